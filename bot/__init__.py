@@ -1,0 +1,1 @@
+"""Chat adapters (Telegram, console) over one command layer; message texts and moderation."""

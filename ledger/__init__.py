@@ -1,0 +1,1 @@
+"""Bookkeeping: models, the service API that owns every transaction, balances, settlement, exports."""

@@ -1,0 +1,36 @@
+"""`paiju SUBCOMMAND …`: each subcommand lives in the layer that owns it and is imported only when used."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+#: subcommand -> (module, help); each module has `main(argv: list[str]) -> int`.
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("ledger.scoring.cli", "score one request of the JSON contract (stdin -> stdout)"),
+    "console": ("bot.console", "the bot without Telegram: chat lines in, replies out"),
+    "run": ("bot.telegram.app", "run the Telegram bot (polling, or --webhook)"),
+    "db": ("ledger.dbcli", "database maintenance: `paiju db upgrade`"),
+    "export": ("ledger.export", "the ledger as JSON or CSV"),
+    "report": ("bot.reports.cli", "render a night or a month to PNG/PDF"),
+}
+
+
+def _usage() -> str:
+    lines = ["usage: paiju SUBCOMMAND [options]", ""]
+    lines += [f"  {name:<8} {help_}" for name, (_, help_) in SUBCOMMANDS.items()]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] in {"-h", "--help"}:
+        print(_usage())
+        return 0
+    name, rest = args[0], args[1:]
+    if name not in SUBCOMMANDS:
+        print(f"paiju: unknown subcommand {name!r}\n\n{_usage()}", file=sys.stderr)
+        return 2
+    module = importlib.import_module(SUBCOMMANDS[name][0])
+    result: int = module.main(rest)
+    return result
