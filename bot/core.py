@@ -7,8 +7,15 @@ what a Telegram group gets.
 
 from __future__ import annotations
 
+import importlib
+import logging
+import pkgutil
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -85,11 +92,428 @@ class UnbanMember:
     user_id: int
 
 
-Effect = SendText | SendPhoto | DeleteMessage | BanMember | UnbanMember
+@dataclass(frozen=True)
+class AnswerCallback:
+    """The small notice shown to whoever pressed a button (an alert box when `alert`)."""
+
+    text: str = ""
+    alert: bool = False
+
+
+Effect = SendText | SendPhoto | DeleteMessage | BanMember | UnbanMember | AnswerCallback
 
 
 @dataclass
 class Outcome:
-    """What the layer wants done, in order."""
+    """What the layer wants done, in order. A message filter sets `stop` to end processing of the message."""
 
     effects: list[Effect] = field(default_factory=list)
+    stop: bool = False
+
+
+@dataclass(frozen=True)
+class CallbackQuery:
+    """A press on an inline button under a bot message."""
+
+    query_id: str
+    chat_id: int
+    message_id: int  # the bot message carrying the buttons
+    sender: Sender
+    data: str
+    date: datetime
+    source: str  # "tg:<chat>:cb<query id>" or "console:<line>"
+    admin_ids: frozenset[int] = frozenset()
+    owner_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Join:
+    """A member joined (or left, for `handle_leave`) the group."""
+
+    chat_id: int
+    member: Sender
+    date: datetime
+    source: str
+    chat_title: str = ""
+    admin_ids: frozenset[int] = frozenset()
+    owner_id: int | None = None
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Clock: handlers never read the wall clock themselves, so the console can script time (`!clock +10s`).
+
+
+class Clock(Protocol):
+    def now(self) -> datetime: ...
+
+
+class SystemClock:
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+
+class ManualClock:
+    """A clock that only moves when told to: deterministic transcripts and tests."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self._now = start or datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        return self._now
+
+    def advance(self, delta: timedelta) -> None:
+        self._now += delta
+
+    def set(self, moment: datetime) -> None:
+        self._now = moment
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Handler context and refusals
+
+
+class Refusal(Exception):
+    """Raised by a handler to refuse with a player-facing text (a key of `bot.texts`); nothing is booked."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass
+class Context:
+    """What a handler gets: the ledger service, the event, the chat's language and the clock.
+
+    Exactly one of `incoming`, `callback`, `join` is set. `word` is the command word that matched (e.g. "暗杠"),
+    `args` the rest of the text after it.
+    """
+
+    bot: Bot
+    service: Any  # ledger.service.LedgerService
+    chat_id: int
+    sender: Sender
+    source: str
+    lang: str
+    clock: Clock
+    incoming: Incoming | None = None
+    callback: CallbackQuery | None = None
+    join: Join | None = None
+    command: Command | None = None
+    word: str = ""
+    args: str = ""
+    admin_ids: frozenset[int] = frozenset()
+    owner_id: int | None = None
+
+    def now(self) -> datetime:
+        return self.clock.now()
+
+    @property
+    def is_admin(self) -> bool:
+        return self.sender.user_id in self.admin_ids or self.sender.user_id == self.owner_id
+
+    def t(self, key: str, **params: object) -> str:
+        """The text `key` in the chat's language."""
+        from bot.texts import text
+
+        return text(self.lang, key, **params)
+
+    def reply(self, key: str, **params: object) -> SendText:
+        """A reply to the triggering message, in the chat's language."""
+        reply_to = self.incoming.message_id if self.incoming else None
+        return SendText(self.t(key, **params), reply_to=reply_to)
+
+
+HandlerResult = Outcome | Sequence[Effect] | Effect | None
+Handler = Callable[[Context], HandlerResult]
+
+
+def _as_outcome(result: HandlerResult) -> Outcome:
+    if result is None:
+        return Outcome()
+    if isinstance(result, Outcome):
+        return result
+    if isinstance(result, Sequence):
+        return Outcome(list(result))
+    return Outcome([result])
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Registry: where every module (ours, moderation, reports, 够级/碰胡) plugs in without editing this file.
+
+
+@dataclass(frozen=True)
+class Command:
+    """One chat command. `names` are Latin (Telegram's menu, typed with a slash); `aliases` are words typed
+    without a slash (Chinese first: 开桌, 胡, 杠 …), matched at the start of a message."""
+
+    key: str
+    names: tuple[str, ...]
+    aliases: tuple[str, ...]
+    handler: Handler
+    help_zh: str
+    help_en: str
+    admin_only: bool = False
+    in_menu: bool = True  # listed in Telegram's command menu (setMyCommands)
+    games: tuple[str, ...] = ()  # only for tables of these games; empty = every game
+
+    def help(self, lang: str) -> str:
+        return self.help_en if lang == "en" and self.help_en else self.help_zh
+
+
+@dataclass(frozen=True)
+class _Filter:
+    name: str
+    priority: int
+    func: Callable[[Context], Outcome | None]
+
+
+class Registry:
+    """Commands, callback prefixes, message filters and join/leave hooks.
+
+    Modules register at import time with the decorators of the module-level `registry`; `Bot` imports every
+    module of the plugin packages (`PLUGIN_PACKAGES`) before it handles anything.
+    """
+
+    def __init__(self) -> None:
+        self.commands: dict[str, Command] = {}
+        self._words: dict[str, Command] = {}  # lowercased Latin name or alias -> command
+        self.callbacks: dict[str, Callable[[Context], HandlerResult]] = {}
+        self.filters: list[_Filter] = []
+        self.join_hooks: list[Callable[[Context], HandlerResult]] = []
+        self.leave_hooks: list[Callable[[Context], HandlerResult]] = []
+
+    def add_command(self, command: Command) -> Command:
+        if command.key in self.commands:
+            raise ValueError(f"command {command.key!r} registered twice")
+        for word in (*command.names, *command.aliases):
+            folded = word.lower()
+            if folded in self._words:
+                owner = self._words[folded].key
+                raise ValueError(f"command word {word!r} of {command.key!r} already belongs to {owner!r}")
+            self._words[folded] = command
+        self.commands[command.key] = command
+        return command
+
+    def command(
+        self,
+        key: str,
+        *,
+        names: Iterable[str] = (),
+        aliases: Iterable[str] = (),
+        help_zh: str = "",
+        help_en: str = "",
+        admin_only: bool = False,
+        in_menu: bool = True,
+        games: Iterable[str] = (),
+    ) -> Callable[[Handler], Handler]:
+        """Decorator: `@registry.command("balance", names=["balance"], aliases=["余额"], help_zh=…, help_en=…)`."""
+
+        def register(handler: Handler) -> Handler:
+            self.add_command(
+                Command(
+                    key=key,
+                    names=tuple(names) or (key,),
+                    aliases=tuple(aliases),
+                    handler=handler,
+                    help_zh=help_zh,
+                    help_en=help_en,
+                    admin_only=admin_only,
+                    in_menu=in_menu,
+                    games=tuple(games),
+                )
+            )
+            return handler
+
+        return register
+
+    def callback(self, prefix: str) -> Callable[[Handler], Handler]:
+        """Decorator: button presses whose data starts with `prefix` + ":" go to the handler."""
+
+        def register(handler: Handler) -> Handler:
+            if prefix in self.callbacks:
+                raise ValueError(f"callback prefix {prefix!r} registered twice")
+            if ":" in prefix:
+                raise ValueError("a callback prefix may not contain ':'")
+            self.callbacks[prefix] = handler
+            return handler
+
+        return register
+
+    def message_filter(
+        self, name: str, priority: int = 0
+    ) -> Callable[[Callable[[Context], Outcome | None]], Callable[[Context], Outcome | None]]:
+        """Decorator: runs on every group message before commands, lowest priority first.
+
+        Return None to pass, or an Outcome whose effects are executed; `Outcome(stop=True)` ends processing
+        (the message is not treated as a command).
+        """
+
+        def register(func: Callable[[Context], Outcome | None]) -> Callable[[Context], Outcome | None]:
+            self.filters.append(_Filter(name, priority, func))
+            self.filters.sort(key=lambda f: f.priority)
+            return func
+
+        return register
+
+    def on_join(self, func: Handler) -> Handler:
+        self.join_hooks.append(func)
+        return func
+
+    def on_leave(self, func: Handler) -> Handler:
+        self.leave_hooks.append(func)
+        return func
+
+    def lookup(self, word: str) -> Command | None:
+        return self._words.get(word.lower())
+
+    def words(self) -> Iterable[str]:
+        return self._words.keys()
+
+    def menu(self, lang: str = "zh") -> list[tuple[str, str]]:
+        """(name, description) pairs for Telegram's command menu: each command's first Latin name."""
+        return [(c.names[0], c.help(lang).split("\n")[0][:256]) for c in self.commands.values() if c.in_menu]
+
+
+#: The registry every module registers into.
+registry = Registry()
+
+#: Packages whose every module is imported (and so registers) before the bot handles anything. Packages that do
+#: not exist yet are skipped, so moderation/reports/games plug in by adding files, never by editing this one.
+PLUGIN_PACKAGES = ("bot.commands", "bot.moderation", "bot.reports", "bot.games")
+
+
+def load_plugins(packages: Iterable[str] = PLUGIN_PACKAGES) -> None:
+    for package_name in packages:
+        try:
+            package = importlib.import_module(package_name)
+        except ModuleNotFoundError as err:
+            if err.name and package_name.startswith(err.name):
+                continue  # the package does not exist (yet)
+            raise
+        for info in pkgutil.walk_packages(getattr(package, "__path__", []), prefix=package_name + "."):
+            if info.name.rsplit(".", 1)[-1].startswith("_") or ".tests" in info.name or info.name.endswith(".cli"):
+                continue
+            importlib.import_module(info.name)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The dispatcher
+
+
+class Bot:
+    """Turns chat events into effects. One instance per process; stateless between events (state is in the
+    ledger), so two processes over one database behave as one."""
+
+    def __init__(self, service: Any, clock: Clock | None = None, reg: Registry | None = None) -> None:
+        self.service = service
+        self.clock: Clock = clock or SystemClock()
+        self.registry = reg or registry
+        if reg is None:
+            load_plugins()
+
+    # -- language ------------------------------------------------------------------------------------------
+    def language(self, chat_id: int) -> str:
+        """The chat's language ("zh" default, "en"), from the group's settings in the ledger."""
+        getter = getattr(self.service, "chat_language", None)
+        if getter is None:
+            return "zh"
+        lang: str = getter(chat_id) or "zh"
+        return lang
+
+    def _context(
+        self,
+        chat_id: int,
+        sender: Sender,
+        source: str,
+        admin_ids: frozenset[int],
+        owner_id: int | None,
+        **event: Any,
+    ) -> Context:
+        return Context(
+            bot=self,
+            service=self.service,
+            chat_id=chat_id,
+            sender=sender,
+            source=source,
+            lang=self.language(chat_id),
+            clock=self.clock,
+            admin_ids=admin_ids,
+            owner_id=owner_id,
+            **event,
+        )
+
+    def _run(self, ctx: Context, handler: Callable[[Context], HandlerResult]) -> Outcome:
+        """Run one handler; a Refusal becomes its text, any ledger/scoring refusal its message."""
+        from bot.texts import refusal_text
+
+        try:
+            return _as_outcome(handler(ctx))
+        except Refusal as refusal:
+            reply_to = ctx.incoming.message_id if ctx.incoming else None
+            message = ctx.t(refusal.key, **refusal.params)
+            if ctx.callback is not None:
+                return Outcome([AnswerCallback(message, alert=True)])
+            return Outcome([SendText(message, reply_to=reply_to)])
+        except Exception as err:
+            message_or_none = refusal_text(ctx.lang, err)
+            if message_or_none is None:
+                raise
+            if ctx.callback is not None:
+                return Outcome([AnswerCallback(message_or_none, alert=True)])
+            reply_to = ctx.incoming.message_id if ctx.incoming else None
+            return Outcome([SendText(message_or_none, reply_to=reply_to)])
+
+    # -- events --------------------------------------------------------------------------------------------
+    def handle_message(self, incoming: Incoming) -> Outcome:
+        """Filters first (moderation), then the command the text starts with, if any."""
+        from bot.grammar import split_command
+
+        ctx = self._context(
+            incoming.chat_id, incoming.sender, incoming.source, incoming.admin_ids, incoming.owner_id, incoming=incoming
+        )
+        outcome = Outcome()
+        if not incoming.edited:
+            for flt in self.registry.filters:
+                result = flt.func(ctx)
+                if result is None:
+                    continue
+                outcome.effects.extend(result.effects)
+                if result.stop:
+                    return outcome
+        found = split_command(incoming.text, self.registry)
+        if found is None:
+            return outcome
+        command, word, args = found
+        ctx.command, ctx.word, ctx.args = command, word, args
+        if command.admin_only and not ctx.is_admin:
+            outcome.effects.append(ctx.reply("admin_only"))
+            return outcome
+        outcome.effects.extend(self._run(ctx, command.handler).effects)
+        return outcome
+
+    def handle_callback(self, query: CallbackQuery) -> Outcome:
+        """A button press: routed by the data's prefix (before the first ':'). Always answers the query."""
+        ctx = self._context(query.chat_id, query.sender, query.source, query.admin_ids, query.owner_id, callback=query)
+        prefix = query.data.split(":", 1)[0]
+        handler = self.registry.callbacks.get(prefix)
+        if handler is None:
+            return Outcome([AnswerCallback(ctx.t("button_expired"), alert=True)])
+        outcome = self._run(ctx, handler)
+        if not any(isinstance(e, AnswerCallback) for e in outcome.effects):
+            outcome.effects.insert(0, AnswerCallback())
+        return outcome
+
+    def handle_join(self, join: Join) -> Outcome:
+        ctx = self._context(join.chat_id, join.member, join.source, join.admin_ids, join.owner_id, join=join)
+        outcome = Outcome()
+        for hook in self.registry.join_hooks:
+            outcome.effects.extend(self._run(ctx, hook).effects)
+        return outcome
+
+    def handle_leave(self, leave: Join) -> Outcome:
+        ctx = self._context(leave.chat_id, leave.member, leave.source, leave.admin_ids, leave.owner_id, join=leave)
+        outcome = Outcome()
+        for hook in self.registry.leave_hooks:
+            outcome.effects.extend(self._run(ctx, hook).effects)
+        return outcome
