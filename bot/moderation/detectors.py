@@ -1,0 +1,219 @@
+"""Pure detectors for the group rules: links, invite links, ad keywords, flooding, the name card.
+
+No I/O and no database: each function looks at text (and, for flooding, at a member's recent messages) and says
+what it found. Matching works inside Chinese text: Python's `\\b` treats Han characters as word characters, so
+"看abc.com吧" has no boundary before "abc"; every pattern here uses explicit ASCII look-arounds instead.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+# Top-level domains a bare domain ("abc.com", no scheme) must end with to count as a link. A closed list keeps
+# "1.5" or "v1.2" out; scheme and "www." links need no list.
+BARE_DOMAIN_TLDS = frozenset(
+    {"com", "net", "org", "info", "biz", "xyz", "top", "vip", "club", "site", "online", "shop", "store", "live"}
+    | {"link", "app", "io", "me", "co", "cc", "tv", "ly", "gg", "to", "tk", "ml", "ga", "cf", "cn", "hk", "tw"}
+    | {"mo", "jp", "kr", "sg", "ru", "uk", "de", "fr", "us", "ca", "au", "in", "ph", "vn", "th", "my", "id"}
+)
+
+_ASCII_URL_CHARS = r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]"
+_NOT_BEFORE = r"(?<![A-Za-z0-9_@.\-])"  # the ASCII look-behind that replaces \b
+_NOT_AFTER = r"(?![A-Za-z0-9\-])"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
+
+_SCHEME_URL = rf"(?:https?|ftp)://{_ASCII_URL_CHARS}+"
+_TG_URL = rf"tg://{_ASCII_URL_CHARS}+"
+_WWW_URL = rf"{_NOT_BEFORE}www\.(?:{_LABEL}\.)*{_LABEL}{_NOT_AFTER}(?:/{_ASCII_URL_CHARS}*)?"
+_BARE_DOMAIN = (
+    rf"{_NOT_BEFORE}(?:{_LABEL}\.)+(?:{'|'.join(sorted(BARE_DOMAIN_TLDS, key=len, reverse=True))}){_NOT_AFTER}"
+    rf"(?:/{_ASCII_URL_CHARS}*)?"
+)
+LINK_RE = re.compile(f"{_SCHEME_URL}|{_TG_URL}|{_WWW_URL}|{_BARE_DOMAIN}", re.IGNORECASE)
+
+# A link is an invite when it points into Telegram (a group, channel or bot to join) or at a QQ/WeChat group.
+INVITE_RE = re.compile(
+    r"^(?:(?:https?://)?(?:www\.)?(?:t\.me|telegram\.me|telegram\.dog)/\S|tg://(?:join|resolve)"
+    r"|(?:https?://)?(?:qm\.qq\.com|jq\.qq\.com|weixin\.qq\.com/g/))",
+    re.IGNORECASE,
+)
+
+# Characters spammers slip between the characters of a keyword ("加 微 信", "加*微*信") and zero-width ones.
+_KEYWORD_NOISE_RE = re.compile(r"[\s*·.\-_|/\\~\u200b\u200c\u200d\u2060\ufeff]+")
+
+#: Seed default ad keywords (rule 3, 禁止发布各种广告): recruiting-for-spam phrases, simplified and traditional.
+DEFAULT_AD_KEYWORDS: tuple[str, ...] = (
+    "加微信",
+    "加v",
+    "加薇",
+    "兼职",
+    "兼職",
+    "刷单",
+    "刷單",
+    "日赚",
+    "日賺",
+    "返利",
+    "博彩",
+    "菠菜",
+    "贷款",
+    "貸款",
+    "套现",
+    "套現",
+    "引流",
+)
+
+#: Seed default name card (rule 2, 进群后修改名片 如：刘XX-成员): a name, a dash, a role.
+DEFAULT_NAMECARD_PATTERN = r".+\s*[-－—–]\s*\S+"
+DEFAULT_NAMECARD_EXAMPLE = "刘XX-成员"
+
+
+@dataclass(frozen=True)
+class Link:
+    text: str
+    start: int
+    end: int
+    invite: bool
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One broken content rule: `rule` is `invite` (邀请链接), `link` (广告链接) or `ad_keyword` (广告词)."""
+
+    rule: str
+    detail: str
+
+
+def normalize(text: str) -> str:
+    """Full-width forms to ASCII (ｗｗｗ．ａｂｃ．ｃｏｍ → www.abc.com) so fancy letters do not dodge a pattern."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def find_links(text: str) -> list[Link]:
+    """Every link in `text`, in order; positions refer to the normalized text."""
+    found = []
+    for m in LINK_RE.finditer(normalize(text)):
+        url = m.group(0).rstrip(".,;:!?)'")
+        found.append(Link(url, m.start(), m.start() + len(url), bool(INVITE_RE.match(url))))
+    return found
+
+
+def _squash(text: str) -> str:
+    return _KEYWORD_NOISE_RE.sub("", normalize(text).casefold())
+
+
+def find_ad_keywords(text: str, keywords: Iterable[str]) -> list[str]:
+    """The configured keywords `text` contains, ignoring case, width and separator characters between letters."""
+    squashed = _squash(text)
+    return [k for k in keywords if (key := _squash(k)) and key in squashed]
+
+
+def content_findings(
+    text: str, *, links: bool = True, invites: bool = True, ad_keywords: Iterable[str] = ()
+) -> list[Finding]:
+    """What rule 3 (no ads or ad links) objects to in one message; invites first, as the most specific."""
+    out: list[Finding] = []
+    found = find_links(text)
+    if invites:
+        out += [Finding("invite", link.text) for link in found if link.invite]
+    if links:
+        out += [Finding("link", link.text) for link in found if not link.invite]
+    out += [Finding("ad_keyword", k) for k in find_ad_keywords(text, ad_keywords)]
+    return out
+
+
+def namecard_ok(name: str, pattern: str = DEFAULT_NAMECARD_PATTERN) -> bool:
+    """Whether a display name/alias follows the group's name-card format (the whole name must match)."""
+    return re.fullmatch(pattern, name.strip()) is not None
+
+
+# --- flooding -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FloodRules:
+    """Rule 4 (严禁刷屏) thresholds: more than `max_messages` within `window_seconds`, or `repeat_count` identical
+    texts in a row. `repeat_count` 0 switches the repeated-text check off."""
+
+    max_messages: int = 5
+    window_seconds: float = 10.0
+    repeat_count: int = 3
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def _ticks(at: datetime) -> int:
+    """Exact integer microseconds, so the window boundary never depends on float rounding."""
+    return (at - _EPOCH) // _MICROSECOND
+
+
+@dataclass
+class _MemberTrack:
+    times: deque[int] = field(default_factory=deque)
+    last_text: str | None = None
+    run: int = 0
+    flooding: bool = False
+
+
+@dataclass(frozen=True)
+class FloodVerdict:
+    """`offence` is true only for the message that starts a burst; `reasons` say which check(s) tripped."""
+
+    offence: bool
+    reasons: tuple[str, ...]
+    in_window: int
+    run: int
+
+
+def same_text_key(text: str) -> str:
+    """Repeated text is compared after width/case folding and collapsing whitespace."""
+    return " ".join(normalize(text).casefold().split())
+
+
+class FloodDetector:
+    """Counts each member's recent messages and reports a flood burst exactly once.
+
+    A message is *flooding* when, counting it, more than `max_messages` of the member's messages fall in the
+    half-open window (t - window, t], or it is the `repeat_count`-th (or later) identical text in a row. A burst
+    is a maximal run of the member's flooding messages: the offence is reported on the first one only. The
+    window resets by itself: as soon as one of the member's messages is not flooding (fewer messages in the
+    window, and a different text), the burst is over and the next flooding message is a new offence.
+
+    `clock` supplies the time when `observe` is not given one (tests inject a simulated clock).
+    """
+
+    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self._clock = clock
+        self._tracks: dict[tuple[int, int], _MemberTrack] = {}
+
+    def observe(
+        self, chat_id: int, user_id: int, text: str, rules: FloodRules, at: datetime | None = None
+    ) -> FloodVerdict:
+        now = _ticks(at or self._clock())
+        window = round(rules.window_seconds * 1_000_000)
+        track = self._tracks.setdefault((chat_id, user_id), _MemberTrack())
+        times = track.times
+        times.append(now)
+        while times and times[0] <= now - window:
+            times.popleft()
+        key = same_text_key(text)
+        track.run = track.run + 1 if key == track.last_text else 1
+        track.last_text = key
+        reasons = []
+        if len(times) > rules.max_messages:
+            reasons.append("flood")
+        if rules.repeat_count and track.run >= rules.repeat_count:
+            reasons.append("repeat")
+        starts_burst = bool(reasons) and not track.flooding
+        track.flooding = bool(reasons)
+        return FloodVerdict(starts_burst, tuple(reasons), len(times), track.run)
+
+    def forget(self, chat_id: int, user_id: int) -> None:
+        """Drop a member's history (after they are removed, so a returning member starts clean)."""
+        self._tracks.pop((chat_id, user_id), None)
