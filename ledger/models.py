@@ -1,0 +1,285 @@
+"""The ledger's tables as typed SQLAlchemy 2 models. Alembic (migrations/) is the only way they reach a database.
+
+Money is BigInteger 分; ids and Telegram ids are 64-bit; timestamps are `UTCDateTime`. Nothing here is ever
+deleted by the service: corrections set `voided_at`/`voided_by`/`void_reason`.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, ClassVar
+
+import sqlalchemy as sa
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from ledger.db import BigIntPK, UTCDateTime
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+#: account kinds: a Telegram member, a guest seated by name, the group's pot (红包池)
+MEMBER, GUEST, POT = "member", "guest", "pot"
+#: hand status
+OPEN, CLOSED, VOIDED = "open", "closed", "voided"
+#: transfer kinds
+HAND, FINE, PAYOUT = "hand", "fine", "payout"
+
+
+class Base(DeclarativeBase):
+    """Every model of the project (moderation's too) derives from this, so Alembic sees one metadata."""
+
+    metadata = sa.MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        datetime: UTCDateTime(),
+        dict[str, Any]: sa.JSON(),
+        list[Any]: sa.JSON(),
+    }
+
+
+def fk(target: str, *, nullable: bool = False, index: bool = True) -> Any:
+    """A 64-bit foreign key column (ON DELETE RESTRICT: the ledger never deletes)."""
+    return mapped_column(sa.BigInteger, sa.ForeignKey(target), nullable=nullable, index=index)
+
+
+class Group(Base):
+    """A chat and its settings (rules are data: `{"preset": ..., **overrides}`)."""
+
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(sa.BigInteger, unique=True)
+    title: Mapped[str] = mapped_column(sa.String(255), default="")
+    game: Mapped[str] = mapped_column(sa.String(16))
+    rules: Mapped[dict[str, Any]]
+    base: Mapped[int] = mapped_column(sa.BigInteger)
+    currency: Mapped[str] = mapped_column(sa.String(16))
+    language: Mapped[str] = mapped_column(sa.String(8))
+    cutoff_hour: Mapped[int] = mapped_column(sa.SmallInteger)
+    timezone: Mapped[str] = mapped_column(sa.String(64))
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+    updated_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+
+    __table_args__ = (
+        sa.CheckConstraint("base > 0", name="base_positive"),
+        sa.CheckConstraint("cutoff_hour >= 0 AND cutoff_hour < 24", name="cutoff_hour_range"),
+    )
+
+
+class SettingChange(Base):
+    """Who changed which group settings, when (old and new values)."""
+
+    __tablename__ = "setting_changes"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    group_id: Mapped[int] = fk("groups.id")
+    changes: Mapped[dict[str, Any]]
+    changed_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    changed_at: Mapped[datetime]
+    source: Mapped[str] = mapped_column(sa.String(200))
+
+
+class Member(Base):
+    """An account: a Telegram member, a guest, or the pot. `balance` is the running total of live transfers."""
+
+    __tablename__ = "members"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    group_id: Mapped[int] = fk("groups.id", index=False)
+    kind: Mapped[str] = mapped_column(sa.String(8))
+    user_id: Mapped[int | None] = mapped_column(sa.BigInteger)
+    display_name: Mapped[str] = mapped_column(sa.String(255))
+    username: Mapped[str | None] = mapped_column(sa.String(64))
+    alias: Mapped[str | None] = mapped_column(sa.String(64))
+    balance: Mapped[int] = mapped_column(sa.BigInteger, default=0, server_default=sa.text("0"))
+    linked_to_id: Mapped[int | None] = fk("members.id", nullable=True, index=False)
+    linked_at: Mapped[datetime | None]
+    linked_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    created_at: Mapped[datetime]
+
+    __table_args__ = (
+        sa.UniqueConstraint("group_id", "user_id"),
+        sa.Index("ix_members_group_id_kind", "group_id", "kind"),
+        sa.CheckConstraint("kind IN ('member', 'guest', 'pot')", name="kind"),
+        sa.CheckConstraint("(kind = 'member') = (user_id IS NOT NULL)", name="user_id_iff_member"),
+    )
+
+    @property
+    def name(self) -> str:
+        return self.alias or self.display_name
+
+
+class Night(Base):
+    """One evening's play (a session); `night_date` is the local date before the 日切 cut-off."""
+
+    __tablename__ = "nights"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    group_id: Mapped[int] = fk("groups.id")
+    night_date: Mapped[date] = mapped_column(sa.Date)
+    started_at: Mapped[datetime]
+    ended_at: Mapped[datetime | None]
+    ended_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+
+
+class GameTable(Base):
+    """A table within a night: game, dealer, next hand number, and the rules/base snapshot it plays under."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    group_id: Mapped[int] = fk("groups.id")
+    night_id: Mapped[int] = fk("nights.id")
+    game: Mapped[str] = mapped_column(sa.String(16))
+    rules: Mapped[dict[str, Any]]
+    base: Mapped[int] = mapped_column(sa.BigInteger)
+    dealer: Mapped[str | None] = mapped_column(sa.String(64))
+    hand_number: Mapped[int] = mapped_column(sa.Integer, default=1)
+    started_at: Mapped[datetime]
+    started_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    ended_at: Mapped[datetime | None]
+    ended_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+
+
+class Seat(Base):
+    """A seat at a table in play order; `name` is the player key of scoring events (unique per table)."""
+
+    __tablename__ = "seats"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    table_id: Mapped[int] = fk("game_tables.id", index=False)
+    position: Mapped[int] = mapped_column(sa.SmallInteger)
+    name: Mapped[str] = mapped_column(sa.String(64))
+    member_id: Mapped[int] = fk("members.id")
+
+    __table_args__ = (sa.UniqueConstraint("table_id", "position"), sa.UniqueConstraint("table_id", "name"))
+
+
+class Hand(Base):
+    """One hand (or 够级 round). At most one open hand per table (a partial unique index enforces it)."""
+
+    __tablename__ = "hands"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    group_id: Mapped[int] = fk("groups.id", index=False)
+    table_id: Mapped[int] = fk("game_tables.id", index=False)
+    number: Mapped[int] = mapped_column(sa.Integer)
+    dealer: Mapped[str | None] = mapped_column(sa.String(64))
+    status: Mapped[str] = mapped_column(sa.String(8))
+    answer: Mapped[dict[str, Any] | None]
+    created_at: Mapped[datetime]
+    closed_at: Mapped[datetime | None]
+    voided_at: Mapped[datetime | None]
+    voided_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    void_reason: Mapped[str | None] = mapped_column(sa.String(500))
+    replaces_id: Mapped[int | None] = fk("hands.id", nullable=True, index=False)
+
+    __table_args__ = (
+        sa.CheckConstraint("status IN ('open', 'closed', 'voided')", name="status"),
+        sa.Index("ix_hands_group_id_id", "group_id", "id"),
+        sa.Index("ix_hands_table_id_status", "table_id", "status"),
+        sa.Index(
+            "uq_hands_one_open_per_table",
+            "table_id",
+            unique=True,
+            sqlite_where=sa.text("status = 'open'"),
+            postgresql_where=sa.text("status = 'open'"),
+        ),
+    )
+
+
+class HandEvent(Base):
+    """One event of a hand as recorded (the scoring contract's event, seat names as players)."""
+
+    __tablename__ = "hand_events"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    hand_id: Mapped[int] = fk("hands.id")
+    payload: Mapped[dict[str, Any]]
+    source: Mapped[str] = mapped_column(sa.String(200), index=True)
+    created_at: Mapped[datetime]
+    created_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    voided_at: Mapped[datetime | None]
+    voided_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    void_reason: Mapped[str | None] = mapped_column(sa.String(500))
+
+
+class Transfer(Base):
+    """Money from one account to another. Live while `voided_at` is NULL; the running totals follow."""
+
+    __tablename__ = "transfers"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    group_id: Mapped[int] = fk("groups.id", index=False)
+    payer_id: Mapped[int] = fk("members.id")
+    payee_id: Mapped[int] = fk("members.id")
+    amount: Mapped[int] = mapped_column(sa.BigInteger)
+    reason: Mapped[str] = mapped_column(sa.String(200))
+    kind: Mapped[str] = mapped_column(sa.String(8))
+    table_id: Mapped[int | None] = fk("game_tables.id", nullable=True)
+    hand_id: Mapped[int | None] = fk("hands.id", nullable=True)
+    event_id: Mapped[int | None] = fk("hand_events.id", nullable=True)
+    source: Mapped[str] = mapped_column(sa.String(200))
+    created_at: Mapped[datetime]
+    created_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    voided_at: Mapped[datetime | None]
+    voided_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    void_reason: Mapped[str | None] = mapped_column(sa.String(500))
+
+    __table_args__ = (
+        sa.CheckConstraint("amount > 0", name="amount_positive"),
+        sa.CheckConstraint("payer_id <> payee_id", name="not_to_self"),
+        sa.CheckConstraint("kind IN ('hand', 'fine', 'payout')", name="kind"),
+        sa.Index("ix_transfers_group_id_created_at", "group_id", "created_at"),
+    )
+
+
+class Operation(Base):
+    """One mutating call, keyed by its source: the unique constraint is what makes a retry book nothing twice."""
+
+    __tablename__ = "operations"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    source: Mapped[str] = mapped_column(sa.String(200), unique=True)
+    kind: Mapped[str] = mapped_column(sa.String(32))
+    result: Mapped[dict[str, Any] | None]
+    created_at: Mapped[datetime]
+    created_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+
+
+class SettlementRecord(Base):
+    """A posted settlement (closing a night): the payments as JSON, for the record."""
+
+    __tablename__ = "settlements"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    group_id: Mapped[int] = fk("groups.id")
+    night_id: Mapped[int | None] = fk("nights.id", nullable=True)
+    payments: Mapped[list[Any]]
+    balances: Mapped[dict[str, Any]]
+    exact: Mapped[bool] = mapped_column(sa.Boolean)
+    created_at: Mapped[datetime]
+    created_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+
+
+class FlowState(Base):
+    """State of one inline-keyboard flow, keyed by the bot message that carries the keyboard."""
+
+    __tablename__ = "flows"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(sa.BigInteger)
+    message_id: Mapped[int] = mapped_column(sa.BigInteger)
+    user_id: Mapped[int] = mapped_column(sa.BigInteger)
+    kind: Mapped[str] = mapped_column(sa.String(32))
+    state: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+    finished_at: Mapped[datetime | None]
+
+    __table_args__ = (sa.UniqueConstraint("chat_id", "message_id"),)

@@ -1,0 +1,10 @@
+"""One metadata for Alembic: import every module that defines models here (moderation adds its line)."""
+
+from __future__ import annotations
+
+import ledger.models
+from ledger.models import Base
+
+metadata = Base.metadata
+
+__all__ = ["ledger", "metadata"]
