@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ledger.models
+import ledger.moderation_models
 from ledger.models import Base
 
 metadata = Base.metadata
