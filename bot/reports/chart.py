@@ -1,0 +1,168 @@
+"""Charts rendered headless (matplotlib's Agg canvas, no display, no pyplot global state).
+
+`balance_figure` draws each player's running balance hand by hand; `report_figure` puts a title, a table and
+such a chart on one page, which `save` writes as PNG or as a one-page PDF. Tests inspect the figure's lines
+before saving: every player's line carries the gid `player:<name>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from bot.reports.fonts import chart_rc
+from bot.reports.money import display_units, money
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+#: Colour-blind-safe palette (Okabe-Ito); players beyond it reuse colours with another line style.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+LINE_STYLES = ("-", "--", "-.", ":")
+PLAYER_GID = "player:"
+
+
+@dataclass(frozen=True)
+class ChartLabels:
+    """The words on a chart, in the chat's language."""
+
+    title: str
+    x_axis: str  # "手数" / "Hand"
+    y_axis: str  # "累计（元）" / "Running total (元)"
+
+
+def _style(index: int) -> tuple[str, str]:
+    return PALETTE[index % len(PALETTE)], LINE_STYLES[(index // len(PALETTE)) % len(LINE_STYLES)]
+
+
+def draw_balances(ax: Axes, series: Mapping[str, Sequence[int]], labels: ChartLabels, currency: str) -> None:
+    """Each player's running balance (分, one value per point: start, after hand 1, …) as one line on `ax`."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+    longest = max((len(values) for values in series.values()), default=0)
+    ax.axhline(0, color="#999999", linewidth=0.8, zorder=1)
+    for index, (name, values) in enumerate(series.items()):
+        colour, line_style = _style(index)
+        final = values[-1] if values else 0
+        ax.plot(
+            range(len(values)),
+            [display_units(v, currency) for v in values],
+            color=colour,
+            linestyle=line_style,
+            linewidth=2,
+            marker="o" if longest <= 40 else None,
+            markersize=3.5,
+            label=f"{name}  {money(final, currency, signed=True)}",
+            gid=f"{PLAYER_GID}{name}",
+            zorder=3,
+        )
+    ax.set_title(labels.title)
+    ax.set_xlabel(labels.x_axis)
+    ax.set_ylabel(labels.y_axis)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:g}"))
+    ax.set_xlim(-0.3, max(longest - 1, 1) + 0.3)
+    ax.grid(True, alpha=0.3)
+    if series:
+        ax.legend(loc="upper left", fontsize=9, frameon=True)
+
+
+def player_lines(fig: Figure) -> dict[str, list[float]]:
+    """The players' series drawn on a figure, by name (what a test or a reader of the chart sees)."""
+    found: dict[str, list[float]] = {}
+    for ax in fig.axes:
+        for line in ax.get_lines():
+            gid = line.get_gid() or ""
+            if gid.startswith(PLAYER_GID):
+                found[gid[len(PLAYER_GID) :]] = [float(y) for y in np.asarray(line.get_ydata(), dtype=float)]
+    return found
+
+
+def balance_figure(series: Mapping[str, Sequence[int]], labels: ChartLabels, currency: str) -> Figure:
+    """A chart-only figure (the photo in the chat when there is no table to draw)."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
+    with rc_context(chart_rc()):
+        fig = Figure(figsize=(8, 4.5), dpi=120, layout="constrained")
+        draw_balances(fig.add_subplot(), series, labels, currency)
+    return fig
+
+
+def report_figure(
+    title: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    footer: Sequence[str],
+    series: Mapping[str, Sequence[int]] | None,
+    labels: ChartLabels | None,
+    currency: str,
+) -> Figure:
+    """One page: a title, a table (`header` + `rows`), footer lines (e.g. the transfers) and, when `series` is
+    given, the running-balance chart below. Sized to fit a phone screen and an A4-ish PDF page alike."""
+    from matplotlib import rc_context
+    from matplotlib.figure import Figure
+
+    table_height = 0.45 + 0.32 * (len(rows) + 1) + 0.3 * len(footer)
+    chart_height = 4.2 if series else 0.0
+    with rc_context(chart_rc()):
+        fig = Figure(figsize=(9, 0.7 + table_height + chart_height), dpi=120, layout="constrained")
+        fig.suptitle(title, fontsize=15)
+        if series is not None and labels is not None:
+            table_ax, chart_ax = fig.subplots(2, 1, height_ratios=[table_height, chart_height])
+            draw_balances(chart_ax, series, labels, currency)
+        else:
+            table_ax = fig.add_subplot()
+        _draw_table(table_ax, header, rows, footer)
+    return fig
+
+
+def _draw_table(ax: Axes, header: Sequence[str], rows: Sequence[Sequence[str]], footer: Sequence[str]) -> None:
+    """The table fills the top of `ax`, one unit per row; footer lines take 0.9 of a unit each below it."""
+    from matplotlib.transforms import Bbox
+
+    ax.axis("off")
+    units = len(rows) + 1 + 0.9 * len(footer)
+    footer_share = 0.9 * len(footer) / units
+    if rows:
+        table = ax.table(
+            cellText=[list(row) for row in rows],
+            colLabels=list(header),
+            cellLoc="center",
+            bbox=Bbox.from_bounds(0.0, footer_share, 1.0, 1.0 - footer_share),
+        )
+        table.auto_set_font_size(False)
+        table.set_fontsize(10)
+        widths = [max(_text_width(cell) for cell in column) + 2 for column in zip(header, *rows, strict=True)]
+        for (row, col), cell in table.get_celld().items():
+            cell.set_width(widths[col] / sum(widths))
+            cell.set_edgecolor("#cccccc")
+            if row == 0:
+                cell.set_facecolor("#eef3f8")
+    for index, line in enumerate(footer):
+        y = footer_share * (len(footer) - index - 0.5) / len(footer)
+        ax.text(0.0, y, line, fontsize=10, transform=ax.transAxes, va="center")
+
+
+def _text_width(text: str) -> int:
+    """Width in half-width columns: a CJK character is as wide as two Latin ones."""
+    return sum(2 if ord(char) > 0x2E7F else 1 for char in text)
+
+
+def save(fig: Figure, path: str | Path) -> Path:
+    """Write the figure as PNG or PDF (by the suffix); a PDF is the figure as one page."""
+    out = Path(path)
+    suffix = out.suffix.lower()
+    if suffix not in {".png", ".pdf"}:
+        raise ValueError(f"unsupported report format {out.suffix!r}: use .png or .pdf")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    from matplotlib import rc_context
+
+    with rc_context(chart_rc()):
+        fig.savefig(out, format=suffix[1:], facecolor="white")
+    return out
