@@ -196,6 +196,8 @@ class Context:
     source: str
     lang: str
     clock: Clock
+    game: str = "kawuxing"
+    group: Any = None  # ledger.service.GroupInfo (None only in tests without a ledger)
     incoming: Incoming | None = None
     callback: CallbackQuery | None = None
     join: Join | None = None
@@ -277,21 +279,22 @@ class Registry:
 
     def __init__(self) -> None:
         self.commands: dict[str, Command] = {}
-        self._words: dict[str, Command] = {}  # lowercased Latin name or alias -> command
+        self._words: dict[str, list[Command]] = {}  # lowercased Latin name or alias -> commands (one per game)
         self.callbacks: dict[str, Callable[[Context], HandlerResult]] = {}
         self.filters: list[_Filter] = []
         self.join_hooks: list[Callable[[Context], HandlerResult]] = []
         self.leave_hooks: list[Callable[[Context], HandlerResult]] = []
 
     def add_command(self, command: Command) -> Command:
+        """Register a command. Two commands may share a word only for different games (卡五星's 胡, 碰胡's 胡)."""
         if command.key in self.commands:
             raise ValueError(f"command {command.key!r} registered twice")
         for word in (*command.names, *command.aliases):
-            folded = word.lower()
-            if folded in self._words:
-                owner = self._words[folded].key
-                raise ValueError(f"command word {word!r} of {command.key!r} already belongs to {owner!r}")
-            self._words[folded] = command
+            for other in self._words.get(word.lower(), []):
+                if not command.games or not other.games or set(command.games) & set(other.games):
+                    raise ValueError(f"command word {word!r} of {command.key!r} already belongs to {other.key!r}")
+        for word in (*command.names, *command.aliases):
+            self._words.setdefault(word.lower(), []).append(command)
         self.commands[command.key] = command
         return command
 
@@ -364,8 +367,13 @@ class Registry:
         self.leave_hooks.append(func)
         return func
 
-    def lookup(self, word: str) -> Command | None:
-        return self._words.get(word.lower())
+    def lookup(self, word: str, game: str | None = None) -> Command | None:
+        """The command a word names in a chat playing `game` (a game-specific one before a general one)."""
+        candidates = self._words.get(word.lower(), [])
+        specific = [c for c in candidates if game in c.games]
+        general = [c for c in candidates if not c.games]
+        found = specific or general
+        return found[0] if found else None
 
     def words(self) -> Iterable[str]:
         return self._words.keys()
@@ -412,14 +420,9 @@ class Bot:
         if reg is None:
             load_plugins()
 
-    # -- language ------------------------------------------------------------------------------------------
-    def language(self, chat_id: int) -> str:
-        """The chat's language ("zh" default, "en"), from the group's settings in the ledger."""
-        getter = getattr(self.service, "chat_language", None)
-        if getter is None:
-            return "zh"
-        lang: str = getter(chat_id) or "zh"
-        return lang
+    def group(self, chat_id: int, title: str = "") -> Any:
+        """The chat's group settings from the ledger (created on first sight); None without a ledger."""
+        return None if self.service is None else self.service.group(chat_id, title=title)
 
     def _context(
         self,
@@ -428,15 +431,19 @@ class Bot:
         source: str,
         admin_ids: frozenset[int],
         owner_id: int | None,
+        title: str = "",
         **event: Any,
     ) -> Context:
+        group = self.group(chat_id, title)
         return Context(
             bot=self,
             service=self.service,
             chat_id=chat_id,
             sender=sender,
             source=source,
-            lang=self.language(chat_id),
+            lang=group.language if group is not None else "zh",
+            game=group.game if group is not None else "kawuxing",
+            group=group,
             clock=self.clock,
             admin_ids=admin_ids,
             owner_id=owner_id,
@@ -470,7 +477,13 @@ class Bot:
         from bot.grammar import split_command
 
         ctx = self._context(
-            incoming.chat_id, incoming.sender, incoming.source, incoming.admin_ids, incoming.owner_id, incoming=incoming
+            incoming.chat_id,
+            incoming.sender,
+            incoming.source,
+            incoming.admin_ids,
+            incoming.owner_id,
+            title=incoming.chat_title,
+            incoming=incoming,
         )
         outcome = Outcome()
         if not incoming.edited:
@@ -481,7 +494,7 @@ class Bot:
                 outcome.effects.extend(result.effects)
                 if result.stop:
                     return outcome
-        found = split_command(incoming.text, self.registry)
+        found = split_command(incoming.text, self.registry, ctx.game)
         if found is None:
             return outcome
         command, word, args = found
@@ -505,7 +518,9 @@ class Bot:
         return outcome
 
     def handle_join(self, join: Join) -> Outcome:
-        ctx = self._context(join.chat_id, join.member, join.source, join.admin_ids, join.owner_id, join=join)
+        ctx = self._context(
+            join.chat_id, join.member, join.source, join.admin_ids, join.owner_id, title=join.chat_title, join=join
+        )
         outcome = Outcome()
         for hook in self.registry.join_hooks:
             outcome.effects.extend(self._run(ctx, hook).effects)

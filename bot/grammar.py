@@ -21,7 +21,7 @@ def is_cjk(char: str) -> bool:
     return 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF
 
 
-def split_command(text: str, registry: Registry) -> tuple[Command, str, str] | None:
+def split_command(text: str, registry: Registry, game: str | None = None) -> tuple[Command, str, str] | None:
     """(command, the word that named it, the rest of the text) or None when the text is no command."""
     stripped = text.strip(_SPACES)
     if not stripped:
@@ -29,7 +29,7 @@ def split_command(text: str, registry: Registry) -> tuple[Command, str, str] | N
     if stripped[0] in "/／":
         head, _, rest = _split_first(stripped[1:])
         name = head.split("@", 1)[0]
-        command = registry.lookup(name)
+        command = registry.lookup(name, game)
         return (command, name, rest.strip(_SPACES)) if command else None
     for word in sorted(registry.words(), key=len, reverse=True):
         if not stripped.lower().startswith(word):
@@ -37,7 +37,7 @@ def split_command(text: str, registry: Registry) -> tuple[Command, str, str] | N
         after = stripped[len(word) :]
         if after and (is_cjk(after[0]) if is_cjk(word[-1]) else after[0] not in _SPACES):
             continue
-        command = registry.lookup(word)
+        command = registry.lookup(word, game)
         if command is not None:
             return command, stripped[: len(word)], after.strip(_SPACES)
     return None

@@ -107,3 +107,19 @@ def test_join_hooks_run_in_order() -> None:
     reg.on_join(lambda ctx: SendText(f"welcome {ctx.sender.name}"))
     out = Bot(service=None, reg=reg).handle_join(Join(-5, ALICE, WHEN, "t:j"))
     assert out.effects == [SendText("welcome alice")]
+
+
+def test_a_word_may_name_one_command_per_game() -> None:
+    reg = Registry()
+    reg.command("hu", aliases=["胡"], games=["kawuxing"])(lambda ctx: SendText("kawuxing"))
+    reg.command("penghu_hu", aliases=["胡"], games=["penghu"])(lambda ctx: SendText("penghu"))
+    assert split_command("胡", reg, "kawuxing") is not None
+    found = split_command("胡", reg, "penghu")
+    assert found is not None and found[0].key == "penghu_hu"
+    assert split_command("胡", reg, "gouji") is None
+    try:
+        reg.command("other", aliases=["胡"])(lambda ctx: None)
+    except ValueError as err:
+        assert "胡" in str(err)
+    else:
+        raise AssertionError("a general command may not take a game-specific word")
