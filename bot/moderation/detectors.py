@@ -46,31 +46,6 @@ INVITE_RE = re.compile(
 # Characters spammers slip between the characters of a keyword ("加 微 信", "加*微*信") and zero-width ones.
 _KEYWORD_NOISE_RE = re.compile(r"[\s*·.\-_|/\\~\u200b\u200c\u200d\u2060\ufeff]+")
 
-#: Seed default ad keywords (rule 3, 禁止发布各种广告): recruiting-for-spam phrases, simplified and traditional.
-DEFAULT_AD_KEYWORDS: tuple[str, ...] = (
-    "加微信",
-    "加v",
-    "加薇",
-    "兼职",
-    "兼職",
-    "刷单",
-    "刷單",
-    "日赚",
-    "日賺",
-    "返利",
-    "博彩",
-    "菠菜",
-    "贷款",
-    "貸款",
-    "套现",
-    "套現",
-    "引流",
-)
-
-#: Seed default name card (rule 2, 进群后修改名片 如：刘XX-成员): a name, a dash, a role.
-DEFAULT_NAMECARD_PATTERN = r".+\s*[-－—–]\s*\S+"
-DEFAULT_NAMECARD_EXAMPLE = "刘XX-成员"
-
 
 @dataclass(frozen=True)
 class Link:
@@ -126,7 +101,7 @@ def content_findings(
     return out
 
 
-def namecard_ok(name: str, pattern: str = DEFAULT_NAMECARD_PATTERN) -> bool:
+def namecard_ok(name: str, pattern: str) -> bool:
     """Whether a display name/alias follows the group's name-card format (the whole name must match)."""
     return re.fullmatch(pattern, name.strip()) is not None
 

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from bot.moderation.detectors import (
     BARE_DOMAIN_TLDS,
-    DEFAULT_AD_KEYWORDS,
     FloodDetector,
     FloodRules,
     content_findings,
@@ -18,6 +17,7 @@ from bot.moderation.detectors import (
     namecard_ok,
     same_text_key,
 )
+from ledger.moderation import DEFAULT_AD_KEYWORDS, DEFAULT_NAMECARD_PATTERN
 
 chinese_text = st.text(
     alphabet=st.one_of(st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), st.sampled_from("，。！？：、 ")),
@@ -91,11 +91,11 @@ def test_content_findings_lists_invites_then_links_then_keywords() -> None:
 
 
 def test_namecard_pattern() -> None:
-    assert namecard_ok("刘XX-成员")
-    assert namecard_ok("老王 - 群主")
-    assert namecard_ok("小李－成員")
-    assert not namecard_ok("小明")
-    assert not namecard_ok("-成员")
+    assert namecard_ok("刘XX-成员", DEFAULT_NAMECARD_PATTERN)
+    assert namecard_ok("老王 - 群主", DEFAULT_NAMECARD_PATTERN)
+    assert namecard_ok("小李－成員", DEFAULT_NAMECARD_PATTERN)
+    assert not namecard_ok("小明", DEFAULT_NAMECARD_PATTERN)
+    assert not namecard_ok("-成员", DEFAULT_NAMECARD_PATTERN)
     assert namecard_ok("Alice", r"[A-Z]\w+")
 
 
