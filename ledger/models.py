@@ -126,6 +126,16 @@ class Night(Base):
     ended_at: Mapped[datetime | None]
     ended_by: Mapped[int | None] = mapped_column(sa.BigInteger)
 
+    __table_args__ = (
+        sa.Index(
+            "uq_nights_one_open_per_group",
+            "group_id",
+            unique=True,
+            sqlite_where=sa.text("ended_at IS NULL"),
+            postgresql_where=sa.text("ended_at IS NULL"),
+        ),
+    )
+
 
 class GameTable(Base):
     """A table within a night: game, dealer, next hand number, and the rules/base snapshot it plays under."""
@@ -144,6 +154,16 @@ class GameTable(Base):
     started_by: Mapped[int | None] = mapped_column(sa.BigInteger)
     ended_at: Mapped[datetime | None]
     ended_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+
+    __table_args__ = (
+        sa.Index(
+            "uq_game_tables_one_open_per_group",
+            "group_id",
+            unique=True,
+            sqlite_where=sa.text("ended_at IS NULL"),
+            postgresql_where=sa.text("ended_at IS NULL"),
+        ),
+    )
 
 
 class Seat(Base):

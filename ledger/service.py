@@ -14,10 +14,46 @@ Rules every method keeps:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import dataclasses
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date, datetime
-from typing import Any
+from datetime import UTC, date, datetime, timedelta
+from typing import Any, TypeVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ledger import db
+from ledger import models as m
+from ledger.codec import decode, encode
+from ledger.db import (
+    DEFAULT_URL,
+    current_revision,
+    head_revision,
+    make_engine,
+    normalize_url,
+    session_factories,
+    utcnow,
+)
+from ledger.hands import (
+    DEFAULT_RULES,
+    GAMES,
+    SEATS,
+    build_request,
+    flows_by_event,
+    is_terminal,
+    liangdao,
+    misplaced_terminal,
+    next_dealer,
+    winners,
+)
+from ledger.scoring import score
+from ledger.settlement import settle
 
 # --------------------------------------------------------------------------------------------------- errors
 
@@ -277,8 +313,25 @@ class Flow:
 # ------------------------------------------------------------------------------------------------ service
 
 
+# ------------------------------------------------------------------------------------------------ service
+
+POT_NAME = "红包池"
+DEFAULT_GROUP = {"base": 100, "currency": "元", "language": "zh", "cutoff_hour": 6, "timezone": "Asia/Shanghai"}
+LANGUAGES = ("zh", "en")
+MAX_SOURCE = 200
+MAX_NAME = 64
+RECOMPUTED = "重算：后续事件改变了这笔款项"  # void reason when a later event changes an earlier event's money
+
+R = TypeVar("R")
+
+
 class Ledger:
     """The service. Build it with `Ledger.open(url)`; methods are safe to call from several processes at once."""
+
+    def __init__(self, engine: Engine, *, clock: Callable[[], datetime] | None = None) -> None:
+        self.engine = engine
+        self._writer, self._reader = session_factories(engine)
+        self._clock = clock or utcnow
 
     @classmethod
     def open(
@@ -288,46 +341,257 @@ class Ledger:
 
         `clock` returns the current time (timezone-aware); the console passes its simulated clock.
         """
-        raise NotImplementedError
+        url = normalize_url(url or DEFAULT_URL)
+        engine = make_engine(url)
+        if upgrade and current_revision(engine) != head_revision():
+            db.upgrade(url)
+        return cls(engine, clock=clock)
 
     def close(self) -> None:
         """Dispose of the connection pool."""
-        raise NotImplementedError
+        self.engine.dispose()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    # plumbing -------------------------------------------------------------------------------------------
+    def _now(self) -> datetime:
+        now = self._clock()
+        if now.tzinfo is None:
+            raise ValueError("the ledger's clock must return timezone-aware datetimes")
+        return now.astimezone(UTC)
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        with self._writer() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        with self._reader() as session, session.begin():
+            yield session
+
+    def _once(
+        self, source: str, kind: str, by: int | None, result_type: Any, body: Callable[[Session, datetime], R]
+    ) -> R:
+        """Run `body` in one write transaction unless `source` already ran; then return the stored result.
+
+        The operation row is inserted first: its unique source makes a concurrent duplicate fail (PostgreSQL makes
+        it wait for the first to commit), after which the first result is read back."""
+        _check_source(source)
+        try:
+            with self._writing() as session:
+                stored = session.scalar(sa.select(m.Operation).where(m.Operation.source == source))
+                if stored is None:
+                    now = self._now()
+                    operation = m.Operation(source=source, kind=kind, created_at=now, created_by=by, result=None)
+                    session.add(operation)
+                    session.flush()
+                    result = body(session, now)
+                    operation.result = {"value": encode(result)}
+                    return result
+        except IntegrityError:
+            with self._reading() as session:
+                stored = session.scalar(sa.select(m.Operation).where(m.Operation.source == source))
+            if stored is None:
+                raise
+        if stored.kind != kind:
+            raise LedgerError("source_reused", f"来源 {source} 已用于另一种操作（{stored.kind}），未重复记账")
+        assert stored.result is not None
+        replay: R = decode(result_type, stored.result["value"])
+        return replay
 
     # groups ---------------------------------------------------------------------------------------------
     def group(self, chat_id: int, *, title: str = "") -> GroupInfo:
         """Get or create the group of a Telegram chat (defaults: 卡五星, preset xiangyang, 底金 100 分, zh)."""
-        raise NotImplementedError
+        with self._reading() as session:
+            found = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+            if found is not None:
+                return _group_info(found)
+        try:
+            with self._writing() as session:
+                return _group_info(self._create_group(session, chat_id, title))
+        except IntegrityError:  # another process created it first
+            with self._reading() as session:
+                return _group_info(_group_by_chat(session, chat_id))
+
+    def _create_group(self, session: Session, chat_id: int, title: str) -> m.Group:
+        found = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+        if found is not None:
+            return found
+        now = self._now()
+        group = m.Group(
+            chat_id=chat_id,
+            title=title[:255],
+            game="kawuxing",
+            rules=dict(DEFAULT_RULES["kawuxing"]),
+            created_at=now,
+            updated_at=now,
+            updated_by=None,
+            **DEFAULT_GROUP,
+        )
+        session.add(group)
+        session.flush()
+        session.add(m.Member(group_id=group.id, kind=m.POT, display_name=POT_NAME, balance=0, created_at=now))
+        session.flush()
+        return group
 
     def update_group(self, chat_id: int, *, source: str, by: int | None, **changes: Any) -> GroupInfo:
         """Change settings: game, rules (a full `{"preset", ...overrides}` dict), base, currency, language,
-        cutoff_hour, timezone, title. Who/when is recorded; running tables keep their snapshot."""
-        raise NotImplementedError
+        cutoff_hour, timezone, title. Who/when is recorded; running tables keep their snapshot. Changing the
+        game without giving rules resets the rules to that game's default."""
+        clean = _validated_settings(changes)
+
+        def body(session: Session, now: datetime) -> GroupInfo:
+            group = self._create_group(session, chat_id, "")
+            if "game" in clean and "rules" not in clean and clean["game"] != group.game:
+                clean["rules"] = dict(DEFAULT_RULES[clean["game"]])
+            diff = {key: [getattr(group, key), value] for key, value in clean.items() if getattr(group, key) != value}
+            for key, value in clean.items():
+                setattr(group, key, value)
+            group.updated_at, group.updated_by = now, by
+            session.add(m.SettingChange(group_id=group.id, changes=diff, changed_by=by, changed_at=now, source=source))
+            session.flush()
+            return _group_info(group)
+
+        return self._once(source, "update_group", by, GroupInfo, body)
 
     # members --------------------------------------------------------------------------------------------
     def member(self, chat_id: int, user_id: int, display_name: str, username: str | None = None) -> MemberInfo:
         """Get or create a member by Telegram id; a changed display name or username is updated."""
-        raise NotImplementedError
+        display_name = _clean_name(display_name, "显示名")[:255]
+        username = username.lstrip("@")[:64] if username else None
+        with self._reading() as session:
+            found = session.scalar(
+                sa.select(m.Member).join(m.Group).where(m.Group.chat_id == chat_id, m.Member.user_id == user_id)
+            )
+            if found is not None and (found.display_name, found.username) == (display_name, username):
+                return _member_info(found)
+        for attempt in range(2):
+            try:
+                with self._writing() as session:
+                    group = self._create_group(session, chat_id, "")
+                    member = session.scalar(
+                        sa.select(m.Member).where(m.Member.group_id == group.id, m.Member.user_id == user_id)
+                    )
+                    if member is None:
+                        member = m.Member(
+                            group_id=group.id, kind=m.MEMBER, user_id=user_id, balance=0, created_at=self._now()
+                        )
+                        session.add(member)
+                    member.display_name, member.username = display_name, username
+                    session.flush()
+                    return _member_info(member)
+            except IntegrityError:
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     def guest(self, chat_id: int, name: str) -> MemberInfo:
         """Get or create a guest (no Telegram account) seated by name."""
-        raise NotImplementedError
+        name = _clean_name(name, "客人名字")
+        with self._writing() as session:
+            group = self._create_group(session, chat_id, "")
+            _lock_group(session, group.id)
+            found = session.scalar(
+                sa.select(m.Member).where(
+                    m.Member.group_id == group.id,
+                    m.Member.kind == m.GUEST,
+                    m.Member.linked_to_id.is_(None),
+                    m.Member.display_name == name,
+                )
+            )
+            if found is None:
+                found = m.Member(group_id=group.id, kind=m.GUEST, display_name=name, balance=0, created_at=self._now())
+                session.add(found)
+                session.flush()
+            return _member_info(found)
 
     def find_member(self, chat_id: int, name: str) -> MemberInfo | None:
-        """A member or unlinked guest by alias, display name or @username (case-insensitive), or None."""
-        raise NotImplementedError
+        """A member or unlinked guest by alias, display name or @username (case-insensitive), or None.
+
+        Raises `ambiguous_member` when two accounts match equally well."""
+        wanted = name.strip().lstrip("@").casefold()
+        with self._reading() as session:
+            candidates = [
+                member
+                for member in _accounts(session, _group_by_chat(session, chat_id).id)
+                if member.kind != m.POT and member.linked_to_id is None
+            ]
+        for key in ("alias", "display_name", "username"):
+            hits = [c for c in candidates if (getattr(c, key) or "").casefold() == wanted]
+            if len(hits) > 1:
+                raise LedgerError("ambiguous_member", f"“{name}”对应多人，请用 @用户名 或名片区分")
+            if hits:
+                return _member_info(hits[0])
+        return None
 
     def members(self, chat_id: int) -> list[MemberInfo]:
         """Every account of the group: members, unlinked guests and the pot."""
-        raise NotImplementedError
+        with self._reading() as session:
+            group = _group_by_chat(session, chat_id)
+            return [_member_info(a) for a in _accounts(session, group.id) if a.linked_to_id is None]
 
     def set_alias(self, member_id: int, alias: str | None, *, source: str, by: int | None) -> MemberInfo:
-        """Set (or clear with None) the 名片 the ledger shows."""
-        raise NotImplementedError
+        """Set (or clear with None) the 名片 the ledger shows; refused when another account already shows it."""
+        clean = _clean_name(alias, "名片") if alias is not None else None
+
+        def body(session: Session, now: datetime) -> MemberInfo:
+            member = _member(session, member_id)
+            if member.kind == m.POT:
+                raise LedgerError("bad_member", "红包池不能设名片")
+            if clean is not None:
+                taken = [
+                    a
+                    for a in _accounts(session, member.group_id)
+                    if a.id != member.id and a.linked_to_id is None and a.name.casefold() == clean.casefold()
+                ]
+                if taken:
+                    raise LedgerError("alias_taken", f"名片“{clean}”已被使用")
+            member.alias = clean
+            return _member_info(member)
+
+        return self._once(source, "set_alias", by, MemberInfo, body)
 
     def link_guest(self, guest_id: int, member_id: int, *, source: str, by: int | None) -> MemberInfo:
         """Link a guest to a real member: seats and transfers move to the member, the guest is kept as linked."""
-        raise NotImplementedError
+
+        def body(session: Session, now: datetime) -> MemberInfo:
+            guest, member = _member(session, guest_id), _member(session, member_id)
+            if guest.kind != m.GUEST or guest.linked_to_id is not None:
+                raise LedgerError("not_a_guest", f"{guest.name} 不是未关联的客人")
+            if member.kind != m.MEMBER or member.group_id != guest.group_id:
+                raise LedgerError("bad_member", f"{member.name} 不是本群成员")
+            together = session.scalar(
+                sa.select(sa.func.count())
+                .select_from(m.Seat)
+                .where(m.Seat.member_id == member.id)
+                .where(m.Seat.table_id.in_(sa.select(m.Seat.table_id).where(m.Seat.member_id == guest.id)))
+            )
+            if together:
+                raise LedgerError("played_together", f"{guest.name} 和 {member.name} 同桌打过牌，不能是同一人")
+            session.execute(
+                sa.update(m.Transfer).where(m.Transfer.payer_id == guest.id).values(payer_id=member.id),
+                execution_options={"synchronize_session": False},
+            )
+            session.execute(
+                sa.update(m.Transfer).where(m.Transfer.payee_id == guest.id).values(payee_id=member.id),
+                execution_options={"synchronize_session": False},
+            )
+            session.execute(
+                sa.update(m.Seat).where(m.Seat.member_id == guest.id).values(member_id=member.id),
+                execution_options={"synchronize_session": False},
+            )
+            _apply_balances(session, {member.id: guest.balance, guest.id: -guest.balance})
+            guest.linked_to_id, guest.linked_at, guest.linked_by = member.id, now, by
+            session.flush()
+            session.refresh(member)
+            return _member_info(member)
+
+        return self._once(source, "link_guest", by, MemberInfo, body)
 
     # nights and tables ----------------------------------------------------------------------------------
     def open_table(
@@ -335,24 +599,136 @@ class Ledger:
     ) -> TableInfo:
         """Seat members (ids, in play order) at a new table of the group's game with a snapshot of its rules.
 
-        Opens tonight's night if needed (a night left open from an earlier 日切 date is closed first).
-        An open table of the chat is ended first. `dealer` defaults to the first seat.
+        Opens tonight's night if needed (a night left open from an earlier 日切 date is closed first, its
+        settlement stored). An open table of the chat is ended first. `dealer` defaults to the first seat.
         """
-        raise NotImplementedError
+
+        def body(session: Session, now: datetime) -> TableInfo:
+            group = _group_by_chat(session, chat_id)
+            _lock_group(session, group.id)
+            want = SEATS[group.game]
+            if len(seats) != want or len(set(seats)) != len(seats):
+                raise LedgerError(
+                    "bad_seats", f"{_GAME_NAMES[group.game]}需要 {want} 位不同的玩家，收到 {len(seats)} 位"
+                )
+            people = [_member(session, member_id) for member_id in seats]
+            for person in people:
+                if person.group_id != group.id or person.kind == m.POT or person.linked_to_id is not None:
+                    raise LedgerError("bad_member", f"{person.name} 不能入座")
+            if dealer is not None and dealer not in seats:
+                raise LedgerError("bad_dealer", "庄家必须是入座的玩家")
+            old = _open_table(session, group.id)
+            if old is not None:
+                self._end_table(session, old, now, by)
+            night = self._tonight(session, group, now, by)
+            names = _seat_names(people)
+            dealer_name = None if group.game == "gouji" else names[seats.index(dealer) if dealer is not None else 0]
+            table = m.GameTable(
+                group_id=group.id,
+                night_id=night.id,
+                game=group.game,
+                rules=dict(group.rules),
+                base=group.base,
+                dealer=dealer_name,
+                hand_number=1,
+                started_at=now,
+                started_by=by,
+            )
+            session.add(table)
+            session.flush()
+            for position, (person, name) in enumerate(zip(people, names, strict=True)):
+                session.add(m.Seat(table_id=table.id, position=position, name=name, member_id=person.id))
+            session.flush()
+            return _table_info(session, table)
+
+        return self._once(source, "open_table", by, TableInfo, body)
+
+    def _tonight(self, session: Session, group: m.Group, now: datetime, by: int | None) -> m.Night:
+        """The group's open night if it is tonight's (by 日切); otherwise close it and open tonight's."""
+        night_date = _night_date(group, now)
+        night = _open_night(session, group.id)
+        if night is not None and night.night_date == night_date:
+            return night
+        if night is not None:
+            self._close_night(session, group, night, now, by)
+        night = m.Night(group_id=group.id, night_date=night_date, started_at=now)
+        session.add(night)
+        session.flush()
+        return night
 
     def current_table(self, chat_id: int) -> TableInfo | None:
-        raise NotImplementedError
+        with self._reading() as session:
+            group = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+            table = _open_table(session, group.id) if group is not None else None
+            return _table_info(session, table) if table is not None else None
+
+    def table(self, table_id: int) -> TableInfo:
+        with self._reading() as session:
+            return _table_info(session, _get(session, m.GameTable, table_id, "桌"))
 
     def current_night(self, chat_id: int) -> NightInfo | None:
-        raise NotImplementedError
+        with self._reading() as session:
+            group = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+            night = _open_night(session, group.id) if group is not None else None
+            return _night_info(night) if night is not None else None
 
     def end_table(self, table_id: int, *, source: str, by: int | None) -> TableInfo:
         """End a table; refused while its hand has events (finish or undo them first)."""
-        raise NotImplementedError
+
+        def body(session: Session, now: datetime) -> TableInfo:
+            table = _lock_table(session, table_id)
+            if table.ended_at is not None:
+                raise LedgerError("table_ended", "这一桌已经结束")
+            self._end_table(session, table, now, by)
+            return _table_info(session, table)
+
+        return self._once(source, "end_table", by, TableInfo, body)
+
+    def _end_table(self, session: Session, table: m.GameTable, now: datetime, by: int | None) -> None:
+        hand = _open_hand(session, table.id)
+        if hand is not None:
+            if _live_events(session, hand.id):
+                raise LedgerError("hand_in_progress", f"第 {hand.number} 局还没打完：先记完或撤销")
+            hand.status, hand.voided_at, hand.voided_by, hand.void_reason = m.VOIDED, now, by, "空局"
+        table.ended_at, table.ended_by = now, by
+        session.flush()
 
     def end_night(self, chat_id: int, *, source: str, by: int | None) -> NightClosed:
         """End the open night (and its table) and post its settlement (stored and returned)."""
-        raise NotImplementedError
+
+        def body(session: Session, now: datetime) -> NightClosed:
+            group = _group_by_chat(session, chat_id)
+            _lock_group(session, group.id)
+            night = _open_night(session, group.id)
+            if night is None:
+                raise LedgerError("no_night", "现在没有进行中的牌局")
+            settlement = self._close_night(session, group, night, now, by)
+            return NightClosed(night=_night_info(night), settlement=settlement)
+
+        return self._once(source, "end_night", by, NightClosed, body)
+
+    def _close_night(
+        self, session: Session, group: m.Group, night: m.Night, now: datetime, by: int | None
+    ) -> Settlement:
+        table = _open_table(session, group.id)
+        if table is not None and table.night_id == night.id:
+            self._end_table(session, table, now, by)
+        night.ended_at, night.ended_by = now, by
+        session.flush()
+        settlement = _settle(_night_balances(session, night))
+        session.add(
+            m.SettlementRecord(
+                group_id=group.id,
+                night_id=night.id,
+                payments=encode(settlement.payments),
+                balances={str(line.member_id): line.amount for line in settlement.balances.lines},
+                exact=settlement.exact,
+                created_at=now,
+                created_by=by,
+            )
+        )
+        session.flush()
+        return settlement
 
     # hands ----------------------------------------------------------------------------------------------
     def record_event(self, table_id: int, event: Mapping[str, Any], *, source: str, by: int | None) -> HandResult:
@@ -363,30 +739,242 @@ class Ledger:
         dealer and hand number. 够级: one event `{"type": "round", "order": [...], "geming": [...],
         "shaopai_failed": [...]}` is a whole round.
         """
-        raise NotImplementedError
+        return self.record_events(table_id, [event], source=source, by=by)
 
     def record_events(
         self, table_id: int, events: Sequence[Mapping[str, Any]], *, source: str, by: int | None
     ) -> HandResult:
         """Append several events in one transaction (e.g. the two `hu` of a 一炮双响)."""
-        raise NotImplementedError
+        batch = _validated_events(events)
+
+        def body(session: Session, now: datetime) -> HandResult:
+            table = _lock_table(session, table_id)
+            return self._append(session, table, batch, source, by, now, whole_hand=False)
+
+        return self._once(source, "record", by, HandResult, body)
 
     def record_hand(
         self, table_id: int, events: Sequence[Mapping[str, Any]], *, source: str, by: int | None
     ) -> HandResult:
         """Record a whole hand at once (the one-message win); refused if the open hand already has events."""
-        raise NotImplementedError
+        batch = _validated_events(events)
+
+        def body(session: Session, now: datetime) -> HandResult:
+            table = _lock_table(session, table_id)
+            return self._append(session, table, batch, source, by, now, whole_hand=True)
+
+        return self._once(source, "record", by, HandResult, body)
+
+    def _append(
+        self,
+        session: Session,
+        table: m.GameTable,
+        batch: list[dict[str, Any]],
+        source: str,
+        by: int | None,
+        now: datetime,
+        *,
+        whole_hand: bool,
+    ) -> HandResult:
+        if table.ended_at is not None:
+            raise LedgerError("table_ended", "这一桌已经结束，请重新开桌")
+        hand = _open_hand(session, table.id)
+        existing = _live_events(session, hand.id) if hand is not None else []
+        if whole_hand and existing:
+            raise LedgerError("hand_in_progress", f"第 {table.hand_number} 局已有记录：请逐条补记，或先撤销")
+        if whole_hand and not is_terminal(table.game, batch[-1]):
+            raise LedgerError("hand_not_finished", "整局记录必须以胡牌或荒庄结束")
+        if misplaced_terminal(table.game, [e.payload for e in existing] + batch):
+            raise LedgerError("events_after_end", "胡牌/荒庄之后不能再记事件")
+        if hand is None:
+            hand = m.Hand(
+                group_id=table.group_id,
+                table_id=table.id,
+                number=table.hand_number,
+                dealer=table.dealer,
+                status=m.OPEN,
+                created_at=now,
+            )
+            session.add(hand)
+            session.flush()
+        for payload in batch:
+            session.add(m.HandEvent(hand_id=hand.id, payload=payload, source=source, created_at=now, created_by=by))
+        session.flush()
+        return self._rescore(session, table, hand, source, by, now)
+
+    def _rescore(
+        self, session: Session, table: m.GameTable, hand: m.Hand, source: str, by: int | None, now: datetime
+    ) -> HandResult:
+        """Score the hand's live events, make its live transfers match the answer event by event, and close the
+        hand when its last event ends it. Raises `ScoringRefused` (the caller's transaction then rolls back)."""
+        events = _live_events(session, hand.id)
+        payloads = [e.payload for e in events]
+        ends = bool(payloads) and is_terminal(table.game, payloads[-1])
+        answer: dict[str, Any] = {"ok": True, "transfers": []}
+        players = _players(session, table.id)
+        if payloads:
+            request = build_request(table.game, table.rules, table.base, players, hand.dealer, payloads)
+            answer = score(request, partial=not ends)  # an ending event gets the full check
+            if not answer.get("ok"):
+                error = answer.get("error") or {}
+                raise ScoringRefused(str(error.get("code", "bad_request")), str(error.get("message", "")))
+        # the core says whether the hand is over where it can tell (碰胡's second 提蛇 at the deal ends it)
+        finished = bool(answer["finished"]) if "finished" in answer else ends
+        wanted = flows_by_event(answer, len(events))
+        seat_ids = {seat.name: seat.member_id for seat in _seats(session, table.id)}
+        live = _live_transfers(session, hand.id)
+        booked: list[m.Transfer] = []
+        voided: list[m.Transfer] = []
+        deltas: dict[int, int] = {}
+        for index, event in enumerate(events):
+            have = [t for t in live if t.event_id == event.id]
+            names = {member_id: name for name, member_id in seat_ids.items()}
+            have_flows = sorted((names[t.payer_id], names[t.payee_id], t.amount, t.reason) for t in have)
+            if have_flows == wanted[index]:
+                continue
+            for transfer in have:
+                _void_transfer(transfer, now, by, RECOMPUTED, deltas)
+                voided.append(transfer)
+            for payer, payee, amount, reason in wanted[index]:
+                if payer not in seat_ids or payee not in seat_ids:
+                    raise LedgerError("bad_player", f"计分结果里有不在座的玩家：{payer} → {payee}")
+                transfer = _new_transfer(
+                    table.group_id, seat_ids[payer], seat_ids[payee], amount, reason, m.HAND, source, by, now, deltas
+                )
+                transfer.table_id, transfer.hand_id, transfer.event_id = table.id, hand.id, event.id
+                session.add(transfer)
+                booked.append(transfer)
+        stale = [t for t in live if t.event_id not in {e.id for e in events}]
+        for transfer in stale:  # transfers of an event that was undone
+            _void_transfer(transfer, now, by, RECOMPUTED, deltas)
+            voided.append(transfer)
+        _apply_balances(session, deltas)
+        hand.answer = answer
+        if finished:
+            hand.status, hand.closed_at = m.CLOSED, now
+            table.dealer = next_dealer(table.game, answer, payloads, hand.dealer)
+            table.hand_number = hand.number + 1
+        session.flush()
+        index_of = {e.id: i for i, e in enumerate(events)}
+        names_by_id = _names(session, table.group_id)
+        return HandResult(
+            hand_id=hand.id,
+            table_id=table.id,
+            number=hand.number,
+            dealer=hand.dealer,
+            events=tuple(payloads),
+            finished=finished,
+            answer=answer,
+            booked=tuple(_transfer_info(t, names_by_id, index_of) for t in booked),
+            voided=tuple(_transfer_info(t, names_by_id, index_of) for t in voided),
+            next_dealer=table.dealer,
+            liangdao=liangdao(payloads),
+        )
 
     def hand_state(self, table_id: int) -> HandState:
-        raise NotImplementedError
+        """The open hand for display: events so far, 亮倒 declarations, number, dealer, money booked so far."""
+        with self._reading() as session:
+            table = _get(session, m.GameTable, table_id, "桌")
+            hand = _open_hand(session, table.id)
+            events = _live_events(session, hand.id) if hand is not None else []
+            payloads = tuple(e.payload for e in events)
+            names = _names(session, table.group_id)
+            index_of = {e.id: i for i, e in enumerate(events)}
+            transfers = _live_transfers(session, hand.id) if hand is not None else []
+            return HandState(
+                table_id=table.id,
+                hand_id=hand.id if hand is not None else None,
+                number=table.hand_number,
+                dealer=hand.dealer if hand is not None else table.dealer,
+                events=payloads,
+                liangdao=liangdao(payloads),
+                transfers=tuple(_transfer_info(t, names, index_of) for t in transfers),
+            )
 
     def undo(self, table_id: int, *, source: str, by: int | None, reason: str = "") -> VoidResult:
         """Void the last event of the open hand; with none, void the last finished hand of the table."""
-        raise NotImplementedError
+
+        def body(session: Session, now: datetime) -> VoidResult:
+            table = _lock_table(session, table_id)
+            hand = _open_hand(session, table.id)
+            events = _live_events(session, hand.id) if hand is not None else []
+            if hand is not None and events:
+                last = events[-1]
+                last.voided_at, last.voided_by, last.void_reason = now, by, reason or "撤销"
+                session.flush()
+                result = self._rescore(session, table, hand, source, by, now)
+                return VoidResult(
+                    what="event",
+                    hand_id=hand.id,
+                    event=last.payload,
+                    voided=result.voided,
+                    rebooked=result.booked,
+                    dealer=table.dealer,
+                    hand_number=table.hand_number,
+                )
+            closed = session.scalar(
+                sa.select(m.Hand)
+                .where(m.Hand.table_id == table.id, m.Hand.status == m.CLOSED)
+                .order_by(m.Hand.id.desc())
+                .limit(1)
+            )
+            if closed is None:
+                raise LedgerError("nothing_to_undo", "这一桌没有可以撤销的记录")
+            return self._void_hand(session, closed, now, by, reason or "撤销")
+
+        return self._once(source, "undo", by, VoidResult, body)
 
     def void_hand(self, hand_id: int, *, source: str, by: int | None, reason: str = "") -> VoidResult:
         """Void a finished hand (its transfers too). Voiding the table's last hand restores its dealer/number."""
-        raise NotImplementedError
+
+        def body(session: Session, now: datetime) -> VoidResult:
+            hand = _get(session, m.Hand, hand_id, "局")
+            _lock_table(session, hand.table_id)
+            if hand.status != m.CLOSED:
+                raise LedgerError(
+                    "not_closed", f"第 {hand.number} 局{'已作废' if hand.status == m.VOIDED else '还没打完'}"
+                )
+            return self._void_hand(session, hand, now, by, reason or "作废")
+
+        return self._once(source, "void_hand", by, VoidResult, body)
+
+    def _void_hand(self, session: Session, hand: m.Hand, now: datetime, by: int | None, reason: str) -> VoidResult:
+        table = _get(session, m.GameTable, hand.table_id, "桌")
+        deltas: dict[int, int] = {}
+        transfers = _live_transfers(session, hand.id)
+        for transfer in transfers:
+            _void_transfer(transfer, now, by, reason, deltas)
+        _apply_balances(session, deltas)
+        hand.status, hand.voided_at, hand.voided_by, hand.void_reason = m.VOIDED, now, by, reason
+        session.flush()
+        self._rewind_if_last(session, table, hand, hand.dealer)
+        names = _names(session, hand.group_id)
+        return VoidResult(
+            what="hand",
+            hand_id=hand.id,
+            event=None,
+            voided=tuple(_transfer_info(t, names, {}) for t in transfers),
+            rebooked=(),
+            dealer=table.dealer,
+            hand_number=table.hand_number,
+        )
+
+    def _rewind_if_last(self, session: Session, table: m.GameTable, hand: m.Hand, dealer: str | None) -> None:
+        """After voiding or replacing the table's latest finished hand (nothing recorded since), the next hand
+        is dealt as if it never happened (voided) or as the replacement says (`dealer`)."""
+        later = session.scalar(
+            sa.select(sa.func.count())
+            .select_from(m.Hand)
+            .where(m.Hand.table_id == table.id, m.Hand.status == m.CLOSED, m.Hand.number > hand.number)
+        )
+        open_hand = _open_hand(session, table.id)
+        if later or (open_hand is not None and _live_events(session, open_hand.id)):
+            return
+        table.dealer = dealer
+        table.hand_number = hand.number if hand.status == m.VOIDED else hand.number + 1
+        if open_hand is not None:
+            open_hand.number, open_hand.dealer = table.hand_number, table.dealer
+        session.flush()
 
     def replace_hand(
         self,
@@ -397,17 +985,111 @@ class Ledger:
         by: int | None,
         reason: str = "",
     ) -> HandResult:
-        """Edit: void the hand `original_source` recorded and record `events` as its replacement (linked)."""
-        raise NotImplementedError
+        """Edit: the events `original_source` recorded (or an earlier edit of it, `<source>:e<n>`) are replaced
+        by `events`; their hand is voided and a new hand with the other events kept in place is recorded and
+        linked to it (`replaces`). Works on the open hand and on finished hands."""
+        batch = _validated_events(events)
+
+        def body(session: Session, now: datetime) -> HandResult:
+            edited = session.scalars(
+                sa.select(m.HandEvent)
+                .join(m.Hand)
+                .where(m.Hand.status != m.VOIDED, m.HandEvent.voided_at.is_(None))
+                .where(
+                    sa.or_(
+                        m.HandEvent.source == original_source,
+                        m.HandEvent.source.startswith(original_source + ":e", autoescape=True),
+                    )
+                )
+                .order_by(m.HandEvent.id)
+            ).all()
+            if not edited:
+                raise LedgerError("nothing_to_edit", "找不到这条消息记下的牌局")
+            old = _get(session, m.Hand, edited[0].hand_id, "局")
+            table = _lock_table(session, old.table_id)
+            old_events = _live_events(session, old.id)
+            edited_ids = {e.id for e in edited}
+            first = next(i for i, e in enumerate(old_events) if e.id in edited_ids)
+            kept = [e for e in old_events if e.id not in edited_ids]
+            merged = [(e.payload, e.source) for e in kept[:first]] + [(p, source) for p in batch]
+            merged += [(e.payload, e.source) for e in kept[first:]]
+            payloads = [payload for payload, _ in merged]
+            if misplaced_terminal(table.game, payloads):
+                raise LedgerError("events_after_end", "胡牌/荒庄之后不能再记事件")
+            was_open = old.status == m.OPEN
+            if not was_open and not is_terminal(table.game, payloads[-1]):
+                raise LedgerError("hand_not_finished", "改过的这一局必须仍以胡牌或荒庄结束")
+            deltas: dict[int, int] = {}
+            for transfer in _live_transfers(session, old.id):
+                _void_transfer(transfer, now, by, reason or "修改", deltas)
+            _apply_balances(session, deltas)
+            old.status, old.voided_at, old.voided_by, old.void_reason = m.VOIDED, now, by, reason or "修改"
+            session.flush()
+            new = m.Hand(
+                group_id=old.group_id,
+                table_id=table.id,
+                number=old.number,
+                dealer=old.dealer,
+                status=m.OPEN,
+                created_at=now,
+                replaces_id=old.id,
+            )
+            session.add(new)
+            session.flush()
+            for payload, event_source in merged:
+                session.add(
+                    m.HandEvent(hand_id=new.id, payload=payload, source=event_source, created_at=now, created_by=by)
+                )
+            session.flush()
+            dealer_before, number_before = table.dealer, table.hand_number
+            result = self._rescore(session, table, new, source, by, now)
+            if not was_open:
+                # a finished hand replaced: the table's dealer moves only if this was its latest hand
+                table.dealer, table.hand_number = dealer_before, number_before
+                self._rewind_if_last(
+                    session, table, new, next_dealer(table.game, new.answer or {}, payloads, new.dealer)
+                )
+            return dataclasses.replace(result, next_dealer=table.dealer)
+
+        return self._once(source, "replace_hand", by, HandResult, body)
 
     # fines and the pot ----------------------------------------------------------------------------------
     def fine(self, member_id: int, amount: int, reason: str, *, source: str, by: int | None) -> TransferInfo:
         """Book a fine: the member pays `amount` 分 into the group's pot (红包池)."""
-        raise NotImplementedError
+        _check_amount(amount)
+
+        def body(session: Session, now: datetime) -> TransferInfo:
+            member = _member(session, member_id)
+            if member.kind == m.POT or member.linked_to_id is not None:
+                raise LedgerError("bad_member", f"不能罚 {member.name}")
+            pot = _pot(session, member.group_id)
+            deltas: dict[int, int] = {}
+            transfer = _new_transfer(
+                member.group_id, member.id, pot.id, amount, reason[:200] or "罚款", m.FINE, source, by, now, deltas
+            )
+            session.add(transfer)
+            _apply_balances(session, deltas)
+            session.flush()
+            return _transfer_info(transfer, _names(session, member.group_id), {})
+
+        return self._once(source, "fine", by, TransferInfo, body)
 
     def cancel_fine(self, transfer_id: int, *, source: str, by: int | None, reason: str = "") -> TransferInfo:
         """Void a fine (kept, marked with who/when/why)."""
-        raise NotImplementedError
+
+        def body(session: Session, now: datetime) -> TransferInfo:
+            transfer = _get(session, m.Transfer, transfer_id, "罚款")
+            if transfer.kind != m.FINE:
+                raise LedgerError("not_a_fine", "这笔不是罚款")
+            if transfer.voided_at is not None:
+                raise LedgerError("already_voided", "这笔罚款已经取消")
+            deltas: dict[int, int] = {}
+            _void_transfer(transfer, now, by, reason or "取消罚款", deltas)
+            _apply_balances(session, deltas)
+            session.flush()
+            return _transfer_info(transfer, _names(session, transfer.group_id), {})
+
+        return self._once(source, "cancel_fine", by, TransferInfo, body)
 
     def pay_out_pot(
         self,
@@ -420,49 +1102,560 @@ class Ledger:
     ) -> list[TransferInfo]:
         """Pay out the pot: a sequence splits `amount` (default: the whole pot) evenly, the remainder 分 staying
         in the pot; a mapping member id -> 分 pays those amounts. Refused beyond what the pot holds."""
-        raise NotImplementedError
+
+        def body(session: Session, now: datetime) -> list[TransferInfo]:
+            group = _group_by_chat(session, chat_id)
+            pot = _pot(session, group.id, lock=True)
+            if isinstance(to, Mapping):
+                shares = dict(to)
+                for share in shares.values():
+                    _check_amount(share)
+            else:
+                if not to or len(set(to)) != len(to):
+                    raise LedgerError("bad_members", "请列出领红包的人（不要重复）")
+                total = pot.balance if amount is None else amount
+                _check_amount(total)
+                each = total // len(to)
+                if each <= 0:
+                    raise LedgerError("pot_too_small", f"红包池只有 {pot.balance} 分，不够分给 {len(to)} 人")
+                shares = dict.fromkeys(to, each)
+            if sum(shares.values()) > pot.balance:
+                raise LedgerError("pot_too_small", f"红包池只有 {pot.balance} 分，不够发 {sum(shares.values())} 分")
+            deltas: dict[int, int] = {}
+            transfers = []
+            for member_id, share in shares.items():
+                member = _member(session, member_id)
+                if member.group_id != group.id or member.kind == m.POT or member.linked_to_id is not None:
+                    raise LedgerError("bad_member", f"{member.name} 不能领红包")
+                transfer = _new_transfer(group.id, pot.id, member.id, share, "红包", m.PAYOUT, source, by, now, deltas)
+                session.add(transfer)
+                transfers.append(transfer)
+            _apply_balances(session, deltas)
+            session.flush()
+            names = _names(session, group.id)
+            return [_transfer_info(t, names, {}) for t in transfers]
+
+        return self._once(source, "pay_out_pot", by, list[TransferInfo], body)
 
     # balances, history, settlement ----------------------------------------------------------------------
     def balances(self, chat_id: int) -> Balances:
         """All-time balances of every account (running totals: constant time whatever the history)."""
-        raise NotImplementedError
+        with self._reading() as session:
+            group = _group_by_chat(session, chat_id)
+            rows = session.execute(
+                sa.select(m.Member.id, m.Member.kind, m.Member.alias, m.Member.display_name, m.Member.balance)
+                .where(m.Member.group_id == group.id, m.Member.linked_to_id.is_(None))
+                .order_by(m.Member.id)
+            ).all()
+            return Balances(
+                tuple(Balance(row.id, row.alias or row.display_name, row.kind, row.balance) for row in rows)
+            )
 
     def night_balances(self, night_id: int) -> Balances:
-        raise NotImplementedError
+        """A night: its tables' hands, plus fines and payouts booked while it was open."""
+        with self._reading() as session:
+            return _night_balances(session, _get(session, m.Night, night_id, "牌局"))
 
     def table_balances(self, table_id: int) -> Balances:
-        raise NotImplementedError
+        with self._reading() as session:
+            table = _get(session, m.GameTable, table_id, "桌")
+            return _sum_balances(session, table.group_id, m.Transfer.table_id == table.id)
 
     def period_balances(self, chat_id: int, since: datetime | None, until: datetime | None) -> Balances:
         """Balances over transfers booked in [since, until)."""
-        raise NotImplementedError
+        with self._reading() as session:
+            group = _group_by_chat(session, chat_id)
+            return _sum_balances(session, group.id, *_period(since, until))
 
     def history(self, chat_id: int, limit: int = 10, *, include_voided: bool = False) -> list[HandRecord]:
-        """The last `limit` hands, newest first."""
-        raise NotImplementedError
+        """The last `limit` finished hands, newest first (with voided ones when asked)."""
+        with self._reading() as session:
+            group = _group_by_chat(session, chat_id)
+            statuses = [m.CLOSED, m.VOIDED] if include_voided else [m.CLOSED]
+            hands = session.scalars(
+                sa.select(m.Hand)
+                .where(m.Hand.group_id == group.id, m.Hand.status.in_(statuses))
+                .order_by(m.Hand.id.desc())
+                .limit(limit)
+            ).all()
+            return _hand_records(session, group.id, list(hands))
 
     def member_record(self, member_id: int, *, recent: int = 20) -> MemberRecord:
-        raise NotImplementedError
+        """Balance, finished hands played and won, live fines, and the latest transfers of one account."""
+        with self._reading() as session:
+            member = _member(session, member_id)
+            seats = session.execute(
+                sa.select(m.Seat.table_id, m.Seat.name, m.GameTable.game)
+                .join(m.GameTable, m.GameTable.id == m.Seat.table_id)
+                .where(m.Seat.member_id == member.id)
+            ).all()
+            played = won = 0
+            for table_id, seat_name, game in seats:
+                for hand in session.scalars(
+                    sa.select(m.Hand).where(m.Hand.table_id == table_id, m.Hand.status == m.CLOSED)
+                ):
+                    played += 1
+                    won += seat_name in winners(game, [e.payload for e in _live_events(session, hand.id)])
+            fines = session.scalar(
+                sa.select(sa.func.coalesce(sa.func.sum(m.Transfer.amount), 0)).where(
+                    m.Transfer.payer_id == member.id, m.Transfer.kind == m.FINE, m.Transfer.voided_at.is_(None)
+                )
+            )
+            latest = session.scalars(
+                sa.select(m.Transfer)
+                .where(sa.or_(m.Transfer.payer_id == member.id, m.Transfer.payee_id == member.id))
+                .order_by(m.Transfer.id.desc())
+                .limit(recent)
+            ).all()
+            names = _names(session, member.group_id)
+            return MemberRecord(
+                member=_member_info(member),
+                balance=member.balance,
+                hands_played=played,
+                hands_won=won,
+                fines=int(fines or 0),
+                recent=tuple(_transfer_info(t, names, {}) for t in latest),
+            )
 
     def settle_night(self, night_id: int) -> Settlement:
         """Fewest payments to square a night (not stored; `end_night` stores it)."""
-        raise NotImplementedError
+        return _settle(self.night_balances(night_id))
 
     def settle_period(self, chat_id: int, since: datetime | None, until: datetime | None) -> Settlement:
-        raise NotImplementedError
+        return _settle(self.period_balances(chat_id, since, until))
 
     # inline-keyboard flows ------------------------------------------------------------------------------
     def save_flow(self, chat_id: int, message_id: int, user_id: int, kind: str, state: Mapping[str, Any]) -> Flow:
         """Create or update the flow attached to a bot message."""
-        raise NotImplementedError
+        for attempt in range(2):
+            try:
+                with self._writing() as session:
+                    now = self._now()
+                    flow = _flow(session, chat_id, message_id)
+                    if flow is None:
+                        flow = m.FlowState(chat_id=chat_id, message_id=message_id, created_at=now)
+                        session.add(flow)
+                    flow.user_id, flow.kind, flow.state, flow.updated_at = user_id, kind, dict(state), now
+                    session.flush()
+                    return _flow_info(flow)
+            except IntegrityError:
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     def load_flow(self, chat_id: int, message_id: int) -> Flow | None:
         """The flow of a bot message (finished ones too), or None."""
-        raise NotImplementedError
+        with self._reading() as session:
+            flow = _flow(session, chat_id, message_id)
+            return _flow_info(flow) if flow is not None else None
 
     def finish_flow(self, chat_id: int, message_id: int) -> Flow | None:
-        raise NotImplementedError
+        with self._writing() as session:
+            flow = _flow(session, chat_id, message_id)
+            if flow is None:
+                return None
+            if flow.finished_at is None:
+                flow.finished_at = flow.updated_at = self._now()
+            return _flow_info(flow)
 
     def open_flows(self, chat_id: int | None = None) -> list[Flow]:
         """Unfinished flows (to resume after a restart)."""
-        raise NotImplementedError
+        with self._reading() as session:
+            query = sa.select(m.FlowState).where(m.FlowState.finished_at.is_(None)).order_by(m.FlowState.id)
+            if chat_id is not None:
+                query = query.where(m.FlowState.chat_id == chat_id)
+            return [_flow_info(flow) for flow in session.scalars(query)]
+
+
+# -------------------------------------------------------------------------------------------- helpers
+
+_GAME_NAMES = {"kawuxing": "卡五星", "gouji": "够级", "penghu": "碰胡"}
+
+
+def _check_source(source: str) -> None:
+    if not isinstance(source, str) or not source.strip() or len(source) > MAX_SOURCE:
+        raise LedgerError("bad_source", f"来源标识必须是 1–{MAX_SOURCE} 个字符")
+
+
+def _check_amount(amount: object) -> None:
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+        raise LedgerError("bad_amount", f"金额必须是正整数（分），收到 {amount!r}")
+
+
+def _clean_name(name: str | None, what: str) -> str:
+    clean = " ".join((name or "").split())
+    if not clean:
+        raise LedgerError("bad_name", f"{what}不能为空")
+    if len(clean) > MAX_NAME:
+        raise LedgerError("bad_name", f"{what}太长（最多 {MAX_NAME} 个字）")
+    return clean
+
+
+def _validated_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
+    known = {"game", "rules", "base", "currency", "language", "cutoff_hour", "timezone", "title"}
+    unknown = set(changes) - known
+    if unknown:
+        raise LedgerError("bad_setting", f"未知的设置：{'、'.join(sorted(unknown))}")
+    clean = dict(changes)
+    if "game" in clean and clean["game"] not in GAMES:
+        raise LedgerError("bad_setting", f"未知的游戏 {clean['game']!r}（可选：{'、'.join(GAMES)}）")
+    if "rules" in clean and not isinstance(clean["rules"], dict):
+        raise LedgerError("bad_setting", '规则必须是 {"preset": …, 选项: 值} 的形式')
+    if "base" in clean:
+        _check_amount(clean["base"])
+    if "language" in clean and clean["language"] not in LANGUAGES:
+        raise LedgerError("bad_setting", f"语言只能是 {'、'.join(LANGUAGES)}")
+    if "cutoff_hour" in clean and (not isinstance(clean["cutoff_hour"], int) or not 0 <= clean["cutoff_hour"] < 24):
+        raise LedgerError("bad_setting", "日切时间必须是 0–23 点")
+    if "timezone" in clean:
+        try:
+            ZoneInfo(str(clean["timezone"]))
+        except (ZoneInfoNotFoundError, ValueError) as err:
+            raise LedgerError("bad_setting", f"未知的时区 {clean['timezone']!r}") from err
+    if "currency" in clean:
+        clean["currency"] = _clean_name(clean["currency"], "货币")[:16]
+    if "title" in clean:
+        clean["title"] = str(clean["title"])[:255]
+    return clean
+
+
+def _validated_events(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    if isinstance(events, Mapping) or not events:
+        raise LedgerError("bad_event", "至少要记一个事件")
+    batch = []
+    for event in events:
+        if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
+            raise LedgerError("bad_event", f"事件必须是带 type 的对象，收到 {event!r}")
+        batch.append(json.loads(json.dumps(event)))  # plain JSON, as stored
+    return batch
+
+
+def _get(session: Session, model: type[Any], id_: int, what: str) -> Any:
+    row = session.get(model, id_)
+    if row is None:
+        raise LedgerError("not_found", f"找不到这个{what}（{id_}）")
+    return row
+
+
+def _group_by_chat(session: Session, chat_id: int) -> m.Group:
+    group = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+    if group is None:
+        raise LedgerError("no_group", "这个群还没有账本")
+    return group
+
+
+def _lock_group(session: Session, group_id: int) -> None:
+    """Serialize writers of one group on PostgreSQL (SQLite writers are serialized by BEGIN IMMEDIATE)."""
+    session.execute(sa.select(m.Group.id).where(m.Group.id == group_id).with_for_update())
+
+
+def _lock_table(session: Session, table_id: int) -> m.GameTable:
+    table = session.scalar(
+        sa.select(m.GameTable)
+        .where(m.GameTable.id == table_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    if table is None:
+        raise LedgerError("not_found", f"找不到这一桌（{table_id}）")
+    return table
+
+
+def _member(session: Session, member_id: int) -> m.Member:
+    member: m.Member = _get(session, m.Member, member_id, "成员")
+    return member
+
+
+def _accounts(session: Session, group_id: int) -> list[m.Member]:
+    return list(session.scalars(sa.select(m.Member).where(m.Member.group_id == group_id).order_by(m.Member.id)))
+
+
+def _pot(session: Session, group_id: int, *, lock: bool = False) -> m.Member:
+    query = sa.select(m.Member).where(m.Member.group_id == group_id, m.Member.kind == m.POT)
+    if lock:
+        query = query.with_for_update().execution_options(populate_existing=True)
+    pot = session.scalar(query)
+    assert pot is not None, "every group is created with its pot"
+    return pot
+
+
+def _names(session: Session, group_id: int) -> dict[int, str]:
+    return {a.id: a.name for a in _accounts(session, group_id)}
+
+
+def _open_night(session: Session, group_id: int) -> m.Night | None:
+    return session.scalar(sa.select(m.Night).where(m.Night.group_id == group_id, m.Night.ended_at.is_(None)))
+
+
+def _open_table(session: Session, group_id: int) -> m.GameTable | None:
+    return session.scalar(
+        sa.select(m.GameTable).where(m.GameTable.group_id == group_id, m.GameTable.ended_at.is_(None))
+    )
+
+
+def _open_hand(session: Session, table_id: int) -> m.Hand | None:
+    return session.scalar(sa.select(m.Hand).where(m.Hand.table_id == table_id, m.Hand.status == m.OPEN))
+
+
+def _seats(session: Session, table_id: int) -> list[m.Seat]:
+    return list(session.scalars(sa.select(m.Seat).where(m.Seat.table_id == table_id).order_by(m.Seat.position)))
+
+
+def _players(session: Session, table_id: int) -> list[str]:
+    return [seat.name for seat in _seats(session, table_id)]
+
+
+def _live_events(session: Session, hand_id: int) -> list[m.HandEvent]:
+    return list(
+        session.scalars(
+            sa.select(m.HandEvent)
+            .where(m.HandEvent.hand_id == hand_id, m.HandEvent.voided_at.is_(None))
+            .order_by(m.HandEvent.id)
+        )
+    )
+
+
+def _live_transfers(session: Session, hand_id: int) -> list[m.Transfer]:
+    return list(
+        session.scalars(
+            sa.select(m.Transfer)
+            .where(m.Transfer.hand_id == hand_id, m.Transfer.voided_at.is_(None))
+            .order_by(m.Transfer.id)
+        )
+    )
+
+
+def _flow(session: Session, chat_id: int, message_id: int) -> m.FlowState | None:
+    return session.scalar(
+        sa.select(m.FlowState).where(m.FlowState.chat_id == chat_id, m.FlowState.message_id == message_id)
+    )
+
+
+def _night_date(group: m.Group, now: datetime) -> date:
+    """The night a moment belongs to: the local date, counting hours before the 日切 hour as the day before."""
+    local = now.astimezone(ZoneInfo(group.timezone))
+    return (local - timedelta(hours=group.cutoff_hour)).date()
+
+
+def _seat_names(people: Sequence[m.Member]) -> list[str]:
+    """Seat keys: each player's ledger name, made unique within the table with a #2, #3 suffix."""
+    names: list[str] = []
+    for person in people:
+        name, n = person.name[:MAX_NAME], 1
+        while name in names:
+            n += 1
+            name = f"{person.name[: MAX_NAME - 4]}#{n}"
+        names.append(name)
+    return names
+
+
+def _new_transfer(
+    group_id: int,
+    payer_id: int,
+    payee_id: int,
+    amount: int,
+    reason: str,
+    kind: str,
+    source: str,
+    by: int | None,
+    now: datetime,
+    deltas: dict[int, int],
+) -> m.Transfer:
+    if amount <= 0 or payer_id == payee_id:
+        raise LedgerError("bad_transfer", f"无效的款项：{amount} 分（{reason}）")
+    deltas[payer_id] = deltas.get(payer_id, 0) - amount
+    deltas[payee_id] = deltas.get(payee_id, 0) + amount
+    return m.Transfer(
+        group_id=group_id,
+        payer_id=payer_id,
+        payee_id=payee_id,
+        amount=amount,
+        reason=reason[:200],
+        kind=kind,
+        source=source,
+        created_at=now,
+        created_by=by,
+    )
+
+
+def _void_transfer(transfer: m.Transfer, now: datetime, by: int | None, reason: str, deltas: dict[int, int]) -> None:
+    transfer.voided_at, transfer.voided_by, transfer.void_reason = now, by, reason[:500]
+    deltas[transfer.payer_id] = deltas.get(transfer.payer_id, 0) + transfer.amount
+    deltas[transfer.payee_id] = deltas.get(transfer.payee_id, 0) - transfer.amount
+
+
+def _apply_balances(session: Session, deltas: Mapping[int, int]) -> None:
+    """Move the running totals in the booking's transaction, in id order (no lock-order deadlocks)."""
+    session.flush()
+    for member_id in sorted(deltas):
+        if deltas[member_id]:
+            session.execute(
+                sa.update(m.Member)
+                .where(m.Member.id == member_id)
+                .values(balance=m.Member.balance + deltas[member_id]),
+                execution_options={"synchronize_session": False},
+            )
+
+
+def _period(since: datetime | None, until: datetime | None) -> list[sa.ColumnElement[bool]]:
+    conditions: list[sa.ColumnElement[bool]] = []
+    if since is not None:
+        conditions.append(m.Transfer.created_at >= since)
+    if until is not None:
+        conditions.append(m.Transfer.created_at < until)
+    return conditions
+
+
+def _sum_balances(session: Session, group_id: int, *conditions: sa.ColumnElement[bool]) -> Balances:
+    """Balances from live transfers matching `conditions` (accounts without any such transfer are left out)."""
+    live = sa.and_(m.Transfer.group_id == group_id, m.Transfer.voided_at.is_(None), *conditions)
+    totals: dict[int, int] = {}
+    for column, sign in ((m.Transfer.payer_id, -1), (m.Transfer.payee_id, 1)):
+        for member_id, total in session.execute(
+            sa.select(column, sa.func.sum(m.Transfer.amount)).where(live).group_by(column)
+        ):
+            totals[member_id] = totals.get(member_id, 0) + sign * int(total)
+    accounts = {a.id: a for a in _accounts(session, group_id)}
+    return Balances(
+        tuple(
+            Balance(member_id, accounts[member_id].name, accounts[member_id].kind, amount)
+            for member_id, amount in sorted(totals.items())
+        )
+    )
+
+
+def _night_balances(session: Session, night: m.Night) -> Balances:
+    tables = sa.select(m.GameTable.id).where(m.GameTable.night_id == night.id)
+    outside_tables = sa.and_(m.Transfer.table_id.is_(None), *_period(night.started_at, night.ended_at))
+    return _sum_balances(session, night.group_id, sa.or_(m.Transfer.table_id.in_(tables), outside_tables))
+
+
+def _settle(balances: Balances) -> Settlement:
+    names = {line.member_id: line.name for line in balances.lines}
+    payments, exact = settle({line.member_id: line.amount for line in balances.lines})
+    return Settlement(
+        payments=tuple(Payment(payer, names[payer], payee, names[payee], amount) for payer, payee, amount in payments),
+        balances=balances,
+        exact=exact,
+    )
+
+
+def _hand_records(session: Session, group_id: int, hands: list[m.Hand]) -> list[HandRecord]:
+    ids = [hand.id for hand in hands]
+    names = _names(session, group_id)
+    replaced_by = dict(
+        session.execute(sa.select(m.Hand.replaces_id, m.Hand.id).where(m.Hand.replaces_id.in_(ids))).tuples().all()
+    )
+    records = []
+    for hand in hands:
+        events = _live_events(session, hand.id)
+        index_of = {e.id: i for i, e in enumerate(events)}
+        query = sa.select(m.Transfer).where(m.Transfer.hand_id == hand.id).order_by(m.Transfer.id)
+        if hand.status == m.VOIDED:  # the money the hand stood for when it was voided
+            query = query.where(m.Transfer.voided_at == hand.voided_at)
+        else:
+            query = query.where(m.Transfer.voided_at.is_(None))
+        records.append(
+            HandRecord(
+                hand_id=hand.id,
+                table_id=hand.table_id,
+                number=hand.number,
+                dealer=hand.dealer,
+                events=tuple(e.payload for e in events),
+                patterns=tuple((hand.answer or {}).get("hands", [])),
+                transfers=tuple(_transfer_info(t, names, index_of) for t in session.scalars(query)),
+                status=hand.status,
+                replaces=hand.replaces_id,
+                replaced_by=replaced_by.get(hand.id),
+                created_at=hand.created_at,
+                voided_at=hand.voided_at,
+                void_reason=hand.void_reason,
+            )
+        )
+    return records
+
+
+def _group_info(group: m.Group) -> GroupInfo:
+    return GroupInfo(
+        id=group.id,
+        chat_id=group.chat_id,
+        title=group.title,
+        game=group.game,
+        rules=dict(group.rules),
+        base=group.base,
+        currency=group.currency,
+        language=group.language,
+        cutoff_hour=group.cutoff_hour,
+        timezone=group.timezone,
+        updated_at=group.updated_at,
+        updated_by=group.updated_by,
+    )
+
+
+def _member_info(member: m.Member) -> MemberInfo:
+    return MemberInfo(
+        id=member.id,
+        group_id=member.group_id,
+        user_id=member.user_id,
+        display_name=member.display_name,
+        username=member.username,
+        alias=member.alias,
+        kind=member.kind,
+        linked_to=member.linked_to_id,
+    )
+
+
+def _night_info(night: m.Night) -> NightInfo:
+    return NightInfo(
+        id=night.id,
+        group_id=night.group_id,
+        night_date=night.night_date,
+        started_at=night.started_at,
+        ended_at=night.ended_at,
+    )
+
+
+def _table_info(session: Session, table: m.GameTable) -> TableInfo:
+    return TableInfo(
+        id=table.id,
+        group_id=table.group_id,
+        night_id=table.night_id,
+        game=table.game,
+        rules=dict(table.rules),
+        base=table.base,
+        seats=tuple(Seat(s.position, s.name, s.member_id) for s in _seats(session, table.id)),
+        dealer=table.dealer,
+        hand_number=table.hand_number,
+        started_at=table.started_at,
+        ended_at=table.ended_at,
+    )
+
+
+def _transfer_info(transfer: m.Transfer, names: Mapping[int, str], index_of: Mapping[int, int]) -> TransferInfo:
+    return TransferInfo(
+        id=transfer.id,
+        payer_id=transfer.payer_id,
+        payer=names.get(transfer.payer_id, "?"),
+        payee_id=transfer.payee_id,
+        payee=names.get(transfer.payee_id, "?"),
+        amount=transfer.amount,
+        reason=transfer.reason,
+        kind=transfer.kind,
+        hand_id=transfer.hand_id,
+        event_index=index_of.get(transfer.event_id) if transfer.event_id is not None else None,
+        created_at=transfer.created_at,
+        voided=transfer.voided_at is not None,
+    )
+
+
+def _flow_info(flow: m.FlowState) -> Flow:
+    return Flow(
+        chat_id=flow.chat_id,
+        message_id=flow.message_id,
+        user_id=flow.user_id,
+        kind=flow.kind,
+        state=dict(flow.state),
+        created_at=flow.created_at,
+        updated_at=flow.updated_at,
+        finished_at=flow.finished_at,
+    )

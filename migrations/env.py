@@ -16,6 +16,8 @@ from ledger.db import UTCDateTime, make_engine
 from ledger.schema import metadata
 
 config = context.config
+#: PostgreSQL advisory lock key held while migrating (any constant unique to this project)
+MIGRATION_LOCK_KEY = 7_211_409_031
 
 
 def _render_item(type_: str, obj: Any, autogen_context: Any) -> str | Literal[False]:
@@ -61,6 +63,9 @@ def run_migrations_online() -> None:
         with engine.connect() as connection:
             _configure(connection)
             with context.begin_transaction():
+                if connection.dialect.name == "postgresql":
+                    # several bot processes starting at once: one migrates, the others wait and find it done
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})")
                 context.run_migrations()
                 _check_foreign_keys(connection)
     finally:

@@ -103,6 +103,13 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("nights", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_nights_group_id"), ["group_id"], unique=False)
+        batch_op.create_index(
+            "uq_nights_one_open_per_group",
+            ["group_id"],
+            unique=True,
+            sqlite_where=sa.text("ended_at IS NULL"),
+            postgresql_where=sa.text("ended_at IS NULL"),
+        )
 
     op.create_table(
         "setting_changes",
@@ -139,6 +146,13 @@ def upgrade() -> None:
     with op.batch_alter_table("game_tables", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_game_tables_group_id"), ["group_id"], unique=False)
         batch_op.create_index(batch_op.f("ix_game_tables_night_id"), ["night_id"], unique=False)
+        batch_op.create_index(
+            "uq_game_tables_one_open_per_group",
+            ["group_id"],
+            unique=True,
+            sqlite_where=sa.text("ended_at IS NULL"),
+            postgresql_where=sa.text("ended_at IS NULL"),
+        )
 
     op.create_table(
         "settlements",
@@ -297,6 +311,7 @@ def downgrade() -> None:
 
     op.drop_table("settlements")
     with op.batch_alter_table("game_tables", schema=None) as batch_op:
+        batch_op.drop_index("uq_game_tables_one_open_per_group")
         batch_op.drop_index(batch_op.f("ix_game_tables_night_id"))
         batch_op.drop_index(batch_op.f("ix_game_tables_group_id"))
 
@@ -306,6 +321,7 @@ def downgrade() -> None:
 
     op.drop_table("setting_changes")
     with op.batch_alter_table("nights", schema=None) as batch_op:
+        batch_op.drop_index("uq_nights_one_open_per_group")
         batch_op.drop_index(batch_op.f("ix_nights_group_id"))
 
     op.drop_table("nights")

@@ -1,0 +1,44 @@
+"""Results as JSON and back: an idempotent call stores its result so a repeated source returns it unchanged."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from datetime import date, datetime
+from typing import Any
+
+
+def encode(value: Any) -> Any:
+    """A dataclass (nested dataclasses, tuples, dates) as plain JSON values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return [encode(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): encode(item) for key, item in value.items()}
+    return value
+
+
+def decode(kind: Any, data: Any) -> Any:
+    """The inverse of `encode` for a value of type `kind` (a dataclass, a list of them, ...)."""
+    origin = typing.get_origin(kind)
+    if kind is Any or data is None:
+        return data
+    if origin in (typing.Union, types.UnionType):
+        options = [arg for arg in typing.get_args(kind) if arg is not type(None)]
+        return decode(options[0], data)
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        return kind(**{f.name: decode(hints[f.name], data[f.name]) for f in dataclasses.fields(kind)})
+    if kind is datetime:
+        return datetime.fromisoformat(data)
+    if kind is date:
+        return date.fromisoformat(data)
+    if origin is tuple:
+        return tuple(decode(typing.get_args(kind)[0], item) for item in data)
+    if origin is list:
+        return [decode(typing.get_args(kind)[0], item) for item in data]
+    return data

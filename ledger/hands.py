@@ -1,0 +1,109 @@
+"""What the ledger must know about each game to drive the scoring core: seats, ending events, requests.
+
+Rules themselves stay in `ledger.scoring`; this module only shapes a hand's recorded events into the
+`paiju score` request and reads the answer back (which transfers each event caused, who deals next).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+#: seats per game: 卡五星 3, 够级 6, 碰胡 4
+SEATS = {"kawuxing": 3, "gouji": 6, "penghu": 4}
+GAMES = tuple(SEATS)
+#: event types that end a hand. 卡五星: a win (one or two `hu`, 一炮双响) or a draw (荒庄); 够级: each round is
+#: one event; 碰胡: any win (胡, 天胡, 地胡, 小七对 at the deal, 五福) or a draw (its answer's `finished` also
+#: tells, e.g. a second 提蛇 at the deal)
+TERMINAL = {
+    "kawuxing": frozenset({"hu", "draw"}),
+    "gouji": frozenset({"round"}),
+    "penghu": frozenset({"hu", "tianhu", "dihu", "xiaoqidui", "wufu", "draw"}),
+}
+DEFAULT_RULES: dict[str, dict[str, Any]] = {"kawuxing": {"preset": "xiangyang"}, "gouji": {}, "penghu": {}}
+
+#: (payer, payee, amount, reason): a transfer as the scoring core names it
+Flow = tuple[str, str, int, str]
+
+
+def build_request(
+    game: str,
+    rules: Mapping[str, Any],
+    base: int,
+    players: Sequence[str],
+    dealer: str | None,
+    events: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """The `paiju score` request for a hand so far, from the table's snapshot and the live events."""
+    request: dict[str, Any] = {"game": game}
+    if rules:
+        request["rules"] = dict(rules)
+    if game == "gouji":
+        # a 够级 round is one event carrying the result: order, geming, shaopai_failed
+        round_ = dict(events[0]) if events else {}
+        round_.pop("type", None)
+        request.update(round_)
+        request.update({"stake": base, "seats": list(players)})
+        return request
+    request["base" if game == "kawuxing" else "stake"] = base
+    request.update({"players": list(players), "dealer": dealer, "events": [dict(e) for e in events]})
+    return request
+
+
+def is_terminal(game: str, event: Mapping[str, Any]) -> bool:
+    return event.get("type") in TERMINAL[game]
+
+
+def misplaced_terminal(game: str, events: Sequence[Mapping[str, Any]]) -> bool:
+    """True when an ending event is followed by a non-ending one (only a 一炮双响's second `hu` may follow)."""
+    ended = False
+    for event in events:
+        if ended and not is_terminal(game, event):
+            return True
+        ended = ended or is_terminal(game, event)
+    return False
+
+
+def flows_by_event(answer: Mapping[str, Any], event_count: int) -> dict[int, list[Flow]]:
+    """The answer's transfers grouped by the index of the event that caused them (sorted, for comparison).
+
+    A transfer without `"event"` (a 够级 round's answer) belongs to the last event."""
+    grouped: dict[int, list[Flow]] = {i: [] for i in range(event_count)}
+    for transfer in answer.get("transfers", []):
+        index = transfer.get("event", event_count - 1)
+        if not isinstance(index, int) or not 0 <= index < event_count:
+            raise ValueError(f"transfer names event {index!r} of a hand with {event_count} events")
+        grouped[index].append((transfer["from"], transfer["to"], int(transfer["amount"]), str(transfer["reason"])))
+    for flows in grouped.values():
+        flows.sort()
+    return grouped
+
+
+def winners(game: str, events: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Who won the hand: 卡五星 `hu.winner`, 碰胡 the winning event's `player`, 够级 the 头科."""
+    if game == "gouji":
+        order = events[0].get("order", []) if events else []
+        return [order[0]] if order else []
+    key = "winner" if game == "kawuxing" else "player"
+    return [str(e[key]) for e in events if is_terminal(game, e) and e.get("type") != "draw" and e.get(key)]
+
+
+def next_dealer(
+    game: str, answer: Mapping[str, Any], events: Sequence[Mapping[str, Any]], dealer: str | None
+) -> str | None:
+    """The dealer of the next hand: the answer's `next_dealer`; without one, 碰胡's winner deals (中庄 means the
+    dealer won again), and otherwise the dealer stays."""
+    if game == "gouji":
+        return None
+    if answer.get("next_dealer"):
+        return str(answer["next_dealer"])
+    if game == "penghu":
+        won = winners(game, events)
+        if won:
+            return won[0]
+    return dealer
+
+
+def liangdao(events: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """Players who declared 亮倒, in order."""
+    return tuple(str(e["player"]) for e in events if e.get("type") == "liangdao" and e.get("player"))

@@ -1,0 +1,112 @@
+"""Fewest payments that bring every balance to zero.
+
+A group of k people whose balances sum to zero can always be squared with k − 1 payments, and never fewer if
+no proper subgroup of them sums to zero. So the minimum number of payments for n non-zero balances is
+n − (the largest number of disjoint zero-sum groups they can be split into). That maximum is found exactly by a
+dynamic programme over subsets (O(2^n · n)); greedy matching (largest debtor pays largest creditor) is used
+beyond `EXACT_LIMIT` players, where it is not always minimal but never more than n − 1 payments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import TypeVar
+
+Key = TypeVar("Key", bound=Hashable)
+
+#: the exact programme runs up to this many non-zero balances left after pairing exact opposites
+EXACT_LIMIT = 16
+
+
+def settle(balances: Mapping[Key, int]) -> tuple[list[tuple[Key, Key, int]], bool]:
+    """Payments `(payer, payee, amount)` squaring `balances` (positive: is owed money), and whether the
+    count is proven minimal. Deterministic: the same balances give the same payments."""
+    if sum(balances.values()) != 0:
+        raise ValueError(f"balances must sum to zero, not {sum(balances.values())}")
+    live = sorted(((key, amount) for key, amount in balances.items() if amount != 0), key=lambda kv: str(kv[0]))
+    pairs, rest = _pair_opposites(live)
+    payments = [_payment(a, b) for a, b in pairs]
+    exact = len(rest) <= EXACT_LIMIT
+    groups = _zero_sum_groups(rest) if exact else [rest]
+    for group in groups:
+        payments.extend(_greedy(group))
+    return payments, exact
+
+
+def _payment(a: tuple[Key, int], b: tuple[Key, int]) -> tuple[Key, Key, int]:
+    (debtor, owed), (creditor, _) = (a, b) if a[1] < 0 else (b, a)
+    return debtor, creditor, -owed
+
+
+def _pair_opposites(
+    live: list[tuple[Key, int]],
+) -> tuple[list[tuple[tuple[Key, int], tuple[Key, int]]], list[tuple[Key, int]]]:
+    """Split off pairs with opposite amounts: some optimal partition always has such a pair as its own group
+    (moving a and −a out of their groups leaves the rest zero-sum), and it shrinks the exponential part."""
+    waiting: dict[int, list[tuple[Key, int]]] = {}
+    pairs = []
+    for item in live:
+        partners = waiting.get(-item[1])
+        if partners:
+            pairs.append((partners.pop(), item))
+        else:
+            waiting.setdefault(item[1], []).append(item)
+    rest = [item for items in waiting.values() for item in items]
+    rest.sort(key=lambda kv: str(kv[0]))
+    return pairs, rest
+
+
+def _zero_sum_groups(items: list[tuple[Key, int]]) -> list[list[tuple[Key, int]]]:
+    """Partition into the largest number of zero-sum groups (DP over subsets)."""
+    n = len(items)
+    if n == 0:
+        return []
+    full = (1 << n) - 1
+    sums = [0] * (1 << n)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + items[low.bit_length() - 1][1]
+    # best[mask]: most zero-sum groups that the removal order can close inside `mask`; choice: the element removed
+    best = [0] * (1 << n)
+    choice = [0] * (1 << n)
+    for mask in range(1, full + 1):
+        top, pick, bits = -1, 0, mask
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            value = best[mask ^ low]
+            if value > top:
+                top, pick = value, low
+        best[mask] = top + (1 if sums[mask] == 0 else 0)
+        choice[mask] = pick
+    groups: list[list[tuple[Key, int]]] = []
+    current: list[tuple[Key, int]] = []
+    mask = full
+    while mask:
+        low = choice[mask]
+        current.append(items[low.bit_length() - 1])
+        mask ^= low
+        if sums[mask] == 0:
+            groups.append(current)
+            current = []
+    return groups
+
+
+def _greedy(items: list[tuple[Key, int]]) -> list[tuple[Key, Key, int]]:
+    """Largest debtor pays largest creditor until all are square: at most len(items) − 1 payments."""
+    debtors = sorted(((-amount, key) for key, amount in items if amount < 0), key=lambda x: (-x[0], str(x[1])))
+    creditors = sorted(((amount, key) for key, amount in items if amount > 0), key=lambda x: (-x[0], str(x[1])))
+    payments: list[tuple[Key, Key, int]] = []
+    d = c = 0
+    debts = [amount for amount, _ in debtors]
+    credits = [amount for amount, _ in creditors]
+    while d < len(debtors) and c < len(creditors):
+        amount = min(debts[d], credits[c])
+        payments.append((debtors[d][1], creditors[c][1], amount))
+        debts[d] -= amount
+        credits[c] -= amount
+        if debts[d] == 0:
+            d += 1
+        if credits[c] == 0:
+            c += 1
+    return payments
