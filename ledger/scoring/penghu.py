@@ -113,7 +113,7 @@ class Hand:
     stake: int
     seats: dict[str, Seat] = field(init=False)
     transfers: list[Transfer] = field(default_factory=list)
-    in_deal: bool = True
+    in_deal: bool = True  # no play event yet: 天胡, 地胡 and 小七对 are still possible
     finished_at: int | None = None
     winner: str | None = None
     #: signed net per canonical pair (a, b), a before b in `players`: > 0 means a has paid b so far
@@ -150,10 +150,9 @@ class Hand:
             raise ScoringError(
                 "inconsistent", f"{event.label}：这手牌在 events[{self.finished_at}] 已经结束，后面不能再有事件"
             )
-        deal_event = event.at_deal or event.kind in DEAL_ONLY
-        if deal_event and not self.in_deal:
-            raise ScoringError("inconsistent", f"{event.label}：起手的事件必须记在出牌之后的任何事件之前")
-        if not deal_event:
+        if event.kind in DEAL_ONLY and not self.in_deal:
+            raise ScoringError("inconsistent", f"{event.label}：这种胡只能在起手时，出牌之后的事件已经记了")
+        if not (event.at_deal or event.kind in DEAL_ONLY):
             self.in_deal = False
         if event.source is not None and event.source == event.player:
             raise ScoringError("inconsistent", f"{event.label}：{event.player} 不能从自己打出的牌得钱")
@@ -209,6 +208,8 @@ class Hand:
             return
         seat.qishou_tishe += 1
         if seat.qishou_tishe == 2:  # two 提蛇 at the deal: an automatic win, deal-time 扫/提蛇 void
+            if not self.in_deal:
+                raise ScoringError("inconsistent", f"{event.label}：起手两个提蛇当时就胡了，后面不会再有出牌的事件")
             self._void_deal_money(event)
             self.each_pays(event, SHUANG_TISHE_EACH, "shuang_tishe")
             self.finish(event, event.player)
