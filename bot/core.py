@@ -55,6 +55,12 @@ class Incoming:
     owner_id: int | None = None
     mentions: tuple[Sender, ...] = ()  # users mentioned by text_mention/@username the adapter could resolve
 
+    @property
+    def original_source(self) -> str:
+        """The source of the message as first sent (an edit's source without its `:e<edit>` suffix)."""
+        head, sep, tail = self.source.rpartition(":e")
+        return head if sep and tail.isdigit() else self.source
+
 
 @dataclass(frozen=True)
 class Button:
@@ -214,13 +220,13 @@ class Context:
     def is_admin(self) -> bool:
         return self.sender.user_id in self.admin_ids or self.sender.user_id == self.owner_id
 
-    def t(self, key: str, **params: object) -> str:
+    def t(self, key: str, /, **params: object) -> str:
         """The text `key` in the chat's language."""
         from bot.texts import text
 
         return text(self.lang, key, **params)
 
-    def reply(self, key: str, **params: object) -> SendText:
+    def reply(self, key: str, /, **params: object) -> SendText:
         """A reply to the triggering message, in the chat's language."""
         reply_to = self.incoming.message_id if self.incoming else None
         return SendText(self.t(key, **params), reply_to=reply_to)
@@ -258,6 +264,7 @@ class Command:
     admin_only: bool = False
     in_menu: bool = True  # listed in Telegram's command menu (setMyCommands)
     games: tuple[str, ...] = ()  # only for tables of these games; empty = every game
+    on_edit: bool = False  # an edited message runs it again (recording commands re-record); else edits are ignored
 
     def help(self, lang: str) -> str:
         return self.help_en if lang == "en" and self.help_en else self.help_zh
@@ -309,6 +316,7 @@ class Registry:
         admin_only: bool = False,
         in_menu: bool = True,
         games: Iterable[str] = (),
+        on_edit: bool = False,
     ) -> Callable[[Handler], Handler]:
         """Decorator: `@registry.command("balance", names=["balance"], aliases=["余额"], help_zh=…, help_en=…)`."""
 
@@ -324,6 +332,7 @@ class Registry:
                     admin_only=admin_only,
                     in_menu=in_menu,
                     games=tuple(games),
+                    on_edit=on_edit,
                 )
             )
             return handler
@@ -498,6 +507,8 @@ class Bot:
         if found is None:
             return outcome
         command, word, args = found
+        if incoming.edited and not command.on_edit:
+            return outcome
         ctx.command, ctx.word, ctx.args = command, word, args
         if command.admin_only and not ctx.is_admin:
             outcome.effects.append(ctx.reply("admin_only"))

@@ -6,13 +6,269 @@ keys with `register` at import time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 #: key -> {"zh": template, "en": template}; templates use str.format fields.
 TEXTS: dict[str, dict[str, str]] = {
+    # -- the dispatcher ----------------------------------------------------------------------------------
     "admin_only": {"zh": "只有群管理员可以这样做。", "en": "Only the group's admins can do that."},
     "button_expired": {"zh": "这个按钮已经失效了。", "en": "This button has expired."},
-    "scoring_refused": {"zh": "不能记录：{message}", "en": "Cannot record: {message}"},
+    "scoring_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
+    "ledger_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
+    # -- players and tables ------------------------------------------------------------------------------
+    "no_table": {
+        "zh": "现在没有开着的牌桌。先开桌：开桌 @甲 @乙 @丙",
+        "en": "No table is open. Open one first: 开桌 @a @b @c",
+    },
+    "unknown_player": {
+        "zh": "不认识 {name}：请用 @ 提到群里的人，或者开桌时直接写客人的名字。",
+        "en": "Who is {name}? Mention a member with @, or seat a guest by name when opening the table.",
+    },
+    "not_seated": {"zh": "{name} 不在这桌上。", "en": "{name} is not seated at this table."},
+    "seated_twice": {"zh": "{name} 写了两次：每人只能坐一个位子。", "en": "{name} is named twice: one seat each."},
+    "too_many_players": {
+        "zh": "{game}一桌 {seats} 个人，多了 {extra}。",
+        "en": "A {game} table seats {seats}; {extra} is one too many.",
+    },
+    "too_few_players": {
+        "zh": "{game}一桌要 {seats} 个人，现在只有 {count} 个：开桌 @甲 @乙 @丙（客人直接写名字）",
+        "en": "A {game} table needs {seats} players, you named {count}: 开桌 @a @b @c (guests by name)",
+    },
+    "dealer_missing": {"zh": "「庄」后面要写谁坐庄，例如：庄 @甲", "en": "Say who deals after 庄, e.g. 庄 @a"},
+    "dealer_not_seated": {"zh": "庄家 {name} 不在这桌上。", "en": "The dealer {name} is not seated at this table."},
+    "dealer_drawn": {"zh": "抽庄", "en": "drawn"},
+    "dealer_named": {"zh": "指定", "en": "named"},
+    "table_opened": {
+        "zh": (
+            "开桌了：{game}，{rules}，底金 {base}\n座位：{seats}\n第{number}局，庄家 {dealer}（{how}）\n"
+            "记牌：胡 123p46p789s22s333s 5p 点 @乙 ｜ 胡 清一色 自摸 ｜ 暗杠 3s ｜ 亮倒 ｜ 荒庄 ｜ 撤销，或点下面的按钮"
+        ),
+        "en": (
+            "Table open: {game}, {rules}, base stake {base}\nSeats: {seats}\nHand {number}, dealer {dealer} ({how})\n"
+            "Record: 胡 123p46p789s22s333s 5p 点 @b | 胡 清一色 自摸 | 暗杠 3s | 亮倒 | 荒庄 | 撤销, or use the buttons"
+        ),
+    },
+    "table_status": {
+        "zh": "{game}：{seats}，底金 {base}\n第{number}局，庄家 {dealer}",
+        "en": "{game}: {seats}, base stake {base}\nHand {number}, dealer {dealer}",
+    },
+    "hand_events": {"zh": "本局已记：{events}", "en": "This hand so far: {events}"},
+    "hand_empty": {"zh": "本局还没有记录。", "en": "Nothing recorded in this hand yet."},
+    "liangdao_state": {"zh": "已亮倒：{names}", "en": "亮倒 declared: {names}"},
+    "wrong_game_command": {
+        "zh": "这张牌桌打的不是卡五星，这个命令用不了。",
+        "en": "This table is not playing 卡五星; that command does not apply.",
+    },
+    "btn_hu": {"zh": "胡", "en": "Win"},
+    "btn_gang": {"zh": "杠", "en": "Kong"},
+    # -- reading a record --------------------------------------------------------------------------------
+    "unknown_word": {
+        "zh": "看不懂「{word}」：不是牌、番型、玩家，也不是 自摸/点/抢杠 这类词。例子：胡 123p46p789s22s333s 5p 点 @乙",
+        "en": "Cannot read “{word}”: not tiles, a pattern, a player or a word like 自摸/点/抢杠. "
+        "Example: 胡 123p46p789s22s333s 5p 点 @b",
+    },
+    "winner_missing": {
+        "zh": "你不在这桌上，请写出谁胡了：胡 @甲 …",
+        "en": "You are not seated; say who won: 胡 @a …",
+    },
+    "player_missing": {
+        "zh": "你不在这桌上，请写出是谁：例如 亮倒 @甲",
+        "en": "You are not seated; say who it was, e.g. 亮倒 @a",
+    },
+    "one_player_only": {"zh": "一次只记一个人。", "en": "One player at a time."},
+    "method_missing": {
+        "zh": "{name} 是怎么胡的？加上 自摸、点 @某人 或 抢杠 @某人，例如：胡 清一色 自摸",
+        "en": "How did {name} win? Add 自摸, 点 @someone or 抢杠 @someone, e.g. 胡 清一色 自摸",
+    },
+    "discarder_missing": {
+        "zh": "「{word}」后面要写是谁：例如 点 @乙",
+        "en": "Say who after “{word}”, e.g. 点 @b",
+    },
+    "two_discarders": {
+        "zh": "一炮双响只能是同一个人点的炮。",
+        "en": "A double win comes from one discard: one discarder only.",
+    },
+    "two_methods": {
+        "zh": "「{word}」和前面说的胡法矛盾。",
+        "en": "“{word}” contradicts the way of winning given before.",
+    },
+    "self_discard": {"zh": "{name} 不能点自己的炮（杠）。", "en": "{name} cannot win on (or kong) their own discard."},
+    "meld_tile_missing": {
+        "zh": "「{word}」后面要写哪张牌，例如 {word} 3s",
+        "en": "Which tile after “{word}”? e.g. {word} 3s",
+    },
+    "tiles_and_patterns": {
+        "zh": "写了牌就不用报番型（番型按牌算）；只报番型就别写牌。",
+        "en": "Give either the tiles (patterns are worked out) or the patterns, not both.",
+    },
+    "win_tile_missing": {
+        "zh": "{count} 张牌还不够胡，最后写上胡的那张：例如 胡 123p46p789s22s333s 5p",
+        "en": "{count} tiles cannot be a win yet; add the winning tile last, e.g. 胡 123p46p789s22s333s 5p",
+    },
+    "kong_kind_missing": {
+        "zh": "什么杠？暗杠 / 蓄杠 / 直杠 点 @某人，例如：杠 暗 3s",
+        "en": "Which kong? 暗杠 / 蓄杠 / 直杠 点 @someone, e.g. 杠 暗 3s",
+    },
+    "kong_discarder_missing": {"zh": "直杠要写是谁打的牌：直杠 点 @乙", "en": "A 直杠 needs the discarder: 直杠 点 @b"},
+    "kong_discarder_only_zhigang": {
+        "zh": "只有直杠是杠别人打的牌；暗杠、蓄杠不写点杠的人。",
+        "en": "Only a 直杠 takes another player's discard; 暗杠/蓄杠 have no discarder.",
+    },
+    "two_kong_kinds": {
+        "zh": "「{word}」和前面说的杠矛盾。",
+        "en": "“{word}” contradicts the kind of kong given before.",
+    },
+    "chain_without_kong": {"zh": "杠上杠要紧接在一个杠后面记。", "en": "杠上杠 must follow a kong."},
+    "liangdao_twice": {"zh": "{name} 这局已经亮倒过了。", "en": "{name} has already declared 亮倒 this hand."},
+    # -- what was recorded -------------------------------------------------------------------------------
+    "event_recorded": {"zh": "第{number}局 记下：{what}", "en": "Hand {number} recorded: {what}"},
+    "event_edited": {
+        "zh": "第{number}局 按改后的消息重记：{what}",
+        "en": "Hand {number} re-recorded from the edit: {what}",
+    },
+    "hand_recorded": {"zh": "第{number}局 记下：", "en": "Hand {number} recorded:"},
+    "hand_edited": {
+        "zh": "第{number}局 按改后的消息重记（原记录作废）：",
+        "en": "Hand {number} re-recorded from the edit:",
+    },
+    "change_line": {"zh": "{name} {change}（本晚 {night}）", "en": "{name} {change} (tonight {night})"},
+    "next_hand": {"zh": "下一局：第{number}局，庄家 {dealer}", "en": "Next: hand {number}, dealer {dealer}"},
+    "undone_event": {"zh": "已撤销：{what}", "en": "Undone: {what}"},
+    "undone_hand": {"zh": "已撤销第{number}局。", "en": "Hand {number} undone."},
+    "ev_gang": {"zh": "{player} {kind}{tile}", "en": "{player} {kind}{tile}"},
+    "ev_gang_from": {"zh": "{player} {kind}{tile}（点杠 {source}）", "en": "{player} {kind}{tile} (from {source})"},
+    "ev_chain": {"zh": "，杠上杠第{chain}杠 ×{factor}", "en": ", 杠上杠 kong {chain} ×{factor}"},
+    "ev_liangdao": {"zh": "{player} 亮倒", "en": "{player} declares 亮倒"},
+    "ev_hu_self": {"zh": "{winner} 自摸", "en": "{winner} self-draw"},
+    "ev_hu_discard": {"zh": "{winner} 胡 {source} 点的炮", "en": "{winner} wins on {source}'s discard"},
+    "ev_hu_rob": {"zh": "{winner} 抢 {source} 的杠", "en": "{winner} robs {source}'s kong"},
+    "ev_draw": {"zh": "荒庄", "en": "drawn hand (荒庄)"},
+    "win_line": {
+        "zh": "{what}：{patterns} → ×{final}{capped}{baohu}",
+        "en": "{what}: {patterns} → ×{final}{capped}{baohu}",
+    },
+    "win_capped": {"zh": "（封顶前 ×{raw}）", "en": " (×{raw} before the cap)"},
+    "win_baohu": {"zh": "，包胡：{source} 一人赔双倍", "en": ", 包胡: {source} alone pays double"},
+    "pihu": {"zh": "屁胡", "en": "plain win (屁胡)"},
+    "draw_line": {"zh": "荒庄：杠钱照算{penalty}", "en": "Drawn hand: kong money stands{penalty}"},
+    "draw_penalty": {"zh": "，亮倒的赔 {names}", "en": "; 亮倒 penalty paid by {names}"},
+    # -- button flows -----------------------------------------------------------------------------------
+    "flow_title_hu": {"zh": "记胡牌（第{number}局）", "en": "Record a win (hand {number})"},
+    "flow_title_gang": {"zh": "记杠（第{number}局）", "en": "Record a kong (hand {number})"},
+    "flow_ask_winner": {"zh": "谁胡了？", "en": "Who won?"},
+    "flow_ask_player": {"zh": "谁杠的？", "en": "Who made the kong?"},
+    "flow_ask_method": {"zh": "怎么胡的？", "en": "How?"},
+    "flow_ask_kind": {"zh": "什么杠？", "en": "Which kong?"},
+    "flow_ask_from": {"zh": "谁打的那张牌？", "en": "Whose tile was it?"},
+    "flow_ask_patterns": {
+        "zh": "有哪些番？（点一下选中，再点取消；没有就是屁胡）然后点「预览」",
+        "en": "Which patterns? (tap to toggle; none is a plain win) then Preview",
+    },
+    "flow_who": {"zh": "{name}", "en": "{name}"},
+    "flow_from": {"zh": "点 {name}", "en": "from {name}"},
+    "flow_preview": {"zh": "确认后记账：", "en": "Confirming books:"},
+    "flow_payment": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    "flow_no_payment": {"zh": "（没有钱要付）", "en": "(no money changes hands)"},
+    "flow_not_seated": {
+        "zh": "只有这桌的玩家和管理员能点这些按钮。",
+        "en": "Only the players at this table and admins can press these.",
+    },
+    "flow_table_changed": {"zh": "牌桌已经换了，这个按钮失效了。", "en": "The table has changed; this button expired."},
+    "flow_cancelled": {"zh": "已取消，没有记账。", "en": "Cancelled; nothing booked."},
+    "flow_recorded": {"zh": "记好了", "en": "Recorded"},
+    "btn_method_s": {"zh": "自摸", "en": "Self-draw"},
+    "btn_method_d": {"zh": "点炮", "en": "On a discard"},
+    "btn_method_r": {"zh": "抢杠", "en": "Robbing a kong"},
+    "btn_kong_a": {"zh": "暗杠", "en": "Concealed"},
+    "btn_kong_x": {"zh": "蓄杠", "en": "Added"},
+    "btn_kong_z": {"zh": "直杠", "en": "Exposed"},
+    "btn_preview": {"zh": "预览 ▶", "en": "Preview ▶"},
+    "btn_confirm": {"zh": "✅ 确认", "en": "✅ Confirm"},
+    "btn_back": {"zh": "◀ 返回", "en": "◀ Back"},
+    "btn_cancel": {"zh": "取消", "en": "Cancel"},
+    "btn_chain": {"zh": "杠上杠", "en": "杠上杠 (chained)"},
+    # -- balances, history, settlement ------------------------------------------------------------------
+    "balance_head": {"zh": "余额（本晚 ｜ 总计）：", "en": "Balances (tonight | all time):"},
+    "balance_line": {"zh": "{name}　{night} ｜ {total}", "en": "{name}  {night} | {total}"},
+    "balance_empty": {"zh": "账上还没有任何输赢。", "en": "Nothing booked yet."},
+    "history_head": {"zh": "最近 {count} 局：", "en": "The last {count} hands:"},
+    "history_line": {"zh": "第{number}局 {what} ｜ {changes}", "en": "Hand {number}: {what} | {changes}"},
+    "history_empty": {"zh": "还没有打完的牌局。", "en": "No finished hands yet."},
+    "history_count": {
+        "zh": "「{word}」不是 1 到 50 之间的局数。",
+        "en": "“{word}” is not a number of hands from 1 to 50.",
+    },
+    "no_night": {"zh": "今晚还没有开局，没有可结算的。", "en": "No night is open: nothing to settle."},
+    "settle_head": {"zh": "{date} 这一晚结束，输赢：", "en": "The night of {date} is over. Results:"},
+    "settle_balance": {"zh": "{name} {amount}", "en": "{name} {amount}"},
+    "settle_payments": {"zh": "转账（最少 {count} 笔）：", "en": "Transfers (the fewest, {count}):"},
+    "settle_payment": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    "settle_square": {"zh": "今晚没有输赢，不用转账。", "en": "All square tonight: no transfers."},
+    # -- rules and settings ------------------------------------------------------------------------------
+    "rules_show": {
+        "zh": "本群：{game}，{rules}\n底金 {base}，货币 {currency}，语言 {language}，日切 {cutoff} 点（之前算前一晚）",
+        "en": "This group: {game}, {rules}\nBase stake {base}, currency {currency}, language {language}, "
+        "night cut-off {cutoff}:00",
+    },
+    "rules_option": {"zh": "· {name}（{key}）：{value}", "en": "· {name} ({key}): {value}"},
+    "rules_how_to_change": {
+        "zh": "管理员可改：设置 底金 2 ｜ 设置 预设 shiyan ｜ 设置 封顶 none ｜ 设置 语言 en（新开的桌生效）",
+        "en": "Admins change them: 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 language zh "
+        "(tables opened afterwards)",
+    },
+    "rules_is_read_only": {
+        "zh": "看规则用「规则」，改规则用「设置 …」（管理员）。",
+        "en": "规则 shows; admins change with 设置 …",
+    },
+    "config_usage": {
+        "zh": "怎么改：设置 底金 2 ｜ 设置 预设 shiyan ｜ 设置 封顶 none ｜ 设置 屁胡只能自摸 否 ｜ "
+        "设置 语言 en ｜ 设置 日切 6",
+        "en": "Usage: 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 pihu_self_draw_only no | "
+        "设置 language en | 设置 日切 6",
+    },
+    "config_unknown": {
+        "zh": "没有「{word}」这个设置。可改：游戏、预设、底金、语言、日切、货币，以及规则选项（发「规则」看）。",
+        "en": "There is no setting “{word}”. Settings: game, preset, base, language, cutoff, currency and the rule "
+        "options (see 规则).",
+    },
+    "config_bad_value": {
+        "zh": "{setting} 不能设成「{value}」，可选：{allowed}",
+        "en": "{setting} cannot be “{value}”; allowed: {allowed}",
+    },
+    "config_bad_rules": {"zh": "这样的规则不成立：{message}", "en": "Those rules do not work: {message}"},
+    "config_changed": {"zh": "已修改（新开的桌按新规则）：", "en": "Changed (tables opened from now on use it):"},
+    # -- alias -------------------------------------------------------------------------------------------
+    "alias_show": {"zh": "{name} 的名片：{alias}", "en": "{name}'s name in the ledger: {alias}"},
+    "alias_none": {"zh": "（没设，账上用群昵称）", "en": "(none: the chat name is used)"},
+    "alias_set": {"zh": "好的，{name} 在账上叫「{alias}」。", "en": "OK, {name} is “{alias}” in the ledger."},
+    "alias_cleared": {"zh": "已清除名片，{name} 在账上用群昵称。", "en": "Alias cleared; {name} shows by chat name."},
+    "alias_bad": {
+        "zh": "名片最多 {max} 个字，不能以 @ 开头。",
+        "en": "An alias has at most {max} characters, no leading @.",
+    },
+    "alias_taken": {"zh": "「{alias}」已经是 {name} 在用的名字了。", "en": "“{alias}” is already {name}'s name."},
+    "alias_others_admin_only": {"zh": "只有管理员能给别人改名片。", "en": "Only admins can set someone else's alias."},
+    "link_usage": {"zh": "用法：关联 客人名 @群成员", "en": "Usage: 关联 guest-name @member"},
+    "link_not_guest": {"zh": "「{name}」不是账上的客人。", "en": "“{name}” is not a guest in the ledger."},
+    "linked": {"zh": "客人「{guest}」的账已并到 {member} 名下。", "en": "Guest “{guest}” is now {member}'s record."},
+    # -- help --------------------------------------------------------------------------------------------
+    "help_head": {
+        "zh": "牌局记账：不用斜杠，直接打中文也行（例如「胡 清一色 自摸」）。",
+        "en": "paiju keeps the table's ledger; Chinese words work without a slash (e.g. 胡 清一色 自摸).",
+    },
+    "help_tail": {
+        "zh": "牌的写法：123p=一二三筒，46s=四六条，5z/6z/7z=白/发/中；也可以写 5筒、五条、中。",
+        "en": "Tiles: 123p = 1-2-3 dots, 46s = 4 and 6 bamboo, 5z/6z/7z = white/green/red dragon.",
+    },
+    "help_unknown": {
+        "zh": "没有「{word}」这个命令。发「帮助」看全部。",
+        "en": "No command “{word}”. Send 帮助 for all.",
+    },
+    # -- games and rules ---------------------------------------------------------------------------------
+    "game_kawuxing": {"zh": "卡五星", "en": "Ka Wu Xing (卡五星)"},
+    "game_gouji": {"zh": "够级", "en": "Gouji (够级)"},
+    "game_penghu": {"zh": "碰胡", "en": "Penghu (碰胡)"},
 }
 
 
@@ -26,7 +282,7 @@ def register(texts: Mapping[str, Mapping[str, str]]) -> None:
         TEXTS[key] = dict(versions)
 
 
-def text(lang: str, key: str, **params: object) -> str:
+def text(lang: str, key: str, /, **params: object) -> str:
     versions = TEXTS[key]
     template = versions.get(lang) or versions["zh"]
     return template.format(**params) if params else template
@@ -35,7 +291,134 @@ def text(lang: str, key: str, **params: object) -> str:
 def refusal_text(lang: str, err: Exception) -> str | None:
     """The player-facing message of a refusal raised below the bot (scoring or ledger), or None for a bug."""
     from ledger.scoring.common import ScoringError
+    from ledger.service import LedgerError, ScoringRefused
 
-    if isinstance(err, ScoringError):
+    if isinstance(err, ScoringRefused | ScoringError):
         return text(lang, "scoring_refused", message=err.message)
+    if isinstance(err, LedgerError):
+        key = f"ledger_{err.code}"
+        if key in TEXTS:
+            return text(lang, key, message=err.message)
+        return text(lang, "ledger_refused", message=err.message)
     return None
+
+
+# -------------------------------------------------------------------------------------------------- describing
+
+
+def game_name(lang: str, game: str) -> str:
+    key = f"game_{game}"
+    return text(lang, key) if key in TEXTS else game
+
+
+def pattern_name(lang: str, key: str) -> str:
+    from ledger.scoring.kawuxing.patterns import PATTERNS_BY_KEY
+
+    pattern = PATTERNS_BY_KEY.get(key)
+    if pattern is None:
+        return key
+    return f"{pattern.zh}" if lang != "en" else f"{pattern.en} ({pattern.zh})"
+
+
+def kong_name(lang: str, kind: str) -> str:
+    names = {"angang": ("暗杠", "concealed kong (暗杠)"), "xugang": ("蓄杠", "added kong (蓄杠)")}
+    names["zhigang"] = ("直杠", "exposed kong (直杠)")
+    zh, en = names.get(kind, (kind, kind))
+    return en if lang == "en" else zh
+
+
+def tile_name(lang: str, tile: str | None) -> str:
+    """` 三条` (zh) / ` 3s` (en) for a typed tile, "" when none was typed."""
+    if not tile:
+        return ""
+    from ledger.scoring.tiles import parse_tiles, tile_notation, tile_zh
+
+    parsed = parse_tiles(tile)
+    return " " + "".join(tile_notation(t) if lang == "en" else tile_zh(t) for t in parsed)
+
+
+def describe_event(lang: str, event: Mapping[str, Any]) -> str:
+    """One event in words: `乙 直杠 九筒（点杠 甲），杠上杠第2杠 ×2`, `丙 亮倒`, `甲 自摸`, `荒庄`."""
+    kind = event.get("type")
+    if kind == "gang":
+        params = {
+            "player": event["player"],
+            "kind": kong_name(lang, event["kind"]),
+            "tile": tile_name(lang, event.get("tile")),
+        }
+        out = (
+            text(lang, "ev_gang_from", source=event["from"], **params)
+            if event.get("from")
+            else text(lang, "ev_gang", **params)
+        )
+        chain = int(event.get("chain", 1))
+        return out + (text(lang, "ev_chain", chain=chain, factor=2 ** (chain - 1)) if chain > 1 else "")
+    if kind == "liangdao":
+        return text(lang, "ev_liangdao", player=event["player"])
+    if kind == "hu":
+        method = event.get("method")
+        key = {"self_draw": "ev_hu_self", "discard": "ev_hu_discard", "rob_kong": "ev_hu_rob"}.get(str(method))
+        return text(lang, key or "ev_hu_self", winner=event.get("winner"), source=event.get("from"))
+    if kind == "draw":
+        return text(lang, "ev_draw")
+    return str(kind)
+
+
+def describe_patterns(lang: str, patterns: Sequence[Mapping[str, Any]]) -> str:
+    """`卡五星×2、亮倒×2` (an empty list: 屁胡)."""
+    if not patterns:
+        return text(lang, "pihu")
+    sep = ", " if lang == "en" else "、"
+    return sep.join(f"{pattern_name(lang, p['key'])}×{p['multiplier']}" for p in patterns)
+
+
+def describe_win(lang: str, events: Sequence[Mapping[str, Any]], answer: Mapping[str, Any]) -> list[str]:
+    """The lines saying what a finished hand was: each winner's patterns and multiple, or the draw."""
+    lines = []
+    hus = [e for e in events if e.get("type") == "hu"]
+    for win in answer.get("hands", []):
+        event = next((e for e in hus if e.get("winner") == win["winner"]), {"type": "hu", **win})
+        capped = text(lang, "win_capped", raw=win["multiplier"]) if win["multiplier"] != win["final_multiplier"] else ""
+        baohu = text(lang, "win_baohu", source=win.get("from")) if win.get("baohu") else ""
+        lines.append(
+            text(
+                lang,
+                "win_line",
+                what=describe_event(lang, event),
+                patterns=describe_patterns(lang, win["patterns"]),
+                final=win["final_multiplier"],
+                capped=capped,
+                baohu=baohu,
+            )
+        )
+    if any(e.get("type") == "draw" for e in events):
+        payers = sorted({t["from"] for t in answer.get("transfers", []) if t.get("reason") == "liangdao_penalty"})
+        penalty = text(lang, "draw_penalty", names="、".join(payers)) if payers else ""
+        lines.append(text(lang, "draw_line", penalty=penalty))
+    return lines
+
+
+def rules_summary(lang: str, game: str, rules: Mapping[str, Any]) -> str:
+    """A table's rules in one phrase: `襄阳规则（8 倍封顶，双龙七对 16 倍）`, with overrides named."""
+    if game != "kawuxing":
+        return str(rules.get("preset", "")) if rules.get("preset") else ""
+    from ledger.scoring.kawuxing.rules import OPTIONS_BY_KEY, PRESETS, make_rules
+
+    overrides = {k: v for k, v in rules.items() if k != "preset"}
+    preset_key = str(rules.get("preset", "xiangyang"))
+    preset = PRESETS.get(preset_key)
+    effective = make_rules(preset_key, **overrides).as_json() if preset else {}
+    parts: list[str] = []
+    cap = OPTIONS_BY_KEY["cap"]
+    if preset is not None:
+        if lang == "en":
+            parts.append(f"preset {preset.key}, cap: {cap.choice_zh.get(effective['cap'], effective['cap'])}")
+        else:
+            parts.append(f"{preset.zh}规则（{cap.choice_zh.get(effective['cap'], effective['cap'])}）")
+    for key, value in overrides.items():
+        option = OPTIONS_BY_KEY.get(key)
+        if option is None or key == "cap":
+            continue
+        shown = "、".join(option.choice_zh.get(v, str(v)) for v in value) if isinstance(value, list) else None
+        parts.append(f"{option.zh}：{shown or option.choice_zh.get(value, str(value))}")
+    return "，".join(parts) if lang != "en" else "; ".join(parts)

@@ -1,0 +1,116 @@
+"""Helpers every command module shares: who is who, the table, money, and per-player change lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from bot.core import Context, Refusal, Sender
+
+if TYPE_CHECKING:
+    from ledger.service import MemberInfo, TableInfo, TransferInfo
+
+#: seats at a table of each game
+SEATS = {"kawuxing": 3, "penghu": 4, "gouji": 6}
+
+
+def money(amount: int, currency: str = "", *, signed: bool = False) -> str:
+    """分 → a display amount: 150 → "1.5元", 200 → "2元"; `signed` adds "+" to positive amounts."""
+    whole, cents = divmod(abs(amount), 100)
+    text = str(whole) if cents == 0 else f"{whole}.{cents:02d}".rstrip("0")
+    sign = "-" if amount < 0 else ("+" if signed and amount > 0 else "")
+    return f"{sign}{text}{currency if amount else ''}"
+
+
+def member_of(ctx: Context, sender: Sender) -> MemberInfo:
+    """The ledger account of a chat user (created or renamed as needed)."""
+    member: MemberInfo = ctx.service.member(ctx.chat_id, sender.user_id, sender.name, sender.username)
+    return member
+
+
+def me(ctx: Context) -> MemberInfo:
+    return member_of(ctx, ctx.sender)
+
+
+def resolve_person(ctx: Context, token: str, *, create_guest: bool) -> MemberInfo | None:
+    """A player named in a message: `@username`/text mention, an alias or display name, or a guest's name."""
+    name = token[1:] if token.startswith("@") else token
+    if not name:
+        return None
+    incoming = ctx.incoming
+    if incoming is not None:
+        for mentioned in incoming.mentions:
+            if name.lower() in {(mentioned.username or "").lower(), mentioned.name.lower()}:
+                return member_of(ctx, mentioned)
+    found: MemberInfo | None = ctx.service.find_member(ctx.chat_id, name)
+    if found is not None and found.kind != "pot":
+        return found
+    if create_guest:
+        guest: MemberInfo = ctx.service.guest(ctx.chat_id, name)
+        return guest
+    return None
+
+
+def current_table(ctx: Context) -> TableInfo:
+    table: TableInfo | None = ctx.service.current_table(ctx.chat_id)
+    if table is None:
+        raise Refusal("no_table")
+    return table
+
+
+def seat_of_member(table: TableInfo, member_id: int) -> str | None:
+    return next((seat.name for seat in table.seats if seat.member_id == member_id), None)
+
+
+def seat_resolver(ctx: Context, table: TableInfo) -> Any:
+    """A function token -> seat name (or None) for the grammar: `@x`, a seated name, `我`/`me`."""
+    seats_by_folded = {seat.name.lower(): seat.name for seat in table.seats}
+
+    def resolve(token: str) -> str | None:
+        bare = token[1:] if token.startswith("@") else token
+        if bare.lower() in seats_by_folded:
+            return seats_by_folded[bare.lower()]
+        if token in {"我", "me", "I"}:
+            return seat_of_member(table, me(ctx).id)
+        if not token.startswith("@"):
+            return None
+        person = resolve_person(ctx, token, create_guest=False)
+        if person is None:
+            raise Refusal("unknown_player", name=bare)
+        seat = seat_of_member(table, person.id)
+        if seat is None:
+            raise Refusal("not_seated", name=person.name)
+        return seat
+
+    return resolve
+
+
+def is_seated_or_admin(ctx: Context, table: TableInfo) -> bool:
+    return ctx.is_admin or seat_of_member(table, me(ctx).id) is not None
+
+
+def net_by_member(booked: Iterable[TransferInfo], voided: Iterable[TransferInfo] = ()) -> dict[int, int]:
+    """Each account's change from transfers written minus transfers voided."""
+    net: dict[int, int] = {}
+    for transfer in booked:
+        net[transfer.payer_id] = net.get(transfer.payer_id, 0) - transfer.amount
+        net[transfer.payee_id] = net.get(transfer.payee_id, 0) + transfer.amount
+    for transfer in voided:
+        net[transfer.payer_id] = net.get(transfer.payer_id, 0) + transfer.amount
+        net[transfer.payee_id] = net.get(transfer.payee_id, 0) - transfer.amount
+    return net
+
+
+def change_lines(ctx: Context, table: TableInfo, changes: dict[int, int]) -> list[str]:
+    """One line per seat: the change and the new night balance (`alice +2元（本晚 +6元）`)."""
+    currency = ctx.group.currency if ctx.group is not None else ""
+    night = ctx.service.night_balances(table.night_id)
+    return [
+        ctx.t(
+            "change_line",
+            name=seat.name,
+            change=money(changes.get(seat.member_id, 0), currency, signed=True),
+            night=money(night.of(seat.member_id), currency, signed=True),
+        )
+        for seat in table.seats
+    ]

@@ -1,0 +1,69 @@
+"""名片 (alias): the name the ledger shows for a member; 关联 links a guest seated by name to a real member."""
+
+from __future__ import annotations
+
+from bot.commands._common import me, resolve_person
+from bot.core import Context, Refusal, SendText, registry
+from bot.grammar import tokens
+
+MAX_ALIAS = 32
+
+
+@registry.command(
+    "alias",
+    names=["alias", "name"],
+    aliases=["名片", "改名"],
+    help_zh="名片：名片 刘三（账上显示的名字）｜ 名片（看自己的）｜ 名片 @乙 老王（管理员给别人改）｜ 名片 清除",
+    help_en="your name in the ledger: 名片 Liu | 名片 (show) | 名片 @b Wang (admins) | 名片 清除 (clear)",
+)
+def alias(ctx: Context) -> SendText:
+    items = tokens(ctx.args)
+    target = me(ctx)
+    if items and items[0].startswith("@"):
+        if not ctx.is_admin:
+            raise Refusal("alias_others_admin_only")
+        found = resolve_person(ctx, items[0], create_guest=False)
+        if found is None:
+            raise Refusal("unknown_player", name=items[0].lstrip("@"))
+        target, items = found, items[1:]
+    reply_to = ctx.incoming.message_id if ctx.incoming else None
+    if not items:
+        return SendText(
+            ctx.t("alias_show", name=target.display_name, alias=target.alias or ctx.t("alias_none")), reply_to=reply_to
+        )
+    new = " ".join(items)
+    clear = new in {"清除", "删除", "clear", "-"}
+    if not clear and (len(new) > MAX_ALIAS or new.startswith("@")):
+        raise Refusal("alias_bad", max=MAX_ALIAS)
+    if not clear:
+        clash = ctx.service.find_member(ctx.chat_id, new)
+        if clash is not None and clash.id != target.id:
+            raise Refusal("alias_taken", alias=new, name=clash.display_name)
+    updated = ctx.service.set_alias(target.id, None if clear else new, source=ctx.source, by=ctx.sender.user_id)
+    key = "alias_cleared" if clear else "alias_set"
+    return SendText(ctx.t(key, name=updated.display_name, alias=updated.name), reply_to=reply_to)
+
+
+@registry.command(
+    "link",
+    names=["link"],
+    aliases=["关联", "认领"],
+    help_zh="关联（管理员）：关联 老王 @wang —— 把客人「老王」的账并到群成员 @wang 名下",
+    help_en="link (admins): 关联 老王 @wang — move guest 老王's record to member @wang",
+    admin_only=True,
+)
+def link(ctx: Context) -> SendText:
+    items = tokens(ctx.args)
+    if len(items) != 2:
+        raise Refusal("link_usage")
+    guest = ctx.service.find_member(ctx.chat_id, items[0].lstrip("@"))
+    if guest is None or guest.kind != "guest":
+        raise Refusal("link_not_guest", name=items[0])
+    member = resolve_person(ctx, items[1], create_guest=False)
+    if member is None or member.kind != "member":
+        raise Refusal("unknown_player", name=items[1].lstrip("@"))
+    ctx.service.link_guest(guest.id, member.id, source=ctx.source, by=ctx.sender.user_id)
+    return SendText(
+        ctx.t("linked", guest=guest.name, member=member.name),
+        reply_to=ctx.incoming.message_id if ctx.incoming else None,
+    )

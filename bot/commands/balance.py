@@ -1,0 +1,93 @@
+"""余额 (balance): tonight's and all-time balances; 历史 (history): the last hands with patterns and payments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.commands._common import money, net_by_member, resolve_person
+from bot.core import Context, Refusal, SendText, registry
+from bot.grammar import tokens
+from bot.texts import describe_event, describe_win
+
+
+@registry.command(
+    "balance",
+    names=["balance", "bal"],
+    aliases=["余额", "查账", "账"],
+    help_zh="余额：每人本晚和总计的输赢；余额 @乙 只看一个人",
+    help_en="balances tonight and all time; 余额 @b for one player",
+)
+def balance(ctx: Context) -> SendText:
+    currency = ctx.group.currency
+    only = None
+    if ctx.args:
+        only = resolve_person(ctx, tokens(ctx.args)[0], create_guest=False)
+        if only is None:
+            raise Refusal("unknown_player", name=tokens(ctx.args)[0])
+    total = ctx.service.balances(ctx.chat_id)
+    night = ctx.service.current_night(ctx.chat_id)
+    tonight = ctx.service.night_balances(night.id) if night is not None else None
+    lines = [ctx.t("balance_head")]
+    shown = 0
+    for line in sorted(total.lines, key=lambda b: (b.kind == "pot", -b.amount, b.name)):
+        if only is not None and line.member_id != only.id:
+            continue
+        night_amount = tonight.of(line.member_id) if tonight is not None else 0
+        if only is None and line.amount == 0 and night_amount == 0:
+            continue
+        shown += 1
+        lines.append(
+            ctx.t(
+                "balance_line",
+                name=line.name,
+                night=money(night_amount, currency, signed=True),
+                total=money(line.amount, currency, signed=True),
+            )
+        )
+    if shown == 0:
+        return SendText(ctx.t("balance_empty"), reply_to=_reply_to(ctx))
+    return SendText("\n".join(lines), reply_to=_reply_to(ctx))
+
+
+def _reply_to(ctx: Context) -> int | None:
+    return ctx.incoming.message_id if ctx.incoming else None
+
+
+@registry.command(
+    "history",
+    names=["history"],
+    aliases=["历史", "记录", "流水"],
+    help_zh="历史：最近几局（默认 5 局）的番型和输赢：历史 10",
+    help_en="the last hands (5 by default) with patterns and payments: 历史 10",
+)
+def history(ctx: Context) -> SendText:
+    limit = 5
+    if ctx.args:
+        word = tokens(ctx.args)[0]
+        if not word.isdigit() or not 1 <= int(word) <= 50:
+            raise Refusal("history_count", word=word)
+        limit = int(word)
+    records = ctx.service.history(ctx.chat_id, limit)
+    if not records:
+        return SendText(ctx.t("history_empty"), reply_to=_reply_to(ctx))
+    lines = [ctx.t("history_head", count=len(records))]
+    for record in reversed(records):
+        lines.append(history_line(ctx, record))
+    return SendText("\n".join(lines), reply_to=_reply_to(ctx))
+
+
+def history_line(ctx: Context, record: Any) -> str:
+    """`第3局 甲 胡 乙 点的炮：卡五星×2 → ×2 ｜ 甲 +2元，乙 -2元`."""
+    currency = ctx.group.currency
+    answer = {
+        "hands": list(record.patterns),
+        "transfers": [{"from": t.payer, "reason": t.reason} for t in record.transfers],
+    }
+    what = describe_win(ctx.lang, record.events, answer)
+    if not what:
+        what = [describe_event(ctx.lang, event) for event in record.events] or [ctx.t("hand_empty")]
+    net = net_by_member(t for t in record.transfers if not t.voided)
+    names = {t.payer_id: t.payer for t in record.transfers} | {t.payee_id: t.payee for t in record.transfers}
+    sep = ", " if ctx.lang == "en" else "，"
+    changes = sep.join(f"{names[m]} {money(a, currency, signed=True)}" for m, a in net.items() if a)
+    return ctx.t("history_line", number=record.number, what="；".join(what), changes=changes or "0")

@@ -1,0 +1,202 @@
+"""规则 (show the group's rules) and 设置 (admins change them): game, preset, options, base stake, language, 日切.
+
+A change applies to tables opened afterwards; a running table keeps the rules it was opened with.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.commands._common import money
+from bot.core import Context, Refusal, SendText, registry
+from bot.grammar import tokens
+from bot.texts import game_name, rules_summary
+
+GAME_WORDS = {"卡五星": "kawuxing", "kawuxing": "kawuxing", "够级": "gouji", "gouji": "gouji"}
+GAME_WORDS |= {"碰胡": "penghu", "penghu": "penghu"}
+LANGUAGE_WORDS = {"zh": "zh", "中文": "zh", "汉语": "zh", "en": "en", "english": "en", "英文": "en", "英语": "en"}
+YES = {"是", "开", "要", "yes", "on", "true", "1"}
+NO = {"否", "关", "不", "不要", "no", "off", "false", "0"}
+#: setting words -> the key `设置` changes
+SETTING_WORDS = {
+    "游戏": "game",
+    "game": "game",
+    "预设": "preset",
+    "规则": "preset",
+    "preset": "preset",
+    "底金": "base",
+    "底": "base",
+    "base": "base",
+    "stake": "base",
+    "语言": "language",
+    "language": "language",
+    "lang": "language",
+    "日切": "cutoff_hour",
+    "cutoff": "cutoff_hour",
+    "货币": "currency",
+    "单位": "currency",
+    "currency": "currency",
+}
+_AMOUNT = re.compile(r"^(\d+)(?:\.(\d{1,2}))?(元|块|分)?$")
+
+
+@registry.command(
+    "rules",
+    names=["rules"],
+    aliases=["规则", "玩法"],
+    help_zh="规则：本群的游戏、规则预设和选项、底金、语言、日切时间",
+    help_en="the group's game, rules preset and options, base stake, language and night cut-off",
+)
+def show_rules(ctx: Context) -> SendText:
+    if ctx.args:
+        raise Refusal("rules_is_read_only")
+    return SendText(rules_text(ctx, ctx.group), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+
+
+def rules_text(ctx: Context, group: Any) -> str:
+    lines = [
+        ctx.t(
+            "rules_show",
+            game=game_name(ctx.lang, group.game),
+            rules=rules_summary(ctx.lang, group.game, group.rules) or "-",
+            base=money(group.base, group.currency),
+            language="中文" if group.language == "zh" else "English",
+            cutoff=group.cutoff_hour,
+            currency=group.currency,
+        )
+    ]
+    if group.game == "kawuxing":
+        from ledger.scoring.kawuxing.rules import OPTIONS, make_rules
+
+        overrides = {k: v for k, v in group.rules.items() if k != "preset"}
+        effective = make_rules(str(group.rules.get("preset", "xiangyang")), **overrides).as_json()
+        for option in OPTIONS:
+            value = effective[option.key]
+            shown = (
+                "、".join(option.choice_zh.get(v, str(v)) for v in value)
+                if isinstance(value, list)
+                else option.choice_zh.get(value, str(value))
+            )
+            lines.append(ctx.t("rules_option", name=option.zh, key=option.key, value=shown))
+    lines.append(ctx.t("rules_how_to_change"))
+    return "\n".join(lines)
+
+
+@registry.command(
+    "config",
+    names=["config", "set"],
+    aliases=["设置", "设定"],
+    help_zh=(
+        "设置（管理员）：设置 底金 2 ｜ 设置 预设 shiyan ｜ 设置 封顶 none ｜ 设置 屁胡只能自摸 否 ｜ "
+        "设置 荒庄亮倒赔付 each ｜ 设置 花色 筒万 ｜ 设置 语言 en ｜ 设置 日切 6 ｜ 设置 游戏 碰胡"
+    ),
+    help_en=(
+        "change settings (admins): 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 pihu_self_draw_only no | "
+        "设置 draw_liangdao_penalty each | 设置 suits ps | 设置 language en | 设置 日切 6 | 设置 game penghu"
+    ),
+    admin_only=True,
+)
+def configure(ctx: Context) -> SendText:
+    items = tokens(ctx.args)
+    if len(items) < 2:
+        raise Refusal("config_usage")
+    word, values = items[0], items[1:]
+    changes = _changes(ctx, word, values)
+    group = ctx.service.update_group(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id, **changes)
+    ctx.lang = group.language
+    return SendText(
+        ctx.t("config_changed") + "\n" + rules_text(ctx, group),
+        reply_to=ctx.incoming.message_id if ctx.incoming else None,
+    )
+
+
+def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
+    key = SETTING_WORDS.get(word.lower())
+    value = values[0]
+    if key == "game":
+        game = GAME_WORDS.get(value.lower())
+        if game is None:
+            raise Refusal("config_bad_value", setting=word, value=value, allowed="卡五星、够级、碰胡")
+        return {"game": game, "rules": {"preset": "xiangyang"} if game == "kawuxing" else {}}
+    if key == "base":
+        return {"base": parse_amount(value, word)}
+    if key == "language":
+        language = LANGUAGE_WORDS.get(value.lower())
+        if language is None:
+            raise Refusal("config_bad_value", setting=word, value=value, allowed="zh、en")
+        return {"language": language}
+    if key == "cutoff_hour":
+        if not value.isdigit() or not 0 <= int(value) <= 23:
+            raise Refusal("config_bad_value", setting=word, value=value, allowed="0-23")
+        return {"cutoff_hour": int(value)}
+    if key == "currency":
+        return {"currency": value[:8]}
+    return {"rules": _rules_change(ctx, word, key, values)}
+
+
+def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -> dict[str, Any]:
+    """A new rules dict: the preset replaced (overrides kept), or one option overridden; checked by the core."""
+    if ctx.group.game != "kawuxing":
+        raise Refusal("config_unknown", word=word)
+    from ledger.scoring.common import ScoringError
+    from ledger.scoring.kawuxing.rules import OPTIONS, PRESETS, make_rules
+
+    rules = dict(ctx.group.rules)
+    if key == "preset":
+        preset = next((p.key for p in PRESETS.values() if values[0] in {p.key, p.zh}), None)
+        if preset is None:
+            allowed = "、".join(f"{p.key}（{p.zh}）" for p in PRESETS.values())
+            raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
+        rules["preset"] = preset
+    else:
+        option = next((o for o in OPTIONS if word in {o.key, o.zh}), None)
+        if option is None:
+            raise Refusal("config_unknown", word=word)
+        rules[option.key] = _option_value(option, word, values)
+    try:
+        make_rules(str(rules.get("preset", "xiangyang")), **{k: v for k, v in rules.items() if k != "preset"})
+    except ScoringError as err:
+        raise Refusal("config_bad_rules", message=err.message) from err
+    return rules
+
+
+def _option_value(option: Any, word: str, values: list[str]) -> Any:
+    by_label = {str(label): choice for choice, label in option.choice_zh.items()}
+    if isinstance(option.default, bool):
+        if values[0].lower() in YES:
+            return True
+        if values[0].lower() in NO:
+            return False
+        raise Refusal("config_bad_value", setting=word, value=values[0], allowed="是、否")
+    if isinstance(option.default, tuple):
+        picked: list[str] = []
+        for value in values:
+            for part in [value] if value in option.choices or value in by_label else list(value):
+                choice = part if part in option.choices else by_label.get(part)
+                if choice is None:
+                    allowed = "、".join(f"{c}（{option.choice_zh.get(c, c)}）" for c in option.choices)
+                    raise Refusal("config_bad_value", setting=word, value=value, allowed=allowed)
+                picked.append(choice)
+        return picked
+    if option.key == "cap" and values[0] in {"8", "不封顶", "none"}:
+        return {"8": "8", "不封顶": "none"}.get(values[0], values[0])
+    choice = values[0] if values[0] in option.choices else by_label.get(values[0])
+    if choice is None:
+        allowed = "、".join(str(c) for c in option.choices)
+        raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
+    return choice
+
+
+def parse_amount(value: str, word: str) -> int:
+    """`2` or `2元` → 200 分, `0.5` → 50, `50分` → 50; positive only."""
+    match = _AMOUNT.match(value)
+    if match is None:
+        raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
+    whole, cents, unit = match.groups()
+    amount = int(whole) if unit == "分" else int(whole) * 100 + int((cents or "0").ljust(2, "0"))
+    if unit == "分" and cents:
+        raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
+    if amount <= 0:
+        raise Refusal("config_bad_value", setting=word, value=value, allowed="> 0")
+    return amount

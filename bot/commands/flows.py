@@ -1,0 +1,284 @@
+"""Inline-keyboard flows for those who won't type: a win (winner → method → discarder → patterns → preview →
+confirm) and a kong (player → kind → discarder → preview → confirm).
+
+The state lives in the ledger's flow table, keyed by (chat, flow key), never in memory: a restart mid-flow loses
+nothing. The key is the message that asked for the flow (typed 胡/杠) or, for a press on a table's buttons, a
+negative number derived from the press. Button data is `<kind>:<key>:<action>` (at most 64 bytes). Only seated
+players and admins may press. Confirming books with a source derived from the flow, so a double press books once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from bot.commands._common import is_seated_or_admin, money
+from bot.core import AnswerCallback, Button, Context, Outcome, Refusal, SendText, registry
+from bot.texts import describe_event, describe_patterns, pattern_name
+
+#: patterns offered as toggle buttons, three per row
+FLOW_PATTERNS = (
+    "kawuxing",
+    "pengpenghu",
+    "qingyise",
+    "qidui",
+    "longqidui",
+    "shuanglongqidui",
+    "dasanyuan",
+    "xiaosanyuan",
+    "shouzhuayi",
+    "mingsiguiyi",
+    "ansiguiyi",
+)
+#: situational flags offered for each method
+FLOW_SITUATIONS = {"self_draw": ("gangshangkaihua", "haidilao"), "discard": ("gangshangpao",), "rob_kong": ()}
+METHOD_CODES = {"s": "self_draw", "d": "discard", "r": "rob_kong"}
+KONG_CODES = {"a": "angang", "x": "xugang", "z": "zhigang"}
+
+
+def start_flow(ctx: Context, table: Any, kind: str) -> SendText:
+    """Open a flow: a new bot message with the first question."""
+    if ctx.incoming is not None:
+        key = ctx.incoming.message_id
+    else:
+        assert ctx.callback is not None
+        digest = hashlib.sha256(f"{ctx.chat_id}:{ctx.callback.query_id}".encode()).digest()
+        key = -(int.from_bytes(digest[:7], "big") or 1)
+    state: dict[str, Any] = {"table_id": table.id, "step": "who", "patterns": [], "situations": []}
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, state)
+    text, buttons = render(ctx, table, kind, key, state)
+    return SendText(text, buttons=buttons, reply_to=ctx.incoming.message_id if ctx.incoming else None)
+
+
+@registry.callback("hu")
+def press_hu(ctx: Context) -> Any:
+    return _press(ctx, "hu")
+
+
+@registry.callback("gang")
+def press_gang(ctx: Context) -> Any:
+    return _press(ctx, "gang")
+
+
+def _press(ctx: Context, kind: str) -> Any:
+    from bot.commands._common import current_table
+
+    query = ctx.callback
+    assert query is not None
+    parts = query.data.split(":")
+    if parts[1:] == ["new"]:
+        table = current_table(ctx)
+        if not is_seated_or_admin(ctx, table):
+            return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
+        return Outcome([AnswerCallback(), start_flow(ctx, table, kind)])
+    if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    key, action = int(parts[1]), parts[2]
+    flow = ctx.service.load_flow(ctx.chat_id, key)
+    if flow is None or flow.finished_at is not None or flow.kind != kind:
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    table = current_table(ctx)
+    state = dict(flow.state)
+    if table.id != state["table_id"]:
+        ctx.service.finish_flow(ctx.chat_id, key)
+        return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
+    if not is_seated_or_admin(ctx, table):
+        return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
+    edit = query.message_id
+    if action == "x":
+        ctx.service.finish_flow(ctx.chat_id, key)
+        return [AnswerCallback(ctx.t("flow_cancelled")), SendText(ctx.t("flow_cancelled"), edit_message_id=edit)]
+    if action == "ok":
+        return _confirm(ctx, table, kind, key, state, edit)
+    _apply(table, kind, state, action)
+    ctx.service.save_flow(ctx.chat_id, key, flow.user_id, kind, state)
+    text, buttons = render(ctx, table, kind, key, state)
+    return SendText(text, buttons=buttons, edit_message_id=edit)
+
+
+def _apply(table: Any, kind: str, state: dict[str, Any], action: str) -> None:
+    """Move the flow one step with the pressed button (unknown actions leave it as it is)."""
+    players = table.players
+    code, _, arg = action.partition(".")
+    if code == "w" and arg.isdigit() and int(arg) < len(players):
+        state["who"] = players[int(arg)]
+        state["step"] = "method" if kind == "hu" else "kind"
+    elif code == "m" and arg in METHOD_CODES:
+        state["method"] = METHOD_CODES[arg]
+        state["situations"] = []
+        state["step"] = "patterns" if state["method"] == "self_draw" else "from"
+    elif code == "k" and arg in KONG_CODES:
+        state["kind"] = KONG_CODES[arg]
+        state["step"] = "from" if state["kind"] == "zhigang" else "preview"
+    elif code == "f" and arg.isdigit() and int(arg) < len(players) and players[int(arg)] != state.get("who"):
+        state["from"] = players[int(arg)]
+        state["step"] = "patterns" if kind == "hu" else "preview"
+    elif code == "p" and arg.isdigit() and int(arg) < len(FLOW_PATTERNS):
+        _toggle(state["patterns"], FLOW_PATTERNS[int(arg)])
+    elif code == "s" and arg.isdigit():
+        offered = FLOW_SITUATIONS.get(state.get("method", ""), ())
+        if int(arg) < len(offered):
+            _toggle(state["situations"], offered[int(arg)])
+    elif code == "c":
+        state["chained"] = not state.get("chained", False)
+    elif code == "v":
+        state["step"] = "preview"
+    elif code == "b":
+        state["step"] = "patterns" if kind == "hu" else "who"
+
+
+def _toggle(items: list[str], item: str) -> None:
+    if item in items:
+        items.remove(item)
+    else:
+        items.append(item)
+
+
+def _event(ctx: Context, table: Any, kind: str, state: dict[str, Any]) -> dict[str, Any]:
+    if kind == "hu":
+        event: dict[str, Any] = {
+            "type": "hu",
+            "winner": state["who"],
+            "method": state["method"],
+            "hand": {"patterns": list(state["patterns"]), "situations": list(state["situations"])},
+        }
+        if state["method"] != "self_draw":
+            event["from"] = state["from"]
+        return event
+    from bot.commands.record import kong_event
+    from bot.grammar import KongSpec
+
+    spec = KongSpec(state["who"], state["kind"], state.get("from"), None, bool(state.get("chained")))
+    return kong_event(spec, ctx.service.hand_state(table.id).events)
+
+
+def _confirm(ctx: Context, table: Any, kind: str, key: int, state: dict[str, Any], edit: int) -> Any:
+    from bot.commands.record import event_reply, hand_reply
+
+    if state.get("step") != "preview":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    event = _event(ctx, table, kind, state)
+    source = f"{ctx.source.rsplit(':', 1)[0]}:flow{key}"
+    result = ctx.service.record_events(table.id, [event], source=source, by=ctx.sender.user_id)
+    ctx.service.finish_flow(ctx.chat_id, key)
+    if result.finished:
+        reply = hand_reply(ctx, table, result)
+    else:
+        reply = event_reply(ctx, table, result, describe_event(ctx.lang, event))
+    return [AnswerCallback(ctx.t("flow_recorded")), SendText(reply.text, edit_message_id=edit)]
+
+
+# ---------------------------------------------------------------------------------------------------- rendering
+
+
+def render(ctx: Context, table: Any, kind: str, key: int, state: dict[str, Any]) -> tuple[str, Any]:
+    """The flow message for its current step: what is chosen so far, the question, the buttons."""
+
+    def button(label: str, action: str) -> Button:
+        return Button(label, f"{kind}:{key}:{action}")
+
+    cancel = button(ctx.t("btn_cancel"), "x")
+    players = table.players
+    step = state["step"]
+    lines = [ctx.t("flow_title_hu" if kind == "hu" else "flow_title_gang", number=table.hand_number)]
+    lines += _chosen(ctx, kind, state)
+    rows: list[tuple[Button, ...]] = []
+    if step == "who":
+        lines.append(ctx.t("flow_ask_winner" if kind == "hu" else "flow_ask_player"))
+        rows.append(tuple(button(name, f"w.{i}") for i, name in enumerate(players)))
+    elif step == "method":
+        lines.append(ctx.t("flow_ask_method"))
+        rows.append(tuple(button(ctx.t(f"btn_method_{code}"), f"m.{code}") for code in METHOD_CODES))
+    elif step == "kind":
+        lines.append(ctx.t("flow_ask_kind"))
+        rows.append(tuple(button(ctx.t(f"btn_kong_{code}"), f"k.{code}") for code in KONG_CODES))
+    elif step == "from":
+        lines.append(ctx.t("flow_ask_from"))
+        rows.append(tuple(button(name, f"f.{i}") for i, name in enumerate(players) if name != state["who"]))
+    elif step == "patterns":
+        lines.append(ctx.t("flow_ask_patterns"))
+        marked = [
+            button(_mark(pattern_name(ctx.lang, p), p in state["patterns"]), f"p.{i}")
+            for i, p in enumerate(FLOW_PATTERNS)
+        ]
+        rows += [tuple(marked[i : i + 3]) for i in range(0, len(marked), 3)]
+        offered = FLOW_SITUATIONS[state["method"]]
+        if offered:
+            rows.append(
+                tuple(
+                    button(_mark(pattern_name(ctx.lang, s), s in state["situations"]), f"s.{i}")
+                    for i, s in enumerate(offered)
+                )
+            )
+        rows.append((button(ctx.t("btn_preview"), "v"),))
+    else:
+        preview, ok = _preview(ctx, table, kind, state)
+        lines += preview
+        controls = [button(ctx.t("btn_confirm"), "ok")] if ok else []
+        if kind == "gang":
+            events = ctx.service.hand_state(table.id).events
+            if events and events[-1].get("type") == "gang":
+                controls.append(button(_mark(ctx.t("btn_chain"), bool(state.get("chained"))), "c"))
+        controls.append(button(ctx.t("btn_back"), "b"))
+        rows.append(tuple(controls))
+    rows.append((cancel,))
+    return "\n".join(lines), tuple(rows)
+
+
+def _mark(label: str, on: bool) -> str:
+    return f"✓{label}" if on else label
+
+
+def _chosen(ctx: Context, kind: str, state: dict[str, Any]) -> list[str]:
+    parts = []
+    if "who" in state:
+        parts.append(ctx.t("flow_who", name=state["who"]))
+    if kind == "hu" and "method" in state:
+        parts.append(ctx.t(f"btn_method_{next(c for c, m in METHOD_CODES.items() if m == state['method'])}"))
+    if kind == "gang" and "kind" in state:
+        parts.append(ctx.t(f"btn_kong_{next(c for c, k in KONG_CODES.items() if k == state['kind'])}"))
+    if state.get("from"):
+        parts.append(ctx.t("flow_from", name=state["from"]))
+    if kind == "hu" and state.get("step") in {"patterns", "preview"}:
+        keys = [*state["patterns"], *state["situations"]]
+        parts.append(describe_patterns(ctx.lang, [{"key": k, "multiplier": _multiplier(k)} for k in keys]))
+    return [" ｜ ".join(parts)] if parts else []
+
+
+def _multiplier(key: str) -> int:
+    from ledger.scoring.kawuxing.patterns import PATTERNS_BY_KEY
+
+    return PATTERNS_BY_KEY[key].multiplier if key in PATTERNS_BY_KEY else 1
+
+
+def _preview(ctx: Context, table: Any, kind: str, state: dict[str, Any]) -> tuple[list[str], bool]:
+    """What confirming would book, scored now on the hand so far (nothing is written)."""
+    from ledger.hands import build_request
+    from ledger.scoring import score
+
+    try:
+        event = _event(ctx, table, kind, state)
+    except Refusal as refusal:
+        return [ctx.t(refusal.key, **refusal.params)], False
+    hand = ctx.service.hand_state(table.id)
+    events = [*hand.events, event]
+    request = build_request(table.game, table.rules, table.base, table.players, hand.dealer, events)
+    answer = score(request, partial=kind != "hu")
+    if not answer.get("ok"):
+        return [ctx.t("scoring_refused", message=answer["error"]["message"])], False
+    lines = [ctx.t("flow_preview")]
+    if kind == "hu":
+        from bot.texts import describe_win
+
+        lines += describe_win(ctx.lang, events, answer)
+    currency = ctx.group.currency
+    new = [t for t in answer["transfers"] if t.get("event", len(events) - 1) >= len(hand.events)]
+    for transfer in new:
+        lines.append(
+            ctx.t(
+                "flow_payment", payer=transfer["from"], payee=transfer["to"], amount=money(transfer["amount"], currency)
+            )
+        )
+    if not new:
+        lines.append(ctx.t("flow_no_payment"))
+    return lines, True

@@ -1,0 +1,34 @@
+"""帮助 (help): every command with a real example; `帮助 胡` shows one command."""
+
+from __future__ import annotations
+
+from bot.core import Context, Refusal, SendText, registry
+from bot.grammar import tokens
+
+
+@registry.command(
+    "help",
+    names=["help", "start"],
+    aliases=["帮助", "说明", "怎么用"],
+    help_zh="帮助：所有命令和例子；帮助 胡 只看一个",
+    help_en="all commands with examples; 帮助 胡 for one",
+)
+def help_(ctx: Context) -> SendText:
+    reply_to = ctx.incoming.message_id if ctx.incoming else None
+    if ctx.args:
+        word = tokens(ctx.args)[0].lstrip("/")
+        command = ctx.bot.registry.lookup(word, ctx.game)
+        if command is None:
+            raise Refusal("help_unknown", word=word)
+        return SendText(_line(ctx, command.names[0], command.help(ctx.lang)), reply_to=reply_to)
+    lines = [ctx.t("help_head")]
+    for command in ctx.bot.registry.commands.values():
+        if command.games and ctx.game not in command.games:
+            continue
+        lines.append(_line(ctx, command.names[0], command.help(ctx.lang)))
+    lines.append(ctx.t("help_tail"))
+    return SendText("\n".join(lines), reply_to=reply_to)
+
+
+def _line(ctx: Context, name: str, help_text: str) -> str:
+    return f"/{name} — {help_text}"

@@ -1,0 +1,120 @@
+"""开桌 (open a table): seat the players, choose or draw the dealer, show the rules the table plays under."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from bot.commands._common import SEATS, member_of, money, resolve_person
+from bot.core import Button, Context, Refusal, SendText, registry
+from bot.grammar import GrammarError, parse_people
+from bot.texts import game_name, rules_summary
+
+if TYPE_CHECKING:
+    from ledger.service import MemberInfo
+
+
+@registry.command(
+    "open",
+    names=["open", "newtable"],
+    aliases=["开桌", "开局", "上桌"],
+    help_zh="开桌：开桌 @甲 @乙 @丙 [庄 @甲 | 抽庄]（不在群里的客人直接写名字）",
+    help_en="open a table: 开桌 @a @b @c [庄 @a | 抽庄] (guests by plain name)",
+)
+def open_table(ctx: Context) -> SendText:
+    try:
+        people, dealer_token, _draw = parse_people(ctx.args)
+    except GrammarError as err:
+        raise Refusal(err.key, **err.params) from err
+    needed = SEATS.get(ctx.game, 3)
+    seated: list[MemberInfo] = []
+    for token in people:
+        person = resolve_person(ctx, token, create_guest=True)
+        if person is None:
+            raise Refusal("unknown_player", name=token)
+        if any(p.id == person.id for p in seated):
+            raise Refusal("seated_twice", name=person.name)
+        seated.append(person)
+    quoted = ctx.incoming.reply_to if ctx.incoming else None
+    if len(seated) < needed and quoted is not None and quoted.sender is not None and not quoted.sender.is_bot:
+        replied = member_of(ctx, quoted.sender)
+        if all(p.id != replied.id for p in seated):
+            seated.append(replied)
+    if len(seated) < needed:
+        sender = member_of(ctx, ctx.sender)
+        if all(p.id != sender.id for p in seated):
+            seated.insert(0, sender)
+    if len(seated) > needed:
+        raise Refusal("too_many_players", game=game_name(ctx.lang, ctx.game), seats=needed, extra=seated[needed].name)
+    if len(seated) < needed:
+        raise Refusal("too_few_players", game=game_name(ctx.lang, ctx.game), seats=needed, count=len(seated))
+    if dealer_token is not None:
+        bare = dealer_token.lstrip("@").lower()
+        dealer = next((p for p in seated if bare in {p.name.lower(), (p.username or "").lower()}), None)
+        if dealer is None:
+            found = resolve_person(ctx, dealer_token, create_guest=False)
+            dealer = next((p for p in seated if found is not None and p.id == found.id), None)
+        if dealer is None:
+            raise Refusal("dealer_not_seated", name=dealer_token.lstrip("@"))
+        drawn = False
+    else:
+        # 第一局随机定庄 (rules page): seeded by the message's source, so a redelivery draws the same dealer
+        dealer = random.Random(ctx.source).choice(seated)
+        drawn = True
+    table = ctx.service.open_table(
+        ctx.chat_id, [p.id for p in seated], dealer=dealer.id, source=ctx.source, by=ctx.sender.user_id
+    )
+    return SendText(
+        ctx.t(
+            "table_opened",
+            game=game_name(ctx.lang, table.game),
+            rules=rules_summary(ctx.lang, table.game, table.rules),
+            base=money(table.base, ctx.group.currency),
+            seats="、".join(seat.name for seat in table.seats),
+            dealer=table.dealer,
+            how=ctx.t("dealer_drawn" if drawn else "dealer_named"),
+            number=table.hand_number,
+        ),
+        buttons=table_buttons(ctx) if table.game == "kawuxing" else (),
+        reply_to=ctx.incoming.message_id if ctx.incoming else None,
+    )
+
+
+def table_buttons(ctx: Context) -> tuple[tuple[Button, ...], ...]:
+    """The buttons under a table message: start a win or kong flow without typing."""
+    return (
+        (
+            Button(ctx.t("btn_hu"), "hu:new"),
+            Button(ctx.t("btn_gang"), "gang:new"),
+        ),
+    )
+
+
+@registry.command(
+    "table",
+    names=["table"],
+    aliases=["牌桌", "桌况", "本局"],
+    help_zh="牌桌：看当前牌桌、第几局、庄家、亮倒和本局已记的杠",
+    help_en="the current table: hand number, dealer, 亮倒 and this hand's kongs so far",
+)
+def show_table(ctx: Context) -> SendText:
+    from bot.commands._common import current_table
+    from bot.texts import describe_event
+
+    table = current_table(ctx)
+    state = ctx.service.hand_state(table.id)
+    events = [describe_event(ctx.lang, event) for event in state.events]
+    lines = [
+        ctx.t(
+            "table_status",
+            game=game_name(ctx.lang, table.game),
+            seats="、".join(seat.name for seat in table.seats),
+            number=state.number,
+            dealer=state.dealer,
+            base=money(table.base, ctx.group.currency),
+        )
+    ]
+    if state.liangdao:
+        lines.append(ctx.t("liangdao_state", names="、".join(state.liangdao)))
+    lines.append(ctx.t("hand_events", events="；".join(events)) if events else ctx.t("hand_empty"))
+    return SendText("\n".join(lines), buttons=table_buttons(ctx) if table.game == "kawuxing" else ())
