@@ -7,7 +7,8 @@ the stake (the money value of one point, in 分). "每人出" (each pays): the t
 Two things are not per event and are settled incrementally so that the transfers of a prefix of the events are
 always a prefix of the transfers of the whole hand (the ledger books each event's money when it is told of it):
 - 起手扫 netting: deal-time 扫 are netted among all players who hold one; each deal-time 扫 event emits the
-  difference between the netted settlement after it and the one before (possibly money given back).
+  difference between the netted settlement after it and the one before (possibly money given back). A deal-time
+  扫/提蛇 recorded after play began is still settled this way; it cannot re-price events already recorded.
 - a hand won at the deal (天胡, 小七对, a second 提蛇 at the deal) voids every deal-time 扫 and 提蛇: the winning
   event first gives all deal-time money back, then pays the win.
 The readings chosen where the seed is unclear are written down in docs/games.md.
