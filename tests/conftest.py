@@ -1,0 +1,195 @@
+"""Shared database fixtures for every test suite (ledger, bot, moderation, reports).
+
+Fixtures
+- `db_url`: the URL of a clean database migrated to head, parametrized over `sqlite` and `postgresql`, so a test
+  that uses it (or `ledger`) runs once per database. SQLite: a copy of a template file migrated once per session
+  (fast). PostgreSQL: one schema per test session, migrated once, every table truncated before each test.
+  The PostgreSQL run reads `PAIJU_TEST_POSTGRES_URL` (`.ci/run` sets it) and is skipped, with the reason shown
+  by `pytest -ra`, when the variable is unset or the server does not answer.
+- `sqlite_url`: the same as `db_url` on SQLite only (for suites that need one database, e.g. transcripts).
+- `ledger` / `sqlite_ledger`: a `ledger.service.Ledger` on `db_url` / `sqlite_url`, driven by `clock`.
+- `clock`: a settable clock (timezone-aware UTC), 2026-01-10 20:00 in Hubei (12:00 UTC) to start;
+  `clock.advance(minutes=5)`, `clock.set(datetime)`. The ledger stamps every row with it.
+- `empty_db_url`: an empty, unmigrated database (parametrized like `db_url`) for migration tests.
+- `postgres_url`: the raw PostgreSQL URL (skips when unavailable), for tests that make their own schemas.
+
+A PostgreSQL schema is private to one pytest process, so suites may run at the same time on one server.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from ledger.db import make_engine, normalize_url, upgrade
+from ledger.service import Ledger
+
+POSTGRES_ENV = "PAIJU_TEST_POSTGRES_URL"
+DATABASES = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgresql", id="postgresql", marks=pytest.mark.postgresql),
+]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "postgresql: runs against PostgreSQL (needs PAIJU_TEST_POSTGRES_URL)")
+
+
+class Clock:
+    """A clock tests move by hand; callable like the ledger's `clock` argument."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        self.now += timedelta(**delta)
+        return self.now
+
+    def set(self, now: datetime) -> datetime:
+        if now.tzinfo is None:
+            raise ValueError("use a timezone-aware datetime")
+        self.now = now.astimezone(UTC)
+        return self.now
+
+
+def schema_url(url: str, schema: str) -> str:
+    """`url` with every connection's search_path set to `schema`."""
+    parsed = sa.engine.make_url(normalize_url(url)).update_query_dict({"options": f"-csearch_path={schema}"})
+    return parsed.render_as_string(hide_password=False)
+
+
+# ------------------------------------------------------------------------------------------ PostgreSQL
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"PostgreSQL tests skipped: {POSTGRES_ENV} is not set")
+    engine = make_engine(url, connect_args={"connect_timeout": 3})
+    try:
+        with engine.connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
+    except sa.exc.OperationalError as err:
+        pytest.skip(f"PostgreSQL tests skipped: {POSTGRES_ENV} does not answer ({str(err).splitlines()[0]})")
+    finally:
+        engine.dispose()
+    return url
+
+
+class PostgresSchemas:
+    """Creates private schemas on the test server and drops them at the end of the session."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.names: list[str] = []
+
+    def create(self) -> str:
+        name = f"paiju_t{os.getpid()}_{secrets.token_hex(4)}"
+        with self.engine.begin() as connection:
+            connection.exec_driver_sql(f'CREATE SCHEMA "{name}"')
+        self.names.append(name)
+        return schema_url(self.url, name)
+
+    def drop_all(self) -> None:
+        with self.engine.begin() as connection:
+            for name in self.names:
+                connection.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+        self.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_schemas(postgres_url: str) -> Iterator[PostgresSchemas]:
+    schemas = PostgresSchemas(postgres_url)
+    yield schemas
+    schemas.drop_all()
+
+
+@pytest.fixture(scope="session")
+def _postgres_migrated(postgres_schemas: PostgresSchemas) -> Iterator[tuple[str, sa.Engine, str]]:
+    """(url, engine, TRUNCATE statement) of this session's migrated schema."""
+    from ledger.schema import metadata
+
+    url = postgres_schemas.create()
+    upgrade(url)
+    tables = ", ".join(f'"{table.name}"' for table in metadata.sorted_tables)
+    engine = make_engine(url)
+    yield url, engine, f"TRUNCATE {tables} RESTART IDENTITY CASCADE"
+    engine.dispose()
+
+
+def _clean_postgres(migrated: tuple[str, sa.Engine, str]) -> str:
+    url, engine, truncate = migrated
+    with engine.begin() as connection:
+        connection.exec_driver_sql("SET LOCAL lock_timeout = '10s'")
+        connection.exec_driver_sql(truncate)
+    return url
+
+
+# ---------------------------------------------------------------------------------------------- SQLite
+
+
+@pytest.fixture(scope="session")
+def _sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("template") / "ledger.db"
+    upgrade(str(path))
+    return path
+
+
+def _copy_sqlite(template: Path, directory: Path) -> str:
+    path = directory / "ledger.db"
+    shutil.copyfile(template, path)
+    return f"sqlite:///{path}"
+
+
+# -------------------------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(params=DATABASES)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return _copy_sqlite(request.getfixturevalue("_sqlite_template"), tmp_path)
+    return _clean_postgres(request.getfixturevalue("_postgres_migrated"))
+
+
+@pytest.fixture
+def sqlite_url(_sqlite_template: Path, tmp_path: Path) -> str:
+    return _copy_sqlite(_sqlite_template, tmp_path)
+
+
+@pytest.fixture(params=DATABASES)
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'empty.db'}"
+    schemas: PostgresSchemas = request.getfixturevalue("postgres_schemas")
+    return schemas.create()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(datetime(2026, 1, 10, 12, 0, tzinfo=UTC))
+
+
+@pytest.fixture
+def ledger(db_url: str, clock: Clock) -> Iterator[Ledger]:
+    service = Ledger.open(db_url, upgrade=False, clock=clock)
+    yield service
+    service.close()
+
+
+@pytest.fixture
+def sqlite_ledger(sqlite_url: str, clock: Clock) -> Iterator[Ledger]:
+    service = Ledger.open(sqlite_url, upgrade=False, clock=clock)
+    yield service
+    service.close()
