@@ -1,0 +1,586 @@
+"""Moderation service (群规则): settings, warnings, offences on the penalty ladder, fines, removals, rules text.
+
+The bot layer detects; this module decides and records. Fines are booked through the ledger's own `fine`, so a
+fine is a transfer member → pot (红包池) like any other and shows in balances, settlements and exports.
+
+Every mutating call takes a `source` and is idempotent on it (`moderation_actions` is unique on (source, kind)).
+An automatic offence books its fine first (the ledger's `fine` is idempotent on `<source>:fine`) and then
+writes the warning, fine and removal rows in one transaction: a retry after a crash between the two finds the
+fine already booked and completes the record, so nothing is lost and nothing is booked twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ledger.db import session_factories
+from ledger.moderation_models import BAN, FINE, REMOVAL, WARNING, ModerationAction, ModerationSettings, Reminder
+from ledger.moderation_models import RulesText as RulesTextRow
+from ledger.service import Ledger, LedgerError, MemberInfo, TransferInfo
+
+#: Seed default ad keywords (rule 3, 禁止发布各种广告): spam-recruiting phrases, simplified and traditional.
+DEFAULT_AD_KEYWORDS: tuple[str, ...] = (
+    "加微信",
+    "加v",
+    "加薇",
+    "兼职",
+    "兼職",
+    "刷单",
+    "刷單",
+    "日赚",
+    "日賺",
+    "返利",
+    "博彩",
+    "菠菜",
+    "贷款",
+    "貸款",
+    "套现",
+    "套現",
+    "引流",
+)
+
+#: Seed default name card (rule 2, 进群后修改名片 如：刘XX-成员): a name, a dash, a role.
+DEFAULT_NAMECARD_PATTERN = r".+\s*[-－—–]\s*\S+"
+DEFAULT_NAMECARD_EXAMPLE = "刘XX-成员"
+
+#: The seed's 群规则, simplified characters; shown until the owner edits it.
+DEFAULT_RULES_TEXT = """群规则：
+1、群公告未经同意不得擅自更改。
+2、名片：进群后修改名片（如：刘XX-成员）。
+3、本群禁止发布各种广告与广告链接等。
+4、严禁各种刷屏，一次警告罚发红包，二次请出该群，欢迎群成员监督。
+5、对于违反以上群规，不服从管理的群成员，我们会将他请出该群。
+6、群成员要服从群主安排，如有异议可以和本群主反馈。"""
+
+#: Ladder steps: what the n-th live offence brings (the last step repeats for later offences).
+LADDER_STEPS = ("warn", "warn_fine", "remove", "ban")
+
+
+@dataclass(frozen=True)
+class RuleSettings:
+    """A group's effective moderation settings: the seed's defaults with the group's overrides applied."""
+
+    flood: bool = True  # rule 4 严禁刷屏
+    flood_max_messages: int = 5  # more than this many …
+    flood_window_seconds: int = 10  # … within this many seconds is flooding
+    repeat_count: int = 3  # the same text this many times in a row (0: off)
+    links: bool = True  # rule 3 广告链接
+    invites: bool = True  # rule 3 (group/channel invite links)
+    ad_keywords: tuple[str, ...] = DEFAULT_AD_KEYWORDS  # rule 3 广告
+    fine_amount: int = 500  # 分: 发红包, 5 units of the group's currency
+    ladder: tuple[str, ...] = ("warn_fine", "remove")  # rule 4: 一次警告罚发红包，二次请出该群
+    warning_expiry_days: int | None = None  # None: warnings never expire (the seed says nothing of expiry)
+    namecard: bool = True  # rule 2 名片
+    namecard_pattern: str = DEFAULT_NAMECARD_PATTERN
+    namecard_example: str = DEFAULT_NAMECARD_EXAMPLE
+    rules_editors: tuple[int, ...] = ()  # rule 1: admins the owner allows to edit the rules text
+
+    def step_for(self, offence_number: int) -> str:
+        """The ladder step of the n-th live offence (1-based); past the end the last step repeats."""
+        return self.ladder[min(offence_number, len(self.ladder)) - 1]
+
+    def as_overrides(self) -> dict[str, Any]:
+        """Only the settings that differ from the defaults, JSON-ready."""
+        default = RuleSettings()
+        return {
+            k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items() if v != getattr(default, k)
+        }
+
+
+SETTING_NAMES = tuple(f.name for f in fields(RuleSettings))
+
+
+def _bad(setting: str, message: str) -> LedgerError:
+    return LedgerError("mod_bad_setting", f"设置 {setting} 无效：{message}")
+
+
+def _int(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            value = int(str(value).strip())
+        except ValueError:
+            raise _bad(name, f"需要整数，收到 {value!r}") from None
+    if not low <= value <= high:
+        raise _bad(name, f"应在 {low} 到 {high} 之间，收到 {value}")
+    return int(value)
+
+
+def _bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in {"1", "on", "true", "yes", "开", "开启", "是"}:
+        return True
+    if text in {"0", "off", "false", "no", "关", "关闭", "否"}:
+        return False
+    raise _bad(name, f"需要 开/关，收到 {value!r}")
+
+
+def _words(value: Any) -> tuple[str, ...]:
+    items = value if isinstance(value, list | tuple) else re.split(r"[,，、\s]+", str(value))
+    return tuple(dict.fromkeys(str(x).strip() for x in items if str(x).strip()))
+
+
+def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings:
+    """Apply `changes` (values typed or as chat text) to `current`; a bad value raises `LedgerError`."""
+    out: dict[str, Any] = {}
+    for name, value in changes.items():
+        if name not in SETTING_NAMES:
+            raise LedgerError("mod_bad_setting", f"没有这个设置：{name}（可用：{'、'.join(SETTING_NAMES)}）")
+        if name in {"flood", "links", "invites", "namecard"}:
+            out[name] = _bool(name, value)
+        elif name == "flood_max_messages":
+            out[name] = _int(name, value, 1, 1000)
+        elif name == "flood_window_seconds":
+            out[name] = _int(name, value, 1, 3600)
+        elif name == "repeat_count":
+            out[name] = _int(name, value, 0, 100)
+            if out[name] == 1:
+                raise _bad(name, "至少 2（0 表示关闭）")
+        elif name == "fine_amount":
+            out[name] = _int(name, value, 0, 10**9)
+        elif name == "warning_expiry_days":
+            none = value is None or str(value).strip().lower() in {"", "none", "never", "0", "永不"}
+            out[name] = None if none else _int(name, value, 1, 3650)
+        elif name == "ladder":
+            steps = _words(value)
+            unknown = [s for s in steps if s not in LADDER_STEPS]
+            if not steps or unknown:
+                raise _bad(name, f"步骤只能是 {'、'.join(LADDER_STEPS)}，收到 {'、'.join(unknown) or '空'}")
+            out[name] = steps
+        elif name == "ad_keywords":
+            out[name] = _words(value)
+        elif name == "namecard_pattern":
+            try:
+                re.compile(str(value))
+            except re.error as err:
+                raise _bad(name, f"不是有效的正则表达式（{err}）") from None
+            out[name] = str(value)
+        elif name == "namecard_example":
+            out[name] = str(value).strip() or DEFAULT_NAMECARD_EXAMPLE
+        elif name == "rules_editors":
+            ids = value if isinstance(value, list | tuple) else _words(value)
+            out[name] = tuple(_int(name, x, 1, 2**63 - 1) for x in ids)
+    return replace(current, **out)
+
+
+def settings_from_overrides(overrides: Mapping[str, Any]) -> RuleSettings:
+    """Stored overrides → settings; an override a later version no longer knows is ignored, not fatal."""
+    return validated(RuleSettings(), {k: v for k, v in overrides.items() if k in SETTING_NAMES})
+
+
+# ------------------------------------------------------------------------------------------- result types
+
+
+@dataclass(frozen=True)
+class ActionInfo:
+    """One warning, fine, removal or ban as recorded."""
+
+    id: int
+    group_id: int
+    member_id: int
+    user_id: int
+    kind: str
+    rule: str
+    reason: str
+    message_id: int | None
+    amount: int | None
+    transfer_id: int | None
+    issued_by: int | None  # None: the bot
+    created_at: datetime
+    cancelled_at: datetime | None
+    cancelled_by: int | None
+    cancel_reason: str | None
+
+    @property
+    def live(self) -> bool:
+        return self.cancelled_at is None
+
+
+@dataclass(frozen=True)
+class OffenceResult:
+    """What an automatic offence brought: its place on the ladder and the penalty actions recorded."""
+
+    offence_number: int  # the n-th live (unexpired, uncancelled) warning of the member, this one included
+    step: str  # a LADDER_STEPS entry
+    warning: ActionInfo
+    fine: ActionInfo | None
+    removal: ActionInfo | None  # a removal (ban-then-unban) or a lasting ban
+
+
+@dataclass(frozen=True)
+class MemberStanding:
+    """A member's moderation record: every action (cancelled ones too, newest first) and live warnings."""
+
+    member: MemberInfo
+    actions: tuple[ActionInfo, ...]
+    live_warnings: int
+
+
+@dataclass(frozen=True)
+class RulesTextInfo:
+    text: str
+    edited_by: int | None  # None: the seed's default text, never edited
+    edited_at: datetime | None
+
+
+def _info(row: ModerationAction) -> ActionInfo:
+    return ActionInfo(
+        id=row.id,
+        group_id=row.group_id,
+        member_id=row.member_id,
+        user_id=row.user_id,
+        kind=row.kind,
+        rule=row.rule,
+        reason=row.reason,
+        message_id=row.message_id,
+        amount=row.amount,
+        transfer_id=row.transfer_id,
+        issued_by=row.issued_by,
+        created_at=row.created_at,
+        cancelled_at=row.cancelled_at,
+        cancelled_by=row.cancelled_by,
+        cancel_reason=row.cancel_reason,
+    )
+
+
+# ------------------------------------------------------------------------------------------------ service
+
+
+class Moderation:
+    """The moderation service over one ledger. `engine` is the ledger's; `clock` the ledger's notion of now."""
+
+    def __init__(self, ledger: Ledger, engine: Engine, clock: Callable[[], datetime] | None = None) -> None:
+        self.ledger = ledger
+        self._writer, self._reader = session_factories(engine)
+        self._clock = clock or (lambda: datetime.now(UTC))
+
+    def now(self) -> datetime:
+        return self._clock()
+
+    # settings -------------------------------------------------------------------------------------------
+    def settings(self, chat_id: int) -> RuleSettings:
+        group_id = self.ledger.group(chat_id).id
+        with self._reader() as session:
+            row = session.get(ModerationSettings, group_id)
+            return settings_from_overrides(row.overrides) if row else RuleSettings()
+
+    def update_settings(self, chat_id: int, changes: Mapping[str, Any], *, by: int | None) -> RuleSettings:
+        """Change settings (validated first; a bad value changes nothing). Stored as overrides of the defaults."""
+        group_id = self.ledger.group(chat_id).id
+        with self._writer.begin() as session:
+            row = session.get(ModerationSettings, group_id)
+            current = settings_from_overrides(row.overrides) if row else RuleSettings()
+            new = validated(current, changes)
+            if row is None:
+                row = ModerationSettings(group_id=group_id, overrides={}, updated_at=self.now())
+                session.add(row)
+            row.overrides = new.as_overrides()
+            row.updated_at, row.updated_by = self.now(), by
+            return new
+
+    def claim_rights_notice(self, chat_id: int) -> bool:
+        """True exactly once per group: the caller then says, once, that the bot lacks delete/ban rights."""
+        group_id = self.ledger.group(chat_id).id
+        with self._writer.begin() as session:
+            row = session.get(ModerationSettings, group_id, with_for_update=True)
+            if row is None:
+                row = ModerationSettings(group_id=group_id, overrides={}, updated_at=self.now())
+                session.add(row)
+            elif row.rights_notice_at is not None:
+                return False
+            row.rights_notice_at = self.now()
+            return True
+
+    def claim_reminder(self, chat_id: int, user_id: int, kind: str = "namecard") -> bool:
+        """True the first time only: a member gets one name-card reminder, ever (a unique row records it)."""
+        group_id = self.ledger.group(chat_id).id
+        try:
+            with self._writer.begin() as session:
+                exists = session.scalar(sa.select(Reminder.id).filter_by(group_id=group_id, user_id=user_id, kind=kind))
+                if exists is not None:
+                    return False
+                session.add(Reminder(group_id=group_id, user_id=user_id, kind=kind, created_at=self.now()))
+            return True
+        except IntegrityError:
+            return False  # another process reminded them a moment ago
+
+    def reminded(self, chat_id: int, user_id: int, kind: str = "namecard") -> bool:
+        group_id = self.ledger.group(chat_id).id
+        with self._reader() as session:
+            found = session.scalar(sa.select(Reminder.id).filter_by(group_id=group_id, user_id=user_id, kind=kind))
+            return found is not None
+
+    # offences and penalties -----------------------------------------------------------------------------
+    def _live_warnings(self, session: Session, group_id: int, user_id: int, settings: RuleSettings) -> int:
+        query = sa.select(sa.func.count(ModerationAction.id)).filter_by(
+            group_id=group_id, user_id=user_id, kind=WARNING, cancelled_at=None
+        )
+        if settings.warning_expiry_days is not None:
+            query = query.where(ModerationAction.created_at > self.now() - timedelta(days=settings.warning_expiry_days))
+        return int(session.scalar(query) or 0)
+
+    def _existing(self, session: Session, source: str) -> dict[str, ModerationAction]:
+        rows = session.scalars(sa.select(ModerationAction).filter_by(source=source))
+        return {row.kind: row for row in rows}
+
+    def _row(
+        self,
+        member: MemberInfo,
+        kind: str,
+        rule: str,
+        reason: str,
+        *,
+        source: str,
+        by: int | None,
+        message_id: int | None,
+        amount: int | None = None,
+        transfer_id: int | None = None,
+    ) -> ModerationAction:
+        assert member.user_id is not None, "moderation acts on Telegram members only"
+        return ModerationAction(
+            group_id=member.group_id,
+            member_id=member.id,
+            user_id=member.user_id,
+            kind=kind,
+            rule=rule,
+            reason=reason[:500],
+            message_id=message_id,
+            amount=amount,
+            transfer_id=transfer_id,
+            issued_by=by,
+            source=source,
+            created_at=self.now(),
+        )
+
+    def record_offence(
+        self,
+        member: MemberInfo,
+        rule: str,
+        reason: str,
+        *,
+        message_id: int | None,
+        source: str,
+        by: int | None = None,
+        step: str | None = None,
+    ) -> OffenceResult:
+        """An offence (detected, `by=None`, or an admin's warning): a warning plus what the ladder says.
+
+        `step` overrides the ladder (an admin's plain warning is `"warn"`: it counts on the ladder, no penalty).
+        Idempotent on `source`: the same message twice is one offence.
+        """
+        settings = self.settings_for_group(member.group_id)
+        with self._reader() as session:
+            existing = self._existing(session, source)
+            if WARNING in existing:
+                return self._result(session, existing, settings)
+            number = self._live_warnings(session, member.group_id, member.user_id or 0, settings) + 1
+        step = step or settings.step_for(number)
+        transfer: TransferInfo | None = None
+        if step == "warn_fine" and settings.fine_amount > 0:
+            transfer = self.ledger.fine(member.id, settings.fine_amount, reason, source=f"{source}:fine", by=by)
+        try:
+            with self._writer.begin() as session:
+                rows = [self._row(member, WARNING, rule, reason, source=source, by=by, message_id=message_id)]
+                if transfer is not None:
+                    rows.append(
+                        self._row(
+                            member,
+                            FINE,
+                            rule,
+                            reason,
+                            source=source,
+                            by=by,
+                            message_id=message_id,
+                            amount=transfer.amount,
+                            transfer_id=transfer.id,
+                        )
+                    )
+                if step in {"remove", "ban"}:
+                    kind = REMOVAL if step == "remove" else BAN
+                    rows.append(self._row(member, kind, rule, reason, source=source, by=by, message_id=message_id))
+                session.add_all(rows)
+        except IntegrityError:
+            pass  # the same source recorded concurrently: read what the winner wrote
+        with self._reader() as session:
+            return self._result(session, self._existing(session, source), settings)
+
+    def _result(self, session: Session, rows: Mapping[str, ModerationAction], settings: RuleSettings) -> OffenceResult:
+        warning = rows[WARNING]
+        earlier = sa.select(sa.func.count(ModerationAction.id)).where(
+            ModerationAction.group_id == warning.group_id,
+            ModerationAction.user_id == warning.user_id,
+            ModerationAction.kind == WARNING,
+            ModerationAction.cancelled_at.is_(None),
+            ModerationAction.id <= warning.id,
+        )
+        if settings.warning_expiry_days is not None:
+            cutoff = warning.created_at - timedelta(days=settings.warning_expiry_days)
+            earlier = earlier.where(ModerationAction.created_at > cutoff)
+        number = int(session.scalar(earlier) or 0) or 1
+        removal = rows.get(REMOVAL) or rows.get(BAN)
+        fine = rows.get(FINE)
+        step = "remove" if REMOVAL in rows else "ban" if BAN in rows else "warn_fine" if fine is not None else "warn"
+        return OffenceResult(
+            number,
+            step,
+            _info(warning),
+            _info(fine) if fine is not None else None,
+            _info(removal) if removal is not None else None,
+        )
+
+    def settings_for_group(self, group_id: int) -> RuleSettings:
+        with self._reader() as session:
+            row = session.get(ModerationSettings, group_id)
+            return settings_from_overrides(row.overrides) if row else RuleSettings()
+
+    def fine(
+        self, member: MemberInfo, amount: int, reason: str, *, message_id: int | None, source: str, by: int | None
+    ) -> ActionInfo:
+        """An admin's fine: `amount` 分 from the member to the pot, recorded with reason and issuer."""
+        if amount <= 0:
+            raise LedgerError("mod_bad_amount", "罚款金额必须大于 0。")
+        with self._reader() as session:
+            existing = self._existing(session, source)
+            if FINE in existing:
+                return _info(existing[FINE])
+        transfer = self.ledger.fine(member.id, amount, reason, source=f"{source}:fine", by=by)
+        row = self._row(
+            member,
+            FINE,
+            "manual",
+            reason,
+            source=source,
+            by=by,
+            message_id=message_id,
+            amount=transfer.amount,
+            transfer_id=transfer.id,
+        )
+        return self._insert_once(row)
+
+    def remove(
+        self,
+        member: MemberInfo,
+        reason: str,
+        *,
+        lasting: bool,
+        message_id: int | None,
+        source: str,
+        by: int | None,
+    ) -> ActionInfo:
+        """An admin's removal: ban-then-unban (may be invited back) or, with `lasting`, a ban."""
+        row = self._row(
+            member, BAN if lasting else REMOVAL, "manual", reason, source=source, by=by, message_id=message_id
+        )
+        return self._insert_once(row)
+
+    def _insert_once(self, row: ModerationAction) -> ActionInfo:
+        try:
+            with self._writer.begin() as session:
+                existing = self._existing(session, row.source).get(row.kind)
+                if existing is not None:
+                    return _info(existing)
+                session.add(row)
+                session.flush()
+                return _info(row)
+        except IntegrityError:
+            with self._reader() as session:
+                return _info(self._existing(session, row.source)[row.kind])
+
+    def cancel(self, action_id: int, *, chat_id: int, by: int | None, reason: str, source: str) -> ActionInfo:
+        """Cancel a warning, fine or ban (the row stays, marked). A fine's transfer is voided in the ledger, so
+        the member's balance and the pot are restored. Cancelling twice is refused."""
+        group_id = self.ledger.group(chat_id).id
+        with self._reader() as session:
+            row = session.get(ModerationAction, action_id)
+            if row is None or row.group_id != group_id:
+                raise LedgerError("mod_not_found", f"本群没有编号为 {action_id} 的记录。")
+            if row.cancelled_at is not None:
+                raise LedgerError("mod_already_cancelled", f"记录 #{action_id} 已经撤销过了。")
+            if row.kind == REMOVAL:
+                raise LedgerError(
+                    "mod_cannot_cancel", f"记录 #{action_id} 是请出，已经执行，无法撤销；可以重新邀请该成员。"
+                )
+            transfer_id = row.transfer_id
+        if transfer_id is not None:
+            self.ledger.cancel_fine(transfer_id, source=f"{source}:cancel", by=by, reason=reason)
+        with self._writer.begin() as session:
+            row = session.get(ModerationAction, action_id, with_for_update=True)
+            assert row is not None
+            if row.cancelled_at is None:
+                row.cancelled_at, row.cancelled_by, row.cancel_reason = self.now(), by, reason[:500]
+            return _info(row)
+
+    def action(self, action_id: int) -> ActionInfo | None:
+        with self._reader() as session:
+            row = session.get(ModerationAction, action_id)
+            return _info(row) if row else None
+
+    def standing(self, member: MemberInfo) -> MemberStanding:
+        settings = self.settings_for_group(member.group_id)
+        with self._reader() as session:
+            rows = session.scalars(
+                sa.select(ModerationAction)
+                .filter_by(group_id=member.group_id, member_id=member.id)
+                .order_by(ModerationAction.id.desc())
+            ).all()
+            live = self._live_warnings(session, member.group_id, member.user_id or 0, settings)
+            return MemberStanding(member, tuple(_info(r) for r in rows), live)
+
+    def actions(self, chat_id: int, kinds: Iterable[str] = (WARNING, FINE, REMOVAL, BAN)) -> list[ActionInfo]:
+        """Every action of a group, oldest first (tests and exports count them)."""
+        group_id = self.ledger.group(chat_id).id
+        with self._reader() as session:
+            rows = session.scalars(
+                sa.select(ModerationAction)
+                .where(ModerationAction.group_id == group_id, ModerationAction.kind.in_(list(kinds)))
+                .order_by(ModerationAction.id)
+            )
+            return [_info(r) for r in rows]
+
+    # rules text -----------------------------------------------------------------------------------------
+    def rules_text(self, chat_id: int) -> RulesTextInfo:
+        group_id = self.ledger.group(chat_id).id
+        with self._reader() as session:
+            row = session.scalars(
+                sa.select(RulesTextRow).filter_by(group_id=group_id).order_by(RulesTextRow.id.desc()).limit(1)
+            ).first()
+            if row is None:
+                return RulesTextInfo(DEFAULT_RULES_TEXT, None, None)
+            return RulesTextInfo(row.text, row.edited_by, row.created_at)
+
+    def set_rules_text(self, chat_id: int, text: str, *, by: int | None, source: str) -> RulesTextInfo:
+        """A new version of the rules text (the old ones stay as history). Permission is the caller's check."""
+        text = text.strip()
+        if not text:
+            raise LedgerError("mod_empty_rules", "群规则不能为空。")
+        if len(text) > 4000:
+            raise LedgerError("mod_rules_too_long", "群规则太长了（最多 4000 字）。")
+        group_id = self.ledger.group(chat_id).id
+        try:
+            with self._writer.begin() as session:
+                if session.scalar(sa.select(RulesTextRow.id).filter_by(source=source)) is None:
+                    session.add(
+                        RulesTextRow(group_id=group_id, text=text, edited_by=by, source=source, created_at=self.now())
+                    )
+        except IntegrityError:
+            pass  # the same edit delivered twice
+        return self.rules_text(chat_id)
+
+    def rules_history(self, chat_id: int) -> list[RulesTextInfo]:
+        """Every edit, newest first."""
+        group_id = self.ledger.group(chat_id).id
+        with self._reader() as session:
+            rows = session.scalars(
+                sa.select(RulesTextRow).filter_by(group_id=group_id).order_by(RulesTextRow.id.desc())
+            )
+            return [RulesTextInfo(r.text, r.edited_by, r.created_at) for r in rows]

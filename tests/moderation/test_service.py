@@ -1,0 +1,180 @@
+"""The moderation service on both databases: the ladder, fines as ledger transfers, cancellation, expiry,
+idempotency, settings, rules-text history and the one-time flags."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.core import ManualClock
+from ledger.moderation import DEFAULT_RULES_TEXT, Moderation, RuleSettings
+from ledger.service import Ledger, LedgerError
+
+CHAT = -100123
+
+
+@pytest.fixture
+def mod(ledger: Ledger, clock: ManualClock) -> Moderation:
+    return Moderation(ledger, ledger.engine, clock=clock.now)
+
+
+def _bob(ledger: Ledger):  # type: ignore[no-untyped-def]
+    return ledger.member(CHAT, 42, "bob")
+
+
+def test_first_offence_is_a_warning_and_a_fine_into_the_pot(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    result = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    assert (result.offence_number, result.step) == (1, "warn_fine")
+    assert result.fine is not None and result.fine.amount == 500 and result.removal is None
+    balances = ledger.balances(CHAT)
+    assert balances.of(bob.id) == -500 and balances.pot == 500
+    fines = [t for t in ledger.member_record(bob.id).recent if t.kind == "fine"]
+    assert [(t.payee, t.amount) for t in fines] == [("红包池", 500)]
+
+
+def test_second_offence_removes_without_another_fine(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    second = mod.record_offence(bob, "link", "广告链接", message_id=8, source="t:2")
+    assert (second.offence_number, second.step) == (2, "remove")
+    assert second.fine is None and second.removal is not None and second.removal.kind == "removal"
+    assert ledger.balances(CHAT).pot == 500
+    third = mod.record_offence(bob, "link", "广告链接", message_id=9, source="t:3")
+    assert third.step == "remove"  # past the ladder's end the last step repeats
+
+
+def test_the_same_message_twice_is_one_offence(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    first = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    again = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    assert again.warning.id == first.warning.id and again.fine == first.fine and again.step == "warn_fine"
+    assert ledger.balances(CHAT).pot == 500
+    assert len(mod.actions(CHAT)) == 2  # one warning, one fine
+
+
+def test_a_fine_booked_before_a_crash_is_completed_not_repeated(ledger: Ledger, mod: Moderation) -> None:
+    """The ledger's fine is booked first (idempotent on `<source>:fine`); a retry records it once."""
+    bob = _bob(ledger)
+    ledger.fine(bob.id, 500, "刷屏", source="t:1:fine", by=None)  # the crash happened right after this
+    result = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    assert result.fine is not None and ledger.balances(CHAT).pot == 500
+
+
+def test_cancelled_fine_restores_the_balance_and_keeps_the_record(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    result = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    assert result.fine is not None
+    cancelled = mod.cancel(result.fine.id, chat_id=CHAT, by=1, reason="误判", source="t:2")
+    assert cancelled.cancelled_at is not None and cancelled.cancel_reason == "误判" and cancelled.cancelled_by == 1
+    balances = ledger.balances(CHAT)
+    assert balances.of(bob.id) == 0 and balances.pot == 0
+    with pytest.raises(LedgerError) as err:
+        mod.cancel(result.fine.id, chat_id=CHAT, by=1, reason="again", source="t:3")
+    assert err.value.code == "mod_already_cancelled"
+    assert len(mod.standing(bob).actions) == 2  # nothing erased
+
+
+def test_cancelled_warning_no_longer_counts_on_the_ladder(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    first = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    mod.cancel(first.warning.id, chat_id=CHAT, by=1, reason="", source="t:2")
+    again = mod.record_offence(bob, "flood", "刷屏", message_id=8, source="t:3")
+    assert (again.offence_number, again.step) == (1, "warn_fine")
+
+
+def test_cancel_refuses_other_groups_records_and_removals(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    second_offence = [mod.record_offence(bob, "flood", "x", message_id=i, source=f"t:{i}") for i in (1, 2)][1]
+    assert second_offence.removal is not None
+    with pytest.raises(LedgerError) as err:
+        mod.cancel(second_offence.removal.id, chat_id=CHAT, by=1, reason="", source="t:9")
+    assert err.value.code == "mod_cannot_cancel"
+    with pytest.raises(LedgerError) as err:
+        mod.cancel(second_offence.warning.id, chat_id=-1, by=1, reason="", source="t:10")
+    assert err.value.code == "mod_not_found"
+
+
+def test_warnings_expire_after_the_configured_days(ledger: Ledger, mod: Moderation, clock: ManualClock) -> None:
+    bob = _bob(ledger)
+    mod.update_settings(CHAT, {"warning_expiry_days": "30"}, by=1)
+    mod.record_offence(bob, "flood", "刷屏", message_id=1, source="t:1")
+    clock.advance(timedelta(days=31))
+    later = mod.record_offence(bob, "flood", "刷屏", message_id=2, source="t:2")
+    assert (later.offence_number, later.step) == (1, "warn_fine")
+    assert mod.standing(bob).live_warnings == 1
+
+
+def test_warnings_never_expire_by_default(ledger: Ledger, mod: Moderation, clock: ManualClock) -> None:
+    bob = _bob(ledger)
+    mod.record_offence(bob, "flood", "刷屏", message_id=1, source="t:1")
+    clock.advance(timedelta(days=3650))
+    assert mod.record_offence(bob, "flood", "刷屏", message_id=2, source="t:2").step == "remove"
+
+
+def test_admin_warning_counts_on_the_ladder_without_a_fine(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    warned = mod.record_offence(bob, "manual", "不服从管理", message_id=None, source="t:1", by=1, step="warn")
+    assert warned.fine is None and warned.warning.issued_by == 1 and ledger.balances(CHAT).pot == 0
+    assert mod.record_offence(bob, "flood", "刷屏", message_id=2, source="t:2").step == "remove"
+
+
+def test_admin_fine_and_lasting_ban(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    fine = mod.fine(bob, 250, "迟到", message_id=None, source="t:1", by=1)
+    assert fine.amount == 250 and fine.transfer_id is not None and ledger.balances(CHAT).pot == 250
+    assert mod.fine(bob, 250, "迟到", message_id=None, source="t:1", by=1).id == fine.id
+    with pytest.raises(LedgerError):
+        mod.fine(bob, 0, "零", message_id=None, source="t:2", by=1)
+    ban = mod.remove(bob, "广告", lasting=True, message_id=None, source="t:3", by=1)
+    assert ban.kind == "ban"
+    assert mod.cancel(ban.id, chat_id=CHAT, by=1, reason="解封", source="t:4").cancelled_at is not None
+
+
+def test_a_custom_ladder_and_fine(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    mod.update_settings(CHAT, {"ladder": "warn warn_fine ban", "fine_amount": 1000}, by=1)
+    steps = [mod.record_offence(bob, "flood", "x", message_id=i, source=f"t:{i}") for i in range(1, 5)]
+    assert [s.step for s in steps] == ["warn", "warn_fine", "ban", "ban"]
+    assert ledger.balances(CHAT).pot == 1000
+
+
+def test_settings_default_to_the_seed_and_refuse_bad_values(ledger: Ledger, mod: Moderation) -> None:
+    assert mod.settings(CHAT) == RuleSettings()
+    assert (RuleSettings().flood_max_messages, RuleSettings().flood_window_seconds) == (5, 10)
+    assert (RuleSettings().repeat_count, RuleSettings().fine_amount) == (3, 500)
+    for change in [
+        {"flood_max_messages": "lots"},
+        {"flood_window_seconds": 0},
+        {"repeat_count": 1},
+        {"ladder": "warn explode"},
+        {"namecard_pattern": "(("},
+        {"no_such": 1},
+        {"links": "maybe"},
+    ]:
+        with pytest.raises(LedgerError) as err:
+            mod.update_settings(CHAT, change, by=1)
+        assert err.value.code == "mod_bad_setting"
+    assert mod.settings(CHAT) == RuleSettings()  # nothing changed
+    new = mod.update_settings(CHAT, {"links": "关", "ad_keywords": "代购，加群"}, by=1)
+    assert not new.links and new.ad_keywords == ("代购", "加群")
+    assert mod.settings(CHAT) == new
+
+
+def test_rules_text_history_is_kept(ledger: Ledger, mod: Moderation, clock: ManualClock) -> None:
+    assert mod.rules_text(CHAT).text == DEFAULT_RULES_TEXT and mod.rules_history(CHAT) == []
+    mod.set_rules_text(CHAT, "第一版", by=1, source="t:1")
+    clock.advance(timedelta(hours=1))
+    current = mod.set_rules_text(CHAT, "第二版", by=2, source="t:2")
+    mod.set_rules_text(CHAT, "第二版", by=2, source="t:2")  # redelivered: no new version
+    assert (current.text, current.edited_by) == ("第二版", 2)
+    assert [(v.text, v.edited_by) for v in mod.rules_history(CHAT)] == [("第二版", 2), ("第一版", 1)]
+    with pytest.raises(LedgerError):
+        mod.set_rules_text(CHAT, "   ", by=1, source="t:3")
+
+
+def test_one_time_flags(ledger: Ledger, mod: Moderation) -> None:
+    assert mod.claim_rights_notice(CHAT) and not mod.claim_rights_notice(CHAT)
+    assert mod.claim_reminder(CHAT, 42) and not mod.claim_reminder(CHAT, 42)
+    assert mod.reminded(CHAT, 42) and not mod.reminded(CHAT, 43)
