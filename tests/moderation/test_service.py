@@ -3,20 +3,18 @@ idempotency, settings, rules-text history and the one-time flags."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
-from bot.core import ManualClock
 from ledger.moderation import DEFAULT_RULES_TEXT, Moderation, RuleSettings
 from ledger.service import Ledger, LedgerError
+from tests.conftest import Clock
 
 CHAT = -100123
 
 
 @pytest.fixture
-def mod(ledger: Ledger, clock: ManualClock) -> Moderation:
-    return Moderation(ledger, ledger.engine, clock=clock.now)
+def mod(ledger: Ledger, clock: Clock) -> Moderation:
+    return Moderation(ledger, ledger.engine, clock=clock)
 
 
 def _bob(ledger: Ledger):  # type: ignore[no-untyped-def]
@@ -96,20 +94,20 @@ def test_cancel_refuses_other_groups_records_and_removals(ledger: Ledger, mod: M
     assert err.value.code == "mod_not_found"
 
 
-def test_warnings_expire_after_the_configured_days(ledger: Ledger, mod: Moderation, clock: ManualClock) -> None:
+def test_warnings_expire_after_the_configured_days(ledger: Ledger, mod: Moderation, clock: Clock) -> None:
     bob = _bob(ledger)
     mod.update_settings(CHAT, {"warning_expiry_days": "30"}, by=1)
     mod.record_offence(bob, "flood", "刷屏", message_id=1, source="t:1")
-    clock.advance(timedelta(days=31))
+    clock.advance(days=31)
     later = mod.record_offence(bob, "flood", "刷屏", message_id=2, source="t:2")
     assert (later.offence_number, later.step) == (1, "warn_fine")
     assert mod.standing(bob).live_warnings == 1
 
 
-def test_warnings_never_expire_by_default(ledger: Ledger, mod: Moderation, clock: ManualClock) -> None:
+def test_warnings_never_expire_by_default(ledger: Ledger, mod: Moderation, clock: Clock) -> None:
     bob = _bob(ledger)
     mod.record_offence(bob, "flood", "刷屏", message_id=1, source="t:1")
-    clock.advance(timedelta(days=3650))
+    clock.advance(days=3650)
     assert mod.record_offence(bob, "flood", "刷屏", message_id=2, source="t:2").step == "remove"
 
 
@@ -162,10 +160,10 @@ def test_settings_default_to_the_seed_and_refuse_bad_values(ledger: Ledger, mod:
     assert mod.settings(CHAT) == new
 
 
-def test_rules_text_history_is_kept(ledger: Ledger, mod: Moderation, clock: ManualClock) -> None:
+def test_rules_text_history_is_kept(ledger: Ledger, mod: Moderation, clock: Clock) -> None:
     assert mod.rules_text(CHAT).text == DEFAULT_RULES_TEXT and mod.rules_history(CHAT) == []
     mod.set_rules_text(CHAT, "第一版", by=1, source="t:1")
-    clock.advance(timedelta(hours=1))
+    clock.advance(hours=1)
     current = mod.set_rules_text(CHAT, "第二版", by=2, source="t:2")
     mod.set_rules_text(CHAT, "第二版", by=2, source="t:2")  # redelivered: no new version
     assert (current.text, current.edited_by) == ("第二版", 2)
