@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from bot.commands._common import money
 from bot.reports.fonts import chart_rc
-from bot.reports.money import display_units, money
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -41,7 +41,8 @@ def _style(index: int) -> tuple[str, str]:
 
 
 def draw_balances(ax: Axes, series: Mapping[str, Sequence[int]], labels: ChartLabels, currency: str) -> None:
-    """Each player's running balance (分, one value per point: start, after hand 1, …) as one line on `ax`."""
+    """Each player's running balance (分, one value per point: start, after hand 1, …) as one line on `ax`,
+    plotted in 元 (分 / 100) as the chat shows money."""
     from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     longest = max((len(values) for values in series.values()), default=0)
@@ -51,7 +52,7 @@ def draw_balances(ax: Axes, series: Mapping[str, Sequence[int]], labels: ChartLa
         final = values[-1] if values else 0
         ax.plot(
             range(len(values)),
-            [display_units(v, currency) for v in values],
+            [v / 100 for v in values],
             color=colour,
             linestyle=line_style,
             linewidth=2,
@@ -83,13 +84,23 @@ def player_lines(fig: Figure) -> dict[str, list[float]]:
     return found
 
 
+#: page geometry in inches: fixed margins keep the layout cheap (no constrained-layout pass over the table)
+PAGE_WIDTH = 9.0
+TITLE_BAND = 0.6
+ROW_HEIGHT = 0.32
+FOOTER_LINE = 0.28
+CHART_HEIGHT = 4.2
+CHART_MARGINS = (0.8, 0.25, 0.6, 0.45)  # left, right, bottom, top (axis labels and the chart's title)
+
+
 def balance_figure(series: Mapping[str, Sequence[int]], labels: ChartLabels, currency: str) -> Figure:
     """A chart-only figure (the photo in the chat when there is no table to draw)."""
     from matplotlib import rc_context
     from matplotlib.figure import Figure
 
     with rc_context(chart_rc()):
-        fig = Figure(figsize=(8, 4.5), dpi=120, layout="constrained")
+        fig = Figure(figsize=(8, 4.5), dpi=120)
+        fig.subplots_adjust(left=0.09, right=0.97, bottom=0.12, top=0.91)
         draw_balances(fig.add_subplot(), series, labels, currency)
     return fig
 
@@ -108,17 +119,23 @@ def report_figure(
     from matplotlib import rc_context
     from matplotlib.figure import Figure
 
-    table_height = 0.45 + 0.32 * (len(rows) + 1) + 0.3 * len(footer)
-    chart_height = 4.2 if series else 0.0
+    with_chart = series is not None and labels is not None
+    table_height = ROW_HEIGHT * (len(rows) + 1) + FOOTER_LINE * len(footer)
+    left, right, bottom, top = CHART_MARGINS
+    chart_block = CHART_HEIGHT + bottom + top if with_chart else 0.0
+    height = TITLE_BAND + table_height + 0.2 + chart_block
     with rc_context(chart_rc()):
-        fig = Figure(figsize=(9, 0.7 + table_height + chart_height), dpi=120, layout="constrained")
-        fig.suptitle(title, fontsize=15)
-        if series is not None and labels is not None:
-            table_ax, chart_ax = fig.subplots(2, 1, height_ratios=[table_height, chart_height])
-            draw_balances(chart_ax, series, labels, currency)
-        else:
-            table_ax = fig.add_subplot()
+        fig = Figure(figsize=(PAGE_WIDTH, height), dpi=120)
+        fig.text(0.5, 1 - TITLE_BAND / 2 / height, title, fontsize=15, ha="center", va="center")
+        table_ax = fig.add_axes(
+            (0.3 / PAGE_WIDTH, (chart_block + 0.1) / height, 1 - 0.6 / PAGE_WIDTH, table_height / height)
+        )
         _draw_table(table_ax, header, rows, footer)
+        if series is not None and labels is not None:
+            chart_ax = fig.add_axes(
+                (left / PAGE_WIDTH, bottom / height, 1 - (left + right) / PAGE_WIDTH, CHART_HEIGHT / height)
+            )
+            draw_balances(chart_ax, series, labels, currency)
     return fig
 
 

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from bot.reports.chart import ChartLabels, balance_figure, player_lines, report_figure, save
 from bot.reports.fonts import cjk_font_family, cjk_font_path
-from bot.reports.money import amount_text, money
 
 LABELS = ChartLabels("第1晚 走势", "手数", "累计（元）")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -53,11 +52,6 @@ def test_one_line_per_player_with_its_running_balance_in_yuan(series: dict[str, 
     assert set(drawn) == set(series)
     for name, values in series.items():
         assert drawn[name] == [v / 100 for v in values]
-
-
-def test_points_currency_plots_raw_points() -> None:
-    fig = balance_figure({"A": [0, 300, -200]}, LABELS, "分")
-    assert player_lines(fig) == {"A": [0.0, 300.0, -200.0]}
 
 
 def test_png_is_valid_and_sensibly_sized(tmp_path: Path) -> None:
@@ -107,23 +101,3 @@ def test_chart_text_renders_with_the_cjk_font_not_a_fallback(tmp_path: Path) -> 
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         save(balance_figure({"张三": [0, 100], "李四": [0, -100]}, LABELS, "元"), tmp_path / "c.png")
-
-
-@pytest.mark.parametrize(
-    ("amount", "currency", "signed", "expected"),
-    [
-        (1250, "元", False, "12.50元"),
-        (-5, "元", False, "-0.05元"),
-        (1200, "元", True, "+12.00元"),
-        (0, "元", True, "0.00元"),
-        (300, "分", True, "+300分"),
-        (-300, "¥", False, "-¥3.00"),
-    ],
-)
-def test_money_formats_fen_with_the_label(amount: int, currency: str, signed: bool, expected: str) -> None:
-    assert money(amount, currency, signed=signed) == expected
-
-
-def test_amount_text_round_trips_to_fen() -> None:
-    for amount in (-12345, -100, -1, 0, 1, 99, 100, 12345):
-        assert round(float(amount_text(amount, "元")) * 100) == amount

@@ -1,0 +1,227 @@
+"""Statistics as players read them: text for the chat, and a one-page picture for a month (leaderboard + chart).
+
+Numbers come from `ledger.stats`; this module only words and draws them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from sqlalchemy.orm import Session
+
+from bot.commands._common import money
+from bot.reports.chart import ChartLabels, report_figure, save
+from bot.reports.texts import percent, t
+from ledger.stats import GroupStats, HeadToHead, MemberStats, Scope, Win, group_stats, nightly_net, ranked
+
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def multiple(value: float) -> str:
+    """×2, ×2.5 (averages keep one decimal)."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def patterns_text(win: Win, lang: str) -> str:
+    """The patterns of a win by their Chinese names (rule terms), or 屁胡."""
+    names = [name for _, name in win.patterns]
+    return "×".join(names) if names else t(lang, "report_pihu")
+
+
+def biggest_text(win: Win | None, names: Mapping[int, str], lang: str, currency: str, dates: Mapping[int, str]) -> str:
+    if win is None:
+        return t(lang, "report_no_biggest")
+    return t(
+        lang,
+        "report_biggest_hand",
+        patterns=patterns_text(win, lang),
+        multiple=win.final_multiplier,
+        who=names.get(win.winner_id, ""),
+        date=dates.get(win.hand_id, win.closed_at.date().isoformat()),
+        number=win.number,
+        won=money(win.won, currency, signed=True),
+    )
+
+
+def pattern_counts_text(counts: Counter[str], names: Mapping[str, str], limit: int = 8) -> str:
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+    return " · ".join(f"{names.get(key, key)} {count}" for key, count in ranked) or "—"
+
+
+def member_text(
+    stats: MemberStats, scope_title: str, lang: str, currency: str, pattern_names: Mapping[str, str]
+) -> str:
+    """A member's statistics over a scope (统计 @someone)."""
+    lines = [
+        t(lang, "report_stats_member_head", name=stats.name, scope=scope_title),
+        t(
+            lang,
+            "report_stats_played",
+            hands=stats.hands_played,
+            wins=stats.wins,
+            win_rate=percent(stats.win_rate),
+            self_draws=stats.self_draws,
+            self_draw_rate=percent(stats.self_draw_rate),
+        ),
+        t(lang, "report_stats_discards", discards=stats.discards_given, discard_rate=percent(stats.discard_rate)),
+        t(
+            lang,
+            "report_stats_multiplier",
+            average=multiple(stats.average_multiplier),
+            largest=stats.largest_multiplier,
+        ),
+    ]
+    if stats.biggest is not None:
+        hand = biggest_text(stats.biggest, {stats.member_id: stats.name}, lang, currency, {})
+        lines.append(t(lang, "report_stats_biggest", hand=hand))
+    lines.append(t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, pattern_names)))
+    lines.append(
+        t(
+            lang,
+            "report_stats_money",
+            kong=money(stats.kong_money, currency, signed=True),
+            fines=money(stats.fines, currency),
+            net=money(stats.net, currency, signed=True),
+        )
+    )
+    return "\n".join(lines)
+
+
+def group_text(stats: GroupStats, scope_title: str, lang: str, currency: str) -> str:
+    """The group's statistics over a scope (统计 without a name)."""
+    lines = [
+        t(lang, "report_stats_group_head", scope=scope_title),
+        t(
+            lang,
+            "report_stats_group_totals",
+            hands=stats.hands,
+            draws=stats.draws,
+            wins=stats.wins,
+            self_draws=stats.self_draws,
+            kong=money(stats.kong_money, currency),
+            fines=money(stats.fines, currency),
+        ),
+    ]
+    names = {m.member_id: m.name for m in stats.members}
+    if stats.biggest is not None:
+        lines.append(t(lang, "report_stats_biggest", hand=biggest_text(stats.biggest, names, lang, currency, {})))
+    lines.append(t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, stats.pattern_names)))
+    for member in stats.members:
+        if not member.hands_played and not member.net:
+            continue
+        lines.append(
+            t(
+                lang,
+                "report_stats_group_line",
+                name=member.name,
+                net=money(member.net, currency, signed=True),
+                hands=member.hands_played,
+                wins=member.wins,
+                win_rate=percent(member.win_rate),
+                discards=member.discards_given,
+            )
+        )
+    if stats.pot:
+        lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
+    return "\n".join(lines)
+
+
+def leaderboard_text(rows: Sequence[MemberStats], scope_title: str, lang: str, currency: str) -> str:
+    lines = [t(lang, "report_leaderboard_head", scope=scope_title)]
+    for rank, member in enumerate(rows, start=1):
+        lines.append(
+            t(
+                lang,
+                "report_leaderboard_line",
+                rank=MEDALS[rank - 1] if rank <= len(MEDALS) else f"{rank}.",
+                name=member.name,
+                net=money(member.net, currency, signed=True),
+                hands=member.hands_played,
+                wins=member.wins,
+                win_rate=percent(member.win_rate),
+            )
+        )
+    return "\n".join(lines)
+
+
+def h2h_text(h2h: HeadToHead, scope_title: str, lang: str, currency: str, pair: tuple[int, int] | None = None) -> str:
+    """Who wins from whom: every pair (biggest winner first), or one pair in both directions."""
+    if pair is not None:
+        a, b = pair
+        return "\n".join(
+            [
+                t(lang, "report_h2h_pair_head", a=h2h.names.get(a, ""), b=h2h.names.get(b, ""), scope=scope_title),
+                t(
+                    lang,
+                    "report_h2h_pair",
+                    a=h2h.names.get(a, ""),
+                    b=h2h.names.get(b, ""),
+                    a_wins=h2h.wins.get((a, b), 0),
+                    b_wins=h2h.wins.get((b, a), 0),
+                    net=money(h2h.net.get((a, b), 0), currency, signed=True),
+                ),
+            ]
+        )
+    lines = [t(lang, "report_h2h_head", scope=scope_title)]
+    pairs = {key for key, value in h2h.net.items() if value > 0} | set(h2h.wins)
+    ranked = sorted(pairs, key=lambda key: (-h2h.net.get(key, 0), -h2h.wins.get(key, 0), key))
+    for winner, loser in ranked:
+        if h2h.net.get((winner, loser), 0) < 0:
+            continue  # shown from the other side
+        lines.append(
+            t(
+                lang,
+                "report_h2h_line",
+                winner=h2h.names.get(winner, ""),
+                loser=h2h.names.get(loser, ""),
+                wins=h2h.wins.get((winner, loser), 0),
+                net=money(h2h.net.get((winner, loser), 0), currency, signed=True),
+            )
+        )
+    return "\n".join(lines)
+
+
+def leaderboard_page(session: Session, scope: Scope, lang: str, currency: str, path: Path, title: str = "") -> Path:
+    """A month (or any scope) on one page: the ranked table and each player's running total night by night."""
+    stats = group_stats(session, scope)
+    rows = ranked(stats)
+    header = [
+        "#",
+        t(lang, "report_col_player"),
+        t(lang, "report_col_hands"),
+        t(lang, "report_col_wins"),
+        t(lang, "report_col_win_rate"),
+        t(lang, "report_col_self_draws"),
+        t(lang, "report_col_discards"),
+        t(lang, "report_col_kong"),
+        t(lang, "report_col_fines"),
+        t(lang, "report_col_net"),
+    ]
+    table = [
+        [
+            str(rank),
+            member.name,
+            str(member.hands_played),
+            str(member.wins),
+            percent(member.win_rate),
+            str(member.self_draws),
+            str(member.discards_given),
+            money(member.kong_money, currency, signed=True),
+            money(member.fines, currency),
+            money(member.net, currency, signed=True),
+        ]
+        for rank, member in enumerate(rows, start=1)
+    ]
+    names = {m.member_id: m.name for m in stats.members}
+    footer = []
+    if stats.biggest is not None:
+        footer.append(t(lang, "report_stats_biggest", hand=biggest_text(stats.biggest, names, lang, currency, {})))
+    footer.append(t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, stats.pattern_names)))
+    dates, series, series_names = nightly_net(session, scope)
+    heading = title or t(lang, "report_leaderboard_title", scope=scope.label)
+    labels = ChartLabels(heading, t(lang, "report_axis_night"), t(lang, "report_axis_balance", currency=currency))
+    named_series = {series_names[member_id]: values for member_id, values in series.items()} if dates else None
+    figure = report_figure(heading, header, table, footer, named_series, labels, currency)
+    return save(figure, path)

@@ -1,0 +1,116 @@
+"""The words of every report, Chinese first, English when the chat's language is `en` (registered at import)."""
+
+from __future__ import annotations
+
+from bot.texts import register, text
+
+REPORT_TEXTS: dict[str, dict[str, str]] = {
+    # the night's settlement post
+    "report_night_title": {
+        "zh": "第{number}晚结算 · {date} · {hands}手",
+        "en": "Night {number} · {date} · {hands} hands",
+    },
+    "report_chart_title": {"zh": "第{number}晚走势（{date}）", "en": "Night {number} running balance ({date})"},
+    "report_axis_hand": {"zh": "手数", "en": "Hand"},
+    "report_axis_night": {"zh": "晚", "en": "Night"},
+    "report_axis_balance": {"zh": "累计（{currency}）", "en": "Running total ({currency})"},
+    "report_col_player": {"zh": "玩家", "en": "Player"},
+    "report_col_wins": {"zh": "胡", "en": "Wins"},
+    "report_col_self_draws": {"zh": "自摸", "en": "Self-drawn"},
+    "report_col_discards": {"zh": "点炮", "en": "Dealt in"},
+    "report_col_kong": {"zh": "杠钱", "en": "Kong money"},
+    "report_col_fines": {"zh": "罚款", "en": "Fines"},
+    "report_col_biggest": {"zh": "最大一手", "en": "Biggest hand"},
+    "report_col_net": {"zh": "净", "en": "Net"},
+    "report_col_hands": {"zh": "手数", "en": "Hands"},
+    "report_col_win_rate": {"zh": "胡率", "en": "Win rate"},
+    "report_night_line": {
+        "zh": "{name} {net}｜胡{wins} 自摸{self_draws} 点炮{discards} 杠{kong}｜最大 {biggest}",
+        "en": "{name} {net} | wins {wins}, self-drawn {self_draws}, dealt in {discards}, kong {kong} | best {biggest}",
+    },
+    "report_pot_line": {"zh": "红包池 {amount}（罚款）", "en": "Pot {amount} (fines)"},
+    "report_transfers_head": {"zh": "最少转账（{count}笔）：", "en": "Fewest transfers ({count}):"},
+    "report_transfers_none": {"zh": "无需转账，已两清。", "en": "Nothing to pay: everyone is square."},
+    "report_transfer_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    "report_no_biggest": {"zh": "—", "en": "—"},
+    "report_pihu": {"zh": "屁胡", "en": "plain win"},
+    # statistics
+    "report_scope_night": {"zh": "第{number}晚（{date}）", "en": "night {number} ({date})"},
+    "report_scope_week": {"zh": "本周（{label}）", "en": "this week ({label})"},
+    "report_scope_month": {"zh": "{label}月", "en": "{label}"},
+    "report_scope_all": {"zh": "全部", "en": "all time"},
+    "report_stats_member_head": {"zh": "📊 {name} · {scope}", "en": "📊 {name} · {scope}"},
+    "report_stats_group_head": {"zh": "📊 本群 · {scope}", "en": "📊 Group · {scope}"},
+    "report_stats_played": {
+        "zh": "对局 {hands}手｜胡 {wins}（{win_rate}）｜自摸 {self_draws}（占胡 {self_draw_rate}）",
+        "en": "Hands {hands} | wins {wins} ({win_rate}) | self-drawn {self_draws} ({self_draw_rate} of wins)",
+    },
+    "report_stats_discards": {"zh": "点炮 {discards}（{discard_rate}）", "en": "Dealt in {discards} ({discard_rate})"},
+    "report_stats_multiplier": {
+        "zh": "平均倍数 ×{average}｜最大 ×{largest}",
+        "en": "Average multiple ×{average} | largest ×{largest}",
+    },
+    "report_stats_biggest": {"zh": "最大一手：{hand}", "en": "Biggest hand: {hand}"},
+    "report_stats_patterns": {"zh": "番型：{patterns}", "en": "Patterns: {patterns}"},
+    "report_stats_money": {
+        "zh": "杠钱 {kong}｜罚款 {fines}｜净 {net}",
+        "en": "Kong money {kong} | fines {fines} | net {net}",
+    },
+    "report_stats_group_totals": {
+        "zh": "共 {hands}手（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}｜罚款 {fines}",
+        "en": "{hands} hands ({draws} drawn) | {wins} wins | {self_draws} self-drawn | kong {kong} | fines {fines}",
+    },
+    "report_stats_group_line": {
+        "zh": "{name} {net}｜{hands}手 胡{wins}（{win_rate}）点炮{discards}",
+        "en": "{name} {net} | {hands} hands, {wins} wins ({win_rate}), dealt in {discards}",
+    },
+    "report_biggest_hand": {
+        "zh": "{patterns} ×{multiple}（{who}，{date} 第{number}手，{won}）",
+        "en": "{patterns} ×{multiple} ({who}, {date} hand {number}, {won})",
+    },
+    "report_nothing": {"zh": "{scope}还没有记录。", "en": "Nothing recorded for {scope} yet."},
+    "report_leaderboard_head": {"zh": "🏆 排行榜 · {scope}", "en": "🏆 Leaderboard · {scope}"},
+    "report_leaderboard_title": {"zh": "排行榜 · {scope}", "en": "Leaderboard · {scope}"},
+    "report_leaderboard_line": {
+        "zh": "{rank} {name} {net}｜{hands}手 胡{wins}（{win_rate}）",
+        "en": "{rank} {name} {net} | {hands} hands, {wins} wins ({win_rate})",
+    },
+    "report_h2h_head": {"zh": "⚔️ 对战 · {scope}", "en": "⚔️ Head to head · {scope}"},
+    "report_h2h_line": {
+        "zh": "{winner} 赢 {loser}：胡{wins}次，净 {net}",
+        "en": "{winner} over {loser}: {wins} wins, net {net}",
+    },
+    "report_h2h_pair_head": {"zh": "⚔️ {a} 对 {b} · {scope}", "en": "⚔️ {a} vs {b} · {scope}"},
+    "report_h2h_pair": {
+        "zh": "{a} 胡 {b} {a_wins}次，{b} 胡 {a} {b_wins}次｜{a} 净 {net}",
+        "en": "{a} won {a_wins} times from {b}, {b} {b_wins} times from {a} | {a} net {net}",
+    },
+    "report_export_done": {
+        "zh": "已导出 {scope}：{hands}手，{transfers}笔转账 → {path}",
+        "en": "Exported {scope}: {hands} hands, {transfers} transfers → {path}",
+    },
+    "report_unknown_period": {
+        "zh": "看不懂时间段“{word}”：可以用 今晚/本周/本月/全部，或 2026-01 这样的月份。",
+        "en": "Unknown period “{word}”: use night/week/month/all, or a month like 2026-01.",
+    },
+    "report_unknown_member": {"zh": "本群没有叫“{name}”的成员。", "en": "No member called “{name}” in this group."},
+    "report_h2h_usage": {
+        "zh": "用法：对战 [时间段]，或 对战 @甲 @乙 [时间段]",
+        "en": "Usage: h2h [period], or h2h @a @b [period]",
+    },
+    "report_export_usage": {
+        "zh": "用法：导出 [今晚/本周/本月/全部/2026-01] [csv/json]",
+        "en": "Usage: export [night/week/month/all/2026-01] [csv/json]",
+    },
+}
+
+register(REPORT_TEXTS)
+
+
+def t(lang: str, key: str, **params: object) -> str:
+    """A report text in the chat's language."""
+    return text(lang, key, **params)
+
+
+def percent(share: float) -> str:
+    return f"{share * 100:.1f}%"

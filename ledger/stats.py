@@ -1,0 +1,581 @@
+"""Every number a report shows, as queries over the ledger (one source of truth for charts, posts and exports).
+
+What counts (the readings the reports document in docs/reports.md):
+- A hand counts when it is closed and not voided; it was *played* by every member seated at its table.
+- A win (胡) is a live `hu` event of such a hand; 一炮双响 is two wins. 自摸 is a win with method `self_draw`;
+  a 点炮 given is a win on the member's discard or robbed kong (`from` the member), so one 一炮双响 is two.
+- Multipliers come from the scoring answer stored with the hand (`final_multiplier`, after the cap); the
+  biggest hand is the win with the largest capped multiple, then the most money received for it.
+- Pattern frequency: in how many of the member's wins each pattern appeared (two hidden fours in one hand is
+  one hand with 暗四归一).
+- Money is live transfers only (voided rows never count), integer 分. `net` is every live transfer in the
+  scope (hands, kong money, fines, pot payouts); `kong_money` is the net of kong transfers (喜钱);
+  `fines` what the member paid into the pot (红包池) in fines.
+- Scope: a night (its tables' hands and transfers, plus fines booked while it was open) or a period
+  [since, until) of UTC time (hands by the time they closed, transfers by the time they were booked — the
+  same rule as the ledger's `period_balances`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from ledger.models import (
+    CLOSED,
+    FINE,
+    HAND,
+    OPEN,
+    POT,
+    GameTable,
+    Group,
+    Hand,
+    HandEvent,
+    Member,
+    Night,
+    Seat,
+    Transfer,
+)
+
+#: transfer reasons that are kong money (喜钱), as the scoring core names the kong kinds
+KONG_REASONS = frozenset({"angang", "xugang", "zhigang"})
+#: event types that end a hand with a win (卡五星/碰胡 `hu`; 碰胡's special wins too)
+WIN_EVENTS = frozenset({"hu", "tianhu", "dihu"})
+
+
+# ----------------------------------------------------------------------------------------------- scopes
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a report covers: one night, or the UTC interval [since, until) (either end open)."""
+
+    group_id: int
+    night_id: int | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    label: str = ""  # what a title shows: "2026-01", "第3晚 2026-01-10", "全部"
+
+
+def local_day_start(day: date, group: Group) -> datetime:
+    """The UTC moment a group's night `day` begins: its 日切 hour that local day."""
+    return datetime.combine(day, time(group.cutoff_hour), ZoneInfo(group.timezone)).astimezone(UTC)
+
+
+def night_date_of(moment: datetime, group: Group) -> date:
+    """The night a moment belongs to: local date, minus one day before the 日切 hour."""
+    local = moment.astimezone(ZoneInfo(group.timezone))
+    return (local - timedelta(hours=group.cutoff_hour)).date()
+
+
+def month_scope(session: Session, group_id: int, year: int, month: int) -> Scope:
+    """A calendar month of nights: from the 1st's 日切 hour to the next month's."""
+    group = session.get_one(Group, group_id)
+    first = date(year, month, 1)
+    following = date(year + month // 12, month % 12 + 1, 1)
+    return Scope(
+        group_id,
+        since=local_day_start(first, group),
+        until=local_day_start(following, group),
+        label=f"{year:04d}-{month:02d}",
+    )
+
+
+def week_scope(session: Session, group_id: int, now: datetime) -> Scope:
+    """This week of nights, Monday to now (the ISO week of tonight's night date)."""
+    group = session.get_one(Group, group_id)
+    today = night_date_of(now, group)
+    monday = today - timedelta(days=today.weekday())
+    return Scope(
+        group_id, since=local_day_start(monday, group), until=None, label=f"{monday.isoformat()}–{today.isoformat()}"
+    )
+
+
+def all_time_scope(group_id: int) -> Scope:
+    return Scope(group_id, label="all")
+
+
+def night_scope(session: Session, night_id: int) -> Scope:
+    night = session.get_one(Night, night_id)
+    return Scope(night.group_id, night_id=night.id, label=night.night_date.isoformat())
+
+
+def latest_night(session: Session, group_id: int) -> Night | None:
+    """The open night, else the most recently started one (what 'this night' means after settling)."""
+    return session.scalars(
+        sa.select(Night).where(Night.group_id == group_id).order_by(Night.ended_at.is_not(None), Night.id.desc())
+    ).first()
+
+
+def night_number(session: Session, night: Night) -> int:
+    """The night's ordinal in its group (第N晚), counting from the group's first night."""
+    return (
+        session.scalar(
+            sa.select(sa.func.count()).select_from(Night).where(Night.group_id == night.group_id, Night.id <= night.id)
+        )
+        or 0
+    )
+
+
+def _hand_filter(scope: Scope) -> list[sa.ColumnElement[bool]]:
+    """Closed hands of the scope (joined with their table)."""
+    conditions = [Hand.group_id == scope.group_id, Hand.status == CLOSED]
+    if scope.night_id is not None:
+        conditions.append(GameTable.night_id == scope.night_id)
+    if scope.since is not None:
+        conditions.append(Hand.closed_at >= scope.since)
+    if scope.until is not None:
+        conditions.append(Hand.closed_at < scope.until)
+    return conditions
+
+
+def _transfer_filter(session: Session, scope: Scope) -> list[sa.ColumnElement[bool]]:
+    """Live transfers of the scope. A night: its tables' transfers, and fines/payouts booked while it was open."""
+    conditions: list[sa.ColumnElement[bool]] = [Transfer.group_id == scope.group_id, Transfer.voided_at.is_(None)]
+    if scope.night_id is not None:
+        night = session.get_one(Night, scope.night_id)
+        tables = sa.select(GameTable.id).where(GameTable.night_id == night.id)
+        during = Transfer.created_at >= night.started_at
+        if night.ended_at is not None:
+            during = sa.and_(during, Transfer.created_at <= night.ended_at)
+        conditions.append(sa.or_(Transfer.table_id.in_(tables), sa.and_(Transfer.table_id.is_(None), during)))
+    if scope.since is not None:
+        conditions.append(Transfer.created_at >= scope.since)
+    if scope.until is not None:
+        conditions.append(Transfer.created_at < scope.until)
+    return conditions
+
+
+# ------------------------------------------------------------------------------------------ result types
+
+
+@dataclass(frozen=True)
+class Win:
+    """One win as the reports see it."""
+
+    hand_id: int
+    table_id: int
+    number: int
+    winner_id: int
+    method: str  # self_draw | discard | rob_kong
+    from_id: int | None  # who dealt in (点炮), None for a self-draw
+    multiplier: int  # before the cap
+    final_multiplier: int  # after the cap
+    patterns: tuple[tuple[str, str], ...]  # (key, Chinese name), one entry per instance
+    won: int  # 分 the winner received for the win itself (kong money excluded)
+    closed_at: datetime
+
+
+@dataclass
+class MemberStats:
+    """One member over a scope."""
+
+    member_id: int
+    name: str
+    hands_played: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    discards_given: int = 0  # 点炮
+    multiplier_total: int = 0  # sum of the capped multiples of the wins (for the average)
+    largest_multiplier: int = 0
+    biggest: Win | None = None
+    patterns: Counter[str] = field(default_factory=Counter)
+    kong_money: int = 0  # net 喜钱
+    fines: int = 0  # paid into the pot
+    net: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.hands_played if self.hands_played else 0.0
+
+    @property
+    def self_draw_rate(self) -> float:
+        """Share of the wins that were self-drawn (自摸率)."""
+        return self.self_draws / self.wins if self.wins else 0.0
+
+    @property
+    def discard_rate(self) -> float:
+        """点炮 given per hand played (点炮率)."""
+        return self.discards_given / self.hands_played if self.hands_played else 0.0
+
+    @property
+    def average_multiplier(self) -> float:
+        return self.multiplier_total / self.wins if self.wins else 0.0
+
+
+@dataclass(frozen=True)
+class GroupStats:
+    """A scope's totals and every member's line (the pot's net in `pot`)."""
+
+    scope: Scope
+    hands: int
+    draws: int  # 荒庄
+    wins: int
+    self_draws: int
+    patterns: Counter[str]
+    pattern_names: dict[str, str]  # key -> Chinese name, as the scoring answers named them
+    kong_money: int  # total 喜钱 paid
+    fines: int  # total fines paid into the pot
+    pot: int  # the pot's net over the scope
+    members: tuple[MemberStats, ...]  # everyone who played or paid/received in the scope, best net first
+    biggest: Win | None
+    all_wins: tuple[Win, ...]
+
+    def member(self, member_id: int) -> MemberStats | None:
+        return next((m for m in self.members if m.member_id == member_id), None)
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Who wins from whom: `wins[(a, b)]` wins of a that b paid for; `net[(a, b)]` money a took from b, net."""
+
+    names: dict[int, str]
+    wins: dict[tuple[int, int], int]
+    net: dict[tuple[int, int], int]
+
+
+@dataclass(frozen=True)
+class RunningBalance:
+    """A night hand by hand: `series[member_id]` starts at 0 and has one value after each hand."""
+
+    hands: tuple[int, ...]  # hand numbers in order (a table's numbering restarts at 1)
+    names: dict[int, str]
+    series: dict[int, list[int]]
+
+
+# -------------------------------------------------------------------------------------------- queries
+
+
+def _names(session: Session, member_ids: Iterable[int]) -> dict[int, str]:
+    ids = set(member_ids)
+    if not ids:
+        return {}
+    rows = session.execute(sa.select(Member.id, Member.alias, Member.display_name).where(Member.id.in_(ids)))
+    return {row.id: row.alias or row.display_name for row in rows}
+
+
+def _seat_members(session: Session, table_ids: Iterable[int]) -> dict[int, dict[str, int]]:
+    """table id -> seat name -> member id."""
+    ids = set(table_ids)
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    if ids:
+        rows = session.execute(sa.select(Seat.table_id, Seat.name, Seat.member_id).where(Seat.table_id.in_(ids)))
+        for row in rows:
+            seats[row.table_id][row.name] = row.member_id
+    return seats
+
+
+def _win_amounts(session: Session, hand_ids: Sequence[int]) -> dict[tuple[int, int], int]:
+    """(hand id, payee id) -> 分 received in the hand's non-kong transfers (the win's own payment)."""
+    amounts: dict[tuple[int, int], int] = defaultdict(int)
+    for chunk in _chunks(hand_ids):
+        rows = session.execute(
+            sa.select(Transfer.hand_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
+            .where(Transfer.hand_id.in_(chunk), Transfer.voided_at.is_(None), Transfer.reason.not_in(KONG_REASONS))
+            .group_by(Transfer.hand_id, Transfer.payee_id)
+        )
+        for hand_id, payee_id, total in rows:
+            if hand_id is not None:
+                amounts[(hand_id, payee_id)] += int(total)
+    return amounts
+
+
+def _chunks(ids: Sequence[int], size: int = 900) -> Iterable[Sequence[int]]:
+    """Parameter lists small enough for SQLite's bound-variable limit."""
+    for start in range(0, len(ids), size):
+        yield ids[start : start + size]
+
+
+@dataclass(frozen=True)
+class _Scan:
+    """The scope's closed hands read once: how many, how many were drawn (荒庄), and every win."""
+
+    hands: int
+    draws: int
+    wins: list[Win]
+
+
+def _scan(session: Session, scope: Scope) -> _Scan:
+    """Read the wins from the scoring answers stored with the hands (their `hands` entries carry winner, method,
+    discarder, patterns and multiples); only a hand whose answer has no such entries (够级, 碰胡) has its live
+    win events read instead. Only the `hands` part of an answer is fetched: decoding JSON is most of the cost."""
+    hands = session.execute(
+        sa.select(Hand.id, Hand.table_id, Hand.number, Hand.answer["hands"].label("entries"), Hand.closed_at)
+        .join(GameTable, GameTable.id == Hand.table_id)
+        .where(*_hand_filter(scope))
+        .order_by(Hand.closed_at, Hand.id)
+    ).all()
+    if not hands:
+        return _Scan(0, 0, [])
+    seats = _seat_members(session, {row.table_id for row in hands})
+    received = _win_amounts(session, [row.id for row in hands])
+    events = _win_events(session, [row.id for row in hands if not isinstance(row.entries, list)])
+    found: list[Win] = []
+    draws = 0
+    for hand in hands:
+        seat = seats[hand.table_id]
+        entries = hand.entries if isinstance(hand.entries, list) else events.get(hand.id, [])
+        draws += not entries
+        for entry in entries:
+            winner = entry.get("winner") or entry.get("player")
+            if winner not in seat:
+                continue
+            discarder = entry.get("from")
+            found.append(
+                Win(
+                    hand_id=hand.id,
+                    table_id=hand.table_id,
+                    number=hand.number,
+                    winner_id=seat[winner],
+                    method=str(entry.get("method") or ("discard" if discarder else "self_draw")),
+                    from_id=seat.get(discarder) if discarder else None,
+                    multiplier=int(entry.get("multiplier", 1)),
+                    final_multiplier=int(entry.get("final_multiplier", entry.get("multiplier", 1))),
+                    patterns=tuple(
+                        (str(p["key"]), str(p.get("name") or p["key"]))
+                        for p in entry.get("patterns", ())
+                        if isinstance(p, Mapping)
+                    ),
+                    won=received.get((hand.id, seat[winner]), 0),
+                    closed_at=hand.closed_at,
+                )
+            )
+    return _Scan(len(hands), draws, found)
+
+
+def _win_events(session: Session, hand_ids: Sequence[int]) -> dict[int, list[Mapping[str, Any]]]:
+    """hand id -> its live win events, for hands whose stored answer names no winners."""
+    events: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
+    for chunk in _chunks(hand_ids):
+        rows = session.execute(
+            sa.select(HandEvent.hand_id, HandEvent.payload)
+            .where(HandEvent.hand_id.in_(chunk), HandEvent.voided_at.is_(None))
+            .order_by(HandEvent.id)
+        )
+        for hand_id, payload in rows:
+            if payload.get("type") in WIN_EVENTS:
+                events[hand_id].append(payload)
+    return events
+
+
+def wins(session: Session, scope: Scope) -> list[Win]:
+    """Every win of the scope's closed hands, in the order the hands closed."""
+    return _scan(session, scope).wins
+
+
+def _bigger(candidate: Win, current: Win | None) -> bool:
+    if current is None:
+        return True
+    return (candidate.final_multiplier, candidate.won) > (current.final_multiplier, current.won)
+
+
+def group_stats(session: Session, scope: Scope) -> GroupStats:
+    """Every member's numbers over the scope, and the scope's totals."""
+    members: dict[int, MemberStats] = {}
+
+    def line(member_id: int) -> MemberStats:
+        if member_id not in members:
+            members[member_id] = MemberStats(member_id, "")
+        return members[member_id]
+
+    played = session.execute(
+        sa.select(Seat.member_id, sa.func.count(Hand.id))
+        .select_from(Hand)
+        .join(GameTable, GameTable.id == Hand.table_id)
+        .join(Seat, Seat.table_id == Hand.table_id)
+        .where(*_hand_filter(scope))
+        .group_by(Seat.member_id)
+    )
+    for member_id, count in played:
+        line(member_id).hands_played = int(count)
+    scan = _scan(session, scope)
+    all_wins = scan.wins
+    pattern_totals: Counter[str] = Counter()
+    pattern_names: dict[str, str] = {}
+    biggest: Win | None = None
+    for win in all_wins:
+        stats = line(win.winner_id)
+        stats.wins += 1
+        stats.self_draws += win.method == "self_draw"
+        stats.multiplier_total += win.final_multiplier
+        stats.largest_multiplier = max(stats.largest_multiplier, win.final_multiplier)
+        if _bigger(win, stats.biggest):
+            stats.biggest = win
+        if _bigger(win, biggest):
+            biggest = win
+        keys = {key for key, _ in win.patterns}
+        stats.patterns.update(keys)
+        pattern_totals.update(keys)
+        pattern_names.update(win.patterns)
+        if win.from_id is not None:
+            line(win.from_id).discards_given += 1
+
+    kong_total = fines_total = pot = 0
+    money = session.execute(
+        sa.select(
+            Transfer.payer_id,
+            Transfer.payee_id,
+            Transfer.kind,
+            Transfer.reason.in_(KONG_REASONS).label("kong"),
+            sa.func.sum(Transfer.amount),
+        )
+        .where(*_transfer_filter(session, scope))
+        .group_by(Transfer.payer_id, Transfer.payee_id, Transfer.kind, sa.literal_column("kong"))
+    )
+    pot_ids = set(session.scalars(sa.select(Member.id).where(Member.group_id == scope.group_id, Member.kind == POT)))
+    for payer_id, payee_id, kind, kong, total in money:
+        amount = int(total)
+        for member_id, signed in ((payer_id, -amount), (payee_id, amount)):
+            if member_id in pot_ids:
+                pot += signed
+                continue
+            stats = line(member_id)
+            stats.net += signed
+            if kind == HAND and kong:
+                stats.kong_money += signed
+        if kind == HAND and kong:
+            kong_total += amount
+        if kind == FINE:
+            fines_total += amount
+            if payer_id not in pot_ids:
+                line(payer_id).fines += amount
+
+    names = _names(session, members)
+    for member_id, stats in members.items():
+        stats.name = names.get(member_id, str(member_id))
+    ordered = sorted(members.values(), key=lambda m: (-m.net, -m.wins, m.name, m.member_id))
+    return GroupStats(
+        scope=scope,
+        hands=scan.hands,
+        draws=scan.draws,
+        wins=len(all_wins),
+        self_draws=sum(win.method == "self_draw" for win in all_wins),
+        patterns=pattern_totals,
+        pattern_names=pattern_names,
+        kong_money=kong_total,
+        fines=fines_total,
+        pot=pot,
+        members=tuple(ordered),
+        biggest=biggest,
+        all_wins=tuple(all_wins),
+    )
+
+
+def member_stats(session: Session, scope: Scope, member_id: int) -> MemberStats:
+    """One member's line (an empty one when they neither played nor paid in the scope)."""
+    found = group_stats(session, scope).member(member_id)
+    if found is not None:
+        return found
+    return MemberStats(member_id, _names(session, [member_id]).get(member_id, str(member_id)))
+
+
+def ranked(stats: GroupStats) -> list[MemberStats]:
+    """The leaderboard of computed stats: players ranked by net, then wins (who only paid a fine is listed too)."""
+    return [m for m in stats.members if m.hands_played or m.net or m.fines]
+
+
+def leaderboard(session: Session, scope: Scope) -> list[MemberStats]:
+    return ranked(group_stats(session, scope))
+
+
+def head_to_head(session: Session, scope: Scope, scope_wins: Sequence[Win] | None = None) -> HeadToHead:
+    """Who wins from whom: wins counted per payer (a self-draw is a win from each who paid), and the net money
+    of the hand transfers between each pair (kong money included: it is won at the same table). Pass the
+    scope's wins when already read (`GroupStats.all_wins`) to read them once."""
+    win_counts: dict[tuple[int, int], int] = defaultdict(int)
+    members: set[int] = set()
+    payers_by_hand: dict[tuple[int, int], set[int]] = defaultdict(set)
+    hand_transfers = sa.and_(*_transfer_filter(session, scope), Transfer.kind == HAND)
+    rows = session.execute(
+        sa.select(Transfer.hand_id, Transfer.payer_id, Transfer.payee_id)
+        .where(hand_transfers, Transfer.reason.not_in(KONG_REASONS))
+        .distinct()
+    )
+    for hand_id, payer_id, payee_id in rows:
+        if hand_id is not None:
+            payers_by_hand[(hand_id, payee_id)].add(payer_id)
+    for win in wins(session, scope) if scope_wins is None else scope_wins:
+        for payer_id in payers_by_hand.get((win.hand_id, win.winner_id), set()):
+            win_counts[(win.winner_id, payer_id)] += 1
+            members.update((win.winner_id, payer_id))
+    net: dict[tuple[int, int], int] = defaultdict(int)
+    for payer_id, payee_id, total in session.execute(
+        sa.select(Transfer.payer_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
+        .where(hand_transfers)
+        .group_by(Transfer.payer_id, Transfer.payee_id)
+    ):
+        net[(payee_id, payer_id)] += int(total)
+        net[(payer_id, payee_id)] -= int(total)
+        members.update((payer_id, payee_id))
+    return HeadToHead(_names(session, members), dict(win_counts), {k: v for k, v in net.items() if v})
+
+
+def running_balance(session: Session, night_id: int) -> RunningBalance:
+    """Each player's balance over a night, hand by hand, from the live transfers of its hands (kong money of
+    a hand still open counts as a last point). Fines are not hands: they are in the night's net, not here."""
+    hands = session.execute(
+        sa.select(Hand.id, Hand.number, Hand.status)
+        .join(GameTable, GameTable.id == Hand.table_id)
+        .where(GameTable.night_id == night_id, Hand.status.in_((CLOSED, OPEN)))
+        .order_by(Hand.status != CLOSED, Hand.closed_at, Hand.id)
+    ).all()
+    players = set(
+        session.scalars(
+            sa.select(Seat.member_id)
+            .join(GameTable, GameTable.id == Seat.table_id)
+            .where(GameTable.night_id == night_id)
+        )
+    )
+    deltas: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for hand_id, payer_id, payee_id, amount in session.execute(
+        sa.select(Transfer.hand_id, Transfer.payer_id, Transfer.payee_id, Transfer.amount)
+        .join(GameTable, GameTable.id == Transfer.table_id)
+        .where(GameTable.night_id == night_id, Transfer.voided_at.is_(None), Transfer.kind == HAND)
+    ):
+        if hand_id is None:
+            continue
+        deltas[hand_id][payer_id] -= amount
+        deltas[hand_id][payee_id] += amount
+        players.update((payer_id, payee_id))
+    series = {member_id: [0] for member_id in players}
+    numbers: list[int] = []
+    for hand in hands:
+        if hand.status == OPEN and hand.id not in deltas:
+            continue  # the next hand, nothing booked yet
+        numbers.append(hand.number)
+        for member_id, values in series.items():
+            values.append(values[-1] + deltas[hand.id].get(member_id, 0))
+    return RunningBalance(tuple(numbers), _names(session, players), series)
+
+
+def nightly_net(session: Session, scope: Scope) -> tuple[list[date], dict[int, list[int]], dict[int, str]]:
+    """Each member's running total night by night over the scope (hand money only): the nights' dates, and per
+    member a series starting at 0 with one value after each night."""
+    rows = session.execute(
+        sa.select(Night.id, Night.night_date, Transfer.payer_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
+        .select_from(Transfer)
+        .join(GameTable, GameTable.id == Transfer.table_id)
+        .join(Night, Night.id == GameTable.night_id)
+        .where(*_transfer_filter(session, scope), Transfer.kind == HAND)
+        .group_by(Night.id, Night.night_date, Transfer.payer_id, Transfer.payee_id)
+        .order_by(Night.night_date, Night.id)
+    ).all()
+    nights: dict[int, date] = {}
+    per_night: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for night_id, night_date, payer_id, payee_id, total in rows:
+        nights[night_id] = night_date
+        per_night[night_id][payer_id] -= int(total)
+        per_night[night_id][payee_id] += int(total)
+    members = {member_id for changes in per_night.values() for member_id in changes}
+    series = {member_id: [0] for member_id in members}
+    for night_id in nights:
+        for member_id, values in series.items():
+            values.append(values[-1] + per_night[night_id].get(member_id, 0))
+    return list(nights.values()), series, _names(session, members)
