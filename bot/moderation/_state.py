@@ -1,0 +1,62 @@
+"""Per-process moderation state: the service over the bot's ledger, the flood detector, short-lived caches.
+
+Flood counting lives in memory (a database write per chat message would cost more than everything else the
+bot does); offences it finds are recorded in the ledger, idempotent on the message, so a redelivered message is
+never punished twice. Several processes behind one webhook each count the messages they receive: deliver a
+chat's updates to one process (Telegram's per-chat ordering does this for a single webhook) for exact counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from bot.core import Bot, Context
+from bot.moderation.detectors import FloodDetector
+from ledger.moderation import Moderation, RuleSettings
+
+#: how long a process trusts its copy of a group's settings (a change made in this process is seen at once)
+SETTINGS_TTL = timedelta(seconds=60)
+
+
+@dataclass
+class BotState:
+    service: Moderation
+    detector: FloodDetector
+    settings: dict[int, tuple[datetime, RuleSettings]] = field(default_factory=dict)
+    namecard_done: set[tuple[int, int, str]] = field(default_factory=set)  # (chat, user, name) checked or reminded
+
+
+_states: WeakKeyDictionary[Bot, BotState] = WeakKeyDictionary()
+
+
+def state(bot: Bot) -> BotState:
+    found = _states.get(bot)
+    if found is None:
+        ledger: Any = bot.service
+        service = Moderation(ledger, ledger.engine, clock=bot.clock.now)
+        found = _states[bot] = BotState(service, FloodDetector(clock=bot.clock.now))
+    return found
+
+
+def moderation(ctx: Context) -> Moderation:
+    return state(ctx.bot).service
+
+
+def settings(ctx: Context) -> RuleSettings:
+    """The chat's moderation settings, cached for `SETTINGS_TTL`."""
+    st = state(ctx.bot)
+    now = ctx.now()
+    cached = st.settings.get(ctx.chat_id)
+    if cached is not None and now - cached[0] < SETTINGS_TTL:
+        return cached[1]
+    group_id = ctx.group.id if ctx.group is not None else st.service.ledger.group(ctx.chat_id).id
+    fresh = st.service.settings_for_group(group_id)
+    st.settings[ctx.chat_id] = (now, fresh)
+    return fresh
+
+
+def remember_settings(ctx: Context, new: RuleSettings) -> None:
+    state(ctx.bot).settings[ctx.chat_id] = (ctx.now(), new)

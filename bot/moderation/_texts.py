@@ -1,0 +1,187 @@
+"""Texts of the group rules (群规则): Chinese first, English when the chat's language is `en`."""
+
+from __future__ import annotations
+
+from bot.texts import register
+
+register(
+    {
+        # rule names as members see them
+        "mod_rule_flood": {"zh": "刷屏", "en": "flooding"},
+        "mod_rule_repeat": {"zh": "重复刷屏", "en": "repeating the same text"},
+        "mod_rule_link": {"zh": "广告链接", "en": "a link"},
+        "mod_rule_invite": {"zh": "邀请链接", "en": "an invite link"},
+        "mod_rule_ad_keyword": {"zh": "广告", "en": "advertising"},
+        "mod_rule_manual": {"zh": "管理员处理", "en": "admin action"},
+        "mod_detail_flood": {"zh": "{seconds} 秒内 {count} 条", "en": "{count} messages in {seconds} s"},
+        "mod_detail_repeat": {"zh": "同一内容连发 {count} 次", "en": "the same text {count} times in a row"},
+        # the ladder
+        "mod_offence_warn": {
+            "zh": "⚠️ {name} 违反群规（{rule}：{detail}）。第 {n} 次违规：警告。{next}",
+            "en": "⚠️ {name} broke the group rules ({rule}: {detail}). Offence #{n}: a warning. {next}",
+        },
+        "mod_offence_warn_fine": {
+            "zh": "⚠️ {name} 违反群规（{rule}：{detail}）。第 {n} 次违规：警告，罚发红包 {amount}，已记入红包池。{next}",
+            "en": "⚠️ {name} broke the group rules ({rule}: {detail}). Offence #{n}: a warning and a fine of "
+            "{amount}, paid into the pot. {next}",
+        },
+        "mod_offence_remove": {
+            "zh": "🚪 {name} 第 {n} 次违反群规（{rule}：{detail}），请出本群。",
+            "en": "🚪 {name} broke the group rules for the {n}th time ({rule}: {detail}) and is removed.",
+        },
+        "mod_offence_ban": {
+            "zh": "⛔ {name} 第 {n} 次违反群规（{rule}：{detail}），封禁。",
+            "en": "⛔ {name} broke the group rules for the {n}th time ({rule}: {detail}) and is banned.",
+        },
+        "mod_next_remove": {"zh": "再犯将被请出本群。", "en": "Next time: removal from the group."},
+        "mod_next_ban": {"zh": "再犯将被封禁。", "en": "Next time: a ban."},
+        "mod_next_fine": {"zh": "再犯将罚发红包。", "en": "Next time: a fine."},
+        "mod_deleted": {"zh": "（消息已删除）", "en": "(message deleted)"},
+        "mod_no_rights": {
+            "zh": "⚠️ 机器人没有删除消息或移出成员的权限，只能记录违规。请群主把机器人设为管理员并授予这些权限。",
+            "en": "⚠️ The bot lacks the rights to delete messages or remove members, so it only records offences. "
+            "Please make it an admin with those rights.",
+        },
+        # name card
+        "mod_namecard": {
+            "zh": "👋 {name}，欢迎！按群规请把群名片改成“名字-身份”的格式，例如：{example}。"
+            "也可以发送 名片 {example} 设置账本里显示的名字。",
+            "en": "👋 {name}, welcome! The group rules ask for a name card in the form 'name-role', e.g. {example}. "
+            "You can also send /alias {example} to set the name the ledger shows.",
+        },
+        # admin commands
+        "mod_who": {
+            "zh": "请回复要处理的成员的消息，或 @TA。",
+            "en": "Reply to the member's message, or @mention them.",
+        },
+        "mod_unknown_member": {"zh": "找不到成员：{name}", "en": "No such member: {name}"},
+        "mod_not_a_member": {
+            "zh": "{name} 不是群成员（访客或红包池），不能处罚。",
+            "en": "{name} is not a chat member (a guest or the pot) and cannot be penalised.",
+        },
+        "mod_exempt": {
+            "zh": "{name} 是管理员或机器人，不处罚。",
+            "en": "{name} is an admin or a bot and is not penalised.",
+        },
+        "mod_warned": {
+            "zh": "⚠️ {name} 被管理员警告（{reason}）。当前有效警告 {n} 次。记录 #{id}",
+            "en": "⚠️ {name} was warned by an admin ({reason}). Live warnings: {n}. Record #{id}",
+        },
+        "mod_fined": {
+            "zh": "💰 {name} 被罚发红包 {amount}（{reason}），已记入红包池。记录 #{id}",
+            "en": "💰 {name} was fined {amount} ({reason}), paid into the pot. Record #{id}",
+        },
+        "mod_removed": {
+            "zh": "🚪 {name} 被请出本群（{reason}），可以重新邀请。记录 #{id}",
+            "en": "🚪 {name} was removed ({reason}) and may be invited back. Record #{id}",
+        },
+        "mod_banned": {
+            "zh": "⛔ {name} 被封禁（{reason}）。解封：解封 @TA。记录 #{id}",
+            "en": "⛔ {name} was banned ({reason}). To lift it: /unban @them. Record #{id}",
+        },
+        "mod_unbanned": {"zh": "✅ 已解封 {name}。", "en": "✅ {name} is unbanned."},
+        "mod_no_reason": {"zh": "未说明原因", "en": "no reason given"},
+        "mod_bad_amount": {
+            "zh": "金额看不懂：{text}（例如 5 或 2.5）",
+            "en": "Cannot read the amount: {text} (e.g. 5 or 2.5)",
+        },
+        "mod_cancel_usage": {
+            "zh": "用法：撤销处罚 #记录编号 [原因]（编号见 违规记录 @TA）",
+            "en": "Usage: /pardon #record [reason] (numbers: /violations @member)",
+        },
+        "mod_cancelled": {
+            "zh": "↩️ 已撤销记录 #{id}（{kind}，{name}）。{extra}",
+            "en": "↩️ Record #{id} cancelled ({kind}, {name}). {extra}",
+        },
+        "mod_cancelled_fine": {
+            "zh": "罚款 {amount} 已退回，红包池余额 {pot}。",
+            "en": "The fine of {amount} is refunded; the pot holds {pot}.",
+        },
+        "mod_kind_warning": {"zh": "警告", "en": "warning"},
+        "mod_kind_fine": {"zh": "罚红包", "en": "fine"},
+        "mod_kind_removal": {"zh": "请出", "en": "removal"},
+        "mod_kind_ban": {"zh": "封禁", "en": "ban"},
+        "mod_record_head": {
+            "zh": "📋 {name} 的违规记录（有效警告 {n} 次）：",
+            "en": "📋 {name}'s record (live warnings: {n}):",
+        },
+        "mod_record_empty": {"zh": "📋 {name} 没有违规记录。", "en": "📋 {name} has a clean record."},
+        "mod_record_line": {
+            "zh": "#{id} {when} {kind}{amount}｜{reason}｜{by}{cancelled}",
+            "en": "#{id} {when} {kind}{amount} | {reason} | {by}{cancelled}",
+        },
+        "mod_by_bot": {"zh": "机器人", "en": "the bot"},
+        "mod_by_admin": {"zh": "管理员 {name}", "en": "admin {name}"},
+        "mod_cancelled_mark": {"zh": "（已撤销：{reason}）", "en": " (cancelled: {reason})"},
+        "mod_pot": {"zh": "🧧 红包池：{amount}", "en": "🧧 The pot holds {amount}"},
+        "mod_pot_empty": {"zh": "🧧 红包池是空的。", "en": "🧧 The pot is empty."},
+        "mod_payout_usage": {
+            "zh": "用法：发红包池（全体成员平分）｜发红包池 @甲 @乙（指定成员平分）｜发红包池 @甲 3 @乙 2（指定金额）",
+            "en": "Usage: /payout (split among all members) | /payout @a @b (split among them) | /payout @a 3 @b 2",
+        },
+        "mod_paid_out": {"zh": "🧧 红包池发出：", "en": "🧧 Paid out of the pot:"},
+        "mod_paid_line": {"zh": "{name} +{amount}", "en": "{name} +{amount}"},
+        "mod_pot_left": {"zh": "红包池余额 {amount}", "en": "The pot now holds {amount}"},
+        # rules text
+        "mod_rules_by": {
+            "zh": "（{when} 由 {name} 修改）",
+            "en": "(changed {when} by {name})",
+        },
+        "mod_rules_owner_only": {
+            "zh": "只有群主或群主指定的管理员可以修改群规。",
+            "en": "Only the group's owner, or admins the owner names, may change the rules.",
+        },
+        "mod_rules_owner_names": {
+            "zh": "只有群主可以指定谁能修改群规。",
+            "en": "Only the group's owner may name who can change the rules.",
+        },
+        "mod_rules_usage": {
+            "zh": "用法：修改群规 新的群规全文",
+            "en": "Usage: /setrules the new rules text",
+        },
+        "mod_rules_saved": {
+            "zh": "✅ 群规已更新（已记录修改人和时间）。",
+            "en": "✅ Rules updated (who and when are logged).",
+        },
+        "mod_editors_usage": {
+            "zh": "用法：群规编辑 @TA（允许修改）｜群规编辑 -@TA（取消）",
+            "en": "Usage: /ruleseditor @admin (allow) | /ruleseditor -@admin (revoke)",
+        },
+        "mod_editors": {"zh": "可修改群规：群主{names}", "en": "May change the rules: the owner{names}"},
+        "mod_rules_history_head": {"zh": "📜 群规修改记录：", "en": "📜 Rules changes:"},
+        "mod_rules_history_line": {"zh": "{when} {name}：{first}", "en": "{when} {name}: {first}"},
+        "mod_rules_history_empty": {
+            "zh": "群规还没有改过（显示的是默认群规）。",
+            "en": "The rules were never changed.",
+        },
+        # reports
+        "mod_report_usage": {
+            "zh": "请回复要举报的消息并发送 举报 [原因]。",
+            "en": "Reply to the message you want to report with /report [reason].",
+        },
+        "mod_report": {
+            "zh": "🚩 {reporter} 举报了 {target} 的消息：{link}\n内容：{text}\n原因：{reason}\n请管理员处理：{admins}",
+            "en": "🚩 {reporter} reported a message by {target}: {link}\nText: {text}\nReason: {reason}\n"
+            "Admins, please look: {admins}",
+        },
+        "mod_report_thanks": {"zh": "已转给管理员，谢谢监督。", "en": "Sent to the admins, thank you."},
+        # settings
+        "mod_settings_head": {"zh": "⚙️ 群规设置：", "en": "⚙️ Group-rule settings:"},
+        "mod_settings_usage": {
+            "zh": "用法：群管设置 名称 值（例如 群管设置 flood_max_messages 8）",
+            "en": "Usage: /modset NAME VALUE (e.g. /modset flood_max_messages 8)",
+        },
+        "mod_settings_saved": {"zh": "✅ 已设置 {name} = {value}", "en": "✅ {name} = {value}"},
+        # refusals of the moderation service (LedgerError codes; the Chinese message is specific)
+        "ledger_mod_bad_setting": {"zh": "{message}", "en": "Invalid setting: {message}"},
+        "ledger_mod_bad_amount": {"zh": "{message}", "en": "A fine must be more than 0."},
+        "ledger_mod_not_found": {"zh": "{message}", "en": "No such record in this group."},
+        "ledger_mod_already_cancelled": {"zh": "{message}", "en": "That record was already cancelled."},
+        "ledger_mod_cannot_cancel": {
+            "zh": "{message}",
+            "en": "A removal has already happened and cannot be cancelled; invite the member back instead.",
+        },
+        "ledger_mod_empty_rules": {"zh": "{message}", "en": "The rules text cannot be empty."},
+        "ledger_mod_rules_too_long": {"zh": "{message}", "en": "The rules text is too long (4000 characters at most)."},
+    }
+)

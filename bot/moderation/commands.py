@@ -1,0 +1,462 @@
+"""Admin and member commands of the group rules (群规则).
+
+Admins: 警告 / 罚款 / 请出 / 封禁 / 解封 a member (reply to their message or @them), 撤销处罚 a record,
+违规记录 of a member, 发红包池 (pay the pot out), 群管设置 (settings). The owner (or admins the owner names
+with 群规编辑) changes the rules text with 修改群规; everyone can read 群规, 群规记录, 红包池 and their own
+违规记录, and 举报 a message by replying to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from bot.commands._common import member_of, money, resolve_person
+from bot.core import BanMember, Context, Effect, Refusal, Sender, SendText, UnbanMember, registry
+from bot.grammar import words
+from bot.moderation import _texts  # noqa: F401  (registers the texts)
+from bot.moderation._state import moderation, remember_settings, settings, state
+from bot.moderation.filter import exempt
+from bot.moderation.ladder import currency
+from ledger.moderation import SETTING_NAMES, ActionInfo, RuleSettings
+from ledger.service import MemberInfo
+
+_AMOUNT = re.compile(r"^(\d{1,9})(?:\.(\d{1,2}))?(?:元|块|块钱)?$")
+
+
+def _command(
+    key: str, names: Iterable[str], aliases: Iterable[str], help_zh: str, help_en: str, *, admin_only: bool = False
+) -> Any:
+    """Register like `registry.command`, leaving out any word another module already owns (theirs load first),
+    so a clash costs one alias instead of the whole bot."""
+    taken = {w.lower() for w in registry.words()}
+    free_names = [n for n in names if n.lower() not in taken]
+    free_aliases = [a for a in aliases if a.lower() not in taken]
+    return registry.command(
+        key,
+        names=free_names or [f"mod_{key}"],
+        aliases=free_aliases,
+        help_zh=help_zh,
+        help_en=help_en,
+        admin_only=admin_only,
+    )
+
+
+def parse_amount(text: str) -> int | None:
+    """ "5" → 500 分, "2.5元" → 250 分; None when it is not an amount."""
+    match = _AMOUNT.match(text.strip())
+    if match is None:
+        return None
+    return int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
+
+
+# --------------------------------------------------------------------------------------------------- targets
+
+
+def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
+    """(the member acted on, the rest of the arguments, the replied-to message id): an @mention first, else the
+    author of the message the command replies to."""
+    first, _, rest = args.strip().partition(" ")
+    if first.startswith("@"):
+        person = resolve_person(ctx, first, create_guest=False)
+        if person is None:
+            raise Refusal("mod_unknown_member", name=first)
+        return _chat_member(person), rest.strip(), None
+    incoming = ctx.incoming
+    if incoming is not None and incoming.reply_to is not None and incoming.reply_to.sender is not None:
+        return _chat_member(member_of(ctx, incoming.reply_to.sender)), args.strip(), incoming.reply_to.message_id
+    raise Refusal("mod_who")
+
+
+def _chat_member(person: MemberInfo) -> MemberInfo:
+    if person.kind != "member" or person.user_id is None:
+        raise Refusal("mod_not_a_member", name=person.name)
+    return person
+
+
+def _reason(ctx: Context, text: str) -> str:
+    return text.strip() or ctx.t("mod_no_reason")
+
+
+def _refuse_exempt(ctx: Context, person: MemberInfo) -> None:
+    if person.user_id is not None and exempt(ctx, person.user_id):
+        raise Refusal("mod_exempt", name=person.name)
+
+
+# ------------------------------------------------------------------------------------------- admin penalties
+
+
+@_command(
+    "warn",
+    ["warn"],
+    ["警告"],
+    "警告成员（回复其消息或 @TA）：警告 @TA 原因",
+    "warn a member: /warn @x reason",
+    admin_only=True,
+)
+def warn(ctx: Context) -> SendText:
+    person, rest, message_id = _target(ctx, ctx.args)
+    _refuse_exempt(ctx, person)
+    result = moderation(ctx).record_offence(
+        person,
+        "manual",
+        _reason(ctx, rest),
+        message_id=message_id,
+        source=ctx.source,
+        by=ctx.sender.user_id,
+        step="warn",
+    )
+    return ctx.reply(
+        "mod_warned", name=person.name, reason=_reason(ctx, rest), n=result.offence_number, id=result.warning.id
+    )
+
+
+@_command(
+    "fine",
+    ["fine"],
+    ["罚款", "罚红包"],
+    "罚发红包进红包池：罚款 @TA [金额] [原因]",
+    "fine into the pot: /fine @x [amount] [reason]",
+    admin_only=True,
+)
+def fine(ctx: Context) -> SendText:
+    person, rest, message_id = _target(ctx, ctx.args)
+    first, _, after = rest.partition(" ")
+    amount = parse_amount(first) if first else None
+    if amount is None:
+        if first and re.match(r"^[\d.]", first):
+            raise Refusal("mod_bad_amount", text=first)
+        amount, after = settings(ctx).fine_amount, rest
+    reason = _reason(ctx, after)
+    action = moderation(ctx).fine(
+        person, amount, reason, message_id=message_id, source=ctx.source, by=ctx.sender.user_id
+    )
+    return ctx.reply("mod_fined", name=person.name, amount=money(amount, currency(ctx)), reason=reason, id=action.id)
+
+
+def _remove(ctx: Context, *, lasting: bool) -> list[Effect]:
+    person, rest, message_id = _target(ctx, ctx.args)
+    _refuse_exempt(ctx, person)
+    reason = _reason(ctx, rest)
+    action = moderation(ctx).remove(
+        person, reason, lasting=lasting, message_id=message_id, source=ctx.source, by=ctx.sender.user_id
+    )
+    assert person.user_id is not None
+    state(ctx.bot).detector.forget(ctx.chat_id, person.user_id)
+    key = "mod_banned" if lasting else "mod_removed"
+    return [
+        ctx.reply(key, name=person.name, reason=reason, id=action.id),
+        BanMember(person.user_id, then_unban=not lasting),
+    ]
+
+
+@_command(
+    "kick",
+    ["kick", "remove"],
+    ["请出", "踢出"],
+    "请出成员（可再邀请）：请出 @TA 原因",
+    "remove (may come back): /kick @x reason",
+    admin_only=True,
+)
+def kick(ctx: Context) -> list[Effect]:
+    return _remove(ctx, lasting=False)
+
+
+@_command("ban", ["ban"], ["封禁"], "封禁成员：封禁 @TA 原因", "ban a member: /ban @x reason", admin_only=True)
+def ban(ctx: Context) -> list[Effect]:
+    return _remove(ctx, lasting=True)
+
+
+@_command("unban", ["unban"], ["解封", "解禁"], "解除封禁：解封 @TA", "lift a ban: /unban @x", admin_only=True)
+def unban(ctx: Context) -> list[Effect]:
+    person, _, _ = _target(ctx, ctx.args)
+    assert person.user_id is not None
+    service = moderation(ctx)
+    for action in service.standing(person).actions:
+        if action.kind == "ban" and action.live:
+            service.cancel(action.id, chat_id=ctx.chat_id, by=ctx.sender.user_id, reason="unban", source=ctx.source)
+    return [ctx.reply("mod_unbanned", name=person.name), UnbanMember(person.user_id)]
+
+
+@_command(
+    "pardon",
+    ["pardon"],
+    ["撤销处罚", "取消处罚"],
+    "撤销一条警告/罚款/封禁：撤销处罚 #编号 [原因]",
+    "cancel a warning/fine/ban: /pardon #id [reason]",
+    admin_only=True,
+)
+def pardon(ctx: Context) -> list[Effect]:
+    first, _, rest = ctx.args.strip().partition(" ")
+    number = first.lstrip("#＃")
+    if not number.isdigit():
+        raise Refusal("mod_cancel_usage")
+    service = moderation(ctx)
+    action = service.cancel(
+        int(number), chat_id=ctx.chat_id, by=ctx.sender.user_id, reason=_reason(ctx, rest), source=ctx.source
+    )
+    name = _name_of_member(ctx, action.member_id)
+    extra = ""
+    effects: list[Effect] = []
+    if action.kind == "fine":
+        pot = ctx.service.balances(ctx.chat_id).pot
+        extra = ctx.t(
+            "mod_cancelled_fine", amount=money(action.amount or 0, currency(ctx)), pot=money(pot, currency(ctx)) or "0"
+        )
+    if action.kind == "ban":
+        effects.append(UnbanMember(action.user_id))
+    kind = ctx.t(f"mod_kind_{action.kind}")
+    return [ctx.reply("mod_cancelled", id=action.id, kind=kind, name=name, extra=extra), *effects]
+
+
+def _name_of_member(ctx: Context, member_id: int) -> str:
+    return next((m.name for m in ctx.service.members(ctx.chat_id) if m.id == member_id), str(member_id))
+
+
+# ------------------------------------------------------------------------------------------------ the record
+
+
+def _record_line(ctx: Context, action: ActionInfo, names: dict[int, str]) -> str:
+    by = (
+        ctx.t("mod_by_bot")
+        if action.issued_by is None
+        else ctx.t("mod_by_admin", name=names.get(action.issued_by, action.issued_by))
+    )
+    cancelled = "" if action.live else ctx.t("mod_cancelled_mark", reason=action.cancel_reason or "")
+    amount = f" {money(action.amount, currency(ctx))}" if action.amount else ""
+    return ctx.t(
+        "mod_record_line",
+        id=action.id,
+        when=action.created_at.strftime("%m-%d %H:%M"),
+        kind=ctx.t(f"mod_kind_{action.kind}"),
+        amount=amount,
+        reason=action.reason,
+        by=by,
+        cancelled=cancelled,
+    )
+
+
+@_command(
+    "violations",
+    ["violations", "modlog"],
+    ["违规记录", "处罚记录"],
+    "违规记录 [@TA]（看别人需管理员）",
+    "/violations [@x] (others: admins)",
+)
+def violations(ctx: Context) -> SendText:
+    if ctx.args.strip() or (ctx.incoming is not None and ctx.incoming.reply_to is not None):
+        if not ctx.is_admin:
+            raise Refusal("admin_only")
+        person, _, _ = _target(ctx, ctx.args)
+    else:
+        person = member_of(ctx, ctx.sender)
+    standing = moderation(ctx).standing(person)
+    if not standing.actions:
+        return ctx.reply("mod_record_empty", name=person.name)
+    names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+    lines = [ctx.t("mod_record_head", name=person.name, n=standing.live_warnings)]
+    lines += [_record_line(ctx, action, names) for action in standing.actions]
+    return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+
+
+# ------------------------------------------------------------------------------------------------- the pot
+
+
+@_command("pot", ["pot"], ["红包池"], "红包池余额", "how much the pot holds")
+def pot(ctx: Context) -> SendText:
+    amount = ctx.service.balances(ctx.chat_id).pot
+    if amount <= 0:
+        return ctx.reply("mod_pot_empty")
+    return ctx.reply("mod_pot", amount=money(amount, currency(ctx)))
+
+
+@_command(
+    "payout",
+    ["payout"],
+    ["发红包池", "派红包"],
+    "发红包池（全体平分）｜发红包池 @甲 @乙｜发红包池 @甲 3 @乙 2",
+    "pay out the pot: /payout | /payout @a @b | /payout @a 3 @b 2",
+    admin_only=True,
+)
+def payout(ctx: Context) -> SendText:
+    tokens = words(ctx.args)
+    named: list[MemberInfo] = []
+    amounts: dict[int, int] = {}
+    for token in tokens:
+        value = parse_amount(token)
+        if value is not None:
+            if not named or named[-1].id in amounts:
+                raise Refusal("mod_payout_usage")
+            amounts[named[-1].id] = value
+            continue
+        if not token.startswith("@"):
+            raise Refusal("mod_payout_usage")
+        person = resolve_person(ctx, token, create_guest=False)
+        if person is None:
+            raise Refusal("mod_unknown_member", name=token)
+        named.append(_chat_member(person))
+    if amounts and len(amounts) != len(named):
+        raise Refusal("mod_payout_usage")
+    if amounts:
+        to: Any = amounts
+    elif named:
+        to = [m.id for m in named]
+    else:
+        to = [m.id for m in ctx.service.members(ctx.chat_id) if m.kind == "member"]
+    booked = ctx.service.pay_out_pot(ctx.chat_id, to, source=ctx.source, by=ctx.sender.user_id)
+    cur = currency(ctx)
+    lines = [ctx.t("mod_paid_out")]
+    lines += [ctx.t("mod_paid_line", name=t.payee, amount=money(t.amount, cur)) for t in booked]
+    lines.append(ctx.t("mod_pot_left", amount=money(ctx.service.balances(ctx.chat_id).pot, cur) or "0"))
+    return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+
+
+# ------------------------------------------------------------------------------------------------ rules text
+
+
+def _may_edit_rules(ctx: Context, rules: RuleSettings) -> bool:
+    user = ctx.sender.user_id
+    return (ctx.owner_id is not None and user == ctx.owner_id) or (user in rules.rules_editors and ctx.is_admin)
+
+
+@_command("grouprules", ["grouprules"], ["群规", "群规则"], "显示群规", "show the group's rules")
+def show_rules(ctx: Context) -> SendText:
+    current = moderation(ctx).rules_text(ctx.chat_id)
+    text = current.text
+    if current.edited_at is not None:
+        names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+        by = names.get(current.edited_by, str(current.edited_by))
+        text += "\n" + ctx.t("mod_rules_by", when=current.edited_at.strftime("%Y-%m-%d %H:%M"), name=by)
+    return SendText(text)
+
+
+@_command(
+    "setrules",
+    ["setrules"],
+    ["修改群规"],
+    "修改群规（群主或群主指定的管理员）：修改群规 全文",
+    "/setrules TEXT (owner or named admins)",
+)
+def set_rules(ctx: Context) -> SendText:
+    if not _may_edit_rules(ctx, settings(ctx)):
+        raise Refusal("mod_rules_owner_only")
+    if not ctx.args.strip():
+        raise Refusal("mod_rules_usage")
+    moderation(ctx).set_rules_text(ctx.chat_id, ctx.args, by=ctx.sender.user_id, source=ctx.source)
+    return ctx.reply("mod_rules_saved")
+
+
+@_command(
+    "ruleseditor",
+    ["ruleseditor"],
+    ["群规编辑"],
+    "群主指定可修改群规的管理员：群规编辑 @TA｜-@TA",
+    "/ruleseditor @admin | -@admin (owner)",
+)
+def rules_editor(ctx: Context) -> SendText:
+    rules = settings(ctx)
+    editors = list(rules.rules_editors)
+    tokens = words(ctx.args)
+    if tokens:
+        if ctx.owner_id is None or ctx.sender.user_id != ctx.owner_id:
+            raise Refusal("mod_rules_owner_names")
+        for token in tokens:
+            remove = token.startswith("-")
+            person = resolve_person(ctx, token.lstrip("-"), create_guest=False)
+            if person is None:
+                raise Refusal("mod_unknown_member", name=token.lstrip("-"))
+            user_id = _chat_member(person).user_id
+            if remove and user_id in editors:
+                editors.remove(user_id)
+            elif not remove and user_id not in editors and user_id is not None:
+                editors.append(user_id)
+        rules = moderation(ctx).update_settings(ctx.chat_id, {"rules_editors": editors}, by=ctx.sender.user_id)
+        remember_settings(ctx, rules)
+    names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+    listed = "".join(f"、{names.get(u, u)}" for u in rules.rules_editors)
+    return ctx.reply("mod_editors", names=listed)
+
+
+@_command("ruleslog", ["ruleslog"], ["群规记录"], "群规修改记录", "who changed the rules, when")
+def rules_log(ctx: Context) -> SendText:
+    history = moderation(ctx).rules_history(ctx.chat_id)
+    if not history:
+        return ctx.reply("mod_rules_history_empty")
+    names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+    lines = [ctx.t("mod_rules_history_head")]
+    for version in history:
+        when = version.edited_at.strftime("%Y-%m-%d %H:%M") if version.edited_at else ""
+        first = version.text.strip().split("\n", 1)[0][:40]
+        lines.append(
+            ctx.t(
+                "mod_rules_history_line", when=when, name=names.get(version.edited_by, version.edited_by), first=first
+            )
+        )
+    return SendText("\n".join(lines))
+
+
+# ------------------------------------------------------------------------------------------------- reports
+
+
+def message_link(chat_id: int, message_id: int) -> str:
+    """A link admins can open: supergroups (-100…) have t.me/c/<id>/<message>; other chats only a number."""
+    text = str(chat_id)
+    if text.startswith("-100"):
+        return f"https://t.me/c/{text[4:]}/{message_id}"
+    return f"#{message_id}"
+
+
+def _mention(sender: Sender | MemberInfo) -> str:
+    username = sender.username
+    return f"@{username}" if username else sender.name
+
+
+@_command(
+    "report",
+    ["report"],
+    ["举报"],
+    "回复一条消息并发送 举报 [原因]，转给管理员",
+    "reply to a message with /report [reason]",
+)
+def report(ctx: Context) -> list[Effect]:
+    incoming = ctx.incoming
+    if incoming is None or incoming.reply_to is None:
+        raise Refusal("mod_report_usage")
+    quoted = incoming.reply_to
+    target = quoted.sender.name if quoted.sender is not None else "?"
+    admins = [m for m in ctx.service.members(ctx.chat_id) if m.user_id is not None and m.user_id in ctx.admin_ids]
+    text = ctx.t(
+        "mod_report",
+        reporter=ctx.sender.name,
+        target=target,
+        link=message_link(ctx.chat_id, quoted.message_id),
+        text=quoted.text[:200],
+        reason=_reason(ctx, ctx.args),
+        admins=" ".join(_mention(m) for m in admins) or "-",
+    )
+    return [SendText(text, reply_to=quoted.message_id), ctx.reply("mod_report_thanks")]
+
+
+# ------------------------------------------------------------------------------------------------- settings
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return "、".join(str(v) for v in value) or "-"
+    return "-" if value is None else str(value)
+
+
+@_command("modset", ["modset"], ["群管设置"], "群规设置：群管设置 [名称 值]", "/modset [NAME VALUE]", admin_only=True)
+def modset(ctx: Context) -> SendText:
+    name, _, value = ctx.args.strip().partition(" ")
+    if not name:
+        current = settings(ctx)
+        lines = [ctx.t("mod_settings_head")]
+        lines += [f"{key} = {_show(getattr(current, key))}" for key in SETTING_NAMES]
+        return SendText("\n".join(lines))
+    if not value.strip():
+        raise Refusal("mod_settings_usage")
+    new = moderation(ctx).update_settings(ctx.chat_id, {name: value.strip()}, by=ctx.sender.user_id)
+    remember_settings(ctx, new)
+    return ctx.reply("mod_settings_saved", name=name, value=_show(getattr(new, name)))

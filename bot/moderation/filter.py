@@ -1,0 +1,101 @@
+"""The message filter and join hook that enforce rules 2–4 before any command runs.
+
+Order per message from a non-exempt member: content (links, invite links, ad keywords: rule 3), then flooding
+(rule 4), then the name card (rule 2). One message is at most one offence: a link that also starts a flood
+burst is punished once, as the link. Admins, the owner and bots are exempt (the adapter passes the chat's
+cached administrator ids). Recognised bot commands (胡, 杠 …) do not count towards flooding: a scorekeeper
+recording a hand quickly, or typing 荒庄 three hands running, is using the bot, not flooding the group.
+"""
+
+from __future__ import annotations
+
+from bot.commands._common import member_of
+from bot.core import Bot, Context, Effect, Outcome, SendText, registry
+from bot.grammar import split_command
+from bot.moderation import _texts  # noqa: F401  (registers the texts)
+from bot.moderation._state import moderation, settings, state
+from bot.moderation.detectors import FloodRules, content_findings
+from bot.moderation.ladder import offence_effects
+from bot.moderation.namecard import namecard_reminder
+
+#: runs before every other filter
+PRIORITY = -100
+
+
+def exempt(ctx: Context, user_id: int, is_bot: bool = False) -> bool:
+    return is_bot or user_id in ctx.admin_ids or (ctx.owner_id is not None and user_id == ctx.owner_id)
+
+
+@registry.message_filter("moderation", priority=PRIORITY)
+def moderate(ctx: Context) -> Outcome | None:
+    incoming = ctx.incoming
+    if incoming is None or exempt(ctx, incoming.sender.user_id, incoming.sender.is_bot):
+        return None
+    rules = settings(ctx)
+    effects: list[Effect] = []
+    rule, detail, delete = "", "", False
+    findings = content_findings(
+        incoming.text,
+        links=rules.links,
+        invites=rules.invites,
+        ad_keywords=rules.ad_keywords,
+    )
+    if findings:
+        rule, detail, delete = findings[0].rule, findings[0].detail, True
+    if rules.flood and split_command(incoming.text, ctx.bot.registry, ctx.game) is None:
+        flood_rules = FloodRules(rules.flood_max_messages, rules.flood_window_seconds, rules.repeat_count)
+        verdict = state(ctx.bot).detector.observe(
+            ctx.chat_id, incoming.sender.user_id, incoming.text, flood_rules, incoming.date
+        )
+        if verdict.offence and not rule:
+            rule = verdict.reasons[0]
+            detail = (
+                ctx.t("mod_detail_flood", seconds=rules.flood_window_seconds, count=verdict.in_window)
+                if rule == "flood"
+                else ctx.t("mod_detail_repeat", count=verdict.run)
+            )
+    if rule:
+        member = member_of(ctx, incoming.sender)
+        reason = f"{ctx.t(f'mod_rule_{rule}')}：{detail}" if ctx.lang != "en" else f"{rule}: {detail}"
+        result = moderation(ctx).record_offence(
+            member, rule, reason, message_id=incoming.message_id, source=incoming.source
+        )
+        if result.removal is not None:
+            state(ctx.bot).detector.forget(ctx.chat_id, incoming.sender.user_id)
+        effects += offence_effects(
+            ctx,
+            user_id=incoming.sender.user_id,
+            name=member.name,
+            rule=rule,
+            detail=detail,
+            result=result,
+            settings=rules,
+            delete_message_id=incoming.message_id if delete else None,
+        )
+        # a deleted or punished message is not also a command
+        return Outcome(effects, stop=True)
+    reminder = namecard_reminder(ctx, incoming.sender, reply_to=incoming.message_id)
+    return Outcome([reminder]) if reminder is not None else None
+
+
+@registry.on_join
+def greet_namecard(ctx: Context) -> list[Effect]:
+    join = ctx.join
+    if join is None or exempt(ctx, join.member.user_id, join.member.is_bot):
+        return []
+    reminder = namecard_reminder(ctx, join.member, reply_to=None)
+    return [reminder] if reminder is not None else []
+
+
+def rights_notice(bot: Bot, chat_id: int) -> list[Effect]:
+    """For the adapter when a delete/ban/unban fails for lack of rights: the notice, the first time only.
+
+    The offence is already recorded, so the bot keeps recording without the rights; it says so once per group.
+    """
+    from bot.texts import text
+
+    service = state(bot).service
+    if not service.claim_rights_notice(chat_id):
+        return []
+    group = service.ledger.group(chat_id)
+    return [SendText(text(group.language, "mod_no_rights"))]

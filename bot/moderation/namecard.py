@@ -1,0 +1,35 @@
+"""Rule 2 (进群后修改名片): the name-card check, on join and on messages, with one polite reminder ever.
+
+Telegram sends no event when someone renames, so a member is checked when they join and when they speak;
+the reminder is recorded in the ledger (`moderation_reminders`), so a restart never repeats it. A member passes
+when their display name or the ledger alias (名片, set with the alias command) follows the pattern.
+"""
+
+from __future__ import annotations
+
+from bot.core import Context, Sender, SendText
+from bot.moderation._state import moderation, settings, state
+from bot.moderation.detectors import namecard_ok
+
+
+def namecard_reminder(ctx: Context, member: Sender, *, reply_to: int | None) -> SendText | None:
+    """The one reminder for a member whose name does not follow the group's format, else None."""
+    rules = settings(ctx)
+    if not rules.namecard or member.is_bot:
+        return None
+    seen = state(ctx.bot).namecard_done
+    key = (ctx.chat_id, member.user_id, member.name)
+    if key in seen:
+        return None
+    if namecard_ok(member.name, rules.namecard_pattern):
+        seen.add(key)
+        return None
+    service = moderation(ctx)
+    account = service.ledger.member(ctx.chat_id, member.user_id, member.name, member.username)
+    if account.alias and namecard_ok(account.alias, rules.namecard_pattern):
+        seen.add(key)
+        return None
+    seen.add(key)
+    if not service.claim_reminder(ctx.chat_id, member.user_id):
+        return None
+    return SendText(ctx.t("mod_namecard", name=member.name, example=rules.namecard_example), reply_to=reply_to)
