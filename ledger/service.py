@@ -1543,9 +1543,12 @@ def _settle(balances: Balances) -> Settlement:
 def _hand_records(session: Session, group_id: int, hands: list[m.Hand]) -> list[HandRecord]:
     ids = [hand.id for hand in hands]
     names = _names(session, group_id)
-    replaced_by = dict(
-        session.execute(sa.select(m.Hand.replaces_id, m.Hand.id).where(m.Hand.replaces_id.in_(ids))).tuples().all()
-    )
+    replaced_by: dict[int | None, int] = {
+        replaces: hand_id
+        for replaces, hand_id in session.execute(
+            sa.select(m.Hand.replaces_id, m.Hand.id).where(m.Hand.replaces_id.in_(ids))
+        )
+    }
     records = []
     for hand in hands:
         events = _live_events(session, hand.id)

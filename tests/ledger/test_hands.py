@@ -1,0 +1,234 @@
+"""Recording hands: events scored by the real scoring core, booked at once, recomputed, closed, corrected."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.service import Ledger, LedgerError, ScoringRefused
+
+from .helpers import CHAT, gang, hu, money, seat_kawuxing
+
+
+def test_kong_money_is_booked_the_moment_the_kong_is_recorded(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    result = ledger.record_event(table.id, gang("B", "zhigang", "A"), source="m:1", by=1)
+    assert money(result.booked) == [("A", "B", 200, "zhigang")]
+    assert not result.finished
+    assert result.booked[0].event_index == 0
+    balances = ledger.balances(CHAT)
+    assert [balances.of(s.member_id) for s in table.seats] == [-200, 200, 0]
+
+
+def test_a_win_closes_the_hand_books_the_rest_and_advances_dealer_and_number(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "zhigang", "A"), source="m:1", by=1)
+    ledger.record_event(table.id, {"type": "liangdao", "player": "C"}, source="m:2", by=1)
+    state = ledger.hand_state(table.id)
+    assert (state.number, state.dealer, state.liangdao, len(state.events)) == (1, "A", ("C",), 2)
+    result = ledger.record_event(table.id, hu("C", "discard", "A"), source="m:3", by=1)
+    assert result.finished and result.next_dealer == "C"
+    assert money(result.booked) == [("A", "C", 800, "baohu")]  # 卡五星 ×2, 亮倒 ×2, 包胡 2·M·b
+    patterns = [p["key"] for p in result.answer["hands"][0]["patterns"]]
+    assert patterns == ["kawuxing", "liangdao"]
+    after = ledger.hand_state(table.id)
+    assert (after.hand_id, after.number, after.dealer, after.events) == (None, 2, "C", ())
+    assert ledger.current_table(CHAT).dealer == "C"
+
+
+def test_robbed_kong_pays_nothing_its_money_is_voided_and_the_win_booked(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    kong = ledger.record_event(table.id, gang("B", "xugang", tile="5p"), source="m:1", by=1)
+    assert money(kong.booked) == [("A", "B", 100, "xugang"), ("C", "B", 100, "xugang")]
+    win = ledger.record_event(table.id, hu("C", "rob_kong", "B"), source="m:2", by=1)
+    assert money(win.voided) == money(kong.booked)
+    assert money(win.booked) == [("B", "C", 400, "qiangganghu")]
+    balances = ledger.balances(CHAT)
+    assert [balances.of(s.member_id) for s in table.seats] == [0, -400, 400]
+
+
+def test_draw_books_the_first_liangdao_penalty_and_keeps_the_dealer(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    result = ledger.record_hand(table.id, [{"type": "liangdao", "player": "A"}, {"type": "draw"}], source="m:1", by=1)
+    assert result.finished and result.next_dealer == "A"
+    assert money(result.booked) == [("A", "B", 100, "liangdao_penalty"), ("A", "C", 100, "liangdao_penalty")]
+
+
+def test_a_scoring_refusal_is_raised_with_its_code_and_changes_nothing(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "zhigang", "A"), source="m:1", by=1)
+    before = ledger.balances(CHAT)
+    with pytest.raises(ScoringRefused) as refused:
+        ledger.record_event(
+            table.id, {"type": "hu", "winner": "C", "method": "discard", "from": "C", "hand": {}}, source="m:2", by=1
+        )
+    assert refused.value.code in {"bad_request", "inconsistent", "wrong_count", "bad_tiles"}
+    assert refused.value.message
+    assert ledger.balances(CHAT) == before
+    assert len(ledger.hand_state(table.id).events) == 1
+    # the refused source was not consumed: a corrected message with it books
+    assert ledger.record_event(table.id, hu("C", "discard", "A"), source="m:2", by=1).finished
+
+
+def test_the_same_source_twice_books_once_and_returns_the_first_result(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    first = ledger.record_event(table.id, gang("B", "angang"), source="tg:1:77", by=1)
+    again = ledger.record_event(table.id, gang("B", "angang"), source="tg:1:77", by=1)
+    assert again == first
+    assert len(ledger.hand_state(table.id).events) == 1
+    assert ledger.balances(CHAT).of(table.seats[1].member_id) == 400
+
+
+def test_a_source_reused_for_another_kind_of_operation_is_refused(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "angang"), source="tg:1:78", by=1)
+    with pytest.raises(LedgerError) as err:
+        ledger.fine(table.seats[0].member_id, 100, "x", source="tg:1:78", by=1)
+    assert err.value.code == "source_reused"
+
+
+def test_whole_hand_at_once_is_refused_while_a_hand_is_in_progress(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "angang"), source="m:1", by=1)
+    with pytest.raises(LedgerError) as err:
+        ledger.record_hand(table.id, [hu("C", "self_draw")], source="m:2", by=1)
+    assert err.value.code == "hand_in_progress"
+
+
+def test_one_discard_two_winners_is_recorded_as_one_batch(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    result = ledger.record_events(table.id, [hu("B", "discard", "A"), hu("C", "discard", "A")], source="m:1", by=1)
+    assert result.finished and result.next_dealer == "A"  # after 一炮双响 the discarder deals
+    assert money(result.booked) == [("A", "B", 200, "dianpao"), ("A", "C", 200, "dianpao")]
+
+
+def test_events_after_the_end_of_a_hand_are_refused(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    with pytest.raises(LedgerError) as err:
+        ledger.record_events(table.id, [{"type": "draw"}, gang("B", "angang")], source="m:1", by=1)
+    assert err.value.code == "events_after_end"
+
+
+def test_undo_voids_the_last_event_then_the_last_hand(ledger: Ledger, clock) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "angang"), source="m:1", by=1)
+    ledger.record_event(table.id, gang("C", "zhigang", "A"), source="m:2", by=1)
+    undone = ledger.undo(table.id, source="m:3", by=2, reason="记错了")
+    assert (undone.what, money(undone.voided)) == ("event", [("A", "C", 200, "zhigang")])
+    assert len(ledger.hand_state(table.id).events) == 1
+    ledger.record_event(table.id, hu("C", "self_draw"), source="m:4", by=1)
+    assert ledger.current_table(CHAT).dealer == "C"
+    clock.advance(minutes=1)
+    undone = ledger.undo(table.id, source="m:5", by=2)
+    assert undone.what == "hand" and undone.dealer == "A" and undone.hand_number == 1
+    assert all(line.amount == 0 for line in ledger.balances(CHAT).lines)
+    history = ledger.history(CHAT, include_voided=True)
+    assert [h.status for h in history] == ["voided"]
+    assert history[0].void_reason == "撤销" and history[0].voided_at == clock()
+
+
+def test_undoing_the_robbing_win_restores_the_kong_money(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "xugang", tile="5p"), source="m:1", by=1)
+    ledger.record_event(table.id, hu("C", "rob_kong", "B"), source="m:2", by=1)
+    ledger.undo(table.id, source="m:3", by=1)  # the hand was finished: the whole hand goes
+    assert all(line.amount == 0 for line in ledger.balances(CHAT).lines)
+    assert ledger.hand_state(table.id).events == ()
+
+
+def test_undo_of_the_win_event_in_an_open_hand_rebooks_the_kong(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "xugang", tile="5p"), source="m:1", by=1)
+    ledger.record_event(table.id, {"type": "liangdao", "player": "A"}, source="m:2", by=1)
+    undone = ledger.undo(table.id, source="m:3", by=1)
+    assert undone.what == "event" and undone.voided == () and undone.rebooked == ()
+    balances = ledger.balances(CHAT)
+    assert [balances.of(s.member_id) for s in table.seats] == [-100, 200, -100]
+
+
+def test_edit_replaces_the_events_of_a_message_and_links_the_hands(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "angang"), source="tg:1:10", by=1)
+    first = ledger.record_event(table.id, hu("C", "discard", "A"), source="tg:1:11", by=1)
+    edited = ledger.replace_hand("tg:1:11", [hu("C", "discard", "B")], source="tg:1:11:e1", by=1, reason="点炮的是B")
+    assert edited.finished and edited.hand_id != first.hand_id
+    assert money(edited.booked) == [("A", "B", 200, "angang"), ("B", "C", 200, "dianpao"), ("C", "B", 200, "angang")]
+    balances = ledger.balances(CHAT)
+    assert [balances.of(s.member_id) for s in table.seats] == [-200, 200, 0]
+    history = ledger.history(CHAT, include_voided=True)
+    assert [(h.status, h.replaces, h.replaced_by) for h in history] == [
+        ("closed", first.hand_id, None),
+        ("voided", None, edited.hand_id),
+    ]
+    # an edit of the edit finds the message by its original source
+    again = ledger.replace_hand("tg:1:11", [hu("C", "self_draw")], source="tg:1:11:e2", by=1)
+    assert again.finished and again.next_dealer == "C"
+    lines = ledger.balances(CHAT).lines
+    assert [line.amount for line in lines if line.kind != "pot"] == [-400, 400 - 200, -200 + 400]
+
+
+def test_voiding_an_earlier_hand_keeps_later_dealers(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    first = ledger.record_hand(table.id, [hu("B", "self_draw")], source="m:1", by=1)
+    ledger.record_hand(table.id, [hu("C", "self_draw")], source="m:2", by=1)
+    voided = ledger.void_hand(first.hand_id, source="m:3", by=1, reason="重复")
+    assert voided.dealer == "C" and voided.hand_number == 3
+    with pytest.raises(LedgerError) as err:
+        ledger.void_hand(first.hand_id, source="m:4", by=1)
+    assert err.value.code == "not_closed"
+
+
+def test_ending_a_table_with_a_hand_in_progress_is_refused(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "angang"), source="m:1", by=1)
+    with pytest.raises(LedgerError) as err:
+        ledger.end_table(table.id, source="m:2", by=1)
+    assert err.value.code == "hand_in_progress"
+    ledger.undo(table.id, source="m:3", by=1)
+    ended = ledger.end_table(table.id, source="m:4", by=1)
+    assert ended.ended_at is not None and ledger.current_table(CHAT) is None
+    with pytest.raises(LedgerError) as err:
+        ledger.record_event(table.id, gang("B", "angang"), source="m:5", by=1)
+    assert err.value.code == "table_ended"
+
+
+def test_table_keeps_its_rules_snapshot_when_settings_change(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.update_group(CHAT, base=500, rules={"preset": "uncapped"}, source="m:cfg", by=7)
+    result = ledger.record_event(table.id, gang("B", "zhigang", "A"), source="m:1", by=1)
+    assert money(result.booked) == [("A", "B", 200, "zhigang")]
+    assert ledger.current_table(CHAT).base == 100
+    group = ledger.group(CHAT)
+    assert (group.base, group.rules, group.updated_by) == (500, {"preset": "uncapped"}, 7)
+
+
+def test_gouji_round_is_one_event_between_opponents(ledger: Ledger) -> None:
+    chat = -200
+    ledger.group(chat)
+    ledger.update_group(chat, game="gouji", base=100, source="g:cfg", by=1)
+    ids = [ledger.member(chat, 10 + i, name).id for i, name in enumerate("ABCDEF")]
+    with pytest.raises(LedgerError) as err:
+        ledger.open_table(chat, ids[:4], source="g:bad", by=1)
+    assert err.value.code == "bad_seats"
+    table = ledger.open_table(chat, ids, source="g:open", by=1)
+    assert table.dealer is None and len(table.seats) == 6
+    result = ledger.record_event(table.id, {"type": "round", "order": list("ACBDEF")}, source="g:1", by=1)
+    assert result.finished and result.number == 1
+    net = {line.name: line.amount for line in ledger.balances(chat).lines}
+    assert sum(net.values()) == 0
+    assert net["A"] > 0 and net["C"] > 0  # the odd-seat team scored: each member is paid by their 对头
+    assert ledger.hand_state(table.id).number == 2
+
+
+def test_penghu_pays_as_it_goes_and_the_winner_deals_next(ledger: Ledger) -> None:
+    chat = -300
+    ledger.group(chat)
+    ledger.update_group(chat, game="penghu", base=100, source="p:cfg", by=1)
+    ids = [ledger.member(chat, 20 + i, name).id for i, name in enumerate("ABCD")]
+    table = ledger.open_table(chat, ids, source="p:open", by=1)
+    peng = ledger.record_event(table.id, {"type": "peng", "player": "B", "from": "C"}, source="p:1", by=1)
+    assert money(peng.booked) == [("C", "B", 300, "peng")] and not peng.finished
+    win = ledger.record_event(
+        table.id, {"type": "hu", "player": "B", "from": None, "zhongzhuang": False}, source="p:2", by=1
+    )
+    assert win.finished and win.next_dealer == "B"
+    assert sorted(t.amount for t in win.booked) == [500, 500, 500]

@@ -1,0 +1,105 @@
+"""Settlement: the fewest payments squaring a set of balances, proven against brute force on small cases."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ledger.settlement import EXACT_LIMIT, _greedy, settle
+
+
+def brute_force_minimum(amounts: tuple[int, ...]) -> int:
+    """The fewest payments, by trying every set partition: n − max number of zero-sum blocks."""
+    live = tuple(a for a in amounts if a)
+
+    @cache
+    def most_blocks(items: tuple[int, ...]) -> int:
+        if not items:
+            return 0
+        first, rest = items[0], items[1:]
+        best = -1
+        # the block containing `first`: any subset of the rest that, with `first`, sums to zero
+        for size in range(len(rest) + 1):
+            for chosen in itertools.combinations(range(len(rest)), size):
+                if first + sum(rest[i] for i in chosen) == 0:
+                    remaining = tuple(rest[i] for i in range(len(rest)) if i not in chosen)
+                    best = max(best, 1 + most_blocks(remaining))
+        return best
+
+    return len(live) - most_blocks(live)
+
+
+def apply(balances: dict[str, int], payments: list[tuple[str, str, int]]) -> dict[str, int]:
+    after = dict(balances)
+    for payer, payee, amount in payments:
+        assert amount > 0
+        after[payer] += amount
+        after[payee] -= amount
+    return after
+
+
+zero_sum_balances = st.lists(st.integers(-50, 50), min_size=1, max_size=8).map(
+    lambda xs: {f"p{i}": x for i, x in enumerate([*xs, -sum(xs)])}
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(zero_sum_balances)
+def test_settlement_squares_everyone_with_the_brute_force_minimum(balances: dict[str, int]) -> None:
+    payments, exact = settle(balances)
+    assert exact
+    assert all(amount == 0 for amount in apply(balances, payments).values())
+    assert len(payments) == brute_force_minimum(tuple(balances.values()))
+
+
+def test_greedy_is_not_minimal_where_the_exact_answer_is() -> None:
+    """8 − 7 − 1 = 0 and 17 − 11 − 9 + 3 = 0: squared separately that is 2 + 3 payments; largest-debtor-pays-
+    largest-creditor matching mixes the groups and needs 6."""
+    balances = {"a": 8, "b": -11, "c": -7, "d": -9, "e": -1, "f": 3, "g": 17}
+    greedy = _greedy(list(balances.items()))
+    exact, proven = settle(balances)
+    assert all(v == 0 for v in apply(balances, greedy).values())
+    assert all(v == 0 for v in apply(balances, exact).values())
+    assert (len(greedy), len(exact), proven) == (6, 5, True)
+    assert brute_force_minimum(tuple(balances.values())) == 5
+
+
+def test_fifteen_players_are_settled_exactly() -> None:
+    amounts = [700, -300, 250, -650, 1200, -1000, 80, -80, 45, -245, 500, -300, 90, -290, 0]
+    amounts[-1] = -sum(amounts)
+    balances = {f"p{i}": a for i, a in enumerate(amounts)}
+    payments, exact = settle(balances)
+    assert exact and len(balances) >= 15
+    assert all(v == 0 for v in apply(balances, payments).values())
+    # 80/−80 pair off; the rest must still be no worse than brute force on this instance
+    assert len(payments) == brute_force_minimum(tuple(amounts))
+
+
+def test_beyond_the_exact_limit_greedy_still_squares_everyone_in_at_most_n_minus_1() -> None:
+    amounts = [(i * 7919) % 1000 - 500 for i in range(EXACT_LIMIT + 14)]
+    amounts[-1] -= sum(amounts)
+    balances = {f"p{i}": a for i, a in enumerate(amounts)}
+    payments, exact = settle(balances)
+    assert not exact
+    assert all(v == 0 for v in apply(balances, payments).values())
+    assert len(payments) <= len([a for a in amounts if a]) - 1
+
+
+def test_opposite_amounts_pay_each_other_directly() -> None:
+    payments, _ = settle({"a": -300, "b": 300, "c": -50, "d": 20, "e": 30})
+    assert ("a", "b", 300) in payments
+    assert len(payments) == 3
+
+
+def test_balances_that_do_not_sum_to_zero_are_refused() -> None:
+    with pytest.raises(ValueError, match="sum to zero"):
+        settle({"a": 10, "b": -9})
+
+
+def test_settlement_is_deterministic() -> None:
+    balances = {"a": 6, "b": 4, "c": -10, "d": 3, "e": 2, "f": -5}
+    assert settle(balances) == settle(dict(reversed(list(balances.items()))))
