@@ -8,7 +8,7 @@ from ledger.scoring.tiles import BAI, NUM_KINDS, counts_of, parse_tiles
 
 
 def _recursive_divisions(counts: list[int], sets_needed: int, pair_needed: bool) -> list[tuple]:
-    """Plain search (may list a multiset twice): every multiset of sets (and one pair) that uses all tiles; the reference to compare with."""
+    """Plain search, the reference: every multiset of sets (and one pair) using all tiles (some listed twice)."""
     first = next((t for t, n in enumerate(counts) if n), None)
     if first is None:
         return [()] if sets_needed == 0 and not pair_needed else []

@@ -310,6 +310,7 @@ _EVENT_KEYS = {
     "hu": frozenset({"type", "winner", "method", "from", "hand"}),
     "draw": frozenset({"type"}),
 }
+_REQUIRED = {"gang": ("player", "kind"), "liangdao": ("player",), "hu": ("winner", "method", "hand"), "draw": ()}
 
 
 def events_from_json(raw: object, rules: Rules) -> list[Event]:
@@ -317,23 +318,24 @@ def events_from_json(raw: object, rules: Rules) -> list[Event]:
     if not isinstance(raw, list):
         raise ScoringError("bad_request", "events 应是列表")
     events: list[Event] = []
-    declared: set[object] = set()
+    declared: set[str] = set()
     for i, item in enumerate(raw):
         where = f"第 {i + 1} 个事件"
         if not isinstance(item, Mapping):
             raise ScoringError("bad_request", f"{where}应是对象")
         kind = item.get("type")
-        if kind not in _EVENT_KEYS:
+        if not isinstance(kind, str) or kind not in _EVENT_KEYS:
             raise ScoringError("bad_request", f"{where}的 type {kind!r} 不对，可选：{'、'.join(_EVENT_KEYS)}")
         unknown = [k for k in item if k not in _EVENT_KEYS[kind]]
         if unknown:
             allowed = "、".join(sorted(_EVENT_KEYS[kind]))
             raise ScoringError("bad_request", f"{where}（{kind}）里有不认识的字段 {unknown[0]!r}，可用：{allowed}")
-        for key in {"gang": ("player", "kind"), "liangdao": ("player",), "hu": ("winner", "method", "hand")}.get(
-            kind, ()
-        ):
+        for key in _REQUIRED[kind]:
             if key not in item:
                 raise ScoringError("bad_request", f"{where}（{kind}）缺少 {key}")
+        for key in ("player", "winner", "from"):
+            if item.get(key) is not None and not isinstance(item[key], str):
+                raise ScoringError("bad_request", f"{where}（{kind}）的 {key} 应是玩家名字（字符串）")
         if kind == "gang":
             tile = item.get("tile")
             events.append(
