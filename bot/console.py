@@ -4,7 +4,8 @@ The same command layer as the Telegram bot over a local database (default: ./pai
 
     name: text             member `name` sends `text` to the group (`alice: 胡 123p46p789s22s333s 5p 点 @bob`)
     name: !press LABEL     member `name` presses the newest button labelled LABEL (`bob: !press 自摸`)
-    name: !edit N text     member `name` edits the message of script line N (an edited record re-records it)
+    name: !edit [N] text   member `name` edits their message of script line N (default: their last message);
+                           an edited record re-records the hand (the old version voided)
     !join name [display]   a member joins (join hooks run); `display` is the name the chat shows
     !leave name            a member leaves
     !admin name            make `name` an administrator of the group
@@ -172,9 +173,15 @@ class Console:
         return self._render(self.bot.handle_message(incoming))
 
     def _edit(self, name: str, rest: str) -> list[str]:
+        """`!edit N text` edits the message of script line N; `!edit text` the member's last message."""
         number, _, text = rest.partition(" ")
-        if not number.isdigit() or int(number) not in self.posted:
-            return [f"console: line {self.line_number}: !edit needs the number of an earlier message line"]
+        if not number.isdigit():
+            own = [p for p in self.posted.values() if p.sender is not None and p.sender.username == name]
+            if not own:
+                return [f"console: line {self.line_number}: {name} has no message to edit"]
+            number, text = str(max(p.message_id for p in own)), rest
+        if int(number) not in self.posted:
+            return [f"console: line {self.line_number}: !edit: no message on line {number}"]
         original = self.posted[int(number)]
         if original.sender is None or original.sender.username != name:
             return [f"console: line {self.line_number}: {name} can only edit their own messages"]

@@ -16,6 +16,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "button_expired": {"zh": "这个按钮已经失效了。", "en": "This button has expired."},
     "scoring_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
     "ledger_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
+    "ledger_nothing_to_undo": {"zh": "这一桌没有可以撤销的记录。", "en": "Nothing to undo at this table."},
+    "ledger_table_ended": {"zh": "这一桌已经结束了，请重新开桌。", "en": "This table has ended; open a new one."},
     # -- players and tables ------------------------------------------------------------------------------
     "no_table": {
         "zh": "现在没有开着的牌桌。先开桌：开桌 @甲 @乙 @丙",
@@ -73,8 +75,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "You are not seated; say who won: 胡 @a …",
     },
     "player_missing": {
-        "zh": "你不在这桌上，请写出是谁：例如 亮倒 @甲",
-        "en": "You are not seated; say who it was, e.g. 亮倒 @a",
+        "zh": "你不在这桌上，请用 @ 写出是谁：例如 亮倒 @甲、暗杠 @甲 3s",
+        "en": "You are not seated; say who it was with @, e.g. 亮倒 @a, 暗杠 @a 3s",
     },
     "one_player_only": {"zh": "一次只记一个人。", "en": "One player at a time."},
     "method_missing": {
@@ -134,6 +136,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "change_line": {"zh": "{name} {change}（本晚 {night}）", "en": "{name} {change} (tonight {night})"},
     "next_hand": {"zh": "下一局：第{number}局，庄家 {dealer}", "en": "Next: hand {number}, dealer {dealer}"},
+    "hand_continues": {"zh": "第{number}局接着打，庄家 {dealer}", "en": "Hand {number} goes on, dealer {dealer}"},
     "undone_event": {"zh": "已撤销：{what}", "en": "Undone: {what}"},
     "undone_hand": {"zh": "已撤销第{number}局。", "en": "Hand {number} undone."},
     "ev_gang": {"zh": "{player} {kind}{tile}", "en": "{player} {kind}{tile}"},
@@ -412,7 +415,7 @@ def rules_summary(lang: str, game: str, rules: Mapping[str, Any]) -> str:
     cap = OPTIONS_BY_KEY["cap"]
     if preset is not None:
         if lang == "en":
-            parts.append(f"preset {preset.key}, cap: {cap.choice_zh.get(effective['cap'], effective['cap'])}")
+            parts.append(f"preset {preset.key} (cap={effective['cap']})")
         else:
             parts.append(f"{preset.zh}规则（{cap.choice_zh.get(effective['cap'], effective['cap'])}）")
     for key, value in overrides.items():
@@ -420,5 +423,8 @@ def rules_summary(lang: str, game: str, rules: Mapping[str, Any]) -> str:
         if option is None or key == "cap":
             continue
         shown = "、".join(option.choice_zh.get(v, str(v)) for v in value) if isinstance(value, list) else None
-        parts.append(f"{option.zh}：{shown or option.choice_zh.get(value, str(value))}")
+        if lang == "en":
+            parts.append(f"{option.key}={','.join(value) if isinstance(value, list) else value}")
+        else:
+            parts.append(f"{option.zh}：{shown or option.choice_zh.get(value, str(value))}")
     return "，".join(parts) if lang != "en" else "; ".join(parts)

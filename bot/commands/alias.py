@@ -6,7 +6,7 @@ from bot.commands._common import me, resolve_person
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 
-MAX_ALIAS = 32
+MAX_ALIAS = 16
 
 
 @registry.command(

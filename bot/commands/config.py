@@ -78,6 +78,8 @@ def rules_text(ctx: Context, group: Any) -> str:
                 if isinstance(value, list)
                 else option.choice_zh.get(value, str(value))
             )
+            if ctx.lang == "en":
+                shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
             lines.append(ctx.t("rules_option", name=option.zh, key=option.key, value=shown))
     lines.append(ctx.t("rules_how_to_change"))
     return "\n".join(lines)

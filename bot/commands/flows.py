@@ -242,7 +242,7 @@ def _chosen(ctx: Context, kind: str, state: dict[str, Any]) -> list[str]:
     if kind == "hu" and state.get("step") in {"patterns", "preview"}:
         keys = [*state["patterns"], *state["situations"]]
         parts.append(describe_patterns(ctx.lang, [{"key": k, "multiplier": _multiplier(k)} for k in keys]))
-    return [" ｜ ".join(parts)] if parts else []
+    return [(" | " if ctx.lang == "en" else " ｜ ").join(parts)] if parts else []
 
 
 def _multiplier(key: str) -> int:

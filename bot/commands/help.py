@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from bot.core import Context, Refusal, SendText, registry
+from bot.core import Command, Context, Refusal, SendText, registry
 from bot.grammar import tokens
+
+#: the table's own commands first, in the order a night uses them; other modules' commands follow
+HELP_ORDER: tuple[str, ...] = ("open", "table", "gang", "liangdao", "hu", "draw", "undo", "balance", "history")
+HELP_ORDER += ("settle", "rules", "config", "alias", "link", "help")
+
+
+def _order(command: Command) -> int:
+    return HELP_ORDER.index(command.key) if command.key in HELP_ORDER else len(HELP_ORDER)
 
 
 @registry.command(
@@ -22,7 +30,7 @@ def help_(ctx: Context) -> SendText:
             raise Refusal("help_unknown", word=word)
         return SendText(_line(ctx, command.names[0], command.help(ctx.lang)), reply_to=reply_to)
     lines = [ctx.t("help_head")]
-    for command in ctx.bot.registry.commands.values():
+    for command in sorted(ctx.bot.registry.commands.values(), key=_order):
         if command.games and ctx.game not in command.games:
             continue
         lines.append(_line(ctx, command.names[0], command.help(ctx.lang)))

@@ -269,5 +269,6 @@ def undo(ctx: Context) -> SendText:
     else:
         head = ctx.t("undone_hand", number=result.hand_number)
     lines = [head, *change_lines(ctx, table, changes)] if changes else [head]
-    lines.append(ctx.t("next_hand", number=result.hand_number, dealer=result.dealer))
+    key = "hand_continues" if result.what == "event" else "next_hand"
+    lines.append(ctx.t(key, number=result.hand_number, dealer=result.dealer))
     return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)

@@ -58,8 +58,9 @@ def open_table(ctx: Context) -> SendText:
             raise Refusal("dealer_not_seated", name=dealer_token.lstrip("@"))
         drawn = False
     else:
-        # 第一局随机定庄 (rules page): seeded by the message's source, so a redelivery draws the same dealer
-        dealer = random.Random(ctx.source).choice(seated)
+        # 第一局随机定庄 (rules page): seeded by the message itself, so a redelivery draws the same dealer
+        seed = f"{ctx.chat_id}:{ctx.incoming.message_id if ctx.incoming else 0}:{ctx.args}"
+        dealer = random.Random(seed).choice(seated)
         drawn = True
     table = ctx.service.open_table(
         ctx.chat_id, [p.id for p in seated], dealer=dealer.id, source=ctx.source, by=ctx.sender.user_id

@@ -1,0 +1,75 @@
+"""Console transcripts: each tests/bot/transcripts/*.txt is a script with the expected replies interleaved.
+
+Lines that start with `bot: ` or `console: ` are what the bot must print; every other line is fed to the
+console. The test replays the script on a fresh SQLite database and compares the whole transcript. To re-record
+after an intended change of wording: `PAIJU_UPDATE_TRANSCRIPTS=1 pytest tests/bot/test_transcripts.py`, then
+read the diff.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.console import Console, demo_script
+from bot.core import Bot, ManualClock
+from ledger.service import Ledger
+
+HERE = Path(__file__).parent / "transcripts"
+OUTPUT_PREFIXES = ("bot: ", "bot:", "console: ")
+
+
+def replay(script: list[str], url: str) -> list[str]:
+    """The transcript of a script: each input line, then what it printed."""
+    clock = ManualClock()
+    ledger = Ledger.open(url, clock=clock.now)
+    try:
+        console = Console(Bot(ledger, clock=clock), clock)
+        out: list[str] = []
+        for line in script:
+            out.append(line)
+            out.extend(console.feed(line))
+        return out
+    finally:
+        ledger.close()
+
+
+def script_of(transcript: str) -> list[str]:
+    return [line for line in transcript.splitlines() if not line.startswith(OUTPUT_PREFIXES)]
+
+
+@pytest.mark.parametrize("path", sorted(HERE.glob("*.txt")), ids=lambda p: p.stem)
+def test_transcript(path: Path, tmp_path: Path) -> None:
+    expected = path.read_text(encoding="utf-8")
+    got = "\n".join(replay(script_of(expected), f"sqlite:///{tmp_path / 'console.db'}")) + "\n"
+    if os.environ.get("PAIJU_UPDATE_TRANSCRIPTS"):
+        path.write_text(got, encoding="utf-8")
+    assert got == expected
+
+
+def test_demo_runs_through_the_cli_and_books_a_whole_night(tmp_path: Path) -> None:
+    """`paiju console --demo` (the README's first command) plays the bundled night start to finish."""
+    result = subprocess.run(
+        [sys.executable, "-m", "paiju", "console", "--demo"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        check=True,
+    )
+    out = result.stdout
+    assert "Traceback" not in result.stderr
+    assert "开桌了" in out and "转账" in out  # opened and settled
+    assert "console:" not in out  # every script line was understood
+    assert len([line for line in out.splitlines() if line.startswith("bot: ")]) > 30
+    assert not (tmp_path / "paiju.db").exists()  # the demo never touches the default database
+
+
+def test_demo_is_deterministic(tmp_path: Path) -> None:
+    first = replay(demo_script(), f"sqlite:///{tmp_path / 'a.db'}")
+    second = replay(demo_script(), f"sqlite:///{tmp_path / 'b.db'}")
+    assert first == second
