@@ -1,0 +1,327 @@
+"""够级 tables: a round is recorded as its finishing order, typed (`名次 @a @d @c @f @b @e 烧牌 …`) or tapped on
+buttons in the order players went out, with 革命 and 烧牌失败 marks. The reply gives the places, the team that
+scored (串三户 doubled), the money between 对头 and the table's match score."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from bot.commands._common import is_seated_or_admin, money, seat_resolver
+from bot.core import AnswerCallback, Button, Context, Outcome, Refusal, SendText, registry
+from bot.games._common import game_table, money_lines, record
+from bot.grammar import tokens
+from bot.texts import register
+from ledger.scoring import ScoringError, gouji
+
+GOUJI = ("gouji",)
+SEAT_COUNT = gouji.SEAT_COUNT
+#: words that switch what the names after them are: 革命 players, or failed burns in the order they failed
+GEMING_WORDS = frozenset({"革命", "geming"})
+FAILED_WORDS = frozenset({"烧牌", "烧牌失败", "烧失败", "shaopai"})
+ORDER_WORDS = frozenset({"名次", "出完", "order"})
+PLACE_EN = {"头科": "1st", "二科": "2nd", "三科": "3rd", "四科": "4th", "二落": "5th", "大落": "6th"}
+#: flow modes: which list a tapped name goes to
+MODES = {"o": "order", "g": "geming", "f": "shaopai_failed"}
+
+register(
+    {
+        "gouji_round": {"zh": "第{number}局 够级：{places}", "en": "Round {number} (够级): {places}"},
+        "gouji_round_edited": {
+            "zh": "第{number}局 按改后的消息重记（原记录作废）：{places}",
+            "en": "Round {number} re-recorded from the edit: {places}",
+        },
+        "gouji_marks_geming": {"zh": "革命：{names}", "en": "革命 (sat out): {names}"},
+        "gouji_marks_failed": {"zh": "烧牌失败：{names}", "en": "Failed burns (烧牌失败): {names}"},
+        "gouji_scored": {"zh": "{team} 得 {points} 分{double}", "en": "{team} score {points}{double}"},
+        "gouji_chuansanhu": {"zh": "（串三户，翻倍）", "en": " (串三户, doubled)"},
+        "gouji_tie": {"zh": "两边都没有正分，本局不计分。", "en": "Neither team is positive: nobody scores."},
+        "gouji_void": {
+            "zh": "{names} 革命：两人以上革命，本局作废，不计分。",
+            "en": "{names} declared 革命: two or more void the round, nothing scores.",
+        },
+        "gouji_match": {"zh": "比分：{first} {a} ｜ {second} {b}", "en": "Match: {first} {a} | {second} {b}"},
+        "gouji_unknown_word": {
+            "zh": "看不懂「{word}」：按出完的顺序写座位上的人（@某人 或名字），革命的写在「革命」后面，"
+            "烧牌失败的按失败先后写在「烧牌」后面。例如：名次 @a @d @c @f @b 烧牌 @e",
+            "en": "Cannot read “{word}”: name the seated players in the order they went out (@someone or a name), "
+            "革命 players after 革命, failed burns after 烧牌 in the order they failed. "
+            "Example: 名次 @a @d @c @f @b 烧牌 @e",
+        },
+        "gouji_named_twice": {"zh": "{name} 写了两次。", "en": "{name} is named twice."},
+        "gouji_missing": {
+            "zh": "还差 {names}：六个人都要写上（革命的写在「革命」后面，烧牌失败的写在「烧牌」后面）。",
+            "en": "{names} missing: name all six (革命 after 革命, failed burns after 烧牌).",
+        },
+        "gouji_flow_title": {
+            "zh": "记名次（第{number}局）：按出完的顺序点人",
+            "en": "Record round {number}: tap the players in the order they went out",
+        },
+        "gouji_flow_ask_o": {"zh": "谁是第 {n} 个出完的？", "en": "Who went out next (number {n})?"},
+        "gouji_flow_ask_g": {"zh": "谁革命了？", "en": "Who declared 革命?"},
+        "gouji_flow_ask_f": {
+            "zh": "谁烧牌失败了？（按失败的先后点）",
+            "en": "Whose burn failed? (in the order they failed)",
+        },
+        "gouji_flow_order": {"zh": "出完：{names}", "en": "Went out: {names}"},
+        "gouji_btn_o": {"zh": "出完…", "en": "Went out…"},
+        "gouji_btn_g": {"zh": "革命…", "en": "革命…"},
+        "gouji_btn_f": {"zh": "烧牌失败…", "en": "Failed burn…"},
+        "gouji_btn_undo": {"zh": "↩ 撤一个", "en": "↩ Undo one"},
+    }
+)
+
+
+# ------------------------------------------------------------------------------------------------ typed rounds
+
+
+@registry.command(
+    "gouji_round",
+    names=["round"],
+    aliases=["名次", "排名", "出完"],
+    help_zh="够级名次：名次 @甲 @丁 @丙 @己 @乙 @戊（头科在前）｜ … 革命 @某人 ｜ … 烧牌 @某人（只写「名次」出按钮）",
+    help_en="a 够级 round: 名次 @a @d @c @f @b @e (头科 first) | … 革命 @x | … 烧牌 @x (plain 名次 shows buttons)",
+    games=GOUJI,
+    on_edit=True,
+)
+def record_round(ctx: Context) -> Any:
+    table = game_table(ctx, "gouji")
+    if not ctx.args and not (ctx.incoming and ctx.incoming.edited):
+        return start_flow(ctx, table)
+    round_ = parse_round(ctx.args, seat_resolver(ctx, table))
+    check_complete(round_, table.players)
+    result, edited = record(ctx, table, [{"type": "round", **round_}])
+    return SendText("\n".join(round_lines(ctx, table, result, edited=edited)), reply_to=_reply_to(ctx))
+
+
+def parse_round(args: str, resolve: Any) -> dict[str, list[str]]:
+    """`@a @d 革命 @e 烧牌 @f @b` → order, geming, shaopai_failed (names as the seats spell them)."""
+    round_: dict[str, list[str]] = {"order": [], "geming": [], "shaopai_failed": []}
+    target = "order"
+    for token in tokens(args):
+        folded = token.lower()
+        if folded in GEMING_WORDS:
+            target = "geming"
+        elif folded in FAILED_WORDS:
+            target = "shaopai_failed"
+        elif folded in ORDER_WORDS:
+            target = "order"
+        else:
+            name = resolve(token)
+            if name is None:
+                raise Refusal("gouji_unknown_word", word=token)
+            if any(name in names for names in round_.values()):
+                raise Refusal("gouji_named_twice", name=name)
+            round_[target].append(name)
+    return round_
+
+
+def check_complete(round_: dict[str, list[str]], players: list[str]) -> None:
+    """Everyone named once, unless two 革命 void the round (then the rest need not be named)."""
+    if len(round_["geming"]) >= 2:
+        return
+    named = {name for names in round_.values() for name in names}
+    missing = [p for p in players if p not in named]
+    if missing:
+        raise Refusal("gouji_missing", names="、".join(missing))
+
+
+# ------------------------------------------------------------------------------------------------ the reply
+
+
+def round_lines(ctx: Context, table: Any, result: Any, *, edited: bool = False) -> list[str]:
+    """Places, marks, who scored, each seat's money, the match score."""
+    answer = result.answer
+    event = result.events[0]
+    lines = []
+    if answer.get("void"):
+        lines.append(ctx.t("gouji_round_edited" if edited else "gouji_round", number=result.number, places="-"))
+        lines.append(ctx.t("gouji_void", names="、".join(event["geming"])))
+    else:
+        lines.append(
+            ctx.t(
+                "gouji_round_edited" if edited else "gouji_round",
+                number=result.number,
+                places=_places_text(ctx, answer["places"]),
+            )
+        )
+        if event.get("geming"):
+            lines.append(ctx.t("gouji_marks_geming", names="、".join(event["geming"])))
+        if event.get("shaopai_failed"):
+            lines.append(ctx.t("gouji_marks_failed", names="、".join(event["shaopai_failed"])))
+        lines.append(_scored_line(ctx, table.players, answer))
+    lines += money_lines(ctx, table, result)
+    lines.append(_match_line(ctx, table))
+    return lines
+
+
+def _places_text(ctx: Context, places: dict[str, str]) -> str:
+    if ctx.lang == "en":
+        return ", ".join(f"{PLACE_EN[place]} {name}" for name, place in places.items())
+    return "、".join(f"{place} {name}" for name, place in places.items())
+
+
+def _scored_line(ctx: Context, players: list[str], answer: dict[str, Any]) -> str:
+    scoring = [p for p in players if answer["team_points"].get(p)]
+    if not scoring:
+        return ctx.t("gouji_tie")
+    double = ctx.t("gouji_chuansanhu") if answer["chuansanhu"] else ""
+    sep = ", " if ctx.lang == "en" else "、"
+    return ctx.t("gouji_scored", team=sep.join(scoring), points=answer["team_points"][scoring[0]], double=double)
+
+
+def match_score(ctx: Context, table: Any) -> tuple[int, int]:
+    """The two teams' points over this table's live rounds (odd seats first), re-scored from the records."""
+    players = table.players
+    totals = [0, 0]
+    for hand in ctx.service.history(ctx.chat_id, limit=10_000):
+        if hand.table_id != table.id or not hand.events:
+            continue
+        round_ = {k: v for k, v in hand.events[0].items() if k != "type"}
+        answer = gouji.answer({"game": "gouji", "stake": 0, "seats": players, **round_})
+        totals[0] += answer["team_points"][players[0]]
+        totals[1] += answer["team_points"][players[1]]
+    return totals[0], totals[1]
+
+
+def _match_line(ctx: Context, table: Any) -> str:
+    a, b = match_score(ctx, table)
+    sep = ", " if ctx.lang == "en" else "、"
+    players = table.players
+    return ctx.t("gouji_match", first=sep.join(players[0::2]), a=a, second=sep.join(players[1::2]), b=b)
+
+
+def _reply_to(ctx: Context) -> int | None:
+    return ctx.incoming.message_id if ctx.incoming else None
+
+
+# ------------------------------------------------------------------------------------------------ buttons
+
+
+def start_flow(ctx: Context, table: Any) -> SendText:
+    """A message with one button per seat: tap the players in the order they went out."""
+    if ctx.incoming is not None:
+        key = ctx.incoming.message_id
+    else:
+        assert ctx.callback is not None
+        digest = hashlib.sha256(f"{ctx.chat_id}:{ctx.callback.query_id}".encode()).digest()
+        key = -(int.from_bytes(digest[:7], "big") or 1)
+    state: dict[str, Any] = {"table_id": table.id, "mode": "o", "log": []}
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, "gouji", state)
+    text, buttons = render(ctx, table, key, state)
+    return SendText(text, buttons=buttons, reply_to=_reply_to(ctx))
+
+
+@registry.callback("gj")
+def press(ctx: Context) -> Any:
+    query = ctx.callback
+    assert query is not None
+    parts = query.data.split(":")
+    if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    key, action = int(parts[1]), parts[2]
+    flow = ctx.service.load_flow(ctx.chat_id, key)
+    if flow is None or flow.finished_at is not None or flow.kind != "gouji":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    table = game_table(ctx, "gouji")
+    state = dict(flow.state)
+    if table.id != state["table_id"]:
+        ctx.service.finish_flow(ctx.chat_id, key)
+        return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
+    if not is_seated_or_admin(ctx, table):
+        return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
+    edit = query.message_id
+    if action == "x":
+        ctx.service.finish_flow(ctx.chat_id, key)
+        return [AnswerCallback(ctx.t("flow_cancelled")), SendText(ctx.t("flow_cancelled"), edit_message_id=edit)]
+    if action == "ok":
+        return _confirm(ctx, table, key, state, edit)
+    apply(table.players, state, action)
+    ctx.service.save_flow(ctx.chat_id, key, flow.user_id, "gouji", state)
+    text, buttons = render(ctx, table, key, state)
+    return SendText(text, buttons=buttons, edit_message_id=edit)
+
+
+def apply(players: list[str], state: dict[str, Any], action: str) -> None:
+    """One press: place a seat in the current list, switch lists, or take back the last placement."""
+    code, _, arg = action.partition(".")
+    placed = {name for _, name in state["log"]}
+    if code == "p" and arg.isdigit() and int(arg) < len(players) and players[int(arg)] not in placed:
+        state["log"].append([state["mode"], players[int(arg)]])
+    elif code == "m" and arg in MODES:
+        state["mode"] = arg
+    elif code == "u" and state["log"]:
+        state["log"].pop()
+
+
+def round_of(state: dict[str, Any]) -> dict[str, list[str]]:
+    round_: dict[str, list[str]] = {field: [] for field in MODES.values()}
+    for mode, name in state["log"]:
+        round_[MODES[mode]].append(name)
+    return round_
+
+
+def _complete(round_: dict[str, list[str]]) -> bool:
+    return len(round_["geming"]) >= 2 or sum(len(names) for names in round_.values()) == SEAT_COUNT
+
+
+def render(ctx: Context, table: Any, key: int, state: dict[str, Any]) -> tuple[str, Any]:
+    def button(label: str, action: str) -> Button:
+        return Button(label, f"gj:{key}:{action}")
+
+    round_ = round_of(state)
+    lines = [ctx.t("gouji_flow_title", number=table.hand_number)]
+    if round_["order"]:
+        lines.append(ctx.t("gouji_flow_order", names="、".join(round_["order"])))
+    if round_["geming"]:
+        lines.append(ctx.t("gouji_marks_geming", names="、".join(round_["geming"])))
+    if round_["shaopai_failed"]:
+        lines.append(ctx.t("gouji_marks_failed", names="、".join(round_["shaopai_failed"])))
+    rows: list[tuple[Button, ...]] = []
+    if _complete(round_):
+        preview, ok = _preview(ctx, table, round_)
+        lines += preview
+        controls = [button(ctx.t("btn_confirm"), "ok")] if ok else []
+        rows.append((*controls, button(ctx.t("gouji_btn_undo"), "u")))
+    else:
+        mode = state["mode"]
+        lines.append(ctx.t(f"gouji_flow_ask_{mode}", n=len(round_["order"]) + 1))
+        placed = {name for _, name in state["log"]}
+        seats = [button(name, f"p.{i}") for i, name in enumerate(table.players) if name not in placed]
+        rows += [tuple(seats[i : i + 3]) for i in range(0, len(seats), 3)]
+        modes = [button(ctx.t(f"gouji_btn_{code}"), f"m.{code}") for code in MODES if code != mode]
+        rows.append((*modes, *([button(ctx.t("gouji_btn_undo"), "u")] if state["log"] else [])))
+    rows.append((button(ctx.t("btn_cancel"), "x"),))
+    return "\n".join(lines), tuple(rows)
+
+
+def _preview(ctx: Context, table: Any, round_: dict[str, list[str]]) -> tuple[list[str], bool]:
+    """What confirming would book, scored now (nothing is written)."""
+    request = {"game": "gouji", "stake": table.base, "seats": table.players, **round_}
+    try:
+        answer = gouji.answer(request)
+    except ScoringError as err:
+        return [ctx.t("scoring_refused", message=err.message)], False
+    lines = [ctx.t("flow_preview")]
+    if answer["void"]:
+        lines.append(ctx.t("gouji_void", names="、".join(round_["geming"])))
+    else:
+        lines.append(_places_text(ctx, answer["places"]))
+        lines.append(_scored_line(ctx, table.players, answer))
+    currency = ctx.group.currency
+    for t in answer["transfers"]:
+        lines.append(ctx.t("flow_payment", payer=t["from"], payee=t["to"], amount=money(t["amount"], currency)))
+    if not answer["transfers"]:
+        lines.append(ctx.t("flow_no_payment"))
+    return lines, True
+
+
+def _confirm(ctx: Context, table: Any, key: int, state: dict[str, Any], edit: int) -> Any:
+    round_ = round_of(state)
+    if not _complete(round_):
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    source = f"{ctx.source.rsplit(':', 1)[0]}:flow{key}"
+    result, _ = record(ctx, table, [{"type": "round", **round_}], source=source)
+    ctx.service.finish_flow(ctx.chat_id, key)
+    text = "\n".join(round_lines(ctx, table, result))
+    return Outcome([AnswerCallback(ctx.t("flow_recorded")), SendText(text, edit_message_id=edit)])

@@ -1,0 +1,286 @@
+"""碰胡 tables: every event is typed as it happens and paid at once (碰 点 @丙, 扫, 过扫, 跑起 点 @丙, 提蛇, 报警,
+五福, 胡 自摸 / 胡 点 @丙 [中庄] [跑起], 天胡, 地胡, 小七对, 荒庄; 起手 marks a deal-time 扫/提蛇). Each reply
+says what was understood, each seat's change and the running 碰/扫 counts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.commands._common import me, seat_of_member, seat_resolver
+from bot.core import Context, Refusal, SendText, registry
+from bot.games._common import game_table, money_lines, record
+from bot.grammar import tokens
+from bot.texts import register
+
+PENGHU = ("penghu",)
+EVENT_PREFIX = re.compile(r"^events\[\d+\]（\w+）：")
+SOURCE_WORDS = frozenset({"点", "打", "放", "放炮", "from"})
+WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall"})
+DEAL_WORDS = frozenset({"起手", "deal"})
+FLAG_WORDS = {"中庄": "zhongzhuang", "跑起": "paoqi", "zhongzhuang": "zhongzhuang", "paoqi": "paoqi"}
+
+register(
+    {
+        "penghu_unknown_word": {
+            "zh": "看不懂「{word}」：写座位上的人（@某人 或名字），以及 点 @某人、摸、起手、中庄、跑起 这类词。"
+            "例如：碰 点 @丙 ｜ 扫 起手 ｜ 胡 @乙 点 @丙",
+            "en": "Cannot read “{word}”: name a seated player (@someone or a name) and words like 点 @x, 摸, 起手, "
+            "中庄, 跑起. Examples: 碰 点 @c | 扫 起手 | 胡 @b 点 @c",
+        },
+        "penghu_word_not_here": {"zh": "「{word}」用不到{what}上。", "en": "“{word}” does not apply to {what}."},
+        "penghu_player_missing": {
+            "zh": "你不在这桌上，请写出是谁：例如 {what} @甲",
+            "en": "You are not seated; say who it was, e.g. {what} @a",
+        },
+        "penghu_two_players": {
+            "zh": "一次只记一个人：{first} 还是 {second}？",
+            "en": "One player: {first} or {second}?",
+        },
+        "penghu_source_missing": {
+            "zh": "{what}的牌是谁打的？写 点 @某人（一人出）；翻出来的牌写 摸（每人出）。",
+            "en": "Whose tile was that {what}? Write 点 @someone (one pays); a tile from the wall: 摸 (each pays).",
+        },
+        "penghu_source_and_wall": {
+            "zh": "「点」和「摸」只能写一个。",
+            "en": "Either 点 @someone or 摸, not both.",
+        },
+        "penghu_source_needs_name": {
+            "zh": "「{word}」后面要写是谁：例如 点 @丙",
+            "en": "Say who after “{word}”: 点 @c",
+        },
+        "penghu_no_args": {"zh": "{what}后面不用写别的。", "en": "{what} takes nothing more."},
+        "penghu_counts": {"zh": "碰/扫次数：{counts}", "en": "碰/扫 so far: {counts}"},
+        "penghu_count": {"zh": "{name} {total}（碰{peng} 扫{sao}）", "en": "{name} {total} ({peng} 碰, {sao} 扫)"},
+        "penghu_baojing_state": {"zh": "已报警：{names}", "en": "报警 called: {names}"},
+        "penghu_hand_over": {"zh": "第{number}局 {what}", "en": "Hand {number}: {what}"},
+        "pev_peng": {"zh": "碰", "en": "碰 (pong)"},
+        "pev_sao": {"zh": "扫", "en": "扫"},
+        "pev_guosao": {"zh": "过扫", "en": "过扫"},
+        "pev_paoqi": {"zh": "跑起", "en": "跑起"},
+        "pev_tishe": {"zh": "提蛇", "en": "提蛇"},
+        "pev_baojing": {"zh": "报警", "en": "报警 (alarm)"},
+        "pev_wufu": {"zh": "五福", "en": "五福"},
+        "pev_hu": {"zh": "胡", "en": "wins (胡)"},
+        "pev_tianhu": {"zh": "天胡", "en": "天胡"},
+        "pev_dihu": {"zh": "地胡", "en": "地胡"},
+        "pev_xiaoqidui": {"zh": "小七对", "en": "小七对"},
+        "pev_draw": {"zh": "荒庄", "en": "drawn hand (荒庄)"},
+        "pev_line": {"zh": "{player} {what}{detail}", "en": "{player} {what}{detail}"},
+        "pev_from": {"zh": "，点 {source}（一人出）", "en": ", from {source} (one pays)"},
+        "pev_each": {"zh": "（每人出）", "en": " (each pays)"},
+        "pev_at_deal": {"zh": "（起手）", "en": " (at the deal)"},
+        "pev_zhongzhuang": {"zh": "，中庄", "en": ", 中庄"},
+        "pev_paoqi_hu": {"zh": "，跑起胡", "en": ", 跑起胡"},
+        "pev_dealer_pays": {"zh": "（庄家 {dealer} 一人出）", "en": " (the dealer {dealer} pays)"},
+    }
+)
+
+
+@dataclass
+class Spec:
+    """A typed 碰胡 record: who, whose discard (None: each pays), and the keywords used."""
+
+    player: str | None = None
+    source: str | None = None
+    wall: bool = False
+    at_deal: bool = False
+    flags: list[str] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)
+
+
+def parse(args: str, resolve: Any) -> Spec:
+    """Players and keywords of a record; the player named first is who did it, `点 @x` names the discarder."""
+    spec = Spec()
+    items = tokens(args)
+    index = 0
+    while index < len(items):
+        token = items[index]
+        folded = token.lower()
+        if folded in SOURCE_WORDS:
+            if index + 1 >= len(items) or resolve(items[index + 1]) is None:
+                raise Refusal("penghu_source_needs_name", word=token)
+            spec.source = resolve(items[index + 1])
+            spec.keywords.append(token)
+            index += 1
+        elif folded in WALL_WORDS:
+            spec.wall = True
+            spec.keywords.append(token)
+        elif folded in DEAL_WORDS:
+            spec.at_deal = True
+            spec.keywords.append(token)
+        elif folded in FLAG_WORDS:
+            spec.flags.append(FLAG_WORDS[folded])
+            spec.keywords.append(token)
+        else:
+            name = resolve(token)
+            if name is None:
+                raise Refusal("penghu_unknown_word", word=token)
+            if spec.player is not None and spec.player != name:
+                raise Refusal("penghu_two_players", first=spec.player, second=name)
+            spec.player = name
+        index += 1
+    if spec.source is not None and spec.wall:
+        raise Refusal("penghu_source_and_wall")
+    return spec
+
+
+def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozenset[str]) -> dict[str, Any]:
+    """The scoring event of a command; keywords the event cannot carry are refused by name."""
+    allowed_words: set[str] = set()
+    if "from" in allowed:
+        allowed_words |= SOURCE_WORDS | WALL_WORDS
+    if "at_deal" in allowed:
+        allowed_words |= DEAL_WORDS
+    allowed_words |= {word for word, flag in FLAG_WORDS.items() if flag in allowed}
+    for word in spec.keywords:
+        if word.lower() not in allowed_words:
+            raise Refusal("penghu_word_not_here", word=word, what=what)
+    event: dict[str, Any] = {"type": kind, "player": player}
+    if "from" in allowed:
+        event["from"] = spec.source
+    if spec.at_deal:
+        event["at_deal"] = True
+    for flag in spec.flags:
+        event[flag] = True
+    return event
+
+
+#: command key -> (event type, chat words, event fields its keywords may set, whether it needs 点 @x or 摸)
+COMMANDS: dict[str, tuple[str, tuple[str, ...], frozenset[str], bool]] = {
+    "peng": ("peng", ("碰",), frozenset({"from"}), True),
+    "sao": ("sao", ("扫",), frozenset({"at_deal"}), False),
+    "guosao": ("guosao", ("过扫",), frozenset(), False),
+    "paoqi": ("paoqi", ("跑起",), frozenset({"from"}), False),
+    "tishe": ("tishe", ("提蛇",), frozenset({"at_deal"}), False),
+    "baojing": ("baojing", ("报警",), frozenset(), False),
+    "wufu": ("wufu", ("五福",), frozenset({"from"}), True),
+    "hu": ("hu", ("胡", "胡了", "自摸", "中庄"), frozenset({"from", "zhongzhuang", "paoqi"}), True),
+    "tianhu": ("tianhu", ("天胡",), frozenset(), False),
+    "dihu": ("dihu", ("地胡",), frozenset(), False),
+    "xiaoqidui": ("xiaoqidui", ("小七对",), frozenset(), False),
+}
+HELP = {
+    "peng": ("碰：碰 点 @丙（丙打的，一人出）｜ 碰 摸（翻出来的牌，每人出）｜ 碰 @乙 点 @丙", "碰: 碰 点 @c | 碰 摸"),
+    "sao": ("扫：扫 ｜ 扫 起手 ｜ 扫 @乙", "扫: 扫 | 扫 起手 (at the deal) | 扫 @b"),
+    "guosao": ("过扫：过扫 ｜ 过扫 @乙", "过扫: 过扫 | 过扫 @b"),
+    "paoqi": ("跑起：跑起 点 @丙（丙一人出 12）", "跑起: 跑起 点 @c (c pays 12)"),
+    "tishe": ("提蛇：提蛇 ｜ 提蛇 起手", "提蛇: 提蛇 | 提蛇 起手 (at the deal)"),
+    "baojing": ("报警：第四次碰/扫之后报警，才能五福", "报警 after the 4th 碰/扫, before a 五福"),
+    "wufu": ("五福：五福 摸 ｜ 五福 点 @丙（报警之后）", "五福: 五福 摸 | 五福 点 @c (after 报警)"),
+    "hu": (
+        "胡：胡 自摸 ｜ 胡 点 @丙 ｜ 胡 点 @丙 跑起 ｜ 中庄 自摸（庄家再胡）",
+        "win: 胡 自摸 | 胡 点 @c | 胡 点 @c 跑起 | 中庄 自摸 (the dealer wins again)",
+    ),
+    "tianhu": ("天胡：起手就胡", "天胡: a complete hand at the deal"),
+    "dihu": ("地胡：胡庄家打的第一张牌（庄家一人出）", "地胡: win on the dealer's first discard"),
+    "xiaoqidui": ("小七对：起手七对（庄家要带一个扫）", "小七对 at the deal"),
+}
+
+
+def _register(key: str) -> None:
+    kind, aliases, allowed, needs_source = COMMANDS[key]
+    help_zh, help_en = HELP[key]
+
+    def handler(ctx: Context) -> SendText:
+        table = game_table(ctx, "penghu")
+        spec = parse(ctx.args, seat_resolver(ctx, table))
+        what = ctx.t(f"pev_{kind}")
+        if ctx.word == "自摸":
+            if spec.source is not None:
+                raise Refusal("penghu_source_and_wall")
+            spec.wall = True
+        if ctx.word == "中庄":
+            spec.flags.append("zhongzhuang")
+        player = spec.player or seat_of_member(table, me(ctx).id)
+        if player is None:
+            raise Refusal("penghu_player_missing", what=ctx.word)
+        if needs_source and spec.source is None and not spec.wall:
+            raise Refusal("penghu_source_missing", what=what)
+        return book(ctx, table, build_event(kind, spec, player, what, allowed))
+
+    registry.command(
+        f"penghu_{key}",
+        names=[f"ph_{key}"] if key == "hu" else [key],
+        aliases=aliases,
+        help_zh=help_zh,
+        help_en=help_en,
+        games=PENGHU,
+        on_edit=True,
+    )(handler)
+
+
+for _key in COMMANDS:
+    _register(_key)
+
+
+@registry.command(
+    "penghu_draw",
+    names=["ph_draw"],
+    aliases=["荒庄", "流局", "黄庄"],
+    help_zh="荒庄：牌摸完没人胡（已付的钱照算，庄家不变）",
+    help_en="a drawn hand: the money paid stands, the dealer stays",
+    games=PENGHU,
+    in_menu=False,
+    on_edit=True,
+)
+def record_draw(ctx: Context) -> SendText:
+    table = game_table(ctx, "penghu")
+    if ctx.args:
+        raise Refusal("penghu_no_args", what=ctx.word)
+    return book(ctx, table, {"type": "draw"})
+
+
+# ------------------------------------------------------------------------------------------------ the reply
+
+
+def book(ctx: Context, table: Any, event: dict[str, Any]) -> SendText:
+    from ledger.service import ScoringRefused
+
+    try:
+        result, edited = record(ctx, table, [event])
+    except ScoringRefused as err:
+        # the core names the event by its JSON index (`events[3]（peng）：…`); the chat only needs the why
+        raise Refusal("scoring_refused", message=EVENT_PREFIX.sub("", err.message)) from err
+    what = describe(ctx.lang, event, table.dealer)
+    if result.finished:
+        lines = [ctx.t("penghu_hand_over", number=result.number, what=what)]
+    else:
+        lines = [ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what)]
+    lines += money_lines(ctx, table, result)
+    answer = result.answer
+    counts = [
+        ctx.t("penghu_count", name=name, total=c["peng"] + c["sao"], peng=c["peng"], sao=c["sao"])
+        for name, c in answer.get("counts", {}).items()
+        if c["peng"] + c["sao"]
+    ]
+    if counts and not result.finished:
+        lines.append(ctx.t("penghu_counts", counts="；".join(counts)))
+    if answer.get("baojing") and not result.finished:
+        lines.append(ctx.t("penghu_baojing_state", names="、".join(answer["baojing"])))
+    if result.finished:
+        lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
+    return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+
+
+def describe(lang: str, event: dict[str, Any], dealer: str | None) -> str:
+    """One 碰胡 event in words: `乙 碰，点 丙（一人出）`, `甲 扫（起手）`, `乙 胡（每人出），中庄`."""
+    from bot.texts import text
+
+    kind = event["type"]
+    what = text(lang, f"pev_{kind}")
+    if kind == "draw":
+        return what
+    detail = ""
+    if event.get("at_deal"):
+        detail += text(lang, "pev_at_deal")
+    if kind in {"peng", "wufu", "hu", "paoqi"}:
+        detail += text(lang, "pev_from", source=event["from"]) if event.get("from") else text(lang, "pev_each")
+    if kind == "dihu":
+        detail += text(lang, "pev_dealer_pays", dealer=dealer)
+    if event.get("zhongzhuang"):
+        detail += text(lang, "pev_zhongzhuang")
+    if event.get("paoqi"):
+        detail += text(lang, "pev_paoqi_hu")
+    return text(lang, "pev_line", player=event["player"], what=what, detail=detail)
