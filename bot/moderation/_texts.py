@@ -79,6 +79,7 @@ register(
             "zh": "⛔ {name} 被封禁（{reason}）。解封：解封 @TA。记录 #{id}",
             "en": "⛔ {name} was banned ({reason}). To lift it: /unban @them. Record #{id}",
         },
+        "mod_unban_reason": {"zh": "解封", "en": "unbanned"},
         "mod_unbanned": {"zh": "✅ 已解封 {name}。", "en": "✅ {name} is unbanned."},
         "mod_no_reason": {"zh": "未说明原因", "en": "no reason given"},
         "mod_bad_amount": {
@@ -171,6 +172,8 @@ register(
             "zh": "用法：群管设置 名称 值（例如 群管设置 flood_max_messages 8）",
             "en": "Usage: /modset NAME VALUE (e.g. /modset flood_max_messages 8)",
         },
+        "mod_on": {"zh": "开", "en": "on"},
+        "mod_off": {"zh": "关", "en": "off"},
         "mod_settings_saved": {"zh": "✅ 已设置 {name} = {value}", "en": "✅ {name} = {value}"},
         # refusals of the moderation service (LedgerError codes; the Chinese message is specific)
         "ledger_mod_bad_setting": {"zh": "{message}", "en": "Invalid setting: {message}"},

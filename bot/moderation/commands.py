@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.commands._common import member_of, money, resolve_person
 from bot.core import BanMember, Context, Effect, Refusal, Sender, SendText, UnbanMember, registry
@@ -57,6 +59,7 @@ def parse_amount(text: str) -> int | None:
 def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
     """(the member acted on, the rest of the arguments, the replied-to message id): an @mention first, else the
     author of the message the command replies to."""
+    member_of(ctx, ctx.sender)  # the acting member gets a ledger name for the record
     first, _, rest = args.strip().partition(" ")
     if first.startswith("@"):
         person = resolve_person(ctx, first, create_guest=False)
@@ -73,6 +76,12 @@ def _chat_member(person: MemberInfo) -> MemberInfo:
     if person.kind != "member" or person.user_id is None:
         raise Refusal("mod_not_a_member", name=person.name)
     return person
+
+
+def local_time(ctx: Context, moment: datetime, fmt: str) -> str:
+    """A stored UTC time as the group's clock shows it."""
+    zone = ZoneInfo(ctx.group.timezone) if ctx.group is not None else None
+    return moment.astimezone(zone).strftime(fmt)
 
 
 def _reason(ctx: Context, text: str) -> str:
@@ -175,7 +184,8 @@ def unban(ctx: Context) -> list[Effect]:
     service = moderation(ctx)
     for action in service.standing(person).actions:
         if action.kind == "ban" and action.live:
-            service.cancel(action.id, chat_id=ctx.chat_id, by=ctx.sender.user_id, reason="unban", source=ctx.source)
+            reason = ctx.t("mod_unban_reason")
+            service.cancel(action.id, chat_id=ctx.chat_id, by=ctx.sender.user_id, reason=reason, source=ctx.source)
     return [ctx.reply("mod_unbanned", name=person.name), UnbanMember(person.user_id)]
 
 
@@ -192,6 +202,7 @@ def pardon(ctx: Context) -> list[Effect]:
     number = first.lstrip("#＃")
     if not number.isdigit():
         raise Refusal("mod_cancel_usage")
+    member_of(ctx, ctx.sender)
     service = moderation(ctx)
     action = service.cancel(
         int(number), chat_id=ctx.chat_id, by=ctx.sender.user_id, reason=_reason(ctx, rest), source=ctx.source
@@ -207,7 +218,8 @@ def pardon(ctx: Context) -> list[Effect]:
     if action.kind == "ban":
         effects.append(UnbanMember(action.user_id))
     kind = ctx.t(f"mod_kind_{action.kind}")
-    return [ctx.reply("mod_cancelled", id=action.id, kind=kind, name=name, extra=extra), *effects]
+    reply = SendText(ctx.t("mod_cancelled", id=action.id, kind=kind, name=name, extra=extra).rstrip())
+    return [reply, *effects]
 
 
 def _name_of_member(ctx: Context, member_id: int) -> str:
@@ -228,7 +240,7 @@ def _record_line(ctx: Context, action: ActionInfo, names: dict[int, str]) -> str
     return ctx.t(
         "mod_record_line",
         id=action.id,
-        when=action.created_at.strftime("%m-%d %H:%M"),
+        when=local_time(ctx, action.created_at, "%m-%d %H:%M"),
         kind=ctx.t(f"mod_kind_{action.kind}"),
         amount=amount,
         reason=action.reason,
@@ -303,7 +315,8 @@ def payout(ctx: Context) -> SendText:
     elif named:
         to = [m.id for m in named]
     else:
-        to = [m.id for m in ctx.service.members(ctx.chat_id) if m.kind == "member"]
+        removed = {a.member_id for a in moderation(ctx).actions(ctx.chat_id, kinds=("removal", "ban")) if a.live}
+        to = [m.id for m in ctx.service.members(ctx.chat_id) if m.kind == "member" and m.id not in removed]
     booked = ctx.service.pay_out_pot(ctx.chat_id, to, source=ctx.source, by=ctx.sender.user_id)
     cur = currency(ctx)
     lines = [ctx.t("mod_paid_out")]
@@ -315,9 +328,13 @@ def payout(ctx: Context) -> SendText:
 # ------------------------------------------------------------------------------------------------ rules text
 
 
+def _is_owner(ctx: Context) -> bool:
+    """The chat's owner; where the adapter knows no owner (the console, a group whose creator left), the admins."""
+    return ctx.sender.user_id == ctx.owner_id if ctx.owner_id is not None else ctx.is_admin
+
+
 def _may_edit_rules(ctx: Context, rules: RuleSettings) -> bool:
-    user = ctx.sender.user_id
-    return (ctx.owner_id is not None and user == ctx.owner_id) or (user in rules.rules_editors and ctx.is_admin)
+    return _is_owner(ctx) or (ctx.sender.user_id in rules.rules_editors and ctx.is_admin)
 
 
 @_command("grouprules", ["grouprules"], ["群规", "群规则"], "显示群规", "show the group's rules")
@@ -327,7 +344,7 @@ def show_rules(ctx: Context) -> SendText:
     if current.edited_at is not None:
         names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
         by = names.get(current.edited_by, str(current.edited_by))
-        text += "\n" + ctx.t("mod_rules_by", when=current.edited_at.strftime("%Y-%m-%d %H:%M"), name=by)
+        text += "\n" + ctx.t("mod_rules_by", when=local_time(ctx, current.edited_at, "%Y-%m-%d %H:%M"), name=by)
     return SendText(text)
 
 
@@ -343,6 +360,7 @@ def set_rules(ctx: Context) -> SendText:
         raise Refusal("mod_rules_owner_only")
     if not ctx.args.strip():
         raise Refusal("mod_rules_usage")
+    member_of(ctx, ctx.sender)
     moderation(ctx).set_rules_text(ctx.chat_id, ctx.args, by=ctx.sender.user_id, source=ctx.source)
     return ctx.reply("mod_rules_saved")
 
@@ -359,7 +377,7 @@ def rules_editor(ctx: Context) -> SendText:
     editors = list(rules.rules_editors)
     tokens = words(ctx.args)
     if tokens:
-        if ctx.owner_id is None or ctx.sender.user_id != ctx.owner_id:
+        if not _is_owner(ctx):
             raise Refusal("mod_rules_owner_names")
         for token in tokens:
             remove = token.startswith("-")
@@ -386,7 +404,7 @@ def rules_log(ctx: Context) -> SendText:
     names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
     lines = [ctx.t("mod_rules_history_head")]
     for version in history:
-        when = version.edited_at.strftime("%Y-%m-%d %H:%M") if version.edited_at else ""
+        when = local_time(ctx, version.edited_at, "%Y-%m-%d %H:%M") if version.edited_at else ""
         first = version.text.strip().split("\n", 1)[0][:40]
         lines.append(
             ctx.t(
@@ -441,7 +459,9 @@ def report(ctx: Context) -> list[Effect]:
 # ------------------------------------------------------------------------------------------------- settings
 
 
-def _show(value: Any) -> str:
+def _show(ctx: Context, value: Any) -> str:
+    if isinstance(value, bool):
+        return ctx.t("mod_on" if value else "mod_off")
     if isinstance(value, tuple | list):
         return "、".join(str(v) for v in value) or "-"
     return "-" if value is None else str(value)
@@ -453,10 +473,10 @@ def modset(ctx: Context) -> SendText:
     if not name:
         current = settings(ctx)
         lines = [ctx.t("mod_settings_head")]
-        lines += [f"{key} = {_show(getattr(current, key))}" for key in SETTING_NAMES]
+        lines += [f"{key} = {_show(ctx, getattr(current, key))}" for key in SETTING_NAMES]
         return SendText("\n".join(lines))
     if not value.strip():
         raise Refusal("mod_settings_usage")
     new = moderation(ctx).update_settings(ctx.chat_id, {name: value.strip()}, by=ctx.sender.user_id)
     remember_settings(ctx, new)
-    return ctx.reply("mod_settings_saved", name=name, value=_show(getattr(new, name)))
+    return ctx.reply("mod_settings_saved", name=name, value=_show(ctx, getattr(new, name)))
