@@ -241,6 +241,7 @@ class Transfer(Base):
     amount: Mapped[int] = mapped_column(sa.BigInteger)
     reason: Mapped[str] = mapped_column(sa.String(200))
     kind: Mapped[str] = mapped_column(sa.String(8))
+    night_id: Mapped[int | None] = fk("nights.id", nullable=True)  # the night open when it was booked
     table_id: Mapped[int | None] = fk("game_tables.id", nullable=True)
     hand_id: Mapped[int | None] = fk("hands.id", nullable=True)
     event_id: Mapped[int | None] = fk("hand_events.id", nullable=True)

@@ -841,7 +841,8 @@ class Ledger:
                 transfer = _new_transfer(
                     table.group_id, seat_ids[payer], seat_ids[payee], amount, reason, m.HAND, source, by, now, deltas
                 )
-                transfer.table_id, transfer.hand_id, transfer.event_id = table.id, hand.id, event.id
+                transfer.night_id, transfer.table_id = table.night_id, table.id
+                transfer.hand_id, transfer.event_id = hand.id, event.id
                 session.add(transfer)
                 booked.append(transfer)
         stale = [t for t in live if t.event_id not in {e.id for e in events}]
@@ -1067,6 +1068,7 @@ class Ledger:
             transfer = _new_transfer(
                 member.group_id, member.id, pot.id, amount, reason[:200] or "罚款", m.FINE, source, by, now, deltas
             )
+            transfer.night_id = _open_night_id(session, member.group_id)
             session.add(transfer)
             _apply_balances(session, deltas)
             session.flush()
@@ -1123,11 +1125,13 @@ class Ledger:
                 raise LedgerError("pot_too_small", f"红包池只有 {pot.balance} 分，不够发 {sum(shares.values())} 分")
             deltas: dict[int, int] = {}
             transfers = []
+            night_id = _open_night_id(session, group.id)
             for member_id, share in shares.items():
                 member = _member(session, member_id)
                 if member.group_id != group.id or member.kind == m.POT or member.linked_to_id is not None:
                     raise LedgerError("bad_member", f"{member.name} 不能领红包")
                 transfer = _new_transfer(group.id, pot.id, member.id, share, "红包", m.PAYOUT, source, by, now, deltas)
+                transfer.night_id = night_id
                 session.add(transfer)
                 transfers.append(transfer)
             _apply_balances(session, deltas)
@@ -1152,7 +1156,8 @@ class Ledger:
             )
 
     def night_balances(self, night_id: int) -> Balances:
-        """A night: its tables' hands, plus fines and payouts booked while it was open."""
+        """A night: its tables' hands (edits made later included), plus fines and payouts booked while it was
+        open."""
         with self._reading() as session:
             return _night_balances(session, _get(session, m.Night, night_id, "牌局"))
 
@@ -1387,6 +1392,12 @@ def _open_night(session: Session, group_id: int) -> m.Night | None:
     return session.scalar(sa.select(m.Night).where(m.Night.group_id == group_id, m.Night.ended_at.is_(None)))
 
 
+def _open_night_id(session: Session, group_id: int) -> int | None:
+    """The night a fine or payout belongs to: the one open when it is booked (None between nights)."""
+    night = _open_night(session, group_id)
+    return night.id if night is not None else None
+
+
 def _open_table(session: Session, group_id: int) -> m.GameTable | None:
     return session.scalar(
         sa.select(m.GameTable).where(m.GameTable.group_id == group_id, m.GameTable.ended_at.is_(None))
@@ -1525,9 +1536,7 @@ def _sum_balances(session: Session, group_id: int, *conditions: sa.ColumnElement
 
 
 def _night_balances(session: Session, night: m.Night) -> Balances:
-    tables = sa.select(m.GameTable.id).where(m.GameTable.night_id == night.id)
-    outside_tables = sa.and_(m.Transfer.table_id.is_(None), *_period(night.started_at, night.ended_at))
-    return _sum_balances(session, night.group_id, sa.or_(m.Transfer.table_id.in_(tables), outside_tables))
+    return _sum_balances(session, night.group_id, m.Transfer.night_id == night.id)
 
 
 def _settle(balances: Balances) -> Settlement:

@@ -247,6 +247,7 @@ def upgrade() -> None:
         sa.Column("amount", sa.BigInteger(), nullable=False),
         sa.Column("reason", sa.String(length=200), nullable=False),
         sa.Column("kind", sa.String(length=8), nullable=False),
+        sa.Column("night_id", sa.BigInteger(), nullable=True),
         sa.Column("table_id", sa.BigInteger(), nullable=True),
         sa.Column("hand_id", sa.BigInteger(), nullable=True),
         sa.Column("event_id", sa.BigInteger(), nullable=True),
@@ -264,6 +265,7 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["hand_id"], ["hands.id"], name=op.f("fk_transfers_hand_id_hands")),
         sa.ForeignKeyConstraint(["payee_id"], ["members.id"], name=op.f("fk_transfers_payee_id_members")),
         sa.ForeignKeyConstraint(["payer_id"], ["members.id"], name=op.f("fk_transfers_payer_id_members")),
+        sa.ForeignKeyConstraint(["night_id"], ["nights.id"], name=op.f("fk_transfers_night_id_nights")),
         sa.ForeignKeyConstraint(["table_id"], ["game_tables.id"], name=op.f("fk_transfers_table_id_game_tables")),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_transfers")),
     )
@@ -273,12 +275,14 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f("ix_transfers_hand_id"), ["hand_id"], unique=False)
         batch_op.create_index(batch_op.f("ix_transfers_payee_id"), ["payee_id"], unique=False)
         batch_op.create_index(batch_op.f("ix_transfers_payer_id"), ["payer_id"], unique=False)
+        batch_op.create_index(batch_op.f("ix_transfers_night_id"), ["night_id"], unique=False)
         batch_op.create_index(batch_op.f("ix_transfers_table_id"), ["table_id"], unique=False)
 
 
 def downgrade() -> None:
     with op.batch_alter_table("transfers", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_transfers_table_id"))
+        batch_op.drop_index(batch_op.f("ix_transfers_night_id"))
         batch_op.drop_index(batch_op.f("ix_transfers_payer_id"))
         batch_op.drop_index(batch_op.f("ix_transfers_payee_id"))
         batch_op.drop_index(batch_op.f("ix_transfers_hand_id"))
