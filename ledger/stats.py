@@ -19,15 +19,18 @@ What counts (the readings the reports document in docs/reports.md):
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from ledger.db import session_factories
 from ledger.models import (
     CLOSED,
     FINE,
@@ -51,6 +54,13 @@ WIN_EVENTS = frozenset({"hu", "tianhu", "dihu"})
 
 
 # ----------------------------------------------------------------------------------------------- scopes
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Session]:
+    """A read-only session over the ledger's engine (`Ledger.engine`): one consistent snapshot per report."""
+    with session_factories(engine)[1]() as session, session.begin():
+        yield session
 
 
 @dataclass(frozen=True)
@@ -144,7 +154,7 @@ def _transfer_filter(session: Session, scope: Scope) -> list[sa.ColumnElement[bo
         tables = sa.select(GameTable.id).where(GameTable.night_id == night.id)
         during = Transfer.created_at >= night.started_at
         if night.ended_at is not None:
-            during = sa.and_(during, Transfer.created_at <= night.ended_at)
+            during = sa.and_(during, Transfer.created_at < night.ended_at)
         conditions.append(sa.or_(Transfer.table_id.in_(tables), sa.and_(Transfer.table_id.is_(None), during)))
     if scope.since is not None:
         conditions.append(Transfer.created_at >= scope.since)

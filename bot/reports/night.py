@@ -1,0 +1,172 @@
+"""The night's settlement post: a table of the players (wins, 自摸, 点炮 given, kong money, biggest hand, net),
+the fewest transfers, and a picture with that table and each player's running balance hand by hand.
+
+`night_report(...)` builds it; the settle command sends `report.effects()`: one photo with the post as its
+caption (Telegram) / `bot: [photo] path` and the caption's lines (console).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.commands._common import money
+from bot.core import Effect, SendPhoto, SendText
+from bot.reports.chart import ChartLabels, report_figure, save
+from bot.reports.stats import patterns_text
+from bot.reports.texts import t
+from ledger import stats as ledger_stats
+from ledger.models import Night
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from ledger.service import Ledger, Settlement
+
+#: Telegram's limit on a photo caption; a longer post goes as a text message before the photo
+CAPTION_LIMIT = 1024
+#: where pictures are written unless a directory is given: $PAIJU_REPORT_DIR, else a folder in the temp dir
+REPORT_DIR_ENV = "PAIJU_REPORT_DIR"
+
+
+def report_dir(out_dir: str | Path | None = None) -> Path:
+    chosen = Path(out_dir or os.environ.get(REPORT_DIR_ENV) or Path(tempfile.gettempdir()) / "paiju-reports")
+    chosen.mkdir(parents=True, exist_ok=True)
+    return chosen
+
+
+@dataclass(frozen=True)
+class NightPost:
+    """A night's post before it is written: the words, the table and the page's figure."""
+
+    night_id: int
+    group_id: int
+    text: str  # the whole post
+    caption: str  # what fits under a photo (the post itself when it is short enough)
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    series: dict[str, list[int]]  # each player's running balance (分) hand by hand, as drawn
+    figure: Figure
+
+
+@dataclass(frozen=True)
+class NightReport:
+    """The post for one night: `text` (the whole post), `caption` (what fits under the photo), `photo` (file)."""
+
+    night_id: int
+    text: str
+    caption: str
+    photo: Path
+
+    def effects(self, reply_to: int | None = None) -> list[Effect]:
+        """What the chat gets: the photo with the post as its caption, or the post first when it is too long."""
+        if self.text == self.caption:
+            return [SendPhoto(str(self.photo), self.caption)]
+        return [SendText(self.text, reply_to=reply_to), SendPhoto(str(self.photo), self.caption)]
+
+
+def night_report(
+    service: Ledger,
+    night_id: int,
+    *,
+    lang: str = "zh",
+    currency: str = "元",
+    settlement: Settlement | None = None,
+    out_dir: str | Path | None = None,
+    fmt: str = "png",
+) -> NightReport:
+    """A night's post with its picture written to `out_dir` (see `report_dir`) as `night-<group>-<night>.png`.
+
+    `settlement`: the one `end_night` returned (else the ledger's `settle_night` computes it, the same function).
+    `fmt` "pdf" writes a one-page PDF instead of a PNG."""
+    post = night_post(service, night_id, lang=lang, currency=currency, settlement=settlement)
+    photo = save(post.figure, report_dir(out_dir) / f"night-{post.group_id}-{night_id}.{fmt}")
+    return NightReport(night_id, post.text, post.caption, photo)
+
+
+def night_post(
+    service: Ledger, night_id: int, *, lang: str = "zh", currency: str = "元", settlement: Settlement | None = None
+) -> NightPost:
+    """Build a night's post from the ledger's own queries (nothing written)."""
+    if settlement is None:
+        settlement = service.settle_night(night_id)
+    with ledger_stats.reading(service.engine) as session:
+        night = session.get_one(Night, night_id)
+        number = ledger_stats.night_number(session, night)
+        stats = ledger_stats.group_stats(session, ledger_stats.night_scope(session, night_id))
+        running = ledger_stats.running_balance(session, night_id)
+        group_id, night_date = night.group_id, night.night_date.isoformat()
+
+    players = [m for m in stats.members if m.hands_played or m.net]
+    with_fines = any(m.fines for m in players)
+    header = [
+        t(lang, "report_col_player"),
+        t(lang, "report_col_wins"),
+        t(lang, "report_col_self_draws"),
+        t(lang, "report_col_discards"),
+        t(lang, "report_col_kong"),
+        *([t(lang, "report_col_fines")] if with_fines else []),
+        t(lang, "report_col_biggest"),
+        t(lang, "report_col_net"),
+    ]
+    rows = []
+    lines = [t(lang, "report_night_title", number=number, date=night_date, hands=stats.hands)]
+    for member in players:
+        biggest = (
+            f"{patterns_text(member.biggest, lang)} ×{member.biggest.final_multiplier}"
+            if member.biggest is not None
+            else t(lang, "report_no_biggest")
+        )
+        rows.append(
+            (
+                member.name,
+                str(member.wins),
+                str(member.self_draws),
+                str(member.discards_given),
+                money(member.kong_money, currency, signed=True),
+                *([money(member.fines, currency)] if with_fines else []),
+                biggest,
+                money(member.net, currency, signed=True),
+            )
+        )
+        lines.append(
+            t(
+                lang,
+                "report_night_line",
+                name=member.name,
+                net=money(member.net, currency, signed=True),
+                wins=member.wins,
+                self_draws=member.self_draws,
+                discards=member.discards_given,
+                kong=money(member.kong_money, currency, signed=True),
+                biggest=biggest,
+            )
+        )
+    if stats.pot:
+        lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
+    transfer_lines = [
+        t(lang, "report_transfer_line", payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
+        for p in settlement.payments
+    ]
+    if transfer_lines:
+        lines.append(t(lang, "report_transfers_head", count=len(transfer_lines)))
+        lines.extend(transfer_lines)
+    else:
+        lines.append(t(lang, "report_transfers_none"))
+    text = "\n".join(lines)
+
+    series = {running.names[member_id]: values for member_id, values in running.series.items()}
+    ordered = {m.name: series[m.name] for m in players if m.name in series}
+    title = lines[0]
+    labels = ChartLabels(
+        t(lang, "report_chart_title", number=number, date=night_date),
+        t(lang, "report_axis_hand"),
+        t(lang, "report_axis_balance", currency=currency),
+    )
+    footer = [*transfer_lines] if transfer_lines else [t(lang, "report_transfers_none")]
+    figure = report_figure(title, header, rows, footer, ordered, labels, currency)
+    caption = text if len(text) <= CAPTION_LIMIT else title
+    return NightPost(night_id, group_id, text, caption, tuple(header), tuple(rows), ordered, figure)
