@@ -291,6 +291,7 @@ class Registry:
         self.filters: list[_Filter] = []
         self.join_hooks: list[Callable[[Context], HandlerResult]] = []
         self.leave_hooks: list[Callable[[Context], HandlerResult]] = []
+        self.failure_hooks: list[Callable[[Context, Effect, str], HandlerResult]] = []
 
     def add_command(self, command: Command) -> Command:
         """Register a command. Two commands may share a word only for different games (卡五星's 胡, 碰胡's 胡)."""
@@ -376,6 +377,14 @@ class Registry:
         self.leave_hooks.append(func)
         return func
 
+    def on_effect_failed(
+        self, func: Callable[[Context, Effect, str], HandlerResult]
+    ) -> Callable[[Context, Effect, str], HandlerResult]:
+        """Decorator: the adapter could not carry out an effect (e.g. no right to delete or ban); the hook gets
+        the effect and the API's error text and may answer with effects of its own (say so once, in the group)."""
+        self.failure_hooks.append(func)
+        return func
+
     def lookup(self, word: str, game: str | None = None) -> Command | None:
         """The command a word names in a chat playing `game` (a game-specific one before a general one)."""
         candidates = self._words.get(word.lower(), [])
@@ -426,6 +435,7 @@ class Bot:
         self.service = service
         self.clock: Clock = clock or SystemClock()
         self.registry = reg or registry
+        self._known: set[tuple[int, int, str, str | None]] = set()  # members already written to the ledger
         if reg is None:
             load_plugins()
 
@@ -458,6 +468,15 @@ class Bot:
             owner_id=owner_id,
             **event,
         )
+
+    def _remember(self, chat_id: int, sender: Sender) -> None:
+        """Keep the ledger's member row current (name, @username) so a later `@username` finds them; written
+        once per process for each distinct (chat, user, name, username)."""
+        key = (chat_id, sender.user_id, sender.name, sender.username)
+        if self.service is None or sender.is_bot or key in self._known:
+            return
+        self.service.member(chat_id, sender.user_id, sender.name, sender.username)
+        self._known.add(key)
 
     def _run(self, ctx: Context, handler: Callable[[Context], HandlerResult]) -> Outcome:
         """Run one handler; a Refusal becomes its text, any ledger/scoring refusal its message."""
@@ -494,6 +513,7 @@ class Bot:
             title=incoming.chat_title,
             incoming=incoming,
         )
+        self._remember(incoming.chat_id, incoming.sender)
         outcome = Outcome()
         if not incoming.edited:
             for flt in self.registry.filters:
@@ -535,6 +555,18 @@ class Bot:
         outcome = Outcome()
         for hook in self.registry.join_hooks:
             outcome.effects.extend(self._run(ctx, hook).effects)
+        return outcome
+
+    def handle_effect_failure(self, chat_id: int, effect: Effect, error: str, bot_user: Sender) -> Outcome:
+        """Called by an adapter when Telegram refused an effect; the booking that caused it stands."""
+        ctx = self._context(chat_id, bot_user, f"failure:{chat_id}", frozenset(), None)
+        outcome = Outcome()
+        for hook in self.registry.failure_hooks:
+
+            def call(c: Context, hook: Callable[[Context, Effect, str], HandlerResult] = hook) -> HandlerResult:
+                return hook(c, effect, error)
+
+            outcome.effects.extend(self._run(ctx, call).effects)
         return outcome
 
     def handle_leave(self, leave: Join) -> Outcome:

@@ -27,6 +27,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "不认识 {name}：请用 @ 提到群里的人，或者开桌时直接写客人的名字。",
         "en": "Who is {name}? Mention a member with @, or seat a guest by name when opening the table.",
     },
+    "unknown_mention": {
+        "zh": "还不认识 @{name}：请 TA 先在群里说句话，或者开桌时直接写名字当客人。",
+        "en": "I don't know @{name} yet: ask them to say something in the group first, or seat a guest by name.",
+    },
     "not_seated": {"zh": "{name} 不在这桌上。", "en": "{name} is not seated at this table."},
     "seated_twice": {"zh": "{name} 写了两次：每人只能坐一个位子。", "en": "{name} is named twice: one seat each."},
     "too_many_players": {

@@ -45,6 +45,9 @@ def resolve_person(ctx: Context, token: str, *, create_guest: bool) -> MemberInf
     found: MemberInfo | None = ctx.service.find_member(ctx.chat_id, name)
     if found is not None and found.kind != "pot":
         return found
+    if token.startswith("@"):
+        # an @username the chat has never seen speak: no id to book against, so no guest under that name
+        raise Refusal("unknown_mention", name=name)
     if create_guest:
         guest: MemberInfo = ctx.service.guest(ctx.chat_id, name)
         return guest

@@ -1,0 +1,332 @@
+"""Translate between python-telegram-bot and the command layer.
+
+Updates become `Incoming` / `CallbackQuery` / `Join`; effects become Bot API calls. The command layer is
+synchronous (it talks to the database), so it runs in a worker thread and never blocks the event loop. Effects are
+carried out one by one: a reply Telegram refuses is logged and reported to the layer's failure hooks, and whatever
+was booked before it stands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Iterable
+from datetime import UTC, datetime
+
+from telegram import Bot as TelegramBot
+from telegram import (
+    ChatMember,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    MessageEntity,
+    ReplyParameters,
+    Update,
+    User,
+)
+from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.ext import Application, ContextTypes
+
+from bot.core import (
+    AnswerCallback,
+    BanMember,
+    Bot,
+    CallbackQuery,
+    DeleteMessage,
+    Effect,
+    Incoming,
+    Join,
+    Outcome,
+    Quoted,
+    Sender,
+    SendPhoto,
+    SendText,
+    UnbanMember,
+)
+
+log = logging.getLogger(__name__)
+
+#: the application's bot_data key holding the command layer
+CORE_KEY = "paiju_core"
+ADMINS_KEY = "paiju_admins"
+
+
+def sender_of(user: User) -> Sender:
+    return Sender(
+        user_id=user.id,
+        name=user.full_name,
+        username=user.username,
+        is_bot=user.is_bot,
+        language=user.language_code,
+    )
+
+
+class AdminCache:
+    """A chat's administrators, fetched with getChatAdministrators at most once per `ttl` seconds per chat.
+
+    Moderation and 设置 check admins on many messages; asking Telegram every time would be slow and rate-limited.
+    A chat_member update about an admin drops the chat's entry so promotions take effect at once.
+    """
+
+    def __init__(self, ttl: float = 300.0) -> None:
+        self.ttl = ttl
+        self._entries: dict[int, tuple[float, frozenset[int], int | None]] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def get(self, bot: TelegramBot, chat_id: int, chat_type: str) -> tuple[frozenset[int], int | None]:
+        if chat_type == "private":
+            return frozenset({chat_id}), chat_id  # in a private chat the user is their own admin
+        entry = self._entries.get(chat_id)
+        if entry is not None and time.monotonic() - entry[0] < self.ttl:
+            return entry[1], entry[2]
+        async with self._locks.setdefault(chat_id, asyncio.Lock()):
+            entry = self._entries.get(chat_id)
+            if entry is not None and time.monotonic() - entry[0] < self.ttl:
+                return entry[1], entry[2]
+            try:
+                members = await bot.get_chat_administrators(chat_id)
+            except TelegramError as err:
+                log.warning("getChatAdministrators failed for chat %s: %s", chat_id, err)
+                return (entry[1], entry[2]) if entry else (frozenset(), None)
+            admins = frozenset(m.user.id for m in members)
+            owner = next((m.user.id for m in members if m.status == ChatMember.OWNER), None)
+            self._entries[chat_id] = (time.monotonic(), admins, owner)
+            return admins, owner
+
+    def forget(self, chat_id: int) -> None:
+        self._entries.pop(chat_id, None)
+
+
+def _utc(moment: datetime | None) -> datetime:
+    if moment is None:
+        return datetime.now(UTC)
+    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def mentions_of(message: Message) -> tuple[Sender, ...]:
+    """Users a message names with a text mention (they carry an id); @usernames are resolved by the ledger."""
+    found: list[Sender] = []
+    for entity in message.entities or ():
+        if entity.type == MessageEntity.TEXT_MENTION and entity.user is not None:
+            found.append(sender_of(entity.user))
+    return tuple(found)
+
+
+def text_with_mentions(message: Message) -> str:
+    """The text, with each text mention (a name without @username) written as `@name` so the grammar sees it."""
+    text = message.text or ""
+    entities = [e for e in message.entities or () if e.type == MessageEntity.TEXT_MENTION and e.user]
+    if not entities:
+        return text
+    parsed = message.parse_entities([MessageEntity.TEXT_MENTION])
+    out, cursor = [], 0
+    utf16 = text.encode("utf-16-le")
+    for entity in sorted(entities, key=lambda e: e.offset):
+        before = utf16[cursor * 2 : entity.offset * 2].decode("utf-16-le")
+        label = parsed.get(entity, "")
+        user = entity.user
+        assert user is not None
+        name = user.username or user.full_name.replace(" ", "")
+        out.append(before + ("" if label.startswith("@") else "@") + (name if not label.startswith("@") else label[1:]))
+        cursor = entity.offset + entity.length
+    out.append(utf16[cursor * 2 :].decode("utf-16-le"))
+    return "".join(out)
+
+
+def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> Incoming | None:
+    """A text message (new or edited) as the command layer's `Incoming`; None for anything else."""
+    message = update.edited_message or update.message
+    if message is None or message.text is None or message.from_user is None:
+        return None
+    chat_id, edited = message.chat_id, update.edited_message is not None
+    source = f"tg:{chat_id}:{message.message_id}"
+    if edited:
+        source += f":e{int(_utc(message.edit_date).timestamp())}"
+    reply = message.reply_to_message
+    quoted = None
+    if reply is not None:
+        quoted = Quoted(reply.message_id, sender_of(reply.from_user) if reply.from_user else None, reply.text or "")
+    return Incoming(
+        chat_id=chat_id,
+        message_id=message.message_id,
+        sender=sender_of(message.from_user),
+        text=text_with_mentions(message),
+        date=_utc(message.edit_date if edited else message.date),
+        source=source,
+        chat_title=message.chat.title or "",
+        reply_to=quoted,
+        edited=edited,
+        admin_ids=admins,
+        owner_id=owner,
+        mentions=mentions_of(message),
+    )
+
+
+def keyboard(rows: tuple[tuple[object, ...], ...]) -> InlineKeyboardMarkup | None:
+    if not rows:
+        return None
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(b.label, callback_data=b.data) for b in row] for row in rows]  # type: ignore[attr-defined]
+    )
+
+
+class Executor:
+    """Carries out effects for one chat; a refused effect is logged and handed to the failure hooks."""
+
+    def __init__(self, core: Bot, bot: TelegramBot, chat_id: int, query_id: str | None = None) -> None:
+        self.core, self.bot, self.chat_id, self.query_id = core, bot, chat_id, query_id
+
+    async def run(self, outcome: Outcome, *, depth: int = 0) -> list[Message]:
+        sent: list[Message] = []
+        for effect in outcome.effects:
+            try:
+                message = await self._one(effect)
+            except (BadRequest, Forbidden) as err:
+                log.warning("chat %s: %s refused: %s", self.chat_id, type(effect).__name__, err)
+                if depth == 0:
+                    me = sender_of(self.bot.bot)
+                    follow = await asyncio.to_thread(
+                        self.core.handle_effect_failure, self.chat_id, effect, str(err), me
+                    )
+                    sent += await self.run(follow, depth=1)
+                continue
+            if message is not None:
+                sent.append(message)
+        return sent
+
+    async def _one(self, effect: Effect) -> Message | None:
+        if isinstance(effect, SendText):
+            markup = keyboard(effect.buttons)
+            if effect.edit_message_id is not None:
+                edited = await self.bot.edit_message_text(
+                    effect.text, chat_id=self.chat_id, message_id=effect.edit_message_id, reply_markup=markup
+                )
+                return edited if isinstance(edited, Message) else None
+            reply = ReplyParameters(effect.reply_to, allow_sending_without_reply=True) if effect.reply_to else None
+            return await self.bot.send_message(self.chat_id, effect.text, reply_markup=markup, reply_parameters=reply)
+        if isinstance(effect, SendPhoto):
+            with open(effect.path, "rb") as photo:
+                return await self.bot.send_photo(self.chat_id, photo, caption=effect.caption or None)
+        if isinstance(effect, DeleteMessage):
+            await self.bot.delete_message(self.chat_id, effect.message_id)
+        elif isinstance(effect, BanMember):
+            await self.bot.ban_chat_member(self.chat_id, effect.user_id)
+            if effect.then_unban:
+                await self.bot.unban_chat_member(self.chat_id, effect.user_id, only_if_banned=True)
+        elif isinstance(effect, UnbanMember):
+            await self.bot.unban_chat_member(self.chat_id, effect.user_id, only_if_banned=True)
+        elif isinstance(effect, AnswerCallback) and self.query_id is not None:
+            await self.bot.answer_callback_query(self.query_id, text=effect.text or None, show_alert=effect.alert)
+        return None
+
+
+# -------------------------------------------------------------------------------------------- PTB callbacks
+
+
+def _core(context: ContextTypes.DEFAULT_TYPE) -> Bot:
+    core: Bot = context.application.bot_data[CORE_KEY]
+    return core
+
+
+def _admins(context: ContextTypes.DEFAULT_TYPE) -> AdminCache:
+    cache: AdminCache = context.application.bot_data[ADMINS_KEY]
+    return cache
+
+
+async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A text message or an edit: filters, then the command it starts with."""
+    message = update.edited_message or update.message
+    if message is None:
+        return
+    admins, owner = await _admins(context).get(context.bot, message.chat_id, message.chat.type)
+    incoming = incoming_of(update, admins, owner)
+    if incoming is None:
+        return
+    outcome = await asyncio.to_thread(_core(context).handle_message, incoming)
+    await Executor(_core(context), context.bot, incoming.chat_id).run(outcome)
+
+
+async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    if query is None or query.message is None or query.data is None:
+        return
+    chat = query.message.chat
+    admins, owner = await _admins(context).get(context.bot, chat.id, chat.type)
+    event = CallbackQuery(
+        query_id=query.id,
+        chat_id=chat.id,
+        message_id=query.message.message_id,
+        sender=sender_of(query.from_user),
+        data=query.data,
+        date=datetime.now(UTC),
+        source=f"tg:{chat.id}:cb{query.id}",
+        admin_ids=admins,
+        owner_id=owner,
+    )
+    outcome = await asyncio.to_thread(_core(context).handle_callback, event)
+    await Executor(_core(context), context.bot, chat.id, query.id).run(outcome)
+
+
+def _joins(update: Update) -> Iterable[tuple[int, User, datetime, str, str, bool]]:
+    """(chat, user, date, source, title, joined?) for new_chat_members messages and chat_member updates."""
+    message = update.message
+    if message is not None and message.new_chat_members:
+        for user in message.new_chat_members:
+            source = f"tg:{message.chat_id}:{message.message_id}:j{user.id}"
+            yield message.chat_id, user, _utc(message.date), source, message.chat.title or "", True
+    if message is not None and message.left_chat_member is not None:
+        user = message.left_chat_member
+        source = f"tg:{message.chat_id}:{message.message_id}:l{user.id}"
+        yield message.chat_id, user, _utc(message.date), source, message.chat.title or "", False
+    changed = update.chat_member
+    if changed is not None:
+        was, now = changed.difference().get("status", (None, None))
+        if was is None:
+            return
+        inside = {ChatMember.MEMBER, ChatMember.ADMINISTRATOR, ChatMember.OWNER, ChatMember.RESTRICTED}
+        user = changed.new_chat_member.user
+        source = f"tg:{changed.chat.id}:cm{user.id}:{int(_utc(changed.date).timestamp())}"
+        if was not in inside and now in inside:
+            yield changed.chat.id, user, _utc(changed.date), source, changed.chat.title or "", True
+        elif was in inside and now not in inside:
+            yield changed.chat.id, user, _utc(changed.date), source, changed.chat.title or "", False
+
+
+async def on_member(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Joins and leaves (service messages and chat_member updates); admin changes refresh the admin cache."""
+    changed = update.chat_member or update.my_chat_member
+    if changed is not None:
+        statuses = {changed.old_chat_member.status, changed.new_chat_member.status}
+        if statuses & {ChatMember.ADMINISTRATOR, ChatMember.OWNER}:
+            _admins(context).forget(changed.chat.id)
+    if update.my_chat_member is not None:
+        return
+    for chat_id, user, date, source, title, joined in _joins(update):
+        if user.id == context.bot.id:
+            continue
+        chat_type = update.effective_chat.type if update.effective_chat else "group"
+        admins, owner = await _admins(context).get(context.bot, chat_id, chat_type)
+        event = Join(chat_id, sender_of(user), date, source, title, admins, owner)
+        handle = _core(context).handle_join if joined else _core(context).handle_leave
+        outcome = await asyncio.to_thread(handle, event)
+        await Executor(_core(context), context.bot, chat_id).run(outcome)
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log and carry on: the booking (if any) was committed before any reply was attempted."""
+    log.error("error while handling an update: %s", context.error, exc_info=context.error)
+
+
+def install(application: Application, core: Bot, admin_cache_seconds: float) -> None:
+    """Register the handlers of the command layer on a PTB application."""
+    from telegram.ext import CallbackQueryHandler, ChatMemberHandler, MessageHandler, filters
+
+    application.bot_data[CORE_KEY] = core
+    application.bot_data[ADMINS_KEY] = AdminCache(admin_cache_seconds)
+    service = filters.StatusUpdate.NEW_CHAT_MEMBERS | filters.StatusUpdate.LEFT_CHAT_MEMBER
+    application.add_handler(MessageHandler(service, on_member))
+    application.add_handler(MessageHandler(filters.TEXT & (filters.UpdateType.MESSAGES), on_message))
+    application.add_handler(CallbackQueryHandler(on_callback))
+    application.add_handler(ChatMemberHandler(on_member, ChatMemberHandler.ANY_CHAT_MEMBER))
+    application.add_error_handler(on_error)

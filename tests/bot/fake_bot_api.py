@@ -1,0 +1,307 @@
+"""A fake Telegram Bot API for tests: the same answers in-process (`RecordingRequest`, a PTB `BaseRequest`) and
+over HTTP (`FakeBotAPIServer`, aiohttp on 127.0.0.1 for a real `Application` to poll via `base_url`).
+
+It records every call with its parameters, hands out message ids, serves queued updates to getUpdates (long
+polling, per-offset like Telegram), and can be told to refuse a method (to test error handling).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import web
+from telegram.request import BaseRequest, RequestData
+
+BOT_USER = {"id": 4242, "is_bot": True, "first_name": "牌局", "username": "paiju_bot"}
+CHAT = {"id": -1001234567890, "type": "supergroup", "title": "周五卡五星"}
+START = int(datetime(2026, 1, 10, 12, 0, tzinfo=UTC).timestamp())
+
+
+def user(user_id: int, first_name: str, username: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": user_id, "is_bot": False, "first_name": first_name, "language_code": "zh-hans"}
+    if username:
+        out["username"] = username
+    return out
+
+
+@dataclass
+class Call:
+    method: str
+    params: dict[str, Any]
+
+
+@dataclass
+class FakeTelegram:
+    """The state both transports share."""
+
+    admins: list[dict[str, Any]] = field(default_factory=list)  # users who administer the chat; the first owns it
+    calls: list[Call] = field(default_factory=list)
+    updates: list[dict[str, Any]] = field(default_factory=list)
+    refuse: dict[str, str] = field(default_factory=dict)  # method -> error description (answered as 400)
+    _ids: itertools.count = field(default_factory=lambda: itertools.count(900_001))  # type: ignore[type-arg]
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def push(self, update: dict[str, Any]) -> dict[str, Any]:
+        """Queue an update (its update_id assigned unless given: a redelivery keeps the original id)."""
+        with self._lock:
+            if "update_id" not in update:
+                update = {"update_id": len(self.updates) + 1, **update}
+            self.updates.append(update)
+        return update
+
+    def sent(self, method: str = "sendMessage") -> list[dict[str, Any]]:
+        return [c.params for c in self.calls if c.method == method]
+
+    def texts(self) -> list[str]:
+        """Every text the bot sent or edited, in order."""
+        return [str(c.params["text"]) for c in self.calls if c.method in {"sendMessage", "editMessageText"}]
+
+    def answer(self, method: str, params: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+        """(HTTP status, Bot API JSON) for one call."""
+        if method != "getUpdates":
+            with self._lock:
+                self.calls.append(Call(method, dict(params)))
+        if method in self.refuse:
+            return 400, {"ok": False, "error_code": 400, "description": self.refuse[method]}
+        result: Any = True
+        if method == "getMe":
+            result = BOT_USER
+        elif method in {"sendMessage", "sendPhoto"}:
+            result = {
+                "message_id": next(self._ids),
+                "date": START,
+                "chat": {**CHAT, "id": int(params["chat_id"])},
+                "from": BOT_USER,
+                "text": params.get("text", ""),
+            }
+        elif method == "editMessageText":
+            result = {
+                "message_id": int(params["message_id"]),
+                "date": START,
+                "edit_date": START + 1,
+                "chat": {**CHAT, "id": int(params["chat_id"])},
+                "from": BOT_USER,
+                "text": params["text"],
+            }
+        elif method == "getChatAdministrators":
+            result = [
+                {"status": "creator" if i == 0 else "administrator", "user": u, "is_anonymous": False}
+                | ({} if i == 0 else _ADMIN_RIGHTS)
+                for i, u in enumerate(self.admins)
+            ]
+        elif method == "getUpdates":
+            offset = int(params.get("offset") or 0)
+            result = [u for u in list(self.updates) if u["update_id"] >= offset]
+        return 200, {"ok": True, "result": result}
+
+
+_ADMIN_RIGHTS = {
+    "can_be_edited": False,
+    "can_manage_chat": True,
+    "can_change_info": True,
+    "can_delete_messages": True,
+    "can_invite_users": True,
+    "can_restrict_members": True,
+    "can_pin_messages": True,
+    "can_promote_members": False,
+    "can_manage_video_chats": True,
+    "can_post_stories": False,
+    "can_edit_stories": False,
+    "can_delete_stories": False,
+}
+
+
+def _decode(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Form values arrive as strings; JSON-encoded ones (reply_markup, allowed_updates …) are decoded."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if value in ("true", "false"):
+            out[key] = value == "true"
+            continue
+        if isinstance(value, str) and value[:1] in "[{":
+            try:
+                out[key] = json.loads(value)
+                continue
+            except json.JSONDecodeError:
+                pass
+        out[key] = value
+    return out
+
+
+class RecordingRequest(BaseRequest):
+    """A PTB request object that never touches the network: it answers from a `FakeTelegram`."""
+
+    def __init__(self, telegram: FakeTelegram) -> None:
+        self.telegram = telegram
+
+    @property
+    def read_timeout(self) -> float | None:
+        return 5.0
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = None,
+        write_timeout: Any = None,
+        connect_timeout: Any = None,
+        pool_timeout: Any = None,
+    ) -> tuple[int, bytes]:
+        params = dict(request_data.parameters) if request_data is not None else {}
+        status, body = self.telegram.answer(url.rsplit("/", 1)[-1], params)
+        return status, json.dumps(body).encode()
+
+
+class FakeBotAPIServer:
+    """The fake over HTTP: `base_url` goes to `Application.builder().base_url(...)` (NO_PROXY must cover it)."""
+
+    def __init__(self, telegram: FakeTelegram | None = None) -> None:
+        self.telegram = telegram or FakeTelegram()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self._new_update = asyncio.Event()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def push(self, update: dict[str, Any]) -> dict[str, Any]:
+        pushed = self.telegram.push(update)
+        self._new_update.set()
+        return pushed
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        if request.content_type == "application/json":
+            params = await request.json()
+        else:
+            params = _decode(dict(await request.post()))
+        if method == "getUpdates":
+            timeout = min(float(params.get("timeout") or 0), 2.0)
+            offset = int(params.get("offset") or 0)
+            deadline = asyncio.get_running_loop().time() + timeout
+            while not [u for u in self.telegram.updates if u["update_id"] >= offset]:
+                remaining = deadline - asyncio.get_running_loop().time()
+                if remaining <= 0:
+                    break
+                self._new_update.clear()
+                try:
+                    await asyncio.wait_for(self._new_update.wait(), remaining)
+                except TimeoutError:
+                    break
+        status, body = self.telegram.answer(method, params)
+        return web.json_response(body, status=status)
+
+
+# ----------------------------------------------------------------------------------------------- update builders
+
+
+class Updates:
+    """Builds Bot API update dicts for one chat, with message ids and dates that move forward."""
+
+    def __init__(self, chat: Mapping[str, Any] = CHAT) -> None:
+        self.chat = dict(chat)
+        self._message_ids = itertools.count(101)
+        self.clock = START
+
+    def message(self, sender: Mapping[str, Any], text: str, *, reply_to: dict[str, Any] | None = None) -> dict:  # type: ignore[type-arg]
+        self.clock += 30
+        message: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": self.clock,
+            "chat": self.chat,
+            "from": dict(sender),
+            "text": text,
+        }
+        mentions = [
+            {"type": "mention", "offset": _utf16_offset(text, i), "length": _utf16_len(word)}
+            for i, word in _words_with_at(text)
+        ]
+        if mentions:
+            message["entities"] = mentions
+        if reply_to is not None:
+            message["reply_to_message"] = reply_to
+        return {"message": message}
+
+    def edit(self, original: Mapping[str, Any], text: str) -> dict:  # type: ignore[type-arg]
+        self.clock += 30
+        message = dict(original["message"])
+        message.update(text=text, edit_date=self.clock)
+        message.pop("entities", None)
+        return {"edited_message": message}
+
+    def press(self, sender: Mapping[str, Any], bot_message: Mapping[str, Any], data: str) -> dict:  # type: ignore[type-arg]
+        self.clock += 5
+        return {
+            "callback_query": {
+                "id": f"cq{self.clock}",
+                "from": dict(sender),
+                "chat_instance": "ci1",
+                "data": data,
+                "message": {
+                    "message_id": int(bot_message["message_id"]),
+                    "date": START,
+                    "chat": self.chat,
+                    "from": BOT_USER,
+                    "text": bot_message.get("text", ""),
+                },
+            }
+        }
+
+    def join(self, member: Mapping[str, Any]) -> dict:  # type: ignore[type-arg]
+        self.clock += 30
+        return {
+            "message": {
+                "message_id": next(self._message_ids),
+                "date": self.clock,
+                "chat": self.chat,
+                "from": dict(member),
+                "new_chat_members": [dict(member)],
+            }
+        }
+
+
+def _words_with_at(text: str) -> list[tuple[int, str]]:
+    out, index = [], 0
+    for word in text.split(" "):
+        if word.startswith("@") and len(word) > 1:
+            out.append((index, word))
+        index += len(word) + 1
+    return out
+
+
+def _utf16_offset(text: str, index: int) -> int:
+    return len(text[:index].encode("utf-16-le")) // 2
+
+
+def _utf16_len(word: str) -> int:
+    return len(word.encode("utf-16-le")) // 2
