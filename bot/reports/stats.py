@@ -221,7 +221,12 @@ def leaderboard_page(session: Session, scope: Scope, lang: str, currency: str, p
     footer.append(t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, stats.pattern_names)))
     dates, series, series_names = nightly_net(session, scope)
     heading = title or t(lang, "report_leaderboard_title", scope=scope.label)
-    labels = ChartLabels(heading, t(lang, "report_axis_night"), t(lang, "report_axis_balance", currency=currency))
-    named_series = {series_names[member_id]: values for member_id, values in series.items()} if dates else None
+    labels = ChartLabels(
+        t(lang, "report_nightly_chart_title"),
+        t(lang, "report_axis_night"),
+        t(lang, "report_axis_balance", currency=currency),
+    )
+    by_rank = [m.member_id for m in rows if m.member_id in series]
+    named_series = {series_names[member_id]: series[member_id] for member_id in by_rank} if dates else None
     figure = report_figure(heading, header, table, footer, named_series, labels, currency)
     return save(figure, path)

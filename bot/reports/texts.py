@@ -37,7 +37,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     # statistics
     "report_scope_night": {"zh": "第{number}晚（{date}）", "en": "night {number} ({date})"},
     "report_scope_week": {"zh": "本周（{label}）", "en": "this week ({label})"},
-    "report_scope_month": {"zh": "{label}月", "en": "{label}"},
+    "report_scope_month": {"zh": "{year}年{month}月", "en": "{label}"},
     "report_scope_all": {"zh": "全部", "en": "all time"},
     "report_stats_member_head": {"zh": "📊 {name} · {scope}", "en": "📊 {name} · {scope}"},
     "report_stats_group_head": {"zh": "📊 本群 · {scope}", "en": "📊 Group · {scope}"},
@@ -71,6 +71,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_nothing": {"zh": "{scope}还没有记录。", "en": "Nothing recorded for {scope} yet."},
     "report_leaderboard_head": {"zh": "🏆 排行榜 · {scope}", "en": "🏆 Leaderboard · {scope}"},
     "report_leaderboard_title": {"zh": "排行榜 · {scope}", "en": "Leaderboard · {scope}"},
+    "report_nightly_chart_title": {"zh": "每晚累计走势", "en": "Running total, night by night"},
     "report_leaderboard_line": {
         "zh": "{rank} {name} {net}｜{hands}手 胡{wins}（{win_rate}）",
         "en": "{rank} {name} {net} | {hands} hands, {wins} wins ({win_rate})",
@@ -90,8 +91,12 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "en": "Exported {scope}: {hands} hands, {transfers} transfers → {path}",
     },
     "report_unknown_period": {
-        "zh": "看不懂时间段“{word}”：可以用 今晚/本周/本月/全部，或 2026-01 这样的月份。",
-        "en": "Unknown period “{word}”: use night/week/month/all, or a month like 2026-01.",
+        "zh": "没有“{word}”这个月份：月份写成 2026-01 这样（1 到 12 月）。",
+        "en": "There is no month “{word}”: write a month like 2026-01 (months 1 to 12).",
+    },
+    "report_unknown_word": {
+        "zh": "看不懂“{word}”：既不是本群成员，也不是时间段（今晚/本周/本月/上月/全部，或 2026-01 这样的月份）。",
+        "en": "“{word}” is neither a member of this group nor a period (night/week/month/lastmonth/all, or 2026-01).",
     },
     "report_unknown_member": {"zh": "本群没有叫“{name}”的成员。", "en": "No member called “{name}” in this group."},
     "report_h2h_usage": {

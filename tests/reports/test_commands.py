@@ -1,0 +1,177 @@
+"""The report commands through the console (the same command layer the Telegram group gets)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from bot.console import Console, open_bot
+from bot.core import ManualClock
+from ledger import models as m
+from ledger.stats import reading
+from tests.reports.test_chart import PNG_SIGNATURE
+
+#: one night: a 直杠 (xiaoli on laowang's discard), laowang's 卡五星 on xiaoli's discard, ajie's 清一色七对 自摸,
+#: a draw; then settled. Balances: ajie +16元, laowang −8元 −2元 +2元 = −8元, xiaoli +2元 −2元 −8元 = −8元.
+NIGHT = [
+    "!admin laowang",
+    "laowang: 开桌 @laowang @xiaoli @ajie 庄 @laowang",
+    "xiaoli: 直杠 9p 点 @laowang",
+    "laowang: 胡 123p46p789s22s333s 5p 点 @xiaoli",
+    "ajie: 胡 清一色 七对 自摸",
+    "laowang: 荒庄",
+    "laowang: 结算",
+]
+
+
+@pytest.fixture
+def chat(sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Console]:
+    monkeypatch.setenv("PAIJU_REPORT_DIR", str(tmp_path / "reports"))
+    clock = ManualClock()
+    bot, ledger = open_bot(sqlite_url, clock)
+    console = Console(bot, clock)
+    for line in NIGHT:
+        console.feed(line)
+    yield console
+    ledger.close()
+
+
+def said(chat: Console, line: str) -> list[str]:
+    return [printed.removeprefix("bot: ") for printed in chat.feed(line)]
+
+
+def photo_of(lines: list[str]) -> Path:
+    path = Path(lines[0].removeprefix("[photo] "))
+    assert lines[0].startswith("[photo] ") and path.read_bytes()[:8] == PNG_SIGNATURE
+    return path
+
+
+def test_group_stats_for_this_month(chat: Console) -> None:
+    lines = said(chat, "xiaoli: 统计")
+    assert lines[0] == "📊 本群 · 2026年1月"
+    assert lines[1] == "共 3手（荒庄 1）｜胡 2｜自摸 1｜杠钱 2元｜罚款 0"
+    assert lines[2] == "最大一手：清一色×七对 ×8（ajie，2026-01-10 第2手，+16元）"
+    assert "ajie +16元｜3手 胡1（33.3%）点炮0" in lines
+
+
+def test_member_stats_with_me_and_a_period(chat: Console) -> None:
+    lines = said(chat, "xiaoli: 统计 我 今晚")
+    assert lines == [
+        "📊 xiaoli · 第1晚（2026-01-10）",
+        "对局 3手｜胡 0（0.0%）｜自摸 0（占胡 0.0%）",
+        "点炮 1（33.3%）",
+        "平均倍数 ×0｜最大 ×0",
+        "番型：—",
+        "杠钱 +2元｜罚款 0｜净 -8元",
+    ]
+    assert said(chat, "xiaoli: 统计 @laowang 全部")[-1] == "杠钱 -2元｜罚款 0｜净 -8元"
+
+
+def test_leaderboard_is_a_photo_with_the_ranking_as_caption(chat: Console) -> None:
+    lines = said(chat, "ajie: 排行 本月")
+    photo_of(lines)
+    assert lines[1:] == [
+        "🏆 排行榜 · 2026年1月",
+        "🥇 ajie +16元｜3手 胡1（33.3%）",
+        "🥈 laowang -8元｜3手 胡1（33.3%）",
+        "🥉 xiaoli -8元｜3手 胡0（0.0%）",
+    ]
+
+
+def test_head_to_head_all_and_one_pair(chat: Console) -> None:
+    lines = said(chat, "ajie: 对战")
+    assert lines[0] == "⚔️ 对战 · 全部"
+    assert "ajie 赢 laowang：胡1次，净 +8元" in lines and "ajie 赢 xiaoli：胡1次，净 +8元" in lines
+    assert said(chat, "ajie: 对战 @xiaoli @laowang") == [
+        "⚔️ xiaoli 对 laowang · 全部",
+        "xiaoli 胡 laowang 0次，laowang 胡 xiaoli 1次｜xiaoli 净 0",  # 直杠 +2元 back, 卡五星 −2元
+    ]
+
+
+def test_night_summary_picture_on_request(chat: Console) -> None:
+    lines = said(chat, "ajie: 战报")
+    photo_of(lines)
+    assert lines[1] == "第1晚结算 · 2026-01-10 · 3手"
+    assert lines[2] == "ajie +16元｜胡1 自摸1 点炮0 杠0｜最大 清一色×七对 ×8"
+    assert lines[-2:] == ["laowang → ajie 8元", "xiaoli → ajie 8元"] or lines[-2:] == [
+        "xiaoli → ajie 8元",
+        "laowang → ajie 8元",
+    ]
+
+
+def test_bad_words_are_refused_clearly(chat: Console) -> None:
+    assert said(chat, "ajie: 统计 明年") == [
+        "看不懂“明年”：既不是本群成员，也不是时间段（今晚/本周/本月/上月/全部，或 2026-01 这样的月份）。"
+    ]
+    assert said(chat, "ajie: 统计 2026-13") == ["没有“2026-13”这个月份：月份写成 2026-01 这样（1 到 12 月）。"]
+    assert said(chat, "ajie: 对战 @xiaoli") == ["用法：对战 [时间段]，或 对战 @甲 @乙 [时间段]"]
+    assert said(chat, "ajie: 导出 csv json") == ["用法：导出 [今晚/本周/本月/全部/2026-01] [csv/json]"]
+    assert said(chat, "ajie: 统计 2025-03") == ["2025年3月还没有记录。"]
+
+
+def test_english_chat_gets_english_reports(chat: Console) -> None:
+    chat.feed("laowang: /config language en")
+    lines = said(chat, "ajie: stats me month")
+    assert lines[0] == "📊 ajie · 2026-01"
+    assert lines[-1] == "Kong money 0 | fines 0 | net +16元"
+
+
+def ledger_rows(chat: Console) -> list[dict[str, Any]]:
+    """Every transfer of the chat's group as the ledger holds it, named like the export names accounts."""
+    with reading(chat.bot.service.engine) as session:
+        names = {
+            member.id: "pot" if member.kind == m.POT else member.display_name
+            for member in session.scalars(sa.select(m.Member))
+        }
+        return [
+            {
+                "id": t.id,
+                "from": names[t.payer_id],
+                "to": names[t.payee_id],
+                "amount": t.amount,
+                "reason": t.reason,
+                "hand": t.hand_id,
+                "voided": t.voided_at is not None,
+                "kind": t.kind,
+            }
+            for t in session.scalars(sa.select(m.Transfer).order_by(m.Transfer.id))
+        ]
+
+
+def test_export_csv_round_trip_equals_the_ledger_rows(chat: Console) -> None:
+    assert "xiaoli" in "".join(chat.feed("laowang: 罚款 @xiaoli 5 刷屏"))  # a fine: the pot's row is exported too
+    lines = said(chat, "laowang: 导出 全部 csv")
+    assert lines[0].startswith("已导出 全部：3手，")
+    path = Path(lines[0].rsplit("→ ", 1)[1])
+    with path.open(encoding="utf-8", newline="") as handle:
+        exported = [
+            {
+                "id": int(row["id"]),
+                "from": row["from"],
+                "to": row["to"],
+                "amount": int(row["amount"]),
+                "reason": row["reason"],
+                "hand": int(row["hand"]) if row["hand"] else None,
+                "voided": row["voided"] == "true",
+                "kind": row["kind"],
+            }
+            for row in csv.DictReader(handle)
+        ]
+    assert exported == ledger_rows(chat)
+    assert any(row["kind"] == m.FINE for row in exported)
+
+
+def test_export_json_has_hands_transfers_fines_and_zero_sum_balances(chat: Console) -> None:
+    assert "xiaoli" in "".join(chat.feed("laowang: 罚款 @xiaoli 5 刷屏"))
+    lines = said(chat, "laowang: 导出 json")
+    data = json.loads(Path(lines[0].rsplit("→ ", 1)[1]).read_text(encoding="utf-8"))
+    assert len(data["hands"]) == 3
+    assert [row["id"] for row in data["transfers"]] == [row["id"] for row in ledger_rows(chat)]
+    assert [(f["from"], f["amount"]) for f in data["fines"]] == [("xiaoli", 500)]
+    assert sum(data["balances"].values()) == 0 and data["balances"]["pot"] == 500
