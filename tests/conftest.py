@@ -3,7 +3,7 @@
 Fixtures
 - `db_url`: the URL of a clean database migrated to head, parametrized over `sqlite` and `postgresql`, so a test
   that uses it (or `ledger`) runs once per database. SQLite: a copy of a template file migrated once per session
-  (fast). PostgreSQL: one schema per test session, migrated once, every table truncated before each test.
+  (fast). PostgreSQL: one schema per test session, migrated once, every table emptied before each test.
   The PostgreSQL run reads `PAIJU_TEST_POSTGRES_URL` (`.ci/run` sets it) and is skipped, with the reason shown
   by `pytest -ra`, when the variable is unset or the server does not answer.
 - `sqlite_url`: the same as `db_url` on SQLite only (for suites that need one database, e.g. transcripts).
@@ -118,22 +118,22 @@ def postgres_schemas(postgres_url: str) -> Iterator[PostgresSchemas]:
 
 @pytest.fixture(scope="session")
 def _postgres_migrated(postgres_schemas: PostgresSchemas) -> Iterator[tuple[str, sa.Engine, str]]:
-    """(url, engine, TRUNCATE statement) of this session's migrated schema."""
+    """(url, engine, statements emptying every table) of this session's migrated schema."""
     from ledger.schema import metadata
 
     url = postgres_schemas.create()
     upgrade(url)
-    tables = ", ".join(f'"{table.name}"' for table in metadata.sorted_tables)
+    # DELETE children before parents: on a handful of rows it is ~20× faster than TRUNCATE (ids keep counting)
+    deletes = "; ".join(f'DELETE FROM "{table.name}"' for table in reversed(metadata.sorted_tables))
     engine = make_engine(url)
-    yield url, engine, f"TRUNCATE {tables} RESTART IDENTITY CASCADE"
+    yield url, engine, deletes
     engine.dispose()
 
 
 def _clean_postgres(migrated: tuple[str, sa.Engine, str]) -> str:
-    url, engine, truncate = migrated
+    url, engine, deletes = migrated
     with engine.begin() as connection:
-        connection.exec_driver_sql("SET LOCAL lock_timeout = '10s'")
-        connection.exec_driver_sql(truncate)
+        connection.exec_driver_sql(deletes)
     return url
 
 
