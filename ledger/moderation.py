@@ -372,13 +372,15 @@ class Moderation:
         source: str,
         by: int | None = None,
         step: str | None = None,
+        settings: RuleSettings | None = None,
     ) -> OffenceResult:
         """An offence (detected, `by=None`, or an admin's warning): a warning plus what the ladder says.
 
         `step` overrides the ladder (an admin's plain warning is `"warn"`: it counts on the ladder, no penalty).
-        Idempotent on `source`: the same message twice is one offence.
+        Idempotent on `source`: the same message twice is one offence. `settings` saves a read when the caller
+        has the group's settings at hand.
         """
-        settings = self.settings_for_group(member.group_id)
+        settings = settings or self.settings_for_group(member.group_id)
         with self._reader() as session:
             existing = self._existing(session, source)
             if WARNING in existing:
@@ -409,6 +411,16 @@ class Moderation:
                     kind = REMOVAL if step == "remove" else BAN
                     rows.append(self._row(member, kind, rule, reason, source=source, by=by, message_id=message_id))
                 session.add_all(rows)
+                session.flush()
+                by_kind = {row.kind: row for row in rows}
+                removal = by_kind.get(REMOVAL) or by_kind.get(BAN)
+                return OffenceResult(
+                    number,
+                    step if transfer is not None or step != "warn_fine" else "warn",
+                    _info(rows[0]),
+                    _info(by_kind[FINE]) if FINE in by_kind else None,
+                    _info(removal) if removal is not None else None,
+                )
         except IntegrityError:
             pass  # the same source recorded concurrently: read what the winner wrote
         with self._reader() as session:

@@ -158,7 +158,7 @@ register(
         # reports
         "mod_report_usage": {
             "zh": "请回复要举报的消息并发送 举报 [原因]。",
-            "en": "Reply to the message you want to report with /report [reason].",
+            "en": "Reply to the message you want to report with /flag [reason].",
         },
         "mod_report": {
             "zh": "🚩 {reporter} 举报了 {target} 的消息：{link}\n内容：{text}\n原因：{reason}\n请管理员处理：{admins}",

@@ -30,13 +30,14 @@ _AMOUNT = re.compile(r"^(\d{1,9})(?:\.(\d{1,2}))?(?:元|块|块钱)?$")
 def _command(
     key: str, names: Iterable[str], aliases: Iterable[str], help_zh: str, help_en: str, *, admin_only: bool = False
 ) -> Any:
-    """Register like `registry.command`, leaving out any word another module already owns (theirs load first),
-    so a clash costs one alias instead of the whole bot."""
+    """Register like `registry.command` under the key `mod_<key>`, leaving out any word a module loaded earlier
+    already owns, so a clash costs one alias instead of the whole bot. (Modules loaded later — reports, games —
+    must avoid these words: the registry refuses a word twice.)"""
     taken = {w.lower() for w in registry.words()}
     free_names = [n for n in names if n.lower() not in taken]
     free_aliases = [a for a in aliases if a.lower() not in taken]
     return registry.command(
-        key,
+        f"mod_{key}",
         names=free_names or [f"mod_{key}"],
         aliases=free_aliases,
         help_zh=help_zh,
@@ -431,13 +432,13 @@ def _mention(sender: Sender | MemberInfo) -> str:
 
 
 @_command(
-    "report",
-    ["report"],
+    "flag",
+    ["flag"],  # /report is the night report (bot/reports)
     ["举报"],
     "回复一条消息并发送 举报 [原因]，转给管理员",
-    "reply to a message with /report [reason]",
+    "reply to a message with /flag [reason] to alert the admins",
 )
-def report(ctx: Context) -> list[Effect]:
+def flag(ctx: Context) -> list[Effect]:
     incoming = ctx.incoming
     if incoming is None or incoming.reply_to is None:
         raise Refusal("mod_report_usage")

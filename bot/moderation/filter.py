@@ -10,7 +10,7 @@ recording a hand quickly, or typing 荒庄 three hands running, is using the bot
 from __future__ import annotations
 
 from bot.commands._common import member_of
-from bot.core import Bot, Context, Effect, Outcome, SendText, registry
+from bot.core import BanMember, Bot, Context, DeleteMessage, Effect, Outcome, SendText, UnbanMember, registry
 from bot.grammar import split_command
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
 from bot.moderation._state import moderation, settings, state
@@ -58,7 +58,7 @@ def moderate(ctx: Context) -> Outcome | None:
         member = member_of(ctx, incoming.sender)
         reason = f"{ctx.t(f'mod_rule_{rule}')}：{detail}" if ctx.lang != "en" else f"{rule}: {detail}"
         result = moderation(ctx).record_offence(
-            member, rule, reason, message_id=incoming.message_id, source=incoming.source
+            member, rule, reason, message_id=incoming.message_id, source=incoming.source, settings=rules
         )
         if result.removal is not None:
             state(ctx.bot).detector.forget(ctx.chat_id, incoming.sender.user_id)
@@ -87,10 +87,14 @@ def greet_namecard(ctx: Context) -> list[Effect]:
     return [reminder] if reminder is not None else []
 
 
-def rights_notice(bot: Bot, chat_id: int) -> list[Effect]:
-    """For the adapter when a delete/ban/unban fails for lack of rights: the notice, the first time only.
+#: words of the Bot API's refusals that mean the bot lacks a right (not e.g. "message to delete not found")
+_RIGHTS_ERRORS = ("rights", "admin", "not enough", "forbidden", "can't remove", "cant_remove")
 
-    The offence is already recorded, so the bot keeps recording without the rights; it says so once per group.
+
+def rights_notice(bot: Bot, chat_id: int) -> list[Effect]:
+    """The notice that the bot lacks delete/ban rights, the first time only per group (remembered in the ledger).
+
+    The offence is already recorded when the effect fails, so the bot keeps recording without the rights.
     """
     from bot.texts import text
 
@@ -99,3 +103,13 @@ def rights_notice(bot: Bot, chat_id: int) -> list[Effect]:
         return []
     group = service.ledger.group(chat_id)
     return [SendText(text(group.language, "mod_no_rights"))]
+
+
+@registry.on_effect_failed
+def on_refused_effect(ctx: Context, effect: Effect, error: str) -> list[Effect]:
+    """A delete, ban or unban Telegram refused for lack of rights: say so once."""
+    if not isinstance(effect, DeleteMessage | BanMember | UnbanMember):
+        return []
+    if not any(word in error.lower() for word in _RIGHTS_ERRORS):
+        return []
+    return rights_notice(ctx.bot, ctx.chat_id)
