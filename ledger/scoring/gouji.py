@@ -166,7 +166,7 @@ def check_rules(rules: object) -> None:
     if unknown:
         raise ScoringError("bad_request", f"这个游戏没有规则选项 {'、'.join(map(str, unknown))}")
     preset = rules.get("preset", "standard")
-    if preset not in RULE_PRESETS:
+    if not isinstance(preset, str) or preset not in RULE_PRESETS:
         raise ScoringError("bad_request", f"未知的规则预设 {preset!r}（可选：{'、'.join(sorted(RULE_PRESETS))}）")
 
 

@@ -402,7 +402,7 @@ def parse_event(index: int, raw: object, players: list[str]) -> Event:
     if not isinstance(raw, Mapping):
         raise ScoringError("bad_request", f"{where} 必须是一个 JSON 对象")
     kind = raw.get("type")
-    if kind not in EVENT_FIELDS:
+    if not isinstance(kind, str) or kind not in EVENT_FIELDS:
         raise ScoringError("bad_request", f"{where}：未知的事件类型 {kind!r}（可选：{'、'.join(EVENT_FIELDS)}）")
     allowed = EVENT_FIELDS[kind] | {"type"} | (set() if kind == "draw" else {"player", "from"})
     unknown = sorted(map(str, set(raw) - allowed))

@@ -235,3 +235,21 @@ def test_paiju_score_refuses_with_the_contract_error_shape() -> None:
         "ok": False,
         "error": {"code": "bad_request", "message": "够级需要 6 个座位，seats 里有 5 个"},
     }
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(st.sampled_from(["stake", "seats", "order", "geming", "shaopai_failed", "rules", "extra"]), json_values)
+def test_any_malformed_field_is_refused_never_crashes(field: str, value: Any) -> None:
+    request = {"game": "gouji", "stake": 100, "seats": SEATS, "order": SEATS, field: value}
+    try:
+        out = gouji.answer(request)
+    except ScoringError as err:
+        assert err.code in {"bad_request", "inconsistent"} and err.message
+    else:
+        assert sum(out["net"].values()) == 0

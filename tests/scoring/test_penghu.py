@@ -379,20 +379,25 @@ def test_a_third_qishou_sao_must_be_recorded_as_tishe() -> None:
 def hands(draw: st.DrawFn) -> list[Event]:
     """A random hand the rules allow: a deal, play events within the 碰/扫 limits, and (usually) an ending."""
     counts = dict.fromkeys(PLAYERS, 0)
+    qishou = dict.fromkeys(PLAYERS, 0)
     alarmed: set[str] = set()
     events: list[Event] = []
     for player in PLAYERS:
         for _ in range(draw(st.integers(0, 2))):
             events.append(sao(player, at_deal=True))
             counts[player] += 1
+            qishou[player] += 1
         if draw(st.integers(0, 4)) == 0:
             events.append(tishe(player, at_deal=True))
-    deal_size = len(events)
     for _ in range(draw(st.integers(0, 14))):
         player = draw(st.sampled_from(PLAYERS))
         source = draw(st.sampled_from([None, *(p for p in PLAYERS if p != player)]))
-        kind = draw(st.sampled_from(["peng", "sao", "guosao", "tishe", "paoqi", "baojing"]))
-        if kind in {"peng", "sao", "guosao"} and counts[player] < 4 and player not in alarmed:
+        kind = draw(st.sampled_from(["peng", "sao", "guosao", "tishe", "paoqi", "baojing", "late_qishou_sao"]))
+        if kind == "late_qishou_sao" and qishou[player] < 2 and counts[player] < 4 and player not in alarmed:
+            qishou[player] += 1  # a deal-time 扫 remembered after play began
+            counts[player] += 1
+            events.append(sao(player, at_deal=True))
+        elif kind in {"peng", "sao", "guosao"} and counts[player] < 4 and player not in alarmed:
             counts[player] += 1
             events.append(peng(player, source) if kind == "peng" else {"type": kind, "player": player})
         elif kind == "tishe":
@@ -403,7 +408,7 @@ def hands(draw: st.DrawFn) -> list[Event]:
             alarmed.add(player)
             events.append(baojing(player))
     endings = ["hu", "wufu", "draw", "open"]
-    if len(events) == deal_size:  # nothing played yet: the hand may still be won at the deal
+    if all(e.get("at_deal") for e in events):  # nothing played yet: the hand may still be won at the deal
         endings += ["tianhu", "xiaoqidui", "dihu", "shuang_tishe"]
     ending = draw(st.sampled_from(endings))
     player = draw(st.sampled_from(PLAYERS))
@@ -488,3 +493,37 @@ def test_paiju_score_answers_the_contract_example() -> None:
     assert out["ok"] is True
     assert out["net"] == {"A": 100, "B": 1600, "C": -1000, "D": -700}
     assert {t["event"] for t in out["transfers"]} == {0, 1, 2}
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=3) | st.sampled_from(PLAYERS),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+event_keys = st.sampled_from(["type", "player", "from", "at_deal", "zhongzhuang", "paoqi", "x"])
+
+
+@given(
+    st.lists(
+        st.dictionaries(event_keys, json_values | st.sampled_from(list(penghu.EVENT_FIELDS)), max_size=4) | json_values,
+        max_size=5,
+    ),
+    json_values,
+    st.booleans(),
+)
+def test_any_malformed_hand_is_refused_never_crashes(events: list[Any], dealer: Any, partial: bool) -> None:
+    request = {"game": "penghu", "stake": 1, "players": PLAYERS, "dealer": dealer, "events": events}
+    try:
+        out = penghu.answer(request, partial=partial)
+    except ScoringError as err:
+        assert err.code in {"bad_request", "inconsistent"} and err.message
+    else:
+        assert sum(out["net"].values()) == 0
+
+
+@given(st.lists(st.sampled_from(PLAYERS), max_size=8), st.randoms())
+def test_deal_time_netting_does_not_depend_on_the_order_recorded(holders: list[str], rnd: Any) -> None:
+    events = [sao(p, at_deal=True) for p in PLAYERS for _ in range(min(2, holders.count(p)))]
+    shuffled = events[:]
+    rnd.shuffle(shuffled)
+    assert hand(shuffled, partial=True)["net"] == hand(events, partial=True)["net"]
