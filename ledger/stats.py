@@ -589,3 +589,12 @@ def nightly_net(session: Session, scope: Scope) -> tuple[list[date], dict[int, l
         for member_id, values in series.items():
             values.append(values[-1] + per_night[night_id].get(member_id, 0))
     return list(nights.values()), series, _names(session, members)
+
+
+def night_by_number(session: Session, group_id: int, number: int) -> Night | None:
+    """The group's `number`-th night (第N晚, from 1), or None."""
+    if number < 1:
+        return None
+    return session.scalars(
+        sa.select(Night).where(Night.group_id == group_id).order_by(Night.id).offset(number - 1).limit(1)
+    ).first()

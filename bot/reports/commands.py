@@ -1,4 +1,4 @@
-"""Chat commands for reports: 统计/stats, 排行/leaderboard, 对战/h2h, 导出/export, 战报/summary.
+"""Chat commands for reports: 统计/stats, 排行/leaderboard, 对战/h2h, 导出/export, 战报/report.
 
 Periods: 今晚/本晚/night (the open night, else the last one), 本周/week, 本月/month, 上月/lastmonth, 全部/all,
 or a month written `2026-01`. Members: `@username`, an alias or display name, or 我/me.
@@ -195,7 +195,7 @@ def export_command(ctx: Context) -> SendText:
 
 @registry.command(
     "night_report",
-    names=["summary", "nightreport"],
+    names=["report", "summary"],
     aliases=["战报", "本晚战报"],
     help_zh="战报：今晚（或上一晚）的结算图：每人胡、自摸、点炮、杠钱、最大一手、净输赢、最少转账和走势图",
     help_en="the night's report picture: wins, self-draws, deal-ins, kong money, biggest hand, net, transfers, chart",
