@@ -560,7 +560,7 @@ class Ledger:
         """Link a guest to a real member: seats and transfers move to the member, the guest is kept as linked."""
 
         def body(session: Session, now: datetime) -> MemberInfo:
-            guest, member = _member(session, guest_id), _member(session, member_id)
+            guest, member = _get(session, m.Member, guest_id, "客人", lock=True), _member(session, member_id)
             if guest.kind != m.GUEST or guest.linked_to_id is not None:
                 raise LedgerError("not_a_guest", f"{guest.name} 不是未关联的客人")
             if member.kind != m.MEMBER or member.group_id != guest.group_id:
@@ -685,6 +685,7 @@ class Ledger:
         return self._once(source, "end_table", by, TableInfo, body)
 
     def _end_table(self, session: Session, table: m.GameTable, now: datetime, by: int | None) -> None:
+        _lock_table(session, table.id)
         hand = _open_hand(session, table.id)
         if hand is not None:
             if _live_events(session, hand.id):
@@ -929,8 +930,8 @@ class Ledger:
         """Void a finished hand (its transfers too). Voiding the table's last hand restores its dealer/number."""
 
         def body(session: Session, now: datetime) -> VoidResult:
-            hand = _get(session, m.Hand, hand_id, "局")
-            _lock_table(session, hand.table_id)
+            _lock_table(session, _get(session, m.Hand, hand_id, "局").table_id)
+            hand = _get(session, m.Hand, hand_id, "局")  # re-read under the table's lock (hands change under it)
             if hand.status != m.CLOSED:
                 raise LedgerError(
                     "not_closed", f"第 {hand.number} 局{'已作废' if hand.status == m.VOIDED else '还没打完'}"
@@ -1006,10 +1007,14 @@ class Ledger:
             ).all()
             if not edited:
                 raise LedgerError("nothing_to_edit", "找不到这条消息记下的牌局")
-            old = _get(session, m.Hand, edited[0].hand_id, "局")
-            table = _lock_table(session, old.table_id)
+            table = _lock_table(session, _get(session, m.Hand, edited[0].hand_id, "局").table_id)
+            old = _get(session, m.Hand, edited[0].hand_id, "局")  # re-read under the table's lock
+            if old.status == m.VOIDED:
+                raise LedgerError("nothing_to_edit", "这条消息记下的牌局已经作废")
             old_events = _live_events(session, old.id)
-            edited_ids = {e.id for e in edited}
+            edited_ids = {e.id for e in edited} & {e.id for e in old_events}
+            if not edited_ids:  # undone meanwhile
+                raise LedgerError("nothing_to_edit", "这条消息记下的事件已经撤销")
             first = next(i for i, e in enumerate(old_events) if e.id in edited_ids)
             kept = [e for e in old_events if e.id not in edited_ids]
             merged = [(e.payload, e.source) for e in kept[:first]] + [(p, source) for p in batch]
@@ -1080,7 +1085,7 @@ class Ledger:
         """Void a fine (kept, marked with who/when/why)."""
 
         def body(session: Session, now: datetime) -> TransferInfo:
-            transfer = _get(session, m.Transfer, transfer_id, "罚款")
+            transfer = _get(session, m.Transfer, transfer_id, "罚款", lock=True)
             if transfer.kind != m.FINE:
                 raise LedgerError("not_a_fine", "这笔不是罚款")
             if transfer.voided_at is not None:
@@ -1335,8 +1340,9 @@ def _validated_events(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
     return batch
 
 
-def _get(session: Session, model: type[Any], id_: int, what: str) -> Any:
-    row = session.get(model, id_)
+def _get(session: Session, model: type[Any], id_: int, what: str, *, lock: bool = False) -> Any:
+    """A row by id, fresh from the database; `lock` holds it (SELECT … FOR UPDATE) until the transaction ends."""
+    row = session.get(model, id_, with_for_update=lock or None, populate_existing=True)
     if row is None:
         raise LedgerError("not_found", f"找不到这个{what}（{id_}）")
     return row
@@ -1385,7 +1391,10 @@ def _pot(session: Session, group_id: int, *, lock: bool = False) -> m.Member:
 
 
 def _names(session: Session, group_id: int) -> dict[int, str]:
-    return {a.id: a.name for a in _accounts(session, group_id)}
+    rows = session.execute(
+        sa.select(m.Member.id, m.Member.alias, m.Member.display_name).where(m.Member.group_id == group_id)
+    )
+    return {member_id: alias or display_name for member_id, alias, display_name in rows}
 
 
 def _open_night(session: Session, group_id: int) -> m.Night | None:
