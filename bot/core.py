@@ -286,6 +286,7 @@ class Registry:
 
     def __init__(self) -> None:
         self.commands: dict[str, Command] = {}
+        self.conflicts: list[str] = []  # registrations left out because they clashed with an earlier one
         self._words: dict[str, list[Command]] = {}  # lowercased Latin name or alias -> commands (one per game)
         self.callbacks: dict[str, Callable[[Context], HandlerResult]] = {}
         self.filters: list[_Filter] = []
@@ -294,13 +295,21 @@ class Registry:
         self.failure_hooks: list[Callable[[Context, Effect, str], HandlerResult]] = []
 
     def add_command(self, command: Command) -> Command:
-        """Register a command. Two commands may share a word only for different games (卡五星's 胡, 碰胡's 胡)."""
+        """Register a command. Two commands may share a word only for different games (卡五星's 胡, 碰胡's 胡).
+
+        A clash is a bug in a plugin, but it must not take the whole bot down: the later command is left out,
+        logged, and listed in `conflicts` (a test asserts the list is empty)."""
+        clash = None
         if command.key in self.commands:
-            raise ValueError(f"command {command.key!r} registered twice")
+            clash = f"command {command.key!r} registered twice"
         for word in (*command.names, *command.aliases):
             for other in self._words.get(word.lower(), []):
                 if not command.games or not other.games or set(command.games) & set(other.games):
-                    raise ValueError(f"command word {word!r} of {command.key!r} already belongs to {other.key!r}")
+                    clash = clash or f"command word {word!r} of {command.key!r} already belongs to {other.key!r}"
+        if clash is not None:
+            log.error("%s: left out", clash)
+            self.conflicts.append(clash)
+            return command
         for word in (*command.names, *command.aliases):
             self._words.setdefault(word.lower(), []).append(command)
         self.commands[command.key] = command

@@ -35,6 +35,7 @@ def user(user_id: int, first_name: str, username: str | None = None) -> dict[str
 class Call:
     method: str
     params: dict[str, Any]
+    result: Any = None
 
 
 @dataclass
@@ -65,9 +66,10 @@ class FakeTelegram:
 
     def answer(self, method: str, params: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         """(HTTP status, Bot API JSON) for one call."""
+        call = Call(method, dict(params))
         if method != "getUpdates":
             with self._lock:
-                self.calls.append(Call(method, dict(params)))
+                self.calls.append(call)
         if method in self.refuse:
             return 400, {"ok": False, "error_code": 400, "description": self.refuse[method]}
         result: Any = True
@@ -99,6 +101,7 @@ class FakeTelegram:
         elif method == "getUpdates":
             offset = int(params.get("offset") or 0)
             result = [u for u in list(self.updates) if u["update_id"] >= offset]
+        call.result = result
         return 200, {"ok": True, "result": result}
 
 

@@ -51,8 +51,8 @@ class Harness:
         return await self.feed(self.updates.message(sender, text))
 
     def balance(self, user_id: int) -> int:
-        member = self.ledger.member(CHAT["id"], user_id, "x")
-        return self.ledger.balances(CHAT["id"]).of(member.id)
+        account = next(m for m in self.ledger.members(CHAT["id"]) if m.user_id == user_id)
+        return self.ledger.balances(CHAT["id"]).of(account.id)
 
     def last_text(self) -> str:
         return self.telegram.texts()[-1]
@@ -161,7 +161,7 @@ async def test_a_text_mention_without_username_seats_that_member(tg: Harness) ->
     assert "座位：阿杰、小李、阿芳" in tg.last_text()
     table = tg.ledger.current_table(CHAT["id"])
     assert table is not None
-    fang = tg.ledger.member(CHAT["id"], 504, "阿芳")
+    fang = next(m for m in tg.ledger.members(CHAT["id"]) if m.user_id == 504)
     assert fang.id in {seat.member_id for seat in table.seats} and fang.kind == "member"
 
 

@@ -1,0 +1,205 @@
+"""End to end: the real `Application` long-polls a local fake Bot API server (aiohttp on 127.0.0.1, reached
+through `base_url`) through a whole night, and two `paiju run` processes share one database and one group's
+updates. Asserts both what the bot sent and the ledger's balances. Runs on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.config import Settings, TelegramSettings
+from bot.core import Bot
+from bot.telegram.app import ALLOWED_UPDATES, build_application
+from ledger.service import Ledger, LedgerError
+from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, user
+
+A = user(501, "阿杰", "ajie")
+B = user(502, "小李", "xiaoli")
+C = user(503, "老王", "laowang")
+BOSS = user(500, "群主", "boss")
+TOKEN = "424242:E2E-TOKEN"
+
+
+@pytest.fixture(autouse=True)
+def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeBotAPIServer]:
+    fake = FakeBotAPIServer(FakeTelegram(admins=[BOSS]))
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+async def until(condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+class Chat:
+    """Pushes updates to the fake server and waits until the polling bot has answered each (by content, since
+    other plugins such as moderation may add messages of their own)."""
+
+    def __init__(self, server: FakeBotAPIServer, ledger: Ledger) -> None:
+        self.server, self.telegram, self.updates, self.ledger = server, server.telegram, Updates(), ledger
+
+    async def send(self, update: dict[str, Any], expect: str, method: str = "sendMessage") -> dict[str, Any]:
+        before = len(self.telegram.calls)
+
+        def answered() -> bool:
+            return any(c.method == method and expect in str(c.params.get("text")) for c in self.telegram.calls[before:])
+
+        pushed = self.server.push(update)
+        await until(
+            answered,
+            f"a {method} containing {expect!r} (calls: {[(c.method, c.params) for c in self.telegram.calls[-3:]]}, updates: {self.telegram.updates[-2:]})",
+        )
+        return pushed
+
+    async def say(self, sender: dict[str, Any], text: str, expect: str) -> dict[str, Any]:
+        return await self.send(self.updates.message(sender, text), expect)
+
+    async def chatter(self, sender: dict[str, Any], text: str) -> None:
+        """A plain message: wait until the bot has seen its sender (they become findable by @username)."""
+        self.server.push(self.updates.message(sender, text))
+
+        def known() -> bool:
+            try:
+                return self.ledger.find_member(CHAT["id"], sender["username"]) is not None
+            except LedgerError:  # the group itself is not there yet
+                return False
+
+        await until(known, "the bot to see the member")
+
+    def last(self, method: str = "sendMessage") -> Any:
+        return [c for c in self.telegram.calls if c.method == method][-1]
+
+
+def balances(ledger: Ledger) -> dict[int, int]:
+    total = ledger.balances(CHAT["id"])
+    members = {person["id"]: ledger.find_member(CHAT["id"], person["username"]) for person in (A, B, C)}
+    return {user_id: total.of(member.id) for user_id, member in members.items() if member is not None}
+
+
+async def test_a_whole_night_through_long_polling(server: FakeBotAPIServer, ledger: Ledger) -> None:
+    settings = Settings(telegram=TelegramSettings(base_url=server.base_url, poll_timeout=1))
+    app = build_application(settings, Bot(ledger), TOKEN)
+    chat = Chat(server, ledger)
+    async with app:
+        await app.start()
+        assert app.updater is not None
+        await app.updater.start_polling(poll_interval=0.0, timeout=1, allowed_updates=ALLOWED_UPDATES)
+        try:
+            for person in (A, B, C):
+                await chat.chatter(person, "今晚打牌")
+            await chat.say(A, "开桌 @ajie @xiaoli @laowang 庄 @ajie", "开桌了")
+            kong = await chat.say(B, "直杠 9p 点 @ajie", "直杠")
+            redelivered = {**kong}
+            redelivered.pop("update_id")
+            await chat.send(redelivered, "直杠")  # the same message arriving again: answered, not booked twice
+            await chat.say(C, "直杠 点 @xiaoli 杠上杠", "杠上杠第2杠")
+            await chat.say(A, "亮倒", "已亮倒")
+            await chat.say(A, "胡 123p46p789s22s333s 5p 点 @xiaoli", "包胡")
+            assert balances(ledger) == {501: 600, 502: -1000, 503: 400}
+
+            await chat.say(B, "胡", "谁胡了")  # the button flow
+            flow = chat.last()
+            message = {"message_id": flow.result["message_id"], "text": flow.params["text"]}
+            key = flow.params["reply_markup"]["inline_keyboard"][0][0]["callback_data"].split(":")[1]
+            steps = [("w.1", "怎么胡"), ("m.s", "有哪些番"), ("p.2", "清一色"), ("v", "确认后记账"), ("ok", "下一局")]
+            for action, expect in steps:  # 小李, 自摸, 清一色, preview, confirm
+                await chat.send(chat.updates.press(B, message, f"hu:{key}:{action}"), expect, "editMessageText")
+            assert "小李 自摸：清一色×4" in chat.last("editMessageText").params["text"]
+            assert balances(ledger) == {501: 200, 502: -200, 503: 0}
+
+            await chat.say(C, "亮倒", "已亮倒")
+            await chat.say(A, "荒庄", "亮倒的赔 老王")
+            assert balances(ledger) == {501: 300, 502: -100, 503: -200}
+            await chat.say(A, "撤销", "已撤销")
+            assert balances(ledger) == {501: 200, 502: -200, 503: 0}
+
+            won = await chat.say(C, "胡 清一色 点 @ajie", "清一色×4")
+            assert balances(ledger) == {501: -200, 502: -200, 503: 400}
+            await chat.send(chat.updates.edit(won, "胡 清一色 七对 自摸"), "重记")
+            assert balances(ledger) == {501: -600, 502: -1000, 503: 1600}
+
+            await chat.say(A, "结算", "转账")
+            settled = chat.last().params["text"]
+            assert "阿杰 → 老王 6元" in settled and "小李 → 老王 10元" in settled
+        finally:
+            await app.updater.stop()
+            await app.stop()
+    assert sum(balances(ledger).values()) == 0
+    assert not [c for c in server.telegram.calls if "TOKEN" in str(c.params)]
+
+
+def _config(tmp_path: Path, base_url: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(
+        f'[telegram]\nbase_url = "{base_url}"\npoll_timeout = 1\nadmin_cache_seconds = 60\n', encoding="utf-8"
+    )
+    return path
+
+
+async def test_two_bot_processes_on_one_database_lose_and_duplicate_nothing(
+    server: FakeBotAPIServer, db_url: str, tmp_path: Path
+) -> None:
+    """Both processes poll the same updates (each sees every one) and race to book them into one database:
+    every message must be booked exactly once."""
+    config = _config(tmp_path, server.base_url)
+    env = {**os.environ, "TELEGRAM_BOT_TOKEN": TOKEN, "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1"}
+    updates = Updates()
+    script = [(person, "今晚打牌") for person in (A, B, C)]
+    script += [(A, "开桌 @ajie @xiaoli @laowang 庄 @ajie")]
+    for _ in range(4):
+        script += [(B, "暗杠"), (C, "蓄杠"), (A, "直杠 点 @laowang"), (A, "胡 清一色 自摸"), (B, "胡 七对 点 @laowang")]
+    for sender, text in script:
+        server.push(updates.message(sender, text))
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-m", "paiju", "run", "--config", str(config), "--db", db_url],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(tmp_path / f"bot{i}.log", "w"),  # noqa: SIM115 - closed with the process
+        )
+        for i in range(2)
+    ]
+    try:
+        recordings = len([t for _, t in script if t.startswith(("胡", "暗杠", "蓄杠", "直杠"))])
+
+        def recorded_replies() -> int:
+            return len([text for text in server.telegram.texts() if "记下" in text])
+
+        await until(lambda: recorded_replies() >= 2 * recordings, "both processes to answer every record", 120)
+    finally:
+        for process in processes:
+            process.send_signal(signal.SIGINT)
+        for process in processes:  # waited for off the event loop: the fake server must answer their last poll
+            await asyncio.to_thread(process.wait, 30)
+    logs = "".join((tmp_path / f"bot{i}.log").read_text() for i in range(2))
+    assert "Traceback" not in logs, logs
+    assert TOKEN not in logs
+    ledger = Ledger.open(db_url, upgrade=False)
+    try:
+        history = ledger.history(CHAT["id"], 50)
+        assert len(history) == 8  # 4 rounds × 2 wins, each booked once
+        # per round: 暗杠 B +400 (A, C −200); 蓄杠 C +200 (A, B −100); 直杠 A +200 from C;
+        # 清一色 自摸 A +800 (B, C −400); 七对 点 C → B +400
+        per_round = {501: -200 - 100 + 200 + 800, 502: 400 - 100 - 400 + 400, 503: -200 + 200 - 200 - 400 - 400}
+        assert balances(ledger) == {k: 4 * v for k, v in per_round.items()}
+    finally:
+        ledger.close()
