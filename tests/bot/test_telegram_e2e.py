@@ -64,10 +64,7 @@ class Chat:
             return any(c.method == method and expect in str(c.params.get("text")) for c in self.telegram.calls[before:])
 
         pushed = self.server.push(update)
-        await until(
-            answered,
-            f"a {method} containing {expect!r} (calls: {[(c.method, c.params) for c in self.telegram.calls[-3:]]}, updates: {self.telegram.updates[-2:]})",
-        )
+        await until(answered, f"a {method} containing {expect!r} (last sent: {self.telegram.texts()[-2:]})")
         return pushed
 
     async def say(self, sender: dict[str, Any], text: str, expect: str) -> dict[str, Any]:
