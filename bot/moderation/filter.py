@@ -13,7 +13,7 @@ from bot.commands._common import member_of
 from bot.core import BanMember, Bot, Context, DeleteMessage, Effect, Outcome, SendText, UnbanMember, registry
 from bot.grammar import split_command
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
-from bot.moderation._state import moderation, settings, state
+from bot.moderation._state import may_be_command, moderation, settings, state
 from bot.moderation.detectors import FloodRules, content_findings
 from bot.moderation.ladder import offence_effects
 from bot.moderation.namecard import namecard_reminder
@@ -42,7 +42,8 @@ def moderate(ctx: Context) -> Outcome | None:
     )
     if findings:
         rule, detail, delete = findings[0].rule, findings[0].detail, True
-    if rules.flood and split_command(incoming.text, ctx.bot.registry, ctx.game) is None:
+    is_command = may_be_command(ctx.bot, incoming.text) and split_command(incoming.text, ctx.bot.registry, ctx.game)
+    if rules.flood and not is_command:
         flood_rules = FloodRules(rules.flood_max_messages, rules.flood_window_seconds, rules.repeat_count)
         verdict = state(ctx.bot).detector.observe(
             ctx.chat_id, incoming.sender.user_id, incoming.text, flood_rules, incoming.date
