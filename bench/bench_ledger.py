@@ -51,7 +51,7 @@ def timed(fn: Callable[[], object], repeat: int) -> float:
 
 
 def row(label: str, value: str, baseline: str, ratio: float) -> None:
-    print(f"  {label:<44} {value:>14}   baseline {baseline:>14}   ratio {ratio:6.2f}")
+    print(f"  {label:<44} {value:>14}   baseline {baseline:>14}   ratio {ratio:8.3g}")
 
 
 # ------------------------------------------------------------------------------------------- databases
