@@ -18,6 +18,18 @@ TEXTS: dict[str, dict[str, str]] = {
     "ledger_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
     "ledger_nothing_to_undo": {"zh": "这一桌没有可以撤销的记录。", "en": "Nothing to undo at this table."},
     "ledger_table_ended": {"zh": "这一桌已经结束了，请重新开桌。", "en": "This table has ended; open a new one."},
+    "bot_added": {
+        "zh": (
+            "大家好，我是牌局记账机器人：打卡五星时把杠、亮倒、胡牌发到群里，我来算番、记账、结算。\n"
+            "先开桌：开桌 @甲 @乙 @丙；胡牌：胡 123p46p789s22s333s 5p 点 @乙 或 胡 清一色 自摸；发「帮助」看全部。\n"
+            "请把我设为管理员，我才能看到所有消息、执行群规。"
+        ),
+        "en": (
+            "Hi! I keep this group's mahjong ledger: post kongs, 亮倒 and wins here and I score, book and settle.\n"
+            "Open a table: 开桌 @a @b @c; a win: 胡 123p46p789s22s333s 5p 点 @b or 胡 清一色 自摸; send 帮助 for all.\n"
+            "Make me an admin so I can see every message and enforce the group rules."
+        ),
+    },
     # -- players and tables ------------------------------------------------------------------------------
     "no_table": {
         "zh": "现在没有开着的牌桌。先开桌：开桌 @甲 @乙 @丙",

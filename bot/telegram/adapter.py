@@ -301,6 +301,7 @@ async def on_member(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if statuses & {ChatMember.ADMINISTRATOR, ChatMember.OWNER}:
             _admins(context).forget(changed.chat.id)
     if update.my_chat_member is not None:
+        await _introduce(update, context)
         return
     for chat_id, user, date, source, title, joined in _joins(update):
         if user.id == context.bot.id:
@@ -311,6 +312,21 @@ async def on_member(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         handle = _core(context).handle_join if joined else _core(context).handle_leave
         outcome = await asyncio.to_thread(handle, event)
         await Executor(_core(context), context.bot, chat_id).run(outcome)
+
+
+async def _introduce(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The bot was added to a group: say what it does, in the group's language, with the first command."""
+    changed = update.my_chat_member
+    assert changed is not None
+    inside = {ChatMember.MEMBER, ChatMember.ADMINISTRATOR}
+    if changed.old_chat_member.status in inside or changed.new_chat_member.status not in inside:
+        return
+    core = _core(context)
+    group = await asyncio.to_thread(core.group, changed.chat.id, changed.chat.title or "")
+    from bot.texts import text
+
+    greeting = SendText(text(group.language if group is not None else "zh", "bot_added"))
+    await Executor(core, context.bot, changed.chat.id).run(Outcome([greeting]))
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -187,3 +187,15 @@ def test_the_token_is_redacted_from_log_records() -> None:
     )
     _RedactToken("1:SECRET").filter(record)
     assert "SECRET" not in record.getMessage() and "<token>" in record.getMessage()
+
+
+async def test_being_added_to_a_group_introduces_the_bot(tg: Harness) -> None:
+    change = {
+        "chat": CHAT,
+        "from": BOSS,
+        "date": 1768046400,
+        "old_chat_member": {"status": "left", "user": {"id": 4242, "is_bot": True, "first_name": "牌局"}},
+        "new_chat_member": {"status": "member", "user": {"id": 4242, "is_bot": True, "first_name": "牌局"}},
+    }
+    await tg.feed({"my_chat_member": change})
+    assert "开桌 @甲 @乙 @丙" in tg.last_text()
