@@ -23,9 +23,11 @@ from ledger.stats import (
     group_stats,
     head_to_head,
     month_scope,
+    night_date_of,
     night_scope,
     reading,
     running_balance,
+    week_scope,
 )
 from tests.reports.conftest import Played, Step, expected_answer, nights, play
 
@@ -195,3 +197,24 @@ def test_voided_hand_and_cancelled_fine_count_nowhere(ledger: Ledger, clock: Any
     assert stats.hands == 0 and stats.wins == 0 and stats.fines == 0 and stats.pot == 0
     assert all(line.net == 0 and line.fines == 0 for line in stats.members)
     assert fine_member in played.member_ids.values()
+
+
+def test_a_month_runs_from_cutoff_to_cutoff_in_the_groups_timezone(ledger: Ledger, clock: Any) -> None:
+    """日切 6:00 in Asia/Shanghai: a hand at 03:00 on 1 February (local) belongs to 31 January's night."""
+    clock.set(datetime(2026, 1, 31, 18, 56, tzinfo=UTC))  # 02:56 on 1 February in Hubei: 31 January's night
+    played = play(ledger, clock, next(_chats), [[("hand", 0, 0)]])  # the hand closes at 03:00 local
+    clock.set(datetime(2026, 1, 31, 19, 0, tzinfo=UTC))
+    with reading(ledger.engine) as session:
+        group_id = session.scalars(sa.select(m.Group.id).where(m.Group.chat_id == played.chat_id)).one()
+        january = month_scope(session, group_id, 2026, 1)
+        february = month_scope(session, group_id, 2026, 2)
+        assert (january.since, january.until) == (
+            datetime(2025, 12, 31, 22, 0, tzinfo=UTC),
+            datetime(2026, 1, 31, 22, 0, tzinfo=UTC),
+        )
+        assert february.since == january.until
+        assert group_stats(session, january).hands == 1
+        assert group_stats(session, february).hands == 0
+        group = session.get_one(m.Group, group_id)
+        assert night_date_of(clock.now, group).isoformat() == "2026-01-31"
+        assert week_scope(session, group_id, clock.now).label == "2026-01-26–2026-01-31"
