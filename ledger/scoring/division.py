@@ -1,27 +1,63 @@
 """Winning-hand detection and every reading of a hand, from per-suit tables.
 
-A suit of a hand is a 9-count vector; there are few distinct ones in play, so each one's decompositions into
-sets (pung 111, sequence 123) and at most one pair are enumerated once, the first time it is seen, and cached.
-Checking or reading a hand is then a handful of dictionary lookups and one small product — no search.
+A suit of a hand is a 9-count vector; few distinct ones occur, so each one's decompositions into sets (pung 111,
+sequence 123) and at most one pair are enumerated once, the first time it is seen, and cached. Checking or reading
+a hand is then four dictionary lookups and one small product — no search on the hot path.
 
-Dragons (白 发 中) only form pungs and pairs: a 3-count vector with a fixed table.
-A concealed part holds 14 − 3·(declared melds) tiles when it wins; declared melds never enter the tables.
+The hot path works on a `Packed` hand: one int per suit (筒, 条, 万) and one for the dragons, four bits per
+tile count (`pack`, `pack_tiles`). Packing is what makes a lookup cheap: an int hashes at once, a tuple does not.
+Dragons (白 发 中) form only pungs and pairs. A concealed part holds 14 − 3·(declared melds) tiles when it wins;
+declared melds never enter the tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import product
 
-from ledger.scoring.tiles import BAI, NUM_KINDS, Counts, Tile
+from ledger.scoring.tiles import BAI, NUM_KINDS, Tile
 
+#: (筒 key, 条 key, 万 key, dragon key): 4 bits per count, rank r of a suit (or 白/发/中 as 0/1/2) at bit 4·r
+Packed = tuple[int, int, int, int]
 #: A decomposition of a concealed part: (pair tile or -1, pung tiles, sequence start tiles), global tile ids.
 Division = tuple[Tile, tuple[Tile, ...], tuple[Tile, ...]]
 
-SUIT_STARTS = (0, 9, 18)
+SLOT = tuple(min(t // 9, 3) for t in range(NUM_KINDS))
+SHIFT = tuple(4 * (t % 9 if t < BAI else t - BAI) for t in range(NUM_KINDS))
+UNIT = tuple(1 << s for s in SHIFT)
+SLOT_START = (0, 9, 18, BAI)
+
 #: Table values: the low two bits say whether the shape splits into sets (1) or sets and one pair (2), 0 if
-#: neither; bit 4 says every count is even (a seven-pairs candidate; a four counts as two pairs).
-_SETS, _SETS_AND_PAIR, _ALL_EVEN = 1, 2, 4
+#: neither; bit value 4 says every count is even (seven pairs, a four counting as two); 8 says a count exceeds 4.
+_SETS, _SETS_AND_PAIR, _ALL_EVEN, _OVERFULL = 1, 2, 4, 8
+
+
+def pack(counts: Sequence[int]) -> Packed:
+    """A 30-count vector as the four keys the tables read."""
+    keys = [0, 0, 0, 0]
+    for tile, n in enumerate(counts):
+        if n:
+            keys[SLOT[tile]] += n << SHIFT[tile]
+    return keys[0], keys[1], keys[2], keys[3]
+
+
+def pack_tiles(tiles: Iterable[Tile]) -> Packed:
+    keys = [0, 0, 0, 0]
+    for tile in tiles:
+        keys[SLOT[tile]] += UNIT[tile]
+    return keys[0], keys[1], keys[2], keys[3]
+
+
+def count_in(packed: Packed, tile: Tile) -> int:
+    return (packed[SLOT[tile]] >> SHIFT[tile]) & 15
+
+
+def unpack(packed: Packed) -> list[int]:
+    return [(packed[slot] >> shift) & 15 for slot, shift in zip(SLOT, SHIFT, strict=True)]
+
+
+def _shape(key: int, size: int) -> tuple[int, ...]:
+    return tuple((key >> (4 * r)) & 15 for r in range(size))
 
 
 def _set_splits(shape: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -57,10 +93,7 @@ def _suit_divisions(shape: tuple[int, ...], start: int) -> tuple[Division, ...]:
     size = sum(shape)
     if size % 3 == 1:
         return ()
-    if size % 3 == 0:
-        pairs: list[int] = [-1]
-    else:
-        pairs = [r for r, n in enumerate(shape) if n >= 2]
+    pairs = [-1] if size % 3 == 0 else [r for r, n in enumerate(shape) if n >= 2]
     out: list[Division] = []
     for pair in pairs:
         rest = list(shape)
@@ -68,136 +101,132 @@ def _suit_divisions(shape: tuple[int, ...], start: int) -> tuple[Division, ...]:
             rest[pair] -= 2
         for pungs, chows in _set_splits(tuple(rest)):
             out.append(
-                (
-                    -1 if pair < 0 else start + pair,
-                    tuple(start + r for r in pungs),
-                    tuple(start + r for r in chows),
-                )
+                (-1 if pair < 0 else start + pair, tuple(start + r for r in pungs), tuple(start + r for r in chows))
             )
     return tuple(out)
 
 
-class _DivisionTable(dict[tuple[int, ...], tuple[Division, ...]]):
-    """shape -> decompositions for the suit starting at `start`; filled on first sight of a shape."""
-
-    def __init__(self, start: int) -> None:
-        super().__init__()
-        self.start = start
-
-    def __missing__(self, shape: tuple[int, ...]) -> tuple[Division, ...]:
-        divisions = _suit_divisions(shape, self.start)
-        self[shape] = divisions
-        return divisions
+def _dragon_divisions(shape: tuple[int, ...]) -> tuple[Division, ...]:
+    """Dragons only make pungs and the pair: one decomposition or none."""
+    pairs = [BAI + i for i, n in enumerate(shape) if n == 2]
+    if any(n not in (0, 2, 3) for n in shape) or len(pairs) > 1:
+        return ()
+    return ((pairs[0] if pairs else -1, tuple(BAI + i for i, n in enumerate(shape) if n == 3), ()),)
 
 
-class _StatusTable(dict[tuple[int, ...], int]):
-    """shape -> status bits (see `_SETS`); one table serves all three suits (status ignores the suit)."""
+#: Plain dicts (an exact dict's lookup is the fastest there is); `_fill` enters a key the first time it is seen.
+_SUIT_STATUS: dict[int, int] = {}
+_DRAGON_STATUS: dict[int, int] = {}
+#: per slot: key -> (status bits, decompositions)
+_SLOTS: tuple[dict[int, tuple[int, tuple[Division, ...]]], ...] = ({}, {}, {}, {})
 
-    def __missing__(self, shape: tuple[int, ...]) -> int:
-        status = 0
-        if _suit_divisions(shape, 0):
-            status = _SETS_AND_PAIR if sum(shape) % 3 == 2 else _SETS
+
+def _fill(packed: Packed) -> tuple[int, int, int, int]:
+    """Cold path: enter the four keys of a hand into every table; their status bits."""
+    statuses = []
+    for slot, key in enumerate(packed):
+        if key in _SLOTS[slot]:
+            statuses.append(_SLOTS[slot][key][0])
+            continue
+        shape = _shape(key, 3 if slot == 3 else 9)
+        divisions = _dragon_divisions(shape) if slot == 3 else _suit_divisions(shape, SLOT_START[slot])
+        status = (_SETS_AND_PAIR if sum(shape) % 3 == 2 else _SETS) if divisions else 0
         if all(n % 2 == 0 for n in shape):
             status |= _ALL_EVEN
-        self[shape] = status
-        return status
+        if max(shape) > 4:
+            status |= _OVERFULL
+        (_DRAGON_STATUS if slot == 3 else _SUIT_STATUS)[key] = status
+        _SLOTS[slot][key] = (status, divisions)
+        statuses.append(status)
+    return statuses[0], statuses[1], statuses[2], statuses[3]
 
 
-def _dragon_status(shape: tuple[int, int, int]) -> int:
-    pairs = shape.count(2)
-    ok = all(n in (0, 2, 3) for n in shape) and pairs <= 1
-    status = (_SETS_AND_PAIR if pairs else _SETS) if ok else 0
-    if all(n % 2 == 0 for n in shape):
-        status |= _ALL_EVEN
-    return status
+def _statuses(packed: Packed) -> tuple[int, int, int, int]:
+    status = _SUIT_STATUS
+    try:
+        return status[packed[0]], status[packed[1]], status[packed[2]], _DRAGON_STATUS[packed[3]]
+    except KeyError:
+        return _fill(packed)
 
 
-_STATUS = _StatusTable()
-_DIVISIONS = tuple(_DivisionTable(start) for start in SUIT_STARTS)
-_DRAGON_STATUS: dict[tuple[int, ...], int] = {
-    (a, b, c): _dragon_status((a, b, c)) for a in range(5) for b in range(5) for c in range(5)
-}
-
-
-def is_standard_win(counts: Counts) -> bool:
+def is_standard_win(packed: Packed) -> bool:
     """Four sets and a pair (the concealed part; declared melds are sets already)."""
-    status = _STATUS
-    return (status[counts[0:9]] & 3) * (status[counts[9:18]] & 3) * (status[counts[18:27]] & 3) * (
-        _DRAGON_STATUS[counts[27:30]] & 3
-    ) == 2
+    a, b, c, d = _statuses(packed)
+    return (a & 3) * (b & 3) * (c & 3) * (d & 3) == 2
 
 
-def is_seven_pairs(counts: Counts) -> bool:
-    """Seven pairs (七对): 14 concealed tiles, every count even (a four is two pairs)."""
-    status = _STATUS
-    return bool(
-        status[counts[0:9]] & status[counts[9:18]] & status[counts[18:27]] & _DRAGON_STATUS[counts[27:30]] & _ALL_EVEN
-    ) and (sum(counts) == 14)
+def is_seven_pairs(packed: Packed) -> bool:
+    """Seven pairs (七对) of a 14-tile concealed part: every count even, a four counting as two pairs."""
+    a, b, c, d = _statuses(packed)
+    return bool(a & b & c & d & _ALL_EVEN)
 
 
-def is_win(counts: Counts, melds: int = 0) -> bool:
-    """Does this concealed part (with `melds` declared melds beside it) form a winning hand?"""
-    status = _STATUS
-    a = status[counts[0:9]]
-    b = status[counts[9:18]]
-    c = status[counts[18:27]]
-    d = _DRAGON_STATUS[counts[27:30]]
+def is_overfull(packed: Packed) -> bool:
+    """More than four copies of some tile."""
+    a, b, c, d = _statuses(packed)
+    return bool((a | b | c | d) & _OVERFULL)
+
+
+def is_win(packed: Packed, melds: int = 0) -> bool:
+    """Does this concealed part of 14 − 3·melds tiles (with `melds` declared melds beside it) win?"""
+    status = _SUIT_STATUS
+    try:
+        a = status[packed[0]]
+        b = status[packed[1]]
+        c = status[packed[2]]
+        d = _DRAGON_STATUS[packed[3]]
+    except KeyError:
+        a, b, c, d = _fill(packed)
     if (a & 3) * (b & 3) * (c & 3) * (d & 3) == 2:
         return True
-    return not melds and bool(a & b & c & d & _ALL_EVEN) and sum(counts) == 14
+    return not melds and bool(a & b & c & d & _ALL_EVEN)
 
 
-def standard_divisions(counts: Counts) -> list[Division]:
+def standard_divisions(packed: Packed) -> list[Division]:
     """Every decomposition of a concealed part into sets and exactly one pair; [] if there is none."""
-    if not is_standard_win(counts):
-        return []
-    dragon_pair = -1
-    dragon_pungs: list[Tile] = []
-    for tile in range(BAI, NUM_KINDS):
-        if counts[tile] == 2:
-            dragon_pair = tile
-        elif counts[tile] == 3:
-            dragon_pungs.append(tile)
-    per_suit = [table[counts[start : start + 9]] for table, start in zip(_DIVISIONS, SUIT_STARTS, strict=True)]
-    if len(per_suit[0]) == len(per_suit[1]) == len(per_suit[2]) == 1:
-        combos: Sequence[tuple[Division, ...]] = [(per_suit[0][0], per_suit[1][0], per_suit[2][0])]
-    else:
-        combos = list(product(*per_suit))
-    out: list[Division] = []
-    for combo in combos:
-        pair = dragon_pair
-        pungs: list[Tile] = []
-        chows: list[Tile] = []
-        for suit_pair, suit_pungs, suit_chows in combo:
-            if suit_pair >= 0:
-                pair = suit_pair
-            pungs += suit_pungs
-            chows += suit_chows
-        out.append((pair, (*pungs, *dragon_pungs), tuple(chows)))
-    return out
+    return read(packed)[0]
 
 
-def waits(concealed: Counts, melds: int = 0, held: Counts | None = None) -> list[Tile]:
+def read(packed: Packed, melds: int = 0) -> tuple[list[Division], bool, bool]:
+    """Everything the scorer needs from the tables in one pass: the standard decompositions, whether the part
+    is seven pairs (only without melds), and whether some tile has more than four copies."""
+    tables = _SLOTS
+    try:
+        sa, a = tables[0][packed[0]]
+        sb, b = tables[1][packed[1]]
+        sc, c = tables[2][packed[2]]
+        sd, d = tables[3][packed[3]]
+    except KeyError:
+        _fill(packed)
+        return read(packed, melds)  # once: every key is in the tables now
+    divisions: list[Division] = []
+    if (sa & 3) * (sb & 3) * (sc & 3) * (sd & 3) == 2:
+        # one decomposition per slot makes a reading; exactly one slot holds the pair (the others say -1)
+        if len(a) == len(b) == len(c) == 1:  # the usual case
+            p, s, m, z = a[0], b[0], c[0], d[0]
+            divisions.append((max(p[0], s[0], m[0], z[0]), p[1] + s[1] + m[1] + z[1], p[2] + s[2] + m[2]))
+        else:
+            for p, s, m, z in product(a, b, c, d):
+                divisions.append((max(p[0], s[0], m[0], z[0]), p[1] + s[1] + m[1] + z[1], p[2] + s[2] + m[2]))
+    seven_pairs = not melds and bool(sa & sb & sc & sd & _ALL_EVEN)
+    return divisions, seven_pairs, bool((sa | sb | sc | sd) & _OVERFULL)
+
+
+def waits(concealed: Packed, melds: int = 0, held: Packed | None = None) -> list[Tile]:
     """The tiles that complete a ready hand (听牌) of 13 − 3·melds concealed tiles, in tile order.
 
-    `held` counts every copy the player can see in their own hand (concealed and melds); a tile they already
-    hold four of cannot be drawn and is no wait. Without `held` the concealed counts are used.
+    `held` counts every copy the player holds (concealed and melds); a tile they already hold four of cannot be
+    drawn and is no wait. Without `held` the concealed counts are used.
     """
     seen = concealed if held is None else held
+    keys = list(concealed)
     found = []
     for tile in range(NUM_KINDS):
-        if seen[tile] >= 4:
+        if count_in(seen, tile) >= 4:
             continue
-        if concealed[tile] == 0 and not _touches(concealed, tile):
-            continue
-        if is_win((*concealed[:tile], concealed[tile] + 1, *concealed[tile + 1 :]), melds):
+        slot = SLOT[tile]
+        keys[slot] += UNIT[tile]
+        if is_win((keys[0], keys[1], keys[2], keys[3]), melds):
             found.append(tile)
+        keys[slot] -= UNIT[tile]
     return found
-
-
-def _touches(counts: Counts, tile: Tile) -> bool:
-    """Could `tile` join a sequence with tiles held? (A tile that touches nothing can only pair with itself.)"""
-    if tile >= BAI:
-        return False
-    rank = tile % 9
-    return any(counts[tile + d] for d in (-2, -1, 1, 2) if 0 <= rank + d <= 8)

@@ -7,12 +7,23 @@ only consistency is checked). Both give a `HandResult`. `hand_from_json` reads t
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import prod
-from typing import Any
+from typing import Any, NamedTuple
 
 from ledger.scoring.common import ScoringError
-from ledger.scoring.division import is_seven_pairs, standard_divisions, waits
+from ledger.scoring.division import (
+    SHIFT,
+    SLOT,
+    UNIT,
+    Packed,
+    count_in,
+    is_overfull,
+    pack_tiles,
+    read,
+    unpack,
+    waits,
+)
 from ledger.scoring.kawuxing.patterns import (
     EXCLUSIVE,
     IMPLIES,
@@ -21,30 +32,30 @@ from ledger.scoring.kawuxing.patterns import (
     MELD_ZH,
     METHOD_ZH,
     METHODS,
+    MULTIPLIER,
     NEEDS_METHOD,
     ORDER,
     PATTERNS_BY_KEY,
     REPEATABLE,
     REPLACES,
+    SEVEN_PAIRS_CHECKS,
     SEVEN_PAIRS_KEYS,
     SEVEN_PAIRS_NEVER,
     SITUATIONAL,
     SITUATIONS,
-    STRUCTURAL,
+    STANDARD_CHECKS,
     Reading,
-    Win,
 )
 from ledger.scoring.kawuxing.rules import CAP_8_SHUANGLONG_16, CAP_NONE, Rules
 from ledger.scoring.tiles import (
     NUM_KINDS,
+    SUIT_LETTERS,
     Tile,
     check_copies,
     check_suits,
-    counts_of,
     format_zh,
     parse_tile,
     parse_tiles,
-    suit_of,
     tile_notation,
     tile_zh,
 )
@@ -83,14 +94,13 @@ class DeclaredHand:
     melds: tuple[Meld, ...] | None = None
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     """`patterns` are keys, one per instance, in table order; `final_multiplier` is after the cap."""
 
     patterns: tuple[str, ...]
     multiplier: int
     final_multiplier: int
-    waits: tuple[Tile, ...] = field(default=())
+    waits: tuple[Tile, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -136,101 +146,148 @@ def _check_pihu(result: HandResult, method: str, rules: Rules) -> None:
         )
 
 
-def _check_hand(hand: Hand, rules: Rules) -> None:
-    """Everything about the tiles that makes the hand impossible before any reading is tried."""
+def _check_hand(hand: Hand, rules: Rules) -> Packed:
+    """Everything about the tiles that makes the hand impossible before any reading is tried.
+
+    Returns the packed concealed part with the winning tile (what the readings are made of).
+    """
     if hand.method not in METHODS:
         raise ScoringError("bad_request", f"未知的胡法 {hand.method!r}，可选：{'、'.join(METHODS)}")
     for situation in hand.situations:
         if situation not in SITUATIONS:
             raise ScoringError("bad_request", f"未知的情形 {situation!r}，可选：{'、'.join(SITUATIONS)}")
-    check_suits([*hand.concealed, hand.win_tile, *(m.tile for m in hand.melds)], rules.suits)
-    if len(hand.melds) > 4:
-        raise ScoringError("wrong_count", f"副露最多 4 组，这里有 {len(hand.melds)} 组")
-    expected = 13 - 3 * len(hand.melds)
+    melds = hand.melds
+    if len(melds) > 4:
+        raise ScoringError("wrong_count", f"副露最多 4 组，这里有 {len(melds)} 组")
+    expected = 13 - 3 * len(melds)
     if len(hand.concealed) != expected:
         hint = "（concealed 不含胡的那张牌）" if len(hand.concealed) == expected + 1 else ""
         raise ScoringError(
-            "wrong_count",
-            f"有 {len(hand.melds)} 组副露时手牌应为 {expected} 张，这里是 {len(hand.concealed)} 张{hint}",
+            "wrong_count", f"有 {len(melds)} 组副露时手牌应为 {expected} 张，这里是 {len(hand.concealed)} 张{hint}"
         )
-    counts = list(counts_of([*hand.concealed, hand.win_tile]))
-    for meld in hand.melds:
-        counts[meld.tile] += meld.size
-    check_copies(counts)
-    _check_method(hand.method, hand.situations)
-    if "gangshangkaihua" in hand.situations and not any(m.kind in KONG_KINDS for m in hand.melds):
-        raise ScoringError("inconsistent", "杠上开花要先有自己的杠，这手牌没有杠")
-    if hand.method == "rob_kong" and counts[hand.win_tile] > 1:
+    keys = [0, 0, 0, 0]
+    for tile in hand.concealed:
+        keys[SLOT[tile]] += UNIT[tile]
+    keys[SLOT[hand.win_tile]] += UNIT[hand.win_tile]
+    packed: Packed = (keys[0], keys[1], keys[2], keys[3])
+    excluded = _EXCLUDED_SLOT[rules.suits]
+    if packed[excluded] or (melds and any(SLOT[m.tile] == excluded for m in melds)):
+        check_suits([*hand.concealed, hand.win_tile, *(m.tile for m in melds)], rules.suits)
+    held = packed
+    if melds:
+        for meld in melds:
+            keys[SLOT[meld.tile]] += UNIT[meld.tile] * meld.size
+        held = (keys[0], keys[1], keys[2], keys[3])
+        if is_overfull(held):
+            check_copies(unpack(held))
+    if hand.situations:
+        _check_method(hand.method, hand.situations)
+        if "gangshangkaihua" in hand.situations and not any(m.kind in KONG_KINDS for m in melds):
+            raise ScoringError("inconsistent", "杠上开花要先有自己的杠，这手牌没有杠")
+    if hand.method == "rob_kong" and count_in(held, hand.win_tile) > 1:
         raise ScoringError(
             "inconsistent",
             f"抢杠胡：别人加杠的 {tile_zh(hand.win_tile)} 是第四张，胡的人手里不可能还有 {tile_zh(hand.win_tile)}",
         )
+    return packed
 
 
-def _win_of(hand: Hand) -> tuple[Win, tuple[str, ...]]:
-    """The facts every reading shares, and the hidden four-of-a-kinds a 大胡 reading also counts."""
-    counts = counts_of([*hand.concealed, hand.win_tile])
-    peng_tiles = frozenset(m.tile for m in hand.melds if m.kind == "peng")
-    suits = {suit_of(t) for t in hand.concealed} | {suit_of(m.tile) for m in hand.melds} | {suit_of(hand.win_tile)}
-    win = Win(
-        win_tile=hand.win_tile,
-        method=hand.method,
-        situations=hand.situations,
-        liangdao=hand.liangdao,
-        melds=tuple((m.kind, m.tile) for m in hand.melds),
-        peng_tiles=peng_tiles,
-        held_of_win_tile=counts[hand.win_tile] - 1,
-        one_suit=len(suits) == 1 and "z" not in suits,
-    )
-    # Fine print 4: four concealed → 暗四归一; a 碰 and its fourth in hand → 明四归一. The winning tile's own
-    # 四归一 is the ordinary pattern and is not counted again here.
-    hidden = ["ansiguiyi" for t in range(NUM_KINDS) if counts[t] == 4 and t != hand.win_tile]
-    hidden += ["mingsiguiyi" for t in peng_tiles if counts[t] == 1 and t != hand.win_tile]
-    return win, tuple(hidden)
+#: the rules' two suits -> the slot of the third, excluded suit
+_EXCLUDED_SLOT: dict[tuple[str, ...], int] = {
+    (a, b): next(i for i, s in enumerate(SUIT_LETTERS) if s not in (a, b))
+    for a in SUIT_LETTERS
+    for b in SUIT_LETTERS
+    if a != b
+}
 
 
-def _reading_keys(reading: Reading, hidden_fours: tuple[str, ...], rules: Rules) -> list[str]:
-    keys = [p.key for p in STRUCTURAL if p.applies(reading)]
+def _shared(hand: Hand, packed: Packed) -> tuple[Any, ...]:
+    """The front of every `Reading` of this hand: what the readings share."""
+    win_tile = hand.win_tile
+    melds = hand.melds
+    used = (packed[0] != 0) + (packed[1] != 0) + (packed[2] != 0)
+    one_suit = not packed[3] and used == 1
+    if melds:
+        suit = 0 if packed[0] else 1 if packed[1] else 2
+        one_suit = one_suit and all(SLOT[m.tile] == suit for m in melds)
+        meld_facts = tuple((m.kind, m.tile) for m in melds)
+        pengs = tuple(m.tile for m in melds if m.kind == "peng")
+    else:
+        meld_facts = pengs = ()
+    held = ((packed[SLOT[win_tile]] >> SHIFT[win_tile]) & 15) - 1
+    return (win_tile, hand.method, hand.situations, hand.liangdao, meld_facts, pengs, held, one_suit)
+
+
+def _hidden_fours(hand: Hand, packed: Packed) -> list[str]:
+    """Fine print 4: in a 大胡, four concealed → 暗四归一 and a 碰 with its fourth in hand → 明四归一, each on its
+    own. The winning tile's own 四归一 is the ordinary pattern and is not counted again here."""
+    win_tile = hand.win_tile
+    counts = unpack(packed)
+    hidden = ["ansiguiyi" for t in range(NUM_KINDS) if counts[t] == 4 and t != win_tile]
+    hidden += ["mingsiguiyi" for m in hand.melds if m.kind == "peng" and counts[m.tile] == 1 and m.tile != win_tile]
+    return hidden
+
+
+def _structural_keys(reading: Reading, hand: Hand, packed: Packed, rules: Rules) -> list[str]:
+    """The structural patterns of one reading, exceptions applied, in table order."""
     if reading.seven_pairs:
-        keys = [k for k in keys if k not in SEVEN_PAIRS_NEVER]
-    for key in [k for k in keys if k in REPLACES]:
-        keys = [k for k in keys if k not in REPLACES[key]]
-    if hidden_fours and not reading.seven_pairs and not rules.big_hands.isdisjoint(keys):
-        keys += hidden_fours
-    keys += [p.key for p in SITUATIONAL if p.applies(reading)]
+        keys = [p.key for p in SEVEN_PAIRS_CHECKS if p.applies(reading)]
+        for key in [k for k in keys if k in REPLACES]:
+            keys = [k for k in keys if k not in REPLACES[key]]
+        return keys
+    keys = [p.key for p in STANDARD_CHECKS if p.applies(reading)]
+    if keys and not rules.big_hands.isdisjoint(keys):
+        hidden = _hidden_fours(hand, packed)
+        if hidden:
+            keys += hidden
+            keys.sort(key=ORDER.__getitem__)
     return keys
 
 
 def evaluate(hand: Hand, rules: Rules) -> HandResult:
     """The reading that pays the winner most (capped multiple, then uncapped); `waits` left empty (see `ready`)."""
-    _check_hand(hand, rules)
-    win, hidden_fours = _win_of(hand)
-    counts = counts_of([*hand.concealed, hand.win_tile])
-    meld_tiles = tuple(m.tile for m in hand.melds)
-    readings = [
-        Reading(win, False, 0, pair, (*pungs, *meld_tiles), chows) for pair, pungs, chows in standard_divisions(counts)
-    ]
-    if not hand.melds and is_seven_pairs(counts):
-        readings.append(Reading(win, True, counts.count(4), -1, (), ()))
+    packed = _check_hand(hand, rules)
+    divisions, seven_pairs, overfull = read(packed, len(hand.melds))
+    if overfull:  # without melds; with melds `_check_hand` counted them in
+        check_copies(unpack(packed))
+    shared = _shared(hand, packed)
+    make = Reading._make
+    if hand.melds:
+        meld_tiles = tuple(m.tile for m in hand.melds)
+        readings = [make((*shared, False, 0, pair, pungs + meld_tiles, chows)) for pair, pungs, chows in divisions]
+    else:
+        if len(divisions) == 1:  # the usual case, without a comprehension's frame
+            readings = [make((*shared, False, 0, *divisions[0]))]
+        else:
+            readings = [make((*shared, False, 0, pair, pungs, chows)) for pair, pungs, chows in divisions]
+        if seven_pairs:
+            readings.append(make((*shared, True, unpack(packed).count(4), -1, (), ())))
     if not readings:
         raise ScoringError("not_a_win", f"{_describe(hand)} 不是胡牌：凑不成四组加一对，也不是七对")
-    best: HandResult | None = None
+    # situational patterns read only how the hand was won: the same for every reading (and none, usually)
+    situational = []
+    if hand.situations or hand.liangdao or hand.method == "rob_kong":
+        situational = [p.key for p in SITUATIONAL if p.applies(readings[0])]
+    best: tuple[int, int, list[str]] = (0, 0, [])
     for reading in readings:
-        result = _result(_reading_keys(reading, hidden_fours, rules), rules)
-        if best is None or (result.final_multiplier, result.multiplier) > (best.final_multiplier, best.multiplier):
-            best = result
-    assert best is not None
-    _check_pihu(best, hand.method, rules)
-    return best
+        keys = _structural_keys(reading, hand, packed, rules)
+        if situational:
+            keys += situational
+        multiplier = prod(map(MULTIPLIER.__getitem__, keys))
+        final = multiplier if multiplier <= 8 else capped(rules, multiplier, keys)
+        if (final, multiplier) > best[:2]:
+            best = (final, multiplier, keys)
+    result = HandResult._make((tuple(best[2]), best[1], best[0], ()))
+    if result.multiplier == 1:
+        _check_pihu(result, hand.method, rules)
+    return result
 
 
 def ready(hand: Hand) -> tuple[Tile, ...]:
     """The waits (听牌) of the 13 tiles before the win: tiles that would complete concealed + melds."""
-    concealed = counts_of(hand.concealed)
-    held = list(concealed)
-    for meld in hand.melds:
-        held[meld.tile] += meld.size
-    return tuple(waits(concealed, len(hand.melds), tuple(held)))
+    concealed = pack_tiles(hand.concealed)
+    held = pack_tiles([*hand.concealed, *(m.tile for m in hand.melds for _ in range(m.size))])
+    return tuple(waits(concealed, len(hand.melds), held))
 
 
 def evaluate_declared(hand: DeclaredHand, rules: Rules) -> HandResult:

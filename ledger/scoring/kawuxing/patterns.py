@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ledger.scoring.tiles import DRAGONS, SUIT_OFFSET, Tile
 
@@ -20,9 +21,12 @@ KONG_KINDS = ("zhigang", "xugang", "angang")
 _FIVES = frozenset(SUIT_OFFSET[s] + 4 for s in SUIT_OFFSET)
 
 
-@dataclass(frozen=True, slots=True)
-class Win:
-    """What every reading of one winning hand shares."""
+class Reading(NamedTuple):
+    """One way a winning hand decomposes, with what every reading of the hand shares in front.
+
+    A flat NamedTuple: it is built once per reading on the hot path. `pungs` holds concealed pungs and every
+    declared meld's tile; a seven-pairs reading has no pungs, chows or pair (-1).
+    """
 
     win_tile: Tile
     method: str
@@ -30,17 +34,10 @@ class Win:
     liangdao: bool
     melds: tuple[tuple[str, Tile], ...]
     #: the winner's own 碰 tiles
-    peng_tiles: frozenset[Tile]
+    peng_tiles: tuple[Tile, ...]
     #: copies of the winning tile among the concealed tiles before the win
     held_of_win_tile: int
     one_suit: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One way the hand decomposes. `pungs` holds concealed pungs and every declared meld's tile."""
-
-    win: Win
     seven_pairs: bool
     #: four-of-a-kinds among the seven pairs (龙); 0 in a standard reading
     fours: int
@@ -60,36 +57,39 @@ class Pattern:
     situational: bool = False
 
 
-def _has_dragon_pungs(r: Reading, n: int) -> bool:
-    return sum(1 for d in DRAGONS if d in r.pungs) >= n
+_DRAGON_SET = frozenset(DRAGONS)
+
+
+def _dragon_pungs(r: Reading) -> int:
+    return len(_DRAGON_SET.intersection(r.pungs))
 
 
 PATTERNS: tuple[Pattern, ...] = (
     Pattern("pengpenghu", "碰碰胡", "all pungs", 2, lambda r: not r.chows),
-    Pattern("qingyise", "清一色", "one suit", 4, lambda r: r.win.one_suit),
+    Pattern("qingyise", "清一色", "one suit", 4, lambda r: r.one_suit),
     Pattern("qidui", "七对", "seven pairs", 4, lambda r: r.seven_pairs),
     Pattern("longqidui", "龙七对", "seven pairs with a four", 8, lambda r: r.fours >= 1),
     Pattern("shuanglongqidui", "双龙七对", "seven pairs with two fours", 16, lambda r: r.fours >= 2),
-    Pattern("dasanyuan", "大三元", "big three dragons", 8, lambda r: _has_dragon_pungs(r, 3)),
+    Pattern("dasanyuan", "大三元", "big three dragons", 8, lambda r: _DRAGON_SET.issubset(r.pungs)),
     Pattern(
-        "xiaosanyuan", "小三元", "little three dragons", 4, lambda r: r.pair in DRAGONS and _has_dragon_pungs(r, 2)
+        "xiaosanyuan", "小三元", "little three dragons", 4, lambda r: r.pair in _DRAGON_SET and _dragon_pungs(r) == 2
     ),
     Pattern(
         "kawuxing",
         "卡五星",
         "closed five",
         2,
-        lambda r: r.win.win_tile in _FIVES and r.win.win_tile - 1 in r.chows,
+        lambda r: r.win_tile in _FIVES and r.win_tile - 1 in r.chows,
     ),
-    Pattern("mingsiguiyi", "明四归一", "fourth tile of an own pung", 2, lambda r: r.win.win_tile in r.win.peng_tiles),
-    Pattern("ansiguiyi", "暗四归一", "fourth tile to a concealed three", 4, lambda r: r.win.held_of_win_tile == 3),
-    Pattern("shouzhuayi", "手抓一", "single wait after four melds", 4, lambda r: len(r.win.melds) == 4),
+    Pattern("mingsiguiyi", "明四归一", "fourth tile of an own pung", 2, lambda r: r.win_tile in r.peng_tiles),
+    Pattern("ansiguiyi", "暗四归一", "fourth tile to a concealed three", 4, lambda r: r.held_of_win_tile == 3),
+    Pattern("shouzhuayi", "手抓一", "single wait after four melds", 4, lambda r: len(r.melds) == 4),
     Pattern(
         "gangshangkaihua",
         "杠上开花",
         "win on a kong's replacement",
         2,
-        lambda r: "gangshangkaihua" in r.win.situations,
+        lambda r: "gangshangkaihua" in r.situations,
         situational=True,
     ),
     Pattern(
@@ -97,14 +97,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "杠上炮",
         "win on the discard after a kong",
         2,
-        lambda r: "gangshangpao" in r.win.situations,
+        lambda r: "gangshangpao" in r.situations,
         situational=True,
     ),
-    Pattern("qiangganghu", "抢杠胡", "robbing a kong", 2, lambda r: r.win.method == "rob_kong", situational=True),
-    Pattern("haidilao", "海底捞", "last tile of the wall", 2, lambda r: "haidilao" in r.win.situations, True),
-    Pattern("liangdao", "亮倒", "declared ready hand", 2, lambda r: r.win.liangdao, situational=True),
+    Pattern("qiangganghu", "抢杠胡", "robbing a kong", 2, lambda r: r.method == "rob_kong", situational=True),
+    Pattern("haidilao", "海底捞", "last tile of the wall", 2, lambda r: "haidilao" in r.situations, True),
+    Pattern("liangdao", "亮倒", "declared ready hand", 2, lambda r: r.liangdao, situational=True),
 )
 PATTERNS_BY_KEY = {p.key: p for p in PATTERNS}
+MULTIPLIER = {p.key: p.multiplier for p in PATTERNS}
 STRUCTURAL = tuple(p for p in PATTERNS if not p.situational)
 SITUATIONAL = tuple(p for p in PATTERNS if p.situational)
 #: position in the table, the order answers list patterns in
@@ -120,6 +121,10 @@ REPLACES: dict[str, frozenset[str]] = {
 #: 双龙七对 never count 暗四归一) follows from it: 龙 exists only in seven-pairs readings.
 SEVEN_PAIRS_NEVER = frozenset({"kawuxing", "pengpenghu", "mingsiguiyi", "ansiguiyi", "dasanyuan", "xiaosanyuan"})
 SEVEN_PAIRS_KEYS = frozenset({"qidui", "longqidui", "shuanglongqidui"})
+#: What each kind of reading is asked: a standard reading never holds seven pairs, and a seven-pairs reading is
+#: never asked what fine print 2 excludes.
+STANDARD_CHECKS = tuple(p for p in STRUCTURAL if p.key not in SEVEN_PAIRS_KEYS)
+SEVEN_PAIRS_CHECKS = tuple(p for p in STRUCTURAL if p.key not in SEVEN_PAIRS_NEVER)
 #: Fine print 5: 手抓一 is always also 碰碰胡 (no chows in this game).
 IMPLIES: dict[str, str] = {"shouzhuayi": "pengpenghu"}
 #: Patterns no single reading can hold together (checked in declared-pattern mode; tile mode cannot produce them).
