@@ -12,7 +12,7 @@ import pytest
 from bot.reports.cli import main
 from ledger.service import Ledger
 from paiju.cli import main as paiju
-from tests.reports.conftest import play
+from tests.reports.playing import play
 from tests.reports.test_chart import PNG_SIGNATURE, png_size
 
 _chats = itertools.count(-3_000_001, -1)

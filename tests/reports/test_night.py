@@ -12,7 +12,7 @@ from bot.core import SendPhoto, SendText
 from bot.reports.chart import player_lines
 from bot.reports.night import CAPTION_LIMIT, NightReport, night_post, night_report
 from ledger.service import Ledger
-from tests.reports.conftest import play
+from tests.reports.playing import play
 from tests.reports.test_chart import PNG_SIGNATURE, png_size
 
 _chats = itertools.count(-2_000_001, -1)

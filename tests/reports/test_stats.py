@@ -29,7 +29,7 @@ from ledger.stats import (
     running_balance,
     week_scope,
 )
-from tests.reports.conftest import Played, Step, expected_answer, nights, play
+from tests.reports.playing import Played, Step, expected_answer, nights, play
 
 _chats = itertools.count(-1_000_001, -1)
 START = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)  # 20:00 in Hubei; each example's group starts then
