@@ -1,0 +1,159 @@
+"""Moderation through python-telegram-bot against the local fake Bot API server (long polling over HTTP): the
+real deleteMessage, banChatMember, unbanChatMember and getChatAdministrators calls, and refused calls."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+
+from bot.config import Settings, TelegramSettings
+from bot.core import Bot
+from bot.telegram.app import ALLOWED_UPDATES, build_application
+from ledger.service import Ledger
+from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, user
+
+BOSS = user(500, "群主-老大", "boss")
+BOB = user(501, "小明-成员", "bob")
+CAROL = user(502, "小红-成员", "carol")
+TOKEN = "424242:MOD-TOKEN"
+NO_RIGHTS = "Bad Request: not enough rights to delete a message"
+NO_BAN = "Bad Request: not enough rights to restrict/unrestrict chat member"
+
+
+@pytest.fixture(autouse=True)
+def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeBotAPIServer]:
+    fake = FakeBotAPIServer(FakeTelegram(admins=[BOSS]))
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+async def until(condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+class Group:
+    """A polling bot over the fake server; `say` waits for the bot's answer containing `expect`."""
+
+    def __init__(self, server: FakeBotAPIServer) -> None:
+        self.server, self.telegram, self.updates = server, server.telegram, Updates()
+
+    def calls(self, method: str) -> list[dict[str, Any]]:
+        return self.telegram.sent(method)
+
+    async def say(self, sender: dict[str, Any], text: str, expect: str, **kw: Any) -> dict[str, Any]:
+        before = len(self.telegram.calls)
+        pushed = self.server.push(self.updates.message(sender, text, **kw))
+
+        def answered() -> bool:
+            return any(expect in str(c.params.get("text")) for c in self.telegram.calls[before:])
+
+        await until(answered, f"an answer containing {expect!r} (last: {self.telegram.texts()[-2:]})")
+        return pushed["message"]  # type: ignore[no-any-return]
+
+    def push(self, sender: dict[str, Any], text: str, **kw: Any) -> dict[str, Any]:
+        """A message the bot answers nothing to (updates are handled in order: the next `say` waits for it)."""
+        return self.server.push(self.updates.message(sender, text, **kw))["message"]  # type: ignore[no-any-return]
+
+
+async def _polling(server: FakeBotAPIServer, ledger: Ledger) -> Any:
+    settings = Settings(telegram=TelegramSettings(base_url=server.base_url, poll_timeout=1))
+    app = build_application(settings, Bot(ledger), TOKEN, rate_limit=False)
+    await app.initialize()
+    await app.start()
+    assert app.updater is not None
+    await app.updater.start_polling(poll_interval=0.0, timeout=1, allowed_updates=ALLOWED_UPDATES)
+    return app
+
+
+async def _stop(app: Any) -> None:
+    await app.updater.stop()
+    await app.stop()
+    await app.shutdown()
+
+
+async def test_links_are_deleted_and_the_second_offence_bans_then_unbans(
+    server: FakeBotAPIServer, ledger: Ledger
+) -> None:
+    group = Group(server)
+    app = await _polling(server, ledger)
+    try:
+        spam = await group.say(BOB, "今晚打牌吗看看abc.com吧", "第 1 次违规")
+        deleted = group.calls("deleteMessage")
+        assert [(int(d["chat_id"]), int(d["message_id"])) for d in deleted] == [(CHAT["id"], spam["message_id"])]
+        group.push(BOSS, "规则见 https://example.com")  # the owner's link stays
+        await group.say(BOB, "加 微 信 领红包", "请出本群")
+        assert len(group.calls("deleteMessage")) == 2
+        await until(lambda: len(group.calls("unbanChatMember")) == 1, "the unban after the ban")
+        bans, unbans = group.calls("banChatMember"), group.calls("unbanChatMember")
+        assert [(int(b["chat_id"]), int(b["user_id"])) for b in bans] == [(CHAT["id"], BOB["id"])]
+        assert [(int(u["chat_id"]), int(u["user_id"]), u["only_if_banned"]) for u in unbans] == [
+            (CHAT["id"], BOB["id"], True)
+        ]
+        methods = [c.method for c in server.telegram.calls]
+        assert methods.index("banChatMember") < methods.index("unbanChatMember")  # ban, then unban
+        admins_asked = group.calls("getChatAdministrators")
+        assert len(admins_asked) == 1 and int(admins_asked[0]["chat_id"]) == CHAT["id"]  # cached, not per message
+    finally:
+        await _stop(app)
+    assert ledger.balances(CHAT["id"]).pot == 500
+
+
+async def test_admin_commands_reach_the_bot_api(server: FakeBotAPIServer, ledger: Ledger) -> None:
+    group = Group(server)
+    app = await _polling(server, ledger)
+    try:
+        said = group.push(CAROL, "大家好")
+        await group.say(BOSS, "封禁 发广告", "被封禁", reply_to=said)
+        await until(lambda: len(group.calls("banChatMember")) == 1, "the ban")
+        assert [(int(b["chat_id"]), int(b["user_id"])) for b in group.calls("banChatMember")] == [
+            (CHAT["id"], CAROL["id"])
+        ]
+        assert group.calls("unbanChatMember") == []  # a lasting ban
+        await group.say(BOSS, "解封", "已解封", reply_to=said)
+        await until(lambda: len(group.calls("unbanChatMember")) == 1, "the unban")
+        assert [int(u["user_id"]) for u in group.calls("unbanChatMember")] == [CAROL["id"]]
+        await group.say(CAROL, "封禁 @boss", "只有群管理员")
+    finally:
+        await _stop(app)
+
+
+async def test_without_rights_the_bot_says_so_once_and_keeps_recording(
+    server: FakeBotAPIServer, ledger: Ledger
+) -> None:
+    server.telegram.refuse.update({"deleteMessage": NO_RIGHTS, "banChatMember": NO_BAN})
+    group = Group(server)
+    app = await _polling(server, ledger)
+    try:
+        await group.say(BOB, "看看abc.com", "没有删除消息或移出成员的权限")
+        await group.say(CAROL, "进群t.me/+spam", "第 1 次违规")
+        await group.say(BOB, "再看看abc.com", "请出本群")  # delete and ban both refused again
+        await group.say(CAROL, "红包池", "红包池：10元")  # the bot is still answering
+        await until(lambda: len(group.calls("banChatMember")) == 1, "the refused ban")
+    finally:
+        await _stop(app)
+    notices = [t for t in server.telegram.texts() if "没有删除消息或移出成员的权限" in t]
+    assert len(notices) == 1
+    assert len(group.calls("deleteMessage")) == 3  # every attempt made, every one refused
+    assert group.calls("unbanChatMember") == []  # the unban of ban-then-unban is skipped once the ban fails
+    warnings = [a for a in _actions(ledger) if a.kind == "warning"]
+    assert len(warnings) == 3 and ledger.balances(CHAT["id"]).pot == 1000  # recorded and fined all the same
+
+
+def _actions(ledger: Ledger) -> list[Any]:
+    from ledger.moderation import Moderation
+
+    return Moderation(ledger, ledger.engine).actions(CHAT["id"])
