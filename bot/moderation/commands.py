@@ -460,6 +460,13 @@ def flag(ctx: Context) -> list[Effect]:
 # ------------------------------------------------------------------------------------------------- settings
 
 
+def _setting_value(ctx: Context, name: str, current: RuleSettings) -> str:
+    value = getattr(current, name)
+    if name == "fine_amount":
+        return money(value, currency(ctx)) or "0"
+    return _show(ctx, value)
+
+
 def _show(ctx: Context, value: Any) -> str:
     if isinstance(value, bool):
         return ctx.t("mod_on" if value else "mod_off")
@@ -474,10 +481,15 @@ def modset(ctx: Context) -> SendText:
     if not name:
         current = settings(ctx)
         lines = [ctx.t("mod_settings_head")]
-        lines += [f"{key} = {_show(ctx, getattr(current, key))}" for key in SETTING_NAMES]
+        lines += [f"{key} = {_setting_value(ctx, key, current)}" for key in SETTING_NAMES]
         return SendText("\n".join(lines))
     if not value.strip():
         raise Refusal("mod_settings_usage")
-    new = moderation(ctx).update_settings(ctx.chat_id, {name: value.strip()}, by=ctx.sender.user_id)
+    typed: Any = value.strip()
+    if name == "fine_amount":  # typed in the group's currency like every amount in chat: 5 → 500 分
+        typed = parse_amount(value)
+        if typed is None:
+            raise Refusal("mod_bad_amount", text=value.strip())
+    new = moderation(ctx).update_settings(ctx.chat_id, {name: typed}, by=ctx.sender.user_id)
     remember_settings(ctx, new)
-    return ctx.reply("mod_settings_saved", name=name, value=_show(ctx, getattr(new, name)))
+    return ctx.reply("mod_settings_saved", name=name, value=_setting_value(ctx, name, new))

@@ -22,8 +22,19 @@ from bot.moderation.namecard import namecard_reminder
 PRIORITY = -100
 
 
+#: Telegram's own senders: 777000 posts a linked channel's messages, 1087968824 speaks for anonymous admins,
+#: 136817688 for channels writing in the group. None of them is a member to punish.
+TELEGRAM_SERVICE_IDS = frozenset({777000, 1087968824, 136817688})
+
+
 def exempt(ctx: Context, user_id: int, is_bot: bool = False) -> bool:
-    return is_bot or user_id in ctx.admin_ids or (ctx.owner_id is not None and user_id == ctx.owner_id)
+    """Admins, the owner, bots and Telegram's service senders are never punished automatically."""
+    return (
+        is_bot
+        or user_id in ctx.admin_ids
+        or (ctx.owner_id is not None and user_id == ctx.owner_id)
+        or user_id in TELEGRAM_SERVICE_IDS
+    )
 
 
 @registry.message_filter("moderation", priority=PRIORITY)
