@@ -166,6 +166,12 @@ def test_two_winners_need_the_same_discarder():
     assert answer["error"]["code"] == "inconsistent"
 
 
+def test_two_winners_of_one_tile_win_the_same_way():
+    hand = {"concealed": "123p46p789s22s333s", "melds": [], "win_tile": "5p"}
+    answer = settle([hu("B", "discard", "A", hand), hu("C", "rob_kong", "A", hand)])
+    assert answer["error"]["code"] == "inconsistent"
+
+
 def test_rob_kong_is_paid_by_the_robbed_player_and_the_kong_pays_nothing():
     answer = settle(
         [

@@ -89,9 +89,7 @@ def test_a_non_string_is_a_bad_request():
     assert err.value.code == "bad_request"
 
 
-tile_lists = st.lists(st.integers(0, NUM_KINDS - 1), max_size=14).filter(
-    lambda ts: all(ts.count(t) <= 4 for t in ts)
-)
+tile_lists = st.lists(st.integers(0, NUM_KINDS - 1), max_size=14).filter(lambda ts: all(ts.count(t) <= 4 for t in ts))
 
 
 @given(tile_lists)

@@ -139,11 +139,8 @@ def _check_method(method: str, present: Iterable[str]) -> None:
             )
 
 
-def _check_pihu(result: HandResult, method: str, rules: Rules) -> None:
-    if rules.pihu_self_draw_only and result.multiplier == 1 and method != "self_draw":
-        raise ScoringError(
-            "pihu_self_draw_only", f"屁胡（×1）只能自摸，不能{METHOD_ZH[method]}：本局规则「屁胡只能自摸」"
-        )
+def _refuse_pihu(method: str) -> None:
+    raise ScoringError("pihu_self_draw_only", f"屁胡（×1）只能自摸，不能{METHOD_ZH[method]}：本局规则「屁胡只能自摸」")
 
 
 def _check_hand(hand: Hand, rules: Rules) -> Packed:
@@ -268,19 +265,19 @@ def evaluate(hand: Hand, rules: Rules) -> HandResult:
     situational = []
     if hand.situations or hand.liangdao or hand.method == "rob_kong":
         situational = [p.key for p in SITUATIONAL if p.applies(readings[0])]
-    best: tuple[int, int, list[str]] = (0, 0, [])
+    best_final = best_multiplier = 0
+    best_keys: list[str] = []
     for reading in readings:
         keys = _structural_keys(reading, hand, packed, rules)
         if situational:
             keys += situational
         multiplier = prod(map(MULTIPLIER.__getitem__, keys))
         final = multiplier if multiplier <= 8 else capped(rules, multiplier, keys)
-        if (final, multiplier) > best[:2]:
-            best = (final, multiplier, keys)
-    result = HandResult._make((tuple(best[2]), best[1], best[0], ()))
-    if result.multiplier == 1:
-        _check_pihu(result, hand.method, rules)
-    return result
+        if final > best_final or (final == best_final and multiplier > best_multiplier):
+            best_final, best_multiplier, best_keys = final, multiplier, keys
+    if best_multiplier == 1 and hand.method != "self_draw" and rules.pihu_self_draw_only:
+        _refuse_pihu(hand.method)
+    return HandResult._make((tuple(best_keys), best_multiplier, best_final, ()))
 
 
 def ready(hand: Hand) -> tuple[Tile, ...]:
@@ -316,7 +313,8 @@ def evaluate_declared(hand: DeclaredHand, rules: Rules) -> HandResult:
             keys.append(implied)
     _check_declared(keys, hand, rules)
     result = _result(keys, rules)
-    _check_pihu(result, hand.method, rules)
+    if result.multiplier == 1 and hand.method != "self_draw" and rules.pihu_self_draw_only:
+        _refuse_pihu(hand.method)
     return result
 
 

@@ -258,8 +258,9 @@ def settle(
             transfers += _draw_transfers(i, declared, players, rules, base)
     if len(wins) == 2:
         first, second = wins
-        if first.winner == second.winner or first.source != second.source or first.source is None:
-            raise ScoringError("inconsistent", "一炮双响要两个不同的赢家胡同一个人打出的牌（from 相同）")
+        same_tile = first.source == second.source and first.method == second.method
+        if first.winner == second.winner or first.source is None or not same_tile:
+            raise ScoringError("inconsistent", "一炮双响要两个不同的赢家用同一种胡法胡同一个人的同一张牌（from 相同）")
     if end is None:
         next_dealer = None
     elif len(wins) == 2:
