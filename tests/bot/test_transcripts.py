@@ -73,3 +73,14 @@ def test_demo_is_deterministic(tmp_path: Path) -> None:
     first = replay(demo_script(), f"sqlite:///{tmp_path / 'a.db'}")
     second = replay(demo_script(), f"sqlite:///{tmp_path / 'b.db'}")
     assert first == second
+
+
+def test_help_lists_the_table_commands_first_with_examples(tmp_path: Path) -> None:
+    """The full 帮助 (other modules add their commands to it, so it is not a fixed transcript)."""
+    out = replay(["a: 帮助"], f"sqlite:///{tmp_path / 'help.db'}")
+    lines = [line.removeprefix("bot: ") for line in out[1:]]
+    assert lines[0].startswith("牌局记账")
+    ours = ["/open", "/table", "/gang", "/liangdao", "/hu", "/draw", "/undo", "/balance", "/history", "/settle"]
+    assert [line.split(" ")[0] for line in lines[1 : 1 + len(ours)]] == ours
+    assert "胡 123p46p789s22s333s 5p 点 @乙" in "\n".join(lines)
+    assert lines[-1].startswith("牌的写法")
