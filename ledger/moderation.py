@@ -125,7 +125,13 @@ def _bool(name: str, value: Any) -> bool:
     raise _bad(name, f"需要 开/关，收到 {value!r}")
 
 
+#: what an admin types for "none" (an empty keyword list, no rules editors)
+_NONE_WORDS = {"-", "无", "none", "空"}
+
+
 def _words(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str) and value.strip().lower() in _NONE_WORDS:
+        return ()
     items = value if isinstance(value, list | tuple) else re.split(r"[,，、\s]+", str(value))
     return tuple(dict.fromkeys(str(x).strip() for x in items if str(x).strip()))
 

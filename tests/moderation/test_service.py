@@ -158,6 +158,7 @@ def test_settings_default_to_the_seed_and_refuse_bad_values(ledger: Ledger, mod:
     new = mod.update_settings(CHAT, {"links": "关", "ad_keywords": "代购，加群"}, by=1)
     assert not new.links and new.ad_keywords == ("代购", "加群")
     assert mod.settings(CHAT) == new
+    assert mod.update_settings(CHAT, {"ad_keywords": "无"}, by=1).ad_keywords == ()
 
 
 def test_rules_text_history_is_kept(ledger: Ledger, mod: Moderation, clock: Clock) -> None:
