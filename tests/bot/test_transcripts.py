@@ -77,8 +77,8 @@ def test_demo_is_deterministic(tmp_path: Path) -> None:
 
 def test_help_lists_the_table_commands_first_with_examples(tmp_path: Path) -> None:
     """The full 帮助 (other modules add their commands to it, so it is not a fixed transcript)."""
-    out = replay(["a: 帮助"], f"sqlite:///{tmp_path / 'help.db'}")
-    lines = [line.removeprefix("bot: ") for line in out[1:]]
+    out = replay(["!join a 阿杰-成员", "a: 帮助"], f"sqlite:///{tmp_path / 'help.db'}")
+    lines = [line.removeprefix("bot: ") for line in out[out.index("a: 帮助") + 1 :]]
     assert lines[0].startswith("牌局记账")
     ours = ["/open", "/table", "/gang", "/liangdao", "/hu", "/draw", "/undo", "/balance", "/history", "/settle"]
     assert [line.split(" ")[0] for line in lines[1 : 1 + len(ours)]] == ours
