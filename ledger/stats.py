@@ -18,6 +18,7 @@ What counts (the readings the reports document in docs/reports.md):
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -314,22 +315,24 @@ def _scan(session: Session, scope: Scope) -> _Scan:
     """Read the wins from the scoring answers stored with the hands (their `hands` entries carry winner, method,
     discarder, patterns and multiples); only a hand whose answer has no such entries (够级, 碰胡) has its live
     win events read instead. Only the `hands` part of an answer is fetched: decoding JSON is most of the cost."""
+    entries_json = sa.type_coerce(Hand.answer["hands"], sa.Text).label("entries")
     hands = session.execute(
-        sa.select(Hand.id, Hand.table_id, Hand.number, Hand.answer["hands"].label("entries"), Hand.closed_at)
+        sa.select(Hand.id, Hand.table_id, Hand.number, entries_json, Hand.closed_at)
         .join(GameTable, GameTable.id == Hand.table_id)
         .where(*_hand_filter(scope))
         .order_by(Hand.closed_at, Hand.id)
     ).all()
     if not hands:
         return _Scan(0, 0, [])
+    answers = _decode_all([row.entries for row in hands])
     seats = _seat_members(session, {row.table_id for row in hands})
     received = _win_amounts(session, scope)
-    events = _win_events(session, [row.id for row in hands if not isinstance(row.entries, list)])
+    events = _win_events(session, [row.id for row, parsed in zip(hands, answers, strict=True) if parsed is None])
     found: list[Win] = []
     draws = 0
-    for hand in hands:
+    for hand, parsed in zip(hands, answers, strict=True):
         seat = seats[hand.table_id]
-        entries = hand.entries if isinstance(hand.entries, list) else events.get(hand.id, [])
+        entries = parsed if parsed is not None else events.get(hand.id, [])
         draws += not entries
         for entry in entries:
             winner = entry.get("winner") or entry.get("player")
@@ -356,6 +359,18 @@ def _scan(session: Session, scope: Scope) -> _Scan:
                 )
             )
     return _Scan(len(hands), draws, found)
+
+
+def _decode_all(values: Sequence[Any]) -> list[list[Mapping[str, Any]] | None]:
+    """JSON arrays as fetched: SQLite hands back text, decoded here in one `json.loads` call (a call per row
+    costs more than the parsing); psycopg hands back decoded values. Anything but a list becomes None."""
+    texts = [value for value in values if isinstance(value, str)]
+    decoded = iter(json.loads("[" + ",".join(texts) + "]")) if texts else iter(())
+    out = []
+    for value in values:
+        parsed = next(decoded) if isinstance(value, str) else value
+        out.append(parsed if isinstance(parsed, list) else None)
+    return out
 
 
 def _win_events(session: Session, hand_ids: Sequence[int]) -> dict[int, list[Mapping[str, Any]]]:
