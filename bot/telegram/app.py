@@ -104,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as err:
         print(f"paiju run: {err}")
         return 2
+    if args.webhook and not settings.telegram.webhook.url:
+        print("paiju run: --webhook needs [telegram.webhook] url in the config")
+        return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)  # its INFO lines carry the token in the URL
     for handler in logging.getLogger().handlers:
@@ -119,9 +122,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.webhook:
             hook = telegram.webhook
-            if not hook.url:
-                print("paiju run: --webhook needs [telegram.webhook] url in the config")
-                return 2
             application.run_webhook(
                 listen=hook.listen,
                 port=hook.port,
