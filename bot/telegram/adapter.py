@@ -115,9 +115,9 @@ def mentions_of(message: Message) -> tuple[Sender, ...]:
 
 def text_with_mentions(message: Message) -> str:
     """The text, with each text mention (a name without @username) written as `@name` so the grammar sees it."""
-    text = message.text or ""
+    text = message.text or message.caption or ""
     entities = [e for e in message.entities or () if e.type == MessageEntity.TEXT_MENTION and e.user]
-    if not entities:
+    if not entities or message.text is None:
         return text
     parsed = message.parse_entities([MessageEntity.TEXT_MENTION])
     out, cursor = [], 0
@@ -135,9 +135,10 @@ def text_with_mentions(message: Message) -> str:
 
 
 def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> Incoming | None:
-    """A text message (new or edited) as the command layer's `Incoming`; None for anything else."""
+    """A message (new or edited) as the command layer's `Incoming`. Stickers, photos and the like come through
+    too, with their caption or an empty text, so message filters (flood rules) count them; no command matches."""
     message = update.edited_message or update.message
-    if message is None or message.text is None or message.from_user is None:
+    if message is None or message.from_user is None:
         return None
     chat_id, edited = message.chat_id, update.edited_message is not None
     source = f"tg:{chat_id}:{message.message_id}"
@@ -342,7 +343,7 @@ def install(application: Application, core: Bot, admin_cache_seconds: float) -> 
     application.bot_data[ADMINS_KEY] = AdminCache(admin_cache_seconds)
     service = filters.StatusUpdate.NEW_CHAT_MEMBERS | filters.StatusUpdate.LEFT_CHAT_MEMBER
     application.add_handler(MessageHandler(service, on_member))
-    application.add_handler(MessageHandler(filters.TEXT & (filters.UpdateType.MESSAGES), on_message))
+    application.add_handler(MessageHandler(filters.UpdateType.MESSAGES & ~filters.StatusUpdate.ALL, on_message))
     application.add_handler(CallbackQueryHandler(on_callback))
     application.add_handler(ChatMemberHandler(on_member, ChatMemberHandler.ANY_CHAT_MEMBER))
     application.add_error_handler(on_error)

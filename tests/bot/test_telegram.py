@@ -199,3 +199,36 @@ async def test_being_added_to_a_group_introduces_the_bot(tg: Harness) -> None:
     }
     await tg.feed({"my_chat_member": change})
     assert "开桌 @甲 @乙 @丙" in tg.last_text()
+
+
+async def test_opening_by_reply_seats_the_quoted_member(tg: Harness) -> None:
+    quoted = (await tg.say(B, "我也打"))["message"]
+    await tg.feed(tg.updates.message(A, "开桌 @laowang", reply_to=quoted))
+    assert "座位：阿杰、老王、小李" in tg.last_text()
+
+
+async def test_a_sticker_reaches_the_filters_but_is_no_command(tg: Harness) -> None:
+    update = tg.updates.message(A, "")
+    del update["message"]["text"]
+    update["message"]["sticker"] = {
+        "file_id": "s1",
+        "file_unique_id": "u1",
+        "type": "regular",
+        "width": 512,
+        "height": 512,
+        "is_animated": False,
+        "is_video": False,
+    }
+    seen: list[str] = []
+    from bot.core import registry
+
+    @registry.message_filter("test_spy", priority=99)
+    def spy(ctx: Any) -> None:
+        seen.append(ctx.incoming.text)
+
+    try:
+        before = len(tg.telegram.calls)
+        await tg.feed(update)
+    finally:
+        registry.filters[:] = [f for f in registry.filters if f.name != "test_spy"]
+    assert seen == [""] and len(tg.telegram.calls) == before
