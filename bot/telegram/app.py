@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import logging
 from datetime import UTC
+from typing import Any
 
 from telegram import BotCommand, LinkPreviewOptions, Update
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Defaults
@@ -92,6 +93,20 @@ async def _publish_commands(application: Application) -> None:
         log.warning("could not publish the command menu: %s", err)
 
 
+def webhook_options(settings: Settings) -> dict[str, Any]:
+    """Arguments of run_webhook/start_webhook: where to listen, the public URL Telegram is told, the secret."""
+    hook = settings.telegram.webhook
+    return {
+        "listen": hook.listen,
+        "port": hook.port,
+        "url_path": hook.path,
+        "webhook_url": hook.url,
+        "secret_token": hook.secret_token or None,
+        "allowed_updates": ALLOWED_UPDATES,
+        "drop_pending_updates": settings.telegram.drop_pending_updates,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="paiju run", description="Run the Telegram bot.")
     parser.add_argument("--config", help="config file (default: $PAIJU_CONFIG or ./config.toml)")
@@ -121,16 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     telegram = settings.telegram
     try:
         if args.webhook:
-            hook = telegram.webhook
-            application.run_webhook(
-                listen=hook.listen,
-                port=hook.port,
-                url_path=hook.path,
-                webhook_url=hook.url,
-                secret_token=hook.secret_token or None,
-                allowed_updates=ALLOWED_UPDATES,
-                drop_pending_updates=telegram.drop_pending_updates,
-            )
+            application.run_webhook(**webhook_options(settings))
         else:
             application.run_polling(
                 timeout=telegram.poll_timeout,

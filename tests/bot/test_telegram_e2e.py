@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from bot.config import Settings, TelegramSettings
+from bot.config import Settings, TelegramSettings, WebhookSettings
 from bot.core import Bot
-from bot.telegram.app import ALLOWED_UPDATES, build_application
+from bot.telegram.app import ALLOWED_UPDATES, build_application, webhook_options
 from ledger.service import Ledger, LedgerError
 from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, user
 
@@ -200,3 +200,38 @@ async def test_two_bot_processes_on_one_database_lose_and_duplicate_nothing(
         assert balances(ledger) == {k: 4 * v for k, v in per_round.items()}
     finally:
         ledger.close()
+
+
+async def test_webhook_mode_registers_the_url_and_refuses_requests_without_the_secret(
+    server: FakeBotAPIServer, sqlite_ledger: Ledger
+) -> None:
+    import socket
+
+    import aiohttp
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    hook = WebhookSettings(url="https://bot.example.org/paiju", listen="127.0.0.1", port=port, secret_token="s3cret")
+    settings = Settings(telegram=TelegramSettings(base_url=server.base_url, webhook=hook))
+    app = build_application(settings, Bot(sqlite_ledger), TOKEN)
+    update = Updates().message(A, "余额")
+    async with app:
+        await app.start()
+        assert app.updater is not None
+        await app.updater.start_webhook(**webhook_options(settings))
+        try:
+            registered = server.telegram.sent("setWebhook")[-1]
+            assert registered["url"] == "https://bot.example.org/paiju" and registered["secret_token"] == "s3cret"
+            assert set(ALLOWED_UPDATES) <= set(registered["allowed_updates"])
+            url = f"http://127.0.0.1:{port}/paiju"
+            async with aiohttp.ClientSession() as session:
+                async with session.post(url, json={"update_id": 1, **update}) as refused:
+                    assert refused.status == 403
+                headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
+                async with session.post(url, json={"update_id": 2, **update}, headers=headers) as accepted:
+                    assert accepted.status == 200
+            await until(lambda: any("账上还没有" in t for t in server.telegram.texts()), "the reply to 余额")
+        finally:
+            await app.updater.stop()
+            await app.stop()
