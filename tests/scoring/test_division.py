@@ -94,7 +94,7 @@ def test_built_winning_hands_win_and_readings_match_reference(counts):
     assert ours == reference
 
 
-@settings(suppress_health_check=[HealthCheck.large_base_example, HealthCheck.filter_too_much], max_examples=600)
+@settings(suppress_health_check=[HealthCheck.large_base_example, HealthCheck.filter_too_much], max_examples=300)
 @given(st.integers(0, 4).flatmap(lambda melds: st.tuples(st.just(melds), any_concealed(14 - 3 * melds))))
 def test_win_check_agrees_with_recursive_checker(case):
     melds, counts = case
