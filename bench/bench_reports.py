@@ -1,6 +1,6 @@
 """Benchmark: a monthly report of a group that played for a year (50,000 hands), on SQLite.
 
-    python bench/bench_reports.py [--hands 50000] [--db sqlite:///path.db] [--keep]
+    python bench/bench_reports.py [--hands 50000] [--month 2025-06] [--db URL of an empty database]
 
 The year is bulk-generated (rows written directly with the shapes the ledger service writes: real scoring
 answers from `ledger.scoring.score`, one night per day, kong money booked with its hand), since booking 50,000
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -331,22 +332,32 @@ def _renamed(value: Any, rename: dict[str, str]) -> Any:
     return out
 
 
-def best_of(runs: int, func: Callable[[], object]) -> float:
-    best = float("inf")
+def best_of(runs: int, func: Callable[[], object]) -> tuple[float, float]:
+    """The best (wall, CPU) seconds of `runs` calls. On a busy machine wall time includes waiting for a core;
+    the CPU time of this process is what the report itself costs."""
+    wall = cpu = float("inf")
     for _ in range(runs):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         func()
-        best = min(best, time.perf_counter() - start)
-    return best
+        wall = min(wall, time.perf_counter() - start)
+        cpu = min(cpu, time.process_time() - start_cpu)
+    return wall, cpu
 
 
 def main() -> int:
+    workdir = Path(tempfile.mkdtemp(prefix="paiju-bench-"))
+    try:
+        return run(workdir)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def run(workdir: Path) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=50_000)
     parser.add_argument("--db", help="SQLAlchemy URL (default: a new SQLite file in a temporary folder)")
     parser.add_argument("--month", default="2025-06")
     args = parser.parse_args()
-    workdir = Path(tempfile.mkdtemp(prefix="paiju-bench-"))
     url = args.db or f"sqlite:///{workdir / 'bench.db'}"
     upgrade(url)
     started = time.perf_counter()
@@ -386,12 +397,17 @@ def main() -> int:
         report_time = best_of(3, report)
         picture_time = best_of(3, report_with_picture)
     engine.dispose()
-    print(f"baseline  plain SUM over the month's transfers: {base_time * 1000:8.1f} ms")
-    for label, seconds in (("group_stats + head_to_head", report_time), ("+ leaderboard page PNG", picture_time)):
-        print(f"report    {label:<37}: {seconds * 1000:8.1f} ms  ({seconds / base_time:.1f}x baseline)")
-    verdict = "OK" if picture_time < 2.0 else "TOO SLOW"
+    print(f"{'':<48} {'wall':>9} {'CPU':>9}   ratio to baseline (wall)")
+    rows = (
+        ("baseline  plain SUM over the month's transfers", base_time),
+        ("report    group_stats + head_to_head", report_time),
+        ("report    + leaderboard page PNG (the command)", picture_time),
+    )
+    for label, (wall, cpu) in rows:
+        print(f"{label:<48} {wall * 1000:7.1f}ms {cpu * 1000:7.1f}ms   {wall / base_time[0]:.1f}x")
+    verdict = "OK" if picture_time[0] < 2.0 else "TOO SLOW"
     print(f"goal: monthly report under 2 s on SQLite -> {verdict}")
-    return 0 if picture_time < 2.0 else 1
+    return 0 if picture_time[0] < 2.0 else 1
 
 
 if __name__ == "__main__":
