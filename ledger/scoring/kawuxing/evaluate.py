@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 from ledger.scoring.common import ScoringError
 from ledger.scoring.division import (
@@ -139,7 +139,7 @@ def _check_method(method: str, present: Iterable[str]) -> None:
             )
 
 
-def _refuse_pihu(method: str) -> None:
+def _refuse_pihu(method: str) -> NoReturn:
     raise ScoringError("pihu_self_draw_only", f"屁胡（×1）只能自摸，不能{METHOD_ZH[method]}：本局规则「屁胡只能自摸」")
 
 
