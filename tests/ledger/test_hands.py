@@ -232,3 +232,38 @@ def test_penghu_pays_as_it_goes_and_the_winner_deals_next(ledger: Ledger) -> Non
     )
     assert win.finished and win.next_dealer == "B"
     assert sorted(t.amount for t in win.booked) == [500, 500, 500]
+
+
+def test_edit_of_an_event_in_the_open_hand_keeps_the_others_in_place(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "zhigang", "A"), source="tg:1:20", by=1)
+    ledger.record_event(table.id, gang("C", "angang"), source="tg:1:21", by=1)
+    edited = ledger.replace_hand("tg:1:20", [gang("B", "zhigang", "C")], source="tg:1:20:e1", by=1)
+    assert not edited.finished
+    assert [e["type"] for e in edited.events] == ["gang", "gang"]
+    assert edited.events[0]["from"] == "C"  # the edited kong stays first, before C's 暗杠
+    state = ledger.hand_state(table.id)
+    assert money(state.transfers) == [("A", "C", 200, "angang"), ("B", "C", 200, "angang"), ("C", "B", 200, "zhigang")]
+    balances = ledger.balances(CHAT)
+    assert [balances.of(s.member_id) for s in table.seats] == [-200, 0, 200]
+
+
+def test_edit_of_a_message_whose_events_were_undone_finds_nothing(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "angang"), source="tg:1:30", by=1)
+    ledger.undo(table.id, source="tg:1:31", by=1)
+    with pytest.raises(LedgerError) as err:
+        ledger.replace_hand("tg:1:30", [gang("C", "angang")], source="tg:1:30:e1", by=1)
+    assert err.value.code == "nothing_to_edit"
+    assert all(line.amount == 0 for line in ledger.balances(CHAT).lines)
+
+
+def test_a_whole_hand_must_end(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    with pytest.raises(LedgerError) as err:
+        ledger.record_hand(table.id, [gang("B", "angang")], source="m:1", by=1)
+    assert err.value.code == "hand_not_finished"
+    with pytest.raises(LedgerError) as err:
+        ledger.record_event(table.id, {"kind": "angang"}, source="m:2", by=1)
+    assert err.value.code == "bad_event"
+    assert ledger.hand_state(table.id).events == ()
