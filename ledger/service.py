@@ -343,6 +343,9 @@ class Ledger:
         """
         url = normalize_url(url or DEFAULT_URL)
         engine = make_engine(url)
+        if engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:"):
+            engine.dispose()  # every connection would see its own empty database, migrations included
+            raise LedgerError("bad_url", "不支持内存中的 SQLite 数据库：请给一个文件路径（如 paiju.db）")
         if upgrade and current_revision(engine) != head_revision():
             db.upgrade(url)
         return cls(engine, clock=clock)

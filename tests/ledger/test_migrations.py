@@ -121,3 +121,11 @@ def test_sqlite_batch_migration_ends_with_foreign_key_check(empty_db_url: str) -
     engine.dispose()
     with pytest.raises(RuntimeError, match="foreign keys"):
         db.downgrade(empty_db_url, "0001")  # runs through env.py, which ends with the check
+
+
+def test_in_memory_sqlite_is_refused_with_a_clear_message() -> None:
+    from ledger.service import LedgerError
+
+    with pytest.raises(LedgerError) as err:
+        Ledger.open("sqlite://")
+    assert err.value.code == "bad_url" and "SQLite" in err.value.message
