@@ -1,8 +1,8 @@
 """The night's settlement post: a table of the players (wins, 自摸, 点炮 given, kong money, biggest hand, net),
 the fewest transfers, and a picture with that table and each player's running balance hand by hand.
 
-`night_report(...)` builds it; the settle command sends `report.effects()`: one photo with the post as its
-caption (Telegram) / `bot: [photo] path` and the caption's lines (console).
+`night_report(...)` builds it; the settle command sends `settle_post(ctx, closed)` (= `report.effects()`): one
+photo with the post as its caption (Telegram) / `bot: [photo] path` and the caption's lines (console).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.commands._common import money
-from bot.core import Effect, SendPhoto, SendText
+from bot.core import Context, Effect, SendPhoto, SendText
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.stats import patterns_text
 from bot.reports.texts import t
@@ -24,7 +24,7 @@ from ledger.models import Night
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from ledger.service import Ledger, Settlement
+    from ledger.service import Ledger, NightClosed, Settlement
 
 #: Telegram's limit on a photo caption; a longer post goes as a text message before the photo
 CAPTION_LIMIT = 1024
@@ -170,3 +170,12 @@ def night_post(
     figure = report_figure(title, header, rows, footer, ordered, labels, currency)
     caption = text if len(text) <= CAPTION_LIMIT else title
     return NightPost(night_id, group_id, text, caption, tuple(header), tuple(rows), ordered, figure)
+
+
+def settle_post(ctx: Context, closed: NightClosed) -> list[Effect]:
+    """The settle command's reply once `end_night` has closed the night: the night's post as a photo with its
+    caption (the settlement `end_night` stored, not a second computation)."""
+    report = night_report(
+        ctx.service, closed.night.id, lang=ctx.lang, currency=ctx.group.currency, settlement=closed.settlement
+    )
+    return report.effects(reply_to=ctx.incoming.message_id if ctx.incoming else None)

@@ -7,12 +7,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.commands._common import money
-from bot.core import SendPhoto, SendText
+from bot.core import Context, Incoming, ManualClock, Sender, SendPhoto, SendText
 from bot.reports.chart import player_lines
-from bot.reports.night import CAPTION_LIMIT, NightReport, night_post, night_report
+from bot.reports.night import CAPTION_LIMIT, NightReport, night_post, night_report, settle_post
 from ledger.service import Ledger
-from tests.reports.playing import play
+from tests.reports.playing import HANDS, play, seated
 from tests.reports.test_chart import PNG_SIGNATURE, png_size
 
 _chats = itertools.count(-2_000_001, -1)
@@ -95,3 +97,33 @@ def test_a_post_too_long_for_a_caption_goes_as_text_before_the_photo(tmp_path: P
         SendText(report.text, reply_to=7),
         SendPhoto(str(tmp_path / "night.png"), "第1晚结算"),
     ]
+
+
+def test_settle_post_is_the_photo_of_the_night_just_closed(
+    ledger: Ledger, clock: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the settle command sends when it hands `end_night`'s result to `settle_post`."""
+    monkeypatch.setenv("PAIJU_REPORT_DIR", str(tmp_path))
+    chat = next(_chats)
+    played = play(ledger, clock, chat, [NIGHT[:3]])
+    table = ledger.open_table(chat, list(played.member_ids.values()), source=f"test:{chat}:reopen", by=None)
+    ledger.record_hand(table.id, seated(HANDS[2], table.players), source=f"test:{chat}:win", by=None)
+    closed = ledger.end_night(chat, source=f"test:{chat}:settle", by=None)
+    sender = Sender(1, "张三")
+    ctx = Context(
+        bot=None,  # the settle post needs no dispatcher
+        service=ledger,
+        chat_id=chat,
+        sender=sender,
+        source="test",
+        lang="zh",
+        clock=ManualClock(),
+        group=ledger.group(chat),
+        incoming=Incoming(chat, 99, sender, "结算", clock.now, "test"),
+    )
+    (photo,) = settle_post(ctx, closed)
+    assert isinstance(photo, SendPhoto) and Path(photo.path).parent == tmp_path
+    assert photo.caption.startswith("第2晚结算 · 2026-01-11 · 1手")
+    assert closed.settlement.payments
+    for payment in closed.settlement.payments:
+        assert f"{payment.payer} → {payment.payee} {money(payment.amount, '元')}" in photo.caption
