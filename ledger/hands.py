@@ -22,8 +22,8 @@ TERMINAL = {
 }
 DEFAULT_RULES: dict[str, dict[str, Any]] = {"kawuxing": {"preset": "xiangyang"}, "gouji": {}, "penghu": {}}
 
-#: (payer, payee, amount, reason): a transfer as the scoring core names it
-Flow = tuple[str, str, int, str]
+#: (payer, payee, amount, reason): money owed, as the scoring core names it
+Owed = tuple[str, str, int, str]
 
 
 def build_request(
@@ -64,18 +64,18 @@ def misplaced_terminal(game: str, events: Sequence[Mapping[str, Any]]) -> bool:
     return False
 
 
-def flows_by_event(answer: Mapping[str, Any], event_count: int) -> dict[int, list[Flow]]:
+def owed_by_event(answer: Mapping[str, Any], event_count: int) -> dict[int, list[Owed]]:
     """The answer's transfers grouped by the index of the event that caused them (sorted, for comparison).
 
     A transfer without `"event"` (a 够级 round's answer) belongs to the last event."""
-    grouped: dict[int, list[Flow]] = {i: [] for i in range(event_count)}
+    grouped: dict[int, list[Owed]] = {i: [] for i in range(event_count)}
     for transfer in answer.get("transfers", []):
         index = transfer.get("event", event_count - 1)
         if not isinstance(index, int) or not 0 <= index < event_count:
             raise ValueError(f"transfer names event {index!r} of a hand with {event_count} events")
         grouped[index].append((transfer["from"], transfer["to"], int(transfer["amount"]), str(transfer["reason"])))
-    for flows in grouped.values():
-        flows.sort()
+    for owed in grouped.values():
+        owed.sort()
     return grouped
 
 

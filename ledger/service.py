@@ -45,11 +45,11 @@ from ledger.hands import (
     GAMES,
     SEATS,
     build_request,
-    flows_by_event,
     is_terminal,
     liangdao,
     misplaced_terminal,
     next_dealer,
+    owed_by_event,
     winners,
 )
 from ledger.scoring import score
@@ -815,7 +815,10 @@ class Ledger:
         payloads = [e.payload for e in events]
         ends = bool(payloads) and is_terminal(table.game, payloads[-1])
         answer: dict[str, Any] = {"ok": True, "transfers": []}
-        players = _players(session, table.id)
+        seats = _seats(session, table.id)
+        players = [seat.name for seat in seats]
+        seat_ids = {seat.name: seat.member_id for seat in seats}
+        seat_of = {seat.member_id: seat.name for seat in seats}
         if payloads:
             request = build_request(table.game, table.rules, table.base, players, hand.dealer, payloads)
             answer = score(request, partial=not ends)  # an ending event gets the full check
@@ -824,17 +827,15 @@ class Ledger:
                 raise ScoringRefused(str(error.get("code", "bad_request")), str(error.get("message", "")))
         # the core says whether the hand is over where it can tell (碰胡's second 提蛇 at the deal ends it)
         finished = bool(answer["finished"]) if "finished" in answer else ends
-        wanted = flows_by_event(answer, len(events))
-        seat_ids = {seat.name: seat.member_id for seat in _seats(session, table.id)}
+        wanted = owed_by_event(answer, len(events))
         live = _live_transfers(session, hand.id)
         booked: list[m.Transfer] = []
         voided: list[m.Transfer] = []
         deltas: dict[int, int] = {}
         for index, event in enumerate(events):
             have = [t for t in live if t.event_id == event.id]
-            names = {member_id: name for name, member_id in seat_ids.items()}
-            have_flows = sorted((names[t.payer_id], names[t.payee_id], t.amount, t.reason) for t in have)
-            if have_flows == wanted[index]:
+            have_owed = sorted((seat_of[t.payer_id], seat_of[t.payee_id], t.amount, t.reason) for t in have)
+            if have_owed == wanted[index]:
                 continue
             for transfer in have:
                 _void_transfer(transfer, now, by, RECOMPUTED, deltas)
@@ -1422,10 +1423,6 @@ def _open_hand(session: Session, table_id: int) -> m.Hand | None:
 
 def _seats(session: Session, table_id: int) -> list[m.Seat]:
     return list(session.scalars(sa.select(m.Seat).where(m.Seat.table_id == table_id).order_by(m.Seat.position)))
-
-
-def _players(session: Session, table_id: int) -> list[str]:
-    return [seat.name for seat in _seats(session, table_id)]
 
 
 def _live_events(session: Session, hand_id: int) -> list[m.HandEvent]:
