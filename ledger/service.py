@@ -1198,18 +1198,20 @@ class Ledger:
         """Balance, finished hands played and won, live fines, and the latest transfers of one account."""
         with self._reading() as session:
             member = _member(session, member_id)
-            seats = session.execute(
-                sa.select(m.Seat.table_id, m.Seat.name, m.GameTable.game)
+            # every live event of every finished hand at a table the member sat at, in one query
+            rows = session.execute(
+                sa.select(m.Hand.id, m.Seat.name, m.GameTable.game, m.HandEvent.payload)
                 .join(m.GameTable, m.GameTable.id == m.Seat.table_id)
-                .where(m.Seat.member_id == member.id)
+                .join(m.Hand, m.Hand.table_id == m.Seat.table_id)
+                .join(m.HandEvent, m.HandEvent.hand_id == m.Hand.id)
+                .where(m.Seat.member_id == member.id, m.Hand.status == m.CLOSED, m.HandEvent.voided_at.is_(None))
+                .order_by(m.Hand.id, m.HandEvent.id)
             ).all()
-            played = won = 0
-            for table_id, seat_name, game in seats:
-                for hand in session.scalars(
-                    sa.select(m.Hand).where(m.Hand.table_id == table_id, m.Hand.status == m.CLOSED)
-                ):
-                    played += 1
-                    won += seat_name in winners(game, [e.payload for e in _live_events(session, hand.id)])
+            hands: dict[int, tuple[str, str, list[dict[str, Any]]]] = {}
+            for hand_id, seat_name, game, payload in rows:
+                hands.setdefault(hand_id, (seat_name, game, []))[2].append(payload)
+            played = len(hands)
+            won = sum(seat_name in winners(game, events) for seat_name, game, events in hands.values())
             fines = session.scalar(
                 sa.select(sa.func.coalesce(sa.func.sum(m.Transfer.amount), 0)).where(
                     m.Transfer.payer_id == member.id, m.Transfer.kind == m.FINE, m.Transfer.voided_at.is_(None)
