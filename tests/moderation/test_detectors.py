@@ -44,6 +44,26 @@ def test_a_link_anywhere_in_chinese_text_is_found_whole(before: str, link: str, 
     assert [x.text for x in found] == [link]
 
 
+invites = st.one_of(
+    st.builds(lambda c: f"t.me/+{c}", st.from_regex(r"[A-Za-z0-9_]{4,12}", fullmatch=True)),
+    st.builds(lambda c: f"https://t.me/joinchat/{c}", st.from_regex(r"[A-Za-z0-9_]{4,12}", fullmatch=True)),
+    st.builds(lambda c: f"tg://join?invite={c}", st.from_regex(r"[A-Za-z0-9_]{4,12}", fullmatch=True)),
+)
+
+
+@given(chinese_text, invites, chinese_text)
+def test_an_invite_anywhere_in_chinese_text_is_found_as_an_invite(before: str, invite: str, after: str) -> None:
+    found = find_links(before + invite + after)
+    assert [(x.text, x.invite) for x in found] == [(invite, True)]
+
+
+@given(chinese_text, st.sampled_from(DEFAULT_AD_KEYWORDS), st.sampled_from(["", " ", "*", "·", "\u200b"]), chinese_text)
+def test_an_ad_keyword_is_found_inside_chinese_text_even_spaced_out(
+    before: str, keyword: str, separator: str, after: str
+) -> None:
+    assert keyword in find_ad_keywords(before + separator.join(keyword) + after, DEFAULT_AD_KEYWORDS)
+
+
 @given(chinese_text)
 def test_plain_chinese_text_has_no_link(text: str) -> None:
     assert find_links(text) == []
