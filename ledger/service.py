@@ -323,6 +323,9 @@ MAX_NAME = 64
 RECOMPUTED = "重算：后续事件改变了这笔款项"  # void reason when a later event changes an earlier event's money
 
 R = TypeVar("R")
+#: attempts of one write before its error reaches the caller; PostgreSQL deadlock / serialization failure codes
+RETRIES = 3
+RETRYABLE = frozenset({"40P01", "40001"})
 
 
 class Ledger:
@@ -383,27 +386,36 @@ class Ledger:
         """Run `body` in one write transaction unless `source` already ran; then return the stored result.
 
         The operation row is inserted first: its unique source makes a concurrent duplicate fail (PostgreSQL makes
-        it wait for the first to commit), after which the first result is read back."""
+        it wait for the first to commit), after which the first result is read back. A transaction that lost a
+        race on another unique key, or a PostgreSQL deadlock, is retried from the start (nothing of it stayed)."""
         _check_source(source)
-        try:
-            with self._writing() as session:
-                stored = session.scalar(sa.select(m.Operation).where(m.Operation.source == source))
-                if stored is None:
-                    now = self._now()
-                    operation = m.Operation(source=source, kind=kind, created_at=now, created_by=by, result=None)
-                    session.add(operation)
-                    session.flush()
-                    result = body(session, now)
-                    operation.result = {"value": encode(result)}
-                    return result
-        except IntegrityError:
-            with self._reading() as session:
-                stored = session.scalar(sa.select(m.Operation).where(m.Operation.source == source))
-            if stored is None:
-                raise
+        for attempt in range(RETRIES):
+            try:
+                with self._writing() as session:
+                    stored = session.scalar(sa.select(m.Operation).where(m.Operation.source == source))
+                    if stored is None:
+                        now = self._now()
+                        operation = m.Operation(source=source, kind=kind, created_at=now, created_by=by, result=None)
+                        session.add(operation)
+                        session.flush()
+                        result = body(session, now)
+                        operation.result = {"value": encode(result)}
+                        return result
+                break
+            except IntegrityError:
+                with self._reading() as session:
+                    stored = session.scalar(sa.select(m.Operation).where(m.Operation.source == source))
+                if stored is not None:
+                    break
+                if attempt == RETRIES - 1:
+                    raise
+            except sa.exc.DBAPIError as err:
+                if getattr(err.orig, "sqlstate", None) not in RETRYABLE or attempt == RETRIES - 1:
+                    raise
+        assert stored is not None, "the loop ends with the stored operation or an exception"
         if stored.kind != kind:
             raise LedgerError("source_reused", f"来源 {source} 已用于另一种操作（{stored.kind}），未重复记账")
-        assert stored.result is not None
+        assert stored.result is not None, "an operation is stored with its result"
         replay: R = decode(result_type, stored.result["value"])
         return replay
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+from datetime import datetime
 
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from ledger import models as m
 from ledger.service import Ledger, LedgerError, ScoringRefused
 
 from .helpers import CHAT, gang, hu, money, seat_kawuxing
@@ -267,3 +272,32 @@ def test_a_whole_hand_must_end(ledger: Ledger) -> None:
         ledger.record_event(table.id, {"kind": "angang"}, source="m:2", by=1)
     assert err.value.code == "bad_event"
     assert ledger.hand_state(table.id).events == ()
+
+
+def test_a_write_that_lost_a_race_on_another_unique_key_is_retried_whole(ledger: Ledger) -> None:
+    """Two processes creating the same row at once: the loser's transaction rolls back and runs again."""
+    ledger.group(CHAT)
+    attempts: list[int] = []
+
+    def body(session: Session, now: datetime) -> int:
+        attempts.append(1)
+        if len(attempts) == 1:  # as if another process had just created this chat's group
+            session.execute(
+                sa.insert(m.Group).values(
+                    chat_id=CHAT,
+                    game="kawuxing",
+                    rules={},
+                    base=100,
+                    currency="元",
+                    language="zh",
+                    cutoff_hour=6,
+                    timezone="UTC",
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+        return len(attempts)
+
+    assert ledger._once("race:1", "test", None, int, body) == 2
+    assert ledger._once("race:1", "test", None, int, body) == 2  # stored: not run again
+    assert len(attempts) == 2
