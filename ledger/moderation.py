@@ -23,9 +23,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ledger.db import session_factories
+from ledger.models import Member
 from ledger.moderation_models import BAN, FINE, REMOVAL, WARNING, ModerationAction, ModerationSettings, Reminder
 from ledger.moderation_models import RulesText as RulesTextRow
-from ledger.service import Ledger, LedgerError, MemberInfo, TransferInfo
+from ledger.service import Ledger, LedgerError, MemberInfo
 
 #: Seed default ad keywords (rule 3, 禁止发布各种广告): spam-recruiting phrases, simplified and traditional.
 DEFAULT_AD_KEYWORDS: tuple[str, ...] = (
@@ -387,50 +388,44 @@ class Moderation:
         has the group's settings at hand.
         """
         settings = settings or self.settings_for_group(member.group_id)
-        with self._reader() as session:
-            existing = self._existing(session, source)
-            if WARNING in existing:
-                return self._result(session, existing, settings)
-            number = self._live_warnings(session, member.group_id, member.user_id or 0, settings) + 1
-        step = step or settings.step_for(number)
-        transfer: TransferInfo | None = None
-        if step == "warn_fine" and settings.fine_amount > 0:
-            transfer = self.ledger.fine(member.id, settings.fine_amount, reason, source=f"{source}:fine", by=by)
         try:
             with self._writer.begin() as session:
-                rows = [self._row(member, WARNING, rule, reason, source=source, by=by, message_id=message_id)]
-                if transfer is not None:
-                    rows.append(
-                        self._row(
-                            member,
-                            FINE,
-                            rule,
-                            reason,
-                            source=source,
-                            by=by,
-                            message_id=message_id,
-                            amount=transfer.amount,
-                            transfer_id=transfer.id,
-                        )
-                    )
-                if step in {"remove", "ban"}:
-                    kind = REMOVAL if step == "remove" else BAN
-                    rows.append(self._row(member, kind, rule, reason, source=source, by=by, message_id=message_id))
-                session.add_all(rows)
-                session.flush()
-                by_kind = {row.kind: row for row in rows}
-                removal = by_kind.get(REMOVAL) or by_kind.get(BAN)
-                return OffenceResult(
-                    number,
-                    step if transfer is not None or step != "warn_fine" else "warn",
-                    _info(rows[0]),
-                    _info(by_kind[FINE]) if FINE in by_kind else None,
-                    _info(removal) if removal is not None else None,
-                )
+                # one offence of a member at a time: the count and the new warning are one step (SQLite's
+                # writer lock does this by itself; PostgreSQL locks the member's row)
+                session.execute(sa.select(Member.id).where(Member.id == member.id).with_for_update())
+                if WARNING not in self._existing(session, source):
+                    number = self._live_warnings(session, member.group_id, member.user_id or 0, settings) + 1
+                    chosen = step or settings.step_for(number)
+                    rows = [self._row(member, WARNING, rule, reason, source=source, by=by, message_id=message_id)]
+                    if chosen in {"remove", "ban"}:
+                        kind = REMOVAL if chosen == "remove" else BAN
+                        rows.append(self._row(member, kind, rule, reason, source=source, by=by, message_id=message_id))
+                    session.add_all(rows)
         except IntegrityError:
-            pass  # the same source recorded concurrently: read what the winner wrote
+            pass  # the same source recorded concurrently: the winner's rows stand
         with self._reader() as session:
-            return self._result(session, self._existing(session, source), settings)
+            rows_by_kind = self._existing(session, source)
+            result = self._result(session, rows_by_kind, settings)
+        warning = rows_by_kind[WARNING]
+        due = step or ("warn" if warning.rule == "manual" else settings.step_for(result.offence_number))
+        if due != "warn_fine" or result.removal is not None or result.fine is not None or settings.fine_amount <= 0:
+            return result
+        # the fine comes after the warning: a retry of this source (after a crash here) books it exactly once
+        transfer = self.ledger.fine(member.id, settings.fine_amount, reason, source=f"{source}:fine", by=by)
+        fine = self._insert_once(
+            self._row(
+                member,
+                FINE,
+                rule,
+                reason,
+                source=source,
+                by=by,
+                message_id=message_id,
+                amount=transfer.amount,
+                transfer_id=transfer.id,
+            )
+        )
+        return replace(result, step="warn_fine", fine=fine)
 
     def _result(self, session: Session, rows: Mapping[str, ModerationAction], settings: RuleSettings) -> OffenceResult:
         warning = rows[WARNING]

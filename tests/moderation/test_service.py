@@ -3,10 +3,12 @@ idempotency, settings, rules-text history and the one-time flags."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from ledger.moderation import DEFAULT_RULES_TEXT, Moderation, RuleSettings
-from ledger.service import Ledger, LedgerError
+from ledger.service import Ledger, LedgerError, MemberInfo
 from tests.conftest import Clock
 
 CHAT = -100123
@@ -177,3 +179,27 @@ def test_one_time_flags(ledger: Ledger, mod: Moderation) -> None:
     assert mod.claim_rights_notice(CHAT) and not mod.claim_rights_notice(CHAT)
     assert mod.claim_reminder(CHAT, 42) and not mod.claim_reminder(CHAT, 42)
     assert mod.reminded(CHAT, 42) and not mod.reminded(CHAT, 43)
+
+
+def test_two_offences_at_once_climb_the_ladder_in_turn(ledger: Ledger, mod: Moderation) -> None:
+    """Two messages of one member handled at the same moment (two threads, as two bot processes would):
+    one is the 1st offence (fined), the other the 2nd (removal) — never two 1st offences."""
+    members = [ledger.member(CHAT, 100 + i, f"m{i}") for i in range(4)]
+    for member in members:
+        start = threading.Barrier(2)
+        results = []
+
+        def offend(
+            source: str, member: MemberInfo = member, start: threading.Barrier = start, results: list = results
+        ) -> None:
+            start.wait()
+            results.append(mod.record_offence(member, "flood", "刷屏", message_id=None, source=source))
+
+        threads = [threading.Thread(target=offend, args=(f"race:{member.id}:{i}",)) for i in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted((r.offence_number, r.step) for r in results) == [(1, "warn_fine"), (2, "remove")]
+    assert ledger.balances(CHAT).pot == 500 * len(members)
+    assert len(mod.actions(CHAT, kinds=("fine",))) == len(members)
