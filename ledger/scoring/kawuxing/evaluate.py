@@ -248,17 +248,19 @@ def evaluate(hand: Hand, rules: Rules) -> HandResult:
     if overfull:  # without melds; with melds `_check_hand` counted them in
         check_copies(unpack(packed))
     shared = _shared(hand, packed)
-    make = Reading._make
+    make = tuple.__new__  # Reading._make without its Python-level length check: the fields are ours
     if hand.melds:
         meld_tiles = tuple(m.tile for m in hand.melds)
-        readings = [make((*shared, False, 0, pair, pungs + meld_tiles, chows)) for pair, pungs, chows in divisions]
+        readings = [
+            make(Reading, (*shared, False, 0, pair, pungs + meld_tiles, chows)) for pair, pungs, chows in divisions
+        ]
     else:
         if len(divisions) == 1:  # the usual case, without a comprehension's frame
-            readings = [make((*shared, False, 0, *divisions[0]))]
+            readings = [make(Reading, (*shared, False, 0, *divisions[0]))]
         else:
-            readings = [make((*shared, False, 0, pair, pungs, chows)) for pair, pungs, chows in divisions]
+            readings = [make(Reading, (*shared, False, 0, pair, pungs, chows)) for pair, pungs, chows in divisions]
         if seven_pairs:
-            readings.append(make((*shared, True, unpack(packed).count(4), -1, (), ())))
+            readings.append(make(Reading, (*shared, True, unpack(packed).count(4), -1, (), ())))
     if not readings:
         raise ScoringError("not_a_win", f"{_describe(hand)} 不是胡牌：凑不成四组加一对，也不是七对")
     # situational patterns read only how the hand was won: the same for every reading (and none, usually)
@@ -277,7 +279,7 @@ def evaluate(hand: Hand, rules: Rules) -> HandResult:
             best_final, best_multiplier, best_keys = final, multiplier, keys
     if best_multiplier == 1 and hand.method != "self_draw" and rules.pihu_self_draw_only:
         _refuse_pihu(hand.method)
-    return HandResult._make((tuple(best_keys), best_multiplier, best_final, ()))
+    return tuple.__new__(HandResult, (tuple(best_keys), best_multiplier, best_final, ()))
 
 
 def ready(hand: Hand) -> tuple[Tile, ...]:
