@@ -4,9 +4,11 @@ The bot layer detects; this module decides and records. Fines are booked through
 fine is a transfer member → pot (红包池) like any other and shows in balances, settlements and exports.
 
 Every mutating call takes a `source` and is idempotent on it (`moderation_actions` is unique on (source, kind)).
-An automatic offence books its fine first (the ledger's `fine` is idempotent on `<source>:fine`) and then
-writes the warning, fine and removal rows in one transaction: a retry after a crash between the two finds the
-fine already booked and completes the record, so nothing is lost and nothing is booked twice.
+An offence is counted and its warning (and removal) written in one transaction that holds the member: two
+messages of one member handled at once are the 1st and the 2nd offence, never two 1st ones. The fine follows
+through the ledger's `fine`, idempotent on `<source>:fine`, and its row is written after it: a retry of the
+same source after a crash in between finds the warning, books the fine once and completes the record — nothing
+lost, nothing booked twice.
 """
 
 from __future__ import annotations
