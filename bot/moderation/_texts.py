@@ -27,11 +27,11 @@ register(
         },
         "mod_offence_remove": {
             "zh": "🚪 {name} 第 {n} 次违反群规（{rule}：{detail}），请出本群。",
-            "en": "🚪 {name} broke the group rules for the {n}th time ({rule}: {detail}) and is removed.",
+            "en": "🚪 {name} broke the group rules again ({rule}: {detail}). Offence #{n}: removal from the group.",
         },
         "mod_offence_ban": {
             "zh": "⛔ {name} 第 {n} 次违反群规（{rule}：{detail}），封禁。",
-            "en": "⛔ {name} broke the group rules for the {n}th time ({rule}: {detail}) and is banned.",
+            "en": "⛔ {name} broke the group rules again ({rule}: {detail}). Offence #{n}: a ban.",
         },
         "mod_next_remove": {"zh": "再犯将被请出本群。", "en": "Next time: removal from the group."},
         "mod_next_ban": {"zh": "再犯将被封禁。", "en": "Next time: a ban."},

@@ -62,6 +62,26 @@ def test_a_fine_booked_before_a_crash_is_completed_not_repeated(ledger: Ledger, 
     assert result.fine is not None and ledger.balances(CHAT).pot == 500
 
 
+def test_a_crash_before_the_fine_is_completed_by_the_retry_once(
+    ledger: Ledger, mod: Moderation, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The warning is written, then the process dies before the fine: the redelivered message books it once."""
+    bob = _bob(ledger)
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("power cut")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ledger, "fine", crash)
+        with pytest.raises(RuntimeError):
+            mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    assert ledger.balances(CHAT).pot == 0 and len(mod.actions(CHAT)) == 1  # the warning only
+    retried = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    again = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    assert (retried.offence_number, retried.step) == (1, "warn_fine") and retried.fine == again.fine
+    assert ledger.balances(CHAT).pot == 500 and len(mod.actions(CHAT)) == 2
+
+
 def test_cancelled_fine_restores_the_balance_and_keeps_the_record(ledger: Ledger, mod: Moderation) -> None:
     bob = _bob(ledger)
     result = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
