@@ -66,13 +66,16 @@ def member_text(
             self_draw_rate=percent(stats.self_draw_rate),
         ),
         t(lang, "report_stats_discards", discards=stats.discards_given, discard_rate=percent(stats.discard_rate)),
-        t(
-            lang,
-            "report_stats_multiplier",
-            average=multiple(stats.average_multiplier),
-            largest=stats.largest_multiplier,
-        ),
     ]
+    if stats.wins:
+        lines.append(
+            t(
+                lang,
+                "report_stats_multiplier",
+                average=multiple(stats.average_multiplier),
+                largest=stats.largest_multiplier,
+            )
+        )
     if stats.biggest is not None:
         hand = biggest_text(stats.biggest, {stats.member_id: stats.name}, lang, currency, {})
         lines.append(t(lang, "report_stats_biggest", hand=hand))
