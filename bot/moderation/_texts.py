@@ -13,6 +13,7 @@ register(
         "mod_rule_invite": {"zh": "邀请链接", "en": "an invite link"},
         "mod_rule_ad_keyword": {"zh": "广告", "en": "advertising"},
         "mod_rule_manual": {"zh": "管理员处理", "en": "admin action"},
+        "mod_reason": {"zh": "{rule}：{detail}", "en": "{rule}: {detail}"},
         "mod_detail_flood": {"zh": "{seconds} 秒内 {count} 条", "en": "{count} messages in {seconds} s"},
         "mod_detail_repeat": {"zh": "同一内容连发 {count} 次", "en": "the same text {count} times in a row"},
         # the ladder

@@ -68,7 +68,7 @@ def moderate(ctx: Context) -> Outcome | None:
             )
     if rule:
         member = member_of(ctx, incoming.sender)
-        reason = f"{ctx.t(f'mod_rule_{rule}')}：{detail}" if ctx.lang != "en" else f"{rule}: {detail}"
+        reason = ctx.t("mod_reason", rule=ctx.t(f"mod_rule_{rule}"), detail=detail)
         result = moderation(ctx).record_offence(
             member, rule, reason, message_id=incoming.message_id, source=incoming.source, settings=rules
         )
