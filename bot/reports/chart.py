@@ -7,6 +7,8 @@ before saving: every player's line carries the gid `player:<name>`.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -172,7 +174,10 @@ def _text_width(text: str) -> int:
 
 
 def save(fig: Figure, path: str | Path) -> Path:
-    """Write the figure as PNG or PDF (by the suffix); a PDF is the figure as one page."""
+    """Write the figure as PNG or PDF (by the suffix); a PDF is the figure as one page.
+
+    Written beside the target and renamed into place, so a reader (a second bot process sending the same
+    night's picture) never sees half a file."""
     out = Path(path)
     suffix = out.suffix.lower()
     if suffix not in {".png", ".pdf"}:
@@ -180,6 +185,13 @@ def save(fig: Figure, path: str | Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     from matplotlib import rc_context
 
-    with rc_context(chart_rc()):
-        fig.savefig(out, format=suffix[1:], facecolor="white")
+    handle, partial = tempfile.mkstemp(prefix=f".{out.stem}-", suffix=suffix, dir=out.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream, rc_context(chart_rc()):
+            fig.savefig(stream, format=suffix[1:], facecolor="white")
+        os.chmod(partial, 0o644)  # mkstemp's 0600 would hide a report from the user's other programs
+        os.replace(partial, out)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise
     return out
