@@ -42,6 +42,7 @@ def pack(counts: Sequence[int]) -> Packed:
 
 
 def pack_tiles(tiles: Iterable[Tile]) -> Packed:
+    """Tiles (ids) as the four keys the tables read."""
     keys = [0, 0, 0, 0]
     for tile in tiles:
         keys[SLOT[tile]] += UNIT[tile]
@@ -202,12 +203,10 @@ def read(packed: Packed, melds: int = 0) -> tuple[list[Division], bool, bool]:
     divisions: list[Division] = []
     if (sa & 3) * (sb & 3) * (sc & 3) * (sd & 3) == 2:
         # one decomposition per slot makes a reading; exactly one slot holds the pair (the others say -1)
-        if len(a) == len(b) == len(c) == 1:  # the usual case
-            p, s, m, z = a[0], b[0], c[0], d[0]
+        # (dragons have at most one decomposition; each suit here at least one, usually exactly one)
+        combos = product(a, b, c, d) if len(a) + len(b) + len(c) > 3 else ((a[0], b[0], c[0], d[0]),)
+        for p, s, m, z in combos:
             divisions.append((max(p[0], s[0], m[0], z[0]), p[1] + s[1] + m[1] + z[1], p[2] + s[2] + m[2]))
-        else:
-            for p, s, m, z in product(a, b, c, d):
-                divisions.append((max(p[0], s[0], m[0], z[0]), p[1] + s[1] + m[1] + z[1], p[2] + s[2] + m[2]))
     seven_pairs = not melds and bool(sa & sb & sc & sd & _ALL_EVEN)
     return divisions, seven_pairs, bool((sa | sb | sc | sd) & _OVERFULL)
 
