@@ -192,6 +192,7 @@ def test_situations_liangdao_and_rob_kong_are_entries():
     assert answer["multiplier"] == 8
     robbed = hand("123p46p789s22s333s", "5p", "rob_kong")
     assert keys(robbed) == ["kawuxing", "qiangganghu"]
+    assert hand("123p46p789s22s333s", "5p", "rob_kong", situations=["qiangganghu"]) == robbed
 
 
 def test_gangshangkaihua_needs_an_own_kong_and_a_self_draw():
@@ -204,7 +205,14 @@ def test_gangshangkaihua_needs_an_own_kong_and_a_self_draw():
 
 
 @pytest.mark.parametrize(
-    ("method", "situation"), [("discard", "haidilao"), ("self_draw", "gangshangpao"), ("rob_kong", "gangshangpao")]
+    ("method", "situation"),
+    [
+        ("discard", "haidilao"),
+        ("self_draw", "gangshangpao"),
+        ("rob_kong", "gangshangpao"),
+        ("self_draw", "qiangganghu"),
+        ("discard", "qiangganghu"),
+    ],
 )
 def test_situations_that_cannot_happen_with_that_method(method, situation):
     answer = hand("123p46p789s22s333s", "5p", method, situations=[situation])

@@ -25,6 +25,7 @@ from ledger.scoring.division import (
     waits,
 )
 from ledger.scoring.kawuxing.patterns import (
+    ACCEPTED_SITUATIONS,
     EXCLUSIVE,
     IMPLIES,
     KONG_KINDS,
@@ -151,7 +152,7 @@ def _check_hand(hand: Hand, rules: Rules) -> Packed:
     if hand.method not in METHODS:
         raise ScoringError("bad_request", f"未知的胡法 {hand.method!r}，可选：{'、'.join(METHODS)}")
     for situation in hand.situations:
-        if situation not in SITUATIONS:
+        if situation not in ACCEPTED_SITUATIONS:
             raise ScoringError("bad_request", f"未知的情形 {situation!r}，可选：{'、'.join(SITUATIONS)}")
     melds = hand.melds
     if len(melds) > 4:
@@ -300,7 +301,7 @@ def evaluate_declared(hand: DeclaredHand, rules: Rules) -> HandResult:
         if keys.count(key) > 1 and key not in REPEATABLE:
             raise ScoringError("inconsistent", f"{PATTERNS_BY_KEY[key].zh}（{key}）只能算一次")
     for situation in hand.situations:
-        if situation not in SITUATIONS:
+        if situation not in ACCEPTED_SITUATIONS:
             raise ScoringError("bad_request", f"未知的情形 {situation!r}，可选：{'、'.join(SITUATIONS)}")
         if situation not in keys:
             keys.append(situation)

@@ -15,6 +15,8 @@ from ledger.scoring.tiles import DRAGONS, SUIT_OFFSET, Tile
 METHODS = ("self_draw", "discard", "rob_kong")
 METHOD_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠胡"}
 SITUATIONS = ("gangshangkaihua", "gangshangpao", "haidilao")
+#: also read in `situations`: 抢杠胡 (it follows from method `rob_kong`; named with another method it is refused)
+ACCEPTED_SITUATIONS = (*SITUATIONS, "qiangganghu")
 MELD_KINDS = ("peng", "zhigang", "xugang", "angang")
 MELD_ZH = {"peng": "碰", "zhigang": "直杠", "xugang": "蓄杠", "angang": "暗杠"}
 KONG_KINDS = ("zhigang", "xugang", "angang")
