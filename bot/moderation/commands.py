@@ -301,6 +301,8 @@ def payout(ctx: Context) -> SendText:
         if value is not None:
             if not named or named[-1].id in amounts:
                 raise Refusal("mod_payout_usage")
+            if value <= 0:
+                raise Refusal("mod_bad_amount", text=token)
             amounts[named[-1].id] = value
             continue
         if not token.startswith("@"):
@@ -311,6 +313,8 @@ def payout(ctx: Context) -> SendText:
         named.append(_chat_member(person))
     if amounts and len(amounts) != len(named):
         raise Refusal("mod_payout_usage")
+    if ctx.service.balances(ctx.chat_id).pot <= 0:
+        raise Refusal("mod_pot_empty")
     if amounts:
         to: Any = amounts
     elif named:
