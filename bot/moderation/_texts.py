@@ -121,6 +121,14 @@ register(
             "zh": "用法：发红包池（全体成员平分）｜发红包池 @甲 @乙（指定成员平分）｜发红包池 @甲 3 @乙 2（指定金额）",
             "en": "Usage: /payout (split among all members) | /payout @a @b (split among them) | /payout @a 3 @b 2",
         },
+        "mod_pot_short": {
+            "zh": "红包池只有 {pot}，不够发 {need}。",
+            "en": "The pot holds only {pot}, not enough for {need}.",
+        },
+        "mod_pot_short_split": {
+            "zh": "红包池只有 {pot}，不够分给 {n} 人。",
+            "en": "The pot holds only {pot}, not enough to split among {n}.",
+        },
         "mod_paid_out": {"zh": "🧧 红包池发出：", "en": "🧧 Paid out of the pot:"},
         "mod_paid_line": {"zh": "{name} +{amount}", "en": "{name} +{amount}"},
         "mod_pot_left": {"zh": "红包池余额 {amount}", "en": "The pot now holds {amount}"},

@@ -313,7 +313,8 @@ def payout(ctx: Context) -> SendText:
         named.append(_chat_member(person))
     if amounts and len(amounts) != len(named):
         raise Refusal("mod_payout_usage")
-    if ctx.service.balances(ctx.chat_id).pot <= 0:
+    in_pot = ctx.service.balances(ctx.chat_id).pot
+    if in_pot <= 0:
         raise Refusal("mod_pot_empty")
     if amounts:
         to: Any = amounts
@@ -322,8 +323,12 @@ def payout(ctx: Context) -> SendText:
     else:
         removed = {a.member_id for a in moderation(ctx).actions(ctx.chat_id, kinds=("removal", "ban")) if a.live}
         to = [m.id for m in ctx.service.members(ctx.chat_id) if m.kind == "member" and m.id not in removed]
-    booked = ctx.service.pay_out_pot(ctx.chat_id, to, source=ctx.source, by=ctx.sender.user_id)
     cur = currency(ctx)
+    if amounts and sum(amounts.values()) > in_pot:
+        raise Refusal("mod_pot_short", pot=money(in_pot, cur), need=money(sum(amounts.values()), cur))
+    if not amounts and in_pot < len(to):
+        raise Refusal("mod_pot_short_split", pot=money(in_pot, cur), n=len(to))
+    booked = ctx.service.pay_out_pot(ctx.chat_id, to, source=ctx.source, by=ctx.sender.user_id)
     lines = [ctx.t("mod_paid_out")]
     lines += [ctx.t("mod_paid_line", name=t.payee, amount=money(t.amount, cur)) for t in booked]
     lines.append(ctx.t("mod_pot_left", amount=money(ctx.service.balances(ctx.chat_id).pot, cur) or "0"))
