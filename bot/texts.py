@@ -180,6 +180,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "flow_ask_method": {"zh": "怎么胡的？", "en": "How?"},
     "flow_ask_kind": {"zh": "什么杠？", "en": "Which kong?"},
     "flow_ask_from": {"zh": "谁打的那张牌？", "en": "Whose tile was it?"},
+    "flow_ask_robbed": {"zh": "抢了谁的杠？", "en": "Whose kong was robbed?"},
     "flow_ask_patterns": {
         "zh": "有哪些番？（点一下选中，再点取消；没有就是屁胡）然后点「预览」",
         "en": "Which patterns? (tap to toggle; none is a plain win) then Preview",

@@ -193,7 +193,7 @@ def render(ctx: Context, table: Any, kind: str, key: int, state: dict[str, Any])
         lines.append(ctx.t("flow_ask_kind"))
         rows.append(tuple(button(ctx.t(f"btn_kong_{code}"), f"k.{code}") for code in KONG_CODES))
     elif step == "from":
-        lines.append(ctx.t("flow_ask_from"))
+        lines.append(ctx.t("flow_ask_robbed" if state.get("method") == "rob_kong" else "flow_ask_from"))
         rows.append(tuple(button(name, f"f.{i}") for i, name in enumerate(players) if name != state["who"]))
     elif step == "patterns":
         lines.append(ctx.t("flow_ask_patterns"))

@@ -71,7 +71,7 @@ async def tg(ledger: Ledger, clock: Any) -> AsyncIterator[Harness]:
     for person in (A, B, C):  # everyone has spoken once, so @username resolves
         await harness.say(person, "来了")
     yield harness
-    await app.shutdown()
+    await harness.app.shutdown()  # the app a test may have replaced (a restart)
 
 
 async def open_table(tg: Harness) -> None:
@@ -232,3 +232,24 @@ async def test_a_sticker_reaches_the_filters_but_is_no_command(tg: Harness) -> N
     finally:
         registry.filters[:] = [f for f in registry.filters if f.name != "test_spy"]
     assert seen == [""] and len(tg.telegram.calls) == before
+
+
+async def test_a_flow_survives_a_restart(tg: Harness, clock: Any) -> None:
+    """The flow's state is in the database: a new process (a new Bot and Application) finishes it."""
+    await open_table(tg)
+    await tg.say(C, "杠")
+    flow = tg.telegram.calls[-1].params
+    key = flow["reply_markup"]["inline_keyboard"][0][0]["callback_data"].split(":")[1]
+    message = {"message_id": 777002, "text": flow["text"]}
+    await tg.feed(tg.updates.press(C, message, f"gang:{key}:w.2"))
+    await tg.app.shutdown()
+    request = RecordingRequest(tg.telegram)
+    restarted = build_application(
+        Settings(), Bot(tg.ledger, clock=_Clock(clock)), "123456:TESTTOKEN", request=request, rate_limit=False
+    )
+    await restarted.initialize()
+    tg.app = restarted
+    for action in ("k.a", "ok"):  # 暗杠, confirm
+        await tg.feed(tg.updates.press(C, message, f"gang:{key}:{action}"))
+    assert "老王 暗杠" in tg.last_text()
+    assert tg.balance(503) == 400
