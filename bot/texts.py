@@ -55,21 +55,28 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "dealer_missing": {"zh": "「庄」后面要写谁坐庄，例如：庄 @甲", "en": "Say who deals after 庄, e.g. 庄 @a"},
     "dealer_not_seated": {"zh": "庄家 {name} 不在这桌上。", "en": "The dealer {name} is not seated at this table."},
+    "dealer_part": {"zh": "，庄家 {dealer}（{how}）", "en": ", dealer {dealer} ({how})"},
+    "dealer_status": {"zh": "，庄家 {dealer}", "en": ", dealer {dealer}"},
     "dealer_drawn": {"zh": "抽庄", "en": "drawn"},
     "dealer_named": {"zh": "指定", "en": "named"},
     "table_opened": {
         "zh": (
-            "开桌了：{game}，{rules}，底金 {base}\n座位：{seats}\n第{number}局，庄家 {dealer}（{how}）\n"
+            "开桌了：{game}，底金 {base}\n座位：{seats}\n第{number}局{dealer}\n"
             "记牌：胡 123p46p789s22s333s 5p 点 @乙 ｜ 胡 清一色 自摸 ｜ 暗杠 3s ｜ 亮倒 ｜ 荒庄 ｜ 撤销，或点下面的按钮"
         ),
         "en": (
-            "Table open: {game}, {rules}, base stake {base}\nSeats: {seats}\nHand {number}, dealer {dealer} ({how})\n"
+            "Table open: {game}, base stake {base}\nSeats: {seats}\nHand {number}{dealer}\n"
             "Record: 胡 123p46p789s22s333s 5p 点 @b | 胡 清一色 自摸 | 暗杠 3s | 亮倒 | 荒庄 | 撤销, or use the buttons"
         ),
     },
+    "table_opened_other": {
+        "zh": "开桌了：{game}，底金 {base}\n座位：{seats}\n第{number}局{dealer}\n发「帮助」看这个游戏怎么记。",
+        "en": "Table open: {game}, base stake {base}\nSeats: {seats}\nHand {number}{dealer}\n"
+        "Send 帮助 for how to record this game.",
+    },
     "table_status": {
-        "zh": "{game}：{seats}，底金 {base}\n第{number}局，庄家 {dealer}",
-        "en": "{game}: {seats}, base stake {base}\nHand {number}, dealer {dealer}",
+        "zh": "{game}：{seats}，底金 {base}\n第{number}局{dealer}",
+        "en": "{game}: {seats}, base stake {base}\nHand {number}{dealer}",
     },
     "hand_events": {"zh": "本局已记：{events}", "en": "This hand so far: {events}"},
     "hand_empty": {"zh": "本局还没有记录。", "en": "Nothing recorded in this hand yet."},
@@ -227,8 +234,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "settle_square": {"zh": "今晚没有输赢，不用转账。", "en": "All square tonight: no transfers."},
     # -- rules and settings ------------------------------------------------------------------------------
     "rules_show": {
-        "zh": "本群：{game}，{rules}\n底金 {base}，货币 {currency}，语言 {language}，日切 {cutoff} 点（之前算前一晚）",
-        "en": "This group: {game}, {rules}\nBase stake {base}, currency {currency}, language {language}, "
+        "zh": "本群：{game}{rules}\n底金 {base}，货币 {currency}，语言 {language}，日切 {cutoff} 点（之前算前一晚）",
+        "en": "This group: {game}{rules}\nBase stake {base}, currency {currency}, language {language}, "
         "night cut-off {cutoff}:00",
     },
     "rules_option": {"zh": "· {name}（{key}）：{value}", "en": "· {name} ({key}): {value}"},

@@ -59,7 +59,7 @@ def rules_text(ctx: Context, group: Any) -> str:
         ctx.t(
             "rules_show",
             game=game_name(ctx.lang, group.game),
-            rules=rules_summary(ctx.lang, group.game, group.rules) or "-",
+            rules=_joined(ctx, rules_summary(ctx.lang, group.game, group.rules)),
             base=money(group.base, group.currency),
             language="中文" if group.language == "zh" else "English",
             cutoff=group.cutoff_hour,
@@ -83,6 +83,10 @@ def rules_text(ctx: Context, group: Any) -> str:
             lines.append(ctx.t("rules_option", name=option.zh, key=option.key, value=shown))
     lines.append(ctx.t("rules_how_to_change"))
     return "\n".join(lines)
+
+
+def _joined(ctx: Context, rules: str) -> str:
+    return (", " if ctx.lang == "en" else "，") + rules if rules else ""
 
 
 @registry.command(

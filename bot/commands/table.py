@@ -13,6 +13,9 @@ from bot.texts import game_name, rules_summary
 if TYPE_CHECKING:
     from ledger.service import MemberInfo
 
+#: games whose tables have no dealer
+DEALERLESS = frozenset({"gouji"})
+
 
 @registry.command(
     "open",
@@ -48,7 +51,11 @@ def open_table(ctx: Context) -> SendText:
         raise Refusal("too_many_players", game=game_name(ctx.lang, ctx.game), seats=needed, extra=seated[needed].name)
     if len(seated) < needed:
         raise Refusal("too_few_players", game=game_name(ctx.lang, ctx.game), seats=needed, count=len(seated))
-    if dealer_token is not None:
+    dealer: MemberInfo | None = None
+    drawn = False
+    if ctx.game in DEALERLESS:
+        pass  # 够级 has no dealer
+    elif dealer_token is not None:
         bare = dealer_token.lstrip("@").lower()
         dealer = next((p for p in seated if bare in {p.name.lower(), (p.username or "").lower()}), None)
         if dealer is None:
@@ -56,29 +63,42 @@ def open_table(ctx: Context) -> SendText:
             dealer = next((p for p in seated if found is not None and p.id == found.id), None)
         if dealer is None:
             raise Refusal("dealer_not_seated", name=dealer_token.lstrip("@"))
-        drawn = False
     else:
         # 第一局随机定庄 (rules page): seeded by the message itself, so a redelivery draws the same dealer
         seed = f"{ctx.chat_id}:{ctx.incoming.message_id if ctx.incoming else 0}:{ctx.args}"
         dealer = random.Random(seed).choice(seated)
         drawn = True
     table = ctx.service.open_table(
-        ctx.chat_id, [p.id for p in seated], dealer=dealer.id, source=ctx.source, by=ctx.sender.user_id
+        ctx.chat_id,
+        [p.id for p in seated],
+        dealer=dealer.id if dealer is not None else None,
+        source=ctx.source,
+        by=ctx.sender.user_id,
     )
+    rules = rules_summary(ctx.lang, table.game, table.rules)
     return SendText(
         ctx.t(
-            "table_opened",
-            game=game_name(ctx.lang, table.game),
-            rules=rules_summary(ctx.lang, table.game, table.rules),
+            "table_opened" if table.game == "kawuxing" else "table_opened_other",
+            game=game_name(ctx.lang, table.game) + (("，" if ctx.lang != "en" else ", ") + rules if rules else ""),
             base=money(table.base, ctx.group.currency),
             seats="、".join(seat.name for seat in table.seats),
-            dealer=table.dealer,
-            how=ctx.t("dealer_drawn" if drawn else "dealer_named"),
+            dealer=_dealer_part(ctx, table.dealer, drawn),
             number=table.hand_number,
         ),
         buttons=table_buttons(ctx) if table.game == "kawuxing" else (),
         reply_to=ctx.incoming.message_id if ctx.incoming else None,
     )
+
+
+def _dealer_part(ctx: Context, dealer: str | None, drawn: bool) -> str:
+    """`，庄家 甲（抽庄）`, or nothing for a game without a dealer."""
+    if dealer is None:
+        return ""
+    return ctx.t("dealer_part", dealer=dealer, how=ctx.t("dealer_drawn" if drawn else "dealer_named"))
+
+
+def _status_dealer(ctx: Context, dealer: str | None) -> str:
+    return "" if dealer is None else ctx.t("dealer_status", dealer=dealer)
 
 
 def table_buttons(ctx: Context) -> tuple[tuple[Button, ...], ...]:
@@ -111,7 +131,7 @@ def show_table(ctx: Context) -> SendText:
             game=game_name(ctx.lang, table.game),
             seats="、".join(seat.name for seat in table.seats),
             number=state.number,
-            dealer=state.dealer,
+            dealer=_status_dealer(ctx, state.dealer),
             base=money(table.base, ctx.group.currency),
         )
     ]
