@@ -13,6 +13,10 @@ from typing import Any
 TEXTS: dict[str, dict[str, str]] = {
     # -- the dispatcher ----------------------------------------------------------------------------------
     "admin_only": {"zh": "只有群管理员可以这样做。", "en": "Only the group's admins can do that."},
+    "internal_error": {
+        "zh": "出了点问题，已记在日志里。请发「历史」或「余额」核对这条有没有记上。",
+        "en": "Something went wrong; it has been logged. Check with 历史 or 余额 whether this was recorded.",
+    },
     "button_expired": {"zh": "这个按钮已经失效了。", "en": "This button has expired."},
     "scoring_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
     "ledger_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},

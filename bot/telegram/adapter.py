@@ -244,8 +244,25 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     incoming = incoming_of(update, admins, owner)
     if incoming is None:
         return
-    outcome = await asyncio.to_thread(_core(context).handle_message, incoming)
+    try:
+        outcome = await asyncio.to_thread(_core(context).handle_message, incoming)
+    except Exception:
+        await _apologise(context, incoming.chat_id, incoming.message_id)
+        raise  # the error handler logs it with the update
     await Executor(_core(context), context.bot, incoming.chat_id).run(outcome)
+
+
+async def _apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, reply_to: int | None) -> None:
+    """A bug below the adapter: tell the group (a transaction either committed whole or not at all)."""
+    from bot.texts import text
+
+    try:
+        group = await asyncio.to_thread(_core(context).group, chat_id)
+        lang = group.language if group is not None else "zh"
+    except Exception:
+        lang = "zh"
+    notice = SendText(text(lang, "internal_error"), reply_to=reply_to)
+    await Executor(_core(context), context.bot, chat_id).run(Outcome([notice]), depth=1)
 
 
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -265,7 +282,11 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         admin_ids=admins,
         owner_id=owner,
     )
-    outcome = await asyncio.to_thread(_core(context).handle_callback, event)
+    try:
+        outcome = await asyncio.to_thread(_core(context).handle_callback, event)
+    except Exception:
+        await _apologise(context, chat.id, None)
+        raise
     await Executor(_core(context), context.bot, chat.id, query.id).run(outcome)
 
 

@@ -253,3 +253,16 @@ async def test_a_flow_survives_a_restart(tg: Harness, clock: Any) -> None:
         await tg.feed(tg.updates.press(C, message, f"gang:{key}:{action}"))
     assert "老王 暗杠" in tg.last_text()
     assert tg.balance(503) == 400
+
+
+async def test_a_bug_below_the_adapter_is_logged_and_the_group_told(
+    tg: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(chat_id: int) -> None:
+        raise RuntimeError("database on fire")
+
+    monkeypatch.setattr(tg.ledger, "current_table", broken)
+    with caplog.at_level(logging.ERROR):
+        await tg.say(A, "胡 清一色 自摸")
+    assert "出了点问题" in tg.last_text()
+    assert "database on fire" in caplog.text
