@@ -31,7 +31,7 @@ def score(request: object, *, partial: bool = False) -> Answer:
             raise ScoringError("bad_request", "请求必须是一个 JSON 对象")
         game = request.get("game")
         games = _games()
-        if game not in games:
+        if not isinstance(game, str) or game not in games:
             raise ScoringError("bad_request", f"未知的游戏 {game!r}（可选：{'、'.join(games)}）")
         return games[game](request, partial=partial)
     except ScoringError as err:
