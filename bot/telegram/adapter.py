@@ -172,6 +172,33 @@ def keyboard(rows: tuple[tuple[object, ...], ...]) -> InlineKeyboardMarkup | Non
     )
 
 
+#: Telegram's limit on one message's text
+MAX_MESSAGE = 4096
+
+
+def split_text(text: str, limit: int = MAX_MESSAGE) -> list[str]:
+    """Cut a text at line ends into pieces Telegram accepts: none longer than `limit`, none blank (Telegram
+    refuses an empty message); a single over-long line is cut hard."""
+    pieces: list[str] = []
+    current: str | None = None
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if current is not None:
+                pieces.append(current)
+                current = None
+            pieces.append(line[:limit])
+            line = line[limit:]
+        if current is None:
+            current = line
+        elif len(current) + 1 + len(line) <= limit:
+            current += "\n" + line
+        else:
+            pieces.append(current)
+            current = line
+    pieces.append(current or "")
+    return [piece for piece in pieces if piece.strip()] or [text[:limit]]
+
+
 class Executor:
     """Carries out effects for one chat; a refused effect is logged and handed to the failure hooks."""
 

@@ -10,11 +10,14 @@ from datetime import datetime
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from telegram import Update
 from telegram.ext import Application
 
 from bot.config import Settings
 from bot.core import Bot
+from bot.telegram.adapter import split_text
 from bot.telegram.app import ALLOWED_UPDATES, _RedactToken, build_application
 from ledger.service import Ledger
 from tests.bot.fake_bot_api import CHAT, FakeTelegram, RecordingRequest, Updates, user
@@ -266,3 +269,16 @@ async def test_a_bug_below_the_adapter_is_logged_and_the_group_told(
         await tg.say(A, "胡 清一色 自摸")
     assert "出了点问题" in tg.last_text()
     assert "database on fire" in caplog.text
+
+
+@given(st.lists(st.text(alphabet="胡杠ab \n", max_size=50), max_size=40), st.integers(min_value=5, max_value=60))
+def test_long_texts_are_split_at_line_ends_and_nothing_is_lost(lines: list[str], limit: int) -> None:
+    text = "\n".join(lines)
+    pieces = split_text(text, limit)
+    assert all(len(piece) <= limit for piece in pieces)
+    if text.strip():
+        assert all(piece.strip() for piece in pieces)  # Telegram refuses blank messages
+    assert "".join(pieces).replace("\n", "") == text.replace("\n", "")
+    if all(len(line) <= limit for line in text.split("\n")):  # nothing cut mid-line: whole lines, in order
+        kept = [line for piece in pieces for line in piece.split("\n") if line.strip()]
+        assert kept == [line for line in text.split("\n") if line.strip()]
