@@ -278,7 +278,7 @@ def test_long_texts_are_split_at_line_ends_and_nothing_is_lost(lines: list[str],
     assert all(len(piece) <= limit for piece in pieces)
     if text.strip():
         assert all(piece.strip() for piece in pieces)  # Telegram refuses blank messages
-    assert "".join(pieces).replace("\n", "") == text.replace("\n", "")
+    assert "".join("".join(pieces).split()) == "".join(text.split())  # every visible character, in order
     if all(len(line) <= limit for line in text.split("\n")):  # nothing cut mid-line: whole lines, in order
         kept = [line for piece in pieces for line in piece.split("\n") if line.strip()]
         assert kept == [line for line in text.split("\n") if line.strip()]
