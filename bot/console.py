@@ -13,7 +13,8 @@ The same command layer as the Telegram bot over a local database (default: ./pai
     # comment              ignored (and not echoed)
 
 Replies print as `bot: …`, one line per line of text; buttons as `bot: [按钮] A | B | C` (one line per row), a
-picture as `bot: [photo] path`. Deterministic: a fixed start clock, ids derived from names.
+picture as `bot: [photo] path`, a file as `bot: [file] path` (each followed by its caption's lines).
+Deterministic: a fixed start clock, ids derived from names.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from bot.core import (
     Join,
     ManualClock,
     Outcome,
+    SendDocument,
     Sender,
     SendPhoto,
     SendText,
@@ -231,8 +233,9 @@ class Console:
             yield from (f"bot: {line}" for line in effect.text.split("\n"))
             for row in effect.buttons:
                 yield "bot: [按钮] " + " | ".join(button.label for button in row)
-        elif isinstance(effect, SendPhoto):
-            yield f"bot: [photo] {effect.path}"
+        elif isinstance(effect, SendPhoto | SendDocument):
+            kind = "photo" if isinstance(effect, SendPhoto) else "file"
+            yield f"bot: [{kind}] {effect.path}"
             yield from (f"bot: {line}" for line in effect.caption.split("\n") if effect.caption)
         elif isinstance(effect, AnswerCallback):
             if effect.text:

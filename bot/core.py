@@ -83,6 +83,14 @@ class SendPhoto:
 
 
 @dataclass(frozen=True)
+class SendDocument:
+    """A file for the group to download (an export); Telegram sends it with sendDocument."""
+
+    path: str
+    caption: str = ""
+
+
+@dataclass(frozen=True)
 class DeleteMessage:
     message_id: int
 
@@ -106,7 +114,7 @@ class AnswerCallback:
     alert: bool = False
 
 
-Effect = SendText | SendPhoto | DeleteMessage | BanMember | UnbanMember | AnswerCallback
+Effect = SendText | SendPhoto | SendDocument | DeleteMessage | BanMember | UnbanMember | AnswerCallback
 
 
 @dataclass

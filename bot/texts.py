@@ -231,11 +231,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” is not a number of hands from 1 to 50.",
     },
     "no_night": {"zh": "今晚还没有开局，没有可结算的。", "en": "No night is open: nothing to settle."},
-    "settle_head": {"zh": "{date} 这一晚结束，输赢：", "en": "The night of {date} is over. Results:"},
-    "settle_balance": {"zh": "{name} {amount}", "en": "{name} {amount}"},
-    "settle_payments": {"zh": "转账（最少 {count} 笔）：", "en": "Transfers (the fewest, {count}):"},
-    "settle_payment": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
-    "settle_square": {"zh": "今晚没有输赢，不用转账。", "en": "All square tonight: no transfers."},
     # -- rules and settings ------------------------------------------------------------------------------
     "rules_show": {
         "zh": "本群：{game}{rules}\n底金 {base}，货币 {currency}，语言 {language}，日切 {cutoff} 点（之前算前一晚）",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.commands._common import me, resolve_person
-from bot.core import Context, Effect, Refusal, SendPhoto, SendText, registry
+from bot.core import Context, Effect, Refusal, SendDocument, SendPhoto, SendText, registry
 from bot.grammar import tokens
 from bot.reports.export import FORMATS, export_file
 from bot.reports.night import night_report, report_dir
@@ -180,17 +180,16 @@ def h2h_command(ctx: Context) -> SendText:
     help_zh="导出 [今晚/本周/本月/全部/2026-01] [csv/json]：把账本（牌局、转账、罚款）导出成文件（默认本月 csv）",
     help_en="export [night/week/month/all/2026-01] [csv/json]: the ledger (hands, transfers, fines) as a file",
 )
-def export_command(ctx: Context) -> SendText:
+def export_command(ctx: Context) -> SendDocument:
+    """The file itself goes to the group (Telegram: sendDocument), its counts as the caption."""
     asked = parse(ctx, "month", extra_words=frozenset(FORMATS))
     if asked.members or len(asked.rest) > 1:
         raise Refusal("report_export_usage")
     fmt = asked.rest[0] if asked.rest else "csv"
     path = report_dir() / f"export-{ctx.group.id}-{asked.scope.label or 'all'}.{fmt}"
     done = export_file(ctx.service.engine, ctx.chat_id, asked.scope, fmt, path)
-    text = t(
-        ctx.lang, "report_export_done", scope=asked.title, hands=done.hands, transfers=done.transfers, path=done.path
-    )
-    return SendText(text, reply_to=_reply_to(ctx))
+    caption = t(ctx.lang, "report_export_done", scope=asked.title, hands=done.hands, transfers=done.transfers)
+    return SendDocument(str(done.path), caption)
 
 
 @registry.command(

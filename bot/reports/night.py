@@ -13,13 +13,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import sqlalchemy as sa
+
 from bot.commands._common import money
 from bot.core import Context, Effect, SendPhoto, SendText
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.stats import patterns_text
 from bot.reports.texts import t
 from ledger import stats as ledger_stats
-from ledger.models import Night
+from ledger.models import GameTable, Night
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
 
 #: Telegram's limit on a photo caption; a longer post goes as a text message before the photo
 CAPTION_LIMIT = 1024
+#: the table's columns between the player and the net that only 卡五星 nights have
+_KAWUXING_COLUMNS = ("report_col_wins", "report_col_self_draws", "report_col_discards", "report_col_kong")
 #: where pictures are written unless a directory is given: $PAIJU_REPORT_DIR, else a folder in the temp dir
 REPORT_DIR_ENV = "PAIJU_REPORT_DIR"
 
@@ -99,49 +103,48 @@ def night_post(
         stats = ledger_stats.group_stats(session, ledger_stats.night_scope(session, night_id))
         running = ledger_stats.running_balance(session, night_id)
         group_id, night_date = night.group_id, night.night_date.isoformat()
+        games = set(session.scalars(sa.select(GameTable.game).where(GameTable.night_id == night_id)))
+    # wins, 自摸, 点炮, kong money and the biggest hand are 卡五星 notions: a night with a 够级 or 碰胡 table
+    # shows each player's net only (its money is in the ledger like any other)
+    kawuxing_only = games <= {"kawuxing"}
 
     players = [m for m in stats.members if m.hands_played or m.net]
     with_fines = any(m.fines for m in players)
-    header = [
-        t(lang, "report_col_player"),
-        t(lang, "report_col_wins"),
-        t(lang, "report_col_self_draws"),
-        t(lang, "report_col_discards"),
-        t(lang, "report_col_kong"),
-        *([t(lang, "report_col_fines")] if with_fines else []),
-        t(lang, "report_col_biggest"),
-        t(lang, "report_col_net"),
+    column_keys = [
+        "report_col_player",
+        *(_KAWUXING_COLUMNS if kawuxing_only else ()),
+        *(["report_col_fines"] if with_fines else []),
+        *(["report_col_biggest"] if kawuxing_only else []),
+        "report_col_net",
     ]
+    header = [t(lang, key) for key in column_keys]
     rows = []
     lines = [t(lang, "report_night_title", number=number, date=night_date, hands=stats.hands)]
     for member in players:
+        net = money(member.net, currency, signed=True)
+        fines = [money(member.fines, currency)] if with_fines else []
+        if not kawuxing_only:
+            rows.append((member.name, *fines, net))
+            lines.append(t(lang, "report_night_line_plain", name=member.name, net=net))
+            continue
         biggest = (
             f"{patterns_text(member.biggest, lang)} ×{member.biggest.final_multiplier}"
             if member.biggest is not None
             else t(lang, "report_no_biggest")
         )
-        rows.append(
-            (
-                member.name,
-                str(member.wins),
-                str(member.self_draws),
-                str(member.discards_given),
-                money(member.kong_money, currency, signed=True),
-                *([money(member.fines, currency)] if with_fines else []),
-                biggest,
-                money(member.net, currency, signed=True),
-            )
-        )
+        kong = money(member.kong_money, currency, signed=True)
+        counts = (str(member.wins), str(member.self_draws), str(member.discards_given))
+        rows.append((member.name, *counts, kong, *fines, biggest, net))
         lines.append(
             t(
                 lang,
                 "report_night_line",
                 name=member.name,
-                net=money(member.net, currency, signed=True),
+                net=net,
                 wins=member.wins,
                 self_draws=member.self_draws,
                 discards=member.discards_given,
-                kong=money(member.kong_money, currency, signed=True),
+                kong=kong,
                 biggest=biggest,
             )
         )

@@ -28,6 +28,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "zh": "{name} {net}｜胡{wins} 自摸{self_draws} 点炮{discards} 杠{kong}｜最大 {biggest}",
         "en": "{name} {net} | wins {wins}, self-drawn {self_draws}, dealt in {discards}, kong {kong} | best {biggest}",
     },
+    "report_night_line_plain": {"zh": "{name} {net}", "en": "{name} {net}"},
     "report_pot_line": {"zh": "红包池 {amount}（罚款）", "en": "Pot {amount} (fines)"},
     "report_transfers_head": {"zh": "最少转账（{count}笔）：", "en": "Fewest transfers ({count}):"},
     "report_transfers_none": {"zh": "无需转账，已两清。", "en": "Nothing to pay: everyone is square."},
@@ -87,8 +88,8 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "en": "{a} won {a_wins} times from {b}, {b} {b_wins} times from {a} | {a} net {net}",
     },
     "report_export_done": {
-        "zh": "已导出 {scope}：{hands}手，{transfers}笔转账 → {path}",
-        "en": "Exported {scope}: {hands} hands, {transfers} transfers → {path}",
+        "zh": "已导出 {scope}：{hands}手，{transfers}笔转账",
+        "en": "Exported {scope}: {hands} hands, {transfers} transfers",
     },
     "report_unknown_period": {
         "zh": "没有“{word}”这个月份：月份写成 2026-01 这样（1 到 12 月）。",

@@ -39,6 +39,7 @@ from bot.core import (
     Join,
     Outcome,
     Quoted,
+    SendDocument,
     Sender,
     SendPhoto,
     SendText,
@@ -223,6 +224,21 @@ class Executor:
                 sent.append(message)
         return sent
 
+    async def _send_text(
+        self, text: str, markup: InlineKeyboardMarkup | None = None, reply_to: int | None = None
+    ) -> Message:
+        """Send a text, as several messages when it is longer than Telegram allows; the buttons go under the
+        last piece, the reply under the first. Returns the last message (the one that carries the buttons)."""
+        pieces = split_text(text)
+        reply = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
+        sent = None
+        for index, piece in enumerate(pieces):
+            buttons = markup if index == len(pieces) - 1 else None
+            first_reply = reply if index == 0 else None
+            sent = await self.bot.send_message(self.chat_id, piece, reply_markup=buttons, reply_parameters=first_reply)
+        assert sent is not None  # split_text always returns at least one piece
+        return sent
+
     async def _one(self, effect: Effect) -> Message | None:
         if isinstance(effect, SendText):
             markup = keyboard(effect.buttons)
@@ -231,11 +247,20 @@ class Executor:
                     effect.text, chat_id=self.chat_id, message_id=effect.edit_message_id, reply_markup=markup
                 )
                 return edited if isinstance(edited, Message) else None
-            reply = ReplyParameters(effect.reply_to, allow_sending_without_reply=True) if effect.reply_to else None
-            return await self.bot.send_message(self.chat_id, effect.text, reply_markup=markup, reply_parameters=reply)
+            return await self._send_text(effect.text, markup, effect.reply_to)
         if isinstance(effect, SendPhoto):
-            with open(effect.path, "rb") as photo:
-                return await self.bot.send_photo(self.chat_id, photo, caption=effect.caption or None)
+            try:
+                with open(effect.path, "rb") as photo:
+                    return await self.bot.send_photo(self.chat_id, photo, caption=effect.caption or None)
+            except (BadRequest, OSError) as err:
+                if not effect.caption:
+                    raise
+                # the group may forbid media, or the picture be unreadable: the words must still arrive
+                log.warning("chat %s: photo %s not sent (%s); its caption goes as text", self.chat_id, effect.path, err)
+                return await self._send_text(effect.caption)
+        if isinstance(effect, SendDocument):
+            with open(effect.path, "rb") as document:
+                return await self.bot.send_document(self.chat_id, document, caption=effect.caption or None)
         if isinstance(effect, DeleteMessage):
             await self.bot.delete_message(self.chat_id, effect.message_id)
         elif isinstance(effect, BanMember):

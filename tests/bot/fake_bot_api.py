@@ -1,8 +1,9 @@
 """A fake Telegram Bot API for tests: the same answers in-process (`RecordingRequest`, a PTB `BaseRequest`) and
 over HTTP (`FakeBotAPIServer`, aiohttp on 127.0.0.1 for a real `Application` to poll via `base_url`).
 
-It records every call with its parameters, hands out message ids, serves queued updates to getUpdates (long
-polling, per-offset like Telegram), and can be told to refuse a method (to test error handling).
+It records every call with its parameters (an uploaded file as an `Upload`), hands out message ids, serves
+queued updates to getUpdates (long polling, per-offset like Telegram), and can be told to refuse a method (to test
+error handling).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class FakeTelegram:
         result: Any = True
         if method == "getMe":
             result = BOT_USER
-        elif method in {"sendMessage", "sendPhoto"}:
+        elif method in {"sendMessage", "sendPhoto", "sendDocument"}:
             result = {
                 "message_id": next(self._ids),
                 "date": START,
@@ -121,10 +122,22 @@ _ADMIN_RIGHTS = {
 }
 
 
+@dataclass(frozen=True)
+class Upload:
+    """A file the bot uploaded (sendPhoto's photo, sendDocument's document)."""
+
+    filename: str | None
+    content: bytes
+
+
 def _decode(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Form values arrive as strings; JSON-encoded ones (reply_markup, allowed_updates …) are decoded."""
+    """Form values arrive as strings; JSON-encoded ones (reply_markup, allowed_updates …) are decoded, uploaded
+    files become `Upload`s."""
     out: dict[str, Any] = {}
     for key, value in params.items():
+        if isinstance(value, web.FileField):
+            out[key] = Upload(value.filename, value.file.read())
+            continue
         if value in ("true", "false"):
             out[key] = value == "true"
             continue
@@ -164,7 +177,10 @@ class RecordingRequest(BaseRequest):
         connect_timeout: Any = None,
         pool_timeout: Any = None,
     ) -> tuple[int, bytes]:
-        params = dict(request_data.parameters) if request_data is not None else {}
+        params: dict[str, Any] = dict(request_data.parameters) if request_data is not None else {}
+        if request_data is not None and request_data.contains_files:
+            for name, (filename, content, *_) in request_data.multipart_data.items():
+                params[name] = Upload(filename, content if isinstance(content, bytes) else content.read())
         status, body = self.telegram.answer(url.rsplit("/", 1)[-1], params)
         return status, json.dumps(body).encode()
 

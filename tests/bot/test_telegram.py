@@ -4,9 +4,12 @@ Runs on SQLite and PostgreSQL (the `ledger` fixture)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import logging
 from collections.abc import AsyncIterator
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +23,7 @@ from bot.core import Bot
 from bot.telegram.adapter import split_text
 from bot.telegram.app import ALLOWED_UPDATES, _RedactToken, build_application
 from ledger.service import Ledger
-from tests.bot.fake_bot_api import CHAT, FakeTelegram, RecordingRequest, Updates, user
+from tests.bot.fake_bot_api import CHAT, FakeTelegram, RecordingRequest, Updates, Upload, user
 
 A = user(501, "阿杰", "ajie")
 B = user(502, "小李", "xiaoli")
@@ -282,3 +285,45 @@ def test_long_texts_are_split_at_line_ends_and_nothing_is_lost(lines: list[str],
     if all(len(line) <= limit for line in text.split("\n")):  # nothing cut mid-line: whole lines, in order
         kept = [line for piece in pieces for line in piece.split("\n") if line.strip()]
         assert kept == [line for line in text.split("\n") if line.strip()]
+
+
+@pytest.fixture
+def report_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "reports"
+    monkeypatch.setenv("PAIJU_REPORT_DIR", str(folder))
+    return folder
+
+
+async def test_settle_posts_the_night_as_a_photo_with_the_transfers_as_caption(tg: Harness, report_dir: Path) -> None:
+    await open_table(tg)
+    await tg.say(A, "胡 清一色 点 @xiaoli")
+    await tg.say(A, "结算")
+    photo = tg.telegram.sent("sendPhoto")[-1]
+    assert isinstance(photo["photo"], Upload) and photo["photo"].content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "最少转账（1笔）" in photo["caption"] and "小李 → 阿杰 4元" in photo["caption"]
+    assert tg.ledger.current_night(CHAT["id"]) is None  # the night is closed
+
+
+async def test_a_photo_telegram_refuses_still_delivers_its_words(
+    tg: Harness, report_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    await open_table(tg)
+    await tg.say(A, "胡 清一色 点 @xiaoli")
+    tg.telegram.refuse["sendPhoto"] = "Bad Request: not enough rights to send photos to the chat"
+    with caplog.at_level(logging.WARNING):
+        await tg.say(A, "结算")
+    assert tg.telegram.sent("sendPhoto")  # it was tried
+    assert "小李 → 阿杰 4元" in tg.last_text() and "第1晚结算" in tg.last_text()
+    assert "its caption goes as text" in caplog.text
+
+
+async def test_export_sends_the_file_as_a_document(tg: Harness, report_dir: Path) -> None:
+    await open_table(tg)
+    await tg.say(A, "胡 清一色 点 @xiaoli")
+    await tg.say(B, "导出 今晚 csv")
+    document = tg.telegram.sent("sendDocument")[-1]
+    upload = document["document"]
+    assert isinstance(upload, Upload) and upload.filename is not None and upload.filename.endswith(".csv")
+    rows = list(csv.DictReader(io.StringIO(upload.content.decode("utf-8"))))
+    assert [(row["from"], row["to"], row["amount"]) for row in rows] == [("小李", "阿杰", "400")]
+    assert document["caption"].startswith("已导出 第1晚")

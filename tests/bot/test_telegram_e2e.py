@@ -19,7 +19,7 @@ from bot.config import Settings, TelegramSettings, WebhookSettings
 from bot.core import Bot
 from bot.telegram.app import ALLOWED_UPDATES, build_application, webhook_options
 from ledger.service import Ledger, LedgerError
-from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, user
+from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, Upload, user
 
 A = user(501, "阿杰", "ajie")
 B = user(502, "小李", "xiaoli")
@@ -29,9 +29,10 @@ TOKEN = "424242:E2E-TOKEN"
 
 
 @pytest.fixture(autouse=True)
-def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+def _no_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+    monkeypatch.setenv("PAIJU_REPORT_DIR", str(tmp_path / "reports"))  # the settle post's picture
 
 
 @pytest.fixture
@@ -61,7 +62,10 @@ class Chat:
         before = len(self.telegram.calls)
 
         def answered() -> bool:
-            return any(c.method == method and expect in str(c.params.get("text")) for c in self.telegram.calls[before:])
+            return any(
+                c.method == method and expect in str(c.params.get("text", c.params.get("caption")))
+                for c in self.telegram.calls[before:]
+            )
 
         pushed = self.server.push(update)
         await until(answered, f"a {method} containing {expect!r} (last sent: {self.telegram.texts()[-2:]})")
@@ -134,9 +138,11 @@ async def test_a_whole_night_through_long_polling(server: FakeBotAPIServer, ledg
             await chat.send(chat.updates.edit(won, "胡 清一色 七对 自摸"), "重记")
             assert balances(ledger) == {501: -600, 502: -1000, 503: 1600}
 
-            await chat.say(A, "结算", "转账")
-            settled = chat.last().params["text"]
-            assert "阿杰 → 老王 6元" in settled and "小李 → 老王 10元" in settled
+            await chat.send(chat.updates.message(A, "结算"), "转账", "sendPhoto")
+            posted = chat.last("sendPhoto").params
+            assert isinstance(posted["photo"], Upload) and posted["photo"].content[:4] == b"\x89PNG"
+            assert "最少转账（2笔）" in posted["caption"]
+            assert "阿杰 → 老王 6元" in posted["caption"] and "小李 → 老王 10元" in posted["caption"]
         finally:
             await app.updater.stop()
             await app.stop()

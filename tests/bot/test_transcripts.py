@@ -42,6 +42,13 @@ def script_of(transcript: str) -> list[str]:
     return [line for line in transcript.splitlines() if not line.startswith(OUTPUT_PREFIXES)]
 
 
+@pytest.fixture(autouse=True)
+def _reports_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pictures and exports go to `reports/` under the test's own folder: the printed path is the same every run."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PAIJU_REPORT_DIR", "reports")
+
+
 @pytest.mark.parametrize("path", sorted(HERE.glob("*.txt")), ids=lambda p: p.stem)
 def test_transcript(path: Path, tmp_path: Path) -> None:
     expected = path.read_text(encoding="utf-8")

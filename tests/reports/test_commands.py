@@ -147,8 +147,9 @@ def ledger_rows(chat: Console) -> list[dict[str, Any]]:
 def test_export_csv_round_trip_equals_the_ledger_rows(chat: Console) -> None:
     assert "xiaoli" in "".join(chat.feed("laowang: 罚款 @xiaoli 5 刷屏"))  # a fine: the pot's row is exported too
     lines = said(chat, "laowang: 导出 全部 csv")
-    assert lines[0].startswith("已导出 全部：3手，")
-    path = Path(lines[0].rsplit("→ ", 1)[1])
+    assert lines[0].startswith("[file] ") and lines[0].endswith(".csv")
+    assert lines[1].startswith("已导出 全部：3手，")
+    path = Path(lines[0].removeprefix("[file] "))
     with path.open(encoding="utf-8", newline="") as handle:
         exported = [
             {
@@ -170,7 +171,8 @@ def test_export_csv_round_trip_equals_the_ledger_rows(chat: Console) -> None:
 def test_export_json_has_hands_transfers_fines_and_zero_sum_balances(chat: Console) -> None:
     assert "xiaoli" in "".join(chat.feed("laowang: 罚款 @xiaoli 5 刷屏"))
     lines = said(chat, "laowang: 导出 json")
-    data = json.loads(Path(lines[0].rsplit("→ ", 1)[1]).read_text(encoding="utf-8"))
+    assert lines[0].startswith("[file] ") and lines[0].endswith(".json")
+    data = json.loads(Path(lines[0].removeprefix("[file] ")).read_text(encoding="utf-8"))
     assert len(data["hands"]) == 3
     assert [row["id"] for row in data["transfers"]] == [row["id"] for row in ledger_rows(chat)]
     assert [(f["from"], f["amount"]) for f in data["fines"]] == [("xiaoli", 500)]
