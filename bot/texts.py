@@ -6,7 +6,7 @@ keys with `register` at import time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 #: key -> {"zh": template, "en": template}; templates use str.format fields.
@@ -164,6 +164,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "change_line": {"zh": "{name} {change}（本晚 {night}）", "en": "{name} {change} (tonight {night})"},
     "next_hand": {"zh": "下一局：第{number}局，庄家 {dealer}", "en": "Next: hand {number}, dealer {dealer}"},
     "hand_continues": {"zh": "第{number}局接着打，庄家 {dealer}", "en": "Hand {number} goes on, dealer {dealer}"},
+    # a game without a dealer (够级)
+    "next_hand_no_dealer": {"zh": "下一局：第{number}局", "en": "Next: hand {number}"},
+    "hand_continues_no_dealer": {"zh": "第{number}局接着打", "en": "Hand {number} goes on"},
     "undone_event": {"zh": "已撤销：{what}", "en": "Undone: {what}"},
     "undone_hand": {"zh": "已撤销第{number}局。", "en": "Hand {number} undone."},
     "ev_gang": {"zh": "{player} {kind}{tile}", "en": "{player} {kind}{tile}"},
@@ -243,6 +246,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Admins change them: 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 language zh "
         "(tables opened afterwards)",
     },
+    "rules_how_to_change_other": {
+        "zh": "{game}没有规则选项。管理员可改：设置 底金 2（每分的钱）｜ 设置 语言 en ｜ 设置 日切 6 ｜ "
+        "设置 游戏 卡五星（新开的桌生效）",
+        "en": "{game} has no rule options. Admins change: 设置 底金 2 (money per point) | 设置 language zh | "
+        "设置 日切 6 | 设置 game kawuxing (tables opened afterwards)",
+    },
     "rules_is_read_only": {
         "zh": "看规则用「规则」，改规则用「设置 …」（管理员）。",
         "en": "规则 shows; admins change with 设置 …",
@@ -252,6 +261,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "设置 语言 en ｜ 设置 日切 6",
         "en": "Usage: 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 pihu_self_draw_only no | "
         "设置 language en | 设置 日切 6",
+    },
+    "config_usage_other": {
+        "zh": "怎么改：设置 底金 2 ｜ 设置 语言 en ｜ 设置 日切 6 ｜ 设置 货币 块 ｜ 设置 游戏 卡五星",
+        "en": "Usage: 设置 底金 2 | 设置 language en | 设置 日切 6 | 设置 currency 块 | 设置 game kawuxing",
+    },
+    "config_unknown_other": {
+        "zh": "{game}没有「{word}」这个设置。可改：游戏、底金、语言、日切、货币。",
+        "en": "{game} has no setting “{word}”. Settings: game, base, language, cutoff, currency.",
     },
     "config_unknown": {
         "zh": "没有「{word}」这个设置。可改：游戏、预设、底金、语言、日切、货币，以及规则选项（发「规则」看）。",
@@ -363,8 +380,22 @@ def tile_name(lang: str, tile: str | None) -> str:
     return " " + "".join(tile_notation(t) if lang == "en" else tile_zh(t) for t in parsed)
 
 
-def describe_event(lang: str, event: Mapping[str, Any]) -> str:
-    """One event in words: `乙 直杠 九筒（点杠 甲），杠上杠第2杠 ×2`, `丙 亮倒`, `甲 自摸`, `荒庄`."""
+#: how a game other than 卡五星 puts one of its events in words: (lang, event, the table's dealer) -> text
+EventDescriber = Callable[[str, Mapping[str, Any], str | None], str]
+_DESCRIBERS: dict[str, EventDescriber] = {}
+
+
+def register_describer(game: str, describer: EventDescriber) -> None:
+    """A game plugin (bot/games/*) says how its events read in 牌桌, 撤销 and 历史."""
+    _DESCRIBERS[game] = describer
+
+
+def describe_event(lang: str, event: Mapping[str, Any], game: str = "kawuxing", dealer: str | None = None) -> str:
+    """One event in words: `乙 直杠 九筒（点杠 甲），杠上杠第2杠 ×2`, `丙 亮倒`, `甲 自摸`, `荒庄` — for 卡五星, and
+    through the game's registered describer for the others (`dealer` is the table's, for 碰胡's 地胡)."""
+    describer = _DESCRIBERS.get(game)
+    if describer is not None:
+        return describer(lang, event, dealer)
     kind = event.get("type")
     if kind == "gang":
         params = {

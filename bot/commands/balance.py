@@ -71,21 +71,24 @@ def history(ctx: Context) -> SendText:
     if not records:
         return SendText(ctx.t("history_empty"), reply_to=_reply_to(ctx))
     lines = [ctx.t("history_head", count=len(records))]
+    tables = {table_id: ctx.service.table(table_id) for table_id in {record.table_id for record in records}}
     for record in reversed(records):
-        lines.append(history_line(ctx, record))
+        lines.append(history_line(ctx, record, tables[record.table_id].game))
     return SendText("\n".join(lines), reply_to=_reply_to(ctx))
 
 
-def history_line(ctx: Context, record: Any) -> str:
-    """`第3局 甲 胡 乙 点的炮：卡五星×2 → ×2 ｜ 甲 +2元，乙 -2元`."""
+def history_line(ctx: Context, record: Any, game: str) -> str:
+    """`第3局 甲 胡 乙 点的炮：卡五星×2 → ×2 ｜ 甲 +2元，乙 -2元`; a 够级/碰胡 hand (`game` of its table) lists its
+    events in that game's words."""
     currency = ctx.group.currency
     answer = {
         "hands": list(record.patterns),
         "transfers": [{"from": t.payer, "reason": t.reason} for t in record.transfers],
     }
-    what = describe_win(ctx.lang, record.events, answer)
+    what = describe_win(ctx.lang, record.events, answer) if game == "kawuxing" else []
     if not what:
-        what = [describe_event(ctx.lang, event) for event in record.events] or [ctx.t("hand_empty")]
+        what = [describe_event(ctx.lang, event, game, record.dealer) for event in record.events]
+    what = what or [ctx.t("hand_empty")]
     net = net_by_member(t for t in record.transfers if not t.voided)
     names = {t.payer_id: t.payer for t in record.transfers} | {t.payee_id: t.payee for t in record.transfers}
     sep = ", " if ctx.lang == "en" else "，"

@@ -81,7 +81,9 @@ def rules_text(ctx: Context, group: Any) -> str:
             if ctx.lang == "en":
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
             lines.append(ctx.t("rules_option", name=option.zh, key=option.key, value=shown))
-    lines.append(ctx.t("rules_how_to_change"))
+        lines.append(ctx.t("rules_how_to_change"))
+    else:  # 够级 and 碰胡 have no rule options: only the settings every game has
+        lines.append(ctx.t("rules_how_to_change_other", game=game_name(ctx.lang, group.game)))
     return "\n".join(lines)
 
 
@@ -106,7 +108,7 @@ def _joined(ctx: Context, rules: str) -> str:
 def configure(ctx: Context) -> SendText:
     items = tokens(ctx.args)
     if len(items) < 2:
-        raise Refusal("config_usage")
+        raise Refusal("config_usage" if ctx.group.game == "kawuxing" else "config_usage_other")
     word, values = items[0], items[1:]
     changes = _changes(ctx, word, values)
     group = ctx.service.update_group(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id, **changes)
@@ -144,7 +146,7 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
 def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -> dict[str, Any]:
     """A new rules dict: the preset replaced (overrides kept), or one option overridden; checked by the core."""
     if ctx.group.game != "kawuxing":
-        raise Refusal("config_unknown", word=word)
+        raise Refusal("config_unknown_other", word=word, game=game_name(ctx.lang, ctx.group.game))
     from ledger.scoring.common import ScoringError
     from ledger.scoring.kawuxing.rules import OPTIONS, PRESETS, make_rules
 

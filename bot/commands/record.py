@@ -265,10 +265,11 @@ def undo(ctx: Context) -> SendText:
 
     changes = net_by_member(result.rebooked, result.voided)
     if result.what == "event" and result.event is not None:
-        head = ctx.t("undone_event", what=describe_event(ctx.lang, result.event))
+        head = ctx.t("undone_event", what=describe_event(ctx.lang, result.event, table.game, table.dealer))
     else:
         head = ctx.t("undone_hand", number=result.hand_number)
     lines = [head, *change_lines(ctx, table, changes)] if changes else [head]
     key = "hand_continues" if result.what == "event" else "next_hand"
+    key += "_no_dealer" if result.dealer is None else ""
     lines.append(ctx.t(key, number=result.hand_number, dealer=result.dealer))
     return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)

@@ -124,7 +124,7 @@ def show_table(ctx: Context) -> SendText:
 
     table = current_table(ctx)
     state = ctx.service.hand_state(table.id)
-    events = [describe_event(ctx.lang, event) for event in state.events]
+    events = [describe_event(ctx.lang, event, table.game, state.dealer) for event in state.events]
     lines = [
         ctx.t(
             "table_status",

@@ -5,13 +5,15 @@ scored (串三户 doubled), the money between 对头 and the table's match score
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from typing import Any
 
+from bot import texts as bot_texts
 from bot.commands._common import is_seated_or_admin, money, seat_resolver
 from bot.core import AnswerCallback, Button, Context, Outcome, Refusal, SendText, registry
 from bot.games._common import game_table, money_lines, record
 from bot.grammar import tokens
-from bot.texts import register
+from bot.texts import register, register_describer
 from ledger.scoring import ScoringError, gouji
 
 GOUJI = ("gouji",)
@@ -153,6 +155,23 @@ def round_lines(ctx: Context, table: Any, result: Any, *, edited: bool = False) 
     lines += money_lines(ctx, table, result)
     lines.append(_match_line(ctx, table))
     return lines
+
+
+def describe(lang: str, event: Mapping[str, Any], dealer: str | None = None) -> str:
+    """A round in words for 牌桌, 撤销 and 历史: `出完：a、d、c、f、b、e，革命：…，烧牌失败：…` (够级 has no dealer)."""
+    parts = [
+        bot_texts.text(lang, key, names="、".join(event.get(field) or ()))
+        for field, key in (
+            ("order", "gouji_flow_order"),
+            ("geming", "gouji_marks_geming"),
+            ("shaopai_failed", "gouji_marks_failed"),
+        )
+        if event.get(field)
+    ]
+    return ("; " if lang == "en" else "，").join(parts)
+
+
+register_describer("gouji", describe)
 
 
 def _places_text(ctx: Context, places: dict[str, str]) -> str:

@@ -5,6 +5,7 @@ says what was understood, each seat's change and the running 碰/扫 counts."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,7 +13,7 @@ from bot.commands._common import me, seat_of_member, seat_resolver
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table, money_lines, record
 from bot.grammar import tokens
-from bot.texts import register
+from bot.texts import register, register_describer
 
 PENGHU = ("penghu",)
 EVENT_PREFIX = re.compile(r"^events\[\d+\]（\w+）：")
@@ -264,7 +265,7 @@ def book(ctx: Context, table: Any, event: dict[str, Any]) -> SendText:
     return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)
 
 
-def describe(lang: str, event: dict[str, Any], dealer: str | None) -> str:
+def describe(lang: str, event: Mapping[str, Any], dealer: str | None) -> str:
     """One 碰胡 event in words: `乙 碰，点 丙（一人出）`, `甲 扫（起手）`, `乙 胡（每人出），中庄`."""
     from bot.texts import text
 
@@ -284,3 +285,6 @@ def describe(lang: str, event: dict[str, Any], dealer: str | None) -> str:
     if event.get("paoqi"):
         detail += text(lang, "pev_paoqi_hu")
     return text(lang, "pev_line", player=event["player"], what=what, detail=detail)
+
+
+register_describer("penghu", describe)
