@@ -1,9 +1,11 @@
-"""Types every game's scoring shares: a transfer of money, and the error a request is refused with."""
+"""What every game's scoring shares: a transfer of money, the error a request is refused with, and the request
+checks of the games without rule options (够级, 碰胡): the fields, the stake, the players' names, the rules."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 #: Error codes of the `paiju score` contract (shared/design.md); games may add their own.
 ERROR_CODES = frozenset({"bad_tiles", "wrong_count", "not_a_win", "pihu_self_draw_only", "inconsistent", "bad_request"})
@@ -47,3 +49,51 @@ def net_of(players: Iterable[str], transfers: Iterable[Transfer]) -> dict[str, i
         net[t.payer] = net.get(t.payer, 0) - t.amount
         net[t.payee] = net.get(t.payee, 0) + t.amount
     return net
+
+
+#: the only preset of a game without rule options (够级, 碰胡)
+RULE_PRESETS = frozenset({"standard"})
+
+
+def check_keys(request: Mapping[str, Any], required: frozenset[str], optional: frozenset[str], game_zh: str) -> None:
+    """Every required field is there and no field is unknown (`game_zh` names the game in the message)."""
+    missing = sorted(required - set(request))
+    if missing:
+        raise ScoringError("bad_request", f"{game_zh}请求缺少 {'、'.join(missing)}")
+    unknown = sorted(map(str, set(request) - required - optional))
+    if unknown:
+        raise ScoringError("bad_request", f"{game_zh}请求里有未知的字段 {'、'.join(unknown)}")
+
+
+def parse_stake(value: object, *, minimum: int) -> int:
+    """The money value of one point in 分: an exact integer, never a fraction of a 分."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ScoringError("bad_request", f"stake 必须是整数（一分的钱数，单位：分），收到 {value!r}")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ScoringError("bad_request", f"stake {value} 不是整数分：金额只记整数分（2.5 元写 250）")
+        value = int(value)
+    if value < minimum:
+        raise ScoringError("bad_request", f"stake 不能小于 {minimum}，收到 {value}")
+    return value
+
+
+def check_rules(rules: object) -> None:
+    """够级 and 碰胡 have no rule options yet: `rules` may be omitted, `{}` or `{"preset": "standard"}`."""
+    if rules is None:
+        return
+    if not isinstance(rules, Mapping):
+        raise ScoringError("bad_request", "rules 必须是一个 JSON 对象")
+    unknown = sorted(set(rules) - {"preset"})
+    if unknown:
+        raise ScoringError("bad_request", f"这个游戏没有规则选项 {'、'.join(map(str, unknown))}")
+    preset = rules.get("preset", "standard")
+    if not isinstance(preset, str) or preset not in RULE_PRESETS:
+        raise ScoringError("bad_request", f"未知的规则预设 {preset!r}（可选：{'、'.join(sorted(RULE_PRESETS))}）")
+
+
+def player_names(value: object, field: str) -> list[str]:
+    """A JSON list of non-empty player names."""
+    if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
+        raise ScoringError("bad_request", f"{field} 必须是玩家名字（非空字符串）的列表")
+    return list(value)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ledger.scoring.common import ScoringError, Transfer, net_of
+from ledger.scoring.common import ScoringError, Transfer, check_keys, check_rules, net_of, parse_stake, player_names
 
 SEAT_COUNT = 6
 
@@ -33,22 +33,21 @@ CHUANSANHU_FACTOR = 2
 
 REQUIRED_KEYS = frozenset({"game", "stake", "seats", "order"})
 OPTIONAL_KEYS = frozenset({"geming", "shaopai_failed", "rules"})
-RULE_PRESETS = frozenset({"standard"})
 
 
 def answer(request: Mapping[str, Any], partial: bool = False) -> dict[str, Any]:
     """Score one 够级 round; `partial` has no meaning for a round recorded whole and is ignored."""
     del partial
-    _check_keys(request)
+    check_keys(request, REQUIRED_KEYS, OPTIONAL_KEYS, "够级")
     check_rules(request.get("rules"))
     stake = parse_stake(request["stake"], minimum=0)
-    seats = _names(request["seats"], "seats")
+    seats = player_names(request["seats"], "seats")
     if len(seats) != SEAT_COUNT:
         raise ScoringError("bad_request", f"够级需要 {SEAT_COUNT} 个座位，seats 里有 {len(seats)} 个")
     _no_duplicates(seats, "seats")
-    order = _seated(_names(request["order"], "order"), seats, "order")
-    geming = _seated(_names(request.get("geming", []), "geming"), seats, "geming")
-    failed = _seated(_names(request.get("shaopai_failed", []), "shaopai_failed"), seats, "shaopai_failed")
+    order = _seated(player_names(request["order"], "order"), seats, "order")
+    geming = _seated(player_names(request.get("geming", []), "geming"), seats, "geming")
+    failed = _seated(player_names(request.get("shaopai_failed", []), "shaopai_failed"), seats, "shaopai_failed")
     for name in geming:
         if name in order:
             raise ScoringError("bad_request", f"{name} 既在 order 里又在 geming 里：革命的人不参加这一局，不能有名次")
@@ -141,48 +140,6 @@ def _ranking_of_players_who_played(
             "bad_request", f"order 里缺少 {'、'.join(missing)}（革命的人写进 geming，烧牌失败写进 shaopai_failed）"
         )
     return ranking
-
-
-def parse_stake(value: object, *, minimum: int) -> int:
-    """The money value of one point in 分: an exact integer, never a fraction of a 分."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ScoringError("bad_request", f"stake 必须是整数（一分的钱数，单位：分），收到 {value!r}")
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise ScoringError("bad_request", f"stake {value} 不是整数分：金额只记整数分（2.5 元写 250）")
-        value = int(value)
-    if value < minimum:
-        raise ScoringError("bad_request", f"stake 不能小于 {minimum}，收到 {value}")
-    return value
-
-
-def check_rules(rules: object) -> None:
-    """够级 and 碰胡 have no rule options yet: `rules` may be omitted, `{}` or `{"preset": "standard"}`."""
-    if rules is None:
-        return
-    if not isinstance(rules, Mapping):
-        raise ScoringError("bad_request", "rules 必须是一个 JSON 对象")
-    unknown = sorted(set(rules) - {"preset"})
-    if unknown:
-        raise ScoringError("bad_request", f"这个游戏没有规则选项 {'、'.join(map(str, unknown))}")
-    preset = rules.get("preset", "standard")
-    if not isinstance(preset, str) or preset not in RULE_PRESETS:
-        raise ScoringError("bad_request", f"未知的规则预设 {preset!r}（可选：{'、'.join(sorted(RULE_PRESETS))}）")
-
-
-def _check_keys(request: Mapping[str, Any]) -> None:
-    missing = sorted(REQUIRED_KEYS - set(request))
-    if missing:
-        raise ScoringError("bad_request", f"够级请求缺少 {'、'.join(missing)}")
-    unknown = sorted(map(str, set(request) - REQUIRED_KEYS - OPTIONAL_KEYS))
-    if unknown:
-        raise ScoringError("bad_request", f"够级请求里有未知的字段 {'、'.join(unknown)}")
-
-
-def _names(value: object, field: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-        raise ScoringError("bad_request", f"{field} 必须是玩家名字（非空字符串）的列表")
-    return list(value)
 
 
 def _no_duplicates(names: list[str], field: str) -> None:

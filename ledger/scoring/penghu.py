@@ -20,8 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ledger.scoring.common import ScoringError, Transfer, net_of
-from ledger.scoring.gouji import check_rules, parse_stake
+from ledger.scoring.common import ScoringError, Transfer, check_keys, check_rules, net_of, parse_stake, player_names
 
 PLAYER_COUNT = 4
 
@@ -354,17 +353,10 @@ def _add_flow(flows: dict[tuple[str, str], int], players: list[str], payer: str,
 
 def answer(request: Mapping[str, Any], partial: bool = False) -> dict[str, Any]:
     """Score one 碰胡 hand; with `partial=True` an unfinished hand is accepted and its money so far returned."""
-    missing = sorted(REQUIRED_KEYS - set(request))
-    if missing:
-        raise ScoringError("bad_request", f"碰胡请求缺少 {'、'.join(missing)}")
-    unknown = sorted(map(str, set(request) - REQUIRED_KEYS - OPTIONAL_KEYS))
-    if unknown:
-        raise ScoringError("bad_request", f"碰胡请求里有未知的字段 {'、'.join(unknown)}")
+    check_keys(request, REQUIRED_KEYS, OPTIONAL_KEYS, "碰胡")
     check_rules(request.get("rules"))
     stake = parse_stake(request["stake"], minimum=1)
-    players = request["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise ScoringError("bad_request", "players 必须是玩家名字（非空字符串）的列表")
+    players = player_names(request["players"], "players")
     if len(players) != PLAYER_COUNT:
         raise ScoringError("bad_request", f"碰胡需要 {PLAYER_COUNT} 个玩家，players 里有 {len(players)} 个")
     if len(set(players)) != len(players):
