@@ -95,12 +95,25 @@ class Console:
         return self.members[name]
 
     def _mentions(self, text: str) -> tuple[Sender, ...]:
+        """The members an `@name` points at, as Telegram's text mentions would. A name the console has not seen
+        but the ledger knows (someone's 名片, a guest) is left to the ledger, as `@username` is in Telegram:
+        taking it for a new member would seat a stranger under another member's alias."""
         found: list[Sender] = []
         for name in _MENTION.findall(text):
+            if name not in self.members and self._ledger_knows(name):
+                continue
             sender = self.sender(name)
             if sender not in found:
                 found.append(sender)
         return tuple(found)
+
+    def _ledger_knows(self, name: str) -> bool:
+        from ledger.service import LedgerError
+
+        try:
+            return self.bot.service.find_member(self.chat_id, name) is not None
+        except LedgerError:  # the group has no ledger yet
+            return False
 
     # -- lines -----------------------------------------------------------------------------------------
     def feed(self, line: str) -> list[str]:

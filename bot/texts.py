@@ -286,6 +286,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "alias_none": {"zh": "（没设，账上用群昵称）", "en": "(none: the chat name is used)"},
     "alias_set": {"zh": "好的，{name} 在账上叫「{alias}」。", "en": "OK, {name} is “{alias}” in the ledger."},
     "alias_cleared": {"zh": "已清除名片，{name} 在账上用群昵称。", "en": "Alias cleared; {name} shows by chat name."},
+    "alias_seat_kept": {
+        "zh": "当前牌桌上仍叫「{seat}」，从下一桌起生效。",
+        "en": "At the open table they are still “{seat}”; the new name applies from the next table.",
+    },
     "alias_bad": {
         "zh": "名片最多 {max} 个字，不能以 @ 开头。",
         "en": "An alias has at most {max} characters, no leading @.",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands._common import me, resolve_person
+from bot.commands._common import me, resolve_person, seat_of_member
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 
@@ -40,8 +40,13 @@ def alias(ctx: Context) -> SendText:
         if clash is not None and clash.id != target.id:
             raise Refusal("alias_taken", alias=new, name=clash.display_name)
     updated = ctx.service.set_alias(target.id, None if clear else new, source=ctx.source, by=ctx.sender.user_id)
-    key = "alias_cleared" if clear else "alias_set"
-    return SendText(ctx.t(key, name=updated.display_name, alias=updated.name), reply_to=reply_to)
+    lines = [ctx.t("alias_cleared" if clear else "alias_set", name=updated.display_name, alias=updated.name)]
+    # an open table keeps the seat names it was opened with (scoring events name seats): say so
+    table = ctx.service.current_table(ctx.chat_id)
+    seat = seat_of_member(table, target.id) if table is not None else None
+    if seat is not None and seat != updated.name:
+        lines.append(ctx.t("alias_seat_kept", seat=seat))
+    return SendText("\n".join(lines), reply_to=reply_to)
 
 
 @registry.command(
