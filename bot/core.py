@@ -234,10 +234,14 @@ class Context:
 
         return text(self.lang, key, **params)
 
+    @property
+    def message_id(self) -> int | None:
+        """The triggering message (what a reply answers); None for a button press or a join."""
+        return self.incoming.message_id if self.incoming else None
+
     def reply(self, key: str, /, **params: object) -> SendText:
         """A reply to the triggering message, in the chat's language."""
-        reply_to = self.incoming.message_id if self.incoming else None
-        return SendText(self.t(key, **params), reply_to=reply_to)
+        return SendText(self.t(key, **params), reply_to=self.message_id)
 
 
 HandlerResult = Outcome | Sequence[Effect] | Effect | None
@@ -502,7 +506,7 @@ class Bot:
         try:
             return _as_outcome(handler(ctx))
         except Refusal as refusal:
-            reply_to = ctx.incoming.message_id if ctx.incoming else None
+            reply_to = ctx.message_id
             message = ctx.t(refusal.key, **refusal.params)
             if ctx.callback is not None:
                 return Outcome([AnswerCallback(message, alert=True)])
@@ -513,7 +517,7 @@ class Bot:
                 raise
             if ctx.callback is not None:
                 return Outcome([AnswerCallback(message_or_none, alert=True)])
-            reply_to = ctx.incoming.message_id if ctx.incoming else None
+            reply_to = ctx.message_id
             return Outcome([SendText(message_or_none, reply_to=reply_to)])
 
     # -- events --------------------------------------------------------------------------------------------

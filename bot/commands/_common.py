@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.core import Context, Refusal, Sender
+from bot.core import AnswerCallback, Context, Effect, Refusal, Sender, SendText
 
 if TYPE_CHECKING:
     from ledger.service import MemberInfo, TableInfo, TransferInfo
@@ -117,3 +119,53 @@ def change_lines(ctx: Context, table: TableInfo, changes: dict[int, int]) -> lis
         )
         for seat in table.seats
     ]
+
+
+def flow_key(ctx: Context) -> int:
+    """The key a new button flow is stored under: the message that asked for it, or for a flow started by a
+    button a negative number derived from the press (a redelivered press opens the same flow, not a second)."""
+    if ctx.incoming is not None:
+        return ctx.incoming.message_id
+    assert ctx.callback is not None
+    digest = hashlib.sha256(f"{ctx.chat_id}:{ctx.callback.query_id}".encode()).digest()
+    return -(int.from_bytes(digest[:7], "big") or 1)
+
+
+@dataclass(frozen=True)
+class FlowStep:
+    """A checked press on a stored button flow: `action` is what the button says to do, `edit` the bot message
+    carrying the buttons, `user_id` who started the flow."""
+
+    key: int
+    action: str
+    table: TableInfo
+    state: dict[str, Any]
+    user_id: int
+    edit: int
+
+
+def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo]) -> FlowStep | Effect | list[Effect]:
+    """Read a press on a flow's button (data `prefix:<key>:<action>`) the way every flow does: the flow must be
+    live and of `kind`, its table still the open one, the presser seated or an admin; `x` cancels it. Returns
+    the step to apply, or the answer that ends the press there."""
+    query = ctx.callback
+    assert query is not None
+    parts = query.data.split(":")
+    if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    key, action = int(parts[1]), parts[2]
+    flow = ctx.service.load_flow(ctx.chat_id, key)
+    if flow is None or flow.finished_at is not None or flow.kind != kind:
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    table = table_of(ctx)
+    state = dict(flow.state)
+    if table.id != state["table_id"]:
+        ctx.service.finish_flow(ctx.chat_id, key)
+        return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
+    if not is_seated_or_admin(ctx, table):
+        return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
+    if action == "x":
+        ctx.service.finish_flow(ctx.chat_id, key)
+        cancelled = ctx.t("flow_cancelled")
+        return [AnswerCallback(cancelled), SendText(cancelled, edit_message_id=query.message_id)]
+    return FlowStep(key, action, table, state, flow.user_id, query.message_id)

@@ -26,7 +26,7 @@ def alias(ctx: Context) -> SendText:
         if found is None:
             raise Refusal("unknown_player", name=items[0].lstrip("@"))
         target, items = found, items[1:]
-    reply_to = ctx.incoming.message_id if ctx.incoming else None
+    reply_to = ctx.message_id
     if not items:
         return SendText(
             ctx.t("alias_show", name=target.display_name, alias=target.alias or ctx.t("alias_none")), reply_to=reply_to
@@ -70,5 +70,5 @@ def link(ctx: Context) -> SendText:
     ctx.service.link_guest(guest.id, member.id, source=ctx.source, by=ctx.sender.user_id)
     return SendText(
         ctx.t("linked", guest=guest.name, member=member.name),
-        reply_to=ctx.incoming.message_id if ctx.incoming else None,
+        reply_to=ctx.message_id,
     )

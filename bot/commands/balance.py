@@ -45,12 +45,8 @@ def balance(ctx: Context) -> SendText:
             )
         )
     if shown == 0:
-        return SendText(ctx.t("balance_empty"), reply_to=_reply_to(ctx))
-    return SendText("\n".join(lines), reply_to=_reply_to(ctx))
-
-
-def _reply_to(ctx: Context) -> int | None:
-    return ctx.incoming.message_id if ctx.incoming else None
+        return SendText(ctx.t("balance_empty"), reply_to=ctx.message_id)
+    return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
 @registry.command(
@@ -69,12 +65,12 @@ def history(ctx: Context) -> SendText:
         limit = int(word)
     records = ctx.service.history(ctx.chat_id, limit)
     if not records:
-        return SendText(ctx.t("history_empty"), reply_to=_reply_to(ctx))
+        return SendText(ctx.t("history_empty"), reply_to=ctx.message_id)
     lines = [ctx.t("history_head", count=len(records))]
     tables = {table_id: ctx.service.table(table_id) for table_id in {record.table_id for record in records}}
     for record in reversed(records):
         lines.append(history_line(ctx, record, tables[record.table_id].game))
-    return SendText("\n".join(lines), reply_to=_reply_to(ctx))
+    return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
 def history_line(ctx: Context, record: Any, game: str) -> str:

@@ -51,7 +51,7 @@ _AMOUNT = re.compile(r"^(\d+)(?:\.(\d{1,2}))?(元|块|分)?$")
 def show_rules(ctx: Context) -> SendText:
     if ctx.args:
         raise Refusal("rules_is_read_only")
-    return SendText(rules_text(ctx, ctx.group), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+    return SendText(rules_text(ctx, ctx.group), reply_to=ctx.message_id)
 
 
 def rules_text(ctx: Context, group: Any) -> str:
@@ -115,7 +115,7 @@ def configure(ctx: Context) -> SendText:
     ctx.lang = group.language
     return SendText(
         ctx.t("config_changed") + "\n" + rules_text(ctx, group),
-        reply_to=ctx.incoming.message_id if ctx.incoming else None,
+        reply_to=ctx.message_id,
     )
 
 

@@ -9,10 +9,9 @@ players and admins may press. Confirming books with a source derived from the fl
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from bot.commands._common import is_seated_or_admin, money
+from bot.commands._common import FlowStep, flow_key, flow_step, is_seated_or_admin, money
 from bot.core import AnswerCallback, Button, Context, Outcome, Refusal, SendText, registry
 from bot.texts import describe_event, describe_patterns, pattern_name
 
@@ -38,16 +37,11 @@ KONG_CODES = {"a": "angang", "x": "xugang", "z": "zhigang"}
 
 def start_flow(ctx: Context, table: Any, kind: str) -> SendText:
     """Open a flow: a new bot message with the first question."""
-    if ctx.incoming is not None:
-        key = ctx.incoming.message_id
-    else:
-        assert ctx.callback is not None
-        digest = hashlib.sha256(f"{ctx.chat_id}:{ctx.callback.query_id}".encode()).digest()
-        key = -(int.from_bytes(digest[:7], "big") or 1)
+    key = flow_key(ctx)
     state: dict[str, Any] = {"table_id": table.id, "step": "who", "patterns": [], "situations": []}
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, state)
     text, buttons = render(ctx, table, kind, key, state)
-    return SendText(text, buttons=buttons, reply_to=ctx.incoming.message_id if ctx.incoming else None)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id)
 
 
 @registry.callback("hu")
@@ -71,29 +65,15 @@ def _press(ctx: Context, kind: str) -> Any:
         if not is_seated_or_admin(ctx, table):
             return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
         return Outcome([AnswerCallback(), start_flow(ctx, table, kind)])
-    if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
-    key, action = int(parts[1]), parts[2]
-    flow = ctx.service.load_flow(ctx.chat_id, key)
-    if flow is None or flow.finished_at is not None or flow.kind != kind:
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
-    table = current_table(ctx)
-    state = dict(flow.state)
-    if table.id != state["table_id"]:
-        ctx.service.finish_flow(ctx.chat_id, key)
-        return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
-    if not is_seated_or_admin(ctx, table):
-        return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
-    edit = query.message_id
-    if action == "x":
-        ctx.service.finish_flow(ctx.chat_id, key)
-        return [AnswerCallback(ctx.t("flow_cancelled")), SendText(ctx.t("flow_cancelled"), edit_message_id=edit)]
-    if action == "ok":
-        return _confirm(ctx, table, kind, key, state, edit)
-    _apply(table, kind, state, action)
-    ctx.service.save_flow(ctx.chat_id, key, flow.user_id, kind, state)
-    text, buttons = render(ctx, table, kind, key, state)
-    return SendText(text, buttons=buttons, edit_message_id=edit)
+    step = flow_step(ctx, kind, current_table)
+    if not isinstance(step, FlowStep):
+        return step
+    if step.action == "ok":
+        return _confirm(ctx, step.table, kind, step.key, step.state, step.edit)
+    _apply(step.table, kind, step.state, step.action)
+    ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, step.state)
+    text, buttons = render(ctx, step.table, kind, step.key, step.state)
+    return SendText(text, buttons=buttons, edit_message_id=step.edit)
 
 
 def _apply(table: Any, kind: str, state: dict[str, Any], action: str) -> None:

@@ -22,7 +22,7 @@ def _order(command: Command) -> int:
     help_en="all commands with examples; 帮助 胡 for one",
 )
 def help_(ctx: Context) -> SendText:
-    reply_to = ctx.incoming.message_id if ctx.incoming else None
+    reply_to = ctx.message_id
     if ctx.args:
         word = tokens(ctx.args)[0].lstrip("/")
         command = ctx.bot.registry.lookup(word, ctx.game)

@@ -233,7 +233,7 @@ def event_reply(ctx: Context, table: Any, result: Any, what: str, *, edited: boo
         lines += change_lines(ctx, table, changes)
     if result.liangdao:
         lines.append(ctx.t("liangdao_state", names="、".join(result.liangdao)))
-    return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+    return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
 def hand_reply(ctx: Context, table: Any, result: Any, *, edited: bool = False) -> SendText:
@@ -245,7 +245,7 @@ def hand_reply(ctx: Context, table: Any, result: Any, *, edited: bool = False) -
     changes = net_by_member(result.booked, result.voided)
     lines += change_lines(ctx, table, changes)
     lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
-    return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+    return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
 # ---------------------------------------------------------------------------------------------------------- 撤销
@@ -272,4 +272,4 @@ def undo(ctx: Context) -> SendText:
     key = "hand_continues" if result.what == "event" else "next_hand"
     key += "_no_dealer" if result.dealer is None else ""
     lines.append(ctx.t(key, number=result.hand_number, dealer=result.dealer))
-    return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+    return SendText("\n".join(lines), reply_to=ctx.message_id)

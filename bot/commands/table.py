@@ -86,7 +86,7 @@ def open_table(ctx: Context) -> SendText:
             number=table.hand_number,
         ),
         buttons=table_buttons(ctx) if table.game == "kawuxing" else (),
-        reply_to=ctx.incoming.message_id if ctx.incoming else None,
+        reply_to=ctx.message_id,
     )
 
 

@@ -4,12 +4,11 @@ scored (串三户 doubled), the money between 对头 and the table's match score
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import Any
 
 from bot import texts as bot_texts
-from bot.commands._common import is_seated_or_admin, money, seat_resolver
+from bot.commands._common import FlowStep, flow_key, flow_step, money, seat_resolver
 from bot.core import AnswerCallback, Button, Context, Outcome, Refusal, SendText, registry
 from bot.games._common import game_table, money_lines, record
 from bot.grammar import tokens
@@ -93,7 +92,7 @@ def record_round(ctx: Context) -> Any:
     round_ = parse_round(ctx.args, seat_resolver(ctx, table))
     check_complete(round_, table.players)
     result, edited = record(ctx, table, [{"type": "round", **round_}])
-    return SendText("\n".join(round_lines(ctx, table, result, edited=edited)), reply_to=_reply_to(ctx))
+    return SendText("\n".join(round_lines(ctx, table, result, edited=edited)), reply_to=ctx.message_id)
 
 
 def parse_round(args: str, resolve: Any) -> dict[str, list[str]]:
@@ -210,55 +209,29 @@ def _match_line(ctx: Context, table: Any) -> str:
     return ctx.t("gouji_match", first=sep.join(players[0::2]), a=a, second=sep.join(players[1::2]), b=b)
 
 
-def _reply_to(ctx: Context) -> int | None:
-    return ctx.incoming.message_id if ctx.incoming else None
-
-
 # ------------------------------------------------------------------------------------------------ buttons
 
 
 def start_flow(ctx: Context, table: Any) -> SendText:
     """A message with one button per seat: tap the players in the order they went out."""
-    if ctx.incoming is not None:
-        key = ctx.incoming.message_id
-    else:
-        assert ctx.callback is not None
-        digest = hashlib.sha256(f"{ctx.chat_id}:{ctx.callback.query_id}".encode()).digest()
-        key = -(int.from_bytes(digest[:7], "big") or 1)
+    key = flow_key(ctx)
     state: dict[str, Any] = {"table_id": table.id, "mode": "o", "log": []}
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, "gouji", state)
     text, buttons = render(ctx, table, key, state)
-    return SendText(text, buttons=buttons, reply_to=_reply_to(ctx))
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id)
 
 
 @registry.callback("gj")
 def press(ctx: Context) -> Any:
-    query = ctx.callback
-    assert query is not None
-    parts = query.data.split(":")
-    if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
-    key, action = int(parts[1]), parts[2]
-    flow = ctx.service.load_flow(ctx.chat_id, key)
-    if flow is None or flow.finished_at is not None or flow.kind != "gouji":
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
-    table = game_table(ctx, "gouji")
-    state = dict(flow.state)
-    if table.id != state["table_id"]:
-        ctx.service.finish_flow(ctx.chat_id, key)
-        return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
-    if not is_seated_or_admin(ctx, table):
-        return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
-    edit = query.message_id
-    if action == "x":
-        ctx.service.finish_flow(ctx.chat_id, key)
-        return [AnswerCallback(ctx.t("flow_cancelled")), SendText(ctx.t("flow_cancelled"), edit_message_id=edit)]
-    if action == "ok":
-        return _confirm(ctx, table, key, state, edit)
-    apply(table.players, state, action)
-    ctx.service.save_flow(ctx.chat_id, key, flow.user_id, "gouji", state)
-    text, buttons = render(ctx, table, key, state)
-    return SendText(text, buttons=buttons, edit_message_id=edit)
+    step = flow_step(ctx, "gouji", lambda c: game_table(c, "gouji"))
+    if not isinstance(step, FlowStep):
+        return step
+    if step.action == "ok":
+        return _confirm(ctx, step.table, step.key, step.state, step.edit)
+    apply(step.table.players, step.state, step.action)
+    ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, "gouji", step.state)
+    text, buttons = render(ctx, step.table, step.key, step.state)
+    return SendText(text, buttons=buttons, edit_message_id=step.edit)
 
 
 def apply(players: list[str], state: dict[str, Any], action: str) -> None:

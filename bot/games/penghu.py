@@ -262,7 +262,7 @@ def book(ctx: Context, table: Any, event: dict[str, Any]) -> SendText:
         lines.append(ctx.t("penghu_baojing_state", names="、".join(answer["baojing"])))
     if result.finished:
         lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
-    return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+    return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
 def describe(lang: str, event: Mapping[str, Any], dealer: str | None) -> str:

@@ -270,7 +270,7 @@ def violations(ctx: Context) -> SendText:
     names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
     lines = [ctx.t("mod_record_head", name=person.name, n=standing.live_warnings)]
     lines += [_record_line(ctx, action, names) for action in standing.actions]
-    return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+    return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
 # ------------------------------------------------------------------------------------------------- the pot
@@ -332,7 +332,7 @@ def payout(ctx: Context) -> SendText:
     lines = [ctx.t("mod_paid_out")]
     lines += [ctx.t("mod_paid_line", name=t.payee, amount=money(t.amount, cur)) for t in booked]
     lines.append(ctx.t("mod_pot_left", amount=money(ctx.service.balances(ctx.chat_id).pot, cur) or "0"))
-    return SendText("\n".join(lines), reply_to=ctx.incoming.message_id if ctx.incoming else None)
+    return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
 # ------------------------------------------------------------------------------------------------ rules text

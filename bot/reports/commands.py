@@ -98,10 +98,6 @@ def _scope(ctx: Context, period: str, month: tuple[int, int] | None) -> tuple[le
         return ledger_stats.all_time_scope(group_id), t(ctx.lang, "report_scope_all")
 
 
-def _reply_to(ctx: Context) -> int | None:
-    return ctx.incoming.message_id if ctx.incoming else None
-
-
 @registry.command(
     "stats",
     names=["stats"],
@@ -118,13 +114,13 @@ def stats_command(ctx: Context) -> SendText:
         stats = ledger_stats.group_stats(session, asked.scope)
     if not asked.members:
         if not stats.hands and not stats.members:
-            return SendText(t(ctx.lang, "report_nothing", scope=asked.title), reply_to=_reply_to(ctx))
-        return SendText(group_text(stats, asked.title, ctx.lang, currency), reply_to=_reply_to(ctx))
+            return SendText(t(ctx.lang, "report_nothing", scope=asked.title), reply_to=ctx.message_id)
+        return SendText(group_text(stats, asked.title, ctx.lang, currency), reply_to=ctx.message_id)
     texts = []
     for member in asked.members:
         line = stats.member(member.id) or ledger_stats.MemberStats(member.id, member.name)
         texts.append(member_text(line, asked.title, ctx.lang, currency, stats.pattern_names))
-    return SendText("\n\n".join(texts), reply_to=_reply_to(ctx))
+    return SendText("\n\n".join(texts), reply_to=ctx.message_id)
 
 
 @registry.command(
@@ -141,7 +137,7 @@ def leaderboard_command(ctx: Context) -> list[Effect]:
         stats = ledger_stats.group_stats(session, asked.scope)
         rows = ledger_stats.ranked(stats)
         if not rows:
-            return [SendText(t(ctx.lang, "report_nothing", scope=asked.title), reply_to=_reply_to(ctx))]
+            return [SendText(t(ctx.lang, "report_nothing", scope=asked.title), reply_to=ctx.message_id)]
         text = leaderboard_text(rows, asked.title, ctx.lang, currency)
         picture = report_dir() / f"leaderboard-{ctx.group.id}-{asked.scope.label or 'all'}.png"
         title = t(ctx.lang, "report_leaderboard_title", scope=asked.title)
@@ -163,14 +159,14 @@ def h2h_command(ctx: Context) -> SendText:
     with ledger_stats.reading(ctx.service.engine) as session:
         h2h = ledger_stats.head_to_head(session, asked.scope)
     if not h2h.wins and not h2h.net:
-        return SendText(t(ctx.lang, "report_nothing", scope=asked.title), reply_to=_reply_to(ctx))
+        return SendText(t(ctx.lang, "report_nothing", scope=asked.title), reply_to=ctx.message_id)
     pair = None
     if asked.members:
         a, b = asked.members
         pair = (a.id, b.id)
         h2h.names.setdefault(a.id, a.name)
         h2h.names.setdefault(b.id, b.name)
-    return SendText(h2h_text(h2h, asked.title, ctx.lang, ctx.group.currency, pair), reply_to=_reply_to(ctx))
+    return SendText(h2h_text(h2h, asked.title, ctx.lang, ctx.group.currency, pair), reply_to=ctx.message_id)
 
 
 @registry.command(
@@ -205,4 +201,4 @@ def report_command(ctx: Context) -> list[Effect]:
     if night is None:
         raise Refusal("report_nothing", scope=t(ctx.lang, "report_scope_all"))
     report = night_report(ctx.service, night.id, lang=ctx.lang, currency=ctx.group.currency)
-    return report.effects(_reply_to(ctx))
+    return report.effects(ctx.message_id)

@@ -181,4 +181,4 @@ def settle_post(ctx: Context, closed: NightClosed) -> list[Effect]:
     report = night_report(
         ctx.service, closed.night.id, lang=ctx.lang, currency=ctx.group.currency, settlement=closed.settlement
     )
-    return report.effects(reply_to=ctx.incoming.message_id if ctx.incoming else None)
+    return report.effects(reply_to=ctx.message_id)
