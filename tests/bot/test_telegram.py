@@ -19,8 +19,8 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.config import Settings
-from bot.core import Bot
-from bot.telegram.adapter import split_text
+from bot.core import Bot, Button, Outcome, SendText
+from bot.telegram.adapter import CORE_KEY, MAX_MESSAGE, Executor, split_text
 from bot.telegram.app import ALLOWED_UPDATES, _RedactToken, build_application
 from ledger.service import Ledger
 from tests.bot.fake_bot_api import CHAT, FakeTelegram, RecordingRequest, Updates, Upload, user
@@ -327,3 +327,17 @@ async def test_export_sends_the_file_as_a_document(tg: Harness, report_dir: Path
     rows = list(csv.DictReader(io.StringIO(upload.content.decode("utf-8"))))
     assert [(row["from"], row["to"], row["amount"]) for row in rows] == [("小李", "阿杰", "400")]
     assert document["caption"].startswith("已导出 第1晚")
+
+
+async def test_a_text_longer_than_telegram_allows_goes_as_several_messages(tg: Harness) -> None:
+    """The reply answers the first piece, the buttons sit under the last; nothing is lost."""
+    lines = [f"第{n}行 " + "胡" * 40 for n in range(200)]  # about 9,000 characters
+    buttons = ((Button("胡", "hu:new"),),)
+    before = len(tg.telegram.sent())
+    executor = Executor(tg.app.bot_data[CORE_KEY], tg.app.bot, CHAT["id"])
+    await executor.run(Outcome([SendText("\n".join(lines), buttons=buttons, reply_to=7)]))
+    pieces = tg.telegram.sent()[before:]
+    assert len(pieces) == 3 and all(len(piece["text"]) <= MAX_MESSAGE for piece in pieces)
+    assert [line for piece in pieces for line in piece["text"].split("\n")] == lines
+    assert pieces[0]["reply_parameters"]["message_id"] == 7 and "reply_parameters" not in pieces[-1]
+    assert "reply_markup" in pieces[-1] and all("reply_markup" not in piece for piece in pieces[:-1])

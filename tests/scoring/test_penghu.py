@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.scoring import ScoringError, penghu
+from ledger.scoring import ScoringError, gouji, penghu
 
 PLAYERS = ["A", "B", "C", "D"]
 Event = dict[str, Any]
@@ -312,6 +312,47 @@ def test_stake_250_is_exact() -> None:
 def test_a_stake_that_is_not_a_whole_number_of_fen_is_refused(stake: Any) -> None:
     err = refusal([DRAW], stake=stake)
     assert err.code == "bad_request" and "stake" in err.message
+
+
+_JSON_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-3, max_value=10**6),
+    st.floats(allow_nan=False, allow_infinity=False, min_value=-10, max_value=10**6),
+    st.text(max_size=3),
+    st.lists(st.integers(), max_size=2),
+)
+
+
+@given(stake=_JSON_VALUES, rules=st.one_of(st.none(), st.just({}), st.dictionaries(st.text(max_size=6), _JSON_VALUES)))
+@settings(max_examples=200)
+def test_gouji_and_penghu_judge_stake_and_rules_alike(stake: Any, rules: Any) -> None:
+    """Both games read the stake and the rules with the same shared checks: the same verdict, the same message
+    (except that 碰胡 needs a stake of at least 1 where 够级 accepts 0)."""
+    seats = ["A", "B", "C", "D", "E", "F"]
+    requests = {
+        "gouji": {"game": "gouji", "stake": stake, "seats": seats, "order": seats, "rules": rules},
+        "penghu": {
+            "game": "penghu",
+            "stake": stake,
+            "players": PLAYERS,
+            "dealer": "A",
+            "events": [DRAW],
+            "rules": rules,
+        },
+    }
+    verdicts: dict[str, str] = {}
+    for game, request in requests.items():
+        answer = gouji.answer if game == "gouji" else penghu.answer
+        try:
+            answer(request)
+            verdicts[game] = "ok"
+        except ScoringError as err:
+            verdicts[game] = f"{err.code}: {err.message}"
+    if verdicts["gouji"] == "ok" and verdicts["penghu"].startswith("bad_request: stake 不能小于 1"):
+        assert int(stake) == 0  # the one difference: a points-only 够级 round
+    else:
+        assert verdicts["gouji"] == verdicts["penghu"]
 
 
 # -- hands, partial, errors ----------------------------------------------------------------------------------
