@@ -39,7 +39,17 @@ def test_hook_pihu_check():
 
 @pytest.mark.parametrize(
     "stdin",
-    ["", "{", "not json", '{"game": "kawuxing", "hand": ', "[1, 2]", '"kawuxing"', '{"game": "mahjong"}', '{"game": ["kawuxing"]}', '{"game": {}}'],
+    [
+        "",
+        "{",
+        "not json",
+        '{"game": "kawuxing", "hand": ',
+        "[1, 2]",
+        '"kawuxing"',
+        '{"game": "mahjong"}',
+        '{"game": ["kawuxing"]}',
+        '{"game": {}}',
+    ],
 )
 def test_malformed_input_answers_bad_request(stdin):
     answer = run(stdin)
