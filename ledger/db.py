@@ -1,12 +1,15 @@
 """Engines, sessions and column types shared by the ledger and its migrations.
 
 SQLite (the default) runs in WAL mode with a busy timeout and foreign keys on; write transactions start with
-`BEGIN IMMEDIATE` so two processes never deadlock upgrading a read lock. PostgreSQL goes through the same code:
-the URL is the only change.
+`BEGIN IMMEDIATE` so two processes never deadlock upgrading a read lock, and queue for a file lock first so
+neither starves the other (see `_configure_sqlite`). PostgreSQL goes through the same code: the URL is the only
+change.
 """
 
 from __future__ import annotations
 
+import fcntl
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -21,6 +24,13 @@ DEFAULT_URL = "sqlite:///paiju.db"
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 #: execution option naming how a SQLite transaction begins ("IMMEDIATE" for writers, "DEFERRED" for readers)
 SQLITE_BEGIN = "paiju_sqlite_begin"
+#: SQLite's synchronous setting: FULL syncs the WAL at every commit, so a booking the bot has confirmed survives a
+#: power cut or OS crash (NORMAL is corruption-safe in WAL mode but may roll the last commits back)
+SQLITE_SYNCHRONOUS = "FULL"
+#: suffix of the file next to a SQLite database that writers queue on (`paiju.db-writer`)
+WRITER_LOCK_SUFFIX = "-writer"
+#: key in a pooled connection's `info` holding the descriptor of the writer lock it holds
+_WRITER_LOCK_FD = "paiju_writer_lock_fd"
 
 
 class UTCDateTime(sa.types.TypeDecorator[datetime]):
@@ -77,24 +87,73 @@ def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> Engine
 
 
 def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
-    """WAL, busy timeout, foreign keys; and take transaction control from pysqlite so BEGIN is ours."""
+    """WAL, busy timeout, foreign keys, synchronous; take transaction control from pysqlite so BEGIN is ours; and
+    make writers of one database file (in any process or thread) take turns.
+
+    SQLite's busy handler polls: a writer that finds the database locked sleeps 1, 2, 5 … then 100 ms between
+    tries, and gets in only if a try lands between two of the other writer's transactions. A process booking in a
+    loop (a bot answering a burst of updates) leaves gaps of well under a millisecond, so the other one could wait
+    for seconds — under CPU load long enough to reach the busy timeout ("database is locked"). So a write
+    transaction first takes an exclusive `flock` on `<database>-writer`: a blocked writer sleeps in the kernel
+    and is woken the moment the holder lets go, before the holder can come back for its next transaction.
+    The lock is released when the transaction ends (just before COMMIT/ROLLBACK is sent; a writer woken that
+    instant waits a millisecond in BEGIN IMMEDIATE, which SQLite's busy handler covers)."""
+    database = engine.url.database
+    is_memory = database in (None, "", ":memory:") or str(database).startswith("file::memory:")
+    lock_path = None if is_memory else f"{database}{WRITER_LOCK_SUFFIX}"
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # pysqlite would otherwise BEGIN lazily, after our reads
         cursor = dbapi_connection.cursor()
-        is_memory = engine.url.database in (None, "", ":memory:")
         if not is_memory:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
-        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: sa.Connection) -> None:
         mode = connection.get_execution_options().get(SQLITE_BEGIN, "IMMEDIATE")
-        connection.exec_driver_sql(f"BEGIN {mode}")
+        if mode == "IMMEDIATE" and lock_path is not None:
+            _take_writer_lock(connection.info, lock_path)
+        try:
+            connection.exec_driver_sql(f"BEGIN {mode}")
+        except BaseException:
+            _release_writer_lock(connection.info)
+            raise
+
+    @event.listens_for(engine, "commit")
+    @event.listens_for(engine, "rollback")
+    def _on_end(connection: sa.Connection) -> None:
+        _release_writer_lock(connection.info)
+
+    @event.listens_for(engine.pool, "checkin")
+    @event.listens_for(engine.pool, "invalidate")
+    def _on_return(_dbapi_connection: Any, record: Any, *_exc: Any) -> None:
+        if record is not None:  # a connection dropped mid-transaction must not keep the others waiting
+            _release_writer_lock(record.info)
+
+
+def _take_writer_lock(info: dict[Any, Any], lock_path: str) -> None:
+    """Block until this transaction holds the database's writer lock (a fresh descriptor per transaction, so two
+    threads of one process exclude each other too; the kernel drops it if the process dies)."""
+    if _WRITER_LOCK_FD in info:  # already held by this connection's transaction
+        return
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except BaseException:
+        os.close(fd)
+        raise
+    info[_WRITER_LOCK_FD] = fd
+
+
+def _release_writer_lock(info: dict[Any, Any]) -> None:
+    fd = info.pop(_WRITER_LOCK_FD, None)
+    if fd is not None:
+        os.close(fd)  # closing the only descriptor of the open file releases the flock
 
 
 def session_factories(engine: Engine) -> tuple[sessionmaker[Session], sessionmaker[Session]]:

@@ -3,12 +3,14 @@
 Both processes get the same sources (in opposite orders, so they collide all the time) plus some of their own:
 fines, kongs into the one open hand of a table, and new members. Afterwards every source is booked exactly
 once, each process got the same answer for a shared source, and the books balance.
+
+The processes start recording together at a barrier both reach once their ledger is open (a spawned process
+can take seconds to import on a loaded machine, so a start time on the clock would not line them up).
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import time
 from typing import Any
 
 import sqlalchemy as sa
@@ -23,15 +25,16 @@ SHARED_KONGS = 8
 OWN_FINES = 10
 
 
-def work(url: str, worker: int, member_ids: list[int], table_id: int, start_at: float) -> dict[str, Any]:
+def work(url: str, worker: int, member_ids: list[int], table_id: int, start: Any) -> dict[str, Any]:
     """One process: record the shared sources (worker 1 backwards) and its own; return what each call answered."""
     ledger = Ledger.open(url, upgrade=False)
+    ledger.members(CHAT)  # connected and warmed up before the start
     answers: dict[str, Any] = {}
     shared = [("fine", i) for i in range(SHARED_FINES)] + [("kong", i) for i in range(SHARED_KONGS)]
     shared.sort(key=lambda item: item[1])
     if worker == 1:
         shared.reverse()
-    time.sleep(max(0.0, start_at - time.time()))
+    start.wait(timeout=120)
     for index, (kind, i) in enumerate(shared):
         if kind == "fine":
             source = f"c:fine:{i}"
@@ -51,10 +54,10 @@ def work(url: str, worker: int, member_ids: list[int], table_id: int, start_at: 
 def test_two_processes_recording_at_once_lose_and_duplicate_nothing(ledger: Ledger, db_url: str) -> None:
     table = seat_kawuxing(ledger)
     member_ids = [seat.member_id for seat in table.seats]
-    start_at = time.time() + 2.0
     context = multiprocessing.get_context("spawn")
-    with context.Pool(2) as pool:
-        runs = [pool.apply_async(work, (db_url, worker, member_ids, table.id, start_at)) for worker in (0, 1)]
+    with context.Manager() as manager, context.Pool(2) as pool:
+        start = manager.Barrier(2)
+        runs = [pool.apply_async(work, (db_url, worker, member_ids, table.id, start)) for worker in (0, 1)]
         first, second = (run.get(timeout=300) for run in runs)
 
     shared = {source for source in first if not source.startswith("c:own")}
