@@ -5,6 +5,8 @@
 Each number is printed next to a baseline measured in the same process, and their ratio:
 - bookings/s: fines and kong events through `Ledger` (operation row, idempotency check, transfer, running
   totals, stored result, one transaction each) against a bare one-row INSERT per transaction on the same engine;
+- per operation (median ms, wall and CPU): `fine`, `record_event` (a kong), `record_events` (a 卡五星 win that
+  closes the hand), `night_balances`, `current_table`, against the same bare INSERT transaction;
 - all-time balances of every member of a group holding N transfers: `Ledger.balances` (running totals kept in
   the booking's transaction) against the naive query, SUM over the group's live transfers. The transfers are
   bulk-loaded (executemany on SQLite, COPY on PostgreSQL) and the running totals set from them;
@@ -42,12 +44,21 @@ MEMBERS = 12
 
 def timed(fn: Callable[[], object], repeat: int) -> float:
     """Median seconds of `repeat` calls."""
-    samples = []
+    return timed_cpu(fn, repeat)[0]
+
+
+def timed_cpu(fn: Callable[[], object], repeat: int, after: Callable[[], object] | None = None) -> tuple[float, float]:
+    """Median wall and median CPU seconds of `repeat` calls (CPU: this process only, so the share of a loaded
+    machine's cores it got does not count). `after` runs untimed after each call."""
+    walls, cpus = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+        cpus.append(time.process_time() - start_cpu)
+        walls.append(time.perf_counter() - start)
+        if after is not None:
+            after()
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def row(label: str, value: str, baseline: str, ratio: float) -> None:
@@ -134,6 +145,75 @@ def bench_bookings(name: str, url: str, count: int) -> None:
         f"{count / base:,.0f}/s",
         kong_time / base,
     )
+    ledger.close()
+
+
+# ------------------------------------------------------------------------------------------ per operation
+
+#: C waits on 5p for 卡五星 (4-6 筒 around the 5): 123p 46p 789s 22s + 碰 3s
+KAWUXING_HAND = {"concealed": "123p46p789s22s", "melds": [{"kind": "peng", "tile": "3s"}], "win_tile": "5p"}
+
+
+def bench_operations(name: str, url: str, count: int) -> None:
+    """Median wall/CPU milliseconds of single calls the bot makes, next to a bare one-row INSERT transaction."""
+    ledger, ids, table_id = fresh_ledger(url)
+    group_id = ledger.group(CHAT).id
+    night_id = ledger.table(table_id).night_id
+    calls = iter(range(10**9))
+    insert = sa.insert(m.Transfer)
+    now = datetime.now(UTC)
+
+    def bare_insert() -> None:
+        with ledger.engine.begin() as connection:
+            i = next(calls)
+            connection.execute(
+                insert,
+                {
+                    "group_id": group_id,
+                    "payer_id": ids[i % MEMBERS],
+                    "payee_id": ids[(i + 1) % MEMBERS],
+                    "amount": 100,
+                    "reason": "baseline",
+                    "kind": m.FINE,
+                    "source": f"bench:op-bare:{i}",
+                    "created_at": now,
+                },
+            )
+
+    def fine() -> None:
+        i = next(calls)
+        ledger.fine(ids[i % MEMBERS], 100, "bench", source=f"bench:op-fine:{i}", by=None)
+
+    def kong() -> None:  # undone (untimed) after each call, so the hand never holds more than one kong
+        event = {"type": "gang", "player": "P1", "kind": "angang"}
+        ledger.record_event(table_id, event, source=f"bench:op-kong:{next(calls)}", by=None)
+
+    def undo() -> None:
+        ledger.undo(table_id, source=f"bench:op-undo:{next(calls)}", by=None)
+
+    def win() -> None:  # closes the hand: the next call starts a new one
+        event = {"type": "hu", "winner": "P2", "method": "self_draw", "hand": KAWUXING_HAND}
+        ledger.record_events(table_id, [event], source=f"bench:op-win:{next(calls)}", by=None)
+
+    operations: list[tuple[str, Callable[[], object], Callable[[], object] | None]] = [
+        ("fine", fine, None),
+        ("record_event (kong)", kong, undo),
+        ("record_events (卡五星 win, closes the hand)", win, None),
+        ("night_balances", lambda: ledger.night_balances(night_id), None),
+        ("current_table", lambda: ledger.current_table(CHAT), None),
+    ]
+    for _, operation, after in operations:  # warm up (and give the night something to add up)
+        timed_cpu(operation, 5, after)
+    base_wall, base_cpu = timed_cpu(bare_insert, count)
+    print(f"{name}: per operation (median of {count}; wall / CPU of this process)")
+    for label, operation, after in operations:
+        wall, cpu = timed_cpu(operation, count, after)
+        row(
+            label,
+            f"{wall * 1000:.2f} / {cpu * 1000:.2f} ms",
+            f"{base_wall * 1000:.2f} / {base_cpu * 1000:.2f} ms",
+            wall / base_wall,
+        )
     ledger.close()
 
 
@@ -250,6 +330,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="10000,100000,1000000", help="transfer counts for the balance query")
     parser.add_argument("--bookings", type=int, default=300, help="bookings timed per kind")
+    parser.add_argument("--operations", type=int, default=100, help="calls timed per operation")
+    parser.add_argument("--only", choices=["bookings", "operations", "balances", "settlement"], help="one section")
     parser.add_argument("--postgres", default=os.environ.get("PAIJU_TEST_POSTGRES_URL"), help="PostgreSQL URL")
     args = parser.parse_args()
     sizes = sorted(int(size) for size in args.sizes.split(","))
@@ -260,10 +342,14 @@ def main() -> int:
         if args.postgres:
             url, drop = postgres_schema(args.postgres)
             targets.append(("PostgreSQL", url, drop))
-        for name, url, _ in targets:
-            bench_bookings(name, url, args.bookings)
-        bench_balances("SQLite", sqlite_url(directory, "balances.db"), sizes)
-        if args.postgres:
+        for name, url, _ in targets:  # operations reuse the bookings' table (empty hand after its kong + undo)
+            if args.only in (None, "bookings"):
+                bench_bookings(name, url, args.bookings)
+            if args.only in (None, "operations"):
+                bench_operations(name, url, args.operations)
+        if args.only in (None, "balances"):
+            bench_balances("SQLite", sqlite_url(directory, "balances.db"), sizes)
+        if args.postgres and args.only in (None, "balances"):
             url, drop = postgres_schema(args.postgres)
             try:
                 bench_balances("PostgreSQL", url, sizes)
@@ -272,7 +358,8 @@ def main() -> int:
         for _, _, drop_schema in targets:
             if drop_schema is not None:
                 drop_schema()
-    bench_settlement()
+    if args.only in (None, "settlement"):
+        bench_settlement()
     return 0
 
 

@@ -335,6 +335,9 @@ class Ledger:
         self.engine = engine
         self._writer, self._reader = session_factories(engine)
         self._clock = clock or utcnow
+        #: SQLite writers hold the database's write lock from BEGIN, so nobody can book a source between our
+        #: lookup and our commit; PostgreSQL writers run side by side (see `_once`)
+        self._writers_serialized = engine.dialect.name == "sqlite"
 
     @classmethod
     def open(
@@ -385,9 +388,11 @@ class Ledger:
     ) -> R:
         """Run `body` in one write transaction unless `source` already ran; then return the stored result.
 
-        The operation row is inserted first: its unique source makes a concurrent duplicate fail (PostgreSQL makes
-        it wait for the first to commit), after which the first result is read back. A transaction that lost a
-        race on another unique key, or a PostgreSQL deadlock, is retried from the start (nothing of it stayed)."""
+        On PostgreSQL the operation row is inserted first: its unique source makes a concurrent duplicate wait for
+        the first to commit and then fail, after which the first result is read back (the duplicate never runs
+        `body` against the first one's changes). On SQLite the lookup runs under the write lock, so it is final
+        and the row is written once, with its result, at the end. A transaction that lost a race on another unique
+        key, or a PostgreSQL deadlock, is retried from the start (nothing of it stayed)."""
         _check_source(source)
         for attempt in range(RETRIES):
             try:
@@ -396,10 +401,12 @@ class Ledger:
                     if stored is None:
                         now = self._now()
                         operation = m.Operation(source=source, kind=kind, created_at=now, created_by=by, result=None)
-                        session.add(operation)
-                        session.flush()
+                        if not self._writers_serialized:
+                            session.add(operation)
+                            session.flush()
                         result = body(session, now)
                         operation.result = {"value": encode(result)}
+                        session.add(operation)
                         return result
                 break
             except IntegrityError:
@@ -673,9 +680,14 @@ class Ledger:
 
     def current_table(self, chat_id: int) -> TableInfo | None:
         with self._reading() as session:
-            group = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
-            table = _open_table(session, group.id) if group is not None else None
-            return _table_info(session, table) if table is not None else None
+            rows = session.execute(
+                sa.select(m.GameTable, m.Seat)
+                .join(m.Group, m.Group.id == m.GameTable.group_id)
+                .join(m.Seat, m.Seat.table_id == m.GameTable.id)
+                .where(m.Group.chat_id == chat_id, m.GameTable.ended_at.is_(None))
+                .order_by(m.Seat.position)
+            ).all()
+            return _table_info(session, rows[0][0], [seat for _, seat in rows]) if rows else None
 
     def table(self, table_id: int) -> TableInfo:
         with self._reading() as session:
@@ -813,21 +825,31 @@ class Ledger:
             )
             session.add(hand)
             session.flush()
-        for payload in batch:
-            session.add(m.HandEvent(hand_id=hand.id, payload=payload, source=source, created_at=now, created_by=by))
+        added = [
+            m.HandEvent(hand_id=hand.id, payload=payload, source=source, created_at=now, created_by=by)
+            for payload in batch
+        ]
+        session.add_all(added)
         session.flush()
-        return self._rescore(session, table, hand, source, by, now)
+        return self._rescore(session, table, hand, existing + added, source, by, now)
 
     def _rescore(
-        self, session: Session, table: m.GameTable, hand: m.Hand, source: str, by: int | None, now: datetime
+        self,
+        session: Session,
+        table: m.GameTable,
+        hand: m.Hand,
+        events: list[m.HandEvent],
+        source: str,
+        by: int | None,
+        now: datetime,
     ) -> HandResult:
-        """Score the hand's live events, make its live transfers match the answer event by event, and close the
-        hand when its last event ends it. Raises `ScoringRefused` (the caller's transaction then rolls back)."""
-        events = _live_events(session, hand.id)
+        """Score the hand's live `events` (in order, as the caller just read or wrote them), make its live
+        transfers match the answer event by event, and close the hand when its last event ends it. Raises
+        `ScoringRefused` (the caller's transaction then rolls back)."""
         payloads = [e.payload for e in events]
         ends = bool(payloads) and is_terminal(table.game, payloads[-1])
         answer: dict[str, Any] = {"ok": True, "transfers": []}
-        seats = _seats(session, table.id)
+        seats, names_by_id = _seats_with_names(session, table.id)
         players = [seat.name for seat in seats]
         seat_ids = {seat.name: seat.member_id for seat in seats}
         seat_of = {seat.member_id: seat.name for seat in seats}
@@ -874,7 +896,6 @@ class Ledger:
             table.hand_number = hand.number + 1
         session.flush()
         index_of = {e.id: i for i, e in enumerate(events)}
-        names_by_id = _names(session, table.group_id)
         return HandResult(
             hand_id=hand.id,
             table_id=table.id,
@@ -920,7 +941,7 @@ class Ledger:
                 last = events[-1]
                 last.voided_at, last.voided_by, last.void_reason = now, by, reason or "撤销"
                 session.flush()
-                result = self._rescore(session, table, hand, source, by, now)
+                result = self._rescore(session, table, hand, events[:-1], source, by, now)
                 return VoidResult(
                     what="event",
                     hand_id=hand.id,
@@ -1058,13 +1079,14 @@ class Ledger:
             )
             session.add(new)
             session.flush()
-            for payload, event_source in merged:
-                session.add(
-                    m.HandEvent(hand_id=new.id, payload=payload, source=event_source, created_at=now, created_by=by)
-                )
+            new_events = [
+                m.HandEvent(hand_id=new.id, payload=payload, source=event_source, created_at=now, created_by=by)
+                for payload, event_source in merged
+            ]
+            session.add_all(new_events)
             session.flush()
             dealer_before, number_before = table.dealer, table.hand_number
-            result = self._rescore(session, table, new, source, by, now)
+            result = self._rescore(session, table, new, new_events, source, by, now)
             if not was_open:
                 # a finished hand replaced: the table's dealer moves only if this was its latest hand
                 table.dealer, table.hand_number = dealer_before, number_before
@@ -1081,19 +1103,17 @@ class Ledger:
         _check_amount(amount)
 
         def body(session: Session, now: datetime) -> TransferInfo:
-            member = _member(session, member_id)
+            member, pot, night_id = _member_pot_and_night(session, member_id)
             if member.kind == m.POT or member.linked_to_id is not None:
                 raise LedgerError("bad_member", f"不能罚 {member.name}")
-            pot = _pot(session, member.group_id)
             deltas: dict[int, int] = {}
             transfer = _new_transfer(
                 member.group_id, member.id, pot.id, amount, reason[:200] or "罚款", m.FINE, source, by, now, deltas
             )
-            transfer.night_id = _open_night_id(session, member.group_id)
+            transfer.night_id = night_id
             session.add(transfer)
             _apply_balances(session, deltas)
-            session.flush()
-            return _transfer_info(transfer, _names(session, member.group_id), {})
+            return _transfer_info(transfer, {member.id: member.name, pot.id: pot.name}, {})
 
         return self._once(source, "fine", by, TransferInfo, body)
 
@@ -1439,6 +1459,37 @@ def _seats(session: Session, table_id: int) -> list[m.Seat]:
     return list(session.scalars(sa.select(m.Seat).where(m.Seat.table_id == table_id).order_by(m.Seat.position)))
 
 
+def _seats_with_names(session: Session, table_id: int) -> tuple[list[m.Seat], dict[int, str]]:
+    """A table's seats in play order and the ledger names of the members sitting there (one query: every
+    transfer of a hand is between two of them)."""
+    rows = session.execute(
+        sa.select(m.Seat, m.Member.alias, m.Member.display_name)
+        .join(m.Member, m.Member.id == m.Seat.member_id)
+        .where(m.Seat.table_id == table_id)
+        .order_by(m.Seat.position)
+    ).all()
+    return [seat for seat, _, _ in rows], {seat.member_id: alias or name for seat, alias, name in rows}
+
+
+def _member_pot_and_night(session: Session, member_id: int) -> tuple[m.Member, m.Member, int | None]:
+    """A member, its group's pot and the group's open night id (None between nights), in one query."""
+    pot = sa.orm.aliased(m.Member)
+    open_night = (
+        sa.select(m.Night.id)
+        .where(m.Night.group_id == m.Member.group_id, m.Night.ended_at.is_(None))
+        .correlate(m.Member)
+        .scalar_subquery()
+    )
+    row = session.execute(
+        sa.select(m.Member, pot, open_night)
+        .join(pot, sa.and_(pot.group_id == m.Member.group_id, pot.kind == m.POT))
+        .where(m.Member.id == member_id)
+    ).first()
+    if row is None:
+        raise LedgerError("not_found", f"找不到这个成员（{member_id}）")
+    return row[0], row[1], row[2]
+
+
 def _live_events(session: Session, hand_id: int) -> list[m.HandEvent]:
     return list(
         session.scalars(
@@ -1518,17 +1569,21 @@ def _void_transfer(transfer: m.Transfer, now: datetime, by: int | None, reason: 
     deltas[transfer.payee_id] = deltas.get(transfer.payee_id, 0) - transfer.amount
 
 
+#: moves one running total; executed for several members at once (one executemany, one pipeline on psycopg)
+_ADD_TO_BALANCE = (
+    sa.update(m.Member)
+    .where(m.Member.id == sa.bindparam("member"))
+    .values(balance=m.Member.balance + sa.bindparam("delta"))
+)
+
+
 def _apply_balances(session: Session, deltas: Mapping[int, int]) -> None:
-    """Move the running totals in the booking's transaction, in id order (no lock-order deadlocks)."""
+    """Flush the booking's rows, then move the running totals in its transaction, in id order (no lock-order
+    deadlocks). The loaded `Member` objects' `balance` is not updated (refresh one that is read afterwards)."""
     session.flush()
-    for member_id in sorted(deltas):
-        if deltas[member_id]:
-            session.execute(
-                sa.update(m.Member)
-                .where(m.Member.id == member_id)
-                .values(balance=m.Member.balance + deltas[member_id]),
-                execution_options={"synchronize_session": False},
-            )
+    changes = [{"member": member_id, "delta": delta} for member_id, delta in sorted(deltas.items()) if delta]
+    if changes:
+        session.connection().execute(_ADD_TO_BALANCE, changes)
 
 
 def _period(since: datetime | None, until: datetime | None) -> list[sa.ColumnElement[bool]]:
@@ -1543,19 +1598,17 @@ def _period(since: datetime | None, until: datetime | None) -> list[sa.ColumnEle
 def _sum_balances(session: Session, group_id: int, *conditions: sa.ColumnElement[bool]) -> Balances:
     """Balances from live transfers matching `conditions` (accounts without any such transfer are left out)."""
     live = sa.and_(m.Transfer.group_id == group_id, m.Transfer.voided_at.is_(None), *conditions)
-    totals: dict[int, int] = {}
-    for column, sign in ((m.Transfer.payer_id, -1), (m.Transfer.payee_id, 1)):
-        for member_id, total in session.execute(
-            sa.select(column, sa.func.sum(m.Transfer.amount)).where(live).group_by(column)
-        ):
-            totals[member_id] = totals.get(member_id, 0) + sign * int(total)
-    accounts = {a.id: a for a in _accounts(session, group_id)}
-    return Balances(
-        tuple(
-            Balance(member_id, accounts[member_id].name, accounts[member_id].kind, amount)
-            for member_id, amount in sorted(totals.items())
-        )
+    legs = sa.union_all(
+        sa.select(m.Transfer.payer_id.label("member_id"), (-m.Transfer.amount).label("amount")).where(live),
+        sa.select(m.Transfer.payee_id.label("member_id"), m.Transfer.amount.label("amount")).where(live),
+    ).subquery()
+    rows = session.execute(
+        sa.select(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, sa.func.sum(legs.c.amount))
+        .join(legs, legs.c.member_id == m.Member.id)
+        .group_by(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind)
+        .order_by(m.Member.id)
     )
+    return Balances(tuple(Balance(id_, alias or name, kind, int(total)) for id_, alias, name, kind, total in rows))
 
 
 def _night_balances(session: Session, night: m.Night) -> Balances:
@@ -1650,7 +1703,10 @@ def _night_info(night: m.Night) -> NightInfo:
     )
 
 
-def _table_info(session: Session, table: m.GameTable) -> TableInfo:
+def _table_info(session: Session, table: m.GameTable, seats: Sequence[m.Seat] | None = None) -> TableInfo:
+    """`seats` when the caller already loaded them (in position order)."""
+    if seats is None:
+        seats = _seats(session, table.id)
     return TableInfo(
         id=table.id,
         group_id=table.group_id,
@@ -1658,7 +1714,7 @@ def _table_info(session: Session, table: m.GameTable) -> TableInfo:
         game=table.game,
         rules=dict(table.rules),
         base=table.base,
-        seats=tuple(Seat(s.position, s.name, s.member_id) for s in _seats(session, table.id)),
+        seats=tuple(Seat(s.position, s.name, s.member_id) for s in seats),
         dealer=table.dealer,
         hand_number=table.hand_number,
         started_at=table.started_at,
