@@ -1598,17 +1598,21 @@ def _period(since: datetime | None, until: datetime | None) -> list[sa.ColumnEle
 def _sum_balances(session: Session, group_id: int, *conditions: sa.ColumnElement[bool]) -> Balances:
     """Balances from live transfers matching `conditions` (accounts without any such transfer are left out)."""
     live = sa.and_(m.Transfer.group_id == group_id, m.Transfer.voided_at.is_(None), *conditions)
-    legs = sa.union_all(
-        sa.select(m.Transfer.payer_id.label("member_id"), (-m.Transfer.amount).label("amount")).where(live),
-        sa.select(m.Transfer.payee_id.label("member_id"), m.Transfer.amount.label("amount")).where(live),
-    ).subquery()
-    rows = session.execute(
-        sa.select(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, sa.func.sum(legs.c.amount))
-        .join(legs, legs.c.member_id == m.Member.id)
-        .group_by(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind)
-        .order_by(m.Member.id)
-    )
-    return Balances(tuple(Balance(id_, alias or name, kind, int(total)) for id_, alias, name, kind, total in rows))
+    totals: dict[int, int] = {}
+    for column, sign in ((m.Transfer.payer_id, -1), (m.Transfer.payee_id, 1)):
+        for member_id, total in session.execute(
+            sa.select(column, sa.func.sum(m.Transfer.amount)).where(live).group_by(column)
+        ):
+            totals[member_id] = totals.get(member_id, 0) + sign * int(total)
+    accounts = {
+        id_: (alias or name, kind)
+        for id_, alias, name, kind in session.execute(
+            sa.select(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind).where(
+                m.Member.group_id == group_id
+            )
+        )
+    }
+    return Balances(tuple(Balance(id_, *accounts[id_], amount) for id_, amount in sorted(totals.items())))
 
 
 def _night_balances(session: Session, night: m.Night) -> Balances:
