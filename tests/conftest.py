@@ -13,7 +13,11 @@ Fixtures
 - `empty_db_url`: an empty, unmigrated database (parametrized like `db_url`) for migration tests.
 - `postgres_url`: the raw PostgreSQL URL (skips when unavailable), for tests that make their own schemas.
 
-A PostgreSQL schema is private to one pytest process, so suites may run at the same time on one server.
+A PostgreSQL schema is private to one pytest process, so suites (and pytest-xdist workers) may run at the same
+time on one server.
+
+Hypothesis: under CI (`CI` set, as `.ci/run` runs) the property tests are derandomized, so a run on a clean
+checkout is repeatable; locally every run draws new examples and keeps the failures it finds in `.hypothesis/`.
 """
 
 from __future__ import annotations
@@ -27,9 +31,14 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import settings
 
 from ledger.db import make_engine, normalize_url, upgrade
 from ledger.service import Ledger
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 POSTGRES_ENV = "PAIJU_TEST_POSTGRES_URL"
 DATABASES = [
