@@ -12,7 +12,7 @@ import asyncio
 import itertools
 import json
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -324,3 +324,12 @@ def _utf16_offset(text: str, index: int) -> int:
 
 def _utf16_len(word: str) -> int:
     return len(word.encode("utf-16-le")) // 2
+
+
+async def until(condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+    """Wait (polling the event loop) until `condition()` holds; fail naming `what` after `timeout` seconds."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)

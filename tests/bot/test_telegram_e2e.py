@@ -9,7 +9,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from bot.config import Settings, TelegramSettings, WebhookSettings
 from bot.core import Bot
 from bot.telegram.app import ALLOWED_UPDATES, build_application, webhook_options
 from ledger.service import Ledger, LedgerError
-from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, Upload, user
+from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, Upload, until, user
 
 A = user(501, "阿杰", "ajie")
 B = user(502, "小李", "xiaoli")
@@ -41,14 +41,6 @@ async def server() -> AsyncIterator[FakeBotAPIServer]:
     await fake.start()
     yield fake
     await fake.stop()
-
-
-async def until(condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
 
 
 class Chat:

@@ -3,8 +3,7 @@ real deleteMessage, banChatMember, unbanChatMember and getChatAdministrators cal
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -13,7 +12,7 @@ from bot.config import Settings, TelegramSettings
 from bot.core import Bot
 from bot.telegram.app import ALLOWED_UPDATES, build_application
 from ledger.service import Ledger
-from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, user
+from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, until, user
 
 BOSS = user(500, "群主-老大", "boss")
 BOB = user(501, "小明-成员", "bob")
@@ -35,14 +34,6 @@ async def server() -> AsyncIterator[FakeBotAPIServer]:
     await fake.start()
     yield fake
     await fake.stop()
-
-
-async def until(condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.02)
 
 
 class Group:
