@@ -8,7 +8,6 @@ change.
 
 from __future__ import annotations
 
-import fcntl
 import os
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,6 +15,11 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import event
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; writers rely on SQLite's own busy handler alone
+    fcntl = None  # type: ignore[assignment]
 from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -100,7 +104,7 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
     instant waits a millisecond in BEGIN IMMEDIATE, which SQLite's busy handler covers)."""
     database = engine.url.database
     is_memory = database in (None, "", ":memory:") or str(database).startswith("file::memory:")
-    lock_path = None if is_memory else f"{database}{WRITER_LOCK_SUFFIX}"
+    lock_path = None if is_memory or fcntl is None else f"{database}{WRITER_LOCK_SUFFIX}"
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -141,6 +145,7 @@ def _take_writer_lock(info: dict[Any, Any], lock_path: str) -> None:
     threads of one process exclude each other too; the kernel drops it if the process dies)."""
     if _WRITER_LOCK_FD in info:  # already held by this connection's transaction
         return
+    assert fcntl is not None  # lock_path is None without it
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
