@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from bot.texts import register, text
+from bot.texts import register
+from bot.texts import text as t  # the one text lookup; importing this module registers the report texts
+
+__all__ = ["REPORT_TEXTS", "percent", "t"]
 
 REPORT_TEXTS: dict[str, dict[str, str]] = {
     # the night's settlement post
@@ -111,11 +114,6 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
 }
 
 register(REPORT_TEXTS)
-
-
-def t(lang: str, key: str, **params: object) -> str:
-    """A report text in the chat's language."""
-    return text(lang, key, **params)
 
 
 def percent(share: float) -> str:
