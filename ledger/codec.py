@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from datetime import date, datetime
@@ -23,7 +24,8 @@ def encode(value: Any) -> Any:
 
 
 def decode(kind: Any, data: Any) -> Any:
-    """The inverse of `encode` for a value of type `kind` (a dataclass, a list of them, ...)."""
+    """The inverse of `encode` for a value of type `kind` (a dataclass, a list of them, ...). A field the stored
+    JSON lacks (a result stored before the field was added) takes the dataclass's default."""
     origin = typing.get_origin(kind)
     if kind is Any or data is None:
         return data
@@ -31,8 +33,8 @@ def decode(kind: Any, data: Any) -> Any:
         options = [arg for arg in typing.get_args(kind) if arg is not type(None)]
         return decode(options[0], data)
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        hints = typing.get_type_hints(kind)
-        return kind(**{f.name: decode(hints[f.name], data[f.name]) for f in dataclasses.fields(kind)})
+        hints = _hints(kind)
+        return kind(**{name: decode(hint, data[name]) for name, hint in hints.items() if name in data})
     if kind is datetime:
         return datetime.fromisoformat(data)
     if kind is date:
@@ -42,3 +44,10 @@ def decode(kind: Any, data: Any) -> Any:
     if origin is list:
         return [decode(typing.get_args(kind)[0], item) for item in data]
     return data
+
+
+@functools.cache
+def _hints(kind: type) -> dict[str, Any]:
+    """A dataclass's fields and their resolved types (resolving annotations is slow; do it once per class)."""
+    hints = typing.get_type_hints(kind)
+    return {f.name: hints[f.name] for f in dataclasses.fields(kind)}

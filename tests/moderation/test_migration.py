@@ -20,8 +20,9 @@ def test_0002_upgrades_a_0001_ledger_and_matches_the_models(empty_db_url: str) -
         assert not MODERATION_TABLES & set(sa.inspect(engine).get_table_names())
         upgrade(empty_db_url, "0002")
         assert set(sa.inspect(engine).get_table_names()) >= MODERATION_TABLES
-        with engine.connect() as connection:
-            assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+        with engine.connect() as connection:  # the moderation tables match the models (later revisions add others)
+            diffs = compare_metadata(MigrationContext.configure(connection), metadata)
+            assert [d for d in diffs if d[0] != "add_table" or d[1].name in MODERATION_TABLES] == []
         with Ledger.open(empty_db_url, upgrade=False) as ledger:
             ledger.member(-1, 7, "bob")  # the ledger works on the upgraded schema
         downgrade(empty_db_url, "0001")
