@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.commands._common import money, net_by_member, resolve_person
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.texts import describe_event, describe_win
+from ledger.service import HandRecord
 
 
 @registry.command(
@@ -73,7 +72,7 @@ def history(ctx: Context) -> SendText:
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
-def history_line(ctx: Context, record: Any, game: str) -> str:
+def history_line(ctx: Context, record: HandRecord, game: str) -> str:
     """`第3局 甲 胡 乙 点的炮：卡五星×2 → ×2 ｜ 甲 +2元，乙 -2元`; a 够级/碰胡 hand (`game` of its table) lists its
     events in that game's words."""
     currency = ctx.group.currency

@@ -12,6 +12,7 @@ from bot.commands._common import money
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.texts import game_name, rules_summary
+from ledger.service import GroupInfo
 
 GAME_WORDS = {"卡五星": "kawuxing", "kawuxing": "kawuxing", "够级": "gouji", "gouji": "gouji"}
 GAME_WORDS |= {"碰胡": "penghu", "penghu": "penghu"}
@@ -54,7 +55,7 @@ def show_rules(ctx: Context) -> SendText:
     return SendText(rules_text(ctx, ctx.group), reply_to=ctx.message_id)
 
 
-def rules_text(ctx: Context, group: Any) -> str:
+def rules_text(ctx: Context, group: GroupInfo) -> str:
     lines = [
         ctx.t(
             "rules_show",

@@ -3,25 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.commands._common import current_table, me, net_by_member, seat_of_member, seat_resolver
+from bot.commands._common import book, change_lines, current_table, my_seat, net_by_member, seat_resolver
+from bot.commands._recording import event_reply, hand_reply, kawuxing_table, kong_of, win_of
+from bot.commands.flows import start_flow
 from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import GrammarError, KongSpec, WinSpec, parse_kong, parse_win, tokens
-from bot.texts import describe_event, describe_win
+from bot.grammar import GrammarError, parse_kong, parse_win, tokens
+from bot.texts import describe_event
+from ledger.events import Draw, Event, Liangdao
+from ledger.service import LedgerError, TableInfo
 
 KAWUXING = ("kawuxing",)
-
-
-def _my_seat(ctx: Context, table: Any) -> str | None:
-    return seat_of_member(table, me(ctx).id)
-
-
-def _kawuxing_table(ctx: Context) -> Any:
-    table = current_table(ctx)
-    if table.game != "kawuxing":
-        raise Refusal("wrong_game_command")
-    return table
 
 
 # ---------------------------------------------------------------------------------------------------------- kongs
@@ -36,42 +27,15 @@ def _kawuxing_table(ctx: Context) -> Any:
     games=KAWUXING,
     on_edit=True,
 )
-def record_kong(ctx: Context) -> Any:
-    table = _kawuxing_table(ctx)
+def record_kong(ctx: Context) -> SendText:
+    table = kawuxing_table(ctx)
     if not ctx.args and ctx.word.lower() in {"杠", "gang", "kong"}:
-        from bot.commands.flows import start_flow
-
         return start_flow(ctx, table, "gang")
     try:
-        spec = parse_kong(ctx.word, ctx.args, _my_seat(ctx, table), seat_resolver(ctx, table))
+        spec = parse_kong(ctx.word, ctx.args, my_seat(ctx, table), seat_resolver(ctx, table))
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
-    state = ctx.service.hand_state(table.id)
-    return book(ctx, table, [kong_event(spec, state.events)])
-
-
-def kong_event(spec: KongSpec, events: tuple[dict[str, Any], ...] | list[dict[str, Any]]) -> dict[str, Any]:
-    """The scoring event of a kong; 杠上杠 continues the chain of the kong just before it."""
-    if spec.kind is None:
-        raise Refusal("kong_kind_missing")
-    if spec.kind == "zhigang" and spec.discarder is None:
-        raise Refusal("kong_discarder_missing")
-    if spec.kind != "zhigang" and spec.discarder is not None:
-        raise Refusal("kong_discarder_only_zhigang")
-    if spec.discarder == spec.player:
-        raise Refusal("self_discard", name=spec.player)
-    chain = 1
-    if spec.chained:
-        last = events[-1] if events else None
-        if last is None or last.get("type") != "gang":
-            raise Refusal("chain_without_kong")
-        chain = int(last.get("chain", 1)) + 1
-    event: dict[str, Any] = {"type": "gang", "player": spec.player, "kind": spec.kind, "chain": chain}
-    if spec.discarder is not None:
-        event["from"] = spec.discarder
-    if spec.tile is not None:
-        event["tile"] = spec.tile
-    return event
+    return _record(ctx, table, [kong_of(spec)])
 
 
 # ---------------------------------------------------------------------------------------------------------- 亮倒
@@ -87,7 +51,7 @@ def kong_event(spec: KongSpec, events: tuple[dict[str, Any], ...] | list[dict[st
     on_edit=True,
 )
 def record_liangdao(ctx: Context) -> SendText:
-    table = _kawuxing_table(ctx)
+    table = kawuxing_table(ctx)
     resolve = seat_resolver(ctx, table)
     names = [resolve(token) for token in tokens(ctx.args)]
     if any(name is None for name in names):
@@ -95,13 +59,10 @@ def record_liangdao(ctx: Context) -> SendText:
         raise Refusal("unknown_word", word=bad)
     if len(names) > 1:
         raise Refusal("one_player_only")
-    player = names[0] if names else _my_seat(ctx, table)
+    player = names[0] if names else my_seat(ctx, table)
     if player is None:
         raise Refusal("player_missing")
-    state = ctx.service.hand_state(table.id)
-    if player in state.liangdao and not (ctx.incoming and ctx.incoming.edited):
-        raise Refusal("liangdao_twice", name=player)
-    return book(ctx, table, [{"type": "liangdao", "player": player}])
+    return _record(ctx, table, [Liangdao(player)])
 
 
 # ---------------------------------------------------------------------------------------------------------- 胡
@@ -122,57 +83,18 @@ def record_liangdao(ctx: Context) -> SendText:
     games=KAWUXING,
     on_edit=True,
 )
-def record_win(ctx: Context) -> Any:
-    table = _kawuxing_table(ctx)
+def record_win(ctx: Context) -> SendText:
+    table = kawuxing_table(ctx)
     args = ctx.args
     if ctx.word == "自摸":
         args = f"{args} 自摸"
     elif not args and not (ctx.incoming and ctx.incoming.edited):
-        from bot.commands.flows import start_flow
-
         return start_flow(ctx, table, "hu")
     try:
-        specs = parse_win(args, _my_seat(ctx, table), seat_resolver(ctx, table))
+        specs = parse_win(args, my_seat(ctx, table), seat_resolver(ctx, table))
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
-    return book(ctx, table, [win_event(spec) for spec in specs])
-
-
-def win_event(spec: WinSpec) -> dict[str, Any]:
-    """The scoring `hu` event of one winner: tiles when typed, else the declared patterns (屁胡: none).
-    亮倒 is not repeated here: the scoring core reads it from the hand's 亮倒 events."""
-    if spec.method is None:
-        raise Refusal("method_missing", name=spec.winner)
-    if spec.method in {"discard", "rob_kong"} and spec.discarder is None:
-        raise Refusal("discarder_missing", word="点")
-    if spec.discarder == spec.winner:
-        raise Refusal("self_discard", name=spec.winner)
-    hand: dict[str, Any] = {"situations": list(spec.situations)}
-    if spec.tiles:
-        if spec.patterns:
-            raise Refusal("tiles_and_patterns")
-        concealed, win_tile = split_win_tile(spec.tiles, len(spec.melds))
-        hand.update(concealed=concealed, win_tile=win_tile, melds=list(spec.melds))
-    else:
-        hand["patterns"] = list(spec.patterns)
-        if spec.melds:
-            hand["melds"] = list(spec.melds)
-    event: dict[str, Any] = {"type": "hu", "winner": spec.winner, "method": spec.method, "hand": hand}
-    if spec.discarder is not None:
-        event["from"] = spec.discarder
-    return event
-
-
-def split_win_tile(typed: list[str], melds: int) -> tuple[str, str]:
-    """Concealed tiles and the winning tile: `123p46p789s22s333s 5p`, or one run whose last tile is the win."""
-    from ledger.scoring.tiles import format_notation, parse_tiles, tile_notation
-
-    if len(typed) >= 2 and len(parse_tiles(typed[-1])) == 1:
-        return "".join(typed[:-1]), typed[-1]
-    tiles = [tile for token in typed for tile in parse_tiles(token)]
-    if (len(tiles) + 3 * melds) % 3 != 2:
-        raise Refusal("win_tile_missing", count=len(tiles))
-    return format_notation(tiles[:-1]), tile_notation(tiles[-1])
+    return _record(ctx, table, [win_of(spec) for spec in specs])
 
 
 # ---------------------------------------------------------------------------------------------------------- 荒庄
@@ -188,64 +110,26 @@ def split_win_tile(typed: list[str], melds: int) -> tuple[str, str]:
     on_edit=True,
 )
 def record_draw(ctx: Context) -> SendText:
-    table = _kawuxing_table(ctx)
+    table = kawuxing_table(ctx)
     if ctx.args:
         raise Refusal("unknown_word", word=tokens(ctx.args)[0])
-    return book(ctx, table, [{"type": "draw"}])
+    return _record(ctx, table, [Draw()])
 
 
-def book(ctx: Context, table: Any, events: list[dict[str, Any]]) -> SendText:
-    """Book events; an edited message replaces what its first version recorded (a refused first version, which
-    recorded nothing, is simply recorded now)."""
-    from ledger.service import LedgerError
-
-    incoming = ctx.incoming
-    result = None
-    if incoming is not None and incoming.edited:
-        try:
-            result = ctx.service.replace_hand(
-                incoming.original_source, events, source=ctx.source, by=ctx.sender.user_id, reason="edit"
-            )
-        except LedgerError as err:
-            if err.code != "nothing_to_edit":
-                raise
-    if result is None:
-        result = ctx.service.record_events(table.id, events, source=ctx.source, by=ctx.sender.user_id)
-        edited = False
-    else:
-        edited = True
+def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
+    """Book the events (an edit replaces what its message recorded) and answer with what changed."""
+    try:
+        result, edited = book(ctx, table, events)
+    except LedgerError as err:
+        if err.code == "chain_without_kong":
+            raise Refusal("chain_without_kong") from err
+        if err.code == "liangdao_twice" and isinstance(events[0], Liangdao):
+            raise Refusal("liangdao_twice", name=events[0].player) from err
+        raise
     if result.finished:
         return hand_reply(ctx, table, result, edited=edited)
-    what = "；".join(describe_event(ctx.lang, event) for event in events)
+    what = "；".join(describe_event(ctx.lang, event) for event in result.recorded)
     return event_reply(ctx, table, result, what, edited=edited)
-
-
-# ---------------------------------------------------------------------------------------------------------- replies
-
-
-def event_reply(ctx: Context, table: Any, result: Any, what: str, *, edited: bool = False) -> SendText:
-    """`第2局 杠：乙 直杠（点 甲）` and each player's change and night balance."""
-    from bot.commands._common import change_lines
-
-    changes = net_by_member(result.booked, result.voided)
-    lines = [ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what)]
-    if changes:
-        lines += change_lines(ctx, table, changes)
-    if result.liangdao:
-        lines.append(ctx.t("liangdao_state", names="、".join(result.liangdao)))
-    return SendText("\n".join(lines), reply_to=ctx.message_id)
-
-
-def hand_reply(ctx: Context, table: Any, result: Any, *, edited: bool = False) -> SendText:
-    """The reply to a finished hand: what was understood, patterns and multiple, changes, the next dealer."""
-    from bot.commands._common import change_lines
-
-    lines = [ctx.t("hand_edited" if edited else "hand_recorded", number=result.number)]
-    lines += describe_win(ctx.lang, result.events, result.answer)
-    changes = net_by_member(result.booked, result.voided)
-    lines += change_lines(ctx, table, changes)
-    lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
-    return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
 # ---------------------------------------------------------------------------------------------------------- 撤销
@@ -261,14 +145,12 @@ def hand_reply(ctx: Context, table: Any, result: Any, *, edited: bool = False) -
 def undo(ctx: Context) -> SendText:
     table = current_table(ctx)
     result = ctx.service.undo(table.id, source=ctx.source, by=ctx.sender.user_id, reason="undo")
-    from bot.commands._common import change_lines
-
     changes = net_by_member(result.rebooked, result.voided)
     if result.what == "event" and result.event is not None:
         head = ctx.t("undone_event", what=describe_event(ctx.lang, result.event, table.game, table.dealer))
     else:
         head = ctx.t("undone_hand", number=result.hand_number)
-    lines = [head, *change_lines(ctx, table, changes)] if changes else [head]
+    lines = [head, *change_lines(ctx, table, changes, result.night_total)] if changes else [head]
     key = "hand_continues" if result.what == "event" else "next_hand"
     key += "_no_dealer" if result.dealer is None else ""
     lines.append(ctx.t(key, number=result.hand_number, dealer=result.dealer))
