@@ -15,7 +15,7 @@ already in progress at the cut-off finishes in its own night.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -31,10 +31,13 @@ from ledger.hands import build_request, is_terminal, liangdao, misplaced_termina
 from ledger.records import HandRecord, HandResult, HandState, NightInfo, Payload, Seat, VoidResult
 from ledger.scoring import score
 from ledger.tables import close_night, night_date, night_info, seat_table
-from ledger.unit import Tx
+from ledger.unit import SOURCE_BOOKED, Tx
 
 #: void reason when a later event (or an undo) changes an earlier event's money
 RECOMPUTED = "重算：后续事件改变了这笔款项"
+#: `hands.status = 'open'` written into the SQL, so SQLite can use the partial index of open hands (a bound
+#: parameter cannot match an index's WHERE clause)
+IS_OPEN = m.Hand.status == sa.literal_column(f"'{m.OPEN}'")
 
 
 @dataclass
@@ -81,50 +84,69 @@ class _Hand:
         return [event.payload for event in self.events]
 
 
-_LOCK_TABLE = (
-    sa.select(
-        m.GameTable.id,
-        m.GameTable.group_id,
-        m.GameTable.night_id,
-        m.GameTable.game,
-        m.GameTable.rules,
-        m.GameTable.base,
-        m.GameTable.dealer,
-        m.GameTable.hand_number,
-        m.GameTable.ended_at,
-        m.Night.night_date,
-        m.Group.cutoff_hour,
-        m.Group.timezone,
-        m.Seat.position,
-        m.Seat.name,
-        m.Seat.member_id,
-        m.Member.user_id,
-        m.Member.username,
-        sa.func.coalesce(m.Member.alias, m.Member.display_name).label("member_name"),
+_OPEN_HAND_COLUMNS = (
+    m.Hand.id.label("hand_id"),
+    m.Hand.number.label("hand_number_open"),
+    m.Hand.dealer.label("hand_dealer"),
+    m.HandEvent.id.label("event_id"),
+    m.HandEvent.payload,
+    m.HandEvent.source,
+    *(column.label(f"tr_{column.key}") for column in transfers.LIVE_COLUMNS),
+)
+
+
+def _with_open_hand(query: sa.Select[Any], table_id: Any) -> sa.Select[Any]:
+    """`query` joined to the table's open hand, its live events and each event's live transfers (outer joins:
+    no hand, no events, an event without money each still give their row)."""
+    return (
+        query.outerjoin(m.Hand, sa.and_(m.Hand.table_id == table_id, IS_OPEN))
+        .outerjoin(m.HandEvent, sa.and_(m.HandEvent.hand_id == m.Hand.id, m.HandEvent.voided_at.is_(None)))
+        .outerjoin(m.Transfer, sa.and_(m.Transfer.event_id == m.HandEvent.id, m.Transfer.voided_at.is_(None)))
     )
-    .join(m.Night, m.Night.id == m.GameTable.night_id)
-    .join(m.Group, m.Group.id == m.GameTable.group_id)
-    .join(m.Seat, m.Seat.table_id == m.GameTable.id)
-    .join(m.Member, m.Member.id == m.Seat.member_id)
+
+
+#: what a booking reads, in one statement: the table (locked until the transaction ends: bookings of one table
+#: take turns), the group's 日切, the seats with who sits there, whether the source was booked already, and the
+#: open hand's live events with their live transfers (one row per seat × transfer; a hand holds a few events)
+_LOCK_TABLE = (
+    _with_open_hand(
+        sa.select(
+            m.GameTable.id,
+            m.GameTable.group_id,
+            m.GameTable.night_id,
+            m.GameTable.game,
+            m.GameTable.rules,
+            m.GameTable.base,
+            m.GameTable.dealer,
+            m.GameTable.hand_number,
+            m.GameTable.ended_at,
+            m.Night.night_date,
+            m.Group.cutoff_hour,
+            m.Group.timezone,
+            m.Seat.position,
+            m.Seat.name,
+            m.Seat.member_id,
+            m.Member.user_id,
+            m.Member.username,
+            sa.func.coalesce(m.Member.alias, m.Member.display_name).label("member_name"),
+            SOURCE_BOOKED,
+            *_OPEN_HAND_COLUMNS,
+        )
+        .join(m.Night, m.Night.id == m.GameTable.night_id)
+        .join(m.Group, m.Group.id == m.GameTable.group_id)
+        .join(m.Seat, m.Seat.table_id == m.GameTable.id)
+        .join(m.Member, m.Member.id == m.Seat.member_id),
+        m.GameTable.id,
+    )
     .where(m.GameTable.id == sa.bindparam("table_id"))
-    .order_by(m.Seat.position)
+    .order_by(m.Seat.position, m.HandEvent.id, m.Transfer.id)
     .with_for_update(of=m.GameTable)
 )
 
 #: the open hand of a table with its live events, each with its live transfers (one row per transfer)
 _OPEN_HAND = (
-    sa.select(
-        m.Hand.id,
-        m.Hand.number,
-        m.Hand.dealer,
-        m.HandEvent.id.label("event_id"),
-        m.HandEvent.payload,
-        m.HandEvent.source,
-        *(column.label(f"tr_{column.key}") for column in transfers.LIVE_COLUMNS),
-    )
-    .outerjoin(m.HandEvent, sa.and_(m.HandEvent.hand_id == m.Hand.id, m.HandEvent.voided_at.is_(None)))
-    .outerjoin(m.Transfer, sa.and_(m.Transfer.event_id == m.HandEvent.id, m.Transfer.voided_at.is_(None)))
-    .where(m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.OPEN)
+    _with_open_hand(sa.select(*_OPEN_HAND_COLUMNS).select_from(m.GameTable), m.GameTable.id)
+    .where(m.GameTable.id == sa.bindparam("table_id"), m.Hand.id.is_not(None))
     .order_by(m.HandEvent.id, m.Transfer.id)
 )
 
@@ -154,12 +176,16 @@ _MOVE_TABLE = (
 )
 
 
-def _lock(tx: Tx, table_id: int) -> _Table:
-    rows = tx.execute(_LOCK_TABLE, {"table_id": table_id}).all()
+def _lock(tx: Tx, table_id: int) -> tuple[_Table, _Hand | None]:
+    """The table, locked for this transaction, and its open hand; a booking whose source is booked already ends
+    here."""
+    rows = tx.execute(_LOCK_TABLE, {"table_id": table_id, "booked_source": tx.source}).all()
     if not rows:
         raise LedgerError("not_found", f"找不到这一桌（{table_id}）")
     first = rows[0]
-    return _Table(
+    tx.stop_if_booked(first.source_booked)
+    seat_rows = list({row.position: row for row in rows}.values())
+    table = _Table(
         id=first.id,
         group_id=first.group_id,
         night_id=first.night_id,
@@ -172,16 +198,24 @@ def _lock(tx: Tx, table_id: int) -> _Table:
         night_date=first.night_date,
         cutoff_hour=first.cutoff_hour,
         timezone=first.timezone,
-        seats=tuple(Seat(r.position, r.name, r.member_id, r.user_id, r.username) for r in rows),
-        names={r.member_id: r.member_name for r in rows},
+        seats=tuple(Seat(r.position, r.name, r.member_id, r.user_id, r.username) for r in seat_rows),
+        names={r.member_id: r.member_name for r in seat_rows},
     )
+    return table, _hand_of(row for row in rows if row.position == first.position)
 
 
 def _open_hand(tx: Tx, table_id: int) -> _Hand | None:
+    return _hand_of(tx.execute(_OPEN_HAND, {"table_id": table_id}))
+
+
+def _hand_of(rows: Iterable[Any]) -> _Hand | None:
+    """The open hand from rows over `_OPEN_HAND_COLUMNS` (in event, transfer order), None when there is none."""
     hand: _Hand | None = None
-    for row in tx.execute(_OPEN_HAND, {"table_id": table_id}):
+    for row in rows:
+        if row.hand_id is None:
+            return None
         if hand is None:
-            hand = _Hand(row.id, row.number, row.dealer, [])
+            hand = _Hand(row.hand_id, row.hand_number_open, row.hand_dealer, [])
         if row.event_id is None:
             continue
         if not hand.events or hand.events[-1].id != row.event_id:
@@ -196,10 +230,9 @@ def _open_hand(tx: Tx, table_id: int) -> _Hand | None:
 
 def append(tx: Tx, table_id: int, events: Sequence[Event | Mapping[str, Any]], *, whole_hand: bool) -> HandResult:
     """Append events to the table's open hand (opening one as needed) and book what they change."""
-    table = _lock(tx, table_id)
+    table, hand = _lock(tx, table_id)
     if table.ended:
         raise LedgerError("table_ended", "这一桌已经结束，请重新开桌")
-    hand = _open_hand(tx, table.id)
     existing = hand.events if hand is not None else []
     new_night = None
     if not existing and night_date(table.timezone, table.cutoff_hour, tx.now) > table.night_date:
@@ -355,7 +388,7 @@ def _roll_over(tx: Tx, table: _Table) -> tuple[_Table, NightInfo]:
         [seat.member_id for seat in table.seats],
         table.players,
     )
-    return _lock(tx, new_id), night_info(night)
+    return _lock(tx, new_id)[0], night_info(night)
 
 
 # ---------------------------------------------------------------------------------------------- undo, void
@@ -372,8 +405,7 @@ _LAST_CLOSED = (
 def undo(tx: Tx, table_id: int, reason: str) -> VoidResult:
     """Void the last event of the open hand (the earlier events' money recomputed); with none, void the last
     finished hand of the table."""
-    table = _lock(tx, table_id)
-    hand = _open_hand(tx, table.id)
+    table, hand = _lock(tx, table_id)
     if hand is not None and hand.events:
         last = hand.events[-1]
         tx.execute(_VOID_EVENT, {"event_id": last.id, "at": tx.now, "who": tx.by, "why": reason})
@@ -412,7 +444,7 @@ def _hand_row(tx: Tx, hand_id: int) -> Any:
 
 def void_hand(tx: Tx, hand_id: int, reason: str) -> VoidResult:
     """Void a finished hand (its transfers too); voiding the table's last hand restores its dealer and number."""
-    table = _lock(tx, _hand_row(tx, hand_id).table_id)
+    table, _ = _lock(tx, _hand_row(tx, hand_id).table_id)
     hand = _hand_row(tx, hand_id)  # read again under the table's lock (hands change under it)
     if hand.status != m.CLOSED:
         raise LedgerError("not_closed", f"第 {hand.number} 局{'已作废' if hand.status == m.VOIDED else '还没打完'}")
@@ -448,12 +480,12 @@ _LATER_OR_IN_PROGRESS = sa.select(
     sa.select(sa.func.count())
     .select_from(m.HandEvent)
     .join(m.Hand, m.Hand.id == m.HandEvent.hand_id)
-    .where(m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.OPEN, m.HandEvent.voided_at.is_(None))
+    .where(m.Hand.table_id == sa.bindparam("table_id"), IS_OPEN, m.HandEvent.voided_at.is_(None))
     .scalar_subquery(),
 )
 _RENUMBER_OPEN_HAND = (
     sa.update(m.Hand)
-    .where(m.Hand.table_id == sa.bindparam("of_table"), m.Hand.status == m.OPEN)
+    .where(m.Hand.table_id == sa.bindparam("of_table"), IS_OPEN)
     .values(number=sa.bindparam("number"), dealer=sa.bindparam("dealer"))
 )
 
@@ -503,7 +535,7 @@ def replace(tx: Tx, original_source: str, batch: list[Payload], reason: str) -> 
     edited = tx.execute(_edited_events(original_source)).all()
     if not edited:
         raise LedgerError("nothing_to_edit", "找不到这条消息记下的牌局")
-    table = _lock(tx, edited[0].table_id)
+    table, _ = _lock(tx, edited[0].table_id)
     old = _hand_row(tx, edited[0].hand_id)  # read again under the table's lock
     if old.status == m.VOIDED:
         raise LedgerError("nothing_to_edit", "这条消息记下的牌局已经作废")

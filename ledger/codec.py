@@ -12,8 +12,16 @@ from typing import Any
 
 def encode(value: Any) -> Any:
     """A dataclass (nested dataclasses, tuples, dates) as plain JSON values."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return {str(key): encode(item) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [encode(item) for item in value]
+    names = _field_names(kind)
+    if names is not None:
+        return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, datetime | date):
         return value.isoformat()
     if isinstance(value, list | tuple):
@@ -21,6 +29,19 @@ def encode(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(key): encode(item) for key, item in value.items()}
     return value
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """A dataclass's field names (None for other types), looked up once per type."""
+    if kind not in _FIELD_NAMES:
+        _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
+    return _FIELD_NAMES[kind]
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
 
 
 def decode(kind: Any, data: Any) -> Any:

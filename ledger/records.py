@@ -38,6 +38,9 @@ class GroupInfo(Replayable):
     timezone: str  # IANA name used for the night's date, default Asia/Shanghai
     updated_at: datetime
     updated_by: int | None
+    #: the group's 群规 overrides as stored ({}: the defaults), when read with the chat (`Ledger.chat`); None
+    #: when not read (moderation then reads them itself)
+    moderation: dict[str, Any] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -196,13 +196,23 @@ class Ledger:
     def record_events(self, table_id: int, events: Sequence[EventLike], *, source: str, by: int | None) -> HandResult:
         """Append several events in one transaction (e.g. the two `hu` of a 一炮双响)."""
         return self._unit.once(
-            source, "record", by, HandResult, lambda tx: booking.append(tx, table_id, events, whole_hand=False)
+            source,
+            "record",
+            by,
+            HandResult,
+            lambda tx: booking.append(tx, table_id, events, whole_hand=False),
+            checks_source=True,
         )
 
     def record_hand(self, table_id: int, events: Sequence[EventLike], *, source: str, by: int | None) -> HandResult:
         """Record a whole hand at once (the one-message win); refused if the open hand already has events."""
         return self._unit.once(
-            source, "record", by, HandResult, lambda tx: booking.append(tx, table_id, events, whole_hand=True)
+            source,
+            "record",
+            by,
+            HandResult,
+            lambda tx: booking.append(tx, table_id, events, whole_hand=True),
+            checks_source=True,
         )
 
     def hand_state(self, table_id: int) -> HandState:

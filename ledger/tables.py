@@ -3,6 +3,7 @@ players in a night with a snapshot of the group's rules and 底金, and counts i
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -16,6 +17,7 @@ from ledger.accounts import GAME_NAMES, MAX_NAME, get_member, group_by_chat, gro
 from ledger.codec import encode
 from ledger.errors import LedgerError
 from ledger.hands import SEATS
+from ledger.moderation_models import ModerationSettings
 from ledger.money import night_balances, settlement_of
 from ledger.records import ChatView, NightClosed, NightInfo, Seat, Settlement, TableInfo
 from ledger.unit import Tx, get_row
@@ -47,10 +49,12 @@ _TABLE_BY_ID = (
     .where(m.GameTable.id == sa.bindparam("table_id"))
     .order_by(m.Seat.position)
 )
-#: the chat's group and its open table (if any) with the seats: what the bot reads before handling a message
+#: the chat's group (with its 群规 overrides) and its open table (if any) with the seats: everything the bot reads
+#: before it handles a message
 _CHAT_VIEW = (
-    sa.select(*_GROUP_COLUMNS, *_TABLE_COLUMNS)
+    sa.select(*_GROUP_COLUMNS, ModerationSettings.overrides.label("moderation"), *_TABLE_COLUMNS)
     .select_from(m.Group)
+    .outerjoin(ModerationSettings, ModerationSettings.group_id == m.Group.id)
     .outerjoin(m.GameTable, sa.and_(m.GameTable.group_id == m.Group.id, m.GameTable.ended_at.is_(None)))
     .outerjoin(m.Seat, m.Seat.table_id == m.GameTable.id)
     .outerjoin(m.Member, m.Member.id == m.Seat.member_id)
@@ -82,7 +86,7 @@ def chat_view(tx: Tx, chat_id: int) -> ChatView | None:
     rows = tx.execute(_CHAT_VIEW, {"chat_id": chat_id}).all()
     if not rows:
         return None
-    group = group_info(_Prefixed(rows[0], "g_"))
+    group = dataclasses.replace(group_info(_Prefixed(rows[0], "g_")), moderation=rows[0].moderation or {})
     return ChatView(group, table_from_rows(rows) if rows[0].t_id is not None else None)
 
 

@@ -44,6 +44,18 @@ MAX_SOURCE = 200
 
 _FIND_OPERATION = sa.select(m.Operation.kind, m.Operation.result).where(m.Operation.source == sa.bindparam("source"))
 _RECORD_OPERATION = sa.insert(m.Operation)
+#: a column for the first query of a body run with `once(..., checks_source=True)`: the id of the operation that
+#: already booked the source (bind `booked_source`), saving the body's transaction a statement of its own
+SOURCE_BOOKED = (
+    sa.select(m.Operation.id)
+    .where(m.Operation.source == sa.bindparam("booked_source"))
+    .scalar_subquery()
+    .label("source_booked")
+)
+
+
+class _Booked(Exception):
+    """A body found its source booked already (see `SOURCE_BOOKED`)."""
 
 
 class Tx:
@@ -74,6 +86,12 @@ class Tx:
         if self._session is not None:
             self._session.flush()
         return self.connection.execute(statement, params)
+
+    def stop_if_booked(self, booked: int | None) -> None:
+        """End the body here when its first query found the source booked (`SOURCE_BOOKED`): the call answers
+        with the stored result."""
+        if booked is not None:
+            raise _Booked
 
     def finish(self) -> None:
         """Write the session's pending changes (the transaction commits after the body)."""
@@ -142,9 +160,19 @@ class Unit:
                 attempt.wait(err)
         raise AssertionError("unreachable")
 
-    def once(self, source: str, kind: str, by: int | None, result_type: Any, body: Callable[[Tx], R]) -> R:
+    def once(
+        self,
+        source: str,
+        kind: str,
+        by: int | None,
+        result_type: Any,
+        body: Callable[[Tx], R],
+        *,
+        checks_source: bool = False,
+    ) -> R:
         """Run `body` in one write transaction unless `source` already ran; then return the stored result, marked
-        `replayed`.
+        `replayed`. With `checks_source` the body's first query asks (`SOURCE_BOOKED`, `Tx.stop_if_booked`)
+        instead of a lookup of its own.
 
         The operation row (unique on its source) is written with the result at the end of the body's transaction.
         On SQLite the lookup at the start runs under the write lock, so it is final. On PostgreSQL a concurrent
@@ -160,7 +188,8 @@ class Unit:
         for attempt in _attempts():
             try:
                 with self._tx(self.engine, by, source) as tx:
-                    stored = tx.connection.execute(_FIND_OPERATION, {"source": source}).first()
+                    if not checks_source:
+                        stored = tx.connection.execute(_FIND_OPERATION, {"source": source}).first()
                     if stored is None:
                         result = body(tx)
                         tx.execute(
@@ -174,6 +203,10 @@ class Unit:
                             },
                         )
                         return result
+                break
+            except _Booked:
+                stored = self._stored(source)
+                assert stored is not None, "a booked operation stays booked"
                 break
             except IntegrityError:
                 stored = self._stored(source)

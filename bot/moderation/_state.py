@@ -8,6 +8,8 @@ chat's updates to one process (Telegram's per-chat ordering does this for a sing
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -15,7 +17,7 @@ from weakref import WeakKeyDictionary
 
 from bot.core import Bot, Context
 from bot.moderation.detectors import FloodDetector
-from ledger.moderation import Moderation, RuleSettings
+from ledger.moderation import Moderation, RuleSettings, settings_from_overrides
 
 #: how long a process trusts its copy of a group's settings (a change made in this process is seen at once)
 SETTINGS_TTL = timedelta(seconds=60)
@@ -54,7 +56,10 @@ def moderation(ctx: Context) -> Moderation:
 
 
 def settings(ctx: Context) -> RuleSettings:
-    """The chat's moderation settings, cached for `SETTINGS_TTL`."""
+    """The chat's moderation settings: as read with the chat for this message when the ledger gave them
+    (`GroupInfo.moderation`), otherwise cached for `SETTINGS_TTL`."""
+    if ctx.group.moderation is not None:
+        return _parsed(json.dumps(ctx.group.moderation, sort_keys=True))
     st = state(ctx.bot)
     now = ctx.now()
     cached = st.settings.get(ctx.chat_id)
@@ -64,6 +69,12 @@ def settings(ctx: Context) -> RuleSettings:
     fresh = st.service.settings_for_group(group_id)
     st.settings[ctx.chat_id] = (now, fresh)
     return fresh
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(overrides: str) -> RuleSettings:
+    """Stored overrides (as canonical JSON) → settings, parsed once per distinct value."""
+    return settings_from_overrides(json.loads(overrides))
 
 
 def remember_settings(ctx: Context, new: RuleSettings) -> None:
