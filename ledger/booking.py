@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -150,7 +150,24 @@ _OPEN_HAND = (
     .order_by(m.HandEvent.id, m.Transfer.id)
 )
 
-_INSERT_HAND = sa.insert(m.Hand).returning(m.Hand.id)
+_INSERT_HAND = (
+    sa.insert(m.Hand)
+    .values(
+        {
+            column: sa.bindparam(f"h_{column}")
+            for column in ("group_id", "table_id", "number", "dealer", "status", "answer", "created_at", "closed_at")
+        }
+        | {"replaces_id": sa.bindparam("h_replaces_id", None)}
+    )
+    .returning(m.Hand.id)
+)
+#: PostgreSQL: a finished hand inserted and its table moved on (dealer, next number) in one statement
+_INSERT_FINISHED_HAND = _INSERT_HAND.add_cte(
+    sa.update(m.GameTable)
+    .where(m.GameTable.id == sa.bindparam("moving_table"))
+    .values(dealer=sa.bindparam("next_dealer"), hand_number=sa.bindparam("next_number"))
+    .cte("moved")
+)
 _UPDATE_HAND = (
     sa.update(m.Hand)
     .where(m.Hand.id == sa.bindparam("hand_id"))
@@ -249,26 +266,45 @@ def append(tx: Tx, table_id: int, events: Sequence[Event | Mapping[str, Any]], *
     number, dealer = (hand.number, hand.dealer) if hand is not None else (table.hand_number, table.dealer)
     answer, finished = _score(table, dealer, before + batch)
     status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
+    moved = False
     if hand is None:
-        hand_id = tx.execute(
-            _INSERT_HAND,
-            {
-                "group_id": table.group_id,
-                "table_id": table.id,
-                "number": number,
-                "dealer": dealer,
-                "status": status,
-                "answer": answer,
-                "created_at": tx.now,
-                "closed_at": closed_at,
-            },
-        ).scalar_one()
+        values = _hand_values(table, number, dealer, status, answer, tx.now, closed_at)
+        if finished and tx.connection.dialect.name == "postgresql":  # one round trip fewer
+            _move_on(table, answer, before + batch, dealer, number)
+            moved = True
+            values |= {"moving_table": table.id, "next_dealer": table.dealer, "next_number": table.hand_number}
+            hand_id = tx.execute(_INSERT_FINISHED_HAND, values).scalar_one()
+        else:
+            hand_id = tx.execute(_INSERT_HAND, values).scalar_one()
     else:
         hand_id = hand.id
         tx.execute(_UPDATE_HAND, {"hand_id": hand_id, "answer": answer, "status": status, "closed_at": closed_at})
     added = _insert_events(tx, hand_id, [(payload, tx.source) for payload in batch])
-    result = _book(tx, table, hand_id, number, dealer, [*existing, *added], answer, finished, stale=[])
+    result = _book(tx, table, hand_id, number, dealer, [*existing, *added], answer, finished and not moved, stale=[])
+    result["finished"] = finished
     return HandResult(**result, liangdao=liangdao(before + batch), recorded=tuple(batch), new_night=new_night)
+
+
+def _hand_values(
+    table: _Table,
+    number: int,
+    dealer: str | None,
+    status: str,
+    answer: dict[str, Any],
+    now: datetime,
+    closed_at: datetime | None,
+) -> dict[str, Any]:
+    """The parameters of `_INSERT_HAND`."""
+    return {
+        "h_group_id": table.group_id,
+        "h_table_id": table.id,
+        "h_number": number,
+        "h_dealer": dealer,
+        "h_status": status,
+        "h_answer": answer,
+        "h_created_at": now,
+        "h_closed_at": closed_at,
+    }
 
 
 def _insert_events(tx: Tx, hand_id: int, items: Sequence[tuple[Payload, str]]) -> list[_Event]:
@@ -276,7 +312,7 @@ def _insert_events(tx: Tx, hand_id: int, items: Sequence[tuple[Payload, str]]) -
         {"hand_id": hand_id, "payload": payload, "source": source, "created_at": tx.now, "created_by": tx.by}
         for payload, source in items
     ]
-    ids = tx.execute(_INSERT_EVENTS, rows).scalars().all()
+    ids = tx.execute(_INSERT_EVENTS, rows[0] if len(rows) == 1 else rows).scalars().all()  # one row: no executemany
     return [_Event(id_, payload, source) for id_, (payload, source) in zip(ids, items, strict=True)]
 
 
@@ -344,8 +380,7 @@ def _book(
     totals = transfers.apply(tx, movement, night_id=table.night_id, members=seat_ids.values())
     payloads_ = [event.payload for event in events]
     if finished:
-        table.dealer = next_dealer(table.game, answer, payloads_, dealer)
-        table.hand_number = number + 1
+        _move_on(table, answer, payloads_, dealer, number)
         tx.execute(_MOVE_TABLE, {"table_id": table.id, "dealer": table.dealer, "hand_number": table.hand_number})
     index_of = {event.id: i for i, event in enumerate(events)}
     return {
@@ -361,6 +396,12 @@ def _book(
         "next_dealer": table.dealer,
         "night_totals": totals,
     }
+
+
+def _move_on(table: _Table, answer: dict[str, Any], events: list[Payload], dealer: str | None, number: int) -> None:
+    """A finished hand moves the table on: the dealer the rules name, the next number (not yet written)."""
+    table.dealer = next_dealer(table.game, answer, events, dealer)
+    table.hand_number = number + 1
 
 
 def _roll_over(tx: Tx, table: _Table) -> tuple[_Table, NightInfo]:
@@ -557,20 +598,8 @@ def replace(tx: Tx, original_source: str, batch: list[Payload], reason: str) -> 
     transfers.void(tx, transfers.live_of_hand(tx, old.id), reason, movement)
     tx.execute(_VOID_HAND, {"hand_id": old.id, "at": tx.now, "who": tx.by, "why": reason})
     status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
-    new_id = tx.execute(
-        _INSERT_HAND,
-        {
-            "group_id": table.group_id,
-            "table_id": table.id,
-            "number": old.number,
-            "dealer": old.dealer,
-            "status": status,
-            "answer": answer,
-            "created_at": tx.now,
-            "closed_at": closed_at,
-            "replaces_id": old.id,
-        },
-    ).scalar_one()
+    values = _hand_values(table, old.number, old.dealer, status, answer, tx.now, closed_at)
+    new_id = tx.execute(_INSERT_HAND, values | {"h_replaces_id": old.id}).scalar_one()
     new_events = _insert_events(tx, new_id, merged)
     dealer_before, number_before = table.dealer, table.hand_number
     result = _book(tx, table, new_id, old.number, old.dealer, new_events, answer, finished, stale=[], movement=movement)

@@ -82,6 +82,34 @@ def _night_upsert(insert: Any) -> Any:
 _ADD_TO_NIGHT = {"sqlite": _night_upsert(sqlite.insert), "postgresql": _night_upsert(postgresql.insert)}
 
 
+def _pairs(first: str, second: str, name: str) -> Any:
+    """PostgreSQL: two bound arrays as a table `name(first, second)`, for a statement of any number of rows."""
+    arrays = (
+        sa.bindparam(key, type_=postgresql.ARRAY(sa.BigInteger)) for key in (f"{name}_{first}", f"{name}_{second}")
+    )
+    return sa.func.unnest(*arrays).table_valued(first, second).render_derived(name)
+
+
+def _all_totals_at_once() -> Any:
+    """PostgreSQL: every running total a booking moves in one statement (one round trip): the accounts'
+    balances as a CTE of the night's upsert, which answers the night's new totals."""
+    balance = _pairs("member_id", "delta", "d")
+    balances = (
+        sa.update(m.Member).where(m.Member.id == balance.c.member_id).values(balance=m.Member.balance + balance.c.delta)
+    )
+    night = _pairs("member_id", "amount", "n")
+    rows = sa.select(sa.bindparam("night", type_=sa.BigInteger), night.c.member_id, night.c.amount)
+    statement = postgresql.insert(m.NightTotal).from_select(["night_id", "member_id", "amount"], rows)
+    upsert = statement.on_conflict_do_update(
+        index_elements=[m.NightTotal.night_id, m.NightTotal.member_id],
+        set_={"amount": m.NightTotal.amount + statement.excluded.amount},
+    ).returning(m.NightTotal.member_id, m.NightTotal.amount)
+    return upsert.add_cte(balances.cte("balances"))
+
+
+_ALL_TOTALS_AT_ONCE = _all_totals_at_once()
+
+
 def new_row(
     tx: Tx,
     group_id: int,
@@ -120,7 +148,7 @@ def insert(tx: Tx, rows: Sequence[dict[str, Any]], movement: Movement) -> list[i
     """Write transfers (one statement) and note what they move; returns their ids in order."""
     if not rows:
         return []
-    ids = list(tx.execute(_INSERT, list(rows)).scalars())
+    ids = list(tx.execute(_INSERT, rows[0] if len(rows) == 1 else list(rows)).scalars())  # one row: no executemany
     for row in rows:
         movement.move(row["payer_id"], row["payee_id"], row["amount"], row["night_id"])
     return ids
@@ -140,13 +168,15 @@ def apply(
 ) -> tuple[NightTotal, ...]:
     """Move the running totals by what this transaction moved. Returns the night totals of `members` in
     `night_id` afterwards (read from the statement that moved them: under concurrent bookings they are exact)."""
-    changes = [{"member": member, "delta": delta} for member, delta in sorted(movement.accounts.items()) if delta]
-    if changes:
-        tx.execute(_ADD_TO_BALANCE, changes)
     wanted = set(members) if night_id is not None else set()
     nights = dict(movement.nights)
     if wanted:
         nights.setdefault(night_id, {})  # type: ignore[arg-type]  # night_id is set when members are wanted
+    changes = [(member, delta) for member, delta in sorted(movement.accounts.items()) if delta]
+    if tx.connection.dialect.name == "postgresql" and len(nights) == 1:
+        return _apply_at_once(tx, changes, *next(iter(nights.items())), wanted)
+    if changes:
+        tx.execute(_ADD_TO_BALANCE, [{"member": member, "delta": delta} for member, delta in changes])
     totals: dict[int, int] = {}
     upsert = _ADD_TO_NIGHT[tx.connection.dialect.name]
     for night, deltas in sorted(nights.items()):
@@ -161,6 +191,21 @@ def apply(
         for member, amount in tx.execute(upsert, rows):
             if member in report:
                 totals[member] = amount
+    return tuple(NightTotal(member, totals[member]) for member in sorted(totals))
+
+
+def _apply_at_once(
+    tx: Tx, changes: list[tuple[int, int]], night: int, deltas: dict[int, int], report: set[int]
+) -> tuple[NightTotal, ...]:
+    members = sorted(member for member in set(deltas) | report if deltas.get(member, 0) or member in report)
+    params = {
+        "d_member_id": [member for member, _ in changes],
+        "d_delta": [delta for _, delta in changes],
+        "night": night,
+        "n_member_id": members,
+        "n_amount": [deltas.get(member, 0) for member in members],
+    }
+    totals = {member: amount for member, amount in tx.execute(_ALL_TOTALS_AT_ONCE, params) if member in report}
     return tuple(NightTotal(member, totals[member]) for member in sorted(totals))
 
 
