@@ -25,13 +25,13 @@ def balance(ctx: Context) -> SendText:
             raise Refusal("unknown_player", name=tokens(ctx.args)[0])
     total = ctx.service.balances(ctx.chat_id)
     night = ctx.service.current_night(ctx.chat_id)
-    tonight = ctx.service.night_balances(night.id) if night is not None else None
+    tonight = ctx.service.night_totals(night.id) if night is not None else {}  # running totals: no re-sum
     lines = [ctx.t("balance_head")]
     shown = 0
     for line in sorted(total.lines, key=lambda b: (b.kind == "pot", -b.amount, b.name)):
         if only is not None and line.member_id != only.id:
             continue
-        night_amount = tonight.of(line.member_id) if tonight is not None else 0
+        night_amount = tonight.get(line.member_id, 0)
         if only is None and line.amount == 0 and night_amount == 0:
             continue
         shown += 1
