@@ -12,10 +12,12 @@ carries the source `<source>:fine` and its operation record, exactly as the ledg
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
@@ -39,6 +41,8 @@ from ledger.service import (
     _new_transfer,
     _transfer_info,
 )
+
+log = logging.getLogger(__name__)
 
 #: attempts of one moderation write that lost a race (see `Moderation._write`)
 WRITE_ATTEMPTS = 3
@@ -182,11 +186,14 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
         elif name == "ad_keywords":
             out[name] = _words(value)
         elif name == "namecard_pattern":
+            pattern = str(value)
+            if len(pattern) > MAX_PATTERN:
+                raise _bad(name, f"太长（最多 {MAX_PATTERN} 个字符）")
             try:
-                re.compile(str(value))
-            except re.error as err:
-                raise _bad(name, f"不是有效的正则表达式（{err}）") from None
-            out[name] = str(value)
+                namecard_regex(pattern)
+            except ValueError as err:
+                raise _bad(name, f"不是有效的正则表达式（{err}；不支持反向引用和前后查找）") from None
+            out[name] = pattern
         elif name == "namecard_example":
             out[name] = str(value).strip() or DEFAULT_NAMECARD_EXAMPLE
         elif name == "rules_editors":
@@ -196,8 +203,39 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
 
 
 def settings_from_overrides(overrides: Mapping[str, Any]) -> RuleSettings:
-    """Stored overrides → settings; an override a later version no longer knows is ignored, not fatal."""
-    return validated(RuleSettings(), {k: v for k, v in overrides.items() if k in SETTING_NAMES})
+    """Stored overrides → settings. An override a later version no longer knows, or no longer accepts (a name-card
+    pattern stored before patterns had to be linear-time), is left out with a log line, never fatal: a bad row
+    must not stop the bot answering the group."""
+    settings = RuleSettings()
+    for key, value in overrides.items():
+        if key not in SETTING_NAMES:
+            continue
+        try:
+            settings = validated(settings, {key: value})
+        except LedgerError as err:
+            log.warning("stored moderation setting %s ignored: %s", key, err.message)
+    return settings
+
+
+#: longest name-card pattern an admin may set
+MAX_PATTERN = 200
+
+
+@lru_cache(maxsize=256)
+def namecard_regex(pattern: str) -> Any:
+    """The compiled name-card pattern, in RE2's linear-time engine: an admin's `(a+)+b` cannot hang the bot,
+    whatever name it meets. RE2 has no back-references or look-arounds; such a pattern is refused (ValueError
+    with RE2's reason), as is one whose automaton would need more than a small, fixed amount of memory."""
+    import re2
+
+    options = re2.Options()
+    options.log_errors = False
+    options.max_mem = 1 << 20
+    try:
+        return re2.compile(pattern, options)
+    except re2.error as err:
+        reason = err.args[0] if err.args else err
+        raise ValueError(reason.decode("utf-8", "replace") if isinstance(reason, bytes) else str(reason)) from None
 
 
 # ------------------------------------------------------------------------------------------- result types
