@@ -148,3 +148,20 @@ def _actions(ledger: Ledger) -> list[Any]:
     from ledger.moderation import Moderation
 
     return Moderation(ledger, ledger.engine).actions(CHAT["id"])
+
+
+async def test_a_member_with_a_name_longer_than_64_characters_is_answered_and_moderated(
+    server: FakeBotAPIServer, ledger: Ledger
+) -> None:
+    """Telegram allows 64 characters of first name and 64 of last name: such a member is a member like any other."""
+    long_name = {**user(503, "长" * 64, "longname"), "last_name": "名" * 64}
+    group = Group(server)
+    app = await _polling(server, ledger)
+    try:
+        await group.say(long_name, "看看abc.com", "第 1 次违规")  # moderation runs on them
+        await group.say(long_name, "红包池", "红包池：5元")  # and commands answer them
+    finally:
+        await _stop(app)
+    assert not any("出了点问题" in text for text in server.telegram.texts())
+    names = [m.display_name for m in ledger.members(CHAT["id"]) if m.kind == "member"]
+    assert names == ["长" * 64 + " " + "名" * 64]  # stored whole
