@@ -135,11 +135,22 @@ def text_with_mentions(message: Message) -> str:
     return "".join(out)
 
 
+def poster_of(message: Message) -> Sender | None:
+    """Who a message is from: its user, or the channel a member posted it as ("send as" a channel; the user is
+    then Telegram's Channel_Bot). A channel is moderated like a member under its own (negative) chat id; the
+    linked channel's automatic forwards and anonymous admins (the group itself) stay with their service user."""
+    chat = message.sender_chat
+    if chat is not None and chat.type == "channel" and chat.id != message.chat_id and not message.is_automatic_forward:
+        return Sender(user_id=chat.id, name=chat.title or str(chat.id), username=chat.username)
+    return sender_of(message.from_user) if message.from_user is not None else None
+
+
 def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> Incoming | None:
     """A message (new or edited) as the command layer's `Incoming`. Stickers, photos and the like come through
     too, with their caption or an empty text, so message filters (flood rules) count them; no command matches."""
     message = update.edited_message or update.message
-    if message is None or message.from_user is None:
+    poster = poster_of(message) if message is not None else None
+    if message is None or poster is None:
         return None
     chat_id, edited = message.chat_id, update.edited_message is not None
     source = f"tg:{chat_id}:{message.message_id}"
@@ -152,7 +163,7 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> In
     return Incoming(
         chat_id=chat_id,
         message_id=message.message_id,
-        sender=sender_of(message.from_user),
+        sender=poster,
         text=text_with_mentions(message),
         date=_utc(message.edit_date if edited else message.date),
         source=source,
@@ -263,10 +274,16 @@ class Executor:
                 return await self.bot.send_document(self.chat_id, document, caption=effect.caption or None)
         if isinstance(effect, DeleteMessage):
             await self.bot.delete_message(self.chat_id, effect.message_id)
+        elif isinstance(effect, BanMember) and effect.user_id < 0:  # a channel members posted as
+            await self.bot.ban_chat_sender_chat(self.chat_id, effect.user_id)
+            if effect.then_unban:
+                await self.bot.unban_chat_sender_chat(self.chat_id, effect.user_id)
         elif isinstance(effect, BanMember):
             await self.bot.ban_chat_member(self.chat_id, effect.user_id)
             if effect.then_unban:
                 await self.bot.unban_chat_member(self.chat_id, effect.user_id, only_if_banned=True)
+        elif isinstance(effect, UnbanMember) and effect.user_id < 0:
+            await self.bot.unban_chat_sender_chat(self.chat_id, effect.user_id)
         elif isinstance(effect, UnbanMember):
             await self.bot.unban_chat_member(self.chat_id, effect.user_id, only_if_banned=True)
         elif isinstance(effect, AnswerCallback) and self.query_id is not None:
