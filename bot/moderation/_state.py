@@ -1,6 +1,6 @@
 """A bot's moderation plumbing: the service over its ledger, the flood detector, short-lived caches.
 
-Flood counters live in the shared state (`bot.moderation.shared`: the ledger's database, or Redis), so several
+Flood counters live in the shared state (`bot.shared_state`: the ledger's database, or Redis), so several
 processes behind one webhook count a member's messages together and a burst split between them is one offence.
 Offences are recorded in the ledger, idempotent on the message, so a redelivered message is never punished
 twice. What stays per process is only a cache of facts that the ledger decides for everyone: a group's settings
@@ -14,8 +14,8 @@ from datetime import datetime, timedelta
 from typing import Any
 from weakref import WeakKeyDictionary
 
+import bot.shared_state as shared
 from bot.core import Bot, Context
-from bot.moderation import shared
 from bot.moderation.detectors import FloodDetector
 from ledger.moderation import Moderation, RuleSettings
 

@@ -46,11 +46,12 @@ def test_without_flock_the_ledger_books_on_sqlites_busy_handler(
 
 _HOLDER = """
 import sys, time
+import sqlalchemy as sa
 from ledger.service import Ledger
 books = Ledger.open(sys.argv[1], upgrade=False)
 member = books.member({chat}, 2, "乙")
 with books._writer.begin() as session:  # a write transaction that never ends: the process is "frozen" in it
-    session.execute(__import__("sqlalchemy").text("UPDATE members SET balance = balance WHERE id = :id"), {{"id": member.id}})
+    session.execute(sa.text("UPDATE members SET balance = balance WHERE id = :id"), {{"id": member.id}})
     print("holding", flush=True)
     time.sleep(float(sys.argv[2]))
 """

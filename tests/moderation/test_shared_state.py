@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+import bot.shared_state as shared
 from bot.core import BanMember, Bot, Incoming, ManualClock, Sender, SendText
-from bot.moderation import shared
 from bot.moderation.detectors import FloodDetector, FloodRules
 from ledger.db import make_engine
 from ledger.moderation import Moderation
