@@ -199,3 +199,22 @@ async def test_posting_as_a_channel_is_moderated_like_a_member(server: FakeBotAP
     assert [(int(b["chat_id"]), int(b["sender_chat_id"])) for b in bans] == [(CHAT["id"], AD_CHANNEL["id"])]
     assert group.calls("banChatMember") == []  # nobody's personal account is touched: Telegram hides who posted
     assert not any("名字-身份" in text for text in server.telegram.texts())  # a channel gets no name-card reminder
+
+
+async def test_two_workers_share_one_admin_list_and_its_refresh(server: FakeBotAPIServer, ledger: Ledger) -> None:
+    """Each worker's AdminCache over the shared state: one getChatAdministrators serves both; a promotion seen
+    by one worker makes both ask again."""
+    from telegram import Bot as TelegramBot
+
+    from bot.shared_state import admin_lists
+    from bot.telegram.adapter import AdminCache
+
+    workers = [AdminCache(300, admin_lists(Bot(ledger))) for _ in range(2)]
+    async with TelegramBot(TOKEN, base_url=server.base_url) as api:
+        assert await workers[0].get(api, CHAT["id"], "supergroup") == (frozenset({BOSS["id"]}), BOSS["id"])
+        assert await workers[1].get(api, CHAT["id"], "supergroup") == (frozenset({BOSS["id"]}), BOSS["id"])
+        assert len(server.telegram.sent("getChatAdministrators")) == 1
+        server.telegram.admins.append(CAROL)  # promoted; worker 0 sees the chat_member update
+        workers[0].forget(CHAT["id"])
+        assert await workers[1].get(api, CHAT["id"], "supergroup") == (frozenset({BOSS["id"], CAROL["id"]}), BOSS["id"])
+        assert len(server.telegram.sent("getChatAdministrators")) == 2
