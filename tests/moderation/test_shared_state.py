@@ -307,3 +307,16 @@ def test_without_shared_state_each_worker_would_miss_the_flood(sqlite_url: str) 
         bots[i % 2].handle_message(incoming)
     assert Moderation(ledger, ledger.engine).actions(CHAT) == []
     ledger.close()
+
+
+def test_one_time_notices_are_given_once_whichever_worker_meets_the_case(workers: Workers) -> None:
+    """The missing-rights notice and the name-card reminder are ledger rows: one worker says them, never both."""
+    from bot.moderation.filter import rights_notice
+
+    assert len(rights_notice(workers.bots[0], CHAT)) == 1
+    assert rights_notice(workers.bots[1], CHAT) == []
+    newcomer = Sender(77, "newbie")
+    start = workers.clock.now()
+    first = _texts(workers.say(1, newcomer, "大家好", start))
+    second = _texts(workers.say(0, newcomer, "在吗", start + timedelta(minutes=1)))
+    assert "名字-身份" in first and "名字-身份" not in second
