@@ -41,10 +41,17 @@ class TelegramSettings:
 
 
 @dataclass(frozen=True)
+class RedisSettings:
+    url: str = ""  # e.g. redis://127.0.0.1:6379/0 ; empty: flood counters and admin lists live in the database
+    prefix: str = "paiju:"  # prepended to every key, so several bots can share one Redis
+
+
+@dataclass(frozen=True)
 class Settings:
     database_url: str = "sqlite:///paiju.db"
     log_level: str = "INFO"
     telegram: TelegramSettings = field(default_factory=TelegramSettings)
+    redis: RedisSettings = field(default_factory=RedisSettings)
 
 
 def _build(cls: Any, raw: dict[str, Any], where: str) -> Any:
@@ -82,11 +89,12 @@ def load_settings(path: str | Path | None = None) -> Settings:
             raise ConfigError(f"{chosen}: [database] only has `url`")
     if "log" in raw:
         flat["log_level"] = raw["log"].get("level", Settings.log_level)
-    if "telegram" in raw:
-        flat["telegram"] = raw["telegram"]
-    unknown = set(raw) - {"database", "log", "telegram"}
+    for section in ("telegram", "redis"):
+        if section in raw:
+            flat[section] = raw[section]
+    unknown = set(raw) - {"database", "log", "telegram", "redis"}
     if unknown:
-        raise ConfigError(f"{chosen}: unknown section [{sorted(unknown)[0]}] (known: database, log, telegram)")
+        raise ConfigError(f"{chosen}: unknown section [{sorted(unknown)[0]}] (known: database, log, telegram, redis)")
     settings: Settings = _build(Settings, flat, str(chosen))
     return settings
 

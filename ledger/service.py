@@ -484,7 +484,7 @@ class Ledger:
     # members --------------------------------------------------------------------------------------------
     def member(self, chat_id: int, user_id: int, display_name: str, username: str | None = None) -> MemberInfo:
         """Get or create a member by Telegram id; a changed display name or username is updated."""
-        display_name = _clean_name(display_name, "显示名")[:255]
+        display_name = " ".join(display_name.split())[:255] or str(user_id)  # Telegram's, of any length: never refused
         username = username.lstrip("@")[:64] if username else None
         with self._reading() as session:
             found = session.scalar(
