@@ -39,7 +39,8 @@ _T2S = opencc.OpenCC("t2s")
 def is_cjk(char: str) -> bool:
     """A Chinese character (CJK unified ideographs, their extensions A–H, compatibility ideographs)."""
     code = ord(char)
-    return 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x323AF
+    basic = 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF
+    return basic or 0x20000 <= code <= 0x323AF
 
 
 # ------------------------------------------------------------------------------------------------ the reader
@@ -162,7 +163,7 @@ def split_command(text: str, book: CommandBook[C_co], game: str | None = None) -
         command = book.lookup(name, game)
         if command is None:
             return None
-        return command, name, text[origin[start + 1 + len(first)] :].strip(_SPACES)
+        return command, name, _rest(text[origin[start + 1 + len(first)] :])
     for word in _by_first_char(book).get(head[0], ()):
         if not head.startswith(word) or not _ends_word(word, head[len(word) :]):
             continue
@@ -170,8 +171,13 @@ def split_command(text: str, book: CommandBook[C_co], game: str | None = None) -
             return None
         command = book.lookup(word, game)
         if command is not None:
-            return command, word, text[origin[start + len(word)] :].strip(_SPACES)
+            return command, word, _rest(text[origin[start + len(word)] :])
     return None
+
+
+def _rest(text: str) -> str:
+    """A command's arguments as typed; nothing when they are only punctuation and emoji (`余额？`, `自摸！`)."""
+    return text.strip(_SPACES) if clean(text) else ""
 
 
 def _ends_word(word: str, after: str) -> bool:
@@ -191,6 +197,8 @@ def _glued_record(word: str, chunk: str) -> bool:
     and through, or begin with a pattern, method or situation of two characters or more (a name may follow)."""
     if _segment(chunk, None) is not None:
         return True
+    if len(word) >= 2 and (run := _tile_run(chunk, 0)) is not None and run[1] >= 2:
+        return True  # `直杠九筒点小李`: tiles, then a name
     found = _longest_word(chunk, 0)
     if found is None:
         return False
@@ -278,16 +286,27 @@ def _tile_run(folded: str, at: int) -> tuple[str, int] | None:
     `伍筒` → 5p, `5w` → 5m, `幺鸡` → 1s, `123p46p` as written, `红中` / `中` → 7z."""
     notation: list[str] = []
     index = at
+    single = False  # the last piece was one tile by name: the next one of its suit joins it (`红中红中` → 77z)
+
+    def add_single(tile: str) -> None:
+        nonlocal single
+        if single and notation[-1][-1] == tile[-1]:
+            notation[-1] = notation[-1][:-1] + tile
+        else:
+            notation.append(tile)
+        single = True
+
     while index < len(folded):
         nickname = next((n for n in _NICKNAMES if folded.startswith(n, index)), None)
         if nickname is not None:
-            notation.append(vocab.TILE_NICKNAMES[nickname])
+            add_single(vocab.TILE_NICKNAMES[nickname])
             index += len(nickname)
             continue
         if folded[index] in vocab.TILE_DRAGONS:
-            notation.append(vocab.TILE_DRAGONS[folded[index]])
+            add_single(vocab.TILE_DRAGONS[folded[index]])
             index += 1
             continue
+        single = False
         end = index
         while end < len(folded) and folded[end] in vocab.TILE_NUMERALS:
             end += 1
@@ -388,26 +407,30 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
 
 
 def _mention(typed: str, resolve: Resolve | None) -> list[Word]:
-    """`@小李`, or `@laowang自摸` split where the vocabulary starts once the whole does not name anyone."""
+    """`@小李`, or `@laowang自摸` split where the vocabulary starts once the whole does not name anyone (the
+    resolver's refusal of the whole stands when no split names anyone either)."""
     if resolve is None:
         return [Word("unknown", typed, typed)]
     try:
         who = resolve(typed)
-    except Exception:
-        who = None
+    except Exception as refused:
         for cut in range(len(typed) - 1, 1, -1):
             tail = _segment(typed[cut:], None)
-            if tail is not None and tail[0].kind != "person":
-                head = resolve(typed[:cut])  # a Refusal from the resolver names the unknown mention
-                if head is not None:
-                    return [Word("person", head, typed[:cut]), *tail]
-        raise
+            if tail is None or tail[0].kind == "person":
+                continue
+            try:
+                head = resolve(typed[:cut])
+            except Exception:
+                continue
+            if head is not None:
+                return [Word("person", head, typed[:cut]), *tail]
+        raise refused
     return [Word("person", who, typed)] if who is not None else [Word("unknown", typed, typed)]
 
 
 def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
     """The nearest record the words could mean: each unknown word replaced by the vocabulary word it most looks
-    like (`清一涩` → 清一色), or left out. None when nothing was unknown or nothing understood remains."""
+    like (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄). None when every word was understood."""
     words_ = list(reading)
     if not any(w.kind == "unknown" for w in words_):
         return None
@@ -419,7 +442,7 @@ def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
         match = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
         if match:
             out.append(Word(*_VOCABULARY[match[0]], match[0]))
-    return out or None
+    return out
 
 
 #: what an unknown word may be corrected to: multi-character Chinese spellings (`清一涩` → 清一色)

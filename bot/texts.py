@@ -98,7 +98,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "Example: 胡 123p46p789s22s333s 5p 点 @b",
     },
     # -- reading what players type (bot/grammar.py, bot/commands/suggest.py) ------------------------------
-    "suggest": {"zh": "{why}是不是：{line}", "en": "{why}Did you mean: {line}"},
+    "suggest": {"zh": "{why}是不是：{line}？", "en": "{why}Did you mean: {line}?"},
     "suggest_unknown": {"zh": "没看懂「{word}」。", "en": "Could not read “{word}”. "},
     "suggest_bare": {
         "zh": "「{word}」没写番型（有番型就写上，例如 自摸 清一色）。",
