@@ -46,7 +46,7 @@ def entries() -> Iterator[Entry]:
 
 
 def _as_console(line: str) -> str:
-    sender, colon, text = line.partition(": ")
+    sender, colon, _text = line.partition(": ")
     return line if colon and sender in {"a", "b", "c", "d"} else f"a: {line}"
 
 
