@@ -407,25 +407,30 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
 
 
 def _mention(typed: str, resolve: Resolve | None) -> list[Word]:
-    """`@小李`, or `@laowang自摸` split where the vocabulary starts once the whole does not name anyone (the
-    resolver's refusal of the whole stands when no split names anyone either)."""
+    """`@小李`, or `@laowang自摸` split where the vocabulary starts when the whole names nobody (the resolver's
+    refusal of the whole stands when no split names anyone either)."""
     if resolve is None:
         return [Word("unknown", typed, typed)]
+    refused: Exception | None = None
     try:
         who = resolve(typed)
-    except Exception as refused:
-        for cut in range(len(typed) - 1, 1, -1):
-            tail = _segment(typed[cut:], None)
-            if tail is None or tail[0].kind == "person":
-                continue
-            try:
-                head = resolve(typed[:cut])
-            except Exception:
-                continue
-            if head is not None:
-                return [Word("person", head, typed[:cut]), *tail]
+    except Exception as err:
+        who, refused = None, err
+    if who is not None:
+        return [Word("person", who, typed)]
+    for cut in range(len(typed) - 1, 1, -1):
+        tail = _segment(typed[cut:], None)
+        if tail is None or tail[0].kind == "person":
+            continue
+        try:
+            head = resolve(typed[:cut])
+        except Exception:
+            continue
+        if head is not None:
+            return [Word("person", head, typed[:cut]), *tail]
+    if refused is not None:
         raise refused
-    return [Word("person", who, typed)] if who is not None else [Word("unknown", typed, typed)]
+    return [Word("unknown", typed, typed)]
 
 
 def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
