@@ -497,7 +497,9 @@ def _default_minggang() -> str:
 
 
 def _unknown(word: Word, reading: list[Word]) -> GrammarError:
-    return GrammarError("unknown_word", word=word.typed, reading=tuple(reading))
+    """A word the record cannot use: not understood at all, or a known word that has no place in it."""
+    key = "unknown_word" if word.kind == "unknown" else "word_not_here"
+    return GrammarError(key, word=word.typed, reading=tuple(reading))
 
 
 def _discarder_first(items: list[Word]) -> list[Word]:

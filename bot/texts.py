@@ -104,6 +104,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "「{word}」没写番型（有番型就写上，例如 自摸 清一色）。",
         "en": "“{word}” names no pattern (name them if any, e.g. 自摸 清一色). ",
     },
+    "word_not_here": {"zh": "「{word}」用不到这条记录上。", "en": "“{word}” has no place in this record."},
     "btn_suggest_yes": {"zh": "就是这个", "en": "Yes, book it"},
     "btn_suggest_no": {"zh": "不是", "en": "No"},
     "kong_two_tiles": {
