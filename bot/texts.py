@@ -335,7 +335,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "paiju keeps the table's ledger; Chinese words work without a slash (e.g. 胡 清一色 自摸).",
     },
     "help_tail": {
-        "zh": "牌的写法：123p=一二三筒，46s=四六条，5z/6z/7z=白/发/中；也可以写 5筒、五条、中。",
+        "zh": "牌的写法：123p=一二三筒，46s=四六条，5z/6z/7z=白/发/中；也可以写 5筒、五条、伍筒、幺鸡、红中、5w/5t/5b。"
+        "不用空格也行：胡清一色自摸、暗杠三条。",
         "en": "Tiles: 123p = 1-2-3 dots, 46s = 4 and 6 bamboo, 5z/6z/7z = white/green/red dragon.",
     },
     "help_unknown": {

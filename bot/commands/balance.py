@@ -15,7 +15,7 @@ from bot.vocabulary import COMMAND_WORDS
     "balance",
     names=["balance", "bal"],
     aliases=COMMAND_WORDS["balance"],
-    help_zh="余额：每人本晚和总计的输赢；余额 @乙 只看一个人",
+    help_zh="余额：每人本晚和总计的输赢；余额 @乙 只看一个人（也可写 多少钱、查账）",
     help_en="balances tonight and all time; 余额 @b for one player",
 )
 def balance(ctx: Context) -> SendText:

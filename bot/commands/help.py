@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.core import Command, Context, Refusal, SendText, registry
-from bot.grammar import tokens
+from bot.grammar import fold, tokens
 from bot.vocabulary import COMMAND_WORDS
 
 #: the table's own commands first, in the order a night uses them; other modules' commands follow
@@ -25,7 +25,7 @@ def _order(command: Command) -> int:
 def help_(ctx: Context) -> SendText:
     reply_to = ctx.message_id
     if ctx.args:
-        word = tokens(ctx.args)[0].lstrip("/")
+        word = fold(tokens(ctx.args)[0].lstrip("/"))
         command = ctx.bot.registry.lookup(word, ctx.game)
         if command is None:
             raise Refusal("help_unknown", word=word)

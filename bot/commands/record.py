@@ -190,7 +190,7 @@ def split_win_tile(typed: list[str], melds: int) -> tuple[str, str]:
     "draw",
     names=["draw"],
     aliases=COMMAND_WORDS["draw"],
-    help_zh="荒庄：牌摸完没人胡（杠钱照算，亮倒的按规则赔）",
+    help_zh="荒庄：牌摸完没人胡（杠钱照算，亮倒的按规则赔；也可写 流局、黄庄、臭庄、荒了）",
     help_en="a drawn hand (kong money stands; 亮倒 penalty per the rules)",
     games=KAWUXING,
     on_edit=True,
@@ -265,7 +265,7 @@ def hand_reply(ctx: Context, table: Any, result: Any, *, edited: bool = False) -
     "undo",
     names=["undo"],
     aliases=COMMAND_WORDS["undo"],
-    help_zh="撤销：撤销本局最后一条记录；本局还没记东西时撤销上一局",
+    help_zh="撤销：撤销本局最后一条记录；本局还没记东西时撤销上一局（也可写 撤回、回退）",
     help_en="undo the last record of this hand, or the last hand when this one is empty",
 )
 def undo(ctx: Context) -> SendText:

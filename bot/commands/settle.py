@@ -12,7 +12,7 @@ from bot.vocabulary import COMMAND_WORDS
     "settle",
     names=["settle", "endnight"],
     aliases=COMMAND_WORDS["settle"],
-    help_zh="结算：结束今晚，贴出战报图和最少笔数的转账方案（今晚的账就此封存）",
+    help_zh="结算：结束今晚，贴出战报图和最少笔数的转账方案（今晚的账就此封存；也可写 算账、结账）",
     help_en="end the night and post its report with the fewest transfers that square it",
 )
 def settle(ctx: Context) -> list[Effect]:
