@@ -212,6 +212,7 @@ def book(ctx: Context, table: Any, events: list[dict[str, Any]]) -> SendText:
     incoming = ctx.incoming
     result = None
     if incoming is not None and incoming.edited:
+        ctx.service.finish_flow(ctx.chat_id, incoming.message_id)  # a question about the old text is answered
         try:
             result = ctx.service.replace_hand(
                 incoming.original_source, events, source=ctx.source, by=ctx.sender.user_id, reason="edit"

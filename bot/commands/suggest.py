@@ -4,8 +4,10 @@ A line that clearly starts as a record (`胡 清一涩 自摸`, a bare `自摸`)
 met with silence: the bot answers once with what it would book and 「就是这个」/「不是」. Only a tap on
 「就是这个」 by a seated player or an admin books it, through the same command as the typed line, as if the
 sender had typed the reading, with a source derived from the original message: a double tap, or two people
-tapping, books once. The pending suggestion lives in the ledger's flow table (kind `suggest`), keyed by the
-message, so a restart in between loses nothing.
+tapping, books once. The source is the message's as an edit numbered 0 (`tg:<chat>:<message>:e0`), so editing the
+message afterwards replaces what the tap booked instead of adding to it; an edit before the tap answers the
+question (the record handlers finish it). The pending suggestion lives in the ledger's flow table (kind
+`suggest`), keyed by the message, so a restart in between loses nothing.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def ask(ctx: Context, table: Any, word: str, args: str, why: str) -> SendText:
         "table_id": table.id,
         "word": word,
         "args": args,
-        "source": ctx.source,
+        "source": ctx.incoming.original_source if ctx.incoming is not None else ctx.source,
         "sender": [sender.user_id, sender.name, sender.username],
     }
     ctx.service.save_flow(ctx.chat_id, key, sender.user_id, KIND, state)
@@ -74,7 +76,7 @@ def press(ctx: Context) -> Any:
     command = ctx.bot.registry.lookup(word, ctx.game)
     if command is None:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    source = f"{state['source']}:ok"
+    source = f"{state['source']}:e0"
     incoming = Incoming(
         chat_id=ctx.chat_id,
         message_id=step.key,
