@@ -21,7 +21,9 @@ def test_0002_upgrades_a_0001_ledger_and_matches_the_models(empty_db_url: str) -
         upgrade(empty_db_url, "0002")
         assert set(sa.inspect(engine).get_table_names()) >= MODERATION_TABLES
         with engine.connect() as connection:
-            assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+            later = {"chat_options"}  # tables of later revisions
+            missing = compare_metadata(MigrationContext.configure(connection), metadata)
+            assert [d for d in missing if not (d[0] == "add_table" and d[1].name in later)] == []
         with Ledger.open(empty_db_url, upgrade=False) as ledger:
             ledger.member(-1, 7, "bob")  # the ledger works on the upgraded schema
         downgrade(empty_db_url, "0001")
