@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.commands import chat_options
 from bot.commands._common import money
 from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import tokens
+from bot.grammar import fold, tokens
 from bot.texts import game_name, rules_summary
+from bot.vocabulary import COMMAND_WORDS
 
 GAME_WORDS = {"卡五星": "kawuxing", "kawuxing": "kawuxing", "够级": "gouji", "gouji": "gouji"}
 GAME_WORDS |= {"碰胡": "penghu", "penghu": "penghu"}
@@ -44,7 +46,7 @@ _AMOUNT = re.compile(r"^(\d+)(?:\.(\d{1,2}))?(元|块|分)?$")
 @registry.command(
     "rules",
     names=["rules"],
-    aliases=["规则", "玩法"],
+    aliases=COMMAND_WORDS["rules"],
     help_zh="规则：本群的游戏、规则预设和选项、底金、语言、日切时间",
     help_en="the group's game, rules preset and options, base stake, language and night cut-off",
 )
@@ -81,6 +83,7 @@ def rules_text(ctx: Context, group: Any) -> str:
             if ctx.lang == "en":
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
             lines.append(ctx.t("rules_option", name=option.zh, key=option.key, value=shown))
+        lines.append(chat_options.describe(ctx))
         lines.append(ctx.t("rules_how_to_change"))
     else:  # 够级 and 碰胡 have no rule options: only the settings every game has
         lines.append(ctx.t("rules_how_to_change_other", game=game_name(ctx.lang, group.game)))
@@ -94,14 +97,15 @@ def _joined(ctx: Context, rules: str) -> str:
 @registry.command(
     "config",
     names=["config", "set"],
-    aliases=["设置", "设定"],
+    aliases=COMMAND_WORDS["config"],
     help_zh=(
         "设置（管理员）：设置 底金 2 ｜ 设置 预设 shiyan ｜ 设置 封顶 none ｜ 设置 屁胡只能自摸 否 ｜ "
-        "设置 荒庄亮倒赔付 each ｜ 设置 花色 筒万 ｜ 设置 语言 en ｜ 设置 日切 6 ｜ 设置 游戏 碰胡"
+        "设置 荒庄亮倒赔付 each ｜ 设置 花色 筒万 ｜ 设置 明杠 蓄杠 ｜ 设置 语言 en ｜ 设置 日切 6 ｜ 设置 游戏 碰胡"
     ),
     help_en=(
         "change settings (admins): 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 pihu_self_draw_only no | "
-        "设置 draw_liangdao_penalty each | 设置 suits ps | 设置 language en | 设置 日切 6 | 设置 game penghu"
+        "设置 draw_liangdao_penalty each | 设置 suits ps | 设置 明杠 蓄杠 | 设置 language en | 设置 日切 6 | "
+        "设置 game penghu"
     ),
     admin_only=True,
 )
@@ -110,6 +114,8 @@ def configure(ctx: Context) -> SendText:
     if len(items) < 2:
         raise Refusal("config_usage" if ctx.group.game == "kawuxing" else "config_usage_other")
     word, values = items[0], items[1:]
+    if fold(word) in chat_options.OPTION_WORDS:
+        return chat_options.configure(ctx, word, values)
     changes = _changes(ctx, word, values)
     group = ctx.service.update_group(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id, **changes)
     ctx.lang = group.language

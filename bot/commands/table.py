@@ -9,6 +9,7 @@ from bot.commands._common import SEATS, member_of, money, resolve_person
 from bot.core import Button, Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, parse_people
 from bot.texts import game_name, rules_summary
+from bot.vocabulary import COMMAND_WORDS
 
 if TYPE_CHECKING:
     from ledger.service import MemberInfo
@@ -20,7 +21,7 @@ DEALERLESS = frozenset({"gouji"})
 @registry.command(
     "open",
     names=["open", "newtable"],
-    aliases=["开桌", "开局", "上桌"],
+    aliases=COMMAND_WORDS["open"],
     help_zh="开桌：开桌 @甲 @乙 @丙 [庄 @甲 | 抽庄]（不在群里的客人直接写名字）",
     help_en="open a table: 开桌 @a @b @c [庄 @a | 抽庄] (guests by plain name)",
 )
@@ -114,7 +115,7 @@ def table_buttons(ctx: Context) -> tuple[tuple[Button, ...], ...]:
 @registry.command(
     "table",
     names=["table"],
-    aliases=["牌桌", "桌况", "本局"],
+    aliases=COMMAND_WORDS["table"],
     help_zh="牌桌：看当前牌桌、第几局、庄家、亮倒和本局已记的杠",
     help_en="the current table: hand number, dealer, 亮倒 and this hand's kongs so far",
 )

@@ -11,7 +11,7 @@ from bot import texts as bot_texts
 from bot.commands._common import FlowStep, flow_key, flow_step, money, seat_resolver
 from bot.core import AnswerCallback, Button, Context, Outcome, Refusal, SendText, registry
 from bot.games._common import game_table, money_lines, record
-from bot.grammar import tokens
+from bot.grammar import fold, tokens
 from bot.texts import register, register_describer
 from ledger.scoring import ScoringError, gouji
 
@@ -100,7 +100,7 @@ def parse_round(args: str, resolve: Any) -> dict[str, list[str]]:
     round_: dict[str, list[str]] = {"order": [], "geming": [], "shaopai_failed": []}
     target = "order"
     for token in tokens(args):
-        folded = token.lower()
+        folded = fold(token)
         if folded in GEMING_WORDS:
             target = "geming"
         elif folded in FAILED_WORDS:

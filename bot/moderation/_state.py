@@ -29,7 +29,6 @@ class BotState:
     detector: FloodDetector
     settings: dict[int, tuple[datetime, RuleSettings]] = field(default_factory=dict)
     namecard_done: set[tuple[int, int, str]] = field(default_factory=set)  # (chat, user, name) checked or reminded
-    command_initials: frozenset[str] = frozenset()  # first characters of every command word, "/" included
 
 
 _states: WeakKeyDictionary[Bot, BotState] = WeakKeyDictionary()
@@ -40,16 +39,9 @@ def state(bot: Bot) -> BotState:
     if found is None:
         ledger: Any = bot.service
         service = Moderation(ledger, ledger.engine, clock=bot.clock.now)
-        initials = frozenset({"/", "／"} | {word[0].lower() for word in bot.registry.words() if word})
         detector = FloodDetector(shared.of(bot), clock=bot.clock.now)
-        found = _states[bot] = BotState(service, detector, command_initials=initials)
+        found = _states[bot] = BotState(service, detector)
     return found
-
-
-def may_be_command(bot: Bot, text: str) -> bool:
-    """A cheap first test before the full grammar: most chat cannot start with any command word."""
-    stripped = text.lstrip(" \t\n\r\u3000")
-    return bool(stripped) and stripped[0].lower() in state(bot).command_initials
 
 
 def moderation(ctx: Context) -> Moderation:

@@ -11,7 +11,7 @@ from ledger.schema import metadata
 from ledger.service import Ledger
 
 MODERATION_TABLES = {"moderation_settings", "moderation_actions", "moderation_rules_texts", "moderation_reminders"}
-LATER_TABLES = {"shared_state"}  # created by revisions after 0002
+LATER_TABLES = {"shared_state", "chat_options"}  # created by revisions after 0002
 
 
 def _differences(engine: sa.Engine) -> list[object]:
