@@ -7,6 +7,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+#: Bounds of every request (docs/kawuxing.md, "Bounds"): a stake in 分 (¥10,000), a name, a tile string
+MAX_STAKE = 1_000_000
+MAX_NAME = 256
+MAX_TEXT = 200
+
 #: Error codes of the `paiju score` contract (shared/design.md); games may add their own.
 ERROR_CODES = frozenset({"bad_tiles", "wrong_count", "not_a_win", "pihu_self_draw_only", "inconsistent", "bad_request"})
 

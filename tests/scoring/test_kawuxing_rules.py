@@ -24,15 +24,27 @@ from ledger.scoring.kawuxing.rules import rules_from_request
 from ledger.scoring.tiles import parse_tile, parse_tiles
 
 
-def test_presets_differ_only_in_the_cap():
-    assert {key: make_rules(key).cap for key in PRESETS} == {
+def test_the_first_wave_presets_are_unchanged_and_the_regional_ones_change_only_what_they_name():
+    defaults = make_rules().as_json()
+    assert {k: v for k, v in defaults.items() if k != "preset"} == {
+        option.key: (list(option.default) if isinstance(option.default, tuple) else option.default)
+        for option in OPTIONS
+    }
+    for key, preset in PRESETS.items():
+        effective = make_rules(key).as_json()
+        changed = {k for k in effective if k != "preset" and effective[k] != defaults[k]}
+        assert changed == {k for k, v in preset.overrides.items() if v != defaults[k]}, key
+        assert preset.sources, key
+    assert {key: make_rules(key).cap for key in ("xiangyang", "suizhou", "zaoyang", "shiyan", "uncapped")} == {
         "xiangyang": "8_shuanglong_16",
+        "suizhou": "8_shuanglong_16",
+        "zaoyang": "8_shuanglong_16",
         "shiyan": "8",
         "uncapped": "none",
     }
-    defaults = {k: v for k, v in make_rules().as_json().items() if k not in ("preset", "cap")}
-    for key in PRESETS:
-        assert {k: v for k, v in make_rules(key).as_json().items() if k not in ("preset", "cap")} == defaults
+    for key in ("xiangyang", "suizhou", "zaoyang"):
+        assert not PRESETS[key].overrides
+    assert PRESETS["shiyan"].overrides == {"cap": "8"} and PRESETS["uncapped"].overrides == {"cap": "none"}
 
 
 def test_overrides_and_their_validation():
