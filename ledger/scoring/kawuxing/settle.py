@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ledger.scoring.common import MAX_NAME, MAX_STAKE, ScoringError, Transfer, net_of
+from ledger.scoring.common import MAX_STAKE, ScoringError, Transfer, check_text, net_of
 from ledger.scoring.kawuxing.evaluate import (
     DeclaredHand,
     Hand,
@@ -202,25 +202,12 @@ def _quoted(value: object) -> str:
     return text if len(text) <= 300 else text[:297] + "…"
 
 
-def check_name(name: object, what: str) -> str:
-    """A player's name: a non-empty string of printable length, valid Unicode (it is echoed in answers)."""
-    if not isinstance(name, str) or not name.strip():
-        raise ScoringError("bad_request", f"{what}应是非空的名字（字符串），收到 {_quoted(name)}")
-    if len(name) > MAX_NAME:
-        raise ScoringError("bad_request", f"{what}最长 {MAX_NAME} 个字符，这里有 {len(name)} 个")
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ScoringError("bad_request", f"{what}里有无效的字符（不成对的代理码位）：{_quoted(name)}") from None
-    return name
-
-
 def _check_table(players: Sequence[str], dealer: str | None, base: int) -> None:
     if len(players) != 3 or len(set(players)) != 3 or not all(isinstance(p, str) and p for p in players):
         got = _quoted(list(players))
         raise ScoringError("bad_request", f"卡五星是三个人打：players 要正好三个不同的名字，收到 {got}")
     for name in players:
-        check_name(name, "玩家名字")
+        check_text(name, "玩家名字")
     if dealer is not None:
         _seated(dealer, players, "庄家")
     if isinstance(base, bool) or not isinstance(base, int) or base <= 0:
