@@ -228,7 +228,7 @@ def _option_value(option: Any, word: str, values: list[str]) -> Any:
 
 
 def parse_amount(value: str, word: str) -> int:
-    """`2` or `2元` → 200 分, `0.5` → 50, `50分` → 50; positive only."""
+    """`2` or `2元` → 200 分, `0.5` → 50, `50分` → 50; positive, and no more than the scoring core takes."""
     match = _AMOUNT.match(value)
     if match is None:
         raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
@@ -238,4 +238,8 @@ def parse_amount(value: str, word: str) -> int:
         raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
     if amount <= 0:
         raise Refusal("config_bad_value", setting=word, value=value, allowed="> 0")
+    from ledger.scoring.common import MAX_STAKE
+
+    if amount > MAX_STAKE:
+        raise Refusal("config_bad_value", setting=word, value=value, allowed=f"≤ {MAX_STAKE // 100}元")
     return amount

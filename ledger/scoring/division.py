@@ -131,6 +131,8 @@ _SUIT_STATUS: dict[int, int] = {}
 _DRAGON_STATUS: dict[int, int] = {}
 #: per slot: key -> (status bits, decompositions)
 _SLOTS: tuple[dict[int, tuple[int, tuple[Division, ...]]], ...] = ({}, {}, {}, {})
+#: the same tables for the scorer's hot path, which reads them without a call (`entries` fills them)
+SLOT_TABLES = _SLOTS
 
 
 def _fill(packed: Packed) -> tuple[int, int, int, int]:

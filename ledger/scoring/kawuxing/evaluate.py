@@ -25,6 +25,7 @@ from ledger.scoring.division import (
     SETS_AND_PAIR,
     SHIFT,
     SLOT,
+    SLOT_TABLES,
     Packed,
     count_in,
     entries,
@@ -324,7 +325,11 @@ def evaluate(hand: Hand, rules: Rules) -> HandResult:
 def _evaluate(hand: Hand, rules: Rules) -> tuple[HandResult, Packed]:
     """`evaluate`, and the packed concealed part with the winning tile it read."""
     whole, packed = _pack_checked(hand, rules)
-    ea, eb, ec, ed = entries(packed)
+    try:  # `division.entries`, inlined: this is the hot path
+        tables = SLOT_TABLES
+        ea, eb, ec, ed = tables[0][packed[0]], tables[1][packed[1]], tables[2][packed[2]], tables[3][packed[3]]
+    except KeyError:
+        ea, eb, ec, ed = entries(packed)
     sa, sb, sc, sd = ea[0], eb[0], ec[0], ed[0]
     if (sa | sb | sc | sd) & OVERFULL:  # a fifth copy in the concealed part (with melds `_pack_checked` counted)
         check_copies(held_counts(hand))
