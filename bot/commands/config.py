@@ -153,7 +153,12 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
             raise Refusal("config_bad_value", setting=word, value=value, allowed="卡五星、够级、碰胡")
         return {"game": game, "rules": {"preset": "xiangyang"} if game == "kawuxing" else {}}
     if key == "base":
-        return {"base": parse_amount(value, word)}
+        from ledger.scoring.common import MAX_STAKE
+
+        base = parse_amount(value, word)
+        if base > MAX_STAKE:  # the scoring core would refuse every hand
+            raise Refusal("config_bad_value", setting=word, value=value, allowed=f"≤ {MAX_STAKE // 100}元")
+        return {"base": base}
     if key == "language":
         language = LANGUAGE_WORDS.get(value.lower())
         if language is None:
@@ -228,7 +233,7 @@ def _option_value(option: Any, word: str, values: list[str]) -> Any:
 
 
 def parse_amount(value: str, word: str) -> int:
-    """`2` or `2元` → 200 分, `0.5` → 50, `50分` → 50; positive, and no more than the scoring core takes."""
+    """`2` or `2元` → 200 分, `0.5` → 50, `50分` → 50; positive only."""
     match = _AMOUNT.match(value)
     if match is None:
         raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
@@ -238,8 +243,4 @@ def parse_amount(value: str, word: str) -> int:
         raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
     if amount <= 0:
         raise Refusal("config_bad_value", setting=word, value=value, allowed="> 0")
-    from ledger.scoring.common import MAX_STAKE
-
-    if amount > MAX_STAKE:
-        raise Refusal("config_bad_value", setting=word, value=value, allowed=f"≤ {MAX_STAKE // 100}元")
     return amount
