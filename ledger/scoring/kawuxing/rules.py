@@ -358,19 +358,42 @@ def _short(value: Any) -> str:
 
 
 def make_rules(preset: str = DEFAULT_PRESET, **overrides: Any) -> Rules:
-    """A preset with single options overridden; unknown preset or option, or a contradiction → `bad_request`."""
+    """A preset with single options overridden; unknown preset or option, or a contradiction → `bad_request`.
+
+    Equal rules come back as one object, so what the evaluator learns about a table's rules (`worth_cache`)
+    serves every request made under them."""
     if preset not in PRESETS:
         raise ScoringError("bad_request", f"未知的规则预设 {_short(preset)}，可选：{'、'.join(PRESETS)}")
-    values = {option.key: _checked(option, option.default) for option in OPTIONS}
-    for source in (PRESETS[preset].overrides, overrides):
-        for key, value in source.items():
-            if key not in OPTIONS_BY_KEY:
-                allowed = "、".join(OPTIONS_BY_KEY)
-                raise ScoringError("bad_request", f"未知的规则选项 {_short(key)}，可选：preset、{allowed}")
-            values[key] = _checked(OPTIONS_BY_KEY[key], value)
+    values = dict(_preset_values(preset))
+    for key, value in overrides.items():
+        if key not in OPTIONS_BY_KEY:
+            allowed = "、".join(OPTIONS_BY_KEY)
+            raise ScoringError("bad_request", f"未知的规则选项 {_short(key)}，可选：preset、{allowed}")
+        values[key] = _checked(OPTIONS_BY_KEY[key], value)
     if values["duiliang_double"] and not values["liangdao_payer_double"]:
         raise ScoringError("bad_request", "对亮翻番（duiliang_double）要和亮倒输家加倍（liangdao_payer_double）一起开")
-    return Rules(preset=preset, **values)
+    rules = Rules(preset=preset, **values)
+    known = _CANONICAL.get(rules)
+    if known is None:
+        if len(_CANONICAL) >= _MAX_CANONICAL:  # a stream of ever-different rules cannot grow it without bound
+            _CANONICAL.clear()
+        _CANONICAL[rules] = known = rules
+    return known
+
+
+_PRESET_VALUES: dict[str, dict[str, Any]] = {}
+_CANONICAL: dict[Rules, Rules] = {}
+_MAX_CANONICAL = 256
+
+
+def _preset_values(preset: str) -> dict[str, Any]:
+    """Every option's value under a preset, checked once."""
+    found = _PRESET_VALUES.get(preset)
+    if found is None:
+        found = {option.key: _checked(option, option.default) for option in OPTIONS}
+        found.update({k: _checked(OPTIONS_BY_KEY[k], v) for k, v in PRESETS[preset].overrides.items()})
+        _PRESET_VALUES[preset] = found
+    return found
 
 
 def rules_from_request(raw: object) -> Rules:
