@@ -92,3 +92,9 @@ def test_typed_settle_checks_the_liangdao_flag_of_a_tile_hand():
     paid = settle(["A", "B", "C"], [Liangdao("A"), Hu("A", "discard", "C", declared)], rules)
     assert [(t.payer, t.amount, t.reason) for t in paid.transfers] == [("C", 8, "baohu")]
     assert settle(["A", "B", "C"], [Draw()], rules).next_dealer is None
+
+
+def test_equal_rules_are_one_object_so_what_is_learnt_about_them_is_shared():
+    assert make_rules("xiaogan") is make_rules("xiaogan", shukan=True)
+    assert make_rules("xiaogan") is not make_rules("xiaogan", shukan=False)
+    assert make_rules("xiangyang") is rules_from_request(None) is rules_from_request({"preset": "xiangyang"})

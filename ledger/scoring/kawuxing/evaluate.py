@@ -227,7 +227,7 @@ def _situation_facts(hand: Hand, rules: Rules) -> int:
 
 
 def _hand_facts(hand: Hand, rules: Rules, packed: Packed) -> int:
-    """The facts every reading of the hand shares, and checks of the tiles before any reading is tried."""
+    """The facts every reading of the hand shares: how it was won (checked), its suits, dragons and melds."""
     win = hand.win_tile
     melds = hand.melds
     facts = _METHOD_FACTS[hand.method]
