@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from ledger.scoring.common import ERROR_CODES
 from paiju.cli import main
+from tests.scoring.test_kawuxing_properties import _paths
 
 PAIJU = [sys.executable, "-m", "paiju", "score"]
 VALID_HAND = {
@@ -143,17 +144,6 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-
-
-def _paths(value, prefix=()):
-    """Every place inside a request a value could be swapped in."""
-    yield prefix
-    if isinstance(value, dict):
-        for key, child in value.items():
-            yield from _paths(child, (*prefix, key))
-    elif isinstance(value, list):
-        for i, child in enumerate(value):
-            yield from _paths(child, (*prefix, i))
 
 
 def _swapped(request, path, new):
