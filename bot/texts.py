@@ -282,6 +282,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{game} has no rule options. Admins change: 设置 底金 2 (money per point) | 设置 language zh | "
         "设置 日切 6 | 设置 game kawuxing (tables opened afterwards)",
     },
+    "rules_presets_head": {
+        "zh": "卡五星规则预设（管理员发「设置 预设 名字」切换，单项仍可另改）：",
+        "en": "卡五星 presets (admins switch with 设置 preset NAME; single options still override):",
+    },
+    "rules_preset_line": {"zh": "· {zh}（{key}）：{description}{mark}", "en": "· {key} ({zh}): {description}{mark}"},
+    "rules_preset_current": {"zh": " ← 本群", "en": " ← this group"},
+    "rules_option_asks": {"zh": "（每局要报：{asks}）", "en": " (to report each hand: {asks})"},
     "rules_is_read_only": {
         "zh": "看规则用「规则」，改规则用「设置 …」（管理员）。",
         "en": "规则 shows; admins change with 设置 …",

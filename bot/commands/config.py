@@ -41,6 +41,10 @@ SETTING_WORDS = {
     "currency": "currency",
 }
 _AMOUNT = re.compile(r"^(\d+)(?:\.(\d{1,2}))?(元|块|分)?$")
+#: `规则 预设` lists the presets
+PRESET_WORDS = {"预设", "presets", "preset"}
+#: the options `规则` always shows; the later ones only when a group plays them
+ALWAYS_SHOWN = frozenset({"suits", "cap", "pihu_self_draw_only", "draw_liangdao_penalty", "big_hands"})
 
 
 @registry.command(
@@ -52,8 +56,23 @@ _AMOUNT = re.compile(r"^(\d+)(?:\.(\d{1,2}))?(元|块|分)?$")
 )
 def show_rules(ctx: Context) -> SendText:
     if ctx.args:
+        if ctx.group.game == "kawuxing" and ctx.args.strip().lower() in PRESET_WORDS:
+            return SendText(presets_text(ctx), reply_to=ctx.message_id)
         raise Refusal("rules_is_read_only")
     return SendText(rules_text(ctx, ctx.group), reply_to=ctx.message_id)
+
+
+def presets_text(ctx: Context) -> str:
+    """Every 卡五星 preset, the group's marked: `规则 预设`."""
+    from ledger.scoring.kawuxing.rules import PRESETS
+
+    current = str(ctx.group.rules.get("preset", "xiangyang"))
+    lines = [ctx.t("rules_presets_head")]
+    for preset in PRESETS.values():
+        mark = ctx.t("rules_preset_current") if preset.key == current else ""
+        description = preset.en if ctx.lang == "en" else preset.description
+        lines.append(ctx.t("rules_preset_line", zh=preset.zh, key=preset.key, description=description, mark=mark))
+    return "\n".join(lines)
 
 
 def rules_text(ctx: Context, group: Any) -> str:
@@ -75,6 +94,9 @@ def rules_text(ctx: Context, group: Any) -> str:
         effective = make_rules(str(group.rules.get("preset", "xiangyang")), **overrides).as_json()
         for option in OPTIONS:
             value = effective[option.key]
+            default = list(option.default) if isinstance(option.default, tuple) else option.default
+            if option.key not in ALWAYS_SHOWN and value == default:
+                continue
             shown = (
                 "、".join(option.choice_zh.get(v, str(v)) for v in value)
                 if isinstance(value, list)
@@ -82,6 +104,9 @@ def rules_text(ctx: Context, group: Any) -> str:
             )
             if ctx.lang == "en":
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+            asks = option.asks.get(value) if not isinstance(value, list) else None
+            if asks:
+                shown += ctx.t("rules_option_asks", asks=asks)
             lines.append(ctx.t("rules_option", name=option.zh, key=option.key, value=shown))
         lines.append(chat_options.describe(ctx))
         lines.append(ctx.t("rules_how_to_change"))
@@ -134,7 +159,12 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
             raise Refusal("config_bad_value", setting=word, value=value, allowed="卡五星、够级、碰胡")
         return {"game": game, "rules": {"preset": "xiangyang"} if game == "kawuxing" else {}}
     if key == "base":
-        return {"base": parse_amount(value, word)}
+        from ledger.scoring.common import MAX_STAKE
+
+        base = parse_amount(value, word)
+        if base > MAX_STAKE:  # the scoring core would refuse every hand
+            raise Refusal("config_bad_value", setting=word, value=value, allowed=f"≤ {MAX_STAKE // 100}元")
+        return {"base": base}
     if key == "language":
         language = LANGUAGE_WORDS.get(value.lower())
         if language is None:
@@ -193,6 +223,12 @@ def _option_value(option: Any, word: str, values: list[str]) -> Any:
                     raise Refusal("config_bad_value", setting=word, value=value, allowed=allowed)
                 picked.append(choice)
         return picked
+    if isinstance(option.default, int) and values[0].isdigit():
+        number = int(values[0])
+        if number not in option.choices:
+            allowed = "、".join(str(c) for c in option.choices)
+            raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
+        return number
     if option.key == "cap" and values[0] in {"8", "不封顶", "none"}:
         return {"8": "8", "不封顶": "none"}.get(values[0], values[0])
     choice = values[0] if values[0] in option.choices else by_label.get(values[0])
