@@ -132,7 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     url = args.db or settings.database_url
     ledger = Ledger.open(url, upgrade=True)  # an empty or old database is migrated to the newest schema
     log.info("database ready (%s)", url.split("@")[-1])
-    application = build_application(settings, Bot(ledger, clock=SystemClock()), token)
+    core = Bot(ledger, clock=SystemClock())
+    application = build_application(settings, core, token)
+    if settings.webapp.public_url:  # the Mini App (bot/webapp), served beside the bot on [webapp] host:port
+        from bot.webapp.telegram import serve_beside
+
+        serve_beside(application, core, ledger, settings, token)
     telegram = settings.telegram
     try:
         if args.webhook:
