@@ -192,6 +192,11 @@ class BoardWatch:
                 entry.poller.cancel()
 
 
+def _code(refusal: Refusal) -> str:
+    """The API's error code of a refusal: its text key without the Mini App's `web_` prefix."""
+    return refusal.key.removeprefix("web_")
+
+
 def synthetic_message_id(source: str) -> int:
     """A message id for a Mini App booking: negative, so it is never a real Telegram message's."""
     digest = hashlib.sha256(source.encode()).digest()
@@ -277,6 +282,8 @@ class WebApp:
     async def body(self, request: web.Request) -> dict[str, Any]:
         try:
             data = await request.json()
+        except web.HTTPRequestEntityTooLarge as err:
+            raise ApiError(413, "too_big", f"> {MAX_BODY} bytes") from err
         except (ValueError, UnicodeDecodeError) as err:
             raise ApiError(400, "bad_request", "JSON") from err
         if not isinstance(data, dict):
@@ -329,7 +336,7 @@ class WebApp:
         try:
             win = lines.read_win(table, body)
         except Refusal as refusal:
-            raise ApiError(422, refusal.key, text(caller.lang, refusal.key, **refusal.params)) from refusal
+            raise ApiError(422, _code(refusal), text(caller.lang, refusal.key, **refusal.params)) from refusal
         state = await asyncio.to_thread(self.ledger.hand_state, table.id)
         currency = (await asyncio.to_thread(self.ledger.group, caller.chat_id)).currency
         words = lines.seat_tokens(table, members)
@@ -384,7 +391,11 @@ class WebApp:
         try:
             line = self._line(action, table, members, body)
         except Refusal as refusal:
-            return 422, {"ok": False, "error": refusal.key, "message": text(caller.lang, refusal.key, **refusal.params)}
+            return 422, {
+                "ok": False,
+                "error": _code(refusal),
+                "message": text(caller.lang, refusal.key, **refusal.params),
+            }
         user = caller.init.user
         sender = Sender(user.user_id, user.name, user.username, user.is_bot, user.language)
         message_id = synthetic_message_id(source)
