@@ -30,7 +30,7 @@ from aiohttp import web
 
 from bot.config import Settings
 from bot.core import Bot, DeleteMessage, Effect, Incoming, Outcome, Refusal, Sender, SendText
-from bot.texts import pattern_name, text
+from bot.texts import pattern_name, text, tile_name
 from bot.webapp import lines, views
 from bot.webapp.auth import AuthError, InitData, read_start, start_key, validate_init_data
 from bot.webapp.preview import preview
@@ -55,6 +55,9 @@ RECENT = 512
 ACTIONS = ("hu", "gang", "liangdao", "draw", "undo", "settle")
 #: actions that need an open 卡五星 table (结算 needs only an open night)
 TABLE_ACTIONS = ("hu", "gang", "liangdao", "draw", "undo")
+
+#: every tile the picker can show, in tenhou notation (a table shows its two suits and the dragons)
+ALL_TILES = (*(f"{rank}{suit}" for suit in "psm" for rank in range(1, 10)), "5z", "6z", "7z")
 
 SendEffects = Callable[[int, Outcome], Awaitable[None]]
 
@@ -311,8 +314,15 @@ class WebApp:
         situations: dict[str, list[dict[str, str]]] = {method: [] for method in ("self_draw", "discard", "rob_kong")}
         for key, method in lines.SITUATION_METHOD.items():
             situations[method].append({"key": key, "name": pattern_name(caller.lang, key)})
+        tile_names = {code: tile_name(caller.lang, code).strip() for code in ALL_TILES}
         return web.json_response(
-            {"lang": caller.lang, "texts": page_texts(caller.lang), "situations": situations, "chat_id": caller.chat_id}
+            {
+                "lang": caller.lang,
+                "texts": page_texts(caller.lang),
+                "situations": situations,
+                "tile_names": tile_names,
+                "chat_id": caller.chat_id,
+            }
         )
 
     async def board(self, request: web.Request) -> web.Response:

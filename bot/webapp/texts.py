@@ -115,7 +115,7 @@ PAGE: dict[str, dict[str, str]] = {
         "zh": "小程序只能记卡五星；这一桌请在群里发消息记。",
         "en": "The Mini App records 卡五星 only; record this table in the chat.",
     },
-    "btn_win": {"zh": "🀄 记胡", "en": "🀄 Win"},
+    "btn_win": {"zh": "记胡", "en": "Record a win"},
     "btn_kong": {"zh": "杠", "en": "Kong"},
     "btn_liangdao": {"zh": "亮倒", "en": "亮倒"},
     "btn_draw": {"zh": "荒庄", "en": "Drawn"},
