@@ -48,6 +48,8 @@ START_HEADER = "X-Paiju-Start"
 MAX_BODY = 16 * 1024
 #: how long a board request waits for a change before answering "no change"
 LONG_POLL = 25.0
+#: reads of a changed board before it is published anyway (two agreeing reads are the rule, see BoardWatch.look)
+CONFIRMING_READS = 3
 #: request ids the page makes (crypto.randomUUID without dashes, or any 8-64 such characters)
 REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 #: answers of recent bookings kept per process, so a double tap or a retried request is answered, not re-posted
@@ -141,10 +143,21 @@ class BoardWatch:
         self._watched: dict[tuple[int, str], _Watched] = {}
 
     async def look(self, chat_id: int, lang: str) -> _Watched:
-        """Read the board now; wake the waiters if it changed."""
+        """Read the board now; wake the waiters if it changed.
+
+        The board is read through several ledger calls, each its own transaction, so a booking committed between
+        two of them could show half of itself (its event but not yet its money). A changed board is therefore read
+        again and published only when two reads in a row agree."""
         entry = self._watched.setdefault((chat_id, lang), _Watched())
         board = await asyncio.to_thread(self._compute, chat_id, lang)
         version = views.version_of(board)
+        for _ in range(CONFIRMING_READS):
+            if version == entry.version:
+                break
+            again = await asyncio.to_thread(self._compute, chat_id, lang)
+            if again == board:
+                break
+            board, version = again, views.version_of(again)
         entry.looked_at = asyncio.get_running_loop().time()
         if version != entry.version:
             entry.board, entry.version = {**board, "version": version}, version
@@ -303,6 +316,7 @@ class WebApp:
             "seat": seat,
             "admin": caller.is_admin,
             "may_record": caller.is_admin or seat is not None,
+            "old_link": bool(caller.table_id) and bool(table) and caller.table_id != table.get("id"),
         }
 
     # -- pages -----------------------------------------------------------------------------------------------

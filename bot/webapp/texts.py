@@ -107,6 +107,10 @@ PAGE: dict[str, dict[str, str]] = {
         "zh": "现在没有开着的牌桌。在群里发：开桌 @甲 @乙 @丙",
         "en": "No table is open. In the group: 开桌 @a @b @c",
     },
+    "old_link": {
+        "zh": "这个链接是之前那一桌的；下面是现在的牌桌。",
+        "en": "This link was for an earlier table; this is the table now.",
+    },
     "read_only": {
         "zh": "只有在座的玩家和群管理员可以记账，你可以看。",
         "en": "Only seated players and admins can record; you can watch.",

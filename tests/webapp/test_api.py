@@ -137,7 +137,12 @@ def test_the_board_shows_the_table_and_follows_the_chat(served: Served, chat: Ch
     assert [s["name"] for s in seats] == ["阿杰", "小李", "老王"]
     assert [s["dealer"] for s in seats] == [True, False, False]
     assert board["table"]["hand"] == 1 and board["table"]["events"] == []
-    assert board["me"] == {"user_id": A["id"], "name": "阿杰", "seat": "阿杰", "admin": False, "may_record": True}
+    me = {"user_id": A["id"], "name": "阿杰", "seat": "阿杰", "admin": False, "may_record": True, "old_link": False}
+    assert board["me"] == me
+    linked = init_data(A, served.ledger._now(), start=start_param(GROUP, table_id))
+    assert served.call("api/board", init=linked)[1]["me"]["old_link"] is False
+    earlier = init_data(A, served.ledger._now(), start=start_param(GROUP, table_id - 1 or 99))
+    assert served.call("api/board", init=earlier)[1]["me"]["old_link"] is True  # a link of an ended table
 
     answered: dict[str, Any] = {}
 
@@ -275,3 +280,36 @@ def test_the_night_page_has_history_settlement_and_chart(served: Served, chat: C
         {"from": "小李", "to": "老王", "amount": 600, "shown": "6元"},
         {"from": "阿杰", "to": "老王", "amount": 200, "shown": "2元"},
     ]
+
+
+def test_every_board_a_watcher_gets_is_whole(served: Served, chat: Chat, table_id: int) -> None:
+    """Kongs typed as fast as the chat can book them while a page follows the board: each board it receives shows
+    every kong it lists with that kong's money (never an event without its money, or money without its event)."""
+    players = {"阿杰": A, "小李": B, "老王": C}
+    order = ["阿杰", "小李", "老王", "小李", "阿杰", "老王", "老王", "阿杰"]
+    seen: list[dict[str, Any]] = []
+    done = threading.Event()
+
+    def watch() -> None:
+        version = ""
+        while not done.is_set() or not seen or len(seen[-1]["table"]["events"]) < len(order):
+            status, board = served.call(f"api/board?since={version}", init=login(served, C), timeout=30)
+            assert status == 200
+            if board["version"] != version:
+                seen.append(board)
+                version = board["version"]
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    for tile, name in zip(["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p"], order, strict=True):
+        assert "暗杠" in chat.texts(players[name], f"暗杠 {tile}")
+    done.set()
+    watcher.join(60)
+    assert not watcher.is_alive() and len(seen) >= 2
+    for board in seen:
+        expected = dict.fromkeys(players, 0)
+        for event in board["table"]["events"]:
+            kong = event["text"].split(" ")[0]
+            for name in expected:
+                expected[name] += 400 if name == kong else -200
+        assert {s["name"]: s["night"]["amount"] for s in board["table"]["seats"]} == expected

@@ -8,6 +8,7 @@ export function renderBoard(app) {
   if (!table) {
     out.push(h("p", { class: "card hint" }, app.t("no_table")));
   } else {
+    if (me.old_link) out.push(h("p", { class: "hint", id: "old-link" }, app.t("old_link")));
     out.push(h("div", { class: "spread" },
       h("h2", {}, `${app.t("hand_no", { number: table.hand })} · ${group.game_name}`),
       h("span", { class: "hint" }, table.base)));
