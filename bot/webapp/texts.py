@@ -97,6 +97,7 @@ PAGE: dict[str, dict[str, str]] = {
     "live": {"zh": "实时", "en": "live"},
     "offline": {"zh": "连接中断，正在重连…", "en": "Connection lost, reconnecting…"},
     "hand_no": {"zh": "第{number}局", "en": "Hand {number}"},
+    "base": {"zh": "底金 {base}", "en": "base {base}"},
     "dealer": {"zh": "庄", "en": "dealer"},
     "liangdao": {"zh": "亮倒", "en": "亮倒"},
     "me": {"zh": "我", "en": "me"},

@@ -11,7 +11,7 @@ export function renderBoard(app) {
     if (me.old_link) out.push(h("p", { class: "hint", id: "old-link" }, app.t("old_link")));
     out.push(h("div", { class: "spread" },
       h("h2", {}, `${app.t("hand_no", { number: table.hand })} · ${group.game_name}`),
-      h("span", { class: "hint" }, table.base)));
+      h("span", { class: "hint" }, app.t("base", { base: table.base }))));
     if (table.rules) out.push(h("div", { class: "hint" }, table.rules));
     out.push(h("div", { class: "seats" }, table.seats.map((seat) =>
       h("div", { class: "seat", dataset: { seat: seat.name } },
