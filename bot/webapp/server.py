@@ -48,8 +48,8 @@ START_HEADER = "X-Paiju-Start"
 MAX_BODY = 16 * 1024
 #: how long a board request waits for a change before answering "no change"
 LONG_POLL = 25.0
-#: reads of a changed board before it is published anyway (two agreeing reads are the rule, see BoardWatch.look)
-CONFIRMING_READS = 3
+#: reads of a changed board that may try to agree with the one before (see BoardWatch.look)
+CONFIRMING_READS = 5
 #: request ids the page makes (crypto.randomUUID without dashes, or any 8-64 such characters)
 REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 #: answers of recent bookings kept per process, so a double tap or a retried request is answered, not re-posted
@@ -145,21 +145,23 @@ class BoardWatch:
     async def look(self, chat_id: int, lang: str) -> _Watched:
         """Read the board now; wake the waiters if it changed.
 
-        The board is read through several ledger calls, each its own transaction, so a booking committed between
-        two of them could show half of itself (its event but not yet its money). A changed board is therefore read
-        again and published only when two reads in a row agree."""
+        The board is read through several ledger calls, each its own transaction (on PostgreSQL even one call's
+        statements may see different commits), so a booking committed in between could show half of itself:
+        its event without its money. A changed board is therefore read again and published only when two reads
+        in a row agree; while bookings keep landing faster than that, the board waits for the next look (a
+        first look publishes its last read, and the next look mends it)."""
         entry = self._watched.setdefault((chat_id, lang), _Watched())
         board = await asyncio.to_thread(self._compute, chat_id, lang)
         version = views.version_of(board)
+        agreed = version == entry.version
         for _ in range(CONFIRMING_READS):
-            if version == entry.version:
+            if agreed:
                 break
             again = await asyncio.to_thread(self._compute, chat_id, lang)
-            if again == board:
-                break
+            agreed = again == board
             board, version = again, views.version_of(again)
         entry.looked_at = asyncio.get_running_loop().time()
-        if version != entry.version:
+        if version != entry.version and (agreed or entry.board is None):
             entry.board, entry.version = {**board, "version": version}, version
             entry.changed.set()
             entry.changed = asyncio.Event()
