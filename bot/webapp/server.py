@@ -491,7 +491,7 @@ async def _headers(
     )
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
-    if request.path.rsplit("/", 2)[-2:-1] == ["api"] or "/api/" in request.path:
+    if "/api/" in request.path:
         response.headers["Cache-Control"] = "no-store"
     return response
 
