@@ -86,7 +86,7 @@ def open_table(ctx: Context) -> SendText:
             dealer=_dealer_part(ctx, table.dealer, drawn),
             number=table.hand_number,
         ),
-        buttons=table_buttons(ctx) if table.game == "kawuxing" else (),
+        buttons=table_buttons(ctx, table.id, table.game),
         reply_to=ctx.message_id,
     )
 
@@ -102,14 +102,18 @@ def _status_dealer(ctx: Context, dealer: str | None) -> str:
     return "" if dealer is None else ctx.t("dealer_status", dealer=dealer)
 
 
-def table_buttons(ctx: Context) -> tuple[tuple[Button, ...], ...]:
-    """The buttons under a table message: start a win or kong flow without typing."""
-    return (
-        (
-            Button(ctx.t("btn_hu"), "hu:new"),
-            Button(ctx.t("btn_gang"), "gang:new"),
-        ),
-    )
+def table_buttons(ctx: Context, table_id: int, game: str) -> tuple[tuple[Button, ...], ...]:
+    """The buttons under a table message: start a win or kong flow without typing (卡五星), and open the table in
+    the Mini App when the bot has one."""
+    from bot.webapp.links import mini_app_button
+
+    rows: list[tuple[Button, ...]] = []
+    if game == "kawuxing":
+        rows.append((Button(ctx.t("btn_hu"), "hu:new"), Button(ctx.t("btn_gang"), "gang:new")))
+    app = mini_app_button(ctx, table_id)
+    if app is not None:
+        rows.append((app,))
+    return tuple(rows)
 
 
 @registry.command(
@@ -139,4 +143,4 @@ def show_table(ctx: Context) -> SendText:
     if state.liangdao:
         lines.append(ctx.t("liangdao_state", names="、".join(state.liangdao)))
     lines.append(ctx.t("hand_events", events="；".join(events)) if events else ctx.t("hand_empty"))
-    return SendText("\n".join(lines), buttons=table_buttons(ctx) if table.game == "kawuxing" else ())
+    return SendText("\n".join(lines), buttons=table_buttons(ctx, table.id, table.game))

@@ -24,6 +24,7 @@ from telegram import (
     ReplyParameters,
     Update,
     User,
+    WebAppInfo,
 )
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import Application, ContextTypes
@@ -33,6 +34,7 @@ from bot.core import (
     AnswerCallback,
     BanMember,
     Bot,
+    Button,
     CallbackQuery,
     DeleteMessage,
     Effect,
@@ -193,12 +195,19 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> In
     )
 
 
-def keyboard(rows: tuple[tuple[object, ...], ...]) -> InlineKeyboardMarkup | None:
+def _button(button: Button) -> InlineKeyboardButton:
+    """A callback button, or a link: a Mini App (`web_app`, private chats only) or a plain/direct `t.me` link."""
+    if button.url:
+        if button.web_app:
+            return InlineKeyboardButton(button.label, web_app=WebAppInfo(button.url))
+        return InlineKeyboardButton(button.label, url=button.url)
+    return InlineKeyboardButton(button.label, callback_data=button.data)
+
+
+def keyboard(rows: tuple[tuple[Button, ...], ...]) -> InlineKeyboardMarkup | None:
     if not rows:
         return None
-    return InlineKeyboardMarkup(
-        [[InlineKeyboardButton(b.label, callback_data=b.data) for b in row] for row in rows]  # type: ignore[attr-defined]
-    )
+    return InlineKeyboardMarkup([[_button(b) for b in row] for row in rows])
 
 
 #: Telegram's limit on one message's text

@@ -138,6 +138,10 @@ def main(argv: list[str] | None = None) -> int:
     redis = settings.redis
     shared_state.use(core, open_shared_state(ledger.engine, redis_url=redis.url, redis_prefix=redis.prefix))
     application = build_application(settings, core, token)
+    if settings.webapp.public_url:  # the Mini App (bot/webapp), served beside the bot on [webapp] host:port
+        from bot.webapp.telegram import serve_beside
+
+        serve_beside(application, core, ledger, settings, token)
     telegram = settings.telegram
     try:
         if args.webhook:
