@@ -8,8 +8,9 @@ gets a fresh SQLite ledger and a simulated clock. In the same process, alternati
 - baseline: the same messages through the command layer with the moderation filter taken out of its registry
   (what the bot costs anyway: the group lookup and the command grammar per message);
 - moderation: the full path (content checks, flood counting, offences booked: warnings, fines into the pot,
-  removals).
-Prints the time per message of each and the ratio. Then checks the result against an independent brute-force
+  removals), once per place the flood counters can live: one process's memory (what a lone process needed
+  before workers shared them), the ledger's database (the default) and Redis (when it answers).
+Prints the time per message of each and the ratios. Then checks the result against an independent brute-force
 recount (`expected_offences`): every offence recorded exactly once, every fine booked in the ledger, the pot
 holding exactly the fines. The load test (tests/moderation/test_load.py) runs the same checks.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import os
 import random
 import sys
 import tempfile
@@ -28,10 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import bot.shared_state as shared
 from bot.core import Bot, Incoming, ManualClock, Registry, Sender, load_plugins, registry
 from bot.moderation._state import state
 from ledger.moderation import RuleSettings
 from ledger.service import Ledger
+from ledger.shared_state import DatabaseState, MemoryState, RedisState, SharedState
 
 CHAT = -1009999
 START = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
@@ -151,17 +155,46 @@ def check(ledger: Ledger, bot: Bot, messages: list[Message]) -> dict[str, int]:
     return {"offences": len(warnings), "fines": len(fines), "removals": len(removals)}
 
 
+STATES = ("memory", "database", "redis")
+
+
+def shared_state_of(kind: str, ledger: Ledger, redis_url: str) -> SharedState:
+    if kind == "memory":
+        return MemoryState()
+    if kind == "redis":
+        return RedisState(redis_url, prefix=f"paiju-bench:{os.getpid()}:{time.monotonic_ns()}:")
+    return DatabaseState(ledger.engine)
+
+
 def measure(
-    messages: list[Message], directory: Path, *, moderated: bool
+    messages: list[Message], directory: Path, *, state: str | None, redis_url: str = ""
 ) -> tuple[tuple[float, float, int], dict[str, int] | None]:
+    """One run: the baseline (`state` None) or the moderation path with flood counters in `state`."""
     clock = ManualClock(START)
-    ledger = Ledger.open(f"sqlite:///{directory / ('moderated.db' if moderated else 'baseline.db')}", clock=clock.now)
+    name = f"{state or 'baseline'}.db"
+    ledger = Ledger.open(f"sqlite:///{directory / name}", clock=clock.now)
+    store = None
     try:
-        bot = Bot(ledger, clock=clock) if moderated else Bot(ledger, clock=clock, reg=without_moderation())
+        if state is None:
+            return run(Bot(ledger, clock=clock, reg=without_moderation()), messages, clock), None
+        bot = Bot(ledger, clock=clock)
+        store = shared_state_of(state, ledger, redis_url)
+        shared.use(bot, store)
         timing = run(bot, messages, clock)
-        return timing, check(ledger, bot, messages) if moderated else None
+        return timing, check(ledger, bot, messages)
     finally:
+        if store is not None:
+            store.close()
         ledger.close()
+
+
+def redis_answers(url: str) -> bool:
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -170,23 +203,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--members", type=int, default=50)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=2, help="runs of each path (best kept)")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="Redis for the redis run ('' skips it)")
     args = parser.parse_args(argv)
     messages = stream(args.messages, args.members, args.seed)
-    base, moderated, acted_seconds, acted, counts = float("inf"), float("inf"), 0.0, 0, None
-    for _ in range(args.repeat):  # alternate the two paths; keep each one's best run
+    states = [s for s in STATES if s != "redis" or (args.redis and redis_answers(args.redis))]
+    base = float("inf")
+    best: dict[str, tuple[float, float, int]] = {}
+    counts: dict[str, dict[str, int] | None] = {}
+    for _ in range(args.repeat):  # alternate the paths; keep each one's best run
         with tempfile.TemporaryDirectory(prefix="paiju-bench-") as scratch:
-            base = min(base, measure(messages, Path(scratch), moderated=False)[0][0])
-            (total, acted_total, acted), counts = measure(messages, Path(scratch), moderated=True)
-            if total < moderated:
-                moderated, acted_seconds = total, acted_total
+            base = min(base, measure(messages, Path(scratch), state=None)[0][0])
+            for state in states:
+                timing, counts[state] = measure(messages, Path(scratch), state=state, redis_url=args.redis)
+                if state not in best or timing[0] < best[state][0]:
+                    best[state] = timing
     n = len(messages)
-    quiet = (moderated - acted_seconds) / (n - acted)
     print(f"{n} messages from {args.members} members in one simulated minute (seed {args.seed})")
     print(f"baseline (command path, no moderation): {base / n * 1e3:7.3f} ms/message")
-    print(f"moderation path, all messages:          {moderated / n * 1e3:7.3f} ms/message  ({moderated / base:.2f}x)")
-    print(f"  messages breaking no rule ({n - acted}):    {quiet * 1e3:7.3f} ms/message  ({quiet / (base / n):.2f}x)")
-    print(f"  messages punished ({acted}):             {acted_seconds / max(acted, 1) * 1e3:7.3f} ms/message")
-    print(f"booked exactly as recounted: {counts}")
+    for state in states:
+        total, acted_seconds, acted = best[state]
+        quiet = (total - acted_seconds) / (n - acted)
+        print(f"moderation, flood counters in {state + ':':9} {total / n * 1e3:7.3f} ms/message  ({total / base:.2f}x)")
+        print(
+            f"  messages breaking no rule ({n - acted}):    {quiet * 1e3:7.3f} ms/message  ({quiet / (base / n):.2f}x)"
+        )
+        print(f"  messages punished ({acted}):             {acted_seconds / max(acted, 1) * 1e3:7.3f} ms/message")
+        print(f"  booked exactly as recounted: {counts[state]}")
+    if "memory" in best:
+        for state in states[1:]:
+            print(f"shared {state} / per-process memory: {best[state][0] / best['memory'][0]:.2f}x")
     return 0
 
 

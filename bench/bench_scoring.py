@@ -11,7 +11,9 @@ the best run of each is reported.
 
 - win check: `ledger.scoring.division.is_win` vs `Agari.is_agari`, on all hands;
 - full evaluation: `ledger.scoring.kawuxing.evaluate` (every reading, every pattern, the cap) vs
-  `HandDivider.divide_hand` alone (decompositions only, no scoring), on the winning hands.
+  `HandDivider.divide_hand` alone (decompositions only, no scoring), on the winning hands;
+- with waits: `score_hand` (the evaluation and the 13 tiles' waits, what a `paiju score` hand answer holds) vs
+  `divide_hand` again.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from mahjong.agari import Agari
 from mahjong.hand_calculating.divider import HandDivider
 
 from ledger.scoring.division import Packed, is_seven_pairs, is_standard_win, is_win, pack
-from ledger.scoring.kawuxing import Hand, evaluate, make_rules
+from ledger.scoring.kawuxing import Hand, evaluate, make_rules, score_hand
 from ledger.scoring.tiles import BAI, NUM_KINDS, Counts, tiles_of
 
 KINDS = [*range(18), BAI, BAI + 1, BAI + 2]
@@ -133,15 +135,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         for hand in paiju_hands:
             evaluate(hand, rules)
 
+    def paiju_score_hand() -> None:
+        for hand in paiju_hands:
+            score_hand(hand, rules)
+
     def mahjong_divide() -> None:
         for c in winners_34:
             HandDivider.divide_hand(c)
 
-    paiju_evaluate()  # fills the per-suit tables
+    paiju_score_hand()  # fills the per-suit tables
     rows = [
         ("win check", len(hands), paiju_check, "Agari.is_agari", mahjong_check, 5),
         ("(pack + check)", len(hands), paiju_pack_and_check, "Agari.is_agari", mahjong_check, 0),
-        ("full evaluation", len(winners), paiju_evaluate, "HandDivider.divide_hand", mahjong_divide, 3),
+        ("full evaluation", len(winners), paiju_evaluate, "HandDivider.divide_hand", mahjong_divide, 5),
+        ("with waits", len(winners), paiju_score_hand, "HandDivider.divide_hand", mahjong_divide, 3),
     ]
     print(f"{len(hands)} hands (seed {args.seed}), {len(winners)} of them winning; best of {args.repeat} runs")
     print(f"{len(differ)} hands win only by 卡五星's reading (seven pairs with a four, which riichi refuses)")

@@ -41,10 +41,30 @@ class TelegramSettings:
 
 
 @dataclass(frozen=True)
+class RedisSettings:
+    url: str = ""  # e.g. redis://127.0.0.1:6379/0 ; empty: flood counters and admin lists live in the database
+    prefix: str = "paiju:"  # prepended to every key, so several bots can share one Redis
+
+
+@dataclass(frozen=True)
+class WebappSettings:
+    """The Mini App (bot/webapp): served by `paiju run` beside the bot when `public_url` is set."""
+
+    host: str = "127.0.0.1"  # address the Mini App's web server binds (behind a reverse proxy that adds TLS)
+    port: int = 8080
+    public_url: str = ""  # the HTTPS address the proxy serves it at, e.g. https://paiju.example.org/app/
+    short_name: str = ""  # the app's short name registered with @BotFather (/newapp): t.me/<bot>/<short_name>
+    auth_max_age: int = 86400  # seconds a Telegram login (initData's auth_date) stays valid
+    poll_interval: float = 0.5  # seconds between looks at a watched table (the board follows the chat this fast)
+
+
+@dataclass(frozen=True)
 class Settings:
     database_url: str = "sqlite:///paiju.db"
     log_level: str = "INFO"
     telegram: TelegramSettings = field(default_factory=TelegramSettings)
+    redis: RedisSettings = field(default_factory=RedisSettings)
+    webapp: WebappSettings = field(default_factory=WebappSettings)
 
 
 def _build(cls: Any, raw: dict[str, Any], where: str) -> Any:
@@ -59,6 +79,8 @@ def _build(cls: Any, raw: dict[str, Any], where: str) -> Any:
             if not isinstance(value, dict):
                 raise ConfigError(f"{where}.{key} must be a table")
             values[key] = _build(type(default), value, f"{where}.{key}")
+        elif isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+            values[key] = float(value)  # `poll_interval = 1` means 1.0
         elif isinstance(default, bool) != isinstance(value, bool) or not isinstance(value, type(default)):
             raise ConfigError(f"{where}.{key} must be {type(default).__name__}, got {value!r}")
         else:
@@ -82,11 +104,13 @@ def load_settings(path: str | Path | None = None) -> Settings:
             raise ConfigError(f"{chosen}: [database] only has `url`")
     if "log" in raw:
         flat["log_level"] = raw["log"].get("level", Settings.log_level)
-    if "telegram" in raw:
-        flat["telegram"] = raw["telegram"]
-    unknown = set(raw) - {"database", "log", "telegram"}
+    for section in ("telegram", "redis", "webapp"):
+        if section in raw:
+            flat[section] = raw[section]
+    unknown = set(raw) - {"database", "log", "telegram", "redis", "webapp"}
     if unknown:
-        raise ConfigError(f"{chosen}: unknown section [{sorted(unknown)[0]}] (known: database, log, telegram)")
+        known = "database, log, telegram, redis, webapp"
+        raise ConfigError(f"{chosen}: unknown section [{sorted(unknown)[0]}] (known: {known})")
     settings: Settings = _build(Settings, flat, str(chosen))
     return settings
 

@@ -69,6 +69,8 @@ class Incoming:
 class Button:
     label: str
     data: str  # callback data, at most 64 bytes
+    url: str = ""  # a link button instead: opens this address (a t.me Mini App link in a group)
+    web_app: bool = False  # with `url`: open the address as a Mini App (Telegram allows that in private chats)
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ class Outcome:
 
     effects: list[Effect] = field(default_factory=list)
     stop: bool = False
+    refused: bool = False  # the command was refused (its reply says why) and booked nothing
 
 
 @dataclass(frozen=True)
@@ -520,16 +523,16 @@ class Bot:
             reply_to = ctx.message_id
             message = ctx.t(refusal.key, **refusal.params)
             if ctx.callback is not None:
-                return Outcome([AnswerCallback(message, alert=True)])
-            return Outcome([SendText(message, reply_to=reply_to)])
+                return Outcome([AnswerCallback(message, alert=True)], refused=True)
+            return Outcome([SendText(message, reply_to=reply_to)], refused=True)
         except Exception as err:
             message_or_none = refusal_text(ctx.lang, err)
             if message_or_none is None:
                 raise
             if ctx.callback is not None:
-                return Outcome([AnswerCallback(message_or_none, alert=True)])
+                return Outcome([AnswerCallback(message_or_none, alert=True)], refused=True)
             reply_to = ctx.message_id
-            return Outcome([SendText(message_or_none, reply_to=reply_to)])
+            return Outcome([SendText(message_or_none, reply_to=reply_to)], refused=True)
 
     # -- events --------------------------------------------------------------------------------------------
     def handle_message(self, incoming: Incoming) -> Outcome:
@@ -564,8 +567,11 @@ class Bot:
         ctx.command, ctx.word, ctx.args = command, word, args
         if command.admin_only and not ctx.is_admin:
             outcome.effects.append(ctx.reply("admin_only"))
+            outcome.refused = True
             return outcome
-        outcome.effects.extend(self._run(ctx, command.handler).effects)
+        result = self._run(ctx, command.handler)
+        outcome.effects.extend(result.effects)
+        outcome.refused = result.refused
         return outcome
 
     def handle_callback(self, query: CallbackQuery) -> Outcome:

@@ -1,147 +1,496 @@
 """Chat grammar: which command a message starts with, and the words of its arguments.
 
 Two ways to call a command: a slash and a Latin name (`/hu@paiju_bot …`, Telegram's menu) or a registered word
-without a slash at the very start of the message (`胡 …`, `开桌 …`, `undo`). A word only counts when what follows
-it is not another Chinese character, so ordinary chat ("胡说八道", "杠精") is never taken for a command.
+without a slash at the very start of the message (`胡 …`, `开桌 …`, `undo`).
+
+A tolerant reader stands in front of both, because players type on phones: full-width letters, digits and `＠`
+are folded (NFKC), traditional characters are read as simplified for command words, pattern names and tiles
+(`龍七對`, `暗槓`), punctuation between words counts as a space and trailing punctuation or emoji as nothing
+(`胡 清一色，自摸！`). Names are never folded: `張三` stays who it is.
+
+Precision matters as much as recall. A command word only counts when what follows it is no Chinese character
+(`胡说八道`, `杠精` are chat), unless a recording command is glued to words of its own vocabulary
+(`胡清一色自摸`, `暗杠三条`); a line of an acting command that asks a question (`胡了吗`, `撤销？`) is chat too.
+The words themselves are data in `bot.vocabulary`.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from bot.core import Command, Registry
+import opencc
+
+from bot import vocabulary as vocab
 
 _SPACES = " \t\n\r\u3000"
+#: after NFKC: what separates words besides spaces (Chinese punctuation folds to these or stays as itself)
+_SEPARATORS = frozenset(',、。!?;:~…·|()[]【】「」『』《》<>"“”‘’`*=')
+#: emoji, their modifiers and joiners: read as spaces
+_EMOJI_CATEGORIES = frozenset({"So", "Sk", "Cf", "Mn", "Me", "Cs", "Co"})
+_T2S = opencc.OpenCC("t2s")
+_GLUED_MENTION = re.compile(r"(?<=[^\s@])@")
 
 
 def is_cjk(char: str) -> bool:
-    """A Chinese character (CJK unified ideographs and their extension A, compatibility ideographs)."""
+    """A Chinese character (CJK unified ideographs, their extensions A–H, compatibility ideographs)."""
     code = ord(char)
-    return 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF
+    basic = 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF
+    return basic or 0x20000 <= code <= 0x323AF
 
 
-def split_command(text: str, registry: Registry, game: str | None = None) -> tuple[Command, str, str] | None:
-    """(command, the word that named it, the rest of the text) or None when the text is no command."""
-    stripped = text.strip(_SPACES)
-    if not stripped:
-        return None
-    if stripped[0] in "/／":
-        head, _, rest = _split_first(stripped[1:])
-        name = head.split("@", 1)[0]
-        command = registry.lookup(name, game)
-        return (command, name, rest.strip(_SPACES)) if command else None
-    for word in sorted(registry.words(), key=len, reverse=True):
-        if not stripped.lower().startswith(word):
-            continue
-        after = stripped[len(word) :]
-        if after and (is_cjk(after[0]) if is_cjk(word[-1]) else after[0] not in _SPACES):
-            continue
-        command = registry.lookup(word, game)
-        if command is not None:
-            return command, stripped[: len(word)], after.strip(_SPACES)
-    return None
+# ------------------------------------------------------------------------------------------------ the reader
 
 
-def _split_first(text: str) -> tuple[str, str, str]:
+def _fold_char(char: str) -> str:
+    folded = unicodedata.normalize("NFKC", char)
+    if any(is_cjk(c) for c in folded):
+        folded = _T2S.convert(folded)
+    return folded.lower()
+
+
+class _Table(dict[int, str]):
+    """A `str.translate` table that works each character out once, on first sight (so folding runs at C speed)."""
+
+    def __init__(self, work: Callable[[str], str]) -> None:
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, code: int) -> str:
+        found = self[code] = self.work(chr(code))
+        return found
+
+
+def _separates(char: str) -> bool:
+    normal = unicodedata.normalize("NFKC", char)
+    return normal in _SEPARATORS or normal.isspace() or unicodedata.category(char) in _EMOJI_CATEGORIES
+
+
+_FOLD = _Table(_fold_char)
+_SPACED = _Table(lambda char: " " if _separates(char) else char)
+
+
+def _is_separator(char: str) -> bool:
+    """Punctuation, a space or an emoji (full-width or not): what stands between words."""
+    return _SPACED[ord(char)] == " "
+
+
+def fold(text: str) -> str:
+    """What a word means whatever keyboard typed it: full-width folded, traditional → simplified, lower case.
+    Character by character, so a folded word lines up with what was typed."""
+    return text.translate(_FOLD)
+
+
+def _fold_map(text: str) -> tuple[str, Sequence[int]]:
+    """`fold(text)` and, for each folded character, the index of the typed character it came from (plus the end)."""
+    folded = text.translate(_FOLD)
+    if len(folded) == len(text):  # nearly always: one character folds to one
+        return folded, range(len(text) + 1)
+    origin: list[int] = []
     for index, char in enumerate(text):
-        if char in _SPACES:
-            return text[:index], char, text[index + 1 :]
-    return text, "", ""
+        origin.extend([index] * len(char.translate(_FOLD)))
+    origin.append(len(text))
+    return folded, origin
+
+
+def clean(text: str) -> str:
+    """Full-width folded; punctuation and emoji between words as single spaces, trailing ones dropped; a mention
+    glued to a word split off (`点@乙` → `点 @乙`). Letters, digits, `@ . - _ #` and names stay as typed."""
+    spaced = unicodedata.normalize("NFKC", text).translate(_SPACED)
+    spaced = _GLUED_MENTION.sub(" @", spaced)
+    return " ".join(spaced.split()).rstrip(".")
 
 
 def words(text: str) -> list[str]:
-    """Arguments split on any whitespace (ASCII or the full-width space Chinese keyboards type)."""
+    """Arguments split on any whitespace (ASCII or the full-width space Chinese keyboards type), nothing else."""
     return text.replace("\u3000", " ").split()
 
 
-# ------------------------------------------------------------------------------------------------------------
-# Arguments of the 卡五星 recording commands. Players are resolved by the caller (`resolve(token) -> seat name or
-# None`); anything that is neither a keyword, a player nor tiles is refused with the word quoted.
+def tokens(text: str) -> list[str]:
+    """The words of a command's arguments, read tolerantly (see `clean`)."""
+    return clean(text).split()
+
+
+def asks(text: str) -> bool:
+    """Whether a line is a question: it ends (before trailing punctuation and emoji) with `？` or `吗`, `呢` …"""
+    tail = fold(text[-12:])
+    end = len(tail)
+    while end and _is_separator(tail[end - 1]) and tail[end - 1] != "?":
+        end -= 1
+    return tail[:end].endswith(vocab.QUESTION_ENDINGS)
+
+
+# ------------------------------------------------------------------------------------------- which command
 
 
 class GrammarError(ValueError):
-    """A message that cannot be read: `key` names the text in bot.texts, `params` fill it."""
+    """A message that cannot be read: `key` names the text in bot.texts, `params` fill it. `reading` is what was
+    read of the arguments (for the closest reading a suggestion offers); `suggest` is False when no guess is
+    safe (`暗杠 3s 4s`: which tile?)."""
 
-    def __init__(self, key: str, **params: object) -> None:
+    def __init__(self, key: str, *, reading: tuple[Word, ...] = (), suggest: bool = True, **params: object) -> None:
         super().__init__(key)
         self.key = key
         self.params = params
+        self.reading = reading
+        self.suggest = suggest
 
 
-#: words naming a declared pattern (番) -> the scoring core's key; Chinese first, then pinyin/English.
-PATTERN_WORDS: dict[str, str] = {
-    "碰碰胡": "pengpenghu",
-    "对对胡": "pengpenghu",
-    "清一色": "qingyise",
-    "七对": "qidui",
-    "七小对": "qidui",
-    "小七对": "qidui",
-    "龙七对": "longqidui",
-    "双龙七对": "shuanglongqidui",
-    "大三元": "dasanyuan",
-    "小三元": "xiaosanyuan",
-    "卡五星": "kawuxing",
-    "卡五": "kawuxing",
-    "明四归一": "mingsiguiyi",
-    "暗四归一": "ansiguiyi",
-    "手抓一": "shouzhuayi",
-    "全求人": "shouzhuayi",
+C_co = TypeVar("C_co", covariant=True)
+
+
+class CommandBook(Protocol[C_co]):
+    """What the grammar needs of the command registry: its words, and the command a word names in a game."""
+
+    def words(self) -> Iterable[str]: ...
+
+    def lookup(self, word: str, game: str | None = None) -> C_co | None: ...
+
+
+_INDEX: dict[int, tuple[int, dict[str, list[str]]]] = {}
+_HEAD = 48  # folded characters enough to find any command word and the start of what is glued to it
+
+
+def _by_first_char(book: CommandBook[object]) -> dict[str, list[str]]:
+    """The book's words by first character, longest first (rebuilt when a word was added)."""
+    all_words = list(book.words())
+    cached = _INDEX.get(id(book))
+    if cached is not None and cached[0] == len(all_words):
+        return cached[1]
+    index: dict[str, list[str]] = {}
+    for word in sorted(all_words, key=len, reverse=True):
+        if word:
+            index.setdefault(word[0], []).append(word)
+    _INDEX[id(book)] = (len(all_words), index)
+    return index
+
+
+def split_command(text: str, book: CommandBook[C_co], game: str | None = None) -> tuple[C_co, str, str] | None:
+    """(command, the word that named it, the rest of the text as typed) or None when the text is no command.
+    The word is the book's own spelling (`暗槓` typed names `暗杠`)."""
+    head, origin = _fold_map(text[:_HEAD])
+    start = len(head) - len(head.lstrip(_SPACES))
+    head = head[start:]
+    if not head:
+        return None
+    if head[0] == "/":
+        first = head[1:].split(maxsplit=1)[0] if head[1:].strip() else ""
+        name = first.split("@", 1)[0]
+        command = book.lookup(name, game)
+        if command is None:
+            return None
+        return command, name, _rest(text[origin[start + 1 + len(first)] :])
+    for word in _by_first_char(book).get(head[0], ()):
+        if not head.startswith(word) or not _ends_word(word, head[len(word) :]):
+            continue
+        if word in vocab.ACTING_WORDS and asks(text):
+            return None
+        command = book.lookup(word, game)
+        if command is not None:
+            return command, word, _rest(text[origin[start + len(word)] :])
+    return None
+
+
+def _rest(text: str) -> str:
+    """A command's arguments as typed; nothing when they are only punctuation and emoji (`余额？`, `自摸！`)."""
+    return text.strip(_SPACES) if text.translate(_SPACED).strip() else ""
+
+
+def _ends_word(word: str, after: str) -> bool:
+    """A command word counts when nothing follows, or no letter of the same script; a recording word also when
+    its own vocabulary is glued to it (`胡清一色自摸`), never inside an ordinary word (`胡说八道`)."""
+    if not after:
+        return True
+    if not is_cjk(word[-1]):
+        return _is_separator(after[0])
+    if not is_cjk(after[0]):
+        return True
+    return word in vocab.RECORD_WORDS and _glued_record(word, re.split(r"[\s,、。!?;:~]", after, maxsplit=1)[0])
+
+
+def _glued_record(word: str, chunk: str) -> bool:
+    """Arguments glued to a recording word: read without a space when they are words of the vocabulary through
+    and through, or begin with a pattern, method or situation of two characters or more (a name may follow)."""
+    if _segment(chunk, None) is not None:
+        return True
+    if len(word) >= 2 and (run := _tile_run(chunk, 0)) is not None and run[1] >= 2:
+        return True  # `直杠九筒点小李`: tiles, then a name
+    found = _longest_word(chunk, 0)
+    if found is None:
+        return False
+    spelling, (kind, _value) = found
+    return len(spelling) >= 2 and (len(word) >= 2 or kind in {"pattern", "situation", "method", "pihu"})
+
+
+def addressed_to_bot(text: str, book: CommandBook[object], game: str | None, *, replies_to_bot: bool) -> bool:
+    """A line meant for the bot, understood or not: a command, a reply to the bot, or a recording word followed
+    by words of its vocabulary however mangled (`胡清一涩自摸`). Such lines never count as flooding."""
+    if replies_to_bot or split_command(text, book, game) is not None:
+        return True
+    head = fold(text[:_HEAD]).lstrip(_SPACES)
+    if not any(head.startswith(word) for word in vocab.ACTING_WORDS):
+        return False
+    return any(len(spelling) >= 2 and spelling in head[1:] for spelling in _VOCABULARY)
+
+
+# ------------------------------------------------------------------------------------- the arguments' words
+
+
+@dataclass(frozen=True)
+class Word:
+    """One understood (or not) word of a record's arguments.
+
+    `kind`: pattern | situation | method | meld | kong_kind | pihu | double | chain | tiles | person | unknown;
+    `value`: a pattern key, a method (`self_draw` …), a meld or kong kind, tiles in tenhou notation, a seat name;
+    `typed`: the word as the player typed it (quoted back in refusals)."""
+
+    kind: str
+    value: str
+    typed: str
+
+    def canonical(self) -> str:
+        """The word as the bot writes it: the vocabulary's first spelling, tiles in notation, a person as typed."""
+        table = _TABLES.get(self.kind)
+        if table is not None:
+            return vocab.canonical(table, self.value)
+        if self.kind == "tiles":
+            return self.value
+        return self.typed
+
+
+_TABLES: dict[str, Mapping[str, tuple[str, ...]]] = {
+    "pattern": vocab.PATTERNS,
+    "situation": vocab.SITUATIONS,
+    "method": vocab.METHODS,
+    "meld": vocab.MELDS,
+    "kong_kind": vocab.KONG_KINDS,
+    "pihu": {"pihu": vocab.KEYWORDS["pihu"]},
+    "double": {"double": vocab.KEYWORDS["double"]},
+    "chain": {"chain": vocab.KEYWORDS["chain"]},
 }
-#: situational flags -> (situation key, the method it implies)
-SITUATION_WORDS: dict[str, tuple[str, str]] = {
-    "杠上开花": ("gangshangkaihua", "self_draw"),
-    "杠开": ("gangshangkaihua", "self_draw"),
-    "杠上炮": ("gangshangpao", "discard"),
-    "海底捞": ("haidilao", "self_draw"),
-    "海底捞月": ("haidilao", "self_draw"),
-    "海底": ("haidilao", "self_draw"),
-}
-SELF_DRAW_WORDS = frozenset({"自摸", "zimo", "self", "tsumo"})
-DISCARD_WORDS = frozenset({"点", "点炮", "放炮", "逮炮", "接炮", "from", "dianpao"})
-ROB_WORDS = frozenset({"抢杠", "抢杠胡", "rob"})
-PIHU_WORDS = frozenset({"屁胡", "平胡", "pihu"})
-#: meld words inside a win -> meld kind
-MELD_WORDS: dict[str, str] = {
-    "碰": "peng",
-    "直杠": "zhigang",
-    "明杠": "zhigang",
-    "蓄杠": "xugang",
-    "加杠": "xugang",
-    "补杠": "xugang",
-    "暗杠": "angang",
-}
-#: kong kinds as typed in a kong command (`杠 暗 3s`, `暗杠 3s`, `杠 直 点 @b`)
-KONG_KIND_WORDS: dict[str, str] = {
-    "暗": "angang",
-    "暗杠": "angang",
-    "angang": "angang",
-    "蓄": "xugang",
-    "蓄杠": "xugang",
-    "加": "xugang",
-    "加杠": "xugang",
-    "补杠": "xugang",
-    "xugang": "xugang",
-    "直": "zhigang",
-    "直杠": "zhigang",
-    "明": "zhigang",
-    "明杠": "zhigang",
-    "zhigang": "zhigang",
-}
-CHAIN_WORDS = frozenset({"杠上杠", "连杠", "chain"})
-DOUBLE_WORDS = frozenset({"一炮双响", "双响"})
-DEALER_WORDS = frozenset({"庄", "庄家", "dealer"})
-DRAW_DEALER_WORDS = frozenset({"抽庄", "随机", "random"})
-
-_KEYWORDS_BEFORE_MENTION = re.compile(r"(?<=[^\s@])@")
 
 
-def tokens(text: str) -> list[str]:
-    """Words of the arguments; a mention glued to a keyword (`点@b`) is split off."""
-    return words(_KEYWORDS_BEFORE_MENTION.sub(" @", text))
+def _vocabulary() -> dict[str, tuple[str, str]]:
+    table: dict[str, tuple[str, str]] = {}
+    for kind, values in _TABLES.items():
+        for spelling, value in vocab.spellings(values).items():
+            if spelling in table:
+                raise ValueError(f"vocabulary: {spelling!r} is both {table[spelling]} and {(kind, value)}")
+            table[spelling] = (kind, value)
+    return table
+
+
+#: every argument spelling -> (kind, value)
+_VOCABULARY = _vocabulary()
+_VOCABULARY_BY_FIRST: dict[str, list[str]] = {}
+for _spelling in sorted(_VOCABULARY, key=len, reverse=True):
+    _VOCABULARY_BY_FIRST.setdefault(_spelling[0], []).append(_spelling)
+_NICKNAMES = sorted(vocab.TILE_NICKNAMES, key=len, reverse=True)
+_NICKNAME_INITIALS = frozenset(n[0] for n in _NICKNAMES)
+
+Resolve = Callable[[str], str | None]
+
+
+def _longest_word(folded: str, at: int) -> tuple[str, tuple[str, str]] | None:
+    for spelling in _VOCABULARY_BY_FIRST.get(folded[at], ()) if at < len(folded) else ():
+        if folded.startswith(spelling, at):
+            return spelling, _VOCABULARY[spelling]
+    return None
+
+
+def _tile_run(folded: str, at: int) -> tuple[str, int] | None:
+    """The longest run of tiles starting at `at`, in tenhou notation, and where it ends: `三条` → 3s,
+    `伍筒` → 5p, `5w` → 5m, `幺鸡` → 1s, `123p46p` as written, `红中` / `中` → 7z."""
+    notation: list[str] = []
+    index = at
+    single = False  # the last piece was one tile by name: the next one of its suit joins it (`红中红中` → 77z)
+
+    def add_single(tile: str) -> None:
+        nonlocal single
+        if single and notation[-1][-1] == tile[-1]:
+            notation[-1] = notation[-1][:-1] + tile
+        else:
+            notation.append(tile)
+        single = True
+
+    while index < len(folded):
+        nickname = None
+        if folded[index] in _NICKNAME_INITIALS:
+            nickname = next((n for n in _NICKNAMES if folded.startswith(n, index)), None)
+        if nickname is not None:
+            add_single(vocab.TILE_NICKNAMES[nickname])
+            index += len(nickname)
+            continue
+        if folded[index] in vocab.TILE_DRAGONS:
+            add_single(vocab.TILE_DRAGONS[folded[index]])
+            index += 1
+            continue
+        single = False
+        end = index
+        while end < len(folded) and folded[end] in vocab.TILE_NUMERALS:
+            end += 1
+        if end == index or end >= len(folded) or folded[end] not in vocab.TILE_SUITS:
+            break
+        digits = "".join(vocab.TILE_NUMERALS[c] for c in folded[index:end])
+        notation.append(digits + vocab.TILE_SUITS[folded[end]])
+        index = end + 1
+    if index == at or not _valid_tiles("".join(notation)):
+        return None
+    return "".join(notation), index
+
+
+def _valid_tiles(notation: str) -> bool:
+    from ledger.scoring.common import ScoringError
+    from ledger.scoring.tiles import parse_tiles
+
+    try:
+        return bool(parse_tiles(notation))
+    except ScoringError:
+        return False
+
+
+def tile_notation(word: str) -> str | None:
+    """A whole word read as tiles (tenhou notation), or None."""
+    folded = fold(word)
+    run = _tile_run(folded, 0)
+    return run[0] if run is not None and run[1] == len(folded) else None
+
+
+def _person(typed: str, resolve: Resolve | None) -> str | None:
+    return resolve(typed) if resolve is not None else None
+
+
+def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
+    """A word typed without spaces, split by longest match into vocabulary words, tiles and (with a resolver)
+    seated names: `清一色自摸` → 清一色 自摸, `点小李` → 点 小李. None unless the whole word splits."""
+    folded, origin = _fold_map(typed)
+    if not folded:
+        return None
+    memo: dict[int, list[Word] | None] = {}
+
+    def piece(at: int, end: int, kind: str, value: str) -> Word:
+        return Word(kind, value, typed[origin[at] : origin[end]])
+
+    def rest(at: int) -> list[Word] | None:
+        if at == len(folded):
+            return []
+        if at in memo:
+            return memo[at]
+        found: list[Word] | None = None
+        options: list[tuple[int, str, str]] = []
+        if folded[at] == "@":
+            who = _person(typed[origin[at] :], resolve)
+            options = [(len(folded), "person", who)] if who is not None else []
+        else:
+            for spelling in _VOCABULARY_BY_FIRST.get(folded[at], ()):
+                if folded.startswith(spelling, at):
+                    kind, value = _VOCABULARY[spelling]
+                    options.append((at + len(spelling), kind, value))
+            run = _tile_run(folded, at)
+            if run is not None:
+                options.append((run[1], "tiles", run[0]))
+            if resolve is not None:
+                for end in range(len(folded), at, -1):
+                    who = resolve(typed[origin[at] : origin[end]])
+                    if who is not None:
+                        options.append((end, "person", who))
+                        break
+        for end, kind, value in sorted(options, key=lambda o: -o[0]):
+            tail = rest(end)
+            if tail is not None:
+                found = [piece(at, end, kind, value), *tail]
+                break
+        memo[at] = found
+        return found
+
+    return rest(0)
+
+
+def read(text: str, resolve: Resolve | None = None) -> list[Word]:
+    """The words of a record's arguments: vocabulary words (folded), tiles (as notation), seated people (by the
+    resolver), words typed without spaces split, and whatever is left as `unknown`."""
+    out: list[Word] = []
+    for typed in tokens(text):
+        folded = fold(typed)
+        if typed.startswith("@"):
+            out.extend(_mention(typed, resolve))
+        elif folded in _VOCABULARY:
+            out.append(Word(*_VOCABULARY[folded], typed))
+        elif (notation := tile_notation(typed)) is not None:
+            out.append(Word("tiles", notation, typed))
+        elif (who := _person(typed, resolve)) is not None:
+            out.append(Word("person", who, typed))
+        else:
+            out.extend(_segment(typed, resolve) or [Word("unknown", folded, typed)])
+    return out
+
+
+def _mention(typed: str, resolve: Resolve | None) -> list[Word]:
+    """`@小李`, or `@laowang自摸` split where the vocabulary starts when the whole names nobody (the resolver's
+    refusal of the whole stands when no split names anyone either)."""
+    if resolve is None:
+        return [Word("unknown", typed, typed)]
+    refused: Exception | None = None
+    try:
+        who = resolve(typed)
+    except Exception as err:
+        who, refused = None, err
+    if who is not None:
+        return [Word("person", who, typed)]
+    for cut in range(len(typed) - 1, 1, -1):
+        tail = _segment(typed[cut:], None)
+        if tail is None or tail[0].kind == "person":
+            continue
+        try:
+            head = resolve(typed[:cut])
+        except Exception:
+            continue
+        if head is not None:
+            return [Word("person", head, typed[:cut]), *tail]
+    if refused is not None:
+        raise refused
+    return [Word("unknown", typed, typed)]
+
+
+def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
+    """The nearest record the words could mean: each unknown word replaced by the vocabulary word it most looks
+    like (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄). None when every word was understood."""
+    words_ = list(reading)
+    if not any(w.kind == "unknown" for w in words_):
+        return None
+    out: list[Word] = []
+    for word in words_:
+        if word.kind != "unknown":
+            out.append(word)
+            continue
+        match = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
+        if match:
+            out.append(Word(*_VOCABULARY[match[0]], match[0]))
+    return out
+
+
+#: what an unknown word may be corrected to: multi-character Chinese spellings (`清一涩` → 清一色)
+_SUGGESTIBLE = [s for s, (kind, _v) in _VOCABULARY.items() if len(s) >= 2 and is_cjk(s[0]) and kind != "kong_kind"]
+
+
+def render(reading: Iterable[Word]) -> str:
+    """Words back into a line the grammar reads the same way: `清一色 自摸 点 @小李`."""
+    return " ".join(word.canonical() for word in reading)
+
+
+# ------------------------------------------------------------------------------------------------ records
+
+#: situational patterns and the method each implies
+SITUATION_METHOD = {"gangshangkaihua": "self_draw", "haidilao": "self_draw", "gangshangpao": "discard"}
+
+
+def implied(word: str) -> str:
+    """What a command word says beyond its command (`自摸` → `自摸`, `点杠` → `点`), as argument text."""
+    return " ".join(vocab.WORD_IMPLIES.get(word, ()))
 
 
 @dataclass
@@ -151,7 +500,7 @@ class WinSpec:
     winner: str
     method: str | None = None
     discarder: str | None = None
-    tiles: list[str] = field(default_factory=list)  # tile tokens in the order typed
+    tiles: list[str] = field(default_factory=list)  # tile runs in tenhou notation, in the order typed
     melds: list[dict[str, str]] = field(default_factory=list)
     patterns: list[str] = field(default_factory=list)
     pihu: bool = False
@@ -161,22 +510,38 @@ class WinSpec:
         return bool(self.tiles or self.melds or self.patterns or self.pihu or self.situations or self.method)
 
 
-def _is_tiles(token: str) -> bool:
-    from ledger.scoring.common import ScoringError
-    from ledger.scoring.tiles import parse_tiles
-
-    try:
-        return bool(parse_tiles(token))
-    except ScoringError:
-        return False
+Minggang = Callable[[], str]
 
 
-def parse_win(args: str, me: str | None, resolve: Callable[[str], str | None]) -> list[WinSpec]:
+def _default_minggang() -> str:
+    from ledger.chat_options import MINGGANG_DEFAULT
+
+    return MINGGANG_DEFAULT
+
+
+def _unknown(word: Word, reading: list[Word]) -> GrammarError:
+    """A word the record cannot use: not understood at all, or a known word that has no place in it."""
+    key = "unknown_word" if word.kind == "unknown" else "word_not_here"
+    return GrammarError(key, word=word.typed, reading=tuple(reading))
+
+
+def _discarder_first(items: list[Word]) -> list[Word]:
+    """`@乙 点炮` (a name, then 点炮 with nobody after it) means 点 @乙: put the name after the keyword."""
+    out = list(items)
+    for index in range(1, len(out)):
+        word, before = out[index], out[index - 1]
+        nobody_after = index + 1 == len(out) or out[index + 1].kind != "person"
+        if word.kind == "method" and word.value == "discard" and before.kind == "person" and nobody_after:
+            out[index - 1], out[index] = word, before
+    return out
+
+
+def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = _default_minggang) -> list[WinSpec]:
     """`123p46p789s22s333s 5p 点 @b`, `@a 清一色 七对 自摸`, `@a 卡五星 @b 七对 点 @c` (一炮双响) …"""
+    items = _discarder_first(read(args, resolve))
     specs: list[WinSpec] = []
     current: WinSpec | None = None
     discarder: str | None = None
-    items = tokens(args)
     index = 0
 
     def spec() -> WinSpec:
@@ -188,64 +553,48 @@ def parse_win(args: str, me: str | None, resolve: Callable[[str], str | None]) -
             specs.append(current)
         return current
 
-    def person_after(word: str) -> str | None:
-        nonlocal index
-        if index + 1 < len(items):
-            who = resolve(items[index + 1])
-            if who is not None:
-                index += 1
-                return who
-        return None
-
     while index < len(items):
-        token = items[index]
-        folded = token.lower()
-        if folded in DOUBLE_WORDS:
+        word = items[index]
+        if word.kind == "double":
             pass
-        elif folded in SELF_DRAW_WORDS:
-            _set_method(spec(), "self_draw", token)
-        elif folded in DISCARD_WORDS or folded in ROB_WORDS:
-            method = "rob_kong" if folded in ROB_WORDS else "discard"
-            _set_method(spec(), method, token)
-            who = person_after(token)
-            if who is None:
-                raise GrammarError("discarder_missing", word=token)
-            if discarder is not None and discarder != who:
-                raise GrammarError("two_discarders")
-            discarder = who
-        elif token in PATTERN_WORDS or folded in _PATTERN_KEYS:
-            key = PATTERN_WORDS.get(token, folded)
-            if key not in spec().patterns:
-                spec().patterns.append(key)
-        elif token in SITUATION_WORDS:
-            situation, implied = SITUATION_WORDS[token]
-            target = spec()
-            if situation not in target.situations:
-                target.situations.append(situation)
-            if target.method is None:
-                target.method = implied
-        elif folded in PIHU_WORDS:
-            spec().pihu = True
-        elif token in MELD_WORDS or any(token.startswith(w) and _is_tiles(token[len(w) :]) for w in MELD_WORDS):
-            word = token if token in MELD_WORDS else next(w for w in MELD_WORDS if token.startswith(w))
-            tile = token[len(word) :]
-            if not tile:
-                if index + 1 >= len(items) or not _is_tiles(items[index + 1]):
-                    raise GrammarError("meld_tile_missing", word=word)
+        elif word.kind == "method":
+            _set_method(spec(), word.value, word.typed)
+            if word.value != "self_draw":
+                if index + 1 >= len(items) or items[index + 1].kind != "person":
+                    raise GrammarError("discarder_missing", word=word.typed)
                 index += 1
-                tile = items[index]
-            spec().melds.append({"kind": MELD_WORDS[word], "tile": tile})
-        elif _is_tiles(token):
-            spec().tiles.append(token)
-        else:
-            who = resolve(token)
-            if who is None:
-                raise GrammarError("unknown_word", word=token)
+                who = items[index].value
+                if discarder is not None and discarder != who:
+                    raise GrammarError("two_discarders")
+                discarder = who
+        elif word.kind == "pattern":
+            if word.value not in spec().patterns:
+                spec().patterns.append(word.value)
+        elif word.kind == "situation":
+            target = spec()
+            if word.value not in target.situations:
+                target.situations.append(word.value)
+            if target.method is None:
+                target.method = SITUATION_METHOD[word.value]
+        elif word.kind == "pihu":
+            spec().pihu = True
+        elif word.kind == "meld":
+            if index + 1 >= len(items) or items[index + 1].kind != "tiles":
+                raise GrammarError("meld_tile_missing", word=word.typed)
+            index += 1
+            kind = minggang() if word.value == "minggang" else word.value
+            spec().melds.append({"kind": kind, "tile": items[index].value})
+        elif word.kind == "tiles":
+            spec().tiles.append(word.value)
+        elif word.kind == "person":
+            who = word.value
             if current is None or (current.winner != who and current.has_content()):
                 current = WinSpec(who)  # the first winner, or the second of a 一炮双响
                 specs.append(current)
             else:
                 current.winner = who
+        else:
+            raise _unknown(word, items)
         index += 1
     if not specs:
         spec()
@@ -255,9 +604,6 @@ def parse_win(args: str, me: str | None, resolve: Callable[[str], str | None]) -
         if item.method in {"discard", "rob_kong"}:
             item.discarder = discarder
     return specs
-
-
-_PATTERN_KEYS = frozenset(PATTERN_WORDS.values())
 
 
 def _set_method(spec: WinSpec, method: str, word: str) -> None:
@@ -275,43 +621,83 @@ class KongSpec:
     chained: bool = False
 
 
-def parse_kong(word: str, args: str, me: str | None, resolve: Callable[[str], str | None]) -> KongSpec:
-    """`杠 暗 3s`, `暗杠`, `直杠 9p 点 @b`, `杠 @c 直 点 @b 杠上杠`; the command word may carry the kind."""
-    kind = KONG_KIND_WORDS.get(word.lower())
+def parse_kong(
+    word: str, args: str, me: str | None, resolve: Resolve, minggang: Minggang = _default_minggang
+) -> KongSpec:
+    """`杠 暗 3s`, `暗杠`, `直杠 9p 点 @b`, `点杠 @b`, `杠 @c 直 点 @b 杠上杠`; the command word may carry the kind.
+    Every word counts once: a second tile or a second player is refused, never silently dropped."""
+
+    def kind_of(found: Word) -> str:
+        return minggang() if found.value == "minggang" else found.value
+
+    named = _VOCABULARY.get(fold(word))
+    kind = kind_of(Word(named[0], named[1], word)) if named and named[0] == "meld" else None
+    items = read(implied(word), None) + read(args, resolve)
     player: str | None = None
     discarder: str | None = None
-    tile: str | None = None
+    awaiting: Word | None = None  # `点` read, the discarder's name still to come
+    tile: Word | None = None
     chained = False
-    items = tokens(args)
-    index = 0
-    while index < len(items):
-        token = items[index]
-        folded = token.lower()
-        if folded in KONG_KIND_WORDS:
-            if kind is not None and kind != KONG_KIND_WORDS[folded]:
-                raise GrammarError("two_kong_kinds", word=token)
-            kind = KONG_KIND_WORDS[folded]
-        elif folded in DISCARD_WORDS:
-            who = resolve(items[index + 1]) if index + 1 < len(items) else None
-            if who is None:
-                raise GrammarError("discarder_missing", word=token)
-            discarder = who
-            index += 1
+    for item in items:
+        if (item.kind == "meld" and item.value != "peng") or item.kind == "kong_kind":
+            if kind is not None and kind != kind_of(item):
+                raise GrammarError("two_kong_kinds", word=item.typed)
+            kind = kind_of(item)
+        elif item.kind == "method" and item.value == "discard":
+            awaiting = item
             kind = kind or "zhigang"
-        elif folded in CHAIN_WORDS:
+        elif item.kind == "chain":
             chained = True
-        elif _is_tiles(token):
-            tile = token
+        elif item.kind == "tiles":
+            if tile is not None:
+                raise GrammarError("kong_two_tiles", first=tile.typed, word=item.typed, suggest=False)
+            if len(item.value) > 2:
+                raise GrammarError("kong_one_tile", word=item.typed, suggest=False)
+            tile = item
+        elif item.kind == "person":
+            if awaiting is not None:
+                if discarder is not None and discarder != item.value:
+                    raise GrammarError("two_discarders")
+                discarder, awaiting = item.value, None
+            elif player is None or player == item.value:
+                player = item.value
+            else:
+                raise GrammarError("kong_two_players", first=player, word=item.typed, suggest=False)
         else:
-            who = resolve(token)
-            if who is None:
-                raise GrammarError("unknown_word", word=token)
-            player = who
-        index += 1
+            raise _unknown(item, items)
+    if awaiting is not None:
+        raise GrammarError("discarder_missing", word=awaiting.typed)
     player = player or me
     if player is None:
         raise GrammarError("player_missing")
-    return KongSpec(player, kind, discarder, tile, chained)
+    return KongSpec(player, kind, discarder, tile.value if tile else None, chained)
+
+
+def parse_player(args: str, me: str | None, resolve: Resolve) -> str:
+    """A record about one player (`亮倒`, `亮倒 @乙`): who, the sender by default."""
+    items = read(args, resolve)
+    for item in items:
+        if item.kind != "person":
+            raise _unknown(item, items)
+    if len({item.value for item in items}) > 1:
+        raise GrammarError("one_player_only", suggest=False)
+    player = items[0].value if items else me
+    if player is None:
+        raise GrammarError("player_missing")
+    return player
+
+
+def parse_nothing(args: str) -> None:
+    """A record that takes no arguments (`荒庄`): any word is refused, quoted."""
+    items = read(args)
+    if items:
+        raise _unknown(items[0], items)
+
+
+# ------------------------------------------------------------------------------------------------ 开桌
+
+DEALER_WORDS = frozenset({"庄", "庄家", "dealer"})
+DRAW_DEALER_WORDS = frozenset({"抽庄", "随机", "random"})
 
 
 def parse_people(args: str) -> tuple[list[str], str | None, bool]:
@@ -323,7 +709,7 @@ def parse_people(args: str) -> tuple[list[str], str | None, bool]:
     index = 0
     while index < len(items):
         token = items[index]
-        folded = token.lower()
+        folded = fold(token)
         if folded in DEALER_WORDS:
             if index + 1 >= len(items):
                 raise GrammarError("dealer_missing")
@@ -331,7 +717,7 @@ def parse_people(args: str) -> tuple[list[str], str | None, bool]:
             index += 1
         elif folded in DRAW_DEALER_WORDS:
             draw = True
-        elif token.startswith(("庄", "庄家")) and len(token) > 1 and token[1:].lstrip("家"):
+        elif folded.startswith("庄") and len(token) > 1 and token[1:].lstrip("家"):
             dealer = token[1:].lstrip("家")
         else:
             people.append(token)

@@ -97,6 +97,36 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Cannot read “{word}”: not tiles, a pattern, a player or a word like 自摸/点/抢杠. "
         "Example: 胡 123p46p789s22s333s 5p 点 @b",
     },
+    # -- reading what players type (bot/grammar.py, bot/commands/suggest.py) ------------------------------
+    "suggest": {"zh": "{why}是不是：{line}？", "en": "{why}Did you mean: {line}?"},
+    "suggest_unknown": {"zh": "没看懂「{word}」。", "en": "Could not read “{word}”. "},
+    "suggest_bare": {
+        "zh": "「{word}」没写番型（有番型就写上，例如 自摸 清一色）。",
+        "en": "“{word}” names no pattern (name them if any, e.g. 自摸 清一色). ",
+    },
+    "word_not_here": {"zh": "「{word}」用不到这条记录上。", "en": "“{word}” has no place in this record."},
+    "btn_suggest_yes": {"zh": "就是这个", "en": "Yes, book it"},
+    "btn_suggest_no": {"zh": "不是", "en": "No"},
+    "kong_two_tiles": {
+        "zh": "一个杠只写一张牌：是「{first}」还是「{word}」？",
+        "en": "One tile per kong: “{first}” or “{word}”?",
+    },
+    "kong_one_tile": {
+        "zh": "「{word}」是好几张牌，一个杠只写一张（例如 暗杠 3s）。",
+        "en": "“{word}” is several tiles; a kong takes one (e.g. 暗杠 3s).",
+    },
+    "kong_two_players": {
+        "zh": "一个杠只有一个人杠：是「{first}」还是「{word}」？点杠的人写在「点」后面：杠 @丙 直 点 @乙",
+        "en": "One player makes a kong: “{first}” or “{word}”? The discarder goes after 点: 杠 @c 直 点 @b",
+    },
+    "minggang_set": {
+        "zh": "好的，本群的「明杠」从现在起按 {kind} 记。",
+        "en": "OK: in this group 明杠 now means {kind}.",
+    },
+    "minggang_rule": {
+        "zh": "明杠：按 {kind} 记（管理员可改：设置 明杠 直杠 或 设置 明杠 蓄杠）",
+        "en": "明杠 is read as {kind} (admins: 设置 明杠 直杠 or 设置 明杠 蓄杠)",
+    },
     "winner_missing": {
         "zh": "你不在这桌上，请写出谁胡了：胡 @甲 …",
         "en": "You are not seated; say who won: 胡 @a …",
@@ -257,6 +287,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{game} has no rule options. Admins change: 设置 底金 2 (money per point) | 设置 language zh | "
         "设置 日切 6 | 设置 game kawuxing (tables opened afterwards)",
     },
+    "rules_presets_head": {
+        "zh": "卡五星规则预设（管理员发「设置 预设 名字」切换，单项仍可另改）：",
+        "en": "卡五星 presets (admins switch with 设置 preset NAME; single options still override):",
+    },
+    "rules_preset_line": {"zh": "· {zh}（{key}）：{description}{mark}", "en": "· {key} ({zh}): {description}{mark}"},
+    "rules_preset_current": {"zh": " ← 本群", "en": " ← this group"},
+    "rules_option_asks": {"zh": "（每局要报：{asks}）", "en": " (to report each hand: {asks})"},
     "rules_is_read_only": {
         "zh": "看规则用「规则」，改规则用「设置 …」（管理员）。",
         "en": "规则 shows; admins change with 设置 …",
@@ -310,7 +347,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "paiju keeps the table's ledger; Chinese words work without a slash (e.g. 胡 清一色 自摸).",
     },
     "help_tail": {
-        "zh": "牌的写法：123p=一二三筒，46s=四六条，5z/6z/7z=白/发/中；也可以写 5筒、五条、中。",
+        "zh": "牌的写法：123p=一二三筒，46s=四六条，5z/6z/7z=白/发/中；也可以写 5筒、五条、伍筒、幺鸡、红中、5w/5t/5b。"
+        "不用空格也行：胡清一色自摸、暗杠三条。",
         "en": "Tiles: 123p = 1-2-3 dots, 46s = 4 and 6 bamboo, 5z/6z/7z = white/green/red dragon.",
     },
     "help_unknown": {

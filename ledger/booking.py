@@ -28,7 +28,8 @@ from ledger.accounts import group_by_chat, lock_group, names
 from ledger.errors import LedgerError, ScoringRefused
 from ledger.events import Event, payloads
 from ledger.hands import build_request, is_terminal, liangdao, misplaced_terminal, next_dealer, owed_by_event
-from ledger.records import HandRecord, HandResult, HandState, NightInfo, Payload, Seat, VoidResult
+from ledger.money import night_totals
+from ledger.records import HandRecord, HandResult, HandState, NightInfo, NightTotal, Payload, Seat, VoidResult
 from ledger.scoring import score
 from ledger.tables import close_night, night_date, night_info, seat_table
 from ledger.unit import SOURCE_BOOKED, Tx
@@ -619,7 +620,9 @@ def replace(tx: Tx, original_source: str, batch: list[Payload], reason: str) -> 
 def hand_state(tx: Tx, table_id: int) -> HandState:
     """The open hand for display: events so far, 亮倒 declarations, number, dealer, money booked so far."""
     row = tx.execute(
-        sa.select(m.GameTable.group_id, m.GameTable.hand_number, m.GameTable.dealer).where(m.GameTable.id == table_id)
+        sa.select(m.GameTable.group_id, m.GameTable.night_id, m.GameTable.hand_number, m.GameTable.dealer).where(
+            m.GameTable.id == table_id
+        )
     ).first()
     if row is None:
         raise LedgerError("not_found", f"找不到这个桌（{table_id}）")
@@ -637,6 +640,9 @@ def hand_state(tx: Tx, table_id: int) -> HandState:
         events=payloads_,
         liangdao=liangdao(payloads_),
         transfers=tuple(transfers.info(t, by_id, index_of) for t in live),
+        night_totals=tuple(
+            NightTotal(member, amount) for member, amount in sorted(night_totals(tx, row.night_id).items())
+        ),
     )
 
 

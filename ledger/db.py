@@ -8,7 +8,10 @@ change.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import queue
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -26,6 +29,9 @@ from sqlalchemy.orm import Session, sessionmaker
 DEFAULT_URL = "sqlite:///paiju.db"
 #: milliseconds a SQLite writer waits for another process's transaction before giving up
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+#: seconds a SQLite writer waits in the writer queue before giving up with `WriterLockTimeout` (a process frozen
+#: mid-transaction would otherwise block every other writer forever)
+SQLITE_WRITER_LOCK_TIMEOUT_S = 30.0
 #: execution option naming how a SQLite transaction begins ("IMMEDIATE" for writers, "DEFERRED" for readers)
 SQLITE_BEGIN = "paiju_sqlite_begin"
 #: SQLite's synchronous setting: FULL syncs the WAL at every commit, so a booking the bot has confirmed survives a
@@ -35,6 +41,10 @@ SQLITE_SYNCHRONOUS = "FULL"
 WRITER_LOCK_SUFFIX = "-writer"
 #: key in a pooled connection's `info` holding the descriptor of the writer lock it holds
 _WRITER_LOCK_FD = "paiju_writer_lock_fd"
+
+
+class WriterLockTimeout(TimeoutError):
+    """Another process held the SQLite writer lock for longer than the timeout; nothing was written."""
 
 
 class UTCDateTime(sa.types.TypeDecorator[datetime]):
@@ -78,19 +88,38 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> Engine:
-    """An engine configured for the ledger. `foreign_keys=False` is for SQLite batch migrations only."""
+def make_engine(
+    url: str,
+    *,
+    foreign_keys: bool = True,
+    synchronous: str | None = None,
+    writer_lock_timeout: float | None = None,
+    **kwargs: Any,
+) -> Engine:
+    """An engine configured for the ledger. `foreign_keys=False` is for SQLite batch migrations only;
+    `synchronous` overrides `SQLITE_SYNCHRONOUS` (short-lived state that may be lost on a power cut);
+    `writer_lock_timeout` overrides `SQLITE_WRITER_LOCK_TIMEOUT_S`.
+
+    Server databases check a pooled connection before handing it out (`pool_pre_ping`): a connection the server
+    or a proxy dropped while idle is replaced instead of failing the next booking."""
     url = normalize_url(url)
     is_sqlite = url.startswith("sqlite")
     if is_sqlite:
         kwargs.setdefault("connect_args", {}).setdefault("timeout", SQLITE_BUSY_TIMEOUT_MS / 1000)
+    else:
+        kwargs.setdefault("pool_pre_ping", True)
     engine = sa.create_engine(url, **kwargs)
     if is_sqlite:
-        _configure_sqlite(engine, foreign_keys=foreign_keys)
+        _configure_sqlite(
+            engine,
+            foreign_keys=foreign_keys,
+            synchronous=synchronous or SQLITE_SYNCHRONOUS,
+            lock_timeout=SQLITE_WRITER_LOCK_TIMEOUT_S if writer_lock_timeout is None else writer_lock_timeout,
+        )
     return engine
 
 
-def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
+def _configure_sqlite(engine: Engine, *, foreign_keys: bool, synchronous: str, lock_timeout: float) -> None:
     """WAL, busy timeout, foreign keys, synchronous; take transaction control from pysqlite so BEGIN is ours; and
     make writers of one database file (in any process or thread) take turns.
 
@@ -101,7 +130,8 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
     transaction first takes an exclusive `flock` on `<database>-writer`: a blocked writer sleeps in the kernel
     and is woken the moment the holder lets go, before the holder can come back for its next transaction.
     The lock is released when the transaction ends (just before COMMIT/ROLLBACK is sent; a writer woken that
-    instant waits a millisecond in BEGIN IMMEDIATE, which SQLite's busy handler covers)."""
+    instant waits a millisecond in BEGIN IMMEDIATE, which SQLite's busy handler covers). A writer waits at most
+    `lock_timeout` seconds, then raises `WriterLockTimeout` naming the process that holds the lock."""
     database = engine.url.database
     is_memory = database in (None, "", ":memory:") or str(database).startswith("file::memory:")
     lock_path = None if is_memory or fcntl is None else f"{database}{WRITER_LOCK_SUFFIX}"
@@ -114,14 +144,14 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
-        cursor.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: sa.Connection) -> None:
         mode = connection.get_execution_options().get(SQLITE_BEGIN, "IMMEDIATE")
         if mode == "IMMEDIATE" and lock_path is not None:
-            _take_writer_lock(connection.info, lock_path)
+            _take_writer_lock(connection.info, lock_path, lock_timeout)
         try:
             connection.exec_driver_sql(f"BEGIN {mode}")
         except BaseException:
@@ -140,19 +170,87 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
             _release_writer_lock(record.info)
 
 
-def _take_writer_lock(info: dict[Any, Any], lock_path: str) -> None:
-    """Block until this transaction holds the database's writer lock (a fresh descriptor per transaction, so two
-    threads of one process exclude each other too; the kernel drops it if the process dies)."""
+def _take_writer_lock(info: dict[Any, Any], lock_path: str, timeout: float) -> None:
+    """Block until this transaction holds the database's writer lock, at most `timeout` seconds (a fresh
+    descriptor per transaction, so two threads of one process exclude each other too; the kernel drops it if
+    the process dies). The holder writes its pid into the file, so a writer that gives up can say who blocks it."""
     if _WRITER_LOCK_FD in info:  # already held by this connection's transaction
         return
     assert fcntl is not None  # lock_path is None without it
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        fd = _wait_for_writer_lock(lock_path, timeout)
     except BaseException:
         os.close(fd)
         raise
+    with contextlib.suppress(OSError):  # the pid is a courtesy for the error message; the lock is what counts
+        os.pwrite(fd, f"{os.getpid():<12}".encode(), 0)
     info[_WRITER_LOCK_FD] = fd
+
+
+def _wait_for_writer_lock(lock_path: str, timeout: float) -> int:
+    """The descriptor holding the writer lock, waited for in the kernel by a helper thread (so the holder's
+    release wakes us at once, as a plain blocking flock would) while this thread gives up after `timeout`.
+
+    A helper that gets the lock after we gave up releases it straight away; one whose holder never lets go stays
+    blocked until that process dies (it is a daemon thread and holds nothing)."""
+    assert fcntl is not None
+    handoff: queue.Queue[int | BaseException] = queue.Queue(maxsize=1)
+    guard = threading.Lock()
+    abandoned = False
+
+    def wait() -> None:
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as err:
+            handoff.put(err)
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except BaseException as err:  # pragma: no cover - flock on an open file only fails on a broken system
+            os.close(fd)
+            handoff.put(err)
+            return
+        with guard:
+            if abandoned:
+                os.close(fd)
+            else:
+                handoff.put(fd)
+
+    threading.Thread(target=wait, name="sqlite-writer-wait", daemon=True).start()
+    try:
+        got = handoff.get(timeout=timeout)
+    except BaseException as err:  # the timeout, or an interrupt while waiting
+        with guard:
+            abandoned = True
+            late = None if handoff.empty() else handoff.get_nowait()
+        if isinstance(late, int):
+            if isinstance(err, queue.Empty):
+                return late  # the lock arrived just as the wait ended
+            os.close(late)
+        if not isinstance(err, queue.Empty):
+            raise
+        raise WriterLockTimeout(
+            f"the SQLite database is being written by another process ({_holder(lock_path)}) for more than "
+            f"{timeout:g} s; it may be frozen mid-transaction. Nothing was written. Find or stop that process "
+            f"(the lock file is {lock_path})"
+        ) from None
+    if isinstance(got, BaseException):
+        raise got
+    return got
+
+
+def _holder(lock_path: str) -> str:
+    """Who holds the writer lock, as its holder wrote it ("pid 1234"), or "pid unknown"."""
+    try:
+        with open(lock_path, encoding="ascii", errors="replace") as file:
+            pid = file.read(12).strip()
+    except OSError:
+        pid = ""
+    return f"pid {pid}" if pid.isdigit() else "pid unknown"
 
 
 def _release_writer_lock(info: dict[Any, Any]) -> None:

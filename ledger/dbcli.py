@@ -1,11 +1,23 @@
-"""`paiju db upgrade [--db URL] [--revision REV]` and `paiju db current`: database maintenance."""
+"""`paiju db upgrade|current|copy|backup`: database maintenance.
+
+    paiju db upgrade [--db URL] [--revision REV]
+    paiju db current [--db URL]
+    paiju db copy --from URL --to URL [--chat ID] [--force]     # e.g. SQLite → PostgreSQL, verified afterwards
+    paiju db backup [--db URL] --out FILE                        # SQLite's online backup (pg_dump for PostgreSQL)
+
+Exit codes: 0 done, 1 refused or failed verification (the message says why), 2 bad arguments.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
+
+from sqlalchemy.engine import make_url
 
 from ledger import db
+from ledger.maintenance import CopyError, backup_sqlite, copy_ledger
 
 #: environment variable naming the database when --db is not given
 DB_ENV = "PAIJU_DB_URL"
@@ -13,6 +25,10 @@ DB_ENV = "PAIJU_DB_URL"
 
 def default_url() -> str:
     return os.environ.get(DB_ENV) or db.DEFAULT_URL
+
+
+def _shown(url: str) -> str:
+    return make_url(url).render_as_string(hide_password=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,7 +39,28 @@ def main(argv: list[str] | None = None) -> int:
     up.add_argument("--revision", default="head", help="target revision (default head)")
     current = commands.add_parser("current", help="print the database's revision")
     current.add_argument("--db", default=None)
+    copy = commands.add_parser(
+        "copy", help="copy the ledger to another database (e.g. SQLite → PostgreSQL) and verify the balances"
+    )
+    copy.add_argument("--from", dest="source", required=True, help="the database to copy (left unchanged)")
+    copy.add_argument("--to", dest="target", required=True, help="the database to copy into (upgraded first)")
+    copy.add_argument("--chat", type=int, default=None, help="only this Telegram chat's group (default: every group)")
+    copy.add_argument("--force", action="store_true", help="copy into a target that already holds data")
+    backup = commands.add_parser("backup", help="a consistent copy of a live SQLite ledger (PostgreSQL: pg_dump)")
+    backup.add_argument("--db", default=None)
+    backup.add_argument("--out", required=True, help="the backup file to write (must not exist)")
     args = parser.parse_args(argv)
+    try:
+        if args.command == "copy":
+            return _copy(args)
+        if args.command == "backup":
+            url = db.normalize_url(args.db or default_url())
+            path = backup_sqlite(url, args.out)
+            print(f"{_shown(url)}: backed up to {path} ({path.stat().st_size} bytes, integrity ok)")
+            return 0
+    except CopyError as err:
+        print(f"paiju db {args.command}: {err}", file=sys.stderr)
+        return 1
     url = db.normalize_url(args.db or default_url())
     engine = db.make_engine(url)
     shown = engine.url.render_as_string(hide_password=True)
@@ -35,4 +72,19 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{shown}: {db.current_revision(engine) or 'not migrated'} (head {db.head_revision()})")
     finally:
         engine.dispose()
+    return 0
+
+
+def _copy(args: argparse.Namespace) -> int:
+    source, target = db.normalize_url(args.source), db.normalize_url(args.target)
+    report = copy_ledger(source, target, chat_id=args.chat, force=args.force)
+    rows = sum(report.rows.values())
+    print(f"copied {rows} rows from {_shown(source)} to {_shown(target)}")
+    for table, count in report.rows.items():
+        if count:
+            print(f"  {table}: {count}")
+    if report.skipped:
+        print(f"  not copied: {', '.join(report.skipped)}")
+    for chat, accounts in report.groups.items():
+        print(f"verified chat {chat}: {accounts} balances equal, running totals match the transfers")
     return 0

@@ -4,19 +4,20 @@ The bot layer detects; this module decides and records. Fines are booked through
 fine is a transfer member → pot (红包池) like any other and shows in balances, settlements and exports.
 
 Every mutating call takes a `source` and is idempotent on it (`moderation_actions` is unique on (source, kind)).
-An offence is counted and its warning (and removal) written in one transaction that holds the member: two
-messages of one member handled at once are the 1st and the 2nd offence, never two 1st ones. The fine follows
-through the ledger's `fine`, idempotent on `<source>:fine`, and its row is written after it: a retry of the
-same source after a crash in between finds the warning, books the fine once and completes the record — nothing
-lost, nothing booked twice.
+An offence is counted and its warning, its fine (the transfer into the pot and the fine's row) or its removal
+written in ONE transaction that holds the member: two messages of one member handled at once are the 1st and the
+2nd offence, never two 1st ones, and a crash leaves either the whole offence or none of it. The fine's transfer
+carries the source `<source>:fine` and its operation record, exactly as the ledger's own `fine` writes them.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
@@ -24,11 +25,20 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ledger.codec import encode
 from ledger.db import session_factories
-from ledger.models import Member
+from ledger.models import FINE as FINE_TRANSFER
+from ledger.models import Member, Operation, Transfer
 from ledger.moderation_models import BAN, FINE, REMOVAL, WARNING, ModerationAction, ModerationSettings, Reminder
 from ledger.moderation_models import RulesText as RulesTextRow
-from ledger.service import Ledger, LedgerError, MemberInfo
+from ledger.money import fine as book_fine
+from ledger.service import Ledger, LedgerError, MemberInfo, TransferInfo
+from ledger.unit import RETRY_STATES, Tx
+
+log = logging.getLogger(__name__)
+
+#: attempts of one moderation write that lost a race (see `Moderation._write`)
+WRITE_ATTEMPTS = 3
 
 #: Seed default ad keywords (rule 3, 禁止发布各种广告): spam-recruiting phrases, simplified and traditional.
 DEFAULT_AD_KEYWORDS: tuple[str, ...] = (
@@ -169,11 +179,14 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
         elif name == "ad_keywords":
             out[name] = _words(value)
         elif name == "namecard_pattern":
+            pattern = str(value)
+            if len(pattern) > MAX_PATTERN:
+                raise _bad(name, f"太长（最多 {MAX_PATTERN} 个字符）")
             try:
-                re.compile(str(value))
-            except re.error as err:
-                raise _bad(name, f"不是有效的正则表达式（{err}）") from None
-            out[name] = str(value)
+                namecard_regex(pattern)
+            except ValueError as err:
+                raise _bad(name, f"不是有效的正则表达式（{err}；不支持反向引用和前后查找）") from None
+            out[name] = pattern
         elif name == "namecard_example":
             out[name] = str(value).strip() or DEFAULT_NAMECARD_EXAMPLE
         elif name == "rules_editors":
@@ -183,8 +196,39 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
 
 
 def settings_from_overrides(overrides: Mapping[str, Any]) -> RuleSettings:
-    """Stored overrides → settings; an override a later version no longer knows is ignored, not fatal."""
-    return validated(RuleSettings(), {k: v for k, v in overrides.items() if k in SETTING_NAMES})
+    """Stored overrides → settings. An override a later version no longer knows, or no longer accepts (a name-card
+    pattern stored before patterns had to be linear-time), is left out with a log line, never fatal: a bad row
+    must not stop the bot answering the group."""
+    settings = RuleSettings()
+    for key, value in overrides.items():
+        if key not in SETTING_NAMES:
+            continue
+        try:
+            settings = validated(settings, {key: value})
+        except LedgerError as err:
+            log.warning("stored moderation setting %s ignored: %s", key, err.message)
+    return settings
+
+
+#: longest name-card pattern an admin may set
+MAX_PATTERN = 200
+
+
+@lru_cache(maxsize=256)
+def namecard_regex(pattern: str) -> Any:
+    """The compiled name-card pattern, in RE2's linear-time engine: an admin's `(a+)+b` cannot hang the bot,
+    whatever name it meets. RE2 has no back-references or look-arounds; such a pattern is refused (ValueError
+    with RE2's reason), as is one whose automaton would need more than a small, fixed amount of memory."""
+    import re2
+
+    options = re2.Options()
+    options.log_errors = False
+    options.max_mem = 1 << 20
+    try:
+        return re2.compile(pattern, options)
+    except re2.error as err:
+        reason = err.args[0] if err.args else err
+        raise ValueError(reason.decode("utf-8", "replace") if isinstance(reason, bytes) else str(reason)) from None
 
 
 # ------------------------------------------------------------------------------------------- result types
@@ -390,44 +434,72 @@ class Moderation:
         has the group's settings at hand.
         """
         settings = settings or self.settings_for_group(member.group_id)
-        try:
-            with self._writer.begin() as session:
-                # one offence of a member at a time: the count and the new warning are one step (SQLite's
-                # writer lock does this by itself; PostgreSQL locks the member's row)
-                session.execute(sa.select(Member.id).where(Member.id == member.id).with_for_update())
-                if WARNING not in self._existing(session, source):
-                    number = self._live_warnings(session, member.group_id, member.user_id or 0, settings) + 1
-                    chosen = step or settings.step_for(number)
-                    rows = [self._row(member, WARNING, rule, reason, source=source, by=by, message_id=message_id)]
-                    if chosen in {"remove", "ban"}:
-                        kind = REMOVAL if chosen == "remove" else BAN
-                        rows.append(self._row(member, kind, rule, reason, source=source, by=by, message_id=message_id))
-                    session.add_all(rows)
-        except IntegrityError:
-            pass  # the same source recorded concurrently: the winner's rows stand
+
+        def body(session: Session, now: datetime) -> None:
+            # one offence of a member at a time: the count and the new warning are one step (SQLite's writer
+            # lock does this by itself; PostgreSQL locks the member's row)
+            session.execute(sa.select(Member.id).where(Member.id == member.id).with_for_update())
+            if WARNING in self._existing(session, source):
+                return
+            number = self._live_warnings(session, member.group_id, member.user_id or 0, settings) + 1
+            chosen = step or settings.step_for(number)
+            session.add(self._row(member, WARNING, rule, reason, source=source, by=by, message_id=message_id))
+            if chosen in {"remove", "ban"}:
+                kind = REMOVAL if chosen == "remove" else BAN
+                session.add(self._row(member, kind, rule, reason, source=source, by=by, message_id=message_id))
+            elif chosen == "warn_fine" and settings.fine_amount > 0:
+                transfer = self._book_fine(session, member, settings.fine_amount, reason, source, by, now)
+                session.add(
+                    self._row(
+                        member,
+                        FINE,
+                        rule,
+                        reason,
+                        source=source,
+                        by=by,
+                        message_id=message_id,
+                        amount=transfer.amount,
+                        transfer_id=transfer.id,
+                    )
+                )
+
+        self._write(body)
         with self._reader() as session:
-            rows_by_kind = self._existing(session, source)
-            result = self._result(session, rows_by_kind, settings)
-        warning = rows_by_kind[WARNING]
-        due = step or ("warn" if warning.rule == "manual" else settings.step_for(result.offence_number))
-        if due != "warn_fine" or result.removal is not None or result.fine is not None or settings.fine_amount <= 0:
-            return result
-        # the fine comes after the warning: a retry of this source (after a crash here) books it exactly once
-        transfer = self.ledger.fine(member.id, settings.fine_amount, reason, source=f"{source}:fine", by=by)
-        fine = self._insert_once(
-            self._row(
-                member,
-                FINE,
-                rule,
-                reason,
-                source=source,
-                by=by,
-                message_id=message_id,
-                amount=transfer.amount,
-                transfer_id=transfer.id,
-            )
+            return self._result(session, self._existing(session, source), settings)
+
+    def _write(self, body: Callable[[Session, datetime], None]) -> None:
+        """Run `body` in one write transaction; a lost race on a unique key (the same source recorded at the same
+        moment elsewhere) or a PostgreSQL deadlock runs it again from the start, when it sees the winner's rows."""
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                with self._writer.begin() as session:
+                    body(session, self.now())
+                return
+            except IntegrityError:
+                if attempt == WRITE_ATTEMPTS - 1:
+                    raise
+            except sa.exc.DBAPIError as err:
+                if getattr(err.orig, "sqlstate", None) not in RETRY_STATES or attempt == WRITE_ATTEMPTS - 1:
+                    raise
+
+    def _book_fine(
+        self, session: Session, member: MemberInfo, amount: int, reason: str, source: str, by: int | None, now: datetime
+    ) -> Transfer | TransferInfo:
+        """The fine's money, member → pot, in the caller's transaction: the transfer and the running totals (the
+        ledger's own `money.fine`, on the session's connection) and the operation record of `<source>:fine`, as
+        the ledger's `fine` writes them. A transfer an earlier version booked under that source (in a step of its
+        own) is reused, never booked again."""
+        fine_source = f"{source}:fine"
+        booked = session.scalar(
+            sa.select(Transfer).where(Transfer.source == fine_source, Transfer.kind == FINE_TRANSFER)
         )
-        return replace(result, step="warn_fine", fine=fine)
+        if booked is not None:
+            return booked
+        info = book_fine(Tx(session.connection(), now, by, fine_source), member.id, amount, reason)
+        session.add(
+            Operation(source=fine_source, kind="fine", created_at=now, created_by=by, result={"value": encode(info)})
+        )
+        return info
 
     def _result(self, session: Session, rows: Mapping[str, ModerationAction], settings: RuleSettings) -> OffenceResult:
         warning = rows[WARNING]
@@ -461,26 +533,32 @@ class Moderation:
     def fine(
         self, member: MemberInfo, amount: int, reason: str, *, message_id: int | None, source: str, by: int | None
     ) -> ActionInfo:
-        """An admin's fine: `amount` 分 from the member to the pot, recorded with reason and issuer."""
+        """An admin's fine: `amount` 分 from the member to the pot, recorded with reason and issuer (one
+        transaction: the money and its record together)."""
         if amount <= 0:
             raise LedgerError("mod_bad_amount", "罚款金额必须大于 0。")
+
+        def body(session: Session, now: datetime) -> None:
+            if FINE in self._existing(session, source):
+                return
+            transfer = self._book_fine(session, member, amount, reason, source, by, now)
+            session.add(
+                self._row(
+                    member,
+                    FINE,
+                    "manual",
+                    reason,
+                    source=source,
+                    by=by,
+                    message_id=message_id,
+                    amount=transfer.amount,
+                    transfer_id=transfer.id,
+                )
+            )
+
+        self._write(body)
         with self._reader() as session:
-            existing = self._existing(session, source)
-            if FINE in existing:
-                return _info(existing[FINE])
-        transfer = self.ledger.fine(member.id, amount, reason, source=f"{source}:fine", by=by)
-        row = self._row(
-            member,
-            FINE,
-            "manual",
-            reason,
-            source=source,
-            by=by,
-            message_id=message_id,
-            amount=transfer.amount,
-            transfer_id=transfer.id,
-        )
-        return self._insert_once(row)
+            return _info(self._existing(session, source)[FINE])
 
     def remove(
         self,

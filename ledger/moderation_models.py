@@ -1,4 +1,5 @@
-"""Moderation tables (群规则): per-group settings, warnings/fines/removals, the rules text's history, reminders.
+"""Moderation tables (群规则): per-group settings, warnings/fines/removals, the rules text's history, reminders,
+and the short-lived state shared by every bot process.
 
 Like the rest of the ledger nothing is deleted: a cancelled warning or fine keeps its row with who/when/why.
 A fine's money is a ledger transfer (member → pot, `transfers.kind = 'fine'`); the action row points at it.
@@ -86,3 +87,14 @@ class Reminder(Base):
     created_at: Mapped[datetime]
 
     __table_args__ = (sa.UniqueConstraint("group_id", "user_id", "kind"),)
+
+
+class SharedStateEntry(Base):
+    """One entry of the state every bot process shares (`ledger.shared_state`): a flood counter, a chat's admin
+    list. Short-lived: an entry past `expires_at` counts as absent and is swept; nothing here is a record."""
+
+    __tablename__ = "shared_state"
+
+    key: Mapped[str] = mapped_column(sa.String(200), primary_key=True)
+    value: Mapped[Any] = mapped_column(sa.JSON)
+    expires_at: Mapped[datetime] = mapped_column(index=True)

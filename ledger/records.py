@@ -189,6 +189,11 @@ class HandState:
     events: tuple[Payload, ...]
     liangdao: tuple[str, ...]
     transfers: tuple[TransferInfo, ...]  # live transfers booked for this hand so far (kong money …)
+    #: the table's night's running totals, read with the events in one read transaction (a snapshot on SQLite)
+    night_totals: tuple[NightTotal, ...] = ()
+
+    def night_total(self, member_id: int) -> int:
+        return total_of(self.night_totals, member_id)
 
 
 @dataclass(frozen=True)

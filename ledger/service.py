@@ -87,6 +87,10 @@ class Ledger:
         """Dispose of the connection pool."""
         self.engine.dispose()
 
+    def now(self) -> datetime:
+        """The ledger's clock (timezone-aware UTC): what it stamps on the rows it writes."""
+        return self._unit.now()
+
     def __enter__(self) -> Ledger:
         return self
 
@@ -118,7 +122,7 @@ class Ledger:
     # members --------------------------------------------------------------------------------------------
     def member(self, chat_id: int, user_id: int, display_name: str, username: str | None = None) -> MemberInfo:
         """Get or create a member by Telegram id; a changed display name or username is updated."""
-        display_name = accounts.clean_name(display_name, "显示名")[:255]
+        display_name = " ".join(display_name.split())[:255] or str(user_id)  # Telegram's, of any length: never refused
         username = username.lstrip("@")[:64] if username else None
         found = self._unit.read(lambda tx: accounts.find_member_by_user(tx, chat_id, user_id))
         if found is not None and (found.display_name, found.username) == (display_name, username):

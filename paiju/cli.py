@@ -10,6 +10,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "score": ("ledger.scoring.cli", "score one request of the JSON contract (stdin -> stdout)"),
     "console": ("bot.console", "the bot without Telegram: chat lines in, replies out"),
     "run": ("bot.telegram.app", "run the Telegram bot (polling, or --webhook)"),
+    "web": ("bot.webapp.server", "serve the Mini App alone against a database (development)"),
     "db": ("ledger.dbcli", "database maintenance: `paiju db upgrade`"),
     "export": ("ledger.export", "the ledger as JSON or CSV"),
     "report": ("bot.reports.cli", "render a night or a month to PNG/PDF"),

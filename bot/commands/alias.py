@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.commands._common import me, resolve_person, seat_of_member
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
+from bot.vocabulary import COMMAND_WORDS
 
 MAX_ALIAS = 16
 
@@ -12,7 +13,7 @@ MAX_ALIAS = 16
 @registry.command(
     "alias",
     names=["alias", "name"],
-    aliases=["名片", "改名"],
+    aliases=COMMAND_WORDS["alias"],
     help_zh="名片：名片 刘三（账上显示的名字）｜ 名片（看自己的）｜ 名片 @乙 老王（管理员给别人改）｜ 名片 清除",
     help_en="your name in the ledger: 名片 Liu | 名片 (show) | 名片 @b Wang (admins) | 名片 清除 (clear)",
 )
@@ -52,7 +53,7 @@ def alias(ctx: Context) -> SendText:
 @registry.command(
     "link",
     names=["link"],
-    aliases=["关联", "认领"],
+    aliases=COMMAND_WORDS["link"],
     help_zh="关联（管理员）：关联 老王 @wang —— 把客人「老王」的账并到群成员 @wang 名下",
     help_en="link (admins): 关联 老王 @wang — move guest 老王's record to member @wang",
     admin_only=True,

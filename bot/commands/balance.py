@@ -6,14 +6,15 @@ from bot.commands._common import money, net_by_member, resolve_person
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.texts import describe_event, describe_win
+from bot.vocabulary import COMMAND_WORDS
 from ledger.service import HandRecord
 
 
 @registry.command(
     "balance",
     names=["balance", "bal"],
-    aliases=["余额", "查账", "账"],
-    help_zh="余额：每人本晚和总计的输赢；余额 @乙 只看一个人",
+    aliases=COMMAND_WORDS["balance"],
+    help_zh="余额：每人本晚和总计的输赢；余额 @乙 只看一个人（也可写 多少钱、查账）",
     help_en="balances tonight and all time; 余额 @b for one player",
 )
 def balance(ctx: Context) -> SendText:
@@ -51,7 +52,7 @@ def balance(ctx: Context) -> SendText:
 @registry.command(
     "history",
     names=["history"],
-    aliases=["历史", "记录", "流水"],
+    aliases=COMMAND_WORDS["history"],
     help_zh="历史：最近几局（默认 5 局）的番型和输赢：历史 10",
     help_en="the last hands (5 by default) with patterns and payments: 历史 10",
 )

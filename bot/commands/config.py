@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.commands import chat_options
 from bot.commands._common import money
 from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import tokens
+from bot.grammar import fold, tokens
 from bot.texts import game_name, rules_summary
+from bot.vocabulary import COMMAND_WORDS
 from ledger.service import GroupInfo
 
 GAME_WORDS = {"卡五星": "kawuxing", "kawuxing": "kawuxing", "够级": "gouji", "gouji": "gouji"}
@@ -40,19 +42,38 @@ SETTING_WORDS = {
     "currency": "currency",
 }
 _AMOUNT = re.compile(r"^(\d+)(?:\.(\d{1,2}))?(元|块|分)?$")
+#: `规则 预设` lists the presets
+PRESET_WORDS = {"预设", "presets", "preset"}
+#: the options `规则` always shows; the later ones only when a group plays them
+ALWAYS_SHOWN = frozenset({"suits", "cap", "pihu_self_draw_only", "draw_liangdao_penalty", "big_hands"})
 
 
 @registry.command(
     "rules",
     names=["rules"],
-    aliases=["规则", "玩法"],
+    aliases=COMMAND_WORDS["rules"],
     help_zh="规则：本群的游戏、规则预设和选项、底金、语言、日切时间",
     help_en="the group's game, rules preset and options, base stake, language and night cut-off",
 )
 def show_rules(ctx: Context) -> SendText:
     if ctx.args:
+        if ctx.group.game == "kawuxing" and ctx.args.strip().lower() in PRESET_WORDS:
+            return SendText(presets_text(ctx), reply_to=ctx.message_id)
         raise Refusal("rules_is_read_only")
     return SendText(rules_text(ctx, ctx.group), reply_to=ctx.message_id)
+
+
+def presets_text(ctx: Context) -> str:
+    """Every 卡五星 preset, the group's marked: `规则 预设`."""
+    from ledger.scoring.kawuxing.rules import PRESETS
+
+    current = str(ctx.group.rules.get("preset", "xiangyang"))
+    lines = [ctx.t("rules_presets_head")]
+    for preset in PRESETS.values():
+        mark = ctx.t("rules_preset_current") if preset.key == current else ""
+        description = preset.en if ctx.lang == "en" else preset.description
+        lines.append(ctx.t("rules_preset_line", zh=preset.zh, key=preset.key, description=description, mark=mark))
+    return "\n".join(lines)
 
 
 def rules_text(ctx: Context, group: GroupInfo) -> str:
@@ -74,6 +95,9 @@ def rules_text(ctx: Context, group: GroupInfo) -> str:
         effective = make_rules(str(group.rules.get("preset", "xiangyang")), **overrides).as_json()
         for option in OPTIONS:
             value = effective[option.key]
+            default = list(option.default) if isinstance(option.default, tuple) else option.default
+            if option.key not in ALWAYS_SHOWN and value == default:
+                continue
             shown = (
                 "、".join(option.choice_zh.get(v, str(v)) for v in value)
                 if isinstance(value, list)
@@ -81,7 +105,11 @@ def rules_text(ctx: Context, group: GroupInfo) -> str:
             )
             if ctx.lang == "en":
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+            asks = option.asks.get(value) if not isinstance(value, list) else None
+            if asks:
+                shown += ctx.t("rules_option_asks", asks=asks)
             lines.append(ctx.t("rules_option", name=option.zh, key=option.key, value=shown))
+        lines.append(chat_options.describe(ctx))
         lines.append(ctx.t("rules_how_to_change"))
     else:  # 够级 and 碰胡 have no rule options: only the settings every game has
         lines.append(ctx.t("rules_how_to_change_other", game=game_name(ctx.lang, group.game)))
@@ -95,14 +123,15 @@ def _joined(ctx: Context, rules: str) -> str:
 @registry.command(
     "config",
     names=["config", "set"],
-    aliases=["设置", "设定"],
+    aliases=COMMAND_WORDS["config"],
     help_zh=(
         "设置（管理员）：设置 底金 2 ｜ 设置 预设 shiyan ｜ 设置 封顶 none ｜ 设置 屁胡只能自摸 否 ｜ "
-        "设置 荒庄亮倒赔付 each ｜ 设置 花色 筒万 ｜ 设置 语言 en ｜ 设置 日切 6 ｜ 设置 游戏 碰胡"
+        "设置 荒庄亮倒赔付 each ｜ 设置 花色 筒万 ｜ 设置 明杠 蓄杠 ｜ 设置 语言 en ｜ 设置 日切 6 ｜ 设置 游戏 碰胡"
     ),
     help_en=(
         "change settings (admins): 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 pihu_self_draw_only no | "
-        "设置 draw_liangdao_penalty each | 设置 suits ps | 设置 language en | 设置 日切 6 | 设置 game penghu"
+        "设置 draw_liangdao_penalty each | 设置 suits ps | 设置 明杠 蓄杠 | 设置 language en | 设置 日切 6 | "
+        "设置 game penghu"
     ),
     admin_only=True,
 )
@@ -111,6 +140,8 @@ def configure(ctx: Context) -> SendText:
     if len(items) < 2:
         raise Refusal("config_usage" if ctx.group.game == "kawuxing" else "config_usage_other")
     word, values = items[0], items[1:]
+    if fold(word) in chat_options.OPTION_WORDS:
+        return chat_options.configure(ctx, word, values)
     changes = _changes(ctx, word, values)
     group = ctx.service.update_group(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id, **changes)
     ctx.lang = group.language
@@ -129,7 +160,12 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
             raise Refusal("config_bad_value", setting=word, value=value, allowed="卡五星、够级、碰胡")
         return {"game": game, "rules": {"preset": "xiangyang"} if game == "kawuxing" else {}}
     if key == "base":
-        return {"base": parse_amount(value, word)}
+        from ledger.scoring.common import MAX_STAKE
+
+        base = parse_amount(value, word)
+        if base > MAX_STAKE:  # the scoring core would refuse every hand
+            raise Refusal("config_bad_value", setting=word, value=value, allowed=f"≤ {MAX_STAKE // 100}元")
+        return {"base": base}
     if key == "language":
         language = LANGUAGE_WORDS.get(value.lower())
         if language is None:
@@ -188,6 +224,12 @@ def _option_value(option: Any, word: str, values: list[str]) -> Any:
                     raise Refusal("config_bad_value", setting=word, value=value, allowed=allowed)
                 picked.append(choice)
         return picked
+    if isinstance(option.default, int) and values[0].isdigit():
+        number = int(values[0])
+        if number not in option.choices:
+            allowed = "、".join(str(c) for c in option.choices)
+            raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
+        return number
     if option.key == "cap" and values[0] in {"8", "不封顶", "none"}:
         return {"8": "8", "不封顶": "none"}.get(values[0], values[0])
     choice = values[0] if values[0] in option.choices else by_label.get(values[0])

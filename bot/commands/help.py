@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.core import Command, Context, Refusal, SendText, registry
-from bot.grammar import tokens
+from bot.grammar import fold, tokens
+from bot.vocabulary import COMMAND_WORDS
 
 #: the table's own commands first, in the order a night uses them; other modules' commands follow
 HELP_ORDER: tuple[str, ...] = ("open", "table", "gang", "liangdao", "hu", "draw", "undo", "balance", "history")
@@ -17,14 +18,14 @@ def _order(command: Command) -> int:
 @registry.command(
     "help",
     names=["help", "start"],
-    aliases=["帮助", "说明", "怎么用"],
+    aliases=COMMAND_WORDS["help"],
     help_zh="帮助：所有命令和例子；帮助 胡 只看一个",
     help_en="all commands with examples; 帮助 胡 for one",
 )
 def help_(ctx: Context) -> SendText:
     reply_to = ctx.message_id
     if ctx.args:
-        word = tokens(ctx.args)[0].lstrip("/")
+        word = fold(tokens(ctx.args)[0].lstrip("/"))
         command = ctx.bot.registry.lookup(word, ctx.game)
         if command is None:
             raise Refusal("help_unknown", word=word)

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from bot.commands._common import book, change_lines, current_table, my_seat, net_by_member, seat_resolver
 from bot.commands._recording import event_reply, hand_reply, kawuxing_table, kong_of, win_of
+from bot.commands.chat_options import minggang
 from bot.commands.flows import start_flow
+from bot.commands.suggest import ask, offer
 from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import GrammarError, parse_kong, parse_win, tokens
+from bot.grammar import GrammarError, implied, parse_kong, parse_nothing, parse_player, parse_win
 from bot.texts import describe_event
-from ledger.events import Draw, Event, Liangdao
+from bot.vocabulary import COMMAND_WORDS
+from ledger.events import Draw, Event, Kong, Liangdao, Win
 from ledger.service import LedgerError, TableInfo
 
 KAWUXING = ("kawuxing",)
@@ -21,9 +24,9 @@ KAWUXING = ("kawuxing",)
 @registry.command(
     "gang",
     names=["gang", "kong"],
-    aliases=["杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠"],
-    help_zh="杠：暗杠 3s ｜ 蓄杠 ｜ 直杠 9p 点 @乙 ｜ 杠 @丙 直 点 @乙 杠上杠（只写「杠」出按钮）",
-    help_en="kong: 暗杠 3s | 蓄杠 | 直杠 9p 点 @b | 杠 @c 直 点 @b 杠上杠 (plain 杠 shows buttons)",
+    aliases=COMMAND_WORDS["gang"],
+    help_zh="杠：暗杠三条 ｜ 蓄杠 ｜ 直杠 9p 点 @乙 ｜ 点杠 @乙 ｜ 杠 @丙 直 点 @乙 杠上杠（只写「杠」出按钮）",
+    help_en="kong: 暗杠 3s | 蓄杠 | 直杠 9p 点 @b | 点杠 @b | 杠 @c 直 点 @b 杠上杠 (plain 杠 shows buttons)",
     games=KAWUXING,
     on_edit=True,
 )
@@ -31,11 +34,16 @@ def record_kong(ctx: Context) -> SendText:
     table = kawuxing_table(ctx)
     if not ctx.args and ctx.word.lower() in {"杠", "gang", "kong"}:
         return start_flow(ctx, table, "gang")
+    mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
+
+    def reading(args: str) -> Kong:
+        return kong_of(parse_kong(ctx.word, args, mine, resolve, lambda: minggang(ctx)))
+
     try:
-        spec = parse_kong(ctx.word, ctx.args, my_seat(ctx, table), seat_resolver(ctx, table))
+        event = reading(ctx.args)
     except GrammarError as err:
-        raise Refusal(err.key, **err.params) from err
-    return _record(ctx, table, [kong_of(spec)])
+        return offer(ctx, table, err, reading, word="直杠" if implied(ctx.word) else ctx.word)
+    return _record(ctx, table, [event])
 
 
 # ---------------------------------------------------------------------------------------------------------- 亮倒
@@ -44,24 +52,19 @@ def record_kong(ctx: Context) -> SendText:
 @registry.command(
     "liangdao",
     names=["liangdao", "ready"],
-    aliases=["亮倒", "亮牌"],
-    help_zh="亮倒：亮倒（自己）或 亮倒 @乙",
+    aliases=COMMAND_WORDS["liangdao"],
+    help_zh="亮倒：亮倒（自己）或 亮倒 @乙（也可写 亮牌、报听）",
     help_en="declare 亮倒: 亮倒 (yourself) or 亮倒 @b",
     games=KAWUXING,
     on_edit=True,
 )
 def record_liangdao(ctx: Context) -> SendText:
     table = kawuxing_table(ctx)
-    resolve = seat_resolver(ctx, table)
-    names = [resolve(token) for token in tokens(ctx.args)]
-    if any(name is None for name in names):
-        bad = next(t for t, n in zip(tokens(ctx.args), names, strict=True) if n is None)
-        raise Refusal("unknown_word", word=bad)
-    if len(names) > 1:
-        raise Refusal("one_player_only")
-    player = names[0] if names else my_seat(ctx, table)
-    if player is None:
-        raise Refusal("player_missing")
+    mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
+    try:
+        player = parse_player(ctx.args, mine, resolve)
+    except GrammarError as err:
+        return offer(ctx, table, err, lambda args: parse_player(args, mine, resolve), word=ctx.word)
     return _record(ctx, table, [Liangdao(player)])
 
 
@@ -71,13 +74,13 @@ def record_liangdao(ctx: Context) -> SendText:
 @registry.command(
     "hu",
     names=["hu", "win"],
-    aliases=["胡", "胡了", "自摸"],
+    aliases=COMMAND_WORDS["hu"],
     help_zh=(
-        "胡：胡 123p46p789s22s333s 5p 点 @乙 ｜ 胡 清一色 七对 自摸 ｜ 胡 @丙 卡五星 杠上炮 点 @乙 ｜ "
-        "一炮双响：胡 @甲 卡五星 @丙 七对 点 @乙（只写「胡」出按钮）"
+        "胡：胡 123p46p789s22s333s 5p 点 @乙 ｜ 胡 清一色 七对 自摸 ｜ 自摸 清一色 ｜ 胡清一色点@乙 ｜ "
+        "胡 @丙 卡五星 杠上炮 点 @乙 ｜ 一炮双响：胡 @甲 卡五星 @丙 七对 点 @乙（只写「胡」出按钮）"
     ),
     help_en=(
-        "win: 胡 123p46p789s22s333s 5p 点 @b | 胡 清一色 七对 自摸 | 胡 @c 卡五星 杠上炮 点 @b | "
+        "win: 胡 123p46p789s22s333s 5p 点 @b | 胡 清一色 七对 自摸 | 自摸 清一色 | 胡 @c 卡五星 杠上炮 点 @b | "
         "double win: 胡 @a 卡五星 @c 七对 点 @b (plain 胡 shows buttons)"
     ),
     games=KAWUXING,
@@ -85,16 +88,21 @@ def record_liangdao(ctx: Context) -> SendText:
 )
 def record_win(ctx: Context) -> SendText:
     table = kawuxing_table(ctx)
-    args = ctx.args
-    if ctx.word == "自摸":
-        args = f"{args} 自摸"
-    elif not args and not (ctx.incoming and ctx.incoming.edited):
+    said = implied(ctx.word)  # `自摸 清一色` is `胡 清一色 自摸`
+    if not ctx.args and not said and not (ctx.incoming and ctx.incoming.edited):
         return start_flow(ctx, table, "hu")
+    mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
+
+    def reading(args: str) -> list[Win]:
+        return [win_of(spec) for spec in parse_win(args, mine, resolve, lambda: minggang(ctx))]
+
     try:
-        specs = parse_win(args, my_seat(ctx, table), seat_resolver(ctx, table))
+        events = reading(f"{ctx.args} {said}")
     except GrammarError as err:
-        raise Refusal(err.key, **err.params) from err
-    return _record(ctx, table, [win_of(spec) for spec in specs])
+        return offer(ctx, table, err, reading, word="胡")
+    if not ctx.args and said:  # a bare `自摸`: a 屁胡, or patterns left out? Asked, never booked on a guess
+        return ask(ctx, table, "胡", f"屁胡 {said}", ctx.t("suggest_bare", word=ctx.word))
+    return _record(ctx, table, list(events))
 
 
 # ---------------------------------------------------------------------------------------------------------- 荒庄
@@ -103,21 +111,25 @@ def record_win(ctx: Context) -> SendText:
 @registry.command(
     "draw",
     names=["draw"],
-    aliases=["荒庄", "流局", "黄庄"],
-    help_zh="荒庄：牌摸完没人胡（杠钱照算，亮倒的按规则赔）",
+    aliases=COMMAND_WORDS["draw"],
+    help_zh="荒庄：牌摸完没人胡（杠钱照算，亮倒的按规则赔；也可写 流局、黄庄、臭庄、荒了）",
     help_en="a drawn hand (kong money stands; 亮倒 penalty per the rules)",
     games=KAWUXING,
     on_edit=True,
 )
 def record_draw(ctx: Context) -> SendText:
     table = kawuxing_table(ctx)
-    if ctx.args:
-        raise Refusal("unknown_word", word=tokens(ctx.args)[0])
+    try:
+        parse_nothing(ctx.args)
+    except GrammarError as err:
+        return offer(ctx, table, err, parse_nothing, word=ctx.word)
     return _record(ctx, table, [Draw()])
 
 
 def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
     """Book the events (an edit replaces what its message recorded) and answer with what changed."""
+    if ctx.incoming is not None and ctx.incoming.edited:
+        ctx.service.finish_flow(ctx.chat_id, ctx.incoming.message_id)  # a question about the old text is answered
     try:
         result, edited = book(ctx, table, events)
     except LedgerError as err:
@@ -138,8 +150,8 @@ def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
 @registry.command(
     "undo",
     names=["undo"],
-    aliases=["撤销", "撤回", "undo", "悔"],
-    help_zh="撤销：撤销本局最后一条记录；本局还没记东西时撤销上一局",
+    aliases=COMMAND_WORDS["undo"],
+    help_zh="撤销：撤销本局最后一条记录；本局还没记东西时撤销上一局（也可写 撤回、回退）",
     help_en="undo the last record of this hand, or the last hand when this one is empty",
 )
 def undo(ctx: Context) -> SendText:

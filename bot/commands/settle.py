@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from bot.core import Context, Effect, Refusal, registry
 from bot.reports.night import settle_post
+from bot.vocabulary import COMMAND_WORDS
 
 
 @registry.command(
     "settle",
     names=["settle", "endnight"],
-    aliases=["结算", "散场", "收工"],
-    help_zh="结算：结束今晚，贴出战报图和最少笔数的转账方案（今晚的账就此封存）",
+    aliases=COMMAND_WORDS["settle"],
+    help_zh="结算：结束今晚，贴出战报图和最少笔数的转账方案（今晚的账就此封存；也可写 算账、结账）",
     help_en="end the night and post its report with the fewest transfers that square it",
 )
 def settle(ctx: Context) -> list[Effect]:

@@ -9,6 +9,7 @@ from bot.commands._common import SEATS, member_of, money, resolve_person
 from bot.core import Button, Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, parse_people
 from bot.texts import game_name, rules_summary
+from bot.vocabulary import COMMAND_WORDS
 
 if TYPE_CHECKING:
     from ledger.service import MemberInfo
@@ -20,7 +21,7 @@ DEALERLESS = frozenset({"gouji"})
 @registry.command(
     "open",
     names=["open", "newtable"],
-    aliases=["开桌", "开局", "上桌"],
+    aliases=COMMAND_WORDS["open"],
     help_zh="开桌：开桌 @甲 @乙 @丙 [庄 @甲 | 抽庄]（不在群里的客人直接写名字）",
     help_en="open a table: 开桌 @a @b @c [庄 @a | 抽庄] (guests by plain name)",
 )
@@ -85,7 +86,7 @@ def open_table(ctx: Context) -> SendText:
             dealer=_dealer_part(ctx, table.dealer, drawn),
             number=table.hand_number,
         ),
-        buttons=table_buttons(ctx) if table.game == "kawuxing" else (),
+        buttons=table_buttons(ctx, table.id, table.game),
         reply_to=ctx.message_id,
     )
 
@@ -101,20 +102,24 @@ def _status_dealer(ctx: Context, dealer: str | None) -> str:
     return "" if dealer is None else ctx.t("dealer_status", dealer=dealer)
 
 
-def table_buttons(ctx: Context) -> tuple[tuple[Button, ...], ...]:
-    """The buttons under a table message: start a win or kong flow without typing."""
-    return (
-        (
-            Button(ctx.t("btn_hu"), "hu:new"),
-            Button(ctx.t("btn_gang"), "gang:new"),
-        ),
-    )
+def table_buttons(ctx: Context, table_id: int, game: str) -> tuple[tuple[Button, ...], ...]:
+    """The buttons under a table message: start a win or kong flow without typing (卡五星), and open the table in
+    the Mini App when the bot has one."""
+    from bot.webapp.links import mini_app_button
+
+    rows: list[tuple[Button, ...]] = []
+    if game == "kawuxing":
+        rows.append((Button(ctx.t("btn_hu"), "hu:new"), Button(ctx.t("btn_gang"), "gang:new")))
+    app = mini_app_button(ctx, table_id)
+    if app is not None:
+        rows.append((app,))
+    return tuple(rows)
 
 
 @registry.command(
     "table",
     names=["table"],
-    aliases=["牌桌", "桌况", "本局"],
+    aliases=COMMAND_WORDS["table"],
     help_zh="牌桌：看当前牌桌、第几局、庄家、亮倒和本局已记的杠",
     help_en="the current table: hand number, dealer, 亮倒 and this hand's kongs so far",
 )
@@ -138,4 +143,4 @@ def show_table(ctx: Context) -> SendText:
     if state.liangdao:
         lines.append(ctx.t("liangdao_state", names="、".join(state.liangdao)))
     lines.append(ctx.t("hand_events", events="；".join(events)) if events else ctx.t("hand_empty"))
-    return SendText("\n".join(lines), buttons=table_buttons(ctx) if table.game == "kawuxing" else ())
+    return SendText("\n".join(lines), buttons=table_buttons(ctx, table.id, table.game))

@@ -11,7 +11,7 @@ from bot import texts as bot_texts
 from bot.commands._common import FlowStep, book, booking_lines, flow_key, flow_step, money, money_lines, seat_resolver
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import tokens
+from bot.grammar import fold, tokens
 from bot.texts import register, register_describer
 from ledger.events import GoujiRound
 from ledger.scoring import ScoringError, gouji
@@ -108,7 +108,7 @@ def parse_round(args: str, resolve: Callable[[str], str | None]) -> dict[str, li
     round_: dict[str, list[str]] = {"order": [], "geming": [], "shaopai_failed": []}
     target = "order"
     for token in tokens(args):
-        folded = token.lower()
+        folded = fold(token)
         if folded in GEMING_WORDS:
             target = "geming"
         elif folded in FAILED_WORDS:

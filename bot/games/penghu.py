@@ -13,8 +13,9 @@ from bot.commands._common import book as book_events
 from bot.commands._common import booking_lines, money_lines, my_seat, seat_resolver
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import tokens
+from bot.grammar import fold, implied, tokens
 from bot.texts import register, register_describer
+from bot.vocabulary import COMMAND_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.service import ScoringRefused, TableInfo
 
@@ -101,7 +102,7 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
     index = 0
     while index < len(items):
         token = items[index]
-        folded = token.lower()
+        folded = fold(token)
         if folded in SOURCE_WORDS:
             if index + 1 >= len(items) or resolve(items[index + 1]) is None:
                 raise Refusal("penghu_source_needs_name", word=token)
@@ -139,7 +140,7 @@ def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozense
         allowed_words |= DEAL_WORDS
     allowed_words |= {word for word, flag in FLAG_WORDS.items() if flag in allowed}
     for word in spec.keywords:
-        if word.lower() not in allowed_words:
+        if fold(word) not in allowed_words:
             raise Refusal("penghu_word_not_here", word=word, what=what)
     return PenghuPlay(
         kind=PENGHU_KINDS[kind],
@@ -160,7 +161,7 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...], frozenset[str], bool]] = {
     "tishe": ("tishe", ("提蛇",), frozenset({"at_deal"}), False),
     "baojing": ("baojing", ("报警",), frozenset(), False),
     "wufu": ("wufu", ("五福",), frozenset({"from"}), True),
-    "hu": ("hu", ("胡", "胡了", "自摸", "中庄"), frozenset({"from", "zhongzhuang", "paoqi"}), True),
+    "hu": ("hu", (*COMMAND_WORDS["hu"], "中庄"), frozenset({"from", "zhongzhuang", "paoqi"}), True),
     "tianhu": ("tianhu", ("天胡",), frozenset(), False),
     "dihu": ("dihu", ("地胡",), frozenset(), False),
     "xiaoqidui": ("xiaoqidui", ("小七对",), frozenset(), False),
@@ -191,7 +192,7 @@ def _register(key: str) -> None:
         table = game_table(ctx, "penghu")
         spec = parse(ctx.args, seat_resolver(ctx, table))
         what = ctx.t(f"pev_{kind}")
-        if ctx.word == "自摸":
+        if implied(ctx.word) == "自摸":
             if spec.source is not None:
                 raise Refusal("penghu_source_and_wall")
             spec.wall = True
@@ -222,7 +223,7 @@ for _key in COMMANDS:
 @registry.command(
     "penghu_draw",
     names=["ph_draw"],
-    aliases=["荒庄", "流局", "黄庄"],
+    aliases=COMMAND_WORDS["draw"],
     help_zh="荒庄：牌摸完没人胡（已付的钱照算，庄家不变）",
     help_en="a drawn hand: the money paid stands, the dealer stays",
     games=PENGHU,

@@ -1,9 +1,11 @@
-"""Per-process moderation state: the service over the bot's ledger, the flood detector, short-lived caches.
+"""A bot's moderation plumbing: the service over its ledger, the flood detector, short-lived caches.
 
-Flood counting lives in memory (a database write per chat message would cost more than everything else the
-bot does); offences it finds are recorded in the ledger, idempotent on the message, so a redelivered message is
-never punished twice. Several processes behind one webhook each count the messages they receive: deliver a
-chat's updates to one process (Telegram's per-chat ordering does this for a single webhook) for exact counts.
+Flood counters live in the shared state (`bot.shared_state`: the ledger's database, or Redis), so several
+processes behind one webhook count a member's messages together and a burst split between them is one offence.
+Offences are recorded in the ledger, idempotent on the message, so a redelivered message is never punished
+twice. A group's settings come with the chat the dispatcher reads for every message (`GroupInfo.moderation`).
+What stays per process is only a cache of facts that the ledger decides for everyone: a group's settings when
+they were not read with the chat (trusted for `SETTINGS_TTL`) and the members whose name card was already checked.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from weakref import WeakKeyDictionary
 
+import bot.shared_state as shared
 from bot.core import Bot, Context
 from bot.moderation.detectors import FloodDetector
 from ledger.moderation import Moderation, RuleSettings, settings_from_overrides
@@ -29,7 +32,6 @@ class BotState:
     detector: FloodDetector
     settings: dict[int, tuple[datetime, RuleSettings]] = field(default_factory=dict)
     namecard_done: set[tuple[int, int, str]] = field(default_factory=set)  # (chat, user, name) checked or reminded
-    command_initials: frozenset[str] = frozenset()  # first characters of every command word, "/" included
 
 
 _states: WeakKeyDictionary[Bot, BotState] = WeakKeyDictionary()
@@ -40,15 +42,9 @@ def state(bot: Bot) -> BotState:
     if found is None:
         ledger: Any = bot.service
         service = Moderation(ledger, ledger.engine, clock=bot.clock.now)
-        initials = frozenset({"/", "／"} | {word[0].lower() for word in bot.registry.words() if word})
-        found = _states[bot] = BotState(service, FloodDetector(clock=bot.clock.now), command_initials=initials)
+        detector = FloodDetector(shared.of(bot), clock=bot.clock.now)
+        found = _states[bot] = BotState(service, detector)
     return found
-
-
-def may_be_command(bot: Bot, text: str) -> bool:
-    """A cheap first test before the full grammar: most chat cannot start with any command word."""
-    stripped = text.lstrip(" \t\n\r\u3000")
-    return bool(stripped) and stripped[0].lower() in state(bot).command_initials
 
 
 def moderation(ctx: Context) -> Moderation:

@@ -1,18 +1,22 @@
-"""Pure detectors for the group rules: links, invite links, ad keywords, flooding, the name card.
+"""Detectors for the group rules: links, invite links, ad keywords, flooding, the name card.
 
-No I/O and no database: each function looks at text (and, for flooding, at a member's recent messages) and says
-what it found. Matching works inside Chinese text: Python's `\\b` treats Han characters as word characters, so
-"看abc.com吧" has no boundary before "abc"; every pattern here uses explicit ASCII look-arounds instead.
+Pure functions: each looks at text (and, for flooding, at a member's track of recent messages) and says what it
+found; only `FloodDetector` keeps state, the members' tracks, in the shared state every bot process sees.
+Matching works inside Chinese text: Python's `\\b` treats Han characters as word characters, so "看abc.com吧"
+has no boundary before "abc"; every pattern here uses explicit ASCII look-arounds instead.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
-from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+
+from ledger.moderation import namecard_regex
+from ledger.shared_state import MemoryState, SharedState
 
 # Top-level domains a bare domain ("abc.com", no scheme) must end with to count as a link. A closed list keeps
 # "1.5" or "v1.2" out; scheme and "www." links need no list.
@@ -102,8 +106,9 @@ def content_findings(
 
 
 def namecard_ok(name: str, pattern: str) -> bool:
-    """Whether a display name/alias follows the group's name-card format (the whole name must match)."""
-    return re.fullmatch(pattern, name.strip()) is not None
+    """Whether a display name/alias follows the group's name-card format (the whole name must match), in linear
+    time whatever the pattern and the name."""
+    return namecard_regex(pattern).fullmatch(name.strip()) is not None
 
 
 # --- flooding -----------------------------------------------------------------------------------------------
@@ -121,6 +126,9 @@ class FloodRules:
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
+#: a member's counters are forgotten this long after their last message: the same "好" three evenings running is
+#: not a flood, and the shared state does not keep every member who ever spoke
+FLOOD_MEMORY = timedelta(minutes=10)
 
 
 def _ticks(at: datetime) -> int:
@@ -128,17 +136,31 @@ def _ticks(at: datetime) -> int:
     return (at - _EPOCH) // _MICROSECOND
 
 
-@dataclass
-class _MemberTrack:
-    times: deque[int] = field(default_factory=deque)
+@dataclass(frozen=True)
+class MemberTrack:
+    """What the flood check remembers of one member: the times (µs, sorted) of their messages still in a window,
+    a digest of their last text, how many times in a row they sent it, and whether they are flooding now."""
+
+    times: tuple[int, ...] = ()
     last_text: str | None = None
     run: int = 0
     flooding: bool = False
 
+    def as_json(self) -> dict[str, object]:
+        return {"t": list(self.times), "k": self.last_text, "r": self.run, "f": self.flooding}
+
+    @classmethod
+    def from_json(cls, value: object) -> MemberTrack:
+        if not isinstance(value, dict):
+            return cls()
+        times = tuple(int(t) for t in value.get("t", ()))
+        return cls(times, value.get("k"), int(value.get("r", 0)), bool(value.get("f")))
+
 
 @dataclass(frozen=True)
 class FloodVerdict:
-    """`offence` is true only for the message that starts a burst; `reasons` say which check(s) tripped."""
+    """`offence` is true only for the message that starts a burst; `reasons` say which check(s) tripped;
+    `in_window` counts the member's messages in the window up to one over the limit (all a verdict needs)."""
 
     offence: bool
     reasons: tuple[str, ...]
@@ -151,44 +173,71 @@ def same_text_key(text: str) -> str:
     return " ".join(normalize(text).casefold().split())
 
 
-class FloodDetector:
-    """Counts each member's recent messages and reports a flood burst exactly once.
+def _digest(text: str) -> str:
+    """A short fixed-size stand-in for a message's text: the shared state never holds what members wrote."""
+    return hashlib.blake2b(same_text_key(text).encode(), digest_size=8).hexdigest()
+
+
+def observe(track: MemberTrack, at: datetime, text: str, rules: FloodRules) -> tuple[MemberTrack, FloodVerdict]:
+    """One message of a member: their new track and the verdict (pure; `FloodDetector` keeps the tracks).
 
     A message is *flooding* when, counting it, more than `max_messages` of the member's messages fall in the
     half-open window (t - window, t], or it is the `repeat_count`-th (or later) identical text in a row. A burst
     is a maximal run of the member's flooding messages: the offence is reported on the first one only. The
     window resets by itself: as soon as one of the member's messages is not flooding (fewer messages in the
-    window, and a different text), the burst is over and the next flooding message is a new offence.
+    window, and a different text), the burst is over and the next flooding message is a new offence. After
+    `FLOOD_MEMORY` of silence a member starts afresh. A message handled out of order (two workers) is counted by
+    its own time and cannot end a burst, so a burst split between workers is still one offence."""
+    now = _ticks(at)
+    window = round(rules.window_seconds * 1_000_000)
+    if track.times and now - track.times[-1] >= FLOOD_MEMORY // _MICROSECOND:
+        track = MemberTrack()
+    times = sorted((*track.times, now))
+    newest = times[-1]
+    # only messages that can still fall in a window matter, and never more than one over the limit per window
+    kept = tuple(t for t in times if t > newest - window)[-(rules.max_messages + 1) :]
+    in_window = sum(1 for t in kept if now - window < t <= now)
+    key = _digest(text)
+    run = track.run + 1 if key == track.last_text else 1
+    reasons = []
+    if in_window > rules.max_messages:
+        reasons.append("flood")
+    if rules.repeat_count and run >= rules.repeat_count:
+        reasons.append("repeat")
+    verdict = FloodVerdict(bool(reasons) and not track.flooding, tuple(reasons), in_window, run)
+    # a message older than one already counted (another worker was faster) may start a burst but never ends one
+    flooding = bool(reasons) or (track.flooding and now < newest)
+    return MemberTrack(kept, key, run, flooding), verdict
 
-    `clock` supplies the time when `observe` is not given one (tests inject a simulated clock).
-    """
 
-    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+class FloodDetector:
+    """Counts each member's recent messages in a `SharedState` and reports a flood burst exactly once, whichever
+    bot process sees which message: each message's count and verdict are one atomic update of the member's track.
+
+    `clock` supplies the time when `observe` is not given one (tests inject a simulated clock)."""
+
+    def __init__(
+        self, state: SharedState | None = None, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+    ) -> None:
+        self.state = state or MemoryState()
         self._clock = clock
-        self._tracks: dict[tuple[int, int], _MemberTrack] = {}
+
+    @staticmethod
+    def _key(chat_id: int, user_id: int) -> str:
+        return f"flood:{chat_id}:{user_id}"
 
     def observe(
         self, chat_id: int, user_id: int, text: str, rules: FloodRules, at: datetime | None = None
     ) -> FloodVerdict:
-        now = _ticks(at or self._clock())
-        window = round(rules.window_seconds * 1_000_000)
-        track = self._tracks.setdefault((chat_id, user_id), _MemberTrack())
-        times = track.times
-        times.append(now)
-        while times and times[0] <= now - window:
-            times.popleft()
-        key = same_text_key(text)
-        track.run = track.run + 1 if key == track.last_text else 1
-        track.last_text = key
-        reasons = []
-        if len(times) > rules.max_messages:
-            reasons.append("flood")
-        if rules.repeat_count and track.run >= rules.repeat_count:
-            reasons.append("repeat")
-        starts_burst = bool(reasons) and not track.flooding
-        track.flooding = bool(reasons)
-        return FloodVerdict(starts_burst, tuple(reasons), len(times), track.run)
+        moment = at or self._clock()
+
+        def change(stored: object) -> tuple[object, FloodVerdict]:
+            track, verdict = observe(MemberTrack.from_json(stored), moment, text, rules)
+            return track.as_json(), verdict
+
+        ttl = max(rules.window_seconds, FLOOD_MEMORY.total_seconds())
+        return self.state.update(self._key(chat_id, user_id), change, ttl)
 
     def forget(self, chat_id: int, user_id: int) -> None:
         """Drop a member's history (after they are removed, so a returning member starts clean)."""
-        self._tracks.pop((chat_id, user_id), None)
+        self.state.delete(self._key(chat_id, user_id))

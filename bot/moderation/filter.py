@@ -3,17 +3,18 @@
 Order per message from a non-exempt member: content (links, invite links, ad keywords: rule 3), then flooding
 (rule 4), then the name card (rule 2). One message is at most one offence: a link that also starts a flood
 burst is punished once, as the link. Admins, the owner and bots are exempt (the adapter passes the chat's
-cached administrator ids). Recognised bot commands (胡, 杠 …) do not count towards flooding: a scorekeeper
-recording a hand quickly, or typing 荒庄 three hands running, is using the bot, not flooding the group.
+cached administrator ids). Lines addressed to the bot do not count towards flooding, understood or not (a
+command such as 胡 or 荒庄, a reply to the bot, a mangled record such as `胡清一涩自摸`): a scorekeeper recording
+quickly, or trying a line six times until the bot reads it, is using the bot, not flooding the group.
 """
 
 from __future__ import annotations
 
 from bot.commands._common import member_of
 from bot.core import BanMember, Bot, Context, DeleteMessage, Effect, Outcome, SendText, UnbanMember, registry
-from bot.grammar import split_command
+from bot.grammar import addressed_to_bot
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
-from bot.moderation._state import may_be_command, moderation, settings, state
+from bot.moderation._state import moderation, settings, state
 from bot.moderation.detectors import FloodRules, content_findings
 from bot.moderation.ladder import offence_effects
 from bot.moderation.namecard import namecard_reminder
@@ -53,8 +54,11 @@ def moderate(ctx: Context) -> Outcome | None:
     )
     if findings:
         rule, detail, delete = findings[0].rule, findings[0].detail, True
-    is_command = may_be_command(ctx.bot, incoming.text) and split_command(incoming.text, ctx.bot.registry, ctx.game)
-    if rules.flood and not is_command:
+    quoted = incoming.reply_to.sender if incoming.reply_to is not None else None
+    to_bot = addressed_to_bot(
+        incoming.text, ctx.bot.registry, ctx.game, replies_to_bot=quoted is not None and quoted.is_bot
+    )
+    if rules.flood and not to_bot:
         flood_rules = FloodRules(rules.flood_max_messages, rules.flood_window_seconds, rules.repeat_count)
         verdict = state(ctx.bot).detector.observe(
             ctx.chat_id, incoming.sender.user_id, incoming.text, flood_rules, incoming.date

@@ -12,10 +12,16 @@ from bot.moderation._state import moderation, settings, state
 from bot.moderation.detectors import namecard_ok
 
 
+def is_channel(sender: Sender) -> bool:
+    """A channel a member posted as (Telegram's user ids are positive, chat ids negative): its title is the
+    channel's, not a name card anyone in the group could change."""
+    return sender.user_id < 0
+
+
 def namecard_reminder(ctx: Context, member: Sender, *, reply_to: int | None) -> SendText | None:
     """The one reminder for a member whose name does not follow the group's format, else None."""
     rules = settings(ctx)
-    if not rules.namecard or member.is_bot:
+    if not rules.namecard or member.is_bot or is_channel(member):
         return None
     seen = state(ctx.bot).namecard_done
     key = (ctx.chat_id, member.user_id, member.name)

@@ -24,14 +24,17 @@ from telegram import (
     ReplyParameters,
     Update,
     User,
+    WebAppInfo,
 )
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import Application, ContextTypes
 
+import bot.shared_state as shared_state
 from bot.core import (
     AnswerCallback,
     BanMember,
     Bot,
+    Button,
     CallbackQuery,
     DeleteMessage,
     Effect,
@@ -45,6 +48,7 @@ from bot.core import (
     SendText,
     UnbanMember,
 )
+from ledger.shared_state import AdminLists
 
 log = logging.getLogger(__name__)
 
@@ -67,36 +71,51 @@ class AdminCache:
     """A chat's administrators, fetched with getChatAdministrators at most once per `ttl` seconds per chat.
 
     Moderation and 设置 check admins on many messages; asking Telegram every time would be slow and rate-limited.
-    A chat_member update about an admin drops the chat's entry so promotions take effect at once.
+    A chat_member update about an admin drops the chat's entry so promotions take effect at once. With `shared`
+    (the bot's shared state) the entries are every worker's: one fetch serves all, one drop reaches all.
     """
 
-    def __init__(self, ttl: float = 300.0) -> None:
+    def __init__(self, ttl: float = 300.0, shared: AdminLists | None = None) -> None:
         self.ttl = ttl
+        self.shared = shared
         self._entries: dict[int, tuple[float, frozenset[int], int | None]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+
+    async def _cached(self, chat_id: int) -> tuple[frozenset[int], int | None] | None:
+        if self.shared is not None:
+            return await asyncio.to_thread(self.shared.get, chat_id)
+        entry = self._entries.get(chat_id)
+        if entry is not None and time.monotonic() - entry[0] < self.ttl:
+            return entry[1], entry[2]
+        return None
 
     async def get(self, bot: TelegramBot, chat_id: int, chat_type: str) -> tuple[frozenset[int], int | None]:
         if chat_type == "private":
             return frozenset({chat_id}), chat_id  # in a private chat the user is their own admin
-        entry = self._entries.get(chat_id)
-        if entry is not None and time.monotonic() - entry[0] < self.ttl:
-            return entry[1], entry[2]
+        found = await self._cached(chat_id)
+        if found is not None:
+            return found
         async with self._locks.setdefault(chat_id, asyncio.Lock()):
-            entry = self._entries.get(chat_id)
-            if entry is not None and time.monotonic() - entry[0] < self.ttl:
-                return entry[1], entry[2]
+            found = await self._cached(chat_id)
+            if found is not None:
+                return found
             try:
                 members = await bot.get_chat_administrators(chat_id)
             except TelegramError as err:
                 log.warning("getChatAdministrators failed for chat %s: %s", chat_id, err)
+                entry = self._entries.get(chat_id)
                 return (entry[1], entry[2]) if entry else (frozenset(), None)
             admins = frozenset(m.user.id for m in members)
             owner = next((m.user.id for m in members if m.status == ChatMember.OWNER), None)
             self._entries[chat_id] = (time.monotonic(), admins, owner)
+            if self.shared is not None:
+                await asyncio.to_thread(self.shared.put, chat_id, admins, owner, self.ttl)
             return admins, owner
 
     def forget(self, chat_id: int) -> None:
         self._entries.pop(chat_id, None)
+        if self.shared is not None:
+            self.shared.forget(chat_id)
 
 
 def _utc(moment: datetime | None) -> datetime:
@@ -135,11 +154,22 @@ def text_with_mentions(message: Message) -> str:
     return "".join(out)
 
 
+def poster_of(message: Message) -> Sender | None:
+    """Who a message is from: its user, or the channel a member posted it as ("send as" a channel; the user is
+    then Telegram's Channel_Bot). A channel is moderated like a member under its own (negative) chat id; the
+    linked channel's automatic forwards and anonymous admins (the group itself) stay with their service user."""
+    chat = message.sender_chat
+    if chat is not None and chat.type == "channel" and chat.id != message.chat_id and not message.is_automatic_forward:
+        return Sender(user_id=chat.id, name=chat.title or str(chat.id), username=chat.username)
+    return sender_of(message.from_user) if message.from_user is not None else None
+
+
 def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> Incoming | None:
     """A message (new or edited) as the command layer's `Incoming`. Stickers, photos and the like come through
     too, with their caption or an empty text, so message filters (flood rules) count them; no command matches."""
     message = update.edited_message or update.message
-    if message is None or message.from_user is None:
+    poster = poster_of(message) if message is not None else None
+    if message is None or poster is None:
         return None
     chat_id, edited = message.chat_id, update.edited_message is not None
     source = f"tg:{chat_id}:{message.message_id}"
@@ -152,7 +182,7 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> In
     return Incoming(
         chat_id=chat_id,
         message_id=message.message_id,
-        sender=sender_of(message.from_user),
+        sender=poster,
         text=text_with_mentions(message),
         date=_utc(message.edit_date if edited else message.date),
         source=source,
@@ -165,12 +195,19 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> In
     )
 
 
-def keyboard(rows: tuple[tuple[object, ...], ...]) -> InlineKeyboardMarkup | None:
+def _button(button: Button) -> InlineKeyboardButton:
+    """A callback button, or a link: a Mini App (`web_app`, private chats only) or a plain/direct `t.me` link."""
+    if button.url:
+        if button.web_app:
+            return InlineKeyboardButton(button.label, web_app=WebAppInfo(button.url))
+        return InlineKeyboardButton(button.label, url=button.url)
+    return InlineKeyboardButton(button.label, callback_data=button.data)
+
+
+def keyboard(rows: tuple[tuple[Button, ...], ...]) -> InlineKeyboardMarkup | None:
     if not rows:
         return None
-    return InlineKeyboardMarkup(
-        [[InlineKeyboardButton(b.label, callback_data=b.data) for b in row] for row in rows]  # type: ignore[attr-defined]
-    )
+    return InlineKeyboardMarkup([[_button(b) for b in row] for row in rows])
 
 
 #: Telegram's limit on one message's text
@@ -263,10 +300,16 @@ class Executor:
                 return await self.bot.send_document(self.chat_id, document, caption=effect.caption or None)
         if isinstance(effect, DeleteMessage):
             await self.bot.delete_message(self.chat_id, effect.message_id)
+        elif isinstance(effect, BanMember) and effect.user_id < 0:  # a channel members posted as
+            await self.bot.ban_chat_sender_chat(self.chat_id, effect.user_id)
+            if effect.then_unban:
+                await self.bot.unban_chat_sender_chat(self.chat_id, effect.user_id)
         elif isinstance(effect, BanMember):
             await self.bot.ban_chat_member(self.chat_id, effect.user_id)
             if effect.then_unban:
                 await self.bot.unban_chat_member(self.chat_id, effect.user_id, only_if_banned=True)
+        elif isinstance(effect, UnbanMember) and effect.user_id < 0:
+            await self.bot.unban_chat_sender_chat(self.chat_id, effect.user_id)
         elif isinstance(effect, UnbanMember):
             await self.bot.unban_chat_member(self.chat_id, effect.user_id, only_if_banned=True)
         elif isinstance(effect, AnswerCallback) and self.query_id is not None:
@@ -413,7 +456,7 @@ def install(application: Application, core: Bot, admin_cache_seconds: float) -> 
     from telegram.ext import CallbackQueryHandler, ChatMemberHandler, MessageHandler, filters
 
     application.bot_data[CORE_KEY] = core
-    application.bot_data[ADMINS_KEY] = AdminCache(admin_cache_seconds)
+    application.bot_data[ADMINS_KEY] = AdminCache(admin_cache_seconds, shared_state.admin_lists(core))
     service = filters.StatusUpdate.NEW_CHAT_MEMBERS | filters.StatusUpdate.LEFT_CHAT_MEMBER
     application.add_handler(MessageHandler(service, on_member))
     application.add_handler(MessageHandler(filters.UpdateType.MESSAGES & ~filters.StatusUpdate.ALL, on_message))

@@ -127,12 +127,21 @@ def main(argv: list[str] | None = None) -> int:
     for handler in logging.getLogger().handlers:
         handler.addFilter(_RedactToken(token))
 
+    import bot.shared_state as shared_state
     from ledger.service import Ledger
+    from ledger.shared_state import open_shared_state
 
     url = args.db or settings.database_url
     ledger = Ledger.open(url, upgrade=True)  # an empty or old database is migrated to the newest schema
     log.info("database ready (%s)", url.split("@")[-1])
-    application = build_application(settings, Bot(ledger, clock=SystemClock()), token)
+    core = Bot(ledger, clock=SystemClock())
+    redis = settings.redis
+    shared_state.use(core, open_shared_state(ledger.engine, redis_url=redis.url, redis_prefix=redis.prefix))
+    application = build_application(settings, core, token)
+    if settings.webapp.public_url:  # the Mini App (bot/webapp), served beside the bot on [webapp] host:port
+        from bot.webapp.telegram import serve_beside
+
+        serve_beside(application, core, ledger, settings, token)
     telegram = settings.telegram
     try:
         if args.webhook:

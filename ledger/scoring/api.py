@@ -36,3 +36,5 @@ def score(request: object, *, partial: bool = False) -> Answer:
         return games[game](request, partial=partial)
     except ScoringError as err:
         return {"ok": False, "error": {"code": err.code, "message": err.message}}
+    except RecursionError:  # a request nested deeper than anything the contract has, met while quoting it
+        return {"ok": False, "error": {"code": "bad_request", "message": "请求嵌套太深"}}

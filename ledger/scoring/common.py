@@ -7,6 +7,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+#: Bounds of every request (docs/kawuxing.md, "Bounds"): a stake in 分 (¥10,000), a name, a tile string
+MAX_STAKE = 1_000_000
+MAX_NAME = 256
+MAX_TEXT = 200
+
 #: Error codes of the `paiju score` contract (shared/design.md); games may add their own.
 ERROR_CODES = frozenset({"bad_tiles", "wrong_count", "not_a_win", "pihu_self_draw_only", "inconsistent", "bad_request"})
 
@@ -66,7 +71,7 @@ def check_keys(request: Mapping[str, Any], required: frozenset[str], optional: f
 
 
 def parse_stake(value: object, *, minimum: int) -> int:
-    """The money value of one point in 分: an exact integer, never a fraction of a 分."""
+    """The money value of one point in 分: an exact integer, never a fraction of a 分, at most `MAX_STAKE`."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ScoringError("bad_request", f"stake 必须是整数（一分的钱数，单位：分），收到 {value!r}")
     if isinstance(value, float):
@@ -75,6 +80,8 @@ def parse_stake(value: object, *, minimum: int) -> int:
         value = int(value)
     if value < minimum:
         raise ScoringError("bad_request", f"stake 不能小于 {minimum}，收到 {value}")
+    if value > MAX_STAKE:
+        raise ScoringError("bad_request", f"stake 最多 {MAX_STAKE} 分（{MAX_STAKE // 100} 元），收到 {value}")
     return value
 
 
@@ -92,8 +99,27 @@ def check_rules(rules: object) -> None:
         raise ScoringError("bad_request", f"未知的规则预设 {preset!r}（可选：{'、'.join(sorted(RULE_PRESETS))}）")
 
 
+#: more names than any game seats
+MAX_NAMES = 16
+
+
 def player_names(value: object, field: str) -> list[str]:
-    """A JSON list of non-empty player names."""
+    """A JSON list of non-empty player names, each short enough to print and valid Unicode."""
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
         raise ScoringError("bad_request", f"{field} 必须是玩家名字（非空字符串）的列表")
+    if len(value) > MAX_NAMES:
+        raise ScoringError("bad_request", f"{field} 最多 {MAX_NAMES} 个名字，这里有 {len(value)} 个")
+    for name in value:
+        check_text(name, f"{field} 里的名字")
     return list(value)
+
+
+def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:
+    """A name or word a request gives and an answer may repeat: bounded, and valid Unicode (no lone surrogate)."""
+    if len(text) > limit:
+        raise ScoringError("bad_request", f"{what}最长 {limit} 个字符，这里有 {len(text)} 个")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ScoringError("bad_request", f"{what}里有无效的字符（不成对的代理码位）") from None
+    return text

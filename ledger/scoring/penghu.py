@@ -23,6 +23,8 @@ from typing import Any
 from ledger.scoring.common import ScoringError, Transfer, check_keys, check_rules, net_of, parse_stake, player_names
 
 PLAYER_COUNT = 4
+#: more events than one hand of 80 cards can hold are a malformed request
+MAX_EVENTS = 200
 
 #: 个人出 is three times 每人出 (the discarder pays for all three).
 ONE_PAYS_FACTOR = 3
@@ -367,6 +369,8 @@ def answer(request: Mapping[str, Any], partial: bool = False) -> dict[str, Any]:
     raw_events = request["events"]
     if not isinstance(raw_events, list):
         raise ScoringError("bad_request", "events 必须是事件的列表")
+    if len(raw_events) > MAX_EVENTS:
+        raise ScoringError("bad_request", f"一手碰胡最多 {MAX_EVENTS} 个事件，这里有 {len(raw_events)} 个")
 
     hand = Hand(list(players), dealer, stake)
     for index, raw in enumerate(raw_events):

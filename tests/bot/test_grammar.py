@@ -3,18 +3,35 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from opencc import OpenCC
 
+from bot import vocabulary
 from bot.commands._common import money
 from bot.commands.config import parse_amount
 from bot.core import ManualClock, Refusal, load_plugins, registry
-from bot.grammar import GrammarError, is_cjk, parse_kong, parse_people, parse_win, split_command
+from bot.grammar import (
+    _VOCABULARY,
+    GrammarError,
+    closest_reading,
+    fold,
+    is_cjk,
+    parse_kong,
+    parse_people,
+    parse_win,
+    read,
+    render,
+    split_command,
+    tile_notation,
+)
 
-SEATS = {"a": "a", "b": "b", "c": "c", "@a": "a", "@b": "b", "@c": "c"}
+SEATS = {"a": "a", "b": "b", "c": "c", "@a": "a", "@b": "b", "@c": "c", "小李": "b"}
 
 
 def resolve(token: str) -> str | None:
@@ -69,12 +86,200 @@ def test_money_is_signed_and_exact(amount: int) -> None:
 
 load_plugins()
 CHINESE_WORDS = sorted(w for w in registry.words() if is_cjk(w[-1]))
+#: characters that start no word a record may be glued to (vocabulary words, tiles)
+GLUE_INITIALS = frozenset(
+    {spelling[0] for spelling in _VOCABULARY}
+    | set(vocabulary.TILE_NUMERALS)
+    | set(vocabulary.TILE_DRAGONS)
+    | {n[0] for n in vocabulary.TILE_NICKNAMES}
+)
+STARTS_NOTHING = st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF).filter(
+    lambda c: fold(c)[0] not in GLUE_INITIALS
+)
 
 
-@given(st.sampled_from(CHINESE_WORDS), st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), st.text(max_size=8))
-def test_a_word_glued_to_more_chinese_is_never_that_command(word: str, glued: str, rest: str) -> None:
+@given(st.sampled_from(CHINESE_WORDS), STARTS_NOTHING, st.text(max_size=8))
+def test_a_word_glued_to_ordinary_chinese_is_never_that_command(word: str, glued: str, rest: str) -> None:
     found = split_command(word + glued + rest, registry, "kawuxing")
     assert found is None or len(found[1]) > len(word)  # at most a longer registered word matched
+
+
+CHAT = [
+    "胡说八道",
+    "杠精",
+    "和你说个事",
+    "自摸了吗",
+    "亮倒了没有啊",
+    "胡了吗？",
+    "撤销？",
+    "胡 清一色 自摸？",
+    "和白板说一下",
+    "臭庄了真倒霉",
+    "余额宝收益",
+    "算账的时候叫我",
+    "点杠是什么意思",
+]
+
+
+@pytest.mark.parametrize("line", CHAT)
+def test_ordinary_chat_is_no_command(line: str) -> None:
+    assert split_command(line, registry, "kawuxing") is None
+
+
+@pytest.mark.parametrize(
+    ("line", "word", "args"),
+    [
+        ("胡清一色自摸", "胡", "清一色自摸"),
+        ("暗槓 3s", "暗杠", "3s"),
+        ("自摸了！", "自摸了", ""),
+        ("余额？", "余额", ""),
+        ("ＵＮＤＯ", "undo", ""),
+        ("／hu@paiju_bot 清一色", "hu", "清一色"),
+        ("直杠九筒点小李", "直杠", "九筒点小李"),
+        ("  荒莊！", "荒庄", ""),
+    ],
+)
+def test_the_command_word_is_the_registry_s_own_and_the_arguments_are_as_typed(line: str, word: str, args: str) -> None:
+    found = split_command(line, registry, "kawuxing")
+    assert found is not None and found[1:] == (word, args)
+
+
+def test_every_spelling_reads_back_from_traditional_characters() -> None:
+    to_traditional = OpenCC("s2t")
+    spellings = [*_VOCABULARY, *(w for words in vocabulary.COMMAND_WORDS.values() for w in words)]
+    assert [w for w in spellings if fold(to_traditional.convert(w)) != w] == []
+
+
+def test_the_registry_takes_its_chinese_words_from_the_vocabulary() -> None:
+    for key, spellings in vocabulary.COMMAND_WORDS.items():
+        command = registry.commands[key]
+        assert set(spellings) <= set(command.aliases), key
+    assert registry.conflicts == []
+
+
+def test_the_grammar_does_not_import_the_command_layer() -> None:
+    """The grammar is text in, words out: bot.core imports it, never the other way round."""
+    code = "import sys, bot.grammar; assert 'bot.core' not in sys.modules, sorted(sys.modules)"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(
+    ("typed", "notation"),
+    [
+        ("幺鸡", "1s"),
+        ("伍筒", "5p"),
+        ("5w", "5m"),
+        ("5t", "5s"),
+        ("5b", "5p"),
+        ("红中红中红中", "777z"),
+        ("白板", "5z"),
+    ],
+)
+def test_tile_nicknames(typed: str, notation: str) -> None:
+    assert tile_notation(typed) == notation
+
+
+def test_a_kong_takes_one_tile_and_one_player() -> None:
+    with pytest.raises(GrammarError) as two_tiles:
+        parse_kong("暗杠", "3s 4s", "a", resolve)
+    assert (two_tiles.value.key, two_tiles.value.params["word"], two_tiles.value.suggest) == (
+        "kong_two_tiles",
+        "4s",
+        False,
+    )
+    with pytest.raises(GrammarError, match="kong_one_tile"):
+        parse_kong("暗杠", "3s4s", "a", resolve)
+    with pytest.raises(GrammarError, match="kong_two_players"):
+        parse_kong("杠", "@b @c 暗", "a", resolve)
+    assert parse_kong("点杠", "9p @b", "a", resolve).discarder == "b"
+
+
+def test_a_name_before_dianpao_is_the_discarder() -> None:
+    [spec] = parse_win("七对 @b 点炮", "a", resolve)
+    assert (spec.winner, spec.discarder, spec.method) == ("a", "b", "discard")
+    [glued] = parse_win("七对 @b放炮", "a", resolve)
+    assert glued.discarder == "b"
+
+
+def test_minggang_reads_as_the_group_says() -> None:
+    assert parse_kong("明杠", "4s", "a", resolve, lambda: "xugang").kind == "xugang"
+    assert parse_kong("杠", "明 点 @b", "a", resolve).kind == "zhigang"
+    [spec] = parse_win("3s 明杠 9p 自摸", "a", resolve, lambda: "xugang")
+    assert spec.melds == [{"kind": "xugang", "tile": "9p"}]
+
+
+def test_the_closest_reading_corrects_or_leaves_out_what_was_not_understood() -> None:
+    with pytest.raises(GrammarError) as err:
+        parse_win("清一涩 自摸 哈哈", "a", resolve)
+    closest = closest_reading(err.value.reading)
+    assert closest is not None and render(closest) == "清一色 自摸"
+
+
+# ------------------------------------------------------------------ any documented form, however it is typed
+
+DOCUMENTED = [
+    "胡 清一色 自摸",
+    "胡 清一色 七对 自摸",
+    "胡 123p46p789s22s333s 5p 点 @b",
+    "胡 @a 卡五星 @b 七对 点 @c",
+    "胡 卡五星 杠上炮 点 @b",
+    "胡 杠上开花 碰碰胡",
+    "胡 海底捞 清一色",
+    "胡 抢杠 @b 卡五星",
+    "胡 12s456p789p99s 碰 3s 3s 自摸",
+    "自摸 龙七对",
+    "暗杠 3s",
+    "暗杠 7z",
+    "蓄杠 4s",
+    "直杠 9p 点 @b",
+    "杠 @c 直 点 @b 杠上杠",
+    "点杠 @b",
+    "亮倒 @b",
+    "荒庄",
+    "撤销",
+    "余额 @b",
+]
+SEPARATORS = [" ", "  ", "　", "，", "、", " ， ", "；", "：", "！ "]
+TRAILING = ["", "！", "。", "~", "～～", "!!", " 😄", "🎉🎉", "…", "👍🏻"]
+TO_TRADITIONAL = OpenCC("s2t")
+
+
+def _traditional(word: str) -> str:
+    return TO_TRADITIONAL.convert(word)
+
+
+def _full_width(word: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in word)
+
+
+@st.composite
+def typed_as_players_do(draw: st.DrawFn) -> tuple[str, str]:
+    plain = draw(st.sampled_from(DOCUMENTED))
+    out = []
+    for word in plain.split(" "):
+        style = draw(st.sampled_from(["plain", "full-width", "traditional", "both"]))
+        if style in {"traditional", "both"}:
+            word = _traditional(word)
+        if style in {"full-width", "both"}:
+            word = _full_width(word)
+        out.append(word)
+    spaced = out[0] + "".join(draw(st.sampled_from(SEPARATORS)) + w for w in out[1:])
+    return plain, draw(st.sampled_from(["", " ", "　"])) + spaced + draw(st.sampled_from(TRAILING))
+
+
+def _understood(line: str) -> tuple[object, ...]:
+    found = split_command(line, registry, "kawuxing")
+    assert found is not None, line
+    command, word, args = found
+    return command.key, word, [(w.kind, w.value) for w in read(args, resolve)]
+
+
+@given(typed_as_players_do())
+def test_any_documented_form_typed_with_extra_spaces_punctuation_full_width_or_traditional_reads_the_same(
+    pair: tuple[str, str],
+) -> None:
+    plain, typed = pair
+    assert _understood(typed) == _understood(plain)
 
 
 VOCABULARY = [

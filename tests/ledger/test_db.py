@@ -1,14 +1,18 @@
-"""The SQLite engine: writers queue on a `<database>-writer` file lock where the OS has flock, and the ledger
-still books (on SQLite's own busy handler) where it has not, e.g. on Windows."""
+"""The engines: SQLite writers queue on a `<database>-writer` file lock where the OS has flock (and give up with
+a clear error when another process holds it too long), the ledger still books (on SQLite's own busy handler)
+where it has not, e.g. on Windows; PostgreSQL engines replace dropped pooled connections."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 import ledger.db
-from ledger.db import WRITER_LOCK_SUFFIX
+from ledger.db import WRITER_LOCK_SUFFIX, WriterLockTimeout, make_engine
 from ledger.service import Ledger
 
 from .helpers import CHAT
@@ -36,3 +40,89 @@ def test_without_flock_the_ledger_books_on_sqlites_busy_handler(
     assert not (tmp_path / f"paiju.db{WRITER_LOCK_SUFFIX}").exists()
     assert books.balances(CHAT).pot == 500
     books.close()
+
+
+# --------------------------------------------------------------------------------- the writer lock's timeout
+
+_HOLDER = """
+import sys, time
+import sqlalchemy as sa
+from ledger.service import Ledger
+books = Ledger.open(sys.argv[1], upgrade=False)
+member = books.member({chat}, 2, "乙")
+with books.engine.begin() as connection:  # a write transaction that never ends: the process is "frozen" in it
+    connection.execute(sa.text("UPDATE members SET balance = balance WHERE id = :id"), {{"id": member.id}})
+    print("holding", flush=True)
+    time.sleep(float(sys.argv[2]))
+"""
+
+
+def _hold_the_writer_lock(path: Path, seconds: float) -> subprocess.Popen[str]:
+    """A second process inside a write transaction (writer lock and SQLite's write lock held) for `seconds`."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLDER.format(chat=CHAT), f"sqlite:///{path}", str(seconds)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+    return holder
+
+
+def test_a_writer_gives_up_on_a_frozen_process_with_a_clear_error_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "paiju.db"
+    _book_a_fine(path).close()
+    monkeypatch.setattr(ledger.db, "SQLITE_WRITER_LOCK_TIMEOUT_S", 1.0)
+    holder = _hold_the_writer_lock(path, 600)
+    books = Ledger.open(f"sqlite:///{path}", upgrade=False)
+    try:
+        member = books.member(CHAT, 1, "甲")  # a read: readers never wait for writers
+        started = time.monotonic()
+        with pytest.raises(WriterLockTimeout) as refused:
+            books.fine(member.id, 300, "刷屏", source="test:fine:2", by=None)
+        waited = time.monotonic() - started
+        assert 1.0 <= waited < 5.0
+        assert f"pid {holder.pid}" in str(refused.value) and "frozen" in str(refused.value)
+        assert books.balances(CHAT).pot == 500  # nothing of the refused fine was written
+        holder.kill()  # the kernel drops a dead process's lock: the next writer gets in
+        holder.wait()
+        books.fine(member.id, 300, "刷屏", source="test:fine:2", by=None)
+        assert books.balances(CHAT).pot == 800
+    finally:
+        holder.kill()
+        holder.wait()
+        books.close()
+
+
+def test_a_waiting_writer_gets_in_as_soon_as_the_holder_commits(tmp_path: Path) -> None:
+    path = tmp_path / "paiju.db"
+    _book_a_fine(path).close()
+    holder = _hold_the_writer_lock(path, 0.5)
+    books = Ledger.open(f"sqlite:///{path}", upgrade=False)
+    try:
+        member = books.member(CHAT, 1, "甲")
+        started = time.monotonic()
+        books.fine(member.id, 300, "刷屏", source="test:fine:3", by=None)  # waits for the holder, then books
+        assert time.monotonic() - started < 10
+        assert books.balances(CHAT).pot == 800
+    finally:
+        holder.wait(timeout=30)
+        books.close()
+
+
+def test_server_databases_replace_a_dropped_pooled_connection(postgres_url: str) -> None:
+    """`pool_pre_ping`: a pooled connection the server killed is replaced, not handed to the next booking."""
+    engine = make_engine(postgres_url)
+    admin = make_engine(postgres_url)
+    try:
+        assert engine.pool._pre_ping  # type: ignore[attr-defined]
+        with engine.connect() as connection:
+            pid = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f"SELECT pg_terminate_backend({int(pid)})")
+        with engine.connect() as connection:  # the pool's only connection is dead: pre-ping replaces it
+            assert connection.exec_driver_sql("SELECT pg_backend_pid()").scalar_one() != pid
+    finally:
+        engine.dispose()
+        admin.dispose()

@@ -3,6 +3,8 @@ missing-rights notice, restarts) on a real ledger."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from datetime import timedelta
 from itertools import count
 
@@ -11,6 +13,7 @@ import pytest
 from bot.core import BanMember, Bot, DeleteMessage, Incoming, Join, ManualClock, Quoted, Sender, SendText, UnbanMember
 from bot.moderation.commands import message_link, parse_amount
 from bot.moderation.filter import rights_notice
+from ledger.moderation import RuleSettings
 from ledger.service import Ledger
 
 CHAT = -1001234567890
@@ -166,3 +169,30 @@ def test_flooding_then_silence_then_flooding_is_two_offences(bot: Bot, bot_clock
     bot_clock.advance(timedelta(minutes=5))
     second = burst()
     assert "第 2 次违反群规" in texts(second) and BanMember(BOB.user_id, then_unban=True) in second
+
+
+def _within(seconds: float, work: Callable[[], object]) -> object:
+    """Run `work` in a thread; fail (instead of hanging the suite) if it has not finished after `seconds`."""
+    done: list[object] = []
+    thread = threading.Thread(target=lambda: done.append(work()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert done, f"still running after {seconds} s"
+    return done[0]
+
+
+def test_a_catastrophic_name_card_pattern_cannot_hang_the_bot(bot: Bot) -> None:
+    _, effects = say(bot, OWNER, "群管设置 namecard_pattern (a+)+b")
+    assert "已设置 namecard_pattern = (a+)+b" in texts(effects)
+    victim = Sender(48, "a" * 60 + "c")  # 2^60 ways to split the a's for a backtracking engine
+    effects = _within(10, lambda: say(bot, victim, "大家好")[1])
+    assert "名字-身份" in texts(effects)  # checked (and reminded) at once
+    _, effects = say(bot, OWNER, r"群管设置 namecard_pattern (\w+)-\1")
+    assert "不支持反向引用" in texts(effects)  # back-references need backtracking: refused, clearly
+
+
+def test_a_stored_pattern_the_engine_refuses_is_ignored_not_fatal(bot: Bot) -> None:
+    from ledger.moderation import settings_from_overrides
+
+    assert settings_from_overrides({"namecard_pattern": r"(?=x)x", "fine_amount": 300}).fine_amount == 300
+    assert settings_from_overrides({"namecard_pattern": r"(?=x)x"}).namecard_pattern == RuleSettings().namecard_pattern

@@ -1,4 +1,4 @@
-"""Migration 0002 (moderation) on both databases: over a populated 0001 ledger, down and up again."""
+"""Migrations 0002 (moderation) and 0006 (shared state) on both databases: over a populated ledger, down and up."""
 
 from __future__ import annotations
 
@@ -11,6 +11,18 @@ from ledger.schema import metadata
 from ledger.service import Ledger
 
 MODERATION_TABLES = {"moderation_settings", "moderation_actions", "moderation_rules_texts", "moderation_reminders"}
+LATER_TABLES = {"shared_state", "chat_options", "night_totals"}  # created by revisions after 0002
+
+
+def _differences(engine: sa.Engine) -> list[object]:
+    with engine.connect() as connection:
+        return list(compare_metadata(MigrationContext.configure(connection), metadata))
+
+
+def _of_a_later_table(difference: object) -> bool:
+    kind, thing = difference[0], difference[1]  # type: ignore[index]
+    table = thing if kind == "add_table" else thing.table
+    return kind in {"add_table", "add_index"} and table.name in LATER_TABLES
 
 
 def test_0002_upgrades_a_0001_ledger_and_matches_the_models(empty_db_url: str) -> None:
@@ -20,14 +32,34 @@ def test_0002_upgrades_a_0001_ledger_and_matches_the_models(empty_db_url: str) -
         assert not MODERATION_TABLES & set(sa.inspect(engine).get_table_names())
         upgrade(empty_db_url, "0002")
         assert set(sa.inspect(engine).get_table_names()) >= MODERATION_TABLES
-        with engine.connect() as connection:  # the moderation tables match the models (later revisions add others)
-            diffs = compare_metadata(MigrationContext.configure(connection), metadata)
-            assert [d for d in diffs if d[0] != "add_table" or d[1].name in MODERATION_TABLES] == []
+        assert [d for d in _differences(engine) if not _of_a_later_table(d)] == []
         with Ledger.open(empty_db_url, upgrade=False) as ledger:
             ledger.member(-1, 7, "bob")  # the ledger works on the upgraded schema
         downgrade(empty_db_url, "0001")
         names = set(sa.inspect(engine).get_table_names())
         assert not MODERATION_TABLES & names and {"members", "transfers"} <= names
         upgrade(empty_db_url, "head")
+    finally:
+        engine.dispose()
+
+
+def test_0006_adds_the_shared_state_table_and_removes_it_again(empty_db_url: str) -> None:
+    upgrade(empty_db_url, "0002")
+    with Ledger.open(empty_db_url, upgrade=False) as ledger:
+        ledger.member(-1, 7, "bob")
+    engine = make_engine(empty_db_url)
+    try:
+        upgrade(empty_db_url, "0006")
+        assert "shared_state" in sa.inspect(engine).get_table_names()
+        assert [index["name"] for index in sa.inspect(engine).get_indexes("shared_state")] == [
+            "ix_shared_state_expires_at"
+        ]
+        downgrade(empty_db_url, "0002")
+        names = set(sa.inspect(engine).get_table_names())
+        assert "shared_state" not in names and names >= MODERATION_TABLES
+        upgrade(empty_db_url, "head")
+        assert _differences(engine) == []
+        with Ledger.open(empty_db_url, upgrade=False) as ledger:
+            assert [m.display_name for m in ledger.members(-1) if m.kind == "member"] == ["bob"]  # data kept
     finally:
         engine.dispose()

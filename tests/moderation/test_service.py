@@ -4,8 +4,11 @@ idempotency, settings, rules-text history and the one-time flags."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
+import sqlalchemy as sa
 
 from ledger.moderation import DEFAULT_RULES_TEXT, Moderation, RuleSettings
 from ledger.service import Ledger, LedgerError, MemberInfo
@@ -32,6 +35,9 @@ def test_first_offence_is_a_warning_and_a_fine_into_the_pot(ledger: Ledger, mod:
     assert balances.of(bob.id) == -500 and balances.pot == 500
     fines = [t for t in ledger.member_record(bob.id).recent if t.kind == "fine"]
     assert [(t.payee, t.amount) for t in fines] == [("红包池", 500)]
+    # the fine carries the ledger's own operation record: the ledger's `fine` with its source replays it
+    assert ledger.fine(bob.id, 500, "刷屏", source="t:1:fine", by=None).id == fines[0].id
+    assert ledger.balances(CHAT).pot == 500
 
 
 def test_second_offence_removes_without_another_fine(ledger: Ledger, mod: Moderation) -> None:
@@ -62,24 +68,51 @@ def test_a_fine_booked_before_a_crash_is_completed_not_repeated(ledger: Ledger, 
     assert result.fine is not None and ledger.balances(CHAT).pot == 500
 
 
-def test_a_crash_before_the_fine_is_completed_by_the_retry_once(
-    ledger: Ledger, mod: Moderation, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The warning is written, then the process dies before the fine: the redelivered message books it once."""
+@contextmanager
+def _transfers_fail(ledger: Ledger) -> Iterator[None]:
+    """Every INSERT into transfers fails inside the database (a crash at the moment the fine is booked)."""
+    sqlite = ledger.engine.dialect.name == "sqlite"
+    with ledger.engine.begin() as connection:
+        if sqlite:
+            connection.exec_driver_sql(
+                "CREATE TRIGGER crash BEFORE INSERT ON transfers BEGIN SELECT RAISE(ABORT, 'power cut'); END"
+            )
+        else:
+            connection.exec_driver_sql(
+                "CREATE FUNCTION crash() RETURNS trigger LANGUAGE plpgsql AS "
+                "$$ BEGIN RAISE EXCEPTION 'power cut'; END $$"
+            )
+            connection.exec_driver_sql(
+                "CREATE TRIGGER crash BEFORE INSERT ON transfers FOR EACH ROW EXECUTE FUNCTION crash()"
+            )
+    try:
+        yield
+    finally:
+        with ledger.engine.begin() as connection:
+            connection.exec_driver_sql("DROP TRIGGER crash" + ("" if sqlite else " ON transfers"))
+            if not sqlite:
+                connection.exec_driver_sql("DROP FUNCTION crash()")
+
+
+@pytest.mark.parametrize("who", ["detected", "admin"])
+def test_a_crash_while_fining_leaves_no_warning_without_its_fine(ledger: Ledger, mod: Moderation, who: str) -> None:
+    """Warning and fine are one transaction: a crash while booking the fine leaves nothing, and the redelivered
+    message books both exactly once."""
     bob = _bob(ledger)
 
-    def crash(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("power cut")
+    def punish() -> object:
+        if who == "admin":
+            return mod.fine(bob, 300, "不服从管理", message_id=7, source="t:1", by=1)
+        return mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
 
-    with monkeypatch.context() as patch:
-        patch.setattr(ledger, "fine", crash)
-        with pytest.raises(RuntimeError):
-            mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
-    assert ledger.balances(CHAT).pot == 0 and len(mod.actions(CHAT)) == 1  # the warning only
-    retried = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
-    again = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
-    assert (retried.offence_number, retried.step) == (1, "warn_fine") and retried.fine == again.fine
-    assert ledger.balances(CHAT).pot == 500 and len(mod.actions(CHAT)) == 2
+    with _transfers_fail(ledger), pytest.raises(sa.exc.DBAPIError, match="power cut"):
+        punish()
+    assert mod.actions(CHAT) == [] and ledger.balances(CHAT).pot == 0  # nothing half-written
+    punish()
+    punish()
+    kinds = sorted(a.kind for a in mod.actions(CHAT))
+    assert kinds == (["fine"] if who == "admin" else ["fine", "warning"])
+    assert ledger.balances(CHAT).pot == (300 if who == "admin" else 500)
 
 
 def test_cancelled_fine_restores_the_balance_and_keeps_the_record(ledger: Ledger, mod: Moderation) -> None:

@@ -148,3 +148,73 @@ def _actions(ledger: Ledger) -> list[Any]:
     from ledger.moderation import Moderation
 
     return Moderation(ledger, ledger.engine).actions(CHAT["id"])
+
+
+async def test_a_member_with_a_name_longer_than_64_characters_is_answered_and_moderated(
+    server: FakeBotAPIServer, ledger: Ledger
+) -> None:
+    """Telegram allows 64 characters of first name and 64 of last name: such a member is a member like any other."""
+    long_name = {**user(503, "长" * 64, "longname"), "last_name": "名" * 64}
+    group = Group(server)
+    app = await _polling(server, ledger)
+    try:
+        await group.say(long_name, "看看abc.com", "第 1 次违规")  # moderation runs on them
+        await group.say(long_name, "红包池", "红包池：5元")  # and commands answer them
+    finally:
+        await _stop(app)
+    assert not any("出了点问题" in text for text in server.telegram.texts())
+    names = [m.display_name for m in ledger.members(CHAT["id"]) if m.kind == "member"]
+    assert names == ["长" * 64 + " " + "名" * 64]  # stored whole
+
+
+CHANNEL_BOT = {**user(136817688, "Channel"), "username": "Channel_Bot"}
+AD_CHANNEL = {"id": -1009876543210, "type": "channel", "title": "优惠频道", "username": "deals"}
+LINKED_CHANNEL = {"id": -1001111111111, "type": "channel", "title": "群的频道"}
+
+
+def _as_channel(group: Group, channel: dict[str, Any], text: str, *, automatic: bool = False) -> dict[str, Any]:
+    """A message a member posts "as" `channel` (or, `automatic`, the linked channel's post forwarded in)."""
+    update = group.updates.message(user(777000, "Telegram") if automatic else CHANNEL_BOT, text)
+    update["message"]["sender_chat"] = channel
+    if automatic:
+        update["message"]["is_automatic_forward"] = True
+    return group.server.push(update)["message"]  # type: ignore[no-any-return]
+
+
+async def test_posting_as_a_channel_is_moderated_like_a_member(server: FakeBotAPIServer, ledger: Ledger) -> None:
+    group = Group(server)
+    app = await _polling(server, ledger)
+    try:
+        forwarded = _as_channel(group, LINKED_CHANNEL, "新一期 https://example.com/post", automatic=True)
+        first = _as_channel(group, AD_CHANNEL, "今晚打牌吗看看abc.com吧")
+        await until(lambda: any("第 1 次违规" in t for t in server.telegram.texts()), "the channel's first offence")
+        assert [int(d["message_id"]) for d in group.calls("deleteMessage")] == [first["message_id"]]
+        _as_channel(group, AD_CHANNEL, "加 微 信 领红包")
+        await until(lambda: len(group.calls("unbanChatSenderChat")) == 1, "the channel removed (ban, then unban)")
+        await group.say(BOB, "红包池", "红包池：5元")  # the channel's fine is in the pot like anyone's
+    finally:
+        await _stop(app)
+    assert forwarded["message_id"] not in [int(d["message_id"]) for d in group.calls("deleteMessage")]
+    bans = group.calls("banChatSenderChat")
+    assert [(int(b["chat_id"]), int(b["sender_chat_id"])) for b in bans] == [(CHAT["id"], AD_CHANNEL["id"])]
+    assert group.calls("banChatMember") == []  # nobody's personal account is touched: Telegram hides who posted
+    assert not any("名字-身份" in text for text in server.telegram.texts())  # a channel gets no name-card reminder
+
+
+async def test_two_workers_share_one_admin_list_and_its_refresh(server: FakeBotAPIServer, ledger: Ledger) -> None:
+    """Each worker's AdminCache over the shared state: one getChatAdministrators serves both; a promotion seen
+    by one worker makes both ask again."""
+    from telegram import Bot as TelegramBot
+
+    from bot.shared_state import admin_lists
+    from bot.telegram.adapter import AdminCache
+
+    workers = [AdminCache(300, admin_lists(Bot(ledger))) for _ in range(2)]
+    async with TelegramBot(TOKEN, base_url=server.base_url) as api:
+        assert await workers[0].get(api, CHAT["id"], "supergroup") == (frozenset({BOSS["id"]}), BOSS["id"])
+        assert await workers[1].get(api, CHAT["id"], "supergroup") == (frozenset({BOSS["id"]}), BOSS["id"])
+        assert len(server.telegram.sent("getChatAdministrators")) == 1
+        server.telegram.admins.append(CAROL)  # promoted; worker 0 sees the chat_member update
+        workers[0].forget(CHAT["id"])
+        assert await workers[1].get(api, CHAT["id"], "supergroup") == (frozenset({BOSS["id"], CAROL["id"]}), BOSS["id"])
+        assert len(server.telegram.sent("getChatAdministrators")) == 2

@@ -24,15 +24,27 @@ from ledger.scoring.kawuxing.rules import rules_from_request
 from ledger.scoring.tiles import parse_tile, parse_tiles
 
 
-def test_presets_differ_only_in_the_cap():
-    assert {key: make_rules(key).cap for key in PRESETS} == {
+def test_the_first_wave_presets_are_unchanged_and_the_regional_ones_change_only_what_they_name():
+    defaults = make_rules().as_json()
+    assert {k: v for k, v in defaults.items() if k != "preset"} == {
+        option.key: (list(option.default) if isinstance(option.default, tuple) else option.default)
+        for option in OPTIONS
+    }
+    for key, preset in PRESETS.items():
+        effective = make_rules(key).as_json()
+        changed = {k for k in effective if k != "preset" and effective[k] != defaults[k]}
+        assert changed == {k for k, v in preset.overrides.items() if v != defaults[k]}, key
+        assert preset.sources, key
+    assert {key: make_rules(key).cap for key in ("xiangyang", "suizhou", "zaoyang", "shiyan", "uncapped")} == {
         "xiangyang": "8_shuanglong_16",
+        "suizhou": "8_shuanglong_16",
+        "zaoyang": "8_shuanglong_16",
         "shiyan": "8",
         "uncapped": "none",
     }
-    defaults = {k: v for k, v in make_rules().as_json().items() if k not in ("preset", "cap")}
-    for key in PRESETS:
-        assert {k: v for k, v in make_rules(key).as_json().items() if k not in ("preset", "cap")} == defaults
+    for key in ("xiangyang", "suizhou", "zaoyang"):
+        assert not PRESETS[key].overrides
+    assert PRESETS["shiyan"].overrides == {"cap": "8"} and PRESETS["uncapped"].overrides == {"cap": "none"}
 
 
 def test_overrides_and_their_validation():
@@ -80,3 +92,9 @@ def test_typed_settle_checks_the_liangdao_flag_of_a_tile_hand():
     paid = settle(["A", "B", "C"], [Liangdao("A"), Hu("A", "discard", "C", declared)], rules)
     assert [(t.payer, t.amount, t.reason) for t in paid.transfers] == [("C", 8, "baohu")]
     assert settle(["A", "B", "C"], [Draw()], rules).next_dealer is None
+
+
+def test_equal_rules_are_one_object_so_what_is_learnt_about_them_is_shared():
+    assert make_rules("xiaogan") is make_rules("xiaogan", shukan=True)
+    assert make_rules("xiaogan") is not make_rules("xiaogan", shukan=False)
+    assert make_rules("xiangyang") is rules_from_request(None) is rules_from_request({"preset": "xiangyang"})

@@ -2,7 +2,7 @@
 
 Typed API (for the ledger and the bot): `PATTERNS`, `PRESETS`, `OPTIONS`, `make_rules`, `Hand`, `Meld`,
 `DeclaredHand`, `evaluate`, `evaluate_declared`, `ready`, `score_hand`, the events `Gang`, `Liangdao`, `Hu`,
-`Draw` and `settle`. JSON API: `answer(request, partial=False)`.
+`Draw` (with `ReadyHand` for 查大叫) and `settle`. JSON API: `answer(request, partial=False)`.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from ledger.scoring.kawuxing.settle import (
     Gang,
     Hu,
     Liangdao,
+    ReadyHand,
     Settlement,
     WinResult,
     settle,
@@ -38,7 +39,7 @@ from ledger.scoring.kawuxing.settle import (
 )
 
 _HAND_REQUEST_KEYS = frozenset({"game", "rules", "hand"})
-_SETTLE_REQUEST_KEYS = frozenset({"game", "rules", "base", "players", "dealer", "events"})
+_SETTLE_REQUEST_KEYS = frozenset({"game", "rules", "base", "players", "dealer", "events", "piao"})
 
 
 def answer(request: Mapping[str, Any], partial: bool = False) -> dict[str, Any]:
@@ -83,6 +84,7 @@ __all__ = [
     "Option",
     "Pattern",
     "Preset",
+    "ReadyHand",
     "Rules",
     "Settlement",
     "WinResult",

@@ -2,6 +2,11 @@
 
 Two kinds of hand: `Hand` (the tiles; every reading is tried) and `DeclaredHand` (the players name the patterns;
 only consistency is checked). Both give a `HandResult`. `hand_from_json` reads the contract's `"hand"` object.
+
+The hot path (`evaluate`) packs the hand into one int, reads every decomposition from the per-suit tables of
+`division`, sums up each reading in a few bits (`patterns` facts) and looks the worth of those bits up in the
+table's `worth` cache: a reading costs a dict lookup, and the patterns are still defined in one place. Waits
+(`ready`) are not part of it: they come from their own tables, only where they are used.
 """
 
 from __future__ import annotations
@@ -11,46 +16,60 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any, NamedTuple, NoReturn
 
-from ledger.scoring.common import ScoringError
+from ledger.scoring.common import MAX_TEXT, ScoringError
 from ledger.scoring.division import (
+    ALL_EVEN,
+    FOURS_BITS,
+    HAND_UNIT,
+    OVERFULL,
+    SETS_AND_PAIR,
     SHIFT,
     SLOT,
-    UNIT,
+    SLOT_TABLES,
     Packed,
     count_in,
-    is_overfull,
+    entries,
     pack_tiles,
-    read,
-    unpack,
     waits,
 )
 from ledger.scoring.kawuxing.patterns import (
     ACCEPTED_SITUATIONS,
+    AN,
+    CHOW,
+    DRAGONS_2_PAIR,
+    DRAGONS_3,
     EXCLUSIVE,
+    FOUR_MELDS,
     IMPLIES,
+    KAWUXING,
     KONG_KINDS,
+    LIANGDAO,
     MELD_KINDS,
     MELD_ZH,
     METHOD_ZH,
     METHODS,
-    MULTIPLIER,
+    MING,
     NEEDS_METHOD,
+    ONE_SUIT,
     ORDER,
+    PATTERNS,
     PATTERNS_BY_KEY,
     REPEATABLE,
     REPLACES,
-    SEVEN_PAIRS_CHECKS,
+    ROB_KONG,
+    SEVEN,
+    SEVEN_FOUR,
+    SEVEN_FOURS,
     SEVEN_PAIRS_KEYS,
     SEVEN_PAIRS_NEVER,
-    SITUATIONAL,
+    SITUATION_FACTS,
     SITUATIONS,
-    STANDARD_CHECKS,
-    Reading,
 )
 from ledger.scoring.kawuxing.rules import CAP_8_SHUANGLONG_16, CAP_NONE, Rules
 from ledger.scoring.tiles import (
+    BAI,
     NUM_KINDS,
-    SUIT_LETTERS,
+    SUIT_OFFSET,
     Tile,
     check_copies,
     check_suits,
@@ -96,18 +115,20 @@ class DeclaredHand:
 
 
 class HandResult(NamedTuple):
-    """`patterns` are keys, one per instance, in table order; `final_multiplier` is after the cap."""
+    """`patterns` are keys, one per instance, in table order, `values` their multipliers under the table's rules;
+    `final_multiplier` is after the cap; `waits` are filled by `score_hand` only."""
 
     patterns: tuple[str, ...]
     multiplier: int
     final_multiplier: int
     waits: tuple[Tile, ...] = ()
+    values: tuple[int, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
             "patterns": [
-                {"key": key, "name": PATTERNS_BY_KEY[key].zh, "multiplier": PATTERNS_BY_KEY[key].multiplier}
-                for key in self.patterns
+                {"key": key, "name": PATTERNS_BY_KEY[key].zh, "multiplier": value}
+                for key, value in zip(self.patterns, self.values, strict=True)
             ],
             "multiplier": self.multiplier,
             "final_multiplier": self.final_multiplier,
@@ -123,10 +144,54 @@ def capped(rules: Rules, multiplier: int, keys: Iterable[str]) -> int:
     return min(multiplier, limit)
 
 
+def pattern_value(rules: Rules, key: str) -> int:
+    """A pattern's multiplier under these rules (卡五星, 碰碰胡, 杠上开花/杠上炮 may be ×4)."""
+    pattern = PATTERNS_BY_KEY[key]
+    option = pattern.multiplier_option
+    value: int = getattr(rules, option) if option else pattern.multiplier
+    return value
+
+
 def _result(keys: list[str], rules: Rules) -> HandResult:
     keys.sort(key=ORDER.__getitem__)
-    multiplier = prod(PATTERNS_BY_KEY[k].multiplier for k in keys)
-    return HandResult(tuple(keys), multiplier, capped(rules, multiplier, keys))
+    values = tuple(pattern_value(rules, k) for k in keys)
+    multiplier = prod(values)
+    return HandResult(tuple(keys), multiplier, capped(rules, multiplier, keys), (), values)
+
+
+# --- What one reading is worth ------------------------------------------------------------------------------
+def _worth(rules: Rules, key: int) -> HandResult:
+    """Cold path: the patterns of a reading's facts (with the hand's hidden fours in the high bits) under these
+    rules, the exceptions applied; cached in `rules.worth_cache` under `key`."""
+    facts, hidden_an, hidden_ming = key & _FACT_BITS, key >> _AN_SHIFT & 15, key >> _MING_SHIFT & 15
+    keys = [p.key for p in PATTERNS if p.applies(facts)]
+    if facts & SEVEN:
+        keys = [k for k in keys if k not in SEVEN_PAIRS_NEVER]
+        for bigger in [k for k in keys if k in REPLACES]:
+            keys = [k for k in keys if k not in REPLACES[bigger]]
+    elif rules.pindao == "full" or (rules.pindao == "big_hands" and not rules.big_hands.isdisjoint(keys)):
+        # Fine print 4 (and 全频道): four concealed, or a 碰 with its fourth in hand, each count as 四归一.
+        keys += ["ansiguiyi"] * hidden_an + ["mingsiguiyi"] * hidden_ming
+    if rules.hidden_fours == "once":
+        for four in REPEATABLE:
+            while keys.count(four) > 1:
+                keys.remove(four)
+    if not rules.shouzhuayi_pengpenghu and "shouzhuayi" in keys:
+        keys.remove("pengpenghu")
+    worth = _result(keys, rules)
+    rules.worth_cache[key] = worth
+    return worth
+
+
+_FACT_BITS = (1 << 20) - 1
+_SLOT_MASK = (1 << 36) - 1
+_AN_SHIFT, _MING_SHIFT = 20, 24
+_FIVES = frozenset(SUIT_OFFSET[s] + 4 for s in SUIT_OFFSET)
+_METHOD_FACTS = {"self_draw": 0, "discard": 0, "rob_kong": ROB_KONG}
+#: one byte per tile: enough room to count every copy a hand and its melds hold, and a carry check for a fifth
+_WIDE_UNIT = tuple(1 << (8 * t) for t in range(NUM_KINDS))
+_FIFTH = sum(0x7B << (8 * t) for t in range(NUM_KINDS))  # a byte of 5 or more reaches bit 7 with this added
+_BYTE_HIGH = sum(0x80 << (8 * t) for t in range(NUM_KINDS))
 
 
 def _check_method(method: str, present: Iterable[str]) -> None:
@@ -144,16 +209,72 @@ def _refuse_pihu(method: str) -> NoReturn:
     raise ScoringError("pihu_self_draw_only", f"屁胡（×1）只能自摸，不能{METHOD_ZH[method]}：本局规则「屁胡只能自摸」")
 
 
-def _check_hand(hand: Hand, rules: Rules) -> Packed:
-    """Everything about the tiles that makes the hand impossible before any reading is tried.
-
-    Returns the packed concealed part with the winning tile (what the readings are made of).
-    """
-    if hand.method not in METHODS:
-        raise ScoringError("bad_request", f"未知的胡法 {hand.method!r}，可选：{'、'.join(METHODS)}")
+def _situation_facts(hand: Hand, rules: Rules) -> int:
+    """How the hand was won, as facts; every situation checked against the method and the rules."""
+    facts = 0
     for situation in hand.situations:
         if situation not in ACCEPTED_SITUATIONS:
             raise ScoringError("bad_request", f"未知的情形 {situation!r}，可选：{'、'.join(SITUATIONS)}")
+        if situation == "haidilao" and hand.method == "discard" and rules.haidipao:
+            situation = "haidipao"  # the last tile, won on a discard: 海底炮 where the table plays it
+        if situation == "haidipao" and not rules.haidipao:
+            raise ScoringError("inconsistent", "本局规则没有海底炮（haidipao）：胡最后一张打出的牌不加番")
+        _check_method(hand.method, (situation,))
+        facts |= SITUATION_FACTS[situation]
+    if facts & SITUATION_FACTS["gangshangkaihua"] and not any(m.kind in KONG_KINDS for m in hand.melds):
+        raise ScoringError("inconsistent", "杠上开花要先有自己的杠，这手牌没有杠")
+    return facts
+
+
+def _hand_facts(hand: Hand, rules: Rules, packed: Packed) -> int:
+    """The facts every reading of the hand shares: how it was won (checked), its suits, dragons and melds."""
+    win = hand.win_tile
+    melds = hand.melds
+    facts = _METHOD_FACTS[hand.method]
+    if hand.situations:
+        facts |= _situation_facts(hand, rules)
+    if hand.liangdao:
+        facts |= LIANGDAO
+    p, s, m, z = packed
+    held_win = ((packed[SLOT[win]] >> SHIFT[win]) & 15) - 1
+    if held_win == 3:
+        facts |= AN
+    one_suit = not z and (p != 0) + (s != 0) + (m != 0) == 1
+    dragon_pungs, dragon_pair = _DRAGONS.get(z) or _dragons(z)
+    if melds:
+        if len(melds) == 4:
+            facts |= FOUR_MELDS
+        suit = 0 if p else 1 if s else 2
+        for meld in melds:
+            if SLOT[meld.tile] != suit:
+                one_suit = False
+            if meld.tile >= BAI:
+                dragon_pungs += 1
+            if meld.kind == "peng" and meld.tile == win:
+                facts |= MING
+    if one_suit:
+        facts |= ONE_SUIT
+    if dragon_pungs == 3:
+        facts |= DRAGONS_3
+    elif dragon_pungs == 2 and dragon_pair:
+        facts |= DRAGONS_2_PAIR
+    return facts
+
+
+#: the dragon slot's key -> (concealed dragon pungs, whether a dragon pair is there)
+_DRAGONS: dict[int, tuple[int, bool]] = {}
+
+
+def _dragons(z: int) -> tuple[int, bool]:
+    counts = (z & 15, z >> 4 & 15, z >> 8 & 15)
+    _DRAGONS[z] = found = (counts.count(3), 2 in counts)
+    return found
+
+
+def _pack_checked(hand: Hand, rules: Rules) -> tuple[int, Packed]:
+    """The concealed part with the winning tile, as one int and packed; counts, suits and copies checked."""
+    if hand.method not in _METHOD_FACTS:
+        raise ScoringError("bad_request", f"未知的胡法 {hand.method!r}，可选：{'、'.join(METHODS)}")
     melds = hand.melds
     if len(melds) > 4:
         raise ScoringError("wrong_count", f"副露最多 4 组，这里有 {len(melds)} 组")
@@ -163,131 +284,113 @@ def _check_hand(hand: Hand, rules: Rules) -> Packed:
         raise ScoringError(
             "wrong_count", f"有 {len(melds)} 组副露时手牌应为 {expected} 张，这里是 {len(hand.concealed)} 张{hint}"
         )
-    keys = [0, 0, 0, 0]
-    for tile in hand.concealed:
-        keys[SLOT[tile]] += UNIT[tile]
-    keys[SLOT[hand.win_tile]] += UNIT[hand.win_tile]
-    packed: Packed = (keys[0], keys[1], keys[2], keys[3])
-    excluded = _EXCLUDED_SLOT[rules.suits]
+    whole = sum(map(HAND_UNIT.__getitem__, hand.concealed)) + HAND_UNIT[hand.win_tile]
+    packed = (whole & _SLOT_MASK, whole >> 36 & _SLOT_MASK, whole >> 72 & _SLOT_MASK, whole >> 108)
+    excluded = rules.excluded_slot
     if packed[excluded] or (melds and any(SLOT[m.tile] == excluded for m in melds)):
         check_suits([*hand.concealed, hand.win_tile, *(m.tile for m in melds)], rules.suits)
-    held = packed
     if melds:
-        for meld in melds:
-            keys[SLOT[meld.tile]] += UNIT[meld.tile] * meld.size
-        held = (keys[0], keys[1], keys[2], keys[3])
-        if is_overfull(held):
-            check_copies(unpack(held))
-    if hand.situations:
-        _check_method(hand.method, hand.situations)
-        if "gangshangkaihua" in hand.situations and not any(m.kind in KONG_KINDS for m in melds):
-            raise ScoringError("inconsistent", "杠上开花要先有自己的杠，这手牌没有杠")
-    if hand.method == "rob_kong" and count_in(held, hand.win_tile) > 1:
-        raise ScoringError(
-            "inconsistent",
-            f"抢杠胡：别人加杠的 {tile_zh(hand.win_tile)} 是第四张，胡的人手里不可能还有 {tile_zh(hand.win_tile)}",
-        )
-    return packed
+        check_held(hand)
+    if hand.method == "rob_kong" and count_in(packed, hand.win_tile) > 1:
+        tile = tile_zh(hand.win_tile)
+        raise ScoringError("inconsistent", f"抢杠胡：别人加杠的 {tile} 是第四张，胡的人手里不可能还有 {tile}")
+    return whole, packed
 
 
-#: the rules' two suits -> the slot of the third, excluded suit
-_EXCLUDED_SLOT: dict[tuple[str, ...], int] = {
-    (a, b): next(i for i, s in enumerate(SUIT_LETTERS) if s not in (a, b))
-    for a in SUIT_LETTERS
-    for b in SUIT_LETTERS
-    if a != b
-}
+def held_counts(hand: Hand) -> list[int]:
+    """Every copy of each tile the winner holds: concealed, the winning tile and the melds."""
+    counts = [0] * NUM_KINDS
+    for tile in hand.concealed:
+        counts[tile] += 1
+    counts[hand.win_tile] += 1
+    for meld in hand.melds:
+        counts[meld.tile] += meld.size
+    return counts
 
 
-def _shared(hand: Hand, packed: Packed) -> tuple[Any, ...]:
-    """The front of every `Reading` of this hand: what the readings share."""
-    win_tile = hand.win_tile
-    melds = hand.melds
-    used = (packed[0] != 0) + (packed[1] != 0) + (packed[2] != 0)
-    one_suit = not packed[3] and used == 1
-    if melds:
-        suit = 0 if packed[0] else 1 if packed[1] else 2
-        one_suit = one_suit and all(SLOT[m.tile] == suit for m in melds)
-        meld_facts = tuple((m.kind, m.tile) for m in melds)
-        pengs = tuple(m.tile for m in melds if m.kind == "peng")
-    else:
-        meld_facts = pengs = ()
-    held = ((packed[SLOT[win_tile]] >> SHIFT[win_tile]) & 15) - 1
-    return (win_tile, hand.method, hand.situations, hand.liangdao, meld_facts, pengs, held, one_suit)
-
-
-def _hidden_fours(hand: Hand, packed: Packed) -> list[str]:
-    """Fine print 4: in a 大胡, four concealed → 暗四归一 and a 碰 with its fourth in hand → 明四归一, each on its
-    own. The winning tile's own 四归一 is the ordinary pattern and is not counted again here."""
-    win_tile = hand.win_tile
-    counts = unpack(packed)
-    hidden = ["ansiguiyi" for t in range(NUM_KINDS) if counts[t] == 4 and t != win_tile]
-    hidden += ["mingsiguiyi" for m in hand.melds if m.kind == "peng" and counts[m.tile] == 1 and m.tile != win_tile]
-    return hidden
-
-
-def _structural_keys(reading: Reading, hand: Hand, packed: Packed, rules: Rules) -> list[str]:
-    """The structural patterns of one reading, exceptions applied, in table order."""
-    if reading.seven_pairs:
-        keys = [p.key for p in SEVEN_PAIRS_CHECKS if p.applies(reading)]
-        for key in [k for k in keys if k in REPLACES]:
-            keys = [k for k in keys if k not in REPLACES[key]]
-        return keys
-    keys = [p.key for p in STANDARD_CHECKS if p.applies(reading)]
-    if keys and not rules.big_hands.isdisjoint(keys):
-        hidden = _hidden_fours(hand, packed)
-        if hidden:
-            keys += hidden
-            keys.sort(key=ORDER.__getitem__)
-    return keys
+def check_held(hand: Hand) -> None:
+    """No tile more than four times in the winner's concealed tiles, winning tile and melds together."""
+    wide = sum(map(_WIDE_UNIT.__getitem__, hand.concealed)) + _WIDE_UNIT[hand.win_tile]
+    for meld in hand.melds:
+        wide += _WIDE_UNIT[meld.tile] * meld.size
+    if (wide + _FIFTH) & _BYTE_HIGH:
+        check_copies(held_counts(hand))
 
 
 def evaluate(hand: Hand, rules: Rules) -> HandResult:
     """The reading that pays the winner most (capped multiple, then uncapped); `waits` left empty (see `ready`)."""
-    packed = _check_hand(hand, rules)
-    divisions, seven_pairs, overfull = read(packed, len(hand.melds))
-    if overfull:  # without melds; with melds `_check_hand` counted them in
-        check_copies(unpack(packed))
-    shared = _shared(hand, packed)
-    make = tuple.__new__  # Reading._make without its Python-level length check: the fields are ours
-    if hand.melds:
-        meld_tiles = tuple(m.tile for m in hand.melds)
-        readings = [
-            make(Reading, (*shared, False, 0, pair, pungs + meld_tiles, chows)) for pair, pungs, chows in divisions
-        ]
-    else:
-        if len(divisions) == 1:  # the usual case, without a comprehension's frame
-            readings = [make(Reading, (*shared, False, 0, *divisions[0]))]
-        else:
-            readings = [make(Reading, (*shared, False, 0, pair, pungs, chows)) for pair, pungs, chows in divisions]
-        if seven_pairs:
-            readings.append(make(Reading, (*shared, True, unpack(packed).count(4), -1, (), ())))
-    if not readings:
+    return _evaluate(hand, rules)[0]
+
+
+def _evaluate(hand: Hand, rules: Rules) -> tuple[HandResult, Packed]:
+    """`evaluate`, and the packed concealed part with the winning tile it read."""
+    whole, packed = _pack_checked(hand, rules)
+    try:  # `division.entries`, inlined: this is the hot path
+        tables = SLOT_TABLES
+        ea, eb, ec, ed = tables[0][packed[0]], tables[1][packed[1]], tables[2][packed[2]], tables[3][packed[3]]
+    except KeyError:
+        ea, eb, ec, ed = entries(packed)
+    sa, sb, sc, sd = ea[0], eb[0], ec[0], ed[0]
+    if (sa | sb | sc | sd) & OVERFULL:  # a fifth copy in the concealed part (with melds `_pack_checked` counted)
+        check_copies(held_counts(hand))
+    standard = (sa & 3) * (sb & 3) * (sc & 3) * (sd & 3) == SETS_AND_PAIR
+    seven_pairs = not hand.melds and sa & sb & sc & sd & ALL_EVEN
+    if not standard and not seven_pairs:
         raise ScoringError("not_a_win", f"{_describe(hand)} 不是胡牌：凑不成四组加一对，也不是七对")
-    # situational patterns read only how the hand was won: the same for every reading (and none, usually)
-    situational = []
-    if hand.situations or hand.liangdao or hand.method == "rob_kong":
-        situational = [p.key for p in SITUATIONAL if p.applies(readings[0])]
-    best_final = best_multiplier = 0
-    best_keys: list[str] = []
-    for reading in readings:
-        keys = _structural_keys(reading, hand, packed, rules)
-        if situational:
-            keys += situational
-        multiplier = prod(map(MULTIPLIER.__getitem__, keys))
-        final = multiplier if multiplier <= 8 else capped(rules, multiplier, keys)
-        if final > best_final or (final == best_final and multiplier > best_multiplier):
-            best_final, best_multiplier, best_keys = final, multiplier, keys
-    if best_multiplier == 1 and hand.method != "self_draw" and rules.pihu_self_draw_only:
+    facts = _hand_facts(hand, rules, packed)
+    fours = (whole & FOURS_BITS).bit_count()
+    hidden = 0
+    if fours:
+        hidden = (fours - (facts & AN != 0)) << _AN_SHIFT
+    win = hand.win_tile
+    if hand.melds:
+        pengs = sum(1 for m in hand.melds if m.kind == "peng" and m.tile != win and count_in(packed, m.tile) == 1)
+        hidden += pengs << _MING_SHIFT
+    table = rules.worth_cache
+    best: HandResult | None = None
+    if standard:
+        # Only the chows tell the readings apart (dragons have one decomposition, melds are the same in each);
+        # the winning tile's slot says whether its 5 sits in a 4-5-6.
+        base = facts | hidden
+        five = win in _FIVES
+        da, db, dc = ea[1], eb[1], ec[1]
+        if len(da) + len(db) + len(dc) == 3:
+            chow_sets: Iterable[tuple[Tile, ...]] = ((da[0][2] + db[0][2] + dc[0][2]),)
+        else:
+            chow_sets = [x[2] + y[2] + z[2] for x in da for y in db for z in dc]
+        for chows in chow_sets:
+            key = base
+            if chows:
+                key |= CHOW
+                if five and win - 1 in chows:
+                    key |= KAWUXING
+            worth = table.get(key) or _worth(rules, key)
+            if best is None or worth[2] > best[2] or (worth[2] == best[2] and worth[1] > best[1]):
+                best = worth
+    if seven_pairs:
+        key = facts | SEVEN | (SEVEN_FOUR if fours else 0) | (SEVEN_FOURS if fours >= 2 else 0)
+        worth = table.get(key) or _worth(rules, key)
+        if best is None or worth[2] > best[2] or (worth[2] == best[2] and worth[1] > best[1]):
+            best = worth
+    assert best is not None
+    if best[1] == 1 and hand.method != "self_draw" and rules.pihu_self_draw_only:
         _refuse_pihu(hand.method)
-    return tuple.__new__(HandResult, (tuple(best_keys), best_multiplier, best_final, ()))
+    return best, packed
 
 
 def ready(hand: Hand) -> tuple[Tile, ...]:
     """The waits (听牌) of the 13 tiles before the win: tiles that would complete concealed + melds."""
-    concealed = pack_tiles(hand.concealed)
-    held = pack_tiles([*hand.concealed, *(m.tile for m in hand.melds for _ in range(m.size))])
-    return tuple(waits(concealed, len(hand.melds), held))
+    return waits_of(hand.concealed, hand.melds)
+
+
+def waits_of(concealed: Sequence[Tile], melds: Sequence[Meld], packed: Packed | None = None) -> tuple[Tile, ...]:
+    """The waits of 13 − 3·melds concealed tiles beside these melds (`packed`: the concealed tiles, if at hand)."""
+    if packed is None:
+        packed = pack_tiles(concealed)
+    held = packed
+    if melds:
+        held = pack_tiles([*concealed, *(m.tile for m in melds for _ in range(m.size))])
+    return tuple(waits(packed, len(melds), held))
 
 
 def evaluate_declared(hand: DeclaredHand, rules: Rules) -> HandResult:
@@ -303,6 +406,8 @@ def evaluate_declared(hand: DeclaredHand, rules: Rules) -> HandResult:
     for situation in hand.situations:
         if situation not in ACCEPTED_SITUATIONS:
             raise ScoringError("bad_request", f"未知的情形 {situation!r}，可选：{'、'.join(SITUATIONS)}")
+        if situation == "haidilao" and hand.method == "discard" and rules.haidipao:
+            situation = "haidipao"
         if situation not in keys:
             keys.append(situation)
     if hand.method == "rob_kong" and "qiangganghu" not in keys:
@@ -312,7 +417,7 @@ def evaluate_declared(hand: DeclaredHand, rules: Rules) -> HandResult:
     if hand.liangdao and "liangdao" not in keys:
         keys.append("liangdao")
     for key, implied in IMPLIES.items():
-        if key in keys and implied not in keys:
+        if key in keys and implied not in keys and rules.shouzhuayi_pengpenghu:
             keys.append(implied)
     _check_declared(keys, hand, rules)
     result = _result(keys, rules)
@@ -335,9 +440,18 @@ def _check_declared(keys: Sequence[str], hand: DeclaredHand, rules: Rules) -> No
     for a, b, why in EXCLUSIVE:
         if a in present and b in present:
             raise ScoringError("inconsistent", f"{_zh(a)}和{_zh(b)}不能同时成立：{why}")
+    if "haidipao" in present and not rules.haidipao:
+        raise ScoringError("inconsistent", "本局规则没有海底炮（haidipao）：胡最后一张打出的牌不加番")
+    if not rules.shouzhuayi_pengpenghu and {"shouzhuayi", "pengpenghu"} <= present:
+        raise ScoringError("inconsistent", "本局规则手抓一不另算碰碰胡：手抓一只报 shouzhuayi")
     fours = sum(1 for k in keys if k in REPEATABLE)
-    if fours > 1 and rules.big_hands.isdisjoint(present):
-        raise ScoringError("inconsistent", "不是大胡时只有胡的那张牌能算四归一，最多一个")
+    if fours > 1:
+        if rules.pindao == "half":
+            raise ScoringError("inconsistent", "半频道只有胡的那张牌能算四归一，最多一个")
+        if rules.pindao == "big_hands" and rules.big_hands.isdisjoint(present):
+            raise ScoringError("inconsistent", "不是大胡时只有胡的那张牌能算四归一，最多一个")
+        if rules.hidden_fours == "once" and any(keys.count(k) > 1 for k in REPEATABLE):
+            raise ScoringError("inconsistent", "本局规则明四归、暗四归各最多算一次")
     _check_method(hand.method, present)
     if hand.melds is not None:
         if "gangshangkaihua" in present and not any(m.kind in KONG_KINDS for m in hand.melds):
@@ -358,6 +472,8 @@ def _describe(hand: Hand) -> str:
 # --- The contract's "hand" object -------------------------------------------------------------------------
 _TILE_KEYS = frozenset({"concealed", "melds", "win_tile", "method", "situations", "liangdao"})
 _DECLARED_KEYS = frozenset({"patterns", "melds", "method", "situations", "liangdao"})
+#: more entries than a hand can have are a malformed request, whatever they hold
+_MAX_LIST = 32
 
 
 def _unknown_keys(raw: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
@@ -369,12 +485,23 @@ def _unknown_keys(raw: Mapping[str, Any], allowed: Iterable[str], where: str) ->
 def _string_list(raw: object, what: str) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
         raise ScoringError("bad_request", f"{what} 应是字符串列表")
+    if len(raw) > _MAX_LIST:
+        raise ScoringError("bad_request", f"{what} 最多 {_MAX_LIST} 项，这里有 {len(raw)} 项")
     return raw
 
 
-def _melds_from_json(raw: object, rules: Rules) -> tuple[Meld, ...]:
+def _tiles_text(raw: Any, what: str) -> Any:
+    """A tile string no longer than a hand could be written (the parser refuses anything else it is)."""
+    if isinstance(raw, str) and len(raw) > MAX_TEXT:
+        raise ScoringError("bad_tiles", f"{what} 太长（{len(raw)} 个字符，最多 {MAX_TEXT}）：一手牌写不了这么长")
+    return raw
+
+
+def melds_from_json(raw: object, rules: Rules) -> tuple[Meld, ...]:
     if not isinstance(raw, list):
         raise ScoringError("bad_request", 'melds 应是列表，例如 [{"kind": "peng", "tile": "3s"}]')
+    if len(raw) > 4:
+        raise ScoringError("wrong_count", f"副露最多 4 组，这里有 {len(raw)} 组")
     melds = []
     for i, item in enumerate(raw, 1):
         if not isinstance(item, Mapping):
@@ -385,7 +512,7 @@ def _melds_from_json(raw: object, rules: Rules) -> tuple[Meld, ...]:
             raise ScoringError("bad_request", f"第 {i} 组副露的 kind {kind!r} 不对，可选：{'、'.join(MELD_KINDS)}")
         if "tile" not in item:
             raise ScoringError("bad_request", f"第 {i} 组副露缺少 tile")
-        melds.append(Meld(kind, parse_tile(item["tile"], rules.suits)))
+        melds.append(Meld(kind, parse_tile(_tiles_text(item["tile"], "tile"), rules.suits)))
     return tuple(melds)
 
 
@@ -415,16 +542,16 @@ def hand_from_json(
         raise ScoringError("inconsistent", f"hand.liangdao 说{said}，但事件里这位玩家{happened}")
     if flag is None:
         flag = liangdao
-    melds = _melds_from_json(raw["melds"], rules) if "melds" in raw else None
+    melds = melds_from_json(raw["melds"], rules) if "melds" in raw else None
     if declared:
         return DeclaredHand(tuple(_string_list(raw["patterns"], "patterns")), hand_method, situations, flag, melds)
     for key in ("concealed", "win_tile"):
         if key not in raw:
             raise ScoringError("bad_request", f"hand 缺少 {key}（或者改用 patterns 直接报番型）")
     return Hand(
-        concealed=tuple(parse_tiles(raw["concealed"], rules.suits)),
+        concealed=tuple(parse_tiles(_tiles_text(raw["concealed"], "concealed"), rules.suits)),
         melds=melds or (),
-        win_tile=parse_tile(raw["win_tile"], rules.suits),
+        win_tile=parse_tile(_tiles_text(raw["win_tile"], "win_tile"), rules.suits),
         method=hand_method,
         situations=situations,
         liangdao=bool(flag),
@@ -435,5 +562,9 @@ def score_hand(hand: Hand | DeclaredHand, rules: Rules) -> HandResult:
     """Either kind of hand; a tile hand's result carries its waits."""
     if isinstance(hand, DeclaredHand):
         return evaluate_declared(hand, rules)
-    result = evaluate(hand, rules)
-    return HandResult(result.patterns, result.multiplier, result.final_multiplier, ready(hand))
+    result, packed = _evaluate(hand, rules)
+    win = hand.win_tile
+    concealed = list(packed)
+    concealed[SLOT[win]] -= 1 << SHIFT[win]
+    waits_ = waits_of(hand.concealed, hand.melds, (concealed[0], concealed[1], concealed[2], concealed[3]))
+    return HandResult(result[0], result[1], result[2], waits_, result[4])

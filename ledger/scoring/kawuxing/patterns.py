@@ -1,51 +1,61 @@
 """The 卡五星 patterns (番): one small definition each, and the rules page's exceptions as data beside them.
 
-A structural pattern asks one `Reading` (one way the hand decomposes); a situational one (杠上开花, 亮倒 …) asks
-only how the hand was won. The evaluator enumerates readings and never names a pattern itself.
+A pattern asks one question of a reading (one way the hand decomposes, with how it was won), put to it as
+`facts`: an int of the bits below, which the evaluator sets once per reading. The evaluator enumerates readings
+and never names a pattern itself; `pattern_table` turns the facts of a reading into its patterns under one
+table's rules, once for every combination of facts that ever occurs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
-
-from ledger.scoring.tiles import DRAGONS, SUIT_OFFSET, Tile
 
 METHODS = ("self_draw", "discard", "rob_kong")
 METHOD_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠胡"}
-SITUATIONS = ("gangshangkaihua", "gangshangpao", "haidilao")
+SITUATIONS = ("gangshangkaihua", "gangshangpao", "haidilao", "haidipao")
 #: also read in `situations`: 抢杠胡 (it follows from method `rob_kong`; named with another method it is refused)
 ACCEPTED_SITUATIONS = (*SITUATIONS, "qiangganghu")
 MELD_KINDS = ("peng", "zhigang", "xugang", "angang")
 MELD_ZH = {"peng": "碰", "zhigang": "直杠", "xugang": "蓄杠", "angang": "暗杠"}
 KONG_KINDS = ("zhigang", "xugang", "angang")
-_FIVES = frozenset(SUIT_OFFSET[s] + 4 for s in SUIT_OFFSET)
 
-
-class Reading(NamedTuple):
-    """One way a winning hand decomposes, with what every reading of the hand shares in front.
-
-    A flat NamedTuple: it is built once per reading on the hot path. `pungs` holds concealed pungs and every
-    declared meld's tile; a seven-pairs reading has no pungs, chows or pair (-1).
-    """
-
-    win_tile: Tile
-    method: str
-    situations: frozenset[str]
-    liangdao: bool
-    melds: tuple[tuple[str, Tile], ...]
-    #: the winner's own 碰 tiles
-    peng_tiles: tuple[Tile, ...]
-    #: copies of the winning tile among the concealed tiles before the win
-    held_of_win_tile: int
-    one_suit: bool
-    seven_pairs: bool
-    #: four-of-a-kinds among the seven pairs (龙); 0 in a standard reading
-    fours: int
-    pair: Tile
-    pungs: tuple[Tile, ...]
-    chows: tuple[Tile, ...]
+# --- Facts of a reading ------------------------------------------------------------------------------------
+#: a concealed sequence (chow) in the reading
+CHOW = 1 << 0
+#: every tile, melds included, of one suit
+ONE_SUIT = 1 << 1
+#: pungs or kongs of all three dragons
+DRAGONS_3 = 1 << 2
+#: pungs or kongs of two dragons, the third the pair
+DRAGONS_2_PAIR = 1 << 3
+#: the winning tile is a 5 in the middle of a concealed 4-5-6 of the reading
+KAWUXING = 1 << 4
+#: the winning tile is the tile of one of the winner's own 碰
+MING = 1 << 5
+#: the winner held three copies of the winning tile concealed
+AN = 1 << 6
+#: four declared melds
+FOUR_MELDS = 1 << 7
+#: a seven-pairs reading, with one or with two four-of-a-kinds among the pairs
+SEVEN = 1 << 8
+SEVEN_FOUR = 1 << 9
+SEVEN_FOURS = 1 << 10
+#: how the hand was won
+GANGSHANGKAIHUA = 1 << 11
+GANGSHANGPAO = 1 << 12
+ROB_KONG = 1 << 13
+HAIDILAO = 1 << 14
+HAIDIPAO = 1 << 15
+LIANGDAO = 1 << 16
+#: the situations' bits by their request keys
+SITUATION_FACTS = {
+    "gangshangkaihua": GANGSHANGKAIHUA,
+    "gangshangpao": GANGSHANGPAO,
+    "qiangganghu": ROB_KONG,
+    "haidilao": HAIDILAO,
+    "haidipao": HAIDIPAO,
+}
 
 
 @dataclass(frozen=True)
@@ -53,63 +63,62 @@ class Pattern:
     key: str
     zh: str
     en: str
+    #: the multiplier the rules page gives; some tables raise it (see `multiplier_option`)
     multiplier: int
-    #: `applies(reading)`; situational patterns read only `reading.win`
-    applies: Callable[[Reading], bool]
+    #: `applies(facts)`
+    applies: Callable[[int], bool]
     situational: bool = False
+    #: the rules option that sets this pattern's multiplier, if any
+    multiplier_option: str | None = None
 
 
-_DRAGON_SET = frozenset(DRAGONS)
-
-
-def _dragon_pungs(r: Reading) -> int:
-    return len(_DRAGON_SET.intersection(r.pungs))
+def _has(bit: int) -> Callable[[int], bool]:
+    return lambda facts: bool(facts & bit)
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("pengpenghu", "碰碰胡", "all pungs", 2, lambda r: not r.chows),
-    Pattern("qingyise", "清一色", "one suit", 4, lambda r: r.one_suit),
-    Pattern("qidui", "七对", "seven pairs", 4, lambda r: r.seven_pairs),
-    Pattern("longqidui", "龙七对", "seven pairs with a four", 8, lambda r: r.fours >= 1),
-    Pattern("shuanglongqidui", "双龙七对", "seven pairs with two fours", 16, lambda r: r.fours >= 2),
-    Pattern("dasanyuan", "大三元", "big three dragons", 8, lambda r: _DRAGON_SET.issubset(r.pungs)),
     Pattern(
-        "xiaosanyuan", "小三元", "little three dragons", 4, lambda r: r.pair in _DRAGON_SET and _dragon_pungs(r) == 2
-    ),
-    Pattern(
-        "kawuxing",
-        "卡五星",
-        "closed five",
+        "pengpenghu",
+        "碰碰胡",
+        "all pungs",
         2,
-        lambda r: r.win_tile in _FIVES and r.win_tile - 1 in r.chows,
+        lambda facts: not facts & (CHOW | SEVEN),
+        multiplier_option="pengpenghu_multiplier",
     ),
-    Pattern("mingsiguiyi", "明四归一", "fourth tile of an own pung", 2, lambda r: r.win_tile in r.peng_tiles),
-    Pattern("ansiguiyi", "暗四归一", "fourth tile to a concealed three", 4, lambda r: r.held_of_win_tile == 3),
-    Pattern("shouzhuayi", "手抓一", "single wait after four melds", 4, lambda r: len(r.melds) == 4),
+    Pattern("qingyise", "清一色", "one suit", 4, _has(ONE_SUIT)),
+    Pattern("qidui", "七对", "seven pairs", 4, _has(SEVEN)),
+    Pattern("longqidui", "龙七对", "seven pairs with a four", 8, _has(SEVEN_FOUR)),
+    Pattern("shuanglongqidui", "双龙七对", "seven pairs with two fours", 16, _has(SEVEN_FOURS)),
+    Pattern("dasanyuan", "大三元", "big three dragons", 8, _has(DRAGONS_3)),
+    Pattern("xiaosanyuan", "小三元", "little three dragons", 4, _has(DRAGONS_2_PAIR)),
+    Pattern("kawuxing", "卡五星", "closed five", 2, _has(KAWUXING), multiplier_option="kawuxing_multiplier"),
+    Pattern("mingsiguiyi", "明四归一", "fourth tile of an own pung", 2, _has(MING)),
+    Pattern("ansiguiyi", "暗四归一", "fourth tile to a concealed three", 4, _has(AN)),
+    Pattern("shouzhuayi", "手抓一", "single wait after four melds", 4, _has(FOUR_MELDS)),
     Pattern(
         "gangshangkaihua",
         "杠上开花",
         "win on a kong's replacement",
         2,
-        lambda r: "gangshangkaihua" in r.situations,
+        _has(GANGSHANGKAIHUA),
         situational=True,
+        multiplier_option="gangshang_multiplier",
     ),
     Pattern(
         "gangshangpao",
         "杠上炮",
         "win on the discard after a kong",
         2,
-        lambda r: "gangshangpao" in r.situations,
+        _has(GANGSHANGPAO),
         situational=True,
+        multiplier_option="gangshang_multiplier",
     ),
-    Pattern("qiangganghu", "抢杠胡", "robbing a kong", 2, lambda r: r.method == "rob_kong", situational=True),
-    Pattern("haidilao", "海底捞", "last tile of the wall", 2, lambda r: "haidilao" in r.situations, True),
-    Pattern("liangdao", "亮倒", "declared ready hand", 2, lambda r: r.liangdao, situational=True),
+    Pattern("qiangganghu", "抢杠胡", "robbing a kong", 2, _has(ROB_KONG), situational=True),
+    Pattern("haidilao", "海底捞", "last tile of the wall", 2, _has(HAIDILAO), situational=True),
+    Pattern("haidipao", "海底炮", "win on the last discard", 2, _has(HAIDIPAO), situational=True),
+    Pattern("liangdao", "亮倒", "declared ready hand", 2, _has(LIANGDAO), situational=True),
 )
 PATTERNS_BY_KEY = {p.key: p for p in PATTERNS}
-MULTIPLIER = {p.key: p.multiplier for p in PATTERNS}
-STRUCTURAL = tuple(p for p in PATTERNS if not p.situational)
-SITUATIONAL = tuple(p for p in PATTERNS if p.situational)
 #: position in the table, the order answers list patterns in
 ORDER = {p.key: i for i, p in enumerate(PATTERNS)}
 
@@ -123,11 +132,8 @@ REPLACES: dict[str, frozenset[str]] = {
 #: 双龙七对 never count 暗四归一) follows from it: 龙 exists only in seven-pairs readings.
 SEVEN_PAIRS_NEVER = frozenset({"kawuxing", "pengpenghu", "mingsiguiyi", "ansiguiyi", "dasanyuan", "xiaosanyuan"})
 SEVEN_PAIRS_KEYS = frozenset({"qidui", "longqidui", "shuanglongqidui"})
-#: What each kind of reading is asked: a standard reading never holds seven pairs, and a seven-pairs reading is
-#: never asked what fine print 2 excludes.
-STANDARD_CHECKS = tuple(p for p in STRUCTURAL if p.key not in SEVEN_PAIRS_KEYS)
-SEVEN_PAIRS_CHECKS = tuple(p for p in STRUCTURAL if p.key not in SEVEN_PAIRS_NEVER)
-#: Fine print 5: 手抓一 is always also 碰碰胡 (no chows in this game).
+#: Fine print 5: 手抓一 is always also 碰碰胡 (no chows in this game); option `shouzhuayi_pengpenghu` says whether
+#: the two multiply (×8) or 手抓一 stands alone (×4).
 IMPLIES: dict[str, str] = {"shouzhuayi": "pengpenghu"}
 #: Patterns no single reading can hold together (checked in declared-pattern mode; tile mode cannot produce them).
 EXCLUSIVE: tuple[tuple[str, str, str], ...] = (
@@ -139,13 +145,16 @@ EXCLUSIVE: tuple[tuple[str, str, str], ...] = (
     ("shouzhuayi", "mingsiguiyi", "手抓一胡的是单钓的那张，不是碰过的牌"),
     ("shouzhuayi", "ansiguiyi", "手抓一手里只剩一张，不可能有三张"),
     ("gangshangkaihua", "gangshangpao", "杠上开花是自摸，杠上炮是点炮"),
+    ("haidilao", "haidipao", "海底捞是自摸最后一张，海底炮是胡最后打出的一张"),
 )
 #: Situations that exist only for some ways of winning.
 NEEDS_METHOD: dict[str, tuple[str, ...]] = {
     "gangshangkaihua": ("self_draw",),
     "haidilao": ("self_draw",),
     "gangshangpao": ("discard",),
+    "haidipao": ("discard",),
     "qiangganghu": ("rob_kong",),
 }
 #: Patterns that may be listed more than once (each hidden four-of-a-kind of a 大胡 is its own 四归一).
 REPEATABLE = frozenset({"mingsiguiyi", "ansiguiyi"})
+SITUATIONAL_KEYS = frozenset(p.key for p in PATTERNS if p.situational)

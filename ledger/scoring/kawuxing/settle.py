@@ -5,22 +5,37 @@ Every transfer names the event that caused it, so a ledger can book kong money t
 (`partial=True` accepts a hand that has not ended yet).
 
 Reasons (stable keys): `angang`, `xugang`, `zhigang` (kong money); `zimo`, `dianpao`, `qiangganghu`, `baohu`
-(the win); `liangdao_penalty` (亮倒 on a drawn hand).
+(the win); `liangdao_penalty` (亮倒 on a drawn hand); and, only where the table plays them, `chadajiao` (查大叫 on
+a drawn hand) and the side stakes `piao` (漂), `maima` (买马), `shukan` (数坎), `paoqiamoba` (跑恰摸八).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ledger.scoring.common import ScoringError, Transfer, net_of
-from ledger.scoring.kawuxing.evaluate import DeclaredHand, Hand, HandResult, hand_from_json, score_hand
+from ledger.scoring.common import MAX_STAKE, ScoringError, Transfer, check_text, net_of
+from ledger.scoring.kawuxing.evaluate import (
+    DeclaredHand,
+    Hand,
+    HandResult,
+    Meld,
+    capped,
+    evaluate,
+    evaluate_declared,
+    hand_from_json,
+    held_counts,
+    melds_from_json,
+    waits_of,
+)
 from ledger.scoring.kawuxing.patterns import KONG_KINDS, METHOD_ZH, METHODS
-from ledger.scoring.kawuxing.rules import Rules
-from ledger.scoring.tiles import Tile, parse_tile, tile_zh
+from ledger.scoring.kawuxing.rules import PIAO_RANGE, Rules
+from ledger.scoring.kawuxing.stakes import PaoQiaMoBa, ma_points, paoqiamoba, shukan
+from ledger.scoring.tiles import NUM_KINDS, Tile, check_copies, parse_tile, parse_tiles, tile_notation, tile_zh
 
-#: Kong money per payer, in base stakes, and who pays: everyone else, or the discarder alone (直杠).
+#: Kong money per payer, in base stakes, and who pays: everyone else, or the discarder alone (直杠, whose amount
+#: is the rules' `zhigang_money`).
 KONG_MONEY = {"angang": 2, "xugang": 1, "zhigang": 2}
 KONG_ZH = {"angang": "暗杠", "xugang": "蓄杠", "zhigang": "直杠"}
 WIN_REASON = {"self_draw": "zimo", "discard": "dianpao", "rob_kong": "qiangganghu"}
@@ -33,7 +48,17 @@ REASON_ZH = {
     "qiangganghu": "抢杠胡",
     "baohu": "包胡",
     "liangdao_penalty": "荒庄亮倒赔付",
+    "chadajiao": "查大叫",
+    "piao": "漂",
+    "maima": "买马",
+    "shukan": "数坎",
+    "paoqiamoba": "跑恰摸八",
 }
+#: A hand holds at most 12 kongs (and a 杠上杠 chain is no longer), 3 亮倒 and two wins: longer lists are malformed.
+MAX_EVENTS = 64
+MAX_CHAIN = 12
+#: declared counts of 数坎 and 跑恰摸八's 恰 and 八 are at most this
+MAX_COUNT = 20
 
 
 @dataclass(frozen=True)
@@ -54,20 +79,51 @@ class Liangdao:
 
 @dataclass(frozen=True)
 class Hu:
-    """A win. `source` is the discarder (or the robbed player); None on a self-draw."""
+    """A win. `source` is the discarder (or the robbed player); None on a self-draw.
+
+    Where the table plays them: `ma` the horse tile drawn (买马); `kan`, `qia`, `ba` the 数坎 and 跑恰摸八
+    counts of a hand given by its patterns (a hand given by its tiles has them counted)."""
 
     winner: str
     method: str
     source: str | None
     hand: Hand | DeclaredHand
+    ma: Tile | None = None
+    kan: int | None = None
+    qia: int | None = None
+    ba: int | None = None
+
+
+@dataclass(frozen=True)
+class ReadyHand:
+    """A ready hand (听牌) at a draw: 13 − 3·melds concealed tiles and the melds."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
 
 
 @dataclass(frozen=True)
 class Draw:
-    """荒庄: the wall ran out and nobody won."""
+    """荒庄: the wall ran out and nobody won. With 查大叫, `ready` holds the hand of every player who was ready
+    (听牌): their tiles, or the patterns of the best hand they waited on; the others were not ready."""
+
+    ready: Mapping[str, ReadyHand | DeclaredHand] | None = None
 
 
 Event = Gang | Liangdao | Hu | Draw
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """A win's side stakes, in base stakes per payer (`None`: the table does not play it)."""
+
+    kan: int | None = None
+    ma: tuple[Tile, int] | None = None
+    pqmb: PaoQiaMoBa | None = None
+
+    @property
+    def points(self) -> int:
+        return (self.kan or 0) + (self.ma[1] if self.ma else 0) + (self.pqmb.points if self.pqmb else 0)
 
 
 @dataclass(frozen=True)
@@ -77,10 +133,13 @@ class WinResult:
     method: str
     result: HandResult
     baohu: bool
+    #: each payer's multiple when 亮倒 makes it differ from `result.final_multiplier`
+    payers: Mapping[str, int] = field(default_factory=dict)
+    stakes: Stakes = Stakes()
 
     def as_json(self) -> dict[str, Any]:
         scored = self.result.as_json()
-        return {
+        out: dict[str, Any] = {
             "winner": self.winner,
             "from": self.source,
             "method": self.method,
@@ -89,6 +148,26 @@ class WinResult:
             "final_multiplier": self.result.final_multiplier,
             "baohu": self.baohu,
         }
+        if self.payers:
+            out["payer_multipliers"] = dict(self.payers)
+        if self.stakes.kan is not None:
+            out["kan"] = self.stakes.kan
+        if self.stakes.ma is not None:
+            out["ma"] = {"tile": tile_notation(self.stakes.ma[0]), "points": self.stakes.ma[1]}
+        if self.stakes.pqmb is not None:
+            out["paoqiamoba"] = self.stakes.pqmb._asdict()
+        return out
+
+
+@dataclass(frozen=True)
+class ReadyResult:
+    """A ready player's best hand at a draw (查大叫)."""
+
+    player: str
+    result: HandResult
+
+    def as_json(self) -> dict[str, Any]:
+        return self.result.as_json()
 
 
 @dataclass(frozen=True)
@@ -97,33 +176,50 @@ class Settlement:
     net: dict[str, int]
     next_dealer: str | None
     hands: tuple[WinResult, ...]
+    #: 查大叫 only: each ready player's best hand
+    ready: tuple[ReadyResult, ...] | None = None
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "transfers": [t.as_json() for t in self.transfers],
             "net": self.net,
             "next_dealer": self.next_dealer,
             "hands": [h.as_json() for h in self.hands],
         }
+        if self.ready is not None:
+            out["ready"] = {r.player: r.as_json() for r in self.ready}
+        return out
 
 
 def _seated(name: object, players: Sequence[str], what: str) -> str:
     if not isinstance(name, str) or name not in players:
-        raise ScoringError("bad_request", f"{what} {name!r} 不在这桌（{'、'.join(players)}）")
+        raise ScoringError("bad_request", f"{what} {_quoted(name)} 不在这桌（{'、'.join(players)}）")
     return name
+
+
+def _quoted(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 300 else text[:297] + "…"
 
 
 def _check_table(players: Sequence[str], dealer: str | None, base: int) -> None:
     if len(players) != 3 or len(set(players)) != 3 or not all(isinstance(p, str) and p for p in players):
-        raise ScoringError("bad_request", f"卡五星是三个人打：players 要正好三个不同的名字，收到 {list(players)!r}")
+        got = _quoted(list(players))
+        raise ScoringError("bad_request", f"卡五星是三个人打：players 要正好三个不同的名字，收到 {got}")
+    for name in players:
+        check_text(name, "玩家名字")
     if dealer is not None:
         _seated(dealer, players, "庄家")
     if isinstance(base, bool) or not isinstance(base, int) or base <= 0:
-        raise ScoringError("bad_request", f"底金 base 应是正整数（分），收到 {base!r}")
+        raise ScoringError("bad_request", f"底金 base 应是正整数（分），收到 {_quoted(base)}")
+    if base > MAX_STAKE:
+        raise ScoringError("bad_request", f"底金 base 最多 {MAX_STAKE} 分（{MAX_STAKE // 100} 元），收到 {base}")
 
 
 def _check_order(events: Sequence[Event], partial: bool) -> int | None:
     """Index of the first terminal event (None if the hand goes on); the terminal events close the list."""
+    if len(events) > MAX_EVENTS:
+        raise ScoringError("bad_request", f"一手牌最多 {MAX_EVENTS} 个事件，这里有 {len(events)} 个")
     end = next((i for i, e in enumerate(events) if isinstance(e, Hu | Draw)), None)
     if end is None:
         if not partial:
@@ -145,7 +241,7 @@ def _check_gang(i: int, gang: Gang, players: Sequence[str], previous: Gang | Non
     _seated(gang.player, players, f"第 {i + 1} 个事件（杠）的玩家")
     if gang.kind not in KONG_KINDS:
         raise ScoringError(
-            "bad_request", f"第 {i + 1} 个事件：杠的 kind {gang.kind!r} 不对，可选：{'、'.join(KONG_KINDS)}"
+            "bad_request", f"第 {i + 1} 个事件：杠的 kind {_quoted(gang.kind)} 不对，可选：{'、'.join(KONG_KINDS)}"
         )
     if gang.kind == "zhigang":
         _seated(gang.source, players, f"第 {i + 1} 个事件（直杠）的点杠者 from")
@@ -156,7 +252,11 @@ def _check_gang(i: int, gang: Gang, players: Sequence[str], previous: Gang | Non
     elif gang.source is not None:
         raise ScoringError("inconsistent", f"第 {i + 1} 个事件：{KONG_ZH[gang.kind]}是自己摸的牌，不能有 from")
     if isinstance(gang.chain, bool) or not isinstance(gang.chain, int) or gang.chain < 1:
-        raise ScoringError("bad_request", f"第 {i + 1} 个事件：chain 应是正整数（杠上杠的第几杠），收到 {gang.chain!r}")
+        raise ScoringError(
+            "bad_request", f"第 {i + 1} 个事件：chain 应是正整数（杠上杠的第几杠），收到 {_quoted(gang.chain)}"
+        )
+    if gang.chain > MAX_CHAIN:
+        raise ScoringError("bad_request", f"第 {i + 1} 个事件：杠上杠最多连 {MAX_CHAIN} 杠，收到 chain {gang.chain}")
     if gang.chain == 1:
         return
     if previous is None or previous.chain != gang.chain - 1:
@@ -175,7 +275,9 @@ def _check_gang(i: int, gang: Gang, players: Sequence[str], previous: Gang | Non
 def _check_hu(i: int, hu: Hu, players: Sequence[str], last_gang: Gang | None, declared: set[str]) -> None:
     who = _seated(hu.winner, players, f"第 {i + 1} 个事件（胡）的赢家")
     if hu.method not in METHODS:
-        raise ScoringError("bad_request", f"第 {i + 1} 个事件：未知的胡法 {hu.method!r}，可选：{'、'.join(METHODS)}")
+        raise ScoringError(
+            "bad_request", f"第 {i + 1} 个事件：未知的胡法 {_quoted(hu.method)}，可选：{'、'.join(METHODS)}"
+        )
     if hu.method == "self_draw":
         if hu.source is not None:
             raise ScoringError("inconsistent", f"{who} 自摸，不能有点炮者 from")
@@ -194,31 +296,118 @@ def _check_hu(i: int, hu: Hu, players: Sequence[str], last_gang: Gang | None, de
         raise ScoringError("inconsistent", f"{who} 的手牌 liangdao 标记和事件不符：事件里 {who} {happened}")
 
 
-def _kong_transfers(i: int, gang: Gang, players: Sequence[str], base: int) -> list[Transfer]:
-    amount = KONG_MONEY[gang.kind] * base * 2 ** (gang.chain - 1)
+def _kong_transfers(i: int, gang: Gang, players: Sequence[str], rules: Rules, base: int) -> list[Transfer]:
+    money = rules.zhigang_money if gang.kind == "zhigang" else KONG_MONEY[gang.kind]
+    amount = money * base * 2 ** (gang.chain - 1)
     payers = [gang.source] if gang.source is not None else [p for p in players if p != gang.player]
     return [Transfer(p, gang.player, amount, gang.kind, i) for p in payers if p is not None]
 
 
-def _win_transfers(i: int, win: WinResult, players: Sequence[str], base: int) -> list[Transfer]:
-    share = win.result.final_multiplier * base
+def payer_factor(rules: Rules, payer: str, winner: str, declared: Iterable[str]) -> int:
+    """亮倒输家加倍 / 对亮翻番: a payer who had declared 亮倒 pays double — unless the winner had too, where only
+    对亮翻番 doubles it again."""
+    if not rules.liangdao_payer_double or payer not in declared:
+        return 1
+    return 2 if winner not in declared or rules.duiliang_double else 1
+
+
+def _share(rules: Rules, result: HandResult, factor: int) -> int:
+    if factor == 1:
+        return result.final_multiplier
+    return capped(rules, result.multiplier * factor, result.patterns)
+
+
+def _win_transfers(
+    i: int, win: WinResult, players: Sequence[str], base: int, piao: Mapping[str, int]
+) -> list[Transfer]:
+    """The win's money, then its side stakes, each payer in seat order; 包胡 is one payer paying both shares."""
+    others = [p for p in players if p != win.winner]
+    shares = {p: win.payers.get(p, win.result.final_multiplier) * base for p in others}
     if win.baohu:
         assert win.source is not None
-        return [Transfer(win.source, win.winner, 2 * share, "baohu", i)]
-    if win.source is None:
-        return [Transfer(p, win.winner, share, "zimo", i) for p in players if p != win.winner]
-    return [Transfer(win.source, win.winner, share, WIN_REASON[win.method], i)]
+        payments = [(win.source, sum(shares.values()), "baohu", others)]
+    elif win.source is None:
+        payments = [(p, shares[p], "zimo", [p]) for p in others]
+    else:
+        payments = [(win.source, shares[win.source], WIN_REASON[win.method], [win.source])]
+    transfers = [Transfer(payer, win.winner, amount, reason, i) for payer, amount, reason, _ in payments]
+    stakes = win.stakes
+    for payer, _, _, on_behalf_of in payments:
+        side = (
+            ("piao", sum(piao.get(p, 0) + piao.get(win.winner, 0) for p in on_behalf_of)),
+            ("maima", stakes.ma[1] * len(on_behalf_of) if stakes.ma else 0),
+            ("shukan", (stakes.kan or 0) * len(on_behalf_of)),
+            ("paoqiamoba", stakes.pqmb.points * len(on_behalf_of) if stakes.pqmb else 0),
+        )
+        transfers += [Transfer(payer, win.winner, points * base, reason, i) for reason, points in side if points]
+    return transfers
 
 
-def _draw_transfers(i: int, declared: list[str], players: Sequence[str], rules: Rules, base: int) -> list[Transfer]:
+def _draw_transfers(
+    i: int,
+    draw: Draw,
+    declared: list[str],
+    players: Sequence[str],
+    rules: Rules,
+    base: int,
+    piao: Mapping[str, int],
+) -> tuple[list[Transfer], tuple[ReadyResult, ...] | None]:
+    transfers: list[Transfer] = []
     penalty = rules.draw_liangdao_penalty
     if penalty == "first" and declared:
         first = declared[0]
-        return [Transfer(first, p, base, "liangdao_penalty", i) for p in players if p != first]
-    if penalty == "each":
+        transfers += [Transfer(first, p, base, "liangdao_penalty", i) for p in players if p != first]
+    elif penalty == "each":
         clean = [p for p in players if p not in declared]
-        return [Transfer(d, p, base, "liangdao_penalty", i) for d in declared for p in clean]
-    return []
+        transfers += [Transfer(d, p, base, "liangdao_penalty", i) for d in declared for p in clean]
+    if not rules.chadajiao:
+        return transfers, None
+    best = _ready_hands(draw, declared, players, rules)
+    for payer in players:
+        for payee in players:
+            if payee == payer or payee not in best:
+                continue
+            owes = payer not in best or (payer in declared and payee not in declared)
+            if not owes:
+                continue
+            result = best[payee].result
+            amount = _share(rules, result, payer_factor(rules, payer, payee, declared)) * base
+            transfers.append(Transfer(payer, payee, amount, "chadajiao", i))
+            stake = piao.get(payer, 0) + piao.get(payee, 0)
+            if stake:
+                transfers.append(Transfer(payer, payee, stake * base, "piao", i))
+    return transfers, tuple(best[p] for p in players if p in best)
+
+
+def _ready_hands(draw: Draw, declared: list[str], players: Sequence[str], rules: Rules) -> dict[str, ReadyResult]:
+    """查大叫: each ready player's best hand (the biggest win among their waits, capped, as a self-draw)."""
+    if draw.ready is None:
+        raise ScoringError("bad_request", "本局规则荒庄查大叫：draw 事件要有 ready（听牌玩家的手牌；没人听牌写 {}）")
+    best: dict[str, ReadyResult] = {}
+    for player, hand in draw.ready.items():
+        _seated(player, players, "听牌的玩家")
+        liangdao = player in declared
+        if isinstance(hand, DeclaredHand):
+            result = evaluate_declared(replace(hand, method="self_draw", liangdao=liangdao), rules)
+        else:
+            result = _best_wait(player, hand, liangdao, rules)
+        best[player] = ReadyResult(player, result)
+    missing = [p for p in declared if p not in best]
+    if missing:
+        raise ScoringError("bad_request", f"{missing[0]} 亮倒了，一定听牌：查大叫要报 {missing[0]} 的手牌（ready）")
+    return best
+
+
+def _best_wait(player: str, hand: ReadyHand, liangdao: bool, rules: Rules) -> HandResult:
+    """The biggest self-drawn win among the hand's waits (ties: the first wait)."""
+    waits = waits_of(hand.concealed, hand.melds)
+    if not waits:
+        raise ScoringError("inconsistent", f"{player} 报的手牌没有听牌：查大叫只报听牌玩家的牌")
+    results = [
+        evaluate(Hand(hand.concealed, hand.melds, tile, "self_draw", liangdao=liangdao), rules) for tile in waits
+    ]
+    best = max(results, key=lambda r: (r.final_multiplier, r.multiplier))
+    return best._replace(waits=waits)
 
 
 def settle(
@@ -229,14 +418,19 @@ def settle(
     base: int = 1,
     dealer: str | None = None,
     partial: bool = False,
+    piao: Mapping[str, int] | None = None,
 ) -> Settlement:
-    """All transfers of one hand; with `partial=True` a hand still in play gives the kong money owed so far."""
+    """All transfers of one hand; with `partial=True` a hand still in play gives the kong money owed so far.
+
+    `piao`: each player's 漂 for this hand, where the table chooses it per hand (rules `piao` "chosen")."""
     _check_table(players, dealer, base)
     end = _check_order(events, partial)
+    stakes = _piao(rules, players, piao, needed=end is not None)
     transfers: list[Transfer] = []
     declared: list[str] = []
     last_gang: Gang | None = None
     wins: list[WinResult] = []
+    ready_results: tuple[ReadyResult, ...] | None = None
     for i, event in enumerate(events):
         if isinstance(event, Gang):
             _check_gang(i, event, players, last_gang)
@@ -244,7 +438,7 @@ def settle(
             if _is_robbed(i, event, events):
                 _check_robbed_tile(event, events[i + 1 :])
                 continue  # 抢杠胡: the robbed kong is never made and pays nothing
-            transfers += _kong_transfers(i, event, players, base)
+            transfers += _kong_transfers(i, event, players, rules, base)
         elif isinstance(event, Liangdao):
             who = _seated(event.player, players, f"第 {i + 1} 个事件（亮倒）的玩家")
             if who in declared:
@@ -252,10 +446,12 @@ def settle(
             declared.append(who)
         elif isinstance(event, Hu):
             _check_hu(i, event, players, last_gang, set(declared))
-            wins.append(_score_win(i, event, rules, event.winner in declared))
-            transfers += _win_transfers(i, wins[-1], players, base)
+            wins.append(_score_win(i, event, rules, players, declared))
+            transfers += _win_transfers(i, wins[-1], players, base, stakes)
         else:
-            transfers += _draw_transfers(i, declared, players, rules, base)
+            draw_transfers, ready_results = _draw_transfers(i, event, declared, players, rules, base, stakes)
+            transfers += draw_transfers
+    _check_copies(players, events)
     if len(wins) == 2:
         first, second = wins
         same_tile = first.source == second.source and first.method == second.method
@@ -269,7 +465,83 @@ def settle(
         next_dealer = wins[0].winner
     else:
         next_dealer = dealer
-    return Settlement(tuple(transfers), net_of(players, transfers), next_dealer, tuple(wins))
+    return Settlement(tuple(transfers), net_of(players, transfers), next_dealer, tuple(wins), ready_results)
+
+
+def _piao(rules: Rules, players: Sequence[str], piao: Mapping[str, int] | None, *, needed: bool) -> dict[str, int]:
+    """Each player's 漂 for the hand, in base stakes (none where the table does not play 漂)."""
+    if rules.piao == "fixed":
+        if piao is not None:
+            raise ScoringError("bad_request", f"本局定漂（每人 {rules.piao_amount}），不用每局报 piao")
+        return dict.fromkeys(players, rules.piao_amount)
+    if rules.piao == "none":
+        if piao is not None:
+            raise ScoringError("bad_request", "本局规则不漂：请求里不能有 piao")
+        return {}
+    if piao is None:
+        if needed:
+            raise ScoringError("bad_request", "本局选漂：要报每人这局漂几（piao，例如 {\"A\": 1, \"B\": 0, \"C\": 2}）")
+        return {}
+    if not isinstance(piao, Mapping) or set(piao) != set(players):
+        raise ScoringError("bad_request", f"piao 要给这桌每个人（{'、'.join(players)}）一个漂数")
+    for name, amount in piao.items():
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount not in PIAO_RANGE:
+            raise ScoringError(
+                "bad_request", f"{name} 的漂 {_quoted(amount)} 不对：漂是 {PIAO_RANGE[0]} 到 {PIAO_RANGE[-1]} 的整数"
+            )
+    return dict(piao)
+
+
+def _check_copies(players: Sequence[str], events: Sequence[Event]) -> None:
+    """No tile more than four times: all the kongs recorded with a tile (four copies each; a robbed 蓄杠 is its
+    碰's three), and each hand given together with the other players' kongs. (Two winners' hands are not added up:
+    a 一炮双响 is often recorded with one hand for both.)"""
+    kongs: dict[str, list[int]] = {p: [0] * NUM_KINDS for p in players}
+    hands: list[tuple[str, Hand | ReadyHand]] = [
+        (e.winner, e.hand) for e in events if isinstance(e, Hu) and isinstance(e.hand, Hand)
+    ]
+    for event in events:
+        if isinstance(event, Draw) and event.ready:
+            hands += [(p, h) for p, h in event.ready.items() if isinstance(h, ReadyHand)]
+    shown = {player for player, _ in hands}
+    for i, event in enumerate(events):
+        if isinstance(event, Gang) and event.tile is not None and event.player in kongs:
+            if event.player in shown:
+                _check_gang_in_hand(i, event, events)
+            kongs[event.player][event.tile] += 3 if _is_robbed(i, event, events) else 4
+    public = [sum(column) for column in zip(*kongs.values(), strict=True)]
+    check_copies(public)
+    for player, hand in hands:
+        counts = held_counts(hand) if isinstance(hand, Hand) else _ready_counts(hand)
+        others = [total - own for total, own in zip(public, kongs[player], strict=True)]
+        check_copies([a + b for a, b in zip(counts, others, strict=True)])
+
+
+def _ready_counts(hand: ReadyHand) -> list[int]:
+    counts = [0] * NUM_KINDS
+    for tile in hand.concealed:
+        counts[tile] += 1
+    for meld in hand.melds:
+        counts[meld.tile] += meld.size
+    return counts
+
+
+def _check_gang_in_hand(i: int, gang: Gang, events: Sequence[Event]) -> None:
+    """A kong recorded for a player whose tiles are given is one of that hand's kongs."""
+    for event in events:
+        hand: Hand | ReadyHand | DeclaredHand | None = None
+        if isinstance(event, Hu) and event.winner == gang.player:
+            hand = event.hand
+        if isinstance(event, Draw) and event.ready:
+            hand = event.ready.get(gang.player, hand)
+        if isinstance(hand, Hand | ReadyHand) and not any(
+            m.tile == gang.tile and m.kind in KONG_KINDS for m in hand.melds
+        ):
+            assert gang.tile is not None
+            raise ScoringError(
+                "inconsistent",
+                f"第 {i + 1} 个事件：{gang.player} 杠了 {tile_zh(gang.tile)}，但 {gang.player} 的手牌里没有这个杠",
+            )
 
 
 def _is_robbed(i: int, gang: Gang, events: Sequence[Event]) -> bool:
@@ -290,34 +562,85 @@ def _check_robbed_tile(gang: Gang, after: Sequence[Event]) -> None:
             )
 
 
-def _score_win(i: int, hu: Hu, rules: Rules, liangdao: bool) -> WinResult:
+def _score_win(i: int, hu: Hu, rules: Rules, players: Sequence[str], declared: list[str]) -> WinResult:
     hand = hu.hand
+    liangdao = hu.winner in declared
     if hand.method != hu.method:
         raise ScoringError("inconsistent", f"{hu.winner} 的手牌 method 是 {hand.method}，胡牌事件是 {hu.method}")
     if isinstance(hand, DeclaredHand) and hand.liangdao is None:
         hand = replace(hand, liangdao=liangdao)
     try:
-        result = score_hand(hand, rules)
+        result = evaluate_declared(hand, rules) if isinstance(hand, DeclaredHand) else evaluate(hand, rules)
+        stakes = _stakes(hu, hand, rules, liangdao)
     except ScoringError as err:
         raise ScoringError(err.code, f"第 {i + 1} 个事件，{hu.winner} 的胡牌：{err.message}") from err
     baohu = liangdao and hu.method != "self_draw"
-    return WinResult(hu.winner, hu.source, hu.method, result, baohu)
+    payers = {}
+    for payer in players:
+        if payer != hu.winner:
+            factor = payer_factor(rules, payer, hu.winner, declared)
+            if factor != 1:
+                payers[payer] = _share(rules, result, factor)
+    return WinResult(hu.winner, hu.source, hu.method, result, baohu, payers, stakes)
+
+
+def _stakes(hu: Hu, hand: Hand | DeclaredHand, rules: Rules, liangdao: bool) -> Stakes:
+    """The win's side stakes under these rules; counts a declared hand must bring, a tile hand must not."""
+    tiles = isinstance(hand, Hand)
+    for key, value, played in (("kan", hu.kan, rules.shukan), ("qia", hu.qia, rules.paoqiamoba)):
+        if value is not None and (tiles or not played):
+            why = "由手牌算出" if tiles and played else "本局规则不算"
+            raise ScoringError("bad_request", f"{key} 不用报：{why}")
+    if hu.ba is not None and (tiles or not rules.paoqiamoba):
+        why = "由手牌算出" if tiles and rules.paoqiamoba else "本局规则不算"
+        raise ScoringError("bad_request", f"ba 不用报：{why}")
+    kan = None
+    if rules.shukan:
+        kan = shukan(hand) if isinstance(hand, Hand) else _declared_count(hu.kan, "kan", "数坎的坎数")
+    pqmb = None
+    if rules.paoqiamoba:
+        if isinstance(hand, Hand):
+            pqmb = paoqiamoba(hand)
+        else:
+            qia = _declared_count(hu.qia, "qia", "跑恰摸八的恰数")
+            ba = _declared_count(hu.ba, "ba", "跑恰摸八的八数")
+            pqmb = PaoQiaMoBa(1, qia, 1 if hu.method == "self_draw" else 0, ba)
+    buys = hu.method == "self_draw" and (
+        rules.maima == "self_draw" or (rules.maima == "liangdao_self_draw" and liangdao)
+    )
+    if buys and hu.ma is None:
+        raise ScoringError("bad_request", "本局买马：这手自摸要报翻出的马牌 ma（例如 \"7s\"）")
+    if not buys and hu.ma is not None:
+        raise ScoringError("bad_request", "这手不买马（本局规则或胡法不买），不能报 ma")
+    ma = (hu.ma, ma_points(hu.ma)) if hu.ma is not None else None
+    return Stakes(kan, ma, pqmb)
+
+
+def _declared_count(value: int | None, key: str, what: str) -> int:
+    if value is None:
+        raise ScoringError("bad_request", f"报番型（不报牌）的胡要报{what} {key}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise ScoringError("bad_request", f"{key}（{what}）应是 0 到 {MAX_COUNT} 的整数，收到 {_quoted(value)}")
+    return value
 
 
 # --- The contract's settle request ------------------------------------------------------------------------
 _EVENT_KEYS = {
     "gang": frozenset({"type", "player", "kind", "from", "chain", "tile"}),
     "liangdao": frozenset({"type", "player"}),
-    "hu": frozenset({"type", "winner", "method", "from", "hand"}),
-    "draw": frozenset({"type"}),
+    "hu": frozenset({"type", "winner", "method", "from", "hand", "ma", "kan", "qia", "ba"}),
+    "draw": frozenset({"type", "ready"}),
 }
 _REQUIRED = {"gang": ("player", "kind"), "liangdao": ("player",), "hu": ("winner", "method", "hand"), "draw": ()}
+_READY_KEYS = frozenset({"concealed", "melds", "patterns"})
 
 
 def events_from_json(raw: object, rules: Rules) -> list[Event]:
     """Read the `"events"` list; each hu's hand learns its 亮倒 flag from the 亮倒 events before it."""
     if not isinstance(raw, list):
         raise ScoringError("bad_request", "events 应是列表")
+    if len(raw) > MAX_EVENTS:
+        raise ScoringError("bad_request", f"一手牌最多 {MAX_EVENTS} 个事件，这里有 {len(raw)} 个")
     events: list[Event] = []
     declared: set[str] = set()
     for i, item in enumerate(raw):
@@ -326,11 +649,12 @@ def events_from_json(raw: object, rules: Rules) -> list[Event]:
             raise ScoringError("bad_request", f"{where}应是对象")
         kind = item.get("type")
         if not isinstance(kind, str) or kind not in _EVENT_KEYS:
-            raise ScoringError("bad_request", f"{where}的 type {kind!r} 不对，可选：{'、'.join(_EVENT_KEYS)}")
+            raise ScoringError("bad_request", f"{where}的 type {_quoted(kind)} 不对，可选：{'、'.join(_EVENT_KEYS)}")
         unknown = [k for k in item if k not in _EVENT_KEYS[kind]]
         if unknown:
             allowed = "、".join(sorted(_EVENT_KEYS[kind]))
-            raise ScoringError("bad_request", f"{where}（{kind}）里有不认识的字段 {unknown[0]!r}，可用：{allowed}")
+            field_ = _quoted(unknown[0])
+            raise ScoringError("bad_request", f"{where}（{kind}）里有不认识的字段 {field_}，可用：{allowed}")
         for key in _REQUIRED[kind]:
             if key not in item:
                 raise ScoringError("bad_request", f"{where}（{kind}）缺少 {key}")
@@ -352,17 +676,61 @@ def events_from_json(raw: object, rules: Rules) -> list[Event]:
             declared.add(item["player"])
             events.append(Liangdao(item["player"]))
         elif kind == "hu":
-            method = item["method"]
-            if method not in METHODS:
-                raise ScoringError("bad_request", f"{where}：未知的胡法 {method!r}，可选：{'、'.join(METHODS)}")
-            try:
-                hand = hand_from_json(item["hand"], rules, method=method, liangdao=item["winner"] in declared)
-            except ScoringError as err:
-                raise ScoringError(err.code, f"{where}，{item['winner']} 的胡牌：{err.message}") from err
-            events.append(Hu(item["winner"], method, item.get("from"), hand))
+            events.append(_hu_from_json(where, item, rules, declared))
         else:
-            events.append(Draw())
+            events.append(Draw(_ready_from_json(item["ready"], rules) if "ready" in item else None))
     return events
+
+
+def _hu_from_json(where: str, item: Mapping[str, Any], rules: Rules, declared: set[str]) -> Hu:
+    method = item["method"]
+    if method not in METHODS:
+        raise ScoringError("bad_request", f"{where}：未知的胡法 {_quoted(method)}，可选：{'、'.join(METHODS)}")
+    try:
+        hand = hand_from_json(item["hand"], rules, method=method, liangdao=item["winner"] in declared)
+        ma = parse_tile(item["ma"], rules.suits) if item.get("ma") is not None else None
+    except ScoringError as err:
+        raise ScoringError(err.code, f"{where}，{item['winner']} 的胡牌：{err.message}") from err
+    counts = {key: item.get(key) for key in ("kan", "qia", "ba")}
+    return Hu(item["winner"], method, item.get("from"), hand, ma, **counts)
+
+
+def _ready_from_json(raw: object, rules: Rules) -> dict[str, ReadyHand | DeclaredHand]:
+    """查大叫's ready hands: `{player: {"concealed", "melds"} or {"patterns", "melds"}}`."""
+    if not isinstance(raw, Mapping):
+        raise ScoringError(
+            "bad_request", 'ready 应是对象：{"玩家": {"concealed": "...", "melds": [...]}}，没人听牌写 {}'
+        )
+    if len(raw) > 3:
+        raise ScoringError("bad_request", "ready 最多三个玩家")
+    hands: dict[str, ReadyHand | DeclaredHand] = {}
+    for player, body in raw.items():
+        if not isinstance(body, Mapping):
+            raise ScoringError("bad_request", f"ready 里 {_quoted(player)} 的手牌应是对象")
+        unknown = [k for k in body if k not in _READY_KEYS]
+        if unknown:
+            field_ = _quoted(unknown[0])
+            raise ScoringError("bad_request", f"ready 里有不认识的字段 {field_}，可用：concealed、melds、patterns")
+        melds = melds_from_json(body.get("melds", []), rules)
+        if "patterns" in body:
+            patterns = body["patterns"]
+            if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns) or len(patterns) > 32:
+                raise ScoringError("bad_request", "ready 的 patterns 应是番型名（字符串）的列表")
+            hands[player] = DeclaredHand(tuple(patterns), "self_draw", melds=melds)
+            continue
+        if "concealed" not in body:
+            raise ScoringError("bad_request", f"ready 里 {_quoted(player)} 要有 concealed（听牌的手牌）或 patterns")
+        concealed = body["concealed"]
+        if isinstance(concealed, str) and len(concealed) > 200:
+            raise ScoringError("bad_tiles", "concealed 太长：一手牌写不了这么长")
+        tiles = tuple(parse_tiles(concealed, rules.suits))
+        expected = 13 - 3 * len(melds)
+        if len(tiles) != expected:
+            raise ScoringError(
+                "wrong_count", f"{player} 听牌的手牌有 {len(melds)} 组副露时应为 {expected} 张，这里是 {len(tiles)} 张"
+            )
+        hands[player] = ReadyHand(tiles, melds)
+    return hands
 
 
 def settle_from_json(request: Mapping[str, Any], rules: Rules, partial: bool) -> dict[str, Any]:
@@ -372,5 +740,7 @@ def settle_from_json(request: Mapping[str, Any], rules: Rules, partial: bool) ->
     dealer = request.get("dealer")
     base = request.get("base", 1)
     events = events_from_json(request.get("events"), rules)
-    settlement = settle(players, events, rules, base=base, dealer=dealer, partial=partial)
+    settlement = settle(
+        players, events, rules, base=base, dealer=dealer, partial=partial, piao=request.get("piao")
+    )
     return {"ok": True, **settlement.as_json()}

@@ -1,0 +1,121 @@
+"""「是不是：…」: one short reply with the closest reading when a record cannot be read, and two buttons.
+
+A line that clearly starts as a record (`胡 清一涩 自摸`, a bare `自摸`) is never booked on a guess and never
+met with silence: the bot answers once with what it would book and 「就是这个」/「不是」. Only a tap on
+「就是这个」 by a seated player or an admin books it, through the same command as the typed line, as if the
+sender had typed the reading, with a source derived from the original message: a double tap, or two people
+tapping, books once. The source is the message's as an edit numbered 0 (`tg:<chat>:<message>:e0`), so editing the
+message afterwards replaces what the tap booked instead of adding to it; an edit before the tap answers the
+question (the record handlers finish it). The pending suggestion lives in the ledger's flow table (kind
+`suggest`), keyed by the message, so a restart in between loses nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bot.commands._common import FlowStep, current_table, flow_key, flow_step
+from bot.core import AnswerCallback, Button, Context, Effect, Incoming, Outcome, Refusal, Sender, SendText, registry
+from bot.grammar import GrammarError, closest_reading, render
+
+KIND = "suggest"
+PREFIX = "sg"
+
+
+def offer(ctx: Context, table: Any, err: GrammarError, check: Callable[[str], object], *, word: str) -> SendText:
+    """The answer to a record that could not be read: the closest reading `check` accepts (it raises a
+    GrammarError or Refusal for one that cannot be booked either) with buttons, else the refusal itself."""
+    reading = closest_reading(err.reading) if err.suggest else None
+    if reading is not None:
+        args = render(reading)
+        try:
+            check(args)
+        except (GrammarError, Refusal):
+            reading = None
+        else:
+            return ask(ctx, table, word, args, ctx.t("suggest_unknown", word=err.params.get("word", "")))
+    raise Refusal(err.key, **err.params)
+
+
+def ask(ctx: Context, table: Any, word: str, args: str, why: str) -> SendText:
+    """Store the reading `word args` and ask whether it is what was meant."""
+    key = flow_key(ctx)
+    sender = ctx.sender
+    state = {
+        "table_id": table.id,
+        "word": word,
+        "args": args,
+        "source": ctx.incoming.original_source if ctx.incoming is not None else ctx.source,
+        "sender": [sender.user_id, sender.name, sender.username],
+    }
+    ctx.service.save_flow(ctx.chat_id, key, sender.user_id, KIND, state)
+    buttons = (
+        (
+            Button(ctx.t("btn_suggest_yes"), f"{PREFIX}:{key}:ok"),
+            Button(ctx.t("btn_suggest_no"), f"{PREFIX}:{key}:x"),
+        ),
+    )
+    line = f"{word} {args}".strip()
+    return SendText(ctx.t("suggest", why=why, line=line), buttons=buttons, reply_to=ctx.message_id)
+
+
+@registry.callback(PREFIX)
+def press(ctx: Context) -> Any:
+    """「就是这个」 books the stored reading as its sender's line; 「不是」 (action `x`) drops it."""
+    step = flow_step(ctx, KIND, current_table)
+    if not isinstance(step, FlowStep):
+        return step
+    if step.action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    state = step.state
+    user_id, name, username = state["sender"]
+    sender = Sender(int(user_id), str(name), username)
+    word, args = str(state["word"]), str(state["args"])
+    command = ctx.bot.registry.lookup(word, ctx.game)
+    if command is None:
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    source = f"{state['source']}:e0"
+    incoming = Incoming(
+        chat_id=ctx.chat_id,
+        message_id=step.key,
+        sender=sender,
+        text=f"{word} {args}",
+        date=ctx.now(),
+        source=source,
+        admin_ids=ctx.admin_ids,
+        owner_id=ctx.owner_id,
+    )
+    typed = replace(ctx, sender=sender, source=source, incoming=incoming, callback=None)
+    typed.command, typed.word, typed.args = command, word, args
+    try:
+        result = command.handler(typed)
+    except Refusal as refusal:
+        return AnswerCallback(ctx.t(refusal.key, **refusal.params), alert=True)
+    except Exception as err:
+        from bot.texts import refusal_text
+
+        message = refusal_text(ctx.lang, err)
+        if message is None:
+            raise
+        return AnswerCallback(message, alert=True)
+    ctx.service.finish_flow(ctx.chat_id, step.key)
+    return [AnswerCallback(ctx.t("flow_recorded")), *_as_edit(result, step.edit)]
+
+
+def _as_edit(result: object, message_id: int) -> list[Effect]:
+    """The booking's reply in place of the question; any other effect as it is."""
+    if isinstance(result, Outcome):
+        effects: list[Any] = list(result.effects)
+    elif isinstance(result, list | tuple):
+        effects = list(result)
+    else:
+        effects = [result] if result is not None else []
+    out: list[Effect] = []
+    for effect in effects:
+        if isinstance(effect, SendText) and not any(isinstance(e, SendText) for e in out):
+            out.append(SendText(effect.text, edit_message_id=message_id))
+        else:
+            out.append(effect)
+    return out

@@ -1,0 +1,119 @@
+"""The words players type, as data: command synonyms, pattern spellings, keywords and tile nicknames.
+
+One table per kind of word; the first spelling of each entry is the canonical one (the form help texts and
+suggestions show). Spellings are simplified Chinese or lowercase Latin: the reader (`bot.grammar`) folds what a
+player types (full-width, traditional characters, upper case) before it looks a word up here, so `龍七對`,
+`暗槓` and `ＺＩＭＯ` need no entries of their own. To teach the bot a new word, add it to the right tuple.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: command key -> the words that start it without a slash (the registry adds each command's Latin names).
+#: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
+COMMAND_WORDS: dict[str, tuple[str, ...]] = {
+    "open": ("开桌", "开局", "上桌"),
+    "table": ("牌桌", "桌况", "本局"),
+    "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠"),
+    "liangdao": ("亮倒", "亮牌", "亮倒了", "报听"),
+    "hu": ("胡", "胡了", "我胡了", "胡牌", "和", "糊", "自摸", "自摸了", "自摸胡"),
+    "draw": ("荒庄", "荒庄了", "流局", "流局了", "黄庄", "黄庄了", "臭庄", "臭庄了", "荒了"),
+    "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "undo"),
+    "balance": ("余额", "查账", "账", "多少钱", "输赢"),
+    "history": ("历史", "记录", "流水"),
+    "settle": ("结算", "算账", "结账", "散场", "收工"),
+    "rules": ("规则", "玩法"),
+    "config": ("设置", "设定"),
+    "alias": ("名片", "改名"),
+    "link": ("关联", "认领"),
+    "help": ("帮助", "说明", "怎么用"),
+}
+
+#: command words that carry an argument of their own: `自摸` is `胡 … 自摸`, `点杠 @乙` is `直杠 点 @乙`
+WORD_IMPLIES: dict[str, tuple[str, ...]] = {
+    "自摸": ("自摸",),
+    "自摸了": ("自摸",),
+    "自摸胡": ("自摸",),
+    "点杠": ("点",),
+}
+
+#: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
+RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
+RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WORDS[key])
+#: commands that change something: a line of theirs that asks a question (`撤销？`, `胡 清一色 吗`) is chat
+ACTING_WORDS = RECORD_WORDS | frozenset(COMMAND_WORDS["undo"] + COMMAND_WORDS["settle"] + COMMAND_WORDS["open"])
+#: how a question ends, after trailing punctuation and emoji (`?` is the folded `？`)
+QUESTION_ENDINGS = ("?", "吗", "么", "嘛", "呢", "没", "没有")
+
+# ---------------------------------------------------------------------------------------------- arguments
+# kind -> value -> spellings. The value is what the scoring core or the parser uses (a pattern key, a method …).
+
+PATTERNS: dict[str, tuple[str, ...]] = {
+    "kawuxing": ("卡五星", "卡五", "卡5星", "卡5", "kawuxing"),
+    "pengpenghu": ("碰碰胡", "碰碰和", "对对胡", "对对和", "pengpenghu"),
+    "qingyise": ("清一色", "qingyise"),
+    "qidui": ("七对", "七对子", "七小对", "小七对", "qidui"),
+    "longqidui": ("龙七对", "豪华七对", "longqidui"),
+    "shuanglongqidui": ("双龙七对", "双豪华七对", "shuanglongqidui"),
+    "dasanyuan": ("大三元", "dasanyuan"),
+    "xiaosanyuan": ("小三元", "xiaosanyuan"),
+    "mingsiguiyi": ("明四归一", "明四归", "mingsiguiyi"),
+    "ansiguiyi": ("暗四归一", "暗四归", "ansiguiyi"),
+    "shouzhuayi": ("手抓一", "全求人", "shouzhuayi"),
+}
+SITUATIONS: dict[str, tuple[str, ...]] = {
+    "gangshangkaihua": ("杠上开花", "杠上花", "杠开", "gangshangkaihua"),
+    "gangshangpao": ("杠上炮", "gangshangpao"),
+    "haidilao": ("海底捞", "海底捞月", "海底", "haidilao"),
+}
+METHODS: dict[str, tuple[str, ...]] = {
+    "self_draw": ("自摸", "zimo", "self", "tsumo"),
+    "discard": ("点", "点炮", "放炮", "炮", "逮炮", "接炮", "from", "dianpao"),
+    "rob_kong": ("抢杠", "抢杠胡", "抢杠和", "rob"),
+}
+#: a kong or 碰 named inside a win (a meld, `碰 3s`) or as a kong's kind (`暗杠 3s`); `minggang` is regional
+MELDS: dict[str, tuple[str, ...]] = {
+    "peng": ("碰", "peng", "pung"),
+    "angang": ("暗杠", "angang"),
+    "xugang": ("蓄杠", "加杠", "补杠", "xugang"),
+    "zhigang": ("直杠", "点杠", "zhigang"),
+    "minggang": ("明杠", "minggang"),
+}
+#: a kong's kind as one character after `杠` (`杠 暗 3s`, `杠 @丙 直 点 @乙`)
+KONG_KINDS: dict[str, tuple[str, ...]] = {
+    "angang": ("暗",),
+    "xugang": ("蓄", "加", "补"),
+    "zhigang": ("直",),
+    "minggang": ("明",),
+}
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "pihu": ("屁胡", "平胡", "屁和", "平和", "pihu"),
+    "double": ("一炮双响", "双响"),  # understood, changes nothing: two winners already say it
+    "chain": ("杠上杠", "连杠", "chain"),
+}
+
+#: 明杠 means 直杠 in some places and 蓄杠 in others: a group setting (`设置 明杠 蓄杠`) says which
+MINGGANG_CHOICES: dict[str, tuple[str, ...]] = {"zhigang": ("直杠", "zhigang"), "xugang": ("蓄杠", "xugang")}
+
+# ---------------------------------------------------------------------------------------------- tiles
+#: whole-word tile nicknames -> tenhou notation (the core reads 中 发 白 红中 发财 白板 itself)
+TILE_NICKNAMES: dict[str, str] = {"幺鸡": "1s", "一鸡": "1s", "红中": "7z", "发财": "6z", "白板": "5z"}
+#: numerals as players write them -> digits: banker's numerals (伍筒), 幺 for one, 两 for two
+TILE_NUMERALS: dict[str, str] = dict(zip("一二三四五六七八九", "123456789", strict=True))
+TILE_NUMERALS |= dict(zip("壹贰叁肆伍陆柒捌玖", "123456789", strict=True)) | {"参": "3", "幺": "1", "两": "2"}
+TILE_NUMERALS |= {d: d for d in "123456789"}
+#: suit marks -> tenhou letters: w(an) t(iao) b(ing) as typed on a Latin keyboard, and the Chinese suit words
+TILE_SUITS: dict[str, str] = {"p": "p", "s": "s", "m": "m", "z": "z", "w": "m", "t": "s", "b": "p"}
+TILE_SUITS |= {"筒": "p", "饼": "p", "条": "s", "索": "s", "万": "m"}
+TILE_DRAGONS: dict[str, str] = {"中": "7z", "发": "6z", "白": "5z"}
+
+
+def spellings(table: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
+    """spelling -> value, for a table of value -> spellings."""
+    return {spelling: value for value, words in table.items() for spelling in words}
+
+
+def canonical(table: Mapping[str, tuple[str, ...]], value: str) -> str:
+    """The first spelling of a value: what help texts and suggestions show."""
+    return table[value][0]
