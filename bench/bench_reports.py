@@ -18,7 +18,7 @@ sizes measured the same work.
 The databases are written with bulk Core inserts (rows shaped as the ledger service writes them) and, for
 SQLite, kept in `--cache` (default `~/.cache/paiju-bench`) so a second run starts at once; a cached file is
 upgraded to the newest schema before it is used. `--postgres URL` (or PAIJU_TEST_POSTGRES_URL) runs the same on
-PostgreSQL, each size in a private schema dropped at the end.
+PostgreSQL, each size in a private schema dropped at the end (`--keep-postgres`: kept, by size, for the next run).
 """
 
 from __future__ import annotations
@@ -435,29 +435,39 @@ def sqlite_database(hands: int, cache: Path, fresh: bool) -> str:
     return url
 
 
-def postgres_database(server: str, hands: int) -> tuple[str, Callable[[], None]]:
-    """A private schema holding `hands` hands, and a function that drops it."""
-    schema = f"paiju_bench_{secrets.token_hex(4)}"
+def postgres_database(server: str, hands: int, keep: bool, fresh: bool) -> tuple[str, Callable[[], None]]:
+    """A schema holding `hands` hands, and a function to call when done: a private schema dropped then, or with
+    `keep` one named by size and generator version, kept for the next run (upgraded to the newest schema)."""
+    schema = f"paiju_bench_{hands}_v{GENERATOR_VERSION}" if keep else f"paiju_bench_{secrets.token_hex(4)}"
     admin = make_engine(server)
     with admin.begin() as connection:
-        connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+        if fresh:
+            connection.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        exists = connection.execute(
+            sa.text("SELECT 1 FROM information_schema.tables WHERE table_schema = :schema AND table_name = :table"),
+            {"schema": schema, "table": "alembic_version"},
+        ).first()
+        connection.exec_driver_sql(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
     parsed = sa.engine.make_url(server).update_query_dict({"options": f"-csearch_path={schema}"})
     url = parsed.render_as_string(hide_password=False)
-    started = time.perf_counter()
+    if not exists:
+        started = time.perf_counter()
+        upgrade(url)
+        generate(url, hands)
+        engine = make_engine(url)
+        with engine.begin() as connection:
+            connection.exec_driver_sql("ANALYZE")
+        engine.dispose()
+        print(f"  generated {hands:,} hands in {time.perf_counter() - started:.0f} s (PostgreSQL schema {schema})")
     upgrade(url)
-    generate(url, hands)
-    engine = make_engine(url)
-    with engine.begin() as connection:
-        connection.exec_driver_sql("ANALYZE")
-    engine.dispose()
-    print(f"  generated {hands:,} hands in {time.perf_counter() - started:.0f} s (PostgreSQL schema {schema})")
 
-    def drop() -> None:
-        with admin.begin() as connection:
-            connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+    def done() -> None:
+        if not keep:
+            with admin.begin() as connection:
+                connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
         admin.dispose()
 
-    return url, drop
+    return url, done
 
 
 # ------------------------------------------------------------------------------------------- measuring
@@ -595,9 +605,10 @@ def main() -> int:
     parser.add_argument("--sizes", default="1000,450000", help="hands in each database, comma-separated")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "paiju-bench")
-    parser.add_argument("--fresh", action="store_true", help="regenerate the cached SQLite databases")
+    parser.add_argument("--fresh", action="store_true", help="regenerate the cached databases")
     parser.add_argument("--postgres", default=os.environ.get("PAIJU_TEST_POSTGRES_URL"), help="also on this server")
     parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
+    parser.add_argument("--keep-postgres", action="store_true", help="keep the PostgreSQL schemas for the next run")
     parser.add_argument("--explain", action="store_true", help="print each query's plan at the biggest size")
     args = parser.parse_args()
     sizes = sorted(int(size) for size in args.sizes.split(","))
@@ -608,7 +619,7 @@ def main() -> int:
         urls = {size: sqlite_database(size, args.cache, args.fresh) for size in sizes}
         ok = report("SQLite", measure(urls, args.runs, explain=args.explain)) and ok
     if args.postgres:
-        made = [postgres_database(args.postgres, size) for size in sizes]
+        made = [postgres_database(args.postgres, size, args.keep_postgres, args.fresh) for size in sizes]
         try:
             urls = {size: url for size, (url, _) in zip(sizes, made, strict=True)}
             ok = report("PostgreSQL", measure(urls, args.runs, explain=args.explain)) and ok

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from ledger import db
 from ledger import models as m
 from ledger.dbcli import default_url
-from ledger.scope import Scope, hands_in, transfers_in
+from ledger.scope import Scope, rows_of
 
 CSV_FIELDS = ["from", "to", "amount", "reason", "hand", "voided", "kind", "chat", "created_at", "id"]
 
@@ -62,21 +62,22 @@ def _export(session: Session, groups: list[m.Group], scopes: list[Scope]) -> dic
     hands: list[dict[str, Any]] = []
     transfers: list[dict[str, Any]] = []
     for scope in scopes:
+        rows = rows_of(session, scope)
         events: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for hand_id, payload in session.execute(
             sa.select(m.HandEvent.hand_id, m.HandEvent.payload)
-            .where(m.HandEvent.hand_id.in_(sa.select(m.Hand.id).where(hands_in(scope))))
+            .where(m.HandEvent.hand_id.in_(sa.select(m.Hand.id).where(rows.hands)))
             .where(m.HandEvent.voided_at.is_(None))
             .order_by(m.HandEvent.id)
         ):
             events[hand_id].append(payload)
         chat = chats[scope.group_id]
         hands.extend(
-            _hand(hand, chat, events[hand.id]) for hand in session.scalars(sa.select(m.Hand).where(hands_in(scope)))
+            _hand(hand, chat, events[hand.id]) for hand in session.scalars(sa.select(m.Hand).where(rows.hands))
         )
         transfers.extend(
             _transfer(transfer, chat, names)
-            for transfer in session.scalars(sa.select(m.Transfer).where(transfers_in(scope)))
+            for transfer in session.scalars(sa.select(m.Transfer).where(rows.transfers))
         )
     hands.sort(key=lambda hand: hand["id"])
     transfers.sort(key=lambda transfer: transfer["id"])

@@ -44,7 +44,7 @@ from ledger.models import (
     Seat,
     Transfer,
 )
-from ledger.scope import Scope, hands_in, transfers_in
+from ledger.scope import Rows, Scope, rows_of
 
 #: transfer reasons that are kong money (喜钱), as the scoring core names the kong kinds
 KONG_REASONS = frozenset({"angang", "xugang", "zhigang"})
@@ -159,12 +159,12 @@ class RunningBalance:
 # -------------------------------------------------------------------------------------------- queries
 
 
-def _closed_hands(scope: Scope) -> list[sa.ColumnElement[bool]]:
-    return [hands_in(scope), Hand.status == CLOSED]
+def _closed_hands(scoped: Rows) -> list[sa.ColumnElement[bool]]:
+    return [scoped.hands, Hand.status == CLOSED]
 
 
-def _live_transfers(scope: Scope) -> list[sa.ColumnElement[bool]]:
-    return [transfers_in(scope), Transfer.voided_at.is_(None)]
+def _live_transfers(scoped: Rows) -> list[sa.ColumnElement[bool]]:
+    return [scoped.transfers, Transfer.voided_at.is_(None)]
 
 
 def _names(session: Session, member_ids: Iterable[int]) -> dict[int, str]:
@@ -186,13 +186,13 @@ def _seat_members(session: Session, table_ids: Iterable[int]) -> dict[int, dict[
     return seats
 
 
-def _win_amounts(session: Session, scope: Scope) -> dict[tuple[int, int], int]:
+def _win_amounts(session: Session, scoped: Rows) -> dict[tuple[int, int], int]:
     """(hand id, payee id) -> 分 received in the hand's non-kong transfers (the win's own payment), for the
     scope's closed hands, in one grouped query."""
     rows = session.execute(
         sa.select(Transfer.hand_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
         .join(Hand, Hand.id == Transfer.hand_id)
-        .where(*_live_transfers(scope), Hand.status == CLOSED, Transfer.reason.not_in(KONG_REASONS))
+        .where(*_live_transfers(scoped), Hand.status == CLOSED, Transfer.reason.not_in(KONG_REASONS))
         .group_by(Transfer.hand_id, Transfer.payee_id)
     )
     return {(hand_id, payee_id): int(total) for hand_id, payee_id, total in rows if hand_id is not None}
@@ -213,21 +213,21 @@ class _Scan:
     wins: list[Win]
 
 
-def _scan(session: Session, scope: Scope) -> _Scan:
+def _scan(session: Session, scoped: Rows) -> _Scan:
     """Read the wins from the scoring answers stored with the hands (their `hands` entries carry winner, method,
     discarder, patterns and multiples); only a hand whose answer has no such entries (够级, 碰胡) has its live
     win events read instead. Only the `hands` part of an answer is fetched: decoding JSON is most of the cost."""
     entries_json = sa.type_coerce(Hand.answer["hands"], sa.Text).label("entries")
     hands = session.execute(
         sa.select(Hand.id, Hand.table_id, Hand.number, entries_json, Hand.closed_at)
-        .where(*_closed_hands(scope))
+        .where(*_closed_hands(scoped))
         .order_by(Hand.closed_at, Hand.id)
     ).all()
     if not hands:
         return _Scan(0, 0, [])
     answers = _decode_all([row.entries for row in hands])
     seats = _seat_members(session, {row.table_id for row in hands})
-    received = _win_amounts(session, scope)
+    received = _win_amounts(session, scoped)
     events = _win_events(session, [row.id for row, parsed in zip(hands, answers, strict=True) if parsed is None])
     found: list[Win] = []
     draws = 0
@@ -291,7 +291,7 @@ def _win_events(session: Session, hand_ids: Sequence[int]) -> dict[int, list[Map
 
 def wins(session: Session, scope: Scope) -> list[Win]:
     """Every win of the scope's closed hands, in the order the hands closed."""
-    return _scan(session, scope).wins
+    return _scan(session, rows_of(session, scope)).wins
 
 
 def _bigger(candidate: Win, current: Win | None) -> bool:
@@ -302,6 +302,7 @@ def _bigger(candidate: Win, current: Win | None) -> bool:
 
 def group_stats(session: Session, scope: Scope) -> GroupStats:
     """Every member's numbers over the scope, and the scope's totals."""
+    scoped = rows_of(session, scope)
     members: dict[int, MemberStats] = {}
 
     def line(member_id: int) -> MemberStats:
@@ -313,12 +314,12 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
         sa.select(Seat.member_id, sa.func.count(Hand.id))
         .select_from(Hand)
         .join(Seat, Seat.table_id == Hand.table_id)
-        .where(*_closed_hands(scope))
+        .where(*_closed_hands(scoped))
         .group_by(Seat.member_id)
     )
     for member_id, count in played:
         line(member_id).hands_played = int(count)
-    scan = _scan(session, scope)
+    scan = _scan(session, scoped)
     all_wins = scan.wins
     pattern_totals: Counter[str] = Counter()
     pattern_names: dict[str, str] = {}
@@ -349,7 +350,7 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
             Transfer.reason.in_(KONG_REASONS).label("kong"),
             sa.func.sum(Transfer.amount),
         )
-        .where(*_live_transfers(scope))
+        .where(*_live_transfers(scoped))
         .group_by(Transfer.payer_id, Transfer.payee_id, Transfer.kind, sa.literal_column("kong"))
     )
     pot_ids = set(session.scalars(sa.select(Member.id).where(Member.group_id == scope.group_id, Member.kind == POT)))
@@ -415,16 +416,16 @@ def head_to_head(session: Session, scope: Scope, scope_wins: Sequence[Win] | Non
     win_counts: dict[tuple[int, int], int] = defaultdict(int)
     members: set[int] = set()
     payers_by_hand: dict[tuple[int, int], set[int]] = defaultdict(set)
-    hand_transfers = sa.and_(*_live_transfers(scope), Transfer.kind == HAND)
-    rows = session.execute(
+    scoped = rows_of(session, scope)
+    hand_transfers = sa.and_(*_live_transfers(scoped), Transfer.kind == HAND)
+    for hand_id, payer_id, payee_id in session.execute(
         sa.select(Transfer.hand_id, Transfer.payer_id, Transfer.payee_id)
         .where(hand_transfers, Transfer.reason.not_in(KONG_REASONS))
         .distinct()
-    )
-    for hand_id, payer_id, payee_id in rows:
+    ):
         if hand_id is not None:
             payers_by_hand[(hand_id, payee_id)].add(payer_id)
-    for win in wins(session, scope) if scope_wins is None else scope_wins:
+    for win in _scan(session, scoped).wins if scope_wins is None else scope_wins:
         for payer_id in payers_by_hand.get((win.hand_id, win.winner_id), set()):
             win_counts[(win.winner_id, payer_id)] += 1
             members.update((win.winner_id, payer_id))
@@ -485,7 +486,7 @@ def nightly_net(session: Session, scope: Scope) -> tuple[list[date], dict[int, l
         sa.select(Night.id, Night.night_date, Transfer.payer_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
         .select_from(Transfer)
         .join(Night, Night.id == Transfer.night_id)
-        .where(*_live_transfers(scope), Transfer.kind == HAND)
+        .where(*_live_transfers(rows_of(session, scope)), Transfer.kind == HAND)
         .group_by(Night.id, Night.night_date, Transfer.payer_id, Transfer.payee_id)
         .order_by(Night.night_date, Night.id)
     ).all()
