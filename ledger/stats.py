@@ -482,23 +482,21 @@ def running_balance(session: Session, night_id: int) -> RunningBalance:
 def nightly_net(session: Session, scope: Scope) -> tuple[list[date], dict[int, list[int]], dict[int, str]]:
     """Each member's running total night by night over the scope (hand money only): the nights' dates, and per
     member a series starting at 0 with one value after each night."""
-    rows = session.execute(
-        sa.select(Night.id, Night.night_date, Transfer.payer_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
-        .select_from(Transfer)
-        .join(Night, Night.id == Transfer.night_id)
-        .where(*_live_transfers(rows_of(session, scope)), Transfer.kind == HAND)
-        .group_by(Night.id, Night.night_date, Transfer.payer_id, Transfer.payee_id)
-        .order_by(Night.night_date, Night.id)
-    ).all()
-    nights: dict[int, date] = {}
     per_night: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for night_id, night_date, payer_id, payee_id, total in rows:
-        nights[night_id] = night_date
-        per_night[night_id][payer_id] -= int(total)
-        per_night[night_id][payee_id] += int(total)
+    for night_id, payer_id, payee_id, total in session.execute(
+        sa.select(Transfer.night_id, Transfer.payer_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
+        .where(*_live_transfers(rows_of(session, scope)), Transfer.kind == HAND)
+        .group_by(Transfer.night_id, Transfer.payer_id, Transfer.payee_id)
+    ):
+        if night_id is not None:  # hand money is always booked for its table's night
+            per_night[night_id][payer_id] -= int(total)
+            per_night[night_id][payee_id] += int(total)
+    nights = session.execute(
+        sa.select(Night.id, Night.night_date).where(Night.id.in_(per_night)).order_by(Night.night_date, Night.id)
+    ).all()
     members = {member_id for changes in per_night.values() for member_id in changes}
     series = {member_id: [0] for member_id in members}
-    for night_id in nights:
+    for night_id, _ in nights:
         for member_id, values in series.items():
             values.append(values[-1] + per_night[night_id].get(member_id, 0))
-    return list(nights.values()), series, _names(session, members)
+    return [night_date for _, night_date in nights], series, _names(session, members)
