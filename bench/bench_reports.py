@@ -9,7 +9,7 @@ of real 卡五星 (the rules' worked examples, scored by `ledger.scoring.score`)
 half of the extra hands are the group's own earlier nights, half are other groups playing the same evenings.
 
 Each command is sent through the command layer as a player types it (`bot.core.Bot.handle_message`: moderation
-filters, grammar, the handler, its ledger queries and, for 战报 and 排行, the picture), best of 7, wall and CPU,
+filters, grammar, the handler, its ledger queries and, for 战报 and 排行, the picture), best of 9, wall and CPU,
 the sizes taking turns.
 Printed per command: the time at each size and the ratio of the biggest to the smallest (the goal: ≤ 1.5×).
 The replies at every size are compared: they must be the same text (the night's ordinal 第N晚 aside), so the
@@ -603,7 +603,7 @@ def report(title: str, results: dict[int, dict[str, Timing]]) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="1000,450000", help="hands in each database, comma-separated")
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "paiju-bench")
     parser.add_argument("--fresh", action="store_true", help="regenerate the cached databases")
     parser.add_argument("--postgres", default=os.environ.get("PAIJU_TEST_POSTGRES_URL"), help="also on this server")
