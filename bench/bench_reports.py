@@ -30,6 +30,7 @@ import re
 import secrets
 import sqlite3
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
@@ -43,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import sqlalchemy as sa
 
 from bot.core import Bot, Incoming, ManualClock, Outcome, SendDocument, Sender, SendPhoto, SendText
+from bot.reports.files import REPORT_DIR_ENV
 from ledger import models as m
 from ledger.db import head_revision, make_engine, upgrade
 from ledger.scoring import score
@@ -614,18 +616,20 @@ def main() -> int:
     sizes = sorted(int(size) for size in args.sizes.split(","))
     month = f"{MONTH_FIRST} … {LAST_NIGHT}"
     print(f"schema {head_revision()}; {HANDS_PER_NIGHT} hands a night; the measured group's month: {month}")
-    ok = True
-    if not args.no_sqlite:
-        urls = {size: sqlite_database(size, args.cache, args.fresh) for size in sizes}
-        ok = report("SQLite", measure(urls, args.runs, explain=args.explain)) and ok
-    if args.postgres:
-        made = [postgres_database(args.postgres, size, args.keep_postgres, args.fresh) for size in sizes]
-        try:
-            urls = {size: url for size, (url, _) in zip(sizes, made, strict=True)}
-            ok = report("PostgreSQL", measure(urls, args.runs, explain=args.explain)) and ok
-        finally:
-            for _, drop in made:
-                drop()
+    with tempfile.TemporaryDirectory(prefix="paiju-bench-") as pictures:
+        os.environ[REPORT_DIR_ENV] = pictures  # where the commands draw, removed at the end
+        ok = True
+        if not args.no_sqlite:
+            urls = {size: sqlite_database(size, args.cache, args.fresh) for size in sizes}
+            ok = report("SQLite", measure(urls, args.runs, explain=args.explain)) and ok
+        if args.postgres:
+            made = [postgres_database(args.postgres, size, args.keep_postgres, args.fresh) for size in sizes]
+            try:
+                urls = {size: url for size, (url, _) in zip(sizes, made, strict=True)}
+                ok = report("PostgreSQL", measure(urls, args.runs, explain=args.explain)) and ok
+            finally:
+                for _, done in made:
+                    done()
     return 0 if ok else 1
 
 

@@ -8,6 +8,7 @@ import re
 import stat
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 from bot.commands._common import money
 from bot.core import Context, Incoming, ManualClock, Sender, SendPhoto, SendText
 from bot.reports.chart import player_lines
-from bot.reports.files import REPORT_DIR_ENV, report_dir
+from bot.reports.files import REPORT_DIR_ENV, _private_dir, report_dir
 from bot.reports.night import CAPTION_LIMIT, NightReport, night_post, night_report, settle_post
 from ledger.service import Ledger
 from tests.reports.playing import HANDS, play, seated
@@ -173,8 +174,14 @@ def test_a_process_keeps_one_private_folder_and_an_operators_folder_is_used_as_n
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv(REPORT_DIR_ENV, raising=False)
-    private = report_dir()
-    assert report_dir() == private and stat.S_IMODE(private.stat().st_mode) == 0o700
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the system's temporary folder, for this test
+    _private_dir.cache_clear()
+    try:
+        private = report_dir()
+        assert report_dir() == private and private.parent == tmp_path
+        assert stat.S_IMODE(private.stat().st_mode) == 0o700
+    finally:
+        _private_dir.cache_clear()
     monkeypatch.setenv(REPORT_DIR_ENV, str(tmp_path / "chosen"))
     assert report_dir() == tmp_path / "chosen" and (tmp_path / "chosen").is_dir()
     assert report_dir(tmp_path / "given") == tmp_path / "given"
