@@ -1215,16 +1215,10 @@ class Ledger:
 
     def history(self, chat_id: int, limit: int = 10, *, include_voided: bool = False) -> list[HandRecord]:
         """The last `limit` finished hands, newest first (with voided ones when asked)."""
+        from ledger.history import hand_history  # the read side imports this module's record types
+
         with self._reading() as session:
-            group = _group_by_chat(session, chat_id)
-            statuses = [m.CLOSED, m.VOIDED] if include_voided else [m.CLOSED]
-            hands = session.scalars(
-                sa.select(m.Hand)
-                .where(m.Hand.group_id == group.id, m.Hand.status.in_(statuses))
-                .order_by(m.Hand.id.desc())
-                .limit(limit)
-            ).all()
-            return _hand_records(session, group.id, list(hands))
+            return hand_history(session, chat_id, limit, include_voided=include_voided)
 
     def member_record(self, member_id: int, *, recent: int = 20) -> MemberRecord:
         """Balance, finished hands played and won, live fines, and the latest transfers of one account."""
@@ -1627,44 +1621,6 @@ def _settle(balances: Balances) -> Settlement:
         balances=balances,
         exact=exact,
     )
-
-
-def _hand_records(session: Session, group_id: int, hands: list[m.Hand]) -> list[HandRecord]:
-    ids = [hand.id for hand in hands]
-    names = _names(session, group_id)
-    replaced_by: dict[int | None, int] = {
-        replaces: hand_id
-        for replaces, hand_id in session.execute(
-            sa.select(m.Hand.replaces_id, m.Hand.id).where(m.Hand.replaces_id.in_(ids))
-        )
-    }
-    records = []
-    for hand in hands:
-        events = _live_events(session, hand.id)
-        index_of = {e.id: i for i, e in enumerate(events)}
-        query = sa.select(m.Transfer).where(m.Transfer.hand_id == hand.id).order_by(m.Transfer.id)
-        if hand.status == m.VOIDED:  # the money the hand stood for when it was voided
-            query = query.where(m.Transfer.voided_at == hand.voided_at)
-        else:
-            query = query.where(m.Transfer.voided_at.is_(None))
-        records.append(
-            HandRecord(
-                hand_id=hand.id,
-                table_id=hand.table_id,
-                number=hand.number,
-                dealer=hand.dealer,
-                events=tuple(e.payload for e in events),
-                patterns=tuple((hand.answer or {}).get("hands", [])),
-                transfers=tuple(_transfer_info(t, names, index_of) for t in session.scalars(query)),
-                status=hand.status,
-                replaces=hand.replaces_id,
-                replaced_by=replaced_by.get(hand.id),
-                created_at=hand.created_at,
-                voided_at=hand.voided_at,
-                void_reason=hand.void_reason,
-            )
-        )
-    return records
 
 
 def _group_info(group: m.Group) -> GroupInfo:
