@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ledger.inbox
 import ledger.models
 import ledger.moderation_models
 from ledger.models import Base

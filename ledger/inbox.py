@@ -1,0 +1,351 @@
+"""The durable intake: every Telegram update is stored here before Telegram is told it arrived, then processed.
+
+Two tables. `inbox_updates` holds each update as Telegram sent it, once per (bot, update id), until it is done
+(`done_at`); done rows are kept for a day so a redelivery is recognised, then pruned. `inbox_leases` says which
+worker process handles a chat's updates: one worker per chat at a time, in update order, so several processes on
+one database share the work and never run one chat's updates side by side.
+
+The rules that make it exactly-once:
+- an update is stored (committed) before the offset moves past it (polling) or before Telegram gets its 200
+  (webhook); a duplicate delivery is ignored by the unique (bot, update id);
+- a worker processes a chat's pending rows only while it holds the chat's lease; a lease expires unless its
+  holder renews it, so a dead worker's chats pass to the others (at once when the dead worker ran on this host);
+- `acknowledge` marks a row done and says whether this call was the first to do so; the bot sends its replies
+  only after a first acknowledgement, so a row processed twice (a crash before the mark, a lease that expired
+  under a stalled worker) books once (bookings are idempotent by source) and answers at most once.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from ledger.db import BigIntPK, session_factories, utcnow
+from ledger.models import Base
+
+#: PostgreSQL NOTIFY channel on which a worker that stored an update for a chat another worker holds tells it so
+NOTIFY_CHANNEL = "paiju_inbox"
+#: the longest worker name stored in a lease (host:pid:nonce)
+MAX_WORKER = 100
+
+
+class InboxUpdate(Base):
+    """One update from Telegram, verbatim; `done_at` is set once it was handled."""
+
+    __tablename__ = "inbox_updates"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    bot_id: Mapped[int] = mapped_column(sa.BigInteger)
+    update_id: Mapped[int] = mapped_column(sa.BigInteger)
+    chat_id: Mapped[int] = mapped_column(sa.BigInteger)  # 0 for an update without a chat
+    payload: Mapped[dict[str, Any]]
+    received_at: Mapped[datetime]
+    done_at: Mapped[datetime | None] = mapped_column(index=True)
+
+    __table_args__ = (
+        sa.UniqueConstraint("bot_id", "update_id"),
+        sa.Index(
+            "ix_inbox_updates_pending",
+            "bot_id",
+            "chat_id",
+            "update_id",
+            sqlite_where=sa.text("done_at IS NULL"),
+            postgresql_where=sa.text("done_at IS NULL"),
+        ),
+    )
+
+
+class InboxLease(Base):
+    """Which worker handles a chat's updates, until when (renewed while the worker lives)."""
+
+    __tablename__ = "inbox_leases"
+
+    bot_id: Mapped[int] = mapped_column(sa.BigInteger, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(sa.BigInteger, primary_key=True)
+    worker: Mapped[str] = mapped_column(sa.String(MAX_WORKER))
+    expires_at: Mapped[datetime]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A stored update waiting to be handled."""
+
+    id: int
+    update_id: int
+    chat_id: int
+    payload: dict[str, Any]
+    received_at: datetime
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What a store did: how many updates were new, the chats they concern, and which of those this worker holds."""
+
+    new: int
+    chats: frozenset[int]
+    held: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Backlog:
+    """For health checks: updates stored and not yet handled, and when the oldest arrived."""
+
+    pending: int
+    oldest: datetime | None
+
+
+def chat_of(update: Mapping[str, Any]) -> int:
+    """The chat an update (a Bot API dict) belongs to; 0 when it has none (such updates share one lane)."""
+    for key, value in update.items():
+        if key == "update_id" or not isinstance(value, Mapping):
+            continue
+        chat = value.get("chat")
+        if chat is None and isinstance(value.get("message"), Mapping):  # a button press
+            chat = value["message"].get("chat")
+        if isinstance(chat, Mapping) and isinstance(chat.get("id"), int):
+            return int(chat["id"])
+        return 0
+    return 0
+
+
+def worker_name() -> str:
+    """This process's name in leases: host, pid and a nonce (a restarted process on the same host is a new worker,
+    and knows a lease of a dead process there is free)."""
+    return f"{socket.gethostname()[:60]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def _dead_here(worker: str) -> bool:
+    """True when `worker` ran on this host and its process is gone."""
+    parts = worker.rsplit(":", 2)
+    if len(parts) != 3 or parts[0] != socket.gethostname()[:60] or not parts[1].isdigit():
+        return False
+    try:
+        os.kill(int(parts[1]), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+class Inbox:
+    """The intake tables of one bot, as seen by one worker. Synchronous: the bot calls it from a worker thread."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        bot_id: int,
+        worker: str,
+        *,
+        lease_seconds: float = 30.0,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        if len(worker) > MAX_WORKER:
+            raise ValueError(f"worker name longer than {MAX_WORKER} characters")
+        self.engine, self.bot_id, self.worker = engine, bot_id, worker
+        self.lease = timedelta(seconds=lease_seconds)
+        self._clock = clock
+        self._writer, self._reader = session_factories(engine)
+        self._postgres = engine.dialect.name == "postgresql"
+        self._insert = postgresql.insert if self._postgres else sqlite.insert
+        #: lease holders found dead on this host at the last sweep: their leases are free
+        self._dead: frozenset[str] = frozenset()
+
+    # -- intake -------------------------------------------------------------------------------------------
+    def store(self, updates: Sequence[Mapping[str, Any]]) -> Stored:
+        """Store a batch of updates in one transaction (duplicates ignored) and claim the chats they concern that
+        nobody else holds. Other holders are woken (PostgreSQL NOTIFY) to handle what was stored for them."""
+        if not updates:
+            return Stored(0, frozenset(), frozenset())
+        now = self._clock()
+        rows = {int(u["update_id"]): u for u in updates}  # a batch may repeat an update
+        with self._writer() as session, session.begin():
+            insert = (
+                self._insert(InboxUpdate)
+                .values(
+                    [
+                        {
+                            "bot_id": self.bot_id,
+                            "update_id": update_id,
+                            "chat_id": chat_of(update),
+                            "payload": dict(update),
+                            "received_at": now,
+                        }
+                        for update_id, update in rows.items()
+                    ]
+                )
+                .on_conflict_do_nothing(index_elements=["bot_id", "update_id"])
+            )
+            new = _rowcount(session.execute(insert))
+            chats = frozenset(chat_of(update) for update in rows.values())
+            held = self._claim(session, chats, now)
+            if self._postgres:
+                for chat in sorted(chats - held):
+                    session.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, self._notice(chat))))
+        return Stored(max(new, 0), chats, held)
+
+    def _notice(self, chat_id: int) -> str:
+        return f"{self.bot_id}:{chat_id}"
+
+    def parse_notice(self, payload: str) -> int | None:
+        """The chat a NOTIFY payload names, when it is about this bot."""
+        bot, _, chat = payload.partition(":")
+        if bot != str(self.bot_id) or not chat.lstrip("-").isdigit():
+            return None
+        return int(chat)
+
+    def _claim(self, session: Session, chats: Iterable[int], now: datetime) -> frozenset[int]:
+        """Take the leases of `chats` that are free, expired, held by a dead worker, or already ours."""
+        held = set()
+        lease = InboxLease.__table__.c
+        free = (lease.expires_at < now) | (lease.worker == self.worker)
+        if self._dead:
+            free = free | lease.worker.in_(sorted(self._dead))
+        for chat in sorted(chats):  # a fixed order: two workers claiming overlapping batches never deadlock
+            claim = (
+                self._insert(InboxLease)
+                .values(bot_id=self.bot_id, chat_id=chat, worker=self.worker, expires_at=now + self.lease)
+                .on_conflict_do_update(
+                    index_elements=["bot_id", "chat_id"],
+                    set_={"worker": self.worker, "expires_at": now + self.lease},
+                    where=free,
+                )
+                .returning(lease.chat_id)
+            )
+            if session.execute(claim).first() is not None:
+                held.add(chat)
+        return frozenset(held)
+
+    def next_offset(self) -> int | None:
+        """The getUpdates offset that confirms every update already stored (None: nothing stored yet)."""
+        with self._reader() as session:
+            last = session.scalar(
+                sa.select(sa.func.max(InboxUpdate.update_id)).where(InboxUpdate.bot_id == self.bot_id)
+            )
+        return None if last is None else int(last) + 1
+
+    # -- processing ---------------------------------------------------------------------------------------
+    def pending(self, chat_id: int, limit: int = 50) -> list[Pending]:
+        """The chat's stored updates not yet handled, oldest (lowest update id) first."""
+        table = InboxUpdate
+        with self._reader() as session:
+            rows = session.execute(
+                sa.select(table.id, table.update_id, table.chat_id, table.payload, table.received_at)
+                .where(table.bot_id == self.bot_id, table.chat_id == chat_id, table.done_at.is_(None))
+                .order_by(table.update_id)
+                .limit(limit)
+            ).all()
+        return [Pending(*row) for row in rows]
+
+    def acknowledge(self, ids: Sequence[int]) -> frozenset[int]:
+        """Mark rows done in one transaction; returns those this call marked (a row already done is not)."""
+        if not ids:
+            return frozenset()
+        table = InboxUpdate.__table__.c
+        with self._writer() as session, session.begin():
+            marked = session.execute(
+                sa.update(InboxUpdate)
+                .where(table.id.in_(sorted(set(ids))), table.done_at.is_(None))
+                .values(done_at=self._clock())
+                .returning(table.id)
+            ).scalars()
+            return frozenset(marked)
+
+    # -- leases -------------------------------------------------------------------------------------------
+    def renew(self) -> frozenset[int]:
+        """Extend every lease this worker holds; returns the chats it still holds (a lease that expired and was
+        taken by another worker is gone)."""
+        lease = InboxLease.__table__.c
+        with self._writer() as session, session.begin():
+            kept = session.execute(
+                sa.update(InboxLease)
+                .where(lease.bot_id == self.bot_id, lease.worker == self.worker)
+                .values(expires_at=self._clock() + self.lease)
+                .returning(lease.chat_id)
+            ).scalars()
+            return frozenset(kept)
+
+    def release(self, chat_id: int) -> bool:
+        """Give a chat's lease up, unless updates of it are waiting (then the caller keeps handling them)."""
+        lease = InboxLease.__table__.c
+        waiting = sa.exists().where(
+            InboxUpdate.bot_id == self.bot_id, InboxUpdate.chat_id == chat_id, InboxUpdate.done_at.is_(None)
+        )
+        with self._writer() as session, session.begin():
+            gone = _rowcount(
+                session.execute(
+                    sa.delete(InboxLease).where(
+                        lease.bot_id == self.bot_id, lease.chat_id == chat_id, lease.worker == self.worker, ~waiting
+                    )
+                )
+            )
+        return bool(gone)
+
+    def release_all(self) -> None:
+        """Give every lease up (a graceful shutdown: the other workers take the chats at once)."""
+        lease = InboxLease.__table__.c
+        with self._writer() as session, session.begin():
+            session.execute(sa.delete(InboxLease).where(lease.bot_id == self.bot_id, lease.worker == self.worker))
+
+    def sweep(self) -> frozenset[int]:
+        """Chats with waiting updates that this worker should handle now: the ones it holds, and the ones nobody
+        holds (or whose holder's lease ran out, or died on this host), which it claims. One read when there is
+        nothing to take; a write only to claim."""
+        now = self._clock()
+        lease, update = InboxLease, InboxUpdate
+        with self._reader() as session:
+            holders = session.execute(
+                sa.select(update.chat_id, lease.worker, lease.expires_at)
+                .select_from(update)
+                .outerjoin(lease, (lease.bot_id == update.bot_id) & (lease.chat_id == update.chat_id))
+                .where(update.bot_id == self.bot_id, update.done_at.is_(None))
+                .distinct()
+            ).all()
+        self._dead = frozenset(w for _, w, _ in holders if w is not None and w != self.worker and _dead_here(w))
+        mine = {chat for chat, worker, _ in holders if worker == self.worker}
+        free = {
+            chat
+            for chat, worker, expires in holders
+            if worker is None or (worker != self.worker and (expires < now or worker in self._dead))
+        }
+        if free:
+            with self._writer() as session, session.begin():
+                mine |= self._claim(session, free, now)
+        return frozenset(mine)
+
+    # -- upkeep -------------------------------------------------------------------------------------------
+    def prune(self, keep: timedelta) -> int:
+        """Delete rows handled more than `keep` ago (kept until then so a redelivered update is recognised)."""
+        with self._writer() as session, session.begin():
+            gone = _rowcount(
+                session.execute(
+                    sa.delete(InboxUpdate).where(
+                        InboxUpdate.bot_id == self.bot_id, InboxUpdate.done_at < self._clock() - keep
+                    )
+                )
+            )
+        return gone
+
+    def backlog(self) -> Backlog:
+        with self._reader() as session:
+            count, oldest = session.execute(
+                sa.select(sa.func.count(), sa.func.min(InboxUpdate.received_at)).where(
+                    InboxUpdate.bot_id == self.bot_id, InboxUpdate.done_at.is_(None)
+                )
+            ).one()
+        return Backlog(int(count), oldest)
+
+
+def _rowcount(result: sa.Result[Any]) -> int:
+    """Rows an INSERT/UPDATE/DELETE touched (a DML statement's result is a CursorResult)."""
+    return max(int(getattr(result, "rowcount", 0)), 0)
