@@ -308,8 +308,8 @@ class Dispatcher:
         while not self._listener_stop.is_set():
             try:
                 raw = self.inbox.engine.raw_connection()
-                raw.detach()  # a connection of its own, outside the pool, for as long as it listens
                 connection: Any = raw.driver_connection
+                raw.detach()  # a connection of its own, outside the pool, for as long as it listens
                 connection.rollback()  # a pre-ping may have begun a transaction; LISTEN wants autocommit
                 connection.autocommit = True
                 connection.execute(f"LISTEN {NOTIFY_CHANNEL}")

@@ -3,7 +3,8 @@ over HTTP (`FakeBotAPIServer`, aiohttp on 127.0.0.1 for a real `Application` to 
 
 It records every call with its parameters (an uploaded file as an `Upload`), hands out message ids, serves
 queued updates to getUpdates (long polling, per-offset like Telegram), and can be told to refuse a method (to test
-error handling).
+error handling) or to answer slowly (`delay` per method, `chat_delay` per chat: a backlog, as Telegram's rate limits
+make one). It remembers which updates getUpdates handed out (`fetched`), so a test can check each was handled.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ class FakeTelegram:
     calls: list[Call] = field(default_factory=list)
     updates: list[dict[str, Any]] = field(default_factory=list)
     refuse: dict[str, str] = field(default_factory=dict)  # method -> error description (answered as 400)
+    delay: dict[str, float] = field(default_factory=dict)  # method -> seconds before the answer (HTTP only)
+    chat_delay: dict[int, float] = field(default_factory=dict)  # chat id -> extra seconds for calls about it
+    fetched: list[int] = field(default_factory=list)  # update ids getUpdates handed out, in order, repeats included
     _ids: itertools.count = field(default_factory=lambda: itertools.count(900_001))  # type: ignore[type-arg]
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -101,7 +105,9 @@ class FakeTelegram:
             ]
         elif method == "getUpdates":
             offset = int(params.get("offset") or 0)
-            result = [u for u in list(self.updates) if u["update_id"] >= offset]
+            result = [u for u in list(self.updates) if u["update_id"] >= offset][: int(params.get("limit") or 100)]
+            with self._lock:
+                self.fetched += [u["update_id"] for u in result]
         call.result = result
         return 200, {"ok": True, "result": result}
 
@@ -224,6 +230,9 @@ class FakeBotAPIServer:
             params = await request.json()
         else:
             params = _decode(dict(await request.post()))
+        pause = self.telegram.delay.get(method, 0.0) + self.telegram.chat_delay.get(_int(params.get("chat_id")), 0.0)
+        if pause:
+            await asyncio.sleep(pause)
         if method == "getUpdates":
             timeout = min(float(params.get("timeout") or 0), 2.0)
             offset = int(params.get("offset") or 0)
@@ -239,6 +248,13 @@ class FakeBotAPIServer:
                     break
         status, body = self.telegram.answer(method, params)
         return web.json_response(body, status=status)
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
 
 
 # ----------------------------------------------------------------------------------------------- update builders
