@@ -185,14 +185,15 @@ class Inbox:
                     ]
                 )
                 .on_conflict_do_nothing(index_elements=["bot_id", "update_id"])
+                .returning(InboxUpdate.id)
             )
-            new = _rowcount(session.execute(insert))
+            new = len(session.execute(insert).all())
             chats = frozenset(chat_of(update) for update in rows.values())
             held = self._claim(session, chats, now)
             if self._postgres:
                 for chat in sorted(chats - held):
                     session.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, self._notice(chat))))
-        return Stored(max(new, 0), chats, held)
+        return Stored(new, chats, held)
 
     def _notice(self, chat_id: int) -> str:
         return f"{self.bot_id}:{chat_id}"
