@@ -58,6 +58,8 @@ class _Context(logging.Filter):
     """Adds `chat_id` and `update_id` (or None) to every record."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith("telegram.request"):  # the error it logs is raised to us, and reported there
+            record.exc_info, record.exc_text = None, None
         context = LOG_CONTEXT.get()
         record.chat_id, record.update_id = context if context is not None else (None, None)
         return True

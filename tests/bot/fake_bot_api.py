@@ -49,6 +49,7 @@ class FakeTelegram:
     updates: list[dict[str, Any]] = field(default_factory=list)
     refuse: dict[str, str] = field(default_factory=dict)  # method -> error description (answered as 400)
     delay: dict[str, float] = field(default_factory=dict)  # method -> seconds before the answer (HTTP only)
+    unauthorized: bool = False  # answer every call 401, as Telegram does for a revoked token
     chat_delay: dict[int, float] = field(default_factory=dict)  # chat id -> extra seconds for calls about it
     fetched: list[int] = field(default_factory=list)  # update ids getUpdates handed out, in order, repeats included
     _ids: itertools.count = field(default_factory=lambda: itertools.count(900_001))  # type: ignore[type-arg]
@@ -75,6 +76,8 @@ class FakeTelegram:
         if method != "getUpdates":
             with self._lock:
                 self.calls.append(call)
+        if self.unauthorized:
+            return 401, {"ok": False, "error_code": 401, "description": "Unauthorized"}
         if method in self.refuse:
             return 400, {"ok": False, "error_code": 400, "description": self.refuse[method]}
         result: Any = True
