@@ -13,6 +13,7 @@ import asyncio
 import itertools
 import json
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,6 +39,7 @@ class Call:
     method: str
     params: dict[str, Any]
     result: Any = None
+    at: float = field(default_factory=time.monotonic)  # when it arrived (benchmarks time replies with it)
 
 
 @dataclass
@@ -52,6 +54,7 @@ class FakeTelegram:
     unauthorized: bool = False  # answer every call 401, as Telegram does for a revoked token
     chat_delay: dict[int, float] = field(default_factory=dict)  # chat id -> extra seconds for calls about it
     fetched: list[int] = field(default_factory=list)  # update ids getUpdates handed out, in order, repeats included
+    on_call: Callable[[Call], None] | None = None  # told of every call as it arrives
     _ids: itertools.count = field(default_factory=lambda: itertools.count(900_001))  # type: ignore[type-arg]
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -76,6 +79,8 @@ class FakeTelegram:
         if method != "getUpdates":
             with self._lock:
                 self.calls.append(call)
+            if self.on_call is not None:
+                self.on_call(call)
         if self.unauthorized:
             return 401, {"ok": False, "error_code": 401, "description": "Unauthorized"}
         if method in self.refuse:
