@@ -162,9 +162,10 @@ class Inbox:
         self._dead: frozenset[str] = frozenset()
 
     # -- intake -------------------------------------------------------------------------------------------
-    def store(self, updates: Sequence[Mapping[str, Any]]) -> Stored:
-        """Store a batch of updates in one transaction (duplicates ignored) and claim the chats they concern that
-        nobody else holds. Other holders are woken (PostgreSQL NOTIFY) to handle what was stored for them."""
+    def store(self, updates: Sequence[Mapping[str, Any]], *, claim: bool = True) -> Stored:
+        """Store a batch of updates in one transaction (duplicates ignored) and, with `claim`, take the chats they
+        concern that nobody else holds (a worker shutting down stores without claiming). Other holders are woken
+        (PostgreSQL NOTIFY) to handle what was stored for them."""
         if not updates:
             return Stored(0, frozenset(), frozenset())
         now = self._clock()
@@ -189,7 +190,7 @@ class Inbox:
             )
             new = len(session.execute(insert).all())
             chats = frozenset(chat_of(update) for update in rows.values())
-            held = self._claim(session, chats, now)
+            held = self._claim(session, chats, now) if claim else frozenset()
             if self._postgres:
                 for chat in sorted(chats - held):
                     session.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, self._notice(chat))))

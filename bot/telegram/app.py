@@ -1,6 +1,6 @@
 """`paiju run`: the Telegram bot. Long polling by default; `--webhook` for production behind a reverse proxy.
 
-    TELEGRAM_BOT_TOKEN=123:ABC paiju run [--config config.toml] [--db URL] [--webhook]
+    TELEGRAM_BOT_TOKEN=123:ABC paiju run [--config config.toml] [--db URL] [--webhook] [--port 8443]
 
 Every update goes through the inbox (bot/telegram/intake.py): stored before Telegram is told it arrived, handled
 once, one chat at a time in order, many chats at once. Any number of `paiju run --webhook` processes on one
@@ -21,6 +21,7 @@ import logging
 import signal
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -232,8 +233,6 @@ class Service:
     async def stop(self) -> None:
         """Stop taking updates, finish the ones being handled, release the chats, close everything."""
         self._stop.set()
-        if self.server is not None:
-            self.server.stop_accepting()
         if self._intake is not None:
             await asyncio.gather(self._intake, return_exceptions=True)
         while self._closers:
@@ -283,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config", help="config file (default: $PAIJU_CONFIG or ./config.toml)")
     parser.add_argument("--db", help="database URL (overrides [database] url)")
     parser.add_argument("--webhook", action="store_true", help="receive updates by webhook ([telegram.webhook])")
+    parser.add_argument("--port", type=int, help="the web server's port (overrides [server] port): one per worker")
     args = parser.parse_args(argv)
     try:
         settings = load_settings(args.config)
@@ -290,6 +290,11 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as err:
         print(f"paiju run: {err}")
         return 2
+    if args.port is not None:
+        if not 0 <= args.port <= 65_535:
+            print(f"paiju run: --port must be between 0 and 65535, got {args.port}")
+            return 2
+        settings = replace(settings, server=replace(settings.server, port=args.port))
     if args.webhook and not settings.telegram.webhook.url:
         print("paiju run: --webhook needs [telegram.webhook] url in the config")
         return 2

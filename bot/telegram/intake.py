@@ -165,10 +165,10 @@ class Dispatcher:
 
     async def receive_batch(self, updates: Sequence[Mapping[str, Any]]) -> None:
         """Store a getUpdates batch in one transaction."""
-        self._take(await asyncio.to_thread(self.inbox.store, updates))
+        self._take(await asyncio.to_thread(self.inbox.store, updates, claim=not self._stopping))
 
     def _store_flush(self, updates: list[Mapping[str, Any]]) -> list[Stored]:
-        stored = self.inbox.store(updates)
+        stored = self.inbox.store(updates, claim=not self._stopping)  # stopping: stored for the other workers
         return [stored] * len(updates)
 
     def _take(self, stored: Stored) -> None:

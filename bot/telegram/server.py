@@ -5,7 +5,8 @@ turns it off there). Other parts of the project mount their own aiohttp sub-appl
 with `mounts=[(prefix, app)]` (a Mini App at `/app/`, say); the bot's routes are registered first.
 
 A webhook post is answered 200 only after the update is stored in the inbox, so an update Telegram was told
-arrived survives a crash; a post without the right secret header is refused (403) and stored nowhere.
+arrived survives a crash; a post without the right secret header is refused (403) and stored nowhere. While the
+process shuts down, posts are still stored (for the other workers, or the next start) until the server closes.
 """
 
 from __future__ import annotations
@@ -63,7 +64,6 @@ class WebServer:
     ) -> None:
         self.listen, self.port = listen, port
         self.metrics, self.health, self.webhook = metrics, health, webhook
-        self.accepting = True
         self.app = web.Application(client_max_size=MAX_BODY)
         self.app.router.add_get("/healthz", self._healthz)
         self.app.router.add_get("/metrics", self._metrics)
@@ -88,10 +88,6 @@ class WebServer:
         paths = ["/healthz", "/metrics"] + ([f"/{self.webhook.path} (webhook)"] if self.webhook else [])
         return ", ".join(paths)
 
-    def stop_accepting(self) -> None:
-        """Shutting down: new webhook posts get 503, so Telegram delivers them again (to another worker)."""
-        self.accepting = False
-
     async def stop(self) -> None:
         if self._runner is not None:
             await self._runner.cleanup()
@@ -104,8 +100,6 @@ class WebServer:
         if not hmac.compare_digest(given.encode(), hook.secret.encode()):
             log.warning("refused a webhook post from %s: wrong or missing secret token", request.remote)
             return web.Response(status=403, text="forbidden")
-        if not self.accepting:
-            return web.Response(status=503, text="shutting down")
         try:
             payload = json.loads(await request.read())
         except (ValueError, UnicodeDecodeError):
