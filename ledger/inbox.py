@@ -20,10 +20,10 @@ from __future__ import annotations
 import os
 import socket
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
@@ -37,6 +37,11 @@ from ledger.models import Base
 NOTIFY_CHANNEL = "paiju_inbox"
 #: the longest worker name stored in a lease (host:pid:nonce)
 MAX_WORKER = 100
+#: tries of a write that met a PostgreSQL deadlock (40P01) or serialization failure (40001)
+RETRIES = 3
+RETRYABLE = frozenset({"40P01", "40001"})
+
+R = TypeVar("R")
 
 
 class InboxUpdate(Base):
@@ -161,40 +166,48 @@ class Inbox:
         #: lease holders found dead on this host at the last sweep: their leases are free
         self._dead: frozenset[str] = frozenset()
 
+    def _write(self, body: Callable[[Session, datetime], R]) -> R:
+        """Run `body` in one write transaction; a PostgreSQL deadlock or serialization failure is tried again from
+        the start (nothing of it stayed)."""
+        for attempt in range(RETRIES):
+            try:
+                with self._writer() as session, session.begin():
+                    return body(session, self._clock())
+            except sa.exc.DBAPIError as err:
+                if getattr(err.orig, "sqlstate", None) not in RETRYABLE or attempt == RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
     # -- intake -------------------------------------------------------------------------------------------
-    def store(self, updates: Sequence[Mapping[str, Any]], *, claim: bool = True) -> Stored:
+    def store(self, updates: Sequence[Mapping[str, Any]], *, claim: bool = True, held: Collection[int] = ()) -> Stored:
         """Store a batch of updates in one transaction (duplicates ignored) and, with `claim`, take the chats they
-        concern that nobody else holds (a worker shutting down stores without claiming). Other holders are woken
-        (PostgreSQL NOTIFY) to handle what was stored for them."""
+        concern that nobody else holds (a worker shutting down stores without claiming; `held` are chats the caller
+        holds already, which its heartbeat renews). Other holders are woken (PostgreSQL NOTIFY)."""
         if not updates:
             return Stored(0, frozenset(), frozenset())
-        now = self._clock()
         rows = {int(u["update_id"]): u for u in updates}  # a batch may repeat an update
-        with self._writer() as session, session.begin():
+        chats = frozenset(chat_of(update) for update in rows.values())
+        mine = chats & frozenset(held)
+
+        def body(session: Session, now: datetime) -> Stored:
+            values = [
+                {"bot_id": self.bot_id, "update_id": key, "chat_id": chat_of(u), "payload": dict(u), "received_at": now}
+                for key, u in rows.items()
+            ]
             insert = (
                 self._insert(InboxUpdate)
-                .values(
-                    [
-                        {
-                            "bot_id": self.bot_id,
-                            "update_id": update_id,
-                            "chat_id": chat_of(update),
-                            "payload": dict(update),
-                            "received_at": now,
-                        }
-                        for update_id, update in rows.items()
-                    ]
-                )
+                .values(values)
                 .on_conflict_do_nothing(index_elements=["bot_id", "update_id"])
                 .returning(InboxUpdate.id)
             )
             new = len(session.execute(insert).all())
-            chats = frozenset(chat_of(update) for update in rows.values())
-            held = self._claim(session, chats, now) if claim else frozenset()
+            taken = (mine | self._claim(session, chats - mine, now)) if claim else frozenset()
             if self._postgres:
-                for chat in sorted(chats - held):
+                for chat in sorted(chats - taken):
                     session.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, self._notice(chat))))
-        return Stored(new, chats, held)
+            return Stored(new, chats, taken)
+
+        return self._write(body)
 
     def _notice(self, chat_id: int) -> str:
         return f"{self.bot_id}:{chat_id}"
@@ -207,13 +220,25 @@ class Inbox:
         return int(chat)
 
     def _claim(self, session: Session, chats: Iterable[int], now: datetime) -> frozenset[int]:
-        """Take the leases of `chats` that are free, expired, held by a dead worker, or already ours."""
-        held = set()
+        """Take the leases of `chats` that are free, expired, held by a dead worker, or already ours. A chat another
+        live worker holds is only read, never locked, so storing an update for it waits for nobody."""
+        ordered = sorted(set(chats))  # a fixed order: two claims (or a claim and a heartbeat) never deadlock
+        if not ordered:
+            return frozenset()
         lease = InboxLease.__table__.c
+        current = session.execute(
+            sa.select(lease.chat_id, lease.worker, lease.expires_at).where(
+                lease.bot_id == self.bot_id, lease.chat_id.in_(ordered)
+            )
+        ).all()
+        busy = {chat for chat, worker, until in current if self._live_other(worker, until, now)}
         free = (lease.expires_at < now) | (lease.worker == self.worker)
         if self._dead:
             free = free | lease.worker.in_(sorted(self._dead))
-        for chat in sorted(chats):  # a fixed order: two workers claiming overlapping batches never deadlock
+        held = set()
+        for chat in ordered:
+            if chat in busy:
+                continue
             claim = (
                 self._insert(InboxLease)
                 .values(bot_id=self.bot_id, chat_id=chat, worker=self.worker, expires_at=now + self.lease)
@@ -227,6 +252,16 @@ class Inbox:
             if session.execute(claim).first() is not None:
                 held.add(chat)
         return frozenset(held)
+
+    def _live_other(self, worker: str | None, until: datetime | None, now: datetime) -> bool:
+        """A lease another living worker holds (not expired, holder not found dead here)."""
+        return (
+            worker is not None
+            and worker != self.worker
+            and until is not None
+            and until >= now
+            and (worker not in self._dead)
+        )
 
     def next_offset(self) -> int | None:
         """The getUpdates offset that confirms every update already stored (None: nothing stored yet)."""
@@ -254,28 +289,34 @@ class Inbox:
         if not ids:
             return frozenset()
         table = InboxUpdate.__table__.c
-        with self._writer() as session, session.begin():
+
+        def body(session: Session, now: datetime) -> frozenset[int]:
             marked = session.execute(
                 sa.update(InboxUpdate)
                 .where(table.id.in_(sorted(set(ids))), table.done_at.is_(None))
-                .values(done_at=self._clock())
+                .values(done_at=now)
                 .returning(table.id)
             ).scalars()
             return frozenset(marked)
+
+        return self._write(body)
 
     # -- leases -------------------------------------------------------------------------------------------
     def renew(self) -> frozenset[int]:
         """Extend every lease this worker holds; returns the chats it still holds (a lease that expired and was
         taken by another worker is gone)."""
         lease = InboxLease.__table__.c
-        with self._writer() as session, session.begin():
+        mine = (lease.bot_id == self.bot_id) & (lease.worker == self.worker)
+
+        def body(session: Session, now: datetime) -> frozenset[int]:
+            # lock the rows in chat order first, as claims do, so a heartbeat and a claim never wait in a circle
+            session.execute(sa.select(lease.chat_id).where(mine).order_by(lease.chat_id).with_for_update())
             kept = session.execute(
-                sa.update(InboxLease)
-                .where(lease.bot_id == self.bot_id, lease.worker == self.worker)
-                .values(expires_at=self._clock() + self.lease)
-                .returning(lease.chat_id)
+                sa.update(InboxLease).where(mine).values(expires_at=now + self.lease).returning(lease.chat_id)
             ).scalars()
             return frozenset(kept)
+
+        return self._write(body)
 
     def release(self, chat_id: int) -> bool:
         """Give a chat's lease up, unless updates of it are waiting (then the caller keeps handling them)."""
@@ -283,21 +324,16 @@ class Inbox:
         waiting = sa.exists().where(
             InboxUpdate.bot_id == self.bot_id, InboxUpdate.chat_id == chat_id, InboxUpdate.done_at.is_(None)
         )
-        with self._writer() as session, session.begin():
-            gone = _rowcount(
-                session.execute(
-                    sa.delete(InboxLease).where(
-                        lease.bot_id == self.bot_id, lease.chat_id == chat_id, lease.worker == self.worker, ~waiting
-                    )
-                )
-            )
-        return bool(gone)
+        gone = sa.delete(InboxLease).where(
+            lease.bot_id == self.bot_id, lease.chat_id == chat_id, lease.worker == self.worker, ~waiting
+        )
+        return bool(self._write(lambda session, _now: _rowcount(session.execute(gone))))
 
     def release_all(self) -> None:
         """Give every lease up (a graceful shutdown: the other workers take the chats at once)."""
         lease = InboxLease.__table__.c
-        with self._writer() as session, session.begin():
-            session.execute(sa.delete(InboxLease).where(lease.bot_id == self.bot_id, lease.worker == self.worker))
+        gone = sa.delete(InboxLease).where(lease.bot_id == self.bot_id, lease.worker == self.worker)
+        self._write(lambda session, _now: _rowcount(session.execute(gone)))
 
     def sweep(self) -> frozenset[int]:
         """Chats with waiting updates that this worker should handle now: the ones it holds, and the ones nobody
@@ -317,26 +353,22 @@ class Inbox:
         mine = {chat for chat, worker, _ in holders if worker == self.worker}
         free = {
             chat
-            for chat, worker, expires in holders
-            if worker is None or (worker != self.worker and (expires < now or worker in self._dead))
+            for chat, worker, until in holders
+            if worker != self.worker and not self._live_other(worker, until, now)
         }
         if free:
-            with self._writer() as session, session.begin():
-                mine |= self._claim(session, free, now)
+            mine |= self._write(lambda session, now: self._claim(session, free, now))
         return frozenset(mine)
 
     # -- upkeep -------------------------------------------------------------------------------------------
     def prune(self, keep: timedelta) -> int:
         """Delete rows handled more than `keep` ago (kept until then so a redelivered update is recognised)."""
-        with self._writer() as session, session.begin():
-            gone = _rowcount(
-                session.execute(
-                    sa.delete(InboxUpdate).where(
-                        InboxUpdate.bot_id == self.bot_id, InboxUpdate.done_at < self._clock() - keep
-                    )
-                )
-            )
-        return gone
+
+        def body(session: Session, now: datetime) -> int:
+            old = sa.delete(InboxUpdate).where(InboxUpdate.bot_id == self.bot_id, InboxUpdate.done_at < now - keep)
+            return _rowcount(session.execute(old))
+
+        return self._write(body)
 
     def backlog(self) -> Backlog:
         with self._reader() as session:

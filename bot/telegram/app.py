@@ -176,8 +176,12 @@ class Service:
                 webhook=hook,
                 mounts=self.mounts,
             )
-            await self.server.start()
             self._closers.append(self.server.stop)
+            try:
+                await self.server.start()
+            except OSError as err:
+                where = f"{self.settings.server.listen}:{self.settings.server.port}"
+                raise StartError(f"cannot listen on {where} ({err.strerror or err}): check [server] or --port") from err
         await application.start()
         self._closers.append(application.stop)
         if telegram.set_commands:

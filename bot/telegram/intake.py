@@ -108,7 +108,7 @@ class Dispatcher:
     ) -> None:
         self.application, self.inbox, self.metrics = application, inbox, metrics
         self.keep, self.sweep_seconds = keep, sweep_seconds
-        self.held: set[int] = set()
+        self.held: frozenset[int] = frozenset()  # replaced, never changed in place: threads read it
         self.last_handled: float | None = None  # time.time() of the last update handled
         self._slots = asyncio.Semaphore(concurrent_updates)
         self._lanes: dict[int, asyncio.Task[None]] = {}
@@ -155,7 +155,7 @@ class Dispatcher:
             await asyncio.to_thread(self.inbox.release_all)
         except Exception as err:  # the leases run out on their own
             log.warning("could not release the chat leases: %s", err)
-        self.held.clear()
+        self.held = frozenset()
 
     # -- intake -------------------------------------------------------------------------------------------
     async def receive(self, update: Mapping[str, Any]) -> None:
@@ -165,10 +165,12 @@ class Dispatcher:
 
     async def receive_batch(self, updates: Sequence[Mapping[str, Any]]) -> None:
         """Store a getUpdates batch in one transaction."""
-        self._take(await asyncio.to_thread(self.inbox.store, updates, claim=not self._stopping))
+        held = self.held
+        self._take(await asyncio.to_thread(self.inbox.store, updates, claim=not self._stopping, held=held))
 
     def _store_flush(self, updates: list[Mapping[str, Any]]) -> list[Stored]:
-        stored = self.inbox.store(updates, claim=not self._stopping)  # stopping: stored for the other workers
+        # stopping: stored for the other workers; chats held here are renewed by the heartbeat, not re-claimed
+        stored = self.inbox.store(updates, claim=not self._stopping, held=self.held)
         return [stored] * len(updates)
 
     def _take(self, stored: Stored) -> None:
@@ -232,7 +234,7 @@ class Dispatcher:
                 log.warning("chat %s: could not give the lease up (%s)", chat_id, err)
                 return False
             if released:
-                self.held.discard(chat_id)
+                self.held = self.held - {chat_id}
                 self._wake.pop(chat_id, None)
             return released
 
@@ -284,16 +286,16 @@ class Dispatcher:
             await asyncio.sleep(seconds)
 
     async def _heartbeat(self) -> None:
-        before = set(self.held)
+        before = self.held
         kept = await asyncio.to_thread(self.inbox.renew)
         for chat in before - kept:  # expired and taken by another worker while this one stalled
             log.warning("chat %s: lease lost to another worker", chat)
-            self.held.discard(chat)
+            self.held = self.held - {chat}
             self._wake.get(chat, asyncio.Event()).set()
 
     async def _sweep(self) -> None:
         self.held |= await asyncio.to_thread(self.inbox.sweep)
-        for chat in list(self.held):
+        for chat in self.held:
             if chat not in self._lanes:
                 self.wake(chat)
         now = time.monotonic()

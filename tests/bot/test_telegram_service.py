@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -64,10 +65,11 @@ def balances_in(telegram: FakeTelegram, chat: dict[str, Any]) -> list[dict[str, 
 # ------------------------------------------------------------------------------------------------ the token
 
 
-def run_cli(tmp_path: Path, base_url: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run_cli(tmp_path: Path, base_url: str, *extra: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     config = write_config(tmp_path / "config.toml", base_url=base_url)
+    database = f"sqlite:///{tmp_path / 'x.db'}"
     return subprocess.run(
-        [sys.executable, "-m", "paiju", "run", "--config", str(config), "--db", f"sqlite:///{tmp_path / 'x.db'}"],
+        [sys.executable, "-m", "paiju", "run", "--config", str(config), "--db", database, *extra],
         env=environment(),
         capture_output=True,
         text=True,
@@ -98,6 +100,16 @@ async def test_a_wrong_base_url_is_one_sentence_and_never_prints_the_token(
     for done in (unreachable, wrong_path):
         assert len(done.stdout.strip().splitlines()) == 1
         assert SECRET_PART not in done.stdout + done.stderr and "Traceback" not in done.stderr
+
+
+async def test_a_port_in_use_is_one_sentence(server: FakeBotAPIServer, tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = await asyncio.to_thread(run_cli, tmp_path, server.base_url, "--port", str(port))
+    assert done.returncode == 2
+    assert done.stdout.startswith(f"paiju run: cannot listen on 127.0.0.1:{port} (") and "--port" in done.stdout
 
 
 async def test_a_token_revoked_while_running_ends_the_process_with_the_same_sentence(
