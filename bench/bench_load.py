@@ -8,8 +8,9 @@ process and the workers as real processes fed round-robin, as a reverse proxy wo
 - paced (the brief's load): each table records an event every 2–5 s (wins by turns, concealed and exposed kongs),
   and one group in ten has a member flood the chat (seven messages in about a second and a half) once;
 - saturated (capacity): each table sends its next event as soon as the previous one was answered.
-Printed per worker count: bookings per second and p50/p99 reply latency in each phase, worker CPU seconds per
-booking; then the scaling ratios 2/1 and 4/2 of saturated bookings per second (measured in this one run).
+Printed per worker count: bookings per second and p50/p99 reply latency in each phase, CPU seconds per booking of
+the workers, PostgreSQL and this process; then the scaling ratios 2/1 and 4/2 of saturated bookings per second
+(measured in this one run).
 Checked against the ledger after each run (any failure is printed and the exit code is 1): every recorded event
 booked exactly once (operations by source), each table's wins in the order sent, every flood punished exactly once
 (one warning and one fine per burst), no reply sent twice.
@@ -215,8 +216,31 @@ async def saturated(load: Load, tables: list[Table], seconds: float) -> Phase:
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """User + system CPU seconds of a process (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_cpu() -> float:
+    """CPU seconds of every PostgreSQL process on this machine (other users' included: read it as a bound)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().startswith("postgres"):
+                    total += cpu_seconds(int(entry.name))
+            except OSError:
+                continue
+    return total
+
+
+def cpu_now(processes: list[BotProcess]) -> tuple[float, float, float]:
+    """(workers, PostgreSQL, this process: load generator and fake Bot API) CPU seconds so far."""
+    workers = sum(cpu_seconds(p.process.pid) for p in processes if p.process)
+    return workers, postgres_cpu(), time.process_time()
 
 
 def verify(url: str, tables: list[Table], load: Load) -> list[str]:
@@ -291,10 +315,10 @@ async def run(workers: int, args: argparse.Namespace, schemas: PostgresSchemas, 
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=64)) as load.session:
             await _ready(processes, fake)
             await asyncio.gather(*(_setup(load, table) for table in tables))
-            cpu_before = sum(cpu_seconds(p.process.pid) for p in processes if p.process)
+            cpu_before = cpu_now(processes)
             phases = [await paced(load, tables, args.paced, rng)]
             phases.append(await saturated(load, tables, args.saturate))
-            cpu = sum(cpu_seconds(p.process.pid) for p in processes if p.process) - cpu_before
+            cpu = [after - before for after, before in zip(cpu_now(processes), cpu_before, strict=True)]
             await asyncio.sleep(2.0)  # late or repeated replies show up now
     finally:
         for process in processes:
@@ -302,7 +326,8 @@ async def run(workers: int, args: argparse.Namespace, schemas: PostgresSchemas, 
         await fake.stop()
     problems = verify(url, tables, load)
     booked = sum(phase.booked for phase in phases)
-    return {"workers": workers, "phases": phases, "cpu_per_booking": cpu / max(booked, 1), "problems": problems}
+    per_booking = [seconds / max(booked, 1) for seconds in cpu]
+    return {"workers": workers, "phases": phases, "cpu_per_booking": per_booking, "problems": problems}
 
 
 async def _ready(processes: list[BotProcess], fake: FakeBotAPIServer) -> None:
@@ -344,7 +369,11 @@ def main() -> int:
             print(f"\n{count} worker(s), {args.groups} groups × 3 players:")
             for phase in result["phases"]:
                 print("  " + phase.line())
-            print(f"  worker CPU per booking: {result['cpu_per_booking'] * 1000:.1f} ms")
+            workers_cpu, postgres, generator = (seconds * 1000 for seconds in result["cpu_per_booking"])
+            print(
+                f"  CPU per booking: workers {workers_cpu:.1f} ms, PostgreSQL {postgres:.1f} ms (all its users), "
+                f"load generator + fake Bot API {generator:.1f} ms"
+            )
             print("  checks: " + ("; ".join(result["problems"]) or "0 lost, 0 duplicated, order kept, floods once"))
     finally:
         schemas.drop_all()

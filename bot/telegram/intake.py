@@ -205,6 +205,10 @@ class Dispatcher:
                     continue
                 if rows and await self._handle_all(chat_id, rows):
                     pause = 0.0
+                    # every update stored since the read set `wake`: unless it did, or the read was cut short,
+                    # there is nothing to read now
+                    if len(rows) < LANE_BATCH and not wake.is_set() and await self._quiet(chat_id, wake):
+                        return
                     continue
                 pause = min(max(pause * 2, 0.5), 8.0)
                 await asyncio.sleep(pause)
@@ -294,10 +298,10 @@ class Dispatcher:
             self._wake.get(chat, asyncio.Event()).set()
 
     async def _sweep(self) -> None:
-        self.held |= await asyncio.to_thread(self.inbox.sweep)
-        for chat in self.held:
-            if chat not in self._lanes:
-                self.wake(chat)
+        waiting = await asyncio.to_thread(self.inbox.sweep)  # held here, with updates waiting
+        self.held |= waiting
+        for chat in waiting:
+            self.wake(chat)
         now = time.monotonic()
         if self._pruned is None or now - self._pruned > PRUNE_EVERY.total_seconds():
             self._pruned = now
