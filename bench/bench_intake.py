@@ -8,8 +8,9 @@ recorded wins (parsed, scored, booked, answered through an in-process fake Bot A
 - one by one: through the inbox as webhook posts arrive in a quiet group — stored (one commit), handed to the
   chat's lane, acknowledged (one commit) — each waited for before the next;
 - as a batch: a getUpdates batch of 50 stored in one transaction, then handled.
-Three interleaved rounds; the fastest of each mode counts. Printed: ms per update, the ratio to direct, and the
-transactions that wrote (each a durable commit: an fsync on SQLite, a WAL flush on PostgreSQL) per update.
+Three interleaved rounds; the fastest of each mode counts. Printed: wall and CPU ms per update (this process: the
+bot and the in-process Bot API), their ratios to direct, and the transactions that wrote per update (each a durable
+commit: an fsync on SQLite, a WAL flush on PostgreSQL).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,13 +62,27 @@ class Commits:
             self.count += 1
 
 
-async def until(condition: Callable[[], bool]) -> None:
-    while not condition():
-        await asyncio.sleep(0.0005)
+class Replies:
+    """Wakes a waiter when the fake Bot API has received `n` calls (no polling: it would cost CPU of its own)."""
+
+    def __init__(self, telegram: FakeTelegram) -> None:
+        self.count, self._target, self._event = 0, 0, asyncio.Event()
+        telegram.on_call = self._one
+
+    def _one(self, _call: Any) -> None:
+        self.count += 1
+        if self.count >= self._target:
+            self._event.set()
+
+    async def wait(self, more: int, since: int) -> None:
+        self._target = since + more
+        if self.count < self._target:
+            self._event.clear()
+            await self._event.wait()
 
 
-async def measure(url: str, wins: int) -> dict[str, tuple[float, float]]:
-    """{mode: (ms per update, commits per update)}."""
+async def measure(url: str, wins: int) -> dict[str, tuple[float, float, float]]:
+    """{mode: (wall ms per update, CPU ms per update, commits per update)}."""
     ledger = Ledger.open(url, upgrade=False)
     telegram = FakeTelegram(admins=[BOSS])
     request = RecordingRequest(telegram)
@@ -87,7 +101,7 @@ async def measure(url: str, wins: int) -> dict[str, tuple[float, float]]:
         await app.process_update(Update.de_json({"update_id": next(ids), **data}, app.bot))
     for n in range(20):  # warm-up: caches, connections, the first hands of the night
         await app.process_update(Update.de_json(next_win(n), app.bot))
-    commits = Commits(ledger.engine)
+    commits, replies = Commits(ledger.engine), Replies(telegram)
     dispatcher = Dispatcher(app, Inbox(ledger.engine, app.bot.id, "bench:1:x"), Metrics())
     await dispatcher.start()
 
@@ -95,26 +109,28 @@ async def measure(url: str, wins: int) -> dict[str, tuple[float, float]]:
         await app.process_update(Update.de_json(next_win(n), app.bot))
 
     async def one_by_one(n: int) -> None:
-        sent = len(telegram.calls)
+        sent = replies.count
         await dispatcher.receive(next_win(n))
-        await until(lambda: len(telegram.calls) > sent)
+        await replies.wait(1, sent)  # each win is answered with one message
 
     async def batch(n: int) -> None:
         if n % 50 == 0:
+            sent = replies.count
             await dispatcher.receive_batch([next_win(k) for k in range(n, n + 50)])
-            await until(lambda: dispatcher.inbox.backlog().pending == 0)
+            await replies.wait(50, sent)
 
     modes = {"direct": direct, "one by one": one_by_one, "batch of 50": batch}
-    best: dict[str, tuple[float, float]] = {}
+    best: dict[str, tuple[float, float, float]] = {}
     try:
         for _ in range(3):  # interleaved rounds; the fastest round of each counts (the machine may be busy)
             for mode, step in modes.items():
-                before, started = commits.count, time.perf_counter()
+                before, started, cpu = commits.count, time.perf_counter(), time.process_time()
                 for n in range(wins):
                     await step(n)
                 elapsed = (time.perf_counter() - started) * 1000 / wins
+                used = (time.process_time() - cpu) * 1000 / wins
                 if mode not in best or elapsed < best[mode][0]:
-                    best[mode] = (elapsed, (commits.count - before) / wins)
+                    best[mode] = (elapsed, used, (commits.count - before) / wins)
     finally:
         await dispatcher.stop()
         await app.shutdown()
@@ -122,11 +138,14 @@ async def measure(url: str, wins: int) -> dict[str, tuple[float, float]]:
     return best
 
 
-def report(name: str, results: dict[str, tuple[float, float]]) -> None:
-    direct = results["direct"][0]
+def report(name: str, results: dict[str, tuple[float, float, float]]) -> None:
+    direct, direct_cpu = results["direct"][:2]
     print(f"\n{name}:")
-    for mode, (ms, commits) in results.items():
-        print(f"  {mode:<12} {ms:7.2f} ms/update  ({ms / direct:4.2f}× direct)  {commits:4.2f} commits/update")
+    for mode, (ms, cpu, commits) in results.items():
+        print(
+            f"  {mode:<12} {ms:6.2f} ms/update ({ms / direct:4.2f}× direct), CPU {cpu:6.2f} ms "
+            f"({cpu / direct_cpu:4.2f}×), {commits:4.2f} commits/update"
+        )
 
 
 def main() -> int:

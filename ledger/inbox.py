@@ -28,9 +28,9 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
-from ledger.db import BigIntPK, session_factories, utcnow
+from ledger.db import SQLITE_BEGIN, BigIntPK, utcnow
 from ledger.models import Base
 
 #: PostgreSQL NOTIFY channel on which a worker that stored an update for a chat another worker holds tells it so
@@ -160,19 +160,20 @@ class Inbox:
         self.engine, self.bot_id, self.worker = engine, bot_id, worker
         self.lease = timedelta(seconds=lease_seconds)
         self._clock = clock
-        self._writer, self._reader = session_factories(engine)
+        # Core connections, not ORM sessions: these statements are a few per update and sessions cost more than them
+        self._reading_engine = engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
         self._postgres = engine.dialect.name == "postgresql"
         self._insert = postgresql.insert if self._postgres else sqlite.insert
         #: lease holders found dead on this host at the last sweep: their leases are free
         self._dead: frozenset[str] = frozenset()
 
-    def _write(self, body: Callable[[Session, datetime], R]) -> R:
+    def _write(self, body: Callable[[sa.Connection, datetime], R]) -> R:
         """Run `body` in one write transaction; a PostgreSQL deadlock or serialization failure is tried again from
         the start (nothing of it stayed)."""
         for attempt in range(RETRIES):
             try:
-                with self._writer() as session, session.begin():
-                    return body(session, self._clock())
+                with self.engine.begin() as connection:
+                    return body(connection, self._clock())
             except sa.exc.DBAPIError as err:
                 if getattr(err.orig, "sqlstate", None) not in RETRYABLE or attempt == RETRIES - 1:
                     raise
@@ -189,7 +190,7 @@ class Inbox:
         chats = frozenset(chat_of(update) for update in rows.values())
         mine = chats & frozenset(held)
 
-        def body(session: Session, now: datetime) -> Stored:
+        def body(connection: sa.Connection, now: datetime) -> Stored:
             values = [
                 {"bot_id": self.bot_id, "update_id": key, "chat_id": chat_of(u), "payload": dict(u), "received_at": now}
                 for key, u in rows.items()
@@ -200,11 +201,11 @@ class Inbox:
                 .on_conflict_do_nothing(index_elements=["bot_id", "update_id"])
                 .returning(InboxUpdate.id)
             )
-            new = len(session.execute(insert).all())
-            taken = (mine | self._claim(session, chats - mine, now)) if claim else frozenset()
+            new = len(connection.execute(insert).all())
+            taken = (mine | self._claim(connection, chats - mine, now)) if claim else frozenset()
             if self._postgres:
                 for chat in sorted(chats - taken):
-                    session.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, self._notice(chat))))
+                    connection.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, self._notice(chat))))
             return Stored(new, chats, taken)
 
         return self._write(body)
@@ -219,14 +220,14 @@ class Inbox:
             return None
         return int(chat)
 
-    def _claim(self, session: Session, chats: Iterable[int], now: datetime) -> frozenset[int]:
+    def _claim(self, connection: sa.Connection, chats: Iterable[int], now: datetime) -> frozenset[int]:
         """Take the leases of `chats` that are free, expired, held by a dead worker, or already ours. A chat another
         live worker holds is only read, never locked, so storing an update for it waits for nobody."""
         ordered = sorted(set(chats))  # a fixed order: two claims (or a claim and a heartbeat) never deadlock
         if not ordered:
             return frozenset()
         lease = InboxLease.__table__.c
-        current = session.execute(
+        current = connection.execute(
             sa.select(lease.chat_id, lease.worker, lease.expires_at).where(
                 lease.bot_id == self.bot_id, lease.chat_id.in_(ordered)
             )
@@ -249,7 +250,7 @@ class Inbox:
                 )
                 .returning(lease.chat_id)
             )
-            if session.execute(claim).first() is not None:
+            if connection.execute(claim).first() is not None:
                 held.add(chat)
         return frozenset(held)
 
@@ -265,8 +266,8 @@ class Inbox:
 
     def next_offset(self) -> int | None:
         """The getUpdates offset that confirms every update already stored (None: nothing stored yet)."""
-        with self._reader() as session:
-            last = session.scalar(
+        with self._reading_engine.connect() as connection:
+            last = connection.scalar(
                 sa.select(sa.func.max(InboxUpdate.update_id)).where(InboxUpdate.bot_id == self.bot_id)
             )
         return None if last is None else int(last) + 1
@@ -275,8 +276,8 @@ class Inbox:
     def pending(self, chat_id: int, limit: int = 50) -> list[Pending]:
         """The chat's stored updates not yet handled, oldest (lowest update id) first."""
         table = InboxUpdate
-        with self._reader() as session:
-            rows = session.execute(
+        with self._reading_engine.connect() as connection:
+            rows = connection.execute(
                 sa.select(table.id, table.update_id, table.chat_id, table.payload, table.received_at)
                 .where(table.bot_id == self.bot_id, table.chat_id == chat_id, table.done_at.is_(None))
                 .order_by(table.update_id)
@@ -290,8 +291,8 @@ class Inbox:
             return frozenset()
         table = InboxUpdate.__table__.c
 
-        def body(session: Session, now: datetime) -> frozenset[int]:
-            marked = session.execute(
+        def body(connection: sa.Connection, now: datetime) -> frozenset[int]:
+            marked = connection.execute(
                 sa.update(InboxUpdate)
                 .where(table.id.in_(sorted(set(ids))), table.done_at.is_(None))
                 .values(done_at=now)
@@ -308,10 +309,10 @@ class Inbox:
         lease = InboxLease.__table__.c
         mine = (lease.bot_id == self.bot_id) & (lease.worker == self.worker)
 
-        def body(session: Session, now: datetime) -> frozenset[int]:
+        def body(connection: sa.Connection, now: datetime) -> frozenset[int]:
             # lock the rows in chat order first, as claims do, so a heartbeat and a claim never wait in a circle
-            session.execute(sa.select(lease.chat_id).where(mine).order_by(lease.chat_id).with_for_update())
-            kept = session.execute(
+            connection.execute(sa.select(lease.chat_id).where(mine).order_by(lease.chat_id).with_for_update())
+            kept = connection.execute(
                 sa.update(InboxLease).where(mine).values(expires_at=now + self.lease).returning(lease.chat_id)
             ).scalars()
             return frozenset(kept)
@@ -327,13 +328,13 @@ class Inbox:
         gone = sa.delete(InboxLease).where(
             lease.bot_id == self.bot_id, lease.chat_id == chat_id, lease.worker == self.worker, ~waiting
         )
-        return bool(self._write(lambda session, _now: _rowcount(session.execute(gone))))
+        return bool(self._write(lambda connection, _now: _rowcount(connection.execute(gone))))
 
     def release_all(self) -> None:
         """Give every lease up (a graceful shutdown: the other workers take the chats at once)."""
         lease = InboxLease.__table__.c
         gone = sa.delete(InboxLease).where(lease.bot_id == self.bot_id, lease.worker == self.worker)
-        self._write(lambda session, _now: _rowcount(session.execute(gone)))
+        self._write(lambda connection, _now: _rowcount(connection.execute(gone)))
 
     def sweep(self) -> frozenset[int]:
         """Chats with waiting updates that this worker should handle now: the ones it holds, and the ones nobody
@@ -341,8 +342,8 @@ class Inbox:
         nothing to take; a write only to claim."""
         now = self._clock()
         lease, update = InboxLease, InboxUpdate
-        with self._reader() as session:
-            holders = session.execute(
+        with self._reading_engine.connect() as connection:
+            holders = connection.execute(
                 sa.select(update.chat_id, lease.worker, lease.expires_at)
                 .select_from(update)
                 .outerjoin(lease, (lease.bot_id == update.bot_id) & (lease.chat_id == update.chat_id))
@@ -357,22 +358,22 @@ class Inbox:
             if worker != self.worker and not self._live_other(worker, until, now)
         }
         if free:
-            mine |= self._write(lambda session, now: self._claim(session, free, now))
+            mine |= self._write(lambda connection, now: self._claim(connection, free, now))
         return frozenset(mine)
 
     # -- upkeep -------------------------------------------------------------------------------------------
     def prune(self, keep: timedelta) -> int:
         """Delete rows handled more than `keep` ago (kept until then so a redelivered update is recognised)."""
 
-        def body(session: Session, now: datetime) -> int:
+        def body(connection: sa.Connection, now: datetime) -> int:
             old = sa.delete(InboxUpdate).where(InboxUpdate.bot_id == self.bot_id, InboxUpdate.done_at < now - keep)
-            return _rowcount(session.execute(old))
+            return _rowcount(connection.execute(old))
 
         return self._write(body)
 
     def backlog(self) -> Backlog:
-        with self._reader() as session:
-            count, oldest = session.execute(
+        with self._reading_engine.connect() as connection:
+            count, oldest = connection.execute(
                 sa.select(sa.func.count(), sa.func.min(InboxUpdate.received_at)).where(
                     InboxUpdate.bot_id == self.bot_id, InboxUpdate.done_at.is_(None)
                 )
