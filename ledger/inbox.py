@@ -350,7 +350,8 @@ class Inbox:
                 .where(update.bot_id == self.bot_id, update.done_at.is_(None))
                 .distinct()
             ).all()
-        self._dead = frozenset(w for _, w, _ in holders if w is not None and w != self.worker and _dead_here(w))
+        others = {worker for _, worker, _ in holders if worker is not None and worker != self.worker}
+        self._dead = frozenset(worker for worker in others if _dead_here(worker))
         mine = {chat for chat, worker, _ in holders if worker == self.worker}
         free = {
             chat
