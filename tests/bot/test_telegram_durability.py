@@ -7,12 +7,10 @@ from __future__ import annotations
 import asyncio
 import re
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 import sqlalchemy as sa
 
 from ledger.db import make_engine
@@ -24,18 +22,9 @@ from tests.bot.processes import SECRET, BotProcess, free_port, write_config
 A = user(501, "阿杰", "ajie")
 B = user(502, "小李", "xiaoli")
 C = user(503, "老王", "laowang")
-BOSS = user(500, "群主", "boss")
 PLAYERS = (A, B, C)
 WINS = 24
 RECORDED = re.compile(r"第(\d+)局 记下")
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeBotAPIServer]:
-    fake = FakeBotAPIServer(FakeTelegram(admins=[BOSS]))
-    await fake.start()
-    yield fake
-    await fake.stop()
 
 
 def night() -> list[tuple[dict[str, Any], str]]:

@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -19,28 +18,17 @@ import pytest
 from bot.config import ServerSettings, Settings, TelegramSettings, WebhookSettings
 from bot.telegram.app import ALLOWED_UPDATES, Service, webhook_secret
 from ledger.service import Ledger, LedgerError
-from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, Upload, until, user
+from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, Updates, Upload, until, user
 
 A = user(501, "阿杰", "ajie")
 B = user(502, "小李", "xiaoli")
 C = user(503, "老王", "laowang")
-BOSS = user(500, "群主", "boss")
 TOKEN = "424242:E2E-TOKEN"
 
 
 @pytest.fixture(autouse=True)
-def _no_proxy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
-    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+def _report_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PAIJU_REPORT_DIR", str(tmp_path / "reports"))  # the settle post's picture
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeBotAPIServer]:
-    fake = FakeBotAPIServer(FakeTelegram(admins=[BOSS]))
-    await fake.start()
-    yield fake
-    await fake.stop()
 
 
 class Chat:

@@ -20,23 +20,15 @@ import sqlalchemy as sa
 from bot.config import ServerSettings, Settings, TelegramSettings, WebhookSettings
 from bot.telegram.adapter import CORE_KEY
 from bot.telegram.app import Service
+from tests.bot.conftest import BOSS
 from tests.bot.fake_bot_api import CHAT, FakeBotAPIServer, FakeTelegram, Updates, until, user
 from tests.bot.processes import SECRET, TOKEN, BotProcess, environment, free_port, write_config
 
 A = user(501, "阿杰", "ajie")
 B = user(502, "小李", "xiaoli")
 C = user(503, "老王", "laowang")
-BOSS = user(500, "群主", "boss")
 OTHER = {"id": -1009876543210, "type": "supergroup", "title": "周六够级"}
 SECRET_PART = TOKEN.split(":")[1]
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeBotAPIServer]:
-    fake = FakeBotAPIServer(FakeTelegram(admins=[BOSS]))
-    await fake.start()
-    yield fake
-    await fake.stop()
 
 
 def settings_for(server: FakeBotAPIServer, **telegram: Any) -> Settings:

@@ -9,7 +9,6 @@ import asyncio
 import itertools
 import re
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -21,18 +20,9 @@ from tests.bot.fake_bot_api import FakeBotAPIServer, FakeTelegram, Updates, unti
 from tests.bot.processes import SECRET, BotProcess, free_port, write_config
 
 PLAYERS = (user(501, "阿杰", "ajie"), user(502, "小李", "xiaoli"), user(503, "老王", "laowang"))
-BOSS = user(500, "群主", "boss")
 CHATS = [{"id": -1001000000000 - n, "type": "supergroup", "title": f"第{n}桌"} for n in range(6)]
 WINS = 9
 RECORDED = re.compile(r"第(\d+)局 记下")
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeBotAPIServer]:
-    fake = FakeBotAPIServer(FakeTelegram(admins=[BOSS]))
-    await fake.start()
-    yield fake
-    await fake.stop()
 
 
 def nights() -> list[tuple[dict[str, Any], dict[str, Any]]]:
