@@ -8,6 +8,7 @@ variable `TELEGRAM_BOT_TOKEN`, so it never lands in a file that gets committed o
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
@@ -24,10 +25,9 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class WebhookSettings:
     url: str = ""  # public HTTPS URL Telegram posts to, e.g. https://bot.example.org/paiju
-    listen: str = "127.0.0.1"  # address the built-in web server binds (behind a reverse proxy)
-    port: int = 8443
-    path: str = "paiju"  # URL path the web server serves (the last part of `url`)
-    secret_token: str = ""  # sent by Telegram in X-Telegram-Bot-Api-Secret-Token; requests without it are refused
+    path: str = "paiju"  # URL path on the bot's web server that receives the posts (the last part of `url`)
+    secret_token: str = ""  # Telegram sends it in X-Telegram-Bot-Api-Secret-Token; empty: derived from the token
+    max_connections: int = 40  # parallel connections Telegram may open to deliver updates (1-100)
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,10 @@ class TelegramSettings:
     admin_cache_seconds: int = 300  # how long the list of a chat's admins is trusted before asking again
     drop_pending_updates: bool = False  # on start, skip updates that arrived while the bot was down
     set_commands: bool = True  # publish the Latin command names to Telegram's menu on start
+    rate_limit: bool = True  # pace replies within Telegram's limits (AIORateLimiter)
+    concurrent_updates: int = 8  # updates of different chats handled at once in one process
+    lease_seconds: int = 30  # a worker that stops renewing its chats loses them to the others after this long
+    keep_updates_hours: int = 24  # handled updates stay stored this long, to recognise a redelivery
     webhook: WebhookSettings = field(default_factory=WebhookSettings)
 
 
@@ -48,9 +52,10 @@ class RedisSettings:
 
 @dataclass(frozen=True)
 class WebappSettings:
-    """The Mini App (bot/webapp): served by `paiju run` beside the bot when `public_url` is set."""
+    """The Mini App (bot/webapp): `paiju run` serves it on its web server ([server]) at the path of `public_url`
+    when that is set; `paiju web` serves it alone on `host`:`port` for development."""
 
-    host: str = "127.0.0.1"  # address the Mini App's web server binds (behind a reverse proxy that adds TLS)
+    host: str = "127.0.0.1"  # where `paiju web` listens (development)
     port: int = 8080
     public_url: str = ""  # the HTTPS address the proxy serves it at, e.g. https://paiju.example.org/app/
     short_name: str = ""  # the app's short name registered with @BotFather (/newapp): t.me/<bot>/<short_name>
@@ -59,12 +64,38 @@ class WebappSettings:
 
 
 @dataclass(frozen=True)
+class ServerSettings:
+    enabled: bool = True  # the bot's web server: the webhook, /healthz and /metrics (needed for --webhook)
+    listen: str = "127.0.0.1"  # address it binds (behind a reverse proxy)
+    port: int = 8443
+
+
+@dataclass(frozen=True)
 class Settings:
     database_url: str = "sqlite:///paiju.db"
     log_level: str = "INFO"
+    log_format: str = "text"  # text, or json: one object a line with chat_id and update_id
     telegram: TelegramSettings = field(default_factory=TelegramSettings)
     redis: RedisSettings = field(default_factory=RedisSettings)
     webapp: WebappSettings = field(default_factory=WebappSettings)
+    server: ServerSettings = field(default_factory=ServerSettings)
+
+
+#: what Telegram accepts as a webhook secret
+SECRET_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,256}")
+WEBHOOK_PATH = re.compile(r"[A-Za-z0-9_.~-]+(/[A-Za-z0-9_.~-]+)*")
+#: paths of the web server that the webhook may not take
+RESERVED_PATHS = frozenset({"healthz", "metrics"})
+#: (section.key, lowest, highest) for every bounded number
+_BOUNDS = (
+    ("telegram.poll_timeout", 0, 600),
+    ("telegram.admin_cache_seconds", 0, 86_400),
+    ("telegram.concurrent_updates", 1, 256),
+    ("telegram.lease_seconds", 3, 3600),
+    ("telegram.keep_updates_hours", 1, 24 * 30),
+    ("telegram.webhook.max_connections", 1, 100),
+    ("server.port", 0, 65_535),
+)
 
 
 def _build(cls: Any, raw: dict[str, Any], where: str) -> Any:
@@ -103,16 +134,38 @@ def load_settings(path: str | Path | None = None) -> Settings:
         if set(raw["database"]) - {"url"}:
             raise ConfigError(f"{chosen}: [database] only has `url`")
     if "log" in raw:
+        if set(raw["log"]) - {"level", "format"}:
+            raise ConfigError(f"{chosen}: [log] has `level` and `format`")
         flat["log_level"] = raw["log"].get("level", Settings.log_level)
-    for section in ("telegram", "redis", "webapp"):
+        flat["log_format"] = raw["log"].get("format", Settings.log_format)
+    for section in ("telegram", "server", "redis", "webapp"):
         if section in raw:
             flat[section] = raw[section]
-    unknown = set(raw) - {"database", "log", "telegram", "redis", "webapp"}
+    unknown = set(raw) - {"database", "log", "telegram", "server", "redis", "webapp"}
     if unknown:
-        known = "database, log, telegram, redis, webapp"
+        known = "database, log, telegram, server, redis, webapp"
         raise ConfigError(f"{chosen}: unknown section [{sorted(unknown)[0]}] (known: {known})")
     settings: Settings = _build(Settings, flat, str(chosen))
+    _check(settings, str(chosen))
     return settings
+
+
+def _check(settings: Settings, where: str) -> None:
+    """Values a type check lets through but the bot cannot use."""
+    for dotted, low, high in _BOUNDS:
+        value: Any = settings
+        for part in dotted.split("."):
+            value = getattr(value, part)
+        if not low <= value <= high:
+            raise ConfigError(f"{where}: {dotted} must be between {low} and {high}, got {value}")
+    hook = settings.telegram.webhook
+    if hook.secret_token and not SECRET_TOKEN.fullmatch(hook.secret_token):
+        raise ConfigError(f"{where}: telegram.webhook.secret_token may only have A-Z a-z 0-9 _ - (1-256 characters)")
+    parts = hook.path.split("/")
+    if not WEBHOOK_PATH.fullmatch(hook.path) or parts[0] in RESERVED_PATHS or any(not p.strip(".") for p in parts):
+        raise ConfigError(f"{where}: telegram.webhook.path must be a URL path other than healthz and metrics")
+    if settings.log_format not in ("text", "json"):
+        raise ConfigError(f"{where}: log.format must be text or json, got {settings.log_format!r}")
 
 
 def bot_token() -> str:

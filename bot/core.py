@@ -466,6 +466,8 @@ class Bot:
         self.clock: Clock = clock or SystemClock()
         self.registry = reg or registry
         self._known: set[tuple[int, int, str, str | None]] = set()  # members already written to the ledger
+        #: told of what an operator counts, as observe(event, detail): ("refusal", text key or error code)
+        self.observe: Callable[[str, str], None] = lambda event, detail: None
         if reg is None:
             load_plugins()
 
@@ -520,6 +522,7 @@ class Bot:
         try:
             return _as_outcome(handler(ctx))
         except Refusal as refusal:
+            self.observe("refusal", refusal.key)
             reply_to = ctx.message_id
             message = ctx.t(refusal.key, **refusal.params)
             if ctx.callback is not None:
@@ -529,6 +532,7 @@ class Bot:
             message_or_none = refusal_text(ctx.lang, err)
             if message_or_none is None:
                 raise
+            self.observe("refusal", str(getattr(err, "code", type(err).__name__)))
             if ctx.callback is not None:
                 return Outcome([AnswerCallback(message_or_none, alert=True)], refused=True)
             reply_to = ctx.message_id

@@ -222,9 +222,9 @@ _NAMES = sa.select(m.Member.id, m.Member.alias, m.Member.display_name).where(
 )
 
 
-def names(tx: Tx, group_id: int) -> dict[int, str]:
-    """Every account of the group by id → the name the ledger shows."""
-    rows = tx.execute(_NAMES, {"group_id": group_id})
+def names(on: Tx | Session, group_id: int) -> dict[int, str]:
+    """Every account of the group by id → the name the ledger shows (in a transaction or a session)."""
+    rows = on.execute(_NAMES, {"group_id": group_id})
     return {member_id: alias or display_name for member_id, alias, display_name in rows}
 
 

@@ -24,12 +24,12 @@ import sqlalchemy as sa
 
 from ledger import models as m
 from ledger import transfers
-from ledger.accounts import group_by_chat, lock_group, names
+from ledger.accounts import lock_group, names
 from ledger.errors import LedgerError, ScoringRefused
 from ledger.events import Event, payloads
 from ledger.hands import build_request, is_terminal, liangdao, misplaced_terminal, next_dealer, owed_by_event
 from ledger.money import night_totals
-from ledger.records import HandRecord, HandResult, HandState, NightInfo, NightTotal, Payload, Seat, VoidResult
+from ledger.records import HandResult, HandState, NightInfo, NightTotal, Payload, Seat, VoidResult
 from ledger.scoring import score
 from ledger.tables import close_night, night_date, night_info, seat_table
 from ledger.unit import SOURCE_BOOKED, Tx
@@ -644,50 +644,3 @@ def hand_state(tx: Tx, table_id: int) -> HandState:
             NightTotal(member, amount) for member, amount in sorted(night_totals(tx, row.night_id).items())
         ),
     )
-
-
-def history(tx: Tx, chat_id: int, limit: int, include_voided: bool) -> list[HandRecord]:
-    """The last `limit` finished hands of the chat, newest first (with voided ones when asked)."""
-    session = tx.session
-    group = group_by_chat(session, chat_id)
-    statuses = [m.CLOSED, m.VOIDED] if include_voided else [m.CLOSED]
-    hands = session.scalars(
-        sa.select(m.Hand)
-        .where(m.Hand.group_id == group.id, m.Hand.status.in_(statuses))
-        .order_by(m.Hand.id.desc())
-        .limit(limit)
-    ).all()
-    by_id = names(tx, group.id)
-    replaced_by: dict[int | None, int] = {
-        replaces: hand_id
-        for replaces, hand_id in session.execute(
-            sa.select(m.Hand.replaces_id, m.Hand.id).where(m.Hand.replaces_id.in_([hand.id for hand in hands]))
-        )
-    }
-    records = []
-    for hand in hands:
-        events = tx.execute(_LIVE_EVENTS, {"hand_id": hand.id}).all()
-        index_of = {row.id: i for i, row in enumerate(events)}
-        query = sa.select(m.Transfer).where(m.Transfer.hand_id == hand.id).order_by(m.Transfer.id)
-        if hand.status == m.VOIDED:  # the money the hand stood for when it was voided
-            query = query.where(m.Transfer.voided_at == hand.voided_at)
-        else:
-            query = query.where(m.Transfer.voided_at.is_(None))
-        records.append(
-            HandRecord(
-                hand_id=hand.id,
-                table_id=hand.table_id,
-                number=hand.number,
-                dealer=hand.dealer,
-                events=tuple(row.payload for row in events),
-                patterns=tuple((hand.answer or {}).get("hands", [])),
-                transfers=tuple(transfers.info(t, by_id, index_of) for t in session.scalars(query)),
-                status=hand.status,
-                replaces=hand.replaces_id,
-                replaced_by=replaced_by.get(hand.id),
-                created_at=hand.created_at,
-                voided_at=hand.voided_at,
-                void_reason=hand.void_reason,
-            )
-        )
-    return records

@@ -12,8 +12,9 @@ import argparse
 import csv
 import json
 import sys
+from collections import defaultdict
 from datetime import UTC, datetime
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
@@ -21,6 +22,7 @@ from sqlalchemy.orm import Session
 from ledger import db
 from ledger import models as m
 from ledger.dbcli import default_url
+from ledger.scope import Scope, rows_of
 
 CSV_FIELDS = ["from", "to", "amount", "reason", "hand", "voided", "kind", "chat", "created_at", "id"]
 
@@ -37,68 +39,73 @@ def _when(value: str) -> datetime:
 def export(
     session: Session, chat_id: int | None = None, since: datetime | None = None, until: datetime | None = None
 ) -> dict[str, Any]:
-    """Hands, transfers and live balances of every group (or one chat) booked in [since, until)."""
-    groups = {g.id: g for g in session.scalars(sa.select(m.Group).order_by(m.Group.id))}
+    """Hands, transfers and live balances of every group (or one chat): the nights started in [since, until),
+    whole, and the money booked in it outside any night (`ledger.scope`'s rule; no bounds: everything)."""
+    query = sa.select(m.Group).order_by(m.Group.id)
     if chat_id is not None:
-        groups = {gid: g for gid, g in groups.items() if g.chat_id == chat_id}
+        query = query.where(m.Group.chat_id == chat_id)
+    groups = list(session.scalars(query))
+    return _export(session, groups, [Scope(group.id, since=since, until=until) for group in groups])
+
+
+def export_scope(session: Session, scope: Scope) -> dict[str, Any]:
+    """The same for one group and one scope (a night: its hands and the money booked for it)."""
+    return _export(session, [session.get_one(m.Group, scope.group_id)], [scope])
+
+
+def _export(session: Session, groups: list[m.Group], scopes: list[Scope]) -> dict[str, Any]:
+    chats = {group.id: group.chat_id for group in groups}
     names = {
         member.id: ("pot" if member.kind == m.POT else member.display_name)
-        for member in session.scalars(sa.select(m.Member).where(m.Member.group_id.in_(groups)))
+        for member in session.scalars(sa.select(m.Member).where(m.Member.group_id.in_(chats)))
     }
-    hands_query = (
-        sa.select(m.Hand)
-        .where(m.Hand.group_id.in_(groups), *_period(m.Hand.created_at, since, until))
-        .order_by(m.Hand.id)
-    )
-    transfers_query = (
-        sa.select(m.Transfer)
-        .where(m.Transfer.group_id.in_(groups), *_period(m.Transfer.created_at, since, until))
-        .order_by(m.Transfer.id)
-    )
-    hands = [_hand(session, hand, groups[hand.group_id].chat_id) for hand in session.scalars(hands_query)]
-    transfers = []
-    balances: dict[str, int] = {}
-    for transfer in session.scalars(transfers_query):
-        payer, payee = names[transfer.payer_id], names[transfer.payee_id]
-        voided = transfer.voided_at is not None
-        transfers.append(
-            {
-                "from": payer,
-                "to": payee,
-                "amount": transfer.amount,
-                "reason": transfer.reason,
-                "hand": transfer.hand_id,
-                "voided": voided,
-                "kind": transfer.kind,
-                "chat": groups[transfer.group_id].chat_id,
-                "created_at": transfer.created_at.isoformat(),
-                "id": transfer.id,
-            }
+    hands: list[dict[str, Any]] = []
+    transfers: list[dict[str, Any]] = []
+    for scope in scopes:
+        rows = rows_of(session, scope)
+        events: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for hand_id, payload in session.execute(
+            sa.select(m.HandEvent.hand_id, m.HandEvent.payload)
+            .where(m.HandEvent.hand_id.in_(sa.select(m.Hand.id).where(rows.hands)))
+            .where(m.HandEvent.voided_at.is_(None))
+            .order_by(m.HandEvent.id)
+        ):
+            events[hand_id].append(payload)
+        chat = chats[scope.group_id]
+        hands.extend(
+            _hand(hand, chat, events[hand.id]) for hand in session.scalars(sa.select(m.Hand).where(rows.hands))
         )
-        if not voided:
-            balances[payer] = balances.get(payer, 0) - transfer.amount
-            balances[payee] = balances.get(payee, 0) + transfer.amount
+        transfers.extend(
+            _transfer(transfer, chat, names)
+            for transfer in session.scalars(sa.select(m.Transfer).where(rows.transfers))
+        )
+    hands.sort(key=lambda hand: hand["id"])
+    transfers.sort(key=lambda transfer: transfer["id"])
+    balances: dict[str, int] = {}
+    for transfer in transfers:
+        if not transfer["voided"]:
+            balances[transfer["from"]] = balances.get(transfer["from"], 0) - transfer["amount"]
+            balances[transfer["to"]] = balances.get(transfer["to"], 0) + transfer["amount"]
     balances.setdefault("pot", 0)
     return {"hands": hands, "transfers": transfers, "balances": balances}
 
 
-def _period(
-    column: sa.orm.InstrumentedAttribute[datetime], since: datetime | None, until: datetime | None
-) -> list[sa.ColumnElement[bool]]:
-    conditions = []
-    if since is not None:
-        conditions.append(column >= since)
-    if until is not None:
-        conditions.append(column < until)
-    return conditions
+def _transfer(transfer: m.Transfer, chat_id: int, names: dict[int, str]) -> dict[str, Any]:
+    return {
+        "from": names[transfer.payer_id],
+        "to": names[transfer.payee_id],
+        "amount": transfer.amount,
+        "reason": transfer.reason,
+        "hand": transfer.hand_id,
+        "voided": transfer.voided_at is not None,
+        "kind": transfer.kind,
+        "chat": chat_id,
+        "created_at": transfer.created_at.isoformat(),
+        "id": transfer.id,
+    }
 
 
-def _hand(session: Session, hand: m.Hand, chat_id: int) -> dict[str, Any]:
-    events = session.scalars(
-        sa.select(m.HandEvent)
-        .where(m.HandEvent.hand_id == hand.id, m.HandEvent.voided_at.is_(None))
-        .order_by(m.HandEvent.id)
-    )
+def _hand(hand: m.Hand, chat_id: int, events: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "id": hand.id,
         "chat": chat_id,
@@ -106,7 +113,7 @@ def _hand(session: Session, hand: m.Hand, chat_id: int) -> dict[str, Any]:
         "number": hand.number,
         "dealer": hand.dealer,
         "status": hand.status,
-        "events": [event.payload for event in events],
+        "events": events,
         "patterns": (hand.answer or {}).get("hands", []),
         "created_at": hand.created_at.isoformat(),
         "closed_at": hand.closed_at.isoformat() if hand.closed_at else None,
@@ -116,7 +123,7 @@ def _hand(session: Session, hand: m.Hand, chat_id: int) -> dict[str, Any]:
     }
 
 
-def write_csv(transfers: list[dict[str, Any]], out: TextIO) -> None:
+def write_csv(transfers: list[dict[str, Any]], out: IO[str]) -> None:
     writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
     for row in transfers:
@@ -132,8 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--format", choices=["json", "csv"], default="json")
     parser.add_argument("--chat", type=int, default=None, help="only this chat id")
-    parser.add_argument("--since", type=_when, default=None, help="from this ISO date/time (UTC unless given)")
-    parser.add_argument("--until", type=_when, default=None, help="before this ISO date/time")
+    parser.add_argument(
+        "--since", type=_when, default=None, help="nights started from this ISO date/time on (UTC unless given)"
+    )
+    parser.add_argument("--until", type=_when, default=None, help="nights started before this ISO date/time")
     parser.add_argument("--output", "-o", default=None, help="write here instead of stdout")
     args = parser.parse_args(argv)
     engine = db.make_engine(args.db or default_url())

@@ -127,6 +127,7 @@ class Night(Base):
     ended_by: Mapped[int | None] = mapped_column(sa.BigInteger)
 
     __table_args__ = (
+        sa.Index("ix_nights_group_id_started_at", "group_id", "started_at"),
         sa.Index(
             "uq_nights_one_open_per_group",
             "group_id",
@@ -203,6 +204,7 @@ class Hand(Base):
         sa.CheckConstraint("status IN ('open', 'closed', 'voided')", name="status"),
         sa.Index("ix_hands_group_id_id", "group_id", "id"),
         sa.Index("ix_hands_table_id_status", "table_id", "status"),
+        sa.Index("ix_hands_replaces_id", "replaces_id"),
         sa.Index(
             "uq_hands_one_open_per_table",
             "table_id",
@@ -257,6 +259,13 @@ class Transfer(Base):
         sa.CheckConstraint("payer_id <> payee_id", name="not_to_self"),
         sa.CheckConstraint("kind IN ('hand', 'fine', 'payout')", name="kind"),
         sa.Index("ix_transfers_group_id_created_at", "group_id", "created_at"),
+        sa.Index(
+            "ix_transfers_outside_nights",
+            "group_id",
+            "created_at",
+            sqlite_where=sa.text("night_id IS NULL"),
+            postgresql_where=sa.text("night_id IS NULL"),
+        ),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ledger.chat_options
+import ledger.inbox
 import ledger.models
 import ledger.moderation_models
 from ledger.models import Base

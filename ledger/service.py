@@ -30,6 +30,7 @@ from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import LedgerError, ScoringRefused
 from ledger.events import Event, payloads
+from ledger.history import hand_history
 from ledger.records import (
     Balance,
     Balances,
@@ -312,7 +313,7 @@ class Ledger:
 
     def history(self, chat_id: int, limit: int = 10, *, include_voided: bool = False) -> list[HandRecord]:
         """The last `limit` finished hands, newest first (with voided ones when asked)."""
-        return self._unit.read(lambda tx: booking.history(tx, chat_id, limit, include_voided))
+        return self._unit.read(lambda tx: hand_history(tx.session, chat_id, limit, include_voided=include_voided))
 
     def member_record(self, member_id: int, *, recent: int = 20) -> MemberRecord:
         """Balance, finished hands played and won, live fines, and the latest transfers of one account."""

@@ -11,9 +11,8 @@ What counts (the readings the reports document in docs/reports.md):
 - Money is live transfers only (voided rows never count), integer 分. `net` is every live transfer in the
   scope (hands, kong money, fines, pot payouts); `kong_money` is the net of kong transfers (喜钱);
   `fines` what the member paid into the pot (红包池) in fines.
-- Scope: a night (its tables' hands and transfers, plus fines booked while it was open) or a period
-  [since, until) of UTC time (hands by the time they closed, transfers by the time they were booked — the
-  same rule as the ledger's `period_balances`).
+- Scope: a night, a period of nights or all time, by `ledger.scope`'s membership rule (the night's own
+  hands and money; a period's nights whole).
 """
 
 from __future__ import annotations
@@ -23,9 +22,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -39,7 +37,6 @@ from ledger.models import (
     OPEN,
     POT,
     GameTable,
-    Group,
     Hand,
     HandEvent,
     Member,
@@ -47,6 +44,7 @@ from ledger.models import (
     Seat,
     Transfer,
 )
+from ledger.scope import Rows, Scope, rows_of
 
 #: transfer reasons that are kong money (喜钱), as the scoring core names the kong kinds
 KONG_REASONS = frozenset({"angang", "xugang", "zhigang"})
@@ -54,114 +52,11 @@ KONG_REASONS = frozenset({"angang", "xugang", "zhigang"})
 WIN_EVENTS = frozenset({"hu", "tianhu", "dihu"})
 
 
-# ----------------------------------------------------------------------------------------------- scopes
-
-
 @contextmanager
 def reading(engine: Engine) -> Iterator[Session]:
     """A read-only session over the ledger's engine (`Ledger.engine`): one consistent snapshot per report."""
     with session_factories(engine)[1]() as session, session.begin():
         yield session
-
-
-@dataclass(frozen=True)
-class Scope:
-    """What a report covers: one night, or the UTC interval [since, until) (either end open)."""
-
-    group_id: int
-    night_id: int | None = None
-    since: datetime | None = None
-    until: datetime | None = None
-    label: str = ""  # what a title shows: "2026-01", "第3晚 2026-01-10", "全部"
-
-
-def local_day_start(day: date, group: Group) -> datetime:
-    """The UTC moment a group's night `day` begins: its 日切 hour that local day."""
-    return datetime.combine(day, time(group.cutoff_hour), ZoneInfo(group.timezone)).astimezone(UTC)
-
-
-def night_date_of(moment: datetime, group: Group) -> date:
-    """The night a moment belongs to: local date, minus one day before the 日切 hour."""
-    local = moment.astimezone(ZoneInfo(group.timezone))
-    return (local - timedelta(hours=group.cutoff_hour)).date()
-
-
-def month_scope(session: Session, group_id: int, year: int, month: int) -> Scope:
-    """A calendar month of nights: from the 1st's 日切 hour to the next month's."""
-    group = session.get_one(Group, group_id)
-    first = date(year, month, 1)
-    following = date(year + month // 12, month % 12 + 1, 1)
-    return Scope(
-        group_id,
-        since=local_day_start(first, group),
-        until=local_day_start(following, group),
-        label=f"{year:04d}-{month:02d}",
-    )
-
-
-def week_scope(session: Session, group_id: int, now: datetime) -> Scope:
-    """This week of nights, Monday to now (the ISO week of tonight's night date)."""
-    group = session.get_one(Group, group_id)
-    today = night_date_of(now, group)
-    monday = today - timedelta(days=today.weekday())
-    return Scope(
-        group_id, since=local_day_start(monday, group), until=None, label=f"{monday.isoformat()}–{today.isoformat()}"
-    )
-
-
-def all_time_scope(group_id: int) -> Scope:
-    return Scope(group_id, label="all")
-
-
-def night_scope(session: Session, night_id: int) -> Scope:
-    night = session.get_one(Night, night_id)
-    return Scope(night.group_id, night_id=night.id, label=night.night_date.isoformat())
-
-
-def latest_night(session: Session, group_id: int) -> Night | None:
-    """The open night, else the most recently started one (what 'this night' means after settling)."""
-    return session.scalars(
-        sa.select(Night).where(Night.group_id == group_id).order_by(Night.ended_at.is_not(None), Night.id.desc())
-    ).first()
-
-
-def night_number(session: Session, night: Night) -> int:
-    """The night's ordinal in its group (第N晚), counting from the group's first night."""
-    return (
-        session.scalar(
-            sa.select(sa.func.count()).select_from(Night).where(Night.group_id == night.group_id, Night.id <= night.id)
-        )
-        or 0
-    )
-
-
-def _hand_filter(scope: Scope) -> list[sa.ColumnElement[bool]]:
-    """Closed hands of the scope (joined with their table)."""
-    conditions = [Hand.group_id == scope.group_id, Hand.status == CLOSED]
-    if scope.night_id is not None:
-        conditions.append(GameTable.night_id == scope.night_id)
-    if scope.since is not None:
-        conditions.append(Hand.closed_at >= scope.since)
-    if scope.until is not None:
-        conditions.append(Hand.closed_at < scope.until)
-    return conditions
-
-
-def _transfer_filter(session: Session, scope: Scope) -> list[sa.ColumnElement[bool]]:
-    """Live transfers of the scope. A night: its tables' transfers, and fines/payouts booked while it was open."""
-    conditions: list[sa.ColumnElement[bool]] = [Transfer.group_id == scope.group_id, Transfer.voided_at.is_(None)]
-    if scope.night_id is not None:
-        night = session.get_one(Night, scope.night_id)
-        tables = sa.select(GameTable.id).where(GameTable.night_id == night.id)
-        during = Transfer.created_at >= night.started_at
-        if night.ended_at is not None:
-            during = sa.and_(during, Transfer.created_at < night.ended_at)
-        conditions.append(sa.or_(Transfer.table_id.in_(tables), sa.and_(Transfer.table_id.is_(None), during)))
-    if scope.since is not None:
-        conditions.append(Transfer.created_at >= scope.since)
-    if scope.until is not None:
-        conditions.append(Transfer.created_at < scope.until)
-    return conditions
 
 
 # ------------------------------------------------------------------------------------------ result types
@@ -264,6 +159,14 @@ class RunningBalance:
 # -------------------------------------------------------------------------------------------- queries
 
 
+def _closed_hands(scoped: Rows) -> list[sa.ColumnElement[bool]]:
+    return [scoped.hands, Hand.status == CLOSED]
+
+
+def _live_transfers(scoped: Rows) -> list[sa.ColumnElement[bool]]:
+    return [scoped.transfers, Transfer.voided_at.is_(None)]
+
+
 def _names(session: Session, member_ids: Iterable[int]) -> dict[int, str]:
     ids = set(member_ids)
     if not ids:
@@ -283,14 +186,13 @@ def _seat_members(session: Session, table_ids: Iterable[int]) -> dict[int, dict[
     return seats
 
 
-def _win_amounts(session: Session, scope: Scope) -> dict[tuple[int, int], int]:
+def _win_amounts(session: Session, scoped: Rows) -> dict[tuple[int, int], int]:
     """(hand id, payee id) -> 分 received in the hand's non-kong transfers (the win's own payment), for the
     scope's closed hands, in one grouped query."""
     rows = session.execute(
         sa.select(Transfer.hand_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
         .join(Hand, Hand.id == Transfer.hand_id)
-        .join(GameTable, GameTable.id == Hand.table_id)
-        .where(*_hand_filter(scope), Transfer.voided_at.is_(None), Transfer.reason.not_in(KONG_REASONS))
+        .where(*_live_transfers(scoped), Hand.status == CLOSED, Transfer.reason.not_in(KONG_REASONS))
         .group_by(Transfer.hand_id, Transfer.payee_id)
     )
     return {(hand_id, payee_id): int(total) for hand_id, payee_id, total in rows if hand_id is not None}
@@ -311,22 +213,21 @@ class _Scan:
     wins: list[Win]
 
 
-def _scan(session: Session, scope: Scope) -> _Scan:
+def _scan(session: Session, scoped: Rows) -> _Scan:
     """Read the wins from the scoring answers stored with the hands (their `hands` entries carry winner, method,
     discarder, patterns and multiples); only a hand whose answer has no such entries (够级, 碰胡) has its live
     win events read instead. Only the `hands` part of an answer is fetched: decoding JSON is most of the cost."""
     entries_json = sa.type_coerce(Hand.answer["hands"], sa.Text).label("entries")
     hands = session.execute(
         sa.select(Hand.id, Hand.table_id, Hand.number, entries_json, Hand.closed_at)
-        .join(GameTable, GameTable.id == Hand.table_id)
-        .where(*_hand_filter(scope))
+        .where(*_closed_hands(scoped))
         .order_by(Hand.closed_at, Hand.id)
     ).all()
     if not hands:
         return _Scan(0, 0, [])
     answers = _decode_all([row.entries for row in hands])
     seats = _seat_members(session, {row.table_id for row in hands})
-    received = _win_amounts(session, scope)
+    received = _win_amounts(session, scoped)
     events = _win_events(session, [row.id for row, parsed in zip(hands, answers, strict=True) if parsed is None])
     found: list[Win] = []
     draws = 0
@@ -390,7 +291,7 @@ def _win_events(session: Session, hand_ids: Sequence[int]) -> dict[int, list[Map
 
 def wins(session: Session, scope: Scope) -> list[Win]:
     """Every win of the scope's closed hands, in the order the hands closed."""
-    return _scan(session, scope).wins
+    return _scan(session, rows_of(session, scope)).wins
 
 
 def _bigger(candidate: Win, current: Win | None) -> bool:
@@ -401,6 +302,7 @@ def _bigger(candidate: Win, current: Win | None) -> bool:
 
 def group_stats(session: Session, scope: Scope) -> GroupStats:
     """Every member's numbers over the scope, and the scope's totals."""
+    scoped = rows_of(session, scope)
     members: dict[int, MemberStats] = {}
 
     def line(member_id: int) -> MemberStats:
@@ -411,14 +313,13 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
     played = session.execute(
         sa.select(Seat.member_id, sa.func.count(Hand.id))
         .select_from(Hand)
-        .join(GameTable, GameTable.id == Hand.table_id)
         .join(Seat, Seat.table_id == Hand.table_id)
-        .where(*_hand_filter(scope))
+        .where(*_closed_hands(scoped))
         .group_by(Seat.member_id)
     )
     for member_id, count in played:
         line(member_id).hands_played = int(count)
-    scan = _scan(session, scope)
+    scan = _scan(session, scoped)
     all_wins = scan.wins
     pattern_totals: Counter[str] = Counter()
     pattern_names: dict[str, str] = {}
@@ -449,7 +350,7 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
             Transfer.reason.in_(KONG_REASONS).label("kong"),
             sa.func.sum(Transfer.amount),
         )
-        .where(*_transfer_filter(session, scope))
+        .where(*_live_transfers(scoped))
         .group_by(Transfer.payer_id, Transfer.payee_id, Transfer.kind, sa.literal_column("kong"))
     )
     pot_ids = set(session.scalars(sa.select(Member.id).where(Member.group_id == scope.group_id, Member.kind == POT)))
@@ -515,16 +416,16 @@ def head_to_head(session: Session, scope: Scope, scope_wins: Sequence[Win] | Non
     win_counts: dict[tuple[int, int], int] = defaultdict(int)
     members: set[int] = set()
     payers_by_hand: dict[tuple[int, int], set[int]] = defaultdict(set)
-    hand_transfers = sa.and_(*_transfer_filter(session, scope), Transfer.kind == HAND)
-    rows = session.execute(
+    scoped = rows_of(session, scope)
+    hand_transfers = sa.and_(*_live_transfers(scoped), Transfer.kind == HAND)
+    for hand_id, payer_id, payee_id in session.execute(
         sa.select(Transfer.hand_id, Transfer.payer_id, Transfer.payee_id)
         .where(hand_transfers, Transfer.reason.not_in(KONG_REASONS))
         .distinct()
-    )
-    for hand_id, payer_id, payee_id in rows:
+    ):
         if hand_id is not None:
             payers_by_hand[(hand_id, payee_id)].add(payer_id)
-    for win in wins(session, scope) if scope_wins is None else scope_wins:
+    for win in _scan(session, scoped).wins if scope_wins is None else scope_wins:
         for payer_id in payers_by_hand.get((win.hand_id, win.winner_id), set()):
             win_counts[(win.winner_id, payer_id)] += 1
             members.update((win.winner_id, payer_id))
@@ -558,9 +459,9 @@ def running_balance(session: Session, night_id: int) -> RunningBalance:
     )
     deltas: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for hand_id, payer_id, payee_id, amount in session.execute(
-        sa.select(Transfer.hand_id, Transfer.payer_id, Transfer.payee_id, Transfer.amount)
-        .join(GameTable, GameTable.id == Transfer.table_id)
-        .where(GameTable.night_id == night_id, Transfer.voided_at.is_(None), Transfer.kind == HAND)
+        sa.select(Transfer.hand_id, Transfer.payer_id, Transfer.payee_id, Transfer.amount).where(
+            Transfer.night_id == night_id, Transfer.voided_at.is_(None), Transfer.kind == HAND
+        )
     ):
         if hand_id is None:
             continue
@@ -581,33 +482,21 @@ def running_balance(session: Session, night_id: int) -> RunningBalance:
 def nightly_net(session: Session, scope: Scope) -> tuple[list[date], dict[int, list[int]], dict[int, str]]:
     """Each member's running total night by night over the scope (hand money only): the nights' dates, and per
     member a series starting at 0 with one value after each night."""
-    rows = session.execute(
-        sa.select(Night.id, Night.night_date, Transfer.payer_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
-        .select_from(Transfer)
-        .join(GameTable, GameTable.id == Transfer.table_id)
-        .join(Night, Night.id == GameTable.night_id)
-        .where(*_transfer_filter(session, scope), Transfer.kind == HAND)
-        .group_by(Night.id, Night.night_date, Transfer.payer_id, Transfer.payee_id)
-        .order_by(Night.night_date, Night.id)
-    ).all()
-    nights: dict[int, date] = {}
     per_night: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for night_id, night_date, payer_id, payee_id, total in rows:
-        nights[night_id] = night_date
-        per_night[night_id][payer_id] -= int(total)
-        per_night[night_id][payee_id] += int(total)
+    for night_id, payer_id, payee_id, total in session.execute(
+        sa.select(Transfer.night_id, Transfer.payer_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
+        .where(*_live_transfers(rows_of(session, scope)), Transfer.kind == HAND)
+        .group_by(Transfer.night_id, Transfer.payer_id, Transfer.payee_id)
+    ):
+        if night_id is not None:  # hand money is always booked for its table's night
+            per_night[night_id][payer_id] -= int(total)
+            per_night[night_id][payee_id] += int(total)
+    nights = session.execute(
+        sa.select(Night.id, Night.night_date).where(Night.id.in_(per_night)).order_by(Night.night_date, Night.id)
+    ).all()
     members = {member_id for changes in per_night.values() for member_id in changes}
     series = {member_id: [0] for member_id in members}
-    for night_id in nights:
+    for night_id, _ in nights:
         for member_id, values in series.items():
             values.append(values[-1] + per_night[night_id].get(member_id, 0))
-    return list(nights.values()), series, _names(session, members)
-
-
-def night_by_number(session: Session, group_id: int, number: int) -> Night | None:
-    """The group's `number`-th night (第N晚, from 1), or None."""
-    if number < 1:
-        return None
-    return session.scalars(
-        sa.select(Night).where(Night.group_id == group_id).order_by(Night.id).offset(number - 1).limit(1)
-    ).first()
+    return [night_date for _, night_date in nights], series, _names(session, members)

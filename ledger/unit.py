@@ -58,6 +58,17 @@ class _Booked(Exception):
     """A body found its source booked already (see `SOURCE_BOOKED`)."""
 
 
+#: called with (engine, operation kind) after each booking commits (a replay books nothing and calls nothing)
+_listeners: list[Callable[[Engine, str], None]] = []
+
+
+def on_booked(listener: Callable[[Engine, str], None]) -> Callable[[], None]:
+    """Have `listener(engine, kind)` called after every booking of any ledger commits (metrics count them);
+    returns the function that stops it."""
+    _listeners.append(listener)
+    return lambda: _listeners.remove(listener)
+
+
 class Tx:
     """One transaction as a body sees it: `connection` for Core statements, `session` (made on first use) for
     ORM objects, `now` stamped on every row, and who asked (`by`) with which `source`."""
@@ -202,7 +213,10 @@ class Unit:
                                 "created_by": by,
                             },
                         )
-                        return result
+                if stored is None:  # committed
+                    for listener in list(_listeners):
+                        listener(self.engine, kind)
+                    return result
                 break
             except _Booked:
                 stored = self._stored(source)

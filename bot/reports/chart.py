@@ -7,8 +7,6 @@ before saving: every player's line carries the gid `player:<name>`.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from bot.commands._common import money
+from bot.reports.files import written
 from bot.reports.fonts import chart_rc
 
 if TYPE_CHECKING:
@@ -174,24 +173,14 @@ def _text_width(text: str) -> int:
 
 
 def save(fig: Figure, path: str | Path) -> Path:
-    """Write the figure as PNG or PDF (by the suffix); a PDF is the figure as one page.
-
-    Written beside the target and renamed into place, so a reader (a second bot process sending the same
-    night's picture) never sees half a file."""
+    """Write the figure as PNG or PDF (by the suffix); a PDF is the figure as one page. Renamed into place
+    when whole (`written`), so a second bot process sending the same night's picture never reads half a file."""
     out = Path(path)
     suffix = out.suffix.lower()
     if suffix not in {".png", ".pdf"}:
         raise ValueError(f"unsupported report format {out.suffix!r}: use .png or .pdf")
-    out.parent.mkdir(parents=True, exist_ok=True)
     from matplotlib import rc_context
 
-    handle, partial = tempfile.mkstemp(prefix=f".{out.stem}-", suffix=suffix, dir=out.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream, rc_context(chart_rc()):
-            fig.savefig(stream, format=suffix[1:], facecolor="white")
-        os.chmod(partial, 0o644)  # mkstemp's 0600 would hide a report from the user's other programs
-        os.replace(partial, out)
-    except BaseException:
-        Path(partial).unlink(missing_ok=True)
-        raise
+    with written(out, binary=True) as stream, rc_context(chart_rc()):
+        fig.savefig(stream, format=suffix[1:], facecolor="white")
     return out

@@ -16,6 +16,7 @@ from bot.reports.night import night_post
 from bot.reports.stats import leaderboard_page
 from bot.reports.texts import t
 from ledger import db
+from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
 from ledger.dbcli import DB_ENV, default_url
 from ledger.models import Group
@@ -57,15 +58,15 @@ def main(argv: list[str] | None = None) -> int:
                 return _fail(f"数据库里没有这个群：{args.chat}")
             lang, currency = args.lang or group.language, group.currency
             if month is not None:
-                scope = ledger_stats.month_scope(session, group.id, int(month.group(1)), int(month.group(2)))
+                scope = ledger_scope.month_scope(session, group.id, int(month.group(1)), int(month.group(2)))
                 title = t(lang, "report_leaderboard_title", scope=scope.label)
                 leaderboard_page(session, scope, lang, currency, out, title=title)
                 print(out)
                 return 0
             night = (
-                ledger_stats.latest_night(session, group.id)
+                ledger_scope.latest_night(session, group.id)
                 if args.night == "latest"
-                else ledger_stats.night_by_number(session, group.id, int(args.night))
+                else ledger_scope.night_by_number(session, group.id, int(args.night))
             )
             if night is None:
                 return _fail(f"这个群没有第 {args.night} 晚")

@@ -14,9 +14,11 @@ from bot.commands._common import me, resolve_person
 from bot.core import Context, Effect, Refusal, SendDocument, SendPhoto, SendText, registry
 from bot.grammar import tokens
 from bot.reports.export import FORMATS, export_file
-from bot.reports.night import night_report, report_dir
+from bot.reports.files import report_dir
+from bot.reports.night import night_report
 from bot.reports.stats import group_text, h2h_text, leaderboard_page, leaderboard_text, member_text
 from bot.reports.texts import t
+from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
 from ledger.models import Group
 from ledger.service import MemberInfo
@@ -37,7 +39,7 @@ ME_WORDS = frozenset({"我", "me", "I", "my"})
 class Asked:
     """A report request: the scope, its title in the chat's language, and the members named."""
 
-    scope: ledger_stats.Scope
+    scope: ledger_scope.Scope
     title: str
     members: tuple[MemberInfo, ...]
     rest: tuple[str, ...]  # words that were neither a period nor a member (e.g. csv/json)
@@ -72,30 +74,30 @@ def parse(ctx: Context, default: str, *, extra_words: frozenset[str] = frozenset
     return Asked(scope, title, tuple(members), tuple(rest))
 
 
-def _scope(ctx: Context, period: str, month: tuple[int, int] | None) -> tuple[ledger_stats.Scope, str]:
+def _scope(ctx: Context, period: str, month: tuple[int, int] | None) -> tuple[ledger_scope.Scope, str]:
     group_id = ctx.group.id
     with ledger_stats.reading(ctx.service.engine) as session:
         if period == "night":
-            night = ledger_stats.latest_night(session, group_id)
+            night = ledger_scope.latest_night(session, group_id)
             if night is None:
                 raise Refusal("report_nothing", scope=t(ctx.lang, "report_scope_all"))
-            number = ledger_stats.night_number(session, night)
-            return ledger_stats.night_scope(session, night.id), t(
+            number = ledger_scope.night_number(session, night)
+            return ledger_scope.night_scope(session, night.id), t(
                 ctx.lang, "report_scope_night", number=number, date=night.night_date.isoformat()
             )
         if period == "week":
-            scope = ledger_stats.week_scope(session, group_id, ctx.now())
+            scope = ledger_scope.week_scope(session, group_id, ctx.now())
             return scope, t(ctx.lang, "report_scope_week", label=scope.label)
         if period in {"month", "lastmonth"}:
             if month is None:
-                today = ledger_stats.night_date_of(ctx.now(), session.get_one(Group, group_id))
+                today = ledger_scope.night_date_of(ctx.now(), session.get_one(Group, group_id))
                 first = date(today.year, today.month, 1)
                 if period == "lastmonth":
                     first = date(first.year - (first.month == 1), (first.month - 2) % 12 + 1, 1)
                 month = (first.year, first.month)
-            scope = ledger_stats.month_scope(session, group_id, *month)
+            scope = ledger_scope.month_scope(session, group_id, *month)
             return scope, t(ctx.lang, "report_scope_month", year=month[0], month=month[1], label=scope.label)
-        return ledger_stats.all_time_scope(group_id), t(ctx.lang, "report_scope_all")
+        return ledger_scope.all_time_scope(group_id), t(ctx.lang, "report_scope_all")
 
 
 @registry.command(
@@ -183,7 +185,7 @@ def export_command(ctx: Context) -> SendDocument:
         raise Refusal("report_export_usage")
     fmt = asked.rest[0] if asked.rest else "csv"
     path = report_dir() / f"export-{ctx.group.id}-{asked.scope.label or 'all'}.{fmt}"
-    done = export_file(ctx.service.engine, ctx.chat_id, asked.scope, fmt, path)
+    done = export_file(ctx.service.engine, asked.scope, fmt, path)
     caption = t(ctx.lang, "report_export_done", scope=asked.title, hands=done.hands, transfers=done.transfers)
     return SendDocument(str(done.path), caption)
 
@@ -197,7 +199,7 @@ def export_command(ctx: Context) -> SendDocument:
 )
 def report_command(ctx: Context) -> list[Effect]:
     with ledger_stats.reading(ctx.service.engine) as session:
-        night = ledger_stats.latest_night(session, ctx.group.id)
+        night = ledger_scope.latest_night(session, ctx.group.id)
     if night is None:
         raise Refusal("report_nothing", scope=t(ctx.lang, "report_scope_all"))
     report = night_report(ctx.service, night.id, lang=ctx.lang, currency=ctx.group.currency)

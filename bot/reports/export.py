@@ -12,9 +12,11 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from bot.reports.files import written
 from ledger import models as m
-from ledger.export import export, write_csv
-from ledger.stats import Scope, reading
+from ledger.export import export_scope, write_csv
+from ledger.scope import Scope
+from ledger.stats import reading
 
 FORMATS = ("csv", "json")
 
@@ -26,26 +28,20 @@ class Exported:
     transfers: int
 
 
-def export_file(engine: sa.Engine, chat_id: int, scope: Scope, fmt: str, path: Path) -> Exported:
-    """Write the group's hands, transfers (and fines, in JSON) of `scope` to `path` as `fmt` (csv or json)."""
+def export_file(engine: sa.Engine, scope: Scope, fmt: str, path: Path) -> Exported:
+    """Write the group's hands, transfers (and fines, in JSON) of `scope` to `path` as `fmt` (csv or json):
+    a night by its own rows (`ledger.scope`), so the last hand is in it however soon after it the night was
+    settled. Written beside the target and renamed into place, like the pictures."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown export format {fmt!r}: csv or json")
     with reading(engine) as session:
-        since, until = scope.since, scope.until
-        if scope.night_id is not None:
-            night = session.get_one(m.Night, scope.night_id)
-            since, until = night.started_at, night.ended_at
-        data: dict[str, Any] = export(session, chat_id, since, until)
-        if scope.night_id is not None:  # exactly the night's tables, as the night's report counts them
-            tables = set(session.scalars(sa.select(m.GameTable.id).where(m.GameTable.night_id == scope.night_id)))
-            data["hands"] = [hand for hand in data["hands"] if hand["table"] in tables]
+        data: dict[str, Any] = export_scope(session, scope)
     data["fines"] = [
         {key: row[key] for key in ("id", "from", "amount", "reason", "voided", "created_at")}
         for row in data["transfers"]
         if row["kind"] == m.FINE
     ]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8", newline="") as out:
+    with written(path, binary=False) as out:
         if fmt == "json":
             json.dump(data, out, ensure_ascii=False, indent=1)
             out.write("\n")

@@ -7,8 +7,6 @@ photo with the post as its caption (Telegram) / `bot: [photo] path` and the capt
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,8 +16,10 @@ import sqlalchemy as sa
 from bot.commands._common import money
 from bot.core import Context, Effect, SendPhoto, SendText
 from bot.reports.chart import ChartLabels, report_figure, save
+from bot.reports.files import report_dir
 from bot.reports.stats import patterns_text
 from bot.reports.texts import t
+from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
 from ledger.models import GameTable, Night
 
@@ -32,14 +32,6 @@ if TYPE_CHECKING:
 CAPTION_LIMIT = 1024
 #: the table's columns between the player and the net that only 卡五星 nights have
 _KAWUXING_COLUMNS = ("report_col_wins", "report_col_self_draws", "report_col_discards", "report_col_kong")
-#: where pictures are written unless a directory is given: $PAIJU_REPORT_DIR, else a folder in the temp dir
-REPORT_DIR_ENV = "PAIJU_REPORT_DIR"
-
-
-def report_dir(out_dir: str | Path | None = None) -> Path:
-    chosen = Path(out_dir or os.environ.get(REPORT_DIR_ENV) or Path(tempfile.gettempdir()) / "paiju-reports")
-    chosen.mkdir(parents=True, exist_ok=True)
-    return chosen
 
 
 @dataclass(frozen=True)
@@ -99,8 +91,8 @@ def night_post(
         settlement = service.settle_night(night_id)
     with ledger_stats.reading(service.engine) as session:
         night = session.get_one(Night, night_id)
-        number = ledger_stats.night_number(session, night)
-        stats = ledger_stats.group_stats(session, ledger_stats.night_scope(session, night_id))
+        number = ledger_scope.night_number(session, night)
+        stats = ledger_stats.group_stats(session, ledger_scope.night_scope(session, night_id))
         running = ledger_stats.running_balance(session, night_id)
         group_id, night_date = night.group_id, night.night_date.isoformat()
         games = set(session.scalars(sa.select(GameTable.game).where(GameTable.night_id == night_id)))

@@ -14,7 +14,8 @@ from sqlalchemy.orm import Session
 from bot.commands._common import money
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.texts import percent, t
-from ledger.stats import GroupStats, HeadToHead, MemberStats, Scope, Win, group_stats, nightly_net, ranked
+from ledger.scope import Scope
+from ledger.stats import GroupStats, HeadToHead, MemberStats, Win, group_stats, nightly_net, ranked
 
 MEDALS = ("🥇", "🥈", "🥉")
 

@@ -3,7 +3,8 @@
 Updates become `Incoming` / `CallbackQuery` / `Join`; effects become Bot API calls. The command layer is
 synchronous (it talks to the database), so it runs in a worker thread and never blocks the event loop. Effects are
 carried out one by one: a reply Telegram refuses is logged and reported to the layer's failure hooks, and whatever
-was booked before it stands.
+was booked before it stands. Between the two, each handler acknowledges the update (bot/telegram/delivery.py): its
+effects go out only if this was the first time the update was handled to the end.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from bot.core import (
     SendText,
     UnbanMember,
 )
+from bot.telegram.delivery import CURRENT, acknowledge, retry_later
 from ledger.shared_state import AdminLists
 
 log = logging.getLogger(__name__)
@@ -341,10 +343,12 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return
     try:
         outcome = await asyncio.to_thread(_core(context).handle_message, incoming)
-    except Exception:
-        await _apologise(context, incoming.chat_id, incoming.message_id)
+    except Exception as err:
+        if not retry_later(err):
+            await _apologise(context, incoming.chat_id, incoming.message_id)
         raise  # the error handler logs it with the update
-    await Executor(_core(context), context.bot, incoming.chat_id).run(outcome)
+    if await acknowledge():
+        await Executor(_core(context), context.bot, incoming.chat_id).run(outcome)
 
 
 async def _apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, reply_to: int | None) -> None:
@@ -357,7 +361,8 @@ async def _apologise(context: ContextTypes.DEFAULT_TYPE, chat_id: int, reply_to:
     except Exception:
         lang = "zh"
     notice = SendText(text(lang, "internal_error"), reply_to=reply_to)
-    await Executor(_core(context), context.bot, chat_id).run(Outcome([notice]), depth=1)
+    if await acknowledge():  # handled, badly: said once, not retried
+        await Executor(_core(context), context.bot, chat_id).run(Outcome([notice]), depth=1)
 
 
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -379,10 +384,12 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     )
     try:
         outcome = await asyncio.to_thread(_core(context).handle_callback, event)
-    except Exception:
-        await _apologise(context, chat.id, None)
+    except Exception as err:
+        if not retry_later(err):
+            await _apologise(context, chat.id, None)
         raise
-    await Executor(_core(context), context.bot, chat.id, query.id).run(outcome)
+    if await acknowledge():
+        await Executor(_core(context), context.bot, chat.id, query.id).run(outcome)
 
 
 def _joins(update: Update) -> Iterable[tuple[int, User, datetime, str, str, bool]]:
@@ -428,7 +435,8 @@ async def on_member(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         event = Join(chat_id, sender_of(user), date, source, title, admins, owner)
         handle = _core(context).handle_join if joined else _core(context).handle_leave
         outcome = await asyncio.to_thread(handle, event)
-        await Executor(_core(context), context.bot, chat_id).run(outcome)
+        if await acknowledge():  # several joins in one update: the first acknowledgement decides for all
+            await Executor(_core(context), context.bot, chat_id).run(outcome)
 
 
 async def _introduce(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -443,11 +451,16 @@ async def _introduce(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     from bot.texts import text
 
     greeting = SendText(text(group.language if group is not None else "zh", "bot_added"))
-    await Executor(core, context.bot, changed.chat.id).run(Outcome([greeting]))
+    if await acknowledge():
+        await Executor(core, context.bot, changed.chat.id).run(Outcome([greeting]))
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Log and carry on: the booking (if any) was committed before any reply was attempted."""
+    delivery = CURRENT.get()
+    if delivery is not None and context.error is not None and delivery.transient_error is context.error:
+        log.warning("database unavailable, the update will be tried again: %s", context.error)
+        return
     log.error("error while handling an update: %s", context.error, exc_info=context.error)
 
 

@@ -1,16 +1,14 @@
 """The Mini App inside `paiju run`: replies go to the group through the running bot, admins and membership come
 from Telegram, and the table message links to the app once the bot knows its own username.
 
-`serve_beside(...)` starts the Mini App's own aiohttp server with the bot (polling or webhook) on `[webapp]`
-host and port. To serve it from another aiohttp server instead, mount `for_application(...)` there as a
-sub-application (`outer.add_subapp("/app/", for_application(...))`); its startup signal attaches the links.
+`paiju run` mounts `for_application(...)` on the bot's own web server (bot/telegram/server.py) at the path of
+`[webapp] public_url`; the sub-application's startup signal attaches the links.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 from telegram import ChatMember
@@ -90,30 +88,3 @@ def for_application(
 
     app.on_startup.append(attach_links)
     return app
-
-
-def serve_beside(
-    application: Application,
-    core: Bot,
-    ledger: Ledger,
-    settings: Settings,
-    token: str,
-) -> None:
-    """Run the Mini App's server from the bot's start (after `post_init`) to its end (before `post_shutdown`)."""
-    runner = web.AppRunner(for_application(application, core, ledger, settings, token))
-    earlier_init: Callable[[Any], Awaitable[None]] | None = application.post_init
-    earlier_shutdown: Callable[[Any], Awaitable[None]] | None = application.post_shutdown
-
-    async def start(app: Any) -> None:
-        if earlier_init is not None:
-            await earlier_init(app)
-        await runner.setup()
-        await web.TCPSite(runner, settings.webapp.host, settings.webapp.port).start()
-
-    async def stop(app: Any) -> None:
-        await runner.cleanup()
-        if earlier_shutdown is not None:
-            await earlier_shutdown(app)
-
-    application.post_init = start
-    application.post_shutdown = stop

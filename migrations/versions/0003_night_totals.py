@@ -2,7 +2,7 @@
 booking, so a reply's night figures are read instead of re-summing the night. Filled from the existing transfers.
 
 Revision ID: 0003
-Revises: 0007
+Revises: 0005
 Create Date: 2026-11-30 12:00:00
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0003"
-down_revision: str | None = "0007"
+down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -3,7 +3,8 @@ over HTTP (`FakeBotAPIServer`, aiohttp on 127.0.0.1 for a real `Application` to 
 
 It records every call with its parameters (an uploaded file as an `Upload`), hands out message ids, serves
 queued updates to getUpdates (long polling, per-offset like Telegram), and can be told to refuse a method (to test
-error handling).
+error handling) or to answer slowly (`delay` per method, `chat_delay` per chat: a backlog, as Telegram's rate limits
+make one). It remembers which updates getUpdates handed out (`fetched`), so a test can check each was handled.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import itertools
 import json
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -37,6 +39,7 @@ class Call:
     method: str
     params: dict[str, Any]
     result: Any = None
+    at: float = field(default_factory=time.monotonic)  # when it arrived (benchmarks time replies with it)
 
 
 @dataclass
@@ -47,6 +50,11 @@ class FakeTelegram:
     calls: list[Call] = field(default_factory=list)
     updates: list[dict[str, Any]] = field(default_factory=list)
     refuse: dict[str, str] = field(default_factory=dict)  # method -> error description (answered as 400)
+    delay: dict[str, float] = field(default_factory=dict)  # method -> seconds before the answer (HTTP only)
+    unauthorized: bool = False  # answer every call 401, as Telegram does for a revoked token
+    chat_delay: dict[int, float] = field(default_factory=dict)  # chat id -> extra seconds for calls about it
+    fetched: list[int] = field(default_factory=list)  # update ids getUpdates handed out, in order, repeats included
+    on_call: Callable[[Call], None] | None = None  # told of every call as it arrives
     _ids: itertools.count = field(default_factory=lambda: itertools.count(900_001))  # type: ignore[type-arg]
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -71,6 +79,10 @@ class FakeTelegram:
         if method != "getUpdates":
             with self._lock:
                 self.calls.append(call)
+            if self.on_call is not None:
+                self.on_call(call)
+        if self.unauthorized:
+            return 401, {"ok": False, "error_code": 401, "description": "Unauthorized"}
         if method in self.refuse:
             return 400, {"ok": False, "error_code": 400, "description": self.refuse[method]}
         result: Any = True
@@ -101,7 +113,9 @@ class FakeTelegram:
             ]
         elif method == "getUpdates":
             offset = int(params.get("offset") or 0)
-            result = [u for u in list(self.updates) if u["update_id"] >= offset]
+            result = [u for u in list(self.updates) if u["update_id"] >= offset][: int(params.get("limit") or 100)]
+            with self._lock:
+                self.fetched += [u["update_id"] for u in result]
         call.result = result
         return 200, {"ok": True, "result": result}
 
@@ -224,6 +238,9 @@ class FakeBotAPIServer:
             params = await request.json()
         else:
             params = _decode(dict(await request.post()))
+        pause = self.telegram.delay.get(method, 0.0) + self.telegram.chat_delay.get(_int(params.get("chat_id")), 0.0)
+        if pause:
+            await asyncio.sleep(pause)
         if method == "getUpdates":
             timeout = min(float(params.get("timeout") or 0), 2.0)
             offset = int(params.get("offset") or 0)
@@ -239,6 +256,13 @@ class FakeBotAPIServer:
                     break
         status, body = self.telegram.answer(method, params)
         return web.json_response(body, status=status)
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
 
 
 # ----------------------------------------------------------------------------------------------- update builders

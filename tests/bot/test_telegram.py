@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import logging
 from collections.abc import AsyncIterator
 from datetime import datetime
@@ -21,7 +22,7 @@ from telegram.ext import Application
 from bot.config import Settings
 from bot.core import Bot, Button, Outcome, SendText
 from bot.telegram.adapter import CORE_KEY, MAX_MESSAGE, Executor, split_text
-from bot.telegram.app import ALLOWED_UPDATES, _RedactToken, build_application
+from bot.telegram.app import ALLOWED_UPDATES, build_application
 from ledger.service import Ledger
 from tests.bot.fake_bot_api import CHAT, FakeTelegram, RecordingRequest, Updates, Upload, user
 
@@ -187,12 +188,32 @@ def test_allowed_updates_include_members_edits_and_buttons() -> None:
     assert {"chat_member", "my_chat_member", "edited_message", "callback_query", "message"} <= set(ALLOWED_UPDATES)
 
 
-def test_the_token_is_redacted_from_log_records() -> None:
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_the_token_is_cut_from_log_lines_and_tracebacks(fmt: str) -> None:
+    """Message, arguments and traceback alike; the token's secret half on its own too."""
+    from bot.telegram.logs import JsonFormatter, Redactor, TextFormatter
+
+    redact = Redactor(["123456:SECRETSECRET", "hooksecret"])
+    formatter = JsonFormatter(redact) if fmt == "json" else TextFormatter(redact)
+    try:
+        raise RuntimeError("The token `123456:SECRETSECRET` was rejected; url /botSECRETSECRET/getMe")
+    except RuntimeError as err:
+        error = err
     record = logging.LogRecord(
-        "httpx", logging.INFO, "x", 1, "POST https://api.telegram.org/bot%s/getMe", ("1:SECRET",), None
+        "httpx",
+        logging.ERROR,
+        "x",
+        1,
+        "POST %s with %s",
+        ("https://h/bot123456:SECRETSECRET/getMe", "hooksecret"),
+        (RuntimeError, error, error.__traceback__),
     )
-    _RedactToken("1:SECRET").filter(record)
-    assert "SECRET" not in record.getMessage() and "<token>" in record.getMessage()
+    line = formatter.format(record)
+    assert "SECRET" not in line and "hooksecret" not in line
+    assert line.count("<redacted>") >= 4 and "rejected" in line
+    if fmt == "json":
+        entry = json.loads(line)
+        assert entry["level"] == "ERROR" and "Traceback" in entry["exc"]
 
 
 async def test_being_added_to_a_group_introduces_the_bot(tg: Harness) -> None:

@@ -7,7 +7,9 @@ import io
 import json
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,15 +62,48 @@ def test_export_csv_lists_transfers(ledger: Ledger, db_url: str, capsys: pytest.
     assert [r["voided"] for r in rows] == ["false", "false", "true", "true", "false"]
 
 
-def test_export_period_narrows_to_transfers_booked_in_it(ledger: Ledger, db_url: str, clock, tmp_path: Path) -> None:
+def test_export_period_narrows_to_its_nights_and_the_money_booked_in_it_outside_them(
+    ledger: Ledger, db_url: str, clock, tmp_path: Path
+) -> None:
     book_a_night(ledger)
+    ledger.end_night(CHAT, source="e:settle", by=1)
     clock.advance(days=2)
-    ledger.fine(ledger.member(CHAT, 1000, "A").id, 20, "later", source="e:later", by=None)
+    ledger.fine(ledger.member(CHAT, 1000, "A").id, 20, "later", source="e:later", by=None)  # no night open
     out = tmp_path / "later.json"
     since = clock().isoformat()
     assert paiju(["export", "--db", db_url, "--since", since, "-o", str(out), "--chat", str(CHAT)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["hands"] == [] and data["balances"] == {"A": -20, "pot": 20}
+    before = json.loads(run_paiju("export", "--db", db_url, "--until", since, "--chat", str(CHAT)).stdout)
+    assert len(before["hands"]) == 2 and before["balances"] == {"A": -500, "B": -200, "C": 400, "pot": 300}
+
+
+def test_a_hand_edited_days_later_is_exported_with_its_night(
+    ledger: Ledger, db_url: str, clock, tmp_path: Path
+) -> None:
+    """The new hand of an edit sits at the old night's table: a period export keeps it with its night (and its
+    money with the night's settlement), instead of moving the money to the day the edit was typed."""
+    clock.set(datetime(2026, 1, 31, 13, 0, tzinfo=UTC))  # 21:00 on 31 January in Hubei
+    table = seat_kawuxing(ledger)
+    ledger.record_hand(table.id, [hu("C", "self_draw")], source="tg:1:1", by=1)
+    night = ledger.end_night(CHAT, source="tg:1:2", by=1).night
+    clock.set(datetime(2026, 2, 3, 13, 0, tzinfo=UTC))
+    ledger.replace_hand("tg:1:1", [hu("C", "discard", "B")], source="tg:1:1:e1", by=1)
+    january = _export_json(db_url, tmp_path, "2026-01-01T00:00+08:00", "2026-02-01T06:00+08:00")
+    february = _export_json(db_url, tmp_path, "2026-02-01T06:00+08:00", "2026-03-01T06:00+08:00")
+    assert [(h["status"], h["replaces"] is not None) for h in january["hands"]] == [("voided", False), ("closed", True)]
+    names = {line.member_id: line.name for line in ledger.balances(CHAT).lines}
+    settled = {names[line.member_id]: line.amount for line in ledger.night_balances(night.id).lines}
+    assert {name: amount for name, amount in january["balances"].items() if amount} == settled == {"B": -200, "C": 200}
+    assert february == {"hands": [], "transfers": [], "balances": {"pot": 0}}
+
+
+def _export_json(db_url: str, tmp_path: Path, since: str, until: str) -> dict[str, Any]:
+    out = tmp_path / f"export-{since[:10]}.json"
+    argv = ["export", "--db", db_url, "--chat", str(CHAT), "--since", since, "--until", until, "-o", str(out)]
+    assert paiju(argv) == 0
+    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return data
 
 
 def test_db_upgrade_creates_a_database_and_export_refuses_an_unmigrated_one(tmp_path: Path) -> None:

@@ -177,3 +177,17 @@ def test_export_json_has_hands_transfers_fines_and_zero_sum_balances(chat: Conso
     assert [row["id"] for row in data["transfers"]] == [row["id"] for row in ledger_rows(chat)]
     assert [(f["from"], f["amount"]) for f in data["fines"]] == [("xiaoli", 500)]
     assert sum(data["balances"].values()) == 0 and data["balances"]["pot"] == 500
+
+
+def test_export_of_tonight_right_after_settling_holds_every_hand(chat: Console) -> None:
+    """The console's clock stands still, so 结算 is stamped with the very moment of the last hand: the night is
+    exported by its own rows, not by a time window that closed at that moment."""
+    lines = said(chat, "xiaoli: 导出 今晚 json")
+    assert lines[1] == "已导出 第1晚（2026-01-10）：3手，4笔转账"
+    data = json.loads(Path(lines[0].removeprefix("[file] ")).read_text(encoding="utf-8"))
+    assert [hand["number"] for hand in data["hands"]] == [1, 2, 3]
+    assert data["balances"] == {"laowang": -800, "xiaoli": -800, "ajie": 1600, "pot": 0}
+    with reading(chat.bot.service.engine) as session:
+        night_id = session.scalars(sa.select(m.Night.id)).one()
+    settled = chat.bot.service.night_balances(night_id)
+    assert {line.name: line.amount for line in settled.lines} == {k: v for k, v in data["balances"].items() if v}

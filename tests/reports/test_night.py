@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import itertools
+import os
 import re
+import stat
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +17,7 @@ import pytest
 from bot.commands._common import money
 from bot.core import Context, Incoming, ManualClock, Sender, SendPhoto, SendText
 from bot.reports.chart import player_lines
+from bot.reports.files import REPORT_DIR_ENV, _private_dir, report_dir
 from bot.reports.night import CAPTION_LIMIT, NightReport, night_post, night_report, settle_post
 from ledger.service import Ledger
 from tests.reports.playing import HANDS, play, seated
@@ -127,3 +133,55 @@ def test_settle_post_is_the_photo_of_the_night_just_closed(
     assert closed.settlement.payments
     for payment in closed.settlement.payments:
         assert f"{payment.payer} → {payment.payee} {money(payment.amount, '元')}" in photo.caption
+
+
+def test_two_processes_settling_at_once_never_share_a_picture(tmp_path: Path) -> None:
+    """Two consoles on two databases (as two bots, or a console beside a bot) settle their first night at the
+    same time. Both pictures are named after group 1's night 1; each goes to a folder of its own process."""
+    env = {key: value for key, value in os.environ.items() if key != REPORT_DIR_ENV} | {"TMPDIR": str(tmp_path)}
+    nights = {
+        "a": "!admin a\na: 开桌 @a @b @c 庄 @a\na: 胡 清一色 自摸\na: 结算\n",
+        "x": "!admin x\nx: 开桌 @x @y @z 庄 @x\ny: 胡 七对 点 @z\nx: 结算\n",
+    }
+    consoles = {
+        name: subprocess.Popen(
+            [sys.executable, "-m", "paiju", "console", "--db", str(tmp_path / f"{name}.db")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+        )
+        for name in nights
+    }
+    pictures = {}
+    for name, console in consoles.items():
+        out, err = console.communicate(nights[name], timeout=120)
+        assert console.returncode == 0, err
+        (line,) = [line for line in out.splitlines() if line.startswith("bot: [photo] ")]
+        pictures[name] = Path(line.removeprefix("bot: [photo] "))
+    a, x = pictures["a"], pictures["x"]
+    assert a.name == x.name == "night-1-1.png" and a.parent != x.parent
+    for picture in (a, x):
+        assert picture.parent.parent == tmp_path  # the system's temporary folder, as TMPDIR names it
+        assert stat.S_IMODE(picture.parent.stat().st_mode) == 0o700  # the process's own
+        assert picture.read_bytes()[:8] == PNG_SIGNATURE
+    assert a.read_bytes() != x.read_bytes()
+
+
+def test_a_process_keeps_one_private_folder_and_an_operators_folder_is_used_as_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(REPORT_DIR_ENV, raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the system's temporary folder, for this test
+    _private_dir.cache_clear()
+    try:
+        private = report_dir()
+        assert report_dir() == private and private.parent == tmp_path
+        assert stat.S_IMODE(private.stat().st_mode) == 0o700
+    finally:
+        _private_dir.cache_clear()
+    monkeypatch.setenv(REPORT_DIR_ENV, str(tmp_path / "chosen"))
+    assert report_dir() == tmp_path / "chosen" and (tmp_path / "chosen").is_dir()
+    assert report_dir(tmp_path / "given") == tmp_path / "given"

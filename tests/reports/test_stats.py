@@ -14,21 +14,13 @@ from typing import Any
 
 import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ledger import models as m
+from ledger.export import export_scope
+from ledger.scope import all_time_scope, month_scope, night_date_of, night_scope, week_scope
 from ledger.service import Ledger
-from ledger.stats import (
-    KONG_REASONS,
-    all_time_scope,
-    group_stats,
-    head_to_head,
-    month_scope,
-    night_date_of,
-    night_scope,
-    reading,
-    running_balance,
-    week_scope,
-)
+from ledger.stats import KONG_REASONS, group_stats, head_to_head, reading, running_balance
 from tests.reports.playing import Played, Step, expected_answer, nights, play
 
 _chats = itertools.count(-1_000_001, -1)
@@ -218,3 +210,43 @@ def test_a_month_runs_from_cutoff_to_cutoff_in_the_groups_timezone(ledger: Ledge
         group = session.get_one(m.Group, group_id)
         assert night_date_of(clock.now, group).isoformat() == "2026-01-31"
         assert week_scope(session, group_id, clock.now).label == "2026-01-26–2026-01-31"
+
+
+@SETTINGS
+@given(plan=nights, edit=st.booleans())
+def test_an_export_holds_what_the_report_of_the_same_scope_counts(
+    ledger: Ledger, clock: Any, plan: list[list[Step]], edit: bool
+) -> None:
+    """Every night, the month and all time: the export's balances are the report's nets (a night's are its
+    settlement) and its closed hands the report's hands — with a fine booked outside any night, and a hand
+    edited days after its night."""
+    clock.set(START)
+    played = play(ledger, clock, next(_chats), plan)
+    first = next(iter(played.member_ids.values()))
+    ledger.fine(first, 300, "广告", source=f"test:{played.chat_id}:outside", by=None)
+    if edit and played.hands:
+        with reading(ledger.engine) as session:
+            hand_id = session.scalars(sa.select(m.Hand.id).where(m.Hand.status == m.CLOSED).order_by(m.Hand.id)).first()
+            source = session.scalars(sa.select(m.HandEvent.source).where(m.HandEvent.hand_id == hand_id)).first()
+            assert source is not None
+        _, events, _ = played.hands[0]
+        ledger.replace_hand(source, events, source=f"{source}:e1", by=None)
+    with reading(ledger.engine) as session:
+        group_id = session.scalars(sa.select(m.Group.id).where(m.Group.chat_id == played.chat_id)).one()
+        scopes = [night_scope(session, night_id) for night_id in played.nights]
+        scopes += [month_scope(session, group_id, 2026, 1), all_time_scope(group_id)]
+        for scope in scopes:
+            data = export_scope(session, scope)
+            stats = group_stats(session, scope)
+            nets = {line.name: line.net for line in stats.members if line.net} | (
+                {"pot": stats.pot} if stats.pot else {}
+            )
+            assert {name: amount for name, amount in data["balances"].items() if amount} == nets
+            assert sum(hand["status"] == m.CLOSED for hand in data["hands"]) == stats.hands
+            if scope.night_id is not None:
+                settled = ledger.night_balances(scope.night_id).lines
+                members = {line.member_id: line.net for line in stats.members if line.net}
+                pot = {"pot": stats.pot} if stats.pot else {}
+                assert {
+                    "pot" if line.kind == m.POT else line.member_id: line.amount for line in settled if line.amount
+                } == (members | pot)

@@ -1,10 +1,8 @@
-"""The Mini App beside the bot: the table message's button, the server `paiju run` starts with the bot, the page
-itself, and `paiju web`'s refusals."""
+"""The Mini App beside the bot: the table message's button, the page itself, and `paiju web`'s refusals (`paiju
+run` serving it on its web server: tests/bot/test_telegram_service.py)."""
 
 from __future__ import annotations
 
-import asyncio
-import socket
 import urllib.request
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -12,13 +10,12 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from telegram import Update
 
-from bot.config import Settings, WebappSettings
+from bot.config import Settings
 from bot.core import Bot, SendText
 from bot.telegram.app import build_application
 from bot.webapp import server as webapp_server
 from bot.webapp.auth import read_start, start_key
 from bot.webapp.links import MiniAppLinks, attach
-from bot.webapp.telegram import serve_beside
 from ledger.service import Ledger
 from tests.bot.fake_bot_api import CHAT, RecordingRequest, Updates
 from tests.webapp.served import BOSS, GROUP, TOKEN, A, B, C, Chat, FakeGroup, Served, init_data, start_param
@@ -76,40 +73,6 @@ async def test_telegram_shows_the_mini_app_button_as_a_link(ledger: Ledger) -> N
             )
     markup = telegram.sent()[-1]["reply_markup"]
     assert markup["inline_keyboard"][-1][0]["url"].startswith("https://t.me/paiju_bot/table?startapp=")
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-async def test_paiju_run_serves_the_mini_app_from_start_to_stop(
-    ledger: Ledger, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
-    port = _free_port()
-    settings = Settings(webapp=WebappSettings(public_url="https://paiju.test/app/", short_name="table", port=port))
-    telegram = FakeGroup(admins=[BOSS])
-    core = Bot(ledger)
-    application = build_application(settings, core, TOKEN, request=RecordingRequest(telegram), rate_limit=False)
-    serve_beside(application, core, ledger, settings, TOKEN)
-    await application.initialize()
-    assert application.post_init is not None and application.post_shutdown is not None
-    await application.post_init(application)  # what run_polling / run_webhook do after initialize()
-    try:
-        assert any(c.method == "setMyCommands" for c in telegram.calls)  # the bot's own post_init still ran
-        page = await asyncio.to_thread(lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10).read())
-        assert b"telegram-web-app.js" in page
-        chat = Chat(core, frozenset())
-        for user in (A, B, C):
-            chat.say(user, "hi")
-        assert _buttons(chat.say(A, "开桌 @ajie @xiaoli @laowang"))[-1].url.startswith("https://t.me/paiju_bot/table")
-    finally:
-        await application.post_shutdown(application)
-        await application.shutdown()
-    with pytest.raises(OSError):
-        urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
 
 
 def test_the_page_and_its_files_are_served_with_a_strict_policy(served: Served, chat: Chat) -> None:

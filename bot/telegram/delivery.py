@@ -1,0 +1,62 @@
+"""The update being handled, as the handlers see it: its commit point, and whether to retry instead of apologising.
+
+The dispatcher (bot/telegram/intake.py) sets `CURRENT` around `Application.process_update`. A handler computes its
+outcome (bookings committed by the ledger), then calls `acknowledge()` before it sends anything: the update is
+marked done, and only the first acknowledgement sends. So an update handled twice (a crash after its booking,
+before its mark) books once and replies at most once. Without a dispatcher (tests feeding `process_update`
+directly) `acknowledge()` is always true.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+import sqlalchemy as sa
+
+
+@dataclass
+class Delivery:
+    """One inbox row being handled. `mark` commits its done mark and says whether it was the first."""
+
+    update_id: int
+    chat_id: int
+    mark: Callable[[], Awaitable[bool]]
+    final_attempt: bool = True  # False: a transient database error is retried later instead of apologised for
+    transient_error: BaseException | None = None
+    _first: bool | None = field(default=None, repr=False)
+
+    async def acknowledge(self) -> bool:
+        if self._first is None:
+            self._first = await self.mark()
+        return self._first
+
+    @property
+    def acknowledged(self) -> bool:
+        return self._first is not None
+
+
+CURRENT: ContextVar[Delivery | None] = ContextVar("paiju_delivery", default=None)
+
+
+async def acknowledge() -> bool:
+    """Mark the current update handled; True when this handler should carry out its effects."""
+    delivery = CURRENT.get()
+    return True if delivery is None else await delivery.acknowledge()
+
+
+def transient(error: BaseException) -> bool:
+    """A database error that a later try may not meet: a dropped or refused connection, a lock wait that ran out."""
+    if isinstance(error, sa.exc.DBAPIError) and error.connection_invalidated:
+        return True
+    return isinstance(error, sa.exc.OperationalError | sa.exc.InterfaceError | sa.exc.TimeoutError)
+
+
+def retry_later(error: BaseException) -> bool:
+    """True when the dispatcher will run the update again: say nothing to the group now."""
+    delivery = CURRENT.get()
+    if delivery is None or delivery.final_attempt or delivery.acknowledged or not transient(error):
+        return False
+    delivery.transient_error = error
+    return True
