@@ -1,14 +1,18 @@
-"""Benchmark: recorded wins per second through the Telegram path, against a no-op echo through the same path.
+"""Benchmark: a recorded win through the Telegram path, against a no-op echo through the same path, at the first
+hands of an open table and again after thousands of hands at that table.
 
-    .venv/bin/python bench/bench_bot.py [--wins 300] [--db URL]
+    .venv/bin/python bench/bench_bot.py [--wins 300] [--fill 10000] [--db URL]
 
 Both workloads build real `Update` objects (`Update.de_json`) and feed them to `Application.process_update`;
 the Bot API is a `BaseRequest` that answers in-process (tests/bot/fake_bot_api.py), so no network time is counted.
 - wins: `胡 123p46p789s22s333s 5p 点 @xiaoli`-style messages through the whole bot — message filters (moderation),
-  grammar, tiles parsed, the hand scored by the 卡五星 core, booked in the ledger (SQLite file, WAL, one
-  transaction, idempotency row), the reply rendered with every player's night balance and sent;
+  grammar, tiles parsed, the hand scored by the 卡五星 core, booked in the ledger (SQLite file, WAL, one read and
+  one write transaction), the reply rendered with every player's night total and sent;
 - echo: the same updates through an Application whose only handler sends the text back (the PTB floor).
-Printed: updates/s for each, their ratio, and p50/p99 latency per update.
+The two are interleaved (a win, then an echo), so a busy machine slows both alike. Printed for the first `--wins`
+hands of the table and again after `--fill` more hands were booked at it (one night, one table: the simulated
+clock moves 2 s a message, so no 日切 passes): median wall and CPU time (this process, every thread) per update,
+and the ratios win / echo.
 """
 
 from __future__ import annotations
@@ -25,17 +29,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import sqlalchemy as sa
 from telegram import Update
 from telegram.ext import Application, ContextTypes, MessageHandler, filters
 
 from bot.config import Settings
 from bot.core import Bot, ManualClock
 from bot.telegram.app import build_application
+from ledger.events import Meld, Win, WinHand
 from ledger.service import Ledger
 from tests.bot.fake_bot_api import FakeTelegram, RecordingRequest, Updates, user
 
 PLAYERS = [user(501, "阿杰", "ajie"), user(502, "小李", "xiaoli"), user(503, "老王", "laowang")]
 BOSS = user(500, "群主", "boss")
+CHAT = -1001234567890
 #: (winner index, text): every one a finished, valid hand, so each message books a new hand
 WINS = [
     (0, "胡 123p46p789s22s333s 5p 点 @xiaoli"),
@@ -45,18 +52,8 @@ WINS = [
     (1, "胡 777z666z55z123p99s 5z 自摸"),
     (2, "胡 卡五星 点 @xiaoli"),
 ]
-
-
-async def _measure(app: Application, updates: list[dict[str, Any]], clock: ManualClock | None) -> list[float]:  # type: ignore[type-arg]
-    latencies = []
-    for number, data in enumerate(updates, 1):
-        update = Update.de_json({"update_id": number, **data}, app.bot)
-        if clock is not None:
-            clock.advance(timedelta(minutes=2))  # a table's pace, so flood rules stay quiet
-        started = time.perf_counter()
-        await app.process_update(update)
-        latencies.append(time.perf_counter() - started)
-    return latencies
+#: the simulated time between two messages: a brisk table, and 10,000 hands stay within one night
+PACE = timedelta(seconds=2)
 
 
 async def _echo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -64,17 +61,59 @@ async def _echo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await context.bot.send_message(update.effective_message.chat_id, update.effective_message.text)
 
 
-def _report(name: str, latencies: list[float]) -> float:
-    rate = len(latencies) / sum(latencies)
-    cuts = statistics.quantiles(latencies, n=100)
-    print(f"{name:<34} {rate:9.1f} updates/s   p50 {cuts[49] * 1000:7.2f} ms   p99 {cuts[98] * 1000:7.2f} ms")
-    return rate
+class Run:
+    """Both applications over one fake Bot API, fed updates with increasing ids."""
+
+    def __init__(self, app: Application, echo: Application, clock: ManualClock) -> None:  # type: ignore[type-arg]
+        self.app, self.echo, self.clock = app, echo, clock
+        self.builder = Updates()
+        self.update_id = 0
+
+    async def feed(self, app: Application, data: dict[str, Any]) -> tuple[float, float]:  # type: ignore[type-arg]
+        """(wall, CPU) seconds of one update through `app`."""
+        self.update_id += 1
+        update = Update.de_json({"update_id": self.update_id, **data}, app.bot)
+        started, started_cpu = time.perf_counter(), time.process_time()
+        await app.process_update(update)
+        return time.perf_counter() - started, time.process_time() - started_cpu
+
+    async def measure(self, count: int, offset: int) -> dict[str, list[tuple[float, float]]]:
+        """`count` wins, each followed by the same text through the echo application."""
+        out: dict[str, list[tuple[float, float]]] = {"win": [], "echo": []}
+        for i in range(offset, offset + count):
+            winner, text = WINS[i % len(WINS)]
+            data = self.builder.message(PLAYERS[winner], text)
+            self.clock.advance(PACE)
+            out["win"].append(await self.feed(self.app, data))
+            out["echo"].append(await self.feed(self.echo, data))
+        return out
 
 
-async def run(wins: int, url: str | None) -> None:
+def fill(ledger: Ledger, clock: ManualClock, hands: int) -> None:
+    """Book `hands` more wins at the chat's open table straight through the ledger (the same rows the bot writes)."""
+    table = ledger.current_table(CHAT)
+    assert table is not None
+    players = table.players
+    for i in range(hands):
+        clock.advance(PACE)
+        hand = WinHand(patterns=("qingyise",)) if i % 2 else WinHand("123p46p789s22s", "5p", (Meld("peng", "3s"),))
+        win = Win(players[i % 3], "self_draw", hand)
+        ledger.record_hand(table.id, [win], source=f"bench:fill:{i}", by=None)
+
+
+def report(label: str, times: dict[str, list[tuple[float, float]]]) -> None:
+    wall = {kind: statistics.median(t[0] for t in times[kind]) for kind in times}
+    cpu = {kind: statistics.median(t[1] for t in times[kind]) for kind in times}
+    print(
+        f"  {label:<26} win {wall['win'] * 1000:6.2f} ms wall / {cpu['win'] * 1000:5.2f} ms CPU   "
+        f"echo {wall['echo'] * 1000:5.2f} / {cpu['echo'] * 1000:5.2f} ms   "
+        f"ratio wall {wall['win'] / wall['echo']:5.1f}×  CPU {cpu['win'] / cpu['echo']:5.1f}×"
+    )
+
+
+async def run(wins: int, hands: int, url: str | None) -> None:
     telegram = FakeTelegram(admins=[BOSS])
     request = RecordingRequest(telegram)
-    builder = Updates()
     with tempfile.TemporaryDirectory(prefix="paiju-bench-") as scratch:
         clock = ManualClock()
         ledger = Ledger.open(url or f"sqlite:///{Path(scratch) / 'bench.db'}", clock=clock.now)
@@ -90,31 +129,48 @@ async def run(wins: int, url: str | None) -> None:
         echo.add_handler(MessageHandler(filters.TEXT, _echo))
         await app.initialize()
         await echo.initialize()
-        setup = [builder.message(p, "来了") for p in PLAYERS]
-        setup.append(builder.message(PLAYERS[0], "开桌 @ajie @xiaoli @laowang 庄 @ajie"))
-        await _measure(app, setup, clock)
-        records = [builder.message(PLAYERS[WINS[i % len(WINS)][0]], WINS[i % len(WINS)][1]) for i in range(wins)]
-        before = len(ledger.history(-1001234567890, 1000))
-        booked = await _measure(app, records, clock)
-        echoed = await _measure(echo, records, None)
-        hands = len(ledger.history(-1001234567890, 1000)) - before
+        runner = Run(app, echo, clock)
+        for player in PLAYERS:
+            await runner.feed(app, runner.builder.message(player, "来了"))
+        await runner.feed(app, runner.builder.message(PLAYERS[0], "开桌 @ajie @xiaoli @laowang 庄 @ajie"))
+        statements = [0, 0]
+
+        @sa.event.listens_for(ledger.engine, "begin")
+        def _begin(*_args: object) -> None:
+            statements[0] += 1
+
+        @sa.event.listens_for(ledger.engine, "before_cursor_execute")
+        def _statement(*_args: object) -> None:
+            statements[1] += 1
+
+        await runner.measure(1, 0)  # warm up, and count one win's transactions and statements
+        per_win = tuple(statements)
+        sa.event.remove(ledger.engine, "begin", _begin)
+        sa.event.remove(ledger.engine, "before_cursor_execute", _statement)
+        before = len(ledger.history(CHAT, 100_000))
+        first = await runner.measure(wins, 1)
+        booked = len(ledger.history(CHAT, 100_000)) - before
+        fill(ledger, clock, hands)
+        last = await runner.measure(wins, 1 + wins)
+        table = ledger.current_table(CHAT)
         await app.shutdown()
         await echo.shutdown()
         ledger.close()
-    if hands != wins:
-        raise SystemExit(f"only {hands} of {wins} wins were booked: the benchmark measured refusals")
-    print(f"{wins} recorded wins ({len(WINS)} kinds: tiles and named patterns, discards and self-draws), SQLite WAL")
-    win_rate = _report("recorded wins (parse+score+book)", booked)
-    echo_rate = _report("no-op echo (same path)", echoed)
-    print(f"ratio echo/wins: {echo_rate / win_rate:.1f}× — a recorded win costs {1000 / win_rate:.2f} ms end to end")
+    if booked != wins or table is None:
+        raise SystemExit(f"only {booked} of {wins} wins were booked: the benchmark measured refusals")
+    print(f"a recorded win through process_update vs a no-op echo ({len(WINS)} kinds of win, SQLite WAL)")
+    print(f"  one win: {per_win[0]} transactions, {per_win[1]} statements (BEGIN included)")
+    report(f"hands 1–{wins}", first)
+    report(f"hands {table.hand_number - wins}–{table.hand_number - 1}", last)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--wins", type=int, default=300)
+    parser.add_argument("--wins", type=int, default=300, help="wins measured at each end")
+    parser.add_argument("--fill", type=int, default=10_000, help="hands booked at the table between the two ends")
     parser.add_argument("--db", help="database URL (default: a temporary SQLite file)")
     args = parser.parse_args()
-    asyncio.run(run(args.wins, args.db))
+    asyncio.run(run(args.wins, args.fill, args.db))
 
 
 if __name__ == "__main__":

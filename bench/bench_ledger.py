@@ -5,6 +5,10 @@
 Each number is printed next to a baseline measured in the same process, and their ratio:
 - bookings/s: fines and kong events through `Ledger` (operation row, idempotency check, transfer, running
   totals, stored result, one transaction each) against a bare one-row INSERT per transaction on the same engine;
+- a whole 卡五星 win (`record_hand`: tiles scored, hand closed, dealer moved, every running total kept, the
+  idempotency row, one transaction) against inserting the same rows with bare SQLAlchemy Core in one transaction
+  (the hand with its answer, the event, the transfers, the night totals, the operation row with its result);
+  median wall and CPU per call, the two interleaved, and the statements each sends;
 - per operation (median ms, wall and CPU): `fine`, `record_event` (a kong), `record_events` (a 卡五星 win that
   closes the hand), `night_balances`, `current_table`, against the same bare INSERT transaction;
 - all-time balances of every member of a group holding N transfers: `Ledger.balances` (running totals kept in
@@ -35,8 +39,11 @@ import sqlalchemy as sa
 
 from ledger import db
 from ledger import models as m
+from ledger.codec import encode
+from ledger.events import Meld, Win, WinHand
 from ledger.service import Ledger
 from ledger.settlement import EXACT_LIMIT, _greedy, settle
+from ledger.transfers import _ADD_TO_NIGHT
 
 CHAT = -1001
 MEMBERS = 12
@@ -145,6 +152,112 @@ def bench_bookings(name: str, url: str, count: int) -> None:
         f"{count / base:,.0f}/s",
         kong_time / base,
     )
+    ledger.close()
+
+
+# ------------------------------------------------------------------------------------------- a whole win
+
+#: a self-drawn 卡五星 win typed with its tiles: the hand is evaluated, scored and closed in one booking
+WIN = Win("P1", "self_draw", WinHand("123p46p789s22s", "5p", (Meld("peng", "3s"),)))
+
+
+def bench_win(name: str, url: str, count: int) -> None:
+    """A whole win through the ledger against the bare Core insert of the rows it writes, interleaved."""
+    moment = datetime(2026, 1, 10, 12, tzinfo=UTC)  # a fixed evening: no 日切 passes during the run
+    ledger = Ledger.open(url, clock=lambda: moment)
+    chat = CHAT - 1
+    ledger.group(chat)
+    ids = [ledger.member(chat, 20_000 + i, f"P{i}").id for i in range(3)]
+    table = ledger.open_table(chat, ids, source="bench:win:open", by=None)
+    sample = ledger.record_hand(table.id, [WIN], source="bench:win:sample", by=None)
+    calls = iter(range(10**9))
+    rows = {
+        "hand": sa.insert(m.Hand).returning(m.Hand.id),
+        "event": sa.insert(m.HandEvent).returning(m.HandEvent.id),
+        "transfers": sa.insert(m.Transfer),
+        "totals": _ADD_TO_NIGHT[ledger.engine.dialect.name],
+        "operation": sa.insert(m.Operation),
+    }
+    result = {"value": encode(sample), "call": "0" * 32}
+
+    def bare() -> None:
+        i = next(calls)
+        source = f"bench:bare-win:{i}"
+        with ledger.engine.begin() as connection:
+            hand = connection.execute(
+                rows["hand"],
+                {
+                    "group_id": table.group_id,
+                    "table_id": table.id,
+                    "number": i,
+                    "dealer": "P0",
+                    "status": m.CLOSED,
+                    "answer": sample.answer,
+                    "created_at": moment,
+                    "closed_at": moment,
+                },
+            ).scalar_one()
+            event = connection.execute(
+                rows["event"], {"hand_id": hand, "payload": sample.events[0], "source": source, "created_at": moment}
+            ).scalar_one()
+            connection.execute(
+                rows["transfers"],
+                [
+                    {
+                        "group_id": table.group_id,
+                        "payer_id": t.payer_id,
+                        "payee_id": t.payee_id,
+                        "amount": t.amount,
+                        "reason": t.reason,
+                        "kind": m.HAND,
+                        "night_id": table.night_id,
+                        "table_id": table.id,
+                        "hand_id": hand,
+                        "event_id": event,
+                        "source": source,
+                        "created_at": moment,
+                    }
+                    for t in sample.booked
+                ],
+            )
+            connection.execute(
+                rows["totals"], [{"night_id": table.night_id, "member_id": i, "amount": 0} for i in sorted(ids)]
+            ).all()
+            connection.execute(
+                rows["operation"], {"source": source, "kind": "record", "result": result, "created_at": moment}
+            )
+
+    def book() -> None:
+        ledger.record_hand(table.id, [WIN], source=f"bench:win:{next(calls)}", by=None)
+
+    statements = {"bare": 0, "ledger": 0}
+    counting = ["ledger"]
+
+    @sa.event.listens_for(ledger.engine, "before_cursor_execute")
+    def _count(*_args: object) -> None:
+        statements[counting[0]] += 1
+
+    for label, work in (("ledger", book), ("bare", bare)):
+        counting[0] = label
+        work()
+    sa.event.remove(ledger.engine, "before_cursor_execute", _count)
+    for _ in range(20):  # warm up both
+        book()
+        bare()
+    print(f"{name}: a whole 卡五星 win (median of {count}, interleaved; wall / CPU of this process)")
+    times: dict[str, tuple[list[float], list[float]]] = {"bare": ([], []), "ledger": ([], [])}
+    for _ in range(count):
+        for label, work in (("bare", bare), ("ledger", book)):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            work()
+            times[label][1].append(time.process_time() - start_cpu)
+            times[label][0].append(time.perf_counter() - start)
+    (bare_wall, bare_cpu), (win_wall, win_cpu) = (
+        (statistics.median(times[label][0]), statistics.median(times[label][1])) for label in ("bare", "ledger")
+    )
+    print(f"  statements per call: ledger {statements['ledger']}, bare insert {statements['bare']} (BEGIN/COMMIT too)")
+    row("record_hand (win) — wall", f"{win_wall * 1000:.2f} ms", f"{bare_wall * 1000:.2f} ms", win_wall / bare_wall)
+    row("record_hand (win) — CPU", f"{win_cpu * 1000:.2f} ms", f"{bare_cpu * 1000:.2f} ms", win_cpu / bare_cpu)
     ledger.close()
 
 
@@ -331,7 +444,10 @@ def main() -> int:
     parser.add_argument("--sizes", default="10000,100000,1000000", help="transfer counts for the balance query")
     parser.add_argument("--bookings", type=int, default=300, help="bookings timed per kind")
     parser.add_argument("--operations", type=int, default=100, help="calls timed per operation")
-    parser.add_argument("--only", choices=["bookings", "operations", "balances", "settlement"], help="one section")
+    parser.add_argument("--wins", type=int, default=300, help="wins timed (and as many bare inserts)")
+    parser.add_argument(
+        "--only", choices=["win", "bookings", "operations", "balances", "settlement"], help="one section"
+    )
     parser.add_argument("--postgres", default=os.environ.get("PAIJU_TEST_POSTGRES_URL"), help="PostgreSQL URL")
     args = parser.parse_args()
     sizes = sorted(int(size) for size in args.sizes.split(","))
@@ -343,6 +459,8 @@ def main() -> int:
             url, drop = postgres_schema(args.postgres)
             targets.append(("PostgreSQL", url, drop))
         for name, url, _ in targets:  # operations reuse the bookings' table (empty hand after its kong + undo)
+            if args.only in (None, "win"):
+                bench_win(name, url, args.wins)
             if args.only in (None, "bookings"):
                 bench_bookings(name, url, args.bookings)
             if args.only in (None, "operations"):

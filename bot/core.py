@@ -13,7 +13,10 @@ import pkgutil
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ledger.service import GroupInfo, Ledger, TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -200,21 +203,24 @@ class Refusal(Exception):
 
 @dataclass
 class Context:
-    """What a handler gets: the ledger service, the event, the chat's language and the clock.
+    """What a handler gets: the ledger, the chat's group and open table (read once, before any handler runs),
+    the event, the chat's language and the clock.
 
     Exactly one of `incoming`, `callback`, `join` is set. `word` is the command word that matched (e.g. "暗杠"),
-    `args` the rest of the text after it.
+    `args` the rest of the text after it. `table` is the chat's open table as it was when the event arrived; a
+    booking checks it is still open.
     """
 
     bot: Bot
-    service: Any  # ledger.service.LedgerService
+    service: Ledger
     chat_id: int
     sender: Sender
     source: str
     lang: str
     clock: Clock
+    group: GroupInfo
     game: str = "kawuxing"
-    group: Any = None  # ledger.service.GroupInfo (None only in tests without a ledger)
+    table: TableInfo | None = None
     incoming: Incoming | None = None
     callback: CallbackQuery | None = None
     join: Join | None = None
@@ -455,8 +461,8 @@ class Bot:
     """Turns chat events into effects. One instance per process; stateless between events (state is in the
     ledger), so two processes over one database behave as one."""
 
-    def __init__(self, service: Any, clock: Clock | None = None, reg: Registry | None = None) -> None:
-        self.service = service
+    def __init__(self, service: Ledger, clock: Clock | None = None, reg: Registry | None = None) -> None:
+        self.service = service  # None only in tests of the dispatcher's routing
         self.clock: Clock = clock or SystemClock()
         self.registry = reg or registry
         self._known: set[tuple[int, int, str, str | None]] = set()  # members already written to the ledger
@@ -465,7 +471,7 @@ class Bot:
         if reg is None:
             load_plugins()
 
-    def group(self, chat_id: int, title: str = "") -> Any:
+    def group(self, chat_id: int, title: str = "") -> GroupInfo | None:
         """The chat's group settings from the ledger (created on first sight); None without a ledger."""
         return None if self.service is None else self.service.group(chat_id, title=title)
 
@@ -479,16 +485,21 @@ class Bot:
         title: str = "",
         **event: Any,
     ) -> Context:
-        group = self.group(chat_id, title)
+        if self.service is None:  # routing tests: no ledger behind the dispatcher
+            group, table = _offline_group(chat_id), None
+        else:  # one read: the group (created on first sight) and its open table
+            view = self.service.chat(chat_id, title=title)
+            group, table = view.group, view.table
         return Context(
             bot=self,
             service=self.service,
             chat_id=chat_id,
             sender=sender,
             source=source,
-            lang=group.language if group is not None else "zh",
-            game=group.game if group is not None else "kawuxing",
+            lang=group.language,
+            game=group.game,
             group=group,
+            table=table,
             clock=self.clock,
             admin_ids=admin_ids,
             owner_id=owner_id,
@@ -606,3 +617,12 @@ class Bot:
         for hook in self.registry.leave_hooks:
             outcome.effects.extend(self._run(ctx, hook).effects)
         return outcome
+
+
+def _offline_group(chat_id: int) -> GroupInfo:
+    """The settings a chat has before the ledger knows it, for a dispatcher run without a ledger."""
+    from ledger.accounts import DEFAULT_GROUP
+    from ledger.service import GroupInfo
+
+    epoch = datetime(1970, 1, 1, tzinfo=UTC)
+    return GroupInfo(0, chat_id, "", "kawuxing", {}, updated_at=epoch, updated_by=None, **DEFAULT_GROUP)

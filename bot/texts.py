@@ -181,6 +181,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "chain_without_kong": {"zh": "杠上杠要紧接在一个杠后面记。", "en": "杠上杠 must follow a kong."},
     "liangdao_twice": {"zh": "{name} 这局已经亮倒过了。", "en": "{name} has already declared 亮倒 this hand."},
     # -- what was recorded -------------------------------------------------------------------------------
+    "new_night": {
+        "zh": "已过日切（{hour}点）：上一晚已结算封存，同一桌开始新的一晚，从第{number}局记起。",
+        "en": "Past the {hour}:00 cut-off (日切): last night is settled and closed; the same table starts a new "
+        "night at hand {number}.",
+    },
     "event_recorded": {"zh": "第{number}局 记下：{what}", "en": "Hand {number} recorded: {what}"},
     "event_edited": {
         "zh": "第{number}局 按改后的消息重记：{what}",

@@ -14,12 +14,14 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from ledger import models as m
-from ledger.service import HandRecord, _group_by_chat, _names, _transfer_info
+from ledger.accounts import group_by_chat, names
+from ledger.records import HandRecord
+from ledger.transfers import info as transfer_info
 
 
 def hand_history(session: Session, chat_id: int, limit: int, *, include_voided: bool = False) -> list[HandRecord]:
     """The last `limit` finished hands of the chat's group, newest first (with voided ones when asked)."""
-    group = _group_by_chat(session, chat_id)
+    group = group_by_chat(session, chat_id)
     statuses = [m.CLOSED, m.VOIDED] if include_voided else [m.CLOSED]
     latest = (
         sa.select(m.Hand.id)
@@ -48,8 +50,8 @@ def hand_history(session: Session, chat_id: int, limit: int, *, include_voided: 
             sa.select(m.Hand.replaces_id, m.Hand.id).where(m.Hand.replaces_id.in_(latest))
         )
     }
-    names = _names(session, group.id)
-    return [_record(hand, events[hand.id], transfers[hand.id], replaced_by.get(hand.id), names) for hand in hands]
+    by_id = names(session, group.id)
+    return [_record(hand, events[hand.id], transfers[hand.id], replaced_by.get(hand.id), by_id) for hand in hands]
 
 
 def _record(
@@ -71,7 +73,7 @@ def _record(
         dealer=hand.dealer,
         events=tuple(event.payload for event in events),
         patterns=tuple((hand.answer or {}).get("hands", [])),
-        transfers=tuple(_transfer_info(t, names, index_of) for t in money),
+        transfers=tuple(transfer_info(t, names, index_of) for t in money),
         status=hand.status,
         replaces=hand.replaces_id,
         replaced_by=replaced_by,

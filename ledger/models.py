@@ -269,6 +269,17 @@ class Transfer(Base):
     )
 
 
+class NightTotal(Base):
+    """An account's running total for one night: the sum of its live transfers booked in that night, moved in
+    place by the transaction that books or voids one (so a reply's night figures are read, never re-summed)."""
+
+    __tablename__ = "night_totals"
+
+    night_id: Mapped[int] = mapped_column(sa.BigInteger, sa.ForeignKey("nights.id"), primary_key=True)
+    member_id: Mapped[int] = mapped_column(sa.BigInteger, sa.ForeignKey("members.id"), primary_key=True)
+    amount: Mapped[int] = mapped_column(sa.BigInteger)
+
+
 class Operation(Base):
     """One mutating call, keyed by its source: the unique constraint is what makes a retry book nothing twice."""
 

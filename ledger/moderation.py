@@ -28,19 +28,12 @@ from sqlalchemy.orm import Session
 from ledger.codec import encode
 from ledger.db import session_factories
 from ledger.models import FINE as FINE_TRANSFER
-from ledger.models import POT, Member, Operation, Transfer
+from ledger.models import Member, Operation, Transfer
 from ledger.moderation_models import BAN, FINE, REMOVAL, WARNING, ModerationAction, ModerationSettings, Reminder
 from ledger.moderation_models import RulesText as RulesTextRow
-from ledger.service import (
-    RETRYABLE,
-    Ledger,
-    LedgerError,
-    MemberInfo,
-    _apply_balances,
-    _member_pot_and_night,
-    _new_transfer,
-    _transfer_info,
-)
+from ledger.money import fine as book_fine
+from ledger.service import Ledger, LedgerError, MemberInfo, TransferInfo
+from ledger.unit import RETRY_STATES, Tx
 
 log = logging.getLogger(__name__)
 
@@ -486,45 +479,27 @@ class Moderation:
                 if attempt == WRITE_ATTEMPTS - 1:
                     raise
             except sa.exc.DBAPIError as err:
-                if getattr(err.orig, "sqlstate", None) not in RETRYABLE or attempt == WRITE_ATTEMPTS - 1:
+                if getattr(err.orig, "sqlstate", None) not in RETRY_STATES or attempt == WRITE_ATTEMPTS - 1:
                     raise
 
     def _book_fine(
         self, session: Session, member: MemberInfo, amount: int, reason: str, source: str, by: int | None, now: datetime
-    ) -> Transfer:
-        """The fine's money, member → pot, in the caller's transaction: the transfer, the running balances and the
-        operation record of `<source>:fine`, as the ledger's `fine` writes them. A transfer an earlier version
-        booked under that source (in a step of its own) is reused, never booked again."""
+    ) -> Transfer | TransferInfo:
+        """The fine's money, member → pot, in the caller's transaction: the transfer and the running totals (the
+        ledger's own `money.fine`, on the session's connection) and the operation record of `<source>:fine`, as
+        the ledger's `fine` writes them. A transfer an earlier version booked under that source (in a step of its
+        own) is reused, never booked again."""
         fine_source = f"{source}:fine"
         booked = session.scalar(
             sa.select(Transfer).where(Transfer.source == fine_source, Transfer.kind == FINE_TRANSFER)
         )
         if booked is not None:
             return booked
-        payer, pot, night_id = _member_pot_and_night(session, member.id)
-        if payer.kind == POT or payer.linked_to_id is not None:
-            raise LedgerError("bad_member", f"不能罚 {payer.name}")
-        deltas: dict[int, int] = {}
-        transfer = _new_transfer(
-            payer.group_id,
-            payer.id,
-            pot.id,
-            amount,
-            reason[:200] or "罚款",
-            FINE_TRANSFER,
-            fine_source,
-            by,
-            now,
-            deltas,
-        )
-        transfer.night_id = night_id
-        session.add(transfer)
-        _apply_balances(session, deltas)
-        info = _transfer_info(transfer, {payer.id: payer.name, pot.id: pot.name}, {})
+        info = book_fine(Tx(session.connection(), now, by, fine_source), member.id, amount, reason)
         session.add(
             Operation(source=fine_source, kind="fine", created_at=now, created_by=by, result={"value": encode(info)})
         )
-        return transfer
+        return info
 
     def _result(self, session: Session, rows: Mapping[str, ModerationAction], settings: RuleSettings) -> OffenceResult:
         warning = rows[WARNING]

@@ -1,16 +1,17 @@
-"""Helpers every command module shares: who is who, the table, money, and per-player change lines."""
+"""Helpers every command module shares: who is who, the table, booking events, money, per-player change lines."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.core import AnswerCallback, Context, Effect, Refusal, Sender, SendText
 
 if TYPE_CHECKING:
-    from ledger.service import MemberInfo, TableInfo, TransferInfo
+    from ledger.events import Event
+    from ledger.service import HandResult, MemberInfo, TableInfo, TransferInfo
 
 #: seats at a table of each game
 SEATS = {"kawuxing": 3, "penghu": 4, "gouji": 6}
@@ -26,8 +27,7 @@ def money(amount: int, currency: str = "", *, signed: bool = False) -> str:
 
 def member_of(ctx: Context, sender: Sender) -> MemberInfo:
     """The ledger account of a chat user (created or renamed as needed)."""
-    member: MemberInfo = ctx.service.member(ctx.chat_id, sender.user_id, sender.name, sender.username)
-    return member
+    return ctx.service.member(ctx.chat_id, sender.user_id, sender.name, sender.username)
 
 
 def me(ctx: Context) -> MemberInfo:
@@ -44,41 +44,49 @@ def resolve_person(ctx: Context, token: str, *, create_guest: bool) -> MemberInf
         for mentioned in incoming.mentions:
             if name.lower() in {(mentioned.username or "").lower(), mentioned.name.lower()}:
                 return member_of(ctx, mentioned)
-    found: MemberInfo | None = ctx.service.find_member(ctx.chat_id, name)
+    found = ctx.service.find_member(ctx.chat_id, name)
     if found is not None and found.kind != "pot":
         return found
     if token.startswith("@"):
         # an @username the chat has never seen speak: no id to book against, so no guest under that name
         raise Refusal("unknown_mention", name=name)
     if create_guest:
-        guest: MemberInfo = ctx.service.guest(ctx.chat_id, name)
-        return guest
+        return ctx.service.guest(ctx.chat_id, name)
     return None
 
 
 def current_table(ctx: Context) -> TableInfo:
-    table: TableInfo | None = ctx.service.current_table(ctx.chat_id)
-    if table is None:
+    """The chat's open table (read with the group before the handler ran), or a refusal."""
+    if ctx.table is None:
         raise Refusal("no_table")
-    return table
+    return ctx.table
 
 
 def seat_of_member(table: TableInfo, member_id: int) -> str | None:
     return next((seat.name for seat in table.seats if seat.member_id == member_id), None)
 
 
-def seat_resolver(ctx: Context, table: TableInfo) -> Any:
-    """A function token -> seat name (or None) for the grammar: `@x`, a seated name, `我`/`me`."""
+def my_seat(ctx: Context, table: TableInfo) -> str | None:
+    """The sender's seat at the table (by Telegram id), None when they are not seated."""
+    return table.seat_of_user(ctx.sender.user_id)
+
+
+def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]:
+    """A function token -> seat name (or None) for the grammar: a seated name, `我`/`me`, `@username` of a seated
+    player, or another `@x` the ledger knows (refused when not seated)."""
     seats_by_folded = {seat.name.lower(): seat.name for seat in table.seats}
+    seats_by_username = {seat.username.casefold(): seat.name for seat in table.seats if seat.username}
 
     def resolve(token: str) -> str | None:
         bare = token[1:] if token.startswith("@") else token
         if bare.lower() in seats_by_folded:
             return seats_by_folded[bare.lower()]
         if token in {"我", "me", "I"}:
-            return seat_of_member(table, me(ctx).id)
+            return my_seat(ctx, table)
         if not token.startswith("@"):
             return None
+        if bare.casefold() in seats_by_username:  # Telegram's own identity of a seated player: no lookup
+            return seats_by_username[bare.casefold()]
         person = resolve_person(ctx, token, create_guest=False)
         if person is None:
             raise Refusal("unknown_player", name=bare)
@@ -91,7 +99,7 @@ def seat_resolver(ctx: Context, table: TableInfo) -> Any:
 
 
 def is_seated_or_admin(ctx: Context, table: TableInfo) -> bool:
-    return ctx.is_admin or seat_of_member(table, me(ctx).id) is not None
+    return ctx.is_admin or my_seat(ctx, table) is not None
 
 
 def net_by_member(booked: Iterable[TransferInfo], voided: Iterable[TransferInfo] = ()) -> dict[int, int]:
@@ -106,19 +114,55 @@ def net_by_member(booked: Iterable[TransferInfo], voided: Iterable[TransferInfo]
     return net
 
 
-def change_lines(ctx: Context, table: TableInfo, changes: dict[int, int]) -> list[str]:
-    """One line per seat: the change and the new night balance (`alice +2元（本晚 +6元）`)."""
-    currency = ctx.group.currency if ctx.group is not None else ""
-    night = ctx.service.night_balances(table.night_id)
+def change_lines(ctx: Context, table: TableInfo, changes: dict[int, int], night: Callable[[int], int]) -> list[str]:
+    """One line per seat: the change and the new night balance (`alice +2元（本晚 +6元）`); `night` gives a
+    member's night total (the booking's running totals: nothing is re-summed)."""
+    currency = ctx.group.currency
     return [
         ctx.t(
             "change_line",
             name=seat.name,
             change=money(changes.get(seat.member_id, 0), currency, signed=True),
-            night=money(night.of(seat.member_id), currency, signed=True),
+            night=money(night(seat.member_id), currency, signed=True),
         )
         for seat in table.seats
     ]
+
+
+def book(
+    ctx: Context, table: TableInfo, events: Sequence[Event], *, source: str | None = None
+) -> tuple[HandResult, bool]:
+    """Book events on the table's open hand: (the ledger's result, whether it replaced an edited message's record).
+
+    An edited message replaces what its first version recorded; a first version that was refused (and so recorded
+    nothing) is simply recorded now. `source` overrides the message's (a button flow's confirmation)."""
+    from ledger.service import LedgerError
+
+    incoming = ctx.incoming
+    if source is None and incoming is not None and incoming.edited:
+        try:
+            result = ctx.service.replace_hand(
+                incoming.original_source, events, source=ctx.source, by=ctx.sender.user_id, reason="edit"
+            )
+            return result, True
+        except LedgerError as err:
+            if err.code != "nothing_to_edit":
+                raise
+    result = ctx.service.record_events(table.id, events, source=source or ctx.source, by=ctx.sender.user_id)
+    return result, False
+
+
+def booking_lines(ctx: Context, result: HandResult) -> list[str]:
+    """What a booking's reply says before anything else: that the 日切 hour started a new night, when it did."""
+    if result.new_night is None:
+        return []
+    return [ctx.t("new_night", hour=ctx.group.cutoff_hour, number=result.number)]
+
+
+def money_lines(ctx: Context, table: TableInfo, result: HandResult) -> list[str]:
+    """Each seat's change from this booking and their night balance (nothing when no money moved)."""
+    changes = net_by_member(result.booked, result.voided)
+    return change_lines(ctx, table, changes, result.night_total) if changes else []
 
 
 def flow_key(ctx: Context) -> int:

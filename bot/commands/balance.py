@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.commands._common import money, net_by_member, resolve_person
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.texts import describe_event, describe_win
 from bot.vocabulary import COMMAND_WORDS
+from ledger.service import HandRecord
 
 
 @registry.command(
@@ -27,13 +26,13 @@ def balance(ctx: Context) -> SendText:
             raise Refusal("unknown_player", name=tokens(ctx.args)[0])
     total = ctx.service.balances(ctx.chat_id)
     night = ctx.service.current_night(ctx.chat_id)
-    tonight = ctx.service.night_balances(night.id) if night is not None else None
+    tonight = ctx.service.night_totals(night.id) if night is not None else {}  # running totals: no re-sum
     lines = [ctx.t("balance_head")]
     shown = 0
     for line in sorted(total.lines, key=lambda b: (b.kind == "pot", -b.amount, b.name)):
         if only is not None and line.member_id != only.id:
             continue
-        night_amount = tonight.of(line.member_id) if tonight is not None else 0
+        night_amount = tonight.get(line.member_id, 0)
         if only is None and line.amount == 0 and night_amount == 0:
             continue
         shown += 1
@@ -74,7 +73,7 @@ def history(ctx: Context) -> SendText:
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
-def history_line(ctx: Context, record: Any, game: str) -> str:
+def history_line(ctx: Context, record: HandRecord, game: str) -> str:
     """`第3局 甲 胡 乙 点的炮：卡五星×2 → ×2 ｜ 甲 +2元，乙 -2元`; a 够级/碰胡 hand (`game` of its table) lists its
     events in that game's words."""
     currency = ctx.group.currency

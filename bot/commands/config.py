@@ -14,6 +14,7 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, tokens
 from bot.texts import game_name, rules_summary
 from bot.vocabulary import COMMAND_WORDS
+from ledger.service import GroupInfo
 
 GAME_WORDS = {"卡五星": "kawuxing", "kawuxing": "kawuxing", "够级": "gouji", "gouji": "gouji"}
 GAME_WORDS |= {"碰胡": "penghu", "penghu": "penghu"}
@@ -75,7 +76,7 @@ def presets_text(ctx: Context) -> str:
     return "\n".join(lines)
 
 
-def rules_text(ctx: Context, group: Any) -> str:
+def rules_text(ctx: Context, group: GroupInfo) -> str:
     lines = [
         ctx.t(
             "rules_show",

@@ -11,9 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.commands._common import FlowStep, flow_key, flow_step, is_seated_or_admin, money
-from bot.core import AnswerCallback, Button, Context, Outcome, Refusal, SendText, registry
+from bot.commands._common import FlowStep, book, current_table, flow_key, flow_step, is_seated_or_admin, money
+from bot.commands._recording import event_reply, hand_reply, kong_of
+from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
+from bot.grammar import KongSpec
 from bot.texts import describe_event, describe_patterns, pattern_name
+from ledger.events import WIN_METHODS, Event, Win, WinHand, payload
+from ledger.service import LedgerError, TableInfo
+
+#: rows of buttons under a flow's message
+Buttons = tuple[tuple[Button, ...], ...]
 
 #: patterns offered as toggle buttons, three per row
 FLOW_PATTERNS = (
@@ -35,7 +42,7 @@ METHOD_CODES = {"s": "self_draw", "d": "discard", "r": "rob_kong"}
 KONG_CODES = {"a": "angang", "x": "xugang", "z": "zhigang"}
 
 
-def start_flow(ctx: Context, table: Any, kind: str) -> SendText:
+def start_flow(ctx: Context, table: TableInfo, kind: str) -> SendText:
     """Open a flow: a new bot message with the first question."""
     key = flow_key(ctx)
     state: dict[str, Any] = {"table_id": table.id, "step": "who", "patterns": [], "situations": []}
@@ -45,18 +52,16 @@ def start_flow(ctx: Context, table: Any, kind: str) -> SendText:
 
 
 @registry.callback("hu")
-def press_hu(ctx: Context) -> Any:
+def press_hu(ctx: Context) -> HandlerResult:
     return _press(ctx, "hu")
 
 
 @registry.callback("gang")
-def press_gang(ctx: Context) -> Any:
+def press_gang(ctx: Context) -> HandlerResult:
     return _press(ctx, "gang")
 
 
-def _press(ctx: Context, kind: str) -> Any:
-    from bot.commands._common import current_table
-
+def _press(ctx: Context, kind: str) -> HandlerResult:
     query = ctx.callback
     assert query is not None
     parts = query.data.split(":")
@@ -76,7 +81,7 @@ def _press(ctx: Context, kind: str) -> Any:
     return SendText(text, buttons=buttons, edit_message_id=step.edit)
 
 
-def _apply(table: Any, kind: str, state: dict[str, Any], action: str) -> None:
+def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> None:
     """Move the flow one step with the pressed button (unknown actions leave it as it is)."""
     players = table.players
     code, _, arg = action.partition(".")
@@ -114,44 +119,40 @@ def _toggle(items: list[str], item: str) -> None:
         items.append(item)
 
 
-def _event(ctx: Context, table: Any, kind: str, state: dict[str, Any]) -> dict[str, Any]:
+def _event(state: dict[str, Any], kind: str) -> Event:
+    """The win or kong the flow's answers describe."""
     if kind == "hu":
-        event: dict[str, Any] = {
-            "type": "hu",
-            "winner": state["who"],
-            "method": state["method"],
-            "hand": {"patterns": list(state["patterns"]), "situations": list(state["situations"])},
-        }
-        if state["method"] != "self_draw":
-            event["from"] = state["from"]
-        return event
-    from bot.commands.record import kong_event
-    from bot.grammar import KongSpec
-
-    spec = KongSpec(state["who"], state["kind"], state.get("from"), None, bool(state.get("chained")))
-    return kong_event(spec, ctx.service.hand_state(table.id).events)
+        hand = WinHand(patterns=tuple(state["patterns"]), situations=tuple(state["situations"]))
+        discarder = None if state["method"] == "self_draw" else state["from"]
+        return Win(state["who"], WIN_METHODS[state["method"]], hand, discarder)
+    return kong_of(KongSpec(state["who"], state["kind"], state.get("from"), None, bool(state.get("chained"))))
 
 
-def _confirm(ctx: Context, table: Any, kind: str, key: int, state: dict[str, Any], edit: int) -> Any:
-    from bot.commands.record import event_reply, hand_reply
-
+def _confirm(
+    ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str, Any], edit: int
+) -> Effect | list[Effect]:
     if state.get("step") != "preview":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    event = _event(ctx, table, kind, state)
+    event = _event(state, kind)
     source = f"{ctx.source.rsplit(':', 1)[0]}:flow{key}"
-    result = ctx.service.record_events(table.id, [event], source=source, by=ctx.sender.user_id)
+    try:
+        result, _ = book(ctx, table, [event], source=source)
+    except LedgerError as err:
+        if err.code == "chain_without_kong":
+            raise Refusal("chain_without_kong") from err
+        raise
     ctx.service.finish_flow(ctx.chat_id, key)
     if result.finished:
         reply = hand_reply(ctx, table, result)
     else:
-        reply = event_reply(ctx, table, result, describe_event(ctx.lang, event))
+        reply = event_reply(ctx, table, result, "；".join(describe_event(ctx.lang, e) for e in result.recorded))
     return [AnswerCallback(ctx.t("flow_recorded")), SendText(reply.text, edit_message_id=edit)]
 
 
 # ---------------------------------------------------------------------------------------------------- rendering
 
 
-def render(ctx: Context, table: Any, kind: str, key: int, state: dict[str, Any]) -> tuple[str, Any]:
+def render(ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str, Any]) -> tuple[str, Buttons]:
     """The flow message for its current step: what is chosen so far, the question, the buttons."""
 
     def button(label: str, action: str) -> Button:
@@ -231,16 +232,18 @@ def _multiplier(key: str) -> int:
     return PATTERNS_BY_KEY[key].multiplier if key in PATTERNS_BY_KEY else 1
 
 
-def _preview(ctx: Context, table: Any, kind: str, state: dict[str, Any]) -> tuple[list[str], bool]:
+def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -> tuple[list[str], bool]:
     """What confirming would book, scored now on the hand so far (nothing is written)."""
     from ledger.hands import build_request
     from ledger.scoring import score
 
+    hand = ctx.service.hand_state(table.id)
     try:
-        event = _event(ctx, table, kind, state)
+        event = payload(_event(state, kind), hand.events)
     except Refusal as refusal:
         return [ctx.t(refusal.key, **refusal.params)], False
-    hand = ctx.service.hand_state(table.id)
+    except LedgerError as err:  # 杠上杠 with no kong just before it
+        return [ctx.t(err.code) if err.code == "chain_without_kong" else err.message], False
     events = [*hand.events, event]
     request = build_request(table.game, table.rules, table.base, table.players, hand.dealer, events)
     answer = score(request, partial=kind != "hu")

@@ -17,14 +17,27 @@ from dataclasses import replace
 from typing import Any
 
 from bot.commands._common import FlowStep, current_table, flow_key, flow_step
-from bot.core import AnswerCallback, Button, Context, Effect, Incoming, Outcome, Refusal, Sender, SendText, registry
+from bot.core import (
+    AnswerCallback,
+    Button,
+    Context,
+    Effect,
+    HandlerResult,
+    Incoming,
+    Outcome,
+    Refusal,
+    Sender,
+    SendText,
+    registry,
+)
 from bot.grammar import GrammarError, closest_reading, render
+from ledger.service import TableInfo
 
 KIND = "suggest"
 PREFIX = "sg"
 
 
-def offer(ctx: Context, table: Any, err: GrammarError, check: Callable[[str], object], *, word: str) -> SendText:
+def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[str], object], *, word: str) -> SendText:
     """The answer to a record that could not be read: the closest reading `check` accepts (it raises a
     GrammarError or Refusal for one that cannot be booked either) with buttons, else the refusal itself."""
     reading = closest_reading(err.reading) if err.suggest else None
@@ -39,7 +52,7 @@ def offer(ctx: Context, table: Any, err: GrammarError, check: Callable[[str], ob
     raise Refusal(err.key, **err.params)
 
 
-def ask(ctx: Context, table: Any, word: str, args: str, why: str) -> SendText:
+def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendText:
     """Store the reading `word args` and ask whether it is what was meant."""
     key = flow_key(ctx)
     sender = ctx.sender
@@ -62,7 +75,7 @@ def ask(ctx: Context, table: Any, word: str, args: str, why: str) -> SendText:
 
 
 @registry.callback(PREFIX)
-def press(ctx: Context) -> Any:
+def press(ctx: Context) -> HandlerResult:
     """「就是这个」 books the stored reading as its sender's line; 「不是」 (action `x`) drops it."""
     step = flow_step(ctx, KIND, current_table)
     if not isinstance(step, FlowStep):

@@ -4,16 +4,18 @@ scored (串三户 doubled), the money between 对头 and the table's match score
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot import texts as bot_texts
-from bot.commands._common import FlowStep, flow_key, flow_step, money, seat_resolver
-from bot.core import AnswerCallback, Button, Context, Outcome, Refusal, SendText, registry
-from bot.games._common import game_table, money_lines, record
+from bot.commands._common import FlowStep, book, booking_lines, flow_key, flow_step, money, money_lines, seat_resolver
+from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Refusal, SendText, registry
+from bot.games._common import game_table
 from bot.grammar import fold, tokens
 from bot.texts import register, register_describer
+from ledger.events import GoujiRound
 from ledger.scoring import ScoringError, gouji
+from ledger.service import HandResult, TableInfo
 
 GOUJI = ("gouji",)
 SEAT_COUNT = gouji.SEAT_COUNT
@@ -22,6 +24,8 @@ GEMING_WORDS = frozenset({"革命", "geming"})
 FAILED_WORDS = frozenset({"烧牌", "烧牌失败", "烧失败", "shaopai"})
 ORDER_WORDS = frozenset({"名次", "出完", "order"})
 PLACE_EN = {"头科": "1st", "二科": "2nd", "三科": "3rd", "四科": "4th", "二落": "5th", "大落": "6th"}
+#: rows of buttons under a flow's message
+Buttons = tuple[tuple[Button, ...], ...]
 #: flow modes: which list a tapped name goes to
 MODES = {"o": "order", "g": "geming", "f": "shaopai_failed"}
 
@@ -85,17 +89,21 @@ register(
     games=GOUJI,
     on_edit=True,
 )
-def record_round(ctx: Context) -> Any:
+def record_round(ctx: Context) -> SendText:
     table = game_table(ctx, "gouji")
     if not ctx.args and not (ctx.incoming and ctx.incoming.edited):
         return start_flow(ctx, table)
     round_ = parse_round(ctx.args, seat_resolver(ctx, table))
     check_complete(round_, table.players)
-    result, edited = record(ctx, table, [{"type": "round", **round_}])
+    result, edited = book(ctx, table, [round_event(round_)])
     return SendText("\n".join(round_lines(ctx, table, result, edited=edited)), reply_to=ctx.message_id)
 
 
-def parse_round(args: str, resolve: Any) -> dict[str, list[str]]:
+def round_event(round_: dict[str, list[str]]) -> GoujiRound:
+    return GoujiRound(tuple(round_["order"]), tuple(round_["geming"]), tuple(round_["shaopai_failed"]))
+
+
+def parse_round(args: str, resolve: Callable[[str], str | None]) -> dict[str, list[str]]:
     """`@a @d 革命 @e 烧牌 @f @b` → order, geming, shaopai_failed (names as the seats spell them)."""
     round_: dict[str, list[str]] = {"order": [], "geming": [], "shaopai_failed": []}
     target = "order"
@@ -130,11 +138,11 @@ def check_complete(round_: dict[str, list[str]], players: list[str]) -> None:
 # ------------------------------------------------------------------------------------------------ the reply
 
 
-def round_lines(ctx: Context, table: Any, result: Any, *, edited: bool = False) -> list[str]:
+def round_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: bool = False) -> list[str]:
     """Places, marks, who scored, each seat's money, the match score."""
     answer = result.answer
     event = result.events[0]
-    lines = []
+    lines = booking_lines(ctx, result)
     if answer.get("void"):
         lines.append(ctx.t("gouji_round_edited" if edited else "gouji_round", number=result.number, places="-"))
         lines.append(ctx.t("gouji_void", names="、".join(event["geming"])))
@@ -152,7 +160,7 @@ def round_lines(ctx: Context, table: Any, result: Any, *, edited: bool = False) 
             lines.append(ctx.t("gouji_marks_failed", names="、".join(event["shaopai_failed"])))
         lines.append(_scored_line(ctx, table.players, answer))
     lines += money_lines(ctx, table, result)
-    lines.append(_match_line(ctx, table))
+    lines.append(_match_line(ctx, result.table_id, table.players))
     return lines
 
 
@@ -188,12 +196,11 @@ def _scored_line(ctx: Context, players: list[str], answer: dict[str, Any]) -> st
     return ctx.t("gouji_scored", team=sep.join(scoring), points=answer["team_points"][scoring[0]], double=double)
 
 
-def match_score(ctx: Context, table: Any) -> tuple[int, int]:
+def match_score(ctx: Context, table_id: int, players: list[str]) -> tuple[int, int]:
     """The two teams' points over this table's live rounds (odd seats first), re-scored from the records."""
-    players = table.players
     totals = [0, 0]
     for hand in ctx.service.history(ctx.chat_id, limit=10_000):
-        if hand.table_id != table.id or not hand.events:
+        if hand.table_id != table_id or not hand.events:
             continue
         round_ = {k: v for k, v in hand.events[0].items() if k != "type"}
         answer = gouji.answer({"game": "gouji", "stake": 0, "seats": players, **round_})
@@ -202,17 +209,16 @@ def match_score(ctx: Context, table: Any) -> tuple[int, int]:
     return totals[0], totals[1]
 
 
-def _match_line(ctx: Context, table: Any) -> str:
-    a, b = match_score(ctx, table)
+def _match_line(ctx: Context, table_id: int, players: list[str]) -> str:
+    a, b = match_score(ctx, table_id, players)
     sep = ", " if ctx.lang == "en" else "、"
-    players = table.players
     return ctx.t("gouji_match", first=sep.join(players[0::2]), a=a, second=sep.join(players[1::2]), b=b)
 
 
 # ------------------------------------------------------------------------------------------------ buttons
 
 
-def start_flow(ctx: Context, table: Any) -> SendText:
+def start_flow(ctx: Context, table: TableInfo) -> SendText:
     """A message with one button per seat: tap the players in the order they went out."""
     key = flow_key(ctx)
     state: dict[str, Any] = {"table_id": table.id, "mode": "o", "log": []}
@@ -222,7 +228,7 @@ def start_flow(ctx: Context, table: Any) -> SendText:
 
 
 @registry.callback("gj")
-def press(ctx: Context) -> Any:
+def press(ctx: Context) -> HandlerResult:
     step = flow_step(ctx, "gouji", lambda c: game_table(c, "gouji"))
     if not isinstance(step, FlowStep):
         return step
@@ -257,7 +263,9 @@ def _complete(round_: dict[str, list[str]]) -> bool:
     return len(round_["geming"]) >= 2 or sum(len(names) for names in round_.values()) == SEAT_COUNT
 
 
-def render(ctx: Context, table: Any, key: int, state: dict[str, Any]) -> tuple[str, Any]:
+def render(
+    ctx: Context, table: TableInfo, key: int, state: dict[str, Any]
+) -> tuple[str, tuple[tuple[Button, ...], ...]]:
     def button(label: str, action: str) -> Button:
         return Button(label, f"gj:{key}:{action}")
 
@@ -287,7 +295,7 @@ def render(ctx: Context, table: Any, key: int, state: dict[str, Any]) -> tuple[s
     return "\n".join(lines), tuple(rows)
 
 
-def _preview(ctx: Context, table: Any, round_: dict[str, list[str]]) -> tuple[list[str], bool]:
+def _preview(ctx: Context, table: TableInfo, round_: dict[str, list[str]]) -> tuple[list[str], bool]:
     """What confirming would book, scored now (nothing is written)."""
     request = {"game": "gouji", "stake": table.base, "seats": table.players, **round_}
     try:
@@ -308,12 +316,12 @@ def _preview(ctx: Context, table: Any, round_: dict[str, list[str]]) -> tuple[li
     return lines, True
 
 
-def _confirm(ctx: Context, table: Any, key: int, state: dict[str, Any], edit: int) -> Any:
+def _confirm(ctx: Context, table: TableInfo, key: int, state: dict[str, Any], edit: int) -> HandlerResult:
     round_ = round_of(state)
     if not _complete(round_):
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     source = f"{ctx.source.rsplit(':', 1)[0]}:flow{key}"
-    result, _ = record(ctx, table, [{"type": "round", **round_}], source=source)
+    result, _ = book(ctx, table, [round_event(round_)], source=source)
     ctx.service.finish_flow(ctx.chat_id, key)
     text = "\n".join(round_lines(ctx, table, result))
     return Outcome([AnswerCallback(ctx.t("flow_recorded")), SendText(text, edit_message_id=edit)])

@@ -5,16 +5,19 @@ says what was understood, each seat's change and the running 碰/扫 counts."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.commands._common import me, seat_of_member, seat_resolver
+from bot.commands._common import book as book_events
+from bot.commands._common import booking_lines, money_lines, my_seat, seat_resolver
 from bot.core import Context, Refusal, SendText, registry
-from bot.games._common import game_table, money_lines, record
+from bot.games._common import game_table
 from bot.grammar import fold, implied, tokens
 from bot.texts import register, register_describer
 from bot.vocabulary import COMMAND_WORDS
+from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
+from ledger.service import ScoringRefused, TableInfo
 
 PENGHU = ("penghu",)
 EVENT_PREFIX = re.compile(r"^events\[\d+\]（\w+）：")
@@ -92,7 +95,7 @@ class Spec:
     keywords: list[str] = field(default_factory=list)
 
 
-def parse(args: str, resolve: Any) -> Spec:
+def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
     """Players and keywords of a record; the player named first is who did it, `点 @x` names the discarder."""
     spec = Spec()
     items = tokens(args)
@@ -128,8 +131,8 @@ def parse(args: str, resolve: Any) -> Spec:
     return spec
 
 
-def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozenset[str]) -> dict[str, Any]:
-    """The scoring event of a command; keywords the event cannot carry are refused by name."""
+def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozenset[str]) -> PenghuPlay:
+    """The event of a command; keywords the event cannot carry are refused by name."""
     allowed_words: set[str] = set()
     if "from" in allowed:
         allowed_words |= SOURCE_WORDS | WALL_WORDS
@@ -139,14 +142,14 @@ def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozense
     for word in spec.keywords:
         if fold(word) not in allowed_words:
             raise Refusal("penghu_word_not_here", word=word, what=what)
-    event: dict[str, Any] = {"type": kind, "player": player}
-    if "from" in allowed:
-        event["from"] = spec.source
-    if spec.at_deal:
-        event["at_deal"] = True
-    for flag in spec.flags:
-        event[flag] = True
-    return event
+    return PenghuPlay(
+        kind=PENGHU_KINDS[kind],
+        player=player,
+        discarder=spec.source if "from" in allowed else None,
+        at_deal=spec.at_deal,
+        zhongzhuang="zhongzhuang" in spec.flags,
+        paoqi="paoqi" in spec.flags,
+    )
 
 
 #: command key -> (event type, chat words, event fields its keywords may set, whether it needs 点 @x or 摸)
@@ -195,7 +198,7 @@ def _register(key: str) -> None:
             spec.wall = True
         if ctx.word == "中庄":
             spec.flags.append("zhongzhuang")
-        player = spec.player or seat_of_member(table, me(ctx).id)
+        player = spec.player or my_seat(ctx, table)
         if player is None:
             raise Refusal("penghu_player_missing", what=ctx.word)
         if needs_source and spec.source is None and not spec.wall:
@@ -231,25 +234,24 @@ def record_draw(ctx: Context) -> SendText:
     table = game_table(ctx, "penghu")
     if ctx.args:
         raise Refusal("penghu_no_args", what=ctx.word)
-    return book(ctx, table, {"type": "draw"})
+    return book(ctx, table, Draw())
 
 
 # ------------------------------------------------------------------------------------------------ the reply
 
 
-def book(ctx: Context, table: Any, event: dict[str, Any]) -> SendText:
-    from ledger.service import ScoringRefused
-
+def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     try:
-        result, edited = record(ctx, table, [event])
+        result, edited = book_events(ctx, table, [event])
     except ScoringRefused as err:
         # the core names the event by its JSON index (`events[3]（peng）：…`); the chat only needs the why
         raise Refusal("scoring_refused", message=EVENT_PREFIX.sub("", err.message)) from err
-    what = describe(ctx.lang, event, table.dealer)
+    what = describe(ctx.lang, payload(event), table.dealer)
+    lines = booking_lines(ctx, result)
     if result.finished:
-        lines = [ctx.t("penghu_hand_over", number=result.number, what=what)]
+        lines.append(ctx.t("penghu_hand_over", number=result.number, what=what))
     else:
-        lines = [ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what)]
+        lines.append(ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what))
     lines += money_lines(ctx, table, result)
     answer = result.answer
     counts = [

@@ -3,12 +3,15 @@
 Flood counters live in the shared state (`bot.shared_state`: the ledger's database, or Redis), so several
 processes behind one webhook count a member's messages together and a burst split between them is one offence.
 Offences are recorded in the ledger, idempotent on the message, so a redelivered message is never punished
-twice. What stays per process is only a cache of facts that the ledger decides for everyone: a group's settings
-(trusted for `SETTINGS_TTL`) and the members whose name card was already checked.
+twice. A group's settings come with the chat the dispatcher reads for every message (`GroupInfo.moderation`).
+What stays per process is only a cache of facts that the ledger decides for everyone: a group's settings when
+they were not read with the chat (trusted for `SETTINGS_TTL`) and the members whose name card was already checked.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -17,7 +20,7 @@ from weakref import WeakKeyDictionary
 import bot.shared_state as shared
 from bot.core import Bot, Context
 from bot.moderation.detectors import FloodDetector
-from ledger.moderation import Moderation, RuleSettings
+from ledger.moderation import Moderation, RuleSettings, settings_from_overrides
 
 #: how long a process trusts its copy of a group's settings (a change made in this process is seen at once)
 SETTINGS_TTL = timedelta(seconds=60)
@@ -49,7 +52,10 @@ def moderation(ctx: Context) -> Moderation:
 
 
 def settings(ctx: Context) -> RuleSettings:
-    """The chat's moderation settings, cached for `SETTINGS_TTL`."""
+    """The chat's moderation settings: as read with the chat for this message when the ledger gave them
+    (`GroupInfo.moderation`), otherwise cached for `SETTINGS_TTL`."""
+    if ctx.group.moderation is not None:
+        return _parsed(json.dumps(ctx.group.moderation, sort_keys=True))
     st = state(ctx.bot)
     now = ctx.now()
     cached = st.settings.get(ctx.chat_id)
@@ -59,6 +65,12 @@ def settings(ctx: Context) -> RuleSettings:
     fresh = st.service.settings_for_group(group_id)
     st.settings[ctx.chat_id] = (now, fresh)
     return fresh
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(overrides: str) -> RuleSettings:
+    """Stored overrides (as canonical JSON) → settings, parsed once per distinct value."""
+    return settings_from_overrides(json.loads(overrides))
 
 
 def remember_settings(ctx: Context, new: RuleSettings) -> None:

@@ -352,7 +352,9 @@ def show_rules(ctx: Context) -> SendText:
     current = moderation(ctx).rules_text(ctx.chat_id)
     text = current.text
     if current.edited_at is not None:
-        names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+        names: dict[int | None, object] = {
+            m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None
+        }
         by = names.get(current.edited_by, str(current.edited_by))
         text += "\n" + ctx.t("mod_rules_by", when=local_time(ctx, current.edited_at, "%Y-%m-%d %H:%M"), name=by)
     return SendText(text)
@@ -411,7 +413,9 @@ def rules_log(ctx: Context) -> SendText:
     history = moderation(ctx).rules_history(ctx.chat_id)
     if not history:
         return ctx.reply("mod_rules_history_empty")
-    names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+    names: dict[int | None, object] = {
+        m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None
+    }
     lines = [ctx.t("mod_rules_history_head")]
     for version in history:
         when = local_time(ctx, version.edited_at, "%Y-%m-%d %H:%M") if version.edited_at else ""

@@ -1,9 +1,9 @@
 """Prometheus metrics of one `paiju run` process, served at `/metrics` (prometheus-client's text format).
 
-Counted where they happen: updates by the dispatcher, refusals by the command layer's observer, bookings and
-moderation actions from the rows the ledger commits (an SQLAlchemy session hook: a rolled-back transaction counts
-nothing, a replayed booking writes no row and counts nothing). The intake backlog is read from the database at
-each scrape. Each process has its own registry; scrape every worker.
+Counted where they happen: updates by the dispatcher, refusals by the command layer's observer, bookings when the
+ledger commits them (`ledger.unit.on_booked`), moderation actions from the rows committed (an SQLAlchemy session
+hook): a rolled-back transaction counts nothing, a replayed booking writes no row and counts nothing. The intake
+backlog is read from the database at each scrape. Each process has its own registry; scrape every worker.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from ledger.inbox import Backlog
 from ledger.models import Operation
 from ledger.moderation_models import ModerationAction
+from ledger.unit import on_booked
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 #: seconds: from a few milliseconds (a reply) to a minute (a backlog)
@@ -91,13 +92,20 @@ class Metrics:
         self.oldest.set_function(oldest)
 
     def watch_ledger(self, engine: sa.Engine) -> None:
-        """Count the operations and moderation actions committed through `engine`'s sessions."""
+        """Count the bookings the ledger commits on `engine` and the moderation actions committed through its
+        sessions."""
         self._engine = engine
         _WATCHED.append(self)
+        self._stop_counting = on_booked(self._booked)
 
     def unwatch(self) -> None:
         if self in _WATCHED:
             _WATCHED.remove(self)
+            self._stop_counting()
+
+    def _booked(self, engine: sa.Engine, kind: str) -> None:
+        if engine is self._engine:
+            self.bookings.labels(kind).inc()
 
     def exposition(self) -> bytes:
         return generate_latest(self.registry)

@@ -12,11 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.commands._common import money
-from bot.commands.record import win_event
+from bot.commands._recording import win_of
 from bot.core import Refusal
 from bot.grammar import GrammarError, parse_win
 from bot.texts import describe_patterns, pattern_name, text
 from bot.webapp.lines import MAX_CONCEALED, TappedWin, win_line
+from ledger.events import payload
 from ledger.hands import build_request
 from ledger.scoring import score
 from ledger.scoring.kawuxing import Hand, Meld, ready
@@ -35,14 +36,14 @@ def waits(win: TappedWin, suits: Sequence[str]) -> list[str]:
 
 
 def event_of(line: str, words: Mapping[str, str]) -> dict[str, Any]:
-    """The scoring `hu` event the 胡 command makes of `line` (the grammar and `win_event`, as for a chat line)."""
+    """The scoring `hu` event the 胡 command makes of `line` (the grammar and `win_of`, as for a chat line)."""
     seat_of = {word.casefold(): seat for seat, word in words.items() if word}
     args = line.split(" ", 1)[1]
     try:
         specs = parse_win(args, None, lambda token: seat_of.get(token.casefold()))
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
-    return win_event(specs[0])
+    return payload(win_of(specs[0]))
 
 
 def preview(

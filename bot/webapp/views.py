@@ -25,6 +25,10 @@ def version_of(data: Any) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
+def _amount(amount: int, currency: str) -> dict[str, Any]:
+    return {"amount": amount, "shown": money(amount, currency, signed=True)}
+
+
 def _amounts(balances: Balances, currency: str) -> dict[int, dict[str, Any]]:
     return {
         line.member_id: {"amount": line.amount, "shown": money(line.amount, currency, signed=True)}
@@ -62,8 +66,7 @@ def board(ledger: Ledger, chat_id: int, lang: str) -> dict[str, Any]:
     table = ledger.current_table(chat_id)
     if table is None:
         return out
-    state = ledger.hand_state(table.id)
-    night_of = _amounts(ledger.night_balances(table.night_id), group.currency) if balances is None else amounts
+    state = ledger.hand_state(table.id)  # the seats' night totals come with the events, read together
     out["table"] = {
         "id": table.id,
         "game": table.game,
@@ -78,7 +81,7 @@ def board(ledger: Ledger, chat_id: int, lang: str) -> dict[str, Any]:
                 "member_id": seat.member_id,
                 "dealer": seat.name == state.dealer,
                 "liangdao": seat.name in state.liangdao,
-                "night": night_of.get(seat.member_id, {"amount": 0, "shown": money(0, group.currency)}),
+                "night": _amount(state.night_total(seat.member_id), group.currency),
             }
             for seat in table.seats
         ],

@@ -285,10 +285,10 @@ async def test_a_flow_survives_a_restart(tg: Harness, clock: Any) -> None:
 async def test_a_bug_below_the_adapter_is_logged_and_the_group_told(
     tg: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    def broken(chat_id: int) -> None:
+    def broken(chat_id: int, *, title: str = "") -> None:
         raise RuntimeError("database on fire")
 
-    monkeypatch.setattr(tg.ledger, "current_table", broken)
+    monkeypatch.setattr(tg.ledger, "chat", broken)  # the read every message starts with
     with caplog.at_level(logging.ERROR):
         await tg.say(A, "胡 清一色 自摸")
     assert "出了点问题" in tg.last_text()

@@ -11,6 +11,7 @@ can take seconds to import on a loaded machine, so a start time on the clock wou
 from __future__ import annotations
 
 import multiprocessing
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -25,9 +26,15 @@ SHARED_KONGS = 8
 OWN_FINES = 10
 
 
+def table_time() -> datetime:
+    """The workers' clock: the evening the test's table was opened (the `clock` fixture's start), so no 日切
+    passes between its opening and the workers' bookings."""
+    return datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
+
+
 def work(url: str, worker: int, member_ids: list[int], table_id: int, start: Any) -> dict[str, Any]:
     """One process: record the shared sources (worker 1 backwards) and its own; return what each call answered."""
-    ledger = Ledger.open(url, upgrade=False)
+    ledger = Ledger.open(url, upgrade=False, clock=table_time)
     ledger.members(CHAT)  # connected and warmed up before the start
     answers: dict[str, Any] = {}
     shared = [("fine", i) for i in range(SHARED_FINES)] + [("kong", i) for i in range(SHARED_KONGS)]

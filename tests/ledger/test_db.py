@@ -50,8 +50,8 @@ import sqlalchemy as sa
 from ledger.service import Ledger
 books = Ledger.open(sys.argv[1], upgrade=False)
 member = books.member({chat}, 2, "乙")
-with books._writer.begin() as session:  # a write transaction that never ends: the process is "frozen" in it
-    session.execute(sa.text("UPDATE members SET balance = balance WHERE id = :id"), {{"id": member.id}})
+with books.engine.begin() as connection:  # a write transaction that never ends: the process is "frozen" in it
+    connection.execute(sa.text("UPDATE members SET balance = balance WHERE id = :id"), {{"id": member.id}})
     print("holding", flush=True)
     time.sleep(float(sys.argv[2]))
 """

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 import sqlalchemy as sa
-from sqlalchemy.orm import Session
 
 from ledger import models as m
 from ledger.service import Ledger, LedgerError, ScoringRefused
+from ledger.unit import Tx
 
 from .helpers import CHAT, gang, hu, money, seat_kawuxing
 
@@ -279,10 +277,10 @@ def test_a_write_that_lost_a_race_on_another_unique_key_is_retried_whole(ledger:
     ledger.group(CHAT)
     attempts: list[int] = []
 
-    def body(session: Session, now: datetime) -> int:
+    def body(tx: Tx) -> int:
         attempts.append(1)
         if len(attempts) == 1:  # as if another process had just created this chat's group
-            session.execute(
+            tx.execute(
                 sa.insert(m.Group).values(
                     chat_id=CHAT,
                     game="kawuxing",
@@ -292,12 +290,12 @@ def test_a_write_that_lost_a_race_on_another_unique_key_is_retried_whole(ledger:
                     language="zh",
                     cutoff_hour=6,
                     timezone="UTC",
-                    created_at=now,
-                    updated_at=now,
+                    created_at=tx.now,
+                    updated_at=tx.now,
                 )
             )
         return len(attempts)
 
-    assert ledger._once("race:1", "test", None, int, body) == 2
-    assert ledger._once("race:1", "test", None, int, body) == 2  # stored: not run again
+    assert ledger._unit.once("race:1", "test", None, int, body) == 2
+    assert ledger._unit.once("race:1", "test", None, int, body) == 2  # stored: not run again
     assert len(attempts) == 2

@@ -129,3 +129,85 @@ def test_in_memory_sqlite_is_refused_with_a_clear_message() -> None:
     with pytest.raises(LedgerError) as err:
         Ledger.open("sqlite://")
     assert err.value.code == "bad_url" and "SQLite" in err.value.message
+
+
+def test_0003_fills_the_night_totals_from_an_existing_ledgers_live_transfers_and_downgrades(empty_db_url: str) -> None:
+    """An existing ledger upgraded to 0003: every night's totals are its live transfers' sums (voided ones and
+    transfers outside any night left out); down to the revision before drops the table, up again fills it again."""
+    from alembic.script import ScriptDirectory
+
+    before = ScriptDirectory.from_config(db.alembic_config("sqlite://")).get_revision("0003").down_revision
+    assert isinstance(before, str)
+    db.upgrade(empty_db_url, before)
+    engine = db.make_engine(empty_db_url)
+    now = datetime(2026, 1, 10, 12, tzinfo=UTC)
+    try:
+        with engine.begin() as connection:
+            group = connection.execute(
+                sa.text(
+                    "INSERT INTO groups (chat_id, title, game, rules, base, currency, language, cutoff_hour, "
+                    "timezone, created_at, updated_at) VALUES (-7, '', 'kawuxing', '{}', 100, '元', 'zh', 6, "
+                    "'Asia/Shanghai', :now, :now) RETURNING id"
+                ),
+                {"now": now},
+            ).scalar_one()
+            members = [
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO members (group_id, kind, user_id, display_name, balance, created_at) "
+                        "VALUES (:g, 'member', :u, :n, 0, :now) RETURNING id"
+                    ),
+                    {"g": group, "u": 100 + i, "n": f"P{i}", "now": now},
+                ).scalar_one()
+                for i in range(3)
+            ]
+            nights = [
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO nights (group_id, night_date, started_at, ended_at) "
+                        "VALUES (:g, :d, :now, :now) RETURNING id"
+                    ),
+                    {"g": group, "d": f"2026-01-1{i}", "now": now},
+                ).scalar_one()
+                for i in range(2)
+            ]
+            a, b, c = members
+            rows = [  # (night, payer, payee, amount, voided)
+                (nights[0], a, b, 300, False),
+                (nights[0], c, b, 200, False),
+                (nights[0], b, a, 50, True),
+                (nights[1], b, c, 700, False),
+                (None, a, c, 900, False),
+            ]
+            for night, payer, payee, amount, voided in rows:
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO transfers (group_id, payer_id, payee_id, amount, reason, kind, night_id, source, "
+                        "created_at, voided_at) VALUES (:g, :p, :q, :a, 'r', 'hand', :n, 's', :now, :v)"
+                    ),
+                    {
+                        "g": group,
+                        "p": payer,
+                        "q": payee,
+                        "a": amount,
+                        "n": night,
+                        "now": now,
+                        "v": now if voided else None,
+                    },
+                )
+        expected = {
+            (nights[0], a): -300,
+            (nights[0], b): 500,
+            (nights[0], c): -200,
+            (nights[1], b): -700,
+            (nights[1], c): 700,
+        }
+        for _ in range(2):
+            db.upgrade(empty_db_url, "0003")
+            with engine.connect() as connection:
+                totals = connection.execute(sa.text("SELECT night_id, member_id, amount FROM night_totals")).all()
+            assert {(night, member): amount for night, member, amount in totals} == expected
+            db.downgrade(empty_db_url, before)
+            assert "night_totals" not in set(sa.inspect(engine).get_table_names())
+    finally:
+        engine.dispose()

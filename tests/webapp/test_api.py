@@ -26,7 +26,7 @@ WIN = {
 
 
 def login(served: Served, user: dict[str, Any], *, chat_id: int = GROUP, token: str = TOKEN) -> str:
-    return init_data(user, served.ledger._now(), start=sign_start(chat_id, 0, start_key(token)))
+    return init_data(user, served.ledger.now(), start=sign_start(chat_id, 0, start_key(token)))
 
 
 def balances(ledger: Ledger) -> dict[str, int]:
@@ -42,7 +42,7 @@ def group_texts(served: Served) -> list[str]:
 
 @pytest.mark.parametrize("path", ["api/session", "api/board", "api/night"])
 def test_every_api_request_without_valid_init_data_is_401(served: Served, chat: Chat, path: str) -> None:
-    now = served.ledger._now()
+    now = served.ledger.now()
     genuine = login(served, A)
     cases = [
         ("missing", None),
@@ -60,7 +60,7 @@ def test_every_api_request_without_valid_init_data_is_401(served: Served, chat: 
 def test_a_refused_record_books_nothing(served: Served, chat: Chat, table_id: int) -> None:
     before = balances(served.ledger)
     forged = login(served, A).replace("auth_date=", "auth_date=1")
-    for init in (None, forged, init_data(A, served.ledger._now(), start=start_param(token="1:OTHER"))):
+    for init in (None, forged, init_data(A, served.ledger.now(), start=start_param(token="1:OTHER"))):
         status, _ = served.call("api/record", init=init, body={**WIN, "table_id": table_id, "request_id": "r" * 16})
         assert status == 401
     assert balances(served.ledger) == before
@@ -76,7 +76,7 @@ def test_only_members_of_the_group_get_in(served: Served, chat: Chat) -> None:
 
 
 def test_the_start_parameter_in_a_header_serves_private_chat_buttons(served: Served, chat: Chat) -> None:
-    plain = init_data(B, served.ledger._now())  # a web_app button's initData carries no start_param
+    plain = init_data(B, served.ledger.now())  # a web_app button's initData carries no start_param
     status, _ = served.call("api/board", init=plain)
     assert status == 401
     status, answer = served.call("api/board", init=plain, start=start_param())
@@ -138,9 +138,9 @@ def test_the_board_shows_the_table_and_follows_the_chat(served: Served, chat: Ch
     assert board["table"]["hand"] == 1 and board["table"]["events"] == []
     me = {"user_id": A["id"], "name": "阿杰", "seat": "阿杰", "admin": False, "may_record": True, "old_link": False}
     assert board["me"] == me
-    linked = init_data(A, served.ledger._now(), start=start_param(GROUP, table_id))
+    linked = init_data(A, served.ledger.now(), start=start_param(GROUP, table_id))
     assert served.call("api/board", init=linked)[1]["me"]["old_link"] is False
-    earlier = init_data(A, served.ledger._now(), start=start_param(GROUP, table_id - 1 or 99))
+    earlier = init_data(A, served.ledger.now(), start=start_param(GROUP, table_id - 1 or 99))
     assert served.call("api/board", init=earlier)[1]["me"]["old_link"] is True  # a link of an ended table
 
     answered: dict[str, Any] = {}
@@ -287,7 +287,7 @@ def test_every_board_a_watcher_gets_is_whole(served: Served, chat: Chat, table_i
     players = {"阿杰": A, "小李": B, "老王": C}
     order = ["阿杰", "小李", "老王", "小李", "阿杰", "老王", "老王", "阿杰"]
     seen: list[dict[str, Any]] = []
-    done = threading.Event()
+    done, following = threading.Event(), threading.Event()
 
     def watch() -> None:
         version = ""
@@ -297,9 +297,11 @@ def test_every_board_a_watcher_gets_is_whole(served: Served, chat: Chat, table_i
             if board["version"] != version:
                 seen.append(board)
                 version = board["version"]
+            following.set()
 
     watcher = threading.Thread(target=watch)
     watcher.start()
+    assert following.wait(30)  # the page follows the board before the first kong (bookings outrun a slow start)
     for tile, name in zip(["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p"], order, strict=True):
         assert "暗杠" in chat.texts(players[name], f"暗杠 {tile}")
     done.set()

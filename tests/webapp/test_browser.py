@@ -109,7 +109,7 @@ def open_app(
             request_route.abort()  # type: ignore[attr-defined]
 
     page.route("**/*", route)
-    signed = init_data(user, served.ledger._now() - timedelta(seconds=age), start=start_param())
+    signed = init_data(user, served.ledger.now() - timedelta(seconds=age), start=start_param())
     fragment = (
         f"tgWebAppData={quote(signed)}&tgWebAppThemeParams={quote(json.dumps(theme))}&tgWebAppColorScheme={scheme}"
     )

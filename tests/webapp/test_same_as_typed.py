@@ -122,7 +122,7 @@ def test_tapped_and_typed_hands_book_the_same(
         "table_id": table.id,
         "request_id": uuid.uuid4().hex,  # a new tap each example (the same id would be answered from the first)
     }
-    login = init_data(winner, ledger._now(), start=_start(TAPPED))
+    login = init_data(winner, ledger.now(), start=_start(TAPPED))
     status, answer = served.call("api/record", init=login, body=body)
 
     typed_id, typed_transfers = last_hand(ledger, TYPED)

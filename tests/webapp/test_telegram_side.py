@@ -84,10 +84,10 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy(served: Served, 
     for name in ("app.js", "api.js", "board.js", "picker.js", "night.js", "tiles.js", "dom.js", "app.css"):
         with urllib.request.urlopen(served.url + "static/" + name, timeout=10) as response:
             assert response.status == 200 and response.read()
-    status, answer = served.call("api/session", init=init_data(A, served.ledger._now(), start=start_param()))
+    status, answer = served.call("api/session", init=init_data(A, served.ledger.now(), start=start_param()))
     assert status == 200 and answer["texts"]["tab_board"] == "牌桌" and answer["tile_names"]["5p"] == "五筒"
     english = {**A, "language_code": "en"}
-    status, answer = served.call("api/session", init=init_data(english, served.ledger._now(), start=start_param()))
+    status, answer = served.call("api/session", init=init_data(english, served.ledger.now(), start=start_param()))
     assert answer["lang"] == "en" and answer["texts"]["tab_board"] == "Table"
 
 

@@ -1,0 +1,87 @@
+"""卡五星 records as typed events, from what was typed (`record`) or tapped (`flows`), and the replies to a booking.
+
+Both the typed commands and the button flows build their events and replies here, so neither imports the other.
+"""
+
+from __future__ import annotations
+
+from bot.commands._common import booking_lines, change_lines, current_table, money_lines, net_by_member
+from bot.core import Context, Refusal, SendText
+from bot.grammar import KongSpec, WinSpec
+from bot.texts import describe_win
+from ledger.events import KONG_KINDS, WIN_METHODS, Kong, Meld, Win, WinHand
+from ledger.service import HandResult, TableInfo
+
+
+def kawuxing_table(ctx: Context) -> TableInfo:
+    table = current_table(ctx)
+    if table.game != "kawuxing":
+        raise Refusal("wrong_game_command")
+    return table
+
+
+def kong_of(spec: KongSpec) -> Kong:
+    """The kong a message or a flow describes; 杠上杠 continues the chain of the kong just before it (the ledger
+    numbers it when it books)."""
+    if spec.kind is None:
+        raise Refusal("kong_kind_missing")
+    if spec.kind == "zhigang" and spec.discarder is None:
+        raise Refusal("kong_discarder_missing")
+    if spec.kind != "zhigang" and spec.discarder is not None:
+        raise Refusal("kong_discarder_only_zhigang")
+    if spec.discarder == spec.player:
+        raise Refusal("self_discard", name=spec.player)
+    return Kong(spec.player, KONG_KINDS[spec.kind], spec.discarder, spec.tile, spec.chained)
+
+
+def win_of(spec: WinSpec) -> Win:
+    """One winner's win: tiles when typed, else the declared patterns (屁胡: none). 亮倒 is not repeated here:
+    the scoring core reads it from the hand's 亮倒 events."""
+    if spec.method is None:
+        raise Refusal("method_missing", name=spec.winner)
+    if spec.method in {"discard", "rob_kong"} and spec.discarder is None:
+        raise Refusal("discarder_missing", word="点")
+    if spec.discarder == spec.winner:
+        raise Refusal("self_discard", name=spec.winner)
+    melds = tuple(Meld(meld["kind"], meld["tile"]) for meld in spec.melds)
+    situations = tuple(spec.situations)
+    if spec.tiles:
+        if spec.patterns:
+            raise Refusal("tiles_and_patterns")
+        concealed, win_tile = split_win_tile(spec.tiles, len(spec.melds))
+        hand = WinHand(concealed=concealed, win_tile=win_tile, melds=melds, situations=situations)
+    else:
+        hand = WinHand(melds=melds, patterns=tuple(spec.patterns), situations=situations)
+    return Win(spec.winner, WIN_METHODS[spec.method], hand, spec.discarder)
+
+
+def split_win_tile(typed: list[str], melds: int) -> tuple[str, str]:
+    """Concealed tiles and the winning tile: `123p46p789s22s333s 5p`, or one run whose last tile is the win."""
+    from ledger.scoring.tiles import format_notation, parse_tiles, tile_notation
+
+    if len(typed) >= 2 and len(parse_tiles(typed[-1])) == 1:
+        return "".join(typed[:-1]), typed[-1]
+    tiles = [tile for token in typed for tile in parse_tiles(token)]
+    if (len(tiles) + 3 * melds) % 3 != 2:
+        raise Refusal("win_tile_missing", count=len(tiles))
+    return format_notation(tiles[:-1]), tile_notation(tiles[-1])
+
+
+def event_reply(ctx: Context, table: TableInfo, result: HandResult, what: str, *, edited: bool = False) -> SendText:
+    """`第2局 杠：乙 直杠（点 甲）` and each player's change and night balance."""
+    lines = booking_lines(ctx, result)
+    lines.append(ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what))
+    lines += money_lines(ctx, table, result)
+    if result.liangdao:
+        lines.append(ctx.t("liangdao_state", names="、".join(result.liangdao)))
+    return SendText("\n".join(lines), reply_to=ctx.message_id)
+
+
+def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bool = False) -> SendText:
+    """The reply to a finished hand: what was understood, patterns and multiple, changes, the next dealer."""
+    lines = booking_lines(ctx, result)
+    lines.append(ctx.t("hand_edited" if edited else "hand_recorded", number=result.number))
+    lines += describe_win(ctx.lang, result.events, result.answer)
+    lines += change_lines(ctx, table, net_by_member(result.booked, result.voided), result.night_total)
+    lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
+    return SendText("\n".join(lines), reply_to=ctx.message_id)

@@ -1,0 +1,280 @@
+"""Groups and their accounts: a chat's settings, its members (by Telegram id), guests seated by name, 名片
+aliases, and the pot (红包池) every group is created with."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from ledger import models as m
+from ledger.errors import LedgerError
+from ledger.hands import DEFAULT_RULES, GAMES
+from ledger.records import GroupInfo, MemberInfo
+from ledger.unit import Tx, get_row
+
+POT_NAME = "红包池"
+DEFAULT_GROUP: dict[str, Any] = {
+    "base": 100,
+    "currency": "元",
+    "language": "zh",
+    "cutoff_hour": 6,
+    "timezone": "Asia/Shanghai",
+}
+LANGUAGES = ("zh", "en")
+MAX_NAME = 64
+GAME_NAMES = {"kawuxing": "卡五星", "gouji": "够级", "penghu": "碰胡"}
+
+_GROUP_BY_CHAT = sa.select(m.Group).where(m.Group.chat_id == sa.bindparam("chat_id"))
+
+
+# ------------------------------------------------------------------------------------------------- groups
+
+
+def find_group(tx: Tx, chat_id: int) -> GroupInfo | None:
+    found = tx.connection.execute(_GROUP_BY_CHAT, {"chat_id": chat_id}).first()
+    return group_info(found) if found is not None else None
+
+
+def group_by_chat(session: Session, chat_id: int) -> m.Group:
+    group = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+    if group is None:
+        raise LedgerError("no_group", "这个群还没有账本")
+    return group
+
+
+def lock_group(session: Session, group_id: int) -> None:
+    """Serialize writers of one group on PostgreSQL (SQLite writers are serialized by BEGIN IMMEDIATE)."""
+    session.execute(sa.select(m.Group.id).where(m.Group.id == group_id).with_for_update())
+
+
+def create_group(tx: Tx, chat_id: int, title: str) -> m.Group:
+    """The chat's group, created with the defaults (卡五星, preset xiangyang, 底金 100 分, zh) and its pot."""
+    session = tx.session
+    found = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+    if found is not None:
+        return found
+    group = m.Group(
+        chat_id=chat_id,
+        title=title[:255],
+        game="kawuxing",
+        rules=dict(DEFAULT_RULES["kawuxing"]),
+        created_at=tx.now,
+        updated_at=tx.now,
+        updated_by=None,
+        **DEFAULT_GROUP,
+    )
+    session.add(group)
+    session.flush()
+    session.add(m.Member(group_id=group.id, kind=m.POT, display_name=POT_NAME, balance=0, created_at=tx.now))
+    session.flush()
+    return group
+
+
+def update_group(tx: Tx, chat_id: int, clean: dict[str, Any]) -> GroupInfo:
+    """Apply validated settings; who/when (and old → new) is recorded. Changing the game without giving rules
+    resets the rules to that game's default."""
+    group = create_group(tx, chat_id, "")
+    if "game" in clean and "rules" not in clean and clean["game"] != group.game:
+        clean["rules"] = dict(DEFAULT_RULES[clean["game"]])
+    diff = {key: [getattr(group, key), value] for key, value in clean.items() if getattr(group, key) != value}
+    for key, value in clean.items():
+        setattr(group, key, value)
+    group.updated_at, group.updated_by = tx.now, tx.by
+    tx.session.add(
+        m.SettingChange(group_id=group.id, changes=diff, changed_by=tx.by, changed_at=tx.now, source=tx.source)
+    )
+    tx.session.flush()
+    return group_info(group)
+
+
+def validated_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
+    known = {"game", "rules", "base", "currency", "language", "cutoff_hour", "timezone", "title"}
+    unknown = set(changes) - known
+    if unknown:
+        raise LedgerError("bad_setting", f"未知的设置：{'、'.join(sorted(unknown))}")
+    clean = dict(changes)
+    if "game" in clean and clean["game"] not in GAMES:
+        raise LedgerError("bad_setting", f"未知的游戏 {clean['game']!r}（可选：{'、'.join(GAMES)}）")
+    if "rules" in clean and not isinstance(clean["rules"], dict):
+        raise LedgerError("bad_setting", '规则必须是 {"preset": …, 选项: 值} 的形式')
+    if "base" in clean:
+        check_amount(clean["base"])
+    if "language" in clean and clean["language"] not in LANGUAGES:
+        raise LedgerError("bad_setting", f"语言只能是 {'、'.join(LANGUAGES)}")
+    if "cutoff_hour" in clean and (not isinstance(clean["cutoff_hour"], int) or not 0 <= clean["cutoff_hour"] < 24):
+        raise LedgerError("bad_setting", "日切时间必须是 0–23 点")
+    if "timezone" in clean:
+        try:
+            ZoneInfo(str(clean["timezone"]))
+        except (ZoneInfoNotFoundError, ValueError) as err:
+            raise LedgerError("bad_setting", f"未知的时区 {clean['timezone']!r}") from err
+    if "currency" in clean:
+        clean["currency"] = clean_name(clean["currency"], "货币")[:16]
+    if "title" in clean:
+        clean["title"] = str(clean["title"])[:255]
+    return clean
+
+
+# ------------------------------------------------------------------------------------------------ members
+
+_MEMBER_BY_USER = (
+    sa.select(m.Member)
+    .join(m.Group, m.Group.id == m.Member.group_id)
+    .where(m.Group.chat_id == sa.bindparam("chat_id"), m.Member.user_id == sa.bindparam("user_id"))
+)
+
+
+def find_member_by_user(tx: Tx, chat_id: int, user_id: int) -> MemberInfo | None:
+    found = tx.connection.execute(_MEMBER_BY_USER, {"chat_id": chat_id, "user_id": user_id}).first()
+    return member_info(found) if found is not None else None
+
+
+def ensure_member(tx: Tx, chat_id: int, user_id: int, display_name: str, username: str | None) -> MemberInfo:
+    """The member with this Telegram id, created (with the group) or renamed as needed."""
+    session = tx.session
+    group = create_group(tx, chat_id, "")
+    member = session.scalar(sa.select(m.Member).where(m.Member.group_id == group.id, m.Member.user_id == user_id))
+    if member is None:
+        member = m.Member(group_id=group.id, kind=m.MEMBER, user_id=user_id, balance=0, created_at=tx.now)
+        session.add(member)
+    member.display_name, member.username = display_name, username
+    session.flush()
+    return member_info(member)
+
+
+def guest(tx: Tx, chat_id: int, name: str) -> MemberInfo:
+    """The unlinked guest of this name, created when new."""
+    session = tx.session
+    group = create_group(tx, chat_id, "")
+    lock_group(session, group.id)
+    found = session.scalar(
+        sa.select(m.Member).where(
+            m.Member.group_id == group.id,
+            m.Member.kind == m.GUEST,
+            m.Member.linked_to_id.is_(None),
+            m.Member.display_name == name,
+        )
+    )
+    if found is None:
+        found = m.Member(group_id=group.id, kind=m.GUEST, display_name=name, balance=0, created_at=tx.now)
+        session.add(found)
+        session.flush()
+    return member_info(found)
+
+
+def find_member(tx: Tx, chat_id: int, name: str) -> MemberInfo | None:
+    """A member or unlinked guest by alias, display name or @username (case-insensitive), or None; refused as
+    `ambiguous_member` when two accounts match equally well."""
+    wanted = name.strip().lstrip("@").casefold()
+    session = tx.session
+    candidates = [
+        member
+        for member in accounts(session, group_by_chat(session, chat_id).id)
+        if member.kind != m.POT and member.linked_to_id is None
+    ]
+    for key in ("alias", "display_name", "username"):
+        hits = [c for c in candidates if (getattr(c, key) or "").casefold() == wanted]
+        if len(hits) > 1:
+            raise LedgerError("ambiguous_member", f"“{name}”对应多人，请用 @用户名 或名片区分")
+        if hits:
+            return member_info(hits[0])
+    return None
+
+
+def members(tx: Tx, chat_id: int) -> list[MemberInfo]:
+    session = tx.session
+    group = group_by_chat(session, chat_id)
+    return [member_info(a) for a in accounts(session, group.id) if a.linked_to_id is None]
+
+
+def set_alias(tx: Tx, member_id: int, clean: str | None) -> MemberInfo:
+    session = tx.session
+    member = get_member(session, member_id)
+    if member.kind == m.POT:
+        raise LedgerError("bad_member", "红包池不能设名片")
+    if clean is not None:
+        taken = [
+            a
+            for a in accounts(session, member.group_id)
+            if a.id != member.id and a.linked_to_id is None and a.name.casefold() == clean.casefold()
+        ]
+        if taken:
+            raise LedgerError("alias_taken", f"名片“{clean}”已被使用")
+    member.alias = clean
+    return member_info(member)
+
+
+def get_member(session: Session, member_id: int) -> m.Member:
+    member: m.Member = get_row(session, m.Member, member_id, "成员")
+    return member
+
+
+def accounts(session: Session, group_id: int) -> list[m.Member]:
+    return list(session.scalars(sa.select(m.Member).where(m.Member.group_id == group_id).order_by(m.Member.id)))
+
+
+_NAMES = sa.select(m.Member.id, m.Member.alias, m.Member.display_name).where(
+    m.Member.group_id == sa.bindparam("group_id")
+)
+
+
+def names(on: Tx | Session, group_id: int) -> dict[int, str]:
+    """Every account of the group by id → the name the ledger shows (in a transaction or a session)."""
+    rows = on.execute(_NAMES, {"group_id": group_id})
+    return {member_id: alias or display_name for member_id, alias, display_name in rows}
+
+
+# ------------------------------------------------------------------------------------------------- checks
+
+
+def check_amount(amount: object) -> None:
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+        raise LedgerError("bad_amount", f"金额必须是正整数（分），收到 {amount!r}")
+
+
+def clean_name(name: str | None, what: str) -> str:
+    clean = " ".join((name or "").split())
+    if not clean:
+        raise LedgerError("bad_name", f"{what}不能为空")
+    if len(clean) > MAX_NAME:
+        raise LedgerError("bad_name", f"{what}太长（最多 {MAX_NAME} 个字）")
+    return clean
+
+
+# ------------------------------------------------------------------------------------------------ records
+
+
+def group_info(group: Any) -> GroupInfo:
+    """A `Group` object or row as the record the ledger answers with."""
+    return GroupInfo(
+        id=group.id,
+        chat_id=group.chat_id,
+        title=group.title,
+        game=group.game,
+        rules=dict(group.rules),
+        base=group.base,
+        currency=group.currency,
+        language=group.language,
+        cutoff_hour=group.cutoff_hour,
+        timezone=group.timezone,
+        updated_at=group.updated_at,
+        updated_by=group.updated_by,
+    )
+
+
+def member_info(member: Any) -> MemberInfo:
+    """A `Member` object or row as the record the ledger answers with."""
+    return MemberInfo(
+        id=member.id,
+        group_id=member.group_id,
+        user_id=member.user_id,
+        display_name=member.display_name,
+        username=member.username,
+        alias=member.alias,
+        kind=member.kind,
+        linked_to=member.linked_to_id,
+    )

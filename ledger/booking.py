@@ -1,0 +1,646 @@
+"""Hands: where a hand's money is decided and booked.
+
+A table's open hand takes events as they happen. Each booking locks the table, reads the hand so far (its live
+events with their live transfers) in one query, scores all of it with the scoring core (`partial` until an ending
+event), and makes the hand's live transfers match the answer event by event: an event whose money is unchanged
+keeps its transfers, one whose money changed (a robbed kong pays nothing) has them voided and booked anew. An
+ending event closes the hand and moves the dealer and hand number. Undo, void and edit go through the same
+comparison, so a correction can never leave money the answer does not owe.
+
+The 日切 hour: the first event of a hand recorded after the cut-off of the night its table plays in closes that
+night (its settlement stored, as 结算 does) and moves the table's players to a new table in tonight's night, with
+the same seats, rules snapshot and 底金, the dealer the last hand left, and hands numbered from 1 again. A hand
+already in progress at the cut-off finishes in its own night.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from ledger import models as m
+from ledger import transfers
+from ledger.accounts import lock_group, names
+from ledger.errors import LedgerError, ScoringRefused
+from ledger.events import Event, payloads
+from ledger.hands import build_request, is_terminal, liangdao, misplaced_terminal, next_dealer, owed_by_event
+from ledger.money import night_totals
+from ledger.records import HandResult, HandState, NightInfo, NightTotal, Payload, Seat, VoidResult
+from ledger.scoring import score
+from ledger.tables import close_night, night_date, night_info, seat_table
+from ledger.unit import SOURCE_BOOKED, Tx
+
+#: void reason when a later event (or an undo) changes an earlier event's money
+RECOMPUTED = "重算：后续事件改变了这笔款项"
+#: `hands.status = 'open'` written into the SQL, so SQLite can use the partial index of open hands (a bound
+#: parameter cannot match an index's WHERE clause)
+IS_OPEN = m.Hand.status == sa.literal_column(f"'{m.OPEN}'")
+
+
+@dataclass
+class _Table:
+    """A table as a booking sees it, locked for the transaction: snapshot, seats, and what 日切 needs."""
+
+    id: int
+    group_id: int
+    night_id: int
+    game: str
+    rules: dict[str, Any]
+    base: int
+    dealer: str | None
+    hand_number: int
+    ended: bool
+    night_date: date
+    cutoff_hour: int
+    timezone: str
+    seats: tuple[Seat, ...]
+    names: dict[int, str]  # member id -> the name the ledger shows, for every seat
+
+    @property
+    def players(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+
+@dataclass
+class _Event:
+    id: int
+    payload: Payload
+    source: str
+    transfers: list[transfers.Live] = field(default_factory=list)
+
+
+@dataclass
+class _Hand:
+    id: int
+    number: int
+    dealer: str | None
+    events: list[_Event]
+
+    @property
+    def payloads(self) -> list[Payload]:
+        return [event.payload for event in self.events]
+
+
+_OPEN_HAND_COLUMNS = (
+    m.Hand.id.label("hand_id"),
+    m.Hand.number.label("hand_number_open"),
+    m.Hand.dealer.label("hand_dealer"),
+    m.HandEvent.id.label("event_id"),
+    m.HandEvent.payload,
+    m.HandEvent.source,
+    *(column.label(f"tr_{column.key}") for column in transfers.LIVE_COLUMNS),
+)
+
+
+def _with_open_hand(query: sa.Select[Any], table_id: Any) -> sa.Select[Any]:
+    """`query` joined to the table's open hand, its live events and each event's live transfers (outer joins:
+    no hand, no events, an event without money each still give their row)."""
+    return (
+        query.outerjoin(m.Hand, sa.and_(m.Hand.table_id == table_id, IS_OPEN))
+        .outerjoin(m.HandEvent, sa.and_(m.HandEvent.hand_id == m.Hand.id, m.HandEvent.voided_at.is_(None)))
+        .outerjoin(m.Transfer, sa.and_(m.Transfer.event_id == m.HandEvent.id, m.Transfer.voided_at.is_(None)))
+    )
+
+
+#: what a booking reads, in one statement: the table (locked until the transaction ends: bookings of one table
+#: take turns), the group's 日切, the seats with who sits there, whether the source was booked already, and the
+#: open hand's live events with their live transfers (one row per seat × transfer; a hand holds a few events)
+_LOCK_TABLE = (
+    _with_open_hand(
+        sa.select(
+            m.GameTable.id,
+            m.GameTable.group_id,
+            m.GameTable.night_id,
+            m.GameTable.game,
+            m.GameTable.rules,
+            m.GameTable.base,
+            m.GameTable.dealer,
+            m.GameTable.hand_number,
+            m.GameTable.ended_at,
+            m.Night.night_date,
+            m.Group.cutoff_hour,
+            m.Group.timezone,
+            m.Seat.position,
+            m.Seat.name,
+            m.Seat.member_id,
+            m.Member.user_id,
+            m.Member.username,
+            sa.func.coalesce(m.Member.alias, m.Member.display_name).label("member_name"),
+            SOURCE_BOOKED,
+            *_OPEN_HAND_COLUMNS,
+        )
+        .join(m.Night, m.Night.id == m.GameTable.night_id)
+        .join(m.Group, m.Group.id == m.GameTable.group_id)
+        .join(m.Seat, m.Seat.table_id == m.GameTable.id)
+        .join(m.Member, m.Member.id == m.Seat.member_id),
+        m.GameTable.id,
+    )
+    .where(m.GameTable.id == sa.bindparam("table_id"))
+    .order_by(m.Seat.position, m.HandEvent.id, m.Transfer.id)
+    .with_for_update(of=m.GameTable)
+)
+
+#: the open hand of a table with its live events, each with its live transfers (one row per transfer)
+_OPEN_HAND = (
+    _with_open_hand(sa.select(*_OPEN_HAND_COLUMNS).select_from(m.GameTable), m.GameTable.id)
+    .where(m.GameTable.id == sa.bindparam("table_id"), m.Hand.id.is_not(None))
+    .order_by(m.HandEvent.id, m.Transfer.id)
+)
+
+_INSERT_HAND = (
+    sa.insert(m.Hand)
+    .values(
+        {
+            column: sa.bindparam(f"h_{column}")
+            for column in ("group_id", "table_id", "number", "dealer", "status", "answer", "created_at", "closed_at")
+        }
+        | {"replaces_id": sa.bindparam("h_replaces_id", None)}
+    )
+    .returning(m.Hand.id)
+)
+#: PostgreSQL: a finished hand inserted and its table moved on (dealer, next number) in one statement
+_INSERT_FINISHED_HAND = _INSERT_HAND.add_cte(
+    sa.update(m.GameTable)
+    .where(m.GameTable.id == sa.bindparam("moving_table"))
+    .values(dealer=sa.bindparam("next_dealer"), hand_number=sa.bindparam("next_number"))
+    .cte("moved")
+)
+_UPDATE_HAND = (
+    sa.update(m.Hand)
+    .where(m.Hand.id == sa.bindparam("hand_id"))
+    .values(answer=sa.bindparam("answer"), status=sa.bindparam("status"), closed_at=sa.bindparam("closed_at"))
+)
+_INSERT_EVENTS = sa.insert(m.HandEvent).returning(m.HandEvent.id, sort_by_parameter_order=True)
+_VOID_EVENT = (
+    sa.update(m.HandEvent)
+    .where(m.HandEvent.id == sa.bindparam("event_id"))
+    .values(voided_at=sa.bindparam("at"), voided_by=sa.bindparam("who"), void_reason=sa.bindparam("why"))
+)
+_VOID_HAND = (
+    sa.update(m.Hand)
+    .where(m.Hand.id == sa.bindparam("hand_id"))
+    .values(
+        status=m.VOIDED, voided_at=sa.bindparam("at"), voided_by=sa.bindparam("who"), void_reason=sa.bindparam("why")
+    )
+)
+_MOVE_TABLE = (
+    sa.update(m.GameTable)
+    .where(m.GameTable.id == sa.bindparam("table_id"))
+    .values(dealer=sa.bindparam("dealer"), hand_number=sa.bindparam("hand_number"))
+)
+
+
+def _lock(tx: Tx, table_id: int) -> tuple[_Table, _Hand | None]:
+    """The table, locked for this transaction, and its open hand; a booking whose source is booked already ends
+    here."""
+    rows = tx.execute(_LOCK_TABLE, {"table_id": table_id, "booked_source": tx.source}).all()
+    if not rows:
+        raise LedgerError("not_found", f"找不到这一桌（{table_id}）")
+    first = rows[0]
+    tx.stop_if_booked(first.source_booked)
+    seat_rows = list({row.position: row for row in rows}.values())
+    table = _Table(
+        id=first.id,
+        group_id=first.group_id,
+        night_id=first.night_id,
+        game=first.game,
+        rules=dict(first.rules),
+        base=first.base,
+        dealer=first.dealer,
+        hand_number=first.hand_number,
+        ended=first.ended_at is not None,
+        night_date=first.night_date,
+        cutoff_hour=first.cutoff_hour,
+        timezone=first.timezone,
+        seats=tuple(Seat(r.position, r.name, r.member_id, r.user_id, r.username) for r in seat_rows),
+        names={r.member_id: r.member_name for r in seat_rows},
+    )
+    return table, _hand_of(row for row in rows if row.position == first.position)
+
+
+def _open_hand(tx: Tx, table_id: int) -> _Hand | None:
+    return _hand_of(tx.execute(_OPEN_HAND, {"table_id": table_id}))
+
+
+def _hand_of(rows: Iterable[Any]) -> _Hand | None:
+    """The open hand from rows over `_OPEN_HAND_COLUMNS` (in event, transfer order), None when there is none."""
+    hand: _Hand | None = None
+    for row in rows:
+        if row.hand_id is None:
+            return None
+        if hand is None:
+            hand = _Hand(row.hand_id, row.hand_number_open, row.hand_dealer, [])
+        if row.event_id is None:
+            continue
+        if not hand.events or hand.events[-1].id != row.event_id:
+            hand.events.append(_Event(row.event_id, row.payload, row.source))
+        if row.tr_id is not None:
+            hand.events[-1].transfers.append(transfers.live(row, "tr_"))
+    return hand
+
+
+# ------------------------------------------------------------------------------------------------ booking
+
+
+def append(tx: Tx, table_id: int, events: Sequence[Event | Mapping[str, Any]], *, whole_hand: bool) -> HandResult:
+    """Append events to the table's open hand (opening one as needed) and book what they change."""
+    table, hand = _lock(tx, table_id)
+    if table.ended:
+        raise LedgerError("table_ended", "这一桌已经结束，请重新开桌")
+    existing = hand.events if hand is not None else []
+    new_night = None
+    if not existing and night_date(table.timezone, table.cutoff_hour, tx.now) > table.night_date:
+        table, new_night = _roll_over(tx, table)
+        hand = None
+    before = [event.payload for event in existing]
+    batch = payloads(events, before)
+    if whole_hand and existing:
+        raise LedgerError("hand_in_progress", f"第 {table.hand_number} 局已有记录：请逐条补记，或先撤销")
+    if whole_hand and not is_terminal(table.game, batch[-1]):
+        raise LedgerError("hand_not_finished", "整局记录必须以胡牌或荒庄结束")
+    if misplaced_terminal(table.game, before + batch):
+        raise LedgerError("events_after_end", "胡牌/荒庄之后不能再记事件")
+    number, dealer = (hand.number, hand.dealer) if hand is not None else (table.hand_number, table.dealer)
+    answer, finished = _score(table, dealer, before + batch)
+    status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
+    moved = False
+    if hand is None:
+        values = _hand_values(table, number, dealer, status, answer, tx.now, closed_at)
+        if finished and tx.connection.dialect.name == "postgresql":  # one round trip fewer
+            _move_on(table, answer, before + batch, dealer, number)
+            moved = True
+            values |= {"moving_table": table.id, "next_dealer": table.dealer, "next_number": table.hand_number}
+            hand_id = tx.execute(_INSERT_FINISHED_HAND, values).scalar_one()
+        else:
+            hand_id = tx.execute(_INSERT_HAND, values).scalar_one()
+    else:
+        hand_id = hand.id
+        tx.execute(_UPDATE_HAND, {"hand_id": hand_id, "answer": answer, "status": status, "closed_at": closed_at})
+    added = _insert_events(tx, hand_id, [(payload, tx.source) for payload in batch])
+    result = _book(tx, table, hand_id, number, dealer, [*existing, *added], answer, finished and not moved, stale=[])
+    result["finished"] = finished
+    return HandResult(**result, liangdao=liangdao(before + batch), recorded=tuple(batch), new_night=new_night)
+
+
+def _hand_values(
+    table: _Table,
+    number: int,
+    dealer: str | None,
+    status: str,
+    answer: dict[str, Any],
+    now: datetime,
+    closed_at: datetime | None,
+) -> dict[str, Any]:
+    """The parameters of `_INSERT_HAND`."""
+    return {
+        "h_group_id": table.group_id,
+        "h_table_id": table.id,
+        "h_number": number,
+        "h_dealer": dealer,
+        "h_status": status,
+        "h_answer": answer,
+        "h_created_at": now,
+        "h_closed_at": closed_at,
+    }
+
+
+def _insert_events(tx: Tx, hand_id: int, items: Sequence[tuple[Payload, str]]) -> list[_Event]:
+    rows = [
+        {"hand_id": hand_id, "payload": payload, "source": source, "created_at": tx.now, "created_by": tx.by}
+        for payload, source in items
+    ]
+    ids = tx.execute(_INSERT_EVENTS, rows[0] if len(rows) == 1 else rows).scalars().all()  # one row: no executemany
+    return [_Event(id_, payload, source) for id_, (payload, source) in zip(ids, items, strict=True)]
+
+
+def _score(table: _Table, dealer: str | None, events: list[Payload]) -> tuple[dict[str, Any], bool]:
+    """The scoring core's answer for the hand's live events, and whether they finish it (an ending event gets
+    the full check; the core says so itself where it can tell, e.g. 碰胡's second 提蛇 at the deal)."""
+    if not events:
+        return {"ok": True, "transfers": []}, False
+    ends = is_terminal(table.game, events[-1])
+    answer = score(build_request(table.game, table.rules, table.base, table.players, dealer, events), partial=not ends)
+    if not answer.get("ok"):
+        error = answer.get("error") or {}
+        raise ScoringRefused(str(error.get("code", "bad_request")), str(error.get("message", "")))
+    return answer, bool(answer["finished"]) if "finished" in answer else ends
+
+
+def _book(
+    tx: Tx,
+    table: _Table,
+    hand_id: int,
+    number: int,
+    dealer: str | None,
+    events: list[_Event],
+    answer: dict[str, Any],
+    finished: bool,
+    *,
+    stale: list[transfers.Live],
+    reason: str = RECOMPUTED,
+    movement: transfers.Movement | None = None,
+) -> dict[str, Any]:
+    """Make the hand's live transfers match `answer` event by event (`stale`: live transfers of events no longer
+    live, voided too), move the running totals, and close the hand's table turn when it `finished`. Returns the
+    fields of a `HandResult` this knows."""
+    wanted = owed_by_event(answer, len(events))
+    seat_ids = {seat.name: seat.member_id for seat in table.seats}
+    seat_of = {seat.member_id: seat.name for seat in table.seats}
+    voided = list(stale)
+    rows: list[dict[str, Any]] = []
+    for index, event in enumerate(events):
+        have = sorted((seat_of[t.payer_id], seat_of[t.payee_id], t.amount, t.reason) for t in event.transfers)
+        if have == wanted[index]:
+            continue
+        voided += event.transfers
+        for payer, payee, amount, why in wanted[index]:
+            if payer not in seat_ids or payee not in seat_ids:
+                raise LedgerError("bad_player", f"计分结果里有不在座的玩家：{payer} → {payee}")
+            rows.append(
+                transfers.new_row(
+                    tx,
+                    table.group_id,
+                    seat_ids[payer],
+                    seat_ids[payee],
+                    amount,
+                    why,
+                    m.HAND,
+                    night_id=table.night_id,
+                    table_id=table.id,
+                    hand_id=hand_id,
+                    event_id=event.id,
+                )
+            )
+    movement = movement or transfers.Movement()
+    transfers.void(tx, voided, reason, movement)
+    ids = transfers.insert(tx, rows, movement)
+    totals = transfers.apply(tx, movement, night_id=table.night_id, members=seat_ids.values())
+    payloads_ = [event.payload for event in events]
+    if finished:
+        _move_on(table, answer, payloads_, dealer, number)
+        tx.execute(_MOVE_TABLE, {"table_id": table.id, "dealer": table.dealer, "hand_number": table.hand_number})
+    index_of = {event.id: i for i, event in enumerate(events)}
+    return {
+        "hand_id": hand_id,
+        "table_id": table.id,
+        "number": number,
+        "dealer": dealer,
+        "events": tuple(payloads_),
+        "finished": finished,
+        "answer": answer,
+        "booked": transfers.booked_info(ids, rows, table.names, index_of),
+        "voided": tuple(transfers.info(t, table.names, index_of, voided=True) for t in voided),
+        "next_dealer": table.dealer,
+        "night_totals": totals,
+    }
+
+
+def _move_on(table: _Table, answer: dict[str, Any], events: list[Payload], dealer: str | None, number: int) -> None:
+    """A finished hand moves the table on: the dealer the rules name, the next number (not yet written)."""
+    table.dealer = next_dealer(table.game, answer, events, dealer)
+    table.hand_number = number + 1
+
+
+def _roll_over(tx: Tx, table: _Table) -> tuple[_Table, NightInfo]:
+    """The 日切 hour has passed since the table's night began: close that night (its settlement stored) and seat
+    the same players at a new table in tonight's night, rules snapshot, 底金 and dealer carried over."""
+    session = tx.session
+    lock_group(session, table.group_id)
+    group = session.get(m.Group, table.group_id)
+    old = session.get(m.Night, table.night_id)
+    assert group is not None and old is not None, "a table's group and night exist"
+    close_night(tx, group, old)  # ends this table (an empty open hand is voided)
+    night = m.Night(
+        group_id=group.id, night_date=night_date(group.timezone, group.cutoff_hour, tx.now), started_at=tx.now
+    )
+    session.add(night)
+    session.flush()
+    new_id = seat_table(
+        tx,
+        group.id,
+        night.id,
+        table.game,
+        table.rules,
+        table.base,
+        table.dealer,
+        [seat.member_id for seat in table.seats],
+        table.players,
+    )
+    return _lock(tx, new_id)[0], night_info(night)
+
+
+# ---------------------------------------------------------------------------------------------- undo, void
+
+
+_LAST_CLOSED = (
+    sa.select(m.Hand.id, m.Hand.number, m.Hand.dealer)
+    .where(m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.CLOSED)
+    .order_by(m.Hand.id.desc())
+    .limit(1)
+)
+
+
+def undo(tx: Tx, table_id: int, reason: str) -> VoidResult:
+    """Void the last event of the open hand (the earlier events' money recomputed); with none, void the last
+    finished hand of the table."""
+    table, hand = _lock(tx, table_id)
+    if hand is not None and hand.events:
+        last = hand.events[-1]
+        tx.execute(_VOID_EVENT, {"event_id": last.id, "at": tx.now, "who": tx.by, "why": reason})
+        remaining = hand.events[:-1]
+        answer, finished = _score(table, hand.dealer, [event.payload for event in remaining])
+        status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
+        tx.execute(_UPDATE_HAND, {"hand_id": hand.id, "answer": answer, "status": status, "closed_at": closed_at})
+        result = _book(tx, table, hand.id, hand.number, hand.dealer, remaining, answer, finished, stale=last.transfers)
+        return VoidResult(
+            what="event",
+            hand_id=hand.id,
+            event=last.payload,
+            voided=result["voided"],
+            rebooked=result["booked"],
+            dealer=table.dealer,
+            hand_number=table.hand_number,
+            night_totals=result["night_totals"],
+        )
+    closed = tx.execute(_LAST_CLOSED, {"table_id": table.id}).first()
+    if closed is None:
+        raise LedgerError("nothing_to_undo", "这一桌没有可以撤销的记录")
+    return _void_hand(tx, table, closed.id, closed.number, closed.dealer, reason)
+
+
+_HAND_BY_ID = sa.select(m.Hand.id, m.Hand.table_id, m.Hand.number, m.Hand.dealer, m.Hand.status).where(
+    m.Hand.id == sa.bindparam("hand_id")
+)
+
+
+def _hand_row(tx: Tx, hand_id: int) -> Any:
+    row = tx.execute(_HAND_BY_ID, {"hand_id": hand_id}).first()
+    if row is None:
+        raise LedgerError("not_found", f"找不到这个局（{hand_id}）")
+    return row
+
+
+def void_hand(tx: Tx, hand_id: int, reason: str) -> VoidResult:
+    """Void a finished hand (its transfers too); voiding the table's last hand restores its dealer and number."""
+    table, _ = _lock(tx, _hand_row(tx, hand_id).table_id)
+    hand = _hand_row(tx, hand_id)  # read again under the table's lock (hands change under it)
+    if hand.status != m.CLOSED:
+        raise LedgerError("not_closed", f"第 {hand.number} 局{'已作废' if hand.status == m.VOIDED else '还没打完'}")
+    return _void_hand(tx, table, hand.id, hand.number, hand.dealer, reason)
+
+
+def _void_hand(tx: Tx, table: _Table, hand_id: int, number: int, dealer: str | None, reason: str) -> VoidResult:
+    live = transfers.live_of_hand(tx, hand_id)
+    movement = transfers.Movement()
+    transfers.void(tx, live, reason, movement)
+    totals = transfers.apply(tx, movement, night_id=table.night_id, members=[s.member_id for s in table.seats])
+    tx.execute(_VOID_HAND, {"hand_id": hand_id, "at": tx.now, "who": tx.by, "why": reason})
+    _rewind_if_last(tx, table, number, voided=True, dealer=dealer)
+    return VoidResult(
+        what="hand",
+        hand_id=hand_id,
+        event=None,
+        voided=tuple(transfers.info(t, table.names, voided=True) for t in live),
+        rebooked=(),
+        dealer=table.dealer,
+        hand_number=table.hand_number,
+        night_totals=totals,
+    )
+
+
+_LATER_OR_IN_PROGRESS = sa.select(
+    sa.select(sa.func.count())
+    .select_from(m.Hand)
+    .where(
+        m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.CLOSED, m.Hand.number > sa.bindparam("number")
+    )
+    .scalar_subquery(),
+    sa.select(sa.func.count())
+    .select_from(m.HandEvent)
+    .join(m.Hand, m.Hand.id == m.HandEvent.hand_id)
+    .where(m.Hand.table_id == sa.bindparam("table_id"), IS_OPEN, m.HandEvent.voided_at.is_(None))
+    .scalar_subquery(),
+)
+_RENUMBER_OPEN_HAND = (
+    sa.update(m.Hand)
+    .where(m.Hand.table_id == sa.bindparam("of_table"), IS_OPEN)
+    .values(number=sa.bindparam("number"), dealer=sa.bindparam("dealer"))
+)
+
+
+def _rewind_if_last(tx: Tx, table: _Table, number: int, *, voided: bool, dealer: str | None) -> None:
+    """After voiding or replacing the table's latest finished hand (nothing recorded since), the next hand is
+    dealt as if it never happened (voided) or as the replacement says (`dealer`)."""
+    later, in_progress = tx.execute(_LATER_OR_IN_PROGRESS, {"table_id": table.id, "number": number}).one()
+    if later or in_progress:
+        return
+    table.dealer = dealer
+    table.hand_number = number if voided else number + 1
+    tx.execute(_MOVE_TABLE, {"table_id": table.id, "dealer": table.dealer, "hand_number": table.hand_number})
+    tx.execute(_RENUMBER_OPEN_HAND, {"of_table": table.id, "number": table.hand_number, "dealer": table.dealer})
+
+
+# ------------------------------------------------------------------------------------------------- editing
+
+
+def _edited_events(original_source: str) -> sa.Select[int, int, int]:
+    """The live events a message recorded (its first version or any edit of it) in hands not voided."""
+    return (
+        sa.select(m.HandEvent.id, m.Hand.id.label("hand_id"), m.Hand.table_id)
+        .join(m.Hand, m.Hand.id == m.HandEvent.hand_id)
+        .where(m.Hand.status != m.VOIDED, m.HandEvent.voided_at.is_(None))
+        .where(
+            sa.or_(
+                m.HandEvent.source == original_source,
+                m.HandEvent.source.startswith(original_source + ":e", autoescape=True),
+            )
+        )
+        .order_by(m.HandEvent.id)
+    )
+
+
+_LIVE_EVENTS = (
+    sa.select(m.HandEvent.id, m.HandEvent.payload, m.HandEvent.source)
+    .where(m.HandEvent.hand_id == sa.bindparam("hand_id"), m.HandEvent.voided_at.is_(None))
+    .order_by(m.HandEvent.id)
+)
+
+
+def replace(tx: Tx, original_source: str, batch: list[Payload], reason: str) -> HandResult:
+    """An edit: the events `original_source` recorded (or an earlier edit of it) are replaced by `batch`; their
+    hand is voided and a new hand, the other events kept in place, is recorded and linked to it (`replaces`).
+    Works on the open hand and on finished hands; only the table's latest hand moves its dealer."""
+    edited = tx.execute(_edited_events(original_source)).all()
+    if not edited:
+        raise LedgerError("nothing_to_edit", "找不到这条消息记下的牌局")
+    table, _ = _lock(tx, edited[0].table_id)
+    old = _hand_row(tx, edited[0].hand_id)  # read again under the table's lock
+    if old.status == m.VOIDED:
+        raise LedgerError("nothing_to_edit", "这条消息记下的牌局已经作废")
+    old_events = tx.execute(_LIVE_EVENTS, {"hand_id": old.id}).all()
+    edited_ids = {row.id for row in edited} & {row.id for row in old_events}
+    if not edited_ids:  # undone meanwhile
+        raise LedgerError("nothing_to_edit", "这条消息记下的事件已经撤销")
+    first = next(i for i, row in enumerate(old_events) if row.id in edited_ids)
+    kept = [(row.payload, row.source) for row in old_events if row.id not in edited_ids]
+    merged = kept[:first] + [(payload, tx.source) for payload in batch] + kept[first:]
+    merged_payloads = [payload for payload, _ in merged]
+    if misplaced_terminal(table.game, merged_payloads):
+        raise LedgerError("events_after_end", "胡牌/荒庄之后不能再记事件")
+    was_open = old.status == m.OPEN
+    if not was_open and not is_terminal(table.game, merged_payloads[-1]):
+        raise LedgerError("hand_not_finished", "改过的这一局必须仍以胡牌或荒庄结束")
+    answer, finished = _score(table, old.dealer, merged_payloads)
+    movement = transfers.Movement()
+    transfers.void(tx, transfers.live_of_hand(tx, old.id), reason, movement)
+    tx.execute(_VOID_HAND, {"hand_id": old.id, "at": tx.now, "who": tx.by, "why": reason})
+    status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
+    values = _hand_values(table, old.number, old.dealer, status, answer, tx.now, closed_at)
+    new_id = tx.execute(_INSERT_HAND, values | {"h_replaces_id": old.id}).scalar_one()
+    new_events = _insert_events(tx, new_id, merged)
+    dealer_before, number_before = table.dealer, table.hand_number
+    result = _book(tx, table, new_id, old.number, old.dealer, new_events, answer, finished, stale=[], movement=movement)
+    if not was_open:  # a finished hand replaced: the table's dealer moves only if this was its latest hand
+        table.dealer, table.hand_number = dealer_before, number_before
+        tx.execute(_MOVE_TABLE, {"table_id": table.id, "dealer": table.dealer, "hand_number": table.hand_number})
+        _rewind_if_last(
+            tx, table, old.number, voided=False, dealer=next_dealer(table.game, answer, merged_payloads, old.dealer)
+        )
+    result["next_dealer"] = table.dealer
+    return HandResult(**result, liangdao=liangdao(merged_payloads), recorded=tuple(batch))
+
+
+# ---------------------------------------------------------------------------------------------- reading
+
+
+def hand_state(tx: Tx, table_id: int) -> HandState:
+    """The open hand for display: events so far, 亮倒 declarations, number, dealer, money booked so far."""
+    row = tx.execute(
+        sa.select(m.GameTable.group_id, m.GameTable.night_id, m.GameTable.hand_number, m.GameTable.dealer).where(
+            m.GameTable.id == table_id
+        )
+    ).first()
+    if row is None:
+        raise LedgerError("not_found", f"找不到这个桌（{table_id}）")
+    hand = _open_hand(tx, table_id)
+    events = hand.events if hand is not None else []
+    by_id = names(tx, row.group_id)
+    index_of = {event.id: i for i, event in enumerate(events)}
+    live = sorted((t for event in events for t in event.transfers), key=lambda t: t.id)
+    payloads_ = tuple(event.payload for event in events)
+    return HandState(
+        table_id=table_id,
+        hand_id=hand.id if hand is not None else None,
+        number=row.hand_number,
+        dealer=hand.dealer if hand is not None else row.dealer,
+        events=payloads_,
+        liangdao=liangdao(payloads_),
+        transfers=tuple(transfers.info(t, by_id, index_of) for t in live),
+        night_totals=tuple(
+            NightTotal(member, amount) for member, amount in sorted(night_totals(tx, row.night_id).items())
+        ),
+    )

@@ -1,0 +1,223 @@
+"""Typed hand events: what the command layer builds and the ledger books.
+
+Each event becomes the scoring contract's JSON (`paiju score`'s `events`, seat names as players), which is also
+what `hand_events.payload` stores; `from_payload` reads a stored payload back (rows written before these types
+existed included). 卡五星: `Kong`, `Liangdao`, `Win` (with its `WinHand`), `Draw`; 够级: `GoujiRound` (a whole
+round); 碰胡: `PenghuPlay` for every event but the draw, which is `Draw` as in 卡五星.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ledger.errors import LedgerError
+from ledger.records import Payload
+
+KongKind = Literal["angang", "xugang", "zhigang"]
+WinMethod = Literal["self_draw", "discard", "rob_kong"]
+PenghuKind = Literal["peng", "sao", "guosao", "paoqi", "tishe", "baojing", "wufu", "hu", "tianhu", "dihu", "xiaoqidui"]
+KONG_KINDS: dict[str, KongKind] = {"angang": "angang", "xugang": "xugang", "zhigang": "zhigang"}
+WIN_METHODS: dict[str, WinMethod] = {"self_draw": "self_draw", "discard": "discard", "rob_kong": "rob_kong"}
+PENGHU_KINDS: dict[str, PenghuKind] = {
+    "peng": "peng",
+    "sao": "sao",
+    "guosao": "guosao",
+    "paoqi": "paoqi",
+    "tishe": "tishe",
+    "baojing": "baojing",
+    "wufu": "wufu",
+    "hu": "hu",
+    "tianhu": "tianhu",
+    "dihu": "dihu",
+    "xiaoqidui": "xiaoqidui",
+}
+#: 碰胡 events whose payload names the discarder (`from`, null when each pays)
+PENGHU_PAID_BY_ONE = frozenset({"peng", "paoqi", "wufu", "hu"})
+
+
+@dataclass(frozen=True)
+class Kong:
+    """杠: concealed (暗杠), added (蓄杠) or exposed (直杠, paid by `discarder`). `chained` (杠上杠) continues the
+    chain of the kong recorded just before it in the hand: the ledger numbers it when it books."""
+
+    player: str
+    kind: KongKind
+    discarder: str | None = None
+    tile: str | None = None
+    chained: bool = False
+
+
+@dataclass(frozen=True)
+class Liangdao:
+    """亮倒: the player lays their hand open (their win then doubles; once per hand)."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A meld shown in a winning hand: 碰 (`peng`), 暗杠/直杠/蓄杠 (`angang`/`zhigang`/`xugang`) of `tile`."""
+
+    kind: str
+    tile: str
+
+
+@dataclass(frozen=True)
+class WinHand:
+    """The winner's hand: the tiles (`concealed` without the winning tile, then `win_tile`), or the declared
+    `patterns` (an empty tuple is 屁胡) when no tiles were typed; situational `situations` (杠上开花 …)."""
+
+    concealed: str | None = None
+    win_tile: str | None = None
+    melds: tuple[Meld, ...] = ()
+    patterns: tuple[str, ...] | None = None
+    situations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Win:
+    """胡: `winner` by self-draw, on `discarder`'s discard, or robbing `discarder`'s kong."""
+
+    winner: str
+    method: WinMethod
+    hand: WinHand
+    discarder: str | None = None
+
+
+@dataclass(frozen=True)
+class Draw:
+    """荒庄 (卡五星, 碰胡): nobody won."""
+
+
+@dataclass(frozen=True)
+class GoujiRound:
+    """A 够级 round: the finishing order (头科 first), 革命 players, failed burns (烧牌失败) in order."""
+
+    order: tuple[str, ...]
+    geming: tuple[str, ...] = ()
+    shaopai_failed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PenghuPlay:
+    """A 碰胡 event other than the draw: 碰, 扫, 过扫, 跑起, 提蛇, 报警, 五福, 胡, 天胡, 地胡, 小七对. `discarder`
+    pays alone where the event allows it (碰/跑起/五福/胡; None: each pays); `at_deal` marks a deal-time 扫/提蛇."""
+
+    kind: PenghuKind
+    player: str
+    discarder: str | None = None
+    at_deal: bool = False
+    zhongzhuang: bool = False
+    paoqi: bool = False
+
+
+Event = Kong | Liangdao | Win | Draw | GoujiRound | PenghuPlay
+
+
+def payload(event: Event | Mapping[str, Any], before: Sequence[Mapping[str, Any]] = ()) -> Payload:
+    """The scoring contract's JSON of an event recorded after the hand's events `before`. A mapping is taken as
+    that JSON already (checked only for its `type`: the scoring core judges the rest)."""
+    if isinstance(event, Mapping):
+        if not isinstance(event.get("type"), str):
+            raise LedgerError("bad_event", f"事件必须是带 type 的对象，收到 {dict(event)!r}")
+        plain: Payload = json.loads(json.dumps(dict(event)))  # as it will be stored: plain JSON
+        return plain
+    if isinstance(event, Kong):
+        chain = 1
+        if event.chained:
+            last = before[-1] if before else None
+            if last is None or last.get("type") != "gang":
+                raise LedgerError("chain_without_kong", "杠上杠要紧接在一个杠后面记")
+            chain = int(last.get("chain", 1)) + 1
+        out: Payload = {"type": "gang", "player": event.player, "kind": event.kind, "chain": chain}
+        if event.discarder is not None:
+            out["from"] = event.discarder
+        if event.tile is not None:
+            out["tile"] = event.tile
+        return out
+    if isinstance(event, Liangdao):
+        if any(e.get("type") == "liangdao" and e.get("player") == event.player for e in before):
+            raise LedgerError("liangdao_twice", f"{event.player} 这局已经亮倒过了")
+        return {"type": "liangdao", "player": event.player}
+    if isinstance(event, Win):
+        out = {"type": "hu", "winner": event.winner, "method": event.method, "hand": _hand(event.hand)}
+        if event.discarder is not None:
+            out["from"] = event.discarder
+        return out
+    if isinstance(event, Draw):
+        return {"type": "draw"}
+    if isinstance(event, GoujiRound):
+        return {
+            "type": "round",
+            "order": list(event.order),
+            "geming": list(event.geming),
+            "shaopai_failed": list(event.shaopai_failed),
+        }
+    if isinstance(event, PenghuPlay):
+        out = {"type": event.kind, "player": event.player}
+        if event.kind in PENGHU_PAID_BY_ONE:
+            out["from"] = event.discarder
+        for flag in ("at_deal", "zhongzhuang", "paoqi"):
+            if getattr(event, flag):
+                out[flag] = True
+        return out
+    raise LedgerError("bad_event", f"事件必须是带 type 的对象，收到 {event!r}")
+
+
+def payloads(events: Sequence[Event | Mapping[str, Any]], before: Sequence[Mapping[str, Any]] = ()) -> list[Payload]:
+    """The JSON of events recorded together after `before` (each one sees those ahead of it in the batch)."""
+    if isinstance(events, Mapping) or not events:
+        raise LedgerError("bad_event", "至少要记一个事件")
+    out: list[Payload] = []
+    for event in events:
+        out.append(payload(event, [*before, *out]))
+    return out
+
+
+def _hand(hand: WinHand) -> Payload:
+    out: Payload = {"situations": list(hand.situations)}
+    if hand.concealed is not None:
+        out.update(concealed=hand.concealed, win_tile=hand.win_tile, melds=[_meld(m) for m in hand.melds])
+        return out
+    out["patterns"] = list(hand.patterns or ())
+    if hand.melds:
+        out["melds"] = [_meld(m) for m in hand.melds]
+    return out
+
+
+def _meld(meld: Meld) -> dict[str, str]:
+    return {"kind": meld.kind, "tile": meld.tile}
+
+
+def from_payload(game: str, data: Mapping[str, Any]) -> Event:
+    """A stored event as its type (the inverse of `payload`; a 杠上杠 comes back `chained`)."""
+    kind = data.get("type")
+    if game == "gouji":
+        return GoujiRound(
+            tuple(data.get("order") or ()), tuple(data.get("geming") or ()), tuple(data.get("shaopai_failed") or ())
+        )
+    if kind == "draw":
+        return Draw()
+    if game == "penghu":
+        return PenghuPlay(
+            kind=data["type"],
+            player=data["player"],
+            discarder=data.get("from"),
+            at_deal=bool(data.get("at_deal")),
+            zhongzhuang=bool(data.get("zhongzhuang")),
+            paoqi=bool(data.get("paoqi")),
+        )
+    if kind == "gang":
+        return Kong(data["player"], data["kind"], data.get("from"), data.get("tile"), int(data.get("chain", 1)) > 1)
+    if kind == "liangdao":
+        return Liangdao(data["player"])
+    if kind == "hu":
+        raw = data.get("hand") or {}
+        melds = tuple(Meld(str(m["kind"]), str(m["tile"])) for m in raw.get("melds") or ())
+        patterns = tuple(raw["patterns"]) if "patterns" in raw else None
+        hand = WinHand(raw.get("concealed"), raw.get("win_tile"), melds, patterns, tuple(raw.get("situations") or ()))
+        return Win(data["winner"], data["method"], hand, data.get("from"))
+    raise ValueError(f"not a {game} event: {dict(data)!r}")

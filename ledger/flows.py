@@ -1,0 +1,65 @@
+"""Button flows: the state of an inline-keyboard conversation (a win or kong told by tapping), kept in the
+database under the bot message that carries the buttons, so a restart mid-flow loses nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from ledger import models as m
+from ledger.records import Flow
+from ledger.unit import Tx
+
+
+def save(tx: Tx, chat_id: int, message_id: int, user_id: int, kind: str, state: Mapping[str, Any]) -> Flow:
+    """Create or update the flow attached to a bot message."""
+    flow = _find(tx.session, chat_id, message_id)
+    if flow is None:
+        flow = m.FlowState(chat_id=chat_id, message_id=message_id, created_at=tx.now)
+        tx.session.add(flow)
+    flow.user_id, flow.kind, flow.state, flow.updated_at = user_id, kind, dict(state), tx.now
+    tx.session.flush()
+    return flow_info(flow)
+
+
+def load(tx: Tx, chat_id: int, message_id: int) -> Flow | None:
+    flow = _find(tx.session, chat_id, message_id)
+    return flow_info(flow) if flow is not None else None
+
+
+def finish(tx: Tx, chat_id: int, message_id: int) -> Flow | None:
+    flow = _find(tx.session, chat_id, message_id)
+    if flow is None:
+        return None
+    if flow.finished_at is None:
+        flow.finished_at = flow.updated_at = tx.now
+    return flow_info(flow)
+
+
+def unfinished(tx: Tx, chat_id: int | None) -> list[Flow]:
+    query = sa.select(m.FlowState).where(m.FlowState.finished_at.is_(None)).order_by(m.FlowState.id)
+    if chat_id is not None:
+        query = query.where(m.FlowState.chat_id == chat_id)
+    return [flow_info(flow) for flow in tx.session.scalars(query)]
+
+
+def _find(session: Session, chat_id: int, message_id: int) -> m.FlowState | None:
+    return session.scalar(
+        sa.select(m.FlowState).where(m.FlowState.chat_id == chat_id, m.FlowState.message_id == message_id)
+    )
+
+
+def flow_info(flow: m.FlowState) -> Flow:
+    return Flow(
+        chat_id=flow.chat_id,
+        message_id=flow.message_id,
+        user_id=flow.user_id,
+        kind=flow.kind,
+        state=dict(flow.state),
+        created_at=flow.created_at,
+        updated_at=flow.updated_at,
+        finished_at=flow.finished_at,
+    )

@@ -1,0 +1,269 @@
+"""Money outside the hands: fines into the pot (红包池), the pot paid out, a guest's record moved to a member;
+and what the books say — balances (all-time, a night, a table, a period), a member's record, settlements."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from ledger import models as m
+from ledger import transfers
+from ledger.accounts import check_amount, get_member, group_by_chat, member_info, names
+from ledger.errors import LedgerError
+from ledger.hands import winners
+from ledger.records import Balance, Balances, MemberInfo, MemberRecord, Payment, Settlement, TransferInfo
+from ledger.settlement import settle
+from ledger.unit import Tx, get_row
+
+_member = m.Member.__table__
+_pot = m.Member.__table__.alias("pot")
+_open_night = (
+    sa.select(m.Night.id)
+    .where(m.Night.group_id == _member.c.group_id, m.Night.ended_at.is_(None))
+    .correlate(_member)
+    .scalar_subquery()
+)
+#: a member, its group's pot and the group's open night (None between nights), in one query
+_MEMBER_POT_NIGHT = (
+    sa.select(
+        _member.c.id,
+        _member.c.group_id,
+        _member.c.kind,
+        _member.c.linked_to_id,
+        sa.func.coalesce(_member.c.alias, _member.c.display_name).label("name"),
+        _pot.c.id.label("pot_id"),
+        _pot.c.display_name.label("pot_name"),
+        _open_night.label("night_id"),
+    )
+    .join(_pot, sa.and_(_pot.c.group_id == _member.c.group_id, _pot.c.kind == m.POT))
+    .where(_member.c.id == sa.bindparam("member_id"))
+)
+
+
+def fine(tx: Tx, member_id: int, amount: int, reason: str) -> TransferInfo:
+    """The member pays `amount` 分 into the group's pot; it belongs to the night open now (if any)."""
+    row = tx.execute(_MEMBER_POT_NIGHT, {"member_id": member_id}).first()
+    if row is None:
+        raise LedgerError("not_found", f"找不到这个成员（{member_id}）")
+    if row.kind == m.POT or row.linked_to_id is not None:
+        raise LedgerError("bad_member", f"不能罚 {row.name}")
+    movement = transfers.Movement()
+    values = transfers.new_row(
+        tx, row.group_id, row.id, row.pot_id, amount, reason[:200] or "罚款", m.FINE, night_id=row.night_id
+    )
+    ids = transfers.insert(tx, [values], movement)
+    transfers.apply(tx, movement)
+    return transfers.booked_info(ids, [values], {row.id: row.name, row.pot_id: row.pot_name}, {})[0]
+
+
+_TRANSFER_FOR_UPDATE = (
+    sa.select(*transfers.LIVE_COLUMNS, m.Transfer.group_id, m.Transfer.voided_at)
+    .where(m.Transfer.id == sa.bindparam("id"))
+    .with_for_update()
+)
+
+
+def cancel_fine(tx: Tx, transfer_id: int, reason: str) -> TransferInfo:
+    """Void a fine (kept, marked with who/when/why); its money goes back."""
+    row = tx.execute(_TRANSFER_FOR_UPDATE, {"id": transfer_id}).first()
+    if row is None:
+        raise LedgerError("not_found", f"找不到这个罚款（{transfer_id}）")
+    if row.kind != m.FINE:
+        raise LedgerError("not_a_fine", "这笔不是罚款")
+    if row.voided_at is not None:
+        raise LedgerError("already_voided", "这笔罚款已经取消")
+    live = transfers.live(row)
+    movement = transfers.Movement()
+    transfers.void(tx, [live], reason, movement)
+    transfers.apply(tx, movement)
+    return transfers.info(live, names(tx, row.group_id), voided=True)
+
+
+def pay_out_pot(tx: Tx, chat_id: int, to: Sequence[int] | Mapping[int, int], amount: int | None) -> list[TransferInfo]:
+    """A sequence splits `amount` (default: the whole pot) evenly, the remainder 分 staying in the pot; a mapping
+    member id -> 分 pays those amounts. Refused beyond what the pot holds."""
+    session = tx.session
+    group = group_by_chat(session, chat_id)
+    pot = session.scalar(
+        sa.select(m.Member)
+        .where(m.Member.group_id == group.id, m.Member.kind == m.POT)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    assert pot is not None, "every group is created with its pot"
+    if isinstance(to, Mapping):
+        shares = dict(to)
+        for share in shares.values():
+            check_amount(share)
+    else:
+        if not to or len(set(to)) != len(to):
+            raise LedgerError("bad_members", "请列出领红包的人（不要重复）")
+        total = pot.balance if amount is None else amount
+        check_amount(total)
+        each = total // len(to)
+        if each <= 0:
+            raise LedgerError("pot_too_small", f"红包池只有 {pot.balance} 分，不够分给 {len(to)} 人")
+        shares = dict.fromkeys(to, each)
+    if sum(shares.values()) > pot.balance:
+        raise LedgerError("pot_too_small", f"红包池只有 {pot.balance} 分，不够发 {sum(shares.values())} 分")
+    night_id = session.scalar(sa.select(m.Night.id).where(m.Night.group_id == group.id, m.Night.ended_at.is_(None)))
+    rows = []
+    for member_id, share in shares.items():
+        member = get_member(session, member_id)
+        if member.group_id != group.id or member.kind == m.POT or member.linked_to_id is not None:
+            raise LedgerError("bad_member", f"{member.name} 不能领红包")
+        rows.append(transfers.new_row(tx, group.id, pot.id, member.id, share, "红包", m.PAYOUT, night_id=night_id))
+    movement = transfers.Movement()
+    ids = transfers.insert(tx, rows, movement)
+    transfers.apply(tx, movement)
+    return list(transfers.booked_info(ids, rows, names(tx, group.id), {}))
+
+
+def link_guest(tx: Tx, guest_id: int, member_id: int) -> MemberInfo:
+    """A guest's seats and transfers move to a real member, with the running totals; the guest stays, linked."""
+    session = tx.session
+    guest, member = get_row(session, m.Member, guest_id, "客人", lock=True), get_member(session, member_id)
+    if guest.kind != m.GUEST or guest.linked_to_id is not None:
+        raise LedgerError("not_a_guest", f"{guest.name} 不是未关联的客人")
+    if member.kind != m.MEMBER or member.group_id != guest.group_id:
+        raise LedgerError("bad_member", f"{member.name} 不是本群成员")
+    together = session.scalar(
+        sa.select(sa.func.count())
+        .select_from(m.Seat)
+        .where(m.Seat.member_id == member.id)
+        .where(m.Seat.table_id.in_(sa.select(m.Seat.table_id).where(m.Seat.member_id == guest.id)))
+    )
+    if together:
+        raise LedgerError("played_together", f"{guest.name} 和 {member.name} 同桌打过牌，不能是同一人")
+    for column in (m.Transfer.payer_id, m.Transfer.payee_id):
+        tx.execute(sa.update(m.Transfer).where(column == guest.id).values({column: member.id}))
+    tx.execute(sa.update(m.Seat).where(m.Seat.member_id == guest.id).values(member_id=member.id))
+    movement = transfers.Movement()
+    movement.accounts = {member.id: guest.balance, guest.id: -guest.balance}
+    for night_id, amount in tx.execute(
+        sa.select(m.NightTotal.night_id, m.NightTotal.amount).where(m.NightTotal.member_id == guest.id)
+    ):
+        movement.nights[night_id] = {member.id: amount, guest.id: -amount}
+    transfers.apply(tx, movement)
+    guest.linked_to_id, guest.linked_at, guest.linked_by = member.id, tx.now, tx.by
+    session.flush()
+    session.refresh(member)
+    return member_info(member)
+
+
+# ---------------------------------------------------------------------------------------------- balances
+
+_ALL_TIME = (
+    sa.select(m.Member.id, m.Member.kind, m.Member.alias, m.Member.display_name, m.Member.balance)
+    .join(m.Group, m.Group.id == m.Member.group_id)
+    .where(m.Group.chat_id == sa.bindparam("chat_id"), m.Member.linked_to_id.is_(None))
+    .order_by(m.Member.id)
+)
+
+
+def balances(tx: Tx, chat_id: int) -> Balances:
+    """All-time balances of every account (running totals: one indexed query whatever the history)."""
+    rows = tx.execute(_ALL_TIME, {"chat_id": chat_id}).all()
+    if not rows:  # every group has its pot, so no rows means no group
+        raise LedgerError("no_group", "这个群还没有账本")
+    return Balances(tuple(Balance(row.id, row.alias or row.display_name, row.kind, row.balance) for row in rows))
+
+
+_NIGHT_TOTALS = sa.select(m.NightTotal.member_id, m.NightTotal.amount).where(
+    m.NightTotal.night_id == sa.bindparam("night_id")
+)
+
+
+def night_totals(tx: Tx, night_id: int) -> dict[int, int]:
+    """A night's running totals by account (accounts whose night nets to zero may show 0 or be absent)."""
+    return {member_id: amount for member_id, amount in tx.execute(_NIGHT_TOTALS, {"night_id": night_id})}
+
+
+def period(since: datetime | None, until: datetime | None) -> list[sa.ColumnElement[bool]]:
+    conditions: list[sa.ColumnElement[bool]] = []
+    if since is not None:
+        conditions.append(m.Transfer.created_at >= since)
+    if until is not None:
+        conditions.append(m.Transfer.created_at < until)
+    return conditions
+
+
+def sum_balances(tx: Tx, group_id: int, *conditions: sa.ColumnElement[bool]) -> Balances:
+    """Balances from live transfers matching `conditions` (accounts without any such transfer are left out)."""
+    live = sa.and_(m.Transfer.group_id == group_id, m.Transfer.voided_at.is_(None), *conditions)
+    totals: dict[int, int] = {}
+    for column, sign in ((m.Transfer.payer_id, -1), (m.Transfer.payee_id, 1)):
+        for member_id, total in tx.execute(
+            sa.select(column, sa.func.sum(m.Transfer.amount)).where(live).group_by(column)
+        ):
+            totals[member_id] = totals.get(member_id, 0) + sign * int(total)
+    accounts = {
+        id_: (alias or name, kind)
+        for id_, alias, name, kind in tx.execute(
+            sa.select(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind).where(
+                m.Member.group_id == group_id
+            )
+        )
+    }
+    return Balances(tuple(Balance(id_, *accounts[id_], amount) for id_, amount in sorted(totals.items())))
+
+
+def night_balances(tx: Tx, night: Any) -> Balances:
+    """A night (a `Night` object or row): its tables' hands (edits made later included), plus fines and payouts
+    booked while it was open."""
+    return sum_balances(tx, night.group_id, m.Transfer.night_id == night.id)
+
+
+def settlement_of(balances: Balances) -> Settlement:
+    """The fewest payments that square `balances`."""
+    names_by_id = {line.member_id: line.name for line in balances.lines}
+    payments, exact = settle({line.member_id: line.amount for line in balances.lines})
+    return Settlement(
+        payments=tuple(
+            Payment(payer, names_by_id[payer], payee, names_by_id[payee], amount) for payer, payee, amount in payments
+        ),
+        balances=balances,
+        exact=exact,
+    )
+
+
+def member_record(tx: Tx, member_id: int, recent: int) -> MemberRecord:
+    """Balance, finished hands played and won, live fines, and the latest transfers of one account."""
+    session = tx.session
+    member = get_member(session, member_id)
+    # every live event of every finished hand at a table the member sat at, in one query
+    rows = session.execute(
+        sa.select(m.Hand.id, m.Seat.name, m.GameTable.game, m.HandEvent.payload)
+        .join(m.GameTable, m.GameTable.id == m.Seat.table_id)
+        .join(m.Hand, m.Hand.table_id == m.Seat.table_id)
+        .join(m.HandEvent, m.HandEvent.hand_id == m.Hand.id)
+        .where(m.Seat.member_id == member.id, m.Hand.status == m.CLOSED, m.HandEvent.voided_at.is_(None))
+        .order_by(m.Hand.id, m.HandEvent.id)
+    ).all()
+    hands: dict[int, tuple[str, str, list[dict[str, Any]]]] = {}
+    for hand_id, seat_name, game, payload in rows:
+        hands.setdefault(hand_id, (seat_name, game, []))[2].append(payload)
+    won = sum(seat_name in winners(game, events) for seat_name, game, events in hands.values())
+    fines = session.scalar(
+        sa.select(sa.func.coalesce(sa.func.sum(m.Transfer.amount), 0)).where(
+            m.Transfer.payer_id == member.id, m.Transfer.kind == m.FINE, m.Transfer.voided_at.is_(None)
+        )
+    )
+    latest = session.scalars(
+        sa.select(m.Transfer)
+        .where(sa.or_(m.Transfer.payer_id == member.id, m.Transfer.payee_id == member.id))
+        .order_by(m.Transfer.id.desc())
+        .limit(recent)
+    ).all()
+    by_id = names(tx, member.group_id)
+    return MemberRecord(
+        member=member_info(member),
+        balance=member.balance,
+        hands_played=len(hands),
+        hands_won=won,
+        fines=int(fines or 0),
+        recent=tuple(transfers.info(t, by_id) for t in latest),
+    )

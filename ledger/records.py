@@ -1,0 +1,306 @@
+"""What the ledger answers: frozen dataclasses, built from rows and stored (as JSON) with each booking.
+
+A mutating call's result carries `replayed`: True when its source had already been booked, so the call booked
+nothing and returned the first result (a redelivered Telegram update). It is left out of comparisons, so a
+replay equals the first answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+#: the scoring contract's JSON of one event, as `hand_events.payload` stores it
+Payload = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Replayable:
+    """Base of every result a booking returns."""
+
+    replayed: bool = field(default=False, kw_only=True, compare=False)
+
+
+@dataclass(frozen=True)
+class GroupInfo(Replayable):
+    """A chat and its settings. `rules` is `{"preset": ..., **overrides}` as sent to the scoring core."""
+
+    id: int
+    chat_id: int
+    title: str
+    game: str  # kawuxing | gouji | penghu
+    rules: dict[str, Any]
+    base: int  # 底金 in 分 (the stake per point for 够级/碰胡)
+    currency: str  # display label only, e.g. "元"
+    language: str  # zh | en
+    cutoff_hour: int  # 日切: a night runs until this local hour of the next day
+    timezone: str  # IANA name used for the night's date, default Asia/Shanghai
+    updated_at: datetime
+    updated_by: int | None
+    #: the group's 群规 overrides as stored ({}: the defaults), when read with the chat (`Ledger.chat`); None
+    #: when not read (moderation then reads them itself)
+    moderation: dict[str, Any] | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class MemberInfo(Replayable):
+    """A ledger account: a Telegram member, a guest seated by name, or the group's pot (红包池)."""
+
+    id: int
+    group_id: int
+    user_id: int | None  # None for guests and the pot
+    display_name: str
+    username: str | None
+    alias: str | None  # 名片 shown in the ledger when set
+    kind: str  # member | guest | pot
+    linked_to: int | None  # a guest linked to a member: that member's id (the guest's history moved there)
+
+    @property
+    def name(self) -> str:
+        """The name the ledger shows: the alias (名片) when set, else the display name."""
+        return self.alias or self.display_name
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at a table. `name` is the seat key used in scoring events (unique within the table); `user_id`
+    and `username` are the Telegram identity of whoever sits there (None for a guest)."""
+
+    position: int  # 0-based, in play order
+    name: str
+    member_id: int
+    user_id: int | None = None
+    username: str | None = None
+
+
+@dataclass(frozen=True)
+class NightInfo:
+    """A night (session): one evening's play; `night_date` is the local date before the 日切 cut-off."""
+
+    id: int
+    group_id: int
+    night_date: date
+    started_at: datetime
+    ended_at: datetime | None
+
+
+@dataclass(frozen=True)
+class TableInfo(Replayable):
+    """A table within a night: the seats, the dealer, and the rules/base SNAPSHOT the table plays under."""
+
+    id: int
+    group_id: int
+    night_id: int
+    game: str
+    rules: dict[str, Any]
+    base: int
+    seats: tuple[Seat, ...]
+    dealer: str | None  # seat name; None for 够级 (no dealer)
+    hand_number: int  # the number the next (or open) hand carries, from 1
+    started_at: datetime
+    ended_at: datetime | None
+
+    @property
+    def players(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def seat_of_user(self, user_id: int) -> str | None:
+        """The seat name of a Telegram user, None when they are not seated."""
+        return next((seat.name for seat in self.seats if seat.user_id == user_id), None)
+
+
+@dataclass(frozen=True)
+class ChatView:
+    """What the bot needs to know about a chat before it handles a message: the group and its open table."""
+
+    group: GroupInfo
+    table: TableInfo | None
+
+
+@dataclass(frozen=True)
+class TransferInfo(Replayable):
+    """One booked transfer. `payer`/`payee` are ledger names (the pot is "红包池")."""
+
+    id: int
+    payer_id: int
+    payer: str
+    payee_id: int
+    payee: str
+    amount: int
+    reason: str
+    kind: str  # hand | fine | payout
+    hand_id: int | None
+    event_index: int | None  # index of the causing event among the hand's live events
+    created_at: datetime
+    voided: bool
+
+
+@dataclass(frozen=True)
+class NightTotal:
+    """One account's running total for a night (the sum of its live transfers booked in that night)."""
+
+    member_id: int
+    amount: int
+
+
+def total_of(totals: tuple[NightTotal, ...], member_id: int) -> int:
+    return next((total.amount for total in totals if total.member_id == member_id), 0)
+
+
+@dataclass(frozen=True)
+class HandResult(Replayable):
+    """The answer to recording one or more events (or a whole hand).
+
+    `answer` is the scoring core's answer for the hand so far (patterns and multipliers in its `hands` field);
+    `recorded` the events this call recorded (among `events`, the hand's live events in order);
+    `booked` are the transfers this call wrote, `voided` the earlier ones a recomputation replaced;
+    `night_totals` each seat's running total for the night after this call; `new_night` is set when this call
+    was the first hand after the 日切 hour and so opened a new night (and table) for the same seats.
+    """
+
+    hand_id: int
+    table_id: int
+    number: int
+    dealer: str | None
+    events: tuple[Payload, ...]
+    finished: bool
+    answer: dict[str, Any]
+    booked: tuple[TransferInfo, ...]
+    voided: tuple[TransferInfo, ...]
+    next_dealer: str | None  # the table's dealer after this call (the answer's next_dealer once finished)
+    liangdao: tuple[str, ...]  # players who have declared 亮倒 in this hand
+    recorded: tuple[Payload, ...] = ()
+    night_totals: tuple[NightTotal, ...] = ()
+    new_night: NightInfo | None = None
+
+    def night_total(self, member_id: int) -> int:
+        return total_of(self.night_totals, member_id)
+
+
+@dataclass(frozen=True)
+class HandState:
+    """The open hand of a table, for display: nothing recorded yet gives `hand_id=None` and no events."""
+
+    table_id: int
+    hand_id: int | None
+    number: int
+    dealer: str | None
+    events: tuple[Payload, ...]
+    liangdao: tuple[str, ...]
+    transfers: tuple[TransferInfo, ...]  # live transfers booked for this hand so far (kong money …)
+    #: the table's night's running totals, read with the events in one read transaction (a snapshot on SQLite)
+    night_totals: tuple[NightTotal, ...] = ()
+
+    def night_total(self, member_id: int) -> int:
+        return total_of(self.night_totals, member_id)
+
+
+@dataclass(frozen=True)
+class VoidResult(Replayable):
+    """What an undo or void did: a whole hand, or the last event of the open hand."""
+
+    what: str  # "hand" | "event"
+    hand_id: int | None
+    event: Payload | None
+    voided: tuple[TransferInfo, ...]
+    rebooked: tuple[TransferInfo, ...]  # earlier events' transfers booked again after recomputation
+    dealer: str | None  # the table's dealer afterwards
+    hand_number: int | None
+    night_totals: tuple[NightTotal, ...] = ()  # the seats' running totals of the hand's night afterwards
+
+    def night_total(self, member_id: int) -> int:
+        return total_of(self.night_totals, member_id)
+
+
+@dataclass(frozen=True)
+class Balance:
+    member_id: int
+    name: str
+    kind: str  # member | guest | pot
+    amount: int  # 分; positive: the ledger owes them
+
+
+@dataclass(frozen=True)
+class Balances:
+    """Balances over live transfers; the lines (pot included) sum to zero."""
+
+    lines: tuple[Balance, ...]
+
+    @property
+    def pot(self) -> int:
+        return sum(line.amount for line in self.lines if line.kind == "pot")
+
+    def of(self, member_id: int) -> int:
+        return sum(line.amount for line in self.lines if line.member_id == member_id)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One settlement payment: `payer` pays `payee` `amount` 分."""
+
+    payer_id: int
+    payer: str
+    payee_id: int
+    payee: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The fewest payments that bring every balance to zero. `exact` is False when the greedy fallback was used."""
+
+    payments: tuple[Payment, ...]
+    balances: Balances
+    exact: bool
+
+
+@dataclass(frozen=True)
+class NightClosed(Replayable):
+    night: NightInfo
+    settlement: Settlement
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand for history: events, the scoring answer's patterns (per winner) and the payments."""
+
+    hand_id: int
+    table_id: int
+    number: int
+    dealer: str | None
+    events: tuple[Payload, ...]
+    patterns: tuple[dict[str, Any], ...]  # the answer's `hands` entries (winner, patterns, multipliers)
+    transfers: tuple[TransferInfo, ...]
+    status: str  # open | closed | voided
+    replaces: int | None  # the hand this one replaced (an edit)
+    replaced_by: int | None
+    created_at: datetime
+    voided_at: datetime | None
+    void_reason: str | None
+
+
+@dataclass(frozen=True)
+class MemberRecord:
+    """One member's record: balance, hands played/won, fines, recent transfers."""
+
+    member: MemberInfo
+    balance: int
+    hands_played: int
+    hands_won: int
+    fines: int  # 分 paid in live fines
+    recent: tuple[TransferInfo, ...]
+
+
+@dataclass(frozen=True)
+class Flow:
+    """State of one inline-keyboard flow, keyed by (chat, the bot's message)."""
+
+    chat_id: int
+    message_id: int
+    user_id: int
+    kind: str
+    state: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None

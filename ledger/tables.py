@@ -1,0 +1,312 @@
+"""Nights and tables: a night is one evening's play, ended by 结算 or by the group's 日切 hour; a table seats its
+players in a night with a snapshot of the group's rules and 底金, and counts its hands and dealer."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from datetime import date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session
+
+from ledger import models as m
+from ledger.accounts import GAME_NAMES, MAX_NAME, get_member, group_by_chat, group_info, lock_group
+from ledger.codec import encode
+from ledger.errors import LedgerError
+from ledger.hands import SEATS
+from ledger.moderation_models import ModerationSettings
+from ledger.money import night_balances, settlement_of
+from ledger.records import ChatView, NightClosed, NightInfo, Seat, Settlement, TableInfo
+from ledger.unit import Tx, get_row
+
+#: a table and its seats (with who sits there), one row per seat in play order
+_TABLE_COLUMNS = (
+    m.GameTable.id.label("t_id"),
+    m.GameTable.group_id.label("t_group_id"),
+    m.GameTable.night_id.label("t_night_id"),
+    m.GameTable.game.label("t_game"),
+    m.GameTable.rules.label("t_rules"),
+    m.GameTable.base.label("t_base"),
+    m.GameTable.dealer.label("t_dealer"),
+    m.GameTable.hand_number.label("t_hand_number"),
+    m.GameTable.started_at.label("t_started_at"),
+    m.GameTable.ended_at.label("t_ended_at"),
+    m.Seat.position.label("s_position"),
+    m.Seat.name.label("s_name"),
+    m.Seat.member_id.label("s_member_id"),
+    m.Member.user_id.label("s_user_id"),
+    m.Member.username.label("s_username"),
+)
+_GROUP_COLUMNS = tuple(column.label(f"g_{column.key}") for column in m.Group.__table__.columns)
+
+_TABLE_BY_ID = (
+    sa.select(*_TABLE_COLUMNS)
+    .join(m.Seat, m.Seat.table_id == m.GameTable.id)
+    .join(m.Member, m.Member.id == m.Seat.member_id)
+    .where(m.GameTable.id == sa.bindparam("table_id"))
+    .order_by(m.Seat.position)
+)
+#: the chat's group (with its 群规 overrides) and its open table (if any) with the seats: everything the bot reads
+#: before it handles a message
+_CHAT_VIEW = (
+    sa.select(*_GROUP_COLUMNS, ModerationSettings.overrides.label("moderation"), *_TABLE_COLUMNS)
+    .select_from(m.Group)
+    .outerjoin(ModerationSettings, ModerationSettings.group_id == m.Group.id)
+    .outerjoin(m.GameTable, sa.and_(m.GameTable.group_id == m.Group.id, m.GameTable.ended_at.is_(None)))
+    .outerjoin(m.Seat, m.Seat.table_id == m.GameTable.id)
+    .outerjoin(m.Member, m.Member.id == m.Seat.member_id)
+    .where(m.Group.chat_id == sa.bindparam("chat_id"))
+    .order_by(m.Seat.position)
+)
+
+
+def table_from_rows(rows: Sequence[Any]) -> TableInfo:
+    """A table from the rows of a query over `_TABLE_COLUMNS` (one per seat)."""
+    first = rows[0]
+    return TableInfo(
+        id=first.t_id,
+        group_id=first.t_group_id,
+        night_id=first.t_night_id,
+        game=first.t_game,
+        rules=dict(first.t_rules),
+        base=first.t_base,
+        seats=tuple(Seat(r.s_position, r.s_name, r.s_member_id, r.s_user_id, r.s_username) for r in rows),
+        dealer=first.t_dealer,
+        hand_number=first.t_hand_number,
+        started_at=first.t_started_at,
+        ended_at=first.t_ended_at,
+    )
+
+
+def chat_view(tx: Tx, chat_id: int) -> ChatView | None:
+    """The group of a chat and its open table, in one query; None when the chat has no group yet."""
+    rows = tx.execute(_CHAT_VIEW, {"chat_id": chat_id}).all()
+    if not rows:
+        return None
+    group = dataclasses.replace(group_info(_Prefixed(rows[0], "g_")), moderation=rows[0].moderation or {})
+    return ChatView(group, table_from_rows(rows) if rows[0].t_id is not None else None)
+
+
+class _Prefixed:
+    """A row's `g_`-labelled columns under their own names."""
+
+    def __init__(self, row: Any, prefix: str) -> None:
+        self._row, self._prefix = row, prefix
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._row, self._prefix + name)
+
+
+def table(tx: Tx, table_id: int) -> TableInfo:
+    rows = tx.execute(_TABLE_BY_ID, {"table_id": table_id}).all()
+    if not rows:
+        raise LedgerError("not_found", f"找不到这个桌（{table_id}）")
+    return table_from_rows(rows)
+
+
+def current_table(tx: Tx, chat_id: int) -> TableInfo | None:
+    view = chat_view(tx, chat_id)
+    return view.table if view is not None else None
+
+
+# ------------------------------------------------------------------------------------------------- nights
+
+
+def night_date(timezone: str, cutoff_hour: int, now: datetime) -> date:
+    """The night a moment belongs to: the local date, counting hours before the 日切 hour as the day before."""
+    local = now.astimezone(ZoneInfo(timezone))
+    return (local - timedelta(hours=cutoff_hour)).date()
+
+
+def open_night(session: Session, group_id: int) -> m.Night | None:
+    return session.scalar(sa.select(m.Night).where(m.Night.group_id == group_id, m.Night.ended_at.is_(None)))
+
+
+def current_night(tx: Tx, chat_id: int) -> NightInfo | None:
+    session = tx.session
+    group = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+    night = open_night(session, group.id) if group is not None else None
+    return night_info(night) if night is not None else None
+
+
+def tonight(tx: Tx, group: m.Group) -> m.Night:
+    """The group's open night if it is tonight's (by 日切); otherwise close it and open tonight's."""
+    wanted = night_date(group.timezone, group.cutoff_hour, tx.now)
+    night = open_night(tx.session, group.id)
+    if night is not None and night.night_date == wanted:
+        return night
+    if night is not None:
+        close_night(tx, group, night)
+    night = m.Night(group_id=group.id, night_date=wanted, started_at=tx.now)
+    tx.session.add(night)
+    tx.session.flush()
+    return night
+
+
+def close_night(tx: Tx, group: m.Group, night: m.Night) -> Settlement:
+    """End the night (and its open table) and store its settlement."""
+    session = tx.session
+    table_row = open_table_of(session, group.id)
+    if table_row is not None and table_row.night_id == night.id:
+        end(tx, table_row)
+    night.ended_at, night.ended_by = tx.now, tx.by
+    session.flush()
+    settlement = settlement_of(night_balances(tx, night))
+    session.add(
+        m.SettlementRecord(
+            group_id=group.id,
+            night_id=night.id,
+            payments=encode(settlement.payments),
+            balances={str(line.member_id): line.amount for line in settlement.balances.lines},
+            exact=settlement.exact,
+            created_at=tx.now,
+            created_by=tx.by,
+        )
+    )
+    session.flush()
+    return settlement
+
+
+def end_night(tx: Tx, chat_id: int) -> NightClosed:
+    session = tx.session
+    group = group_by_chat(session, chat_id)
+    lock_group(session, group.id)
+    night = open_night(session, group.id)
+    if night is None:
+        raise LedgerError("no_night", "现在没有进行中的牌局")
+    settlement = close_night(tx, group, night)
+    return NightClosed(night=night_info(night), settlement=settlement)
+
+
+# ------------------------------------------------------------------------------------------------- tables
+
+
+def open_table_of(session: Session, group_id: int) -> m.GameTable | None:
+    return session.scalar(
+        sa.select(m.GameTable).where(m.GameTable.group_id == group_id, m.GameTable.ended_at.is_(None))
+    )
+
+
+def lock_table(session: Session, table_id: int) -> m.GameTable:
+    found = session.scalar(
+        sa.select(m.GameTable)
+        .where(m.GameTable.id == table_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    if found is None:
+        raise LedgerError("not_found", f"找不到这一桌（{table_id}）")
+    return found
+
+
+def open_table(tx: Tx, chat_id: int, seats: Sequence[int], dealer: int | None) -> TableInfo:
+    """Seat members (ids, in play order) at a new table of the group's game with a snapshot of its rules, in
+    tonight's night (opened as needed); an open table of the chat is ended first."""
+    session = tx.session
+    group = group_by_chat(session, chat_id)
+    lock_group(session, group.id)
+    want = SEATS[group.game]
+    if len(seats) != want or len(set(seats)) != len(seats):
+        raise LedgerError("bad_seats", f"{GAME_NAMES[group.game]}需要 {want} 位不同的玩家，收到 {len(seats)} 位")
+    people = [get_member(session, member_id) for member_id in seats]
+    for person in people:
+        if person.group_id != group.id or person.kind == m.POT or person.linked_to_id is not None:
+            raise LedgerError("bad_member", f"{person.name} 不能入座")
+    if dealer is not None and dealer not in seats:
+        raise LedgerError("bad_dealer", "庄家必须是入座的玩家")
+    old = open_table_of(session, group.id)
+    if old is not None:
+        end(tx, old)
+    night = tonight(tx, group)
+    names = seat_names(people)
+    dealer_name = None if group.game == "gouji" else names[seats.index(dealer) if dealer is not None else 0]
+    created = seat_table(tx, group.id, night.id, group.game, dict(group.rules), group.base, dealer_name, seats, names)
+    return table(tx, created)
+
+
+def seat_table(
+    tx: Tx,
+    group_id: int,
+    night_id: int,
+    game: str,
+    rules: dict[str, Any],
+    base: int,
+    dealer: str | None,
+    member_ids: Sequence[int],
+    names: Sequence[str],
+) -> int:
+    """Write a new table and its seats; returns its id."""
+    new = m.GameTable(
+        group_id=group_id,
+        night_id=night_id,
+        game=game,
+        rules=rules,
+        base=base,
+        dealer=dealer,
+        hand_number=1,
+        started_at=tx.now,
+        started_by=tx.by,
+    )
+    tx.session.add(new)
+    tx.session.flush()
+    for position, (member_id, name) in enumerate(zip(member_ids, names, strict=True)):
+        tx.session.add(m.Seat(table_id=new.id, position=position, name=name, member_id=member_id))
+    tx.session.flush()
+    return new.id
+
+
+def end_table(tx: Tx, table_id: int) -> TableInfo:
+    """End a table; refused while its hand has events (finish or undo them first)."""
+    found = lock_table(tx.session, table_id)
+    if found.ended_at is not None:
+        raise LedgerError("table_ended", "这一桌已经结束")
+    end(tx, found)
+    return table(tx, table_id)
+
+
+def end(tx: Tx, table_row: m.GameTable) -> None:
+    """End a table whose hand in progress has no events (an empty open hand is voided as 空局)."""
+    session = tx.session
+    lock_table(session, table_row.id)
+    hand = session.scalar(sa.select(m.Hand).where(m.Hand.table_id == table_row.id, m.Hand.status == m.OPEN))
+    if hand is not None:
+        live = session.scalar(
+            sa.select(sa.func.count())
+            .select_from(m.HandEvent)
+            .where(m.HandEvent.hand_id == hand.id, m.HandEvent.voided_at.is_(None))
+        )
+        if live:
+            raise LedgerError("hand_in_progress", f"第 {hand.number} 局还没打完：先记完或撤销")
+        hand.status, hand.voided_at, hand.voided_by, hand.void_reason = m.VOIDED, tx.now, tx.by, "空局"
+    table_row.ended_at, table_row.ended_by = tx.now, tx.by
+    session.flush()
+
+
+def seat_names(people: Sequence[m.Member]) -> list[str]:
+    """Seat keys: each player's ledger name, made unique within the table with a #2, #3 suffix."""
+    names: list[str] = []
+    for person in people:
+        name, n = person.name[:MAX_NAME], 1
+        while name in names:
+            n += 1
+            name = f"{person.name[: MAX_NAME - 4]}#{n}"
+        names.append(name)
+    return names
+
+
+def night_info(night: Any) -> NightInfo:
+    return NightInfo(
+        id=night.id,
+        group_id=night.group_id,
+        night_date=night.night_date,
+        started_at=night.started_at,
+        ended_at=night.ended_at,
+    )
+
+
+def get_table(session: Session, table_id: int) -> m.GameTable:
+    found: m.GameTable = get_row(session, m.GameTable, table_id, "桌")
+    return found

@@ -1,0 +1,149 @@
+"""Typed events and the scoring contract's JSON: what the command layer builds is what `paiju score` reads and
+`hand_events.payload` stores, and a stored payload reads back as the event it was."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ledger.errors import LedgerError
+from ledger.events import (
+    PENGHU_KINDS,
+    Draw,
+    GoujiRound,
+    Kong,
+    Liangdao,
+    Meld,
+    PenghuPlay,
+    Win,
+    WinHand,
+    from_payload,
+    payload,
+    payloads,
+)
+from ledger.scoring import score
+
+name = st.sampled_from(["甲", "乙", "丙", "丁"])
+tile = st.sampled_from(["3s", "5p", "7z", "9p"])
+melds = st.lists(st.builds(Meld, st.sampled_from(["peng", "angang", "zhigang", "xugang"]), tile), max_size=2)
+situations = st.lists(st.sampled_from(["gangshangkaihua", "haidilao", "gangshangpao"]), max_size=2, unique=True)
+tiles_hand = st.builds(
+    lambda concealed, win, m, s: WinHand(concealed=concealed, win_tile=win, melds=tuple(m), situations=tuple(s)),
+    st.sampled_from(["123p46p789s22s", "1122334456677p"]),
+    tile,
+    melds,
+    situations,
+)
+declared_hand = st.builds(
+    lambda p, m, s: WinHand(patterns=tuple(p), melds=tuple(m), situations=tuple(s)),
+    st.lists(st.sampled_from(["qingyise", "qidui", "kawuxing"]), max_size=3, unique=True),
+    melds,
+    situations,
+)
+kawuxing_event = st.one_of(
+    st.builds(Kong, name, st.sampled_from(["angang", "xugang", "zhigang"]), st.none() | name, st.none() | tile),
+    st.builds(Liangdao, name),
+    st.builds(
+        Win, name, st.sampled_from(["self_draw", "discard", "rob_kong"]), tiles_hand | declared_hand, st.none() | name
+    ),
+    st.just(Draw()),
+)
+gouji_round = st.builds(
+    lambda order, geming, failed: GoujiRound(tuple(order), tuple(geming), tuple(failed)),
+    st.permutations(["a", "b", "c", "d", "e", "f"]),
+    st.lists(st.sampled_from("abcdef"), max_size=2, unique=True),
+    st.lists(st.sampled_from("abcdef"), max_size=2, unique=True),
+)
+penghu_event = st.one_of(
+    st.builds(PenghuPlay, st.sampled_from(sorted(PENGHU_KINDS)), name, st.none() | name, st.booleans()),
+    st.just(Draw()),
+)
+
+
+@given(kawuxing_event)
+def test_a_kawuxing_event_reads_back_as_itself(event: Kong | Liangdao | Win | Draw) -> None:
+    data = payload(event)
+    assert from_payload("kawuxing", data) == event
+    assert payload(from_payload("kawuxing", data)) == data
+
+
+@given(gouji_round)
+def test_a_gouji_round_reads_back_as_itself(event: GoujiRound) -> None:
+    assert from_payload("gouji", payload(event)) == event
+
+
+@given(penghu_event)
+def test_a_penghu_event_reads_back_as_itself(event: PenghuPlay | Draw) -> None:
+    data = payload(event)
+    back = from_payload("penghu", data)
+    assert payload(back) == data
+    if isinstance(event, PenghuPlay) and event.kind not in {"peng", "paoqi", "wufu", "hu"}:
+        assert back == PenghuPlay(event.kind, event.player, None, event.at_deal)  # no payer to carry
+    else:
+        assert back == event
+
+
+def test_the_json_is_the_scoring_contracts_as_the_bot_wrote_it_before_types() -> None:
+    """Rows written before these types existed hold exactly these shapes: old and new rows are alike."""
+    assert payload(Kong("乙", "zhigang", "甲", "9p")) == {
+        "type": "gang",
+        "player": "乙",
+        "kind": "zhigang",
+        "chain": 1,
+        "from": "甲",
+        "tile": "9p",
+    }
+    hand = WinHand("123p46p789s22s333s", "5p", situations=())
+    assert payload(Win("丙", "discard", hand, "甲")) == {
+        "type": "hu",
+        "winner": "丙",
+        "method": "discard",
+        "hand": {"situations": [], "concealed": "123p46p789s22s333s", "win_tile": "5p", "melds": []},
+        "from": "甲",
+    }
+    assert payload(Win("丙", "self_draw", WinHand(patterns=()))) == {
+        "type": "hu",
+        "winner": "丙",
+        "method": "self_draw",
+        "hand": {"situations": [], "patterns": []},
+    }
+    assert payload(PenghuPlay("peng", "乙")) == {"type": "peng", "player": "乙", "from": None}
+    assert payload(PenghuPlay("sao", "乙", at_deal=True)) == {"type": "sao", "player": "乙", "at_deal": True}
+    assert payload(GoujiRound(("a", "b"))) == {"type": "round", "order": ["a", "b"], "geming": [], "shaopai_failed": []}
+
+
+def test_a_chained_kong_continues_the_kong_before_it_and_needs_one() -> None:
+    first, second = payloads([Kong("甲", "zhigang", "乙"), Kong("丙", "zhigang", "乙", chained=True)])
+    assert (first["chain"], second["chain"]) == (1, 2)
+    third = payload(Kong("甲", "angang", chained=True), [first, second])
+    assert third["chain"] == 3
+    with pytest.raises(LedgerError) as err:
+        payload(Kong("甲", "angang", chained=True), [{"type": "liangdao", "player": "乙"}])
+    assert err.value.code == "chain_without_kong"
+
+
+def test_a_second_liangdao_of_one_player_in_a_hand_is_refused() -> None:
+    with pytest.raises(LedgerError) as err:
+        payloads([Liangdao("甲"), Liangdao("甲")])
+    assert err.value.code == "liangdao_twice"
+    assert payloads([Liangdao("甲"), Liangdao("乙")])[1] == {"type": "liangdao", "player": "乙"}
+
+
+@pytest.mark.parametrize("bad", [[], {"type": "gang"}, [{"kind": "angang"}], ["胡"], [42]])
+def test_anything_but_events_is_refused_as_bad_event(bad: object) -> None:
+    with pytest.raises(LedgerError) as err:
+        payloads(bad)  # type: ignore[arg-type]
+    assert err.value.code == "bad_event"
+
+
+def test_typed_events_score_as_their_json() -> None:
+    typed = payloads([Kong("A", "angang", tile="7z"), Win("B", "self_draw", WinHand(patterns=("qingyise",)))])
+    written = [
+        {"type": "gang", "player": "A", "kind": "angang", "tile": "7z"},
+        {"type": "hu", "winner": "B", "method": "self_draw", "hand": {"patterns": ["qingyise"]}},
+    ]
+    request = {"game": "kawuxing", "base": 100, "players": ["A", "B", "C"], "dealer": "A"}
+    answer = score({**request, "events": typed})
+    assert answer == score({**request, "events": written})
+    assert answer["net"] == {"A": 400 - 400, "B": -200 + 800, "C": -200 - 400}  # 暗杠 2b each, 清一色 ×4 each
