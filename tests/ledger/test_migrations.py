@@ -131,12 +131,12 @@ def test_in_memory_sqlite_is_refused_with_a_clear_message() -> None:
     assert err.value.code == "bad_url" and "SQLite" in err.value.message
 
 
-def test_0003_fills_the_night_totals_from_an_existing_ledgers_live_transfers_and_downgrades(empty_db_url: str) -> None:
-    """An existing ledger upgraded to 0003: every night's totals are its live transfers' sums (voided ones and
+def test_0007_fills_the_night_totals_from_an_existing_ledgers_live_transfers_and_downgrades(empty_db_url: str) -> None:
+    """An existing ledger upgraded to 0007: every night's totals are its live transfers' sums (voided ones and
     transfers outside any night left out); down to the revision before drops the table, up again fills it again."""
     from alembic.script import ScriptDirectory
 
-    before = ScriptDirectory.from_config(db.alembic_config("sqlite://")).get_revision("0003").down_revision
+    before = ScriptDirectory.from_config(db.alembic_config("sqlite://")).get_revision("0007").down_revision
     assert isinstance(before, str)
     db.upgrade(empty_db_url, before)
     engine = db.make_engine(empty_db_url)
@@ -203,7 +203,7 @@ def test_0003_fills_the_night_totals_from_an_existing_ledgers_live_transfers_and
             (nights[1], c): 700,
         }
         for _ in range(2):
-            db.upgrade(empty_db_url, "0003")
+            db.upgrade(empty_db_url, "0007")
             with engine.connect() as connection:
                 totals = connection.execute(sa.text("SELECT night_id, member_id, amount FROM night_totals")).all()
             assert {(night, member): amount for night, member, amount in totals} == expected

@@ -1,4 +1,4 @@
-"""Migrations 0002 (moderation) and 0006 (shared state) on both databases: over a populated ledger, down and up."""
+"""Migrations 0002 (moderation) and 0003 (shared state) on both databases: over a populated ledger, down and up."""
 
 from __future__ import annotations
 
@@ -44,13 +44,13 @@ def test_0002_upgrades_a_0001_ledger_and_matches_the_models(empty_db_url: str) -
         engine.dispose()
 
 
-def test_0006_adds_the_shared_state_table_and_removes_it_again(empty_db_url: str) -> None:
+def test_0003_adds_the_shared_state_table_and_removes_it_again(empty_db_url: str) -> None:
     upgrade(empty_db_url, "0002")
     with Ledger.open(empty_db_url, upgrade=False) as ledger:
         ledger.member(-1, 7, "bob")
     engine = make_engine(empty_db_url)
     try:
-        upgrade(empty_db_url, "0006")
+        upgrade(empty_db_url, "0003")
         assert "shared_state" in sa.inspect(engine).get_table_names()
         assert [index["name"] for index in sa.inspect(engine).get_indexes("shared_state")] == [
             "ix_shared_state_expires_at"

@@ -41,7 +41,7 @@ def _read_indexes(url: str) -> dict[str, set[str]]:
 
 
 def test_the_read_indexes_come_with_their_revision_and_go_with_its_downgrade(empty_db_url: str) -> None:
-    revision = "0004"
+    revision = "0005"
     below = ScriptDirectory.from_config(db.alembic_config(empty_db_url)).get_revision(revision).down_revision
     assert isinstance(below, str)
     none: dict[str, set[str]] = {table: set() for table in READ_INDEXES}

@@ -1,6 +1,6 @@
 """Shared state: flood counters and cached admin lists every bot process sees (table `shared_state`).
 
-Revision ID: 0006
+Revision ID: 0003
 Revises: 0002
 Create Date: 2026-12-01 12:00:00
 """
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0006"
+revision: str = "0003"
 down_revision: str | None = "0002"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

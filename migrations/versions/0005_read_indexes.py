@@ -2,8 +2,8 @@
 the hands that replaced the ones it lists, a period finds its nights, and the money booked outside any night
 (a fine in the afternoon) is found without reading the rest.
 
-Revision ID: 0004
-Revises: 0007
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-11-30 17:00:00
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0004"
-down_revision: str | None = "0007"
+revision: str = "0005"
+down_revision: str | None = "0004"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,7 +1,7 @@
 """Chat options: per-group choices of how the bot reads the chat (what 明杠 means).
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0004
+Revises: 0003
 Create Date: 2026-11-30 12:00:00
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0007"
-down_revision: str | None = "0006"
+revision: str = "0004"
+down_revision: str | None = "0003"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

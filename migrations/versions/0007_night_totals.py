@@ -1,8 +1,8 @@
 """Running per-night totals: each account's sum of live transfers booked in a night, moved in place by every
 booking, so a reply's night figures are read instead of re-summing the night. Filled from the existing transfers.
 
-Revision ID: 0003
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-11-30 12:00:00
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0003"
-down_revision: str | None = "0005"
+revision: str = "0007"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
