@@ -21,6 +21,11 @@ class ScoringRefused(LedgerError):
     """The scoring core answered `ok: false`; `code`/`message` are the scoring core's own."""
 
 
+class DatabaseUrlError(ValueError):
+    """A database the command line cannot use — a PostgreSQL URL without its driver installed, an unknown kind of
+    URL, a SQLite file that does not exist for a command that only reads — said in one sentence."""
+
+
 class DuplicateRecord(LedgerError):
     """A record that repeats the table's previous one (same player, kind and tile; the same winners and way of
     winning; a draw after a draw), recorded by someone else within the group's double-entry window: most likely

@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from ledger import accounts, booking, db, flows, money, tables
+from ledger import accounts, booking, db, flows, money, tables, unit
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
@@ -257,6 +257,13 @@ class Ledger:
     def hand_state(self, table_id: int) -> HandState:
         """The open hand for display: events so far, 亮倒 declarations, number, dealer, money booked so far."""
         return self._unit.read(lambda tx: booking.hand_state(tx, table_id))
+
+    def answered(self, source: str) -> bool:
+        """Whether a booking with this source was made already (a redelivered update finds its own)."""
+        return (
+            self._unit.read(lambda tx: tx.connection.execute(unit.FIND_OPERATION, {"source": source}).first())
+            is not None
+        )
 
     def latest_record(self, table_id: int) -> TableRecord | None:
         """The table's latest record — what `undo` takes back — with who recorded it and when; None when the

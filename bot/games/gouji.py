@@ -8,7 +8,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot import texts as bot_texts
-from bot.commands._common import FlowStep, book, booking_lines, flow_key, flow_step, money, money_lines, seat_resolver
+from bot.commands._common import (
+    FlowStep,
+    book,
+    booking_lines,
+    flow_key,
+    flow_source,
+    flow_step,
+    money,
+    money_lines,
+    seat_resolver,
+)
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, tokens
@@ -320,7 +330,7 @@ def _confirm(ctx: Context, table: TableInfo, key: int, state: dict[str, Any], ed
     round_ = round_of(state)
     if not _complete(round_):
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    source = f"{ctx.source.rsplit(':', 1)[0]}:flow{key}"
+    source = flow_source(ctx, key)
     result, _ = book(ctx, table, [round_event(round_)], source=source)
     ctx.service.finish_flow(ctx.chat_id, key)
     text = "\n".join(round_lines(ctx, table, result))
