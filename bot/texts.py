@@ -372,7 +372,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "ago_hours": {"zh": "{n}小时前", "en": "{n} h ago"},
     "record_by": {"zh": "{who} {ago}记的", "en": "recorded by {who} {ago}"},
     "undo_ask_other": {
-        "zh": "最后一条记录是{by}：第{number}局 {what}。确定撤销吗？",
+        "zh": "最后一条记录是 {by}：第{number}局 {what}。确定撤销吗？",
         "en": "The latest record was {by}: hand {number}, {what}. Undo it?",
     },
     "undo_ask_finished": {

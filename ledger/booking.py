@@ -731,6 +731,22 @@ def _edited_events(original_source: str) -> sa.Select[int, int, int]:
     )
 
 
+def recorded_table(tx: Tx, original_source: str) -> int | None:
+    """The table a message recorded at (its first version or an edit of it), None when it recorded nothing live;
+    refused (`night_closed`) once that table's night is settled."""
+    found = tx.execute(_edited_events(original_source).limit(1)).first()
+    if found is None:
+        return None
+    closed = tx.execute(
+        sa.select(m.Night.ended_at)
+        .join(m.GameTable, m.GameTable.night_id == m.Night.id)
+        .where(m.GameTable.id == found.table_id)
+    ).scalar()
+    if closed is not None:
+        raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
+    return int(found.table_id)
+
+
 _LIVE_EVENTS = (
     sa.select(m.HandEvent.id, m.HandEvent.payload, m.HandEvent.source)
     .where(m.HandEvent.hand_id == sa.bindparam("hand_id"), m.HandEvent.voided_at.is_(None))

@@ -298,6 +298,16 @@ class Ledger:
             lambda tx: booking.void_hand(tx, hand_id, reason or "作废", table_id=table_id),
         )
 
+    def recorded_table(self, original_source: str) -> TableInfo | None:
+        """The table a message recorded at (an edit is read against its seats), None when it recorded nothing
+        live; refused (`night_closed`) once that night is settled."""
+
+        def body(tx: Tx) -> TableInfo | None:
+            table_id = booking.recorded_table(tx, original_source)
+            return tables.table(tx, table_id) if table_id is not None else None
+
+        return self._unit.read(body)
+
     def replace_hand(
         self,
         original_source: str,

@@ -56,6 +56,17 @@ def current_table(ctx: Context) -> TableInfo:
     return ctx.table
 
 
+def recording_table(ctx: Context) -> TableInfo:
+    """The table a record goes to: the open one, or for an edit the table its message recorded at (read against
+    those seats; refused once that night is settled)."""
+    incoming = ctx.incoming
+    if incoming is not None and incoming.edited:
+        recorded = ctx.service.recorded_table(incoming.original_source)
+        if recorded is not None:
+            return recorded
+    return current_table(ctx)
+
+
 def seat_of_member(table: TableInfo, member_id: int) -> str | None:
     return next((seat.name for seat in table.seats if seat.member_id == member_id), None)
 

@@ -5,7 +5,7 @@ Both the typed commands and the button flows build their events and replies here
 
 from __future__ import annotations
 
-from bot.commands._common import booking_lines, change_lines, current_table, money_lines, net_by_member
+from bot.commands._common import booking_lines, change_lines, money_lines, net_by_member, recording_table
 from bot.core import Context, Refusal, SendText
 from bot.grammar import KongSpec, WinSpec
 from bot.permissions import RECORD, require_player
@@ -16,7 +16,7 @@ from ledger.service import HandResult, TableInfo, TableRecord
 
 def kawuxing_table(ctx: Context) -> TableInfo:
     """The open 卡五星 table, for a record: refused unless the sender plays at it or is an admin."""
-    table = current_table(ctx)
+    table = recording_table(ctx)
     if table.game != "kawuxing":
         raise Refusal("wrong_game_command")
     require_player(ctx, table, RECORD)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands._common import current_table
+from bot.commands._common import recording_table
 from bot.core import Context, Refusal
 from bot.permissions import RECORD, require_player
 from bot.texts import game_name, register
@@ -21,7 +21,7 @@ register(
 def game_table(ctx: Context, game: str) -> TableInfo:
     """The chat's open table, for a record: refused unless it plays `game` and the sender plays at it (or is an
     admin)."""
-    table = current_table(ctx)
+    table = recording_table(ctx)
     if table.game != game:
         raise Refusal("games_wrong_table", table_game=game_name(ctx.lang, table.game), game=game_name(ctx.lang, game))
     require_player(ctx, table, RECORD)
