@@ -30,6 +30,8 @@ SHOWN_REFUSED = {
     "自摸了": "shows a bare 自摸 asked about",
     "自摸胡": "shows a bare 自摸 asked about",
     "设置 名字 值": "the form of a setting, not a line",
+    "撤销 第N局": "the form of 撤销 with a hand's number, not a line",
+    "撤销 最后": "shows 撤销 with words it does not take refused",
 }
 
 
