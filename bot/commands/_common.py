@@ -160,6 +160,14 @@ def book(
     return result, False
 
 
+def replayed_reply(ctx: Context, result: HandResult, game: str = "kawuxing") -> SendText:
+    """The one short line a redelivered update gets: what its message booked, booked once."""
+    from bot.texts import describe_record
+
+    what = describe_record(ctx.lang, result.recorded, game)
+    return ctx.reply("already_recorded", number=result.number, what=what)
+
+
 def booking_lines(ctx: Context, result: HandResult) -> list[str]:
     """What a booking's reply says before anything else: that the 日切 hour started a new night, when it did."""
     if result.new_night is None:

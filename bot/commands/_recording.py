@@ -109,8 +109,3 @@ def held_back_text(ctx: Context, previous: TableRecord) -> str:
     """Why a record was not booked: the same thing, recorded by someone else a moment ago."""
     what = describe_record(ctx.lang, previous.events)
     return ctx.t("duplicate", by=recorded_by(ctx, previous), number=previous.hand_number, what=what)
-
-
-def replayed_reply(ctx: Context, result: HandResult) -> SendText:
-    """The one short line a redelivered update gets: what its message booked, booked once."""
-    return ctx.reply("already_recorded", number=result.number, what=describe_record(ctx.lang, result.recorded))

@@ -4,8 +4,8 @@ players at the table and admins record (`bot.permissions`)."""
 
 from __future__ import annotations
 
-from bot.commands._common import book, my_seat, seat_resolver
-from bot.commands._recording import event_reply, hand_reply, kawuxing_table, kong_of, replayed_reply, win_of
+from bot.commands._common import book, my_seat, replayed_reply, seat_resolver
+from bot.commands._recording import event_reply, hand_reply, kawuxing_table, kong_of, win_of
 from bot.commands.chat_options import minggang
 from bot.commands.duplicates import hold_back
 from bot.commands.flows import start_flow

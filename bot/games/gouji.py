@@ -17,6 +17,7 @@ from bot.commands._common import (
     flow_step,
     money,
     money_lines,
+    replayed_reply,
     seat_resolver,
 )
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Refusal, SendText, registry
@@ -106,6 +107,8 @@ def record_round(ctx: Context) -> SendText:
     round_ = parse_round(ctx.args, seat_resolver(ctx, table))
     check_complete(round_, table.players)
     result, edited = book(ctx, table, [round_event(round_)])
+    if result.replayed:  # a redelivered update: booked once, said once
+        return replayed_reply(ctx, result, "gouji")
     return SendText("\n".join(round_lines(ctx, table, result, edited=edited)), reply_to=ctx.message_id)
 
 

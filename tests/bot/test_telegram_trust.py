@@ -154,3 +154,15 @@ async def test_a_group_upgraded_to_a_supergroup_keeps_its_ledger_in_either_order
     assert tg.telegram.calls[-1].params["chat_id"] == SUPERGROUP["id"] and "记下" in tg.last_text()
     assert balances(tg, SUPERGROUP["id"]) == {501: 400, 502: -200, 503: -200}
     assert tg.app.bot_data[CORE_KEY].service.current_table(OLD_GROUP["id"]) is None  # no second ledger there
+
+
+async def test_a_redelivered_penghu_record_is_answered_once(tg: Harness) -> None:
+    await tg.say(D, "来了")
+    await tg.say(BOSS, "设置 游戏 碰胡")
+    await tg.say(A, "开桌 @ajie @xiaoli @laowang @adong 庄 @ajie")
+    peng = await tg.say(B, "碰 点 @laowang")
+    booked = balances(tg)
+    start = len(tg.telegram.calls)
+    await tg.feed(peng)
+    assert texts_since(tg, start) == ["已记过：第1局 小李 碰，点 老王（一人出）（同一条消息只记一次）。"]
+    assert balances(tg) == booked
