@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.telegram.adapter import CORE_KEY
-from tests.bot.fake_bot_api import CHAT, Updates
-from tests.bot.test_telegram import OUTSIDER, A, B, C, Harness, open_table, tg
+from tests.bot.fake_bot_api import CHAT, Updates, user
+from tests.bot.test_telegram import BOSS, OUTSIDER, A, B, C, Harness, open_table, tg
 
 __all__ = ["tg"]  # the fixture, shared with tests/bot/test_telegram.py
 
+D = user(504, "阿东", "adong")
 OLD_GROUP = {"id": -4_001_234, "type": "group", "title": "周五卡五星"}
 SUPERGROUP = {"id": -1_009_876_543_210, "type": "supergroup", "title": "周五卡五星"}
 
