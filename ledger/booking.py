@@ -15,6 +15,7 @@ already in progress at the cut-off finishes in its own night.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -492,9 +493,10 @@ _MEMBER_NAME = sa.select(sa.func.coalesce(m.Member.alias, m.Member.display_name)
 
 
 def _record_of(
-    tx: Tx, table: _Table, hand_id: int, number: int, finished: bool, events: Sequence[_Event]
+    tx: Tx, table: _Table, hand_id: int, number: int, finished: bool, events: Sequence[_Event], *, named: bool = True
 ) -> TableRecord | None:
-    """The last record among a hand's live `events`: the trailing events that share the last one's source."""
+    """The last record among a hand's live `events`: the trailing events that share the last one's source (with
+    the name of who recorded it unless not `named`: a statement saved when the name may not be needed)."""
     if not events:
         return None
     source = events[-1].source
@@ -503,7 +505,9 @@ def _record_of(
         start -= 1
     last = events[start:]
     by = last[-1].created_by
-    name = tx.execute(_MEMBER_NAME, {"group_id": table.group_id, "user_id": by}).scalar() if by is not None else None
+    name = None
+    if named and by is not None:
+        name = tx.execute(_MEMBER_NAME, {"group_id": table.group_id, "user_id": by}).scalar()
     at = last[-1].created_at
     assert at is not None, "events are read with their time"
     return TableRecord(
@@ -533,12 +537,12 @@ def _finished(tx: Tx, table: _Table, number: int, *, latest: bool) -> tuple[int,
     return rows[0].hand_id, rows[0].number, events
 
 
-def _latest_record(tx: Tx, table: _Table, hand: _Hand | None) -> TableRecord | None:
+def _latest_record(tx: Tx, table: _Table, hand: _Hand | None, *, named: bool = True) -> TableRecord | None:
     """The latest record of the table: in the hand in progress, else the ending of its latest finished hand."""
     if hand is not None and hand.events:
-        return _record_of(tx, table, hand.id, hand.number, False, hand.events)
+        return _record_of(tx, table, hand.id, hand.number, False, hand.events, named=named)
     found = _finished(tx, table, table.hand_number - 1, latest=True)
-    return _record_of(tx, table, found[0], found[1], True, found[2]) if found is not None else None
+    return _record_of(tx, table, found[0], found[1], True, found[2], named=named) if found is not None else None
 
 
 def latest_record(tx: Tx, table_id: int) -> TableRecord | None:
@@ -550,11 +554,12 @@ def latest_record(tx: Tx, table_id: int) -> TableRecord | None:
 def _refuse_repeat(tx: Tx, table: _Table, hand: _Hand | None, events: Sequence[Event | Mapping[str, Any]]) -> None:
     """Raise `DuplicateRecord` when `events` repeat the table's previous record, recorded by someone else within
     the group's double-entry window."""
-    previous = _latest_record(tx, table, hand)
+    previous = _latest_record(tx, table, hand, named=False)
     if previous is None or previous.recorded_by == tx.by or tx.now - previous.recorded_at > table.double_entry:
         return
     if repeats(events, previous.events):
-        raise DuplicateRecord(previous)
+        name = tx.execute(_MEMBER_NAME, {"group_id": table.group_id, "user_id": previous.recorded_by}).scalar()
+        raise DuplicateRecord(dataclasses.replace(previous, recorded_by_name=name))
 
 
 # ---------------------------------------------------------------------------------------------- undo, void
@@ -589,7 +594,7 @@ def undo(tx: Tx, table_id: int, reason: str, *, expect: int | None = None) -> Vo
     which reopens that hand with its kongs and 亮倒. `expect` is the id of the record's last event as the caller
     showed it: refused (`record_changed`) when the latest record is another one by now."""
     table, hand = _open_for_change(tx, table_id)
-    record = _latest_record(tx, table, hand)
+    record = _latest_record(tx, table, hand, named=False)
     if record is None:
         raise LedgerError("nothing_to_undo", "这一桌没有可以撤销的记录")
     if expect is not None and record.event_ids[-1] != expect:
