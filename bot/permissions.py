@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ledger.service import TableInfo, TableRecord
 
 #: actions at a table, for the refusal's wording (the keys of `bot.texts` `action_*`)
-RECORD, UNDO, SETTLE, REOPEN, PRESS = "record", "undo", "settle", "reopen", "press"
+RECORD, UNDO, SETTLE, REOPEN = "record", "undo", "settle", "reopen"
 
 
 def plays_at(ctx: Context, table: TableInfo) -> bool:

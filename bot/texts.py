@@ -203,8 +203,6 @@ TEXTS: dict[str, dict[str, str]] = {
     # a game without a dealer (够级)
     "next_hand_no_dealer": {"zh": "下一局：第{number}局", "en": "Next: hand {number}"},
     "hand_continues_no_dealer": {"zh": "第{number}局接着打", "en": "Hand {number} goes on"},
-    "undone_event": {"zh": "已撤销：{what}", "en": "Undone: {what}"},
-    "undone_hand": {"zh": "已撤销第{number}局。", "en": "Hand {number} undone."},
     "ev_gang": {"zh": "{player} {kind}{tile}", "en": "{player} {kind}{tile}"},
     "ev_gang_from": {"zh": "{player} {kind}{tile}（点杠 {source}）", "en": "{player} {kind}{tile} (from {source})"},
     "ev_chain": {"zh": "，杠上杠第{chain}杠 ×{factor}", "en": ", 杠上杠 kong {chain} ×{factor}"},
@@ -364,7 +362,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "action_undo": {"zh": "撤销", "en": "undo"},
     "action_settle": {"zh": "结算", "en": "settle the night"},
     "action_reopen": {"zh": "在牌桌进行中重新开桌", "en": "open a new table over the running one"},
-    "action_press": {"zh": "点这些按钮", "en": "press these buttons"},
     "someone": {"zh": "有人", "en": "someone"},
     "ago_now": {"zh": "刚刚", "en": "just now"},
     "ago_seconds": {"zh": "{n}秒前", "en": "{n}s ago"},
@@ -445,7 +442,6 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "btn_repeat_yes": {"zh": "确实又一次", "en": "It happened again"},
     "btn_repeat_no": {"zh": "不用了", "en": "No, same one"},
-    "repeat_dropped": {"zh": "好的，没有重复记。", "en": "OK, not booked twice."},
     "already_recorded": {
         "zh": "已记过：第{number}局 {what}（同一条消息只记一次）。",
         "en": "Already recorded: hand {number}, {what} (one message books once).",

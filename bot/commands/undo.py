@@ -110,7 +110,7 @@ def press(ctx: Context) -> HandlerResult:
             int(target[1:]),
             source=source,
             by=ctx.sender.user_id,
-            reason="撤销 第{}局".format(state["number"]),
+            reason=f"撤销 第{state['number']}局",
             table_id=table.id,
         )
     else:

@@ -113,6 +113,9 @@ def _export_json(db_url: str, tmp_path: Path, since: str, until: str) -> dict[st
 
 def test_db_upgrade_creates_a_database_and_export_refuses_an_unmigrated_one(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
+    missing = run_paiju("export", "--db", str(path))  # a read never creates the file
+    assert missing.returncode == 2 and "paiju db upgrade" in missing.stderr and not path.exists()
+    path.touch()
     refused = run_paiju("export", "--db", str(path))
     assert refused.returncode == 1 and "paiju db upgrade" in refused.stderr
     done = run_paiju("db", "upgrade", "--db", str(path))
