@@ -1,4 +1,5 @@
-"""Settings for `paiju run` (and the console's default database), read from a TOML file.
+"""Settings for `paiju run` (its `[database] url` is every subcommand's, after `--db` and `$PAIJU_DB_URL`: see
+`ledger.db.database_url`), read from a TOML file.
 
 Looked up in order: `--config PATH`, `$PAIJU_CONFIG`, `./config.toml`; absent keys keep their defaults.
 `config.example.toml` documents every key. The bot token is never read from here: only from the environment
@@ -14,8 +15,10 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from ledger.db import CONFIG_ENV, config_file
+
 TOKEN_ENV = "TELEGRAM_BOT_TOKEN"
-CONFIG_ENV = "PAIJU_CONFIG"
+__all__ = ["CONFIG_ENV", "ConfigError", "Settings", "bot_token", "load_settings"]
 
 
 class ConfigError(ValueError):
@@ -121,7 +124,7 @@ def _build(cls: Any, raw: dict[str, Any], where: str) -> Any:
 
 def load_settings(path: str | Path | None = None) -> Settings:
     """Settings from `path` (or `$PAIJU_CONFIG`, or ./config.toml when present), else the defaults."""
-    chosen = path or os.environ.get(CONFIG_ENV) or ("config.toml" if Path("config.toml").exists() else None)
+    chosen = config_file(path)
     if chosen is None:
         return Settings()
     try:

@@ -275,9 +275,13 @@ def _plain(label: str) -> str:
     return label.strip("✓✅▶◀ ").lower()
 
 
-def run_script(lines: Iterable[str], bot: Bot, clock: ManualClock, out: TextIO) -> None:
+def run_script(lines: Iterable[str], bot: Bot, clock: ManualClock, out: TextIO, *, echo: bool = False) -> None:
+    """Feed the lines, printing the bot's replies; with `echo` each line first, as typed (comments and blank
+    lines included), so the output is a transcript: the script's lines with the replies interleaved."""
     console = Console(bot, clock)
     for line in lines:
+        if echo:
+            out.write(line.rstrip("\r\n") + "\n")
         for printed in console.feed(line):
             out.write(printed + "\n")
         out.flush()
@@ -285,6 +289,12 @@ def run_script(lines: Iterable[str], bot: Bot, clock: ManualClock, out: TextIO) 
 
 def demo_script() -> list[str]:
     return resources.files("bot").joinpath("demo.txt").read_text(encoding="utf-8").splitlines()
+
+
+def database_url() -> str:
+    from ledger.db import database_url as configured
+
+    return configured()
 
 
 def open_bot(url: str, clock: ManualClock) -> tuple[Bot, Any]:
@@ -297,12 +307,21 @@ def open_bot(url: str, clock: ManualClock) -> tuple[Bot, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="paiju console", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", help="SQLAlchemy URL or SQLite file (default ./paiju.db; --demo: a fresh temp file)")
+    parser.add_argument(
+        "--db",
+        help="SQLAlchemy URL or SQLite file (default: $PAIJU_DB_URL, the config file's [database] url, ./paiju.db; "
+        "--demo: a fresh temporary file)",
+    )
     parser.add_argument("--demo", action="store_true", help="play the bundled demo night (bot/demo.txt)")
+    parser.add_argument(
+        "--echo",
+        action="store_true",
+        help="print each input line before its replies: the output is a transcript (script and replies interleaved)",
+    )
     args = parser.parse_args(argv)
     clock = ManualClock()
     with tempfile.TemporaryDirectory(prefix="paiju-demo-") as scratch:
-        url = args.db or (f"sqlite:///{Path(scratch) / 'demo.db'}" if args.demo else "sqlite:///paiju.db")
+        url = args.db or (f"sqlite:///{Path(scratch) / 'demo.db'}" if args.demo else database_url())
         bot, ledger = open_bot(url, clock)
         try:
             if args.demo:
@@ -314,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
                     for printed in console.feed(line):
                         sys.stdout.write(printed + "\n")
             else:
-                run_script(sys.stdin, bot, clock, sys.stdout)
+                run_script(sys.stdin, bot, clock, sys.stdout, echo=args.echo)
         finally:
             ledger.close()
     return 0

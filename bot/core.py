@@ -192,6 +192,11 @@ class ManualClock:
 # Handler context and refusals
 
 
+class Quiet(Exception):
+    """Raised by a handler that has nothing to say and booked nothing (an edit that changed nothing, a question
+    already asked for this very update): no reply at all."""
+
+
 class Refusal(Exception):
     """Raised by a handler to refuse with a player-facing text (a key of `bot.texts`); nothing is booked."""
 
@@ -229,6 +234,8 @@ class Context:
     args: str = ""
     admin_ids: frozenset[int] = frozenset()
     owner_id: int | None = None
+    #: a record confirmed as a genuine repeat (「确实又一次」): booked without the double-entry check
+    repeat: bool = False
 
     def now(self) -> datetime:
         return self.clock.now()
@@ -490,6 +497,7 @@ class Bot:
         else:  # one read: the group (created on first sight) and its open table
             view = self.service.chat(chat_id, title=title)
             group, table = view.group, view.table
+            chat_id = group.chat_id  # an update of a chat that moved to a new id (a supergroup) acts there
         return Context(
             bot=self,
             service=self.service,
@@ -521,6 +529,8 @@ class Bot:
 
         try:
             return _as_outcome(handler(ctx))
+        except Quiet:
+            return Outcome()
         except Refusal as refusal:
             self.observe("refusal", refusal.key)
             reply_to = ctx.message_id
@@ -610,6 +620,18 @@ class Bot:
 
             outcome.effects.extend(self._run(ctx, call).effects)
         return outcome
+
+    def handle_migration(self, old_chat_id: int, new_chat_id: int, source: str) -> Outcome:
+        """Telegram gave a chat a new id (a group upgraded to a supergroup; announced in both chats, in either
+        order): the group's whole ledger answers to the new id from now on. Says nothing."""
+        from ledger.service import LedgerError
+
+        try:
+            self.service.move_chat(old_chat_id, new_chat_id, source=source, by=None)
+        except LedgerError as err:  # the new chat holds a ledger of its own: never merged, an operator decides
+            log.error("chat %s moved to %s, but its ledger was not moved: %s", old_chat_id, new_chat_id, err.message)
+        self._known = {key for key in self._known if key[0] != old_chat_id}
+        return Outcome()
 
     def handle_leave(self, leave: Join) -> Outcome:
         ctx = self._context(leave.chat_id, leave.member, leave.source, leave.admin_ids, leave.owner_id, join=leave)

@@ -6,6 +6,7 @@ keys with `register` at import time.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -202,8 +203,6 @@ TEXTS: dict[str, dict[str, str]] = {
     # a game without a dealer (够级)
     "next_hand_no_dealer": {"zh": "下一局：第{number}局", "en": "Next: hand {number}"},
     "hand_continues_no_dealer": {"zh": "第{number}局接着打", "en": "Hand {number} goes on"},
-    "undone_event": {"zh": "已撤销：{what}", "en": "Undone: {what}"},
-    "undone_hand": {"zh": "已撤销第{number}局。", "en": "Hand {number} undone."},
     "ev_gang": {"zh": "{player} {kind}{tile}", "en": "{player} {kind}{tile}"},
     "ev_gang_from": {"zh": "{player} {kind}{tile}（点杠 {source}）", "en": "{player} {kind}{tile} (from {source})"},
     "ev_chain": {"zh": "，杠上杠第{chain}杠 ×{factor}", "en": ", 杠上杠 kong {chain} ×{factor}"},
@@ -220,7 +219,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "win_baohu": {"zh": "，包胡：{source} 一人赔双倍", "en": ", 包胡: {source} alone pays double"},
     "pihu": {"zh": "屁胡", "en": "plain win (屁胡)"},
     "draw_line": {"zh": "荒庄：杠钱照算{penalty}", "en": "Drawn hand: kong money stands{penalty}"},
-    "draw_penalty": {"zh": "，亮倒的赔 {names}", "en": "; 亮倒 penalty paid by {names}"},
     # -- button flows -----------------------------------------------------------------------------------
     "flow_title_hu": {"zh": "记胡牌（第{number}局）", "en": "Record a win (hand {number})"},
     "flow_title_gang": {"zh": "记杠（第{number}局）", "en": "Record a kong (hand {number})"},
@@ -355,6 +353,105 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "没有「{word}」这个命令。发「帮助」看全部。",
         "en": "No command “{word}”. Send 帮助 for all.",
     },
+    # -- trust at the table: who may, undo, double entries, redeliveries (bot/permissions.py, commands/undo.py)
+    "players_only": {
+        "zh": "只有这桌的玩家和群管理员可以{action}。",
+        "en": "Only the players at this table and the group's admins can {action}.",
+    },
+    "action_record": {"zh": "记账", "en": "record"},
+    "action_undo": {"zh": "撤销", "en": "undo"},
+    "action_settle": {"zh": "结算", "en": "settle the night"},
+    "action_reopen": {"zh": "在牌桌进行中重新开桌", "en": "open a new table over the running one"},
+    "someone": {"zh": "有人", "en": "someone"},
+    "ago_now": {"zh": "刚刚", "en": "just now"},
+    "ago_seconds": {"zh": "{n}秒前", "en": "{n}s ago"},
+    "ago_minutes": {"zh": "{n}分钟前", "en": "{n} min ago"},
+    "ago_hours": {"zh": "{n}小时前", "en": "{n} h ago"},
+    "record_by": {"zh": "{who} {ago}记的", "en": "recorded by {who} {ago}"},
+    "undo_ask_other": {
+        "zh": "最后一条记录是 {by}：第{number}局 {what}。确定撤销吗？",
+        "en": "The latest record was {by}: hand {number}, {what}. Undo it?",
+    },
+    "undo_ask_finished": {
+        "zh": "最后一条记录是第{number}局的结束（{by}）：{what}。"
+        "撤销后第{number}局重新打开，之前记的杠和亮倒都保留。确定吗？",
+        "en": "The latest record ended hand {number} ({by}): {what}. Undoing it reopens hand {number}, its kongs "
+        "and 亮倒 kept. Undo it?",
+    },
+    "undo_ask_finished_other": {
+        "zh": "最后一条记录是第{number}局的结束（{by}）：{what}。"
+        "撤销后第{number}局重新打开，这一局之前记的都保留。确定吗？",
+        "en": "The latest record ended hand {number} ({by}): {what}. Undoing it reopens hand {number}, what was "
+        "recorded before it kept. Undo it?",
+    },
+    "undo_ask_hand": {
+        "zh": "撤销第{number}局：整局作废（{what}），这一局的钱全部退回。确定吗？",
+        "en": "Undo hand {number}: the whole hand is voided ({what}) and its money returned. Sure?",
+    },
+    "btn_undo_yes": {"zh": "确认撤销", "en": "Undo it"},
+    "btn_undo_no": {"zh": "不撤销", "en": "Keep it"},
+    "undo_kept": {"zh": "好的，没有撤销。", "en": "OK, nothing undone."},
+    "table_now": {"zh": "现在打第{number}局，庄家 {dealer}", "en": "Now: hand {number}, dealer {dealer}"},
+    "table_now_no_dealer": {"zh": "现在打第{number}局", "en": "Now: hand {number}"},
+    "undo_done_event": {"zh": "已撤销：第{number}局 {what}", "en": "Undone: hand {number}, {what}"},
+    "undo_done_reopened": {
+        "zh": "已撤销：第{number}局 {what}。第{number}局重新打开。",
+        "en": "Undone: hand {number}, {what}. Hand {number} is open again.",
+    },
+    "undo_done_hand": {"zh": "已作废第{number}局（{what}）。", "en": "Hand {number} voided ({what})."},
+    "undo_again": {"zh": "这条撤销已经做过了，没有再撤。", "en": "That undo was done already; nothing more undone."},
+    "undo_no_hand": {
+        "zh": "这张牌桌没有打完的第{number}局。",
+        "en": "This table has no finished hand {number}.",
+    },
+    "undo_bad_words": {
+        "zh": "「{word}」看不懂：撤销 只撤最后一条；要作废打完的某一局，写 撤销 第3局。",
+        "en": "Cannot read “{word}”: 撤销 takes back the latest record; to void a finished hand, write 撤销 第3局.",
+    },
+    "ledger_record_changed": {
+        "zh": "最后一条记录已经变了，这次没有撤销。要撤销请再发一次「撤销」。",
+        "en": "The latest record has changed; nothing was undone. Send 撤销 again to undo.",
+    },
+    "ledger_night_closed": {
+        "zh": "这一晚已经结算封存，记录不能再改。",
+        "en": "That night is settled and closed; its records can no longer change.",
+    },
+    "duplicate": {
+        "zh": "{by}：第{number}局 {what}。这条和它一样，像是重复了，没有再记。要是真的又来了一次，点「确实又一次」。",
+        "en": "Already recorded ({by}): hand {number}, {what}. This looks like the same thing typed twice, so it "
+        "was not booked. If it really happened again, press “It happened again”.",
+    },
+    "double_entry_set": {
+        "zh": "好的：{seconds} 秒内别人记的同一条（同一人、同一种杠和牌；同一家胡；荒庄）不再记，"
+        "回复里有「确实又一次」按钮。",
+        "en": "OK: the same record (same player, kong and tile; same winner; a draw) from someone else within "
+        "{seconds} s is held back, with an “It happened again” button.",
+    },
+    "double_entry_off": {
+        "zh": "好的：不再拦重复的记录。",
+        "en": "OK: repeated records are no longer held back.",
+    },
+    "double_entry_rule": {
+        "zh": "重复记录：{seconds} 秒内别人记的同一条不再记（管理员可改：设置 重复间隔 90，0 关闭）",
+        "en": "Double entries: the same record from someone else within {seconds} s is held back (admins: 设置 "
+        "重复间隔 90, 0 turns it off)",
+    },
+    "double_entry_rule_off": {
+        "zh": "重复记录：不拦（管理员可开：设置 重复间隔 90）",
+        "en": "Double entries: not held back (admins: 设置 重复间隔 90)",
+    },
+    "btn_repeat_yes": {"zh": "确实又一次", "en": "It happened again"},
+    "btn_repeat_no": {"zh": "不用了", "en": "No, same one"},
+    "already_recorded": {
+        "zh": "已记过：第{number}局 {what}（同一条消息只记一次）。",
+        "en": "Already recorded: hand {number}, {what} (one message books once).",
+    },
+    "already_done": {"zh": "已经做过了（同一条消息只做一次）。", "en": "Done already (one message counts once)."},
+    "draw_pays": {"zh": "{payer} 赔 {payees}", "en": "{payer} pays {payees}"},
+    "draw_penalty_paid": {
+        "zh": "；亮倒没胡的赔钱：{payments}",
+        "en": "; 亮倒 without a win pays: {payments}",
+    },
     # -- games and rules ---------------------------------------------------------------------------------
     "game_kawuxing": {"zh": "卡五星", "en": "Ka Wu Xing (卡五星)"},
     "game_gouji": {"zh": "够级", "en": "Gouji (够级)"},
@@ -378,13 +475,50 @@ def text(lang: str, key: str, /, **params: object) -> str:
     return template.format(**params) if params else template
 
 
+#: the scoring core's words for the request it was given (`paiju score`'s contract), as a player would say them
+_FIELD_WORDS = {
+    "concealed": "手牌",
+    "win_tile": "胡的那张牌",
+    "melds": "副露",
+    "patterns": "番型",
+    "situations": "情形",
+    "method": "胡法",
+    "winner": "胡牌的人",
+    "from": "点炮的人",
+    "chain": "杠上杠",
+    "kind": "种类",
+    "tile": "牌",
+    "player": "玩家",
+    "ready": "听牌",
+    "piao": "漂",
+    "ma": "马牌",
+}
+_FIELD = re.compile(r"(?<![A-Za-z_])(" + "|".join(sorted(_FIELD_WORDS, key=len, reverse=True)) + r")(?![A-Za-z_])\s?")
+#: how the core points into a request's events: `第 2 个事件，` / `第 2 个事件（杠）的` / `events[3]（peng）：`
+_EVENT_REFERENCES = (
+    (re.compile(r"第 ?\d+ ?个事件[，：,:]\s*"), ""),
+    (re.compile(r"第 ?\d+ ?个事件（([^）]*)）的"), r"\1的"),
+    (re.compile(r"第 ?\d+ ?个事件"), "这一条"),
+    (re.compile(r"events\[\d+\]（\w+）[：:]\s*"), ""),
+    (re.compile(r"events\[\d+\]"), "这一条"),
+)
+
+
+def chat_message(message: str) -> str:
+    """A scoring refusal as a player reads it: no pointers into the request's event list (`第 1 个事件`), no
+    field names of the JSON contract (`concealed`): the rest of the message is already the why."""
+    for pattern, replacement in _EVENT_REFERENCES:
+        message = pattern.sub(replacement, message)
+    return _FIELD.sub(lambda found: _FIELD_WORDS[found.group(1)], message)
+
+
 def refusal_text(lang: str, err: Exception) -> str | None:
     """The player-facing message of a refusal raised below the bot (scoring or ledger), or None for a bug."""
     from ledger.scoring.common import ScoringError
     from ledger.service import LedgerError, ScoringRefused
 
     if isinstance(err, ScoringRefused | ScoringError):
-        return text(lang, "scoring_refused", message=err.message)
+        return text(lang, "scoring_refused", message=chat_message(err.message))
     if isinstance(err, LedgerError):
         key = f"ledger_{err.code}"
         if key in TEXTS:
@@ -476,8 +610,11 @@ def describe_patterns(lang: str, patterns: Sequence[Mapping[str, Any]]) -> str:
     return sep.join(f"{pattern_name(lang, p['key'])}×{p['multiplier']}" for p in patterns)
 
 
-def describe_win(lang: str, events: Sequence[Mapping[str, Any]], answer: Mapping[str, Any]) -> list[str]:
-    """The lines saying what a finished hand was: each winner's patterns and multiple, or the draw."""
+def describe_win(
+    lang: str, events: Sequence[Mapping[str, Any]], answer: Mapping[str, Any], currency: str = ""
+) -> list[str]:
+    """The lines saying what a finished hand was: each winner's patterns and multiple, or the draw (with who pays
+    whom for 亮倒, from the answer's transfers)."""
     lines = []
     hus = [e for e in events if e.get("type") == "hu"]
     for win in answer.get("hands", []):
@@ -496,10 +633,48 @@ def describe_win(lang: str, events: Sequence[Mapping[str, Any]], answer: Mapping
             )
         )
     if any(e.get("type") == "draw" for e in events):
-        payers = sorted({t["from"] for t in answer.get("transfers", []) if t.get("reason") == "liangdao_penalty"})
-        penalty = text(lang, "draw_penalty", names="、".join(payers)) if payers else ""
-        lines.append(text(lang, "draw_line", penalty=penalty))
+        lines.append(text(lang, "draw_line", penalty=_draw_penalty(lang, answer.get("transfers", []), currency)))
     return lines
+
+
+def _draw_penalty(lang: str, transfers: Sequence[Mapping[str, Any]], currency: str) -> str:
+    """Who pays whom for 亮倒 on a drawn hand: `；亮倒没胡的赔钱：丙 赔 甲 1元、乙 1元` (nothing when nobody pays)."""
+    owed: dict[str, list[str]] = {}
+    for transfer in transfers:
+        if transfer.get("reason") == "liangdao_penalty":
+            paid = f"{transfer['to']} {money(int(transfer['amount']), currency)}"
+            owed.setdefault(str(transfer["from"]), []).append(paid)
+    if not owed:
+        return ""
+    sep = ", " if lang == "en" else "、"
+    payments = [text(lang, "draw_pays", payer=payer, payees=sep.join(paid)) for payer, paid in owed.items()]
+    return text(lang, "draw_penalty_paid", payments=("; " if lang == "en" else "；").join(payments))
+
+
+def money(amount: int, currency: str = "", *, signed: bool = False) -> str:
+    """分 → a display amount: 150 → "1.5元", 200 → "2元"; `signed` adds "+" to positive amounts."""
+    whole, cents = divmod(abs(amount), 100)
+    shown = str(whole) if cents == 0 else f"{whole}.{cents:02d}".rstrip("0")
+    sign = "-" if amount < 0 else ("+" if signed and amount > 0 else "")
+    return f"{sign}{shown}{currency if amount else ''}"
+
+
+def describe_record(lang: str, events: Sequence[Mapping[str, Any]], game: str = "kawuxing") -> str:
+    """One record in words, precisely enough to tell it from another: `乙 暗杠 三条`, `甲 自摸 清一色、七对`,
+    `甲 胡 乙 点的炮（123p46p789s22s333s 5p）`; a 一炮双响's two wins joined."""
+    parts = []
+    for event in events:
+        words = describe_event(lang, event, game)
+        hand = event.get("hand") if game == "kawuxing" and event.get("type") == "hu" else None
+        if isinstance(hand, Mapping):
+            if hand.get("concealed"):
+                words += f"（{hand['concealed']} {hand.get('win_tile', '')}）".replace(" ）", "）")
+            else:
+                named = [*(hand.get("patterns") or ()), *(hand.get("situations") or ())]
+                sep = ", " if lang == "en" else "、"
+                words += " " + (sep.join(pattern_name(lang, key) for key in named) if named else text(lang, "pihu"))
+        parts.append(words)
+    return "；".join(parts)
 
 
 def rules_summary(lang: str, game: str, rules: Mapping[str, Any]) -> str:

@@ -52,11 +52,15 @@ def lock_group(session: Session, group_id: int) -> None:
 
 
 def create_group(tx: Tx, chat_id: int, title: str) -> m.Group:
-    """The chat's group, created with the defaults (卡五星, preset xiangyang, 底金 100 分, zh) and its pot."""
+    """The chat's group, created with the defaults (卡五星, preset xiangyang, 底金 100 分, zh) and its pot; a chat
+    that moved to a new id (`move_chat`) gets the group at its new id."""
     session = tx.session
     found = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
     if found is not None:
         return found
+    moved = _moved_group(session, chat_id)
+    if moved is not None:
+        return moved
     group = m.Group(
         chat_id=chat_id,
         title=title[:255],
@@ -72,6 +76,84 @@ def create_group(tx: Tx, chat_id: int, title: str) -> m.Group:
     session.add(m.Member(group_id=group.id, kind=m.POT, display_name=POT_NAME, balance=0, created_at=tx.now))
     session.flush()
     return group
+
+
+def _moved_group(session: Session, chat_id: int) -> m.Group | None:
+    """The group of a chat that moved to a new id (followed through further moves), None when it never moved."""
+    seen = {chat_id}
+    while (move := session.get(m.ChatMove, chat_id)) is not None and move.new_chat_id not in seen:
+        chat_id = move.new_chat_id
+        seen.add(chat_id)
+        found = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+        if found is not None:
+            return found
+    return None
+
+
+#: rows of a group that a chat seen for a moment holds (created on first sight): removed when the chat turns out
+#: to be the new id of a group that moved there
+_FIRST_SIGHT = ("chat_options", "moderation_settings", "setting_changes", "members")
+#: rows that make a group's history: a group holding any of them is never removed
+_HISTORY = ("nights", "transfers", "moderation_actions", "moderation_rules_texts", "moderation_reminders")
+
+
+def move_chat(tx: Tx, old_chat_id: int, new_chat_id: int) -> GroupInfo | None:
+    """Telegram gave the chat a new id (a group upgraded to a supergroup): the group — its ledger, settings,
+    members, tables, penalties and button flows — answers to `new_chat_id` from now on, in this transaction.
+    Idempotent: both chats announce the move (either first, either twice); a second call finds it done. A group
+    the new chat already had is removed when it holds nothing but what first sight created; one with a history
+    is refused (two ledgers are never merged). Returns the moved group, None when the old chat had none."""
+    session = tx.session
+    if old_chat_id == new_chat_id:
+        raise LedgerError("bad_move", "新旧群号相同")
+    if session.get(m.ChatMove, old_chat_id) is not None:
+        group = session.scalar(sa.select(m.Group).where(m.Group.chat_id == new_chat_id))
+        return group_info(group) if group is not None else None
+    old = session.scalar(sa.select(m.Group).where(m.Group.chat_id == old_chat_id).with_for_update())
+    new = session.scalar(sa.select(m.Group).where(m.Group.chat_id == new_chat_id).with_for_update())
+    if old is not None and new is not None:
+        _remove_first_sight(tx, new)
+    if old is not None:
+        old.chat_id = new_chat_id
+        session.flush()
+        tx.execute(
+            sa.update(m.FlowState)
+            .where(
+                m.FlowState.chat_id == old_chat_id,
+                m.FlowState.message_id.not_in(
+                    sa.select(m.FlowState.message_id).where(m.FlowState.chat_id == new_chat_id).scalar_subquery()
+                ),
+            )
+            .values(chat_id=new_chat_id)
+        )
+    session.add(
+        m.ChatMove(
+            old_chat_id=old_chat_id,
+            new_chat_id=new_chat_id,
+            group_id=old.id if old is not None else None,
+            moved_at=tx.now,
+        )
+    )
+    session.flush()
+    return group_info(old) if old is not None else None
+
+
+def _remove_first_sight(tx: Tx, group: m.Group) -> None:
+    """Remove a group that holds only what first sight of its chat created; refuse one with a history."""
+    tables = m.Base.metadata.tables
+    for name in _HISTORY:
+        if (
+            name in tables
+            and tx.execute(
+                sa.select(sa.func.count()).select_from(tables[name]).where(tables[name].c.group_id == group.id)
+            ).scalar_one()
+        ):
+            raise LedgerError("chat_taken", f"新群号 {group.chat_id} 已经有自己的账，不能合并两本账")
+    for name in _FIRST_SIGHT:
+        if name in tables:
+            tx.execute(sa.delete(tables[name]).where(tables[name].c.group_id == group.id))
+    tx.session.expunge(group)
+    tx.execute(sa.delete(m.Group).where(m.Group.id == group.id))
 
 
 def update_group(tx: Tx, chat_id: int, clean: dict[str, Any]) -> GroupInfo:

@@ -15,9 +15,10 @@ already in progress at the cut-off finishes in its own night.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -25,11 +26,12 @@ import sqlalchemy as sa
 from ledger import models as m
 from ledger import transfers
 from ledger.accounts import lock_group, names
-from ledger.errors import LedgerError, ScoringRefused
-from ledger.events import Event, payloads
+from ledger.chat_options import ChatOptions, double_entry_window
+from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
+from ledger.events import Event, payloads, repeats
 from ledger.hands import build_request, is_terminal, liangdao, misplaced_terminal, next_dealer, owed_by_event
 from ledger.money import night_totals
-from ledger.records import HandResult, HandState, NightInfo, NightTotal, Payload, Seat, VoidResult
+from ledger.records import HandResult, HandState, NightInfo, NightTotal, Payload, Seat, TableRecord, VoidResult
 from ledger.scoring import score
 from ledger.tables import close_night, night_date, night_info, seat_table
 from ledger.unit import SOURCE_BOOKED, Tx
@@ -55,6 +57,8 @@ class _Table:
     hand_number: int
     ended: bool
     night_date: date
+    night_closed: bool  # the night was settled (结算 or 日切): nothing of it changes any more
+    double_entry: timedelta  # the group's double-entry window (0: no check)
     cutoff_hour: int
     timezone: str
     seats: tuple[Seat, ...]
@@ -71,6 +75,8 @@ class _Event:
     payload: Payload
     source: str
     transfers: list[transfers.Live] = field(default_factory=list)
+    created_by: int | None = None
+    created_at: datetime | None = None
 
 
 @dataclass
@@ -92,6 +98,8 @@ _OPEN_HAND_COLUMNS = (
     m.HandEvent.id.label("event_id"),
     m.HandEvent.payload,
     m.HandEvent.source,
+    m.HandEvent.created_by.label("event_by"),
+    m.HandEvent.created_at.label("event_at"),
     *(column.label(f"tr_{column.key}") for column in transfers.LIVE_COLUMNS),
 )
 
@@ -109,7 +117,7 @@ def _with_open_hand(query: sa.Select[Any], table_id: Any) -> sa.Select[Any]:
 #: what a booking reads, in one statement: the table (locked until the transaction ends: bookings of one table
 #: take turns), the group's 日切, the seats with who sits there, whether the source was booked already, and the
 #: open hand's live events with their live transfers (one row per seat × transfer; a hand holds a few events)
-_LOCK_TABLE = (
+_READ_TABLE = (
     _with_open_hand(
         sa.select(
             m.GameTable.id,
@@ -122,6 +130,8 @@ _LOCK_TABLE = (
             m.GameTable.hand_number,
             m.GameTable.ended_at,
             m.Night.night_date,
+            m.Night.ended_at.label("night_ended_at"),
+            ChatOptions.double_entry_seconds,
             m.Group.cutoff_hour,
             m.Group.timezone,
             m.Seat.position,
@@ -135,14 +145,15 @@ _LOCK_TABLE = (
         )
         .join(m.Night, m.Night.id == m.GameTable.night_id)
         .join(m.Group, m.Group.id == m.GameTable.group_id)
+        .outerjoin(ChatOptions, ChatOptions.group_id == m.GameTable.group_id)
         .join(m.Seat, m.Seat.table_id == m.GameTable.id)
         .join(m.Member, m.Member.id == m.Seat.member_id),
         m.GameTable.id,
     )
     .where(m.GameTable.id == sa.bindparam("table_id"))
     .order_by(m.Seat.position, m.HandEvent.id, m.Transfer.id)
-    .with_for_update(of=m.GameTable)
 )
+_LOCK_TABLE = _READ_TABLE.with_for_update(of=m.GameTable)
 
 #: the open hand of a table with its live events, each with its live transfers (one row per transfer)
 _OPEN_HAND = (
@@ -194,10 +205,10 @@ _MOVE_TABLE = (
 )
 
 
-def _lock(tx: Tx, table_id: int) -> tuple[_Table, _Hand | None]:
-    """The table, locked for this transaction, and its open hand; a booking whose source is booked already ends
-    here."""
-    rows = tx.execute(_LOCK_TABLE, {"table_id": table_id, "booked_source": tx.source}).all()
+def _lock(tx: Tx, table_id: int, *, lock: bool = True) -> tuple[_Table, _Hand | None]:
+    """The table, locked for this transaction (unless only read), and its open hand; a booking whose source is
+    booked already ends here."""
+    rows = tx.execute(_LOCK_TABLE if lock else _READ_TABLE, {"table_id": table_id, "booked_source": tx.source}).all()
     if not rows:
         raise LedgerError("not_found", f"找不到这一桌（{table_id}）")
     first = rows[0]
@@ -214,6 +225,8 @@ def _lock(tx: Tx, table_id: int) -> tuple[_Table, _Hand | None]:
         hand_number=first.hand_number,
         ended=first.ended_at is not None,
         night_date=first.night_date,
+        night_closed=first.night_ended_at is not None,
+        double_entry=double_entry_window(first.double_entry_seconds),
         cutoff_hour=first.cutoff_hour,
         timezone=first.timezone,
         seats=tuple(Seat(r.position, r.name, r.member_id, r.user_id, r.username) for r in seat_rows),
@@ -237,7 +250,7 @@ def _hand_of(rows: Iterable[Any]) -> _Hand | None:
         if row.event_id is None:
             continue
         if not hand.events or hand.events[-1].id != row.event_id:
-            hand.events.append(_Event(row.event_id, row.payload, row.source))
+            hand.events.append(_Event(row.event_id, row.payload, row.source, [], row.event_by, row.event_at))
         if row.tr_id is not None:
             hand.events[-1].transfers.append(transfers.live(row, "tr_"))
     return hand
@@ -246,11 +259,22 @@ def _hand_of(rows: Iterable[Any]) -> _Hand | None:
 # ------------------------------------------------------------------------------------------------ booking
 
 
-def append(tx: Tx, table_id: int, events: Sequence[Event | Mapping[str, Any]], *, whole_hand: bool) -> HandResult:
-    """Append events to the table's open hand (opening one as needed) and book what they change."""
+def append(
+    tx: Tx,
+    table_id: int,
+    events: Sequence[Event | Mapping[str, Any]],
+    *,
+    whole_hand: bool,
+    check_repeat: bool = False,
+) -> HandResult:
+    """Append events to the table's open hand (opening one as needed) and book what they change. With
+    `check_repeat`, a record that repeats the table's previous one (someone else's, within the group's
+    double-entry window) is refused with `DuplicateRecord`."""
     table, hand = _lock(tx, table_id)
     if table.ended:
         raise LedgerError("table_ended", "这一桌已经结束，请重新开桌")
+    if check_repeat and table.double_entry:
+        _refuse_repeat(tx, table, hand, events)
     existing = hand.events if hand is not None else []
     new_night = None
     if not existing and night_date(table.timezone, table.cutoff_hour, tx.now) > table.night_date:
@@ -433,43 +457,185 @@ def _roll_over(tx: Tx, table: _Table) -> tuple[_Table, NightInfo]:
     return _lock(tx, new_id)[0], night_info(night)
 
 
-# ---------------------------------------------------------------------------------------------- undo, void
+# ------------------------------------------------------------------------------------------- records
 
 
-_LAST_CLOSED = (
-    sa.select(m.Hand.id, m.Hand.number, m.Hand.dealer)
-    .where(m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.CLOSED)
-    .order_by(m.Hand.id.desc())
-    .limit(1)
+def _finished_hand_events(*, exact: bool) -> sa.Select[Any]:
+    """The live events, in order, of a table's finished hand numbered `number` (`exact`; scanned from the newest
+    hand backwards, so it costs the same at the 10,000th hand as at the first), or else of the latest finished
+    hand numbered up to it (after hands were voided)."""
+    hand = sa.select(m.Hand.id).where(m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.CLOSED).limit(1)
+    if exact:
+        hand = hand.where(m.Hand.number == sa.bindparam("number")).order_by(m.Hand.id.desc())
+    else:
+        hand = hand.where(m.Hand.number <= sa.bindparam("number")).order_by(m.Hand.number.desc(), m.Hand.id.desc())
+    return (
+        sa.select(
+            m.HandEvent.id,
+            m.HandEvent.payload,
+            m.HandEvent.source,
+            m.HandEvent.created_by,
+            m.HandEvent.created_at,
+            m.Hand.id.label("hand_id"),
+            m.Hand.number,
+        )
+        .join(m.Hand, m.Hand.id == m.HandEvent.hand_id)
+        .where(m.Hand.id == hand.scalar_subquery(), m.HandEvent.voided_at.is_(None))
+        .order_by(m.HandEvent.id)
+    )
+
+
+_FINISHED_HAND = _finished_hand_events(exact=True)
+_LATEST_FINISHED = _finished_hand_events(exact=False)
+_MEMBER_NAME = sa.select(sa.func.coalesce(m.Member.alias, m.Member.display_name)).where(
+    m.Member.group_id == sa.bindparam("group_id"), m.Member.user_id == sa.bindparam("user_id")
 )
 
 
-def undo(tx: Tx, table_id: int, reason: str) -> VoidResult:
-    """Void the last event of the open hand (the earlier events' money recomputed); with none, void the last
-    finished hand of the table."""
-    table, hand = _lock(tx, table_id)
+def _record_of(
+    tx: Tx, table: _Table, hand_id: int, number: int, finished: bool, events: Sequence[_Event], *, named: bool = True
+) -> TableRecord | None:
+    """The last record among a hand's live `events`: the trailing events that share the last one's source (with
+    the name of who recorded it unless not `named`: a statement saved when the name may not be needed)."""
+    if not events:
+        return None
+    source = events[-1].source
+    start = len(events)
+    while start > 0 and events[start - 1].source == source:
+        start -= 1
+    last = events[start:]
+    by = last[-1].created_by
+    name = None
+    if named and by is not None:
+        name = tx.execute(_MEMBER_NAME, {"group_id": table.group_id, "user_id": by}).scalar()
+    at = last[-1].created_at
+    assert at is not None, "events are read with their time"
+    return TableRecord(
+        table_id=table.id,
+        hand_id=hand_id,
+        hand_number=number,
+        finished=finished,
+        event_ids=tuple(event.id for event in last),
+        events=tuple(event.payload for event in last),
+        source=source,
+        recorded_by=by,
+        recorded_by_name=name,
+        recorded_at=at,
+    )
+
+
+def _finished(tx: Tx, table: _Table, number: int, *, latest: bool) -> tuple[int, int, list[_Event]] | None:
+    """The table's finished hand `number` (with `latest`: the latest finished one numbered up to it): (id,
+    number, its live events)."""
+    params = {"table_id": table.id, "number": number}
+    rows = tx.execute(_FINISHED_HAND, params).all()
+    if not rows and latest and number > 1:
+        rows = tx.execute(_LATEST_FINISHED, params).all()
+    if not rows:
+        return None
+    events = [_Event(r.id, r.payload, r.source, [], r.created_by, r.created_at) for r in rows]
+    return rows[0].hand_id, rows[0].number, events
+
+
+def _latest_record(tx: Tx, table: _Table, hand: _Hand | None, *, named: bool = True) -> TableRecord | None:
+    """The latest record of the table: in the hand in progress, else the ending of its latest finished hand."""
     if hand is not None and hand.events:
-        last = hand.events[-1]
-        tx.execute(_VOID_EVENT, {"event_id": last.id, "at": tx.now, "who": tx.by, "why": reason})
-        remaining = hand.events[:-1]
-        answer, finished = _score(table, hand.dealer, [event.payload for event in remaining])
-        status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
-        tx.execute(_UPDATE_HAND, {"hand_id": hand.id, "answer": answer, "status": status, "closed_at": closed_at})
-        result = _book(tx, table, hand.id, hand.number, hand.dealer, remaining, answer, finished, stale=last.transfers)
-        return VoidResult(
-            what="event",
-            hand_id=hand.id,
-            event=last.payload,
-            voided=result["voided"],
-            rebooked=result["booked"],
-            dealer=table.dealer,
-            hand_number=table.hand_number,
-            night_totals=result["night_totals"],
-        )
-    closed = tx.execute(_LAST_CLOSED, {"table_id": table.id}).first()
-    if closed is None:
+        return _record_of(tx, table, hand.id, hand.number, False, hand.events, named=named)
+    found = _finished(tx, table, table.hand_number - 1, latest=True)
+    return _record_of(tx, table, found[0], found[1], True, found[2], named=named) if found is not None else None
+
+
+def latest_record(tx: Tx, table_id: int) -> TableRecord | None:
+    """What `撤销` would take back at the table, or None when there is nothing."""
+    table, hand = _lock(tx, table_id, lock=False)
+    return _latest_record(tx, table, hand)
+
+
+def _refuse_repeat(tx: Tx, table: _Table, hand: _Hand | None, events: Sequence[Event | Mapping[str, Any]]) -> None:
+    """Raise `DuplicateRecord` when `events` repeat the table's previous record, recorded by someone else within
+    the group's double-entry window."""
+    previous = _latest_record(tx, table, hand, named=False)
+    if previous is None or previous.recorded_by == tx.by or tx.now - previous.recorded_at > table.double_entry:
+        return
+    if repeats(events, previous.events):
+        name = tx.execute(_MEMBER_NAME, {"group_id": table.group_id, "user_id": previous.recorded_by}).scalar()
+        raise DuplicateRecord(dataclasses.replace(previous, recorded_by_name=name))
+
+
+# ---------------------------------------------------------------------------------------------- undo, void
+
+
+#: one hand with its live events, each with its live transfers (one row per transfer), in order
+_HAND_WITH_MONEY = (
+    sa.select(*_OPEN_HAND_COLUMNS)
+    .select_from(m.Hand)
+    .outerjoin(m.HandEvent, sa.and_(m.HandEvent.hand_id == m.Hand.id, m.HandEvent.voided_at.is_(None)))
+    .outerjoin(m.Transfer, sa.and_(m.Transfer.event_id == m.HandEvent.id, m.Transfer.voided_at.is_(None)))
+    .where(m.Hand.id == sa.bindparam("hand_id"))
+    .order_by(m.HandEvent.id, m.Transfer.id)
+)
+#: why an empty hand is voided (a hand whose events were all taken back, when the hand before it reopens)
+EMPTY_HAND = "空局"
+
+
+def _open_for_change(tx: Tx, table_id: int) -> tuple[_Table, _Hand | None]:
+    """The table locked for a correction, refused once its night is settled or the table has ended."""
+    table, hand = _lock(tx, table_id)
+    if table.night_closed:
+        raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
+    if table.ended:
+        raise LedgerError("table_ended", "这一桌已经结束，请重新开桌")
+    return table, hand
+
+
+def undo(tx: Tx, table_id: int, reason: str, *, expect: int | None = None) -> VoidResult:
+    """Take back the table's latest record (`latest_record`): the last record of the hand in progress (the
+    earlier events' money recomputed), or, with nothing recorded in it, the ending of the latest finished hand,
+    which reopens that hand with its kongs and 亮倒. `expect` is the id of the record's last event as the caller
+    showed it: refused (`record_changed`) when the latest record is another one by now."""
+    table, hand = _open_for_change(tx, table_id)
+    record = _latest_record(tx, table, hand, named=False)
+    if record is None:
         raise LedgerError("nothing_to_undo", "这一桌没有可以撤销的记录")
-    return _void_hand(tx, table, closed.id, closed.number, closed.dealer, reason)
+    if expect is not None and record.event_ids[-1] != expect:
+        raise LedgerError("record_changed", "要撤销的那条已经不是最后一条记录了，没有撤销")
+    if record.finished:
+        if hand is not None:  # an empty hand started after it: its events were all taken back
+            tx.execute(_VOID_HAND, {"hand_id": hand.id, "at": tx.now, "who": tx.by, "why": EMPTY_HAND})
+        hand = _hand_of(tx.execute(_HAND_WITH_MONEY, {"hand_id": record.hand_id}))
+        assert hand is not None, "a finished hand exists"
+        table.dealer, table.hand_number = hand.dealer, hand.number
+        tx.execute(_MOVE_TABLE, {"table_id": table.id, "dealer": table.dealer, "hand_number": table.hand_number})
+    assert hand is not None, "a record in progress has its hand"
+    undone = [event for event in hand.events if event.id in record.event_ids]
+    remaining = [event for event in hand.events if event.id not in record.event_ids]
+    tx.execute(_VOID_EVENT, [{"event_id": e.id, "at": tx.now, "who": tx.by, "why": reason} for e in undone])
+    answer, finished = _score(table, hand.dealer, [event.payload for event in remaining])
+    status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
+    tx.execute(_UPDATE_HAND, {"hand_id": hand.id, "answer": answer, "status": status, "closed_at": closed_at})
+    stale = [transfer for event in undone for transfer in event.transfers]
+    result = _book(tx, table, hand.id, hand.number, hand.dealer, remaining, answer, finished, stale=stale)
+    return VoidResult(
+        what="reopened" if record.finished else "event",
+        hand_id=hand.id,
+        event=undone[0].payload,
+        voided=result["voided"],
+        rebooked=result["booked"],
+        dealer=table.dealer,
+        hand_number=table.hand_number,
+        night_totals=result["night_totals"],
+        events=tuple(event.payload for event in undone),
+        remaining=tuple(event.payload for event in remaining),
+        number=hand.number,
+    )
+
+
+def finished_hand(tx: Tx, table_id: int, number: int) -> TableRecord | None:
+    """The ending record of the table's finished hand `number` (what `撤销 第N局` names), None when the table
+    has no such finished hand."""
+    table, _ = _lock(tx, table_id, lock=False)
+    found = _finished(tx, table, number, latest=False)
+    return _record_of(tx, table, found[0], found[1], True, found[2]) if found is not None else None
 
 
 _HAND_BY_ID = sa.select(m.Hand.id, m.Hand.table_id, m.Hand.number, m.Hand.dealer, m.Hand.status).where(
@@ -484,9 +650,15 @@ def _hand_row(tx: Tx, hand_id: int) -> Any:
     return row
 
 
-def void_hand(tx: Tx, hand_id: int, reason: str) -> VoidResult:
-    """Void a finished hand (its transfers too); voiding the table's last hand restores its dealer and number."""
-    table, _ = _lock(tx, _hand_row(tx, hand_id).table_id)
+def void_hand(tx: Tx, hand_id: int, reason: str, *, table_id: int | None = None) -> VoidResult:
+    """Void a finished hand (its transfers too); voiding the table's last hand restores its dealer and number.
+    Refused once the hand's night is settled, and (given `table_id`) for a hand of another table."""
+    row = _hand_row(tx, hand_id)
+    if table_id is not None and row.table_id != table_id:
+        raise LedgerError("not_found", f"这一桌没有这一局（{hand_id}）")
+    table, _ = _lock(tx, row.table_id)
+    if table.night_closed:
+        raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
     hand = _hand_row(tx, hand_id)  # read again under the table's lock (hands change under it)
     if hand.status != m.CLOSED:
         raise LedgerError("not_closed", f"第 {hand.number} 局{'已作废' if hand.status == m.VOIDED else '还没打完'}")
@@ -509,6 +681,7 @@ def _void_hand(tx: Tx, table: _Table, hand_id: int, number: int, dealer: str | N
         dealer=table.dealer,
         hand_number=table.hand_number,
         night_totals=totals,
+        number=number,
     )
 
 
@@ -563,6 +736,22 @@ def _edited_events(original_source: str) -> sa.Select[int, int, int]:
     )
 
 
+def recorded_table(tx: Tx, original_source: str) -> int | None:
+    """The table a message recorded at (its first version or an edit of it), None when it recorded nothing live;
+    refused (`night_closed`) once that table's night is settled."""
+    found = tx.execute(_edited_events(original_source).limit(1)).first()
+    if found is None:
+        return None
+    closed = tx.execute(
+        sa.select(m.Night.ended_at)
+        .join(m.GameTable, m.GameTable.night_id == m.Night.id)
+        .where(m.GameTable.id == found.table_id)
+    ).scalar()
+    if closed is not None:
+        raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
+    return int(found.table_id)
+
+
 _LIVE_EVENTS = (
     sa.select(m.HandEvent.id, m.HandEvent.payload, m.HandEvent.source)
     .where(m.HandEvent.hand_id == sa.bindparam("hand_id"), m.HandEvent.voided_at.is_(None))
@@ -570,14 +759,17 @@ _LIVE_EVENTS = (
 )
 
 
-def replace(tx: Tx, original_source: str, batch: list[Payload], reason: str) -> HandResult:
-    """An edit: the events `original_source` recorded (or an earlier edit of it) are replaced by `batch`; their
+def replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, Any]], reason: str) -> HandResult:
+    """An edit: the events `original_source` recorded (or an earlier edit of it) are replaced by `events`; their
     hand is voided and a new hand, the other events kept in place, is recorded and linked to it (`replaces`).
-    Works on the open hand and on finished hands; only the table's latest hand moves its dealer."""
+    Works on the open hand and on finished hands; only the table's latest hand moves its dealer. Refused once the
+    hand's night is settled, and (`unchanged`) when the edit records exactly what the message recorded."""
     edited = tx.execute(_edited_events(original_source)).all()
     if not edited:
         raise LedgerError("nothing_to_edit", "找不到这条消息记下的牌局")
     table, _ = _lock(tx, edited[0].table_id)
+    if table.night_closed:
+        raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
     old = _hand_row(tx, edited[0].hand_id)  # read again under the table's lock
     if old.status == m.VOIDED:
         raise LedgerError("nothing_to_edit", "这条消息记下的牌局已经作废")
@@ -587,6 +779,9 @@ def replace(tx: Tx, original_source: str, batch: list[Payload], reason: str) -> 
         raise LedgerError("nothing_to_edit", "这条消息记下的事件已经撤销")
     first = next(i for i, row in enumerate(old_events) if row.id in edited_ids)
     kept = [(row.payload, row.source) for row in old_events if row.id not in edited_ids]
+    batch = payloads(events, [payload for payload, _ in kept[:first]])
+    if batch == [row.payload for row in old_events if row.id in edited_ids]:
+        raise LedgerError("unchanged", "改过的消息和原来记的一样，没有重记")
     merged = kept[:first] + [(payload, tx.source) for payload in batch] + kept[first:]
     merged_payloads = [payload for payload, _ in merged]
     if misplaced_terminal(table.game, merged_payloads):

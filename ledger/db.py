@@ -26,7 +26,13 @@ except ImportError:  # Windows: no flock; writers rely on SQLite's own busy hand
 from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from ledger.errors import DatabaseUrlError
+
 DEFAULT_URL = "sqlite:///paiju.db"
+#: environment variable naming the database when `--db` is not given
+DB_ENV = "PAIJU_DB_URL"
+#: environment variable naming the config file when `--config` is not given (else ./config.toml when present)
+CONFIG_ENV = "PAIJU_CONFIG"
 #: milliseconds a SQLite writer waits for another process's transaction before giving up
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 #: seconds a SQLite writer waits in the writer queue before giving up with `WriterLockTimeout` (a process frozen
@@ -79,6 +85,43 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def config_file(given: str | Path | None = None) -> Path | None:
+    """The config file: `given` (`--config`), else `$PAIJU_CONFIG`, else ./config.toml when present."""
+    chosen = given or os.environ.get(CONFIG_ENV) or ("config.toml" if Path("config.toml").exists() else None)
+    return Path(chosen) if chosen else None
+
+
+def database_url(given: str | None = None, *, config: str | Path | None = None) -> str:
+    """The database every subcommand uses, in this order: `--db` (`given`), `$PAIJU_DB_URL`, the config file's
+    `[database] url`, `./paiju.db`."""
+    if given:
+        return given
+    if os.environ.get(DB_ENV):
+        return os.environ[DB_ENV]
+    path = config_file(config)
+    if path is not None:
+        try:
+            import tomllib
+
+            configured = tomllib.loads(path.read_text(encoding="utf-8")).get("database", {}).get("url")
+        except (OSError, ValueError) as err:
+            raise DatabaseUrlError(f"{path}: {err}") from err
+        if configured:
+            return str(configured)
+    return DEFAULT_URL
+
+
+def existing(url: str) -> str:
+    """`url`, refused when it names a SQLite file that does not exist (a command that only reads never creates an
+    empty database for a mistyped path)."""
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        path = sa.engine.make_url(url).database
+        if path and path != ":memory:" and not Path(path).exists():
+            raise DatabaseUrlError(f"no database at {path} (create one with `paiju db upgrade --db {path}`)")
+    return url
+
+
 def normalize_url(url: str) -> str:
     """Accept a bare file path as a SQLite database, and plain `postgresql://` as psycopg 3."""
     if "://" not in url:
@@ -108,7 +151,20 @@ def make_engine(
         kwargs.setdefault("connect_args", {}).setdefault("timeout", SQLITE_BUSY_TIMEOUT_MS / 1000)
     else:
         kwargs.setdefault("pool_pre_ping", True)
-    engine = sa.create_engine(url, **kwargs)
+    try:
+        engine = sa.create_engine(url, **kwargs)
+    except ModuleNotFoundError as err:
+        if url.startswith("postgresql"):
+            raise DatabaseUrlError(
+                "PostgreSQL needs its driver: install paiju with the postgres extra (pip install 'paiju[postgres]')"
+            ) from err
+        raise
+    except sa.exc.NoSuchModuleError as err:
+        raise DatabaseUrlError(
+            f"not a database URL paiju knows (SQLite or PostgreSQL): {url.split('://')[0]}://"
+        ) from err
+    except sa.exc.ArgumentError as err:
+        raise DatabaseUrlError(f"not a database URL: {err}") from err
     if is_sqlite:
         _configure_sqlite(
             engine,

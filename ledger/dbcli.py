@@ -11,7 +11,6 @@ Exit codes: 0 done, 1 refused or failed verification (the message says why), 2 b
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from sqlalchemy.engine import make_url
@@ -19,12 +18,9 @@ from sqlalchemy.engine import make_url
 from ledger import db
 from ledger.maintenance import CopyError, backup_sqlite, copy_ledger
 
-#: environment variable naming the database when --db is not given
-DB_ENV = "PAIJU_DB_URL"
-
-
-def default_url() -> str:
-    return os.environ.get(DB_ENV) or db.DEFAULT_URL
+DB_ENV = db.DB_ENV
+#: what `--db` says it falls back to
+DB_HELP = "SQLAlchemy URL or SQLite file (default: $PAIJU_DB_URL, the config file's [database] url, ./paiju.db)"
 
 
 def _shown(url: str) -> str:
@@ -35,10 +31,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="paiju db", description="数据库维护 / database maintenance")
     commands = parser.add_subparsers(dest="command", required=True)
     up = commands.add_parser("upgrade", help="run the migrations up to head (creates an empty database)")
-    up.add_argument("--db", default=None, help=f"SQLAlchemy URL or SQLite file (default ${DB_ENV} or ./paiju.db)")
+    up.add_argument("--db", default=None, help=DB_HELP)
     up.add_argument("--revision", default="head", help="target revision (default head)")
     current = commands.add_parser("current", help="print the database's revision")
-    current.add_argument("--db", default=None)
+    current.add_argument("--db", default=None, help=DB_HELP)
     copy = commands.add_parser(
         "copy", help="copy the ledger to another database (e.g. SQLite → PostgreSQL) and verify the balances"
     )
@@ -47,21 +43,23 @@ def main(argv: list[str] | None = None) -> int:
     copy.add_argument("--chat", type=int, default=None, help="only this Telegram chat's group (default: every group)")
     copy.add_argument("--force", action="store_true", help="copy into a target that already holds data")
     backup = commands.add_parser("backup", help="a consistent copy of a live SQLite ledger (PostgreSQL: pg_dump)")
-    backup.add_argument("--db", default=None)
+    backup.add_argument("--db", default=None, help=DB_HELP)
     backup.add_argument("--out", required=True, help="the backup file to write (must not exist)")
     args = parser.parse_args(argv)
     try:
         if args.command == "copy":
             return _copy(args)
         if args.command == "backup":
-            url = db.normalize_url(args.db or default_url())
+            url = db.existing(db.database_url(args.db))
             path = backup_sqlite(url, args.out)
             print(f"{_shown(url)}: backed up to {path} ({path.stat().st_size} bytes, integrity ok)")
             return 0
     except CopyError as err:
         print(f"paiju db {args.command}: {err}", file=sys.stderr)
         return 1
-    url = db.normalize_url(args.db or default_url())
+    url = db.normalize_url(db.database_url(args.db))
+    if args.command == "current":  # only reads: never creates a database
+        url = db.existing(url)
     engine = db.make_engine(url)
     shown = engine.url.render_as_string(hide_password=True)
     try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class LedgerError(Exception):
     """A request the ledger refuses. `code` is stable (the bot picks its text by it); `message` is Chinese."""
@@ -17,3 +19,22 @@ class LedgerError(Exception):
 
 class ScoringRefused(LedgerError):
     """The scoring core answered `ok: false`; `code`/`message` are the scoring core's own."""
+
+
+class DatabaseUrlError(ValueError):
+    """A database the command line cannot use — a PostgreSQL URL without its driver installed, an unknown kind of
+    URL, a SQLite file that does not exist for a command that only reads — said in one sentence."""
+
+
+class DuplicateRecord(LedgerError):
+    """A record that repeats the table's previous one (same player, kind and tile; the same winners and way of
+    winning; a draw after a draw), recorded by someone else within the group's double-entry window: most likely
+    the same thing typed twice. `previous` is that record (a `ledger.records.TableRecord`); booking it anyway
+    takes `repeat=True`."""
+
+    def __init__(self, previous: Any) -> None:
+        super().__init__("duplicate", "和上一条记录一样，可能是重复记账，没有再记")
+        self.previous = previous
+
+    def __reduce__(self) -> tuple[type[DuplicateRecord], tuple[Any]]:  # type: ignore[override]
+        return type(self), (self.previous,)

@@ -221,3 +221,44 @@ def from_payload(game: str, data: Mapping[str, Any]) -> Event:
         hand = WinHand(raw.get("concealed"), raw.get("win_tile"), melds, patterns, tuple(raw.get("situations") or ()))
         return Win(data["winner"], data["method"], hand, data.get("from"))
     raise ValueError(f"not a {game} event: {dict(data)!r}")
+
+
+def _repeat_key(event: Event | Mapping[str, Any]) -> tuple[tuple[Any, ...], str | None] | None:
+    """What identifies a 卡五星 record when the same thing is typed twice, and its tile (a tile typed on one side
+    only still matches); None for events of the other games (no double-entry check)."""
+    if not isinstance(event, Mapping):
+        if isinstance(event, Kong):
+            return ("gang", event.player, event.kind, event.discarder), event.tile
+        if isinstance(event, Liangdao):
+            return ("liangdao", event.player), None
+        if isinstance(event, Win):
+            return ("hu", event.winner, event.method, event.discarder), None
+        if isinstance(event, Draw):
+            return ("draw",), None
+        return None
+    kind = event.get("type")
+    if kind == "gang":
+        return ("gang", event.get("player"), event.get("kind"), event.get("from")), event.get("tile")
+    if kind == "liangdao":
+        return ("liangdao", event.get("player")), None
+    if kind == "hu":
+        return ("hu", event.get("winner"), event.get("method"), event.get("from")), None
+    if kind == "draw":
+        return ("draw",), None
+    return None
+
+
+def repeats(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
+    """True when `new` records what `previous` (one earlier record) did: the same kong (player, kind, discarder,
+    tile), the same player's 亮倒, the same winners with the same way of winning (patterns and tiles aside: two
+    people rarely describe one win alike), or a draw after a draw."""
+    mine = [_repeat_key(event) for event in new]
+    theirs = [_repeat_key(event) for event in previous]
+    if not mine or len(mine) != len(theirs) or None in mine or None in theirs:
+        return False
+    left = sorted((key for key in mine if key is not None), key=repr)
+    right = sorted((key for key in theirs if key is not None), key=repr)
+    return all(
+        a_key == b_key and (a_tile is None or b_tile is None or a_tile == b_tile)
+        for (a_key, a_tile), (b_key, b_tile) in zip(left, right, strict=True)
+    )

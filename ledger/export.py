@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from ledger import db
 from ledger import models as m
-from ledger.dbcli import default_url
+from ledger.dbcli import DB_HELP
 from ledger.scope import Scope, rows_of
 
 CSV_FIELDS = ["from", "to", "amount", "reason", "hand", "voided", "kind", "chat", "created_at", "id"]
@@ -134,9 +134,7 @@ def write_csv(transfers: list[dict[str, Any]], out: IO[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="paiju export", description="导出账本 / export the ledger")
-    parser.add_argument(
-        "--db", default=None, help="SQLAlchemy URL or SQLite file (default $PAIJU_DB_URL or ./paiju.db)"
-    )
+    parser.add_argument("--db", default=None, help=DB_HELP)
     parser.add_argument("--format", choices=["json", "csv"], default="json")
     parser.add_argument("--chat", type=int, default=None, help="only this chat id")
     parser.add_argument(
@@ -145,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--until", type=_when, default=None, help="nights started before this ISO date/time")
     parser.add_argument("--output", "-o", default=None, help="write here instead of stdout")
     args = parser.parse_args(argv)
-    engine = db.make_engine(args.db or default_url())
+    engine = db.make_engine(db.existing(db.database_url(args.db)))
     try:
         if db.current_revision(engine) is None:
             print("paiju export: 数据库还没有初始化（先运行 paiju db upgrade）", file=sys.stderr)

@@ -71,6 +71,19 @@ class Group(Base):
     )
 
 
+class ChatMove(Base):
+    """A chat Telegram gave a new id (a group upgraded to a supergroup): the group moved from `old_chat_id` to
+    `new_chat_id`. Kept so that updates of the old chat still in flight reach the group at its new id, and so
+    that the move, announced in both chats, happens once."""
+
+    __tablename__ = "chat_moves"
+
+    old_chat_id: Mapped[int] = mapped_column(sa.BigInteger, primary_key=True, autoincrement=False)
+    new_chat_id: Mapped[int] = mapped_column(sa.BigInteger)
+    group_id: Mapped[int | None] = fk("groups.id", nullable=True)
+    moved_at: Mapped[datetime]
+
+
 class SettingChange(Base):
     """Who changed which group settings, when (old and new values)."""
 

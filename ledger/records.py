@@ -198,19 +198,45 @@ class HandState:
 
 @dataclass(frozen=True)
 class VoidResult(Replayable):
-    """What an undo or void did: a whole hand, or the last event of the open hand."""
+    """What an undo or void did: the latest record of the hand in progress (`event`), the ending of the latest
+    finished hand, which reopens it (`reopened`), or a whole finished hand (`hand`).
 
-    what: str  # "hand" | "event"
+    `events` are the events taken back (one record: a 一炮双响's two wins are one), `remaining` the live events of
+    the hand afterwards (`event`, `reopened`), `number` the hand's number."""
+
+    what: str  # "event" | "reopened" | "hand"
     hand_id: int | None
     event: Payload | None
     voided: tuple[TransferInfo, ...]
     rebooked: tuple[TransferInfo, ...]  # earlier events' transfers booked again after recomputation
     dealer: str | None  # the table's dealer afterwards
-    hand_number: int | None
+    hand_number: int | None  # the number the table's next (or open) hand carries afterwards
     night_totals: tuple[NightTotal, ...] = ()  # the seats' running totals of the hand's night afterwards
+    events: tuple[Payload, ...] = ()
+    remaining: tuple[Payload, ...] = ()
+    number: int | None = None
 
     def night_total(self, member_id: int) -> int:
         return total_of(self.night_totals, member_id)
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """One record at a table: the events one message (or one button confirmation) booked, as 撤销 and the
+    double-entry check see it. `finished`: the record ended its hand (a win or a draw), so taking it back reopens
+    the hand. `recorded_by` is the Telegram id of whoever recorded it (`recorded_by_name` the ledger's name for
+    them, when they are a member)."""
+
+    table_id: int
+    hand_id: int
+    hand_number: int
+    finished: bool
+    event_ids: tuple[int, ...]
+    events: tuple[Payload, ...]
+    source: str
+    recorded_by: int | None
+    recorded_by_name: str | None
+    recorded_at: datetime
 
 
 @dataclass(frozen=True)

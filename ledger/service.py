@@ -25,11 +25,11 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from ledger import accounts, booking, db, flows, money, tables
+from ledger import accounts, booking, db, flows, money, tables, unit
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
-from ledger.errors import LedgerError, ScoringRefused
-from ledger.events import Event, payloads
+from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
+from ledger.events import Event
 from ledger.history import hand_history
 from ledger.records import (
     Balance,
@@ -49,6 +49,7 @@ from ledger.records import (
     Seat,
     Settlement,
     TableInfo,
+    TableRecord,
     TransferInfo,
     VoidResult,
 )
@@ -102,7 +103,25 @@ class Ledger:
     def chat(self, chat_id: int, *, title: str = "") -> ChatView:
         """The chat's group (created on first sight) and its open table with the seats, in one read."""
         view = self._unit.read(lambda tx: tables.chat_view(tx, chat_id))
-        return view if view is not None else ChatView(self.group(chat_id, title=title), None)
+        if view is not None:
+            return view
+        group = self.group(chat_id, title=title)
+        if group.chat_id != chat_id:  # the chat moved to a new id (`move_chat`): its group is read there
+            view = self._unit.read(lambda tx: tables.chat_view(tx, group.chat_id))
+        return view if view is not None else ChatView(group, None)
+
+    def move_chat(self, old_chat_id: int, new_chat_id: int, *, source: str, by: int | None) -> GroupInfo | None:
+        """Telegram gave the chat a new id (a group upgraded to a supergroup): the group — ledger, settings,
+        members, open table, penalties, button flows — moves to `new_chat_id` in one transaction. Idempotent
+        (both chats announce the move, in either order); updates of the old chat still in flight reach the
+        group at its new id. Returns the moved group (None when the old chat had none)."""
+        return self._unit.once(
+            source,
+            "move_chat",
+            by,
+            GroupInfo | None,
+            lambda tx: accounts.move_chat(tx, old_chat_id, new_chat_id),
+        )
 
     def group(self, chat_id: int, *, title: str = "") -> GroupInfo:
         """Get or create the group of a Telegram chat (defaults: 卡五星, preset xiangyang, 底金 100 分, zh)."""
@@ -187,25 +206,40 @@ class Ledger:
         return self._unit.once(source, "end_night", by, NightClosed, lambda tx: tables.end_night(tx, chat_id))
 
     # hands ----------------------------------------------------------------------------------------------
-    def record_event(self, table_id: int, event: EventLike, *, source: str, by: int | None) -> HandResult:
+    def record_event(
+        self, table_id: int, event: EventLike, *, source: str, by: int | None, check_repeat: bool = False
+    ) -> HandResult:
         """Append one event to the table's open hand: a typed event (`ledger.events`) or the scoring contract's
         JSON of one (`paiju score`'s `events`, seat names as players).
 
         Scores the hand so far (`partial=True`), books the new event's transfers at once (kong money), and
         voids/rebooks an earlier event whose transfers changed. A terminal event closes the hand and advances
         dealer and hand number. 够级: one event (a `GoujiRound`) is a whole round. The first event of a hand after
-        the 日切 hour opens a new night for the same seats (`HandResult.new_night`).
+        the 日切 hour opens a new night for the same seats (`HandResult.new_night`). `check_repeat`: see
+        `record_events`.
         """
-        return self.record_events(table_id, [event], source=source, by=by)
+        return self.record_events(table_id, [event], source=source, by=by, check_repeat=check_repeat)
 
-    def record_events(self, table_id: int, events: Sequence[EventLike], *, source: str, by: int | None) -> HandResult:
-        """Append several events in one transaction (e.g. the two `hu` of a 一炮双响)."""
+    def record_events(
+        self,
+        table_id: int,
+        events: Sequence[EventLike],
+        *,
+        source: str,
+        by: int | None,
+        check_repeat: bool = False,
+    ) -> HandResult:
+        """Append several events in one transaction (e.g. the two `hu` of a 一炮双响).
+
+        With `check_repeat` (the chat does: `repeat` is for a confirmed repeat), a record that repeats the
+        table's previous one, recorded by someone else within the group's double-entry window, is refused with
+        `DuplicateRecord` (carrying that record)."""
         return self._unit.once(
             source,
             "record",
             by,
             HandResult,
-            lambda tx: booking.append(tx, table_id, events, whole_hand=False),
+            lambda tx: booking.append(tx, table_id, events, whole_hand=False, check_repeat=check_repeat),
             checks_source=True,
         )
 
@@ -224,15 +258,55 @@ class Ledger:
         """The open hand for display: events so far, 亮倒 declarations, number, dealer, money booked so far."""
         return self._unit.read(lambda tx: booking.hand_state(tx, table_id))
 
-    def undo(self, table_id: int, *, source: str, by: int | None, reason: str = "") -> VoidResult:
-        """Void the last event of the open hand; with none, void the last finished hand of the table."""
-        return self._unit.once(source, "undo", by, VoidResult, lambda tx: booking.undo(tx, table_id, reason or "撤销"))
-
-    def void_hand(self, hand_id: int, *, source: str, by: int | None, reason: str = "") -> VoidResult:
-        """Void a finished hand (its transfers too). Voiding the table's last hand restores its dealer/number."""
-        return self._unit.once(
-            source, "void_hand", by, VoidResult, lambda tx: booking.void_hand(tx, hand_id, reason or "作废")
+    def answered(self, source: str) -> bool:
+        """Whether a booking with this source was made already (a redelivered update finds its own)."""
+        return (
+            self._unit.read(lambda tx: tx.connection.execute(unit.FIND_OPERATION, {"source": source}).first())
+            is not None
         )
+
+    def latest_record(self, table_id: int) -> TableRecord | None:
+        """The table's latest record — what `undo` takes back — with who recorded it and when; None when the
+        table has nothing to take back."""
+        return self._unit.read(lambda tx: booking.latest_record(tx, table_id))
+
+    def finished_hand(self, table_id: int, number: int) -> TableRecord | None:
+        """The ending record of the table's finished hand `number` (None when there is none)."""
+        return self._unit.read(lambda tx: booking.finished_hand(tx, table_id, number))
+
+    def undo(
+        self, table_id: int, *, source: str, by: int | None, reason: str = "", expect: int | None = None
+    ) -> VoidResult:
+        """Take back exactly one record, the table's latest (`latest_record`): in the hand in progress, or the
+        ending of the latest finished hand, which reopens it with its kongs and 亮倒. `expect`: the id of the
+        record's last event as shown to whoever confirmed; refused (`record_changed`) if it is no longer the
+        latest. Refused once the night is settled."""
+        return self._unit.once(
+            source, "undo", by, VoidResult, lambda tx: booking.undo(tx, table_id, reason or "撤销", expect=expect)
+        )
+
+    def void_hand(
+        self, hand_id: int, *, source: str, by: int | None, reason: str = "", table_id: int | None = None
+    ) -> VoidResult:
+        """Void a finished hand (its transfers too). Voiding the table's last hand restores its dealer/number.
+        Refused once its night is settled, and (given `table_id`) for a hand of another table."""
+        return self._unit.once(
+            source,
+            "void_hand",
+            by,
+            VoidResult,
+            lambda tx: booking.void_hand(tx, hand_id, reason or "作废", table_id=table_id),
+        )
+
+    def recorded_table(self, original_source: str) -> TableInfo | None:
+        """The table a message recorded at (an edit is read against its seats), None when it recorded nothing
+        live; refused (`night_closed`) once that night is settled."""
+
+        def body(tx: Tx) -> TableInfo | None:
+            table_id = booking.recorded_table(tx, original_source)
+            return tables.table(tx, table_id) if table_id is not None else None
+
+        return self._unit.read(body)
 
     def replace_hand(
         self,
@@ -245,11 +319,13 @@ class Ledger:
     ) -> HandResult:
         """Edit: the events `original_source` recorded (or an earlier edit of it, `<source>:e<n>`) are replaced
         by `events`; their hand is voided and a new hand with the other events kept in place is recorded and
-        linked to it (`replaces`). Works on the open hand and on finished hands."""
-        batch = payloads(events)
+        linked to it (`replaces`). Works on the open hand and on finished hands; refused (`night_closed`) once the
+        night is settled, and (`unchanged`) when the edit records exactly what was recorded."""
+        if isinstance(events, Mapping) or not events:
+            raise LedgerError("bad_event", "至少要记一个事件")
 
         def body(tx: Tx) -> HandResult:
-            return booking.replace(tx, original_source, batch, reason or "修改")
+            return booking.replace(tx, original_source, events, reason or "修改")
 
         return self._unit.once(source, "replace_hand", by, HandResult, body)
 
@@ -348,6 +424,7 @@ __all__ = [
     "Balance",
     "Balances",
     "ChatView",
+    "DuplicateRecord",
     "Flow",
     "GroupInfo",
     "HandRecord",
@@ -365,6 +442,7 @@ __all__ = [
     "Seat",
     "Settlement",
     "TableInfo",
+    "TableRecord",
     "TransferInfo",
     "VoidResult",
 ]

@@ -42,7 +42,7 @@ ATTEMPTS = 5
 RETRY_STATES = frozenset({"40001", "40P01", "57P01", "57P02", "57P03"})
 MAX_SOURCE = 200
 
-_FIND_OPERATION = sa.select(m.Operation.kind, m.Operation.result).where(m.Operation.source == sa.bindparam("source"))
+FIND_OPERATION = sa.select(m.Operation.kind, m.Operation.result).where(m.Operation.source == sa.bindparam("source"))
 _RECORD_OPERATION = sa.insert(m.Operation)
 #: a column for the first query of a body run with `once(..., checks_source=True)`: the id of the operation that
 #: already booked the source (bind `booked_source`), saving the body's transaction a statement of its own
@@ -200,7 +200,7 @@ class Unit:
             try:
                 with self._tx(self.engine, by, source) as tx:
                     if not checks_source:
-                        stored = tx.connection.execute(_FIND_OPERATION, {"source": source}).first()
+                        stored = tx.connection.execute(FIND_OPERATION, {"source": source}).first()
                     if stored is None:
                         result = body(tx)
                         tx.execute(
@@ -246,7 +246,7 @@ class Unit:
         return value if stored.result.get("call") == call else _replayed(value)
 
     def _stored(self, source: str) -> Any:
-        return self.read(lambda tx: tx.connection.execute(_FIND_OPERATION, {"source": source}).first())
+        return self.read(lambda tx: tx.connection.execute(FIND_OPERATION, {"source": source}).first())
 
     def _transient(self, err: DBAPIError) -> bool:
         """A failure of the connection or of the moment, not of the request: worth one more attempt."""

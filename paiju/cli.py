@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
+
+from ledger.errors import DatabaseUrlError
 
 #: subcommand -> (module, help); each module has `main(argv: list[str]) -> int`.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -23,6 +26,14 @@ def _usage() -> str:
     return "\n".join(lines)
 
 
+def _unreachable() -> type[Exception]:
+    """SQLAlchemy's error for a database server that refused or dropped the connection (imported only when an
+    exception is on its way out, so `paiju score` never loads SQLAlchemy)."""
+    from sqlalchemy.exc import OperationalError
+
+    return OperationalError
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] in {"-h", "--help"}:
@@ -33,5 +44,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"paiju: unknown subcommand {name!r}\n\n{_usage()}", file=sys.stderr)
         return 2
     module = importlib.import_module(SUBCOMMANDS[name][0])
-    result: int = module.main(rest)
+    try:
+        result: int = module.main(rest)
+    except DatabaseUrlError as err:  # a database the command cannot use: one sentence, no traceback
+        print(f"paiju {name}: {err}", file=sys.stderr)
+        return 2
+    except _unreachable() as err:
+        reason = str(getattr(err, "orig", err)).strip().splitlines()[0]
+        print(f"paiju {name}: cannot reach the database: {reason}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # `paiju export | head`: the reader has gone; leave quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail too
+        return 141  # 128 + SIGPIPE, as other tools in a pipeline end
     return result

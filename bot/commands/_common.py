@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.core import AnswerCallback, Context, Effect, Refusal, Sender, SendText
+from bot.core import AnswerCallback, Context, Effect, Quiet, Refusal, Sender, SendText
+from bot.permissions import plays_at
+from bot.texts import money
 
 if TYPE_CHECKING:
     from ledger.events import Event
@@ -15,14 +17,6 @@ if TYPE_CHECKING:
 
 #: seats at a table of each game
 SEATS = {"kawuxing": 3, "penghu": 4, "gouji": 6}
-
-
-def money(amount: int, currency: str = "", *, signed: bool = False) -> str:
-    """分 → a display amount: 150 → "1.5元", 200 → "2元"; `signed` adds "+" to positive amounts."""
-    whole, cents = divmod(abs(amount), 100)
-    text = str(whole) if cents == 0 else f"{whole}.{cents:02d}".rstrip("0")
-    sign = "-" if amount < 0 else ("+" if signed and amount > 0 else "")
-    return f"{sign}{text}{currency if amount else ''}"
 
 
 def member_of(ctx: Context, sender: Sender) -> MemberInfo:
@@ -62,6 +56,17 @@ def current_table(ctx: Context) -> TableInfo:
     return ctx.table
 
 
+def recording_table(ctx: Context) -> TableInfo:
+    """The table a record goes to: the open one, or for an edit the table its message recorded at (read against
+    those seats; refused once that night is settled)."""
+    incoming = ctx.incoming
+    if incoming is not None and incoming.edited:
+        recorded = ctx.service.recorded_table(incoming.original_source)
+        if recorded is not None:
+            return recorded
+    return current_table(ctx)
+
+
 def seat_of_member(table: TableInfo, member_id: int) -> str | None:
     return next((seat.name for seat in table.seats if seat.member_id == member_id), None)
 
@@ -98,10 +103,6 @@ def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]
     return resolve
 
 
-def is_seated_or_admin(ctx: Context, table: TableInfo) -> bool:
-    return ctx.is_admin or my_seat(ctx, table) is not None
-
-
 def net_by_member(booked: Iterable[TransferInfo], voided: Iterable[TransferInfo] = ()) -> dict[int, int]:
     """Each account's change from transfers written minus transfers voided."""
     net: dict[int, int] = {}
@@ -135,7 +136,10 @@ def book(
     """Book events on the table's open hand: (the ledger's result, whether it replaced an edited message's record).
 
     An edited message replaces what its first version recorded; a first version that was refused (and so recorded
-    nothing) is simply recorded now. `source` overrides the message's (a button flow's confirmation)."""
+    nothing) is simply recorded now; an edit that records the same is `Quiet`. `source` overrides the message's (a
+    button flow's confirmation). A record repeating the table's previous one from someone else within the group's
+    window raises `DuplicateRecord`, unless confirmed (`Context.repeat`). The result says `replayed` when the
+    source was booked already (a redelivered update)."""
     from ledger.service import LedgerError
 
     incoming = ctx.incoming
@@ -146,10 +150,22 @@ def book(
             )
             return result, True
         except LedgerError as err:
+            if err.code == "unchanged":  # the edit records what the message recorded: nothing to do or say
+                raise Quiet from err
             if err.code != "nothing_to_edit":
                 raise
-    result = ctx.service.record_events(table.id, events, source=source or ctx.source, by=ctx.sender.user_id)
+    result = ctx.service.record_events(
+        table.id, events, source=source or ctx.source, by=ctx.sender.user_id, check_repeat=not ctx.repeat
+    )
     return result, False
+
+
+def replayed_reply(ctx: Context, result: HandResult, game: str = "kawuxing") -> SendText:
+    """The one short line a redelivered update gets: what its message booked, booked once."""
+    from bot.texts import describe_record
+
+    what = describe_record(ctx.lang, result.recorded, game)
+    return ctx.reply("already_recorded", number=result.number, what=what)
 
 
 def booking_lines(ctx: Context, result: HandResult) -> list[str]:
@@ -173,6 +189,14 @@ def flow_key(ctx: Context) -> int:
     assert ctx.callback is not None
     digest = hashlib.sha256(f"{ctx.chat_id}:{ctx.callback.query_id}".encode()).digest()
     return -(int.from_bytes(digest[:7], "big") or 1)
+
+
+def flow_source(ctx: Context, key: int) -> str:
+    """The source a button flow's confirmation books with: for a flow a typed line asked for (`胡`, `杠`, `名次`),
+    that message's as an edit numbered 0, so editing the message later replaces what the flow booked and never
+    adds to it; for one started by a button, derived from the flow. A second press books nothing more."""
+    chat = ctx.source.rsplit(":", 1)[0]
+    return f"{chat}:{key}:e0" if key > 0 else f"{chat}:flow{key}"
 
 
 @dataclass(frozen=True)
@@ -206,7 +230,7 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
     if table.id != state["table_id"]:
         ctx.service.finish_flow(ctx.chat_id, key)
         return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
-    if not is_seated_or_admin(ctx, table):
+    if not plays_at(ctx, table):
         return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
     if action == "x":
         ctx.service.finish_flow(ctx.chat_id, key)

@@ -5,18 +5,21 @@ Both the typed commands and the button flows build their events and replies here
 
 from __future__ import annotations
 
-from bot.commands._common import booking_lines, change_lines, current_table, money_lines, net_by_member
+from bot.commands._common import booking_lines, change_lines, money_lines, net_by_member, recording_table
 from bot.core import Context, Refusal, SendText
 from bot.grammar import KongSpec, WinSpec
-from bot.texts import describe_win
+from bot.permissions import RECORD, require_player
+from bot.texts import describe_record, describe_win
 from ledger.events import KONG_KINDS, WIN_METHODS, Kong, Meld, Win, WinHand
-from ledger.service import HandResult, TableInfo
+from ledger.service import HandResult, TableInfo, TableRecord
 
 
 def kawuxing_table(ctx: Context) -> TableInfo:
-    table = current_table(ctx)
+    """The open 卡五星 table, for a record: refused unless the sender plays at it or is an admin."""
+    table = recording_table(ctx)
     if table.game != "kawuxing":
         raise Refusal("wrong_game_command")
+    require_player(ctx, table, RECORD)
     return table
 
 
@@ -81,7 +84,28 @@ def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bo
     """The reply to a finished hand: what was understood, patterns and multiple, changes, the next dealer."""
     lines = booking_lines(ctx, result)
     lines.append(ctx.t("hand_edited" if edited else "hand_recorded", number=result.number))
-    lines += describe_win(ctx.lang, result.events, result.answer)
+    lines += describe_win(ctx.lang, result.events, result.answer, ctx.group.currency)
     lines += change_lines(ctx, table, net_by_member(result.booked, result.voided), result.night_total)
     lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
+
+
+def recorded_by(ctx: Context, record: TableRecord) -> str:
+    """`老王 5秒前记的`: who recorded `record` (by the ledger's name for their Telegram id) and how long ago."""
+    who = record.recorded_by_name or ctx.t("someone")
+    seconds = max(0, int((ctx.now() - record.recorded_at).total_seconds()))
+    if seconds < 3:
+        ago = ctx.t("ago_now")
+    elif seconds < 120:
+        ago = ctx.t("ago_seconds", n=seconds)
+    elif seconds < 7200:
+        ago = ctx.t("ago_minutes", n=seconds // 60)
+    else:
+        ago = ctx.t("ago_hours", n=seconds // 3600)
+    return ctx.t("record_by", who=who, ago=ago)
+
+
+def held_back_text(ctx: Context, previous: TableRecord) -> str:
+    """Why a record was not booked: the same thing, recorded by someone else a moment ago."""
+    what = describe_record(ctx.lang, previous.events)
+    return ctx.t("duplicate", by=recorded_by(ctx, previous), number=previous.hand_number, what=what)

@@ -7,14 +7,14 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.texts import describe_event, describe_win
 from bot.vocabulary import COMMAND_WORDS
-from ledger.service import HandRecord
+from ledger.service import HandRecord, TableInfo
 
 
 @registry.command(
     "balance",
     names=["balance", "bal"],
     aliases=COMMAND_WORDS["balance"],
-    help_zh="余额：每人本晚和总计的输赢；余额 @乙 只看一个人（也可写 多少钱、查账）",
+    help_zh="余额：每人本晚和总计的输赢（在座的人 0 也列出）；余额 @乙 只看一个人（也可写 多少钱、查账）",
     help_en="balances tonight and all time; 余额 @b for one player",
 )
 def balance(ctx: Context) -> SendText:
@@ -27,14 +27,15 @@ def balance(ctx: Context) -> SendText:
     total = ctx.service.balances(ctx.chat_id)
     night = ctx.service.current_night(ctx.chat_id)
     tonight = ctx.service.night_totals(night.id) if night is not None else {}  # running totals: no re-sum
+    seated = {seat.member_id for seat in ctx.table.seats} if ctx.table is not None else set()
     lines = [ctx.t("balance_head")]
     shown = 0
     for line in sorted(total.lines, key=lambda b: (b.kind == "pot", -b.amount, b.name)):
         if only is not None and line.member_id != only.id:
             continue
         night_amount = tonight.get(line.member_id, 0)
-        if only is None and line.amount == 0 and night_amount == 0:
-            continue
+        if only is None and line.amount == 0 and night_amount == 0 and line.member_id not in seated:
+            continue  # an account that never won or lost, unless it sits at the open table
         shown += 1
         lines.append(
             ctx.t(
@@ -69,24 +70,28 @@ def history(ctx: Context) -> SendText:
     lines = [ctx.t("history_head", count=len(records))]
     tables = {table_id: ctx.service.table(table_id) for table_id in {record.table_id for record in records}}
     for record in reversed(records):
-        lines.append(history_line(ctx, record, tables[record.table_id].game))
+        lines.append(history_line(ctx, record, tables[record.table_id]))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
-def history_line(ctx: Context, record: HandRecord, game: str) -> str:
-    """`第3局 甲 胡 乙 点的炮：卡五星×2 → ×2 ｜ 甲 +2元，乙 -2元`; a 够级/碰胡 hand (`game` of its table) lists its
-    events in that game's words."""
+def history_line(ctx: Context, record: HandRecord, table: TableInfo) -> str:
+    """`第3局 甲 胡 乙 点的炮：卡五星×2 → ×2 ｜ 甲 +2元，乙 -2元，丙 0`: every seat of the hand's table in seat
+    order, zeros included; a 够级/碰胡 hand lists its events in that game's words."""
+    game = table.game
     currency = ctx.group.currency
     answer = {
         "hands": list(record.patterns),
-        "transfers": [{"from": t.payer, "reason": t.reason} for t in record.transfers],
+        "transfers": [
+            {"from": t.payer, "to": t.payee, "amount": t.amount, "reason": t.reason} for t in record.transfers
+        ],
     }
-    what = describe_win(ctx.lang, record.events, answer) if game == "kawuxing" else []
+    what = describe_win(ctx.lang, record.events, answer, currency) if game == "kawuxing" else []
     if not what:
         what = [describe_event(ctx.lang, event, game, record.dealer) for event in record.events]
     what = what or [ctx.t("hand_empty")]
     net = net_by_member(t for t in record.transfers if not t.voided)
-    names = {t.payer_id: t.payer for t in record.transfers} | {t.payee_id: t.payee for t in record.transfers}
     sep = ", " if ctx.lang == "en" else "，"
-    changes = sep.join(f"{names[m]} {money(a, currency, signed=True)}" for m, a in net.items() if a)
-    return ctx.t("history_line", number=record.number, what="；".join(what), changes=changes or "0")
+    changes = sep.join(
+        f"{seat.name} {money(net.get(seat.member_id, 0), currency, signed=True)}" for seat in table.seats
+    )
+    return ctx.t("history_line", number=record.number, what="；".join(what), changes=changes)

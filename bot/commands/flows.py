@@ -9,15 +9,17 @@ players and admins may press. Confirming books with a source derived from the fl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from bot.commands._common import FlowStep, book, current_table, flow_key, flow_step, is_seated_or_admin, money
-from bot.commands._recording import event_reply, hand_reply, kong_of
+from bot.commands._common import FlowStep, book, current_table, flow_key, flow_source, flow_step, money
+from bot.commands._recording import event_reply, hand_reply, held_back_text, kong_of
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.grammar import KongSpec
-from bot.texts import describe_event, describe_patterns, pattern_name
+from bot.permissions import plays_at
+from bot.texts import chat_message, describe_event, describe_patterns, pattern_name
 from ledger.events import WIN_METHODS, Event, Win, WinHand, payload
-from ledger.service import LedgerError, TableInfo
+from ledger.service import DuplicateRecord, LedgerError, TableInfo
 
 #: rows of buttons under a flow's message
 Buttons = tuple[tuple[Button, ...], ...]
@@ -67,14 +69,14 @@ def _press(ctx: Context, kind: str) -> HandlerResult:
     parts = query.data.split(":")
     if parts[1:] == ["new"]:
         table = current_table(ctx)
-        if not is_seated_or_admin(ctx, table):
+        if not plays_at(ctx, table):
             return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
         return Outcome([AnswerCallback(), start_flow(ctx, table, kind)])
     step = flow_step(ctx, kind, current_table)
     if not isinstance(step, FlowStep):
         return step
-    if step.action == "ok":
-        return _confirm(ctx, step.table, kind, step.key, step.state, step.edit)
+    if step.action in {"ok", "rep"}:  # confirm; confirm again what the double-entry check held back
+        return _confirm(ctx, step.table, kind, step.key, step.state, step.edit, repeat=step.action == "rep")
     _apply(step.table, kind, step.state, step.action)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, step.state)
     text, buttons = render(ctx, step.table, kind, step.key, step.state)
@@ -129,14 +131,16 @@ def _event(state: dict[str, Any], kind: str) -> Event:
 
 
 def _confirm(
-    ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str, Any], edit: int
+    ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str, Any], edit: int, *, repeat: bool = False
 ) -> Effect | list[Effect]:
     if state.get("step") != "preview":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     event = _event(state, kind)
-    source = f"{ctx.source.rsplit(':', 1)[0]}:flow{key}"
     try:
-        result, _ = book(ctx, table, [event], source=source)
+        result, _ = book(replace(ctx, repeat=repeat), table, [event], source=flow_source(ctx, key))
+    except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and offer to book it anyway
+        again = (Button(ctx.t("btn_repeat_yes"), f"{kind}:{key}:rep"), Button(ctx.t("btn_cancel"), f"{kind}:{key}:x"))
+        return [AnswerCallback(), SendText(held_back_text(ctx, dup.previous), buttons=(again,), edit_message_id=edit)]
     except LedgerError as err:
         if err.code == "chain_without_kong":
             raise Refusal("chain_without_kong") from err
@@ -248,12 +252,12 @@ def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -
     request = build_request(table.game, table.rules, table.base, table.players, hand.dealer, events)
     answer = score(request, partial=kind != "hu")
     if not answer.get("ok"):
-        return [ctx.t("scoring_refused", message=answer["error"]["message"])], False
+        return [ctx.t("scoring_refused", message=chat_message(answer["error"]["message"]))], False
     lines = [ctx.t("flow_preview")]
     if kind == "hu":
         from bot.texts import describe_win
 
-        lines += describe_win(ctx.lang, events, answer)
+        lines += describe_win(ctx.lang, events, answer, ctx.group.currency)
     currency = ctx.group.currency
     new = [t for t in answer["transfers"] if t.get("event", len(events) - 1) >= len(hand.events)]
     for transfer in new:

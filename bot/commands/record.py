@@ -1,11 +1,13 @@
 """Recording a 卡五星 hand as it happens: 杠 (kongs, 杠上杠 chains), 亮倒, 胡 (tiles or named patterns, 一炮双响),
-荒庄, and 撤销 (undo). Every recording answers with what was understood and each player's change."""
+荒庄 (撤销 is `undo.py`). Every recording answers with what was understood and each player's change; only the
+players at the table and admins record (`bot.permissions`)."""
 
 from __future__ import annotations
 
-from bot.commands._common import book, change_lines, current_table, my_seat, net_by_member, seat_resolver
+from bot.commands._common import book, my_seat, replayed_reply, seat_resolver
 from bot.commands._recording import event_reply, hand_reply, kawuxing_table, kong_of, win_of
 from bot.commands.chat_options import minggang
+from bot.commands.duplicates import hold_back
 from bot.commands.flows import start_flow
 from bot.commands.suggest import ask, offer
 from bot.core import Context, Refusal, SendText, registry
@@ -13,7 +15,7 @@ from bot.grammar import GrammarError, implied, parse_kong, parse_nothing, parse_
 from bot.texts import describe_event
 from bot.vocabulary import COMMAND_WORDS
 from ledger.events import Draw, Event, Kong, Liangdao, Win
-from ledger.service import LedgerError, TableInfo
+from ledger.service import DuplicateRecord, LedgerError, TableInfo
 
 KAWUXING = ("kawuxing",)
 
@@ -132,38 +134,17 @@ def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
         ctx.service.finish_flow(ctx.chat_id, ctx.incoming.message_id)  # a question about the old text is answered
     try:
         result, edited = book(ctx, table, events)
+    except DuplicateRecord as dup:
+        return hold_back(ctx, table, dup)
     except LedgerError as err:
         if err.code == "chain_without_kong":
             raise Refusal("chain_without_kong") from err
         if err.code == "liangdao_twice" and isinstance(events[0], Liangdao):
             raise Refusal("liangdao_twice", name=events[0].player) from err
         raise
+    if result.replayed:
+        return replayed_reply(ctx, result)
     if result.finished:
         return hand_reply(ctx, table, result, edited=edited)
     what = "；".join(describe_event(ctx.lang, event) for event in result.recorded)
     return event_reply(ctx, table, result, what, edited=edited)
-
-
-# ---------------------------------------------------------------------------------------------------------- 撤销
-
-
-@registry.command(
-    "undo",
-    names=["undo"],
-    aliases=COMMAND_WORDS["undo"],
-    help_zh="撤销：撤销本局最后一条记录；本局还没记东西时撤销上一局（也可写 撤回、回退）",
-    help_en="undo the last record of this hand, or the last hand when this one is empty",
-)
-def undo(ctx: Context) -> SendText:
-    table = current_table(ctx)
-    result = ctx.service.undo(table.id, source=ctx.source, by=ctx.sender.user_id, reason="undo")
-    changes = net_by_member(result.rebooked, result.voided)
-    if result.what == "event" and result.event is not None:
-        head = ctx.t("undone_event", what=describe_event(ctx.lang, result.event, table.game, table.dealer))
-    else:
-        head = ctx.t("undone_hand", number=result.hand_number)
-    lines = [head, *change_lines(ctx, table, changes, result.night_total)] if changes else [head]
-    key = "hand_continues" if result.what == "event" else "next_hand"
-    key += "_no_dealer" if result.dealer is None else ""
-    lines.append(ctx.t(key, number=result.hand_number, dealer=result.dealer))
-    return SendText("\n".join(lines), reply_to=ctx.message_id)

@@ -82,6 +82,13 @@ def press(ctx: Context) -> HandlerResult:
         return step
     if step.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
+    return rerun(ctx, step)
+
+
+def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResult:
+    """Run the line a flow stored (`word`, `args`, `sender`, `source`) as its sender typed it, with the source of
+    that message as an edit numbered 0; the reply takes the place of the flow's message. `repeat`: booked past
+    the double-entry check (「确实又一次」)."""
     state = step.state
     user_id, name, username = state["sender"]
     sender = Sender(int(user_id), str(name), username)
@@ -100,7 +107,7 @@ def press(ctx: Context) -> HandlerResult:
         admin_ids=ctx.admin_ids,
         owner_id=ctx.owner_id,
     )
-    typed = replace(ctx, sender=sender, source=source, incoming=incoming, callback=None)
+    typed = replace(ctx, sender=sender, source=source, incoming=incoming, callback=None, repeat=repeat)
     typed.command, typed.word, typed.args = command, word, args
     try:
         result = command.handler(typed)
@@ -128,7 +135,7 @@ def _as_edit(result: object, message_id: int) -> list[Effect]:
     out: list[Effect] = []
     for effect in effects:
         if isinstance(effect, SendText) and not any(isinstance(e, SendText) for e in out):
-            out.append(SendText(effect.text, edit_message_id=message_id))
+            out.append(SendText(effect.text, buttons=effect.buttons, edit_message_id=message_id))
         else:
             out.append(effect)
     return out

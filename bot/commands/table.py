@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from bot.commands._common import SEATS, member_of, money, resolve_person
 from bot.core import Button, Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, parse_people
+from bot.permissions import require_to_open
 from bot.texts import game_name, rules_summary
 from bot.vocabulary import COMMAND_WORDS
 
@@ -26,6 +27,7 @@ DEALERLESS = frozenset({"gouji"})
     help_en="open a table: 开桌 @a @b @c [庄 @a | 抽庄] (guests by plain name)",
 )
 def open_table(ctx: Context) -> SendText:
+    require_to_open(ctx)
     try:
         people, dealer_token, _draw = parse_people(ctx.args)
     except GrammarError as err:
@@ -76,6 +78,8 @@ def open_table(ctx: Context) -> SendText:
         source=ctx.source,
         by=ctx.sender.user_id,
     )
+    if table.replayed:  # a redelivered update: the table was opened, and said so
+        return ctx.reply("already_done")
     rules = rules_summary(ctx.lang, table.game, table.rules)
     return SendText(
         ctx.t(

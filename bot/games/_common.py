@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.commands._common import current_table
+from bot.commands._common import recording_table
 from bot.core import Context, Refusal
+from bot.permissions import RECORD, require_player
 from bot.texts import game_name, register
 from ledger.service import TableInfo
 
@@ -18,8 +19,10 @@ register(
 
 
 def game_table(ctx: Context, game: str) -> TableInfo:
-    """The chat's open table, refused unless it plays `game`."""
-    table = current_table(ctx)
+    """The chat's open table, for a record: refused unless it plays `game` and the sender plays at it (or is an
+    admin)."""
+    table = recording_table(ctx)
     if table.game != game:
         raise Refusal("games_wrong_table", table_game=game_name(ctx.lang, table.game), game=game_name(ctx.lang, game))
+    require_player(ctx, table, RECORD)
     return table

@@ -8,7 +8,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot import texts as bot_texts
-from bot.commands._common import FlowStep, book, booking_lines, flow_key, flow_step, money, money_lines, seat_resolver
+from bot.commands._common import (
+    FlowStep,
+    book,
+    booking_lines,
+    flow_key,
+    flow_source,
+    flow_step,
+    money,
+    money_lines,
+    replayed_reply,
+    seat_resolver,
+)
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, tokens
@@ -96,6 +107,8 @@ def record_round(ctx: Context) -> SendText:
     round_ = parse_round(ctx.args, seat_resolver(ctx, table))
     check_complete(round_, table.players)
     result, edited = book(ctx, table, [round_event(round_)])
+    if result.replayed:  # a redelivered update: booked once, said once
+        return replayed_reply(ctx, result, "gouji")
     return SendText("\n".join(round_lines(ctx, table, result, edited=edited)), reply_to=ctx.message_id)
 
 
@@ -320,7 +333,7 @@ def _confirm(ctx: Context, table: TableInfo, key: int, state: dict[str, Any], ed
     round_ = round_of(state)
     if not _complete(round_):
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    source = f"{ctx.source.rsplit(':', 1)[0]}:flow{key}"
+    source = flow_source(ctx, key)
     result, _ = book(ctx, table, [round_event(round_)], source=source)
     ctx.service.finish_flow(ctx.chat_id, key)
     text = "\n".join(round_lines(ctx, table, result))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.commands._common import book as book_events
-from bot.commands._common import booking_lines, money_lines, my_seat, seat_resolver
+from bot.commands._common import booking_lines, money_lines, my_seat, replayed_reply, seat_resolver
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, implied, tokens
@@ -246,6 +246,8 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     except ScoringRefused as err:
         # the core names the event by its JSON index (`events[3]（peng）：…`); the chat only needs the why
         raise Refusal("scoring_refused", message=EVENT_PREFIX.sub("", err.message)) from err
+    if result.replayed:  # a redelivered update: booked once, said once
+        return replayed_reply(ctx, result, "penghu")
     what = describe(ctx.lang, payload(event), table.dealer)
     lines = booking_lines(ctx, result)
     if result.finished:

@@ -477,6 +477,9 @@ def _setting_value(ctx: Context, name: str, current: RuleSettings) -> str:
     value = getattr(current, name)
     if name == "fine_amount":
         return money(value, currency(ctx)) or "0"
+    if name == "rules_editors":  # Telegram ids, shown as the names the ledger knows them by
+        named = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+        return _show(ctx, [named.get(user_id, str(user_id)) for user_id in value])
     return _show(ctx, value)
 
 

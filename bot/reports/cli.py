@@ -18,7 +18,7 @@ from bot.reports.texts import t
 from ledger import db
 from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
-from ledger.dbcli import DB_ENV, default_url
+from ledger.dbcli import DB_HELP
 from ledger.models import Group
 from ledger.service import Ledger
 
@@ -27,7 +27,7 @@ _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="paiju report", description="画一晚或一个月 / render a night or a month")
-    parser.add_argument("--db", default=None, help=f"SQLAlchemy URL or SQLite file (default ${DB_ENV} or ./paiju.db)")
+    parser.add_argument("--db", default=None, help=DB_HELP)
     parser.add_argument("--chat", type=int, required=True, help="the group's Telegram chat id")
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--night", help="the group's N-th night (第N晚, from 1), or 'latest'")
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(f"月份要写成 YYYY-MM（例如 2026-01）：{args.month}")
     if args.night and args.night != "latest" and not args.night.isdigit():
         return _fail(f"--night 要写第几晚（1、2、3…）或 latest：{args.night}")
-    engine = db.make_engine(args.db or default_url())
+    engine = db.make_engine(db.existing(db.database_url(args.db)))
     try:
         if db.current_revision(engine) is None:
             return _fail("数据库还没有初始化（先运行 paiju db upgrade）")

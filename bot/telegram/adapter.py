@@ -27,7 +27,7 @@ from telegram import (
     User,
     WebAppInfo,
 )
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 from telegram.ext import Application, ContextTypes
 
 import bot.shared_state as shared_state
@@ -175,8 +175,8 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> In
         return None
     chat_id, edited = message.chat_id, update.edited_message is not None
     source = f"tg:{chat_id}:{message.message_id}"
-    if edited:
-        source += f":e{int(_utc(message.edit_date).timestamp())}"
+    if edited:  # each edit is its own update: two edits in one second differ, a redelivered one is the same
+        source += f":e{update.update_id}"
     reply = message.reply_to_message
     quoted = None
     if reply is not None:
@@ -249,7 +249,12 @@ class Executor:
         sent: list[Message] = []
         for effect in outcome.effects:
             try:
-                message = await self._one(effect)
+                try:
+                    message = await self._one(effect)
+                except ChatMigrated as moved:  # the group became a supergroup: say it there
+                    log.info("chat %s moved to %s: sending there", self.chat_id, moved.new_chat_id)
+                    self.chat_id = moved.new_chat_id
+                    message = await self._one(effect)
             except (BadRequest, Forbidden) as err:
                 log.warning("chat %s: %s refused: %s", self.chat_id, type(effect).__name__, err)
                 if depth == 0:
@@ -439,6 +444,24 @@ async def on_member(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await Executor(_core(context), context.bot, chat_id).run(outcome)
 
 
+async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The group was upgraded to a supergroup and has a new chat id: Telegram says so in both chats (the old one
+    with `migrate_to_chat_id`, the new one with `migrate_from_chat_id`), in either order. The first moves the
+    group's ledger to the new id; the other finds it moved (one source for both)."""
+    message = update.message
+    if message is None:
+        return
+    if message.migrate_to_chat_id:
+        old, new = message.chat_id, message.migrate_to_chat_id
+    elif message.migrate_from_chat_id:
+        old, new = message.migrate_from_chat_id, message.chat_id
+    else:
+        return
+    _admins(context).forget(old)
+    await asyncio.to_thread(_core(context).handle_migration, old, new, f"tg:{old}:moved")
+    await acknowledge()
+
+
 async def _introduce(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The bot was added to a group: say what it does, in the group's language, with the first command."""
     changed = update.my_chat_member
@@ -472,6 +495,7 @@ def install(application: Application, core: Bot, admin_cache_seconds: float) -> 
     application.bot_data[ADMINS_KEY] = AdminCache(admin_cache_seconds, shared_state.admin_lists(core))
     service = filters.StatusUpdate.NEW_CHAT_MEMBERS | filters.StatusUpdate.LEFT_CHAT_MEMBER
     application.add_handler(MessageHandler(service, on_member))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
     application.add_handler(MessageHandler(filters.UpdateType.MESSAGES & ~filters.StatusUpdate.ALL, on_message))
     application.add_handler(CallbackQueryHandler(on_callback))
     application.add_handler(ChatMemberHandler(on_member, ChatMemberHandler.ANY_CHAT_MEMBER))

@@ -41,7 +41,7 @@ from bot.telegram.adapter import CORE_KEY, install
 from bot.telegram.intake import Dispatcher, Poller
 from bot.telegram.metrics import Metrics
 from bot.telegram.server import Webhook, WebServer
-from ledger.db import normalize_url, utcnow
+from ledger.db import database_url, normalize_url, utcnow
 from ledger.inbox import Inbox, worker_name
 from ledger.shared_state import open_shared_state
 
@@ -308,7 +308,7 @@ async def serve(service: Service) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="paiju run", description="Run the Telegram bot.")
     parser.add_argument("--config", help="config file (default: $PAIJU_CONFIG or ./config.toml)")
-    parser.add_argument("--db", help="database URL (overrides [database] url)")
+    parser.add_argument("--db", help="database URL (default: $PAIJU_DB_URL, then [database] url, then ./paiju.db)")
     parser.add_argument("--webhook", action="store_true", help="receive updates by webhook ([telegram.webhook])")
     parser.add_argument("--port", type=int, help="the web server's port (overrides [server] port): one per worker")
     args = parser.parse_args(argv)
@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.webhook and not settings.server.enabled:
         print("paiju run: --webhook needs the web server ([server] enabled = true)")
         return 2
-    service = Service(settings, token, args.db or settings.database_url, webhook=args.webhook)
+    service = Service(settings, token, database_url(args.db, config=args.config), webhook=args.webhook)
     secrets = [token, webhook_secret(settings, token)]
     redact = logs.configure(settings.log_level, settings.log_format, secrets, service.worker)
     try:

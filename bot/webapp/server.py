@@ -533,11 +533,12 @@ def main(argv: list[str] | None = None) -> int:
     """`paiju web --db URL --port N`: the Mini App alone against a database, for development. Replies that
     would go to the group are logged instead (there is no Telegram connection)."""
     from bot.config import ConfigError, bot_token, load_settings
+    from ledger.db import database_url
     from ledger.service import Ledger
 
     parser = argparse.ArgumentParser(prog="paiju web", description="Serve the Mini App alone (development).")
     parser.add_argument("--config", help="config file (default: $PAIJU_CONFIG or ./config.toml)")
-    parser.add_argument("--db", help="database URL (overrides [database] url)")
+    parser.add_argument("--db", help="database URL (default: $PAIJU_DB_URL, then [database] url, then ./paiju.db)")
     parser.add_argument("--host", help="address to bind (overrides [webapp] host)")
     parser.add_argument("--port", type=int, help="port to listen on (overrides [webapp] port)")
     args = parser.parse_args(argv)
@@ -548,7 +549,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"paiju web: {err}")
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    ledger = Ledger.open(args.db or settings.database_url, upgrade=True)
+    ledger = Ledger.open(database_url(args.db, config=args.config), upgrade=True)
 
     async def log_effects(chat_id: int, outcome: Outcome) -> None:
         for effect in outcome.effects:

@@ -56,7 +56,24 @@ def answer_for(raw: bytes) -> dict[str, Any]:
     return score(request)
 
 
+HELP_EPILOG = """example:
+  echo '{"game": "kawuxing", "hand": {"concealed": "123p46p789s22s333s", "win_tile": "5p", "method": "discard"}}' \\
+    | paiju score
+answers {"ok": true, "patterns": [...], "multiplier": ..., ...} or {"ok": false, "error": {"code", "message"}};
+the request and answer fields are in docs/kawuxing.md (够级 and 碰胡: docs/games.md)."""
+
+
 def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="paiju score",
+        description="Score one request of the JSON contract: the request on stdin, the answer on stdout. "
+        "Exit status 0 whenever it answered (refusals included), 1 only for an internal error.",
+        epilog=HELP_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.parse_args(sys.argv[1:] if argv is None else argv)
     raw = sys.stdin.buffer.read(MAX_REQUEST_BYTES + 1)
     status = 0
     try:

@@ -55,6 +55,7 @@ class FakeTelegram:
     chat_delay: dict[int, float] = field(default_factory=dict)  # chat id -> extra seconds for calls about it
     fetched: list[int] = field(default_factory=list)  # update ids getUpdates handed out, in order, repeats included
     on_call: Callable[[Call], None] | None = None  # told of every call as it arrives
+    migrated: dict[int, int] = field(default_factory=dict)  # chat id -> the supergroup it became (calls refused)
     _ids: itertools.count = field(default_factory=lambda: itertools.count(900_001))  # type: ignore[type-arg]
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -85,6 +86,15 @@ class FakeTelegram:
             return 401, {"ok": False, "error_code": 401, "description": "Unauthorized"}
         if method in self.refuse:
             return 400, {"ok": False, "error_code": 400, "description": self.refuse[method]}
+        moved_to = self.migrated.get(_int(params.get("chat_id")))
+        if moved_to is not None:  # as Telegram answers a call about a group that became a supergroup
+            description = "Bad Request: group chat was upgraded to a supergroup chat"
+            return 400, {
+                "ok": False,
+                "error_code": 400,
+                "description": description,
+                "parameters": {"migrate_to_chat_id": moved_to},
+            }
         result: Any = True
         if method == "getMe":
             result = BOT_USER
@@ -319,6 +329,30 @@ class Updates:
                 },
             }
         }
+
+    def migration(self, sender: Mapping[str, Any], supergroup: Mapping[str, Any]) -> tuple[dict, dict]:  # type: ignore[type-arg]
+        """The two service messages of a group upgraded to `supergroup`: the old chat's (`migrate_to_chat_id`)
+        and the new chat's first (`migrate_from_chat_id`)."""
+        self.clock += 5
+        old = {
+            "message": {
+                "message_id": next(self._message_ids),
+                "date": self.clock,
+                "chat": self.chat,
+                "from": dict(sender),
+                "migrate_to_chat_id": supergroup["id"],
+            }
+        }
+        new = {
+            "message": {
+                "message_id": 1,
+                "date": self.clock,
+                "chat": dict(supergroup),
+                "from": dict(sender),
+                "migrate_from_chat_id": self.chat["id"],
+            }
+        }
+        return old, new
 
     def join(self, member: Mapping[str, Any]) -> dict:  # type: ignore[type-arg]
         self.clock += 30

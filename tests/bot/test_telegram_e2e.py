@@ -109,13 +109,18 @@ async def test_a_whole_night_through_long_polling(server: FakeBotAPIServer, db_u
         assert balances(ledger) == {501: 200, 502: -200, 503: 0}
 
         await chat.say(C, "亮倒", "已亮倒")
-        await chat.say(A, "荒庄", "亮倒的赔 老王")
+        await chat.say(A, "荒庄", "老王 赔 阿杰 1元、小李 1元")
         assert balances(ledger) == {501: 300, 502: -100, 503: -200}
-        await chat.say(A, "撤销", "已撤销")
+        await chat.say(A, "撤销", "撤销后第3局重新打开")  # a finished hand: asked first
+        question = chat.last()
+        message = {"message_id": question.result["message_id"], "text": question.params["text"]}
+        confirm = question.params["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+        await chat.send(chat.updates.press(A, message, confirm), "已撤销：第3局 荒庄", "editMessageText")
+        assert "本局已记：老王 亮倒" in chat.last("editMessageText").params["text"]  # the 荒庄 went, the 亮倒 stays
         assert balances(ledger) == {501: 200, 502: -200, 503: 0}
 
-        won = await chat.say(C, "胡 清一色 点 @ajie", "清一色×4")
-        assert balances(ledger) == {501: -200, 502: -200, 503: 400}
+        won = await chat.say(C, "胡 清一色 点 @ajie", "清一色×4、亮倒×2")
+        assert balances(ledger) == {501: -1400, 502: -200, 503: 1600}
         await chat.send(chat.updates.edit(won, "胡 清一色 七对 自摸"), "重记")
         assert balances(ledger) == {501: -600, 502: -1000, 503: 1600}
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from ledger import db
-from ledger.service import Ledger
+from ledger.service import Ledger, LedgerError
 from paiju.cli import main as paiju
 
 from .helpers import CHAT, hu, seat_kawuxing
@@ -27,8 +27,8 @@ def run_paiju(*args: str) -> subprocess.CompletedProcess[str]:
 def book_a_night(ledger: Ledger) -> None:
     table = seat_kawuxing(ledger)
     ledger.record_hand(table.id, [hu("C", "self_draw")], source="e:1", by=1)
-    ledger.record_hand(table.id, [hu("B", "self_draw")], source="e:2", by=1)
-    ledger.undo(table.id, source="e:3", by=1)  # voids the second hand
+    second = ledger.record_hand(table.id, [hu("B", "self_draw")], source="e:2", by=1)
+    ledger.void_hand(second.hand_id, source="e:3", by=1)
     ledger.fine(table.seats[0].member_id, 300, "刷屏", source="e:4", by=None)
     other = -999
     ledger.fine(ledger.member(other, 5, "Z").id, 50, "别的群", source="e:5", by=None)
@@ -82,13 +82,18 @@ def test_a_hand_edited_days_later_is_exported_with_its_night(
     ledger: Ledger, db_url: str, clock, tmp_path: Path
 ) -> None:
     """The new hand of an edit sits at the old night's table: a period export keeps it with its night (and its
-    money with the night's settlement), instead of moving the money to the day the edit was typed."""
+    money with the night's settlement), instead of moving the money to the day the edit was typed. An edit after
+    the night was settled is refused: the settled night stays as it was."""
     clock.set(datetime(2026, 1, 31, 13, 0, tzinfo=UTC))  # 21:00 on 31 January in Hubei
     table = seat_kawuxing(ledger)
     ledger.record_hand(table.id, [hu("C", "self_draw")], source="tg:1:1", by=1)
+    clock.set(datetime(2026, 1, 31, 14, 0, tzinfo=UTC))
+    ledger.replace_hand("tg:1:1", [hu("C", "discard", "B")], source="tg:1:1:e1", by=1)
     night = ledger.end_night(CHAT, source="tg:1:2", by=1).night
     clock.set(datetime(2026, 2, 3, 13, 0, tzinfo=UTC))
-    ledger.replace_hand("tg:1:1", [hu("C", "discard", "B")], source="tg:1:1:e1", by=1)
+    with pytest.raises(LedgerError) as closed:
+        ledger.replace_hand("tg:1:1", [hu("C", "discard", "A")], source="tg:1:1:e2", by=1)
+    assert closed.value.code == "night_closed"
     january = _export_json(db_url, tmp_path, "2026-01-01T00:00+08:00", "2026-02-01T06:00+08:00")
     february = _export_json(db_url, tmp_path, "2026-02-01T06:00+08:00", "2026-03-01T06:00+08:00")
     assert [(h["status"], h["replaces"] is not None) for h in january["hands"]] == [("voided", False), ("closed", True)]
@@ -108,6 +113,9 @@ def _export_json(db_url: str, tmp_path: Path, since: str, until: str) -> dict[st
 
 def test_db_upgrade_creates_a_database_and_export_refuses_an_unmigrated_one(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
+    missing = run_paiju("export", "--db", str(path))  # a read never creates the file
+    assert missing.returncode == 2 and "paiju db upgrade" in missing.stderr and not path.exists()
+    path.touch()
     refused = run_paiju("export", "--db", str(path))
     assert refused.returncode == 1 and "paiju db upgrade" in refused.stderr
     done = run_paiju("db", "upgrade", "--db", str(path))

@@ -111,7 +111,7 @@ def test_events_after_the_end_of_a_hand_are_refused(ledger: Ledger) -> None:
     assert err.value.code == "events_after_end"
 
 
-def test_undo_voids_the_last_event_then_the_last_hand(ledger: Ledger, clock) -> None:
+def test_undo_takes_back_one_record_at_a_time_reopening_a_finished_hand(ledger: Ledger, clock) -> None:
     table = seat_kawuxing(ledger)
     ledger.record_event(table.id, gang("B", "angang"), source="m:1", by=1)
     ledger.record_event(table.id, gang("C", "zhigang", "A"), source="m:2", by=1)
@@ -122,20 +122,33 @@ def test_undo_voids_the_last_event_then_the_last_hand(ledger: Ledger, clock) -> 
     assert ledger.current_table(CHAT).dealer == "C"
     clock.advance(minutes=1)
     undone = ledger.undo(table.id, source="m:5", by=2)
-    assert undone.what == "hand" and undone.dealer == "A" and undone.hand_number == 1
-    assert all(line.amount == 0 for line in ledger.balances(CHAT).lines)
-    history = ledger.history(CHAT, include_voided=True)
-    assert [h.status for h in history] == ["voided"]
-    assert history[0].void_reason == "撤销" and history[0].voided_at == clock()
+    assert undone.what == "reopened" and undone.dealer == "A" and undone.hand_number == 1 and undone.number == 1
+    assert [event["type"] for event in undone.events] == ["hu"]
+    assert [event["type"] for event in undone.remaining] == ["gang"]  # the kong stands, with its money
+    state = ledger.hand_state(table.id)
+    assert state.number == 1 and [event["type"] for event in state.events] == ["gang"]
+    balances = ledger.balances(CHAT)
+    assert [balances.of(seat.member_id) for seat in table.seats] == [-200, 400, -200]
+    assert ledger.history(CHAT, include_voided=True) == []  # hand 1 is open again: nothing finished
+    undone = ledger.undo(table.id, source="m:6", by=2)
+    assert undone.what == "event" and all(line.amount == 0 for line in ledger.balances(CHAT).lines)
+    with pytest.raises(LedgerError) as nothing:
+        ledger.undo(table.id, source="m:7", by=2)
+    assert nothing.value.code == "nothing_to_undo"
 
 
 def test_undoing_the_robbing_win_restores_the_kong_money(ledger: Ledger) -> None:
     table = seat_kawuxing(ledger)
     ledger.record_event(table.id, gang("B", "xugang", tile="5p"), source="m:1", by=1)
     ledger.record_event(table.id, hu("C", "rob_kong", "B"), source="m:2", by=1)
-    ledger.undo(table.id, source="m:3", by=1)  # the hand was finished: the whole hand goes
-    assert all(line.amount == 0 for line in ledger.balances(CHAT).lines)
-    assert ledger.hand_state(table.id).events == ()
+    undone = ledger.undo(table.id, source="m:3", by=1)  # the win goes; the robbed kong pays again
+    assert undone.what == "reopened" and money(undone.rebooked) == [
+        ("A", "B", 100, "xugang"),
+        ("C", "B", 100, "xugang"),
+    ]
+    balances = ledger.balances(CHAT)
+    assert [balances.of(seat.member_id) for seat in table.seats] == [-100, 200, -100]
+    assert [event["type"] for event in ledger.hand_state(table.id).events] == ["gang"]
 
 
 def test_undo_of_the_win_event_in_an_open_hand_rebooks_the_kong(ledger: Ledger) -> None:

@@ -5,7 +5,8 @@ real service and scoring core on a fresh group, then checks after every step tha
 - each account's running balance equals the sum of its live transfers (read straight from the table),
 - the group's balances, pot included, sum to zero,
 - the settlement's payments bring every balance to zero,
-- an undo restores the table's balances to what they were before the undone event or hand.
+- an undo (which takes back exactly one record, the table's latest) restores the table's balances to what they
+  were before that record was booked.
 """
 
 from __future__ import annotations
@@ -84,8 +85,7 @@ def test_books_always_balance_after_any_bookings_and_voids(ledger: Ledger, opera
     ids = [ledger.member(chat, 70_000 + i, name).id for i, name in enumerate(PLAYERS)]
     table = ledger.open_table(chat, ids, source=f"p:{chat}:open", by=1)
     everyone = [*ids, ledger.guest(chat, "客").id]
-    before_event: list[dict[int, int]] = []  # table money before each live event of the open hand
-    before_hand: list[dict[int, int]] = []  # table money before each finished hand
+    before_record: list[dict[int, int]] = []  # table money before each live record, oldest first
     fines: list[int] = []
     for step, op in enumerate(operations):
         source = f"p:{chat}:{step}"
@@ -102,17 +102,11 @@ def test_books_always_balance_after_any_bookings_and_voids(ledger: Ledger, opera
                     event = {"type": "draw"}
                 result = ledger.record_event(table.id, event, source=source, by=1)
                 event_label(f"{op[0]} booked{' (hand finished)' if result.finished else ''}")
-                if result.finished:
-                    first = before_event[0] if before_event else money_before
-                    before_hand.append(first)
-                    before_event.clear()
-                else:
-                    before_event.append(money_before)
+                before_record.append(money_before)
             elif op[0] == "undo":
                 undone = ledger.undo(table.id, source=source, by=1)
                 event_label(f"undo {undone.what}")
-                expected = before_event.pop() if undone.what == "event" else before_hand.pop()
-                assert table_money(ledger, table.id) == expected
+                assert table_money(ledger, table.id) == before_record.pop()
             elif op[0] == "fine":
                 fines.append(ledger.fine(everyone[op[1]], op[2], "罚", source=source, by=None).id)
             elif op[0] == "cancel_fine" and op[1] < len(fines):

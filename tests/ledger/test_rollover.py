@@ -61,8 +61,10 @@ def test_a_hand_in_progress_at_the_cutoff_finishes_in_its_own_night(ledger: Ledg
     assert win.finished and win.new_night is None and win.table_id == table.id
     assert ledger.current_table(CHAT).id == table.id  # still open: the next hand is the one that rolls over
     undone = ledger.undo(table.id, source="p:3", by=1)
-    assert undone.what == "hand"  # before the next hand, last night's last hand can still be taken back
-    nxt = ledger.record_event(table.id, Kong("B", "angang"), source="p:4", by=1)
+    assert undone.what == "reopened"  # before the next hand, last night's last hand can still be taken back
+    again = ledger.record_event(table.id, hu, source="p:4", by=1)  # and it finishes in its own night
+    assert again.finished and again.new_night is None and again.table_id == table.id
+    nxt = ledger.record_event(table.id, Kong("B", "angang"), source="p:5", by=1)
     assert nxt.new_night is not None and nxt.table_id != table.id
 
 

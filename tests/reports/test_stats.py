@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from ledger import models as m
 from ledger.export import export_scope
 from ledger.scope import all_time_scope, month_scope, night_date_of, night_scope, week_scope
-from ledger.service import Ledger
+from ledger.service import Ledger, LedgerError
 from ledger.stats import KONG_REASONS, group_stats, head_to_head, reading, running_balance
 from tests.reports.playing import Played, Step, expected_answer, nights, play
 
@@ -218,8 +219,8 @@ def test_an_export_holds_what_the_report_of_the_same_scope_counts(
     ledger: Ledger, clock: Any, plan: list[list[Step]], edit: bool
 ) -> None:
     """Every night, the month and all time: the export's balances are the report's nets (a night's are its
-    settlement) and its closed hands the report's hands — with a fine booked outside any night, and a hand
-    edited days after its night."""
+    settlement) and its closed hands the report's hands — with a fine booked outside any night, and an edit of a
+    hand days after its night (refused once the night is settled; an edit that changes nothing is refused too)."""
     clock.set(START)
     played = play(ledger, clock, next(_chats), plan)
     first = next(iter(played.member_ids.values()))
@@ -230,7 +231,9 @@ def test_an_export_holds_what_the_report_of_the_same_scope_counts(
             source = session.scalars(sa.select(m.HandEvent.source).where(m.HandEvent.hand_id == hand_id)).first()
             assert source is not None
         _, events, _ = played.hands[0]
-        ledger.replace_hand(source, events, source=f"{source}:e1", by=None)
+        with pytest.raises(LedgerError) as refused:
+            ledger.replace_hand(source, events, source=f"{source}:e1", by=None)
+        assert refused.value.code in {"night_closed", "unchanged"}
     with reading(ledger.engine) as session:
         group_id = session.scalars(sa.select(m.Group.id).where(m.Group.chat_id == played.chat_id)).one()
         scopes = [night_scope(session, night_id) for night_id in played.nights]

@@ -1,0 +1,82 @@
+"""Double entries: the same kong, 亮倒, win or draw typed by two people at the table is booked once.
+
+The ledger holds back a record that repeats the table's previous one when someone else recorded that one within
+the group's window (`设置 重复间隔 90`, seconds; 0 turns it off). The reply says who recorded it and when, and
+offers 「确实又一次」 for the rare genuine repeat: a seated player's or an admin's tap books the held-back line
+once, as its sender typed it (the source is the message's as an edit numbered 0: a double tap books once, and
+editing the message afterwards replaces the booking). The pending line lives in the ledger's flow table (kind
+`dup`), so a restart in between loses nothing; a redelivered update asks nothing twice.
+"""
+
+from __future__ import annotations
+
+from bot.commands._common import FlowStep, current_table, flow_key, flow_step
+from bot.commands._recording import held_back_text
+from bot.commands.suggest import rerun
+from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.grammar import fold
+from ledger.service import DuplicateRecord, TableInfo
+
+KIND = "dup"
+PREFIX = "dup"
+#: the setting words `设置` hands to this module
+OPTION_WORDS = frozenset({"重复间隔", "重复", "防重复", "double_entry", "double_entry_window"})
+
+
+def question_key(ctx: Context) -> int:
+    """Where a question about a typed line is stored: the negated key of its message (the message's own key may
+    hold a 「是不是」 suggestion the question came from)."""
+    return -flow_key(ctx)
+
+
+def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
+    """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」."""
+    key = question_key(ctx)
+    asked = ctx.service.load_flow(ctx.chat_id, key)
+    if asked is not None and asked.state.get("asked") == ctx.source:
+        raise Quiet  # this very update asked already (a redelivery): the question is out there
+    sender = ctx.sender
+    state = {
+        "table_id": table.id,
+        "word": ctx.word,
+        "args": ctx.args,
+        "source": ctx.incoming.original_source if ctx.incoming is not None else ctx.source,
+        "sender": [sender.user_id, sender.name, sender.username],
+        "asked": ctx.source,
+    }
+    ctx.service.save_flow(ctx.chat_id, key, sender.user_id, KIND, state)
+    buttons = (
+        (Button(ctx.t("btn_repeat_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
+    )
+    return SendText(held_back_text(ctx, dup.previous), buttons=buttons, reply_to=ctx.message_id)
+
+
+@registry.callback(PREFIX)
+def press(ctx: Context) -> HandlerResult:
+    """「确实又一次」 books the held-back line as its sender typed it, past the check; 「不用了」 drops it."""
+    step = flow_step(ctx, KIND, current_table)
+    if not isinstance(step, FlowStep):
+        return step
+    if step.action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    return rerun(ctx, step, repeat=True)
+
+
+def configure(ctx: Context, word: str, values: list[str]) -> SendText:
+    """`设置 重复间隔 90` (seconds, `90秒`; 0 or 关 turns the check off)."""
+    from ledger.chat_options import DOUBLE_ENTRY_MAX, set_double_entry
+
+    value = fold("".join(values)).removesuffix("秒").removesuffix("s") if values else ""
+    seconds = 0 if value in {"关", "off", "否", "no"} else int(value) if value.isdigit() and len(value) <= 5 else -1
+    if not 0 <= seconds <= DOUBLE_ENTRY_MAX:
+        raise Refusal("config_bad_value", setting=word, value=" ".join(values), allowed=f"0–{DOUBLE_ENTRY_MAX}")
+    set_double_entry(ctx.service.engine, ctx.group.id, seconds, by=ctx.sender.user_id, now=ctx.now())
+    return ctx.reply("double_entry_set" if seconds else "double_entry_off", seconds=seconds)
+
+
+def describe(ctx: Context) -> str:
+    """The 规则 line: `重复记录：90 秒内别人记的同一条不再记（设置 重复间隔 …）`."""
+    from ledger.chat_options import double_entry_seconds
+
+    seconds = double_entry_seconds(ctx.service.engine, ctx.group.id)
+    return ctx.t("double_entry_rule" if seconds else "double_entry_rule_off", seconds=seconds)

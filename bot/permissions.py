@@ -1,0 +1,54 @@
+"""Who may do what at a table: one policy for typed lines, buttons and the Mini App (which types lines too).
+
+Identity is Telegram's: a sender's user id (`Sender.user_id`), matched against the ids seated at the table and the
+chat's administrators as Telegram reports them (`Context.admin_ids`, the owner included). Display names, 名片 and
+guests' names are labels: they never grant anything.
+
+- **Record** (a kong, 亮倒, a win, a draw; 够级 and 碰胡 events), **undo** (撤销), **settle** the night (结算) and
+  **open a table over a running one** (开桌 while a table is open): the players seated at the open table and the
+  admins. With no table open, anyone may open one; settling a night that has no open table is for admins.
+- **Buttons** under a table's messages (the 胡/杠 flows, 「就是这个」, 「确实又一次」, 撤销's confirmation): the
+  same people, whoever started them.
+- **Undo asks first** when it would take back a record somebody else made, or reach into a finished hand (the
+  ending of the hand before the one in progress, which reopens it; `撤销 第N局`, which voids a whole hand): the
+  reply names the record and a seated player or an admin confirms with a button.
+- **Admin-only commands** (设置, 群规 and the like) are marked on the command (`Command.admin_only`) and checked by
+  the dispatcher before the handler runs.
+
+A refusal says who may and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.core import Context, Refusal
+
+if TYPE_CHECKING:
+    from ledger.service import TableInfo, TableRecord
+
+#: actions at a table, for the refusal's wording (the keys of `bot.texts` `action_*`)
+RECORD, UNDO, SETTLE, REOPEN = "record", "undo", "settle", "reopen"
+
+
+def plays_at(ctx: Context, table: TableInfo) -> bool:
+    """The sender sits at `table` (by Telegram id) or is an admin of the chat."""
+    return ctx.is_admin or table.seat_of_user(ctx.sender.user_id) is not None
+
+
+def require_player(ctx: Context, table: TableInfo | None, action: str) -> None:
+    """Refuse `action` unless the sender plays at `table` or is an admin; with no table, unless an admin."""
+    if ctx.is_admin or (table is not None and table.seat_of_user(ctx.sender.user_id) is not None):
+        return
+    raise Refusal("players_only", action=ctx.t(f"action_{action}"))
+
+
+def require_to_open(ctx: Context) -> None:
+    """开桌: anyone when no table is open; over a running table, its players and the admins."""
+    if ctx.table is not None:
+        require_player(ctx, ctx.table, REOPEN)
+
+
+def undo_needs_confirmation(ctx: Context, record: TableRecord) -> bool:
+    """Taking back `record` asks first: it ended a finished hand, or someone else recorded it."""
+    return record.finished or record.recorded_by != ctx.sender.user_id

@@ -1,0 +1,47 @@
+"""What players read: refusals without the scoring contract's internals, a drawn hand that says who pays whom."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.texts import chat_message
+from tests.bot.test_transcripts import replay
+
+#: internals a player must never see: pointers into the request's events, the JSON contract's field names
+INTERNALS = re.compile(r"第 ?\d+ ?个事件|events\[|\b(concealed|win_tile|melds|patterns|method|winner|chain)\b")
+
+
+def test_the_cores_pointers_and_field_names_become_words() -> None:
+    assert chat_message(
+        "第 1 个事件，甲 的胡牌：有 0 组副露时手牌应为 13 张，这里是 14 张（concealed 不含胡的那张牌）"
+    ) == ("甲 的胡牌：有 0 组副露时手牌应为 13 张，这里是 14 张（手牌不含胡的那张牌）")
+    assert chat_message("第 3 个事件（直杠）的点杠者 from 不在座") == "直杠的点杠者 点炮的人不在座"
+    assert chat_message("events[2]（peng）：这手牌已经结束") == "这手牌已经结束"
+
+
+def test_refused_records_in_the_chat_show_no_internals(tmp_path: Path) -> None:
+    script = [
+        "!admin a",
+        "a: 开桌 @a @b @c 庄 @a",
+        "a: 胡 123p 5p 自摸",
+        "a: 胡 1111p2222p3333p44p 5p 自摸",
+        "a: 胡 123456789p1122s 3s 自摸",
+        "a: 胡 123p456p789p11s99s 9s 点 @b",
+        "a: 胡 卡五星 杠上开花",
+        "a: 胡 卡五星 杠上炮 点 @b",
+        "b: 亮倒",
+        "b: 亮倒",
+    ]
+    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    refusals = [line for line in out if line.startswith("bot: 没有记录：")]
+    assert len(refusals) >= 5
+    assert not [line for line in out if INTERNALS.search(line)]
+
+
+def test_a_drawn_hand_says_who_pays_whom(tmp_path: Path) -> None:
+    script = ["!admin a", "a: 开桌 @a @b @c 庄 @a", "b: 亮倒", "c: 亮倒", "a: 荒庄"]  # the first 亮倒 pays
+    script += ["a: 设置 荒庄亮倒赔付 each", "a: 开桌 @a @b @c 庄 @a", "b: 亮倒", "c: 亮倒", "a: 荒庄"]
+    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    assert "bot: 荒庄：杠钱照算；亮倒没胡的赔钱：b 赔 a 1元、c 1元" in out
+    assert "bot: 荒庄：杠钱照算；亮倒没胡的赔钱：b 赔 a 1元；c 赔 a 1元" in out

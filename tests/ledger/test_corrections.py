@@ -1,0 +1,230 @@
+"""Corrections at a table: 撤销 takes back exactly one record, double entries are held back, a settled night stays
+as it was, an edit that changes nothing changes nothing. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ledger.chat_options import set_double_entry
+from ledger.events import Draw, Kong, Liangdao, Win, WinHand
+from ledger.service import DuplicateRecord, Ledger, LedgerError
+
+from .helpers import CHAT, KAWUXING_HAND, gang, hu, seat_kawuxing
+
+QINGYISE = WinHand(patterns=("qingyise",))
+
+
+_chats = itertools.count(-700_000, -2)
+
+
+def seat_money(ledger: Ledger, table: Any) -> list[int]:
+    balances = ledger.balances(CHAT)
+    return [balances.of(seat.member_id) for seat in table.seats]
+
+
+def test_undoing_a_win_reopens_the_hand_with_its_kongs_and_liangdao(ledger: Ledger) -> None:
+    """暗杠 7z, 蓄杠 4s, 亮倒, 胡 清一色 自摸, 撤销: only the win goes; typed again, the win pays with 亮倒."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, Kong("A", "angang", tile="7z"), source="c:1", by=1)
+    ledger.record_event(table.id, Kong("B", "xugang", tile="4s"), source="c:2", by=2)
+    ledger.record_event(table.id, Liangdao("C"), source="c:3", by=3)
+    won = ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="c:4", by=3)
+    assert won.finished
+    with_win = seat_money(ledger, table)
+    undone = ledger.undo(table.id, source="c:5", by=3)
+    assert undone.what == "reopened" and undone.number == 1 and undone.hand_number == 1
+    assert [e["type"] for e in undone.remaining] == ["gang", "gang", "liangdao"]
+    assert seat_money(ledger, table) == [400 - 100, -200 + 200, -200 - 100]  # the two kongs' money only
+    again = ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="c:6", by=3)
+    assert again.number == 1 and "liangdao" in [p["key"] for p in again.answer["hands"][0]["patterns"]]
+    assert seat_money(ledger, table) == with_win
+
+
+def test_undoing_a_draw_keeps_its_liangdao(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, Liangdao("B"), source="d:1", by=1)
+    ledger.record_event(table.id, Draw(), source="d:2", by=1)
+    undone = ledger.undo(table.id, source="d:3", by=1)
+    assert undone.what == "reopened" and [e["type"] for e in undone.remaining] == ["liangdao"]
+    assert ledger.hand_state(table.id).liangdao == ("B",)
+    assert all(line.amount == 0 for line in ledger.balances(CHAT).lines)
+
+
+def test_a_double_win_is_one_record(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("A", "angang"), source="w:1", by=1)
+    ledger.record_events(table.id, [hu("B", "discard", "A"), hu("C", "discard", "A")], source="w:2", by=1)
+    record = ledger.latest_record(table.id)
+    assert record is not None and record.finished and [e["winner"] for e in record.events] == ["B", "C"]
+    undone = ledger.undo(table.id, source="w:3", by=1, expect=record.event_ids[-1])
+    assert undone.what == "reopened" and [e["type"] for e in undone.events] == ["hu", "hu"]
+    assert [e["type"] for e in ledger.hand_state(table.id).events] == ["gang"]
+
+
+def test_undo_after_a_kong_of_the_next_hand_reaches_back_only_when_asked_again(ledger: Ledger) -> None:
+    """胡, 暗杠, 撤销, 撤销: the first takes the kong, the second the win (the caller confirms that one)."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, hu("C", "self_draw"), source="n:1", by=1)
+    ledger.record_event(table.id, gang("B", "angang"), source="n:2", by=2)
+    first = ledger.undo(table.id, source="n:3", by=2)
+    assert first.what == "event" and first.hand_number == 2
+    record = ledger.latest_record(table.id)
+    assert record is not None and record.finished and record.hand_number == 1 and record.recorded_by == 1
+    second = ledger.undo(table.id, source="n:4", by=2, expect=record.event_ids[-1])
+    assert second.what == "reopened" and second.hand_number == 1 and second.dealer == "A"
+    assert ledger.current_table(CHAT).hand_number == 1
+    assert all(line.amount == 0 for line in ledger.balances(CHAT).lines)
+
+
+def test_an_undo_confirmed_for_a_record_no_longer_latest_is_refused(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("A", "angang"), source="x:1", by=1)
+    shown = ledger.latest_record(table.id)
+    assert shown is not None
+    ledger.record_event(table.id, gang("B", "angang"), source="x:2", by=2)
+    with pytest.raises(LedgerError) as changed:
+        ledger.undo(table.id, source="x:3", by=1, expect=shown.event_ids[-1])
+    assert changed.value.code == "record_changed"
+    assert len(ledger.hand_state(table.id).events) == 2
+
+
+def test_undo_of_a_hand_by_number_and_the_latest_finished_hand_after_an_edit(ledger: Ledger) -> None:
+    """An edit of an earlier hand makes a newer row for it: the latest finished hand is still the last played."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, hu("C", "self_draw"), source="tg:1:1", by=1)
+    ledger.record_event(table.id, hu("C", "discard", "A"), source="tg:1:2", by=1)
+    ledger.replace_hand("tg:1:1", [hu("C", "discard", "B")], source="tg:1:1:e5", by=1)
+    latest = ledger.latest_record(table.id)
+    assert latest is not None and latest.hand_number == 2 and latest.source == "tg:1:2"
+    first = ledger.finished_hand(table.id, 1)
+    assert first is not None and first.events[0]["from"] == "B"
+    assert ledger.finished_hand(table.id, 7) is None
+    voided = ledger.void_hand(first.hand_id, source="tg:1:3", by=1, table_id=table.id)
+    assert voided.what == "hand" and voided.number == 1 and voided.hand_number == 3
+
+
+def test_a_settled_night_refuses_undo_void_and_edit(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    won = ledger.record_event(table.id, hu("C", "self_draw"), source="tg:1:1", by=1)
+    ledger.end_night(CHAT, source="tg:1:2", by=1)
+    before = ledger.balances(CHAT)
+    for attempt in (
+        lambda: ledger.undo(table.id, source="s:1", by=1),
+        lambda: ledger.void_hand(won.hand_id, source="s:2", by=1),
+        lambda: ledger.replace_hand("tg:1:1", [hu("C", "discard", "B")], source="tg:1:1:e9", by=1),
+    ):
+        with pytest.raises(LedgerError) as refused:
+            attempt()
+        assert refused.value.code == "night_closed"
+    assert ledger.balances(CHAT) == before
+
+
+def test_an_edit_that_changes_nothing_is_refused_as_unchanged(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("A", "angang"), source="tg:1:5", by=1)
+    ledger.record_event(table.id, Kong("A", "angang", chained=True), source="tg:1:6", by=1)
+    with pytest.raises(LedgerError) as same:
+        ledger.replace_hand("tg:1:6", [Kong("A", "angang", chained=True)], source="tg:1:6:e1", by=1)
+    assert same.value.code == "unchanged"
+    edited = ledger.replace_hand("tg:1:6", [Kong("A", "angang", tile="3s", chained=True)], source="tg:1:6:e2", by=1)
+    assert edited.events[-1]["chain"] == 2 and edited.events[-1]["tile"] == "3s"
+
+
+# ------------------------------------------------------------------------------------------ double entries
+
+
+def test_the_same_kong_from_someone_else_within_the_window_is_held_back(ledger: Ledger, clock) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.member(CHAT, 7, "记账的")
+    ledger.record_event(table.id, Kong("A", "angang", tile="6z"), source="k:1", by=7, check_repeat=True)
+    clock.advance(seconds=5)
+    with pytest.raises(DuplicateRecord) as dup:
+        ledger.record_event(table.id, Kong("A", "angang", tile="6z"), source="k:2", by=8, check_repeat=True)
+    previous = dup.value.previous
+    assert previous.recorded_by == 7 and previous.recorded_by_name == "记账的" and previous.events[0]["tile"] == "6z"
+    assert len(ledger.hand_state(table.id).events) == 1
+    # a tile named on one side only is still the same kong; a different tile is another kong
+    with pytest.raises(DuplicateRecord):
+        ledger.record_event(table.id, Kong("A", "angang"), source="k:3", by=8, check_repeat=True)
+    ledger.record_event(table.id, Kong("A", "angang", tile="3s"), source="k:4", by=8, check_repeat=True)
+    assert len(ledger.hand_state(table.id).events) == 2
+
+
+def test_a_repeat_is_booked_by_the_same_person_after_the_window_or_when_confirmed(ledger: Ledger, clock) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("A", "angang"), source="r:1", by=1, check_repeat=True)
+    ledger.record_event(table.id, gang("A", "angang"), source="r:2", by=1, check_repeat=True)  # same person
+    clock.advance(seconds=91)
+    ledger.record_event(table.id, gang("A", "angang"), source="r:3", by=2, check_repeat=True)  # window passed
+    ledger.record_event(table.id, gang("A", "angang"), source="r:4", by=3)  # confirmed: no check
+    assert len(ledger.hand_state(table.id).events) == 4
+
+
+def test_the_same_win_twice_is_held_back_and_the_window_is_the_groups(ledger: Ledger, clock) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="h:1", by=1, check_repeat=True)
+    clock.advance(seconds=3)
+    with pytest.raises(DuplicateRecord) as dup:
+        ledger.record_event(
+            table.id, Win("C", "self_draw", WinHand(patterns=())), source="h:2", by=2, check_repeat=True
+        )
+    assert dup.value.previous.finished and dup.value.previous.hand_number == 1
+    assert ledger.current_table(CHAT).hand_number == 2
+    set_double_entry(ledger.engine, table.group_id, 0, by=1)  # the group turned the check off
+    ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="h:3", by=2, check_repeat=True)
+    assert ledger.current_table(CHAT).hand_number == 3
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("kong"), st.sampled_from("ABC"), st.sampled_from(["angang", "xugang"])),
+            st.tuples(st.just("liangdao"), st.sampled_from("ABC")),
+            st.tuples(st.just("win"), st.sampled_from("ABC")),
+            st.tuples(st.just("draw")),
+            st.tuples(st.just("undo")),
+        ),
+        min_size=1,
+        max_size=10,
+    )
+)
+def test_any_records_and_undos_leave_the_money_of_the_records_still_live(
+    ledger: Ledger, operations: list[tuple[Any, ...]]
+) -> None:
+    """Play records and undos at one table; then book only the records still live, cleanly, at a fresh table of
+    another group: every seat ends with the same money."""
+    chat = next(_chats)
+    table = seat_kawuxing(ledger, chat)
+    live: list[Any] = []
+    for step, op in enumerate(operations):
+        try:
+            if op[0] == "undo":
+                ledger.undo(table.id, source=f"u:{chat}:{step}", by=1)
+                live.pop()
+                continue
+            event: Any
+            if op[0] == "kong":
+                event = Kong(op[1], op[2])
+            elif op[0] == "liangdao":
+                event = Liangdao(op[1])
+            elif op[0] == "win":
+                event = {"type": "hu", "winner": op[1], "method": "self_draw", "hand": KAWUXING_HAND}
+            else:
+                event = Draw()
+            ledger.record_event(table.id, event, source=f"u:{chat}:{step}", by=1)
+            live.append(event)
+        except LedgerError:
+            continue
+    clean_chat = chat - 1
+    clean = seat_kawuxing(ledger, clean_chat)
+    for step, event in enumerate(live):
+        ledger.record_event(clean.id, event, source=f"u:{clean_chat}:{step}", by=1)
+    played = ledger.balances(chat)
+    typed = ledger.balances(clean_chat)
+    assert [played.of(s.member_id) for s in table.seats] == [typed.of(s.member_id) for s in clean.seats]
