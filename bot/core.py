@@ -56,7 +56,8 @@ class Incoming:
     edited: bool = False  # an edit of an earlier message: re-record what it recorded
     admin_ids: frozenset[int] = frozenset()  # the chat's administrators (owner included), as the adapter caches them
     owner_id: int | None = None
-    mentions: tuple[Sender, ...] = ()  # users mentioned by text_mention/@username the adapter could resolve
+    mentions: tuple[Sender, ...] = ()  # users named by a text mention (Telegram gave their id), written `@<word>`
+    usernames: tuple[str, ...] = ()  # the @usernames Telegram marked as `mention` entities (without the @)
 
     @property
     def original_source(self) -> str:
