@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -251,6 +252,28 @@ def flow_key(ctx: Context) -> int:
     return -(int.from_bytes(digest[:7], "big") or 1)
 
 
+#: a flow button's data, `<prefix>:<flow key>:<action>`: ASCII only, the key a signed 64-bit number, the action a
+#: code with an optional short argument (`w.0`, `m.s`, `p.10`, `ok`)
+_FLOW_DATA = re.compile(r"[a-z]{1,8}:(-?[0-9]{1,19}):([a-z]{1,2}(?:\.[a-z0-9]{1,2})?)", re.ASCII)
+_INT64 = 2**63
+
+
+def flow_data(data: str) -> tuple[int, str] | None:
+    """(flow key, action) of a flow button's data, or None for anything our buttons never carry (a forged `²`, a
+    20-digit key, a key past 64 bits, stray characters)."""
+    found = _FLOW_DATA.fullmatch(data)
+    if found is None or not -_INT64 < int(found[1]) < _INT64:
+        return None
+    return int(found[1]), found[2]
+
+
+def button_index(arg: str, count: int) -> int | None:
+    """A button's index argument (`w.2` → 2): one or two ASCII digits naming one of `count` items, else None."""
+    if not (arg.isascii() and arg.isdigit() and len(arg) <= 2) or int(arg) >= count:
+        return None
+    return int(arg)
+
+
 @dataclass(frozen=True)
 class FlowStep:
     """A checked press on a stored button flow: `action` is what the button says to do, `edit` the bot message
@@ -270,10 +293,10 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
     the step to apply, or the answer that ends the press there."""
     query = ctx.callback
     assert query is not None
-    parts = query.data.split(":")
-    if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
+    parsed = flow_data(query.data)
+    if parsed is None:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    key, action = int(parts[1]), parts[2]
+    key, action = parsed
     flow = ctx.service.load_flow(ctx.chat_id, key)
     if flow is None or flow.finished_at is not None or flow.kind != kind:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
