@@ -377,6 +377,8 @@ def _person(typed: str, resolve: Resolve | None) -> str | None:
     return resolve(typed) if resolve is not None else None
 
 
+#: most words one record may have (a 一炮双响 with tiles and melds has about 20): each may cost a look-up
+MAX_WORDS = 50
 #: longest word typed without spaces that the reader splits (a longer one is an unknown word): splitting tries every
 #: cut, so an unbounded word would cost quadratic time
 MAX_GLUED = 100
@@ -432,7 +434,10 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     """The words of a record's arguments: vocabulary words (folded), tiles (as notation), seated people (by the
     resolver), words typed without spaces split, and whatever is left as `unknown`."""
     out: list[Word] = []
-    for typed in tokens(text):
+    typed_words = tokens(text)
+    if len(typed_words) > MAX_WORDS:
+        raise GrammarError("record_too_long", suggest=False, most=MAX_WORDS)
+    for typed in typed_words:
         folded = fold(typed)
         if typed.startswith("@"):
             out.extend(_mention(typed, resolve))

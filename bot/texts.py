@@ -331,6 +331,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "There is no setting “{word}”. Settings: game, preset, base, language, cutoff, currency and the rule "
         "options (see 规则).",
     },
+    "record_too_long": {
+        "zh": "这条记录太长了（最多 {most} 个词）：一条只记一件事。",
+        "en": "This record is too long (at most {most} words): one thing per message.",
+    },
+    "amount_too_large": {
+        "zh": "{what}最多 {most}，「{text}」太多了。",
+        "en": "{what} is at most {most}; “{text}” is too much.",
+    },
+    "chars_at_most": {"zh": "最多 {n} 个字", "en": "at most {n} characters"},
     "config_bad_value": {
         "zh": "{setting} 不能设成「{value}」，可选：{allowed}",
         "en": "{setting} cannot be “{value}”; allowed: {allowed}",

@@ -29,6 +29,8 @@ LANGUAGES = ("zh", "en")
 MAX_NAME = 64
 #: longest currency label (`设置 货币 块`)
 MAX_CURRENCY = 8
+#: the largest amount anyone may type, in 分: a base stake (the scoring core's own limit), a fine, a share of the pot
+MAX_AMOUNT = MAX_STAKE
 GAME_NAMES = {"kawuxing": "卡五星", "gouji": "够级", "penghu": "碰胡"}
 
 _GROUP_BY_CHAT = sa.select(m.Group).where(m.Group.chat_id == sa.bindparam("chat_id"))
@@ -105,9 +107,7 @@ def validated_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
     if "rules" in clean and not isinstance(clean["rules"], dict):
         raise LedgerError("bad_setting", '规则必须是 {"preset": …, 选项: 值} 的形式')
     if "base" in clean:
-        check_amount(clean["base"])
-        if clean["base"] > MAX_STAKE:  # the scoring core would refuse every hand
-            raise LedgerError("bad_amount", f"底金最多 {MAX_STAKE // 100} 元，收到 {clean['base']} 分")
+        check_amount(clean["base"], MAX_STAKE)  # more, and the scoring core would refuse every hand
     if "language" in clean and clean["language"] not in LANGUAGES:
         raise LedgerError("bad_setting", f"语言只能是 {'、'.join(LANGUAGES)}")
     if "cutoff_hour" in clean and (not isinstance(clean["cutoff_hour"], int) or not 0 <= clean["cutoff_hour"] < 24):
@@ -302,9 +302,12 @@ def names(on: Tx | Session, group_id: int) -> dict[int, str]:
 # ------------------------------------------------------------------------------------------------- checks
 
 
-def check_amount(amount: object) -> None:
+def check_amount(amount: object, limit: int | None = MAX_AMOUNT) -> None:
+    """A positive whole number of 分, at most `limit` (None: no upper bound, for the pot paid out whole)."""
     if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
         raise LedgerError("bad_amount", f"金额必须是正整数（分），收到 {amount!r}")
+    if limit is not None and amount > limit:
+        raise LedgerError("bad_amount", f"金额最多 {limit // 100} 元，收到 {amount} 分")
 
 
 def clean_name(name: str | None, what: str) -> str:
