@@ -69,6 +69,13 @@ async def test_a_win_and_a_kong_off_laowang_charge_the_real_one(tg: Harness) -> 
     assert balance(tg, 501) + balance(tg, 502) + balance(tg, 503) == 0
 
 
+async def test_liangdao_of_laowang_is_the_real_ones(tg: Harness) -> None:
+    await open_with_laowang(tg)
+    await tg.say(AJIE, "亮倒 @laowang")
+    state = tg.ledger.hand_state(tg.ledger.current_table(CHAT["id"]).id)  # type: ignore[union-attr]
+    assert state.liangdao == ("老王",)
+
+
 async def test_the_look_alike_seated_too_never_answers_to_the_username(tg: Harness) -> None:
     """Both at one table: the impostor's seat is renamed (a seat name never spells a seated player's username),
     and `@laowang` is the holder of the username."""
@@ -84,6 +91,8 @@ async def test_the_look_alike_seated_too_never_answers_to_the_username(tg: Harne
         ("罚款 @laowang 3 迟到", "老王 被罚发红包 3元"),
         ("警告 @laowang 捣乱", "老王 被管理员警告"),
         ("请出 @laowang 捣乱", "老王"),
+        ("封禁 @laowang 捣乱", "老王"),
+        ("群规编辑 @laowang", "可修改群规：群主、老王"),
         ("名片 @laowang 王哥", "老王 在账上叫「王哥」"),
     ],
 )
@@ -92,7 +101,7 @@ async def test_admin_commands_reach_the_username_holder(tg: Harness, command: st
     assert reply in tg.last_text() and "laowang 被" not in tg.last_text()
     if command.startswith("罚款"):
         assert balance(tg, 503) == -300 and balance(tg, 666) == 0
-    if command.startswith("请出"):
+    if command.startswith(("请出", "封禁")):
         assert [int(b["user_id"]) for b in tg.telegram.sent("banChatMember")] == [503]
     if command.startswith("名片"):
         names = {m.user_id: m.name for m in tg.ledger.members(CHAT["id"])}
