@@ -302,8 +302,8 @@ def names(on: Tx | Session, group_id: int) -> dict[int, str]:
 # ------------------------------------------------------------------------------------------------- checks
 
 
-def check_amount(amount: object, limit: int | None = MAX_AMOUNT) -> None:
-    """A positive whole number of 分, at most `limit` (None: no upper bound, for the pot paid out whole)."""
+def check_amount(amount: object, limit: int | None = None) -> None:
+    """A positive whole number of 分, at most `limit` when one is given (what a member typed: `MAX_AMOUNT`)."""
     if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
         raise LedgerError("bad_amount", f"金额必须是正整数（分），收到 {amount!r}")
     if limit is not None and amount > limit:

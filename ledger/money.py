@@ -97,7 +97,7 @@ def pay_out_pot(tx: Tx, chat_id: int, to: Sequence[int] | Mapping[int, int], amo
     if isinstance(to, Mapping):
         shares = dict(to)
         for share in shares.values():
-            check_amount(share)
+            check_amount(share, MAX_AMOUNT)
     else:
         if not to or len(set(to)) != len(to):
             raise LedgerError("bad_members", "请列出领红包的人（不要重复）")
