@@ -66,9 +66,7 @@ def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:
     found = ctx.service.member_by_username(ctx.chat_id, word)
     if found is not None:
         return found
-    label = _label_owner(ctx, word)
-    if label is not None and label.kind == "member":
-        raise Refusal("mention_is_label", name=word)
+    _refuse_a_members_label(ctx, word, "mention_is_label")
     raise Refusal("unknown_mention", name=word)
 
 
@@ -78,20 +76,21 @@ def guest_named(ctx: Context, name: str, *, create: bool) -> MemberInfo | None:
     found = ctx.service.find_guest(ctx.chat_id, name)
     if found is not None:
         return found
-    label = _label_owner(ctx, name)
-    if label is not None and label.kind == "member":
-        raise Refusal("name_is_member", name=name)
+    _refuse_a_members_label(ctx, name, "name_is_member")
     return ctx.service.guest(ctx.chat_id, name) if create else None
 
 
-def _label_owner(ctx: Context, name: str) -> MemberInfo | None:
-    """Whose label (名片, display name, username) a name is, if anyone's; None when two accounts share it."""
+def _refuse_a_members_label(ctx: Context, name: str, key: str) -> None:
+    """Refuse with the text `key` a name that is a member's label (名片, display name, username; two accounts'
+    alike): typed, it names nobody, and saying so beats "unknown"."""
     from ledger.service import LedgerError
 
     try:
-        return ctx.service.find_member(ctx.chat_id, name)
-    except LedgerError:
-        return None
+        owner = ctx.service.find_member(ctx.chat_id, name)
+    except LedgerError:  # two accounts show it
+        raise Refusal(key, name=name) from None
+    if owner is not None and owner.kind == "member":
+        raise Refusal(key, name=name)
 
 
 def _word_of(sender: Sender) -> str:
