@@ -56,7 +56,8 @@ class Incoming:
     edited: bool = False  # an edit of an earlier message: re-record what it recorded
     admin_ids: frozenset[int] = frozenset()  # the chat's administrators (owner included), as the adapter caches them
     owner_id: int | None = None
-    mentions: tuple[Sender, ...] = ()  # users mentioned by text_mention/@username the adapter could resolve
+    mentions: tuple[Sender, ...] = ()  # users named by a text mention (Telegram gave their id), written `@<word>`
+    usernames: tuple[str, ...] = ()  # the @usernames Telegram marked as `mention` entities (without the @)
 
     @property
     def original_source(self) -> str:
@@ -592,7 +593,7 @@ class Bot:
         """A button press: routed by the data's prefix (before the first ':'). Always answers the query."""
         ctx = self._context(query.chat_id, query.sender, query.source, query.admin_ids, query.owner_id, callback=query)
         prefix = query.data.split(":", 1)[0]
-        handler = self.registry.callbacks.get(prefix)
+        handler = self.registry.callbacks.get(prefix) if _plausible(query.data) else None
         if handler is None:
             return Outcome([AnswerCallback(ctx.t("button_expired"), alert=True)])
         outcome = self._run(ctx, handler)
@@ -639,6 +640,16 @@ class Bot:
         for hook in self.registry.leave_hooks:
             outcome.effects.extend(self._run(ctx, hook).effects)
         return outcome
+
+
+#: Telegram's limit on a button's data; ours are short ASCII
+MAX_BUTTON_DATA = 64
+
+
+def _plausible(data: str) -> bool:
+    """Button data one of our buttons could carry: printable ASCII within Telegram's 64 bytes. Anything else is
+    forged (or from another bot) and expires without reaching a handler."""
+    return data.isascii() and data.isprintable() and 0 < len(data) <= MAX_BUTTON_DATA
 
 
 def _offline_group(chat_id: int) -> GroupInfo:

@@ -115,6 +115,19 @@ def tokens(text: str) -> list[str]:
     return clean(text).split()
 
 
+def name_key(name: str) -> str:
+    """How two spellings of one name compare: full-width folded (NFKC) and case-insensitive, nothing else."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def mention_word(username: str | None, name: str, user_id: int) -> str:
+    """The word a text mention (a member picked from Telegram's list, carrying their id) is written as in the text
+    the grammar reads: their @username, else their name as one word (no spaces, punctuation or `@`), else the id."""
+    if username:
+        return username
+    return "".join(tokens(name)).replace("@", "") or str(user_id)
+
+
 def asks(text: str) -> bool:
     """Whether a line is a question: it ends (before trailing punctuation and emoji) with `？` or `吗`, `呢` …"""
     tail = fold(text[-12:])
@@ -364,11 +377,18 @@ def _person(typed: str, resolve: Resolve | None) -> str | None:
     return resolve(typed) if resolve is not None else None
 
 
+#: most words one record may have (a 一炮双响 with tiles and melds has about 20): each may cost a look-up
+MAX_WORDS = 50
+#: longest word typed without spaces that the reader splits (a longer one is an unknown word): splitting tries every
+#: cut, so an unbounded word would cost quadratic time
+MAX_GLUED = 100
+
+
 def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
     """A word typed without spaces, split by longest match into vocabulary words, tiles and (with a resolver)
     seated names: `清一色自摸` → 清一色 自摸, `点小李` → 点 小李. None unless the whole word splits."""
     folded, origin = _fold_map(typed)
-    if not folded:
+    if not folded or len(folded) > MAX_GLUED:
         return None
     memo: dict[int, list[Word] | None] = {}
 
@@ -414,7 +434,10 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     """The words of a record's arguments: vocabulary words (folded), tiles (as notation), seated people (by the
     resolver), words typed without spaces split, and whatever is left as `unknown`."""
     out: list[Word] = []
-    for typed in tokens(text):
+    typed_words = tokens(text)
+    if len(typed_words) > MAX_WORDS:
+        raise GrammarError("record_too_long", suggest=False, most=MAX_WORDS)
+    for typed in typed_words:
         folded = fold(typed)
         if typed.startswith("@"):
             out.extend(_mention(typed, resolve))

@@ -48,6 +48,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "还不认识 @{name}：请 TA 先在群里说句话，或者开桌时直接写名字当客人。",
         "en": "I don't know @{name} yet: ask them to say something in the group first, or seat a guest by name.",
     },
+    "mention_is_label": {
+        "zh": "@{name} 是群里某人的名片或昵称，不是 Telegram 用户名：请输入 @ 后从列表里点选 TA，或写 TA 的 @用户名。",
+        "en": "@{name} is someone's display name or 名片, not a Telegram username: type @ and pick them from the list, "
+        "or use their @username.",
+    },
+    "name_is_member": {
+        "zh": "「{name}」是群成员的名字：请用 @ 提到 TA（输入 @ 后从列表里点选）；客人请换个不同的名字。",
+        "en": "“{name}” is a member's name: mention them with @ (type @ and pick them from the list); "
+        "give a guest a different name.",
+    },
+    "ambiguous_mention": {
+        "zh": "@{name} 可能是两个人：请输入 @ 后从列表里点选 TA。",
+        "en": "@{name} could be two people: type @ and pick the one you mean from the list.",
+    },
     "not_seated": {"zh": "{name} 不在这桌上。", "en": "{name} is not seated at this table."},
     "seated_twice": {"zh": "{name} 写了两次：每人只能坐一个位子。", "en": "{name} is named twice: one seat each."},
     "too_many_players": {
@@ -315,6 +329,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "There is no setting “{word}”. Settings: game, preset, base, language, cutoff, currency and the rule "
         "options (see 规则).",
     },
+    "record_too_long": {
+        "zh": "这条记录太长了（最多 {most} 个词）：一条只记一件事。",
+        "en": "This record is too long (at most {most} words): one thing per message.",
+    },
+    "amount_too_large": {
+        "zh": "{what}最多 {most}，「{text}」太多了。",
+        "en": "{what} is at most {most}; “{text}” is too much.",
+    },
+    "chars_at_most": {"zh": "最多 {n} 个字", "en": "at most {n} characters"},
     "config_bad_value": {
         "zh": "{setting} 不能设成「{value}」，可选：{allowed}",
         "en": "{setting} cannot be “{value}”; allowed: {allowed}",

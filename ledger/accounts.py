@@ -14,6 +14,7 @@ from ledger import models as m
 from ledger.errors import LedgerError
 from ledger.hands import DEFAULT_RULES, GAMES
 from ledger.records import GroupInfo, MemberInfo
+from ledger.scoring.common import MAX_STAKE
 from ledger.unit import Tx, get_row
 
 POT_NAME = "红包池"
@@ -26,6 +27,10 @@ DEFAULT_GROUP: dict[str, Any] = {
 }
 LANGUAGES = ("zh", "en")
 MAX_NAME = 64
+#: longest currency label (`设置 货币 块`)
+MAX_CURRENCY = 8
+#: the largest amount anyone may type, in 分: a base stake (the scoring core's own limit), a fine, a share of the pot
+MAX_AMOUNT = MAX_STAKE
 GAME_NAMES = {"kawuxing": "卡五星", "gouji": "够级", "penghu": "碰胡"}
 
 _GROUP_BY_CHAT = sa.select(m.Group).where(m.Group.chat_id == sa.bindparam("chat_id"))
@@ -184,7 +189,7 @@ def validated_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
     if "rules" in clean and not isinstance(clean["rules"], dict):
         raise LedgerError("bad_setting", '规则必须是 {"preset": …, 选项: 值} 的形式')
     if "base" in clean:
-        check_amount(clean["base"])
+        check_amount(clean["base"], MAX_STAKE)  # more, and the scoring core would refuse every hand
     if "language" in clean and clean["language"] not in LANGUAGES:
         raise LedgerError("bad_setting", f"语言只能是 {'、'.join(LANGUAGES)}")
     if "cutoff_hour" in clean and (not isinstance(clean["cutoff_hour"], int) or not 0 <= clean["cutoff_hour"] < 24):
@@ -195,7 +200,9 @@ def validated_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
         except (ZoneInfoNotFoundError, ValueError) as err:
             raise LedgerError("bad_setting", f"未知的时区 {clean['timezone']!r}") from err
     if "currency" in clean:
-        clean["currency"] = clean_name(clean["currency"], "货币")[:16]
+        clean["currency"] = clean_name(clean["currency"], "货币")
+        if len(clean["currency"]) > MAX_CURRENCY:
+            raise LedgerError("bad_setting", f"货币名称太长（最多 {MAX_CURRENCY} 个字）")
     if "title" in clean:
         clean["title"] = str(clean["title"])[:255]
     return clean
@@ -210,6 +217,17 @@ _MEMBER_BY_USER = (
 )
 
 
+_MEMBER_BY_USERNAME = sa.select(m.Member).where(
+    m.Member.group_id == sa.bindparam("group_id"),
+    m.Member.kind == m.MEMBER,
+    m.Member.linked_to_id.is_(None),
+    sa.func.lower(m.Member.username) == sa.bindparam("username"),
+)
+_UNLINKED_GUESTS = sa.select(m.Member).where(
+    m.Member.group_id == sa.bindparam("group_id"), m.Member.kind == m.GUEST, m.Member.linked_to_id.is_(None)
+)
+
+
 def find_member_by_user(tx: Tx, chat_id: int, user_id: int) -> MemberInfo | None:
     found = tx.connection.execute(_MEMBER_BY_USER, {"chat_id": chat_id, "user_id": user_id}).first()
     return member_info(found) if found is not None else None
@@ -221,11 +239,29 @@ def ensure_member(tx: Tx, chat_id: int, user_id: int, display_name: str, usernam
     group = create_group(tx, chat_id, "")
     member = session.scalar(sa.select(m.Member).where(m.Member.group_id == group.id, m.Member.user_id == user_id))
     if member is None:
-        member = m.Member(group_id=group.id, kind=m.MEMBER, user_id=user_id, balance=0, created_at=tx.now)
+        member = m.Member(group_id=group.id, kind=m.MEMBER, user_id=user_id, display_name=display_name, balance=0)
+        member.created_at = tx.now
         session.add(member)
+    if username is not None and username.casefold() != (member.username or "").casefold():
+        _claim_username(session, group.id, member, username)
     member.display_name, member.username = display_name, username
     session.flush()
     return member_info(member)
+
+
+def _claim_username(session: Session, group_id: int, owner: m.Member, username: str) -> None:
+    """Telegram gives a username to one account at a time: whoever reports it now holds it. Another member still
+    stored under it (they renamed since they last spoke) loses it, and another account's 名片 spelled like it is
+    cleared, so neither `@username` nor a label can point at anyone but its owner."""
+    folded = username.casefold()
+    same = sa.func.lower(m.Member.username) == username.lower()
+    for other in session.scalars(sa.select(m.Member).where(m.Member.group_id == group_id, same)):
+        if other is not owner and (other.username or "").casefold() == folded:
+            other.username = None
+    like = sa.func.lower(m.Member.alias) == username.lower()
+    for other in session.scalars(sa.select(m.Member).where(m.Member.group_id == group_id, like)):
+        if other is not owner and (other.alias or "").casefold() == folded:
+            other.alias = None
 
 
 def guest(tx: Tx, chat_id: int, name: str) -> MemberInfo:
@@ -248,9 +284,41 @@ def guest(tx: Tx, chat_id: int, name: str) -> MemberInfo:
     return member_info(found)
 
 
+def member_by_username(tx: Tx, chat_id: int, username: str) -> MemberInfo | None:
+    """The member whose own messages reported this Telegram username (case-insensitive), or None: the only way a
+    typed `@username` finds an account. Two holders (rows stored before a username moved) are refused as
+    `ambiguous_member` rather than guessed."""
+    wanted = username.strip().lstrip("@")
+    if not wanted:
+        return None
+    group = find_group(tx, chat_id)
+    if group is None:
+        return None
+    rows = tx.connection.execute(_MEMBER_BY_USERNAME, {"group_id": group.id, "username": wanted.lower()}).all()
+    hits = [row for row in rows if (row.username or "").casefold() == wanted.casefold()]
+    if len(hits) > 1:
+        raise LedgerError("ambiguous_member", f"@{wanted} 对应多人，请点选成员提及 TA")
+    return member_info(hits[0]) if hits else None
+
+
+def find_guest(tx: Tx, chat_id: int, name: str) -> MemberInfo | None:
+    """The unlinked guest shown under this name (case-insensitive), or None. A guest has no Telegram identity: a
+    plain name typed in a message can only ever mean one."""
+    wanted = " ".join(name.split()).casefold()
+    group = find_group(tx, chat_id)
+    if group is None or not wanted:
+        return None
+    rows = tx.connection.execute(_UNLINKED_GUESTS, {"group_id": group.id}).all()
+    hits = [row for row in rows if wanted in {(row.alias or "").casefold(), row.display_name.casefold()}]
+    return member_info(hits[0]) if hits else None
+
+
 def find_member(tx: Tx, chat_id: int, name: str) -> MemberInfo | None:
     """A member or unlinked guest by alias, display name or @username (case-insensitive), or None; refused as
-    `ambiguous_member` when two accounts match equally well."""
+    `ambiguous_member` when two accounts match equally well.
+
+    A label lookup: it says whose name something is (to refuse a 名片 already shown, or explain that a name is
+    a label), never which account money moves to: a display name or 名片 is anyone's to choose."""
     wanted = name.strip().lstrip("@").casefold()
     session = tx.session
     candidates = [
@@ -279,13 +347,16 @@ def set_alias(tx: Tx, member_id: int, clean: str | None) -> MemberInfo:
     if member.kind == m.POT:
         raise LedgerError("bad_member", "红包池不能设名片")
     if clean is not None:
+        folded = clean.casefold()
         taken = [
             a
             for a in accounts(session, member.group_id)
-            if a.id != member.id and a.linked_to_id is None and a.name.casefold() == clean.casefold()
+            if a.id != member.id
+            and a.linked_to_id is None
+            and folded in {a.name.casefold(), (a.username or "").casefold()}
         ]
         if taken:
-            raise LedgerError("alias_taken", f"名片“{clean}”已被使用")
+            raise LedgerError("alias_taken", f"名片“{clean}”已被使用（别人的名字或 Telegram 用户名）")
     member.alias = clean
     return member_info(member)
 
@@ -313,9 +384,12 @@ def names(on: Tx | Session, group_id: int) -> dict[int, str]:
 # ------------------------------------------------------------------------------------------------- checks
 
 
-def check_amount(amount: object) -> None:
+def check_amount(amount: object, limit: int | None = None) -> None:
+    """A positive whole number of 分, at most `limit` when one is given (what a member typed: `MAX_AMOUNT`)."""
     if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
         raise LedgerError("bad_amount", f"金额必须是正整数（分），收到 {amount!r}")
+    if limit is not None and amount > limit:
+        raise LedgerError("bad_amount", f"金额最多 {limit // 100} 元，收到 {amount} 分")
 
 
 def clean_name(name: str | None, what: str) -> str:

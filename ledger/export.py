@@ -3,7 +3,8 @@
 JSON (the design.md contract): `{"hands": [...], "transfers": [{"from", "to", "amount", "reason", "hand",
 "voided", ...}], "balances": {"<name>": amount, ..., "pot": amount}}`. Names are members' display names (in the
 console: the name typed before the colon); the pot is "pot". `balances` counts live transfers only, summed by
-name over the exported groups, and sums to zero. CSV: one row per transfer, the same fields first.
+name over the exported groups, and sums to zero. CSV: one row per transfer, the same fields first; a text cell
+starting with `= + - @`, a tab or a CR is written with a leading `'` (a spreadsheet would run it as a formula).
 """
 
 from __future__ import annotations
@@ -123,13 +124,26 @@ def _hand(hand: m.Hand, chat_id: int, events: list[dict[str, Any]]) -> dict[str,
     }
 
 
+#: what a spreadsheet reads as the start of a formula (or a cell jump) when a text cell begins with it
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A text cell that a spreadsheet would run as a formula (a member named `=HYPERLINK(…)`) gets a leading `'`,
+    which spreadsheets show as text; numbers and every other text stay as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def write_csv(transfers: list[dict[str, Any]], out: IO[str]) -> None:
-    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+    """The transfers as CSV (RFC 4180: CRLF line ends, so a cell holding a lone CR is quoted, not read as a row
+    break), text cells made spreadsheet-safe; JSON carries names exactly as stored."""
+    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\r\n")
     writer.writeheader()
     for row in transfers:
-        writer.writerow(
-            {**row, "hand": "" if row["hand"] is None else row["hand"], "voided": str(row["voided"]).lower()}
-        )
+        cells = {**row, "hand": "" if row["hand"] is None else row["hand"], "voided": str(row["voided"]).lower()}
+        writer.writerow({key: spreadsheet_safe(value) for key, value in cells.items()})
 
 
 def main(argv: list[str] | None = None) -> int:

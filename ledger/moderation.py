@@ -25,6 +25,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ledger.accounts import MAX_AMOUNT
 from ledger.codec import encode
 from ledger.db import session_factories
 from ledger.models import FINE as FINE_TRANSFER
@@ -142,11 +143,18 @@ def _bool(name: str, value: Any) -> bool:
 _NONE_WORDS = {"-", "无", "none", "空"}
 
 
-def _words(value: Any) -> tuple[str, ...]:
+def _words(value: Any, most: int, setting: str) -> tuple[str, ...]:
+    """A typed list (`加微信，兼职 刷单`), each item once, at most `most` items of at most `MAX_WORD` characters."""
     if isinstance(value, str) and value.strip().lower() in _NONE_WORDS:
         return ()
     items = value if isinstance(value, list | tuple) else re.split(r"[,，、\s]+", str(value))
-    return tuple(dict.fromkeys(str(x).strip() for x in items if str(x).strip()))
+    found = tuple(dict.fromkeys(str(x).strip() for x in items if str(x).strip()))
+    if len(found) > most:
+        raise _bad(setting, f"最多 {most} 项，收到 {len(found)} 项")
+    long = next((word for word in found if len(word) > MAX_WORD), None)
+    if long is not None:
+        raise _bad(setting, f"“{long[:MAX_WORD]}…”太长（每项最多 {MAX_WORD} 个字）")
+    return found
 
 
 def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings:
@@ -166,18 +174,18 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
             if out[name] == 1:
                 raise _bad(name, "至少 2（0 表示关闭）")
         elif name == "fine_amount":
-            out[name] = _int(name, value, 0, 10**9)
+            out[name] = _int(name, value, 0, MAX_AMOUNT)
         elif name == "warning_expiry_days":
             none = value is None or str(value).strip().lower() in {"", "none", "never", "0", "永不"}
             out[name] = None if none else _int(name, value, 1, 3650)
         elif name == "ladder":
-            steps = _words(value)
+            steps = _words(value, len(LADDER_STEPS), name)
             unknown = [s for s in steps if s not in LADDER_STEPS]
             if not steps or unknown:
                 raise _bad(name, f"步骤只能是 {'、'.join(LADDER_STEPS)}，收到 {'、'.join(unknown) or '空'}")
             out[name] = steps
         elif name == "ad_keywords":
-            out[name] = _words(value)
+            out[name] = _words(value, MAX_KEYWORDS, name)
         elif name == "namecard_pattern":
             pattern = str(value)
             if len(pattern) > MAX_PATTERN:
@@ -188,9 +196,14 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
                 raise _bad(name, f"不是有效的正则表达式（{err}；不支持反向引用和前后查找）") from None
             out[name] = pattern
         elif name == "namecard_example":
-            out[name] = str(value).strip() or DEFAULT_NAMECARD_EXAMPLE
+            example = str(value).strip() or DEFAULT_NAMECARD_EXAMPLE
+            if len(example) > MAX_EXAMPLE:
+                raise _bad(name, f"太长（最多 {MAX_EXAMPLE} 个字）")
+            out[name] = example
         elif name == "rules_editors":
-            ids = value if isinstance(value, list | tuple) else _words(value)
+            ids = value if isinstance(value, list | tuple) else _words(value, MAX_EDITORS, name)
+            if len(ids) > MAX_EDITORS:
+                raise _bad(name, f"最多 {MAX_EDITORS} 人")
             out[name] = tuple(_int(name, x, 1, 2**63 - 1) for x in ids)
     return replace(current, **out)
 
@@ -212,6 +225,11 @@ def settings_from_overrides(overrides: Mapping[str, Any]) -> RuleSettings:
 
 #: longest name-card pattern an admin may set
 MAX_PATTERN = 200
+#: bounds of the other settings an admin types: list lengths, one keyword, the name-card example
+MAX_KEYWORDS = 100
+MAX_WORD = 32
+MAX_EDITORS = 50
+MAX_EXAMPLE = 64
 
 
 @lru_cache(maxsize=256)
@@ -535,8 +553,8 @@ class Moderation:
     ) -> ActionInfo:
         """An admin's fine: `amount` 分 from the member to the pot, recorded with reason and issuer (one
         transaction: the money and its record together)."""
-        if amount <= 0:
-            raise LedgerError("mod_bad_amount", "罚款金额必须大于 0。")
+        if not 0 < amount <= MAX_AMOUNT:
+            raise LedgerError("mod_bad_amount", f"罚款金额必须大于 0、最多 {MAX_AMOUNT // 100} 元。")
 
         def body(session: Session, now: datetime) -> None:
             if FINE in self._existing(session, source):

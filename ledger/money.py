@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from ledger import models as m
 from ledger import transfers
-from ledger.accounts import check_amount, get_member, group_by_chat, member_info, names
+from ledger.accounts import MAX_AMOUNT, check_amount, get_member, group_by_chat, member_info, names
 from ledger.errors import LedgerError
 from ledger.hands import winners
 from ledger.records import Balance, Balances, MemberInfo, MemberRecord, Payment, Settlement, TransferInfo
@@ -97,12 +97,12 @@ def pay_out_pot(tx: Tx, chat_id: int, to: Sequence[int] | Mapping[int, int], amo
     if isinstance(to, Mapping):
         shares = dict(to)
         for share in shares.values():
-            check_amount(share)
+            check_amount(share, MAX_AMOUNT)
     else:
         if not to or len(set(to)) != len(to):
             raise LedgerError("bad_members", "请列出领红包的人（不要重复）")
         total = pot.balance if amount is None else amount
-        check_amount(total)
+        check_amount(total, None if amount is None else MAX_AMOUNT)  # the whole pot, however full, may go
         each = total // len(to)
         if each <= 0:
             raise LedgerError("pot_too_small", f"红包池只有 {pot.balance} 分，不够分给 {len(to)} 人")

@@ -157,8 +157,18 @@ class Ledger:
     def find_member(self, chat_id: int, name: str) -> MemberInfo | None:
         """A member or unlinked guest by alias, display name or @username (case-insensitive), or None.
 
-        Raises `ambiguous_member` when two accounts match equally well."""
+        A label lookup (whose name is this?), never the account money moves to: that is `member_by_username`,
+        a member by Telegram id (`member`) or `find_guest`. Raises `ambiguous_member` when two accounts match
+        equally well."""
         return self._unit.read(lambda tx: accounts.find_member(tx, chat_id, name))
+
+    def member_by_username(self, chat_id: int, username: str) -> MemberInfo | None:
+        """The member whose own messages reported this Telegram username (case-insensitive), or None."""
+        return self._unit.read(lambda tx: accounts.member_by_username(tx, chat_id, username))
+
+    def find_guest(self, chat_id: int, name: str) -> MemberInfo | None:
+        """The unlinked guest shown under this name (case-insensitive), or None."""
+        return self._unit.read(lambda tx: accounts.find_guest(tx, chat_id, name))
 
     def members(self, chat_id: int) -> list[MemberInfo]:
         """Every account of the group: members, unlinked guests and the pot."""

@@ -286,11 +286,15 @@ def end(tx: Tx, table_row: m.GameTable) -> None:
 
 
 def seat_names(people: Sequence[m.Member]) -> list[str]:
-    """Seat keys: each player's ledger name, made unique within the table with a #2, #3 suffix."""
+    """Seat keys: each player's ledger name, made unique within the table (ignoring case) with a #2, #3 suffix.
+    A name spelled like another seated player's Telegram username is suffixed too: a seat name typed at the
+    table must never read as someone else's `@username`."""
+    usernames = {(p.id, (p.username or "").casefold()) for p in people if p.username}
     names: list[str] = []
     for person in people:
+        theirs = {folded for owner, folded in usernames if owner != person.id}
         name, n = person.name[:MAX_NAME], 1
-        while name in names:
+        while name.casefold() in {*(taken.casefold() for taken in names), *theirs}:
             n += 1
             name = f"{person.name[: MAX_NAME - 4]}#{n}"
         names.append(name)

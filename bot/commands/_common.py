@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.core import AnswerCallback, Context, Effect, Quiet, Refusal, Sender, SendText
+from bot.grammar import mention_word, name_key
 from bot.permissions import plays_at
 from bot.texts import money
 
@@ -29,24 +31,74 @@ def me(ctx: Context) -> MemberInfo:
 
 
 def resolve_person(ctx: Context, token: str, *, create_guest: bool) -> MemberInfo | None:
-    """A player named in a message: `@username`/text mention, an alias or display name, or a guest's name."""
-    name = token[1:] if token.startswith("@") else token
-    if not name:
+    """A person named in a message. `@x` only through Telegram's identity (`mentioned_member`); a plain name only
+    an unlinked guest of that name (`guest_named`, created when `create_guest`). Display names and 名片 are labels,
+    never keys: typing one cannot reach a member's account."""
+    if token.startswith("@"):
+        return mentioned_member(ctx, token[1:])
+    return guest_named(ctx, token, create=create_guest)
+
+
+def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:
+    """The member `@word` names: the user a text mention written as `@word` carries (Telegram's id), or the member
+    whose own messages reported the username `word`. Anything else is refused, with a hint when `word` is only
+    someone's label."""
+    if not word:
         return None
     incoming = ctx.incoming
-    if incoming is not None:
-        for mentioned in incoming.mentions:
-            if name.lower() in {(mentioned.username or "").lower(), mentioned.name.lower()}:
-                return member_of(ctx, mentioned)
-    found = ctx.service.find_member(ctx.chat_id, name)
-    if found is not None and found.kind != "pot":
+    key = name_key(word)
+    picked = {s.user_id: s for s in (incoming.mentions if incoming else ()) if name_key(_word_of(s)) == key}
+    if len(picked) == 1:
+        (sender,) = picked.values()
+        if incoming is not None and key in {name_key(u) for u in incoming.usernames}:
+            holder = ctx.service.member_by_username(ctx.chat_id, word)
+            if holder is not None and holder.user_id != sender.user_id:  # a picked name spelled like a username
+                raise Refusal("ambiguous_mention", name=word)
+        return member_of(ctx, sender)
+    if picked:
+        raise Refusal("ambiguous_mention", name=word)
+    found = ctx.service.member_by_username(ctx.chat_id, word)
+    if found is not None:
         return found
-    if token.startswith("@"):
-        # an @username the chat has never seen speak: no id to book against, so no guest under that name
-        raise Refusal("unknown_mention", name=name)
-    if create_guest:
-        return ctx.service.guest(ctx.chat_id, name)
-    return None
+    _refuse_a_members_label(ctx, word, "mention_is_label")
+    raise Refusal("unknown_mention", name=word)
+
+
+def guest_named(ctx: Context, name: str, *, create: bool) -> MemberInfo | None:
+    """The unlinked guest of this name (created when `create`), or None. A name that is a member's label (名片,
+    display name, username) is refused rather than read as that member or seated as a look-alike guest."""
+    found = ctx.service.find_guest(ctx.chat_id, name)
+    if found is not None:
+        return found
+    _refuse_a_members_label(ctx, name, "name_is_member")
+    return ctx.service.guest(ctx.chat_id, name) if create else None
+
+
+def _refuse_a_members_label(ctx: Context, name: str, key: str) -> None:
+    """Refuse with the text `key` a name that is a member's label (名片, display name, username; two accounts'
+    alike): typed, it names nobody, and saying so beats "unknown"."""
+    from ledger.service import LedgerError
+
+    try:
+        owner = ctx.service.find_member(ctx.chat_id, name)
+    except LedgerError:  # two accounts show it
+        raise Refusal(key, name=name) from None
+    if owner is not None and owner.kind == "member":
+        raise Refusal(key, name=name)
+
+
+def _word_of(sender: Sender) -> str:
+    return mention_word(sender.username, sender.name, sender.user_id)
+
+
+def marked_mention(ctx: Context, word: str) -> bool:
+    """Whether `@word` is a mention Telegram marked in this message (a `mention` entity or a text mention): it
+    then names a Telegram account, never a seat label."""
+    incoming = ctx.incoming
+    if incoming is None:
+        return False
+    key = name_key(word)
+    return key in {name_key(u) for u in incoming.usernames} or any(name_key(_word_of(s)) == key for s in _picked(ctx))
 
 
 def current_table(ctx: Context) -> TableInfo:
@@ -76,23 +128,22 @@ def my_seat(ctx: Context, table: TableInfo) -> str | None:
     return table.seat_of_user(ctx.sender.user_id)
 
 
-def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]:
-    """A function token -> seat name (or None) for the grammar: a seated name, `我`/`me`, `@username` of a seated
-    player, or another `@x` the ledger knows (refused when not seated)."""
-    seats_by_folded = {seat.name.lower(): seat.name for seat in table.seats}
-    seats_by_username = {seat.username.casefold(): seat.name for seat in table.seats if seat.username}
+#: plain words that name the sender at a table; they win over a seat of that name (a member named 我 is no alias
+#: for whoever types 我)
+ME_WORDS = frozenset({"我", "me", "I"})
 
-    def resolve(token: str) -> str | None:
-        bare = token[1:] if token.startswith("@") else token
-        if bare.lower() in seats_by_folded:
-            return seats_by_folded[bare.lower()]
-        if token in {"我", "me", "I"}:
-            return my_seat(ctx, table)
-        if not token.startswith("@"):
-            return None
-        if bare.casefold() in seats_by_username:  # Telegram's own identity of a seated player: no lookup
-            return seats_by_username[bare.casefold()]
-        person = resolve_person(ctx, token, create_guest=False)
+
+def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]:
+    """A function token -> seat name (or None) for the grammar.
+
+    `我`/`me` is the sender's seat. A mention Telegram marked (`@username` entity, text mention) names the account:
+    its seat, or a refusal when it is not seated. Otherwise a seat name, with or without `@` (what the table's
+    message lists, and what the Mini App writes); then an `@username` of a seated player, or of a member the ledger
+    knows (refused when not seated). A plain word that is no seat name is no person."""
+    seats_by_key = {name_key(seat.name): seat.name for seat in table.seats}
+    seats_by_username = {name_key(seat.username): seat.name for seat in table.seats if seat.username}
+
+    def seated(person: MemberInfo | None, bare: str) -> str:
         if person is None:
             raise Refusal("unknown_player", name=bare)
         seat = seat_of_member(table, person.id)
@@ -100,7 +151,32 @@ def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]
             raise Refusal("not_seated", name=person.name)
         return seat
 
+    def resolve(token: str) -> str | None:
+        if token in ME_WORDS:
+            return my_seat(ctx, table)
+        mention = token.startswith("@")
+        bare = token[1:] if mention else token
+        if not bare:
+            return None
+        key = name_key(bare)
+        if mention and marked_mention(ctx, bare):
+            picked = any(name_key(_word_of(sender)) == key for sender in _picked(ctx))
+            if not picked and key in seats_by_username:  # a seated player's username: no lookup
+                return seats_by_username[key]
+            return seated(mentioned_member(ctx, bare), bare)
+        if key in seats_by_key:
+            return seats_by_key[key]
+        if not mention:
+            return None
+        if key in seats_by_username:  # Telegram's own identity of a seated player: no lookup
+            return seats_by_username[key]
+        return seated(mentioned_member(ctx, bare), bare)
+
     return resolve
+
+
+def _picked(ctx: Context) -> tuple[Sender, ...]:
+    return ctx.incoming.mentions if ctx.incoming is not None else ()
 
 
 def net_by_member(booked: Iterable[TransferInfo], voided: Iterable[TransferInfo] = ()) -> dict[int, int]:
@@ -199,6 +275,28 @@ def flow_source(ctx: Context, key: int) -> str:
     return f"{chat}:{key}:e0" if key > 0 else f"{chat}:flow{key}"
 
 
+#: a flow button's data, `<prefix>:<flow key>:<action>`: ASCII only, the key a signed 64-bit number, the action a
+#: short code with an optional short argument (`w.0`, `m.s`, `p.10`, `ok`, `keep`)
+_FLOW_DATA = re.compile(r"[a-z]{1,8}:(-?[0-9]{1,19}):([a-z]{1,8}(?:\.[a-z0-9]{1,2})?)", re.ASCII)
+_INT64 = 2**63
+
+
+def flow_data(data: str) -> tuple[int, str] | None:
+    """(flow key, action) of a flow button's data, or None for anything our buttons never carry (a forged `²`, a
+    20-digit key, a key past 64 bits, stray characters)."""
+    found = _FLOW_DATA.fullmatch(data)
+    if found is None or not -_INT64 < int(found[1]) < _INT64:
+        return None
+    return int(found[1]), found[2]
+
+
+def button_index(arg: str, count: int) -> int | None:
+    """A button's index argument (`w.2` → 2): one or two ASCII digits naming one of `count` items, else None."""
+    if not (arg.isascii() and arg.isdigit() and len(arg) <= 2) or int(arg) >= count:
+        return None
+    return int(arg)
+
+
 @dataclass(frozen=True)
 class FlowStep:
     """A checked press on a stored button flow: `action` is what the button says to do, `edit` the bot message
@@ -218,10 +316,10 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
     the step to apply, or the answer that ends the press there."""
     query = ctx.callback
     assert query is not None
-    parts = query.data.split(":")
-    if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
+    parsed = flow_data(query.data)
+    if parsed is None:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    key, action = int(parts[1]), parts[2]
+    key, action = parsed
     flow = ctx.service.load_flow(ctx.chat_id, key)
     if flow is None or flow.finished_at is not None or flow.kind != kind:
         return AnswerCallback(ctx.t("button_expired"), alert=True)

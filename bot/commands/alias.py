@@ -36,10 +36,10 @@ def alias(ctx: Context) -> SendText:
     clear = new in {"清除", "删除", "clear", "-"}
     if not clear and (len(new) > MAX_ALIAS or new.startswith("@")):
         raise Refusal("alias_bad", max=MAX_ALIAS)
-    if not clear:
-        clash = ctx.service.find_member(ctx.chat_id, new)
-        if clash is not None and clash.id != target.id:
-            raise Refusal("alias_taken", alias=new, name=clash.display_name)
+    if not clear:  # another's label, or another member's @username: a 名片 never reads as someone else
+        for clash in (ctx.service.member_by_username(ctx.chat_id, new), ctx.service.find_member(ctx.chat_id, new)):
+            if clash is not None and clash.id != target.id:
+                raise Refusal("alias_taken", alias=new, name=clash.display_name)
     updated = ctx.service.set_alias(target.id, None if clear else new, source=ctx.source, by=ctx.sender.user_id)
     lines = [ctx.t("alias_cleared" if clear else "alias_set", name=updated.display_name, alias=updated.name)]
     # an open table keeps the seat names it was opened with (scoring events name seats): say so
@@ -62,8 +62,8 @@ def link(ctx: Context) -> SendText:
     items = tokens(ctx.args)
     if len(items) != 2:
         raise Refusal("link_usage")
-    guest = ctx.service.find_member(ctx.chat_id, items[0].lstrip("@"))
-    if guest is None or guest.kind != "guest":
+    guest = ctx.service.find_guest(ctx.chat_id, items[0].lstrip("@"))
+    if guest is None:
         raise Refusal("link_not_guest", name=items[0])
     member = resolve_person(ctx, items[1], create_guest=False)
     if member is None or member.kind != "member":

@@ -180,7 +180,11 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
             raise Refusal("config_bad_value", setting=word, value=value, allowed="0-23")
         return {"cutoff_hour": int(value)}
     if key == "currency":
-        return {"currency": value[:8]}
+        from ledger.accounts import MAX_CURRENCY
+
+        if len(value) > MAX_CURRENCY:
+            raise Refusal("config_bad_value", setting=word, value=value, allowed=ctx.t("chars_at_most", n=MAX_CURRENCY))
+        return {"currency": value}
     return {"rules": _rules_change(ctx, word, key, values)}
 
 

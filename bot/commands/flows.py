@@ -12,7 +12,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.commands._common import FlowStep, book, current_table, flow_key, flow_source, flow_step, money
+from bot.commands._common import (
+    FlowStep,
+    book,
+    button_index,
+    current_table,
+    flow_key,
+    flow_source,
+    flow_step,
+    money,
+)
 from bot.commands._recording import event_reply, hand_reply, held_back_text, kong_of
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.grammar import KongSpec
@@ -87,8 +96,9 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> N
     """Move the flow one step with the pressed button (unknown actions leave it as it is)."""
     players = table.players
     code, _, arg = action.partition(".")
-    if code == "w" and arg.isdigit() and int(arg) < len(players):
-        state["who"] = players[int(arg)]
+    seat = button_index(arg, len(players))
+    if code == "w" and seat is not None:
+        state["who"] = players[seat]
         state["step"] = "method" if kind == "hu" else "kind"
     elif code == "m" and arg in METHOD_CODES:
         state["method"] = METHOD_CODES[arg]
@@ -97,15 +107,15 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> N
     elif code == "k" and arg in KONG_CODES:
         state["kind"] = KONG_CODES[arg]
         state["step"] = "from" if state["kind"] == "zhigang" else "preview"
-    elif code == "f" and arg.isdigit() and int(arg) < len(players) and players[int(arg)] != state.get("who"):
-        state["from"] = players[int(arg)]
+    elif code == "f" and seat is not None and players[seat] != state.get("who"):
+        state["from"] = players[seat]
         state["step"] = "patterns" if kind == "hu" else "preview"
-    elif code == "p" and arg.isdigit() and int(arg) < len(FLOW_PATTERNS):
-        _toggle(state["patterns"], FLOW_PATTERNS[int(arg)])
-    elif code == "s" and arg.isdigit():
+    elif code == "p" and (pattern := button_index(arg, len(FLOW_PATTERNS))) is not None:
+        _toggle(state["patterns"], FLOW_PATTERNS[pattern])
+    elif code == "s":
         offered = FLOW_SITUATIONS.get(state.get("method", ""), ())
-        if int(arg) < len(offered):
-            _toggle(state["situations"], offered[int(arg)])
+        if (situation := button_index(arg, len(offered))) is not None:
+            _toggle(state["situations"], offered[situation])
     elif code == "c":
         state["chained"] = not state.get("chained", False)
     elif code == "v":

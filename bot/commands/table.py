@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from bot.commands._common import SEATS, member_of, money, resolve_person
+from bot.commands._common import SEATS, marked_mention, member_of, mentioned_member, money, resolve_person
 from bot.core import Button, Context, Refusal, SendText, registry
-from bot.grammar import GrammarError, parse_people
+from bot.grammar import GrammarError, name_key, parse_people
 from bot.permissions import require_to_open
 from bot.texts import game_name, rules_summary
 from bot.vocabulary import COMMAND_WORDS
@@ -33,6 +33,9 @@ def open_table(ctx: Context) -> SendText:
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
     needed = SEATS.get(ctx.game, 3)
+    if len(people) > needed:  # before anyone is looked up or a guest created
+        extra = people[needed].lstrip("@")
+        raise Refusal("too_many_players", game=game_name(ctx.lang, ctx.game), seats=needed, extra=extra)
     seated: list[MemberInfo] = []
     for token in people:
         person = resolve_person(ctx, token, create_guest=True)
@@ -59,13 +62,7 @@ def open_table(ctx: Context) -> SendText:
     if ctx.game in DEALERLESS:
         pass  # 够级 has no dealer
     elif dealer_token is not None:
-        bare = dealer_token.lstrip("@").lower()
-        dealer = next((p for p in seated if bare in {p.name.lower(), (p.username or "").lower()}), None)
-        if dealer is None:
-            found = resolve_person(ctx, dealer_token, create_guest=False)
-            dealer = next((p for p in seated if found is not None and p.id == found.id), None)
-        if dealer is None:
-            raise Refusal("dealer_not_seated", name=dealer_token.lstrip("@"))
+        dealer = _dealer_among(ctx, seated, dealer_token)
     else:
         # 第一局随机定庄 (rules page): seeded by the message itself, so a redelivery draws the same dealer
         seed = f"{ctx.chat_id}:{ctx.incoming.message_id if ctx.incoming else 0}:{ctx.args}"
@@ -93,6 +90,27 @@ def open_table(ctx: Context) -> SendText:
         buttons=table_buttons(ctx, table.id, table.game),
         reply_to=ctx.message_id,
     )
+
+
+def _dealer_among(ctx: Context, seated: list[MemberInfo], token: str) -> MemberInfo:
+    """庄's player among those seated, read like a name at the table: a mention Telegram marked is that account;
+    otherwise a seated player's name, then (with `@`) a seated player's username or any member's identity."""
+    bare = token.lstrip("@")
+    key = name_key(bare)
+    mention = token.startswith("@")
+    hits: list[MemberInfo] = []
+    if not (mention and marked_mention(ctx, bare)):
+        hits = [p for p in seated if name_key(p.name) == key]
+        if not hits and mention:
+            hits = [p for p in seated if p.username and name_key(p.username) == key]
+    if not hits and mention:
+        found = mentioned_member(ctx, bare)
+        hits = [p for p in seated if found is not None and p.id == found.id]
+    if len(hits) > 1:
+        raise Refusal("ambiguous_mention", name=bare)
+    if not hits:
+        raise Refusal("dealer_not_seated", name=bare)
+    return hits[0]
 
 
 def _dealer_part(ctx: Context, dealer: str | None, drawn: bool) -> str:

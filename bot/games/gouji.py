@@ -12,6 +12,7 @@ from bot.commands._common import (
     FlowStep,
     book,
     booking_lines,
+    button_index,
     flow_key,
     flow_source,
     flow_step,
@@ -257,8 +258,9 @@ def apply(players: list[str], state: dict[str, Any], action: str) -> None:
     """One press: place a seat in the current list, switch lists, or take back the last placement."""
     code, _, arg = action.partition(".")
     placed = {name for _, name in state["log"]}
-    if code == "p" and arg.isdigit() and int(arg) < len(players) and players[int(arg)] not in placed:
-        state["log"].append([state["mode"], players[int(arg)]])
+    seat = button_index(arg, len(players))
+    if code == "p" and seat is not None and players[seat] not in placed:
+        state["log"].append([state["mode"], players[seat]])
     elif code == "m" and arg in MODES:
         state["mode"] = arg
     elif code == "u" and state["log"]:

@@ -117,6 +117,12 @@ register(
         "mod_cancelled_mark": {"zh": "（已撤销：{reason}）", "en": " (cancelled: {reason})"},
         "mod_pot": {"zh": "🧧 红包池：{amount}", "en": "🧧 The pot holds {amount}"},
         "mod_pot_empty": {"zh": "🧧 红包池是空的。", "en": "🧧 The pot is empty."},
+        "mod_payout_too_many": {
+            "zh": "一次最多发给 {most} 人（不写人名就是全体成员平分）。",
+            "en": "At most {most} members at a time (name nobody to split among all members).",
+        },
+        "mod_what_fine": {"zh": "罚款", "en": "A fine"},
+        "mod_what_payout": {"zh": "每人领的红包", "en": "A share of the pot"},
         "mod_payout_usage": {
             "zh": "用法：发红包池（全体成员平分）｜发红包池 @甲 @乙（指定成员平分）｜发红包池 @甲 3 @乙 2（指定金额）",
             "en": "Usage: /payout (split among all members) | /payout @a @b (split among them) | /payout @a 3 @b 2",

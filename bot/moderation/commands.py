@@ -9,6 +9,7 @@ with 群规编辑) changes the rules text with 修改群规; everyone can read �
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
@@ -21,6 +22,7 @@ from bot.moderation import _texts  # noqa: F401  (registers the texts)
 from bot.moderation._state import moderation, remember_settings, settings, state
 from bot.moderation.filter import exempt
 from bot.moderation.ladder import currency
+from ledger.accounts import MAX_AMOUNT
 from ledger.moderation import SETTING_NAMES, ActionInfo, RuleSettings
 from ledger.service import MemberInfo
 
@@ -44,6 +46,17 @@ def _command(
         help_en=help_en,
         admin_only=admin_only,
     )
+
+
+#: most members one 发红包池 names (the whole group when it names nobody)
+MAX_PAYEES = 50
+
+
+def _within_bounds(ctx: Context, amount: int, typed: str, what: str) -> None:
+    """An amount an admin typed, refused above the ledger's limit (a fine, a share of the pot)."""
+    if amount > MAX_AMOUNT:
+        most = money(MAX_AMOUNT, currency(ctx))
+        raise Refusal("amount_too_large", what=ctx.t(what), most=most, text=typed or money(amount, currency(ctx)))
 
 
 def parse_amount(text: str) -> int | None:
@@ -138,6 +151,7 @@ def fine(ctx: Context) -> SendText:
         if first and re.match(r"^[\d.]", first):
             raise Refusal("mod_bad_amount", text=first)
         amount, after = settings(ctx).fine_amount, rest
+    _within_bounds(ctx, amount, first, "mod_what_fine")
     reason = _reason(ctx, after)
     action = moderation(ctx).fine(
         person, amount, reason, message_id=message_id, source=ctx.source, by=ctx.sender.user_id
@@ -190,6 +204,10 @@ def unban(ctx: Context) -> list[Effect]:
     return [ctx.reply("mod_unbanned", name=person.name), UnbanMember(person.user_id)]
 
 
+#: a record number (#N) has at most this many digits: a database id, never past 64 bits
+MAX_RECORD_DIGITS = 18
+
+
 @_command(
     "pardon",
     ["pardon"],
@@ -200,8 +218,8 @@ def unban(ctx: Context) -> list[Effect]:
 )
 def pardon(ctx: Context) -> list[Effect]:
     first, _, rest = ctx.args.strip().partition(" ")
-    number = first.lstrip("#＃")
-    if not number.isdigit():
+    number = unicodedata.normalize("NFKC", first).lstrip("#")
+    if not (number.isascii() and number.isdigit() and len(number) <= MAX_RECORD_DIGITS):
         raise Refusal("mod_cancel_usage")
     member_of(ctx, ctx.sender)
     service = moderation(ctx)
@@ -303,10 +321,13 @@ def payout(ctx: Context) -> SendText:
                 raise Refusal("mod_payout_usage")
             if value <= 0:
                 raise Refusal("mod_bad_amount", text=token)
+            _within_bounds(ctx, value, token, "mod_what_payout")
             amounts[named[-1].id] = value
             continue
         if not token.startswith("@"):
             raise Refusal("mod_payout_usage")
+        if len(named) == MAX_PAYEES:
+            raise Refusal("mod_payout_too_many", most=MAX_PAYEES)
         person = resolve_person(ctx, token, create_guest=False)
         if person is None:
             raise Refusal("mod_unknown_member", name=token)
@@ -506,6 +527,7 @@ def modset(ctx: Context) -> SendText:
         typed = parse_amount(value)
         if typed is None:
             raise Refusal("mod_bad_amount", text=value.strip())
+        _within_bounds(ctx, typed, value.strip(), "mod_what_fine")
     new = moderation(ctx).update_settings(ctx.chat_id, {name: typed}, by=ctx.sender.user_id)
     remember_settings(ctx, new)
     return ctx.reply("mod_settings_saved", name=name, value=_setting_value(ctx, name, new))

@@ -49,6 +49,7 @@ from bot.core import (
     SendText,
     UnbanMember,
 )
+from bot.grammar import mention_word
 from bot.telegram.delivery import CURRENT, acknowledge, retry_later
 from ledger.shared_state import AdminLists
 
@@ -126,33 +127,46 @@ def _utc(moment: datetime | None) -> datetime:
     return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+def _text_and_entities(message: Message) -> tuple[str, tuple[MessageEntity, ...], bool]:
+    """The message's text (or a media message's caption), its entities, and whether it was the caption."""
+    if message.text is not None:
+        return message.text, tuple(message.entities or ()), False
+    return message.caption or "", tuple(message.caption_entities or ()), True
+
+
 def mentions_of(message: Message) -> tuple[Sender, ...]:
-    """Users a message names with a text mention (they carry an id); @usernames are resolved by the ledger."""
-    found: list[Sender] = []
-    for entity in message.entities or ():
-        if entity.type == MessageEntity.TEXT_MENTION and entity.user is not None:
-            found.append(sender_of(entity.user))
-    return tuple(found)
+    """Users the message names with a text mention: picked from Telegram's list, they carry their id."""
+    _, entities, _ = _text_and_entities(message)
+    return tuple(sender_of(e.user) for e in entities if e.type == MessageEntity.TEXT_MENTION and e.user is not None)
+
+
+def usernames_of(message: Message) -> tuple[str, ...]:
+    """The @usernames Telegram marked as `mention` entities (without the @): the command layer matches each only
+    against the username Telegram reported on that member's own messages, never against a display name."""
+    _, entities, caption = _text_and_entities(message)
+    wanted: list[str | None] = [MessageEntity.MENTION]
+    parsed = message.parse_caption_entities(wanted) if caption else message.parse_entities(wanted)
+    return tuple(dict.fromkeys(parsed[e].lstrip("@") for e in entities if e in parsed))
 
 
 def text_with_mentions(message: Message) -> str:
-    """The text, with each text mention (a name without @username) written as `@name` so the grammar sees it."""
-    text = message.text or message.caption or ""
-    entities = [e for e in message.entities or () if e.type == MessageEntity.TEXT_MENTION and e.user]
-    if not entities or message.text is None:
+    """The text, each text mention written `@<word>` (their username, else their name as one word: see
+    `bot.grammar.mention_word`) so the grammar reads it as a person and the command layer finds its user id."""
+    text, all_entities, _ = _text_and_entities(message)
+    entities = [e for e in all_entities if e.type == MessageEntity.TEXT_MENTION and e.user]
+    if not entities:
         return text
-    parsed = message.parse_entities([MessageEntity.TEXT_MENTION])
     out, cursor = [], 0
     utf16 = text.encode("utf-16-le")
     for entity in sorted(entities, key=lambda e: e.offset):
-        before = utf16[cursor * 2 : entity.offset * 2].decode("utf-16-le")
-        label = parsed.get(entity, "")
+        if entity.offset < cursor:
+            continue  # overlapping entities (not sent by Telegram): the first one stands
         user = entity.user
         assert user is not None
-        name = user.username or user.full_name.replace(" ", "")
-        out.append(before + ("" if label.startswith("@") else "@") + (name if not label.startswith("@") else label[1:]))
+        before = utf16[cursor * 2 : entity.offset * 2].decode("utf-16-le", errors="replace")
+        out.append(f"{before} @{mention_word(user.username, user.full_name, user.id)} ")
         cursor = entity.offset + entity.length
-    out.append(utf16[cursor * 2 :].decode("utf-16-le"))
+    out.append(utf16[cursor * 2 :].decode("utf-16-le", errors="replace"))
     return "".join(out)
 
 
@@ -194,6 +208,7 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> In
         admin_ids=admins,
         owner_id=owner,
         mentions=mentions_of(message),
+        usernames=usernames_of(message),
     )
 
 

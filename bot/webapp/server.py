@@ -434,7 +434,6 @@ class WebApp:
             source=source,
             admin_ids=caller.admin_ids,
             owner_id=caller.owner_id,
-            mentions=self._mentions(table, members),
         )
         outcome = await asyncio.to_thread(self.core.handle_message, incoming)
         reply = "\n".join(e.text for e in outcome.effects if isinstance(e, SendText))
@@ -461,18 +460,6 @@ class WebApp:
         if action == "gang":
             return lines.kong_line(table, body, words)
         return lines.liangdao_line(table, body, words)
-
-    @staticmethod
-    def _mentions(table: TableInfo | None, members: list[MemberInfo]) -> tuple[Sender, ...]:
-        """The seated members as the adapter passes mentioned users: their Telegram identity, as the ledger has it."""
-        if table is None:
-            return ()
-        seated = {seat.member_id for seat in table.seats}
-        return tuple(
-            Sender(m.user_id, m.display_name, m.username)
-            for m in members
-            if m.id in seated and m.user_id is not None and m.kind == "member"
-        )
 
     async def close(self, _app: web.Application) -> None:
         await self.watch.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -295,10 +296,7 @@ class Updates:
             "from": dict(sender),
             "text": text,
         }
-        mentions = [
-            {"type": "mention", "offset": _utf16_offset(text, i), "length": _utf16_len(word)}
-            for i, word in _words_with_at(text)
-        ]
+        mentions = mention_entities(text)
         if mentions:
             message["entities"] = mentions
         if reply_to is not None:
@@ -310,6 +308,9 @@ class Updates:
         message = dict(original["message"])
         message.update(text=text, edit_date=self.clock)
         message.pop("entities", None)
+        mentions = mention_entities(text)
+        if mentions:
+            message["entities"] = mentions
         return {"edited_message": message}
 
     def press(self, sender: Mapping[str, Any], bot_message: Mapping[str, Any], data: str) -> dict:  # type: ignore[type-arg]
@@ -367,13 +368,25 @@ class Updates:
         }
 
 
+def mention_entities(text: str) -> list[dict[str, Any]]:
+    """The `mention` entities Telegram marks in a text: each space-separated `@username` (Latin letters, digits and
+    `_`; `@老王` is no username, so Telegram marks nothing there)."""
+    return [
+        {"type": "mention", "offset": _utf16_offset(text, i), "length": _utf16_len(word)}
+        for i, word in _words_with_at(text)
+    ]
+
+
 def _words_with_at(text: str) -> list[tuple[int, str]]:
     out, index = [], 0
     for word in text.split(" "):
-        if word.startswith("@") and len(word) > 1:
+        if _USERNAME.fullmatch(word):
             out.append((index, word))
         index += len(word) + 1
     return out
+
+
+_USERNAME = re.compile(r"@[A-Za-z0-9_]+")
 
 
 def _utf16_offset(text: str, index: int) -> int:

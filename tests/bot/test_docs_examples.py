@@ -32,6 +32,7 @@ SHOWN_REFUSED = {
     "设置 名字 值": "the form of a setting, not a line",
     "撤销 第N局": "the form of 撤销 with a hand's number, not a line",
     "撤销 最后": "shows 撤销 with words it does not take refused",
+    "hu:²:w.0": "forged button data, not a line",
 }
 
 

@@ -126,3 +126,24 @@ def test_db_upgrade_creates_a_database_and_export_refuses_an_unmigrated_one(tmp_
     assert "head" in run_paiju("db", "current", "--db", str(path)).stdout
     empty = json.loads(run_paiju("export", "--db", str(path)).stdout)
     assert empty == {"hands": [], "transfers": [], "balances": {"pot": 0}}
+
+
+FORMULAS = ["=HYPERLINK(\"http://evil\",\"x\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"]
+
+
+@pytest.mark.parametrize("name", FORMULAS)
+def test_csv_cells_a_spreadsheet_would_run_are_neutralised_json_is_not(
+    ledger: Ledger, db_url: str, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """A member named like a formula (and a fine's reason) reads as text in a spreadsheet; numbers, the negative
+    chat id included, stay numbers, and JSON keeps every name exactly as stored."""
+    member = ledger.member(CHAT, 77, name)  # (a display name's tab or CR is folded to nothing on the way in)
+    ledger.fine(member.id, 100, name, source="e:formula", by=None)
+    assert paiju(["export", "--db", db_url, "--format", "csv", "--chat", str(CHAT)]) == 0
+    [row] = list(csv.DictReader(io.StringIO(capsys.readouterr().out, newline="")))
+    assert row["reason"] == "'" + name
+    assert not row["from"].startswith(("=", "+", "-", "@", "\t", "\r"))
+    assert (row["amount"], row["chat"]) == ("100", str(CHAT))  # -1001234567890: a number, left alone
+    assert paiju(["export", "--db", db_url, "--format", "json", "--chat", str(CHAT)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["transfers"][0]["reason"] == name
