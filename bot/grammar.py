@@ -257,8 +257,10 @@ def addressed_to_bot(text: str, book: CommandBook[object], game: str | None, *, 
 class Word:
     """One understood (or not) word of a record's arguments.
 
-    `kind`: pattern | situation | method | meld | kong_kind | pihu | double | chain | tiles | person | unknown;
-    `value`: a pattern key, a method (`self_draw` …), a meld or kong kind, tiles in tenhou notation, a seat name;
+    `kind`: pattern | situation | method | meld | kong_kind | pihu | double | chain | ready | nobody_ready | ma |
+    count | tiles | person | unknown;
+    `value`: a pattern key, a method (`self_draw` …), a meld or kong kind, tiles in tenhou notation, a seat name,
+    a count as `kan=2`;
     `typed`: the word as the player typed it (quoted back in refusals)."""
 
     kind: str
@@ -272,6 +274,9 @@ class Word:
             return vocab.canonical(table, self.value)
         if self.kind == "tiles":
             return self.value
+        if self.kind == "count":
+            key, number = self.value.split("=")
+            return vocab.COUNT_WORDS[key][0] + number
         return self.typed
 
 
@@ -284,6 +289,9 @@ _TABLES: dict[str, Mapping[str, tuple[str, ...]]] = {
     "pihu": {"pihu": vocab.KEYWORDS["pihu"]},
     "double": {"double": vocab.KEYWORDS["double"]},
     "chain": {"chain": vocab.KEYWORDS["chain"]},
+    "ready": {"ready": vocab.KEYWORDS["ready"]},
+    "nobody_ready": {"nobody_ready": vocab.KEYWORDS["nobody_ready"]},
+    "ma": {"ma": vocab.KEYWORDS["ma"]},
 }
 
 
@@ -302,6 +310,12 @@ _VOCABULARY = _vocabulary()
 _VOCABULARY_BY_FIRST: dict[str, list[str]] = {}
 for _spelling in sorted(_VOCABULARY, key=len, reverse=True):
     _VOCABULARY_BY_FIRST.setdefault(_spelling[0], []).append(_spelling)
+_COUNT_SPELLINGS = vocab.spellings(vocab.COUNT_WORDS)
+_COUNT_ALTERNATIVES = "|".join(re.escape(w) for w in sorted(_COUNT_SPELLINGS, key=len, reverse=True))
+#: a count glued to its word, either way round: `坎2`, `2坎`, `2个坎`, `八1`
+_COUNT = re.compile(
+    rf"(?:(?P<word>{_COUNT_ALTERNATIVES})(?P<n>\d{{1,3}})|(?P<n2>\d{{1,3}})(?P<word2>{_COUNT_ALTERNATIVES}))"
+)
 _NICKNAMES = sorted(vocab.TILE_NICKNAMES, key=len, reverse=True)
 _NICKNAME_INITIALS = frozenset(n[0] for n in _NICKNAMES)
 
@@ -373,6 +387,33 @@ def tile_notation(word: str) -> str | None:
     return run[0] if run is not None and run[1] == len(folded) else None
 
 
+def _count_at(folded: str, at: int) -> tuple[int, str] | None:
+    """A count glued to its word at `at` (`坎2`, `2坎`): where it ends and its value `kan=2`."""
+    match = _COUNT.match(folded, at)
+    if match is None:
+        return None
+    word, number = (match["word"], match["n"]) if match["word"] else (match["word2"], match["n2"])
+    return match.end(), f"{_COUNT_SPELLINGS[word]}={int(number)}"
+
+
+def _joined_counts(typed: list[str]) -> list[str]:
+    """A count word and its number typed apart (`坎 2`, `2 坎`) as one word."""
+    out: list[str] = []
+    index = 0
+    while index < len(typed):
+        here = typed[index]
+        after = typed[index + 1] if index + 1 < len(typed) else ""
+        word_first = fold(here) in _COUNT_SPELLINGS and after.isascii() and after.isdigit()
+        number_first = here.isascii() and here.isdigit() and fold(after) in _COUNT_SPELLINGS
+        if word_first or number_first:
+            out.append(here + after)
+            index += 2
+        else:
+            out.append(here)
+            index += 1
+    return out
+
+
 def _person(typed: str, resolve: Resolve | None) -> str | None:
     return resolve(typed) if resolve is not None else None
 
@@ -413,6 +454,9 @@ def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
             run = _tile_run(folded, at)
             if run is not None:
                 options.append((run[1], "tiles", run[0]))
+            count = _count_at(folded, at)
+            if count is not None:
+                options.append((count[0], "count", count[1]))
             if resolve is not None:
                 for end in range(len(folded), at, -1):
                     who = resolve(typed[origin[at] : origin[end]])
@@ -437,10 +481,13 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     typed_words = tokens(text)
     if len(typed_words) > MAX_WORDS:
         raise GrammarError("record_too_long", suggest=False, most=MAX_WORDS)
-    for typed in typed_words:
+    for typed in _joined_counts(typed_words):
         folded = fold(typed)
+        count = _count_at(folded, 0)
         if typed.startswith("@"):
             out.extend(_mention(typed, resolve))
+        elif count is not None and count[0] == len(folded):
+            out.append(Word("count", count[1], typed))
         elif folded in _VOCABULARY:
             out.append(Word(*_VOCABULARY[folded], typed))
         elif (notation := tile_notation(typed)) is not None:
@@ -508,7 +555,13 @@ def render(reading: Iterable[Word]) -> str:
 # ------------------------------------------------------------------------------------------------ records
 
 #: situational patterns and the method each implies
-SITUATION_METHOD = {"gangshangkaihua": "self_draw", "haidilao": "self_draw", "gangshangpao": "discard"}
+SITUATION_METHOD = {
+    "gangshangkaihua": "self_draw",
+    "haidilao": "self_draw",
+    "gangshangpao": "discard",
+    "haidipao": "discard",
+}
+
 
 
 def implied(word: str) -> str:
@@ -528,9 +581,13 @@ class WinSpec:
     patterns: list[str] = field(default_factory=list)
     pihu: bool = False
     situations: list[str] = field(default_factory=list)
+    #: where the rules ask for them: `kan`, `qia`, `ba` of a hand named by patterns, and the 买马 tile
+    counts: dict[str, int] = field(default_factory=dict)
+    ma: str | None = None
 
     def has_content(self) -> bool:
-        return bool(self.tiles or self.melds or self.patterns or self.pihu or self.situations or self.method)
+        told = self.tiles or self.melds or self.patterns or self.pihu or self.situations or self.method
+        return bool(told or self.counts or self.ma)
 
 
 Minggang = Callable[[], str]
@@ -609,6 +666,13 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
             spec().melds.append({"kind": kind, "tile": items[index].value})
         elif word.kind == "tiles":
             spec().tiles.append(word.value)
+        elif word.kind == "count":
+            _add_count(spec().counts, word)
+        elif word.kind == "ma":
+            if index + 1 >= len(items) or items[index + 1].kind != "tiles":
+                raise GrammarError("ma_tile_missing", word=word.typed)
+            index += 1
+            spec().ma = _one_tile(items[index])
         elif word.kind == "person":
             who = word.value
             if current is None or (current.winner != who and current.has_content()):
@@ -627,6 +691,24 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
         if item.method in {"discard", "rob_kong"}:
             item.discarder = discarder
     return specs
+
+
+def _add_count(counts: dict[str, int], word: Word) -> None:
+    from ledger.scoring.kawuxing.settle import MAX_COUNTS
+
+    key, number = word.value.split("=")
+    if int(number) > MAX_COUNTS[key]:  # the scoring core's bound, said before anything is asked
+        raise GrammarError("count_too_big", word=word.typed, most=MAX_COUNTS[key], suggest=False)
+    if counts.get(key, int(number)) != int(number):
+        raise GrammarError("two_counts", word=word.typed, suggest=False)
+    counts[key] = int(number)
+
+
+def _one_tile(word: Word) -> str:
+    """The 马 tile: one tile, never a run (`买马 7s`)."""
+    if len(word.value) != 2:
+        raise GrammarError("ma_one_tile", word=word.typed, suggest=False)
+    return word.value
 
 
 def _set_method(spec: WinSpec, method: str, word: str) -> None:
@@ -710,11 +792,141 @@ def parse_player(args: str, me: str | None, resolve: Resolve) -> str:
     return player
 
 
-def parse_nothing(args: str) -> None:
-    """A record that takes no arguments (`荒庄`): any word is refused, quoted."""
+@dataclass
+class ReadySpec:
+    """A ready player's hand at a draw (查大叫): tiles typed (13 − 3·melds), or the patterns of the best hand they
+    waited on (`pihu`: a plain one)."""
+
+    player: str
+    tiles: list[str] = field(default_factory=list)
+    melds: list[dict[str, str]] = field(default_factory=list)
+    patterns: list[str] = field(default_factory=list)
+    pihu: bool = False
+
+
+def parse_ready(
+    args: str, me: str | None, resolve: Resolve, minggang: Minggang = _default_minggang
+) -> list[ReadySpec] | None:
+    """The ready hands of a draw: `听 @乙 123p456p789s1122s @丙 清一色`, `听 123p…` (the sender's), `没人听`
+    (nobody was ready: `[]`). None when nothing is said (the bot asks where the rules need it)."""
+    items = read(args, resolve)
+    if not items:
+        return None
+    if any(item.kind == "nobody_ready" for item in items):
+        extra = next((item for item in items if item.kind not in {"nobody_ready", "ready"}), None)
+        if extra is not None:
+            raise GrammarError("nobody_ready_alone", word=extra.typed, suggest=False)
+        return []
+    specs: list[ReadySpec] = []
+    index = 0
+
+    def current() -> ReadySpec:
+        if not specs:
+            if me is None:
+                raise GrammarError("ready_player_missing")
+            specs.append(ReadySpec(me))
+        return specs[-1]
+
+    while index < len(items):
+        word = items[index]
+        if word.kind == "ready":
+            pass
+        elif word.kind == "person":
+            if any(spec.player == word.value for spec in specs):
+                raise GrammarError("ready_twice", name=word.value, suggest=False)
+            specs.append(ReadySpec(word.value))
+        elif word.kind == "tiles":
+            current().tiles.append(word.value)
+        elif word.kind == "meld":
+            if index + 1 >= len(items) or items[index + 1].kind != "tiles":
+                raise GrammarError("meld_tile_missing", word=word.typed)
+            index += 1
+            kind = minggang() if word.value == "minggang" else word.value
+            current().melds.append({"kind": kind, "tile": items[index].value})
+        elif word.kind == "pattern":
+            if word.value not in current().patterns:
+                current().patterns.append(word.value)
+        elif word.kind == "pihu":
+            current().pihu = True
+        else:
+            raise _unknown(word, items)
+        index += 1
+    for spec in specs or [current()]:
+        if spec.tiles and (spec.patterns or spec.pihu):
+            raise GrammarError("tiles_and_patterns", suggest=False)
+        if not (spec.tiles or spec.patterns or spec.pihu):
+            raise GrammarError("ready_hand_missing", name=spec.player, suggest=False)
+    return specs
+
+
+def parse_draw(
+    args: str, me: str | None, resolve: Resolve, minggang: Minggang = _default_minggang, *, ready: bool
+) -> list[ReadySpec] | None:
+    """荒庄's words: the ready hands where the table plays 查大叫 (`ready`) or where they start with 听 / 没人听
+    (the command refuses them then); otherwise none, any word refused, quoted (`荒庄 清一色`)."""
+    if not ready:
+        items = read(args)
+        if items and items[0].kind not in {"ready", "nobody_ready"}:
+            raise _unknown(items[0], items)
+    return parse_ready(args, me, resolve, minggang)
+
+
+def parse_piao(args: str, me: str | None, resolve: Resolve) -> list[tuple[str, int]]:
+    """漂: `2` (the sender's), `@乙 1`, `@甲 1 @乙 0 @丙 2`; each player once, 0 to `most`."""
+    from ledger.scoring.kawuxing.rules import PIAO_RANGE
+
+    told: list[tuple[str, int]] = []
+    who: str | None = None
+    for token in tokens(args):
+        if token.isascii() and token.isdigit():
+            amount = int(token)
+            if amount not in PIAO_RANGE:
+                raise GrammarError("piao_range", word=token, most=PIAO_RANGE[-1], suggest=False)
+            player = who or me
+            if player is None:
+                raise GrammarError("player_missing")
+            if any(p == player for p, _ in told):
+                raise GrammarError("piao_twice", name=player, suggest=False)
+            told.append((player, amount))
+            who = None
+            continue
+        person = resolve(token)
+        if person is None:
+            raise GrammarError("unknown_word", word=token, suggest=False)
+        if who is not None:
+            raise GrammarError("piao_amount_missing", name=who, suggest=False)
+        who = person
+    if who is not None or not told:
+        raise GrammarError("piao_amount_missing", name=who or me or "", suggest=False)
+    return told
+
+
+def parse_counts(args: str) -> dict[str, int]:
+    """Counts alone (`坎 2`, `恰1 八0`): the answer to a question about a win named by its patterns."""
     items = read(args)
-    if items:
-        raise _unknown(items[0], items)
+    counts: dict[str, int] = {}
+    for item in items:
+        if item.kind != "count":
+            raise _unknown(item, items)
+        _add_count(counts, item)
+    if not counts:
+        raise GrammarError("count_missing", suggest=False)
+    return counts
+
+
+def parse_ma(args: str) -> str:
+    """The 马 tile alone (`7s`, `七条`, `红中`): the answer to the question after a 买马 self-draw."""
+    items = [item for item in read(args) if item.kind != "ma"]
+    other = next((item for item in items if item.kind != "tiles"), None)
+    if other is not None:
+        raise _unknown(other, items)
+    if not items:
+        raise GrammarError("ma_tile_missing", word=vocab.KEYWORDS["ma"][0], suggest=False)
+    if len(items) > 1:
+        raise GrammarError("ma_one_tile", word=" ".join(item.typed for item in items), suggest=False)
+    return _one_tile(items[0])
+
+
 
 
 # ------------------------------------------------------------------------------------------------ 开桌

@@ -225,6 +225,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "ev_hu_discard": {"zh": "{winner} 胡 {source} 点的炮", "en": "{winner} wins on {source}'s discard"},
     "ev_hu_rob": {"zh": "{winner} 抢 {source} 的杠", "en": "{winner} robs {source}'s kong"},
     "ev_draw": {"zh": "荒庄", "en": "drawn hand (荒庄)"},
+    "ev_draw_ready": {"zh": "荒庄（听牌：{names}）", "en": "drawn hand (荒庄; ready: {names})"},
+    "ev_draw_nobody": {"zh": "荒庄（没人听牌）", "en": "drawn hand (荒庄; nobody ready)"},
+    "ev_piao": {"zh": "{player} 漂 {amount}", "en": "{player} 漂 {amount}"},
     "win_line": {
         "zh": "{what}：{patterns} → ×{final}{capped}{baohu}",
         "en": "{what}: {patterns} → ×{final}{capped}{baohu}",
@@ -305,7 +308,6 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "rules_preset_line": {"zh": "· {zh}（{key}）：{description}{mark}", "en": "· {key} ({zh}): {description}{mark}"},
     "rules_preset_current": {"zh": " ← 本群", "en": " ← this group"},
-    "rules_option_asks": {"zh": "（每局要报：{asks}）", "en": " (to report each hand: {asks})"},
     "rules_is_read_only": {
         "zh": "看规则用「规则」，改规则用「设置 …」（管理员）。",
         "en": "规则 shows; admins change with 设置 …",
@@ -616,12 +618,17 @@ def describe_event(lang: str, event: Mapping[str, Any], game: str = "kawuxing", 
         return out + (text(lang, "ev_chain", chain=chain, factor=2 ** (chain - 1)) if chain > 1 else "")
     if kind == "liangdao":
         return text(lang, "ev_liangdao", player=event["player"])
+    if kind == "piao":
+        return text(lang, "ev_piao", player=event["player"], amount=event["amount"])
     if kind == "hu":
         method = event.get("method")
         key = {"self_draw": "ev_hu_self", "discard": "ev_hu_discard", "rob_kong": "ev_hu_rob"}.get(str(method))
         return text(lang, key or "ev_hu_self", winner=event.get("winner"), source=event.get("from"))
     if kind == "draw":
-        return text(lang, "ev_draw")
+        ready = event.get("ready")
+        if ready is None:
+            return text(lang, "ev_draw")
+        return text(lang, "ev_draw_ready", names="、".join(ready)) if ready else text(lang, "ev_draw_nobody")
     return str(kind)
 
 

@@ -28,6 +28,12 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "alias": ("名片", "改名"),
     "link": ("关联", "认领"),
     "help": ("帮助", "说明", "怎么用"),
+    # what regional rules make players tell (docs/regional-rules.md): 漂, and the answers to the bot's questions
+    "piao": ("漂", "选漂"),
+    "kan": ("坎", "数坎", "坎数"),
+    "ma": ("买马", "马牌"),
+    "ready": ("听", "听牌"),
+    "qiaba": ("跑恰摸八", "恰", "八"),
 }
 
 #: command words that carry an argument of their own: `自摸` is `胡 … 自摸`, `点杠 @乙` is `直杠 点 @乙`
@@ -42,7 +48,10 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
 RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WORDS[key])
 #: commands that change something: a line of theirs that asks a question (`撤销？`, `胡 清一色 吗`) is chat
+#: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
+REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
 ACTING_WORDS = RECORD_WORDS | frozenset(COMMAND_WORDS["undo"] + COMMAND_WORDS["settle"] + COMMAND_WORDS["open"])
+ACTING_WORDS |= frozenset(word for key in REGIONAL_COMMANDS for word in COMMAND_WORDS[key])
 #: how a question ends, after trailing punctuation and emoji (`?` is the folded `？`)
 QUESTION_ENDINGS = ("?", "吗", "么", "嘛", "呢", "没", "没有")
 
@@ -66,6 +75,7 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
     "gangshangkaihua": ("杠上开花", "杠上花", "杠开", "gangshangkaihua"),
     "gangshangpao": ("杠上炮", "gangshangpao"),
     "haidilao": ("海底捞", "海底捞月", "海底", "haidilao"),
+    "haidipao": ("海底炮", "haidipao"),
 }
 METHODS: dict[str, tuple[str, ...]] = {
     "self_draw": ("自摸", "zimo", "self", "tsumo"),
@@ -91,6 +101,18 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "pihu": ("屁胡", "平胡", "屁和", "平和", "pihu"),
     "double": ("一炮双响", "双响"),  # understood, changes nothing: two winners already say it
     "chain": ("杠上杠", "连杠", "chain"),
+    # 查大叫 at a draw: `荒庄 听 @乙 123p…`, `荒庄 没人听`
+    "ready": ("听", "听牌", "ting"),
+    "nobody_ready": ("没人听", "没人听牌", "都没听", "都没听牌", "无人听牌", "nobody"),
+    # 买马: the horse tile, `买马 7s` in a win or after it
+    "ma": ("买马", "马牌", "maima"),
+}
+#: counts a win by patterns brings where the rules ask (数坎; 跑恰摸八's 恰 and 八), written with a number before or
+#: after the word, spaced or not: `坎2`, `2坎`, `坎 2`, `2个坎`, `恰1 八0`
+COUNT_WORDS: dict[str, tuple[str, ...]] = {
+    "kan": ("坎", "数坎", "坎数", "个坎", "kan"),
+    "qia": ("恰", "恰数", "个恰", "qia"),
+    "ba": ("八", "八数", "ba"),
 }
 
 #: 明杠 means 直杠 in some places and 蓄杠 in others: a group setting (`设置 明杠 蓄杠`) says which

@@ -2,8 +2,10 @@
 
 Each event becomes the scoring contract's JSON (`paiju score`'s `events`, seat names as players), which is also
 what `hand_events.payload` stores; `from_payload` reads a stored payload back (rows written before these types
-existed included). 卡五星: `Kong`, `Liangdao`, `Win` (with its `WinHand`), `Draw`; 够级: `GoujiRound` (a whole
-round); 碰胡: `PenghuPlay` for every event but the draw, which is `Draw` as in 卡五星.
+existed included). 卡五星: `Kong`, `Liangdao`, `Piao` (漂), `Win` (with its `WinHand`), `Draw` (with 查大叫's
+`ReadyHand`s); 够级: `GoujiRound` (a whole round); 碰胡: `PenghuPlay` for every event but the draw, which is `Draw`
+as in 卡五星. The inputs regional rules ask for (漂, 买马, 数坎, 跑恰摸八, 查大叫) are fields that stay out of the
+payload when unset, so every payload written before them reads back as it was.
 """
 
 from __future__ import annotations
@@ -58,6 +60,15 @@ class Liangdao:
 
 
 @dataclass(frozen=True)
+class Piao:
+    """漂: the stake `player` puts on this hand, in base stakes (0–10), where the players choose it (选漂, 首局定漂);
+    a later one of the same player replaces it."""
+
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
 class Meld:
     """A meld shown in a winning hand: 碰 (`peng`), 暗杠/直杠/蓄杠 (`angang`/`zhigang`/`xugang`) of `tile`."""
 
@@ -79,17 +90,35 @@ class WinHand:
 
 @dataclass(frozen=True)
 class Win:
-    """胡: `winner` by self-draw, on `discarder`'s discard, or robbing `discarder`'s kong."""
+    """胡: `winner` by self-draw, on `discarder`'s discard, or robbing `discarder`'s kong. Where the rules ask:
+    `ma` the horse tile of a 买马 self-draw; `kan` (数坎), `qia` and `ba` (跑恰摸八) of a hand given by patterns."""
 
     winner: str
     method: WinMethod
     hand: WinHand
     discarder: str | None = None
+    ma: str | None = None
+    kan: int | None = None
+    qia: int | None = None
+    ba: int | None = None
+
+
+@dataclass(frozen=True)
+class ReadyHand:
+    """A ready (听牌) player's hand at a draw, for 查大叫: the 13 − 3·melds `concealed` tiles and the melds, or the
+    `patterns` of the best hand they waited on."""
+
+    concealed: str | None = None
+    melds: tuple[Meld, ...] = ()
+    patterns: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
 class Draw:
-    """荒庄 (卡五星, 碰胡): nobody won."""
+    """荒庄 (卡五星, 碰胡): nobody won. With 查大叫, `ready` pairs every ready player with their hand (empty: nobody
+    was ready; None: not told)."""
+
+    ready: tuple[tuple[str, ReadyHand], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -114,7 +143,7 @@ class PenghuPlay:
     paoqi: bool = False
 
 
-Event = Kong | Liangdao | Win | Draw | GoujiRound | PenghuPlay
+Event = Kong | Liangdao | Piao | Win | Draw | GoujiRound | PenghuPlay
 
 
 def payload(event: Event | Mapping[str, Any], before: Sequence[Mapping[str, Any]] = ()) -> Payload:
@@ -142,13 +171,20 @@ def payload(event: Event | Mapping[str, Any], before: Sequence[Mapping[str, Any]
         if any(e.get("type") == "liangdao" and e.get("player") == event.player for e in before):
             raise LedgerError("liangdao_twice", f"{event.player} 这局已经亮倒过了")
         return {"type": "liangdao", "player": event.player}
+    if isinstance(event, Piao):
+        return {"type": "piao", "player": event.player, "amount": event.amount}
     if isinstance(event, Win):
         out = {"type": "hu", "winner": event.winner, "method": event.method, "hand": _hand(event.hand)}
         if event.discarder is not None:
             out["from"] = event.discarder
+        for key in ("ma", "kan", "qia", "ba"):
+            if getattr(event, key) is not None:
+                out[key] = getattr(event, key)
         return out
     if isinstance(event, Draw):
-        return {"type": "draw"}
+        if event.ready is None:
+            return {"type": "draw"}
+        return {"type": "draw", "ready": {player: _ready(hand) for player, hand in event.ready}}
     if isinstance(event, GoujiRound):
         return {
             "type": "round",
@@ -188,8 +224,19 @@ def _hand(hand: WinHand) -> Payload:
     return out
 
 
+def _ready(hand: ReadyHand) -> Payload:
+    out: Payload = {"patterns": list(hand.patterns)} if hand.patterns is not None else {"concealed": hand.concealed}
+    if hand.melds:
+        out["melds"] = [_meld(m) for m in hand.melds]
+    return out
+
+
 def _meld(meld: Meld) -> dict[str, str]:
     return {"kind": meld.kind, "tile": meld.tile}
+
+
+def _melds(raw: Any) -> tuple[Meld, ...]:
+    return tuple(Meld(str(m["kind"]), str(m["tile"])) for m in raw or ())
 
 
 def from_payload(game: str, data: Mapping[str, Any]) -> Event:
@@ -200,7 +247,13 @@ def from_payload(game: str, data: Mapping[str, Any]) -> Event:
             tuple(data.get("order") or ()), tuple(data.get("geming") or ()), tuple(data.get("shaopai_failed") or ())
         )
     if kind == "draw":
-        return Draw()
+        if game != "kawuxing" or data.get("ready") is None:
+            return Draw()
+        ready = tuple(
+            (str(player), ReadyHand(hand.get("concealed"), _melds(hand.get("melds")), _patterns(hand)))
+            for player, hand in data["ready"].items()
+        )
+        return Draw(ready)
     if game == "penghu":
         return PenghuPlay(
             kind=data["type"],
@@ -214,12 +267,16 @@ def from_payload(game: str, data: Mapping[str, Any]) -> Event:
         return Kong(data["player"], data["kind"], data.get("from"), data.get("tile"), int(data.get("chain", 1)) > 1)
     if kind == "liangdao":
         return Liangdao(data["player"])
+    if kind == "piao":
+        return Piao(data["player"], data["amount"])
     if kind == "hu":
         raw = data.get("hand") or {}
-        melds = tuple(Meld(str(m["kind"]), str(m["tile"])) for m in raw.get("melds") or ())
-        patterns = tuple(raw["patterns"]) if "patterns" in raw else None
-        hand = WinHand(raw.get("concealed"), raw.get("win_tile"), melds, patterns, tuple(raw.get("situations") or ()))
-        return Win(data["winner"], data["method"], hand, data.get("from"))
+        melds = _melds(raw.get("melds"))
+        hand = WinHand(
+            raw.get("concealed"), raw.get("win_tile"), melds, _patterns(raw), tuple(raw.get("situations") or ())
+        )
+        inputs = {key: data[key] for key in ("ma", "kan", "qia", "ba") if data.get(key) is not None}
+        return Win(data["winner"], data["method"], hand, data.get("from"), **inputs)
     raise ValueError(f"not a {game} event: {dict(data)!r}")
 
 
@@ -262,3 +319,7 @@ def repeats(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping
         a_key == b_key and (a_tile is None or b_tile is None or a_tile == b_tile)
         for (a_key, a_tile), (b_key, b_tile) in zip(left, right, strict=True)
     )
+
+
+def _patterns(raw: Mapping[str, Any]) -> tuple[str, ...] | None:
+    return tuple(raw["patterns"]) if "patterns" in raw else None

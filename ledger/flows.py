@@ -15,12 +15,14 @@ from ledger.unit import Tx
 
 
 def save(tx: Tx, chat_id: int, message_id: int, user_id: int, kind: str, state: Mapping[str, Any]) -> Flow:
-    """Create or update the flow attached to a bot message."""
+    """Create or update the flow attached to a bot message; a saved state is live (a finished flow asked again,
+    e.g. after its message was edited, is open again)."""
     flow = _find(tx.session, chat_id, message_id)
     if flow is None:
         flow = m.FlowState(chat_id=chat_id, message_id=message_id, created_at=tx.now)
         tx.session.add(flow)
     flow.user_id, flow.kind, flow.state, flow.updated_at = user_id, kind, dict(state), tx.now
+    flow.finished_at = None
     tx.session.flush()
     return flow_info(flow)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -207,7 +207,7 @@ def change_lines(ctx: Context, table: TableInfo, changes: dict[int, int], night:
 
 
 def book(
-    ctx: Context, table: TableInfo, events: Sequence[Event], *, source: str | None = None
+    ctx: Context, table: TableInfo, events: Sequence[Event | Mapping[str, Any]], *, source: str | None = None
 ) -> tuple[HandResult, bool]:
     """Book events on the table's open hand: (the ledger's result, whether it replaced an edited message's record).
 
@@ -276,8 +276,8 @@ def flow_source(ctx: Context, key: int) -> str:
 
 
 #: a flow button's data, `<prefix>:<flow key>:<action>`: ASCII only, the key a signed 64-bit number, the action a
-#: short code with an optional short argument (`w.0`, `m.s`, `p.10`, `ok`, `keep`)
-_FLOW_DATA = re.compile(r"[a-z]{1,8}:(-?[0-9]{1,19}):([a-z]{1,8}(?:\.[a-z0-9]{1,2})?)", re.ASCII)
+#: short code with up to two short arguments (`w.0`, `m.s`, `p.10`, `ok`, `keep`, a regional answer `q.p1.2`)
+_FLOW_DATA = re.compile(r"[a-z]{1,8}:(-?[0-9]{1,19}):([a-z]{1,8}(?:\.[a-z0-9]{1,3}){0,2})", re.ASCII)
 _INT64 = 2**63
 
 

@@ -6,12 +6,40 @@ Both the typed commands and the button flows build their events and replies here
 from __future__ import annotations
 
 from bot.commands._common import booking_lines, change_lines, money_lines, net_by_member, recording_table
+from bot.commands._stakes import stake_lines
 from bot.core import Context, Refusal, SendText
-from bot.grammar import KongSpec, WinSpec
+from bot.grammar import KongSpec, ReadySpec, WinSpec
 from bot.permissions import RECORD, require_player
 from bot.texts import describe_record, describe_win
-from ledger.events import KONG_KINDS, WIN_METHODS, Kong, Meld, Win, WinHand
+from ledger.events import KONG_KINDS, WIN_METHODS, Kong, Meld, ReadyHand, Win, WinHand
 from ledger.service import HandResult, TableInfo, TableRecord
+
+#: patterns offered as toggle buttons (a win's, a ready hand's at 查大叫), three per row
+FLOW_PATTERNS = (
+    "kawuxing",
+    "pengpenghu",
+    "qingyise",
+    "qidui",
+    "longqidui",
+    "shuanglongqidui",
+    "dasanyuan",
+    "xiaosanyuan",
+    "shouzhuayi",
+    "mingsiguiyi",
+    "ansiguiyi",
+)
+
+
+def mark(label: str, on: bool) -> str:
+    """A toggle button's label: ✓ when it is on."""
+    return f"✓{label}" if on else label
+
+
+def toggle(items: list[str], item: str) -> None:
+    if item in items:
+        items.remove(item)
+    else:
+        items.append(item)
 
 
 def kawuxing_table(ctx: Context) -> TableInfo:
@@ -55,7 +83,20 @@ def win_of(spec: WinSpec) -> Win:
         hand = WinHand(concealed=concealed, win_tile=win_tile, melds=melds, situations=situations)
     else:
         hand = WinHand(melds=melds, patterns=tuple(spec.patterns), situations=situations)
-    return Win(spec.winner, WIN_METHODS[spec.method], hand, spec.discarder)
+    counts = {key: spec.counts.get(key) for key in ("kan", "qia", "ba")}
+    return Win(spec.winner, WIN_METHODS[spec.method], hand, spec.discarder, ma=spec.ma, **counts)
+
+
+def ready_of(specs: list[ReadySpec]) -> tuple[tuple[str, ReadyHand], ...]:
+    """查大叫's ready hands at a draw: each player's tiles (13 − 3·melds), or the patterns of their best hand."""
+    out = []
+    for spec in specs:
+        melds = tuple(Meld(meld["kind"], meld["tile"]) for meld in spec.melds)
+        if spec.tiles:
+            out.append((spec.player, ReadyHand("".join(spec.tiles), melds)))
+        else:
+            out.append((spec.player, ReadyHand(melds=melds, patterns=tuple(spec.patterns))))
+    return tuple(out)
 
 
 def split_win_tile(typed: list[str], melds: int) -> tuple[str, str]:
@@ -81,10 +122,12 @@ def event_reply(ctx: Context, table: TableInfo, result: HandResult, what: str, *
 
 
 def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bool = False) -> SendText:
-    """The reply to a finished hand: what was understood, patterns and multiple, changes, the next dealer."""
+    """The reply to a finished hand: what was understood, patterns and multiple, side stakes by name (漂, 买马,
+    数坎 …, 查大叫), changes, the next dealer."""
     lines = booking_lines(ctx, result)
     lines.append(ctx.t("hand_edited" if edited else "hand_recorded", number=result.number))
     lines += describe_win(ctx.lang, result.events, result.answer, ctx.group.currency)
+    lines += stake_lines(ctx, result.answer)
     lines += change_lines(ctx, table, net_by_member(result.booked, result.voided), result.night_total)
     lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
     return SendText("\n".join(lines), reply_to=ctx.message_id)

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.commands import chat_options, duplicates
 from bot.commands._common import money
+from bot.commands._stakes import report_lines
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, tokens
 from bot.texts import game_name, rules_summary
@@ -105,10 +106,8 @@ def rules_text(ctx: Context, group: GroupInfo) -> str:
             )
             if ctx.lang == "en":
                 shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-            asks = option.asks.get(value) if not isinstance(value, list) else None
-            if asks:
-                shown += ctx.t("rules_option_asks", asks=asks)
             lines.append(ctx.t("rules_option", name=option.zh, key=option.key, value=shown))
+        lines += report_lines(ctx, make_rules(str(group.rules.get("preset", "xiangyang")), **overrides))
         lines.append(chat_options.describe(ctx))
         lines.append(duplicates.describe(ctx))
         lines.append(ctx.t("rules_how_to_change"))

@@ -1,5 +1,5 @@
-"""Inline-keyboard flows for those who won't type: a win (winner → method → discarder → patterns → preview →
-confirm) and a kong (player → kind → discarder → preview → confirm).
+"""Inline-keyboard flows for those who won't type: a win (winner → method → discarder → patterns → what the
+group's rules ask (漂, 坎, 马 …) → preview → confirm) and a kong (player → kind → discarder → preview → confirm).
 
 The state lives in the ledger's flow table, keyed by (chat, flow key), never in memory: a restart mid-flow loses
 nothing. The key is the message that asked for the flow (typed 胡/杠) or, for a press on a table's buttons, a
@@ -22,32 +22,22 @@ from bot.commands._common import (
     flow_step,
     money,
 )
-from bot.commands._recording import event_reply, hand_reply, held_back_text, kong_of
+from bot.commands._inputs import Answer, Need, asks_anything, carried_piao, complete, pending, press, question
+from bot.commands._inputs import table_rules as rules_of
+from bot.commands._recording import FLOW_PATTERNS, event_reply, hand_reply, held_back_text, kong_of, mark, toggle
+from bot.commands._stakes import stake_lines
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.grammar import KongSpec
 from bot.permissions import plays_at
 from bot.texts import chat_message, describe_event, describe_patterns, pattern_name
-from ledger.events import WIN_METHODS, Event, Win, WinHand, payload
+from ledger.events import WIN_METHODS, Event, Payload, Win, WinHand, payload
+from ledger.scoring import ScoringError
 from ledger.service import DuplicateRecord, LedgerError, TableInfo
 
 #: rows of buttons under a flow's message
 Buttons = tuple[tuple[Button, ...], ...]
 
-#: patterns offered as toggle buttons, three per row
-FLOW_PATTERNS = (
-    "kawuxing",
-    "pengpenghu",
-    "qingyise",
-    "qidui",
-    "longqidui",
-    "shuanglongqidui",
-    "dasanyuan",
-    "xiaosanyuan",
-    "shouzhuayi",
-    "mingsiguiyi",
-    "ansiguiyi",
-)
-#: situational flags offered for each method
+#: situational flags offered for each method (海底炮 too where the table plays it)
 FLOW_SITUATIONS = {"self_draw": ("gangshangkaihua", "haidilao"), "discard": ("gangshangpao",), "rob_kong": ()}
 METHOD_CODES = {"s": "self_draw", "d": "discard", "r": "rob_kong"}
 KONG_CODES = {"a": "angang", "x": "xugang", "z": "zhigang"}
@@ -86,7 +76,14 @@ def _press(ctx: Context, kind: str) -> HandlerResult:
         return step
     if step.action in {"ok", "rep"}:  # confirm; confirm again what the double-entry check held back
         return _confirm(ctx, step.table, kind, step.key, step.state, step.edit, repeat=step.action == "rep")
-    _apply(step.table, kind, step.state, step.action)
+    if kind == "hu" and step.action.startswith("q."):  # an answer to what the group's rules ask
+        before = list(ctx.service.hand_state(step.table.id).events)
+        _batch, _answers, needs = _win_inputs(ctx, step.table, step.state, before)
+        declared = [str(e["player"]) for e in before if e.get("type") == "liangdao"]
+        if not press(step.table, step.state, step.action, needs, declared):
+            return AnswerCallback(ctx.t("button_expired"), alert=True)
+    else:
+        _apply(step.table, kind, step.state, step.action)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, step.state)
     text, buttons = render(ctx, step.table, kind, step.key, step.state)
     return SendText(text, buttons=buttons, edit_message_id=step.edit)
@@ -111,11 +108,11 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> N
         state["from"] = players[seat]
         state["step"] = "patterns" if kind == "hu" else "preview"
     elif code == "p" and (pattern := button_index(arg, len(FLOW_PATTERNS))) is not None:
-        _toggle(state["patterns"], FLOW_PATTERNS[pattern])
+        toggle(state["patterns"], FLOW_PATTERNS[pattern])
     elif code == "s":
-        offered = FLOW_SITUATIONS.get(state.get("method", ""), ())
+        offered = _situations(table, state.get("method", ""))
         if (situation := button_index(arg, len(offered))) is not None:
-            _toggle(state["situations"], offered[situation])
+            toggle(state["situations"], offered[situation])
     elif code == "c":
         state["chained"] = not state.get("chained", False)
     elif code == "v":
@@ -124,11 +121,9 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> N
         state["step"] = "patterns" if kind == "hu" else "who"
 
 
-def _toggle(items: list[str], item: str) -> None:
-    if item in items:
-        items.remove(item)
-    else:
-        items.append(item)
+def _situations(table: TableInfo, method: str) -> tuple[str, ...]:
+    offered = FLOW_SITUATIONS.get(method, ())
+    return (*offered, "haidipao") if method == "discard" and rules_of(table).haidipao else offered
 
 
 def _event(state: dict[str, Any], kind: str) -> Event:
@@ -140,14 +135,31 @@ def _event(state: dict[str, Any], kind: str) -> Event:
     return kong_of(KongSpec(state["who"], state["kind"], state.get("from"), None, bool(state.get("chained"))))
 
 
+def _win_inputs(
+    ctx: Context, table: TableInfo, state: dict[str, Any], before: list[Payload]
+) -> tuple[list[Payload], list[Answer], list[Need]]:
+    """The win the flow describes as the batch it would book, the answers to what the group's rules ask (首局定漂's
+    漂 carried from the table's first hand, then those tapped), and what is still missing."""
+    batch = [payload(_event(state, "hu"), before)]
+    if not asks_anything(rules_of(table)):
+        return batch, [], []
+    answers = [*carried_piao(ctx, table, before, batch), *state.get("answers", [])]
+    return batch, answers, pending(table, before, batch, answers)
+
+
 def _confirm(
     ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str, Any], edit: int, *, repeat: bool = False
 ) -> Effect | list[Effect]:
     if state.get("step") != "preview":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    event = _event(state, kind)
+    events: list[Event | Payload] = [_event(state, kind)]
+    if kind == "hu":
+        batch, answers, needs = _win_inputs(ctx, table, state, list(ctx.service.hand_state(table.id).events))
+        if needs:
+            return AnswerCallback(ctx.t("button_expired"), alert=True)
+        events = list(complete(batch, answers))
     try:
-        result, _ = book(replace(ctx, repeat=repeat), table, [event], source=flow_source(ctx, key))
+        result, _ = book(replace(ctx, repeat=repeat), table, events, source=flow_source(ctx, key))
     except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and offer to book it anyway
         again = (Button(ctx.t("btn_repeat_yes"), f"{kind}:{key}:rep"), Button(ctx.t("btn_cancel"), f"{kind}:{key}:x"))
         return [AnswerCallback(), SendText(held_back_text(ctx, dup.previous), buttons=(again,), edit_message_id=edit)]
@@ -176,7 +188,7 @@ def render(ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str,
     players = table.players
     step = state["step"]
     lines = [ctx.t("flow_title_hu" if kind == "hu" else "flow_title_gang", number=table.hand_number)]
-    lines += _chosen(ctx, kind, state)
+    lines += _chosen(ctx, table, kind, state)
     rows: list[tuple[Button, ...]] = []
     if step == "who":
         lines.append(ctx.t("flow_ask_winner" if kind == "hu" else "flow_ask_player"))
@@ -193,38 +205,53 @@ def render(ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str,
     elif step == "patterns":
         lines.append(ctx.t("flow_ask_patterns"))
         marked = [
-            button(_mark(pattern_name(ctx.lang, p), p in state["patterns"]), f"p.{i}")
+            button(mark(pattern_name(ctx.lang, p), p in state["patterns"]), f"p.{i}")
             for i, p in enumerate(FLOW_PATTERNS)
         ]
         rows += [tuple(marked[i : i + 3]) for i in range(0, len(marked), 3)]
-        offered = FLOW_SITUATIONS[state["method"]]
+        offered = _situations(table, state["method"])
         if offered:
             rows.append(
                 tuple(
-                    button(_mark(pattern_name(ctx.lang, s), s in state["situations"]), f"s.{i}")
+                    button(mark(pattern_name(ctx.lang, s), s in state["situations"]), f"s.{i}")
                     for i, s in enumerate(offered)
                 )
             )
         rows.append((button(ctx.t("btn_preview"), "v"),))
     else:
+        asked = _asked(ctx, table, kind, state, button)
+        if asked is not None:  # the group's rules want more before the preview: 漂, 坎, 马 …
+            lines += asked[0]
+            rows += [*asked[1], (button(ctx.t("btn_back"), "b"),), (cancel,)]
+            return "\n".join(lines), tuple(rows)
         preview, ok = _preview(ctx, table, kind, state)
         lines += preview
         controls = [button(ctx.t("btn_confirm"), "ok")] if ok else []
         if kind == "gang":
             events = ctx.service.hand_state(table.id).events
             if events and events[-1].get("type") == "gang":
-                controls.append(button(_mark(ctx.t("btn_chain"), bool(state.get("chained"))), "c"))
+                controls.append(button(mark(ctx.t("btn_chain"), bool(state.get("chained"))), "c"))
         controls.append(button(ctx.t("btn_back"), "b"))
         rows.append(tuple(controls))
     rows.append((cancel,))
     return "\n".join(lines), tuple(rows)
 
 
-def _mark(label: str, on: bool) -> str:
-    return f"✓{label}" if on else label
+def _asked(
+    ctx: Context, table: TableInfo, kind: str, state: dict[str, Any], button: Any
+) -> tuple[list[str], list[tuple[Button, ...]]] | None:
+    """The question for the first input the win still lacks under the group's rules, or None (a refusal the
+    scoring core gives for the win shows in the preview)."""
+    if kind != "hu":
+        return None
+    try:
+        _batch, _answers, needs = _win_inputs(ctx, table, state, list(ctx.service.hand_state(table.id).events))
+    except ScoringError:
+        return None
+    return question(ctx, table, needs[0], state, button) if needs else None
 
 
-def _chosen(ctx: Context, kind: str, state: dict[str, Any]) -> list[str]:
+def _chosen(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -> list[str]:
     parts = []
     if "who" in state:
         parts.append(ctx.t("flow_who", name=state["who"]))
@@ -236,14 +263,16 @@ def _chosen(ctx: Context, kind: str, state: dict[str, Any]) -> list[str]:
         parts.append(ctx.t("flow_from", name=state["from"]))
     if kind == "hu" and state.get("step") in {"patterns", "preview"}:
         keys = [*state["patterns"], *state["situations"]]
-        parts.append(describe_patterns(ctx.lang, [{"key": k, "multiplier": _multiplier(k)} for k in keys]))
+        parts.append(describe_patterns(ctx.lang, [{"key": k, "multiplier": _multiplier(table, k)} for k in keys]))
     return [(" | " if ctx.lang == "en" else " ｜ ").join(parts)] if parts else []
 
 
-def _multiplier(key: str) -> int:
+def _multiplier(table: TableInfo, key: str) -> int:
+    """A pattern's multiple under the table's rules (卡五星 ×4 where the group plays it), from the scoring core."""
+    from ledger.scoring.kawuxing.evaluate import pattern_value
     from ledger.scoring.kawuxing.patterns import PATTERNS_BY_KEY
 
-    return PATTERNS_BY_KEY[key].multiplier if key in PATTERNS_BY_KEY else 1
+    return pattern_value(rules_of(table), key) if key in PATTERNS_BY_KEY else 1
 
 
 def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -> tuple[list[str], bool]:
@@ -253,12 +282,17 @@ def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -
 
     hand = ctx.service.hand_state(table.id)
     try:
-        event = payload(_event(state, kind), hand.events)
+        batch = [payload(_event(state, kind), hand.events)]
+        if kind == "hu":
+            batch, answers, _needs = _win_inputs(ctx, table, state, list(hand.events))
+            batch = complete(batch, answers)
     except Refusal as refusal:
         return [ctx.t(refusal.key, **refusal.params)], False
     except LedgerError as err:  # 杠上杠 with no kong just before it
         return [ctx.t(err.code) if err.code == "chain_without_kong" else err.message], False
-    events = [*hand.events, event]
+    except ScoringError as err:
+        return [ctx.t("scoring_refused", message=err.message)], False
+    events = [*hand.events, *batch]
     request = build_request(table.game, table.rules, table.base, table.players, hand.dealer, events)
     answer = score(request, partial=kind != "hu")
     if not answer.get("ok"):
@@ -268,6 +302,7 @@ def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -
         from bot.texts import describe_win
 
         lines += describe_win(ctx.lang, events, answer, ctx.group.currency)
+        lines += stake_lines(ctx, answer)
     currency = ctx.group.currency
     new = [t for t in answer["transfers"] if t.get("event", len(events) - 1) >= len(hand.events)]
     for transfer in new:

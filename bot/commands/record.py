@@ -4,14 +4,21 @@ players at the table and admins record (`bot.permissions`)."""
 
 from __future__ import annotations
 
-from bot.commands._common import book, my_seat, replayed_reply, seat_resolver
-from bot.commands._recording import event_reply, hand_reply, kawuxing_table, kong_of, win_of
+from bot.commands._common import (
+    book,
+    my_seat,
+    replayed_reply,
+    seat_resolver,
+)
+from bot.commands._inputs import table_rules
+from bot.commands._recording import event_reply, hand_reply, kawuxing_table, kong_of, ready_of, win_of
 from bot.commands.chat_options import minggang
 from bot.commands.duplicates import hold_back
 from bot.commands.flows import start_flow
+from bot.commands.regional import prepare
 from bot.commands.suggest import ask, offer
 from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import GrammarError, implied, parse_kong, parse_nothing, parse_player, parse_win
+from bot.grammar import GrammarError, implied, parse_draw, parse_kong, parse_player, parse_win
 from bot.texts import describe_event
 from bot.vocabulary import COMMAND_WORDS
 from ledger.events import Draw, Event, Kong, Liangdao, Win
@@ -114,24 +121,39 @@ def record_win(ctx: Context) -> SendText:
     "draw",
     names=["draw"],
     aliases=COMMAND_WORDS["draw"],
-    help_zh="荒庄：牌摸完没人胡（杠钱照算，亮倒的按规则赔；也可写 流局、黄庄、臭庄、荒了）",
-    help_en="a drawn hand (kong money stands; 亮倒 penalty per the rules)",
+    help_zh=(
+        "荒庄：牌摸完没人胡（杠钱照算，亮倒的按规则赔；也可写 流局、黄庄、臭庄、荒了）｜ "
+        "查大叫的桌：荒庄 听 @乙 123p456p789s11s55s @丙 清一色，或 荒庄 没人听"
+    ),
+    help_en="a drawn hand (kong money stands; 亮倒 penalty per the rules) | 查大叫: 荒庄 听 @b 123p456p789s11s55s",
     games=KAWUXING,
     on_edit=True,
 )
 def record_draw(ctx: Context) -> SendText:
     table = kawuxing_table(ctx)
+    mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
+    chadajiao = table_rules(table).chadajiao
+
+    def reading(args: str) -> Draw:
+        specs = parse_draw(args, mine, resolve, lambda: minggang(ctx), ready=chadajiao)
+        return Draw(ready_of(specs) if specs is not None else None)
+
     try:
-        parse_nothing(ctx.args)
+        event = reading(ctx.args)
     except GrammarError as err:
-        return offer(ctx, table, err, parse_nothing, word=ctx.word)
-    return _record(ctx, table, [Draw()])
+        return offer(ctx, table, err, reading, word=ctx.word)
+    return _record(ctx, table, [event])
 
 
 def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
-    """Book the events (an edit replaces what its message recorded) and answer with what changed."""
+    """Book the events (an edit replaces what its message recorded) and answer with what changed; a record the
+    group's rules need more of is asked about first (`regional.prepare`)."""
     if ctx.incoming is not None and ctx.incoming.edited:
         ctx.service.finish_flow(ctx.chat_id, ctx.incoming.message_id)  # a question about the old text is answered
+    prepared = prepare(ctx, table, events)
+    if isinstance(prepared, SendText):
+        return prepared
+    events = prepared
     try:
         result, edited = book(ctx, table, events)
     except DuplicateRecord as dup:

@@ -34,6 +34,8 @@ from bot.grammar import GrammarError, closest_reading, render
 from ledger.service import TableInfo
 
 KIND = "suggest"
+#: the flow kind of the question a record asks when the group's rules need more of it (bot/commands/regional.py)
+ASK_KIND = "ask"
 PREFIX = "sg"
 
 
@@ -120,8 +122,11 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
         if message is None:
             raise
         return AnswerCallback(message, alert=True)
-    ctx.service.finish_flow(ctx.chat_id, step.key)
-    return [AnswerCallback(ctx.t("flow_recorded")), *_as_edit(result, step.edit)]
+    flow = ctx.service.load_flow(ctx.chat_id, step.key)
+    asked = flow is not None and flow.kind == ASK_KIND  # the record asked a question of its own under the same key
+    if not asked:
+        ctx.service.finish_flow(ctx.chat_id, step.key)
+    return [AnswerCallback("" if asked else ctx.t("flow_recorded")), *_as_edit(result, step.edit)]
 
 
 def _as_edit(result: object, message_id: int) -> list[Effect]:

@@ -13,7 +13,10 @@ from bot.texts import game_name, rules_summary
 from bot.vocabulary import COMMAND_WORDS
 
 if TYPE_CHECKING:
-    from ledger.service import MemberInfo
+    from collections.abc import Mapping, Sequence
+    from typing import Any
+
+    from ledger.service import MemberInfo, TableInfo
 
 #: games whose tables have no dealer
 DEALERLESS = frozenset({"gouji"})
@@ -124,6 +127,19 @@ def _status_dealer(ctx: Context, dealer: str | None) -> str:
     return "" if dealer is None else ctx.t("dealer_status", dealer=dealer)
 
 
+def _regional_lines(ctx: Context, table: TableInfo, events: Sequence[Mapping[str, Any]]) -> list[str]:
+    """牌桌 under regional rules: each player's 漂 (this hand's, or 首局定漂's from the first hand), and what the
+    table reports each hand."""
+    from bot.commands._inputs import piao_of, table_piao, table_rules
+    from bot.commands._stakes import piao_line, reports_summary
+
+    told = piao_of(events)
+    if table_rules(table).piao == "first_hand" and table.hand_number > 1:
+        told = {**table_piao(ctx, table), **told}
+    lines = (piao_line(ctx, table.rules, told, table.players), reports_summary(ctx, table.rules, table.hand_number))
+    return [line for line in lines if line]
+
+
 def table_buttons(ctx: Context, table_id: int, game: str) -> tuple[tuple[Button, ...], ...]:
     """The buttons under a table message: start a win or kong flow without typing (卡五星), and open the table in
     the Mini App when the bot has one."""
@@ -142,8 +158,8 @@ def table_buttons(ctx: Context, table_id: int, game: str) -> tuple[tuple[Button,
     "table",
     names=["table"],
     aliases=COMMAND_WORDS["table"],
-    help_zh="牌桌：看当前牌桌、第几局、庄家、亮倒和本局已记的杠",
-    help_en="the current table: hand number, dealer, 亮倒 and this hand's kongs so far",
+    help_zh="牌桌：看当前牌桌、第几局、庄家、亮倒、漂和本局已记的杠",
+    help_en="the current table: hand number, dealer, 亮倒, 漂 and this hand's kongs so far",
 )
 def show_table(ctx: Context) -> SendText:
     from bot.commands._common import current_table
@@ -164,5 +180,7 @@ def show_table(ctx: Context) -> SendText:
     ]
     if state.liangdao:
         lines.append(ctx.t("liangdao_state", names="、".join(state.liangdao)))
+    if table.game == "kawuxing":
+        lines += _regional_lines(ctx, table, state.events)
     lines.append(ctx.t("hand_events", events="；".join(events)) if events else ctx.t("hand_empty"))
     return SendText("\n".join(lines), buttons=table_buttons(ctx, table.id, table.game))

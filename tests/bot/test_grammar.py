@@ -22,8 +22,13 @@ from bot.grammar import (
     closest_reading,
     fold,
     is_cjk,
+    parse_counts,
+    parse_draw,
     parse_kong,
+    parse_ma,
     parse_people,
+    parse_piao,
+    parse_ready,
     parse_win,
     read,
     render,
@@ -53,6 +58,60 @@ def test_a_double_win_shares_the_discarder() -> None:
     first, second = parse_win("@a 卡五星 @b 七对 点@c", None, resolve)
     assert (first.winner, first.patterns, first.discarder) == ("a", ["kawuxing"], "c")
     assert (second.winner, second.patterns, second.discarder) == ("b", ["qidui"], "c")
+
+
+@pytest.mark.parametrize(
+    "line", ["清一色 自摸 坎2", "清一色 自摸 2坎", "清一色 自摸 坎 2", "清一色自摸坎2", "自摸 2个坎 清一色"]
+)
+def test_a_kan_count_rides_on_the_win_however_it_is_written(line: str) -> None:
+    [spec] = parse_win(line, "a", resolve)
+    assert (spec.patterns, spec.method, spec.counts) == (["qingyise"], "self_draw", {"kan": 2})
+
+
+def test_qia_ba_and_the_horse_tile_in_the_win_and_alone() -> None:
+    [spec] = parse_win("清一色 自摸 恰1 八 3 买马 中", "a", resolve)
+    assert (spec.counts, spec.ma) == ({"qia": 1, "ba": 3}, "7z")
+    assert parse_win("八条 自摸", "a", resolve)[0].tiles == ["8s"]  # 八 before a suit is a tile
+    assert parse_counts("恰 2 八0") == {"qia": 2, "ba": 0}
+    assert parse_ma("七条") == "7s" and parse_ma("买马 5p") == "5p"
+    for bad, key in (("坎5", "count_too_big"), ("坎1 坎2", "two_counts"), ("八12", "count_too_big")):
+        with pytest.raises(GrammarError) as err:
+            parse_counts(bad)
+        assert err.value.key == key
+    for bad, key in (("5p 6p", "ma_one_tile"), ("56p", "ma_one_tile"), ("", "ma_tile_missing")):
+        with pytest.raises(GrammarError) as err:
+            parse_ma(bad)
+        assert err.value.key == key
+    with pytest.raises(GrammarError) as err:
+        parse_win("清一色 自摸 买马", "a", resolve)
+    assert err.value.key == "ma_tile_missing"
+
+
+def test_ready_hands_at_a_draw() -> None:
+    first, second = parse_ready("听 @b 123p456p789s234s5s @c 清一色 碰 3s", "a", resolve) or []
+    assert (first.player, first.tiles) == ("b", ["123p456p789s234s5s"])
+    assert (second.player, second.patterns, second.melds) == ("c", ["qingyise"], [{"kind": "peng", "tile": "3s"}])
+    [mine] = parse_ready("听 屁胡", "a", resolve) or []
+    assert (mine.player, mine.pihu) == ("a", True)
+    assert parse_ready("没人听", "a", resolve) == [] and parse_ready("", "a", resolve) is None
+    for bad, key in (("听 @b", "ready_hand_missing"), ("听 @b 清一色 @b 七对", "ready_twice")):
+        with pytest.raises(GrammarError) as err:
+            parse_ready(bad, "a", resolve)
+        assert err.value.key == key
+    # where the table plays no 查大叫, 荒庄 takes no words (听 … is read, for the command to refuse by name)
+    with pytest.raises(GrammarError) as err:
+        parse_draw("清一色", "a", resolve, ready=False)
+    assert err.value.key == "word_not_here"
+    assert parse_draw("没人听", "a", resolve, ready=False) == []
+
+
+def test_piao_for_oneself_or_named_players() -> None:
+    assert parse_piao("2", "a", resolve) == [("a", 2)]
+    assert parse_piao("@b 1 @c 0", "a", resolve) == [("b", 1), ("c", 0)]
+    for bad, key in (("11", "piao_range"), ("@b", "piao_amount_missing"), ("1 @a 2", "piao_twice")):
+        with pytest.raises(GrammarError) as err:
+            parse_piao(bad, "a", resolve)
+        assert err.value.key == key
 
 
 def test_kongs_take_their_kind_from_the_word_or_the_arguments() -> None:

@@ -226,6 +226,9 @@ def test_flow_state_survives_a_restart(db_url: str, clock) -> None:
     assert [f.message_id for f in second.open_flows(CHAT)] == [555]
     finished = second.finish_flow(CHAT, 555)
     assert finished.finished_at is not None and second.open_flows() == []
+    asked_again = second.save_flow(CHAT, 555, 1, "ask", {"step": "kan"})  # e.g. the message was edited
+    assert asked_again.finished_at is None and [f.kind for f in second.open_flows(CHAT)] == ["ask"]
+    second.finish_flow(CHAT, 555)
     assert second.load_flow(CHAT, 999) is None
     second.close()
 

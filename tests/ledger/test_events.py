@@ -16,6 +16,8 @@ from ledger.events import (
     Liangdao,
     Meld,
     PenghuPlay,
+    Piao,
+    ReadyHand,
     Win,
     WinHand,
     from_payload,
@@ -41,13 +43,29 @@ declared_hand = st.builds(
     melds,
     situations,
 )
+count = st.none() | st.integers(0, 20)
+ready_hand = st.builds(ReadyHand, st.just("123p46p789s22s"), melds.map(tuple)) | st.builds(
+    lambda p, m: ReadyHand(patterns=tuple(p), melds=tuple(m)),
+    st.lists(st.sampled_from(["qingyise", "kawuxing"]), max_size=2, unique=True),
+    melds,
+)
+ready = st.dictionaries(name, ready_hand, max_size=3).map(lambda d: tuple(d.items()))
 kawuxing_event = st.one_of(
     st.builds(Kong, name, st.sampled_from(["angang", "xugang", "zhigang"]), st.none() | name, st.none() | tile),
     st.builds(Liangdao, name),
+    st.builds(Piao, name, st.integers(0, 10)),
     st.builds(
-        Win, name, st.sampled_from(["self_draw", "discard", "rob_kong"]), tiles_hand | declared_hand, st.none() | name
+        Win,
+        name,
+        st.sampled_from(["self_draw", "discard", "rob_kong"]),
+        tiles_hand | declared_hand,
+        st.none() | name,
+        st.none() | tile,
+        count,
+        count,
+        count,
     ),
-    st.just(Draw()),
+    st.builds(Draw, st.none() | ready),
 )
 gouji_round = st.builds(
     lambda order, geming, failed: GoujiRound(tuple(order), tuple(geming), tuple(failed)),
@@ -62,7 +80,7 @@ penghu_event = st.one_of(
 
 
 @given(kawuxing_event)
-def test_a_kawuxing_event_reads_back_as_itself(event: Kong | Liangdao | Win | Draw) -> None:
+def test_a_kawuxing_event_reads_back_as_itself(event: Kong | Liangdao | Piao | Win | Draw) -> None:
     data = payload(event)
     assert from_payload("kawuxing", data) == event
     assert payload(from_payload("kawuxing", data)) == data
@@ -147,3 +165,43 @@ def test_typed_events_score_as_their_json() -> None:
     answer = score({**request, "events": typed})
     assert answer == score({**request, "events": written})
     assert answer["net"] == {"A": 400 - 400, "B": -200 + 800, "C": -200 - 400}  # 暗杠 2b each, 清一色 ×4 each
+
+
+def test_the_regional_inputs_are_the_contracts_fields_and_old_payloads_still_load() -> None:
+    """漂 is an event of its own; 买马, 数坎, 跑恰摸八 ride on the win, 查大叫's ready hands on the draw, each only
+    when told: a payload written before them reads back unchanged."""
+    assert payload(Piao("乙", 2)) == {"type": "piao", "player": "乙", "amount": 2}
+    win = Win("丙", "self_draw", WinHand(patterns=("qingyise",)), ma="7z", kan=2, qia=1, ba=0)
+    assert payload(win) == {
+        "type": "hu",
+        "winner": "丙",
+        "method": "self_draw",
+        "hand": {"situations": [], "patterns": ["qingyise"]},
+        "ma": "7z",
+        "kan": 2,
+        "qia": 1,
+        "ba": 0,
+    }
+    draw = Draw((("乙", ReadyHand("123p46p789s22s333s")), ("丙", ReadyHand(patterns=("qingyise",)))))
+    assert payload(draw) == {
+        "type": "draw",
+        "ready": {"乙": {"concealed": "123p46p789s22s333s"}, "丙": {"patterns": ["qingyise"]}},
+    }
+    assert payload(Draw(())) == {"type": "draw", "ready": {}}
+    assert from_payload("kawuxing", {"type": "draw"}) == Draw()
+    assert from_payload("penghu", {"type": "draw"}) == Draw()
+    old = {"type": "hu", "winner": "丙", "method": "discard", "from": "甲", "hand": {"patterns": ["kawuxing"]}}
+    assert from_payload("kawuxing", old) == Win("丙", "discard", WinHand(patterns=("kawuxing",)), "甲")
+
+
+def test_typed_regional_inputs_score_as_the_complete_request() -> None:
+    rules = {"preset": "xiaogan", "piao": "chosen", "maima": "self_draw"}
+    request = {"game": "kawuxing", "rules": rules, "base": 100, "players": ["A", "B", "C"], "dealer": "A"}
+    win = Win("A", "self_draw", WinHand(patterns=("qingyise",)), ma="3p", kan=2)
+    typed = payloads([Piao("A", 1), Piao("B", 0), Piao("C", 2), win])
+    whole = {"type": "hu", "winner": "A", "method": "self_draw", "hand": {"patterns": ["qingyise"]}}
+    answer = score({**request, "events": typed})
+    expected = score({**request, "piao": {"A": 1, "B": 0, "C": 2}, "events": [{**whole, "ma": "3p", "kan": 2}]})
+    assert answer["net"] == expected["net"] and answer["hands"] == expected["hands"]
+    # 清一色 ×4, 漂 (1 + 0, 1 + 2), 马 3, 坎 2: B pays 4 + 1 + 3 + 2, C pays 4 + 3 + 3 + 2 (base stakes)
+    assert answer["net"] == {"A": 2200, "B": -1000, "C": -1200}

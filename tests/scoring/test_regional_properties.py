@@ -5,8 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.scoring import score
-from ledger.scoring.common import ERROR_CODES
-from ledger.scoring.kawuxing import OPTIONS, PRESETS
+from ledger.scoring.common import ERROR_CODES, ScoringError
+from ledger.scoring.kawuxing import OPTIONS, PRESETS, missing_inputs
 from tests.scoring.test_kawuxing_properties import PLAYERS, event_lists, request, winning_hands
 
 SLOW = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -83,7 +83,7 @@ def test_transfers_sum_to_zero_under_every_preset_and_option(case, rules, base, 
         "dealer": "A",
         "events": _complete(events, rules, data.draw),
     }
-    if _effective(rules, "piao", "none") == "chosen":
+    if _effective(rules, "piao", "none") in ("chosen", "first_hand"):
         request_["piao"] = {p: data.draw(st.integers(0, 10)) for p in PLAYERS}
     answer = score(request_, partial=open_hand)
     if not answer["ok"]:
@@ -146,3 +146,28 @@ def test_full_pindao_never_pays_less_and_half_never_more(hand):
     )
     once = score(dict(request(hand), rules={"preset": "uncapped", "hidden_fours": "once"}))
     assert once["multiplier"] <= default["multiplier"]
+
+
+@SLOW
+@given(event_lists(), rule_sets(), st.data())
+def test_missing_names_exactly_the_inputs_the_rules_ask_for(case, rules, data):
+    """What `missing_inputs` lists for a hand is exactly what these rules make a hand bring (as the test above
+    completes it): each player's 漂 where they choose it, each win's 坎/恰/八/马, the draw's ready hands."""
+    events, open_hand = case
+    completed = _complete(events, rules, data.draw)
+    request_ = {"game": "kawuxing", "rules": rules, "players": PLAYERS, "events": events}
+    try:
+        found = missing_inputs(request_)
+    except ScoringError:
+        return  # a request the core cannot read (it refuses the same when scoring)
+    expected = []
+    if not open_hand and _effective(rules, "piao", "none") in ("chosen", "first_hand"):
+        expected += [{"input": "piao", "player": p} for p in PLAYERS]
+    for i, (before, after) in enumerate(zip(events, completed, strict=True)):
+        for key in ("kan", "qia", "ba", "ma"):
+            if key in after and key not in before:
+                expected.append({"input": key, "player": after["winner"], "event": i})
+        if "ready" in after and "ready" not in before:
+            expected.append({"input": "ready", "event": i})
+    assert found == expected
+    assert missing_inputs({**request_, "events": completed, "piao": dict.fromkeys(PLAYERS, 1)}) == []

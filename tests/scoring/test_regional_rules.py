@@ -219,6 +219,79 @@ def test_chosen_piao_is_reported_per_hand():
     assert flows(kong) == [("B", "A", 2, "angang"), ("C", "A", 2, "angang")]
 
 
+def piao(player, amount):
+    return {"type": "piao", "player": player, "amount": amount}
+
+
+def test_piao_told_as_events_scores_as_the_requests_piao():
+    # each player tells their 漂 as the hand goes (a chat records them one message at a time)
+    stakes = {"A": 1, "B": 0, "C": 2}
+    whole = settle([hu("A", "discard", "C", EXAMPLE_1)], base=100, stakes=stakes, piao="chosen")
+    told = [piao(p, n) for p, n in stakes.items()]
+    one_by_one = settle([*told, hu("A", "discard", "C", EXAMPLE_1)], base=100, piao="chosen")
+    shift = len(told)
+    assert flows(one_by_one) == flows(whole)
+    assert [t["event"] - shift for t in one_by_one["transfers"]] == [t["event"] for t in whole["transfers"]]
+    # 首局定漂 scores a hand's 漂 the same way (the ledger carries the first hand's choice to the later ones)
+    assert flows(settle([*told, hu("A", "discard", "C", EXAMPLE_1)], base=100, piao="first_hand")) == flows(whole)
+    # a later 漂 of the same player replaces the earlier; a 漂 may come after a kong
+    corrected = [piao("C", 5), {"type": "gang", "player": "B", "kind": "angang"}, *told]
+    assert flows(settle([*corrected, hu("A", "discard", "C", EXAMPLE_1)], base=100, piao="chosen"))[2:] == flows(
+        whole
+    )
+    # a 漂 event is no money of its own: a hand in play books none for it
+    assert flows(settle(told[:1], partial=True, piao="chosen")) == []
+
+
+def test_piao_events_are_refused_where_the_players_do_not_choose_it():
+    told = [piao(p, 1) for p in "ABC"]
+    end = hu("A", "discard", "C", EXAMPLE_1)
+    assert code(settle([*told, end], piao="fixed")) == "bad_request"
+    assert code(settle([*told, end])) == "bad_request"
+    assert code(settle([*told, end], stakes={"A": 1, "B": 1, "C": 1}, piao="chosen")) == "bad_request"
+    assert code(settle([*told[:2], end], piao="chosen")) == "bad_request"  # C never said
+    assert code(settle([*told[:2], piao("C", 11), end], piao="chosen")) == "bad_request"
+    assert code(settle([*told[:2], piao("D", 1), end], piao="chosen")) == "bad_request"
+    assert code(settle([*told, end, piao("A", 2)], piao="chosen")) == "inconsistent"  # after the end
+
+
+def test_missing_lists_what_the_players_must_still_tell():
+    from ledger.scoring.kawuxing import missing_inputs
+
+    def missing(events, **rules):
+        request = {"game": "kawuxing", "rules": {"preset": "uncapped", **rules}, "players": ["A", "B", "C"]}
+        return missing_inputs({**request, "events": events})
+
+    named = hu("A", "self_draw", None, {"patterns": ["qingyise"]})
+    rules = {"piao": "chosen", "maima": "self_draw", "shukan": True, "paoqiamoba": True}
+    assert missing([piao("B", 1), named], **rules) == [
+        {"input": "piao", "player": "A"},
+        {"input": "piao", "player": "C"},
+        {"input": "kan", "player": "A", "event": 1},
+        {"input": "qia", "player": "A", "event": 1},
+        {"input": "ba", "player": "A", "event": 1},
+        {"input": "ma", "player": "A", "event": 1},
+    ]
+    # tiles are counted (no 坎, 恰, 八 asked); 马 only on a self-draw, and with 亮倒自摸买马 a declared one
+    tiles = hu("A", "self_draw", None, EXAMPLE_2)
+    assert missing([tiles], shukan=True, paoqiamoba=True, maima="self_draw") == [
+        {"input": "ma", "player": "A", "event": 0}
+    ]
+    assert missing([tiles], maima="liangdao_self_draw") == []
+    assert missing([{"type": "liangdao", "player": "A"}, tiles], maima="liangdao_self_draw") == [
+        {"input": "ma", "player": "A", "event": 1}
+    ]
+    assert missing([hu("A", "discard", "C", EXAMPLE_1)], maima="self_draw") == []
+    # 查大叫 asks for the ready hands of a draw; a hand still in play asks nothing yet
+    assert missing([{"type": "draw"}], chadajiao=True) == [{"input": "ready", "event": 0}]
+    assert missing([{"type": "draw", "ready": {}}], chadajiao=True) == []
+    assert missing([{"type": "gang", "player": "A", "kind": "angang"}], **rules) == []
+    # what it lists is all that is missing: the complete hand scores
+    complete = [piao("A", 0), piao("B", 1), piao("C", 2), {**named, "kan": 1, "qia": 1, "ba": 0, "ma": "5z"}]
+    assert missing(complete, **rules) == []
+    assert settle(complete, **rules)["ok"]
+
+
 def test_maima_pays_the_horse_tiles_rank_or_ten_for_a_dragon():
     for ma, points in (("7z", 10), ("6s", 6), ("1p", 1)):
         answer = settle([hu("A", "self_draw", None, EXAMPLE_2, ma=ma)], maima="self_draw")
@@ -268,6 +341,13 @@ def test_paoqiamoba_adds_pao_qia_mo_and_ba():
     named = settle([hu("A", "discard", "C", {"patterns": ["kawuxing"]}, qia=1, ba=0)], paoqiamoba=True)
     assert [t for t in flows(named) if t[3] == "paoqiamoba"] == [("C", "A", 2, "paoqiamoba")]
     assert code(settle([hu("A", "discard", "C", {"patterns": ["kawuxing"]}, qia=1)], paoqiamoba=True)) == "bad_request"
+    # a hand holds four sets (坎, 恰 ≤ 4) and one suit at most 18 tiles (八 ≤ 11)
+    most = settle([hu("A", "discard", "C", {"patterns": ["kawuxing"]}, qia=4, ba=11)], paoqiamoba=True)
+    assert [t for t in flows(most) if t[3] == "paoqiamoba"] == [("C", "A", 16, "paoqiamoba")]
+    for counts in ({"qia": 5, "ba": 0}, {"qia": 0, "ba": 12}):
+        named = hu("A", "discard", "C", {"patterns": ["kawuxing"]}, **counts)
+        assert code(settle([named], paoqiamoba=True)) == "bad_request"
+    assert code(settle([hu("A", "discard", "C", {"patterns": ["kawuxing"]}, kan=5)], shukan=True)) == "bad_request"
 
 
 def test_baohu_pays_both_would_be_payers_side_stakes():

@@ -1,8 +1,9 @@
 """卡五星 (Ka Wu Xing) scoring: one winning hand, or one whole hand's settlement, as the `paiju score` contract.
 
 Typed API (for the ledger and the bot): `PATTERNS`, `PRESETS`, `OPTIONS`, `make_rules`, `Hand`, `Meld`,
-`DeclaredHand`, `evaluate`, `evaluate_declared`, `ready`, `score_hand`, the events `Gang`, `Liangdao`, `Hu`,
-`Draw` (with `ReadyHand` for 查大叫) and `settle`. JSON API: `answer(request, partial=False)`.
+`DeclaredHand`, `evaluate`, `evaluate_declared`, `ready`, `score_hand`, the events `Gang`, `Liangdao`, `Piao`,
+`Hu`, `Draw` (with `ReadyHand` for 查大叫), `settle`, and `missing` (what the players must still tell). JSON API:
+`answer(request, partial=False)`, `missing_inputs(request)`.
 """
 
 from __future__ import annotations
@@ -31,9 +32,13 @@ from ledger.scoring.kawuxing.settle import (
     Gang,
     Hu,
     Liangdao,
+    Missing,
+    Piao,
     ReadyHand,
     Settlement,
     WinResult,
+    missing,
+    missing_from_json,
     settle,
     settle_from_json,
 )
@@ -64,6 +69,15 @@ def answer(request: Mapping[str, Any], partial: bool = False) -> dict[str, Any]:
     return settle_from_json(request, rules, partial)
 
 
+def missing_inputs(request: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The inputs a settle request's hand still lacks under its rules before it can be scored (the chat asks for
+    them): `[{"input": "piao" | "kan" | "qia" | "ba" | "ma" | "ready", "player"?, "event"?}]`, `[]` for a hand
+    still in play or a complete one. Raises `ScoringError` for a request it cannot read."""
+    if "events" not in request:
+        raise ScoringError("bad_request", "要有 events（一局的事件）")
+    return missing_from_json(request, rules_from_request(request.get("rules")))
+
+
 __all__ = [
     "METHODS",
     "OPTIONS",
@@ -81,8 +95,10 @@ __all__ = [
     "Hu",
     "Liangdao",
     "Meld",
+    "Missing",
     "Option",
     "Pattern",
+    "Piao",
     "Preset",
     "ReadyHand",
     "Rules",
@@ -92,6 +108,8 @@ __all__ = [
     "evaluate",
     "evaluate_declared",
     "make_rules",
+    "missing",
+    "missing_inputs",
     "ready",
     "score_hand",
     "settle",

@@ -23,6 +23,9 @@ CAP_NONE = "none"
 BIG_HAND_CHOICES = ("qingyise", "dasanyuan", "xiaosanyuan")
 #: 漂 a player may put on a hand, in base stakes (the sources offer 1, 2, 3 and 5)
 PIAO_RANGE = tuple(range(0, 11))
+#: `piao` values under which the players tell their own 漂: 每局选漂 (each hand), 首局定漂 (at the table's first
+#: hand, kept for the table: the ledger carries it to the later hands, the core scores each hand's values alike)
+PIAO_CHOSEN = frozenset({"chosen", "first_hand"})
 _YES_NO = {True: "是", False: "否"}
 
 
@@ -34,8 +37,9 @@ class Option:
     default: Any
     choices: tuple[Any, ...] = ()
     choice_zh: Mapping[Any, str] = field(default_factory=dict)
-    #: per value: what the players must tell the bot for each hand under it (no entry: nothing)
+    #: per value: what the players must tell the bot for each hand under it (no entry: nothing), and in English
     asks: Mapping[Any, str] = field(default_factory=dict)
+    asks_en: Mapping[Any, str] = field(default_factory=dict)
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -164,6 +168,7 @@ OPTIONS: tuple[Option, ...] = (
         choices=(False, True),
         choice_zh=_YES_NO,
         asks={True: "荒庄时报每个听牌玩家的手牌"},
+        asks_en={True: "at a draw, every ready player's hand"},
     ),
     Option(
         "zhigang_money",
@@ -177,11 +182,12 @@ OPTIONS: tuple[Option, ...] = (
         "piao",
         "漂",
         "每份胡牌钱（和查大叫）另加赢家和给钱者两人的漂（底金的倍数）：定漂是全桌一样（见「漂数」），"
-        "选漂是每人每局自己报",
+        "选漂是每人每局自己报，首局定漂是每人开桌第一局报、整桌不变",
         "none",
-        choices=("none", "fixed", "chosen"),
-        choice_zh={"none": "不漂", "fixed": "定漂", "chosen": "选漂"},
-        asks={"chosen": "每人这局漂几"},
+        choices=("none", "fixed", "chosen", "first_hand"),
+        choice_zh={"none": "不漂", "fixed": "定漂", "chosen": "选漂", "first_hand": "首局定漂"},
+        asks={"chosen": "每人这局漂几", "first_hand": "每人开桌第一局漂几（整桌不变）"},
+        asks_en={"chosen": "each player's 漂 this hand", "first_hand": "each player's 漂 at the table's first hand"},
     ),
     Option(
         "piao_amount",
@@ -199,6 +205,10 @@ OPTIONS: tuple[Option, ...] = (
         choices=("none", "self_draw", "liangdao_self_draw"),
         choice_zh={"none": "不买马", "self_draw": "自摸买马", "liangdao_self_draw": "亮倒自摸买马"},
         asks={"self_draw": "自摸时翻出的马牌", "liangdao_self_draw": "亮倒自摸时翻出的马牌"},
+        asks_en={
+            "self_draw": "the horse tile of a self-draw",
+            "liangdao_self_draw": "the horse tile of a 亮倒 self-draw",
+        },
     ),
     Option(
         "shukan",
@@ -208,6 +218,7 @@ OPTIONS: tuple[Option, ...] = (
         choices=(False, True),
         choice_zh=_YES_NO,
         asks={True: "报番型（不报牌）时的坎数"},
+        asks_en={True: "the 坎 count of a win given by its patterns"},
     ),
     Option(
         "paoqiamoba",
@@ -217,6 +228,7 @@ OPTIONS: tuple[Option, ...] = (
         choices=(False, True),
         choice_zh=_YES_NO,
         asks={True: "报番型（不报牌）时的恰数和八数"},
+        asks_en={True: "恰 and 八 of a win given by its patterns"},
     ),
 )
 OPTIONS_BY_KEY = {option.key: option for option in OPTIONS}

@@ -1,6 +1,7 @@
 """Settling one whole 卡五星 hand: kong money (喜钱) as it happens, the win(s) or the draw, the next dealer.
 
-Events come in table order: `Gang`, `Liangdao`, then one or two `Hu` (一炮双响, same discarder) or a `Draw`.
+Events come in table order: `Gang`, `Liangdao`, `Piao` (a player's 漂 for the hand, where the players choose it),
+then one or two `Hu` (一炮双响, same discarder) or a `Draw`.
 Every transfer names the event that caused it, so a ledger can book kong money the moment a kong is recorded
 (`partial=True` accepts a hand that has not ended yet).
 
@@ -30,7 +31,7 @@ from ledger.scoring.kawuxing.evaluate import (
     waits_of,
 )
 from ledger.scoring.kawuxing.patterns import KONG_KINDS, METHOD_ZH, METHODS
-from ledger.scoring.kawuxing.rules import PIAO_RANGE, Rules
+from ledger.scoring.kawuxing.rules import PIAO_CHOSEN, PIAO_RANGE, Rules
 from ledger.scoring.kawuxing.stakes import PaoQiaMoBa, ma_points, paoqiamoba, shukan
 from ledger.scoring.tiles import NUM_KINDS, Tile, check_copies, parse_tile, parse_tiles, tile_notation, tile_zh
 
@@ -57,8 +58,9 @@ REASON_ZH = {
 #: A hand holds at most 12 kongs (and a 杠上杠 chain is no longer), 3 亮倒 and two wins: longer lists are malformed.
 MAX_EVENTS = 64
 MAX_CHAIN = 12
-#: declared counts of 数坎 and 跑恰摸八's 恰 and 八 are at most this
-MAX_COUNT = 20
+#: the most a declared count can be: 坎 and 恰 count sets (a hand holds four), 八 the tiles past seven in one suit
+#: (four kongs and a pair of it: 18 tiles)
+MAX_COUNTS = {"kan": 4, "qia": 4, "ba": 11}
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,16 @@ class Gang:
 @dataclass(frozen=True)
 class Liangdao:
     player: str
+
+
+@dataclass(frozen=True)
+class Piao:
+    """漂: the stake a player puts on this hand (选漂 / 首局定漂), told as it happens like a 亮倒; a later one of the
+    same player replaces the earlier (a correction). The same as the request's top-level `piao`, one player at a
+    time."""
+
+    player: str
+    amount: int
 
 
 @dataclass(frozen=True)
@@ -110,7 +122,7 @@ class Draw:
     ready: Mapping[str, ReadyHand | DeclaredHand] | None = None
 
 
-Event = Gang | Liangdao | Hu | Draw
+Event = Gang | Liangdao | Piao | Hu | Draw
 
 
 @dataclass(frozen=True)
@@ -425,7 +437,7 @@ def settle(
     `piao`: each player's 漂 for this hand, where the table chooses it per hand (rules `piao` "chosen")."""
     _check_table(players, dealer, base)
     end = _check_order(events, partial)
-    stakes = _piao(rules, players, piao, needed=end is not None)
+    stakes = _piao(rules, players, piao, events, needed=end is not None)
     transfers: list[Transfer] = []
     declared: list[str] = []
     last_gang: Gang | None = None
@@ -444,6 +456,8 @@ def settle(
             if who in declared:
                 raise ScoringError("inconsistent", f"第 {i + 1} 个事件：{who} 已经亮倒过了")
             declared.append(who)
+        elif isinstance(event, Piao):
+            pass  # checked with the hand's other 漂 (`_piao`)
         elif isinstance(event, Hu):
             _check_hu(i, event, players, last_gang, set(declared))
             wins.append(_score_win(i, event, rules, players, declared))
@@ -468,28 +482,45 @@ def settle(
     return Settlement(tuple(transfers), net_of(players, transfers), next_dealer, tuple(wins), ready_results)
 
 
-def _piao(rules: Rules, players: Sequence[str], piao: Mapping[str, int] | None, *, needed: bool) -> dict[str, int]:
-    """Each player's 漂 for the hand, in base stakes (none where the table does not play 漂)."""
+def _piao(
+    rules: Rules, players: Sequence[str], piao: Mapping[str, int] | None, events: Sequence[Event], *, needed: bool
+) -> dict[str, int]:
+    """Each player's 漂 for the hand, in base stakes (none where the table does not play 漂): the request's
+    `piao`, or the hand's `Piao` events (never both)."""
+    told = [(i, e) for i, e in enumerate(events) if isinstance(e, Piao)]
+    if rules.piao not in PIAO_CHOSEN and (piao is not None or told):
+        what = f"本局定漂（每人 {rules.piao_amount}），不用每局报漂" if rules.piao == "fixed" else "本局规则不漂"
+        raise ScoringError("bad_request", f"{what}：请求里不能有 piao")
     if rules.piao == "fixed":
-        if piao is not None:
-            raise ScoringError("bad_request", f"本局定漂（每人 {rules.piao_amount}），不用每局报 piao")
         return dict.fromkeys(players, rules.piao_amount)
     if rules.piao == "none":
-        if piao is not None:
-            raise ScoringError("bad_request", "本局规则不漂：请求里不能有 piao")
         return {}
+    if told:
+        if piao is not None:
+            raise ScoringError("bad_request", "漂要么在 piao 里一起报，要么用 piao 事件逐个报，不能两样都有")
+        chosen: dict[str, int] = {}
+        for i, event in told:
+            _seated(event.player, players, f"第 {i + 1} 个事件（漂）的玩家")
+            chosen[event.player] = _piao_amount(event.player, event.amount)
+        missing = [p for p in players if p not in chosen]
+        if missing and needed:
+            raise ScoringError("bad_request", f"本局选漂：{'、'.join(missing)} 还没报这局漂几（piao 事件）")
+        return chosen
     if piao is None:
         if needed:
             raise ScoringError("bad_request", "本局选漂：要报每人这局漂几（piao，例如 {\"A\": 1, \"B\": 0, \"C\": 2}）")
         return {}
     if not isinstance(piao, Mapping) or set(piao) != set(players):
         raise ScoringError("bad_request", f"piao 要给这桌每个人（{'、'.join(players)}）一个漂数")
-    for name, amount in piao.items():
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount not in PIAO_RANGE:
-            raise ScoringError(
-                "bad_request", f"{name} 的漂 {_quoted(amount)} 不对：漂是 {PIAO_RANGE[0]} 到 {PIAO_RANGE[-1]} 的整数"
-            )
-    return dict(piao)
+    return {name: _piao_amount(name, amount) for name, amount in piao.items()}
+
+
+def _piao_amount(name: str, amount: object) -> int:
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount not in PIAO_RANGE:
+        raise ScoringError(
+            "bad_request", f"{name} 的漂 {_quoted(amount)} 不对：漂是 {PIAO_RANGE[0]} 到 {PIAO_RANGE[-1]} 的整数"
+        )
+    return amount
 
 
 def _check_copies(players: Sequence[str], events: Sequence[Event]) -> None:
@@ -605,9 +636,7 @@ def _stakes(hu: Hu, hand: Hand | DeclaredHand, rules: Rules, liangdao: bool) -> 
             qia = _declared_count(hu.qia, "qia", "跑恰摸八的恰数")
             ba = _declared_count(hu.ba, "ba", "跑恰摸八的八数")
             pqmb = PaoQiaMoBa(1, qia, 1 if hu.method == "self_draw" else 0, ba)
-    buys = hu.method == "self_draw" and (
-        rules.maima == "self_draw" or (rules.maima == "liangdao_self_draw" and liangdao)
-    )
+    buys = buys_ma(rules, hu.method, liangdao=liangdao)
     if buys and hu.ma is None:
         raise ScoringError("bad_request", "本局买马：这手自摸要报翻出的马牌 ma（例如 \"7s\"）")
     if not buys and hu.ma is not None:
@@ -616,11 +645,64 @@ def _stakes(hu: Hu, hand: Hand | DeclaredHand, rules: Rules, liangdao: bool) -> 
     return Stakes(kan, ma, pqmb)
 
 
+def buys_ma(rules: Rules, method: str, *, liangdao: bool) -> bool:
+    """买马: a self-draw buys a horse (自摸买马), or only a declared player's (亮倒自摸买马)."""
+    return method == "self_draw" and (rules.maima == "self_draw" or (rules.maima == "liangdao_self_draw" and liangdao))
+
+
+@dataclass(frozen=True)
+class Missing:
+    """An input a finished hand lacks under the table's rules (what docs/regional-rules.md lists as "asks"):
+    `piao` of a player, `kan` / `qia` / `ba` / `ma` of the win `event` (its `player` the winner), or the `ready`
+    hands of the draw `event`."""
+
+    input: str
+    player: str | None = None
+    event: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"input": self.input}
+        if self.player is not None:
+            out["player"] = self.player
+        if self.event is not None:
+            out["event"] = self.event
+        return out
+
+
+def missing(
+    players: Sequence[str], events: Sequence[Event], rules: Rules, piao: Mapping[str, int] | None = None
+) -> tuple[Missing, ...]:
+    """What the players must still tell before a hand ending with these events can be scored, in the order a
+    chat asks it: each player's 漂, then each win's 坎, 恰 and 八 (a hand given by patterns), 马; the draw's ready
+    hands (查大叫). Nothing for a hand still in play; the events are not otherwise checked (`settle` does)."""
+    if not any(isinstance(e, Hu | Draw) for e in events):
+        return ()
+    out: list[Missing] = []
+    if rules.piao in PIAO_CHOSEN and piao is None:
+        told = {e.player for e in events if isinstance(e, Piao)}
+        out += [Missing("piao", p) for p in players if p not in told]
+    declared: set[str] = set()
+    for i, event in enumerate(events):
+        if isinstance(event, Liangdao):
+            declared.add(event.player)
+        elif isinstance(event, Hu):
+            if isinstance(event.hand, DeclaredHand):  # a hand given by its tiles has its counts counted
+                asked = [("kan", event.kan, rules.shukan), ("qia", event.qia, rules.paoqiamoba)]
+                asked.append(("ba", event.ba, rules.paoqiamoba))
+                out += [Missing(key, event.winner, i) for key, value, played in asked if played and value is None]
+            if event.ma is None and buys_ma(rules, event.method, liangdao=event.winner in declared):
+                out.append(Missing("ma", event.winner, i))
+        elif isinstance(event, Draw) and rules.chadajiao and event.ready is None:
+            out.append(Missing("ready", None, i))
+    return tuple(out)
+
+
 def _declared_count(value: int | None, key: str, what: str) -> int:
     if value is None:
         raise ScoringError("bad_request", f"报番型（不报牌）的胡要报{what} {key}")
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
-        raise ScoringError("bad_request", f"{key}（{what}）应是 0 到 {MAX_COUNT} 的整数，收到 {_quoted(value)}")
+    most = MAX_COUNTS[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise ScoringError("bad_request", f"{key}（{what}）应是 0 到 {most} 的整数，收到 {_quoted(value)}")
     return value
 
 
@@ -628,10 +710,17 @@ def _declared_count(value: int | None, key: str, what: str) -> int:
 _EVENT_KEYS = {
     "gang": frozenset({"type", "player", "kind", "from", "chain", "tile"}),
     "liangdao": frozenset({"type", "player"}),
+    "piao": frozenset({"type", "player", "amount"}),
     "hu": frozenset({"type", "winner", "method", "from", "hand", "ma", "kan", "qia", "ba"}),
     "draw": frozenset({"type", "ready"}),
 }
-_REQUIRED = {"gang": ("player", "kind"), "liangdao": ("player",), "hu": ("winner", "method", "hand"), "draw": ()}
+_REQUIRED = {
+    "gang": ("player", "kind"),
+    "liangdao": ("player",),
+    "piao": ("player", "amount"),
+    "hu": ("winner", "method", "hand"),
+    "draw": (),
+}
 _READY_KEYS = frozenset({"concealed", "melds", "patterns"})
 
 
@@ -675,6 +764,8 @@ def events_from_json(raw: object, rules: Rules) -> list[Event]:
         elif kind == "liangdao":
             declared.add(item["player"])
             events.append(Liangdao(item["player"]))
+        elif kind == "piao":
+            events.append(Piao(item["player"], item["amount"]))
         elif kind == "hu":
             events.append(_hu_from_json(where, item, rules, declared))
         else:
@@ -734,9 +825,7 @@ def _ready_from_json(raw: object, rules: Rules) -> dict[str, ReadyHand | Declare
 
 
 def settle_from_json(request: Mapping[str, Any], rules: Rules, partial: bool) -> dict[str, Any]:
-    players = request.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ScoringError("bad_request", "players 应是三个玩家名字的列表")
+    players = _players(request)
     dealer = request.get("dealer")
     base = request.get("base", 1)
     events = events_from_json(request.get("events"), rules)
@@ -744,3 +833,16 @@ def settle_from_json(request: Mapping[str, Any], rules: Rules, partial: bool) ->
         players, events, rules, base=base, dealer=dealer, partial=partial, piao=request.get("piao")
     )
     return {"ok": True, **settlement.as_json()}
+
+
+def missing_from_json(request: Mapping[str, Any], rules: Rules) -> list[dict[str, Any]]:
+    """`missing` of a settle request: `[{"input": "kan", "player": "A", "event": 2}, …]`."""
+    events = events_from_json(request.get("events"), rules)
+    return [m.as_json() for m in missing(_players(request), events, rules, request.get("piao"))]
+
+
+def _players(request: Mapping[str, Any]) -> list[str]:
+    players = request.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ScoringError("bad_request", "players 应是三个玩家名字的列表")
+    return players

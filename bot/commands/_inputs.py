@@ -1,0 +1,294 @@
+"""What regional rules make players tell before a hand is booked (漂, 数坎, 跑恰摸八, 买马, 查大叫), and the
+questions that ask for it.
+
+The scoring core says what a finished hand lacks (`missing_inputs`); nothing here decides it. A record being
+asked about is a batch of events (the scoring contract's JSON) and the answers given so far, a list kept beside
+it (`complete` puts them in). `pending` is what is still missing, `question` renders the next question with its
+buttons, `press` applies a tap, `answer` a typed answer. Each button names the input it answers (`k0.2`: 坎 of the
+batch's event 0 is 2), so a tap on an old question, or a second tap, answers nothing twice. The typed records'
+questions (`regional.py`) and the 胡 button flow (`flows.py`) share all of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.commands import _regional_texts  # noqa: F401  (registers the texts)
+from bot.commands._recording import FLOW_PATTERNS, mark, toggle
+from bot.core import Button, Context
+from bot.texts import pattern_name
+from ledger.events import Payload
+from ledger.hands import build_request
+from ledger.scoring.kawuxing import Rules, missing_inputs, settle
+from ledger.scoring.kawuxing.rules import PIAO_CHOSEN, rules_from_request
+from ledger.scoring.kawuxing.settle import events_from_json
+from ledger.service import TableInfo
+
+#: one answer: `{"input": "kan", "event": 0, "value": 2}` (an input of the batch's event) or `{"input": "piao",
+#: "player": "乙", "value": 1}`; 查大叫's `{"input": "ready", "event": 0, "value": {player: hand}}`
+Answer = dict[str, Any]
+#: a missing input as the core lists it, its `event` an index into the batch
+Need = dict[str, Any]
+ButtonOf = Callable[[str, str], Button]
+
+#: 漂 a button offers (more is typed: 漂 8); counts offered for 坎 and 恰, and for 八
+PIAO_BUTTONS = (0, 1, 2, 3, 4, 5)
+COUNT_BUTTONS = {"kan": 5, "qia": 5, "ba": 7}
+#: button codes of the inputs (`k0.2`): one letter, then the event's index in the batch or the player's seat
+CODES = {"piao": "p", "kan": "k", "qia": "a", "ba": "b", "ma": "m", "ready": "y"}
+
+
+def table_rules(table: TableInfo) -> Rules:
+    """The scoring core's rules of a 卡五星 table (its snapshot)."""
+    return rules_from_request(table.rules or None)
+
+
+def asks_anything(rules: Rules) -> bool:
+    """Whether these rules ever make players tell something per hand (else no question is ever worked out)."""
+    return rules.piao in PIAO_CHOSEN or rules.maima != "none" or rules.shukan or rules.paoqiamoba or rules.chadajiao
+
+
+def complete(batch: Sequence[Payload], answers: Sequence[Answer]) -> list[Payload]:
+    """The batch with the answers in it: 漂 as `piao` events before it, the others as fields of their event."""
+    events = [dict(event) for event in batch]
+    piao: list[Payload] = []
+    for answer in answers:
+        if answer["input"] == "piao":
+            piao.append({"type": "piao", "player": answer["player"], "amount": answer["value"]})
+        else:
+            events[answer["event"]][answer["input"]] = answer["value"]
+    return piao + events
+
+
+def _request(table: TableInfo, events: Sequence[Payload]) -> dict[str, Any]:
+    return build_request(table.game, table.rules, table.base, table.players, None, events)
+
+
+def pending(
+    table: TableInfo, before: Sequence[Payload], batch: Sequence[Payload], answers: Sequence[Answer]
+) -> list[Need]:
+    """What the batch, recorded after the hand's events `before` with these answers, still lacks (the core's
+    `missing_inputs`, event indices into `batch`). Raises `ScoringError` for a batch the core cannot read."""
+    done = complete(batch, answers)
+    shift = len(before) + len(done) - len(batch)
+    return [
+        {**need, "event": need["event"] - shift} if "event" in need else need
+        for need in missing_inputs(_request(table, [*before, *done]))
+    ]
+
+
+def check_scorable(
+    table: TableInfo,
+    before: Sequence[Payload],
+    batch: Sequence[Payload],
+    answers: Sequence[Answer],
+    needs: Sequence[Need],
+) -> None:
+    """Refuse now what no answer could make bookable (a 屁胡 on a discard, a tile hand that is no win …): the
+    hand is scored with stand-ins for what is still missing (漂 0, counts 0, the first tile as 马, each 亮倒
+    player ready with a plain hand). Raises `ScoringError`."""
+    rules = table_rules(table)
+    stand_ins: list[Answer] = []
+    declared = {str(e["player"]) for e in [*before, *batch] if e.get("type") == "liangdao"}
+    for need in needs:
+        key = need["input"]
+        value: Any = 0
+        if key == "ma":
+            value = f"1{rules.suits[0]}"
+        elif key == "ready":
+            value = {player: {"patterns": []} for player in sorted(declared)}
+        stand_ins.append({**need, "value": value})
+    events = [*before, *complete(batch, [*answers, *stand_ins])]
+    request = _request(table, events)
+    settle(table.players, events_from_json(request["events"], rules), rules, base=table.base)
+
+
+def carried_piao(ctx: Context, table: TableInfo, before: Sequence[Payload], batch: Sequence[Payload]) -> list[Answer]:
+    """首局定漂: each player's 漂 as told at the table's first hand, for a later hand that ends without them
+    (every hand's record holds its own 漂, so voiding or editing a hand never needs another's)."""
+    if table_rules(table).piao != "first_hand" or table.hand_number == 1:
+        return []
+    told = {str(e["player"]) for e in [*before, *batch] if e.get("type") == "piao"}
+    if set(table.players) <= told:
+        return []
+    earlier = table_piao(ctx, table)
+    missing = [p for p in table.players if p not in told and p in earlier]
+    return [{"input": "piao", "player": p, "value": earlier[p]} for p in missing]
+
+
+def table_piao(ctx: Context, table: TableInfo) -> dict[str, int]:
+    """The 漂 of the table's last finished hand (首局定漂 carries it from hand to hand)."""
+    for record in ctx.service.history(ctx.chat_id, 3):
+        if record.table_id == table.id:
+            return piao_of(record.events)
+    return {}
+
+
+def piao_of(events: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """Each player's 漂 among a hand's events (a later one replaces an earlier)."""
+    return {str(e["player"]): int(e["amount"]) for e in events if e.get("type") == "piao"}
+
+
+# ----------------------------------------------------------------------------------------------- questions
+
+
+def code_of(need: Need, table: TableInfo) -> str:
+    """`k0`, `p1` …: the input's letter, then its event in the batch (or the player's seat)."""
+    where = table.players.index(need["player"]) if need["input"] == "piao" else need["event"]
+    return f"{CODES[need['input']]}{where}"
+
+
+def question(
+    ctx: Context,
+    table: TableInfo,
+    need: Need,
+    state: Mapping[str, Any],
+    button: ButtonOf,
+    declared: Sequence[str] = (),
+) -> tuple[list[str], list[tuple[Button, ...]]]:
+    """The line asking for `need` and its buttons (`button(label, action)` makes one in the caller's flow);
+    `declared`: the hand's 亮倒 players (ready at a draw, whatever is tapped)."""
+    code = code_of(need, table)
+    key = need["input"]
+    name = need.get("player", "")
+    rows: list[tuple[Button, ...]] = []
+    if key == "piao":
+        first = table_rules(table).piao == "first_hand"
+        line = ctx.t("ask_piao_first" if first else "ask_piao", name=name)
+        rows.append(tuple(button(str(n), f"q.{code}.{n}") for n in PIAO_BUTTONS))
+    elif key in COUNT_BUTTONS:
+        line = ctx.t(f"ask_{key}", name=name)
+        rows.append(tuple(button(str(n), f"q.{code}.{n}") for n in range(COUNT_BUTTONS[key])))
+    elif key == "ma":
+        line = ctx.t("ask_ma", name=name)
+        rows += _tile_rows(ctx, table, code, button)
+    else:
+        return _ready_question(ctx, table, code, state, button, declared)
+    return [line], rows
+
+
+def _tile_rows(ctx: Context, table: TableInfo, code: str, button: ButtonOf) -> list[tuple[Button, ...]]:
+    """The table's two suits, 1–5 and 6–9 a row each, then the dragons."""
+    from ledger.scoring.tiles import SUIT_ZH
+
+    rows: list[tuple[Button, ...]] = []
+    for suit in table_rules(table).suits:
+        label = suit if ctx.lang == "en" else SUIT_ZH[suit]
+        row = [button(f"{rank}{label}", f"q.{code}.{rank}{suit}") for rank in range(1, 10)]
+        rows += [tuple(row[:5]), tuple(row[5:])]
+    dragons = (("5z", "白", "white"), ("6z", "发", "green"), ("7z", "中", "red"))
+    rows.append(tuple(button(en if ctx.lang == "en" else zh, f"q.{code}.{tile}") for tile, zh, en in dragons))
+    return rows
+
+
+def _ready_state(state: Mapping[str, Any]) -> dict[str, Any]:
+    """查大叫's steps so far: who is picked as ready, whose patterns are asked (`at`), the patterns tapped."""
+    found = state.get("ready")
+    return dict(found) if isinstance(found, Mapping) else {"picked": [], "at": None, "patterns": {}}
+
+
+def _ready_question(
+    ctx: Context, table: TableInfo, code: str, state: Mapping[str, Any], button: ButtonOf, declared: Sequence[str]
+) -> tuple[list[str], list[tuple[Button, ...]]]:
+    ready = _ready_state(state)
+    if ready["at"] is None:
+        picked = {*ready["picked"], *declared}
+        rows = [tuple(button(mark(p, p in picked), f"q.{code}.t{i}") for i, p in enumerate(table.players))]
+        nobody = () if declared else (button(ctx.t("btn_nobody_ready"), f"q.{code}.0"),)
+        rows.append((*nobody, button(ctx.t("btn_next"), f"q.{code}.n")))
+        return [ctx.t("ask_ready_pick")], rows
+    player = ready["picked"][ready["at"]]
+    chosen = set(ready["patterns"].get(player, []))
+    marked = [
+        button(mark(pattern_name(ctx.lang, p), p in chosen), f"q.{code}.p{i}") for i, p in enumerate(FLOW_PATTERNS)
+    ]
+    rows = [tuple(marked[i : i + 3]) for i in range(0, len(marked), 3)]
+    rows.append((button(ctx.t("btn_next"), f"q.{code}.n"),))
+    return [ctx.t("ask_ready_patterns", name=player)], rows
+
+
+# ------------------------------------------------------------------------------------------------- answers
+
+
+def press(
+    table: TableInfo, state: dict[str, Any], action: str, needs: Sequence[Need], declared: Sequence[str]
+) -> bool:
+    """Apply a question's button (`q.<code>.<value>`) to `state` (its `answers`, and `ready` while 查大叫's
+    steps go on). False when the button names no input still missing (an old question, a second tap)."""
+    _, _, rest = action.partition(".")
+    code, _, value = rest.partition(".")
+    need = next((n for n in needs if code_of(n, table) == code), None)
+    if need is None or not value:
+        return False
+    key = need["input"]
+    answers: list[Answer] = state.setdefault("answers", [])
+    if key == "ready":
+        return _press_ready(table, state, need, value, declared)
+    if key == "ma":
+        if len(value) != 2 or value[1] not in (*table_rules(table).suits, "z") or not value[0].isdigit():
+            return False
+        answers.append({**need, "value": value})
+        return True
+    if not value.isdigit():
+        return False
+    answers.append({**need, "value": int(value)})
+    return True
+
+
+def _press_ready(
+    table: TableInfo, state: dict[str, Any], need: Need, value: str, declared: Sequence[str]
+) -> bool:
+    ready = _ready_state(state)
+    picked: list[str] = list(dict.fromkeys([*declared, *ready["picked"]]))  # a 亮倒 player was ready
+    patterns: dict[str, list[str]] = {p: list(k) for p, k in ready["patterns"].items()}
+    if value == "0":
+        if declared:
+            return False
+        state.setdefault("answers", []).append({**need, "value": {}})
+        state.pop("ready", None)
+        return True
+    if ready["at"] is None and value[0] == "t" and value[1:].isdigit() and int(value[1:]) < len(table.players):
+        player = table.players[int(value[1:])]
+        if player in picked and player not in declared:
+            picked.remove(player)
+        elif player not in picked:
+            picked.append(player)
+    elif ready["at"] is not None and value[0] == "p" and value[1:].isdigit() and int(value[1:]) < len(FLOW_PATTERNS):
+        player = picked[ready["at"]]
+        toggle(patterns.setdefault(player, []), FLOW_PATTERNS[int(value[1:])])
+    elif value == "n":
+        at = -1 if ready["at"] is None else ready["at"]
+        if at + 1 < len(picked):
+            ready["at"] = at + 1
+        else:
+            hands = {p: {"patterns": [k for k in FLOW_PATTERNS if k in patterns.get(p, [])]} for p in picked}
+            state.setdefault("answers", []).append({**need, "value": hands})
+            state.pop("ready", None)
+            return True
+    else:
+        return False
+    state["ready"] = {"picked": [p for p in table.players if p in picked], "at": ready["at"], "patterns": patterns}
+    return True
+
+
+def answer(state: dict[str, Any], needs: Sequence[Need], key: str, values: Mapping[str | None, Any]) -> list[Need]:
+    """Typed answers (`坎 2`, `漂 @乙 1`, `买马 7s`, `听 @乙 …`) to the first missing inputs of kind `key`: values
+    by player (None: the first such input, whoever it is). Returns the inputs answered."""
+    answered: list[Need] = []
+    answers: list[Answer] = state.setdefault("answers", [])
+    for need in needs:
+        if need["input"] != key:
+            continue
+        player = need.get("player")
+        if player in values:
+            value = values[player]
+        elif None in values and not answered:
+            value = values[None]
+        else:
+            continue
+        answers.append({**need, "value": value})
+        answered.append(need)
+        if key == "ready":
+            state.pop("ready", None)
+    return answered

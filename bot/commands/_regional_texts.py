@@ -1,0 +1,188 @@
+"""Texts of what regional rules make players tell (漂, 买马, 数坎, 跑恰摸八, 查大叫): the bot's questions, the typed
+answers' refusals, and the side stakes shown by name in a hand's reply. Chinese first, English when the chat's
+language is `en`."""
+
+from __future__ import annotations
+
+from bot.texts import register
+
+register(
+    {
+        # -- the questions ----------------------------------------------------------------------------------
+        "ask_head": {
+            "zh": "第{number}局 {what}：本桌规则还要报这些才能记账",
+            "en": "Hand {number}, {what}: the table's rules need this before it is booked",
+        },
+        "ask_piao": {
+            "zh": "{name} 这局漂几？（或发：漂 @{name} 2）",
+            "en": "{name}'s 漂 this hand? (or send: 漂 @{name} 2)",
+        },
+        "ask_piao_first": {
+            "zh": "{name} 漂几？首局定漂：第一局报了整桌不变（或发：漂 @{name} 2）",
+            "en": "{name}'s 漂? 首局定漂: told at the first hand, kept for the table (or send: 漂 @{name} 2)",
+        },
+        "ask_kan": {
+            "zh": "{name} 几坎？（手里的暗刻和杠各 1 坎，别人点炮凑成的刻子不算；或发：坎 2）",
+            "en": "How many 坎 for {name}? (each concealed pung or kong; not a pung a discard completed; "
+            "or send: 坎 2)",
+        },
+        "ask_qia": {
+            "zh": "{name} 几恰？（杠和手里三张、四张一样的牌各 1 恰；或发：恰 2）",
+            "en": "How many 恰 for {name}? (each kong and each tile held three or four times; or send: 恰 2)",
+        },
+        "ask_ba": {
+            "zh": "{name} 几八？（一门牌 8 张起，每多一张 1 八，字牌算一门；或发：八 1）",
+            "en": "How many 八 for {name}? (each tile past seven in one suit, dragons as one; or send: 八 1)",
+        },
+        "ask_ma": {
+            "zh": "{name} 自摸买马：翻出的马牌是？（或发：买马 7s）",
+            "en": "{name} self-drew and buys a horse: which tile was turned? (or send: 买马 7s)",
+        },
+        "ask_ready_pick": {
+            "zh": "查大叫：荒庄时谁听牌了？点选（亮倒的一定听牌），再点「下一步」；"
+            "也可以直接发：听 @乙 123p456p789s11s55s",
+            "en": "查大叫: who was ready (听牌) at the draw? Tap them (a 亮倒 player was), then Next; or send: "
+            "听 @b 123p456p789s11s55s",
+        },
+        "ask_ready_patterns": {
+            "zh": "{name} 听的牌最大能胡什么？点选番型（不选就是屁胡），再点「下一步」；"
+            "也可以发：听 @{name} 和 13 张牌",
+            "en": "The biggest win {name} waited on? Tap the patterns (none: a plain win), then Next; or send: "
+            "听 @{name} and the 13 tiles",
+        },
+        "btn_next": {"zh": "下一步 ▶", "en": "Next ▶"},
+        "btn_nobody_ready": {"zh": "没人听牌", "en": "Nobody was ready"},
+        "ask_expired": {
+            "zh": "这一局已经记完了，这个问题作废（没有记账）。",
+            "en": "That hand is already recorded; this question has expired (nothing booked).",
+        },
+        "input_piao": {"zh": "漂", "en": "漂"},
+        "input_kan": {"zh": "坎数", "en": "坎 count"},
+        "input_qia": {"zh": "恰数", "en": "恰 count"},
+        "input_ba": {"zh": "八数", "en": "八 count"},
+        "input_ma": {"zh": "马牌", "en": "the horse tile"},
+        "input_ready": {"zh": "听牌的手牌", "en": "the ready hands"},
+        # -- typed answers and 漂 -----------------------------------------------------------------------------
+        "nothing_asked_kan": {
+            "zh": "现在没有在等坎数。坎数写在胡牌那一行：胡 清一色 自摸 坎2（写牌就不用报，我来数）",
+            "en": "No 坎 count is awaited. Put it in the win's line: 胡 清一色 自摸 坎2 (tiles need none: I count)",
+        },
+        "nothing_asked_qiaba": {
+            "zh": "现在没有在等恰数、八数。写在胡牌那一行：胡 清一色 自摸 恰1 八2（写牌就不用报）",
+            "en": "No 恰/八 count is awaited. Put them in the win's line: 胡 清一色 自摸 恰1 八2 (tiles need none)",
+        },
+        "nothing_asked_ma": {
+            "zh": "现在没有在等马牌。买马写在自摸那一行：胡 清一色 自摸 买马 7s，或等我问",
+            "en": "No horse tile is awaited. Put it in the self-draw's line: 胡 清一色 自摸 买马 7s, "
+            "or wait to be asked",
+        },
+        "nothing_asked_ready": {
+            "zh": "现在没有在等听牌的手牌。荒庄时一起写：荒庄 听 @乙 123p456p789s11s55s，或 荒庄 没人听",
+            "en": "No ready hands are awaited. Give them with the draw: 荒庄 听 @b 123p456p789s11s55s, or 荒庄 没人听",
+        },
+        "not_asked_here": {
+            "zh": "本桌规则不用报{what}。",
+            "en": "This table's rules need no {what}.",
+        },
+        "ma_self_draw_only": {
+            "zh": "只有自摸才买马，这手不用写马牌。",
+            "en": "Only a self-draw buys a horse; this win takes no horse tile.",
+        },
+        "piao_none": {"zh": "本桌不漂，不用报漂。", "en": "This table plays no 漂."},
+        "piao_fixed": {
+            "zh": "本桌定漂，每人 {amount} 倍底金，不用报。",
+            "en": "This table plays a fixed 漂 of {amount} base stakes each; nothing to tell.",
+        },
+        "piao_first_hand_set": {
+            "zh": "首局定漂：漂在第一局已经定了（{piao}），整桌不变。",
+            "en": "首局定漂: the 漂 was set at the first hand ({piao}) and stays for the table.",
+        },
+        # -- reading --------------------------------------------------------------------------------------------
+        "count_too_big": {
+            "zh": "「{word}」太多了：最多 {most}。",
+            "en": "“{word}” is too many: at most {most}.",
+        },
+        "two_counts": {"zh": "「{word}」和前面写的数不一样。", "en": "“{word}” contradicts the count given before."},
+        "count_missing": {"zh": "要写几个，例如：坎 2", "en": "Say how many, e.g. 坎 2"},
+        "ma_tile_missing": {
+            "zh": "「{word}」后面写翻出的那张牌，例如 买马 7s",
+            "en": "Which tile after “{word}”? e.g. 买马 7s",
+        },
+        "ma_one_tile": {
+            "zh": "「{word}」是好几张牌：买马只翻一张，例如 买马 7s",
+            "en": "“{word}” is several tiles; one horse tile is turned, e.g. 买马 7s",
+        },
+        "nobody_ready_alone": {
+            "zh": "说了没人听牌，就不用再写「{word}」。",
+            "en": "Nobody was ready: “{word}” has no place then.",
+        },
+        "ready_player_missing": {
+            "zh": "你不在这桌上，请写出是谁听牌：听 @乙 123p456p789s11s55s",
+            "en": "You are not seated; say who was ready: 听 @b 123p456p789s11s55s",
+        },
+        "ready_twice": {"zh": "{name} 写了两次。", "en": "{name} is named twice."},
+        "ready_hand_missing": {
+            "zh": "{name} 听的什么牌？写 13 张牌（听 @{name} 123p456p789s11s55s）或番型（听 @{name} 清一色）",
+            "en": "What was {name} waiting with? The 13 tiles (听 @{name} 123p456p789s11s55s) or the patterns "
+            "(听 @{name} 清一色)",
+        },
+        "piao_range": {
+            "zh": "漂「{word}」不对：漂是 0 到 {most} 的整数。",
+            "en": "漂 “{word}” is not right: a whole number from 0 to {most}.",
+        },
+        "piao_twice": {"zh": "{name} 的漂写了两次。", "en": "{name}'s 漂 is given twice."},
+        "piao_amount_missing": {
+            "zh": "漂几？例如：漂 2（自己的）或 漂 @乙 1",
+            "en": "How much 漂? e.g. 漂 2 (yours) or 漂 @b 1",
+        },
+        # -- what a hand's reply shows -----------------------------------------------------------------------
+        "payer_multiple": {
+            "zh": "{name} 亮倒了却输（亮倒输家加倍）：按 ×{multiple} 付",
+            "en": "{name} had declared 亮倒 and pays ×{multiple} (a declared loser pays double)",
+        },
+        "stake_piao": {"zh": "漂：{payments}", "en": "漂: {payments}"},
+        "stake_kan": {"zh": "数坎 {kan} 坎：{payments}", "en": "数坎, {kan} 坎: {payments}"},
+        "stake_ma": {"zh": "买马 {tile}（{points}）：{payments}", "en": "买马 {tile} ({points}): {payments}"},
+        "stake_pqmb": {
+            "zh": "跑恰摸八（跑{pao} 恰{qia} 摸{mo} 八{ba}）：{payments}",
+            "en": "跑恰摸八 (跑 {pao}, 恰 {qia}, 摸 {mo}, 八 {ba}): {payments}",
+        },
+        "stake_payment": {"zh": "{payer}→{payee} {amount}", "en": "{payer}→{payee} {amount}"},
+        "chadajiao_head": {"zh": "查大叫：{hands}", "en": "查大叫: {hands}"},
+        "chadajiao_nobody": {"zh": "查大叫：没人听牌", "en": "查大叫: nobody was ready"},
+        "chadajiao_hand": {
+            "zh": "{name} 听{waits} {patterns} → ×{final}",
+            "en": "{name} waits{waits} {patterns} → ×{final}",
+        },
+        "chadajiao_payments": {"zh": "查大叫赔：{payments}", "en": "查大叫 paid: {payments}"},
+        # -- 牌桌 and 规则 ------------------------------------------------------------------------------------------
+        "table_piao_fixed": {"zh": "漂：定漂，每人 {amount}", "en": "漂: fixed, {amount} each"},
+        "table_piao_chosen": {
+            "zh": "本局漂：{piao}（发「漂 2」报自己的，没报的胡牌时我会问）",
+            "en": "漂 this hand: {piao} (send 漂 2 for yours; I ask at the end for any not told)",
+        },
+        "table_piao_first": {
+            "zh": "漂（首局定漂）：{piao}",
+            "en": "漂 (首局定漂): {piao}",
+        },
+        "piao_untold": {"zh": "未报", "en": "not told"},
+        "rules_reports_head": {
+            "zh": "每局要报（没报的我会问，点按钮或打字回答）：",
+            "en": "To report each hand (anything not told I ask, answered by button or typed):",
+        },
+        "report_line": {"zh": "· {name}：{asks}，例如 {how}", "en": "· {name}: {asks}, e.g. {how}"},
+        "report_piao_chosen": {"zh": "漂 2 ｜ 漂 @乙 1", "en": "漂 2 | 漂 @b 1"},
+        "report_piao_first_hand": {"zh": "第一局 漂 2（之后不用再报）", "en": "漂 2 at the first hand (then never)"},
+        "report_shukan": {"zh": "胡 清一色 自摸 坎2（写牌的我来数）", "en": "胡 清一色 自摸 坎2 (tiles are counted)"},
+        "report_paoqiamoba": {
+            "zh": "胡 清一色 自摸 恰1 八2（写牌的我来数）",
+            "en": "胡 清一色 自摸 恰1 八2 (tiles are counted)",
+        },
+        "report_maima": {"zh": "胡 清一色 自摸 买马 7s", "en": "胡 清一色 自摸 买马 7s"},
+        "report_chadajiao": {
+            "zh": "荒庄 听 @乙 123p456p789s11s55s @丙 清一色 ｜ 荒庄 没人听",
+            "en": "荒庄 听 @b 123p456p789s11s55s @c 清一色 | 荒庄 没人听",
+        },
+        "table_reports": {"zh": "本桌要报：{what}", "en": "This table reports: {what}"},
+    }
+)

@@ -1,0 +1,365 @@
+"""What a group's regional rules make players tell at the table: 漂 (`漂 2`, `漂 @乙 1`), and the question a record
+gets when it lacks an input its rules need — 漂 not told, a win by patterns without its 坎 (数坎) or 恰/八
+(跑恰摸八), a 买马 self-draw without its horse tile, a 荒庄 without the ready hands (查大叫).
+
+Such a record is never booked half-known and never refused: the bot keeps it in the ledger's flow table (kind
+`ask`, keyed by the message, so a restart loses nothing) with the answers given so far, and asks one question at
+a time, with buttons; the answer can also be typed (`坎 2`, `恰1 八0`, `买马 7s`, `漂 @乙 1`, `听 @乙 123p…`). The
+last answer books the record once, with the source of the message that recorded it: a second tap, two people
+answering, or a redelivered answer books nothing more, and an edit of that message later replaces what it booked.
+A question belongs to its hand: once that hand is recorded another way, answering it books nothing. Only seated
+players and admins answer. What is missing is the scoring core's to say (`missing_inputs`); `_inputs` renders the
+questions and applies the answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.commands._common import (
+    FlowStep,
+    current_table,
+    flow_key,
+    flow_step,
+    my_seat,
+    seat_resolver,
+)
+from bot.commands._inputs import (
+    Need,
+    answer,
+    asks_anything,
+    carried_piao,
+    check_scorable,
+    complete,
+    pending,
+    press,
+    question,
+    table_piao,
+    table_rules,
+)
+from bot.commands._recording import event_reply, hand_reply, kawuxing_table, ready_of
+from bot.commands.chat_options import minggang
+from bot.commands.suggest import ASK_KIND
+from bot.core import AnswerCallback, Button, Context, HandlerResult, Refusal, SendText, registry
+from bot.grammar import GrammarError, parse_counts, parse_ma, parse_piao, parse_ready
+from bot.grammar import read as read_words
+from bot.permissions import plays_at
+from bot.texts import describe_event
+from bot.vocabulary import COMMAND_WORDS
+from ledger.events import Draw, Event, Piao, Win, payloads
+from ledger.scoring.kawuxing import Rules
+from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
+from ledger.service import HandResult, LedgerError, TableInfo
+
+KIND = ASK_KIND
+PREFIX = "ask"
+KAWUXING = ("kawuxing",)
+
+
+# ----------------------------------------------------------------------------------------- before booking
+
+
+def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] | SendText:
+    """The events a record books — with 首局定漂's 漂 carried from the table's first hand — or, when its rules
+    still need an input the record lacks, the question (the record is kept until it is answered)."""
+    rules = table_rules(table)
+    _refuse_inputs_not_played(ctx, rules, events)
+    if not asks_anything(rules) or not any(isinstance(e, Win | Draw) for e in events):
+        return events
+    if rules.piao not in PIAO_CHOSEN and rules.maima != "liangdao_self_draw" and not pending(
+        table, [], payloads(events), []
+    ):
+        return events  # what is missing does not depend on the hand so far here: nothing, without reading it
+    before = list(ctx.service.hand_state(table.id).events)
+    batch = payloads(events, before)
+    carried = carried_piao(ctx, table, before, batch)
+    needs = pending(table, before, batch, carried)
+    if not needs:
+        return [*(Piao(a["player"], a["value"]) for a in carried), *events]
+    check_scorable(table, before, batch, carried, needs)
+    key = flow_key(ctx)
+    asked = ctx.service.load_flow(ctx.chat_id, key)
+    if asked is not None and asked.kind == KIND and asked.finished_at and asked.state.get("source") == ctx.source:
+        return events  # this very message was asked about already (a redelivery): the ledger replays its booking
+    incoming = ctx.incoming
+    state: dict[str, Any] = {
+        "table_id": table.id,
+        "number": table.hand_number,
+        "batch": batch,
+        "answers": carried,
+        "source": ctx.source,
+        "original": incoming.original_source if incoming is not None else ctx.source,
+        "edited": bool(incoming is not None and incoming.edited),
+        "by": ctx.sender.user_id,
+    }
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
+    text, buttons = _render(ctx, table, key, state, needs, before)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id)
+
+
+def _refuse_inputs_not_played(ctx: Context, rules: Rules, events: Sequence[Event]) -> None:
+    """An input the table's rules do not ask for is refused by name (the core would, less plainly)."""
+    for event in events:
+        if isinstance(event, Win):
+            played = {"kan": rules.shukan, "qia": rules.paoqiamoba, "ba": rules.paoqiamoba, "ma": rules.maima != "none"}
+            for key, is_played in played.items():
+                if getattr(event, key) is not None and not is_played:
+                    raise Refusal("not_asked_here", what=ctx.t(f"input_{key}"))
+            if event.ma is not None and event.method != "self_draw":
+                raise Refusal("ma_self_draw_only")
+        if isinstance(event, Draw) and event.ready is not None and not rules.chadajiao:
+            raise Refusal("not_asked_here", what=ctx.t("input_ready"))
+
+
+# ----------------------------------------------------------------------------------------------- rendering
+
+
+def _render(
+    ctx: Context,
+    table: TableInfo,
+    key: int,
+    state: Mapping[str, Any],
+    needs: Sequence[Need],
+    before: Sequence[Mapping[str, Any]],
+) -> tuple[str, tuple[tuple[Button, ...], ...]]:
+    """The question message: what is being recorded, the next question, its buttons and 取消."""
+
+    def button(label: str, action: str) -> Button:
+        return Button(label, f"{PREFIX}:{key}:{action}")
+
+    what = "；".join(describe_event(ctx.lang, e) for e in state["batch"] if e.get("type") in {"hu", "draw"})
+    lines = [ctx.t("ask_head", number=state["number"], what=what)]
+    asked, rows = question(ctx, table, needs[0], state, button, _declared(before, state["batch"]))
+    rows.append((button(ctx.t("btn_cancel"), "x"),))
+    return "\n".join([*lines, *asked]), tuple(rows)
+
+
+# ------------------------------------------------------------------------------------------------ answers
+
+
+@registry.callback(PREFIX)
+def press_answer(ctx: Context) -> HandlerResult:
+    """A tap on a question's button: the answer is kept, and the next question asked or the record booked."""
+    step = flow_step(ctx, KIND, current_table)
+    if not isinstance(step, FlowStep):
+        return step
+    expired = _expired(ctx, step.table, step.key, step.state)
+    if expired is not None:
+        return [AnswerCallback(expired, alert=True), SendText(expired, edit_message_id=step.edit)]
+    before = list(ctx.service.hand_state(step.table.id).events)
+    needs = pending(step.table, before, step.state["batch"], step.state["answers"])
+    if not press(step.table, step.state, step.action, needs, _declared(before, step.state["batch"])):
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    reply = _go_on(ctx, step.table, step.key, step.state, before, edit=step.edit)
+    notice = AnswerCallback(ctx.t("flow_recorded")) if reply.buttons == () else AnswerCallback()
+    return [notice, reply]
+
+
+def _expired(ctx: Context, table: TableInfo, key: int, state: Mapping[str, Any]) -> str | None:
+    """A question whose hand was recorded another way meanwhile books nothing: it is finished, and says so."""
+    if table.hand_number == state["number"]:
+        return None
+    ctx.service.finish_flow(ctx.chat_id, key)
+    return ctx.t("ask_expired")
+
+
+def _declared(before: Sequence[Mapping[str, Any]], batch: Sequence[Mapping[str, Any]]) -> list[str]:
+    return [str(e["player"]) for e in [*before, *batch] if e.get("type") == "liangdao"]
+
+
+def _go_on(
+    ctx: Context, table: TableInfo, key: int, state: dict[str, Any], before: list[Any], *, edit: int | None
+) -> SendText:
+    """After an answer: the next question, or the booking once nothing is missing. An answer the hand cannot
+    be booked with (a ready hand that waits on nothing …) is refused and not kept."""
+    needs = pending(table, before, state["batch"], state["answers"])
+    if needs:
+        check_scorable(table, before, state["batch"], state["answers"], needs)
+        ctx.service.save_flow(ctx.chat_id, key, int(state["by"]), KIND, state)
+        text, buttons = _render(ctx, table, key, state, needs, before)
+        return SendText(text, buttons=buttons, edit_message_id=edit, reply_to=None if edit else ctx.message_id)
+    result, edited = _book(ctx, table, state)
+    ctx.service.finish_flow(ctx.chat_id, key)
+    reply = hand_reply(ctx, table, result, edited=edited)
+    return SendText(reply.text, edit_message_id=edit, reply_to=None if edit else ctx.message_id)
+
+
+def _book(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> tuple[HandResult, bool]:
+    """Book the answered record as its message would have been booked: with its source, an edit replacing what
+    the message's first version booked (`_common.book`'s rule)."""
+    events = complete(state["batch"], state["answers"])
+    source, by = str(state["source"]), int(state["by"])
+    if state.get("edited"):
+        try:
+            return ctx.service.replace_hand(str(state["original"]), events, source=source, by=by, reason="edit"), True
+        except LedgerError as err:
+            if err.code != "nothing_to_edit":
+                raise
+    return ctx.service.record_events(table.id, events, source=source, by=by), False
+
+
+def _pending_ask(ctx: Context, table: TableInfo) -> tuple[int, dict[str, Any]] | None:
+    """The newest question of this hand still waiting for an answer: (its key, its state). Questions of earlier
+    hands or tables, left unanswered because the hand was recorded another way, are finished on the way."""
+    found = None
+    for flow in reversed(ctx.service.open_flows(ctx.chat_id)):
+        if flow.kind != KIND:
+            continue
+        state = flow.state
+        if state.get("table_id") == table.id and state.get("number") == table.hand_number:
+            found = found or (flow.message_id, dict(state))
+        else:
+            ctx.service.finish_flow(ctx.chat_id, flow.message_id)
+    return found
+
+
+#: what a typed answer reads: input -> {player (None: the first asked) -> value}
+Told = dict[str, dict[str | None, Any]]
+
+
+def _is_chat(text: str) -> bool:
+    """A line that starts with an answer word but goes on with words the bot does not know (`听 我说`, `八 点见`,
+    `漂 亮啊`) is chat: no reply, like `胡说八道`."""
+    words = [w for w in read_words(text) if not w.typed.startswith("@") and not w.typed.isdigit()]
+    return bool(words) and words[0].kind == "unknown"
+
+
+def _typed(ctx: Context, what: str, read: Callable[[TableInfo], Told]) -> SendText | None:
+    """A typed answer to the hand's waiting question (`what`: kan, qiaba, ma, ready): refused, saying where the
+    input goes instead, when no question waits for it."""
+    if _is_chat(ctx.args):
+        return None
+    table = kawuxing_table(ctx)
+    if not plays_at(ctx, table):
+        raise Refusal("flow_not_seated")
+    found = _pending_ask(ctx, table)
+    if found is None:
+        raise Refusal(f"nothing_asked_{what}")
+    flow, state = found
+    try:
+        told = read(table)
+    except GrammarError as err:
+        raise Refusal(err.key, **err.params) from err
+    before = list(ctx.service.hand_state(table.id).events)
+    needs = pending(table, before, state["batch"], state["answers"])
+    answered = [need for key, values in told.items() for need in answer(state, needs, key, values)]
+    if not answered:
+        raise Refusal(f"nothing_asked_{what}")
+    return _go_on(ctx, table, flow, state, before, edit=None)
+
+
+@registry.command(
+    "kan",
+    names=["kan"],
+    aliases=COMMAND_WORDS["kan"],
+    help_zh="坎：回答数坎的坎数，例如 坎 2（也可以写在胡牌那一行：胡 清一色 自摸 坎2）",
+    help_en="坎: the 坎 count asked for, e.g. 坎 2 (or in the win's line: 胡 清一色 自摸 坎2)",
+    games=KAWUXING,
+    in_menu=False,
+)
+def answer_kan(ctx: Context) -> SendText | None:
+    return _typed(ctx, "kan", lambda _table: _counts(f"{ctx.word} {ctx.args}"))
+
+
+@registry.command(
+    "qiaba",
+    names=["qiaba"],
+    aliases=COMMAND_WORDS["qiaba"],
+    help_zh="跑恰摸八：回答恰数、八数，例如 恰1 八2（也可以写在胡牌那一行）",
+    help_en="跑恰摸八: the 恰 and 八 counts asked for, e.g. 恰1 八2 (or in the win's line)",
+    games=KAWUXING,
+    in_menu=False,
+)
+def answer_qiaba(ctx: Context) -> SendText | None:
+    word = "" if ctx.word == "跑恰摸八" else ctx.word
+    return _typed(ctx, "qiaba", lambda _table: _counts(f"{word} {ctx.args}"))
+
+
+def _counts(text: str) -> Told:
+    return {key: {None: count} for key, count in parse_counts(text).items()}
+
+
+@registry.command(
+    "ma",
+    names=["ma"],
+    aliases=COMMAND_WORDS["ma"],
+    help_zh="买马：回答翻出的马牌，例如 买马 7s（也可以写在自摸那一行：胡 清一色 自摸 买马 7s）",
+    help_en="买马: the horse tile asked for, e.g. 买马 7s (or in the self-draw's line)",
+    games=KAWUXING,
+    in_menu=False,
+)
+def answer_ma(ctx: Context) -> SendText | None:
+    return _typed(ctx, "ma", lambda _table: {"ma": {None: parse_ma(ctx.args)}})
+
+
+@registry.command(
+    "ready",
+    names=["ting"],
+    aliases=COMMAND_WORDS["ready"],
+    help_zh="听：荒庄查大叫时报听牌的手牌：听 @乙 123p456p789s11s55s @丙 清一色，或 听 没人听（也可写在荒庄那行）",
+    help_en="听: the ready hands asked for at a draw (查大叫), e.g. 听 @b 123p456p789s11s55s @c 清一色 (or with 荒庄)",
+    games=KAWUXING,
+    in_menu=False,
+)
+def answer_ready(ctx: Context) -> SendText | None:
+    def read(table: TableInfo) -> Told:
+        from ledger.events import payload
+
+        specs = parse_ready(ctx.args, my_seat(ctx, table), seat_resolver(ctx, table), lambda: minggang(ctx))
+        if specs is None:
+            raise GrammarError("ready_hand_missing", name=my_seat(ctx, table) or "", suggest=False)
+        return {"ready": {None: payload(Draw(ready_of(specs)))["ready"]}}
+
+    return _typed(ctx, "ready", read)
+
+
+# ----------------------------------------------------------------------------------------------------- 漂
+
+
+@registry.command(
+    "piao",
+    names=["piao"],
+    aliases=COMMAND_WORDS["piao"],
+    help_zh="漂：选漂的桌报这局漂几，例如 漂 2（自己）、漂 @乙 1；没报的胡牌时我会问",
+    help_en="漂 (where players choose it): 漂 2 (yours), 漂 @b 1; any not told is asked at the end",
+    games=KAWUXING,
+    on_edit=True,
+    in_menu=False,
+)
+def record_piao(ctx: Context) -> SendText | None:
+    """漂 told during the hand (booked as a `piao` event: 撤销 and edits work as on any record), or the answer to
+    the hand's waiting question."""
+    from bot.commands._common import book
+
+    if _is_chat(ctx.args):
+        return None
+    table = kawuxing_table(ctx)
+    rules = table_rules(table)
+    if rules.piao == "none":
+        raise Refusal("piao_none")
+    if rules.piao == "fixed":
+        raise Refusal("piao_fixed", amount=rules.piao_amount)
+    try:
+        told = parse_piao(ctx.args, my_seat(ctx, table), seat_resolver(ctx, table))
+    except GrammarError as err:
+        raise Refusal(err.key, **err.params) from err
+    found = _pending_ask(ctx, table) if not (ctx.incoming and ctx.incoming.edited) else None
+    if found is not None and plays_at(ctx, table):
+        flow, state = found
+        before = list(ctx.service.hand_state(table.id).events)
+        needs = pending(table, before, state["batch"], state["answers"])
+        if answer(state, needs, "piao", dict(told)):
+            asked = {need["player"] for need in needs if need["input"] == "piao"}
+            state["answers"] += [  # a 漂 of someone not asked: a correction, told with the rest
+                {"input": "piao", "player": p, "value": n} for p, n in told if p not in asked
+            ]
+            return _go_on(ctx, table, flow, state, before, edit=None)
+    if rules.piao == "first_hand" and table.hand_number > 1:
+        earlier = table_piao(ctx, table)
+        shown = "、".join(f"{p} {earlier[p]}" for p in table.players if p in earlier)
+        raise Refusal("piao_first_hand_set", piao=shown)
+    result, edited = book(ctx, table, [Piao(player, amount) for player, amount in told])
+    what = "；".join(describe_event(ctx.lang, event) for event in result.recorded)
+    return event_reply(ctx, table, result, what, edited=edited)
+
