@@ -1,7 +1,7 @@
 """Benchmark: a recorded win through the Telegram path, against a no-op echo through the same path, at the first
 hands of an open table and again after thousands of hands at that table.
 
-    .venv/bin/python bench/bench_bot.py [--wins 300] [--fill 10000] [--db URL]
+    .venv/bin/python bench/bench_bot.py [--wins 300] [--fill 10000] [--db URL] [--profile 25]
 
 Both workloads build real `Update` objects (`Update.de_json`) and feed them to `Application.process_update`;
 the Bot API is a `BaseRequest` that answers in-process (tests/bot/fake_bot_api.py), so no network time is counted.
@@ -12,13 +12,17 @@ the Bot API is a `BaseRequest` that answers in-process (tests/bot/fake_bot_api.p
 The two are interleaved (a win, then an echo), so a busy machine slows both alike. Printed for the first `--wins`
 hands of the table and again after `--fill` more hands were booked at it (one night, one table: the simulated
 clock moves 2 s a message, so no 日切 passes): median wall and CPU time (this process, every thread) per update,
-and the ratios win / echo.
+and the ratios win / echo. The transactions and statements of one win are counted on every engine (the ledger's
+and the shared state's). `--profile N` adds a cProfile of the first hands' wins, both threads (the event loop's
+`process_update` and the command layer's worker thread), the N costliest functions by cumulative time.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import pstats
 import statistics
 import sys
 import tempfile
@@ -62,12 +66,14 @@ async def _echo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 class Run:
-    """Both applications over one fake Bot API, fed updates with increasing ids."""
+    """Both applications over one fake Bot API, fed updates with increasing ids; `profile` (when set) is enabled
+    around each win, in the event loop and in the command layer's thread alike."""
 
     def __init__(self, app: Application, echo: Application, clock: ManualClock) -> None:  # type: ignore[type-arg]
         self.app, self.echo, self.clock = app, echo, clock
         self.builder = Updates()
         self.update_id = 0
+        self.profile: cProfile.Profile | None = None
 
     async def feed(self, app: Application, data: dict[str, Any]) -> tuple[float, float]:  # type: ignore[type-arg]
         """(wall, CPU) seconds of one update through `app`."""
@@ -84,7 +90,11 @@ class Run:
             winner, text = WINS[i % len(WINS)]
             data = self.builder.message(PLAYERS[winner], text)
             self.clock.advance(PACE)
+            if self.profile is not None:
+                self.profile.enable()
             out["win"].append(await self.feed(self.app, data))
+            if self.profile is not None:
+                self.profile.disable()
             out["echo"].append(await self.feed(self.echo, data))
         return out
 
@@ -111,15 +121,33 @@ def report(label: str, times: dict[str, list[tuple[float, float]]]) -> None:
     )
 
 
-async def run(wins: int, hands: int, url: str | None) -> None:
+def profiled(core: Bot, run: Run) -> None:
+    """Have the command layer's thread profile into `run.profile` while a win is measured (a cProfile profile
+    records the thread that enables it, so the worker thread enables the same one around its own work)."""
+    handle = core.handle_message
+
+    def handle_message(incoming: Any) -> Any:
+        if run.profile is None:
+            return handle(incoming)
+        run.profile.enable()
+        try:
+            return handle(incoming)
+        finally:
+            run.profile.disable()
+
+    core.handle_message = handle_message  # type: ignore[method-assign]
+
+
+async def run(wins: int, hands: int, url: str | None, profile: int) -> None:
     telegram = FakeTelegram(admins=[BOSS])
     request = RecordingRequest(telegram)
     with tempfile.TemporaryDirectory(prefix="paiju-bench-") as scratch:
         clock = ManualClock()
         ledger = Ledger.open(url or f"sqlite:///{Path(scratch) / 'bench.db'}", clock=clock.now)
+        core = Bot(ledger, clock=clock)
         app = build_application(
             Settings(),
-            Bot(ledger, clock=clock),
+            core,
             "1:BENCH",
             request=request,
             get_updates_request=request,
@@ -130,25 +158,28 @@ async def run(wins: int, hands: int, url: str | None) -> None:
         await app.initialize()
         await echo.initialize()
         runner = Run(app, echo, clock)
+        profiled(core, runner)
         for player in PLAYERS:
             await runner.feed(app, runner.builder.message(player, "来了"))
         await runner.feed(app, runner.builder.message(PLAYERS[0], "开桌 @ajie @xiaoli @laowang 庄 @ajie"))
         statements = [0, 0]
 
-        @sa.event.listens_for(ledger.engine, "begin")
+        @sa.event.listens_for(sa.Engine, "begin")
         def _begin(*_args: object) -> None:
             statements[0] += 1
 
-        @sa.event.listens_for(ledger.engine, "before_cursor_execute")
+        @sa.event.listens_for(sa.Engine, "before_cursor_execute")
         def _statement(*_args: object) -> None:
             statements[1] += 1
 
         await runner.measure(1, 0)  # warm up, and count one win's transactions and statements
         per_win = tuple(statements)
-        sa.event.remove(ledger.engine, "begin", _begin)
-        sa.event.remove(ledger.engine, "before_cursor_execute", _statement)
+        sa.event.remove(sa.Engine, "begin", _begin)
+        sa.event.remove(sa.Engine, "before_cursor_execute", _statement)
         before = len(ledger.history(CHAT, 100_000))
+        runner.profile = cProfile.Profile() if profile else None
         first = await runner.measure(wins, 1)
+        taken, runner.profile = runner.profile, None
         booked = len(ledger.history(CHAT, 100_000)) - before
         fill(ledger, clock, hands)
         last = await runner.measure(wins, 1 + wins)
@@ -162,6 +193,9 @@ async def run(wins: int, hands: int, url: str | None) -> None:
     print(f"  one win: {per_win[0]} transactions, {per_win[1]} statements (BEGIN included)")
     report(f"hands 1–{wins}", first)
     report(f"hands {table.hand_number - wins}–{table.hand_number - 1}", last)
+    if taken is not None:
+        print(f"profile of hands 1–{wins} (both threads; cumulative seconds over {wins} wins):")
+        pstats.Stats(taken, stream=sys.stdout).sort_stats("cumulative").print_stats(profile)
 
 
 def main() -> None:
@@ -169,8 +203,9 @@ def main() -> None:
     parser.add_argument("--wins", type=int, default=300, help="wins measured at each end")
     parser.add_argument("--fill", type=int, default=10_000, help="hands booked at the table between the two ends")
     parser.add_argument("--db", help="database URL (default: a temporary SQLite file)")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions")
     args = parser.parse_args()
-    asyncio.run(run(args.wins, args.fill, args.db))
+    asyncio.run(run(args.wins, args.fill, args.db, args.profile))
 
 
 if __name__ == "__main__":

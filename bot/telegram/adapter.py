@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
 from telegram import Bot as TelegramBot
@@ -70,27 +70,44 @@ def sender_of(user: User) -> Sender:
     )
 
 
+#: how long a worker trusts its own copy of a chat's admin list before reading the shared one again: moderation
+#: and the command layer want the list on every message, and a shared read each time is a database round trip
+LOCAL_SECONDS = 5.0
+
+
 class AdminCache:
     """A chat's administrators, fetched with getChatAdministrators at most once per `ttl` seconds per chat.
 
     Moderation and 设置 check admins on many messages; asking Telegram every time would be slow and rate-limited.
     A chat_member update about an admin drops the chat's entry so promotions take effect at once. With `shared`
-    (the bot's shared state) the entries are every worker's: one fetch serves all, one drop reaches all.
-    """
+    (the bot's shared state) the entries are every worker's: one fetch serves all, one drop reaches all — the
+    other workers within `local_seconds`, for which each keeps its own copy in memory (`clock` tells the time)."""
 
-    def __init__(self, ttl: float = 300.0, shared: AdminLists | None = None) -> None:
+    def __init__(
+        self,
+        ttl: float = 300.0,
+        shared: AdminLists | None = None,
+        *,
+        local_seconds: float = LOCAL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.ttl = ttl
         self.shared = shared
+        self.local = ttl if shared is None else min(ttl, local_seconds)
+        self._clock = clock
         self._entries: dict[int, tuple[float, frozenset[int], int | None]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def _cached(self, chat_id: int) -> tuple[frozenset[int], int | None] | None:
-        if self.shared is not None:
-            return await asyncio.to_thread(self.shared.get, chat_id)
         entry = self._entries.get(chat_id)
-        if entry is not None and time.monotonic() - entry[0] < self.ttl:
+        if entry is not None and self._clock() - entry[0] < self.local:
             return entry[1], entry[2]
-        return None
+        if self.shared is None:
+            return None
+        found = await asyncio.to_thread(self.shared.get, chat_id)
+        if found is not None:
+            self._entries[chat_id] = (self._clock(), *found)
+        return found
 
     async def get(self, bot: TelegramBot, chat_id: int, chat_type: str) -> tuple[frozenset[int], int | None]:
         if chat_type == "private":
@@ -110,7 +127,7 @@ class AdminCache:
                 return (entry[1], entry[2]) if entry else (frozenset(), None)
             admins = frozenset(m.user.id for m in members)
             owner = next((m.user.id for m in members if m.status == ChatMember.OWNER), None)
-            self._entries[chat_id] = (time.monotonic(), admins, owner)
+            self._entries[chat_id] = (self._clock(), admins, owner)
             if self.shared is not None:
                 await asyncio.to_thread(self.shared.put, chat_id, admins, owner, self.ttl)
             return admins, owner

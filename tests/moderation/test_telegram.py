@@ -203,18 +203,24 @@ async def test_posting_as_a_channel_is_moderated_like_a_member(server: FakeBotAP
 
 async def test_two_workers_share_one_admin_list_and_its_refresh(server: FakeBotAPIServer, ledger: Ledger) -> None:
     """Each worker's AdminCache over the shared state: one getChatAdministrators serves both; a promotion seen
-    by one worker makes both ask again."""
+    by one worker takes effect there at once, and at the other once its few seconds of local copy are over."""
     from telegram import Bot as TelegramBot
 
     from bot.shared_state import admin_lists
-    from bot.telegram.adapter import AdminCache
+    from bot.telegram.adapter import LOCAL_SECONDS, AdminCache
 
-    workers = [AdminCache(300, admin_lists(Bot(ledger))) for _ in range(2)]
+    now = [1000.0]
+    workers = [AdminCache(300, admin_lists(Bot(ledger)), clock=lambda: now[0]) for _ in range(2)]
+    before, after = (frozenset({BOSS["id"]}), BOSS["id"]), (frozenset({BOSS["id"], CAROL["id"]}), BOSS["id"])
     async with TelegramBot(TOKEN, base_url=server.base_url) as api:
-        assert await workers[0].get(api, CHAT["id"], "supergroup") == (frozenset({BOSS["id"]}), BOSS["id"])
-        assert await workers[1].get(api, CHAT["id"], "supergroup") == (frozenset({BOSS["id"]}), BOSS["id"])
+        assert await workers[0].get(api, CHAT["id"], "supergroup") == before
+        assert await workers[1].get(api, CHAT["id"], "supergroup") == before
         assert len(server.telegram.sent("getChatAdministrators")) == 1
         server.telegram.admins.append(CAROL)  # promoted; worker 0 sees the chat_member update
         workers[0].forget(CHAT["id"])
-        assert await workers[1].get(api, CHAT["id"], "supergroup") == (frozenset({BOSS["id"], CAROL["id"]}), BOSS["id"])
+        assert await workers[1].get(api, CHAT["id"], "supergroup") == before  # its own copy, still fresh
+        assert await workers[0].get(api, CHAT["id"], "supergroup") == after
+        assert len(server.telegram.sent("getChatAdministrators")) == 2
+        now[0] += LOCAL_SECONDS
+        assert await workers[1].get(api, CHAT["id"], "supergroup") == after  # from the shared list: no new fetch
         assert len(server.telegram.sent("getChatAdministrators")) == 2
