@@ -22,6 +22,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
 
 from ledger import models as m
 from ledger import transfers
@@ -180,6 +181,26 @@ _INSERT_FINISHED_HAND = _INSERT_HAND.add_cte(
     .values(dealer=sa.bindparam("next_dealer"), hand_number=sa.bindparam("next_number"))
     .cte("moved")
 )
+
+
+def _with_event(insert_hand: Any) -> Any:
+    """PostgreSQL: `insert_hand` and the hand's first event in one statement; answers (hand id, event id)."""
+    hand = insert_hand.cte("hand")
+    event = sa.select(
+        hand.c.id,
+        *(sa.bindparam(f"e_{key}", type_=m.HandEvent.__table__.c[key].type) for key in _EVENT_KEYS),
+    )
+    return (
+        postgresql.insert(m.HandEvent)
+        .from_select(["hand_id", *_EVENT_KEYS], event)
+        .returning(m.HandEvent.hand_id, m.HandEvent.id)
+    )
+
+
+_EVENT_KEYS = ("payload", "source", "created_at", "created_by")
+#: PostgreSQL, a hand opened by one event: the hand and its event (and, when the event finishes the hand, the
+#: table moved on) in one round trip
+_INSERT_HAND_WITH_EVENT = {False: _with_event(_INSERT_HAND), True: _with_event(_INSERT_FINISHED_HAND)}
 _UPDATE_HAND = (
     sa.update(m.Hand)
     .where(m.Hand.id == sa.bindparam("hand_id"))
@@ -292,19 +313,25 @@ def append(
     answer, finished = _score(table, dealer, before + batch)
     status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
     moved = False
+    added: list[_Event] | None = None
     if hand is None:
         values = _hand_values(table, number, dealer, status, answer, tx.now, closed_at)
-        if finished and tx.connection.dialect.name == "postgresql":  # one round trip fewer
+        postgres = tx.connection.dialect.name == "postgresql"
+        if finished and postgres:  # one round trip fewer
             _move_on(table, answer, before + batch, dealer, number)
             moved = True
             values |= {"moving_table": table.id, "next_dealer": table.dealer, "next_number": table.hand_number}
-            hand_id = tx.execute(_INSERT_FINISHED_HAND, values).scalar_one()
+        if postgres and len(batch) == 1:  # and one more: the event goes with its hand
+            values |= {"e_payload": batch[0], "e_source": tx.source, "e_created_at": tx.now, "e_created_by": tx.by}
+            hand_id, event_id = tx.execute(_INSERT_HAND_WITH_EVENT[moved], values).one()
+            added = [_Event(event_id, batch[0], tx.source)]
         else:
-            hand_id = tx.execute(_INSERT_HAND, values).scalar_one()
+            hand_id = tx.execute(_INSERT_FINISHED_HAND if moved else _INSERT_HAND, values).scalar_one()
     else:
         hand_id = hand.id
         tx.execute(_UPDATE_HAND, {"hand_id": hand_id, "answer": answer, "status": status, "closed_at": closed_at})
-    added = _insert_events(tx, hand_id, [(payload, tx.source) for payload in batch])
+    if added is None:
+        added = _insert_events(tx, hand_id, [(payload, tx.source) for payload in batch])
     result = _book(tx, table, hand_id, number, dealer, [*existing, *added], answer, finished and not moved, stale=[])
     result["finished"] = finished
     return HandResult(**result, liangdao=liangdao(before + batch), recorded=tuple(batch), new_night=new_night)
@@ -401,8 +428,7 @@ def _book(
             )
     movement = movement or transfers.Movement()
     transfers.void(tx, voided, reason, movement)
-    ids = transfers.insert(tx, rows, movement)
-    totals = transfers.apply(tx, movement, night_id=table.night_id, members=seat_ids.values())
+    ids, totals = transfers.insert_and_apply(tx, rows, movement, night_id=table.night_id, members=seat_ids.values())
     payloads_ = [event.payload for event in events]
     if finished:
         _move_on(table, answer, payloads_, dealer, number)

@@ -109,6 +109,45 @@ def _all_totals_at_once() -> Any:
 
 _ALL_TOTALS_AT_ONCE = _all_totals_at_once()
 
+#: the columns a booking's transfers differ in (one bound array each); the others are one value for all of them
+_PER_ROW = {
+    "payer_id": sa.BigInteger,
+    "payee_id": sa.BigInteger,
+    "amount": sa.BigInteger,
+    "reason": sa.String,
+    "event_id": sa.BigInteger,
+}
+_SHARED = ("group_id", "kind", "night_id", "table_id", "hand_id", "source", "created_at", "created_by")
+
+
+def _insert_with_totals() -> Any:
+    """PostgreSQL: a booking's transfers inserted and every running total moved, in one statement (one round
+    trip). Answers one row: the new transfers' ids (ascending, which is their order: the rows are inserted in
+    the order of the arrays and take ids from one sequence) and the night's new totals."""
+    arrays: list[Any] = [sa.bindparam(f"t_{key}", type_=postgresql.ARRAY(kind)) for key, kind in _PER_ROW.items()]
+    rows = sa.func.unnest(*arrays).table_valued(*_PER_ROW, with_ordinality="ordinal").render_derived("t")
+    shared = {key: sa.bindparam(f"t_{key}", type_=m.Transfer.__table__.c[key].type) for key in _SHARED}
+    values = sa.select(*(rows.c[key] if key in _PER_ROW else shared[key] for key in (*_PER_ROW, *_SHARED)))
+    booked = (
+        postgresql.insert(m.Transfer)
+        .from_select([*_PER_ROW, *_SHARED], values.order_by(rows.c.ordinal))
+        .returning(m.Transfer.id)
+        .cte("booked")
+    )
+    totals = _ALL_TOTALS_AT_ONCE.cte("totals")
+
+    def ordered(column: Any, by: Any, name: str) -> Any:
+        return sa.select(sa.func.array_agg(postgresql.aggregate_order_by(column, by))).scalar_subquery().label(name)
+
+    return sa.select(
+        ordered(booked.c.id, booked.c.id, "ids"),
+        ordered(totals.c.member_id, totals.c.member_id, "members"),
+        ordered(totals.c.amount, totals.c.member_id, "amounts"),
+    )
+
+
+_INSERT_WITH_TOTALS = _insert_with_totals()
+
 
 def new_row(
     tx: Tx,
@@ -152,6 +191,40 @@ def insert(tx: Tx, rows: Sequence[dict[str, Any]], movement: Movement) -> list[i
     for row in rows:
         movement.move(row["payer_id"], row["payee_id"], row["amount"], row["night_id"])
     return ids
+
+
+def insert_and_apply(
+    tx: Tx, rows: Sequence[dict[str, Any]], movement: Movement, *, night_id: int, members: Iterable[int]
+) -> tuple[list[int], tuple[NightTotal, ...]]:
+    """`insert` then `apply` (reporting `members`' totals in `night_id`); on PostgreSQL, when the rows share
+    everything but who pays whom how much for which event and the money stays in `night_id`, one statement."""
+    first = rows[0] if rows else None
+    if (
+        tx.connection.dialect.name != "postgresql"
+        or first is None
+        or any(row[key] != first[key] for row in rows for key in _SHARED)
+        or set(movement.nights) - {night_id}
+        or first["night_id"] != night_id
+    ):
+        ids = insert(tx, rows, movement)
+        return ids, apply(tx, movement, night_id=night_id, members=members)
+    for row in rows:
+        movement.move(row["payer_id"], row["payee_id"], row["amount"], row["night_id"])
+    deltas = movement.nights.get(night_id, {})
+    report = set(members)
+    changes = [(member, delta) for member, delta in sorted(movement.accounts.items()) if delta]
+    listed = sorted(member for member in set(deltas) | report if deltas.get(member, 0) or member in report)
+    params = {f"t_{key}": [row[key] for row in rows] for key in _PER_ROW} | {f"t_{k}": first[k] for k in _SHARED}
+    params |= {
+        "d_member_id": [member for member, _ in changes],
+        "d_delta": [delta for _, delta in changes],
+        "night": night_id,
+        "n_member_id": listed,
+        "n_amount": [deltas.get(member, 0) for member in listed],
+    }
+    ids, members_, amounts = tx.execute(_INSERT_WITH_TOTALS, params).one()
+    totals = {member: amount for member, amount in zip(members_ or (), amounts or (), strict=True) if member in report}
+    return list(ids), tuple(NightTotal(member, totals[member]) for member in sorted(totals))
 
 
 def void(tx: Tx, transfers: Sequence[Live], reason: str, movement: Movement) -> None:
