@@ -6,8 +6,9 @@ hands of an open table and again after thousands of hands at that table.
 Both workloads build real `Update` objects (`Update.de_json`) and feed them to `Application.process_update`;
 the Bot API is a `BaseRequest` that answers in-process (tests/bot/fake_bot_api.py), so no network time is counted.
 - wins: `胡 123p46p789s22s333s 5p 点 @xiaoli`-style messages through the whole bot — message filters (moderation),
-  grammar, tiles parsed, the hand scored by the 卡五星 core, booked in the ledger (SQLite file, WAL, one read and
-  one write transaction), the reply rendered with every player's night total and sent;
+  grammar, tiles parsed, the hand scored by the 卡五星 core, booked in the ledger (a SQLite file in WAL mode, or
+  with `--db` PostgreSQL in a private schema dropped at the end: the chat read in one statement outside any
+  transaction, then one write transaction), the reply rendered with every player's night total and sent;
 - echo: the same updates through an Application whose only handler sends the text back (the PTB floor).
 The two are interleaved (a win, then an echo), so a busy machine slows both alike. Printed for the first `--wins`
 hands of the table and again after `--fill` more hands were booked at it (one night, one table: the simulated
@@ -37,6 +38,7 @@ import sqlalchemy as sa
 from telegram import Update
 from telegram.ext import Application, ContextTypes, MessageHandler, filters
 
+from bench.bench_ledger import postgres_schema
 from bot.config import Settings
 from bot.core import Bot, ManualClock
 from bot.telegram.app import build_application
@@ -143,6 +145,9 @@ async def run(wins: int, hands: int, url: str | None, profile: int) -> None:
     request = RecordingRequest(telegram)
     with tempfile.TemporaryDirectory(prefix="paiju-bench-") as scratch:
         clock = ManualClock()
+        drop = None
+        if url is not None and url.startswith("postgres"):  # a private schema, dropped at the end
+            url, drop = postgres_schema(url)
         ledger = Ledger.open(url or f"sqlite:///{Path(scratch) / 'bench.db'}", clock=clock.now)
         core = Bot(ledger, clock=clock)
         app = build_application(
@@ -187,9 +192,12 @@ async def run(wins: int, hands: int, url: str | None, profile: int) -> None:
         await app.shutdown()
         await echo.shutdown()
         ledger.close()
+        if drop is not None:
+            drop()
     if booked != wins or table is None:
         raise SystemExit(f"only {booked} of {wins} wins were booked: the benchmark measured refusals")
-    print(f"a recorded win through process_update vs a no-op echo ({len(WINS)} kinds of win, SQLite WAL)")
+    where = "PostgreSQL" if url is not None and url.startswith("postgres") else "SQLite WAL"
+    print(f"a recorded win through process_update vs a no-op echo ({len(WINS)} kinds of win, {where})")
     print(f"  one win: {per_win[0]} transactions, {per_win[1]} statements (BEGIN included)")
     report(f"hands 1–{wins}", first)
     report(f"hands {table.hand_number - wins}–{table.hand_number - 1}", last)
@@ -202,7 +210,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wins", type=int, default=300, help="wins measured at each end")
     parser.add_argument("--fill", type=int, default=10_000, help="hands booked at the table between the two ends")
-    parser.add_argument("--db", help="database URL (default: a temporary SQLite file)")
+    parser.add_argument("--db", help="database URL (default: a temporary SQLite file; PostgreSQL: a private schema)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions")
     args = parser.parse_args()
     asyncio.run(run(args.wins, args.fill, args.db, args.profile))

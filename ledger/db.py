@@ -38,8 +38,10 @@ SQLITE_BUSY_TIMEOUT_MS = 30_000
 #: seconds a SQLite writer waits in the writer queue before giving up with `WriterLockTimeout` (a process frozen
 #: mid-transaction would otherwise block every other writer forever)
 SQLITE_WRITER_LOCK_TIMEOUT_S = 30.0
-#: execution option naming how a SQLite transaction begins ("IMMEDIATE" for writers, "DEFERRED" for readers)
+#: execution option naming how a SQLite transaction begins ("IMMEDIATE" for writers, "DEFERRED" for readers,
+#: `NO_BEGIN` for a single statement, which is a transaction of its own)
 SQLITE_BEGIN = "paiju_sqlite_begin"
+NO_BEGIN = "none"
 #: SQLite's synchronous setting: FULL syncs the WAL at every commit, so a booking the bot has confirmed survives a
 #: power cut or OS crash (NORMAL is corruption-safe in WAL mode but may roll the last commits back)
 SQLITE_SYNCHRONOUS = "FULL"
@@ -206,6 +208,8 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool, synchronous: str, l
     @event.listens_for(engine, "begin")
     def _on_begin(connection: sa.Connection) -> None:
         mode = connection.get_execution_options().get(SQLITE_BEGIN, "IMMEDIATE")
+        if mode == NO_BEGIN:
+            return
         if mode == "IMMEDIATE" and lock_path is not None:
             _take_writer_lock(connection.info, lock_path, lock_timeout)
         try:

@@ -102,7 +102,7 @@ class Ledger:
     # groups ---------------------------------------------------------------------------------------------
     def chat(self, chat_id: int, *, title: str = "") -> ChatView:
         """The chat's group (created on first sight) and its open table with the seats, in one read."""
-        view = self._unit.read(lambda tx: tables.chat_view(tx, chat_id))
+        view = self._unit.read(lambda tx: tables.chat_view(tx, chat_id), one_statement=True)
         if view is not None:
             return view
         group = self.group(chat_id, title=title)

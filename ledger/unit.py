@@ -30,7 +30,7 @@ from sqlalchemy.sql.selectable import TypedReturnsRows
 
 from ledger import models as m
 from ledger.codec import decode, encode
-from ledger.db import SQLITE_BEGIN
+from ledger.db import NO_BEGIN, SQLITE_BEGIN
 from ledger.errors import LedgerError
 
 R = TypeVar("R")
@@ -121,6 +121,11 @@ class Unit:
     def __init__(self, engine: Engine, clock: Callable[[], datetime]) -> None:
         self.engine = engine
         self._reader = engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
+        self._statement = (
+            engine.execution_options(**{SQLITE_BEGIN: NO_BEGIN})
+            if engine.dialect.name == "sqlite"
+            else engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
         self._clock = clock
         #: SQLite writers hold the database's write lock from BEGIN, so the source lookup at the start of a write
         #: is final; PostgreSQL writers run side by side (see `once`)
@@ -143,11 +148,13 @@ class Unit:
             finally:
                 tx.close()
 
-    def read(self, body: Callable[[Tx], R]) -> R:
-        """`body` in a read transaction (never blocks writers), retried on a dropped connection."""
+    def read(self, body: Callable[[Tx], R], *, one_statement: bool = False) -> R:
+        """`body` in a read transaction (never blocks writers), retried on a dropped connection. A body that
+        sends `one_statement` runs outside any transaction: a single statement sees one snapshot by itself, and
+        no BEGIN/COMMIT saves two round trips on PostgreSQL (every message's first read goes this way)."""
         for attempt in _attempts():
             try:
-                with self._tx(self._reader) as tx:
+                with self._tx(self._statement if one_statement else self._reader) as tx:
                     return body(tx)
             except DBAPIError as err:
                 if attempt.last or not self._transient(err):
