@@ -199,8 +199,12 @@ def _with_event(insert_hand: Any) -> Any:
 
 _EVENT_KEYS = ("payload", "source", "created_at", "created_by")
 #: PostgreSQL, a hand opened by one event: the hand and its event (and, when the event finishes the hand, the
-#: table moved on) in one round trip
+#: table moved on) in one round trip — with the event's transfers and every running total in the same one when
+#: they fit one statement (`transfers.in_one_statement`), by `moved`
 _INSERT_HAND_WITH_EVENT = {False: _with_event(_INSERT_HAND), True: _with_event(_INSERT_FINISHED_HAND)}
+_OPEN_AND_BOOK = {
+    moved: transfers.insert_with_totals(insert.cte("opened")) for moved, insert in _INSERT_HAND_WITH_EVENT.items()
+}
 _UPDATE_HAND = (
     sa.update(m.Hand)
     .where(m.Hand.id == sa.bindparam("hand_id"))
@@ -313,7 +317,8 @@ def append(
     answer, finished = _score(table, dealer, before + batch)
     status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
     moved = False
-    added: list[_Event] | None = None
+    opening: _Opening | None = None
+    added: list[_Event] = []
     if hand is None:
         values = _hand_values(table, number, dealer, status, answer, tx.now, closed_at)
         postgres = tx.connection.dialect.name == "postgresql"
@@ -321,20 +326,30 @@ def append(
             _move_on(table, answer, before + batch, dealer, number)
             moved = True
             values |= {"moving_table": table.id, "next_dealer": table.dealer, "next_number": table.hand_number}
-        if postgres and len(batch) == 1:  # and one more: the event goes with its hand
+        if postgres and len(batch) == 1:  # the event goes with its hand, written by `_book` with its money
             values |= {"e_payload": batch[0], "e_source": tx.source, "e_created_at": tx.now, "e_created_by": tx.by}
-            hand_id, event_id = tx.execute(_INSERT_HAND_WITH_EVENT[moved], values).one()
-            added = [_Event(event_id, batch[0], tx.source)]
+            opening = _Opening(moved, values)
+            hand_id, added = 0, [_Event(0, batch[0], tx.source)]  # ids once written
         else:
             hand_id = tx.execute(_INSERT_FINISHED_HAND if moved else _INSERT_HAND, values).scalar_one()
     else:
         hand_id = hand.id
         tx.execute(_UPDATE_HAND, {"hand_id": hand_id, "answer": answer, "status": status, "closed_at": closed_at})
-    if added is None:
+    if opening is None:
         added = _insert_events(tx, hand_id, [(payload, tx.source) for payload in batch])
-    result = _book(tx, table, hand_id, number, dealer, [*existing, *added], answer, finished and not moved, stale=[])
+    live = [*existing, *added]
+    result = _book(tx, table, hand_id, number, dealer, live, answer, finished and not moved, stale=[], opening=opening)
     result["finished"] = finished
     return HandResult(**result, liangdao=liangdao(before + batch), recorded=tuple(batch), new_night=new_night)
+
+
+@dataclass(frozen=True)
+class _Opening:
+    """PostgreSQL: a hand and its one event not yet written (`_INSERT_HAND_WITH_EVENT[moved]`'s parameters):
+    `_book` writes them with the event's money."""
+
+    moved: bool
+    values: dict[str, Any]
 
 
 def _hand_values(
@@ -394,9 +409,11 @@ def _book(
     stale: list[transfers.Live],
     reason: str = RECOMPUTED,
     movement: transfers.Movement | None = None,
+    opening: _Opening | None = None,
 ) -> dict[str, Any]:
     """Make the hand's live transfers match `answer` event by event (`stale`: live transfers of events no longer
-    live, voided too), move the running totals, and close the hand's table turn when it `finished`. Returns the
+    live, voided too), move the running totals, and close the hand's table turn when it `finished`. With
+    `opening` the hand and its one event (`events[-1]`, id 0 until then) are written here too. Returns the
     fields of a `HandResult` this knows."""
     wanted = owed_by_event(answer, len(events))
     seat_ids = {seat.name: seat.member_id for seat in table.seats}
@@ -428,7 +445,18 @@ def _book(
             )
     movement = movement or transfers.Movement()
     transfers.void(tx, voided, reason, movement)
-    ids, totals = transfers.insert_and_apply(tx, rows, movement, night_id=table.night_id, members=seat_ids.values())
+    if opening is not None and not transfers.in_one_statement(tx, rows, movement, table.night_id):
+        hand_id, events[-1].id = tx.execute(_INSERT_HAND_WITH_EVENT[opening.moved], opening.values).one()
+        for row in rows:
+            row["hand_id"], row["event_id"] = hand_id, events[-1].id
+        opening = None
+    if opening is not None:
+        statement = _OPEN_AND_BOOK[opening.moved]
+        hand_id, events[-1].id, ids, totals = transfers.open_and_apply(
+            tx, statement, opening.values, rows, movement, night_id=table.night_id, members=seat_ids.values()
+        )
+    else:
+        ids, totals = transfers.insert_and_apply(tx, rows, movement, night_id=table.night_id, members=seat_ids.values())
     payloads_ = [event.payload for event in events]
     if finished:
         _move_on(table, answer, payloads_, dealer, number)

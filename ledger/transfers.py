@@ -120,17 +120,28 @@ _PER_ROW = {
 _SHARED = ("group_id", "kind", "night_id", "table_id", "hand_id", "source", "created_at", "created_by")
 
 
-def _insert_with_totals() -> Any:
+def insert_with_totals(opened: Any = None) -> Any:
     """PostgreSQL: a booking's transfers inserted and every running total moved, in one statement (one round
     trip). Answers one row: the new transfers' ids (ascending, which is their order: the rows are inserted in
-    the order of the arrays and take ids from one sequence) and the night's new totals."""
-    arrays: list[Any] = [sa.bindparam(f"t_{key}", type_=postgresql.ARRAY(kind)) for key, kind in _PER_ROW.items()]
-    rows = sa.func.unnest(*arrays).table_valued(*_PER_ROW, with_ordinality="ordinal").render_derived("t")
-    shared = {key: sa.bindparam(f"t_{key}", type_=m.Transfer.__table__.c[key].type) for key in _SHARED}
-    values = sa.select(*(rows.c[key] if key in _PER_ROW else shared[key] for key in (*_PER_ROW, *_SHARED)))
+    the order of the arrays and take ids from one sequence) and the night's new totals. With `opened` (a CTE
+    inserting a hand's first event, answering `hand_id` and `id`) the transfers are that event's, and the row
+    also answers the hand's and the event's ids: a hand opened and paid in one round trip."""
+    per_row = [key for key in _PER_ROW if opened is None or key != "event_id"]
+    arrays: list[Any] = [sa.bindparam(f"t_{key}", type_=postgresql.ARRAY(_PER_ROW[key])) for key in per_row]
+    rows = sa.func.unnest(*arrays).table_valued(*per_row, with_ordinality="ordinal").render_derived("t")
+    columns: dict[str, Any] = {key: rows.c[key] for key in per_row}
+    columns |= {
+        key: sa.bindparam(f"t_{key}", type_=m.Transfer.__table__.c[key].type)
+        for key in _SHARED
+        if opened is None or key != "hand_id"
+    }
+    values = sa.select(*columns.values())
+    if opened is not None:
+        columns |= {"hand_id": opened.c.hand_id, "event_id": opened.c.id}
+        values = sa.select(*columns.values()).select_from(rows.join(opened, sa.true()))
     booked = (
         postgresql.insert(m.Transfer)
-        .from_select([*_PER_ROW, *_SHARED], values.order_by(rows.c.ordinal))
+        .from_select(list(columns), values.order_by(rows.c.ordinal))
         .returning(m.Transfer.id)
         .cte("booked")
     )
@@ -139,14 +150,17 @@ def _insert_with_totals() -> Any:
     def ordered(column: Any, by: Any, name: str) -> Any:
         return sa.select(sa.func.array_agg(postgresql.aggregate_order_by(column, by))).scalar_subquery().label(name)
 
-    return sa.select(
+    answers = [
         ordered(booked.c.id, booked.c.id, "ids"),
         ordered(totals.c.member_id, totals.c.member_id, "members"),
         ordered(totals.c.amount, totals.c.member_id, "amounts"),
-    )
+    ]
+    if opened is not None:
+        answers += [sa.select(opened.c[key]).scalar_subquery().label(f"opened_{key}") for key in ("hand_id", "id")]
+    return sa.select(*answers)
 
 
-_INSERT_WITH_TOTALS = _insert_with_totals()
+_INSERT_WITH_TOTALS = insert_with_totals()
 
 
 def new_row(
@@ -193,38 +207,74 @@ def insert(tx: Tx, rows: Sequence[dict[str, Any]], movement: Movement) -> list[i
     return ids
 
 
+def in_one_statement(tx: Tx, rows: Sequence[dict[str, Any]], movement: Movement, night_id: int) -> bool:
+    """Whether `insert_with_totals` can book `rows`: PostgreSQL, rows that share everything but who pays whom how
+    much for which event, and money (with whatever `movement` already holds) that stays in `night_id`."""
+    return (
+        tx.connection.dialect.name == "postgresql"
+        and all(row[key] == rows[0][key] for row in rows for key in _SHARED)
+        and not set(movement.nights) - {night_id}
+        and all(row["night_id"] == night_id for row in rows[:1])
+    )
+
+
 def insert_and_apply(
     tx: Tx, rows: Sequence[dict[str, Any]], movement: Movement, *, night_id: int, members: Iterable[int]
 ) -> tuple[list[int], tuple[NightTotal, ...]]:
-    """`insert` then `apply` (reporting `members`' totals in `night_id`); on PostgreSQL, when the rows share
-    everything but who pays whom how much for which event and the money stays in `night_id`, one statement."""
-    first = rows[0] if rows else None
-    if (
-        tx.connection.dialect.name != "postgresql"
-        or first is None
-        or any(row[key] != first[key] for row in rows for key in _SHARED)
-        or set(movement.nights) - {night_id}
-        or first["night_id"] != night_id
-    ):
+    """`insert` then `apply` (reporting `members`' totals in `night_id`), in one statement where it can be."""
+    if not rows or not in_one_statement(tx, rows, movement, night_id):
         ids = insert(tx, rows, movement)
         return ids, apply(tx, movement, night_id=night_id, members=members)
+    found = tx.execute(_INSERT_WITH_TOTALS, _one_statement_params(rows, movement, night_id, members)).one()
+    return list(found.ids), _reported(found, members)
+
+
+def open_and_apply(
+    tx: Tx,
+    statement: Any,
+    params: dict[str, Any],
+    rows: Sequence[dict[str, Any]],
+    movement: Movement,
+    *,
+    night_id: int,
+    members: Iterable[int],
+) -> tuple[int, int, list[int], tuple[NightTotal, ...]]:
+    """Run `statement` (an `insert_with_totals(opened)`) with the opening's `params`: (hand id, event id, the
+    transfers' ids, the reported night totals). The rows' `hand_id` and `event_id` are set to the new ids."""
+    found = tx.execute(statement, params | _one_statement_params(rows, movement, night_id, members)).one()
+    for row in rows:
+        row["hand_id"], row["event_id"] = found.opened_hand_id, found.opened_id
+    return found.opened_hand_id, found.opened_id, list(found.ids or ()), _reported(found, members)
+
+
+def _one_statement_params(
+    rows: Sequence[dict[str, Any]], movement: Movement, night_id: int, members: Iterable[int]
+) -> dict[str, Any]:
+    """The parameters of `insert_with_totals` (noting in `movement` what the rows move)."""
     for row in rows:
         movement.move(row["payer_id"], row["payee_id"], row["amount"], row["night_id"])
     deltas = movement.nights.get(night_id, {})
     report = set(members)
     changes = [(member, delta) for member, delta in sorted(movement.accounts.items()) if delta]
     listed = sorted(member for member in set(deltas) | report if deltas.get(member, 0) or member in report)
-    params = {f"t_{key}": [row[key] for row in rows] for key in _PER_ROW} | {f"t_{k}": first[k] for k in _SHARED}
-    params |= {
-        "d_member_id": [member for member, _ in changes],
-        "d_delta": [delta for _, delta in changes],
-        "night": night_id,
-        "n_member_id": listed,
-        "n_amount": [deltas.get(member, 0) for member in listed],
-    }
-    ids, members_, amounts = tx.execute(_INSERT_WITH_TOTALS, params).one()
-    totals = {member: amount for member, amount in zip(members_ or (), amounts or (), strict=True) if member in report}
-    return list(ids), tuple(NightTotal(member, totals[member]) for member in sorted(totals))
+    first = rows[0] if rows else {}
+    return (
+        {f"t_{key}": [row[key] for row in rows] for key in _PER_ROW}
+        | {f"t_{key}": first.get(key) for key in _SHARED}
+        | {
+            "d_member_id": [member for member, _ in changes],
+            "d_delta": [delta for _, delta in changes],
+            "night": night_id,
+            "n_member_id": listed,
+            "n_amount": [deltas.get(member, 0) for member in listed],
+        }
+    )
+
+
+def _reported(found: Any, members: Iterable[int]) -> tuple[NightTotal, ...]:
+    report = set(members)
+    totals = zip(found.members or (), found.amounts or (), strict=True)
+    return tuple(NightTotal(member, amount) for member, amount in totals if member in report)
 
 
 def void(tx: Tx, transfers: Sequence[Live], reason: str, movement: Movement) -> None:

@@ -135,3 +135,48 @@ def test_night_totals_equal_the_nights_live_transfers_and_replays_change_nothing
             event_label(f"refused: {refused.code}")
         assert night_totals(ledger, group_id) == night_sums(ledger, group_id)
         check_books(ledger, chat)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(records=st.lists(st.lists(event, min_size=1, max_size=2), min_size=1, max_size=8))
+def test_what_a_booking_answers_is_what_it_wrote(ledger: Ledger, records: list[list[Any]]) -> None:
+    """The hand, events and transfers a booking answers with (ids included: PostgreSQL writes a hand opened by one
+    event, its money and the running totals in one statement) are the rows in the database."""
+    chat = next(_chats)
+    ids = [ledger.member(chat, 81_000 + i, name).id for i, name in enumerate(PLAYERS)]
+    ledger.open_table(chat, ids, source=f"answers:{chat}:open", by=1)
+    for step, events in enumerate(records):
+        table = ledger.current_table(chat)
+        assert table is not None
+        try:
+            result = ledger.record_events(table.id, events, source=f"answers:{chat}:{step}", by=1)
+        except LedgerError:
+            continue
+        with ledger.engine.connect() as connection:
+            hand = connection.execute(sa.select(m.Hand).where(m.Hand.id == result.hand_id)).one()
+            event_ids = connection.scalars(
+                sa.select(m.HandEvent.id)
+                .where(m.HandEvent.hand_id == result.hand_id, m.HandEvent.voided_at.is_(None))
+                .order_by(m.HandEvent.id)
+            ).all()
+            written = connection.execute(
+                sa.select(
+                    m.Transfer.id, m.Transfer.payer_id, m.Transfer.payee_id, m.Transfer.amount, m.Transfer.event_id
+                )
+                .where(m.Transfer.id.in_([t.id for t in result.booked]))
+                .order_by(m.Transfer.id)
+            ).all()
+            totals = connection.execute(
+                sa.select(m.NightTotal.member_id, m.NightTotal.amount).where(m.NightTotal.night_id == table.night_id)
+            ).all()
+        assert (hand.table_id, hand.number, hand.status == m.CLOSED) == (table.id, result.number, result.finished)
+        assert len(event_ids) == len(result.events)
+        answered = sorted(
+            (t.id, t.payer_id, t.payee_id, t.amount, event_ids[t.event_index] if t.event_index is not None else None)
+            for t in result.booked
+        )
+        assert [tuple(row) for row in written] == answered
+        assert all(t.hand_id == result.hand_id for t in result.booked)
+        assert {member: amount for member, amount in totals if member in ids} == {
+            total.member_id: total.amount for total in result.night_totals
+        }
