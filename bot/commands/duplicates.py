@@ -48,7 +48,7 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     buttons = (
         (Button(ctx.t("btn_repeat_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
     )
-    return SendText(held_back_text(ctx, dup.previous), buttons=buttons, reply_to=ctx.message_id)
+    return SendText(held_back_text(ctx, dup.previous), buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
 @registry.callback(PREFIX)

@@ -73,7 +73,7 @@ def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendT
         ),
     )
     line = f"{word} {args}".strip()
-    return SendText(ctx.t("suggest", why=why, line=line), buttons=buttons, reply_to=ctx.message_id)
+    return SendText(ctx.t("suggest", why=why, line=line), buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
 @registry.callback(PREFIX)
