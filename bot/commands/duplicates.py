@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bot.commands._common import FlowStep, current_table, flow_key, flow_step
 from bot.commands._recording import held_back_text
-from bot.commands.suggest import rerun
+from bot.commands.suggest import asked_already, held_line, rerun
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold
 from ledger.service import DuplicateRecord, TableInfo
@@ -32,19 +32,9 @@ def question_key(ctx: Context) -> int:
 def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」."""
     key = question_key(ctx)
-    asked = ctx.service.load_flow(ctx.chat_id, key)
-    if asked is not None and asked.state.get("asked") == ctx.source:
+    if asked_already(ctx, key):
         raise Quiet  # this very update asked already (a redelivery): the question is out there
-    sender = ctx.sender
-    state = {
-        "table_id": table.id,
-        "word": ctx.word,
-        "args": ctx.args,
-        "source": ctx.incoming.original_source if ctx.incoming is not None else ctx.source,
-        "sender": [sender.user_id, sender.name, sender.username],
-        "asked": ctx.source,
-    }
-    ctx.service.save_flow(ctx.chat_id, key, sender.user_id, KIND, state)
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, held_line(ctx, table, ctx.word, ctx.args))
     buttons = (
         (Button(ctx.t("btn_repeat_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
     )

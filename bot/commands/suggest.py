@@ -25,6 +25,7 @@ from bot.core import (
     HandlerResult,
     Incoming,
     Outcome,
+    Quiet,
     Refusal,
     Sender,
     SendText,
@@ -54,18 +55,35 @@ def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[st
     raise Refusal(err.key, **err.params)
 
 
-def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendText:
-    """Store the reading `word args` and ask whether it is what was meant."""
-    key = flow_key(ctx)
-    sender = ctx.sender
-    state = {
+def held_line(ctx: Context, table: TableInfo, word: str, args: str) -> dict[str, Any]:
+    """What a question about a typed line keeps to run it later as typed: the words, who sent it with the people
+    Telegram marked in it (ids and usernames: the `@name`s must name the same accounts when it runs), its source,
+    and the update that asked (a redelivery of that update asks nothing again)."""
+    sender, incoming = ctx.sender, ctx.incoming
+    return {
         "table_id": table.id,
         "word": word,
         "args": args,
-        "source": ctx.incoming.original_source if ctx.incoming is not None else ctx.source,
+        "source": incoming.original_source if incoming is not None else ctx.source,
         "sender": [sender.user_id, sender.name, sender.username],
+        "mentions": [[s.user_id, s.name, s.username] for s in (incoming.mentions if incoming else ())],
+        "usernames": list(incoming.usernames if incoming else ()),
+        "asked": ctx.source,
     }
-    ctx.service.save_flow(ctx.chat_id, key, sender.user_id, KIND, state)
+
+
+def asked_already(ctx: Context, key: int) -> bool:
+    """This very update stored the question under `key` already: it is a redelivery, and the question is out."""
+    asked = ctx.service.load_flow(ctx.chat_id, key)
+    return asked is not None and asked.state.get("asked") == ctx.source
+
+
+def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendText:
+    """Store the reading `word args` and ask whether it is what was meant."""
+    key = flow_key(ctx)
+    if asked_already(ctx, key):
+        raise Quiet
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, held_line(ctx, table, word, args))
     buttons = (
         (
             Button(ctx.t("btn_suggest_yes"), f"{PREFIX}:{key}:ok"),
@@ -99,6 +117,7 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
     if command is None:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     source = f"{state['source']}:e0"
+    mentions = tuple(Sender(int(i), str(n), u) for i, n, u in state.get("mentions", ()))
     incoming = Incoming(
         chat_id=ctx.chat_id,
         message_id=step.key,
@@ -108,6 +127,8 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
         source=source,
         admin_ids=ctx.admin_ids,
         owner_id=ctx.owner_id,
+        mentions=mentions,
+        usernames=tuple(str(u) for u in state.get("usernames", ())),
     )
     typed = replace(ctx, sender=sender, source=source, incoming=incoming, callback=None, repeat=repeat)
     typed.command, typed.word, typed.args = command, word, args
