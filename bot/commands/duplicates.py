@@ -10,9 +10,9 @@ editing the message afterwards replaces the booking). The pending line lives in 
 
 from __future__ import annotations
 
-from bot.commands._common import FlowStep, current_table, flow_key, flow_step
+from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
 from bot.commands._recording import held_back_text
-from bot.commands.suggest import asked_already, held_line, rerun
+from bot.commands.suggest import held_line, rerun
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold
 from ledger.service import DuplicateRecord, TableInfo

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.commands._common import FlowStep, current_table, flow_key, flow_step
+from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
 from bot.core import (
     AnswerCallback,
     Button,
@@ -70,12 +70,6 @@ def held_line(ctx: Context, table: TableInfo, word: str, args: str) -> dict[str,
         "usernames": list(incoming.usernames if incoming else ()),
         "asked": ctx.source,
     }
-
-
-def asked_already(ctx: Context, key: int) -> bool:
-    """This very update stored the question under `key` already: it is a redelivery, and the question is out."""
-    asked = ctx.service.load_flow(ctx.chat_id, key)
-    return asked is not None and asked.state.get("asked") == ctx.source
 
 
 def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendText:
