@@ -10,10 +10,10 @@ editing the message afterwards replaces the booking). The pending line lives in 
 
 from __future__ import annotations
 
-from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
+from bot.commands._common import asked_already, flow_key
 from bot.commands._recording import held_back_text
-from bot.commands.suggest import held_line, rerun
-from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.commands.suggest import held_line, press_to_rerun
+from bot.core import Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold
 from ledger.service import DuplicateRecord, TableInfo
 
@@ -44,12 +44,7 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
     """「确实又一次」 books the held-back line as its sender typed it, past the check; 「不用了」 drops it."""
-    step = flow_step(ctx, KIND, current_table)
-    if not isinstance(step, FlowStep):
-        return step
-    if step.action != "ok":
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
-    return rerun(ctx, step, repeat=True)
+    return press_to_rerun(ctx, KIND, repeat=True)
 
 
 def configure(ctx: Context, word: str, values: list[str]) -> SendText:

@@ -91,12 +91,17 @@ def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendT
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
     """「就是这个」 books the stored reading as its sender's line; 「不是」 (action `x`) drops it."""
-    step = flow_step(ctx, KIND, current_table)
+    return press_to_rerun(ctx, KIND)
+
+
+def press_to_rerun(ctx: Context, kind: str, *, repeat: bool = False) -> HandlerResult:
+    """A question's 「yes」 (action `ok`) runs the line its flow of `kind` holds; `flow_step` answers the rest."""
+    step = flow_step(ctx, kind, current_table)
     if not isinstance(step, FlowStep):
         return step
     if step.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    return rerun(ctx, step)
+    return rerun(ctx, step, repeat=repeat)
 
 
 def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResult:
