@@ -80,6 +80,7 @@ class SendText:
     buttons: tuple[tuple[Button, ...], ...] = ()
     reply_to: int | None = None
     edit_message_id: int | None = None  # edit this bot message instead of sending a new one
+    asks: bool = False  # a question whose answer books the record: nothing is booked yet
 
 
 @dataclass(frozen=True)

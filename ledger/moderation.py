@@ -157,6 +157,19 @@ def _words(value: Any, most: int, setting: str) -> tuple[str, ...]:
     return found
 
 
+#: the longest ladder a group may set (each step is one more offence before the last repeats)
+MAX_LADDER = 10
+
+
+def _ladder_steps(value: Any) -> tuple[str, ...]:
+    """A typed ladder (`warn warn remove`): unlike a word list, a step may repeat (two plain warnings first)."""
+    items = value if isinstance(value, list | tuple) else re.split(r"[,，、\s]+", str(value))
+    steps = tuple(str(x).strip() for x in items if str(x).strip())
+    if len(steps) > MAX_LADDER:
+        raise _bad("ladder", f"最多 {MAX_LADDER} 步，收到 {len(steps)} 步")
+    return steps
+
+
 def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings:
     """Apply `changes` (values typed or as chat text) to `current`; a bad value raises `LedgerError`."""
     out: dict[str, Any] = {}
@@ -179,7 +192,7 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
             none = value is None or str(value).strip().lower() in {"", "none", "never", "0", "永不"}
             out[name] = None if none else _int(name, value, 1, 3650)
         elif name == "ladder":
-            steps = _words(value, len(LADDER_STEPS), name)
+            steps = _ladder_steps(value)
             unknown = [s for s in steps if s not in LADDER_STEPS]
             if not steps or unknown:
                 raise _bad(name, f"步骤只能是 {'、'.join(LADDER_STEPS)}，收到 {'、'.join(unknown) or '空'}")

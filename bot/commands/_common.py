@@ -310,6 +310,12 @@ class FlowStep:
     edit: int
 
 
+def asked_already(ctx: Context, key: int) -> bool:
+    """This very update stored the question under `key` already: it is a redelivery, and the question is out."""
+    asked = ctx.service.load_flow(ctx.chat_id, key)
+    return asked is not None and asked.state.get("asked") == ctx.source
+
+
 def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo]) -> FlowStep | Effect | list[Effect]:
     """Read a press on a flow's button (data `prefix:<key>:<action>`) the way every flow does: the flow must be
     live and of `kind`, its table still the open one, the presser seated or an admin; `x` cancels it. Returns

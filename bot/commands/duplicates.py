@@ -10,10 +10,10 @@ editing the message afterwards replaces the booking). The pending line lives in 
 
 from __future__ import annotations
 
-from bot.commands._common import FlowStep, current_table, flow_key, flow_step
+from bot.commands._common import asked_already, flow_key
 from bot.commands._recording import held_back_text
-from bot.commands.suggest import rerun
-from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.commands.suggest import held_line, press_to_rerun
+from bot.core import Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold
 from ledger.service import DuplicateRecord, TableInfo
 
@@ -32,34 +32,19 @@ def question_key(ctx: Context) -> int:
 def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」."""
     key = question_key(ctx)
-    asked = ctx.service.load_flow(ctx.chat_id, key)
-    if asked is not None and asked.state.get("asked") == ctx.source:
+    if asked_already(ctx, key):
         raise Quiet  # this very update asked already (a redelivery): the question is out there
-    sender = ctx.sender
-    state = {
-        "table_id": table.id,
-        "word": ctx.word,
-        "args": ctx.args,
-        "source": ctx.incoming.original_source if ctx.incoming is not None else ctx.source,
-        "sender": [sender.user_id, sender.name, sender.username],
-        "asked": ctx.source,
-    }
-    ctx.service.save_flow(ctx.chat_id, key, sender.user_id, KIND, state)
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, held_line(ctx, table, ctx.word, ctx.args))
     buttons = (
         (Button(ctx.t("btn_repeat_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
     )
-    return SendText(held_back_text(ctx, dup.previous), buttons=buttons, reply_to=ctx.message_id)
+    return SendText(held_back_text(ctx, dup.previous), buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
     """「确实又一次」 books the held-back line as its sender typed it, past the check; 「不用了」 drops it."""
-    step = flow_step(ctx, KIND, current_table)
-    if not isinstance(step, FlowStep):
-        return step
-    if step.action != "ok":
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
-    return rerun(ctx, step, repeat=True)
+    return press_to_rerun(ctx, KIND, repeat=True)
 
 
 def configure(ctx: Context, word: str, values: list[str]) -> SendText:

@@ -95,7 +95,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     }
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     text, buttons = _render(ctx, table, key, state, needs, before)
-    return SendText(text, buttons=buttons, reply_to=ctx.message_id)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
 def _refuse_inputs_not_played(ctx: Context, rules: Rules, events: Sequence[Event]) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.commands._common import FlowStep, current_table, flow_key, flow_step
+from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
 from bot.core import (
     AnswerCallback,
     Button,
@@ -25,6 +25,7 @@ from bot.core import (
     HandlerResult,
     Incoming,
     Outcome,
+    Quiet,
     Refusal,
     Sender,
     SendText,
@@ -54,18 +55,29 @@ def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[st
     raise Refusal(err.key, **err.params)
 
 
-def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendText:
-    """Store the reading `word args` and ask whether it is what was meant."""
-    key = flow_key(ctx)
-    sender = ctx.sender
-    state = {
+def held_line(ctx: Context, table: TableInfo, word: str, args: str) -> dict[str, Any]:
+    """What a question about a typed line keeps to run it later as typed: the words, who sent it with the people
+    Telegram marked in it (ids and usernames: the `@name`s must name the same accounts when it runs), its source,
+    and the update that asked (a redelivery of that update asks nothing again)."""
+    sender, incoming = ctx.sender, ctx.incoming
+    return {
         "table_id": table.id,
         "word": word,
         "args": args,
-        "source": ctx.incoming.original_source if ctx.incoming is not None else ctx.source,
+        "source": incoming.original_source if incoming is not None else ctx.source,
         "sender": [sender.user_id, sender.name, sender.username],
+        "mentions": [[s.user_id, s.name, s.username] for s in (incoming.mentions if incoming else ())],
+        "usernames": list(incoming.usernames if incoming else ()),
+        "asked": ctx.source,
     }
-    ctx.service.save_flow(ctx.chat_id, key, sender.user_id, KIND, state)
+
+
+def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendText:
+    """Store the reading `word args` and ask whether it is what was meant."""
+    key = flow_key(ctx)
+    if asked_already(ctx, key):
+        raise Quiet
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, held_line(ctx, table, word, args))
     buttons = (
         (
             Button(ctx.t("btn_suggest_yes"), f"{PREFIX}:{key}:ok"),
@@ -73,18 +85,23 @@ def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendT
         ),
     )
     line = f"{word} {args}".strip()
-    return SendText(ctx.t("suggest", why=why, line=line), buttons=buttons, reply_to=ctx.message_id)
+    return SendText(ctx.t("suggest", why=why, line=line), buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
     """「就是这个」 books the stored reading as its sender's line; 「不是」 (action `x`) drops it."""
-    step = flow_step(ctx, KIND, current_table)
+    return press_to_rerun(ctx, KIND)
+
+
+def press_to_rerun(ctx: Context, kind: str, *, repeat: bool = False) -> HandlerResult:
+    """A question's 「yes」 (action `ok`) runs the line its flow of `kind` holds; `flow_step` answers the rest."""
+    step = flow_step(ctx, kind, current_table)
     if not isinstance(step, FlowStep):
         return step
     if step.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    return rerun(ctx, step)
+    return rerun(ctx, step, repeat=repeat)
 
 
 def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResult:
@@ -99,6 +116,7 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
     if command is None:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     source = f"{state['source']}:e0"
+    mentions = tuple(Sender(int(i), str(n), u) for i, n, u in state.get("mentions", ()))
     incoming = Incoming(
         chat_id=ctx.chat_id,
         message_id=step.key,
@@ -108,6 +126,8 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
         source=source,
         admin_ids=ctx.admin_ids,
         owner_id=ctx.owner_id,
+        mentions=mentions,
+        usernames=tuple(str(u) for u in state.get("usernames", ())),
     )
     typed = replace(ctx, sender=sender, source=source, incoming=incoming, callback=None, repeat=repeat)
     typed.command, typed.word, typed.args = command, word, args

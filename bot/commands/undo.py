@@ -13,7 +13,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.commands._common import FlowStep, change_lines, current_table, flow_key, flow_step, net_by_member
+from bot.commands._common import (
+    FlowStep,
+    asked_already,
+    change_lines,
+    current_table,
+    flow_key,
+    flow_step,
+    net_by_member,
+)
 from bot.commands._recording import recorded_by
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold
@@ -65,8 +73,7 @@ def undo(ctx: Context) -> SendText:
 def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: bool) -> SendText:
     """Store what would be undone and ask for a confirmation (once per update)."""
     key = flow_key(ctx)
-    asked = ctx.service.load_flow(ctx.chat_id, key)
-    if asked is not None and asked.state.get("asked") == ctx.source:
+    if asked_already(ctx, key):
         raise Quiet  # this very update asked already (a redelivery)
     what = describe_record(ctx.lang, record.events, table.game)
     state: dict[str, Any] = {
@@ -87,7 +94,7 @@ def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: boo
     buttons = (
         (Button(ctx.t("btn_undo_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_undo_no"), f"{PREFIX}:{key}:keep")),
     )
-    return SendText(question, buttons=buttons, reply_to=ctx.message_id)
+    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
 @registry.callback(PREFIX)

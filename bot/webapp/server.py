@@ -231,7 +231,7 @@ def for_group(outcome: Outcome, message_id: int, header: str) -> Outcome:
             continue
         if isinstance(effect, SendText) and effect.reply_to == message_id:
             body = effect.text if headed else f"{header}\n{effect.text}"
-            effect = SendText(body, effect.buttons, None, effect.edit_message_id)
+            effect = SendText(body, effect.buttons, None, effect.edit_message_id, effect.asks)
             headed = True
         effects.append(effect)
     return Outcome(effects)
@@ -440,7 +440,15 @@ class WebApp:
         if outcome.refused:
             log.info("chat %s: Mini App line from %s refused: %s", caller.chat_id, caller.user_id, line)
             return 422, {"ok": False, "error": "refused", "message": reply, "line": line}
-        log.info("chat %s: Mini App line from %s booked: %s", caller.chat_id, caller.user_id, line)
+        # a question (漂, 买马, 是不是…, 确实又一次) is answered in the group; the page must not say it was booked
+        asked = any(isinstance(e, SendText) and e.asks for e in outcome.effects)
+        log.info(
+            "chat %s: Mini App line from %s %s: %s",
+            caller.chat_id,
+            caller.user_id,
+            "asked" if asked else "booked",
+            line,
+        )
         group_lang = (await asyncio.to_thread(self.ledger.group, caller.chat_id)).language
         header = text(group_lang, "web_booked_by", name=sender.name, line=line)
         try:
@@ -448,7 +456,7 @@ class WebApp:
         except Exception:  # the booking stands; the group's copy of the reply is lost, the page still shows it
             log.exception("chat %s: the reply to a Mini App booking could not be sent", caller.chat_id)
         await self.watch.poke(caller.chat_id)
-        return 200, {"ok": True, "reply": reply, "line": line}
+        return 200, {"ok": True, "asked": asked, "reply": reply, "line": line}
 
     def _line(self, action: str, table: TableInfo | None, members: list[MemberInfo], body: Mapping[str, Any]) -> str:
         if action in lines.PLAIN_LINES:

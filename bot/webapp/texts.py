@@ -175,6 +175,7 @@ PAGE: dict[str, dict[str, str]] = {
     "payments": {"zh": "付款", "en": "Payments"},
     "same_as": {"zh": "等于在群里发：", "en": "Same as typing in the group:"},
     "booked": {"zh": "已记账", "en": "Recorded"},
+    "asked": {"zh": "还没记：请在群里回答问题", "en": "Not recorded yet: answer the question in the group"},
     "history": {"zh": "本晚牌局", "en": "Tonight's hands"},
     "history_empty": {"zh": "本晚还没有打完的牌局。", "en": "No finished hand tonight yet."},
     "settlement": {"zh": "结算（最少转账）", "en": "Settlement (fewest transfers)"},

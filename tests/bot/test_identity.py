@@ -200,3 +200,32 @@ async def test_a_username_that_moved_belongs_to_whoever_reported_it_last(tg: Har
     assert balance(tg, 666) == -100 and balance(tg, 503) == 0
     holders = [m for m in tg.ledger.members(CHAT["id"]) if (m.username or "").lower() == "laowang"]
     assert [m.user_id for m in holders] == [666]
+
+
+async def test_a_suggestion_tapped_later_names_the_same_picked_member(tg: Harness) -> None:
+    """「是不是」 runs the reading later, from a tap: a member picked from Telegram's list (no username) is still
+    the account the text mention carried, and a redelivery of the misspelt line asks nothing again."""
+    nameless = user(668, "小马")
+    await tg.say(nameless, "我也来")
+    opening = tg.updates.message(AJIE, "开桌 @ajie @xiaoli 小马")
+    opening["message"]["entities"] = [
+        {"type": "mention", "offset": 3, "length": 5},
+        {"type": "mention", "offset": 9, "length": 7},
+        {"type": "text_mention", "offset": 17, "length": 2, "user": nameless},
+    ]
+    await tg.feed(opening)
+    assert "座位：阿杰、小李、小马" in tg.last_text()
+    text = "胡 清一涩 点 小马"
+    update = tg.updates.message(AJIE, text)
+    update["message"]["entities"] = [
+        {"type": "text_mention", "offset": text.index("小马"), "length": 2, "user": nameless}
+    ]
+    await tg.feed(update)
+    question = tg.telegram.sent()[-1]
+    assert "是不是" in question["text"], question["text"]
+    asked = len(tg.telegram.sent())
+    await tg.feed(update)  # Telegram delivers the same update again
+    assert len(tg.telegram.sent()) == asked
+    data = question["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+    await tg.feed(tg.updates.press(XIAOLI, {"message_id": 1, "text": question["text"]}, data))
+    assert balance(tg, 668) < 0 and balance(tg, 501) > 0  # the picked member pays, by the id Telegram gave

@@ -193,6 +193,17 @@ def test_a_custom_ladder_and_fine(ledger: Ledger, mod: Moderation) -> None:
     assert ledger.balances(CHAT).pot == 1000
 
 
+def test_a_ladder_may_repeat_a_step(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    mod.update_settings(CHAT, {"ladder": "warn warn remove"}, by=1)
+    assert mod.settings(CHAT).ladder == ("warn", "warn", "remove")
+    steps = [mod.record_offence(bob, "flood", "x", message_id=i, source=f"t:{i}") for i in range(1, 4)]
+    assert [s.step for s in steps] == ["warn", "warn", "remove"]
+    with pytest.raises(LedgerError) as err:
+        mod.update_settings(CHAT, {"ladder": " ".join(["warn"] * 11)}, by=1)
+    assert err.value.code == "mod_bad_setting"
+
+
 def test_settings_default_to_the_seed_and_refuse_bad_values(ledger: Ledger, mod: Moderation) -> None:
     assert mod.settings(CHAT) == RuleSettings()
     assert (RuleSettings().flood_max_messages, RuleSettings().flood_window_seconds) == (5, 10)

@@ -11,7 +11,9 @@ from ledger.scoring.kawuxing import PATTERNS_BY_KEY
 from ledger.scoring.tiles import BAI, NUM_KINDS, tile_notation
 
 KINDS = [*range(18), BAI, BAI + 1, BAI + 2]  # 筒, 条, 中发白 (the default suits)
-SLOW = settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SLOW = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 
 
 @st.composite

@@ -314,3 +314,26 @@ def test_every_board_a_watcher_gets_is_whole(served: Served, chat: Chat, table_i
             for name in expected:
                 expected[name] += 400 if name == kong else -200
         assert {s["name"]: s["night"]["amount"] for s in board["table"]["seats"]} == expected
+
+
+def test_a_record_that_asks_a_question_is_not_reported_booked(served: Served, ledger: Ledger) -> None:
+    chat = Chat(served.core, frozenset({BOSS["id"]}))
+    for user in (A, B, C, D):
+        chat.say(user, "晚上好")
+    assert "自摸买马" in chat.texts(BOSS, "设置 买马 自摸买马")  # the tables opened from now on buy a horse
+    assert "开桌了" in chat.texts(A, "开桌 @ajie @xiaoli @laowang 庄 @ajie")
+    table_id = ledger.current_table(GROUP).id  # type: ignore[union-attr]
+    body = {**WIN, "method": "self_draw", "from": None, "table_id": table_id, "request_id": "asks-horse-01"}
+    status, answer = served.call("api/record", init=login(served, A), body=body)
+    assert status == 200 and answer["ok"] and answer["asked"] is True, answer
+    assert set(balances(ledger).values()) == {0}  # nothing booked until it is answered
+    question = next(
+        c.params for c in served.telegram.calls if c.method == "sendMessage" and "小程序" in c.params["text"]
+    )
+    assert "reply_markup" in question  # the tile buttons that answer it are in the group
+
+
+def test_a_booked_record_says_so(served: Served, chat: Chat, table_id: int) -> None:
+    body = {**WIN, "table_id": table_id, "request_id": "plain-win-0001"}
+    status, answer = served.call("api/record", init=login(served, B), body=body)
+    assert status == 200 and answer["asked"] is False

@@ -30,7 +30,7 @@ export const app = {
       try {
         const answer = await post("api/record", request);
         webApp?.HapticFeedback?.notificationOccurred?.("success");
-        toast(this.t("booked"));
+        toast(this.t(answer.asked ? "asked" : "booked"));
         return answer;
       } catch (err) {
         const retry = !(err instanceof ApiError) || err.status >= 500;
