@@ -67,10 +67,8 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     _refuse_inputs_not_played(ctx, rules, events)
     if not asks_anything(rules) or not any(isinstance(e, Win | Draw) for e in events):
         return events
-    if (
-        rules.piao not in PIAO_CHOSEN
-        and rules.maima != "liangdao_self_draw"
-        and not pending(table, [], payloads(events), [])
+    if rules.piao not in PIAO_CHOSEN and rules.maima != "liangdao_self_draw" and not pending(
+        table, [], payloads(events), []
     ):
         return events  # what is missing does not depend on the hand so far here: nothing, without reading it
     before = list(ctx.service.hand_state(table.id).events)
@@ -364,3 +362,4 @@ def record_piao(ctx: Context) -> SendText | None:
     result, edited = book(ctx, table, [Piao(player, amount) for player, amount in told])
     what = "；".join(describe_event(ctx.lang, event) for event in result.recorded)
     return event_reply(ctx, table, result, what, edited=edited)
+
