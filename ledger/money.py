@@ -282,3 +282,24 @@ def member_record(tx: Tx, member_id: int, recent: int) -> MemberRecord:
         fines=int(fines or 0),
         recent=tuple(transfers.info(t, by_id) for t in latest),
     )
+
+
+def stored_settlement(tx: Tx, chat_id: int, settlement_id: int) -> Settlement | None:
+    """A stored settlement of this chat's group (its payments and carried debts, names as the ledger shows them
+    now; `balances` left empty), or None."""
+    group = group_by_chat(tx.session, chat_id)
+    record = tx.session.get(m.SettlementRecord, settlement_id)
+    if record is None or record.group_id != group.id:
+        return None
+    by_id = names(tx, group.id)
+
+    def payment(payer: int, payee: int, amount: int) -> Payment:
+        return Payment(payer, by_id.get(payer, "?"), payee, by_id.get(payee, "?"), amount)
+
+    return Settlement(
+        payments=tuple(payment(int(p["payer_id"]), int(p["payee_id"]), int(p["amount"])) for p in record.payments),
+        balances=Balances(()),
+        exact=record.exact,
+        carried=tuple(payment(int(d), int(c), int(a)) for d, c, a in record.carried or ()),
+        id=record.id,
+    )

@@ -444,6 +444,10 @@ class Ledger:
             lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most),
         )
 
+    def stored_settlement(self, chat_id: int, settlement_id: int) -> Settlement | None:
+        """A settlement `end_night` stored, if it is this chat's (its payments and carried debts; balances empty)."""
+        return self._unit.read(lambda tx: money.stored_settlement(tx, chat_id, settlement_id))
+
     def void_payment(
         self, chat_id: int, parties: Sequence[int], *, source: str, by: int | None, reason: str = ""
     ) -> PaymentResult:
