@@ -51,9 +51,7 @@ async def test_a_button_pressed_by_someone_else_is_refused_and_books_nothing(tg:
     assert tg.balance(502) == -400 and payments(tg) == []
 
 
-async def test_paid_then_received_books_once_and_a_double_press_books_nothing(
-    tg: Harness, report_dir: Path
-) -> None:
+async def test_paid_then_received_books_once_and_a_double_press_books_nothing(tg: Harness, report_dir: Path) -> None:
     message, buttons = await settled(tg)
     await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))
     assert tg.balance(502) == 0 and tg.balance(501) == 0  # 未结 squared at once
