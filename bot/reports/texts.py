@@ -62,6 +62,11 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "zh": "杠钱 {kong}｜罚款 {fines}｜净 {net}",
         "en": "Kong money {kong} | fines {fines} | net {net}",
     },
+    "report_stats_owed": {
+        "zh": "总输赢 {result}｜未结 {owed}（付款之后现在还差）",
+        "en": "All-time result (总输赢) {result} | owed now (未结) {owed}",
+    },
+    "report_owed_line": {"zh": "未结（付款之后现在还差）：{items}", "en": "Owed now (未结): {items}"},
     "report_stats_group_totals": {
         "zh": "共 {hands}手（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}｜罚款 {fines}",
         "en": "{hands} hands ({draws} drawn) | {wins} wins | {self_draws} self-drawn | kong {kong} | fines {fines}",
