@@ -144,3 +144,31 @@ def test_payments_never_change_results_and_paying_every_debt_squares_everyone(
         step += 1
     assert results(ledger, chat) == before
     assert not any(owed(ledger, chat).values())
+
+
+def test_payments_leave_nights_periods_and_statistics_alone_and_the_export_grows_results(ledger: Ledger) -> None:
+    from ledger import stats
+    from ledger.db import session_factories
+    from ledger.export import export
+    from ledger.scope import all_time_scope
+
+    night(ledger)
+    night_id = ledger.table(ledger.history(CHAT, 1)[0].table_id).night_id
+    settled_before = ledger.night_balances(night_id)
+    period_before = ledger.period_balances(CHAT, None, None)
+    for number, debt in enumerate(ledger.debts(CHAT)):
+        ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, side=PAYER_SIDE, source=f"e:{number}", by=1)
+    assert ledger.night_balances(night_id) == settled_before
+    assert ledger.period_balances(CHAT, None, None) == period_before
+    with session_factories(ledger.engine)[1].begin() as session:
+        group_stats = stats.group_stats(session, all_time_scope(ledger.group(CHAT).id))
+        data = export(session, CHAT)
+    assert {m.member_id: m.net for m in group_stats.members if m.net} == {
+        k: v for k, v in results(ledger).items() if v and k in {m.member_id for m in group_stats.members}
+    }
+    kinds = {t["kind"] for t in data["transfers"]}
+    assert "payment" in kinds
+    assert not any(amount for name, amount in data["balances"].items())  # everyone paid up: 未结 all zero
+    assert sum(data["results"].values()) == 0 and set(data["results"]) == set(data["balances"])
+    by_name = {line.name: line.result for line in ledger.balances(CHAT).lines if line.kind != "pot"}
+    assert {name: amount for name, amount in data["results"].items() if name != "pot"} == by_name
