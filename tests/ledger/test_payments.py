@@ -116,17 +116,25 @@ def test_open_debts_are_netted_into_the_next_night_unless_nights_are_kept_separa
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     wins=st.lists(st.tuples(st.sampled_from("ABC"), st.sampled_from("ABC")), min_size=1, max_size=4),
+    fine=st.one_of(st.none(), st.tuples(st.sampled_from("ABC"), st.integers(1, 900))),
     cuts=st.lists(st.integers(1, 100), max_size=6),
 )
 def test_payments_never_change_results_and_paying_every_debt_squares_everyone(
-    ledger: Ledger, wins: list[tuple[str, str]], cuts: list[int]
+    ledger: Ledger, wins: list[tuple[str, str]], fine: tuple[str, int] | None, cuts: list[int]
 ) -> None:
+    """总输赢 never moves with a payment; the group's balances, pot included, always sum to zero; once every
+    suggested payment between players is marked, everyone's 未结 is zero but for what the settlement told them to
+    put into the pot (红包池, paid out with 发红包, not here)."""
     chat = next(_chats)
     table = seat_kawuxing(ledger, chat)
+    ids = {seat.name: seat.member_id for seat in table.seats}
     for number, (winner, loser) in enumerate(wins):
         event = hu(winner, "self_draw") if winner == loser else hu(winner, "discard", loser)
         ledger.record_event(table.id, event, source=f"{chat}:w{number}", by=1000)
-    ledger.end_night(chat, source=f"{chat}:end", by=1000)
+    if fine is not None:
+        ledger.fine(ids[fine[0]], fine[1], "刷屏", source=f"{chat}:fine", by=1000)
+    closed = ledger.end_night(chat, source=f"{chat}:end", by=1000)
+    pot = next(line.member_id for line in ledger.balances(chat).lines if line.kind == "pot")
     before = results(ledger, chat)
     step = 0
     for cut in cuts:  # partial payments: a percentage of what the first debt still is
@@ -143,7 +151,13 @@ def test_payments_never_change_results_and_paying_every_debt_squares_everyone(
         ledger.pay(chat, debt.debtor_id, debt.creditor_id, side=PAYER_SIDE, source=f"{chat}:p{step}", by=2)
         step += 1
     assert results(ledger, chat) == before
-    assert not any(owed(ledger, chat).values())
+    into_pot = {member: 0 for member in owed(ledger, chat)}
+    for line in closed.settlement.payments:
+        if pot in (line.payer_id, line.payee_id):
+            into_pot[line.payer_id] -= line.amount
+            into_pot[line.payee_id] += line.amount
+    assert owed(ledger, chat) == into_pot
+    assert sum(owed(ledger, chat).values()) == 0
 
 
 def test_payments_leave_nights_periods_and_statistics_alone_and_the_export_grows_results(ledger: Ledger) -> None:
