@@ -301,6 +301,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Payments are between the group's players (the pot is paid out with 发红包).",
     },
     "payment_none": {"zh": "没有可以撤销的付款。", "en": "No payment to take back."},
+    "payment_nothing_to_confirm": {
+        "zh": "{debtor} 没有记过待 {creditor} 确认的付款，没有记。收到多少就写：收到 @{debtor} 11",
+        "en": "{debtor} recorded no payment for {creditor} to confirm; nothing booked. Write: received @{debtor} 11",
+    },
     "payment_not_party": {
         "zh": "只有付款的两个人或管理员可以点这个按钮。",
         "en": "Only the two people concerned or an admin can press this.",

@@ -169,9 +169,11 @@ def pay(
     amount: int | None,
     side: str,
     at_most: int | None = None,
+    confirm_only: bool = False,
 ) -> PaymentResult:
     """`side` tells that `debtor` paid `creditor` `amount` 分 (None: all that is owed, at most `at_most`): confirms
-    the other side's matching payment, or books a new one within what is owed."""
+    the other side's matching payment, or books a new one within what is owed (with `confirm_only`: refused with
+    `nothing_to_confirm` instead)."""
     if side not in SIDES:
         raise ValueError(f"side is one of {SIDES}, not {side!r}")
     session = tx.session
@@ -200,6 +202,8 @@ def pay(
         match.confirmed_at, match.confirmed_by = tx.now, tx.by
         session.flush()
         return _result(match, by_id, booked=False, owed=owed)
+    if confirm_only:
+        raise LedgerError("nothing_to_confirm", "没有待确认的付款")
     if owed <= 0:
         raise LedgerError("no_debt", f"{by_id.get(debtor_id, '?')} 不欠 {by_id.get(creditor_id, '?')} 钱")
     if amount is None:

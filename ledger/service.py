@@ -427,13 +427,15 @@ class Ledger:
         *,
         side: str,
         at_most: int | None = None,
+        confirm_only: bool = False,
         source: str,
         by: int | None,
     ) -> PaymentResult:
         """`side` (`payments.PAYER_SIDE` 已付 or `PAYEE_SIDE` 收到) tells that the debtor paid the creditor `amount`
         分 (None: all that is owed, at most `at_most`). Confirms the other side's matching payment (same pair, not
         confirmed, within `payments.CONFIRM_WINDOW`, the same amount when one is given) or books a new one;
-        refused (`no_debt`, `overpaid`) beyond what is owed. The same source books once."""
+        refused (`no_debt`, `overpaid`) beyond what is owed; with `confirm_only`, refused (`nothing_to_confirm`)
+        when there is nothing to confirm. The same source books once."""
         if amount is not None:
             accounts.check_amount(amount, accounts.MAX_AMOUNT)
         return self._unit.once(
@@ -441,7 +443,7 @@ class Ledger:
             "pay",
             by,
             PaymentResult,
-            lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most),
+            lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only),
         )
 
     def stored_settlement(self, chat_id: int, settlement_id: int) -> Settlement | None:

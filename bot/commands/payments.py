@@ -57,6 +57,7 @@ def _book(
     amount: int | None,
     side: str,
     at_most: int | None = None,
+    confirm_only: bool = False,
 ) -> PaymentResult:
     """Tell the ledger; its refusals become the player's words (names and amounts in 元)."""
     try:
@@ -67,11 +68,14 @@ def _book(
             amount,
             side=side,
             at_most=at_most,
+            confirm_only=confirm_only,
             source=ctx.source,
             by=ctx.sender.user_id,
         )
     except LedgerError as err:
         names = {"debtor": debtor[1], "creditor": creditor[1]}
+        if err.code == "nothing_to_confirm":
+            raise Refusal("payment_nothing_to_confirm", **names) from err
         if err.code == "no_debt":
             raise Refusal("payment_no_debt", **names) from err
         if err.code == "overpaid":
@@ -130,15 +134,18 @@ def pay(ctx: Context) -> SendText:
     "received",
     names=["received"],
     aliases=COMMAND_WORDS["received"],
-    help_zh="收到：收到 @阿二 11 确认阿二付的 11元（阿二还没记就由你记下）；收到 @阿二 确认他最近的一笔或收齐",
-    help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: his latest or all",
+    help_zh="收到：收到 @阿二 11 确认阿二付的 11元（阿二还没记就由你记下）；收到 @阿二 确认他最近记的一笔",
+    help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: confirms his latest",
 )
 def received(ctx: Context) -> SendText:
     if not ctx.args:
         raise Quiet  # a bare 收到 is how chats say "got it"
     other, amount = _person_and_amount(ctx)
     payee = me(ctx)
-    return _reply(ctx, _book(ctx, (other.id, other.name), (payee.id, payee.name), amount, PAYEE_SIDE))
+    # without an amount it only confirms (`收到 @阿二` is also how a chat acknowledges someone): booking takes one
+    confirm_only = amount is None
+    result = _book(ctx, (other.id, other.name), (payee.id, payee.name), amount, PAYEE_SIDE, confirm_only=confirm_only)
+    return _reply(ctx, result)
 
 
 @registry.command(
