@@ -336,6 +336,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Payments: the payer presses 「已付」, the payee 「收到」 (or type: paid @name 11, received @name 11)",
     },
     "payments_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    "payments_standing": {
+        "zh": "未结（还差）：{owed}\n总输赢（累计）：{results}",
+        "en": "Owed now (未结): {owed}\nAll-time result (总输赢): {results}",
+    },
     "btn_paid": {"zh": "{pair} 已付", "en": "{pair} paid"},
     "btn_received": {"zh": "{pair} 收到", "en": "{pair} received"},
     "debt_item": {"zh": "{debtor} 欠 {creditor} {amount}", "en": "{debtor} owes {creditor} {amount}"},

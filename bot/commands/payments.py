@@ -205,6 +205,17 @@ def settlement_buttons(ctx: Context, settlement: Settlement) -> list[Effect]:
         )
     if not rows:
         return []
+    players = {line.member_id for line in settlement.balances.lines if line.kind != "pot"}
+    standing = [line for line in ctx.service.balances(ctx.chat_id).lines if line.member_id in players]
+    sep = ", " if ctx.lang == "en" else "，"
+    currency = ctx.group.currency
+    lines.append(
+        ctx.t(
+            "payments_standing",
+            owed=sep.join(f"{line.name} {money(line.amount, currency, signed=True)}" for line in standing),
+            results=sep.join(f"{line.name} {money(line.result, currency, signed=True)}" for line in standing),
+        )
+    )
     return [SendText("\n".join(lines), buttons=tuple(rows))]
 
 
