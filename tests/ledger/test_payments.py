@@ -186,3 +186,30 @@ def test_payments_leave_nights_periods_and_statistics_alone_and_the_export_grows
     assert sum(data["results"].values()) == 0 and set(data["results"]) == set(data["balances"])
     by_name = {line.name: line.result for line in ledger.balances(CHAT).lines if line.kind != "pot"}
     assert {name: amount for name, amount in data["results"].items() if name != "pot"} == by_name
+
+
+def test_two_presses_at_once_book_one_payment(ledger: Ledger) -> None:
+    """Two presses of 「已付」 arriving together (two sources, two threads): the group's lock serialises them, the
+    second finds nothing left to pay."""
+    import threading
+
+    night(ledger)
+    debt = ledger.debts(CHAT)[0]
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def press(number: int) -> None:
+        start.wait(timeout=30)
+        try:
+            ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, side=PAYER_SIDE, source=f"race:{number}", by=1)
+            outcomes.append("booked")
+        except LedgerError as err:
+            outcomes.append(err.code)
+
+    threads = [threading.Thread(target=press, args=(number,)) for number in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(outcomes) == ["booked", "no_debt"]
+    assert all(d.debtor_id != debt.debtor_id or d.creditor_id != debt.creditor_id for d in ledger.debts(CHAT))
