@@ -12,6 +12,9 @@ guests' names are labels: they never grant anything.
 - **Undo asks first** when it would take back a record somebody else made, or reach into a finished hand (the
   ending of the hand before the one in progress, which reopens it; `撤销 第N局`, which voids a whole hand): the
   reply names the record and a seated player or an admin confirms with a button.
+- **Payments** (「已付」/「收到」 under a settlement, 付, 收到, 撤销付款): the two people concerned and the admins.
+  A typed payment always names the sender as one side; a button names its side (the line's payer for 「已付」, its
+  payee for 「收到」), and only that person or an admin may press it.
 - **Admin-only commands** (设置, 群规 and the like) are marked on the command (`Command.admin_only`) and checked by
   the dispatcher before the handler runs.
 
@@ -41,6 +44,15 @@ def require_player(ctx: Context, table: TableInfo | None, action: str) -> None:
     if ctx.is_admin or (table is not None and table.seat_of_user(ctx.sender.user_id) is not None):
         return
     raise Refusal("players_only", action=ctx.t(f"action_{action}"))
+
+
+def require_party(ctx: Context, member_id: int) -> None:
+    """Refuse a payment's button unless the sender is the account `member_id` (by Telegram id) or an admin."""
+    if ctx.is_admin:
+        return
+    sender = ctx.service.member(ctx.chat_id, ctx.sender.user_id, ctx.sender.name, ctx.sender.username)
+    if sender.id != member_id:
+        raise Refusal("payment_not_party")
 
 
 def require_to_open(ctx: Context) -> None:

@@ -273,8 +273,100 @@ TEXTS: dict[str, dict[str, str]] = {
     "btn_cancel": {"zh": "取消", "en": "Cancel"},
     "btn_chain": {"zh": "杠上杠", "en": "杠上杠 (chained)"},
     # -- balances, history, settlement ------------------------------------------------------------------
-    "balance_head": {"zh": "余额（本晚 ｜ 总计）：", "en": "Balances (tonight | all time):"},
-    "balance_line": {"zh": "{name}　{night} ｜ {total}", "en": "{name}  {night} | {total}"},
+    "balance_head": {
+        "zh": "余额（本晚 ｜ 总输赢 ｜ 未结）：",
+        "en": "Balances (tonight | all-time result 总输赢 | owed now 未结):",
+    },
+    "balance_line": {"zh": "{name}　{night} ｜ {total} ｜ {owed}", "en": "{name}  {night} | {total} | {owed}"},
+    # -- payments (bot/commands/payments.py) ------------------------------------------------------------
+    "payment_usage": {
+        "zh": "这样写：付 @阿一 11（你付给阿一 11元）、已转 @阿一（付清）、收到 @阿二 11、撤销付款",
+        "en": "Write: paid @a 11 (you paid a 11), paid @a (all you owe), received @b 11, unpay",
+    },
+    "payment_bad_amount": {
+        "zh": "「{text}」不是金额：写 11、2.5 或 11元。",
+        "en": "“{text}” is not an amount: write 11, 2.5 or 11元.",
+    },
+    "what_payment": {"zh": "一笔付款", "en": "A payment"},
+    "payment_no_debt": {
+        "zh": "{debtor} 现在不欠 {creditor} 钱（已付清，或结算里没有这一笔），没有记。",
+        "en": "{debtor} owes {creditor} nothing now (paid up, or no settlement says so); nothing booked.",
+    },
+    "payment_overpaid": {
+        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。付清写 已转 @{creditor}。",
+        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To pay it all: paid @{creditor}.",
+    },
+    "payment_bad_member": {
+        "zh": "付款只记在本群的玩家之间（红包池用 发红包）。",
+        "en": "Payments are between the group's players (the pot is paid out with 发红包).",
+    },
+    "payment_none": {"zh": "没有可以撤销的付款。", "en": "No payment to take back."},
+    "payment_nothing_to_confirm": {
+        "zh": "{debtor} 没有记过待 {creditor} 确认的付款，没有记。收到多少就写：收到 @{debtor} 11",
+        "en": "{debtor} recorded no payment for {creditor} to confirm; nothing booked. Write: received @{debtor} 11",
+    },
+    "payment_not_party": {
+        "zh": "只有付款的两个人或管理员可以点这个按钮。",
+        "en": "Only the two people concerned or an admin can press this.",
+    },
+    "payment_booked_by_payer": {
+        "zh": "记下付款：{debtor} → {creditor} {amount}（{debtor} 说已付，等 {creditor} 点「收到」确认）",
+        "en": "Payment booked: {debtor} → {creditor} {amount} ({debtor} says paid; {creditor} confirms with 「收到」)",
+    },
+    "payment_booked_by_payee": {
+        "zh": "记下付款：{debtor} → {creditor} {amount}（{creditor} 说收到，等 {debtor} 点「已付」确认）",
+        "en": "Payment booked: {debtor} → {creditor} {amount} ({creditor} says received; {debtor} confirms)",
+    },
+    "payment_confirmed": {
+        "zh": "已确认：{debtor} → {creditor} {amount} ✓（双方都说了，只记一笔）",
+        "en": "Confirmed: {debtor} → {creditor} {amount} ✓ (both sides said so; booked once)",
+    },
+    "payment_voided": {
+        "zh": "已撤销付款：{debtor} → {creditor} {amount}",
+        "en": "Payment taken back: {debtor} → {creditor} {amount}",
+    },
+    "payment_owed": {"zh": "{debtor} 还欠 {creditor} {owed}", "en": "{debtor} still owes {creditor} {owed}"},
+    "payment_square": {"zh": "{debtor} 和 {creditor} 两清了", "en": "{debtor} and {creditor} are square"},
+    "payment_already": {
+        "zh": "{payer} → {payee} 这一笔已经记过了，没有再记。",
+        "en": "{payer} → {payee} is booked already; nothing more booked.",
+    },
+    "payments_head": {
+        "zh": "付款：付了点「已付」，收到点「收到」（也可打字：付 @名字 11、收到 @名字 11）",
+        "en": "Payments: the payer presses 「已付」, the payee 「收到」 (or type: paid @name 11, received @name 11)",
+    },
+    "payments_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    "payments_standing": {
+        "zh": "未结（还差）：{owed}\n总输赢（累计）：{results}",
+        "en": "Owed now (未结): {owed}\nAll-time result (总输赢): {results}",
+    },
+    "btn_paid": {"zh": "{pair} 已付", "en": "{pair} paid"},
+    "btn_received": {"zh": "{pair} 收到", "en": "{pair} received"},
+    "debt_item": {"zh": "{debtor} 欠 {creditor} {amount}", "en": "{debtor} owes {creditor} {amount}"},
+    "debts_open_merge": {
+        "zh": "之前没结的：{debts}（今晚结算时一并算入；设置 并账 关 可分开结）",
+        "en": "Still owed from before: {debts} (netted into tonight's settlement; 设置 并账 off keeps nights apart)",
+    },
+    "debts_open_separate": {
+        "zh": "之前没结的：{debts}（本群各晚分开结）",
+        "en": "Still owed from before: {debts} (this group settles each night apart)",
+    },
+    "merge_debts_on": {
+        "zh": "好的：以后结算会把在座各位之前没结的账一并算入。",
+        "en": "OK: a settlement now nets in the debts still open among its players.",
+    },
+    "merge_debts_off": {
+        "zh": "好的：以后每晚分开结算，之前没结的账不并入。",
+        "en": "OK: each night is settled apart; earlier debts are not netted in.",
+    },
+    "merge_debts_rule_on": {
+        "zh": "并账：开（结算时并入在座各位之前没结的账；设置 并账 关 可分开）",
+        "en": "Merge debts: on (a settlement nets in its players' open debts; 设置 并账 off to keep nights apart)",
+    },
+    "merge_debts_rule_off": {
+        "zh": "并账：关（每晚分开结算；设置 并账 开 可合并）",
+        "en": "Merge debts: off (each night settled apart; 设置 并账 on to net them in)",
+    },
     "balance_empty": {"zh": "账上还没有任何输赢。", "en": "Nothing booked yet."},
     "history_head": {"zh": "最近 {count} 局：", "en": "The last {count} hands:"},
     "history_line": {"zh": "第{number}局 {what} ｜ {changes}", "en": "Hand {number}: {what} | {changes}"},

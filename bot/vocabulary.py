@@ -23,6 +23,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "balance": ("余额", "查账", "账", "多少钱", "输赢"),
     "history": ("历史", "记录", "流水"),
     "settle": ("结算", "算账", "结账", "散场", "收工"),
+    # payments after a settlement (bot/commands/payments.py)
+    "pay": ("付", "已付", "付了", "付款", "已转", "转了"),
+    "received": ("收到", "收到了", "已收"),
+    "unpay": ("撤销付款", "撤回付款", "取消付款"),
     "rules": ("规则", "玩法"),
     "config": ("设置", "设定"),
     "alias": ("名片", "改名"),
@@ -52,6 +56,7 @@ RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WOR
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
 ACTING_WORDS = RECORD_WORDS | frozenset(COMMAND_WORDS["undo"] + COMMAND_WORDS["settle"] + COMMAND_WORDS["open"])
 ACTING_WORDS |= frozenset(word for key in REGIONAL_COMMANDS for word in COMMAND_WORDS[key])
+ACTING_WORDS |= frozenset(word for key in ("pay", "received", "unpay") for word in COMMAND_WORDS[key])
 #: how a question ends, after trailing punctuation and emoji (`?` is the folded `？`)
 QUESTION_ENDINGS = ("?", "吗", "么", "嘛", "呢", "没", "没有")
 

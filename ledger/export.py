@@ -1,10 +1,13 @@
 """`paiju export --db URL --format json|csv [--chat ID] [--since T] [--until T]`: the ledger as data.
 
 JSON (the design.md contract): `{"hands": [...], "transfers": [{"from", "to", "amount", "reason", "hand",
-"voided", ...}], "balances": {"<name>": amount, ..., "pot": amount}}`. Names are members' display names (in the
-console: the name typed before the colon); the pot is "pot". `balances` counts live transfers only, summed by
-name over the exported groups, and sums to zero. CSV: one row per transfer, the same fields first; a text cell
-starting with `= + - @`, a tab or a CR is written with a leading `'` (a spreadsheet would run it as a formula).
+"voided", "kind", ...}], "balances": {"<name>": amount, ..., "pot": amount}, "results": {...}}`. Names are
+members' display names (in the console: the name typed before the colon); the pot is "pot". `balances` counts live
+transfers only, summed by name over the exported groups, and sums to zero: after payments (`"kind": "payment"`) it
+is what is owed now (未结). `results` (added with payments) is the same without payments: what each won or lost
+(总输赢); it also sums to zero and has every name `balances` has. CSV: one row per transfer, the same fields
+first; a text cell starting with `= + - @`, a tab or a CR is written with a leading `'` (a spreadsheet would run
+it as a formula).
 """
 
 from __future__ import annotations
@@ -88,7 +91,14 @@ def _export(session: Session, groups: list[m.Group], scopes: list[Scope]) -> dic
             balances[transfer["from"]] = balances.get(transfer["from"], 0) - transfer["amount"]
             balances[transfer["to"]] = balances.get(transfer["to"], 0) + transfer["amount"]
     balances.setdefault("pot", 0)
-    return {"hands": hands, "transfers": transfers, "balances": balances}
+    results: dict[str, int] = {}
+    for transfer in transfers:
+        if not transfer["voided"] and transfer["kind"] != m.PAYMENT:
+            results[transfer["from"]] = results.get(transfer["from"], 0) - transfer["amount"]
+            results[transfer["to"]] = results.get(transfer["to"], 0) + transfer["amount"]
+    for name in balances:
+        results.setdefault(name, 0)
+    return {"hands": hands, "transfers": transfers, "balances": balances, "results": results}
 
 
 def _transfer(transfer: m.Transfer, chat_id: int, names: dict[int, str]) -> dict[str, Any]:

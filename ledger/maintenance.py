@@ -247,7 +247,8 @@ def _verify(
         resummed = after.period_balances(chat, None, None)
         if was != now:
             raise CopyError(f"verification failed: the balances of chat {chat} differ after the copy")
-        nonzero = {line.member_id: line.amount for line in now.lines if line.amount}
+        # the re-sum leaves payments out: it is each account's result, the running total less its payments
+        nonzero = {line.member_id: line.result for line in now.lines if line.result}
         if nonzero != {line.member_id: line.amount for line in resummed.lines if line.amount}:
             raise CopyError(f"verification failed: chat {chat}'s running totals differ from its transfers")
         verified[chat] = len(now.lines)

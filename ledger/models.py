@@ -26,8 +26,9 @@ NAMING_CONVENTION = {
 MEMBER, GUEST, POT = "member", "guest", "pot"
 #: hand status
 OPEN, CLOSED, VOIDED = "open", "closed", "voided"
-#: transfer kinds
-HAND, FINE, PAYOUT = "hand", "fine", "payout"
+#: transfer kinds; a payment is cash handed over after a settlement (from the creditor to the debtor in ledger
+#: terms: it raises the debtor's balance and lowers the creditor's, so balances are what is owed now)
+HAND, FINE, PAYOUT, PAYMENT = "hand", "fine", "payout", "payment"
 
 
 class Base(DeclarativeBase):
@@ -266,11 +267,14 @@ class Transfer(Base):
     voided_at: Mapped[datetime | None]
     voided_by: Mapped[int | None] = mapped_column(sa.BigInteger)
     void_reason: Mapped[str | None] = mapped_column(sa.String(500))
+    #: a payment the other side (or an admin) confirmed: who, when
+    confirmed_at: Mapped[datetime | None]
+    confirmed_by: Mapped[int | None] = mapped_column(sa.BigInteger)
 
     __table_args__ = (
         sa.CheckConstraint("amount > 0", name="amount_positive"),
         sa.CheckConstraint("payer_id <> payee_id", name="not_to_self"),
-        sa.CheckConstraint("kind IN ('hand', 'fine', 'payout')", name="kind"),
+        sa.CheckConstraint("kind IN ('hand', 'fine', 'payout', 'payment')", name="kind"),
         sa.Index("ix_transfers_group_id_created_at", "group_id", "created_at"),
         sa.Index(
             "ix_transfers_outside_nights",
@@ -278,6 +282,12 @@ class Transfer(Base):
             "created_at",
             sqlite_where=sa.text("night_id IS NULL"),
             postgresql_where=sa.text("night_id IS NULL"),
+        ),
+        sa.Index(
+            "ix_transfers_payments",
+            "group_id",
+            sqlite_where=sa.text("kind = 'payment'"),
+            postgresql_where=sa.text("kind = 'payment'"),
         ),
     )
 
@@ -316,6 +326,8 @@ class SettlementRecord(Base):
     night_id: Mapped[int | None] = fk("nights.id", nullable=True)
     payments: Mapped[list[Any]]
     balances: Mapped[dict[str, Any]]
+    #: debts of earlier nights netted into this one, `[[debtor id, creditor id, 分], ...]` (None: none)
+    carried: Mapped[list[Any] | None]
     exact: Mapped[bool] = mapped_column(sa.Boolean)
     created_at: Mapped[datetime]
     created_by: Mapped[int | None] = mapped_column(sa.BigInteger)

@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from ledger import models as m
-from ledger import transfers
+from ledger import payments, transfers
 from ledger.accounts import MAX_AMOUNT, check_amount, get_member, group_by_chat, member_info, names
 from ledger.errors import LedgerError
 from ledger.hands import winners
@@ -169,7 +169,12 @@ def balances(tx: Tx, chat_id: int) -> Balances:
     rows = tx.execute(_ALL_TIME, {"chat_id": chat_id}).all()
     if not rows:  # every group has its pot, so no rows means no group
         raise LedgerError("no_group", "这个群还没有账本")
-    return Balances(tuple(Balance(row.id, row.alias or row.display_name, row.kind, row.balance) for row in rows))
+    paid = payments.paid_totals(tx, group_by_chat(tx.session, chat_id).id)
+    return Balances(
+        tuple(
+            Balance(row.id, row.alias or row.display_name, row.kind, row.balance, paid.get(row.id, 0)) for row in rows
+        )
+    )
 
 
 _NIGHT_TOTALS = sa.select(m.NightTotal.member_id, m.NightTotal.amount).where(
@@ -192,8 +197,11 @@ def period(since: datetime | None, until: datetime | None) -> list[sa.ColumnElem
 
 
 def sum_balances(tx: Tx, group_id: int, *conditions: sa.ColumnElement[bool]) -> Balances:
-    """Balances from live transfers matching `conditions` (accounts without any such transfer are left out)."""
-    live = sa.and_(m.Transfer.group_id == group_id, m.Transfer.voided_at.is_(None), *conditions)
+    """Results from live transfers matching `conditions` (accounts without any such transfer are left out).
+    Payments are left out: a night's, a table's or a period's figures are what was won and lost."""
+    live = sa.and_(
+        m.Transfer.group_id == group_id, m.Transfer.voided_at.is_(None), m.Transfer.kind != m.PAYMENT, *conditions
+    )
     totals: dict[int, int] = {}
     for column, sign in ((m.Transfer.payer_id, -1), (m.Transfer.payee_id, 1)):
         for member_id, total in tx.execute(
@@ -217,16 +225,23 @@ def night_balances(tx: Tx, night: Any) -> Balances:
     return sum_balances(tx, night.group_id, m.Transfer.night_id == night.id)
 
 
-def settlement_of(balances: Balances) -> Settlement:
-    """The fewest payments that square `balances`."""
+def settlement_of(balances: Balances, carried: Sequence[Payment] = ()) -> Settlement:
+    """The fewest payments that square `balances` together with the earlier debts `carried` (debtor → creditor)."""
     names_by_id = {line.member_id: line.name for line in balances.lines}
-    payments, exact = settle({line.member_id: line.amount for line in balances.lines})
+    amounts = {line.member_id: line.amount for line in balances.lines}
+    for debt in carried:
+        names_by_id.setdefault(debt.payer_id, debt.payer)
+        names_by_id.setdefault(debt.payee_id, debt.payee)
+        amounts[debt.payer_id] = amounts.get(debt.payer_id, 0) - debt.amount
+        amounts[debt.payee_id] = amounts.get(debt.payee_id, 0) + debt.amount
+    lines, exact = settle(amounts)
     return Settlement(
         payments=tuple(
-            Payment(payer, names_by_id[payer], payee, names_by_id[payee], amount) for payer, payee, amount in payments
+            Payment(payer, names_by_id[payer], payee, names_by_id[payee], amount) for payer, payee, amount in lines
         ),
         balances=balances,
         exact=exact,
+        carried=tuple(carried),
     )
 
 
@@ -266,4 +281,25 @@ def member_record(tx: Tx, member_id: int, recent: int) -> MemberRecord:
         hands_won=won,
         fines=int(fines or 0),
         recent=tuple(transfers.info(t, by_id) for t in latest),
+    )
+
+
+def stored_settlement(tx: Tx, chat_id: int, settlement_id: int) -> Settlement | None:
+    """A stored settlement of this chat's group (its payments and carried debts, names as the ledger shows them
+    now; `balances` left empty), or None."""
+    group = group_by_chat(tx.session, chat_id)
+    record = tx.session.get(m.SettlementRecord, settlement_id)
+    if record is None or record.group_id != group.id:
+        return None
+    by_id = names(tx, group.id)
+
+    def payment(payer: int, payee: int, amount: int) -> Payment:
+        return Payment(payer, by_id.get(payer, "?"), payee, by_id.get(payee, "?"), amount)
+
+    return Settlement(
+        payments=tuple(payment(int(p["payer_id"]), int(p["payee_id"]), int(p["amount"])) for p in record.payments),
+        balances=Balances(()),
+        exact=record.exact,
+        carried=tuple(payment(int(d), int(c), int(a)) for d, c, a in record.carried or ()),
+        id=record.id,
     )

@@ -129,7 +129,7 @@ class TransferInfo(Replayable):
     payee: str
     amount: int
     reason: str
-    kind: str  # hand | fine | payout
+    kind: str  # hand | fine | payout | payment
     hand_id: int | None
     event_index: int | None  # index of the causing event among the hand's live events
     created_at: datetime
@@ -244,7 +244,13 @@ class Balance:
     member_id: int
     name: str
     kind: str  # member | guest | pot
-    amount: int  # 分; positive: the ledger owes them
+    amount: int  # 分; positive: the ledger owes them (all-time balances: 未结, what is owed now)
+    paid: int = 0  # what live payments moved `amount` by (all-time balances only; elsewhere payments are left out)
+
+    @property
+    def result(self) -> int:
+        """The result without payments (all-time: 总输赢, which payments never change)."""
+        return self.amount - self.paid
 
 
 @dataclass(frozen=True)
@@ -279,6 +285,9 @@ class Settlement:
     payments: tuple[Payment, ...]
     balances: Balances
     exact: bool
+    #: earlier nights' debts among the night's players netted into `payments` (`设置 并账`): debtor → creditor
+    carried: tuple[Payment, ...] = ()
+    id: int | None = None  # the stored settlement (`end_night`)
 
 
 @dataclass(frozen=True)

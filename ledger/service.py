@@ -25,12 +25,13 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from ledger import accounts, booking, db, flows, money, tables, unit
+from ledger import accounts, booking, db, flows, money, payments, tables, unit
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event
 from ledger.history import hand_history
+from ledger.payments import Debt, PaymentResult
 from ledger.records import (
     Balance,
     Balances,
@@ -412,6 +413,55 @@ class Ledger:
     def settle_period(self, chat_id: int, since: datetime | None, until: datetime | None) -> Settlement:
         return money.settlement_of(self.period_balances(chat_id, since, until))
 
+    # payments (未结) -------------------------------------------------------------------------------------
+    def debts(self, chat_id: int, among: Sequence[int] | None = None) -> list[Debt]:
+        """The group's open debts from its settlements, less payments (those among `among` only, when given)."""
+        return self._unit.read(lambda tx: payments.debts(tx, chat_id, among))
+
+    def pay(
+        self,
+        chat_id: int,
+        debtor_id: int,
+        creditor_id: int,
+        amount: int | None = None,
+        *,
+        side: str,
+        at_most: int | None = None,
+        confirm_only: bool = False,
+        source: str,
+        by: int | None,
+    ) -> PaymentResult:
+        """`side` (`payments.PAYER_SIDE` 已付 or `PAYEE_SIDE` 收到) tells that the debtor paid the creditor `amount`
+        分 (None: all that is owed, at most `at_most`). Confirms the other side's matching payment (same pair, not
+        confirmed, within `payments.CONFIRM_WINDOW`, the same amount when one is given) or books a new one;
+        refused (`no_debt`, `overpaid`) beyond what is owed; with `confirm_only`, refused (`nothing_to_confirm`)
+        when there is nothing to confirm. The same source books once."""
+        if amount is not None:
+            accounts.check_amount(amount, accounts.MAX_AMOUNT)
+        return self._unit.once(
+            source,
+            "pay",
+            by,
+            PaymentResult,
+            lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only),
+        )
+
+    def stored_settlement(self, chat_id: int, settlement_id: int) -> Settlement | None:
+        """A settlement `end_night` stored, if it is this chat's (its payments and carried debts; balances empty)."""
+        return self._unit.read(lambda tx: money.stored_settlement(tx, chat_id, settlement_id))
+
+    def void_payment(
+        self, chat_id: int, parties: Sequence[int], *, source: str, by: int | None, reason: str = ""
+    ) -> PaymentResult:
+        """Void exactly one payment: the latest live one between `parties` (one id: the latest it is party to)."""
+        return self._unit.once(
+            source,
+            "void_payment",
+            by,
+            PaymentResult,
+            lambda tx: payments.void_payment(tx, chat_id, parties, reason or "撤销付款"),
+        )
+
     # inline-keyboard flows ------------------------------------------------------------------------------
     def save_flow(self, chat_id: int, message_id: int, user_id: int, kind: str, state: Mapping[str, Any]) -> Flow:
         """Create or update the flow attached to a bot message."""
@@ -434,6 +484,7 @@ __all__ = [
     "Balance",
     "Balances",
     "ChatView",
+    "Debt",
     "DuplicateRecord",
     "Flow",
     "GroupInfo",
@@ -448,6 +499,7 @@ __all__ = [
     "NightInfo",
     "NightTotal",
     "Payment",
+    "PaymentResult",
     "ScoringRefused",
     "Seat",
     "Settlement",

@@ -35,6 +35,7 @@ from ledger.models import (
     FINE,
     HAND,
     OPEN,
+    PAYMENT,
     POT,
     GameTable,
     Hand,
@@ -164,7 +165,8 @@ def _closed_hands(scoped: Rows) -> list[sa.ColumnElement[bool]]:
 
 
 def _live_transfers(scoped: Rows) -> list[sa.ColumnElement[bool]]:
-    return [scoped.transfers, Transfer.voided_at.is_(None)]
+    """Live transfers in the scope, payments left out: statistics are what was won and lost (总输赢)."""
+    return [scoped.transfers, Transfer.voided_at.is_(None), Transfer.kind != PAYMENT]
 
 
 def _names(session: Session, member_ids: Iterable[int]) -> dict[int, str]:

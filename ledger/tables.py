@@ -13,13 +13,15 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from ledger import models as m
-from ledger.accounts import GAME_NAMES, MAX_NAME, get_member, group_by_chat, group_info, lock_group
+from ledger.accounts import GAME_NAMES, MAX_NAME, get_member, group_by_chat, group_info, lock_group, names
+from ledger.chat_options import merges_debts
 from ledger.codec import encode
 from ledger.errors import LedgerError
 from ledger.hands import SEATS
 from ledger.moderation_models import ModerationSettings
 from ledger.money import night_balances, settlement_of
-from ledger.records import ChatView, NightClosed, NightInfo, Seat, Settlement, TableInfo
+from ledger.payments import pair_debts
+from ledger.records import ChatView, NightClosed, NightInfo, Payment, Seat, Settlement, TableInfo
 from ledger.unit import Tx, get_row
 
 #: a table and its seats (with who sits there), one row per seat in play order
@@ -154,20 +156,43 @@ def close_night(tx: Tx, group: m.Group, night: m.Night) -> Settlement:
         end(tx, table_row)
     night.ended_at, night.ended_by = tx.now, tx.by
     session.flush()
-    settlement = settlement_of(night_balances(tx, night))
-    session.add(
-        m.SettlementRecord(
-            group_id=group.id,
-            night_id=night.id,
-            payments=encode(settlement.payments),
-            balances={str(line.member_id): line.amount for line in settlement.balances.lines},
-            exact=settlement.exact,
-            created_at=tx.now,
-            created_by=tx.by,
+    settlement = settlement_of(night_balances(tx, night), carried_debts(tx, group, night))
+    record = m.SettlementRecord(
+        group_id=group.id,
+        night_id=night.id,
+        payments=encode(settlement.payments),
+        balances={str(line.member_id): line.amount for line in settlement.balances.lines},
+        carried=[[d.payer_id, d.payee_id, d.amount] for d in settlement.carried] or None,
+        exact=settlement.exact,
+        created_at=tx.now,
+        created_by=tx.by,
+    )
+    session.add(record)
+    session.flush()
+    return dataclasses.replace(settlement, id=record.id)
+
+
+def carried_debts(tx: Tx, group: m.Group, night: m.Night) -> list[Payment]:
+    """The open debts among the night's players that its settlement nets in (none when the group keeps nights
+    separate: `设置 并账 关`)."""
+    if not merges_debts(tx.session, group.id):
+        return []
+    found = pair_debts(tx, group.id)
+    if not found:
+        return []
+    players = set(
+        tx.session.scalars(
+            sa.select(m.Seat.member_id)
+            .join(m.GameTable, m.GameTable.id == m.Seat.table_id)
+            .where(m.GameTable.night_id == night.id)
         )
     )
-    session.flush()
-    return settlement
+    by_id = names(tx, group.id)
+    return [
+        Payment(debtor, by_id.get(debtor, "?"), creditor, by_id.get(creditor, "?"), amount)
+        for (debtor, creditor), amount in sorted(found.items())
+        if debtor in players and creditor in players
+    ]
 
 
 def end_night(tx: Tx, chat_id: int) -> NightClosed:

@@ -211,9 +211,7 @@ def _ready_question(
 # ------------------------------------------------------------------------------------------------- answers
 
 
-def press(
-    table: TableInfo, state: dict[str, Any], action: str, needs: Sequence[Need], declared: Sequence[str]
-) -> bool:
+def press(table: TableInfo, state: dict[str, Any], action: str, needs: Sequence[Need], declared: Sequence[str]) -> bool:
     """Apply a question's button (`q.<code>.<value>`) to `state` (its `answers`, and `ready` while 查大叫's
     steps go on). False when the button names no input still missing (an old question, a second tap)."""
     _, _, rest = action.partition(".")
@@ -236,9 +234,7 @@ def press(
     return True
 
 
-def _press_ready(
-    table: TableInfo, state: dict[str, Any], need: Need, value: str, declared: Sequence[str]
-) -> bool:
+def _press_ready(table: TableInfo, state: dict[str, Any], need: Need, value: str, declared: Sequence[str]) -> bool:
     ready = _ready_state(state)
     picked: list[str] = list(dict.fromkeys([*declared, *ready["picked"]]))  # a 亮倒 player was ready
     patterns: dict[str, list[str]] = {p: list(k) for p, k in ready["patterns"].items()}

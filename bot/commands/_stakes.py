@@ -130,4 +130,3 @@ def reports_summary(ctx: Context, table_rules: Mapping[str, Any], hand_number: i
     if rules.chadajiao:
         what.append(ctx.t("input_ready"))
     return ctx.t("table_reports", what=(", " if ctx.lang == "en" else "、").join(what)) if what else ""
-

@@ -14,8 +14,11 @@ from ledger.service import HandRecord, TableInfo
     "balance",
     names=["balance", "bal"],
     aliases=COMMAND_WORDS["balance"],
-    help_zh="余额：每人本晚和总计的输赢（在座的人 0 也列出）；余额 @乙 只看一个人（也可写 多少钱、查账）",
-    help_en="balances tonight and all time; 余额 @b for one player",
+    help_zh=(
+        "余额：每人本晚、总输赢（一共赢输多少，付款不改变）和未结（付款之后还差多少）；"
+        "余额 @乙 只看一个人（也可写 多少钱、查账）"
+    ),
+    help_en="balances: tonight, all-time result (总输赢, never changed by payments), owed now (未结); 余额 @b: one",
 )
 def balance(ctx: Context) -> SendText:
     currency = ctx.group.currency
@@ -34,7 +37,7 @@ def balance(ctx: Context) -> SendText:
         if only is not None and line.member_id != only.id:
             continue
         night_amount = tonight.get(line.member_id, 0)
-        if only is None and line.amount == 0 and night_amount == 0 and line.member_id not in seated:
+        if only is None and line.amount == line.result == night_amount == 0 and line.member_id not in seated:
             continue  # an account that never won or lost, unless it sits at the open table
         shown += 1
         lines.append(
@@ -42,7 +45,8 @@ def balance(ctx: Context) -> SendText:
                 "balance_line",
                 name=line.name,
                 night=money(night_amount, currency, signed=True),
-                total=money(line.amount, currency, signed=True),
+                total=money(line.result, currency, signed=True),
+                owed=money(line.amount, currency, signed=True),
             )
         )
     if shown == 0:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.commands import chat_options, duplicates
+from bot.commands import chat_options, duplicates, payments
 from bot.commands._common import money
 from bot.commands._stakes import report_lines
 from bot.core import Context, Refusal, SendText, registry
@@ -110,8 +110,10 @@ def rules_text(ctx: Context, group: GroupInfo) -> str:
         lines += report_lines(ctx, make_rules(str(group.rules.get("preset", "xiangyang")), **overrides))
         lines.append(chat_options.describe(ctx))
         lines.append(duplicates.describe(ctx))
+        lines.append(payments.describe(ctx))
         lines.append(ctx.t("rules_how_to_change"))
     else:  # 够级 and 碰胡 have no rule options: only the settings every game has
+        lines.append(payments.describe(ctx))
         lines.append(ctx.t("rules_how_to_change_other", game=game_name(ctx.lang, group.game)))
     return "\n".join(lines)
 
@@ -126,12 +128,13 @@ def _joined(ctx: Context, rules: str) -> str:
     aliases=COMMAND_WORDS["config"],
     help_zh=(
         "设置（管理员）：设置 底金 2 ｜ 设置 预设 shiyan ｜ 设置 封顶 none ｜ 设置 屁胡只能自摸 否 ｜ "
-        "设置 荒庄亮倒赔付 each ｜ 设置 花色 筒万 ｜ 设置 明杠 蓄杠 ｜ 设置 重复间隔 90 ｜ "
+        "设置 荒庄亮倒赔付 each ｜ 设置 花色 筒万 ｜ 设置 明杠 蓄杠 ｜ 设置 重复间隔 90 ｜ 设置 并账 关 ｜ "
         "设置 语言 en ｜ 设置 日切 6 ｜ 设置 游戏 碰胡"
     ),
     help_en=(
         "change settings (admins): 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 pihu_self_draw_only no | "
-        "设置 draw_liangdao_penalty each | 设置 suits ps | 设置 明杠 蓄杠 | 设置 重复间隔 90 | 设置 language en | "
+        "设置 draw_liangdao_penalty each | 设置 suits ps | 设置 明杠 蓄杠 | 设置 重复间隔 90 | 设置 并账 off | "
+        "设置 language en | "
         "设置 日切 6 | 设置 game penghu"
     ),
     admin_only=True,
@@ -145,6 +148,8 @@ def configure(ctx: Context) -> SendText:
         return chat_options.configure(ctx, word, values)
     if fold(word) in duplicates.OPTION_WORDS:
         return duplicates.configure(ctx, word, values)
+    if fold(word) in payments.OPTION_WORDS:
+        return payments.configure(ctx, word, values)
     changes = _changes(ctx, word, values)
     group = ctx.service.update_group(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id, **changes)
     ctx.lang = group.language

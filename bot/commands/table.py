@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from bot.commands._common import SEATS, marked_mention, member_of, mentioned_member, money, resolve_person
+from bot.commands.payments import debts_text
 from bot.core import Button, Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, name_key, parse_people
 from bot.permissions import require_to_open
@@ -81,15 +82,17 @@ def open_table(ctx: Context) -> SendText:
     if table.replayed:  # a redelivered update: the table was opened, and said so
         return ctx.reply("already_done")
     rules = rules_summary(ctx.lang, table.game, table.rules)
+    opened = ctx.t(
+        "table_opened" if table.game == "kawuxing" else "table_opened_other",
+        game=game_name(ctx.lang, table.game) + (("，" if ctx.lang != "en" else ", ") + rules if rules else ""),
+        base=money(table.base, ctx.group.currency),
+        seats="、".join(seat.name for seat in table.seats),
+        dealer=_dealer_part(ctx, table.dealer, drawn),
+        number=table.hand_number,
+    )
+    debts = debts_text(ctx, [seat.member_id for seat in table.seats])
     return SendText(
-        ctx.t(
-            "table_opened" if table.game == "kawuxing" else "table_opened_other",
-            game=game_name(ctx.lang, table.game) + (("，" if ctx.lang != "en" else ", ") + rules if rules else ""),
-            base=money(table.base, ctx.group.currency),
-            seats="、".join(seat.name for seat in table.seats),
-            dealer=_dealer_part(ctx, table.dealer, drawn),
-            number=table.hand_number,
-        ),
+        f"{opened}\n{debts}" if debts else opened,
         buttons=table_buttons(ctx, table.id, table.game),
         reply_to=ctx.message_id,
     )

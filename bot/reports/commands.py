@@ -114,14 +114,18 @@ def stats_command(ctx: Context) -> SendText:
     currency = ctx.group.currency
     with ledger_stats.reading(ctx.service.engine) as session:
         stats = ledger_stats.group_stats(session, asked.scope)
+    standing = {line.member_id: line for line in ctx.service.balances(ctx.chat_id).lines}  # 总输赢 and 未结 now
     if not asked.members:
         if not stats.hands and not stats.members:
             return SendText(t(ctx.lang, "report_nothing", scope=asked.title), reply_to=ctx.message_id)
-        return SendText(group_text(stats, asked.title, ctx.lang, currency), reply_to=ctx.message_id)
+        owed = [(line.name, line.amount) for line in standing.values() if line.amount and line.kind != "pot"]
+        return SendText(group_text(stats, asked.title, ctx.lang, currency, owed), reply_to=ctx.message_id)
     texts = []
     for member in asked.members:
         line = stats.member(member.id) or ledger_stats.MemberStats(member.id, member.name)
-        texts.append(member_text(line, asked.title, ctx.lang, currency, stats.pattern_names))
+        now = standing.get(member.id)
+        mine = (now.result, now.amount) if now is not None else (0, 0)
+        texts.append(member_text(line, asked.title, ctx.lang, currency, stats.pattern_names, mine))
     return SendText("\n\n".join(texts), reply_to=ctx.message_id)
 
 

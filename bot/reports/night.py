@@ -149,6 +149,12 @@ def night_post(
     if transfer_lines:
         lines.append(t(lang, "report_transfers_head", count=len(transfer_lines)))
         lines.extend(transfer_lines)
+        if settlement.carried:  # earlier debts among the players netted in (设置 并账)
+            debts = "、".join(
+                t(lang, "report_carried_item", debtor=d.payer, creditor=d.payee, amount=money(d.amount, currency))
+                for d in settlement.carried
+            )
+            lines.append(t(lang, "report_carried", debts=debts))
     else:
         lines.append(t(lang, "report_transfers_none"))
     text = "\n".join(lines)
@@ -170,7 +176,9 @@ def night_post(
 def settle_post(ctx: Context, closed: NightClosed) -> list[Effect]:
     """The settle command's reply once `end_night` has closed the night: the night's post as a photo with its
     caption (the settlement `end_night` stored, not a second computation)."""
+    from bot.commands.payments import settlement_buttons
+
     report = night_report(
         ctx.service, closed.night.id, lang=ctx.lang, currency=ctx.group.currency, settlement=closed.settlement
     )
-    return report.effects(reply_to=ctx.message_id)
+    return [*report.effects(reply_to=ctx.message_id), *settlement_buttons(ctx, closed.settlement)]

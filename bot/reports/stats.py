@@ -52,9 +52,15 @@ def pattern_counts_text(counts: Counter[str], names: Mapping[str, str], limit: i
 
 
 def member_text(
-    stats: MemberStats, scope_title: str, lang: str, currency: str, pattern_names: Mapping[str, str]
+    stats: MemberStats,
+    scope_title: str,
+    lang: str,
+    currency: str,
+    pattern_names: Mapping[str, str],
+    standing: tuple[int, int] | None = None,
 ) -> str:
-    """A member's statistics over a scope (统计 @someone)."""
+    """A member's statistics over a scope (统计 @someone); `standing`: their all-time (总输赢, 未结), whatever the
+    scope."""
     lines = [
         t(lang, "report_stats_member_head", name=stats.name, scope=scope_title),
         t(
@@ -90,11 +96,16 @@ def member_text(
             net=money(stats.net, currency, signed=True),
         )
     )
+    if standing is not None:
+        result, owed = (money(amount, currency, signed=True) for amount in standing)
+        lines.append(t(lang, "report_stats_owed", result=result, owed=owed))
     return "\n".join(lines)
 
 
-def group_text(stats: GroupStats, scope_title: str, lang: str, currency: str) -> str:
-    """The group's statistics over a scope (统计 without a name)."""
+def group_text(
+    stats: GroupStats, scope_title: str, lang: str, currency: str, owed: Sequence[tuple[str, int]] = ()
+) -> str:
+    """The group's statistics over a scope (统计 without a name); `owed`: each player's 未结 now, when not zero."""
     lines = [
         t(lang, "report_stats_group_head", scope=scope_title),
         t(
@@ -129,6 +140,10 @@ def group_text(stats: GroupStats, scope_title: str, lang: str, currency: str) ->
         )
     if stats.pot:
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
+    if owed:
+        sep = ", " if lang == "en" else "，"
+        items = sep.join(f"{name} {money(amount, currency, signed=True)}" for name, amount in owed)
+        lines.append(t(lang, "report_owed_line", items=items))
     return "\n".join(lines)
 
 

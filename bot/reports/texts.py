@@ -36,6 +36,8 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_transfers_head": {"zh": "最少转账（{count}笔）：", "en": "Fewest transfers ({count}):"},
     "report_transfers_none": {"zh": "无需转账，已两清。", "en": "Nothing to pay: everyone is square."},
     "report_transfer_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    "report_carried": {"zh": "（含之前没结的：{debts}）", "en": "(earlier debts netted in: {debts})"},
+    "report_carried_item": {"zh": "{debtor} 欠 {creditor} {amount}", "en": "{debtor} owed {creditor} {amount}"},
     "report_no_biggest": {"zh": "—", "en": "—"},
     "report_pihu": {"zh": "屁胡", "en": "plain win"},
     # statistics
@@ -60,6 +62,11 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "zh": "杠钱 {kong}｜罚款 {fines}｜净 {net}",
         "en": "Kong money {kong} | fines {fines} | net {net}",
     },
+    "report_stats_owed": {
+        "zh": "总输赢 {result}｜未结 {owed}（付款之后现在还差）",
+        "en": "All-time result (总输赢) {result} | owed now (未结) {owed}",
+    },
+    "report_owed_line": {"zh": "未结（付款之后现在还差）：{items}", "en": "Owed now (未结): {items}"},
     "report_stats_group_totals": {
         "zh": "共 {hands}手（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}｜罚款 {fines}",
         "en": "{hands} hands ({draws} drawn) | {wins} wins | {self_draws} self-drawn | kong {kong} | fines {fines}",

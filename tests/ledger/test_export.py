@@ -39,7 +39,7 @@ def test_export_json_has_hands_transfers_and_zero_sum_live_balances(ledger: Ledg
     done = run_paiju("export", "--db", db_url, "--format", "json", "--chat", str(CHAT))
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert set(data) == {"hands", "transfers", "balances"}
+    assert set(data) == {"hands", "transfers", "balances", "results"}
     assert [(h["number"], h["status"]) for h in data["hands"]] == [(1, "closed"), (2, "voided")]
     assert data["hands"][0]["patterns"][0]["winner"] == "C"
     first = data["transfers"][0]
@@ -100,7 +100,7 @@ def test_a_hand_edited_days_later_is_exported_with_its_night(
     names = {line.member_id: line.name for line in ledger.balances(CHAT).lines}
     settled = {names[line.member_id]: line.amount for line in ledger.night_balances(night.id).lines}
     assert {name: amount for name, amount in january["balances"].items() if amount} == settled == {"B": -200, "C": 200}
-    assert february == {"hands": [], "transfers": [], "balances": {"pot": 0}}
+    assert february == {"hands": [], "transfers": [], "balances": {"pot": 0}, "results": {"pot": 0}}
 
 
 def _export_json(db_url: str, tmp_path: Path, since: str, until: str) -> dict[str, Any]:
@@ -125,10 +125,10 @@ def test_db_upgrade_creates_a_database_and_export_refuses_an_unmigrated_one(tmp_
     engine.dispose()
     assert "head" in run_paiju("db", "current", "--db", str(path)).stdout
     empty = json.loads(run_paiju("export", "--db", str(path)).stdout)
-    assert empty == {"hands": [], "transfers": [], "balances": {"pot": 0}}
+    assert empty == {"hands": [], "transfers": [], "balances": {"pot": 0}, "results": {"pot": 0}}
 
 
-FORMULAS = ["=HYPERLINK(\"http://evil\",\"x\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"]
+FORMULAS = ['=HYPERLINK("http://evil","x")', "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"]
 
 
 @pytest.mark.parametrize("name", FORMULAS)

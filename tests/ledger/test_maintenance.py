@@ -18,6 +18,7 @@ from ledger import db
 from ledger.dbcli import main as db_main
 from ledger.maintenance import CopyError, backup_sqlite, copy_ledger
 from ledger.moderation import Moderation
+from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import Ledger
 from tests.conftest import PostgresSchemas
 
@@ -25,11 +26,14 @@ OTHER_CHAT = -100555
 
 
 def _fill(url: str) -> None:
-    """A realistic ledger: the console's demo night (tables, kongs, wins, an edit, the settlement) in one group;
-    in another a guest linked to a member who joined later, a fine, and the pot paid out."""
+    """A realistic ledger: the console's demo night (tables, kongs, wins, an edit, the settlement, a payment) in
+    one group; in another a guest linked to a member who joined later, a fine, and the pot paid out."""
     clock = ManualClock()
     bot, ledger = open_bot(url, clock)
     run_script(demo_script(), bot, clock, io.StringIO())
+    debt = ledger.debts(CONSOLE_CHAT_ID)[0]  # part of the demo night's settlement paid, and confirmed
+    ledger.pay(CONSOLE_CHAT_ID, debt.debtor_id, debt.creditor_id, 100, side=PAYER_SIDE, source="o:p1", by=1)
+    ledger.pay(CONSOLE_CHAT_ID, debt.debtor_id, debt.creditor_id, 100, side=PAYEE_SIDE, source="o:p2", by=2)
     ledger.group(OTHER_CHAT)
     guest = ledger.guest(OTHER_CHAT, "老王")
     first = ledger.member(OTHER_CHAT, 7, "早来的")

@@ -211,3 +211,32 @@ def test_0007_fills_the_night_totals_from_an_existing_ledgers_live_transfers_and
             assert "night_totals" not in set(sa.inspect(engine).get_table_names())
     finally:
         engine.dispose()
+
+
+def test_0009_payments_downgrade_takes_their_money_out_of_the_balances(empty_db_url: str, clock) -> None:
+    """Down from 0009 a payment has no kind to be: its rows go and every balance is its result again (总输赢)."""
+    from ledger.payments import PAYER_SIDE
+
+    from .test_payments import night, owed, results
+
+    db.upgrade(empty_db_url)
+    ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+    try:
+        night(ledger)
+        before = results(ledger)
+        debt = ledger.debts(-1001234567890)[0]
+        ledger.pay(-1001234567890, debt.debtor_id, debt.creditor_id, 100, side=PAYER_SIDE, source="m:1", by=1)
+        assert owed(ledger) != before
+    finally:
+        ledger.close()
+    db.downgrade(empty_db_url, "0008")
+    engine = db.make_engine(empty_db_url)
+    try:
+        with engine.connect() as connection:
+            balances = dict(connection.execute(sa.text("SELECT id, balance FROM members")).all())
+            kinds = set(connection.execute(sa.text("SELECT DISTINCT kind FROM transfers")).scalars())
+        assert {k: v for k, v in balances.items() if v} == {k: v for k, v in before.items() if v}
+        assert kinds == {"hand"}
+    finally:
+        engine.dispose()
+    db.upgrade(empty_db_url)  # and up again

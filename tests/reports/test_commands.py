@@ -68,9 +68,10 @@ def test_member_stats_with_me_and_a_period(chat: Console) -> None:
         "点炮 1（33.3%）",
         "番型：—",
         "杠钱 +2元｜罚款 0｜净 -8元",
+        "总输赢 -8元｜未结 -8元（付款之后现在还差）",
     ]
     laowang = said(chat, "xiaoli: 统计 @laowang 全部")
-    assert "平均倍数 ×2｜最大 ×2" in laowang and laowang[-1] == "杠钱 -2元｜罚款 0｜净 -8元"
+    assert "平均倍数 ×2｜最大 ×2" in laowang and laowang[-2] == "杠钱 -2元｜罚款 0｜净 -8元"
 
 
 def test_leaderboard_is_a_photo_with_the_ranking_as_caption(chat: Console) -> None:
@@ -119,7 +120,10 @@ def test_english_chat_gets_english_reports(chat: Console) -> None:
     chat.feed("laowang: /config language en")
     lines = said(chat, "ajie: stats me month")
     assert lines[0] == "📊 ajie · 2026-01"
-    assert lines[-1] == "Kong money 0 | fines 0 | net +16元"
+    assert lines[-2:] == [
+        "Kong money 0 | fines 0 | net +16元",
+        "All-time result (总输赢) +16元 | owed now (未结) +16元",
+    ]
 
 
 def ledger_rows(chat: Console) -> list[dict[str, Any]]:

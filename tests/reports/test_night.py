@@ -127,8 +127,9 @@ def test_settle_post_is_the_photo_of_the_night_just_closed(
         group=ledger.group(chat),
         incoming=Incoming(chat, 99, sender, "结算", clock.now, "test"),
     )
-    (photo,) = settle_post(ctx, closed)
+    photo, payments = settle_post(ctx, closed)  # the picture, then the payments with their buttons
     assert isinstance(photo, SendPhoto) and Path(photo.path).parent == tmp_path
+    assert isinstance(payments, SendText) and len(payments.buttons) == len(closed.settlement.payments)
     assert photo.caption.startswith("第2晚结算 · 2026-01-11 · 1手")
     assert closed.settlement.payments
     for payment in closed.settlement.payments:

@@ -1,0 +1,290 @@
+"""Payments after a settlement: 付/已转 (the payer), 收到 (the payee), 撤销付款, and the 「已付」/「收到」 buttons under
+the 结算 post.
+
+A payment is booked once, by whichever side tells it first; the other side's word (typed or a button) confirms
+that same payment (the ledger's rule: same pair, not yet confirmed, within 48 hours, the same amount when one is
+named) and never books a second. Only the two people concerned or an admin mark a payment
+(`bot.permissions.require_party`). A redelivered message or press books once (its source); a second press of a
+button finds nothing left to pay and says so. Payments are taken back with 撤销付款 only: the generic 撤销 takes
+back the table's latest record, and a payment is not a record of the table.
+"""
+
+from __future__ import annotations
+
+from bot.commands._common import button_index, flow_data, me, resolve_person
+from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.grammar import tokens
+from bot.permissions import require_party
+from bot.texts import money
+from bot.vocabulary import COMMAND_WORDS
+from ledger.accounts import MAX_AMOUNT
+from ledger.payments import PAYEE_SIDE, PAYER_SIDE
+from ledger.service import LedgerError, MemberInfo, PaymentResult, Settlement
+
+PREFIX = "pay"
+
+
+def parse_amount(text: str) -> int | None:
+    """`11` → 1100 分, `2.5元` → 250, `11块` → 1100; None when it is not an amount (moderation reads fines alike)."""
+    from bot.moderation.commands import parse_amount as read
+
+    return read(text)
+
+
+def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
+    """`@阿一 11` (the amount optional): the other person and the amount in 分."""
+    words = tokens(ctx.args)
+    if not words or len(words) > 2:
+        raise Refusal("payment_usage")
+    other = resolve_person(ctx, words[0], create_guest=False)
+    if other is None:
+        raise Refusal("unknown_player", name=words[0])
+    amount = None
+    if len(words) == 2:
+        amount = parse_amount(words[1])
+        if amount is None or amount <= 0:
+            raise Refusal("payment_bad_amount", text=words[1])
+        if amount > MAX_AMOUNT:
+            most = money(MAX_AMOUNT, ctx.group.currency)
+            raise Refusal("amount_too_large", what=ctx.t("what_payment"), most=most, text=words[1])
+    return other, amount
+
+
+def _book(
+    ctx: Context,
+    debtor: tuple[int, str],
+    creditor: tuple[int, str],
+    amount: int | None,
+    side: str,
+    at_most: int | None = None,
+    confirm_only: bool = False,
+) -> PaymentResult:
+    """Tell the ledger; its refusals become the player's words (names and amounts in 元)."""
+    try:
+        return ctx.service.pay(
+            ctx.chat_id,
+            debtor[0],
+            creditor[0],
+            amount,
+            side=side,
+            at_most=at_most,
+            confirm_only=confirm_only,
+            source=ctx.source,
+            by=ctx.sender.user_id,
+        )
+    except LedgerError as err:
+        names = {"debtor": debtor[1], "creditor": creditor[1]}
+        if err.code == "nothing_to_confirm":
+            raise Refusal("payment_nothing_to_confirm", **names) from err
+        if err.code == "no_debt":
+            raise Refusal("payment_no_debt", **names) from err
+        if err.code == "overpaid":
+            owed = sum(
+                d.amount
+                for d in ctx.service.debts(ctx.chat_id)
+                if (d.debtor_id, d.creditor_id) == (debtor[0], creditor[0])
+            )
+            raise Refusal("payment_overpaid", owed=money(owed, ctx.group.currency), **names) from err
+        if err.code == "bad_member":
+            raise Refusal("payment_bad_member") from err
+        raise
+
+
+def payment_text(ctx: Context, result: PaymentResult) -> str:
+    """What a payment did, and what is still owed between the two."""
+    currency = ctx.group.currency
+    params = {
+        "debtor": result.debtor,
+        "creditor": result.creditor,
+        "amount": money(result.amount, currency),
+        "owed": money(result.owed, currency),
+    }
+    if result.voided:
+        head = ctx.t("payment_voided", **params)
+    elif not result.booked:
+        head = ctx.t("payment_confirmed", **params)
+    elif result.side == PAYER_SIDE:
+        head = ctx.t("payment_booked_by_payer", **params)
+    else:
+        head = ctx.t("payment_booked_by_payee", **params)
+    tail = ctx.t("payment_owed" if result.owed else "payment_square", **params)
+    return f"{head}\n{tail}"
+
+
+def _reply(ctx: Context, result: PaymentResult) -> SendText:
+    if result.replayed:
+        return ctx.reply("already_done")
+    return SendText(payment_text(ctx, result), reply_to=ctx.message_id)
+
+
+@registry.command(
+    "pay",
+    names=["paid"],
+    aliases=COMMAND_WORDS["pay"],
+    help_zh="付：付 @阿一 11 记下你付给阿一 11元（可以只付一部分）；已转 @阿一 付清结算说的全部；对方「收到」即确认",
+    help_en="paid @a 11: you paid a 11 (part of it is fine); paid @a: all you owe a; a's 「收到」 confirms it",
+)
+def pay(ctx: Context) -> SendText:
+    other, amount = _person_and_amount(ctx)
+    payer = me(ctx)
+    return _reply(ctx, _book(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE))
+
+
+@registry.command(
+    "received",
+    names=["received"],
+    aliases=COMMAND_WORDS["received"],
+    help_zh="收到：收到 @阿二 11 确认阿二付的 11元（阿二还没记就由你记下）；收到 @阿二 确认他最近记的一笔",
+    help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: confirms his latest",
+)
+def received(ctx: Context) -> SendText:
+    if not ctx.args:
+        raise Quiet  # a bare 收到 is how chats say "got it"
+    other, amount = _person_and_amount(ctx)
+    payee = me(ctx)
+    # without an amount it only confirms (`收到 @阿二` is also how a chat acknowledges someone): booking takes one
+    confirm_only = amount is None
+    result = _book(ctx, (other.id, other.name), (payee.id, payee.name), amount, PAYEE_SIDE, confirm_only=confirm_only)
+    return _reply(ctx, result)
+
+
+@registry.command(
+    "unpay",
+    names=["unpay"],
+    aliases=COMMAND_WORDS["unpay"],
+    help_zh="撤销付款：撤销你最近一笔付款（付的或收的）；撤销付款 @阿一 只看你和阿一之间的（管理员：阿一的）",
+    help_en="take back your latest payment (paid or received); unpay @a: the latest between you and a (admins: a's)",
+)
+def unpay(ctx: Context) -> SendText:
+    words = tokens(ctx.args)
+    if len(words) > 1:
+        raise Refusal("payment_usage")
+    parties = [me(ctx).id]
+    if words:
+        other = resolve_person(ctx, words[0], create_guest=False)
+        if other is None:
+            raise Refusal("unknown_player", name=words[0])
+        parties = [other.id] if ctx.is_admin else [parties[0], other.id]
+    try:
+        result = ctx.service.void_payment(ctx.chat_id, parties, source=ctx.source, by=ctx.sender.user_id)
+    except LedgerError as err:
+        if err.code == "no_payment":
+            raise Refusal("payment_none") from err
+        raise
+    return _reply(ctx, result)
+
+
+# ------------------------------------------------------------------------------------ the settlement's buttons
+
+
+def settlement_buttons(ctx: Context, settlement: Settlement) -> list[Effect]:
+    """Under a 结算 post: each payment between players with 「已付」 (the payer) and 「收到」 (the payee); lines to
+    or from the pot are paid out with 发红包, not here. Nothing when there is nothing to pay."""
+    if settlement.id is None:
+        return []
+    pots = {line.member_id for line in settlement.balances.lines if line.kind == "pot"}
+    rows = []
+    lines = [ctx.t("payments_head")]
+    for index, payment in enumerate(settlement.payments):
+        if payment.payer_id in pots or payment.payee_id in pots or index > 99:
+            continue
+        pair = f"{payment.payer}→{payment.payee}"
+        lines.append(
+            ctx.t(
+                "payments_line",
+                payer=payment.payer,
+                payee=payment.payee,
+                amount=money(payment.amount, ctx.group.currency),
+            )
+        )
+        rows.append(
+            (
+                Button(ctx.t("btn_paid", pair=pair), f"{PREFIX}:{settlement.id}:p.{index}"),
+                Button(ctx.t("btn_received", pair=pair), f"{PREFIX}:{settlement.id}:r.{index}"),
+            )
+        )
+    if not rows:
+        return []
+    players = {line.member_id for line in settlement.balances.lines if line.kind != "pot"}
+    standing = [line for line in ctx.service.balances(ctx.chat_id).lines if line.member_id in players]
+    sep = ", " if ctx.lang == "en" else "，"
+    currency = ctx.group.currency
+    lines.append(
+        ctx.t(
+            "payments_standing",
+            owed=sep.join(f"{line.name} {money(line.amount, currency, signed=True)}" for line in standing),
+            results=sep.join(f"{line.name} {money(line.result, currency, signed=True)}" for line in standing),
+        )
+    )
+    return [SendText("\n".join(lines), buttons=tuple(rows))]
+
+
+@registry.callback(PREFIX)
+def press(ctx: Context) -> HandlerResult:
+    """「已付」/「收到」 under a settlement: the line's payer or payee (or an admin) tells the payment; the
+    ledger books what is still owed on that line, or confirms the other side's payment."""
+    query = ctx.callback
+    assert query is not None
+    parsed = flow_data(query.data)
+    if parsed is None:
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    settlement_id, action = parsed
+    side_code, _, arg = action.partition(".")
+    found = ctx.service.stored_settlement(ctx.chat_id, settlement_id)
+    index = button_index(arg, len(found.payments)) if found is not None else None
+    if found is None or index is None or side_code not in ("p", "r"):
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    line = found.payments[index]
+    side = PAYER_SIDE if side_code == "p" else PAYEE_SIDE
+    require_party(ctx, line.payer_id if side == PAYER_SIDE else line.payee_id)
+    try:
+        payer, payee = (line.payer_id, line.payer), (line.payee_id, line.payee)
+        result = _book(ctx, payer, payee, None, side, at_most=line.amount)
+    except Refusal as refusal:
+        if refusal.key != "payment_no_debt":
+            raise
+        return AnswerCallback(ctx.t("payment_already", payer=line.payer, payee=line.payee), alert=True)
+    if result.replayed:
+        return AnswerCallback(ctx.t("already_done"))
+    return [AnswerCallback(), SendText(payment_text(ctx, result))]
+
+
+def debts_text(ctx: Context, member_ids: list[int]) -> str:
+    """The open debts among these players (shown when they sit down together), or nothing."""
+    found = ctx.service.debts(ctx.chat_id, member_ids)
+    if not found:
+        return ""
+    items = "、".join(
+        ctx.t("debt_item", debtor=d.debtor, creditor=d.creditor, amount=money(d.amount, ctx.group.currency))
+        for d in found
+    )
+    key = "debts_open_merge" if merges(ctx) else "debts_open_separate"
+    return ctx.t(key, debts=items)
+
+
+def merges(ctx: Context) -> bool:
+    from ledger.chat_options import merge_debts
+
+    return merge_debts(ctx.service.engine, ctx.group.id)
+
+
+#: the setting words `设置` hands to this module
+OPTION_WORDS = frozenset({"并账", "合并欠账", "merge_debts", "carry"})
+
+
+def configure(ctx: Context, word: str, values: list[str]) -> SendText:
+    """`设置 并账 开|关`: a night's settlement nets in the open debts among its players (开, the default) or not."""
+    from bot.grammar import fold
+    from ledger.chat_options import set_merge_debts
+
+    value = fold("".join(values)) if values else ""
+    choice = {"开": True, "on": True, "是": True, "关": False, "off": False, "否": False}.get(value)
+    if choice is None:
+        raise Refusal("config_bad_value", setting=word, value=" ".join(values), allowed="开、关")
+    set_merge_debts(ctx.service.engine, ctx.group.id, choice, by=ctx.sender.user_id, now=ctx.now())
+    return ctx.reply("merge_debts_on" if choice else "merge_debts_off")
+
+
+def describe(ctx: Context) -> str:
+    """The 规则 line."""
+    return ctx.t("merge_debts_rule_on" if merges(ctx) else "merge_debts_rule_off")

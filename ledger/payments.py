@@ -1,0 +1,276 @@
+"""Payments: the cash handed over after a settlement, and the debts still open.
+
+A payment is a transfer of kind `payment`. Cash from debtor A to creditor B is booked *from B to A* in ledger
+terms: it raises A's balance and lowers B's, so an account's balance (`members.balance`, the sum of its live
+transfers) is what it is owed now (未结), and its result without payments is the lifetime result (总输赢).
+Payments belong to no night (`night_id` NULL): a night's totals and its settlement never move with them.
+
+Debts are pairwise and come from the stored settlements: what each settlement told a debtor to pay a creditor,
+less what a later settlement netted in (`settlements.carried`: the debt moved into that night's payments), less
+the live payments between the two. Lines to or from the pot are not debts here: the pot is paid out with 发红包.
+
+Booked once, confirmed by the other side: a payment records which side told it (`reason` 已付: the payer side,
+收到: the payee side). When the other side tells a payment of the same pair that is not confirmed yet, booked
+within `CONFIRM_WINDOW`, of the same amount (or of any amount when they name none), it confirms that payment
+(`confirmed_at`/`confirmed_by`) instead of booking a second. Otherwise it is a new (possibly partial) payment,
+refused beyond what the debtor still owes the creditor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import sqlalchemy as sa
+
+from ledger import models as m
+from ledger import transfers
+from ledger.accounts import group_by_chat, lock_group, names
+from ledger.errors import LedgerError
+from ledger.records import Replayable
+from ledger.unit import Tx
+
+#: which side told a payment (stored as the transfer's reason)
+PAYER_SIDE, PAYEE_SIDE = "已付", "收到"
+SIDES = (PAYER_SIDE, PAYEE_SIDE)
+#: how long a payment told by one side waits for the other side's word to confirm it (a night and the next day)
+CONFIRM_WINDOW = timedelta(hours=48)
+
+
+@dataclass(frozen=True)
+class Debt:
+    """`debtor` still owes `creditor` `amount` 分 (positive)."""
+
+    debtor_id: int
+    debtor: str
+    creditor_id: int
+    creditor: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class PaymentResult(Replayable):
+    """A payment booked, confirmed or voided: the payment (`id`), the pair, its amount, and what is still owed."""
+
+    id: int
+    debtor_id: int
+    debtor: str
+    creditor_id: int
+    creditor: str
+    amount: int
+    side: str  # who told it first: 已付 (the payer) or 收到 (the payee)
+    booked: bool  # this call booked it (False: it confirmed, or voided, one booked earlier)
+    confirmed: bool  # both sides have said so (or an admin for the other side)
+    voided: bool
+    owed: int  # what the debtor still owes the creditor afterwards
+
+
+# ------------------------------------------------------------------------------------------------- debts
+
+
+def _canonical(accounts: Mapping[int, Any]) -> dict[int, int]:
+    """Account id -> the id its money lives under now (a linked guest's is its member's)."""
+    return {id_: row.linked_to_id or id_ for id_, row in accounts.items()}
+
+
+def _accounts(tx: Tx, group_id: int) -> dict[int, Any]:
+    return {
+        row.id: row
+        for row in tx.execute(
+            sa.select(m.Member.id, m.Member.kind, m.Member.linked_to_id).where(m.Member.group_id == group_id)
+        )
+    }
+
+
+def pair_debts(tx: Tx, group_id: int) -> dict[tuple[int, int], int]:
+    """Every open debt of the group: (debtor id, creditor id) -> 分 (positive)."""
+    accounts = _accounts(tx, group_id)
+    home = _canonical(accounts)
+    pots = {id_ for id_, row in accounts.items() if row.kind == m.POT}
+    net: dict[tuple[int, int], int] = {}
+
+    def add(debtor: int, creditor: int, amount: int) -> None:
+        debtor, creditor = home.get(debtor, debtor), home.get(creditor, creditor)
+        if debtor == creditor or debtor in pots or creditor in pots:
+            return
+        key, sign = ((debtor, creditor), 1) if debtor < creditor else ((creditor, debtor), -1)
+        net[key] = net.get(key, 0) + sign * amount
+
+    for payments, carried in tx.execute(
+        sa.select(m.SettlementRecord.payments, m.SettlementRecord.carried).where(
+            m.SettlementRecord.group_id == group_id
+        )
+    ):
+        for line in payments or ():
+            add(int(line["payer_id"]), int(line["payee_id"]), int(line["amount"]))
+        for debtor, creditor, amount in carried or ():
+            add(int(debtor), int(creditor), -int(amount))
+    for creditor, debtor, total in tx.execute(
+        sa.select(m.Transfer.payer_id, m.Transfer.payee_id, sa.func.sum(m.Transfer.amount))
+        .where(m.Transfer.group_id == group_id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
+        .group_by(m.Transfer.payer_id, m.Transfer.payee_id)
+    ):
+        add(debtor, creditor, -int(total))
+    debts = {}
+    for (low, high), amount in net.items():
+        if amount > 0:
+            debts[(low, high)] = amount
+        elif amount < 0:
+            debts[(high, low)] = -amount
+    return debts
+
+
+def debts(tx: Tx, chat_id: int, among: Iterable[int] | None = None) -> list[Debt]:
+    """The group's open debts (those between `among` only, when given), largest first."""
+    group = group_by_chat(tx.session, chat_id)
+    wanted = set(among) if among is not None else None
+    by_id = names(tx, group.id)
+    found = [
+        Debt(debtor, by_id.get(debtor, "?"), creditor, by_id.get(creditor, "?"), amount)
+        for (debtor, creditor), amount in pair_debts(tx, group.id).items()
+        if wanted is None or (debtor in wanted and creditor in wanted)
+    ]
+    return sorted(found, key=lambda d: (-d.amount, d.debtor, d.creditor))
+
+
+def paid_totals(tx: Tx, group_id: int) -> dict[int, int]:
+    """Each account's net of live payments (what payments moved its balance by)."""
+    totals: dict[int, int] = {}
+    for column, sign in ((m.Transfer.payer_id, -1), (m.Transfer.payee_id, 1)):
+        for member_id, total in tx.execute(
+            sa.select(column, sa.func.sum(m.Transfer.amount))
+            .where(m.Transfer.group_id == group_id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
+            .group_by(column)
+        ):
+            totals[member_id] = totals.get(member_id, 0) + sign * int(total)
+    return totals
+
+
+# ---------------------------------------------------------------------------------------------- payments
+
+
+def _check_pair(tx: Tx, group_id: int, debtor_id: int, creditor_id: int) -> None:
+    accounts = _accounts(tx, group_id)
+    for id_ in (debtor_id, creditor_id):
+        row = accounts.get(id_)
+        if row is None or row.kind == m.POT or row.linked_to_id is not None:
+            raise LedgerError("bad_member", "付款只在本群的玩家之间记")
+    if debtor_id == creditor_id:
+        raise LedgerError("bad_transfer", "不能付给自己")
+
+
+def pay(
+    tx: Tx,
+    chat_id: int,
+    debtor_id: int,
+    creditor_id: int,
+    amount: int | None,
+    side: str,
+    at_most: int | None = None,
+    confirm_only: bool = False,
+) -> PaymentResult:
+    """`side` tells that `debtor` paid `creditor` `amount` 分 (None: all that is owed, at most `at_most`): confirms
+    the other side's matching payment, or books a new one within what is owed (with `confirm_only`: refused with
+    `nothing_to_confirm` instead)."""
+    if side not in SIDES:
+        raise ValueError(f"side is one of {SIDES}, not {side!r}")
+    session = tx.session
+    group = group_by_chat(session, chat_id)
+    lock_group(session, group.id)
+    _check_pair(tx, group.id, debtor_id, creditor_id)
+    by_id = names(tx, group.id)
+    owed = pair_debts(tx, group.id).get((debtor_id, creditor_id), 0)
+    match = session.scalar(
+        sa.select(m.Transfer)
+        .where(
+            m.Transfer.group_id == group.id,
+            m.Transfer.kind == m.PAYMENT,
+            m.Transfer.payer_id == creditor_id,
+            m.Transfer.payee_id == debtor_id,
+            m.Transfer.voided_at.is_(None),
+            m.Transfer.confirmed_at.is_(None),
+            m.Transfer.reason != side,
+            m.Transfer.created_at >= tx.now - CONFIRM_WINDOW,
+            *([m.Transfer.amount == amount] if amount is not None else []),
+        )
+        .order_by(m.Transfer.id.desc())
+        .limit(1)
+    )
+    if match is not None:
+        match.confirmed_at, match.confirmed_by = tx.now, tx.by
+        session.flush()
+        return _result(match, by_id, booked=False, owed=owed)
+    if confirm_only:
+        raise LedgerError("nothing_to_confirm", "没有待确认的付款")
+    if owed <= 0:
+        raise LedgerError("no_debt", f"{by_id.get(debtor_id, '?')} 不欠 {by_id.get(creditor_id, '?')} 钱")
+    if amount is None:
+        amount = owed if at_most is None else min(owed, at_most)
+    if amount <= 0:
+        raise LedgerError("bad_amount", "付款金额必须大于 0")
+    if amount > owed:
+        raise LedgerError(
+            "overpaid",
+            f"{by_id.get(debtor_id, '?')} 只欠 {by_id.get(creditor_id, '?')} {owed} 分",
+        )
+    movement = transfers.Movement()
+    row = transfers.new_row(tx, group.id, creditor_id, debtor_id, amount, side, m.PAYMENT, night_id=None)
+    (new_id,) = transfers.insert(tx, [row], movement)
+    transfers.apply(tx, movement)
+    return PaymentResult(
+        id=new_id,
+        debtor_id=debtor_id,
+        debtor=by_id.get(debtor_id, "?"),
+        creditor_id=creditor_id,
+        creditor=by_id.get(creditor_id, "?"),
+        amount=amount,
+        side=side,
+        booked=True,
+        confirmed=False,
+        voided=False,
+        owed=owed - amount,
+    )
+
+
+def void_payment(tx: Tx, chat_id: int, parties: Sequence[int], reason: str) -> PaymentResult:
+    """Void exactly one payment: the latest live one between `parties` (one id: any payment it is party to)."""
+    session = tx.session
+    group = group_by_chat(session, chat_id)
+    lock_group(session, group.id)
+    if not 1 <= len(set(parties)) <= 2:
+        raise ValueError("one or two parties")
+    conditions = [sa.or_(m.Transfer.payer_id == party, m.Transfer.payee_id == party) for party in set(parties)]
+    found = session.scalar(
+        sa.select(m.Transfer)
+        .where(m.Transfer.group_id == group.id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
+        .where(*conditions)
+        .order_by(m.Transfer.id.desc())
+        .limit(1)
+    )
+    if found is None:
+        raise LedgerError("no_payment", "没有可以撤销的付款")
+    movement = transfers.Movement()
+    transfers.void(tx, [transfers.live(found)], reason, movement)  # a Transfer holds every live column
+    transfers.apply(tx, movement)
+    session.expire(found)
+    by_id = names(tx, group.id)
+    owed = pair_debts(tx, group.id).get((found.payee_id, found.payer_id), 0)
+    return _result(found, by_id, booked=False, owed=owed)
+
+
+def _result(transfer: m.Transfer, by_id: Mapping[int, str], *, booked: bool, owed: int) -> PaymentResult:
+    return PaymentResult(
+        id=transfer.id,
+        debtor_id=transfer.payee_id,
+        debtor=by_id.get(transfer.payee_id, "?"),
+        creditor_id=transfer.payer_id,
+        creditor=by_id.get(transfer.payer_id, "?"),
+        amount=transfer.amount,
+        side=transfer.reason,
+        booked=booked,
+        confirmed=transfer.confirmed_at is not None,
+        voided=transfer.voided_at is not None,
+        owed=owed,
+    )

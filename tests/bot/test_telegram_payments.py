@@ -1,0 +1,108 @@
+"""Payments through the Telegram adapter (Telegram faked at the HTTP boundary, on SQLite and PostgreSQL): the
+「已付」/「收到」 buttons under the 结算 post, the typed 付/收到/撤销付款, who may press, and nothing booked twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.bot.fake_bot_api import CHAT
+from tests.bot.test_telegram import BOSS, OUTSIDER, A, B, C, Harness, open_table, report_dir, tg
+
+__all__ = ["report_dir", "tg"]  # fixtures used by name
+
+#: 小李 (B) discards 清一色 to 阿杰 (A): B owes A 4元
+LINE = "小李→阿杰"
+
+
+async def settled(tg: Harness) -> tuple[dict[str, Any], dict[str, str]]:
+    """A night where 小李 owes 阿杰 4元, settled: the payments message and its buttons by label."""
+    await open_table(tg)
+    await tg.say(A, "胡 清一色 点 @xiaoli")
+    await tg.say(A, "结算")
+    post = tg.telegram.sent()[-1]
+    assert "小李 → 阿杰 4元" in post["text"]
+    buttons = {b["text"]: b["callback_data"] for row in post["reply_markup"]["inline_keyboard"] for b in row}
+    assert set(buttons) == {f"{LINE} 已付", f"{LINE} 收到"}
+    return {"message_id": 880001, "text": post["text"]}, buttons
+
+
+def payments(tg: Harness) -> list[Any]:
+    """Every payment transfer booked in the chat (voided ones too)."""
+    return [t for t in tg.ledger.member_record(member_id(tg, 502)).recent if t.kind == "payment"]
+
+
+def member_id(tg: Harness, user_id: int) -> int:
+    return next(m.id for m in tg.ledger.members(CHAT["id"]) if m.user_id == user_id)
+
+
+def alerts(tg: Harness) -> list[str]:
+    return [a.get("text", "") for a in tg.telegram.sent("answerCallbackQuery")]
+
+
+async def test_a_button_pressed_by_someone_else_is_refused_and_books_nothing(tg: Harness, report_dir: Path) -> None:
+    message, buttons = await settled(tg)
+    await tg.feed(tg.updates.press(C, message, buttons[f"{LINE} 已付"]))  # 老王 is neither payer nor payee
+    await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 已付"]))  # 阿杰 is the payee, not the payer
+    await tg.feed(tg.updates.press(OUTSIDER, message, buttons[f"{LINE} 收到"]))
+    assert sum("只有付款的两个人或管理员" in text for text in alerts(tg)) == 3
+    assert tg.balance(502) == -400 and payments(tg) == []
+
+
+async def test_paid_then_received_books_once_and_a_double_press_books_nothing(tg: Harness, report_dir: Path) -> None:
+    message, buttons = await settled(tg)
+    await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))
+    assert tg.balance(502) == 0 and tg.balance(501) == 0  # 未结 squared at once
+    await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))  # a double press
+    assert "已经记过了" in alerts(tg)[-1]
+    await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 收到"]))  # the payee confirms the same payment
+    assert "已确认" in tg.last_text()
+    await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 收到"]))
+    (payment,) = payments(tg)
+    assert payment.amount == 400 and tg.balance(502) == 0
+    results = {line.member_id: line.result for line in tg.ledger.balances(CHAT["id"]).lines}
+    assert results[member_id(tg, 502)] == -400 and results[member_id(tg, 501)] == 400  # 总输赢 unchanged
+
+
+async def test_a_redelivered_press_or_message_books_once(tg: Harness, report_dir: Path) -> None:
+    message, buttons = await settled(tg)
+    press = tg.updates.press(A, message, buttons[f"{LINE} 收到"])
+    await tg.feed(press)
+    await tg.feed(press)  # Telegram delivers the same callback query again
+    assert len(payments(tg)) == 1 and tg.balance(502) == 0
+    await tg.say(B, "撤销付款")
+    assert tg.balance(502) == -400
+    update = await tg.say(B, "付 @ajie 1.5")
+    await tg.feed(update)  # the same message again
+    live = [p for p in payments(tg) if not p.voided]
+    assert [p.amount for p in live] == [150] and tg.balance(502) == -250
+
+
+async def test_an_admin_may_press_for_either_side(tg: Harness, report_dir: Path) -> None:
+    message, buttons = await settled(tg)
+    await tg.feed(tg.updates.press(BOSS, message, buttons[f"{LINE} 收到"]))
+    assert tg.balance(502) == 0 and "记下付款" in tg.last_text()
+
+
+async def test_typed_payments_refuse_too_much_and_unknown_people_with_nothing_changed(
+    tg: Harness, report_dir: Path
+) -> None:
+    await settled(tg)
+    await tg.say(B, "付 @ajie 5")
+    assert "只欠 阿杰 4元" in tg.last_text()
+    await tg.say(A, "付 @xiaoli 1")  # 阿杰 owes nobody
+    assert "不欠" in tg.last_text()
+    await tg.say(B, "付 @nobody 1")
+    await tg.say(B, "付 @ajie 一百")
+    assert "不是金额" in tg.last_text()
+    assert tg.balance(502) == -400 and payments(tg) == []
+
+
+@pytest.mark.parametrize("word", ["收到", "收到！"])
+async def test_a_bare_shoudao_is_chat(tg: Harness, report_dir: Path, word: str) -> None:
+    await settled(tg)
+    before = len(tg.telegram.texts())
+    await tg.say(A, word)
+    assert len(tg.telegram.texts()) == before  # "got it" gets no reply and books nothing

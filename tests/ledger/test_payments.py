@@ -1,0 +1,215 @@
+"""Payments: cash handed over after a settlement is booked once, confirmed by the other side, undone exactly;
+未结 (balances) follows it while 总输赢 (results) never moves; debts left open are netted into the next night."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ledger.chat_options import set_merge_debts
+from ledger.payments import PAYEE_SIDE, PAYER_SIDE
+from ledger.service import Ledger, LedgerError
+
+from .helpers import CHAT, gang, hu, seat_kawuxing
+
+_chats = itertools.count(-700_000, -1)
+
+
+def night(ledger: Ledger, chat: int = CHAT, tag: str = "n1") -> dict[str, int]:
+    """One settled night at A, B, C: a kong and a win; returns the members' ids by name."""
+    ledger.group(chat)
+    players = [ledger.member(chat, 1000 + i, name).id for i, name in enumerate("ABC")]
+    table = ledger.open_table(chat, players, source=f"{tag}:open", by=1000)
+    ids = {seat.name: seat.member_id for seat in table.seats}
+    ledger.record_event(table.id, gang("B", "zhigang", "A"), source=f"{tag}:1", by=1000)
+    ledger.record_event(table.id, hu("C", "discard", "A"), source=f"{tag}:2", by=1000)
+    ledger.end_night(chat, source=f"{tag}:end", by=1000)
+    return ids
+
+
+def owed(ledger: Ledger, chat: int = CHAT) -> dict[int, int]:
+    return {line.member_id: line.amount for line in ledger.balances(chat).lines}
+
+
+def results(ledger: Ledger, chat: int = CHAT) -> dict[int, int]:
+    return {line.member_id: line.result for line in ledger.balances(chat).lines}
+
+
+def test_a_night_followed_by_its_payments_leaves_every_weijie_at_zero_and_zongshuying_unchanged(
+    ledger: Ledger,
+) -> None:
+    ids = night(ledger)
+    before = results(ledger)
+    assert any(before.values()) and before == owed(ledger)
+    debts = ledger.debts(CHAT)
+    assert debts and all(d.amount > 0 for d in debts)
+    for number, debt in enumerate(debts):
+        paid = ledger.pay(
+            CHAT, debt.debtor_id, debt.creditor_id, side=PAYER_SIDE, source=f"pay:{number}", by=1000 + number
+        )
+        assert paid.booked and paid.owed == 0
+    assert not any(owed(ledger).values())
+    assert results(ledger) == before
+    assert ledger.debts(CHAT) == []
+    assert set(ids) == {"A", "B", "C"}
+
+
+def test_the_other_side_confirms_the_same_payment_and_never_books_a_second(ledger: Ledger) -> None:
+    night(ledger)
+    (debt, *_) = ledger.debts(CHAT)
+    first = ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, 100, side=PAYER_SIDE, source="p:1", by=1)
+    assert first.booked and not first.confirmed and first.owed == debt.amount - 100
+    again = ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, 100, side=PAYER_SIDE, source="p:1", by=1)
+    assert again.replayed and again.id == first.id  # a redelivered message books once
+    confirm = ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, 100, side=PAYEE_SIDE, source="p:2", by=2)
+    assert confirm.id == first.id and confirm.confirmed and not confirm.booked
+    left = {(d.debtor_id, d.creditor_id): d.amount for d in ledger.debts(CHAT)}
+    assert left[(debt.debtor_id, debt.creditor_id)] == debt.amount - 100  # still one payment of 100
+
+
+def test_a_payment_beyond_the_debt_or_without_one_is_refused_and_changes_nothing(ledger: Ledger) -> None:
+    night(ledger)
+    (debt, *_) = ledger.debts(CHAT)
+    before = owed(ledger)
+    with pytest.raises(LedgerError) as refused:
+        ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, debt.amount + 1, side=PAYER_SIDE, source="x:1", by=1)
+    assert refused.value.code == "overpaid"
+    with pytest.raises(LedgerError) as refused:
+        ledger.pay(CHAT, debt.creditor_id, debt.debtor_id, 100, side=PAYER_SIDE, source="x:2", by=1)
+    assert refused.value.code == "no_debt"
+    assert owed(ledger) == before
+
+
+def test_undo_voids_exactly_that_payment(ledger: Ledger) -> None:
+    night(ledger)
+    (debt, *_) = ledger.debts(CHAT)
+    before = owed(ledger)
+    ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, 100, side=PAYER_SIDE, source="u:1", by=1)
+    second = ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, 50, side=PAYER_SIDE, source="u:2", by=1)
+    undone = ledger.void_payment(CHAT, [debt.debtor_id], source="u:3", by=1)
+    assert undone.id == second.id and undone.voided and undone.owed == debt.amount - 100
+    ledger.void_payment(CHAT, [debt.debtor_id, debt.creditor_id], source="u:4", by=1)
+    assert owed(ledger) == before
+    with pytest.raises(LedgerError):
+        ledger.void_payment(CHAT, [debt.debtor_id], source="u:5", by=1)
+
+
+def test_open_debts_are_netted_into_the_next_night_unless_nights_are_kept_separate(ledger: Ledger) -> None:
+    ids = night(ledger, tag="n1")
+    first = ledger.debts(CHAT)
+    second_night = night(ledger, tag="n2")
+    assert second_night == ids
+    closed_debts = ledger.debts(CHAT)
+    # the second night's settlement holds both nights: the same debts, doubled, as one set of payments
+    assert {(d.debtor_id, d.creditor_id): d.amount for d in closed_debts} == {
+        (d.debtor_id, d.creditor_id): 2 * d.amount for d in first
+    }
+    set_merge_debts(ledger.engine, ledger.group(CHAT).id, False, by=1)
+    night(ledger, tag="n3")
+    kept = ledger.debts(CHAT)
+    assert sum(d.amount for d in kept) == 3 * sum(d.amount for d in first)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    wins=st.lists(st.tuples(st.sampled_from("ABC"), st.sampled_from("ABC")), min_size=1, max_size=4),
+    fine=st.one_of(st.none(), st.tuples(st.sampled_from("ABC"), st.integers(1, 900))),
+    cuts=st.lists(st.integers(1, 100), max_size=6),
+)
+def test_payments_never_change_results_and_paying_every_debt_squares_everyone(
+    ledger: Ledger, wins: list[tuple[str, str]], fine: tuple[str, int] | None, cuts: list[int]
+) -> None:
+    """总输赢 never moves with a payment; the group's balances, pot included, always sum to zero; once every
+    suggested payment between players is marked, everyone's 未结 is zero but for what the settlement told them to
+    put into the pot (红包池, paid out with 发红包, not here)."""
+    chat = next(_chats)
+    table = seat_kawuxing(ledger, chat)
+    ids = {seat.name: seat.member_id for seat in table.seats}
+    for number, (winner, loser) in enumerate(wins):
+        event = hu(winner, "self_draw") if winner == loser else hu(winner, "discard", loser)
+        ledger.record_event(table.id, event, source=f"{chat}:w{number}", by=1000)
+    if fine is not None:
+        ledger.fine(ids[fine[0]], fine[1], "刷屏", source=f"{chat}:fine", by=1000)
+    closed = ledger.end_night(chat, source=f"{chat}:end", by=1000)
+    pot = next(line.member_id for line in ledger.balances(chat).lines if line.kind == "pot")
+    before = results(ledger, chat)
+    step = 0
+    for cut in cuts:  # partial payments: a percentage of what the first debt still is
+        debts = ledger.debts(chat)
+        if not debts:
+            break
+        debt = debts[0]
+        part = max(1, debt.amount * cut // 100)
+        ledger.pay(chat, debt.debtor_id, debt.creditor_id, part, side=PAYER_SIDE, source=f"{chat}:p{step}", by=1)
+        step += 1
+        assert results(ledger, chat) == before
+        assert sum(owed(ledger, chat).values()) == 0
+    for debt in ledger.debts(chat):  # the payer side pays the rest (a payee's word could confirm a partial one)
+        ledger.pay(chat, debt.debtor_id, debt.creditor_id, side=PAYER_SIDE, source=f"{chat}:p{step}", by=2)
+        step += 1
+    assert results(ledger, chat) == before
+    into_pot = {member: 0 for member in owed(ledger, chat)}
+    for line in closed.settlement.payments:
+        if pot in (line.payer_id, line.payee_id):
+            into_pot[line.payer_id] -= line.amount
+            into_pot[line.payee_id] += line.amount
+    assert owed(ledger, chat) == into_pot
+    assert sum(owed(ledger, chat).values()) == 0
+
+
+def test_payments_leave_nights_periods_and_statistics_alone_and_the_export_grows_results(ledger: Ledger) -> None:
+    from ledger import stats
+    from ledger.db import session_factories
+    from ledger.export import export
+    from ledger.scope import all_time_scope
+
+    night(ledger)
+    night_id = ledger.table(ledger.history(CHAT, 1)[0].table_id).night_id
+    settled_before = ledger.night_balances(night_id)
+    period_before = ledger.period_balances(CHAT, None, None)
+    for number, debt in enumerate(ledger.debts(CHAT)):
+        ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, side=PAYER_SIDE, source=f"e:{number}", by=1)
+    assert ledger.night_balances(night_id) == settled_before
+    assert ledger.period_balances(CHAT, None, None) == period_before
+    with session_factories(ledger.engine)[1].begin() as session:
+        group_stats = stats.group_stats(session, all_time_scope(ledger.group(CHAT).id))
+        data = export(session, CHAT)
+    assert {m.member_id: m.net for m in group_stats.members if m.net} == {
+        k: v for k, v in results(ledger).items() if v and k in {m.member_id for m in group_stats.members}
+    }
+    kinds = {t["kind"] for t in data["transfers"]}
+    assert "payment" in kinds
+    assert not any(amount for name, amount in data["balances"].items())  # everyone paid up: 未结 all zero
+    assert sum(data["results"].values()) == 0 and set(data["results"]) == set(data["balances"])
+    by_name = {line.name: line.result for line in ledger.balances(CHAT).lines if line.kind != "pot"}
+    assert {name: amount for name, amount in data["results"].items() if name != "pot"} == by_name
+
+
+def test_two_presses_at_once_book_one_payment(ledger: Ledger) -> None:
+    """Two presses of 「已付」 arriving together (two sources, two threads): the group's lock serialises them, the
+    second finds nothing left to pay."""
+    import threading
+
+    night(ledger)
+    debt = ledger.debts(CHAT)[0]
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def press(number: int) -> None:
+        start.wait(timeout=30)
+        try:
+            ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, side=PAYER_SIDE, source=f"race:{number}", by=1)
+            outcomes.append("booked")
+        except LedgerError as err:
+            outcomes.append(err.code)
+
+    threads = [threading.Thread(target=press, args=(number,)) for number in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(outcomes) == ["booked", "no_debt"]
+    assert all(d.debtor_id != debt.debtor_id or d.creditor_id != debt.creditor_id for d in ledger.debts(CHAT))
