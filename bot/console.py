@@ -246,9 +246,18 @@ class Console:
             yield from (f"bot: {line}" for line in effect.text.split("\n"))
             for row in effect.buttons:
                 yield "bot: [按钮] " + " | ".join(button.label for button in row)
-        elif isinstance(effect, SendPhoto | SendDocument):
-            kind = "photo" if isinstance(effect, SendPhoto) else "file"
-            yield f"bot: [{kind}] {effect.path}"
+        elif isinstance(effect, SendPhoto):
+            self._next_bot_message += 1
+            posted = _Posted(self._next_bot_message, None, effect.caption)
+            self.posted[posted.message_id] = posted
+            for row in effect.buttons:
+                posted.buttons.update({button.label: button.data for button in row})
+            yield f"bot: [photo] {effect.path}" if effect.path else f"bot: [photo id] {effect.file_id}"
+            yield from (f"bot: {line}" for line in effect.caption.split("\n") if effect.caption)
+            for row in effect.buttons:
+                yield "bot: [按钮] " + " | ".join(button.label for button in row)
+        elif isinstance(effect, SendDocument):
+            yield f"bot: [file] {effect.path}"
             yield from (f"bot: {line}" for line in effect.caption.split("\n") if effect.caption)
         elif isinstance(effect, AnswerCallback):
             if effect.text:

@@ -84,8 +84,13 @@ class SendText:
 
 @dataclass(frozen=True)
 class SendPhoto:
-    path: str
+    """A picture: a file the bot made (`path`), or one Telegram already holds, sent again by its `file_id` (a
+    member's 收款码). `buttons` go under it."""
+
+    path: str = ""
     caption: str = ""
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    file_id: str = ""
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from ledger import accounts, booking, db, flows, money, tables, unit
+from ledger import accounts, booking, db, details, flows, money, tables, unit
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
@@ -411,6 +411,17 @@ class Ledger:
 
     def settle_period(self, chat_id: int, since: datetime | None, until: datetime | None) -> Settlement:
         return money.settlement_of(self.period_balances(chat_id, since, until))
+
+    def night_details(self, chat_id: int, night_id: int) -> details.NightDetails:
+        """明细: each pair of accounts' net for one of the chat's nights and the transfers behind it (the
+        unsimplified view); another chat's night is not found."""
+        return self._unit.read(
+            lambda tx: details.night_details(tx, accounts.group_by_chat(tx.session, chat_id).id, night_id)
+        )
+
+    def latest_night(self, chat_id: int) -> int | None:
+        """The chat's open night, else its last one (None before the first)."""
+        return self._unit.read(lambda tx: details.latest_night(tx, accounts.group_by_chat(tx.session, chat_id).id))
 
     # inline-keyboard flows ------------------------------------------------------------------------------
     def save_flow(self, chat_id: int, message_id: int, user_id: int, kind: str, state: Mapping[str, Any]) -> Flow:

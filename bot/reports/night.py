@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 import sqlalchemy as sa
 
 from bot.commands._common import money
-from bot.core import Context, Effect, SendPhoto, SendText
+from bot.commands.details import settlement_buttons
+from bot.core import Button, Context, Effect, SendPhoto, SendText
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.files import report_dir
 from bot.reports.stats import patterns_text
@@ -57,11 +58,13 @@ class NightReport:
     caption: str
     photo: Path
 
-    def effects(self, reply_to: int | None = None) -> list[Effect]:
-        """What the chat gets: the photo with the post as its caption, or the post first when it is too long."""
+    def effects(self, reply_to: int | None = None, buttons: tuple[tuple[Button, ...], ...] = ()) -> list[Effect]:
+        """What the chat gets: the photo with the post as its caption, or the post first when it is too long;
+        `buttons` under the photo."""
+        photo = SendPhoto(str(self.photo), self.caption, buttons=buttons)
         if self.text == self.caption:
-            return [SendPhoto(str(self.photo), self.caption)]
-        return [SendText(self.text, reply_to=reply_to), SendPhoto(str(self.photo), self.caption)]
+            return [photo]
+        return [SendText(self.text, reply_to=reply_to), photo]
 
 
 def night_report(
@@ -173,4 +176,5 @@ def settle_post(ctx: Context, closed: NightClosed) -> list[Effect]:
     report = night_report(
         ctx.service, closed.night.id, lang=ctx.lang, currency=ctx.group.currency, settlement=closed.settlement
     )
-    return report.effects(reply_to=ctx.message_id)
+    buttons = settlement_buttons(ctx, closed.night.id, closed.settlement)
+    return report.effects(reply_to=ctx.message_id, buttons=buttons)
