@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from ledger import accounts, booking, db, details, flows, money, tables, unit
+from ledger import accounts, booking, db, details, fees, flows, money, tables, unit
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
@@ -365,6 +365,26 @@ class Ledger:
         return self._unit.once(
             source, "pay_out_pot", by, list[TransferInfo], lambda tx: money.pay_out_pot(tx, chat_id, to, amount)
         )
+
+    def pay_out_house(
+        self, chat_id: int, to: Sequence[int], *, amount: int | None = None, source: str, by: int | None
+    ) -> list[TransferInfo]:
+        """付台费: pay the table fees out of the house account to `to`, split evenly (default: all it holds)."""
+        return self._unit.once(
+            source,
+            "pay_out_house",
+            by,
+            list[TransferInfo],
+            lambda tx: money.pay_out_pot(tx, chat_id, to, amount, pool=m.HOUSE),
+        )
+
+    def table_fees(self, chat_id: int) -> fees.Fees:
+        """The group's table fee settings (台费/抽水)."""
+        return self._unit.read(lambda tx: fees.fees_of_chat(tx, chat_id))
+
+    def set_fees(self, chat_id: int, changes: Mapping[str, int | None], *, source: str, by: int | None) -> fees.Fees:
+        """Change the group's table fees (keys of `Fees`); the house account is created on first use."""
+        return self._unit.once(source, "set_fees", by, fees.Fees, lambda tx: fees.set_fees(tx, chat_id, changes))
 
     # balances, history, settlement ----------------------------------------------------------------------
     def balances(self, chat_id: int) -> Balances:
