@@ -357,11 +357,12 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
         .where(*_live_transfers(scoped))
         .group_by(Transfer.payer_id, Transfer.payee_id, Transfer.kind, sa.literal_column("kong"))
     )
-    pools = dict(
-        session.execute(
+    pools: dict[int, str] = {
+        member_id: kind
+        for member_id, kind in session.execute(
             sa.select(Member.id, Member.kind).where(Member.group_id == scope.group_id, Member.kind.in_((POT, HOUSE)))
-        ).tuples()
-    )
+        )
+    }
     pot_ids = {member_id for member_id, kind in pools.items() if kind == POT}
     house = 0
     for payer_id, payee_id, kind, kong, total in money:

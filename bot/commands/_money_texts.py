@@ -19,6 +19,8 @@ REASON_WORDS: dict[str, str] = {
     "qishou_sao_netting": "起手扫抵扣",
     "qishou_tishe": "起手提蛇",
     "红包": "红包",
+    "taifei": "台费",
+    "choushui": "抽水",
 }
 
 
@@ -78,6 +80,34 @@ register(
         },
         "details_net_of": {"zh": "{name} 本晚 {net}，来自：", "en": "{name} tonight {net}, from:"},
         "details_button": {"zh": "明细", "en": "Details"},
+        # -- table fees --------------------------------------------------------------------------------------
+        "fees_usage": {
+            "zh": "用法：设置 台费 10（每人每晚，结算时记）｜ 设置 台费 0 ｜ 设置 抽水 10% ｜ 设置 抽水 2 ｜ "
+            "设置 抽水 10% 封顶 5 ｜ 设置 抽水 关",
+            "en": "Usage: 设置 台费 10 (each player per night, booked at 结算) | 设置 台费 0 | 设置 抽水 10% | "
+            "设置 抽水 2 | 设置 抽水 10% 封顶 5 | 设置 抽水 关",
+        },
+        "fees_changed": {"zh": "台费已改（之后记的账按新的算）：", "en": "Table fees changed (from now on):"},
+        "fees_none": {
+            "zh": "台费：不收（管理员：设置 台费 10 ｜ 设置 抽水 10%）",
+            "en": "Table fees: none (admins: 设置 台费 10 | 设置 抽水 10%)",
+        },
+        "fees_line": {"zh": "台费：{parts}", "en": "Table fees: {parts}"},
+        "fees_night": {"zh": "每人每晚 {amount}（结算时记）", "en": "{amount} per player per night (at 结算)"},
+        "fees_cut": {"zh": "每次胡牌抽水 {cut}{cap}", "en": "a cut of {cut} of each win{cap}"},
+        "fees_cap": {"zh": "，封顶 {amount}", "en": ", at most {amount}"},
+        "fees_cut_booked": {"zh": "抽水：{cuts}（已记入台费）", "en": "Cut: {cuts} (to the house)"},
+        "fees_house": {"zh": "台费账户：{amount}", "en": "The house holds: {amount}"},
+        "fees_read_only": {
+            "zh": "台费 只是查看；管理员改用 设置 台费 10 或 设置 抽水 10%",
+            "en": "台费 only shows them; admins change them with 设置 台费 10 or 设置 抽水 10%",
+        },
+        "payfees_usage": {
+            "zh": "用法：付台费 @甲（台费账户全部给甲）｜ 付台费 @甲 100 ｜ 付台费 @甲 @乙（平分）",
+            "en": "Usage: 付台费 @a (all the house holds) | 付台费 @a 100 | 付台费 @a @b (split evenly)",
+        },
+        "payfees_done": {"zh": "台费已付出：", "en": "Paid out of the house:"},
+        "payfees_line": {"zh": "{name} +{amount}", "en": "{name} +{amount}"},
         "details_payment_button": {"zh": "明细 {payer}→{payee}", "en": "Details {payer}→{payee}"},
     }
 )

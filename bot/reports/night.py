@@ -145,6 +145,8 @@ def night_post(
         )
     if stats.pot:
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
+    if stats.house:
+        lines.append(t(lang, "report_house_line", amount=money(stats.house, currency, signed=True)))
     transfer_lines = [
         t(lang, "report_transfer_line", payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
         for p in settlement.payments
