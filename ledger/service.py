@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from ledger import accounts, booking, db, details, fees, flows, money, tables, unit
+from ledger import accounts, booking, db, details, fees, flows, money, payment_codes, tables, unit
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
@@ -376,6 +376,24 @@ class Ledger:
             by,
             list[TransferInfo],
             lambda tx: money.pay_out_pot(tx, chat_id, to, amount, pool=m.HOUSE),
+        )
+
+    def register_payment_code(self, member_id: int, app: str, file_id: str, *, source: str, by: int | None) -> str:
+        """收款码: store (or replace) a member's payment QR code for `app` as the photo's file id."""
+        return self._unit.once(
+            source, "payment_code", by, str, lambda tx: payment_codes.register(tx, member_id, app, file_id)
+        )
+
+    def remove_payment_codes(self, member_id: int, app: str | None, *, source: str, by: int | None) -> int:
+        """Delete a member's payment code for `app` (None: all); how many went."""
+        return self._unit.once(
+            source, "payment_code_removed", by, int, lambda tx: payment_codes.remove(tx, member_id, app)
+        )
+
+    def payment_codes(self, chat_id: int, member_ids: Sequence[int]) -> dict[int, list[tuple[str, str]]]:
+        """The payment codes of those members of the chat that have one: id -> [(app, file id)]."""
+        return self._unit.read(
+            lambda tx: payment_codes.codes(tx, accounts.group_by_chat(tx.session, chat_id).id, member_ids)
         )
 
     def table_fees(self, chat_id: int) -> fees.Fees:

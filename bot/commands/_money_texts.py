@@ -80,6 +80,35 @@ register(
         },
         "details_net_of": {"zh": "{name} 本晚 {net}，来自：", "en": "{name} tonight {net}, from:"},
         "details_button": {"zh": "明细", "en": "Details"},
+        # -- 收款码 ------------------------------------------------------------------------------------------
+        "qr_usage": {
+            "zh": "用法：发收款码图片，配文字 收款码（或 收款码 微信 / 收款码 支付宝）｜ 收款码 @甲 ｜ 删除收款码",
+            "en": "Usage: send your QR code photo captioned 收款码 (or 收款码 微信 / 收款码 支付宝) | 收款码 @a | "
+            "删除收款码",
+        },
+        "qr_bad_photo": {
+            "zh": "这张图片没法保存，请重新发一次",
+            "en": "That photo cannot be kept; please send it again",
+        },
+        "qr_registered": {
+            "zh": "已登记 {name} 的{app}收款码。结算时要给你转账的人会看到按钮；删除收款码 可删掉",
+            "en": "{name}'s {app} payment code is registered. Whoever a settlement tells to pay you gets a button; "
+            "删除收款码 removes it",
+        },
+        "qr_app_wechat": {"zh": "微信", "en": "WeChat"},
+        "qr_app_alipay": {"zh": "支付宝", "en": "Alipay"},
+        "qr_app_any": {"zh": "", "en": ""},
+        "qr_none_for": {"zh": "{name} 还没有登记收款码", "en": "{name} has no payment code registered"},
+        "qr_nobody": {
+            "zh": "还没有人登记收款码（发收款码图片，配文字 收款码）",
+            "en": "Nobody has registered a payment code yet (send the QR photo captioned 收款码)",
+        },
+        "qr_list": {"zh": "已登记收款码：{names}（收款码 @名字 查看）", "en": "Payment codes: {names} (收款码 @name)"},
+        "qr_owner_only": {"zh": "只能删除自己的收款码", "en": "You can only remove your own payment code"},
+        "qr_nothing_to_remove": {"zh": "{name} 没有登记这样的收款码", "en": "{name} has no such payment code"},
+        "qr_removed": {"zh": "已删除 {name} 的收款码（{count}张）", "en": "Removed {name}'s payment code ({count})"},
+        "qr_caption": {"zh": "{name} 的{app}收款码", "en": "{name}'s {app} payment code"},
+        "qr_button": {"zh": "{name}的收款码", "en": "{name}'s QR code"},
         # -- table fees --------------------------------------------------------------------------------------
         "fees_usage": {
             "zh": "用法：设置 台费 10（每人每晚，结算时记）｜ 设置 台费 0 ｜ 设置 抽水 10% ｜ 设置 抽水 2 ｜ "

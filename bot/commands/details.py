@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.commands._common import money, resolve_person
 from bot.commands._money_texts import reason_word
+from bot.commands.payment_codes import payment_buttons
 from bot.core import Button, Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from ledger.details import NightDetails, PairDetail
@@ -129,11 +130,15 @@ def _signed(ctx: Context, amount: int) -> str:
 
 
 def settlement_buttons(ctx: Context, night_id: int, settlement: Settlement) -> tuple[tuple[Button, ...], ...]:
-    """Under a settlement: 「明细」 for the whole night, and one 「明细 a→c」 per payment (the first few)."""
-    rows = [(Button(ctx.t("details_button"), f"{PREFIX}:{night_id}"),)]
-    for p in settlement.payments[:MAX_PAYMENT_BUTTONS]:
+    """Under a settlement: 「明细」 for the whole night, and one 「明细 a→c」 per payment (the first few), with
+    「c的收款码」 beside it when the payee registered one."""
+    rows: list[tuple[Button, ...]] = [(Button(ctx.t("details_button"), f"{PREFIX}:{night_id}"),)]
+    shown = settlement.payments[:MAX_PAYMENT_BUTTONS]
+    codes = payment_buttons(ctx, [p.payee_id for p in shown])
+    for p in shown:
         label = ctx.t("details_payment_button", payer=p.payer, payee=p.payee)[:40]
-        rows.append((Button(label, f"{PREFIX}:{night_id}:{p.payer_id}:{p.payee_id}"),))
+        details_button = Button(label, f"{PREFIX}:{night_id}:{p.payer_id}:{p.payee_id}")
+        rows.append((details_button, codes[p.payee_id]) if p.payee_id in codes else (details_button,))
     return tuple(rows)
 
 

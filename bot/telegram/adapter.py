@@ -209,6 +209,7 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> In
         owner_id=owner,
         mentions=mentions_of(message),
         usernames=usernames_of(message),
+        photo_file_id=message.photo[-1].file_id if message.photo else "",
     )
 
 
