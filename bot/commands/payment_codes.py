@@ -48,7 +48,8 @@ def _app_name(ctx: Context, app: str) -> str:
     help_zh="收款码：发一张微信或支付宝收款码图片，配文字 收款码（或 收款码 微信 / 收款码 支付宝）"
     "登记自己的；结算要给你转账的人会看到按钮 ｜ 收款码 @甲：看甲的 ｜ 删除收款码",
     help_en="send a photo of your WeChat or Alipay payment QR code captioned 收款码 (or 收款码 微信 / "
-    "收款码 支付宝) to register it; those a settlement tells to pay you get a button | 收款码 @a: show a's | 删除收款码",
+    "收款码 支付宝) to register it; those a settlement tells to pay you get a button | "
+    "收款码 @a: show a's | 删除收款码",
 )
 def qrcode(ctx: Context) -> list[Effect] | SendText:
     assert ctx.incoming is not None
