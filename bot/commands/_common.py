@@ -255,13 +255,17 @@ def booking_lines(ctx: Context, result: HandResult) -> list[str]:
 def money_lines(ctx: Context, table: TableInfo, result: HandResult) -> list[str]:
     """Each seat's change from this booking and their night balance (nothing when no money moved)."""
     changes = net_by_member(result.booked, result.voided)
-    lines = change_lines(ctx, table, changes, result.night_total) if changes else []
+    return (change_lines(ctx, table, changes, result.night_total) if changes else []) + cut_lines(ctx, result)
+
+
+def cut_lines(ctx: Context, result: HandResult) -> list[str]:
+    """`抽水：乙 0.8元（已记入台费）` when the booking took a cut of a win (the changes above are after it)."""
     cuts = [t for t in result.booked if t.kind == "fee"]
-    if cuts:  # 抽水: the winners' changes above are after it
-        sep = ", " if ctx.lang == "en" else "、"
-        each = sep.join(f"{t.payer} {money(t.amount, ctx.group.currency)}" for t in cuts)
-        lines.append(ctx.t("fees_cut_booked", cuts=each))
-    return lines
+    if not cuts:
+        return []
+    sep = ", " if ctx.lang == "en" else "、"
+    each = sep.join(f"{t.payer} {money(t.amount, ctx.group.currency)}" for t in cuts)
+    return [ctx.t("fees_cut_booked", cuts=each)]
 
 
 def flow_key(ctx: Context) -> int:
