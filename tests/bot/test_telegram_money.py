@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.bot.fake_bot_api import CHAT
-from tests.bot.test_telegram import A, B, BOSS, C, OUTSIDER, Harness, open_table, tg  # noqa: F401  (the fixture)
+from tests.bot.test_telegram import BOSS, OUTSIDER, A, B, C, Harness, open_table, tg  # noqa: F401  (the fixture)
 
 FILE_ID = "AgACAgQAAxkBAAIBbWZ-qr-xiaoli"
 
