@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the tests take the `tg` fixture imported from test_telegram under its own name)
 """明细, 收款码 and table fees through the Telegram adapter (the Bot API faked at the HTTP boundary): a photo's
 file id is kept and sent again by id, only its owner removes it, buttons under the settlement, admins only for
 fees, a redelivered update books once."""
