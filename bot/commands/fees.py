@@ -113,7 +113,10 @@ def pay_fees(ctx: Context) -> SendText:
         return ctx.reply("already_done")
     named: list[MemberInfo] = []
     amount: int | None = None
-    for token in tokens(ctx.args):
+    words = tokens(ctx.args)
+    if not words or len(words) > MAX_PAYEES + 1:
+        raise Refusal("payfees_usage")
+    for token in words:
         if token.startswith("@"):
             person = resolve_person(ctx, token, create_guest=False)
             if person is None:

@@ -82,15 +82,16 @@ def _press(ctx: Context, kind: str) -> HandlerResult:
         declared = [str(e["player"]) for e in before if e.get("type") == "liangdao"]
         if not press(step.table, step.state, step.action, needs, declared):
             return AnswerCallback(ctx.t("button_expired"), alert=True)
-    else:
-        _apply(step.table, kind, step.state, step.action)
+    elif not _apply(step.table, kind, step.state, step.action):
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, step.state)
     text, buttons = render(ctx, step.table, kind, step.key, step.state)
     return SendText(text, buttons=buttons, edit_message_id=step.edit)
 
 
-def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> None:
-    """Move the flow one step with the pressed button (unknown actions leave it as it is)."""
+def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> bool:
+    """Move the flow one step with the pressed button; False for an action none of its buttons carries (forged
+    or malformed, e.g. `w.0x1`), which leaves it as it is."""
     players = table.players
     code, _, arg = action.partition(".")
     seat = button_index(arg, len(players))
@@ -109,16 +110,17 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> N
         state["step"] = "patterns" if kind == "hu" else "preview"
     elif code == "p" and (pattern := button_index(arg, len(FLOW_PATTERNS))) is not None:
         toggle(state["patterns"], FLOW_PATTERNS[pattern])
-    elif code == "s":
-        offered = _situations(table, state.get("method", ""))
-        if (situation := button_index(arg, len(offered))) is not None:
-            toggle(state["situations"], offered[situation])
-    elif code == "c":
+    elif code == "s" and (situation := button_index(arg, len(_situations(table, state.get("method", ""))))) is not None:
+        toggle(state["situations"], _situations(table, state.get("method", ""))[situation])
+    elif code == "c" and not arg:
         state["chained"] = not state.get("chained", False)
-    elif code == "v":
+    elif code == "v" and not arg:
         state["step"] = "preview"
-    elif code == "b":
+    elif code == "b" and not arg:
         state["step"] = "patterns" if kind == "hu" else "who"
+    else:
+        return False
+    return True
 
 
 def _situations(table: TableInfo, method: str) -> tuple[str, ...]:
