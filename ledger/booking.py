@@ -63,6 +63,7 @@ class _Table:
     timezone: str
     seats: tuple[Seat, ...]
     names: dict[int, str]  # member id -> the name the ledger shows, for every seat
+    cut: fees.Fees = field(default_factory=fees.Fees)  # the group's 抽水, read with the table (no fees: nothing)
 
     @property
     def players(self) -> list[str]:
@@ -132,6 +133,9 @@ _READ_TABLE = (
             m.Night.night_date,
             m.Night.ended_at.label("night_ended_at"),
             ChatOptions.double_entry_seconds,
+            m.FeeSettings.cut_fixed,
+            m.FeeSettings.cut_percent,
+            m.FeeSettings.cut_cap,
             m.Group.cutoff_hour,
             m.Group.timezone,
             m.Seat.position,
@@ -146,6 +150,7 @@ _READ_TABLE = (
         .join(m.Night, m.Night.id == m.GameTable.night_id)
         .join(m.Group, m.Group.id == m.GameTable.group_id)
         .outerjoin(ChatOptions, ChatOptions.group_id == m.GameTable.group_id)
+        .outerjoin(m.FeeSettings, m.FeeSettings.group_id == m.GameTable.group_id)
         .join(m.Seat, m.Seat.table_id == m.GameTable.id)
         .join(m.Member, m.Member.id == m.Seat.member_id),
         m.GameTable.id,
@@ -231,6 +236,7 @@ def _lock(tx: Tx, table_id: int, *, lock: bool = True) -> tuple[_Table, _Hand | 
         timezone=first.timezone,
         seats=tuple(Seat(r.position, r.name, r.member_id, r.user_id, r.username) for r in seat_rows),
         names={r.member_id: r.member_name for r in seat_rows},
+        cut=fees.Fees(cut_fixed=first.cut_fixed or 0, cut_percent=first.cut_percent or 0, cut_cap=first.cut_cap),
     )
     return table, _hand_of(row for row in rows if row.position == first.position)
 
@@ -376,7 +382,8 @@ def _book(
     seat_of = {seat.member_id: seat.name for seat in table.seats}
     voided = list(stale)
     rows: list[dict[str, Any]] = []
-    cut = _Cut(tx, table.group_id) if any(_wins(table.game, event.payload) for event in events) else None
+    takes_cut = bool(table.cut.cut_fixed or table.cut.cut_percent)
+    cut = _Cut(tx, table) if takes_cut and any(_wins(table.game, event.payload) for event in events) else None
     for index, event in enumerate(events):
         have = sorted(
             (seat_of[t.payer_id], seat_of[t.payee_id], t.amount, t.reason) for t in event.transfers if t.kind == m.HAND
@@ -435,12 +442,12 @@ def _wins(game: str, event: Payload) -> bool:
 
 
 class _Cut:
-    """The group's 抽水 as one booking reads it (settings and house account, read once, only for a hand that ends
-    with a win)."""
+    """The group's 抽水 as one booking takes it: the settings read with the table, the house account read once, only
+    for a group that takes a cut and a booking with a win."""
 
-    def __init__(self, tx: Tx, group_id: int) -> None:
-        self.fees = fees.settings(tx, group_id)
-        self.house = fees.house_id(tx, group_id) if self.fees.cut_fixed or self.fees.cut_percent else None
+    def __init__(self, tx: Tx, table: _Table) -> None:
+        self.fees = table.cut
+        self.house = fees.house_id(tx, table.group_id)
 
     def rows(
         self,
