@@ -109,5 +109,6 @@ def main() -> None:
         finally:
             drop()
 
+
 if __name__ == "__main__":
     main()

@@ -154,3 +154,47 @@ def test_balances_sum_to_zero_with_the_house_and_the_pot(
     # the house holds its live fees less what it paid out (negative when a hand whose cut was already paid out
     # is undone afterwards: the house then owes it back, as the pot does after a fine it paid out is cancelled)
     assert _house(ledger) == live_fees - paid_out
+
+
+def test_0010_lets_the_house_and_fee_transfers_in_and_its_downgrade_refuses_while_they_exist(
+    empty_db_url: str,
+) -> None:
+    """The kinds' CHECK constraints move with the migration, on SQLite (a rebuilt table) and PostgreSQL."""
+    db.upgrade(empty_db_url, "0008")
+    engine = db.make_engine(empty_db_url)
+    house = "INSERT INTO members (group_id, kind, display_name, balance, created_at) VALUES (1, 'house', '台费', 0, :t)"
+    group = (
+        "INSERT INTO groups (id, chat_id, title, game, rules, base, currency, language, cutoff_hour, timezone, "
+        "created_at, updated_at) VALUES (1, -1, '', 'kawuxing', '{}', 100, '元', 'zh', 6, 'Asia/Shanghai', :t, :t)"
+    )
+    now = {"t": "2026-01-10 12:00:00+00:00"}
+    try:
+        with engine.begin() as connection:
+            connection.execute(sa.text(group), now)
+        with pytest.raises(sa.exc.IntegrityError), engine.begin() as connection:
+            connection.execute(sa.text(house), now)  # 0008 knows no house
+        db.upgrade(empty_db_url, "0010")
+        with engine.begin() as connection:
+            connection.execute(sa.text(house), now)
+        with pytest.raises(Exception, match="cannot downgrade below 0010"):
+            db.downgrade(empty_db_url, "0008")
+        with engine.begin() as connection:
+            connection.execute(sa.text("DELETE FROM members WHERE kind = 'house'"))
+        db.downgrade(empty_db_url, "0008")
+        with pytest.raises(sa.exc.IntegrityError), engine.begin() as connection:
+            connection.execute(sa.text(house), now)
+    finally:
+        engine.dispose()
+
+
+def test_the_export_names_the_house_and_marks_fee_transfers(ledger: Ledger) -> None:
+    from ledger.export import export
+    from ledger.stats import reading
+
+    table = seat_kawuxing(ledger)
+    ledger.set_fees(CHAT, {"cut_fixed": 100}, source=_src(), by=1)
+    ledger.record_event(table.id, hu("C", "self_draw"), source=_src(), by=1000)
+    with reading(ledger.engine) as session:
+        data = export(session, CHAT)
+    assert data["balances"]["house"] == 100 and sum(data["balances"].values()) == 0
+    assert [t["kind"] for t in data["transfers"] if t["to"] == "house"] == ["fee"]
