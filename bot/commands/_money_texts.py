@@ -24,12 +24,16 @@ REASON_WORDS: dict[str, str] = {
 }
 
 
+#: the ledger's own reasons in English (the scoring core's keys read as they are)
+REASON_EN = {"taifei": "table fee", "choushui": "cut", "红包": "payout", "付台费": "house payout"}
+
+
 def reason_word(lang: str, reason: str, kind: str) -> str:
     """A transfer's reason in the chat's words: the scoring core's key named, a fine marked as one."""
     if kind == "fine":
         return ("fine: " if lang == "en" else "罚款：") + reason
     if lang == "en":
-        return reason.replace("_", " ")
+        return REASON_EN.get(reason, reason.replace("_", " "))
     return REASON_WORDS.get(reason, reason)
 
 

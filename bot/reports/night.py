@@ -105,10 +105,12 @@ def night_post(
 
     players = [m for m in stats.members if m.hands_played or m.net]
     with_fines = any(m.fines for m in players)
+    with_fees = any(m.fees for m in players)  # table fees (台费, 抽水) paid to the house
     column_keys = [
         "report_col_player",
         *(_KAWUXING_COLUMNS if kawuxing_only else ()),
         *(["report_col_fines"] if with_fines else []),
+        *(["report_col_fees"] if with_fees else []),
         *(["report_col_biggest"] if kawuxing_only else []),
         "report_col_net",
     ]
@@ -118,6 +120,7 @@ def night_post(
     for member in players:
         net = money(member.net, currency, signed=True)
         fines = [money(member.fines, currency)] if with_fines else []
+        fines += [money(member.fees, currency)] if with_fees else []
         if not kawuxing_only:
             rows.append((member.name, *fines, net))
             lines.append(t(lang, "report_night_line_plain", name=member.name, net=net))

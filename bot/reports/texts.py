@@ -23,6 +23,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_col_discards": {"zh": "点炮", "en": "Dealt in"},
     "report_col_kong": {"zh": "杠钱", "en": "Kong money"},
     "report_col_fines": {"zh": "罚款", "en": "Fines"},
+    "report_col_fees": {"zh": "台费", "en": "Fees"},
     "report_col_biggest": {"zh": "最大一手", "en": "Biggest hand"},
     "report_col_net": {"zh": "净", "en": "Net"},
     "report_col_hands": {"zh": "手数", "en": "Hands"},
