@@ -95,7 +95,7 @@ def describe(ctx: Context, fees: Fees | None = None) -> str:
 def show_fees(ctx: Context) -> SendText:
     if ctx.args:
         raise Refusal("fees_read_only")
-    held = sum(line.amount for line in ctx.service.balances(ctx.chat_id).lines if line.kind == "house")
+    held = ctx.service.balances(ctx.chat_id).house
     lines = [describe(ctx), ctx.t("fees_house", amount=money(held, ctx.group.currency, signed=True) or "0")]
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
@@ -134,7 +134,7 @@ def pay_fees(ctx: Context) -> SendText:
         ctx.chat_id, [p.id for p in named], amount=amount, source=ctx.source, by=ctx.sender.user_id
     )
     currency = ctx.group.currency
-    held = sum(line.amount for line in ctx.service.balances(ctx.chat_id).lines if line.kind == "house")
+    held = ctx.service.balances(ctx.chat_id).house
     lines = [ctx.t("payfees_done")]
     lines += [ctx.t("payfees_line", name=t.payee, amount=money(t.amount, currency)) for t in booked]
     lines.append(ctx.t("fees_house", amount=money(held, currency, signed=True) or "0"))

@@ -25,7 +25,7 @@ def _src() -> str:
 
 
 def _house(ledger: Ledger) -> int:
-    return sum(line.amount for line in ledger.balances(CHAT).lines if line.kind == m.HOUSE)
+    return ledger.balances(CHAT).house
 
 
 def _total(ledger: Ledger) -> int:
