@@ -3,6 +3,8 @@
 The same command layer as the Telegram bot over a local database (default: ./paiju.db). Script lines:
 
     name: text             member `name` sends `text` to the group (`alice: 胡 123p46p789s22s333s 5p 点 @bob`)
+    name: [photo ID] text  member `name` sends a photo Telegram holds as file id ID, `text` its caption
+                           (`alice: [photo AgACAgQ1] 收款码 微信`)
     name: !press LABEL     member `name` presses the newest button labelled LABEL (`bob: !press 自摸`)
     name: !edit [N] text   member `name` edits their message of script line N (default: their last message);
                            an edited record re-records the hand (the old version voided)
@@ -13,7 +15,8 @@ The same command layer as the Telegram bot over a local database (default: ./pai
     # comment              ignored (and not echoed)
 
 Replies print as `bot: …`, one line per line of text; buttons as `bot: [按钮] A | B | C` (one line per row), a
-picture as `bot: [photo] path`, a file as `bot: [file] path` (each followed by its caption's lines).
+picture as `bot: [photo] path` (one sent again by its file id as `bot: [photo id] ID`), a file as
+`bot: [file] path` (each followed by its caption's lines).
 Deterministic: a fixed start clock, ids derived from names.
 """
 
@@ -54,6 +57,7 @@ from bot.core import (
 CONSOLE_CHAT_ID = -1000000000001
 #: bot messages are numbered from here so they never collide with script line numbers
 BOT_MESSAGE_BASE = 1_000_000
+_PHOTO = re.compile(r"^\[photo\s+([^\]\s]+)\]")
 _CLOCK = re.compile(r"^\+?(\d+)\s*([smhd])$")
 _MENTION = re.compile(r"@([^\s@,，。:：;；!！?？()（）]+)")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
@@ -168,6 +172,10 @@ class Console:
 
     def _incoming(self, name: str, text: str, message_id: int, *, edited: bool, source: str) -> Incoming:
         sender = self.sender(name)
+        photo = _PHOTO.match(text)
+        file_id = ""
+        if photo is not None:  # `[photo FILEID] caption`: a photo Telegram holds as FILEID, with its caption
+            file_id, text = photo[1], text[photo.end() :].strip()
         return Incoming(
             chat_id=self.chat_id,
             message_id=message_id,
@@ -179,6 +187,7 @@ class Console:
             edited=edited,
             admin_ids=frozenset(self.admins),
             mentions=self._mentions(text),
+            photo_file_id=file_id,
         )
 
     def _message(self, name: str, text: str, message_id: int) -> list[str]:
@@ -246,9 +255,18 @@ class Console:
             yield from (f"bot: {line}" for line in effect.text.split("\n"))
             for row in effect.buttons:
                 yield "bot: [按钮] " + " | ".join(button.label for button in row)
-        elif isinstance(effect, SendPhoto | SendDocument):
-            kind = "photo" if isinstance(effect, SendPhoto) else "file"
-            yield f"bot: [{kind}] {effect.path}"
+        elif isinstance(effect, SendPhoto):
+            self._next_bot_message += 1
+            posted = _Posted(self._next_bot_message, None, effect.caption)
+            self.posted[posted.message_id] = posted
+            for row in effect.buttons:
+                posted.buttons.update({button.label: button.data for button in row})
+            yield f"bot: [photo] {effect.path}" if effect.path else f"bot: [photo id] {effect.file_id}"
+            yield from (f"bot: {line}" for line in effect.caption.split("\n") if effect.caption)
+            for row in effect.buttons:
+                yield "bot: [按钮] " + " | ".join(button.label for button in row)
+        elif isinstance(effect, SendDocument):
+            yield f"bot: [file] {effect.path}"
             yield from (f"bot: {line}" for line in effect.caption.split("\n") if effect.caption)
         elif isinstance(effect, AnswerCallback):
             if effect.text:

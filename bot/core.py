@@ -58,6 +58,7 @@ class Incoming:
     owner_id: int | None = None
     mentions: tuple[Sender, ...] = ()  # users named by a text mention (Telegram gave their id), written `@<word>`
     usernames: tuple[str, ...] = ()  # the @usernames Telegram marked as `mention` entities (without the @)
+    photo_file_id: str = ""  # a photo's file id (its largest size) when the message is a photo; `text` is its caption
 
     @property
     def original_source(self) -> str:
@@ -85,8 +86,13 @@ class SendText:
 
 @dataclass(frozen=True)
 class SendPhoto:
-    path: str
+    """A picture: a file the bot made (`path`), or one Telegram already holds, sent again by its `file_id` (a
+    member's 收款码). `buttons` go under it."""
+
+    path: str = ""
     caption: str = ""
+    buttons: tuple[tuple[Button, ...], ...] = ()
+    file_id: str = ""
 
 
 @dataclass(frozen=True)

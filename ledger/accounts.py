@@ -324,7 +324,7 @@ def find_member(tx: Tx, chat_id: int, name: str) -> MemberInfo | None:
     candidates = [
         member
         for member in accounts(session, group_by_chat(session, chat_id).id)
-        if member.kind != m.POT and member.linked_to_id is None
+        if member.kind not in m.POOLS and member.linked_to_id is None
     ]
     for key in ("alias", "display_name", "username"):
         hits = [c for c in candidates if (getattr(c, key) or "").casefold() == wanted]
@@ -344,8 +344,8 @@ def members(tx: Tx, chat_id: int) -> list[MemberInfo]:
 def set_alias(tx: Tx, member_id: int, clean: str | None) -> MemberInfo:
     session = tx.session
     member = get_member(session, member_id)
-    if member.kind == m.POT:
-        raise LedgerError("bad_member", "红包池不能设名片")
+    if member.kind in m.POOLS:
+        raise LedgerError("bad_member", f"{member.name}不能设名片")
     if clean is not None:
         folded = clean.casefold()
         taken = [

@@ -24,8 +24,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 
+from ledger import fees, transfers
 from ledger import models as m
-from ledger import transfers
 from ledger.accounts import lock_group, names
 from ledger.chat_options import ChatOptions, double_entry_window
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
@@ -64,6 +64,7 @@ class _Table:
     timezone: str
     seats: tuple[Seat, ...]
     names: dict[int, str]  # member id -> the name the ledger shows, for every seat
+    cut: fees.Fees = field(default_factory=fees.Fees)  # the group's 抽水, read with the table (no fees: nothing)
 
     @property
     def players(self) -> list[str]:
@@ -133,6 +134,9 @@ _READ_TABLE = (
             m.Night.night_date,
             m.Night.ended_at.label("night_ended_at"),
             ChatOptions.double_entry_seconds,
+            m.FeeSettings.cut_fixed,
+            m.FeeSettings.cut_percent,
+            m.FeeSettings.cut_cap,
             m.Group.cutoff_hour,
             m.Group.timezone,
             m.Seat.position,
@@ -147,6 +151,7 @@ _READ_TABLE = (
         .join(m.Night, m.Night.id == m.GameTable.night_id)
         .join(m.Group, m.Group.id == m.GameTable.group_id)
         .outerjoin(ChatOptions, ChatOptions.group_id == m.GameTable.group_id)
+        .outerjoin(m.FeeSettings, m.FeeSettings.group_id == m.GameTable.group_id)
         .join(m.Seat, m.Seat.table_id == m.GameTable.id)
         .join(m.Member, m.Member.id == m.Seat.member_id),
         m.GameTable.id,
@@ -256,6 +261,7 @@ def _lock(tx: Tx, table_id: int, *, lock: bool = True) -> tuple[_Table, _Hand | 
         timezone=first.timezone,
         seats=tuple(Seat(r.position, r.name, r.member_id, r.user_id, r.username) for r in seat_rows),
         names={r.member_id: r.member_name for r in seat_rows},
+        cut=fees.Fees(cut_fixed=first.cut_fixed or 0, cut_percent=first.cut_percent or 0, cut_cap=first.cut_cap),
     )
     return table, _hand_of(row for row in rows if row.position == first.position)
 
@@ -420,11 +426,17 @@ def _book(
     seat_of = {seat.member_id: seat.name for seat in table.seats}
     voided = list(stale)
     rows: list[dict[str, Any]] = []
+    takes_cut = bool(table.cut.cut_fixed or table.cut.cut_percent)
+    cut = _Cut(tx, table) if takes_cut and any(_wins(table.game, event.payload) for event in events) else None
     for index, event in enumerate(events):
-        have = sorted((seat_of[t.payer_id], seat_of[t.payee_id], t.amount, t.reason) for t in event.transfers)
+        have = sorted(
+            (seat_of[t.payer_id], seat_of[t.payee_id], t.amount, t.reason) for t in event.transfers if t.kind == m.HAND
+        )
         if have == wanted[index]:
-            continue
+            continue  # the event's money is unchanged: its cut (抽水) stays as booked
         voided += event.transfers
+        if cut is not None and _wins(table.game, event.payload):
+            rows += cut.rows(tx, table, hand_id, event.id, wanted[index], seat_ids)
         for payer, payee, amount, why in wanted[index]:
             if payer not in seat_ids or payee not in seat_ids:
                 raise LedgerError("bad_player", f"计分结果里有不在座的玩家：{payer} → {payee}")
@@ -462,6 +474,7 @@ def _book(
         _move_on(table, answer, payloads_, dealer, number)
         tx.execute(_MOVE_TABLE, {"table_id": table.id, "dealer": table.dealer, "hand_number": table.hand_number})
     index_of = {event.id: i for i, event in enumerate(events)}
+    shown = table.names if cut is None or cut.house is None else {**table.names, cut.house: fees.HOUSE_NAME}
     return {
         "hand_id": hand_id,
         "table_id": table.id,
@@ -470,11 +483,59 @@ def _book(
         "events": tuple(payloads_),
         "finished": finished,
         "answer": answer,
-        "booked": transfers.booked_info(ids, rows, table.names, index_of),
-        "voided": tuple(transfers.info(t, table.names, index_of, voided=True) for t in voided),
+        "booked": transfers.booked_info(ids, rows, shown, index_of),
+        "voided": tuple(transfers.info(t, shown, index_of, voided=True) for t in voided),
         "next_dealer": table.dealer,
         "night_totals": totals,
     }
+
+
+def _wins(game: str, event: Payload) -> bool:
+    """An event a cut (抽水) is taken on: an ending that is not a draw."""
+    return is_terminal(game, event) and event.get("type") != "draw"
+
+
+class _Cut:
+    """The group's 抽水 as one booking takes it: the settings read with the table, the house account read once, only
+    for a group that takes a cut and a booking with a win."""
+
+    def __init__(self, tx: Tx, table: _Table) -> None:
+        self.fees = table.cut
+        self.house = fees.house_id(tx, table.group_id)
+
+    def rows(
+        self,
+        tx: Tx,
+        table: _Table,
+        hand_id: int,
+        event_id: int,
+        owed: Sequence[tuple[str, str, int, str]],
+        seat_ids: Mapping[str, int],
+    ) -> list[dict[str, Any]]:
+        """The cut transfers of one winning event: from each player ahead on it to the house."""
+        if self.house is None:
+            return []
+        gains: dict[str, int] = {}
+        for payer, payee, amount, _why in owed:
+            gains[payer] = gains.get(payer, 0) - amount
+            gains[payee] = gains.get(payee, 0) + amount
+        return [
+            transfers.new_row(
+                tx,
+                table.group_id,
+                seat_ids[player],
+                self.house,
+                amount,
+                fees.CUT,
+                m.FEE,
+                night_id=table.night_id,
+                table_id=table.id,
+                hand_id=hand_id,
+                event_id=event_id,
+            )
+            for player, amount in fees.cuts(gains, self.fees)
+            if player in seat_ids
+        ]
 
 
 def _move_on(table: _Table, answer: dict[str, Any], events: list[Payload], dealer: str | None, number: int) -> None:

@@ -60,7 +60,7 @@ def export_scope(session: Session, scope: Scope) -> dict[str, Any]:
 def _export(session: Session, groups: list[m.Group], scopes: list[Scope]) -> dict[str, Any]:
     chats = {group.id: group.chat_id for group in groups}
     names = {
-        member.id: ("pot" if member.kind == m.POT else member.display_name)
+        member.id: ("pot" if member.kind == m.POT else "house" if member.kind == m.HOUSE else member.display_name)
         for member in session.scalars(sa.select(m.Member).where(m.Member.group_id.in_(chats)))
     }
     hands: list[dict[str, Any]] = []

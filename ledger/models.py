@@ -22,13 +22,17 @@ NAMING_CONVENTION = {
     "pk": "pk_%(table_name)s",
 }
 
-#: account kinds: a Telegram member, a guest seated by name, the group's pot (红包池)
-MEMBER, GUEST, POT = "member", "guest", "pot"
+#: account kinds: a Telegram member, a guest seated by name, the group's pot (红包池), the house (台费: the
+#: table fees players pay, created when an admin first sets a fee)
+MEMBER, GUEST, POT, HOUSE = "member", "guest", "pot", "house"
+#: the accounts that are nobody: no seat, no 名片, paid out by admins
+POOLS = frozenset({POT, HOUSE})
 #: hand status
 OPEN, CLOSED, VOIDED = "open", "closed", "voided"
 #: transfer kinds; a payment is cash handed over after a settlement (from the creditor to the debtor in ledger
-#: terms: it raises the debtor's balance and lowers the creditor's, so balances are what is owed now)
-HAND, FINE, PAYOUT, PAYMENT = "hand", "fine", "payout", "payment"
+#: terms: it raises the debtor's balance and lowers the creditor's, so balances are what is owed now); FEE: a table
+#: fee (台费 per player per night, 抽水 cut of a win) to the house
+HAND, FINE, PAYOUT, PAYMENT, FEE = "hand", "fine", "payout", "payment", "fee"
 
 
 class Base(DeclarativeBase):
@@ -119,7 +123,7 @@ class Member(Base):
     __table_args__ = (
         sa.UniqueConstraint("group_id", "user_id"),
         sa.Index("ix_members_group_id_kind", "group_id", "kind"),
-        sa.CheckConstraint("kind IN ('member', 'guest', 'pot')", name="kind"),
+        sa.CheckConstraint("kind IN ('member', 'guest', 'pot', 'house')", name="kind"),
         sa.CheckConstraint("(kind = 'member') = (user_id IS NOT NULL)", name="user_id_iff_member"),
     )
 
@@ -274,7 +278,7 @@ class Transfer(Base):
     __table_args__ = (
         sa.CheckConstraint("amount > 0", name="amount_positive"),
         sa.CheckConstraint("payer_id <> payee_id", name="not_to_self"),
-        sa.CheckConstraint("kind IN ('hand', 'fine', 'payout', 'payment')", name="kind"),
+        sa.CheckConstraint("kind IN ('hand', 'fine', 'payout', 'payment', 'fee')", name="kind"),
         sa.Index("ix_transfers_group_id_created_at", "group_id", "created_at"),
         sa.Index(
             "ix_transfers_outside_nights",
@@ -314,6 +318,47 @@ class Operation(Base):
     result: Mapped[dict[str, Any] | None]
     created_at: Mapped[datetime]
     created_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+
+
+class FeeSettings(Base):
+    """A group's table fees (台费/抽水): a fixed `night_fee` each player pays the house per night, and/or a cut of
+    each win, `cut_fixed` 分 or `cut_percent` % of the winner's gain, at most `cut_cap` 分 (NULL: no cap).
+    0 / NULL: no such fee. Read when a fee is booked; a change never rewrites what was booked."""
+
+    __tablename__ = "fee_settings"
+
+    group_id: Mapped[int] = mapped_column(sa.BigInteger, sa.ForeignKey("groups.id"), primary_key=True)
+    night_fee: Mapped[int] = mapped_column(sa.BigInteger, default=0)
+    cut_fixed: Mapped[int] = mapped_column(sa.BigInteger, default=0)
+    cut_percent: Mapped[int] = mapped_column(sa.SmallInteger, default=0)
+    cut_cap: Mapped[int | None] = mapped_column(sa.BigInteger)
+    updated_at: Mapped[datetime]
+    updated_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+
+    __table_args__ = (
+        sa.CheckConstraint("night_fee >= 0 AND cut_fixed >= 0", name="amounts"),
+        sa.CheckConstraint("cut_percent >= 0 AND cut_percent <= 100", name="percent"),
+        sa.CheckConstraint("cut_fixed = 0 OR cut_percent = 0", name="one_cut"),
+        sa.CheckConstraint("cut_cap IS NULL OR cut_cap > 0", name="cap"),
+    )
+
+
+class PaymentCode(Base):
+    """A member's 收款码 (payment QR picture) for one app: Telegram's file id of the photo, never the picture.
+    Removed by its owner (the row is deleted: it is the member's, not the ledger's)."""
+
+    __tablename__ = "payment_codes"
+
+    id: Mapped[int] = mapped_column(BigIntPK, primary_key=True)
+    member_id: Mapped[int] = fk("members.id", index=False)
+    app: Mapped[str] = mapped_column(sa.String(8))
+    file_id: Mapped[str] = mapped_column(sa.String(256))
+    created_at: Mapped[datetime]
+
+    __table_args__ = (
+        sa.UniqueConstraint("member_id", "app"),
+        sa.CheckConstraint("app IN ('wechat', 'alipay', 'any')", name="app"),
+    )
 
 
 class SettlementRecord(Base):

@@ -48,7 +48,7 @@ def fine(tx: Tx, member_id: int, amount: int, reason: str) -> TransferInfo:
     row = tx.execute(_MEMBER_POT_NIGHT, {"member_id": member_id}).first()
     if row is None:
         raise LedgerError("not_found", f"找不到这个成员（{member_id}）")
-    if row.kind == m.POT or row.linked_to_id is not None:
+    if row.kind in m.POOLS or row.linked_to_id is not None:
         raise LedgerError("bad_member", f"不能罚 {row.name}")
     movement = transfers.Movement()
     values = transfers.new_row(
@@ -82,18 +82,24 @@ def cancel_fine(tx: Tx, transfer_id: int, reason: str) -> TransferInfo:
     return transfers.info(live, names(tx, row.group_id), voided=True)
 
 
-def pay_out_pot(tx: Tx, chat_id: int, to: Sequence[int] | Mapping[int, int], amount: int | None) -> list[TransferInfo]:
+def pay_out_pot(
+    tx: Tx, chat_id: int, to: Sequence[int] | Mapping[int, int], amount: int | None, *, pool: str = m.POT
+) -> list[TransferInfo]:
     """A sequence splits `amount` (default: the whole pot) evenly, the remainder 分 staying in the pot; a mapping
-    member id -> 分 pays those amounts. Refused beyond what the pot holds."""
+    member id -> 分 pays those amounts. Refused beyond what the pot holds. `pool` m.HOUSE pays out the table fees
+    (台费) the same way."""
     session = tx.session
     group = group_by_chat(session, chat_id)
     pot = session.scalar(
         sa.select(m.Member)
-        .where(m.Member.group_id == group.id, m.Member.kind == m.POT)
+        .where(m.Member.group_id == group.id, m.Member.kind == pool)
         .with_for_update()
         .execution_options(populate_existing=True)
     )
+    if pot is None and pool == m.HOUSE:
+        raise LedgerError("no_house", "这个群还没有设置台费")
     assert pot is not None, "every group is created with its pot"
+    what, reason = ("红包池", "红包") if pool == m.POT else (pot.display_name, "付台费")
     if isinstance(to, Mapping):
         shares = dict(to)
         for share in shares.values():
@@ -105,17 +111,17 @@ def pay_out_pot(tx: Tx, chat_id: int, to: Sequence[int] | Mapping[int, int], amo
         check_amount(total, None if amount is None else MAX_AMOUNT)  # the whole pot, however full, may go
         each = total // len(to)
         if each <= 0:
-            raise LedgerError("pot_too_small", f"红包池只有 {pot.balance} 分，不够分给 {len(to)} 人")
+            raise LedgerError("pot_too_small", f"{what}只有 {pot.balance} 分，不够分给 {len(to)} 人")
         shares = dict.fromkeys(to, each)
     if sum(shares.values()) > pot.balance:
-        raise LedgerError("pot_too_small", f"红包池只有 {pot.balance} 分，不够发 {sum(shares.values())} 分")
+        raise LedgerError("pot_too_small", f"{what}只有 {pot.balance} 分，不够发 {sum(shares.values())} 分")
     night_id = session.scalar(sa.select(m.Night.id).where(m.Night.group_id == group.id, m.Night.ended_at.is_(None)))
     rows = []
     for member_id, share in shares.items():
         member = get_member(session, member_id)
-        if member.group_id != group.id or member.kind == m.POT or member.linked_to_id is not None:
-            raise LedgerError("bad_member", f"{member.name} 不能领红包")
-        rows.append(transfers.new_row(tx, group.id, pot.id, member.id, share, "红包", m.PAYOUT, night_id=night_id))
+        if member.group_id != group.id or member.kind in m.POOLS or member.linked_to_id is not None:
+            raise LedgerError("bad_member", f"{member.name} 不能领{reason}")
+        rows.append(transfers.new_row(tx, group.id, pot.id, member.id, share, reason, m.PAYOUT, night_id=night_id))
     movement = transfers.Movement()
     ids = transfers.insert(tx, rows, movement)
     transfers.apply(tx, movement)

@@ -7,7 +7,8 @@ Payments belong to no night (`night_id` NULL): a night's totals and its settleme
 
 Debts are pairwise and come from the stored settlements: what each settlement told a debtor to pay a creditor,
 less what a later settlement netted in (`settlements.carried`: the debt moved into that night's payments), less
-the live payments between the two. Lines to or from the pot are not debts here: the pot is paid out with 发红包.
+the live payments between the two.
+Lines to or from the pot or the house (台费) are not debts here: they are paid out with 发红包 / 付台费.
 
 Booked once, confirmed by the other side: a payment records which side told it (`reason` 已付: the payer side,
 收到: the payee side). When the other side tells a payment of the same pair that is not confirmed yet, booked
@@ -88,7 +89,7 @@ def pair_debts(tx: Tx, group_id: int) -> dict[tuple[int, int], int]:
     """Every open debt of the group: (debtor id, creditor id) -> 分 (positive)."""
     accounts = _accounts(tx, group_id)
     home = _canonical(accounts)
-    pots = {id_ for id_, row in accounts.items() if row.kind == m.POT}
+    pots = {id_ for id_, row in accounts.items() if row.kind in (m.POT, m.HOUSE)}
     net: dict[tuple[int, int], int] = {}
 
     def add(debtor: int, creditor: int, amount: int) -> None:
@@ -155,7 +156,7 @@ def _check_pair(tx: Tx, group_id: int, debtor_id: int, creditor_id: int) -> None
     accounts = _accounts(tx, group_id)
     for id_ in (debtor_id, creditor_id):
         row = accounts.get(id_)
-        if row is None or row.kind == m.POT or row.linked_to_id is not None:
+        if row is None or row.kind in (m.POT, m.HOUSE) or row.linked_to_id is not None:
             raise LedgerError("bad_member", "付款只在本群的玩家之间记")
     if debtor_id == creditor_id:
         raise LedgerError("bad_transfer", "不能付给自己")

@@ -53,7 +53,7 @@ class MemberInfo(Replayable):
     display_name: str
     username: str | None
     alias: str | None  # 名片 shown in the ledger when set
-    kind: str  # member | guest | pot
+    kind: str  # member | guest | pot | house
     linked_to: int | None  # a guest linked to a member: that member's id (the guest's history moved there)
 
     @property
@@ -243,7 +243,7 @@ class TableRecord:
 class Balance:
     member_id: int
     name: str
-    kind: str  # member | guest | pot
+    kind: str  # member | guest | pot | house
     amount: int  # 分; positive: the ledger owes them (all-time balances: 未结, what is owed now)
     paid: int = 0  # what live payments moved `amount` by (all-time balances only; elsewhere payments are left out)
 
@@ -262,6 +262,11 @@ class Balances:
     @property
     def pot(self) -> int:
         return sum(line.amount for line in self.lines if line.kind == "pot")
+
+    @property
+    def house(self) -> int:
+        """What the house account holds (table fees less what it paid out; 0 in a group without fees)."""
+        return sum(line.amount for line in self.lines if line.kind == "house")
 
     def of(self, member_id: int) -> int:
         return sum(line.amount for line in self.lines if line.member_id == member_id)

@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from ledger import accounts, booking, db, flows, money, payments, tables, unit
+from ledger import accounts, booking, db, details, fees, flows, money, payment_codes, payments, tables, unit
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
@@ -367,6 +367,44 @@ class Ledger:
             source, "pay_out_pot", by, list[TransferInfo], lambda tx: money.pay_out_pot(tx, chat_id, to, amount)
         )
 
+    def pay_out_house(
+        self, chat_id: int, to: Sequence[int], *, amount: int | None = None, source: str, by: int | None
+    ) -> list[TransferInfo]:
+        """付台费: pay the table fees out of the house account to `to`, split evenly (default: all it holds)."""
+        return self._unit.once(
+            source,
+            "pay_out_house",
+            by,
+            list[TransferInfo],
+            lambda tx: money.pay_out_pot(tx, chat_id, to, amount, pool=m.HOUSE),
+        )
+
+    def register_payment_code(self, member_id: int, app: str, file_id: str, *, source: str, by: int | None) -> str:
+        """收款码: store (or replace) a member's payment QR code for `app` as the photo's file id."""
+        return self._unit.once(
+            source, "payment_code", by, str, lambda tx: payment_codes.register(tx, member_id, app, file_id)
+        )
+
+    def remove_payment_codes(self, member_id: int, app: str | None, *, source: str, by: int | None) -> int:
+        """Delete a member's payment code for `app` (None: all); how many went."""
+        return self._unit.once(
+            source, "payment_code_removed", by, int, lambda tx: payment_codes.remove(tx, member_id, app)
+        )
+
+    def payment_codes(self, chat_id: int, member_ids: Sequence[int]) -> dict[int, list[tuple[str, str]]]:
+        """The payment codes of those members of the chat that have one: id -> [(app, file id)]."""
+        return self._unit.read(
+            lambda tx: payment_codes.codes(tx, accounts.group_by_chat(tx.session, chat_id).id, member_ids)
+        )
+
+    def table_fees(self, chat_id: int) -> fees.Fees:
+        """The group's table fee settings (台费/抽水)."""
+        return self._unit.read(lambda tx: fees.fees_of_chat(tx, chat_id))
+
+    def set_fees(self, chat_id: int, changes: Mapping[str, int | None], *, source: str, by: int | None) -> fees.Fees:
+        """Change the group's table fees (keys of `Fees`); the house account is created on first use."""
+        return self._unit.once(source, "set_fees", by, fees.Fees, lambda tx: fees.set_fees(tx, chat_id, changes))
+
     # balances, history, settlement ----------------------------------------------------------------------
     def balances(self, chat_id: int) -> Balances:
         """All-time balances of every account (running totals: one indexed query whatever the history)."""
@@ -461,6 +499,16 @@ class Ledger:
             PaymentResult,
             lambda tx: payments.void_payment(tx, chat_id, parties, reason or "撤销付款"),
         )
+    def night_details(self, chat_id: int, night_id: int) -> details.NightDetails:
+        """明细: each pair of accounts' net for one of the chat's nights and the transfers behind it (the
+        unsimplified view); another chat's night is not found."""
+        return self._unit.read(
+            lambda tx: details.night_details(tx, accounts.group_by_chat(tx.session, chat_id).id, night_id)
+        )
+
+    def latest_night(self, chat_id: int) -> int | None:
+        """The chat's open night, else its last one (None before the first)."""
+        return self._unit.read(lambda tx: details.latest_night(tx, accounts.group_by_chat(tx.session, chat_id).id))
 
     # inline-keyboard flows ------------------------------------------------------------------------------
     def save_flow(self, chat_id: int, message_id: int, user_id: int, kind: str, state: Mapping[str, Any]) -> Flow:

@@ -32,8 +32,10 @@ from sqlalchemy.orm import Session
 from ledger.db import session_factories
 from ledger.models import (
     CLOSED,
+    FEE,
     FINE,
     HAND,
+    HOUSE,
     OPEN,
     PAYMENT,
     POT,
@@ -96,6 +98,7 @@ class MemberStats:
     patterns: Counter[str] = field(default_factory=Counter)
     kong_money: int = 0  # net 喜钱
     fines: int = 0  # paid into the pot
+    fees: int = 0  # table fees (台费, 抽水) paid to the house, net of any refunded
     net: int = 0
 
     @property
@@ -134,6 +137,7 @@ class GroupStats:
     members: tuple[MemberStats, ...]  # everyone who played or paid/received in the scope, best net first
     biggest: Win | None
     all_wins: tuple[Win, ...]
+    house: int = 0  # the house account's net over the scope (table fees)
 
     def member(self, member_id: int) -> MemberStats | None:
         return next((m for m in self.members if m.member_id == member_id), None)
@@ -355,12 +359,24 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
         .where(*_live_transfers(scoped))
         .group_by(Transfer.payer_id, Transfer.payee_id, Transfer.kind, sa.literal_column("kong"))
     )
-    pot_ids = set(session.scalars(sa.select(Member.id).where(Member.group_id == scope.group_id, Member.kind == POT)))
+    pools: dict[int, str] = {
+        member_id: kind
+        for member_id, kind in session.execute(
+            sa.select(Member.id, Member.kind).where(Member.group_id == scope.group_id, Member.kind.in_((POT, HOUSE)))
+        )
+    }
+    pot_ids = {member_id for member_id, kind in pools.items() if kind == POT}
+    house = 0
     for payer_id, payee_id, kind, kong, total in money:
         amount = int(total)
+        if kind == FEE and payer_id not in pools:
+            line(payer_id).fees += amount
         for member_id, signed in ((payer_id, -amount), (payee_id, amount)):
             if member_id in pot_ids:
                 pot += signed
+                continue
+            if member_id in pools:
+                house += signed
                 continue
             stats = line(member_id)
             stats.net += signed
@@ -391,6 +407,7 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
         members=tuple(ordered),
         biggest=biggest,
         all_wins=tuple(all_wins),
+        house=house,
     )
 
 

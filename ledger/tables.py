@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
+from ledger import fees, transfers
 from ledger import models as m
 from ledger.accounts import GAME_NAMES, MAX_NAME, get_member, group_by_chat, group_info, lock_group, names
 from ledger.chat_options import merges_debts
@@ -149,12 +150,15 @@ def tonight(tx: Tx, group: m.Group) -> m.Night:
 
 
 def close_night(tx: Tx, group: m.Group, night: m.Night) -> Settlement:
-    """End the night (and its open table) and store its settlement."""
+    """End the night (and its open table), book its 台费 (`ledger.fees`) and store its settlement."""
     session = tx.session
     table_row = open_table_of(session, group.id)
     if table_row is not None and table_row.night_id == night.id:
         end(tx, table_row)
     night.ended_at, night.ended_by = tx.now, tx.by
+    movement = transfers.Movement()
+    if fees.book_night_fees(tx, group.id, night.id, movement):
+        transfers.apply(tx, movement)
     session.flush()
     settlement = settlement_of(night_balances(tx, night), carried_debts(tx, group, night))
     record = m.SettlementRecord(
@@ -238,7 +242,7 @@ def open_table(tx: Tx, chat_id: int, seats: Sequence[int], dealer: int | None) -
         raise LedgerError("bad_seats", f"{GAME_NAMES[group.game]}需要 {want} 位不同的玩家，收到 {len(seats)} 位")
     people = [get_member(session, member_id) for member_id in seats]
     for person in people:
-        if person.group_id != group.id or person.kind == m.POT or person.linked_to_id is not None:
+        if person.group_id != group.id or person.kind in m.POOLS or person.linked_to_id is not None:
             raise LedgerError("bad_member", f"{person.name} 不能入座")
     if dealer is not None and dealer not in seats:
         raise LedgerError("bad_dealer", "庄家必须是入座的玩家")

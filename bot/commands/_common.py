@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.core import AnswerCallback, Context, Effect, Quiet, Refusal, Sender, SendText
 from bot.grammar import mention_word, name_key
 from bot.permissions import plays_at
@@ -254,7 +255,17 @@ def booking_lines(ctx: Context, result: HandResult) -> list[str]:
 def money_lines(ctx: Context, table: TableInfo, result: HandResult) -> list[str]:
     """Each seat's change from this booking and their night balance (nothing when no money moved)."""
     changes = net_by_member(result.booked, result.voided)
-    return change_lines(ctx, table, changes, result.night_total) if changes else []
+    return (change_lines(ctx, table, changes, result.night_total) if changes else []) + cut_lines(ctx, result)
+
+
+def cut_lines(ctx: Context, result: HandResult) -> list[str]:
+    """`抽水：乙 0.8元（已记入台费）` when the booking took a cut of a win (the changes above are after it)."""
+    cuts = [t for t in result.booked if t.kind == "fee"]
+    if not cuts:
+        return []
+    sep = ", " if ctx.lang == "en" else "、"
+    each = sep.join(f"{t.payer} {money(t.amount, ctx.group.currency)}" for t in cuts)
+    return [ctx.t("fees_cut_booked", cuts=each)]
 
 
 def flow_key(ctx: Context) -> int:
@@ -341,3 +352,20 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         cancelled = ctx.t("flow_cancelled")
         return [AnswerCallback(cancelled), SendText(cancelled, edit_message_id=query.message_id)]
     return FlowStep(key, action, table, state, flow.user_id, query.message_id)
+
+
+_AMOUNT = re.compile(r"^(\d+)(?:\.(\d{1,2}))?(元|块|分)?$")
+
+
+def parse_amount(value: str, word: str) -> int:
+    """`2` or `2元` → 200 分, `0.5` → 50, `50分` → 50; positive only."""
+    match = _AMOUNT.match(value)
+    if match is None:
+        raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
+    whole, cents, unit = match.groups()
+    amount = int(whole) if unit == "分" else int(whole) * 100 + int((cents or "0").ljust(2, "0"))
+    if unit == "分" and cents:
+        raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
+    if amount <= 0:
+        raise Refusal("config_bad_value", setting=word, value=value, allowed="> 0")
+    return amount

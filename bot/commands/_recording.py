@@ -5,7 +5,7 @@ Both the typed commands and the button flows build their events and replies here
 
 from __future__ import annotations
 
-from bot.commands._common import booking_lines, change_lines, money_lines, net_by_member, recording_table
+from bot.commands._common import booking_lines, change_lines, cut_lines, money_lines, net_by_member, recording_table
 from bot.commands._stakes import stake_lines
 from bot.core import Context, Refusal, SendText
 from bot.grammar import KongSpec, ReadySpec, WinSpec
@@ -129,6 +129,7 @@ def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bo
     lines += describe_win(ctx.lang, result.events, result.answer, ctx.group.currency)
     lines += stake_lines(ctx, result.answer)
     lines += change_lines(ctx, table, net_by_member(result.booked, result.voided), result.night_total)
+    lines += cut_lines(ctx, result)
     lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 

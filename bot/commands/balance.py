@@ -33,7 +33,7 @@ def balance(ctx: Context) -> SendText:
     seated = {seat.member_id for seat in ctx.table.seats} if ctx.table is not None else set()
     lines = [ctx.t("balance_head")]
     shown = 0
-    for line in sorted(total.lines, key=lambda b: (b.kind == "pot", -b.amount, b.name)):
+    for line in sorted(total.lines, key=lambda b: (b.kind in ("pot", "house"), -b.amount, b.name)):
         if only is not None and line.member_id != only.id:
             continue
         night_amount = tonight.get(line.member_id, 0)

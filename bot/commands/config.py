@@ -5,11 +5,10 @@ A change applies to tables opened afterwards; a running table keeps the rules it
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from bot.commands import chat_options, duplicates, payments
-from bot.commands._common import money
+from bot.commands import chat_options, duplicates, fees, payments
+from bot.commands._common import money, parse_amount
 from bot.commands._stakes import report_lines
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, tokens
@@ -42,7 +41,6 @@ SETTING_WORDS = {
     "单位": "currency",
     "currency": "currency",
 }
-_AMOUNT = re.compile(r"^(\d+)(?:\.(\d{1,2}))?(元|块|分)?$")
 #: `规则 预设` lists the presets
 PRESET_WORDS = {"预设", "presets", "preset"}
 #: the options `规则` always shows; the later ones only when a group plays them
@@ -111,9 +109,11 @@ def rules_text(ctx: Context, group: GroupInfo) -> str:
         lines.append(chat_options.describe(ctx))
         lines.append(duplicates.describe(ctx))
         lines.append(payments.describe(ctx))
+        lines.append(fees.describe(ctx))
         lines.append(ctx.t("rules_how_to_change"))
-    else:  # 够级 and 碰胡 have no rule options: only the settings every game has
+    else:  # 够级 and 碰胡 have no rule options: only the settings every game has (and the table fees)
         lines.append(payments.describe(ctx))
+        lines.append(fees.describe(ctx))
         lines.append(ctx.t("rules_how_to_change_other", game=game_name(ctx.lang, group.game)))
     return "\n".join(lines)
 
@@ -150,6 +150,8 @@ def configure(ctx: Context) -> SendText:
         return duplicates.configure(ctx, word, values)
     if fold(word) in payments.OPTION_WORDS:
         return payments.configure(ctx, word, values)
+    if fold(word) in fees.OPTION_WORDS:
+        return fees.configure(ctx, word, values)
     changes = _changes(ctx, word, values)
     group = ctx.service.update_group(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id, **changes)
     ctx.lang = group.language
@@ -249,17 +251,3 @@ def _option_value(option: Any, word: str, values: list[str]) -> Any:
         allowed = "、".join(str(c) for c in option.choices)
         raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
     return choice
-
-
-def parse_amount(value: str, word: str) -> int:
-    """`2` or `2元` → 200 分, `0.5` → 50, `50分` → 50; positive only."""
-    match = _AMOUNT.match(value)
-    if match is None:
-        raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
-    whole, cents, unit = match.groups()
-    amount = int(whole) if unit == "分" else int(whole) * 100 + int((cents or "0").ljust(2, "0"))
-    if unit == "分" and cents:
-        raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
-    if amount <= 0:
-        raise Refusal("config_bad_value", setting=word, value=value, allowed="> 0")
-    return amount

@@ -177,12 +177,12 @@ def unpay(ctx: Context) -> SendText:
 # ------------------------------------------------------------------------------------ the settlement's buttons
 
 
-def settlement_buttons(ctx: Context, settlement: Settlement) -> list[Effect]:
+def payment_post(ctx: Context, settlement: Settlement) -> list[Effect]:
     """Under a 结算 post: each payment between players with 「已付」 (the payer) and 「收到」 (the payee); lines to
-    or from the pot are paid out with 发红包, not here. Nothing when there is nothing to pay."""
+    or from the pot or the house are paid out with 发红包 / 付台费, not here. Nothing when there is nothing to pay."""
     if settlement.id is None:
         return []
-    pots = {line.member_id for line in settlement.balances.lines if line.kind == "pot"}
+    pots = {line.member_id for line in settlement.balances.lines if line.kind in ("pot", "house")}
     rows = []
     lines = [ctx.t("payments_head")]
     for index, payment in enumerate(settlement.payments):
@@ -205,7 +205,7 @@ def settlement_buttons(ctx: Context, settlement: Settlement) -> list[Effect]:
         )
     if not rows:
         return []
-    players = {line.member_id for line in settlement.balances.lines if line.kind != "pot"}
+    players = {line.member_id for line in settlement.balances.lines if line.kind not in ("pot", "house")}
     standing = [line for line in ctx.service.balances(ctx.chat_id).lines if line.member_id in players]
     sep = ", " if ctx.lang == "en" else "，"
     currency = ctx.group.currency

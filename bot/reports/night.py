@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 import sqlalchemy as sa
 
 from bot.commands._common import money
-from bot.core import Context, Effect, SendPhoto, SendText
+from bot.commands.details import settlement_buttons
+from bot.core import Button, Context, Effect, SendPhoto, SendText
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.files import report_dir
 from bot.reports.stats import patterns_text
@@ -57,11 +58,13 @@ class NightReport:
     caption: str
     photo: Path
 
-    def effects(self, reply_to: int | None = None) -> list[Effect]:
-        """What the chat gets: the photo with the post as its caption, or the post first when it is too long."""
+    def effects(self, reply_to: int | None = None, buttons: tuple[tuple[Button, ...], ...] = ()) -> list[Effect]:
+        """What the chat gets: the photo with the post as its caption, or the post first when it is too long;
+        `buttons` under the photo."""
+        photo = SendPhoto(str(self.photo), self.caption, buttons=buttons)
         if self.text == self.caption:
-            return [SendPhoto(str(self.photo), self.caption)]
-        return [SendText(self.text, reply_to=reply_to), SendPhoto(str(self.photo), self.caption)]
+            return [photo]
+        return [SendText(self.text, reply_to=reply_to), photo]
 
 
 def night_report(
@@ -102,10 +105,12 @@ def night_post(
 
     players = [m for m in stats.members if m.hands_played or m.net]
     with_fines = any(m.fines for m in players)
+    with_fees = any(m.fees for m in players)  # table fees (台费, 抽水) paid to the house
     column_keys = [
         "report_col_player",
         *(_KAWUXING_COLUMNS if kawuxing_only else ()),
         *(["report_col_fines"] if with_fines else []),
+        *(["report_col_fees"] if with_fees else []),
         *(["report_col_biggest"] if kawuxing_only else []),
         "report_col_net",
     ]
@@ -115,6 +120,7 @@ def night_post(
     for member in players:
         net = money(member.net, currency, signed=True)
         fines = [money(member.fines, currency)] if with_fines else []
+        fines += [money(member.fees, currency)] if with_fees else []
         if not kawuxing_only:
             rows.append((member.name, *fines, net))
             lines.append(t(lang, "report_night_line_plain", name=member.name, net=net))
@@ -142,6 +148,8 @@ def night_post(
         )
     if stats.pot:
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
+    if stats.house:
+        lines.append(t(lang, "report_house_line", amount=money(stats.house, currency, signed=True)))
     transfer_lines = [
         t(lang, "report_transfer_line", payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
         for p in settlement.payments
@@ -176,9 +184,10 @@ def night_post(
 def settle_post(ctx: Context, closed: NightClosed) -> list[Effect]:
     """The settle command's reply once `end_night` has closed the night: the night's post as a photo with its
     caption (the settlement `end_night` stored, not a second computation)."""
-    from bot.commands.payments import settlement_buttons
+    from bot.commands.payments import payment_post
 
     report = night_report(
         ctx.service, closed.night.id, lang=ctx.lang, currency=ctx.group.currency, settlement=closed.settlement
     )
-    return [*report.effects(reply_to=ctx.message_id), *settlement_buttons(ctx, closed.settlement)]
+    buttons = settlement_buttons(ctx, closed.night.id, closed.settlement)
+    return [*report.effects(reply_to=ctx.message_id, buttons=buttons), *payment_post(ctx, closed.settlement)]

@@ -226,6 +226,7 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> In
         owner_id=owner,
         mentions=mentions_of(message),
         usernames=usernames_of(message),
+        photo_file_id=message.photo[-1].file_id if message.photo else "",
     )
 
 
@@ -325,15 +326,22 @@ class Executor:
                 return edited if isinstance(edited, Message) else None
             return await self._send_text(effect.text, markup, effect.reply_to)
         if isinstance(effect, SendPhoto):
+            markup = keyboard(effect.buttons)
             try:
+                if effect.file_id:  # a picture Telegram holds (a member's 收款码): sent again by its id
+                    return await self.bot.send_photo(
+                        self.chat_id, effect.file_id, caption=effect.caption or None, reply_markup=markup
+                    )
                 with open(effect.path, "rb") as photo:
-                    return await self.bot.send_photo(self.chat_id, photo, caption=effect.caption or None)
+                    return await self.bot.send_photo(
+                        self.chat_id, photo, caption=effect.caption or None, reply_markup=markup
+                    )
             except (BadRequest, OSError) as err:
                 if not effect.caption:
                     raise
                 # the group may forbid media, or the picture be unreadable: the words must still arrive
                 log.warning("chat %s: photo %s not sent (%s); its caption goes as text", self.chat_id, effect.path, err)
-                return await self._send_text(effect.caption)
+                return await self._send_text(effect.caption, markup)
         if isinstance(effect, SendDocument):
             with open(effect.path, "rb") as document:
                 return await self.bot.send_document(self.chat_id, document, caption=effect.caption or None)

@@ -60,7 +60,7 @@ def board(ledger: Ledger, chat_id: int, lang: str) -> dict[str, Any]:
             "balances": [
                 {"name": line.name, **amounts[line.member_id]}
                 for line in balances.lines
-                if line.amount or line.kind != "pot"
+                if line.amount or line.kind not in ("pot", "house")
             ],
         }
     table = ledger.current_table(chat_id)
@@ -118,7 +118,7 @@ def night(ledger: Ledger, chat_id: int, lang: str) -> dict[str, Any]:
         "balances": [
             {"name": line.name, **amounts[line.member_id]}
             for line in settlement.balances.lines
-            if line.amount or line.kind != "pot"
+            if line.amount or line.kind not in ("pot", "house")
         ],
         "settlement": [
             {"from": p.payer, "to": p.payee, "amount": p.amount, "shown": money(p.amount, group.currency)}

@@ -303,6 +303,24 @@ class Updates:
             message["reply_to_message"] = reply_to
         return {"message": message}
 
+    def photo(self, sender: Mapping[str, Any], file_id: str, caption: str = "") -> dict:  # type: ignore[type-arg]
+        """A photo (two sizes, as Telegram sends them; the largest last) with an optional caption."""
+        self.clock += 30
+        sizes = [
+            {"file_id": f"{file_id}-small", "file_unique_id": "s1", "width": 90, "height": 90},
+            {"file_id": file_id, "file_unique_id": "s2", "width": 800, "height": 800},
+        ]
+        message: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": self.clock,
+            "chat": self.chat,
+            "from": dict(sender),
+            "photo": sizes,
+        }
+        if caption:
+            message["caption"] = caption
+        return {"message": message}
+
     def edit(self, original: Mapping[str, Any], text: str) -> dict:  # type: ignore[type-arg]
         self.clock += 30
         message = dict(original["message"])

@@ -50,6 +50,7 @@ def test_a_night_of_mistakes_ends_as_the_night_typed_cleanly(db_url: str) -> Non
         settled = messy[next(i for i, line in enumerate(messy) if "最少转账" in line) :]
         assert settled == clean[next(i for i, line in enumerate(clean) if "最少转账" in line) :]
         assert settled[1:3] == ["bot: xiaoli → ajie 11元", "bot: laowang → ajie 7元"]
+        assert settled[3:6] == ["bot: [按钮] 明细", "bot: [按钮] 明细 xiaoli→ajie", "bot: [按钮] 明细 laowang→ajie"]
         assert [h.number for h in ledger.history(MESSY, 10)] == [h.number for h in ledger.history(CLEAN, 10)]
     finally:
         ledger.close()

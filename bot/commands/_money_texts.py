@@ -1,0 +1,146 @@
+"""Texts of 明细 (where each payment comes from), table fees (台费/抽水) and 收款码 (payment QR codes). Chinese
+first, English when the chat's language is `en`."""
+
+from __future__ import annotations
+
+from bot.texts import register
+from ledger.scoring.kawuxing import REASON_ZH
+
+#: transfer reasons as players call them (the scoring core's keys; a fine's reason is what the admin typed)
+REASON_WORDS: dict[str, str] = {
+    **REASON_ZH,
+    "gouji": "够级",
+    "gouji_chuansanhu": "串三户",
+    "hu": "胡",
+    "zhongzhuang": "中庄",
+    "paoqi_hu": "跑起胡",
+    "paoqi_zhongzhuang": "跑起中庄",
+    "qishou_sao": "起手扫",
+    "qishou_sao_netting": "起手扫抵扣",
+    "qishou_tishe": "起手提蛇",
+    "红包": "红包",
+    "taifei": "台费",
+    "choushui": "抽水",
+}
+
+
+#: the ledger's own reasons in English (the scoring core's keys read as they are)
+REASON_EN = {"taifei": "table fee", "choushui": "cut", "红包": "payout", "付台费": "house payout"}
+
+
+def reason_word(lang: str, reason: str, kind: str) -> str:
+    """A transfer's reason in the chat's words: the scoring core's key named, a fine marked as one."""
+    if kind == "fine":
+        return ("fine: " if lang == "en" else "罚款：") + reason
+    if lang == "en":
+        return REASON_EN.get(reason, reason.replace("_", " "))
+    return REASON_WORDS.get(reason, reason)
+
+
+register(
+    {
+        # -- 明细 ---------------------------------------------------------------------------------------------
+        "details_head": {
+            "zh": "明细 · {date}（不合并：每两人之间的净额）",
+            "en": "Details · {date} (unsimplified: each pair's net)",
+        },
+        "details_pair": {"zh": "{debtor} → {creditor} {amount}", "en": "{debtor} → {creditor} {amount}"},
+        "details_pair_even": {"zh": "{debtor} ↔ {creditor} 两清", "en": "{debtor} ↔ {creditor} even"},
+        "details_reasons": {"zh": "　{reasons}", "en": "  {reasons}"},
+        "details_reason": {"zh": "{reason}×{count} {amount}", "en": "{reason} ×{count} {amount}"},
+        "details_items_head": {
+            "zh": "　逐笔（共{count}笔）：",
+            "en": "  item by item ({count}):",
+        },
+        "details_items_some": {
+            "zh": "　最近{shown}笔（共{count}笔，较早的已按原因合计在上面）：",
+            "en": "  the last {shown} of {count} (earlier ones are in the totals above):",
+        },
+        "details_item_hand": {"zh": "　　第{number}局 {reason} {amount}", "en": "    hand {number} {reason} {amount}"},
+        "details_item": {"zh": "　　{reason} {amount}", "en": "    {reason} {amount}"},
+        "details_simplified": {"zh": "最少转账（{count}笔）：", "en": "Fewest payments ({count}):"},
+        "details_payment": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+        "details_more": {
+            "zh": "……还有{more}对没列出（发 明细 @名字 只看一个人的）",
+            "en": "… {more} more pairs not shown (send 明细 @name for one player's)",
+        },
+        "details_hint": {
+            "zh": "发 明细 @名字 看某人的逐笔明细",
+            "en": "Send 明细 @name for one player's items",
+        },
+        "details_none": {"zh": "明细 · {date}：这一晚没有输赢", "en": "Details · {date}: nobody won or lost"},
+        "details_no_night": {"zh": "还没有牌局，没有明细", "en": "No night played yet: no details"},
+        "details_member_head": {
+            "zh": "明细 · {date} · {name}（本晚 {net}）",
+            "en": "Details · {date} · {name} (tonight {net})",
+        },
+        "details_member_none": {
+            "zh": "明细 · {date}：{name} 这一晚没有输赢",
+            "en": "Details · {date}: {name} neither won nor lost",
+        },
+        "details_payment_head": {
+            "zh": "{payer} → {payee} {amount} 的由来：",
+            "en": "Where {payer} → {payee} {amount} comes from:",
+        },
+        "details_net_of": {"zh": "{name} 本晚 {net}，来自：", "en": "{name} tonight {net}, from:"},
+        "details_button": {"zh": "明细", "en": "Details"},
+        # -- 收款码 ------------------------------------------------------------------------------------------
+        "qr_usage": {
+            "zh": "用法：发收款码图片，配文字 收款码（或 收款码 微信 / 收款码 支付宝）｜ 收款码 @甲 ｜ 删除收款码",
+            "en": "Usage: send your QR code photo captioned 收款码 (or 收款码 微信 / 收款码 支付宝) | 收款码 @a | "
+            "删除收款码",
+        },
+        "qr_bad_photo": {
+            "zh": "这张图片没法保存，请重新发一次",
+            "en": "That photo cannot be kept; please send it again",
+        },
+        "qr_registered": {
+            "zh": "已登记 {name} 的{app}收款码。结算时要给你转账的人会看到按钮；删除收款码 可删掉",
+            "en": "{name}'s {app} payment code is registered. Whoever a settlement tells to pay you gets a button; "
+            "删除收款码 removes it",
+        },
+        "qr_app_wechat": {"zh": "微信", "en": "WeChat"},
+        "qr_app_alipay": {"zh": "支付宝", "en": "Alipay"},
+        "qr_app_any": {"zh": "", "en": ""},
+        "qr_none_for": {"zh": "{name} 还没有登记收款码", "en": "{name} has no payment code registered"},
+        "qr_nobody": {
+            "zh": "还没有人登记收款码（发收款码图片，配文字 收款码）",
+            "en": "Nobody has registered a payment code yet (send the QR photo captioned 收款码)",
+        },
+        "qr_list": {"zh": "已登记收款码：{names}（收款码 @名字 查看）", "en": "Payment codes: {names} (收款码 @name)"},
+        "qr_owner_only": {"zh": "只能删除自己的收款码", "en": "You can only remove your own payment code"},
+        "qr_nothing_to_remove": {"zh": "{name} 没有登记这样的收款码", "en": "{name} has no such payment code"},
+        "qr_removed": {"zh": "已删除 {name} 的收款码（{count}张）", "en": "Removed {name}'s payment code ({count})"},
+        "qr_caption": {"zh": "{name} 的{app}收款码", "en": "{name}'s {app} payment code"},
+        "qr_button": {"zh": "{name}的收款码", "en": "{name}'s QR code"},
+        # -- table fees --------------------------------------------------------------------------------------
+        "fees_usage": {
+            "zh": "用法：设置 台费 10（每人每晚，结算时记）｜ 设置 台费 0 ｜ 设置 抽水 10% ｜ 设置 抽水 2 ｜ "
+            "设置 抽水 10% 封顶 5 ｜ 设置 抽水 关",
+            "en": "Usage: 设置 台费 10 (each player per night, booked at 结算) | 设置 台费 0 | 设置 抽水 10% | "
+            "设置 抽水 2 | 设置 抽水 10% 封顶 5 | 设置 抽水 关",
+        },
+        "fees_changed": {"zh": "台费已改（之后记的账按新的算）：", "en": "Table fees changed (from now on):"},
+        "fees_none": {
+            "zh": "台费：不收（管理员：设置 台费 10 ｜ 设置 抽水 10%）",
+            "en": "Table fees: none (admins: 设置 台费 10 | 设置 抽水 10%)",
+        },
+        "fees_line": {"zh": "台费：{parts}", "en": "Table fees: {parts}"},
+        "fees_night": {"zh": "每人每晚 {amount}（结算时记）", "en": "{amount} per player per night (at 结算)"},
+        "fees_cut": {"zh": "每次胡牌抽水 {cut}{cap}", "en": "a cut of {cut} of each win{cap}"},
+        "fees_cap": {"zh": "，封顶 {amount}", "en": ", at most {amount}"},
+        "fees_cut_booked": {"zh": "抽水：{cuts}（已记入台费）", "en": "Cut: {cuts} (to the house)"},
+        "fees_house": {"zh": "台费账户：{amount}", "en": "The house holds: {amount}"},
+        "fees_read_only": {
+            "zh": "台费 只是查看；管理员改用 设置 台费 10 或 设置 抽水 10%",
+            "en": "台费 only shows them; admins change them with 设置 台费 10 or 设置 抽水 10%",
+        },
+        "payfees_usage": {
+            "zh": "用法：付台费 @甲（台费账户全部给甲）｜ 付台费 @甲 100 ｜ 付台费 @甲 @乙（平分）",
+            "en": "Usage: 付台费 @a (all the house holds) | 付台费 @a 100 | 付台费 @a @b (split evenly)",
+        },
+        "payfees_done": {"zh": "台费已付出：", "en": "Paid out of the house:"},
+        "payfees_line": {"zh": "{name} +{amount}", "en": "{name} +{amount}"},
+        "details_payment_button": {"zh": "明细 {payer}→{payee}", "en": "Details {payer}→{payee}"},
+    }
+)

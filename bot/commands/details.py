@@ -1,0 +1,171 @@
+"""明细 (details): where a night's money comes from. The settlement squares the night with the fewest payments;
+明细 shows the other view beside it: each pair's net (who won what from whom, unsimplified) and the hands, kongs,
+fines and fees behind it. `明细` shows the night's pairs with per-reason totals, `明细 @乙` one player's pairs item
+by item, and the 「明细 a→c」 buttons under a settlement say what a payment's two people's nights are made of.
+
+Bounded for a chat: at most `MAX_PAIRS` pairs and `MAX_ITEMS` items per pair are listed, the rest summed by
+reason (and the reply says so). Reading only: anyone in the group may ask or press.
+"""
+
+from __future__ import annotations
+
+from bot.commands import _money_texts  # noqa: F401  (registers the texts)
+from bot.commands._common import money, resolve_person
+from bot.commands._money_texts import reason_word
+from bot.commands.payment_codes import payment_buttons
+from bot.core import Button, Context, Refusal, SendText, registry
+from bot.grammar import tokens
+from ledger.details import NightDetails, PairDetail
+from ledger.service import Settlement
+
+PREFIX = "dt"
+#: pairs listed in one reply (a table of six and the pot and house accounts have at most 21 pairs)
+MAX_PAIRS = 24
+#: items listed for one pair (earlier ones count in the per-reason totals)
+MAX_ITEMS = 10
+#: payments that get a 「明细」 button of their own under a settlement
+MAX_PAYMENT_BUTTONS = 8
+
+
+@registry.command(
+    "details",
+    names=["details"],
+    aliases=("明细", "账单明细", "细账"),
+    help_zh="明细：这一晚每两人之间的净额（不合并）和它的由来（哪几局、哪些杠、罚款、台费），旁边是最少转账；"
+    "明细 @乙：乙的逐笔明细",
+    help_en="the night's unsimplified view: each pair's net and the hands, kongs, fines and fees behind it, beside "
+    "the fewest payments; 明细 @b: one player's items",
+)
+def details(ctx: Context) -> SendText:
+    night_id = ctx.service.latest_night(ctx.chat_id)
+    if night_id is None:
+        raise Refusal("details_no_night")
+    found = ctx.service.night_details(ctx.chat_id, night_id)
+    if ctx.args:
+        word = tokens(ctx.args)[0]
+        person = resolve_person(ctx, word, create_guest=False)
+        if person is None:
+            raise Refusal("unknown_player", name=word)
+        return SendText(member_text(ctx, found, person.id, person.name), reply_to=ctx.message_id)
+    settlement = ctx.service.settle_night(night_id)
+    return SendText(night_text(ctx, found, settlement), reply_to=ctx.message_id)
+
+
+def night_text(ctx: Context, found: NightDetails, settlement: Settlement) -> str:
+    """Every pair with its per-reason totals, then the fewest payments."""
+    owing = [pair for pair in found.pairs if pair.net]
+    if not owing:
+        return ctx.t("details_none", date=found.night_date)
+    lines = [ctx.t("details_head", date=found.night_date)]
+    for pair in owing[:MAX_PAIRS]:
+        lines += pair_lines(ctx, pair, items=False)
+    if len(owing) > MAX_PAIRS:
+        lines.append(ctx.t("details_more", more=len(owing) - MAX_PAIRS))
+    lines.append(ctx.t("details_simplified", count=len(settlement.payments)))
+    currency = ctx.group.currency
+    lines += [
+        ctx.t("details_payment", payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
+        for p in settlement.payments
+    ]
+    lines.append(ctx.t("details_hint"))
+    return "\n".join(lines)
+
+
+def member_text(ctx: Context, found: NightDetails, member_id: int, name: str) -> str:
+    """One account's pairs, item by item (the latest `MAX_ITEMS` of each)."""
+    pairs = found.of(member_id)
+    if not pairs:
+        return ctx.t("details_member_none", date=found.night_date, name=name)
+    net = sum(p.net if p.creditor_id == member_id else -p.net for p in pairs)
+    lines = [ctx.t("details_member_head", date=found.night_date, name=name, net=_signed(ctx, net))]
+    for pair in pairs[:MAX_PAIRS]:
+        lines += pair_lines(ctx, pair, items=True)
+    if len(pairs) > MAX_PAIRS:
+        lines.append(ctx.t("details_more", more=len(pairs) - MAX_PAIRS))
+    return "\n".join(lines)
+
+
+def pair_lines(ctx: Context, pair: PairDetail, *, items: bool) -> list[str]:
+    """`b → a 3元`, its per-reason totals, and (with `items`) its latest items."""
+    currency = ctx.group.currency
+    if pair.net:
+        lines = [ctx.t("details_pair", debtor=pair.debtor, creditor=pair.creditor, amount=money(pair.net, currency))]
+    else:
+        lines = [ctx.t("details_pair_even", debtor=pair.debtor, creditor=pair.creditor)]
+    sep = ", " if ctx.lang == "en" else "、"
+    reasons = [
+        ctx.t("details_reason", reason=reason_word(ctx.lang, reason, kind), count=count, amount=_signed(ctx, total))
+        for reason, kind, count, total in _reasons(pair)
+    ]
+    lines.append(ctx.t("details_reasons", reasons=sep.join(reasons)))
+    if items:
+        shown = pair.items[-MAX_ITEMS:]
+        key = "details_items_head" if len(shown) == len(pair.items) else "details_items_some"
+        lines.append(ctx.t(key, shown=len(shown), count=len(pair.items)))
+        for item in shown:
+            reason = reason_word(ctx.lang, item.reason, item.kind)
+            amount = _signed(ctx, item.amount)
+            if item.hand_number is None:
+                lines.append(ctx.t("details_item", reason=reason, amount=amount))
+            else:
+                lines.append(ctx.t("details_item_hand", number=item.hand_number, reason=reason, amount=amount))
+    return lines
+
+
+def _reasons(pair: PairDetail) -> list[tuple[str, str, int, int]]:
+    """(reason, kind, count, total toward the creditor) in order of first appearance."""
+    totals: dict[tuple[str, str], list[int]] = {}
+    for item in pair.items:
+        entry = totals.setdefault((item.reason, item.kind), [0, 0])
+        entry[0] += 1
+        entry[1] += item.amount
+    return [(reason, kind, count, total) for (reason, kind), (count, total) in totals.items()]
+
+
+def _signed(ctx: Context, amount: int) -> str:
+    return money(amount, ctx.group.currency, signed=True)
+
+
+# ---------------------------------------------------------------------------------------------- buttons
+
+
+def settlement_buttons(ctx: Context, night_id: int, settlement: Settlement) -> tuple[tuple[Button, ...], ...]:
+    """Under a settlement: 「明细」 for the whole night, and one 「明细 a→c」 per payment (the first few), with
+    「c的收款码」 beside it when the payee registered one."""
+    rows: list[tuple[Button, ...]] = [(Button(ctx.t("details_button"), f"{PREFIX}:{night_id}"),)]
+    shown = settlement.payments[:MAX_PAYMENT_BUTTONS]
+    codes = payment_buttons(ctx, [p.payee_id for p in shown])
+    for p in shown:
+        label = ctx.t("details_payment_button", payer=p.payer, payee=p.payee)[:40]
+        details_button = Button(label, f"{PREFIX}:{night_id}:{p.payer_id}:{p.payee_id}")
+        rows.append((details_button, codes[p.payee_id]) if p.payee_id in codes else (details_button,))
+    return tuple(rows)
+
+
+@registry.callback(PREFIX)
+def pressed(ctx: Context) -> SendText:
+    """「明细」: the whole night; 「明细 a→c」: what the payer's and the payee's nights are made of."""
+    assert ctx.callback is not None
+    parts = ctx.callback.data.split(":")[1:]
+    if not parts or len(parts) not in (1, 3) or not all(part.isdigit() and len(part) <= 19 for part in parts):
+        raise Refusal("button_expired")
+    night_id = int(parts[0])
+    found = ctx.service.night_details(ctx.chat_id, night_id)
+    settlement = ctx.service.settle_night(night_id)
+    if len(parts) == 1:
+        return SendText(night_text(ctx, found, settlement))
+    payer_id, payee_id = int(parts[1]), int(parts[2])
+    payment = next((p for p in settlement.payments if (p.payer_id, p.payee_id) == (payer_id, payee_id)), None)
+    if payment is None:
+        raise Refusal("button_expired")
+    currency = ctx.group.currency
+    lines = [
+        ctx.t("details_payment_head", payer=payment.payer, payee=payment.payee, amount=money(payment.amount, currency))
+    ]
+    for member_id, name in ((payer_id, payment.payer), (payee_id, payment.payee)):
+        pairs = found.of(member_id)
+        net = sum(p.net if p.creditor_id == member_id else -p.net for p in pairs)
+        lines.append(ctx.t("details_net_of", name=name, net=_signed(ctx, net)))
+        for pair in [pair for pair in pairs if pair.net][:MAX_PAIRS]:
+            lines += pair_lines(ctx, pair, items=False)
+    return SendText("\n".join(lines))
