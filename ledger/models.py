@@ -25,6 +25,8 @@ NAMING_CONVENTION = {
 #: account kinds: a Telegram member, a guest seated by name, the group's pot (红包池), the house (台费: the
 #: table fees players pay, created when an admin first sets a fee)
 MEMBER, GUEST, POT, HOUSE = "member", "guest", "pot", "house"
+#: the group's own accounts (红包池 and the house of 台费): paid out by admins, never a player's debt or credit
+GROUP_ACCOUNTS = (POT, HOUSE)
 #: the accounts that are nobody: no seat, no 名片, paid out by admins
 POOLS = frozenset({POT, HOUSE})
 #: hand status

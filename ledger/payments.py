@@ -89,7 +89,7 @@ def pair_debts(tx: Tx, group_id: int) -> dict[tuple[int, int], int]:
     """Every open debt of the group: (debtor id, creditor id) -> 分 (positive)."""
     accounts = _accounts(tx, group_id)
     home = _canonical(accounts)
-    pots = {id_ for id_, row in accounts.items() if row.kind in (m.POT, m.HOUSE)}
+    pots = {id_ for id_, row in accounts.items() if row.kind in m.GROUP_ACCOUNTS}
     net: dict[tuple[int, int], int] = {}
 
     def add(debtor: int, creditor: int, amount: int) -> None:
@@ -156,7 +156,7 @@ def _check_pair(tx: Tx, group_id: int, debtor_id: int, creditor_id: int) -> None
     accounts = _accounts(tx, group_id)
     for id_ in (debtor_id, creditor_id):
         row = accounts.get(id_)
-        if row is None or row.kind in (m.POT, m.HOUSE) or row.linked_to_id is not None:
+        if row is None or row.kind in m.GROUP_ACCOUNTS or row.linked_to_id is not None:
             raise LedgerError("bad_member", "付款只在本群的玩家之间记")
     if debtor_id == creditor_id:
         raise LedgerError("bad_transfer", "不能付给自己")

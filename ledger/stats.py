@@ -34,8 +34,8 @@ from ledger.models import (
     CLOSED,
     FEE,
     FINE,
+    GROUP_ACCOUNTS,
     HAND,
-    HOUSE,
     OPEN,
     PAYMENT,
     POT,
@@ -362,7 +362,7 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
     pools: dict[int, str] = {
         member_id: kind
         for member_id, kind in session.execute(
-            sa.select(Member.id, Member.kind).where(Member.group_id == scope.group_id, Member.kind.in_((POT, HOUSE)))
+            sa.select(Member.id, Member.kind).where(Member.group_id == scope.group_id, Member.kind.in_(GROUP_ACCOUNTS))
         )
     }
     pot_ids = {member_id for member_id, kind in pools.items() if kind == POT}

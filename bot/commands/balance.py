@@ -7,6 +7,7 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.texts import describe_event, describe_win
 from bot.vocabulary import COMMAND_WORDS
+from ledger.models import GROUP_ACCOUNTS
 from ledger.service import HandRecord, TableInfo
 
 
@@ -33,7 +34,7 @@ def balance(ctx: Context) -> SendText:
     seated = {seat.member_id for seat in ctx.table.seats} if ctx.table is not None else set()
     lines = [ctx.t("balance_head")]
     shown = 0
-    for line in sorted(total.lines, key=lambda b: (b.kind in ("pot", "house"), -b.amount, b.name)):
+    for line in sorted(total.lines, key=lambda b: (b.kind in GROUP_ACCOUNTS, -b.amount, b.name)):
         if only is not None and line.member_id != only.id:
             continue
         night_amount = tonight.get(line.member_id, 0)

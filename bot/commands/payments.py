@@ -18,6 +18,7 @@ from bot.permissions import require_party
 from bot.texts import money
 from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
+from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import LedgerError, MemberInfo, PaymentResult, Settlement
 
@@ -182,7 +183,7 @@ def payment_post(ctx: Context, settlement: Settlement) -> list[Effect]:
     or from the pot or the house are paid out with 发红包 / 付台费, not here. Nothing when there is nothing to pay."""
     if settlement.id is None:
         return []
-    pots = {line.member_id for line in settlement.balances.lines if line.kind in ("pot", "house")}
+    pots = {line.member_id for line in settlement.balances.lines if line.kind in GROUP_ACCOUNTS}
     rows = []
     lines = [ctx.t("payments_head")]
     for index, payment in enumerate(settlement.payments):
@@ -205,7 +206,7 @@ def payment_post(ctx: Context, settlement: Settlement) -> list[Effect]:
         )
     if not rows:
         return []
-    players = {line.member_id for line in settlement.balances.lines if line.kind not in ("pot", "house")}
+    players = {line.member_id for line in settlement.balances.lines if line.kind not in GROUP_ACCOUNTS}
     standing = [line for line in ctx.service.balances(ctx.chat_id).lines if line.member_id in players]
     sep = ", " if ctx.lang == "en" else "，"
     currency = ctx.group.currency

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.commands._common import money
 from bot.texts import describe_event, describe_win, game_name, rules_summary
+from ledger.models import GROUP_ACCOUNTS
 
 if TYPE_CHECKING:
     from ledger.service import Balances, GroupInfo, HandRecord, Ledger, TableInfo
@@ -60,7 +61,7 @@ def board(ledger: Ledger, chat_id: int, lang: str) -> dict[str, Any]:
             "balances": [
                 {"name": line.name, **amounts[line.member_id]}
                 for line in balances.lines
-                if line.amount or line.kind not in ("pot", "house")
+                if line.amount or line.kind not in GROUP_ACCOUNTS
             ],
         }
     table = ledger.current_table(chat_id)
@@ -118,7 +119,7 @@ def night(ledger: Ledger, chat_id: int, lang: str) -> dict[str, Any]:
         "balances": [
             {"name": line.name, **amounts[line.member_id]}
             for line in settlement.balances.lines
-            if line.amount or line.kind not in ("pot", "house")
+            if line.amount or line.kind not in GROUP_ACCOUNTS
         ],
         "settlement": [
             {"from": p.payer, "to": p.payee, "amount": p.amount, "shown": money(p.amount, group.currency)}
