@@ -143,12 +143,17 @@ def _bool(name: str, value: Any) -> bool:
 _NONE_WORDS = {"-", "无", "none", "空"}
 
 
+def _items(value: Any) -> tuple[str, ...]:
+    """The items of a typed list (`加微信，兼职 刷单`: commas, 、 or spaces) or of a list, in order, blanks dropped."""
+    items = value if isinstance(value, list | tuple) else re.split(r"[,，、\s]+", str(value))
+    return tuple(str(x).strip() for x in items if str(x).strip())
+
+
 def _words(value: Any, most: int, setting: str) -> tuple[str, ...]:
     """A typed list (`加微信，兼职 刷单`), each item once, at most `most` items of at most `MAX_WORD` characters."""
     if isinstance(value, str) and value.strip().lower() in _NONE_WORDS:
         return ()
-    items = value if isinstance(value, list | tuple) else re.split(r"[,，、\s]+", str(value))
-    found = tuple(dict.fromkeys(str(x).strip() for x in items if str(x).strip()))
+    found = tuple(dict.fromkeys(_items(value)))
     if len(found) > most:
         raise _bad(setting, f"最多 {most} 项，收到 {len(found)} 项")
     long = next((word for word in found if len(word) > MAX_WORD), None)
@@ -163,8 +168,7 @@ MAX_LADDER = 10
 
 def _ladder_steps(value: Any) -> tuple[str, ...]:
     """A typed ladder (`warn warn remove`): unlike a word list, a step may repeat (two plain warnings first)."""
-    items = value if isinstance(value, list | tuple) else re.split(r"[,，、\s]+", str(value))
-    steps = tuple(str(x).strip() for x in items if str(x).strip())
+    steps = _items(value)
     if len(steps) > MAX_LADDER:
         raise _bad("ladder", f"最多 {MAX_LADDER} 步，收到 {len(steps)} 步")
     return steps
