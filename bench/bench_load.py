@@ -237,10 +237,24 @@ def postgres_cpu() -> float:
     return total
 
 
-def cpu_now(processes: list[BotProcess]) -> tuple[float, float, float]:
-    """(workers, PostgreSQL, this process: load generator and fake Bot API) CPU seconds so far."""
+def cpu_now(processes: list[BotProcess]) -> tuple[float, float, float, float]:
+    """(workers, PostgreSQL, this process: load generator and fake Bot API, the whole machine) CPU seconds so far.
+    The machine's figure counts processes that came and went too (a PostgreSQL backend per new connection)."""
     workers = sum(cpu_seconds(p.process.pid) for p in processes if p.process)
-    return workers, postgres_cpu(), time.process_time()
+    busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]  # cpu  user nice system idle iowait …
+    machine = (sum(int(n) for n in busy) - int(busy[3]) - int(busy[4])) / os.sysconf("SC_CLK_TCK")
+    return workers, postgres_cpu(), time.process_time(), machine
+
+
+def postgres_sessions(url: str) -> int:
+    """Sessions PostgreSQL has opened on the database so far (every connection any client made)."""
+    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            query = "SELECT sessions FROM pg_stat_database WHERE datname = current_database()"
+            return int(connection.exec_driver_sql(query).scalar_one())
+    finally:
+        engine.dispose()
 
 
 def verify(url: str, tables: list[Table], load: Load) -> list[str]:
@@ -315,10 +329,11 @@ async def run(workers: int, args: argparse.Namespace, schemas: PostgresSchemas, 
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=64)) as load.session:
             await _ready(processes, fake)
             await asyncio.gather(*(_setup(load, table) for table in tables))
-            cpu_before = cpu_now(processes)
+            cpu_before, sessions_before = cpu_now(processes), postgres_sessions(url)
             phases = [await paced(load, tables, args.paced, rng)]
             phases.append(await saturated(load, tables, args.saturate))
             cpu = [after - before for after, before in zip(cpu_now(processes), cpu_before, strict=True)]
+            sessions = postgres_sessions(url) - sessions_before
             await asyncio.sleep(2.0)  # late or repeated replies show up now
     finally:
         for process in processes:
@@ -327,7 +342,13 @@ async def run(workers: int, args: argparse.Namespace, schemas: PostgresSchemas, 
     problems = verify(url, tables, load)
     booked = sum(phase.booked for phase in phases)
     per_booking = [seconds / max(booked, 1) for seconds in cpu]
-    return {"workers": workers, "phases": phases, "cpu_per_booking": per_booking, "problems": problems}
+    return {
+        "workers": workers,
+        "phases": phases,
+        "cpu_per_booking": per_booking,
+        "sessions": sessions,
+        "problems": problems,
+    }
 
 
 async def _ready(processes: list[BotProcess], fake: FakeBotAPIServer) -> None:
@@ -369,11 +390,12 @@ def main() -> int:
             print(f"\n{count} worker(s), {args.groups} groups × 3 players:")
             for phase in result["phases"]:
                 print("  " + phase.line())
-            workers_cpu, postgres, generator = (seconds * 1000 for seconds in result["cpu_per_booking"])
+            workers_cpu, postgres, generator, machine = (seconds * 1000 for seconds in result["cpu_per_booking"])
             print(
                 f"  CPU per booking: workers {workers_cpu:.1f} ms, PostgreSQL {postgres:.1f} ms (all its users), "
-                f"load generator + fake Bot API {generator:.1f} ms"
+                f"load generator + fake Bot API {generator:.1f} ms; the whole machine {machine:.1f} ms"
             )
+            print(f"  PostgreSQL sessions opened during the phases: {result['sessions']}")
             print("  checks: " + ("; ".join(result["problems"]) or "0 lost, 0 duplicated, order kept, floods once"))
     finally:
         schemas.drop_all()

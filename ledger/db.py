@@ -12,6 +12,7 @@ import contextlib
 import os
 import queue
 import threading
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,11 @@ NO_BEGIN = "none"
 #: SQLite's synchronous setting: FULL syncs the WAL at every commit, so a booking the bot has confirmed survives a
 #: power cut or OS crash (NORMAL is corruption-safe in WAL mode but may roll the last commits back)
 SQLITE_SYNCHRONOUS = "FULL"
+#: seconds a server connection may sit in the pool before it is checked at its next use (`_ping_when_idle`)
+PING_AFTER_IDLE_S = 2.0
+_IDLE_SINCE = "paiju_idle_since"
+#: connections a pool opens past its size for a burst (closed again when returned)
+POOL_OVERFLOW = 4
 #: suffix of the file next to a SQLite database that writers queue on (`paiju.db-writer`)
 WRITER_LOCK_SUFFIX = "-writer"
 #: key in a pooled connection's `info` holding the descriptor of the writer lock it holds
@@ -139,20 +145,26 @@ def make_engine(
     foreign_keys: bool = True,
     synchronous: str | None = None,
     writer_lock_timeout: float | None = None,
+    connections: int | None = None,
     **kwargs: Any,
 ) -> Engine:
     """An engine configured for the ledger. `foreign_keys=False` is for SQLite batch migrations only;
     `synchronous` overrides `SQLITE_SYNCHRONOUS` (short-lived state that may be lost on a power cut);
     `writer_lock_timeout` overrides `SQLITE_WRITER_LOCK_TIMEOUT_S`.
 
-    Server databases check a pooled connection before handing it out (`pool_pre_ping`): a connection the server
-    or a proxy dropped while idle is replaced instead of failing the next booking."""
+    `connections`: how many threads use the engine at once. The pool keeps that many connections open: a pool
+    smaller than its users opens a connection for each checkout past its size and closes it again on return —
+    on PostgreSQL a new server process each time, which under load cost more CPU than the bookings themselves.
+
+    Server databases check a pooled connection that sat idle (`_ping_when_idle`): a connection the server or a
+    proxy dropped while idle is replaced instead of failing the next booking."""
     url = normalize_url(url)
     is_sqlite = url.startswith("sqlite")
+    if connections is not None:
+        kwargs.setdefault("pool_size", connections)
+        kwargs.setdefault("max_overflow", POOL_OVERFLOW)
     if is_sqlite:
         kwargs.setdefault("connect_args", {}).setdefault("timeout", SQLITE_BUSY_TIMEOUT_MS / 1000)
-    else:
-        kwargs.setdefault("pool_pre_ping", True)
     try:
         engine = sa.create_engine(url, **kwargs)
     except ModuleNotFoundError as err:
@@ -167,6 +179,8 @@ def make_engine(
         ) from err
     except sa.exc.ArgumentError as err:
         raise DatabaseUrlError(f"not a database URL: {err}") from err
+    if not is_sqlite:
+        _ping_when_idle(engine)
     if is_sqlite:
         _configure_sqlite(
             engine,
@@ -175,6 +189,28 @@ def make_engine(
             lock_timeout=SQLITE_WRITER_LOCK_TIMEOUT_S if writer_lock_timeout is None else writer_lock_timeout,
         )
     return engine
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Check a pooled connection before use when it sat in the pool for `PING_AFTER_IDLE_S` or more (one round
+    trip); a dead one is replaced (the pool tries again). Why not `pool_pre_ping` (a ping at every checkout): a
+    busy worker takes a connection a dozen times per update, and those pings were most of its round trips. A
+    connection that dies while in steady use fails its next statement instead: the ledger runs that call again
+    on a fresh connection (`Unit`), and the pool replaces every connection older than the failure."""
+
+    @event.listens_for(engine, "checkin")
+    def _idle_from(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _check(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.pop(_IDLE_SINCE, None)
+        if since is None or time.monotonic() - since < PING_AFTER_IDLE_S:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as err:
+            raise sa.exc.DisconnectionError(f"a pooled connection was dead: {err}") from err
 
 
 def _configure_sqlite(engine: Engine, *, foreign_keys: bool, synchronous: str, lock_timeout: float) -> None:
@@ -319,13 +355,21 @@ def _release_writer_lock(info: dict[Any, Any]) -> None:
         os.close(fd)  # closing the only descriptor of the open file releases the flock
 
 
+def reader(engine: Engine) -> Engine:
+    """`engine` for reading only. SQLite: a transaction begun deferred, which never blocks writers. PostgreSQL:
+    no transaction (autocommit) — under READ COMMITTED every statement takes its own snapshot either way, and a
+    read transaction would end in a ROLLBACK, which makes psycopg forget every statement it has prepared on the
+    connection (so the costly plans of the booking's statements were made again on every call)."""
+    if engine.dialect.name == "sqlite":
+        return engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
+    return engine.execution_options(isolation_level="AUTOCOMMIT")
+
+
 def session_factories(engine: Engine) -> tuple[sessionmaker[Session], sessionmaker[Session]]:
     """(writer, reader) session factories. On SQLite a writer takes the write lock at BEGIN (no lock upgrade
-    races between processes); a reader begins deferred and never blocks writers."""
-    reader_engine = engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
+    races between processes); a reader never blocks writers (`reader`)."""
     writer = sessionmaker(engine, expire_on_commit=False)
-    reader = sessionmaker(reader_engine, expire_on_commit=False)
-    return writer, reader
+    return writer, sessionmaker(reader(engine), expire_on_commit=False)
 
 
 def alembic_config(url: str) -> Any:

@@ -30,7 +30,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ledger.db import SQLITE_BEGIN, BigIntPK, utcnow
+from ledger.db import BigIntPK, reader, utcnow
 from ledger.models import Base
 
 #: PostgreSQL NOTIFY channel on which a worker that stored an update for a chat another worker holds tells it so
@@ -161,7 +161,7 @@ class Inbox:
         self.lease = timedelta(seconds=lease_seconds)
         self._clock = clock
         # Core connections, not ORM sessions: these statements are a few per update and sessions cost more than them
-        self._reading_engine = engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
+        self._reading_engine = reader(engine)
         self._postgres = engine.dialect.name == "postgresql"
         self._insert = postgresql.insert if self._postgres else sqlite.insert
         #: lease holders found dead on this host at the last sweep: their leases are free

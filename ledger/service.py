@@ -71,14 +71,20 @@ class Ledger:
 
     @classmethod
     def open(
-        cls, url: str | None = None, *, upgrade: bool = True, clock: Callable[[], datetime] | None = None
+        cls,
+        url: str | None = None,
+        *,
+        upgrade: bool = True,
+        clock: Callable[[], datetime] | None = None,
+        connections: int | None = None,
     ) -> Ledger:
         """Connect (default: `sqlite:///paiju.db`); with `upgrade` an empty or old database is migrated to head.
 
-        `clock` returns the current time (timezone-aware); the console passes its simulated clock.
+        `clock` returns the current time (timezone-aware); the console passes its simulated clock. `connections`:
+        how many threads use the ledger at once (a server database keeps that many connections open).
         """
         url = normalize_url(url or DEFAULT_URL)
-        engine = make_engine(url)
+        engine = make_engine(url, connections=connections)
         if engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:"):
             engine.dispose()  # every connection would see its own empty database, migrations included
             raise LedgerError("bad_url", "不支持内存中的 SQLite 数据库：请给一个文件路径（如 paiju.db）")

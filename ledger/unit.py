@@ -30,7 +30,7 @@ from sqlalchemy.sql.selectable import TypedReturnsRows
 
 from ledger import models as m
 from ledger.codec import decode, encode
-from ledger.db import NO_BEGIN, SQLITE_BEGIN
+from ledger.db import NO_BEGIN, SQLITE_BEGIN, reader
 from ledger.errors import LedgerError
 
 R = TypeVar("R")
@@ -120,7 +120,7 @@ class Unit:
 
     def __init__(self, engine: Engine, clock: Callable[[], datetime]) -> None:
         self.engine = engine
-        self._reader = engine.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
+        self._reader = reader(engine)
         self._statement = (
             engine.execution_options(**{SQLITE_BEGIN: NO_BEGIN})
             if engine.dialect.name == "sqlite"

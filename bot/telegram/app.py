@@ -38,7 +38,7 @@ from bot.config import ConfigError, Settings, bot_token, load_settings
 from bot.core import Bot, SystemClock
 from bot.telegram import logs
 from bot.telegram.adapter import CORE_KEY, install
-from bot.telegram.intake import Dispatcher, Poller
+from bot.telegram.intake import Dispatcher, Poller, threads
 from bot.telegram.metrics import Metrics
 from bot.telegram.server import Webhook, WebServer
 from ledger.db import database_url, normalize_url, utcnow
@@ -144,7 +144,9 @@ class Service:
 
         telegram = self.settings.telegram
         try:
-            ledger = await asyncio.to_thread(Ledger.open, self.database_url, upgrade=True)
+            ledger = await asyncio.to_thread(
+                Ledger.open, self.database_url, upgrade=True, connections=threads(telegram.concurrent_updates) + 1
+            )
         except sa.exc.OperationalError as err:
             shown = sa.engine.make_url(normalize_url(self.database_url)).render_as_string(hide_password=True)
             raise StartError(f"cannot open the database {shown}: {str(err.orig).strip().splitlines()[0]}") from err

@@ -93,6 +93,12 @@ def update_type(payload: Mapping[str, Any]) -> str:
     return next((key for key in payload if key != "update_id"), "unknown")
 
 
+def threads(concurrent_updates: int) -> int:
+    """Threads of a worker's pool: one per update handled at once, and six for the intake's own work (storing,
+    claiming, acknowledging, heartbeat, sweep) and the admin lists. Each may hold a database connection."""
+    return concurrent_updates + 6
+
+
 class Dispatcher:
     """Stores updates, and hands the stored updates of the chats this worker holds to the PTB application."""
 
@@ -120,7 +126,7 @@ class Dispatcher:
         self._stopping = False
         self._pruned: float | None = None
         self._listener_stop = threading.Event()
-        self.executor = ThreadPoolExecutor(max_workers=concurrent_updates + 6, thread_name_prefix="paiju")
+        self.executor = ThreadPoolExecutor(max_workers=threads(concurrent_updates), thread_name_prefix="paiju")
         metrics.chats.set_function(lambda: float(len(self.held)))
 
     # -- lifecycle ----------------------------------------------------------------------------------------

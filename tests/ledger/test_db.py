@@ -111,18 +111,28 @@ def test_a_waiting_writer_gets_in_as_soon_as_the_holder_commits(tmp_path: Path) 
         books.close()
 
 
-def test_server_databases_replace_a_dropped_pooled_connection(postgres_url: str) -> None:
-    """`pool_pre_ping`: a pooled connection the server killed is replaced, not handed to the next booking."""
+def test_server_databases_replace_a_dropped_pooled_connection(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pooled connection that sat idle is checked before use: one the server killed meanwhile is replaced, not
+    handed to the next booking; one taken again at once is not checked (no round trip)."""
     engine = make_engine(postgres_url)
     admin = make_engine(postgres_url)
+    pings: list[object] = []
+    ping = engine.dialect.do_ping
+    monkeypatch.setattr(engine.dialect, "do_ping", lambda connection: pings.append(connection) or ping(connection))
     try:
-        assert engine.pool._pre_ping  # type: ignore[attr-defined]
         with engine.connect() as connection:
             pid = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+        with engine.connect() as connection:  # taken again at once: used as it is
+            assert connection.exec_driver_sql("SELECT pg_backend_pid()").scalar_one() == pid
+        assert pings == []
         with admin.begin() as connection:
             connection.exec_driver_sql(f"SELECT pg_terminate_backend({int(pid)})")
-        with engine.connect() as connection:  # the pool's only connection is dead: pre-ping replaces it
+        monkeypatch.setattr(ledger.db, "PING_AFTER_IDLE_S", 0.0)  # as if it had sat in the pool for a while
+        with engine.connect() as connection:  # the pool's only connection is dead: the check replaces it
             assert connection.exec_driver_sql("SELECT pg_backend_pid()").scalar_one() != pid
+        assert len(pings) == 1
     finally:
         engine.dispose()
         admin.dispose()
