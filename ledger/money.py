@@ -154,6 +154,7 @@ def link_guest(tx: Tx, guest_id: int, member_id: int) -> MemberInfo:
     ):
         movement.nights[night_id] = {member.id: amount, guest.id: -amount}
     transfers.apply(tx, movement)
+    payments.rekey_debts(tx, guest.group_id, guest.id, member.id)
     guest.linked_to_id, guest.linked_at, guest.linked_by = member.id, tx.now, tx.by
     session.flush()
     session.refresh(member)
