@@ -39,7 +39,7 @@ PLAYERS = 6
 
 @contextmanager
 def code(when: str) -> Iterator[None]:
-    """The ledger "before" (as it was before 0011: debts re-derived on every read, no running total moved) or "after"."""
+    """The ledger "after", or "before" (as before 0011: debts re-derived on every read, no running total moved)."""
     if when == "after":
         yield
         return

@@ -456,6 +456,16 @@ class Ledger:
         """The group's open debts from its settlements, less payments (those among `among` only, when given)."""
         return self._unit.read(lambda tx: payments.debts(tx, chat_id, among))
 
+    def debts_agree(self, chat_id: int) -> bool:
+        """Whether the group's open debts kept per pair equal their re-derivation from every settlement and payment
+        (a check, linear in the settlements: `paiju db copy` verifies with it)."""
+
+        def body(tx: Tx) -> bool:
+            group_id = accounts.group_by_chat(tx.session, chat_id).id
+            return payments.pair_debts(tx, group_id) == payments.derived_pair_debts(tx, group_id)
+
+        return self._unit.read(body)
+
     def pay(
         self,
         chat_id: int,
