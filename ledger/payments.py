@@ -245,6 +245,69 @@ def paid_totals(tx: Tx, group_id: int) -> dict[int, int]:
     return totals
 
 
+@dataclass(frozen=True)
+class LineState:
+    """Where one line of a stored settlement stands now: `open` 分 of its `amount` still owed (what the debtor owes
+    the creditor now, at most the line); `paid`: how much of the rest live payments of the pair since the
+    settlement cover (the remainder, `amount - open - paid`, was offset by a debt the other way: nights kept apart,
+    设置 并账 关); `waiting`: the side that told the latest payment of the pair since the settlement that the other
+    side has not confirmed yet (within `CONFIRM_WINDOW`), None when there is none."""
+
+    payer_id: int
+    payee_id: int
+    amount: int
+    open: int
+    paid: int
+    waiting: str | None
+
+    @property
+    def offset(self) -> int:
+        return self.amount - self.open - self.paid
+
+
+def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | None:
+    """Each line of a stored settlement of this chat (in its order) and where it stands; None when the
+    settlement is not this chat's. Lines to or from the pot or the house are never owed here (paid out)."""
+    group = group_by_chat(tx.session, chat_id)
+    record = tx.session.get(m.SettlementRecord, settlement_id)
+    if record is None or record.group_id != group.id:
+        return None
+    owed = pair_debts(tx, group.id)
+    paid: dict[tuple[int, int], int] = {}
+    waiting: dict[tuple[int, int], str] = {}
+    since = tx.now - CONFIRM_WINDOW
+    for creditor, debtor, amount, side, confirmed_at, created_at in tx.execute(
+        sa.select(
+            m.Transfer.payer_id,
+            m.Transfer.payee_id,
+            m.Transfer.amount,
+            m.Transfer.reason,
+            m.Transfer.confirmed_at,
+            m.Transfer.created_at,
+        )
+        .where(
+            m.Transfer.group_id == group.id,
+            m.Transfer.kind == m.PAYMENT,
+            m.Transfer.voided_at.is_(None),
+            m.Transfer.created_at >= record.created_at,
+        )
+        .order_by(m.Transfer.id)
+    ):
+        pair = (debtor, creditor)
+        paid[pair] = paid.get(pair, 0) + amount
+        if confirmed_at is None and created_at >= since:
+            waiting[pair] = side  # the latest of the pair wins
+        elif pair in waiting and confirmed_at is not None:
+            del waiting[pair]
+    states = []
+    for line in record.payments:
+        pair = (int(line["payer_id"]), int(line["payee_id"]))
+        amount = int(line["amount"])
+        left = min(amount, owed.get(pair, 0))
+        states.append(LineState(*pair, amount, left, min(amount - left, paid.get(pair, 0)), waiting.get(pair)))
+    return states
+
+
 # ---------------------------------------------------------------------------------------------- payments
 
 

@@ -31,7 +31,7 @@ from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine,
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event
 from ledger.history import hand_history
-from ledger.payments import Debt, PaymentResult
+from ledger.payments import Debt, LineState, PaymentResult
 from ledger.records import (
     Balance,
     Balances,
@@ -495,8 +495,18 @@ class Ledger:
         )
 
     def stored_settlement(self, chat_id: int, settlement_id: int) -> Settlement | None:
-        """A settlement `end_night` stored, if it is this chat's (its payments and carried debts; balances empty)."""
+        """A settlement `end_night` stored, if it is this chat's (its payments, the night's balances it squared and
+        the debts it carried)."""
         return self._unit.read(lambda tx: money.stored_settlement(tx, chat_id, settlement_id))
+
+    def night_settlement(self, chat_id: int, night_id: int) -> Settlement | None:
+        """The settlement stored when this chat's night closed (结算 or the 日切 roll-over), or None."""
+        return self._unit.read(lambda tx: money.night_settlement(tx, chat_id, night_id))
+
+    def payment_lines(self, chat_id: int, settlement_id: int) -> list[LineState] | None:
+        """Where each line of a stored settlement of this chat stands now (still owed, waiting for the other side's
+        word); None when the settlement is not this chat's."""
+        return self._unit.read(lambda tx: payments.line_states(tx, chat_id, settlement_id))
 
     def void_payment(
         self, chat_id: int, parties: Sequence[int], *, source: str, by: int | None, reason: str = ""
@@ -551,6 +561,7 @@ __all__ = [
     "HandState",
     "Ledger",
     "LedgerError",
+    "LineState",
     "MemberInfo",
     "MemberRecord",
     "NightClosed",

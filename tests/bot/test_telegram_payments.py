@@ -51,19 +51,48 @@ async def test_a_button_pressed_by_someone_else_is_refused_and_books_nothing(tg:
     assert tg.balance(502) == -400 and payments(tg) == []
 
 
+def post_buttons(edit: dict[str, Any]) -> set[str]:
+    return {b["text"] for row in (edit.get("reply_markup") or {}).get("inline_keyboard", []) for b in row}
+
+
 async def test_paid_then_received_books_once_and_a_double_press_books_nothing(tg: Harness, report_dir: Path) -> None:
     message, buttons = await settled(tg)
+    posted = len(tg.telegram.sent())
     await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))
     assert tg.balance(502) == 0 and tg.balance(501) == 0  # 未结 squared at once
+    assert "记下付款" in alerts(tg)[-1]  # the presser's notice says what the press did
+    (edit,) = tg.telegram.sent("editMessageText")  # and the post itself shows it, in place
+    assert edit["message_id"] == message["message_id"]
+    assert "小李 → 阿杰 4元 ✓ 已付清，待 阿杰 确认" in edit["text"] and "未结（还差）：阿杰 0，小李 0" in edit["text"]
+    assert post_buttons(edit) == {f"{LINE} 已付", f"{LINE} 收到"}  # 阿杰's 收到 is still awaited
     await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))  # a double press
     assert "已经记过了" in alerts(tg)[-1]
     await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 收到"]))  # the payee confirms the same payment
-    assert "已确认" in tg.last_text()
+    assert "已确认" in alerts(tg)[-1]
+    done = tg.telegram.sent("editMessageText")[-1]
+    assert "小李 → 阿杰 4元 ✓ 已付清\n" in done["text"] and "都已付清" in done["text"]
+    assert post_buttons(done) == set()  # nothing left to press
     await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 收到"]))
+    assert "已经记过了" in alerts(tg)[-1]
+    assert len(tg.telegram.sent()) == posted  # not one new message: the presses answered in the post
     (payment,) = payments(tg)
     assert payment.amount == 400 and tg.balance(502) == 0
     results = {line.member_id: line.result for line in tg.ledger.balances(CHAT["id"]).lines}
     assert results[member_id(tg, 502)] == -400 and results[member_id(tg, 501)] == 400  # 总输赢 unchanged
+
+
+async def test_a_partial_payment_typed_shows_in_the_post_at_the_next_press(tg: Harness, report_dir: Path) -> None:
+    """Typed forms reply as before; the post shows what they booked the next time it is rewritten."""
+    message, buttons = await settled(tg)
+    await tg.say(B, "付 @ajie 1")
+    assert "还欠 阿杰 3元" in tg.last_text() and tg.telegram.sent("editMessageText") == []
+    await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 收到"]))  # confirms the 1元
+    edit = tg.telegram.sent("editMessageText")[-1]
+    assert "小李 → 阿杰 4元（已付 1元，还差 3元）" in edit["text"]
+    assert post_buttons(edit) == {f"{LINE} 已付", f"{LINE} 收到"}
+    await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))  # the rest
+    edit = tg.telegram.sent("editMessageText")[-1]
+    assert "小李 → 阿杰 4元 ✓ 已付清，待 阿杰 确认" in edit["text"] and tg.balance(502) == 0
 
 
 async def test_a_redelivered_press_or_message_books_once(tg: Harness, report_dir: Path) -> None:
@@ -83,7 +112,8 @@ async def test_a_redelivered_press_or_message_books_once(tg: Harness, report_dir
 async def test_an_admin_may_press_for_either_side(tg: Harness, report_dir: Path) -> None:
     message, buttons = await settled(tg)
     await tg.feed(tg.updates.press(BOSS, message, buttons[f"{LINE} 收到"]))
-    assert tg.balance(502) == 0 and "记下付款" in tg.last_text()
+    assert tg.balance(502) == 0 and "记下付款" in alerts(tg)[-1]
+    assert "✓ 已付清，待 小李 确认" in tg.telegram.sent("editMessageText")[-1]["text"]
 
 
 async def test_typed_payments_refuse_too_much_and_unknown_people_with_nothing_changed(
