@@ -499,9 +499,18 @@ class Ledger:
         the debts it carried)."""
         return self._unit.read(lambda tx: money.stored_settlement(tx, chat_id, settlement_id))
 
-    def night_settlement(self, chat_id: int, night_id: int) -> Settlement | None:
-        """The settlement stored when this chat's night closed (结算 or the 日切 roll-over), or None."""
-        return self._unit.read(lambda tx: money.night_settlement(tx, chat_id, night_id))
+    def closed_night(self, chat_id: int, night_id: int) -> NightClosed | None:
+        """A closed night of this chat with the settlement stored when it closed (结算 or the 日切 roll-over), as
+        `end_night` answered it; None when the night is not this chat's or not closed."""
+
+        def body(tx: Tx) -> NightClosed | None:
+            settlement = money.night_settlement(tx, chat_id, night_id)
+            night = tx.session.get(m.Night, night_id)
+            if settlement is None or night is None or night.ended_at is None:
+                return None
+            return NightClosed(night=tables.night_info(night), settlement=settlement)
+
+        return self._unit.read(body)
 
     def payment_lines(self, chat_id: int, settlement_id: int) -> list[LineState] | None:
         """Where each line of a stored settlement of this chat stands now (still owed, waiting for the other side's

@@ -214,6 +214,8 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     if not rows:
         lines.append(ctx.t("payments_all_paid"))
     players = {line.member_id for line in settlement.balances.lines if line.kind not in GROUP_ACCOUNTS}
+    # and those whose earlier debts alone (netted in) put them in a night with nothing of their own
+    players |= {id_ for p in settlement.payments for id_ in (p.payer_id, p.payee_id) if id_ not in pots}
     standing = [line for line in ctx.service.balances(ctx.chat_id).lines if line.member_id in players]
     sep = ", " if ctx.lang == "en" else "，"
     lines.append(

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.bot.fake_bot_api import CHAT
+from tests.bot.fake_bot_api import CHAT, Updates
 from tests.bot.test_telegram import BOSS, OUTSIDER, A, B, C, Harness, open_table, report_dir, tg
 
 __all__ = ["report_dir", "tg"]  # fixtures used by name
@@ -136,3 +136,74 @@ async def test_a_bare_shoudao_is_chat(tg: Harness, report_dir: Path, word: str) 
     before = len(tg.telegram.texts())
     await tg.say(A, word)
     assert len(tg.telegram.texts()) == before  # "got it" gets no reply and books nothing
+
+
+# ------------------------------------------------------------------------------------------- the 日切 roll-over
+
+OTHER = {"id": -1009876543210, "type": "supergroup", "title": "周六卡五星"}
+
+
+def in_chat(tg: Harness, method: str, chat: dict[str, Any], after: int = 0) -> list[dict[str, Any]]:
+    """What the bot sent (`method`) to `chat`, from its `after`-th call on."""
+    return [
+        c.params for c in tg.telegram.calls[after:] if c.method == method and int(c.params["chat_id"]) == chat["id"]
+    ]
+
+
+def night_posts(tg: Harness, chat: dict[str, Any], after: int) -> tuple[str, str, list[str]]:
+    """A night's post as the chat got it: the photo's caption, the payments text and its buttons' labels."""
+    (photo,) = in_chat(tg, "sendPhoto", chat, after)
+    post = in_chat(tg, "sendMessage", chat, after)[-1]
+    labels = [b["text"] for row in post["reply_markup"]["inline_keyboard"] for b in row]
+    return photo["caption"], post["text"], labels
+
+
+async def test_the_rijie_roll_over_posts_the_closed_night_exactly_as_jiesuan_would(
+    tg: Harness, report_dir: Path, clock: Any
+) -> None:
+    """Two groups play the same night; the next morning one types 结算, the other leaves the table open and
+    records the next hand after 06:00. The second gets the roll-over's reply, then the closed night's report and
+    payments with their buttons — the same words and buttons the first got from 结算."""
+    other = Updates(OTHER)
+    for person in (A, B, C):
+        await tg.feed(other.message(person, "来了"))
+    for updates in (tg.updates, other):
+        await tg.feed(updates.message(A, "开桌 @ajie @xiaoli @laowang 庄 @ajie"))
+        await tg.feed(updates.message(A, "胡 清一色 点 @xiaoli"))
+    clock.advance(hours=12)  # 08:00 in Shanghai: past the 日切 hour
+    start = len(tg.telegram.calls)
+    await tg.say(A, "结算")
+    settled = night_posts(tg, CHAT, start)
+    start = len(tg.telegram.calls)
+    rolled = await tg.feed(other.message(B, "荒庄"))
+    reply = in_chat(tg, "sendMessage", OTHER, start)[0]
+    assert reply["text"].startswith("已过日切（6点）：上一晚已结算封存")  # the booking's own reply comes first
+    assert night_posts(tg, OTHER, start) == settled
+    assert "小李 → 阿杰 4元" in settled[1] and settled[2] == [f"{LINE} 已付", f"{LINE} 收到"]
+    # a redelivered update books nothing and posts the night nothing more
+    start = len(tg.telegram.calls)
+    await tg.feed(rolled)
+    assert in_chat(tg, "sendPhoto", OTHER, start) == []
+    assert [p["text"][:4] for p in in_chat(tg, "sendMessage", OTHER, start)] == ["已记过："]
+    # the buttons under the roll-over's payments post work as 结算's do: booked, and the post rewritten in place
+    post = in_chat(tg, "sendMessage", OTHER)[-2]
+    buttons = {b["text"]: b["callback_data"] for row in post["reply_markup"]["inline_keyboard"] for b in row}
+    await tg.feed(other.press(B, {"message_id": 880002, "text": post["text"]}, buttons[f"{LINE} 已付"]))
+    edit = tg.telegram.sent("editMessageText")[-1]
+    assert edit["message_id"] == 880002 and "小李 → 阿杰 4元 ✓ 已付清，待 阿杰 确认" in edit["text"]
+    owed = {m.user_id: m.id for m in tg.ledger.members(OTHER["id"])}
+    assert tg.ledger.balances(OTHER["id"]).of(owed[502]) == 0
+
+
+async def test_a_roll_over_in_english_posts_the_night_in_english(tg: Harness, report_dir: Path, clock: Any) -> None:
+    await tg.say(BOSS, "设置 语言 en")
+    await tg.say(A, "开桌 @ajie @xiaoli @laowang 庄 @ajie")
+    await tg.say(A, "胡 清一色 点 @xiaoli")
+    clock.advance(hours=12)
+    start = len(tg.telegram.calls)
+    await tg.say(B, "荒庄")
+    texts = [p["text"] for p in in_chat(tg, "sendMessage", CHAT, start)]
+    assert texts[0].startswith("Past the 6:00 cut-off")
+    caption, payments_text, labels = night_posts(tg, CHAT, start)
+    assert "Fewest transfers" in caption and "小李 → 阿杰 4元" in payments_text
+    assert labels == [f"{LINE} paid", f"{LINE} received"]
