@@ -244,6 +244,8 @@ class Context:
     owner_id: int | None = None
     #: a record confirmed as a genuine repeat (「确实又一次」): booked without the double-entry check
     repeat: bool = False
+    #: effects a handler queued to go out after its own reply (the night the 日切 hour closed: its settlement post)
+    follow: list[Effect] = field(default_factory=list)
 
     def now(self) -> datetime:
         return self.clock.now()
@@ -532,7 +534,14 @@ class Bot:
         self._known.add(key)
 
     def _run(self, ctx: Context, handler: Callable[[Context], HandlerResult]) -> Outcome:
-        """Run one handler; a Refusal becomes its text, any ledger/scoring refusal its message."""
+        """Run one handler; a Refusal becomes its text, any ledger/scoring refusal its message; then what the
+        handler queued to follow its reply (`Context.follow`)."""
+        outcome = self._refusing(ctx, handler)
+        outcome.effects.extend(ctx.follow)  # what the handler booked stands, whatever it said afterwards
+        ctx.follow = []
+        return outcome
+
+    def _refusing(self, ctx: Context, handler: Callable[[Context], HandlerResult]) -> Outcome:
         from bot.texts import refusal_text
 
         try:

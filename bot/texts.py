@@ -336,6 +336,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Payments: the payer presses 「已付」, the payee 「收到」 (or type: paid @name 11, received @name 11)",
     },
     "payments_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    "payments_line_parts": {"zh": "（{parts}）", "en": " ({parts})"},
+    "payments_part_paid": {"zh": "已付 {amount}", "en": "{amount} paid"},
+    "payments_part_offset": {"zh": "与反向的欠账相抵 {amount}", "en": "{amount} offset by a debt the other way"},
+    "payments_part_open": {"zh": "还差 {amount}", "en": "{amount} still owed"},
+    "payments_line_paid": {"zh": " ✓ 已付清", "en": " ✓ paid"},
+    "payments_line_waiting": {"zh": "，待 {who} 确认", "en": ", waiting for {who} to confirm"},
+    "payments_all_paid": {"zh": "这次结算的付款都已付清。", "en": "Every payment of this settlement is paid."},
     "payments_standing": {
         "zh": "未结（还差）：{owed}\n总输赢（累计）：{results}",
         "en": "Owed now (未结): {owed}\nAll-time result (总输赢): {results}",

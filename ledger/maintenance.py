@@ -226,7 +226,8 @@ def _verify(
     exact: bool,
 ) -> dict[int, int]:
     """Row counts (the target's too when it held nothing else: `exact`), then each group's balances: equal on both
-    sides, and the target's running totals equal to a re-sum of its live transfers."""
+    sides, the target's running totals equal to a re-sum of its live transfers, and its open debts per pair equal to
+    their re-derivation from its settlements and payments."""
     from ledger.service import Ledger
 
     with source_engine.connect() as source, target_engine.connect() as target:
@@ -251,6 +252,8 @@ def _verify(
         nonzero = {line.member_id: line.result for line in now.lines if line.result}
         if nonzero != {line.member_id: line.amount for line in resummed.lines if line.amount}:
             raise CopyError(f"verification failed: chat {chat}'s running totals differ from its transfers")
+        if not after.debts_agree(chat):
+            raise CopyError(f"verification failed: chat {chat}'s open debts differ from its settlements and payments")
         verified[chat] = len(now.lines)
     return verified
 

@@ -309,6 +309,22 @@ class NightTotal(Base):
     amount: Mapped[int] = mapped_column(sa.BigInteger)
 
 
+class PairDebt(Base):
+    """The open debt between two players of a group, kept as a running total (`ledger.payments`): `amount` 分
+    that `low_id` owes `high_id` (negative: `high_id` owes `low_id`), for account ids `low_id < high_id` (a linked
+    guest's under its member's). Moved in the same transaction as a settlement (+ its lines between players, − the
+    earlier debts it netted in), a payment (−) and a payment's undo (+), so open debts are read, never re-derived."""
+
+    __tablename__ = "pair_debts"
+
+    group_id: Mapped[int] = mapped_column(sa.BigInteger, sa.ForeignKey("groups.id"), primary_key=True)
+    low_id: Mapped[int] = mapped_column(sa.BigInteger, sa.ForeignKey("members.id"), primary_key=True)
+    high_id: Mapped[int] = mapped_column(sa.BigInteger, sa.ForeignKey("members.id"), primary_key=True)
+    amount: Mapped[int] = mapped_column(sa.BigInteger)
+
+    __table_args__ = (sa.CheckConstraint("low_id < high_id", name="ordered"),)
+
+
 class Operation(Base):
     """One mutating call, keyed by its source: the unique constraint is what makes a retry book nothing twice."""
 

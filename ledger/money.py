@@ -154,6 +154,7 @@ def link_guest(tx: Tx, guest_id: int, member_id: int) -> MemberInfo:
     ):
         movement.nights[night_id] = {member.id: amount, guest.id: -amount}
     transfers.apply(tx, movement)
+    payments.rekey_debts(tx, guest.group_id, guest.id, member.id)
     guest.linked_to_id, guest.linked_at, guest.linked_by = member.id, tx.now, tx.by
     session.flush()
     session.refresh(member)
@@ -291,20 +292,40 @@ def member_record(tx: Tx, member_id: int, recent: int) -> MemberRecord:
 
 
 def stored_settlement(tx: Tx, chat_id: int, settlement_id: int) -> Settlement | None:
-    """A stored settlement of this chat's group (its payments and carried debts, names as the ledger shows them
-    now; `balances` left empty), or None."""
+    """A stored settlement of this chat's group (its payments, the night's balances it squared and the debts it
+    carried, names as the ledger shows them now), or None."""
     group = group_by_chat(tx.session, chat_id)
     record = tx.session.get(m.SettlementRecord, settlement_id)
     if record is None or record.group_id != group.id:
         return None
-    by_id = names(tx, group.id)
+    return _stored(tx, record)
+
+
+def night_settlement(tx: Tx, chat_id: int, night_id: int) -> Settlement | None:
+    """The settlement stored when this chat's night closed (结算 or the 日切 roll-over), or None."""
+    group = group_by_chat(tx.session, chat_id)
+    record = tx.session.scalar(
+        sa.select(m.SettlementRecord)
+        .where(m.SettlementRecord.group_id == group.id, m.SettlementRecord.night_id == night_id)
+        .order_by(m.SettlementRecord.id.desc())
+        .limit(1)
+    )
+    return _stored(tx, record) if record is not None else None
+
+
+def _stored(tx: Tx, record: m.SettlementRecord) -> Settlement:
+    kinds = dict(tx.execute(sa.select(m.Member.id, m.Member.kind).where(m.Member.group_id == record.group_id)).all())
+    by_id = names(tx, record.group_id)
 
     def payment(payer: int, payee: int, amount: int) -> Payment:
         return Payment(payer, by_id.get(payer, "?"), payee, by_id.get(payee, "?"), amount)
 
+    lines = sorted((int(id_), int(amount)) for id_, amount in (record.balances or {}).items())
     return Settlement(
         payments=tuple(payment(int(p["payer_id"]), int(p["payee_id"]), int(p["amount"])) for p in record.payments),
-        balances=Balances(()),
+        balances=Balances(
+            tuple(Balance(id_, by_id.get(id_, "?"), kinds.get(id_, m.MEMBER), amount) for id_, amount in lines)
+        ),
         exact=record.exact,
         carried=tuple(payment(int(d), int(c), int(a)) for d, c, a in record.carried or ()),
         id=record.id,

@@ -9,6 +9,10 @@ Debts are pairwise and come from the stored settlements: what each settlement to
 less what a later settlement netted in (`settlements.carried`: the debt moved into that night's payments), less
 the live payments between the two.
 Lines to or from the pot or the house (台费) are not debts here: they are paid out with 发红包 / 付台费.
+They are kept as running totals per pair (`pair_debts`, migration 0011), moved in the same transaction as each
+settlement (`add_settlement`), payment and payment's undo (`move_debts`) and guest link (`rekey_debts`), so a
+payment, 未结 and 开桌's list read one row per pair whatever the number of settled nights; `derived_pair_debts`
+re-derives them from every settlement (the property tests check the two agree).
 
 Booked once, confirmed by the other side: a payment records which side told it (`reason` 已付: the payer side,
 收到: the payee side). When the other side tells a payment of the same pair that is not confirmed yet, booked
@@ -25,6 +29,7 @@ from datetime import timedelta
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 
 from ledger import models as m
 from ledger import transfers
@@ -85,8 +90,99 @@ def _accounts(tx: Tx, group_id: int) -> dict[int, Any]:
     }
 
 
+_PAIRS = sa.select(m.PairDebt.low_id, m.PairDebt.high_id, m.PairDebt.amount).where(
+    m.PairDebt.group_id == sa.bindparam("group_id"), m.PairDebt.amount != 0
+)
+
+
+def _debt_upsert(insert: Any) -> Any:
+    statement = insert(m.PairDebt)
+    return statement.on_conflict_do_update(
+        index_elements=[m.PairDebt.group_id, m.PairDebt.low_id, m.PairDebt.high_id],
+        set_={"amount": m.PairDebt.amount + statement.excluded.amount},
+    )
+
+
+#: add to a pair's running total (the row is created at its first debt)
+_ADD_DEBT = {"sqlite": _debt_upsert(sqlite.insert), "postgresql": _debt_upsert(postgresql.insert)}
+
+
 def pair_debts(tx: Tx, group_id: int) -> dict[tuple[int, int], int]:
-    """Every open debt of the group: (debtor id, creditor id) -> 分 (positive)."""
+    """Every open debt of the group: (debtor id, creditor id) -> 分 (positive), read from the running totals."""
+    debts = {}
+    for low, high, amount in tx.execute(_PAIRS, {"group_id": group_id}):
+        if amount > 0:
+            debts[(low, high)] = amount
+        else:
+            debts[(high, low)] = -amount
+    return debts
+
+
+def move_debts(tx: Tx, group_id: int, moves: Iterable[tuple[int, int, int]]) -> None:
+    """Move the running totals: each `(debtor, creditor, 分)` adds to what the debtor owes the creditor (a
+    negative amount takes away). The callers pass players' own ids (never the pot, the house or a linked guest)."""
+    net: dict[tuple[int, int], int] = {}
+    for debtor, creditor, amount in moves:
+        if debtor == creditor or not amount:
+            continue
+        key, sign = ((debtor, creditor), 1) if debtor < creditor else ((creditor, debtor), -1)
+        net[key] = net.get(key, 0) + sign * amount
+    rows = [
+        {"group_id": group_id, "low_id": low, "high_id": high, "amount": amount}
+        for (low, high), amount in sorted(net.items())  # one order for every writer: no deadlock between two
+        if amount
+    ]
+    if rows:
+        tx.execute(_ADD_DEBT[tx.connection.dialect.name], rows)
+
+
+def add_settlement(
+    tx: Tx, group_id: int, lines: Iterable[tuple[int, int, int]], carried: Iterable[tuple[int, int, int]]
+) -> None:
+    """A settlement stored: its lines between players become debts, and the earlier debts it netted in
+    (`carried`) are no longer owed apart. Lines to or from the group's own accounts (pot, house) are left out."""
+    lines, carried = list(lines), list(carried)
+    if not lines and not carried:
+        return
+    pools = set(
+        tx.session.scalars(
+            sa.select(m.Member.id).where(m.Member.group_id == group_id, m.Member.kind.in_(m.GROUP_ACCOUNTS))
+        )
+    )
+    move_debts(
+        tx,
+        group_id,
+        [
+            *((d, c, a) for d, c, a in lines if d not in pools and c not in pools),
+            *((d, c, -a) for d, c, a in carried),
+        ],
+    )
+
+
+def rekey_debts(tx: Tx, group_id: int, old: int, new: int) -> None:
+    """A guest linked to a member: the guest's debts become the member's (a debt between the two is gone)."""
+    rows = tx.execute(
+        sa.select(m.PairDebt.low_id, m.PairDebt.high_id, m.PairDebt.amount).where(
+            m.PairDebt.group_id == group_id, sa.or_(m.PairDebt.low_id == old, m.PairDebt.high_id == old)
+        )
+    ).all()
+    if not rows:
+        return
+    tx.execute(
+        sa.delete(m.PairDebt).where(
+            m.PairDebt.group_id == group_id, sa.or_(m.PairDebt.low_id == old, m.PairDebt.high_id == old)
+        )
+    )
+    move_debts(
+        tx,
+        group_id,
+        [(new if low == old else low, new if high == old else high, amount) for low, high, amount in rows],
+    )
+
+
+def derived_pair_debts(tx: Tx, group_id: int) -> dict[tuple[int, int], int]:
+    """Every open debt of the group re-derived from all its settlements and live payments (what `pair_debts`
+    keeps as running totals; linear in the settlements: for checks, not for replies)."""
     accounts = _accounts(tx, group_id)
     home = _canonical(accounts)
     pots = {id_ for id_, row in accounts.items() if row.kind in m.GROUP_ACCOUNTS}
@@ -147,6 +243,69 @@ def paid_totals(tx: Tx, group_id: int) -> dict[int, int]:
         ):
             totals[member_id] = totals.get(member_id, 0) + sign * int(total)
     return totals
+
+
+@dataclass(frozen=True)
+class LineState:
+    """Where one line of a stored settlement stands now: `open` 分 of its `amount` still owed (what the debtor owes
+    the creditor now, at most the line); `paid`: how much of the rest live payments of the pair since the
+    settlement cover (the remainder, `amount - open - paid`, was offset by a debt the other way: nights kept apart,
+    设置 并账 关); `waiting`: the side that told the latest payment of the pair since the settlement that the other
+    side has not confirmed yet (within `CONFIRM_WINDOW`), None when there is none."""
+
+    payer_id: int
+    payee_id: int
+    amount: int
+    open: int
+    paid: int
+    waiting: str | None
+
+    @property
+    def offset(self) -> int:
+        return self.amount - self.open - self.paid
+
+
+def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | None:
+    """Each line of a stored settlement of this chat (in its order) and where it stands; None when the
+    settlement is not this chat's. Lines to or from the pot or the house are never owed here (paid out)."""
+    group = group_by_chat(tx.session, chat_id)
+    record = tx.session.get(m.SettlementRecord, settlement_id)
+    if record is None or record.group_id != group.id:
+        return None
+    owed = pair_debts(tx, group.id)
+    paid: dict[tuple[int, int], int] = {}
+    waiting: dict[tuple[int, int], str] = {}
+    since = tx.now - CONFIRM_WINDOW
+    for creditor, debtor, amount, side, confirmed_at, created_at in tx.execute(
+        sa.select(
+            m.Transfer.payer_id,
+            m.Transfer.payee_id,
+            m.Transfer.amount,
+            m.Transfer.reason,
+            m.Transfer.confirmed_at,
+            m.Transfer.created_at,
+        )
+        .where(
+            m.Transfer.group_id == group.id,
+            m.Transfer.kind == m.PAYMENT,
+            m.Transfer.voided_at.is_(None),
+            m.Transfer.created_at >= record.created_at,
+        )
+        .order_by(m.Transfer.id)
+    ):
+        pair = (debtor, creditor)
+        paid[pair] = paid.get(pair, 0) + amount
+        if confirmed_at is None and created_at >= since:
+            waiting[pair] = side  # the latest of the pair wins
+        elif pair in waiting and confirmed_at is not None:
+            del waiting[pair]
+    states = []
+    for line in record.payments:
+        pair = (int(line["payer_id"]), int(line["payee_id"]))
+        amount = int(line["amount"])
+        left = min(amount, owed.get(pair, 0))
+        states.append(LineState(*pair, amount, left, min(amount - left, paid.get(pair, 0)), waiting.get(pair)))
+    return states
 
 
 # ---------------------------------------------------------------------------------------------- payments
@@ -220,6 +379,7 @@ def pay(
     row = transfers.new_row(tx, group.id, creditor_id, debtor_id, amount, side, m.PAYMENT, night_id=None)
     (new_id,) = transfers.insert(tx, [row], movement)
     transfers.apply(tx, movement)
+    move_debts(tx, group.id, [(debtor_id, creditor_id, -amount)])
     return PaymentResult(
         id=new_id,
         debtor_id=debtor_id,
@@ -255,6 +415,7 @@ def void_payment(tx: Tx, chat_id: int, parties: Sequence[int], reason: str) -> P
     movement = transfers.Movement()
     transfers.void(tx, [transfers.live(found)], reason, movement)  # a Transfer holds every live column
     transfers.apply(tx, movement)
+    move_debts(tx, group.id, [(found.payee_id, found.payer_id, found.amount)])  # owed again
     session.expire(found)
     by_id = names(tx, group.id)
     owed = pair_debts(tx, group.id).get((found.payee_id, found.payer_id), 0)

@@ -31,7 +31,7 @@ from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine,
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event
 from ledger.history import hand_history
-from ledger.payments import Debt, PaymentResult
+from ledger.payments import Debt, LineState, PaymentResult
 from ledger.records import (
     Balance,
     Balances,
@@ -462,6 +462,16 @@ class Ledger:
         """The group's open debts from its settlements, less payments (those among `among` only, when given)."""
         return self._unit.read(lambda tx: payments.debts(tx, chat_id, among))
 
+    def debts_agree(self, chat_id: int) -> bool:
+        """Whether the group's open debts kept per pair equal their re-derivation from every settlement and payment
+        (a check, linear in the settlements: `paiju db copy` verifies with it)."""
+
+        def body(tx: Tx) -> bool:
+            group_id = accounts.group_by_chat(tx.session, chat_id).id
+            return payments.pair_debts(tx, group_id) == payments.derived_pair_debts(tx, group_id)
+
+        return self._unit.read(body)
+
     def pay(
         self,
         chat_id: int,
@@ -491,8 +501,27 @@ class Ledger:
         )
 
     def stored_settlement(self, chat_id: int, settlement_id: int) -> Settlement | None:
-        """A settlement `end_night` stored, if it is this chat's (its payments and carried debts; balances empty)."""
+        """A settlement `end_night` stored, if it is this chat's (its payments, the night's balances it squared and
+        the debts it carried)."""
         return self._unit.read(lambda tx: money.stored_settlement(tx, chat_id, settlement_id))
+
+    def closed_night(self, chat_id: int, night_id: int) -> NightClosed | None:
+        """A closed night of this chat with the settlement stored when it closed (结算 or the 日切 roll-over), as
+        `end_night` answered it; None when the night is not this chat's or not closed."""
+
+        def body(tx: Tx) -> NightClosed | None:
+            settlement = money.night_settlement(tx, chat_id, night_id)
+            night = tx.session.get(m.Night, night_id)
+            if settlement is None or night is None or night.ended_at is None:
+                return None
+            return NightClosed(night=tables.night_info(night), settlement=settlement)
+
+        return self._unit.read(body)
+
+    def payment_lines(self, chat_id: int, settlement_id: int) -> list[LineState] | None:
+        """Where each line of a stored settlement of this chat stands now (still owed, waiting for the other side's
+        word); None when the settlement is not this chat's."""
+        return self._unit.read(lambda tx: payments.line_states(tx, chat_id, settlement_id))
 
     def void_payment(
         self, chat_id: int, parties: Sequence[int], *, source: str, by: int | None, reason: str = ""
@@ -547,6 +576,7 @@ __all__ = [
     "HandState",
     "Ledger",
     "LedgerError",
+    "LineState",
     "MemberInfo",
     "MemberRecord",
     "NightClosed",

@@ -21,7 +21,7 @@ from ledger.errors import LedgerError
 from ledger.hands import SEATS
 from ledger.moderation_models import ModerationSettings
 from ledger.money import night_balances, settlement_of
-from ledger.payments import pair_debts
+from ledger.payments import add_settlement, pair_debts
 from ledger.records import ChatView, NightClosed, NightInfo, Payment, Seat, Settlement, TableInfo
 from ledger.unit import Tx, get_row
 
@@ -173,6 +173,12 @@ def close_night(tx: Tx, group: m.Group, night: m.Night) -> Settlement:
     )
     session.add(record)
     session.flush()
+    add_settlement(
+        tx,
+        group.id,
+        [(p.payer_id, p.payee_id, p.amount) for p in settlement.payments],
+        [(d.payer_id, d.payee_id, d.amount) for d in settlement.carried],
+    )
     return dataclasses.replace(settlement, id=record.id)
 
 

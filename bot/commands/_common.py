@@ -234,7 +234,22 @@ def book(
     result = ctx.service.record_events(
         table.id, events, source=source or ctx.source, by=ctx.sender.user_id, check_repeat=not ctx.repeat
     )
+    follow_rollover(ctx, table, result)
     return result, False
+
+
+def follow_rollover(ctx: Context, table: TableInfo, result: HandResult) -> None:
+    """When this booking's 日切 roll-over closed the table's night (`HandResult.new_night`), queue that night's
+    post to follow the booking's reply, exactly as 结算 posts it: the report with its settlement (the one the
+    roll-over stored) and the payments with their 「已付」/「收到」 buttons. A redelivered update posts nothing
+    again."""
+    if result.new_night is None or result.replayed:
+        return
+    from bot.reports.night import settle_post
+
+    closed = ctx.service.closed_night(ctx.chat_id, table.night_id)
+    if closed is not None:
+        ctx.follow.extend(settle_post(ctx, closed))
 
 
 def replayed_reply(ctx: Context, result: HandResult, game: str = "kawuxing") -> SendText:

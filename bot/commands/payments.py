@@ -20,7 +20,7 @@ from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
-from ledger.service import LedgerError, MemberInfo, PaymentResult, Settlement
+from ledger.service import LedgerError, LineState, MemberInfo, PaymentResult, Settlement
 
 PREFIX = "pay"
 
@@ -178,38 +178,46 @@ def unpay(ctx: Context) -> SendText:
 # ------------------------------------------------------------------------------------ the settlement's buttons
 
 
-def payment_post(ctx: Context, settlement: Settlement) -> list[Effect]:
+def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = None) -> list[Effect]:
     """Under a 结算 post: each payment between players with 「已付」 (the payer) and 「收到」 (the payee); lines to
-    or from the pot or the house are paid out with 发红包 / 付台费, not here. Nothing when there is nothing to pay."""
+    or from the pot or the house are paid out with 发红包 / 付台费, not here. Nothing when there is nothing to pay.
+
+    Each line shows where it stands now (still owed, part paid, paid and waiting for the other side's word, paid
+    up); a line paid up and confirmed loses its buttons. `edit`: the post's own message, rewritten in place (a
+    button pressed under it) instead of sent anew."""
     if settlement.id is None:
         return []
     pots = {line.member_id for line in settlement.balances.lines if line.kind in GROUP_ACCOUNTS}
+    states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or []
+    currency = ctx.group.currency
     rows = []
     lines = [ctx.t("payments_head")]
+    shown = 0
     for index, payment in enumerate(settlement.payments):
         if payment.payer_id in pots or payment.payee_id in pots or index > 99:
             continue
+        shown += 1
+        state = states[index] if index < len(states) else None
+        params = {"payer": payment.payer, "payee": payment.payee, "amount": money(payment.amount, currency)}
+        lines.append(_line_text(ctx, params, state))
+        if state is not None and not state.open and state.waiting is None:
+            continue  # paid up, and both sides have said so (or the window for the other's word has passed)
         pair = f"{payment.payer}→{payment.payee}"
-        lines.append(
-            ctx.t(
-                "payments_line",
-                payer=payment.payer,
-                payee=payment.payee,
-                amount=money(payment.amount, ctx.group.currency),
-            )
-        )
         rows.append(
             (
                 Button(ctx.t("btn_paid", pair=pair), f"{PREFIX}:{settlement.id}:p.{index}"),
                 Button(ctx.t("btn_received", pair=pair), f"{PREFIX}:{settlement.id}:r.{index}"),
             )
         )
-    if not rows:
+    if not shown:
         return []
+    if not rows:
+        lines.append(ctx.t("payments_all_paid"))
     players = {line.member_id for line in settlement.balances.lines if line.kind not in GROUP_ACCOUNTS}
+    # and those whose earlier debts alone (netted in) put them in a night with nothing of their own
+    players |= {id_ for p in settlement.payments for id_ in (p.payer_id, p.payee_id) if id_ not in pots}
     standing = [line for line in ctx.service.balances(ctx.chat_id).lines if line.member_id in players]
     sep = ", " if ctx.lang == "en" else "，"
-    currency = ctx.group.currency
     lines.append(
         ctx.t(
             "payments_standing",
@@ -217,13 +225,41 @@ def payment_post(ctx: Context, settlement: Settlement) -> list[Effect]:
             results=sep.join(f"{line.name} {money(line.result, currency, signed=True)}" for line in standing),
         )
     )
-    return [SendText("\n".join(lines), buttons=tuple(rows))]
+    return [SendText("\n".join(lines), buttons=tuple(rows), edit_message_id=edit)]
+
+
+def _line_text(ctx: Context, params: dict[str, str], state: LineState | None) -> str:
+    """`小李 → 阿杰 4元`, then where it stands once anything moved: `✓ 已付清`, `（已付 1元，还差 3元）`, what a debt
+    the other way offset (nights kept apart), and whose word is awaited."""
+    line = ctx.t("payments_line", **params)
+    if state is None or (state.open == state.amount and state.waiting is None):
+        return line  # nothing paid yet: as 结算 first posts it
+    currency = ctx.group.currency
+    if not state.open and not state.offset:
+        line += ctx.t("payments_line_paid")
+    else:
+        parts = [
+            ctx.t(key, amount=money(amount, currency))
+            for key, amount in (
+                ("payments_part_paid", state.paid),
+                ("payments_part_offset", state.offset),
+                ("payments_part_open", state.open),
+            )
+            if amount
+        ]
+        line += ctx.t("payments_line_parts", parts=(", " if ctx.lang == "en" else "，").join(parts))
+        if not state.open:
+            line += " ✓"
+    if state.waiting is not None:  # the payer said 已付: the payee's 收到 is awaited, and the other way round
+        line += ctx.t("payments_line_waiting", who=params["payee" if state.waiting == PAYER_SIDE else "payer"])
+    return line
 
 
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
     """「已付」/「收到」 under a settlement: the line's payer or payee (or an admin) tells the payment; the
-    ledger books what is still owed on that line, or confirms the other side's payment."""
+    ledger books what is still owed on that line, or confirms the other side's payment. The post is rewritten in
+    place to show where every line stands; the presser gets a short notice of what this press did."""
     query = ctx.callback
     assert query is not None
     parsed = flow_data(query.data)
@@ -247,7 +283,12 @@ def press(ctx: Context) -> HandlerResult:
         return AnswerCallback(ctx.t("payment_already", payer=line.payer, payee=line.payee), alert=True)
     if result.replayed:
         return AnswerCallback(ctx.t("already_done"))
-    return [AnswerCallback(), SendText(payment_text(ctx, result))]
+    toast = payment_text(ctx, result).replace("\n", "; " if ctx.lang == "en" else "；")
+    return [AnswerCallback(toast[:TOAST_LIMIT]), *payment_post(ctx, found, edit=query.message_id)]
+
+
+#: Telegram shows at most 200 characters of a callback's notice
+TOAST_LIMIT = 200
 
 
 def debts_text(ctx: Context, member_ids: list[int]) -> str:

@@ -22,6 +22,7 @@ from bot.commands._common import (
     current_table,
     flow_key,
     flow_step,
+    follow_rollover,
     my_seat,
     seat_resolver,
 )
@@ -67,8 +68,10 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     _refuse_inputs_not_played(ctx, rules, events)
     if not asks_anything(rules) or not any(isinstance(e, Win | Draw) for e in events):
         return events
-    if rules.piao not in PIAO_CHOSEN and rules.maima != "liangdao_self_draw" and not pending(
-        table, [], payloads(events), []
+    if (
+        rules.piao not in PIAO_CHOSEN
+        and rules.maima != "liangdao_self_draw"
+        and not pending(table, [], payloads(events), [])
     ):
         return events  # what is missing does not depend on the hand so far here: nothing, without reading it
     before = list(ctx.service.hand_state(table.id).events)
@@ -196,7 +199,9 @@ def _book(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> tuple[Han
         except LedgerError as err:
             if err.code != "nothing_to_edit":
                 raise
-    return ctx.service.record_events(table.id, events, source=source, by=by), False
+    result = ctx.service.record_events(table.id, events, source=source, by=by)
+    follow_rollover(ctx, table, result)
+    return result, False
 
 
 def _pending_ask(ctx: Context, table: TableInfo) -> tuple[int, dict[str, Any]] | None:
@@ -362,4 +367,3 @@ def record_piao(ctx: Context) -> SendText | None:
     result, edited = book(ctx, table, [Piao(player, amount) for player, amount in told])
     what = "；".join(describe_event(ctx.lang, event) for event in result.recorded)
     return event_reply(ctx, table, result, what, edited=edited)
-

@@ -403,3 +403,23 @@ def test_every_preset_plays_a_night_through_the_chat(ledger: Ledger, preset: str
 def test_chat_that_starts_with_an_answer_word_gets_no_reply(ledger: Ledger, line: str) -> None:
     chat = Chat(ledger, {"preset": "yingcheng", "shukan": True, "paoqiamoba": True, "maima": "self_draw"})
     assert chat.say(A, line) == [] and chat.hands() == 0
+
+
+def test_a_question_answered_after_the_rijie_hour_posts_the_closed_night(ledger: Ledger, clock: Any) -> None:
+    """The answer that books a hand past the 日切 hour rolls the table over like a typed record does: the hand's
+    reply, then last night's post (picture, fewest transfers, payments with their buttons)."""
+    from bot.core import SendPhoto
+
+    chat = Chat(ledger, {"preset": "xiaogan"})
+    [question] = chat.say(B, "胡 清一色 自摸")
+    chat.press(C, buttons(question)["2"])
+    clock.advance(hours=12)  # 08:00 in Shanghai
+    [question] = chat.say(B, "胡 清一色 自摸")
+    effects = chat.press(C, buttons(question)["2"])
+    replies = [e for e in effects if isinstance(e, SendText)]
+    assert replies[0].text.startswith("已过日切（6点）") and replies[0].edit_message_id is not None
+    (photo,) = (e for e in effects if isinstance(e, SendPhoto))
+    assert "最少转账" in photo.caption
+    post = replies[-1]
+    assert post.text.startswith("付款：") and any("已付" in label for label in buttons(post))
+    assert chat.hands() == 2

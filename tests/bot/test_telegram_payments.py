@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.bot.fake_bot_api import CHAT
+from tests.bot.fake_bot_api import CHAT, Updates
 from tests.bot.test_telegram import BOSS, OUTSIDER, A, B, C, Harness, open_table, report_dir, tg
 
 __all__ = ["report_dir", "tg"]  # fixtures used by name
@@ -51,19 +51,48 @@ async def test_a_button_pressed_by_someone_else_is_refused_and_books_nothing(tg:
     assert tg.balance(502) == -400 and payments(tg) == []
 
 
+def post_buttons(edit: dict[str, Any]) -> set[str]:
+    return {b["text"] for row in (edit.get("reply_markup") or {}).get("inline_keyboard", []) for b in row}
+
+
 async def test_paid_then_received_books_once_and_a_double_press_books_nothing(tg: Harness, report_dir: Path) -> None:
     message, buttons = await settled(tg)
+    posted = len(tg.telegram.sent())
     await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))
     assert tg.balance(502) == 0 and tg.balance(501) == 0  # 未结 squared at once
+    assert "记下付款" in alerts(tg)[-1]  # the presser's notice says what the press did
+    (edit,) = tg.telegram.sent("editMessageText")  # and the post itself shows it, in place
+    assert edit["message_id"] == message["message_id"]
+    assert "小李 → 阿杰 4元 ✓ 已付清，待 阿杰 确认" in edit["text"] and "未结（还差）：阿杰 0，小李 0" in edit["text"]
+    assert post_buttons(edit) == {f"{LINE} 已付", f"{LINE} 收到"}  # 阿杰's 收到 is still awaited
     await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))  # a double press
     assert "已经记过了" in alerts(tg)[-1]
     await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 收到"]))  # the payee confirms the same payment
-    assert "已确认" in tg.last_text()
+    assert "已确认" in alerts(tg)[-1]
+    done = tg.telegram.sent("editMessageText")[-1]
+    assert "小李 → 阿杰 4元 ✓ 已付清\n" in done["text"] and "都已付清" in done["text"]
+    assert post_buttons(done) == set()  # nothing left to press
     await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 收到"]))
+    assert "已经记过了" in alerts(tg)[-1]
+    assert len(tg.telegram.sent()) == posted  # not one new message: the presses answered in the post
     (payment,) = payments(tg)
     assert payment.amount == 400 and tg.balance(502) == 0
     results = {line.member_id: line.result for line in tg.ledger.balances(CHAT["id"]).lines}
     assert results[member_id(tg, 502)] == -400 and results[member_id(tg, 501)] == 400  # 总输赢 unchanged
+
+
+async def test_a_partial_payment_typed_shows_in_the_post_at_the_next_press(tg: Harness, report_dir: Path) -> None:
+    """Typed forms reply as before; the post shows what they booked the next time it is rewritten."""
+    message, buttons = await settled(tg)
+    await tg.say(B, "付 @ajie 1")
+    assert "还欠 阿杰 3元" in tg.last_text() and tg.telegram.sent("editMessageText") == []
+    await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 收到"]))  # confirms the 1元
+    edit = tg.telegram.sent("editMessageText")[-1]
+    assert "小李 → 阿杰 4元（已付 1元，还差 3元）" in edit["text"]
+    assert post_buttons(edit) == {f"{LINE} 已付", f"{LINE} 收到"}
+    await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))  # the rest
+    edit = tg.telegram.sent("editMessageText")[-1]
+    assert "小李 → 阿杰 4元 ✓ 已付清，待 阿杰 确认" in edit["text"] and tg.balance(502) == 0
 
 
 async def test_a_redelivered_press_or_message_books_once(tg: Harness, report_dir: Path) -> None:
@@ -83,7 +112,8 @@ async def test_a_redelivered_press_or_message_books_once(tg: Harness, report_dir
 async def test_an_admin_may_press_for_either_side(tg: Harness, report_dir: Path) -> None:
     message, buttons = await settled(tg)
     await tg.feed(tg.updates.press(BOSS, message, buttons[f"{LINE} 收到"]))
-    assert tg.balance(502) == 0 and "记下付款" in tg.last_text()
+    assert tg.balance(502) == 0 and "记下付款" in alerts(tg)[-1]
+    assert "✓ 已付清，待 小李 确认" in tg.telegram.sent("editMessageText")[-1]["text"]
 
 
 async def test_typed_payments_refuse_too_much_and_unknown_people_with_nothing_changed(
@@ -106,3 +136,74 @@ async def test_a_bare_shoudao_is_chat(tg: Harness, report_dir: Path, word: str) 
     before = len(tg.telegram.texts())
     await tg.say(A, word)
     assert len(tg.telegram.texts()) == before  # "got it" gets no reply and books nothing
+
+
+# ------------------------------------------------------------------------------------------- the 日切 roll-over
+
+OTHER = {"id": -1009876543210, "type": "supergroup", "title": "周六卡五星"}
+
+
+def in_chat(tg: Harness, method: str, chat: dict[str, Any], after: int = 0) -> list[dict[str, Any]]:
+    """What the bot sent (`method`) to `chat`, from its `after`-th call on."""
+    return [
+        c.params for c in tg.telegram.calls[after:] if c.method == method and int(c.params["chat_id"]) == chat["id"]
+    ]
+
+
+def night_posts(tg: Harness, chat: dict[str, Any], after: int) -> tuple[str, str, list[str]]:
+    """A night's post as the chat got it: the photo's caption, the payments text and its buttons' labels."""
+    (photo,) = in_chat(tg, "sendPhoto", chat, after)
+    post = in_chat(tg, "sendMessage", chat, after)[-1]
+    labels = [b["text"] for row in post["reply_markup"]["inline_keyboard"] for b in row]
+    return photo["caption"], post["text"], labels
+
+
+async def test_the_rijie_roll_over_posts_the_closed_night_exactly_as_jiesuan_would(
+    tg: Harness, report_dir: Path, clock: Any
+) -> None:
+    """Two groups play the same night; the next morning one types 结算, the other leaves the table open and
+    records the next hand after 06:00. The second gets the roll-over's reply, then the closed night's report and
+    payments with their buttons — the same words and buttons the first got from 结算."""
+    other = Updates(OTHER)
+    for person in (A, B, C):
+        await tg.feed(other.message(person, "来了"))
+    for updates in (tg.updates, other):
+        await tg.feed(updates.message(A, "开桌 @ajie @xiaoli @laowang 庄 @ajie"))
+        await tg.feed(updates.message(A, "胡 清一色 点 @xiaoli"))
+    clock.advance(hours=12)  # 08:00 in Shanghai: past the 日切 hour
+    start = len(tg.telegram.calls)
+    await tg.say(A, "结算")
+    settled = night_posts(tg, CHAT, start)
+    start = len(tg.telegram.calls)
+    rolled = await tg.feed(other.message(B, "荒庄"))
+    reply = in_chat(tg, "sendMessage", OTHER, start)[0]
+    assert reply["text"].startswith("已过日切（6点）：上一晚已结算封存")  # the booking's own reply comes first
+    assert night_posts(tg, OTHER, start) == settled
+    assert "小李 → 阿杰 4元" in settled[1] and settled[2] == [f"{LINE} 已付", f"{LINE} 收到"]
+    # a redelivered update books nothing and posts the night nothing more
+    start = len(tg.telegram.calls)
+    await tg.feed(rolled)
+    assert in_chat(tg, "sendPhoto", OTHER, start) == []
+    assert [p["text"][:4] for p in in_chat(tg, "sendMessage", OTHER, start)] == ["已记过："]
+    # the buttons under the roll-over's payments post work as 结算's do: booked, and the post rewritten in place
+    post = in_chat(tg, "sendMessage", OTHER)[-2]
+    buttons = {b["text"]: b["callback_data"] for row in post["reply_markup"]["inline_keyboard"] for b in row}
+    await tg.feed(other.press(B, {"message_id": 880002, "text": post["text"]}, buttons[f"{LINE} 已付"]))
+    edit = tg.telegram.sent("editMessageText")[-1]
+    assert edit["message_id"] == 880002 and "小李 → 阿杰 4元 ✓ 已付清，待 阿杰 确认" in edit["text"]
+    owed = {m.user_id: m.id for m in tg.ledger.members(OTHER["id"])}
+    assert tg.ledger.balances(OTHER["id"]).of(owed[502]) == 0
+
+
+async def test_a_roll_over_in_english_posts_the_night_in_english(tg: Harness, report_dir: Path, clock: Any) -> None:
+    await tg.say(BOSS, "设置 语言 en")
+    await tg.say(A, "开桌 @ajie @xiaoli @laowang 庄 @ajie")
+    await tg.say(A, "胡 清一色 点 @xiaoli")
+    clock.advance(hours=12)
+    start = len(tg.telegram.calls)
+    await tg.say(B, "荒庄")
+    texts = [p["text"] for p in in_chat(tg, "sendMessage", CHAT, start)]
+    assert texts[0].startswith("Past the 6:00 cut-off")
+    caption, payments_text, labels = night_posts(tg, CHAT, start)
+    assert "Fewest transfers" in caption and "小李 → 阿杰 4元" in payments_text
+    assert labels == [f"{LINE} paid", f"{LINE} received"]
