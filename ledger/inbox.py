@@ -164,6 +164,13 @@ class Inbox:
         self._reading_engine = reader(engine)
         self._postgres = engine.dialect.name == "postgresql"
         self._insert = postgresql.insert if self._postgres else sqlite.insert
+        #: one statement for every batch, its rows passed as parameters: SQLAlchemy caches it (rows written into a
+        #: multi-row VALUES are part of the statement, which then compiles anew at every store)
+        self._store_insert = (
+            self._insert(InboxUpdate)
+            .on_conflict_do_nothing(index_elements=["bot_id", "update_id"])
+            .returning(InboxUpdate.id)
+        )
         #: lease holders found dead on this host at the last sweep: their leases are free
         self._dead: frozenset[str] = frozenset()
 
@@ -195,13 +202,7 @@ class Inbox:
                 {"bot_id": self.bot_id, "update_id": key, "chat_id": chat_of(u), "payload": dict(u), "received_at": now}
                 for key, u in rows.items()
             ]
-            insert = (
-                self._insert(InboxUpdate)
-                .values(values)
-                .on_conflict_do_nothing(index_elements=["bot_id", "update_id"])
-                .returning(InboxUpdate.id)
-            )
-            new = len(connection.execute(insert).all())
+            new = len(connection.execute(self._store_insert, values).all())
             taken = (mine | self._claim(connection, chats - mine, now)) if claim else frozenset()
             if self._postgres:
                 for chat in sorted(chats - taken):

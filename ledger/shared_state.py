@@ -29,8 +29,9 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.orm import sessionmaker
 
-from ledger.db import make_engine, session_factories
+from ledger.db import make_engine, reader
 from ledger.moderation_models import SharedStateEntry
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,8 @@ class DatabaseState(SharedState):
             self._own_engine: Engine | None = engine
         else:
             self._own_engine = None
-        self._writer, self._reader = session_factories(engine)
+        self._writer = sessionmaker(engine, expire_on_commit=False)
+        self._reading_engine = reader(engine)
         self._clock = clock or (lambda: datetime.now(UTC))
         self._writes = 0
 
@@ -148,9 +150,11 @@ class DatabaseState(SharedState):
         raise AssertionError("unreachable")
 
     def get(self, key: str) -> Any:
-        with self._reader() as session:
-            row = session.get(SharedStateEntry, key)
-            return row.value if row is not None and row.expires_at > self._clock() else None
+        # a Core read, not an ORM session: admin lists are read at every update, and a session costs more than it
+        entry = SharedStateEntry.__table__.c
+        with self._reading_engine.connect() as connection:
+            row = connection.execute(sa.select(entry.value, entry.expires_at).where(entry.key == key)).first()
+        return row.value if row is not None and row.expires_at > self._clock() else None
 
     def delete(self, key: str) -> None:
         with self._writer.begin() as session:
