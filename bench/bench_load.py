@@ -1,6 +1,7 @@
 """Benchmark: many groups playing at once against 1, 2 and 4 `paiju run --webhook` workers on PostgreSQL.
 
     .venv/bin/python bench/bench_load.py [--groups 200] [--paced 60] [--saturate 30] [--workers 1,2,4] [--db URL]
+        [--concurrent-updates 8]
 
 For each worker count, in a fresh PostgreSQL schema, with a local fake Bot API (tests/bot/fake_bot_api.py) in this
 process and the workers as real processes fed round-robin, as a reverse proxy would:
@@ -9,8 +10,9 @@ process and the workers as real processes fed round-robin, as a reverse proxy wo
   and one group in ten has a member flood the chat (seven messages in about a second and a half) once;
 - saturated (capacity): each table sends its next event as soon as the previous one was answered.
 Printed per worker count: bookings per second and p50/p99 reply latency in each phase, CPU seconds per booking of
-the workers, PostgreSQL and this process; then the scaling ratios 2/1 and 4/2 of saturated bookings per second
-(measured in this one run).
+the workers, PostgreSQL and this process; the PostgreSQL sessions opened and transactions committed per booking
+(every kind: bookings, stored updates, acknowledgements, moderation, leases); then the scaling ratios 2/1 and 4/2
+of saturated bookings per second (measured in this one run).
 Checked against the ledger after each run (any failure is printed and the exit code is 1): every recorded event
 booked exactly once (operations by source), each table's wins in the order sent, every flood punished exactly once
 (one warning and one fine per burst), no reply sent twice.
@@ -246,13 +248,15 @@ def cpu_now(processes: list[BotProcess]) -> tuple[float, float, float, float]:
     return workers, postgres_cpu(), time.process_time(), machine
 
 
-def postgres_sessions(url: str) -> int:
-    """Sessions PostgreSQL has opened on the database so far (every connection any client made)."""
+def postgres_counters(url: str) -> tuple[int, int]:
+    """(sessions opened, transactions committed) on the database so far, by every client (the statistics
+    collector's figures, flushed at most once a second: read them over a phase of many seconds)."""
     engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
     try:
         with engine.connect() as connection:
-            query = "SELECT sessions FROM pg_stat_database WHERE datname = current_database()"
-            return int(connection.exec_driver_sql(query).scalar_one())
+            query = "SELECT sessions, xact_commit FROM pg_stat_database WHERE datname = current_database()"
+            sessions, commits = connection.exec_driver_sql(query).one()
+            return int(sessions), int(commits)
     finally:
         engine.dispose()
 
@@ -314,6 +318,7 @@ async def run(workers: int, args: argparse.Namespace, schemas: PostgresSchemas, 
             port=port,
             webhook_url="https://bot.example.org/paiju",
             log_level="WARNING",
+            concurrent_updates=args.concurrent_updates,
         )
         processes.append(BotProcess(config, url, folder / f"worker{index}.log", webhook=True, port=port).start())
     load = Load(fake, processes)
@@ -329,11 +334,11 @@ async def run(workers: int, args: argparse.Namespace, schemas: PostgresSchemas, 
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=64)) as load.session:
             await _ready(processes, fake)
             await asyncio.gather(*(_setup(load, table) for table in tables))
-            cpu_before, sessions_before = cpu_now(processes), postgres_sessions(url)
+            cpu_before, counters_before = cpu_now(processes), postgres_counters(url)
             phases = [await paced(load, tables, args.paced, rng)]
             phases.append(await saturated(load, tables, args.saturate))
             cpu = [after - before for after, before in zip(cpu_now(processes), cpu_before, strict=True)]
-            sessions = postgres_sessions(url) - sessions_before
+            sessions, commits = (a - b for a, b in zip(postgres_counters(url), counters_before, strict=True))
             await asyncio.sleep(2.0)  # late or repeated replies show up now
     finally:
         for process in processes:
@@ -347,6 +352,7 @@ async def run(workers: int, args: argparse.Namespace, schemas: PostgresSchemas, 
         "phases": phases,
         "cpu_per_booking": per_booking,
         "sessions": sessions,
+        "commits_per_booking": commits / max(booked, 1),
         "problems": problems,
     }
 
@@ -378,6 +384,9 @@ def main() -> int:
     parser.add_argument("--workers", default="1,2,4")
     parser.add_argument("--db", default=os.environ.get("PAIJU_TEST_POSTGRES_URL", DEFAULT_DB))
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--concurrent-updates", type=int, default=8, help="each worker's `concurrent_updates` (the default: 8)"
+    )
     args = parser.parse_args()
     os.environ.setdefault("NO_PROXY", "127.0.0.1,localhost")
     schemas = PostgresSchemas(args.db)
@@ -395,7 +404,10 @@ def main() -> int:
                 f"  CPU per booking: workers {workers_cpu:.1f} ms, PostgreSQL {postgres:.1f} ms (all its users), "
                 f"load generator + fake Bot API {generator:.1f} ms; the whole machine {machine:.1f} ms"
             )
-            print(f"  PostgreSQL sessions opened during the phases: {result['sessions']}")
+            print(
+                f"  PostgreSQL during the phases: {result['sessions']} sessions opened, "
+                f"{result['commits_per_booking']:.1f} transactions committed per booking"
+            )
             print("  checks: " + ("; ".join(result["problems"]) or "0 lost, 0 duplicated, order kept, floods once"))
     finally:
         schemas.drop_all()
