@@ -1,6 +1,6 @@
 """Benchmark: many groups playing at once against 1, 2 and 4 `paiju run --webhook` workers on PostgreSQL.
 
-    .venv/bin/python bench/bench_load.py [--groups 200] [--paced 60] [--saturate 30] [--workers 1,2,4] [--db URL]
+    .venv/bin/python bench/bench_load.py [--groups 200] [--paced 60] [--saturate 60] [--workers 1,2,4] [--db URL]
         [--concurrent-updates 8]
 
 For each worker count, in a fresh PostgreSQL schema, with a local fake Bot API (tests/bot/fake_bot_api.py) in this
@@ -380,7 +380,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--groups", type=int, default=200)
     parser.add_argument("--paced", type=float, default=60.0, help="seconds of the paced phase")
-    parser.add_argument("--saturate", type=float, default=30.0, help="seconds of the saturated phase")
+    parser.add_argument("--saturate", type=float, default=60.0, help="seconds of the saturated phase")
     parser.add_argument("--workers", default="1,2,4")
     parser.add_argument("--db", default=os.environ.get("PAIJU_TEST_POSTGRES_URL", DEFAULT_DB))
     parser.add_argument("--seed", type=int, default=7)
