@@ -17,6 +17,7 @@ The rules that make it exactly-once:
 
 from __future__ import annotations
 
+import hashlib
 import os
 import socket
 import uuid
@@ -33,7 +34,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from ledger.db import BigIntPK, reader, utcnow
 from ledger.models import Base
 
-#: PostgreSQL NOTIFY channel on which a worker that stored an update for a chat another worker holds tells it so
+#: PostgreSQL NOTIFY channel every worker listens on: a worker that stored an update for a chat another worker
+#: holds, when it does not know which (`notify_channel` names the holder's own channel when it does)
 NOTIFY_CHANNEL = "paiju_inbox"
 #: the longest worker name stored in a lease (host:pid:nonce)
 MAX_WORKER = 100
@@ -129,6 +131,12 @@ def worker_name() -> str:
     return f"{socket.gethostname()[:60]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
+def notify_channel(worker: str) -> str:
+    """The channel only `worker` listens on: a notice sent there wakes the one process that holds the chat, not
+    every worker (each woken worker's loop pays for a notice it ignores; with four workers, three of them did)."""
+    return f"{NOTIFY_CHANNEL}_{hashlib.blake2b(worker.encode(), digest_size=8).hexdigest()}"
+
+
 def _dead_here(worker: str) -> bool:
     """True when `worker` ran on this host and its process is gone."""
     parts = worker.rsplit(":", 2)
@@ -203,10 +211,12 @@ class Inbox:
                 for key, u in rows.items()
             ]
             new = len(connection.execute(self._store_insert, values).all())
-            taken = (mine | self._claim(connection, chats - mine, now)) if claim else frozenset()
+            holders: dict[int, str] = {}
+            taken = (mine | self._claim(connection, chats - mine, now, holders)) if claim else frozenset()
             if self._postgres:
                 for chat in sorted(chats - taken):
-                    connection.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, self._notice(chat))))
+                    channel = notify_channel(holders[chat]) if chat in holders else NOTIFY_CHANNEL
+                    connection.execute(sa.select(sa.func.pg_notify(channel, self._notice(chat))))
             return Stored(new, chats, taken)
 
         return self._write(body)
@@ -221,9 +231,12 @@ class Inbox:
             return None
         return int(chat)
 
-    def _claim(self, connection: sa.Connection, chats: Iterable[int], now: datetime) -> frozenset[int]:
+    def _claim(
+        self, connection: sa.Connection, chats: Iterable[int], now: datetime, holders: dict[int, str] | None = None
+    ) -> frozenset[int]:
         """Take the leases of `chats` that are free, expired, held by a dead worker, or already ours. A chat another
-        live worker holds is only read, never locked, so storing an update for it waits for nobody."""
+        live worker holds is only read, never locked, so storing an update for it waits for nobody; its holder goes
+        into `holders` when given."""
         ordered = sorted(set(chats))  # a fixed order: two claims (or a claim and a heartbeat) never deadlock
         if not ordered:
             return frozenset()
@@ -233,7 +246,9 @@ class Inbox:
                 lease.bot_id == self.bot_id, lease.chat_id.in_(ordered)
             )
         ).all()
-        busy = {chat for chat, worker, until in current if self._live_other(worker, until, now)}
+        busy = {chat: worker for chat, worker, until in current if self._live_other(worker, until, now)}
+        if holders is not None:
+            holders.update(busy)
         free = (lease.expires_at < now) | (lease.worker == self.worker)
         if self._dead:
             free = free | lease.worker.in_(sorted(self._dead))

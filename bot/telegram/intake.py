@@ -36,7 +36,7 @@ from bot.telegram.delivery import CURRENT, Delivery
 from bot.telegram.logs import handling
 from bot.telegram.metrics import Metrics
 from ledger.db import utcnow
-from ledger.inbox import NOTIFY_CHANNEL, Inbox, Pending, Stored
+from ledger.inbox import NOTIFY_CHANNEL, Inbox, Pending, Stored, notify_channel
 
 log = logging.getLogger(__name__)
 
@@ -325,6 +325,7 @@ class Dispatcher:
                 connection.rollback()  # a pre-ping may have begun a transaction; LISTEN wants autocommit
                 connection.autocommit = True
                 connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                connection.execute(f"LISTEN {notify_channel(self.inbox.worker)}")
                 try:
                     while not self._listener_stop.is_set():
                         for note in connection.notifies(timeout=1.0):

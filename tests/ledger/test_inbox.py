@@ -10,11 +10,12 @@ import sys
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.db import make_engine
-from ledger.inbox import Inbox, chat_of
+from ledger.inbox import Inbox, chat_of, notify_channel
 from tests.conftest import Clock
 
 BOT = 4242
@@ -141,3 +142,28 @@ def test_whatever_the_deliveries_each_update_is_stored_once_held_by_one_and_done
     firsts = [row for worker, row in attempts if worker.acknowledge([row])]
     assert sorted(firsts) == sorted(p.id for p in pending)
     engine.dispose()
+
+
+def test_a_stored_update_wakes_only_the_worker_that_holds_its_chat(db_url: str, clock: Clock) -> None:
+    """PostgreSQL: the notice goes to the holder's own channel, so the other workers' loops are not woken."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("NOTIFY is PostgreSQL's (on SQLite one process wakes its lanes in memory)")
+    import psycopg
+
+    one, two, three = inboxes(db_url, clock, "one", "two", "three")
+    one.store([message(1, CHAT_A)])  # `one` holds CHAT_A
+    raw = make_engine(db_url).url.set(drivername="postgresql").render_as_string(hide_password=False)
+    listeners = {}
+    for inbox in (one, three):
+        listener = psycopg.connect(raw, autocommit=True)
+        listener.execute(f"LISTEN {notify_channel(inbox.worker)}")
+        listeners[inbox.worker] = listener
+    try:
+        stored = two.store([message(2, CHAT_A)])
+        assert stored.held == frozenset()
+        heard = {worker: [n.payload for n in c.notifies(timeout=0.5, stop_after=1)] for worker, c in listeners.items()}
+    finally:
+        for listener in listeners.values():
+            listener.close()
+    assert heard == {"one": [f"{BOT}:{CHAT_A}"], "three": []}
+    assert one.parse_notice(heard["one"][0]) == CHAT_A
