@@ -224,6 +224,7 @@ class Hand(Base):
         sa.CheckConstraint("status IN ('open', 'closed', 'voided')", name="status"),
         sa.Index("ix_hands_group_id_id", "group_id", "id"),
         sa.Index("ix_hands_table_id_status", "table_id", "status"),
+        sa.Index("ix_hands_table_id_number", "table_id", "number"),  # the previous hand, by number (0012)
         sa.Index("ix_hands_replaces_id", "replaces_id"),
         sa.Index(
             "uq_hands_one_open_per_table",
