@@ -1,7 +1,7 @@
 """Benchmark: many groups playing at once against 1, 2 and 4 `paiju run --webhook` workers on PostgreSQL.
 
     .venv/bin/python bench/bench_load.py [--groups 200] [--paced 60] [--saturate 60] [--workers 1,2,4] [--db URL]
-        [--concurrent-updates 8]
+        [--concurrent-updates 8] [--rounds 1]
 
 For each worker count, in a fresh PostgreSQL schema, with a local fake Bot API (tests/bot/fake_bot_api.py) in this
 process and the workers as real processes fed round-robin, as a reverse proxy would:
@@ -12,7 +12,8 @@ process and the workers as real processes fed round-robin, as a reverse proxy wo
 Printed per worker count: bookings per second and p50/p99 reply latency in each phase, CPU seconds per booking of
 the workers, PostgreSQL and this process; the PostgreSQL sessions opened and transactions committed per booking
 (every kind: bookings, stored updates, acknowledgements, moderation, leases); then the scaling ratios 2/1 and 4/2
-of saturated bookings per second (measured in this one run).
+of saturated bookings per second (measured in this one run; with `--rounds N` the worker counts run in turn N
+times and the ratios are of the medians, each round's shown too).
 Checked against the ledger after each run (any failure is printed and the exit code is 1): every recorded event
 booked exactly once (operations by source), each table's wins in the order sent, every flood punished exactly once
 (one warning and one fine per burst), no reply sent twice.
@@ -25,6 +26,7 @@ import asyncio
 import itertools
 import os
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -376,6 +378,30 @@ async def _setup(load: Load, table: Table) -> None:
         raise RuntimeError(f"table {table.index} did not open")
 
 
+def print_scaling(results: list[dict[str, Any]], rounds: int) -> None:
+    """The scaling ratios 2/1 and 4/2 of saturated bookings per second; over several rounds, of the medians (and
+    each round's own, for the spread: this machine's speed drifts by a fifth within minutes)."""
+    rates: dict[int, list[float]] = {}
+    for result in results:
+        rates.setdefault(result["workers"], []).append(result["phases"][1].booked / result["phases"][1].seconds)
+    median = {count: statistics.median(values) for count, values in rates.items()}
+    pairs = [(2, 1), (4, 2)]
+    shown = [f"{a} / {b} = {median[a] / median[b]:.2f}×" for a, b in pairs if a in median and b in median]
+    if not shown:
+        return
+    what = f"medians of {rounds} rounds" if rounds > 1 else "saturated bookings/s"
+    print(f"\nscaling ({what}): " + ", ".join(shown))
+    if rounds > 1:
+        print(
+            "  saturated bookings/s by round: "
+            + "; ".join(f"{c}: " + ", ".join(f"{v:.1f}" for v in rates[c]) for c in rates)
+        )
+        for a, b in pairs:
+            if a in rates and b in rates:
+                each = ", ".join(f"{x / y:.2f}×" for x, y in zip(rates[a], rates[b], strict=True))
+                print(f"  {a} / {b} in each round: {each}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--groups", type=int, default=200)
@@ -387,16 +413,21 @@ def main() -> int:
     parser.add_argument(
         "--concurrent-updates", type=int, default=8, help="each worker's `concurrent_updates` (the default: 8)"
     )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="run the worker counts in turn this many times; ratios of the medians"
+    )
     args = parser.parse_args()
     os.environ.setdefault("NO_PROXY", "127.0.0.1,localhost")
     schemas = PostgresSchemas(args.db)
     rng = random.Random(args.seed)
     results = []
+    counts = [int(n) for n in args.workers.split(",")]
     try:
-        for count in (int(n) for n in args.workers.split(",")):
+        for round_number, count in itertools.product(range(1, args.rounds + 1), counts):
             result = asyncio.run(run(count, args, schemas, rng))
             results.append(result)
-            print(f"\n{count} worker(s), {args.groups} groups × 3 players:")
+            label = f" (round {round_number} of {args.rounds})" if args.rounds > 1 else ""
+            print(f"\n{count} worker(s), {args.groups} groups × 3 players{label}:")
             for phase in result["phases"]:
                 print("  " + phase.line())
             workers_cpu, postgres, generator, machine = (seconds * 1000 for seconds in result["cpu_per_booking"])
@@ -411,10 +442,7 @@ def main() -> int:
             print("  checks: " + ("; ".join(result["problems"]) or "0 lost, 0 duplicated, order kept, floods once"))
     finally:
         schemas.drop_all()
-    rates = {r["workers"]: r["phases"][1].booked / r["phases"][1].seconds for r in results}
-    if 1 in rates and 2 in rates:
-        print(f"\nscaling, saturated bookings/s: 2 workers / 1 = {rates[2] / rates[1]:.2f}×", end="")
-        print(f", 4 / 2 = {rates[4] / rates[2]:.2f}×" if 4 in rates else "")
+    print_scaling(results, args.rounds)
     print(f"(machine: {os.cpu_count()} cores; the fake Bot API, this load and PostgreSQL share them with the workers)")
     return 1 if any(r["problems"] for r in results) else 0
 
