@@ -563,7 +563,6 @@ SITUATION_METHOD = {
 }
 
 
-
 def implied(word: str) -> str:
     """What a command word says beyond its command (`自摸` → `自摸`, `点杠` → `点`), as argument text."""
     return " ".join(vocab.WORD_IMPLIES.get(word, ()))
@@ -925,8 +924,6 @@ def parse_ma(args: str) -> str:
     if len(items) > 1:
         raise GrammarError("ma_one_tile", word=" ".join(item.typed for item in items), suggest=False)
     return _one_tile(items[0])
-
-
 
 
 # ------------------------------------------------------------------------------------------------ 开桌

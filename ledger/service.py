@@ -534,6 +534,7 @@ class Ledger:
             PaymentResult,
             lambda tx: payments.void_payment(tx, chat_id, parties, reason or "撤销付款"),
         )
+
     def night_details(self, chat_id: int, night_id: int) -> details.NightDetails:
         """明细: each pair of accounts' net for one of the chat's nights and the transfers behind it (the
         unsimplified view); another chat's night is not found."""

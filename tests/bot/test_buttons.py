@@ -77,9 +77,7 @@ def forged(draw: st.DrawFn) -> str:
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=forged())
-def test_forged_button_data_is_refused_cleanly_and_books_nothing(
-    table: tuple[Bot, Ledger, int], data: str
-) -> None:
+def test_forged_button_data_is_refused_cleanly_and_books_nothing(table: tuple[Bot, Ledger, int], data: str) -> None:
     bot, ledger, table_id = table
     flows = {key: ledger.load_flow(CHAT, key) for key in FLOW_KEYS}
     effects = _press(bot, data)

@@ -138,11 +138,13 @@ def test_a_multiplier_option_never_lowers_a_hand_and_leaves_hands_that_cannot_ho
 @given(winning_hands())
 def test_full_pindao_never_pays_less_and_half_never_more(hand):
     default = score(request(hand))
-    assert score(dict(request(hand), rules={"preset": "uncapped", "pindao": "full"}))["multiplier"] >= (
-        default["multiplier"]
+    assert (
+        score(dict(request(hand), rules={"preset": "uncapped", "pindao": "full"}))["multiplier"]
+        >= (default["multiplier"])
     )
-    assert score(dict(request(hand), rules={"preset": "uncapped", "pindao": "half"}))["multiplier"] <= (
-        default["multiplier"]
+    assert (
+        score(dict(request(hand), rules={"preset": "uncapped", "pindao": "half"}))["multiplier"]
+        <= (default["multiplier"])
     )
     once = score(dict(request(hand), rules={"preset": "uncapped", "hidden_fours": "once"}))
     assert once["multiplier"] <= default["multiplier"]

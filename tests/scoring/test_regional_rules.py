@@ -206,9 +206,7 @@ def test_chosen_piao_is_reported_per_hand():
     answer = settle([hu("A", "discard", "C", EXAMPLE_1)], base=100, stakes=stakes, piao="chosen")
     assert flows(answer) == [("C", "A", 200, "dianpao"), ("C", "A", 300, "piao")]
     # 一炮双响: the discarder pays each winner's 漂 and his own twice
-    two = settle(
-        [hu("A", "discard", "C", EXAMPLE_1), hu("B", "discard", "C", EXAMPLE_1)], stakes=stakes, piao="chosen"
-    )
+    two = settle([hu("A", "discard", "C", EXAMPLE_1), hu("B", "discard", "C", EXAMPLE_1)], stakes=stakes, piao="chosen")
     assert [t for t in flows(two) if t[3] == "piao"] == [("C", "A", 3, "piao"), ("C", "B", 2, "piao")]
     assert code(settle([hu("A", "discard", "C", EXAMPLE_1)], piao="chosen")) == "bad_request"
     too_much = {"A": 1, "B": 0, "C": 11}
@@ -236,9 +234,7 @@ def test_piao_told_as_events_scores_as_the_requests_piao():
     assert flows(settle([*told, hu("A", "discard", "C", EXAMPLE_1)], base=100, piao="first_hand")) == flows(whole)
     # a later 漂 of the same player replaces the earlier; a 漂 may come after a kong
     corrected = [piao("C", 5), {"type": "gang", "player": "B", "kind": "angang"}, *told]
-    assert flows(settle([*corrected, hu("A", "discard", "C", EXAMPLE_1)], base=100, piao="chosen"))[2:] == flows(
-        whole
-    )
+    assert flows(settle([*corrected, hu("A", "discard", "C", EXAMPLE_1)], base=100, piao="chosen"))[2:] == flows(whole)
     # a 漂 event is no money of its own: a hand in play books none for it
     assert flows(settle(told[:1], partial=True, piao="chosen")) == []
 

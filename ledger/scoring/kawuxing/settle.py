@@ -508,7 +508,7 @@ def _piao(
         return chosen
     if piao is None:
         if needed:
-            raise ScoringError("bad_request", "本局选漂：要报每人这局漂几（piao，例如 {\"A\": 1, \"B\": 0, \"C\": 2}）")
+            raise ScoringError("bad_request", '本局选漂：要报每人这局漂几（piao，例如 {"A": 1, "B": 0, "C": 2}）')
         return {}
     if not isinstance(piao, Mapping) or set(piao) != set(players):
         raise ScoringError("bad_request", f"piao 要给这桌每个人（{'、'.join(players)}）一个漂数")
@@ -638,7 +638,7 @@ def _stakes(hu: Hu, hand: Hand | DeclaredHand, rules: Rules, liangdao: bool) -> 
             pqmb = PaoQiaMoBa(1, qia, 1 if hu.method == "self_draw" else 0, ba)
     buys = buys_ma(rules, hu.method, liangdao=liangdao)
     if buys and hu.ma is None:
-        raise ScoringError("bad_request", "本局买马：这手自摸要报翻出的马牌 ma（例如 \"7s\"）")
+        raise ScoringError("bad_request", '本局买马：这手自摸要报翻出的马牌 ma（例如 "7s"）')
     if not buys and hu.ma is not None:
         raise ScoringError("bad_request", "这手不买马（本局规则或胡法不买），不能报 ma")
     ma = (hu.ma, ma_points(hu.ma)) if hu.ma is not None else None
@@ -829,9 +829,7 @@ def settle_from_json(request: Mapping[str, Any], rules: Rules, partial: bool) ->
     dealer = request.get("dealer")
     base = request.get("base", 1)
     events = events_from_json(request.get("events"), rules)
-    settlement = settle(
-        players, events, rules, base=base, dealer=dealer, partial=partial, piao=request.get("piao")
-    )
+    settlement = settle(players, events, rules, base=base, dealer=dealer, partial=partial, piao=request.get("piao"))
     return {"ok": True, **settlement.as_json()}
 
 
