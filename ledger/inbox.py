@@ -83,6 +83,27 @@ class InboxLease(Base):
     expires_at: Mapped[datetime]
 
 
+_updates = InboxUpdate.__table__.c
+#: the statements every update runs, built once: SQLAlchemy then finds each in its cache by a memoized key, where a
+#: statement built anew is assembled and walked for its key at every call (a third of a lane's read, by py-spy)
+_PENDING = (
+    sa.select(_updates.id, _updates.update_id, _updates.chat_id, _updates.payload, _updates.received_at)
+    .where(
+        _updates.bot_id == sa.bindparam("bot_id"),
+        _updates.chat_id == sa.bindparam("chat_id"),
+        _updates.done_at.is_(None),
+    )
+    .order_by(_updates.update_id)
+    .limit(sa.bindparam("limit"))
+)
+_ACKNOWLEDGE = (
+    sa.update(InboxUpdate)
+    .where(_updates.id.in_(sa.bindparam("ids", expanding=True)), _updates.done_at.is_(None))
+    .values(done_at=sa.bindparam("now"))
+    .returning(_updates.id)
+)
+
+
 @dataclass(frozen=True)
 class Pending:
     """A stored update waiting to be handled."""
@@ -291,30 +312,17 @@ class Inbox:
     # -- processing ---------------------------------------------------------------------------------------
     def pending(self, chat_id: int, limit: int = 50) -> list[Pending]:
         """The chat's stored updates not yet handled, oldest (lowest update id) first."""
-        table = InboxUpdate
         with self._reading_engine.connect() as connection:
-            rows = connection.execute(
-                sa.select(table.id, table.update_id, table.chat_id, table.payload, table.received_at)
-                .where(table.bot_id == self.bot_id, table.chat_id == chat_id, table.done_at.is_(None))
-                .order_by(table.update_id)
-                .limit(limit)
-            ).all()
+            rows = connection.execute(_PENDING, {"bot_id": self.bot_id, "chat_id": chat_id, "limit": limit}).all()
         return [Pending(*row) for row in rows]
 
     def acknowledge(self, ids: Sequence[int]) -> frozenset[int]:
         """Mark rows done in one transaction; returns those this call marked (a row already done is not)."""
         if not ids:
             return frozenset()
-        table = InboxUpdate.__table__.c
 
         def body(connection: sa.Connection, now: datetime) -> frozenset[int]:
-            marked = connection.execute(
-                sa.update(InboxUpdate)
-                .where(table.id.in_(sorted(set(ids))), table.done_at.is_(None))
-                .values(done_at=now)
-                .returning(table.id)
-            ).scalars()
-            return frozenset(marked)
+            return frozenset(connection.execute(_ACKNOWLEDGE, {"ids": sorted(set(ids)), "now": now}).scalars())
 
         return self._write(body)
 
