@@ -104,6 +104,10 @@ class MemoryState(SharedState):
         self._entries.pop(key, None)
 
 
+_entry = SharedStateEntry.__table__.c
+_GET = sa.select(_entry.value, _entry.expires_at).where(_entry.key == sa.bindparam("key"))
+
+
 class DatabaseState(SharedState):
     """The `shared_state` table of the ledger's database.
 
@@ -150,10 +154,9 @@ class DatabaseState(SharedState):
         raise AssertionError("unreachable")
 
     def get(self, key: str) -> Any:
-        # a Core read, not an ORM session: admin lists are read at every update, and a session costs more than it
-        entry = SharedStateEntry.__table__.c
+        # a Core read built once, not an ORM session: admin lists are read at every update
         with self._reading_engine.connect() as connection:
-            row = connection.execute(sa.select(entry.value, entry.expires_at).where(entry.key == key)).first()
+            row = connection.execute(_GET, {"key": key}).first()
         return row.value if row is not None and row.expires_at > self._clock() else None
 
     def delete(self, key: str) -> None:
