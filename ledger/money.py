@@ -294,11 +294,8 @@ def member_record(tx: Tx, member_id: int, recent: int) -> MemberRecord:
 def stored_settlement(tx: Tx, chat_id: int, settlement_id: int) -> Settlement | None:
     """A stored settlement of this chat's group (its payments, the night's balances it squared and the debts it
     carried, names as the ledger shows them now), or None."""
-    group = group_by_chat(tx.session, chat_id)
-    record = tx.session.get(m.SettlementRecord, settlement_id)
-    if record is None or record.group_id != group.id:
-        return None
-    return _stored(tx, record)
+    record = payments.settlement_record(tx, chat_id, settlement_id)
+    return _stored(tx, record) if record is not None else None
 
 
 def night_settlement(tx: Tx, chat_id: int, night_id: int) -> Settlement | None:

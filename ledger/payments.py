@@ -162,17 +162,10 @@ def add_settlement(
 def rekey_debts(tx: Tx, group_id: int, old: int, new: int) -> None:
     """A guest linked to a member: the guest's debts become the member's (a debt between the two is gone)."""
     rows = tx.execute(
-        sa.select(m.PairDebt.low_id, m.PairDebt.high_id, m.PairDebt.amount).where(
-            m.PairDebt.group_id == group_id, sa.or_(m.PairDebt.low_id == old, m.PairDebt.high_id == old)
-        )
+        sa.delete(m.PairDebt)
+        .where(m.PairDebt.group_id == group_id, sa.or_(m.PairDebt.low_id == old, m.PairDebt.high_id == old))
+        .returning(m.PairDebt.low_id, m.PairDebt.high_id, m.PairDebt.amount)
     ).all()
-    if not rows:
-        return
-    tx.execute(
-        sa.delete(m.PairDebt).where(
-            m.PairDebt.group_id == group_id, sa.or_(m.PairDebt.low_id == old, m.PairDebt.high_id == old)
-        )
-    )
     move_debts(
         tx,
         group_id,
@@ -265,14 +258,19 @@ class LineState:
         return self.amount - self.open - self.paid
 
 
+def settlement_record(tx: Tx, chat_id: int, settlement_id: int) -> m.SettlementRecord | None:
+    """A stored settlement, when it is this chat's group's (a button's id from another chat finds nothing)."""
+    record = tx.session.get(m.SettlementRecord, settlement_id)
+    return record if record is not None and record.group_id == group_by_chat(tx.session, chat_id).id else None
+
+
 def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | None:
     """Each line of a stored settlement of this chat (in its order) and where it stands; None when the
     settlement is not this chat's. Lines to or from the pot or the house are never owed here (paid out)."""
-    group = group_by_chat(tx.session, chat_id)
-    record = tx.session.get(m.SettlementRecord, settlement_id)
-    if record is None or record.group_id != group.id:
+    record = settlement_record(tx, chat_id, settlement_id)
+    if record is None:
         return None
-    owed = pair_debts(tx, group.id)
+    owed = pair_debts(tx, record.group_id)
     paid: dict[tuple[int, int], int] = {}
     waiting: dict[tuple[int, int], str] = {}
     since = tx.now - CONFIRM_WINDOW
@@ -286,7 +284,7 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
             m.Transfer.created_at,
         )
         .where(
-            m.Transfer.group_id == group.id,
+            m.Transfer.group_id == record.group_id,
             m.Transfer.kind == m.PAYMENT,
             m.Transfer.voided_at.is_(None),
             m.Transfer.created_at >= record.created_at,

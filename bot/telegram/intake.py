@@ -322,7 +322,7 @@ class Dispatcher:
                 raw = self.inbox.engine.raw_connection()
                 connection: Any = raw.driver_connection
                 raw.detach()  # a connection of its own, outside the pool, for as long as it listens
-                connection.rollback()  # a pre-ping may have begun a transaction; LISTEN wants autocommit
+                connection.rollback()  # a ping at checkout may have begun a transaction; LISTEN wants autocommit
                 connection.autocommit = True
                 connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
                 connection.execute(f"LISTEN {notify_channel(self.inbox.worker)}")
