@@ -38,6 +38,7 @@ from bot.config import ConfigError, Settings, bot_token, load_settings
 from bot.core import Bot, SystemClock
 from bot.telegram import logs
 from bot.telegram.adapter import CORE_KEY, install
+from bot.telegram.http import AiohttpRequest
 from bot.telegram.intake import Dispatcher, Poller, threads
 from bot.telegram.metrics import Metrics
 from bot.telegram.server import Webhook, WebServer
@@ -74,8 +75,9 @@ def build_application(
     get_updates_request: BaseRequest | None = None,
     rate_limit: bool | None = None,
 ) -> Application:
-    """The PTB application with the command layer installed; tests pass their own `request` (no network).
-    Updates reach it through the dispatcher (`Application.process_update`), not PTB's own updater."""
+    """The PTB application with the command layer installed, talking to the Bot API over aiohttp (bot/telegram/
+    http.py); tests may pass their own `request` (no network). Updates reach it through the dispatcher
+    (`Application.process_update`), not PTB's own updater."""
     builder: ApplicationBuilder = (
         Application.builder()
         .token(token)
@@ -85,10 +87,8 @@ def build_application(
         builder = builder.base_url(settings.telegram.base_url)
     if settings.telegram.rate_limit if rate_limit is None else rate_limit:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
-    if request is not None:
-        builder = builder.request(request)
-    if get_updates_request is not None:
-        builder = builder.get_updates_request(get_updates_request)
+    builder = builder.request(request or AiohttpRequest())
+    builder = builder.get_updates_request(get_updates_request or AiohttpRequest(connection_pool_size=1))
     application = builder.build()
     install(application, core, settings.telegram.admin_cache_seconds)
     return application
