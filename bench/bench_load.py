@@ -10,7 +10,8 @@ process and the workers as real processes fed round-robin, as a reverse proxy wo
   and one group in ten has a member flood the chat (seven messages in about a second and a half) once;
 - saturated (capacity): each table sends its next event as soon as the previous one was answered.
 Printed per worker count: bookings per second and p50/p99 reply latency in each phase, CPU seconds per booking of
-the workers, PostgreSQL and this process; the PostgreSQL sessions opened and transactions committed per booking
+the workers, PostgreSQL and this process (and the time the hypervisor stole), each worker's share of the workers'
+CPU and the chats it holds at the end; the PostgreSQL sessions opened and transactions committed per booking
 (every kind: bookings, stored updates, acknowledgements, moderation, leases); then the scaling ratios 2/1 and 4/2
 of saturated bookings per second (measured in this one run; with `--rounds N` the worker counts run in turn N
 times and the ratios are of the medians, each round's shown too).
@@ -241,13 +242,26 @@ def postgres_cpu() -> float:
     return total
 
 
-def cpu_now(processes: list[BotProcess]) -> tuple[float, float, float, float]:
-    """(workers, PostgreSQL, this process: load generator and fake Bot API, the whole machine) CPU seconds so far.
-    The machine's figure counts processes that came and went too (a PostgreSQL backend per new connection)."""
+def cpu_now(processes: list[BotProcess]) -> tuple[float, float, float, float, float]:
+    """(workers, PostgreSQL, this process: load generator and fake Bot API, the whole machine, stolen) CPU seconds
+    so far. The machine's figure counts processes that came and went too (a PostgreSQL backend per new
+    connection); stolen is the time the hypervisor gave this machine's cores to others (a VM's noisy neighbours)."""
     workers = sum(cpu_seconds(p.process.pid) for p in processes if p.process)
-    busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]  # cpu  user nice system idle iowait …
-    machine = (sum(int(n) for n in busy) - int(busy[3]) - int(busy[4])) / os.sysconf("SC_CLK_TCK")
-    return workers, postgres_cpu(), time.process_time(), machine
+    busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]  # cpu  user nice system idle iowait … steal
+    ticks = os.sysconf("SC_CLK_TCK")
+    machine = (sum(int(n) for n in busy[:8]) - int(busy[3]) - int(busy[4]) - int(busy[7])) / ticks
+    return workers, postgres_cpu(), time.process_time(), machine, int(busy[7]) / ticks
+
+
+def chats_held(url: str) -> list[int]:
+    """How many chats each worker holds a lease on, most first."""
+    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            query = "SELECT count(*) FROM inbox_leases GROUP BY worker ORDER BY count(*) DESC"
+            return [int(n) for n in connection.exec_driver_sql(query).scalars()]
+    finally:
+        engine.dispose()
 
 
 def postgres_counters(url: str) -> tuple[int, int]:
@@ -337,10 +351,13 @@ async def run(workers: int, args: argparse.Namespace, schemas: PostgresSchemas, 
             await _ready(processes, fake)
             await asyncio.gather(*(_setup(load, table) for table in tables))
             cpu_before, counters_before = cpu_now(processes), postgres_counters(url)
+            each_before = [cpu_seconds(p.process.pid) for p in processes if p.process]
             phases = [await paced(load, tables, args.paced, rng)]
             phases.append(await saturated(load, tables, args.saturate))
             cpu = [after - before for after, before in zip(cpu_now(processes), cpu_before, strict=True)]
+            each = [cpu_seconds(p.process.pid) - b for p, b in zip(processes, each_before, strict=True) if p.process]
             sessions, commits = (a - b for a, b in zip(postgres_counters(url), counters_before, strict=True))
+            held = chats_held(url)
             await asyncio.sleep(2.0)  # late or repeated replies show up now
     finally:
         for process in processes:
@@ -353,6 +370,8 @@ async def run(workers: int, args: argparse.Namespace, schemas: PostgresSchemas, 
         "workers": workers,
         "phases": phases,
         "cpu_per_booking": per_booking,
+        "worker_cpu_share": [seconds / max(sum(each), 1e-9) for seconds in each],
+        "chats_held": held,
         "sessions": sessions,
         "commits_per_booking": commits / max(booked, 1),
         "problems": problems,
@@ -430,11 +449,17 @@ def main() -> int:
             print(f"\n{count} worker(s), {args.groups} groups × 3 players{label}:")
             for phase in result["phases"]:
                 print("  " + phase.line())
-            workers_cpu, postgres, generator, machine = (seconds * 1000 for seconds in result["cpu_per_booking"])
+            workers_cpu, postgres, generator, machine, stolen = (
+                seconds * 1000 for seconds in result["cpu_per_booking"]
+            )
             print(
                 f"  CPU per booking: workers {workers_cpu:.1f} ms, PostgreSQL {postgres:.1f} ms (all its users), "
-                f"load generator + fake Bot API {generator:.1f} ms; the whole machine {machine:.1f} ms"
+                f"load generator + fake Bot API {generator:.1f} ms; the whole machine {machine:.1f} ms "
+                f"(and {stolen:.1f} ms stolen by the hypervisor)"
             )
+            shares = " / ".join(f"{share:.0%}" for share in result["worker_cpu_share"])
+            held = " / ".join(str(n) for n in result["chats_held"])
+            print(f"  each worker's share of the workers' CPU: {shares}; chats held: {held}")
             print(
                 f"  PostgreSQL during the phases: {result['sessions']} sessions opened, "
                 f"{result['commits_per_booking']:.1f} transactions committed per booking"
