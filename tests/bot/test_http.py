@@ -10,7 +10,11 @@ import pytest
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.error import BadRequest, InvalidToken, NetworkError, TimedOut
 
+from bot.config import Settings, TelegramSettings
+from bot.core import Bot as CoreBot
+from bot.telegram.app import build_application
 from bot.telegram.http import AiohttpRequest
+from ledger.service import Ledger
 from tests.bot.fake_bot_api import FakeBotAPIServer, FakeTelegram, Upload
 
 TOKEN = "123456:HTTPTEST"
@@ -156,3 +160,16 @@ async def test_the_proxy_comes_from_the_environment(monkeypatch: pytest.MonkeyPa
         listener.close()
         await listener.wait_closed()
     assert seen == [f"POST http://api.telegram.invalid/bot{TOKEN}/close HTTP/1.1\r\n".encode()]
+
+
+async def test_paiju_run_talks_to_the_bot_api_through_it(server: FakeBotAPIServer, ledger: Ledger) -> None:
+    """The application `paiju run` builds sends over aiohttp: a reply reaches the fake server over HTTP."""
+    settings = Settings(telegram=TelegramSettings(base_url=server.base_url))
+    app = build_application(settings, CoreBot(ledger), TOKEN, rate_limit=False)
+    assert isinstance(app.bot.request, AiohttpRequest)
+    await app.initialize()
+    try:
+        await app.bot.send_message(CHAT_ID, "开桌了")
+    finally:
+        await app.shutdown()
+    assert [sent["text"] for sent in server.telegram.sent()] == ["开桌了"]
