@@ -32,14 +32,13 @@ _JSON = {"Content-Type": "application/json"}
 
 class AiohttpRequest(BaseRequest):
     """One connection pool to the Bot API (`connection_pool_size` connections at most); the defaults are those
-    `Application.builder()` gives its own requests."""
+    `Application.builder()` gives its own requests (no `write_timeout`: only an upload's is used, see above)."""
 
     def __init__(
         self,
         *,
         connection_pool_size: int = 256,
         read_timeout: float | None = 5.0,
-        write_timeout: float | None = 5.0,
         connect_timeout: float | None = 5.0,
         pool_timeout: float | None = 1.0,
         media_write_timeout: float | None = 20.0,
@@ -48,7 +47,6 @@ class AiohttpRequest(BaseRequest):
             raise ValueError("connection_pool_size must be at least 1")
         self._pool_size = connection_pool_size
         self._read_timeout = read_timeout
-        self._write_timeout = write_timeout
         self._connect_timeout = connect_timeout
         self._pool_timeout = pool_timeout
         self._media_write_timeout = media_write_timeout
@@ -88,9 +86,7 @@ class AiohttpRequest(BaseRequest):
         read = self._read_timeout if isinstance(read_timeout, DefaultValue) else read_timeout
         connect = self._connect_timeout if isinstance(connect_timeout, DefaultValue) else connect_timeout
         pool = self._pool_timeout if isinstance(pool_timeout, DefaultValue) else pool_timeout
-        write = write_timeout if not isinstance(write_timeout, DefaultValue) else None
-        if files and write is None:
-            write = self._media_write_timeout
+        write = self._media_write_timeout if isinstance(write_timeout, DefaultValue) else write_timeout
         timeout = aiohttp.ClientTimeout(
             total=_sum(pool, connect, write, read) if files else None,
             connect=_sum(pool, connect),
