@@ -242,39 +242,39 @@ def postgres_cpu() -> float:
     return total
 
 
-def cpu_now(processes: list[BotProcess]) -> tuple[float, float, float, float, float]:
-    """(workers, PostgreSQL, this process: load generator and fake Bot API, the whole machine, stolen) CPU seconds
-    so far. The machine's figure counts processes that came and went too (a PostgreSQL backend per new
+def cpu_now(processes: list[BotProcess]) -> tuple[list[float], tuple[float, float, float, float]]:
+    """Each worker's CPU seconds so far, and (PostgreSQL, this process: load generator and fake Bot API, the whole
+    machine, stolen). The machine's figure counts processes that came and went too (a PostgreSQL backend per new
     connection); stolen is the time the hypervisor gave this machine's cores to others (a VM's noisy neighbours)."""
-    workers = sum(cpu_seconds(p.process.pid) for p in processes if p.process)
+    each = [cpu_seconds(p.process.pid) for p in processes if p.process]
     busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]  # cpu  user nice system idle iowait … steal
     ticks = os.sysconf("SC_CLK_TCK")
     machine = (sum(int(n) for n in busy[:8]) - int(busy[3]) - int(busy[4]) - int(busy[7])) / ticks
-    return workers, postgres_cpu(), time.process_time(), machine, int(busy[7]) / ticks
+    return each, (postgres_cpu(), time.process_time(), machine, int(busy[7]) / ticks)
+
+
+def database_rows(url: str, query: str) -> list[Any]:
+    """The rows of one query, on a connection of its own (closed after)."""
+    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            return list(connection.exec_driver_sql(query).all())
+    finally:
+        engine.dispose()
 
 
 def chats_held(url: str) -> list[int]:
     """How many chats each worker holds a lease on, most first."""
-    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
-    try:
-        with engine.connect() as connection:
-            query = "SELECT count(*) FROM inbox_leases GROUP BY worker ORDER BY count(*) DESC"
-            return [int(n) for n in connection.exec_driver_sql(query).scalars()]
-    finally:
-        engine.dispose()
+    rows = database_rows(url, "SELECT count(*) FROM inbox_leases GROUP BY worker ORDER BY count(*) DESC")
+    return [int(n) for (n,) in rows]
 
 
 def postgres_counters(url: str) -> tuple[int, int]:
     """(sessions opened, transactions committed) on the database so far, by every client (the statistics
     collector's figures, flushed at most once a second: read them over a phase of many seconds)."""
-    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
-    try:
-        with engine.connect() as connection:
-            query = "SELECT sessions, xact_commit FROM pg_stat_database WHERE datname = current_database()"
-            sessions, commits = connection.exec_driver_sql(query).one()
-            return int(sessions), int(commits)
-    finally:
-        engine.dispose()
+    query = "SELECT sessions, xact_commit FROM pg_stat_database WHERE datname = current_database()"
+    ((sessions, commits),) = database_rows(url, query)
+    return int(sessions), int(commits)
 
 
 def verify(url: str, tables: list[Table], load: Load) -> list[str]:
@@ -350,12 +350,12 @@ async def run(workers: int, args: argparse.Namespace, schemas: PostgresSchemas, 
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=64)) as load.session:
             await _ready(processes, fake)
             await asyncio.gather(*(_setup(load, table) for table in tables))
-            cpu_before, counters_before = cpu_now(processes), postgres_counters(url)
-            each_before = [cpu_seconds(p.process.pid) for p in processes if p.process]
+            (each_before, cpu_before), counters_before = cpu_now(processes), postgres_counters(url)
             phases = [await paced(load, tables, args.paced, rng)]
             phases.append(await saturated(load, tables, args.saturate))
-            cpu = [after - before for after, before in zip(cpu_now(processes), cpu_before, strict=True)]
-            each = [cpu_seconds(p.process.pid) - b for p, b in zip(processes, each_before, strict=True) if p.process]
+            each_after, cpu_after = cpu_now(processes)
+            each = [after - before for after, before in zip(each_after, each_before, strict=True)]
+            cpu = [sum(each), *(after - before for after, before in zip(cpu_after, cpu_before, strict=True))]
             sessions, commits = (a - b for a, b in zip(postgres_counters(url), counters_before, strict=True))
             held = chats_held(url)
             await asyncio.sleep(2.0)  # late or repeated replies show up now

@@ -29,9 +29,8 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.orm import sessionmaker
 
-from ledger.db import make_engine, reader
+from ledger.db import make_engine, reader, session_factories
 from ledger.moderation_models import SharedStateEntry
 
 log = logging.getLogger(__name__)
@@ -122,7 +121,7 @@ class DatabaseState(SharedState):
             self._own_engine: Engine | None = engine
         else:
             self._own_engine = None
-        self._writer = sessionmaker(engine, expire_on_commit=False)
+        self._writer = session_factories(engine)[0]
         self._reading_engine = reader(engine)
         self._clock = clock or (lambda: datetime.now(UTC))
         self._writes = 0
