@@ -46,6 +46,13 @@ NO_BEGIN = "none"
 #: SQLite's synchronous setting: FULL syncs the WAL at every commit, so a booking the bot has confirmed survives a
 #: power cut or OS crash (NORMAL is corruption-safe in WAL mode but may roll the last commits back)
 SQLITE_SYNCHRONOUS = "FULL"
+#: execution option of a write transaction whose durability a later synced commit provides (`SYNCED_LATER`): on
+#: SQLite it commits without a sync of its own (the next FULL commit syncs the shared WAL, this one's frames with
+#: it; a power cut before then rolls both back); PostgreSQL ignores it (its flush at a commit cost nothing
+#: measurable here, and a per-transaction setting would cost a round trip)
+COMMIT_SYNC = "paiju_commit_sync"
+SYNCED_LATER = "later"
+_SYNCHRONOUS_NOW = "paiju_synchronous"
 #: seconds a server connection may sit in the pool before it is checked at its next use (`_ping_when_idle`)
 PING_AFTER_IDLE_S = 2.0
 _IDLE_SINCE = "paiju_idle_since"
@@ -231,7 +238,7 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool, synchronous: str, l
     lock_path = None if is_memory or fcntl is None else f"{database}{WRITER_LOCK_SUFFIX}"
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+    def _on_connect(dbapi_connection: Any, record: Any) -> None:
         dbapi_connection.isolation_level = None  # pysqlite would otherwise BEGIN lazily, after our reads
         cursor = dbapi_connection.cursor()
         if not is_memory:
@@ -240,14 +247,24 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool, synchronous: str, l
         cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
         cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.close()
+        record.info[_SYNCHRONOUS_NOW] = synchronous
+
+    #: a write whose sync comes later commits as NORMAL does (unless the engine asked for less than that)
+    later = "NORMAL" if synchronous.upper() in ("FULL", "EXTRA") else synchronous
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: sa.Connection) -> None:
-        mode = connection.get_execution_options().get(SQLITE_BEGIN, "IMMEDIATE")
+        options = connection.get_execution_options()
+        mode = options.get(SQLITE_BEGIN, "IMMEDIATE")
         if mode == NO_BEGIN:
             return
-        if mode == "IMMEDIATE" and lock_path is not None:
-            _take_writer_lock(connection.info, lock_path, lock_timeout)
+        if mode == "IMMEDIATE":
+            wanted = later if options.get(COMMIT_SYNC) == SYNCED_LATER else synchronous
+            if connection.info.get(_SYNCHRONOUS_NOW) != wanted:  # set outside the transaction, kept until changed
+                connection.exec_driver_sql(f"PRAGMA synchronous={wanted}")
+                connection.info[_SYNCHRONOUS_NOW] = wanted
+            if lock_path is not None:
+                _take_writer_lock(connection.info, lock_path, lock_timeout)
         try:
             connection.exec_driver_sql(f"BEGIN {mode}")
         except BaseException:

@@ -18,6 +18,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any, TypeVar, TypeVarTuple, overload
 
@@ -30,7 +31,7 @@ from sqlalchemy.sql.selectable import TypedReturnsRows
 
 from ledger import models as m
 from ledger.codec import decode, encode
-from ledger.db import NO_BEGIN, SQLITE_BEGIN, reader
+from ledger.db import COMMIT_SYNC, NO_BEGIN, SQLITE_BEGIN, SYNCED_LATER, reader
 from ledger.errors import LedgerError
 
 R = TypeVar("R")
@@ -60,6 +61,25 @@ class _Booked(Exception):
 
 #: called with (engine, operation kind) after each booking commits (a replay books nothing and calls nothing)
 _listeners: list[Callable[[Engine, str], None]] = []
+
+
+#: while it holds a function that answers True, writes commit without a disk sync of their own (`synced_later`)
+_SYNCED_LATER: ContextVar[Callable[[], bool] | None] = ContextVar("paiju_synced_later", default=None)
+
+
+@contextmanager
+def synced_later(pending: Callable[[], bool]) -> Iterator[None]:
+    """While `pending()` is true, the writes made in this context (and in the threads it hands work to with
+    `asyncio.to_thread`, which copies it) commit without waiting for the disk: the caller makes a later commit of
+    its own durable — syncing the same write-ahead log, these writes with it — before anyone can hear of them,
+    and does the work again if a crash or power cut comes first. The bot's inbox is that caller: an update's done
+    mark is committed and synced before its reply is sent, and an update without its mark is handled again
+    (docs/ledger.md, durability). Outside such a context, and on PostgreSQL, every commit is durable."""
+    token = _SYNCED_LATER.set(pending)
+    try:
+        yield
+    finally:
+        _SYNCED_LATER.reset(token)
 
 
 def on_booked(listener: Callable[[Engine, str], None]) -> Callable[[], None]:
@@ -126,6 +146,7 @@ class Unit:
             if engine.dialect.name == "sqlite"
             else engine.execution_options(isolation_level="AUTOCOMMIT")
         )
+        self._synced_later = engine.execution_options(**{COMMIT_SYNC: SYNCED_LATER})
         self._clock = clock
         #: SQLite writers hold the database's write lock from BEGIN, so the source lookup at the start of a write
         #: is final; PostgreSQL writers run side by side (see `once`)
@@ -138,6 +159,11 @@ class Unit:
         return now.astimezone(UTC)
 
     # -------------------------------------------------------------------------------------------- running
+    def _writer(self) -> Engine:
+        """The engine a write transaction runs on: without a sync of its own inside `synced_later`."""
+        pending = _SYNCED_LATER.get()
+        return self._synced_later if pending is not None and pending() else self.engine
+
     @contextmanager
     def _tx(self, engine: Engine, by: int | None = None, source: str = "") -> Iterator[Tx]:
         with engine.connect() as connection, connection.begin():
@@ -167,7 +193,7 @@ class Unit:
         a race on a unique key or the database failed it in passing."""
         for attempt in _attempts():
             try:
-                with self._tx(self.engine) as tx:
+                with self._tx(self._writer()) as tx:
                     return body(tx)
             except IntegrityError:
                 if attempt.last:
@@ -205,7 +231,7 @@ class Unit:
         stored = None
         for attempt in _attempts():
             try:
-                with self._tx(self.engine, by, source) as tx:
+                with self._tx(self._writer(), by, source) as tx:
                     if not checks_source:
                         stored = tx.connection.execute(FIND_OPERATION, {"source": source}).first()
                     if stored is None:

@@ -8,6 +8,7 @@ every booking is made exactly once: nothing lost, nothing doubled.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -132,6 +133,39 @@ def test_a_refusal_is_not_retried(sqlite_ledger: Ledger) -> None:
         sa.event.remove(ledger.engine, "before_cursor_execute", broken)
     assert calls == [1]
     _assert_books(ledger, table.id, 0)
+
+
+def test_writes_inside_synced_later_skip_their_own_sync_until_the_caller_has_synced(ledger: Ledger) -> None:
+    """The bot's inbox syncs an update's done mark before anything is said, so the bookings made for the update
+    until then need no sync of their own: inside `synced_later`, while it says so, a SQLite write commits as
+    NORMAL (in a thread the context was handed to as well); before and after, on the same pooled connection, as
+    FULL. PostgreSQL ignores it: every commit there waits for its flush."""
+    table = seat_kawuxing(ledger)
+    sqlite = ledger.engine.dialect.name == "sqlite"
+    at_commit: list[str] = []
+
+    def level(connection: sa.Connection) -> None:
+        asked = "PRAGMA synchronous" if sqlite else "SHOW synchronous_commit"
+        at_commit.append(str(connection.exec_driver_sql(asked).scalar()))
+
+    def win(n: int) -> None:
+        assert not ledger.record_hand(table.id, [WIN], source=f"sync:{n}", by=1).replayed
+
+    pending = True
+    sa.event.listen(ledger.engine, "commit", level)
+    try:
+        win(1)
+        with unit_module.synced_later(lambda: pending):
+            win(2)
+            asyncio.run(asyncio.to_thread(win, 3))
+            pending = False  # the caller's own synced commit was made: what follows must be durable by itself
+            win(4)
+        win(5)
+    finally:
+        sa.event.remove(ledger.engine, "commit", level)
+    full, normal = "2", "1"  # SQLite's numbers for FULL and NORMAL
+    assert at_commit == ([full, normal, normal, full, full] if sqlite else ["on"] * 5)
+    _assert_books(ledger, table.id, 5)
 
 
 # ------------------------------------------------------------------------------- real drops on PostgreSQL
