@@ -1,19 +1,24 @@
 """The update being handled, as the handlers see it: its commit point, and whether to retry instead of apologising.
 
-The dispatcher (bot/telegram/intake.py) sets `CURRENT` around `Application.process_update`. A handler computes its
-outcome (bookings committed by the ledger), then calls `acknowledge()` before it sends anything: the update is
-marked done, and only the first acknowledgement sends. So an update handled twice (a crash after its booking,
-before its mark) books once and replies at most once. Without a dispatcher (tests feeding `process_update`
-directly) `acknowledge()` is always true.
+The dispatcher (bot/telegram/intake.py) hands an update to `Application.process_update` inside `delivering`. A
+handler computes its outcome (bookings committed by the ledger), then calls `acknowledge()` before it sends
+anything: the update is marked done, and only the first acknowledgement sends. So an update handled twice (a crash
+after its booking, before its mark) books once and replies at most once. The mark is a synced commit, so the
+bookings before it skip their own sync (`ledger.unit.synced_later`): the mark's makes them durable too, and a
+power cut before it leaves the update stored, to be handled again. Without a dispatcher (tests feeding
+`process_update` directly) `acknowledge()` is always true and every booking syncs by itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
+
+from ledger.unit import synced_later
 
 
 @dataclass
@@ -38,6 +43,18 @@ class Delivery:
 
 
 CURRENT: ContextVar[Delivery | None] = ContextVar("paiju_delivery", default=None)
+
+
+@contextmanager
+def delivering(delivery: Delivery) -> Iterator[None]:
+    """Handle an update as `delivery`: `acknowledge()` marks it, and until then its bookings leave their disk sync
+    to that mark (committed after them, synced, before anything is said)."""
+    token = CURRENT.set(delivery)
+    try:
+        with synced_later(lambda: not delivery.acknowledged):
+            yield
+    finally:
+        CURRENT.reset(token)
 
 
 async def acknowledge() -> bool:

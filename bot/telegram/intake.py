@@ -7,7 +7,9 @@
   to `Application.process_update`, one at a time. Lanes of different chats run side by side, at most
   `concurrent_updates` updates at once; the booking work runs in threads, off the event loop;
 - handlers acknowledge an update before replying (bot/telegram/delivery.py); acknowledgements are group-committed
-  too; an update whose handler met a database error it may not meet again (a dropped connection) is tried again
+  too, and synced: the bookings made before an update's acknowledgement commit without a sync of their own
+  (`ledger.unit.synced_later`), so a booked update costs two disk syncs (stored; done), not three;
+- an update whose handler met a database error it may not meet again (a dropped connection) is tried again
   with a growing pause, up to `MAX_TRIES` times, and the group hears nothing until it is handled;
 - a heartbeat renews this worker's leases; a sweep claims chats whose updates nobody is handling (a worker died,
   or a wake-up was missed) and prunes old rows; on PostgreSQL a listener (LISTEN/NOTIFY) wakes a lane the moment
@@ -32,7 +34,7 @@ from telegram import Update
 from telegram.error import InvalidToken, RetryAfter, TelegramError
 from telegram.ext import Application
 
-from bot.telegram.delivery import CURRENT, Delivery
+from bot.telegram.delivery import Delivery, delivering
 from bot.telegram.logs import handling
 from bot.telegram.metrics import Metrics
 from ledger.db import utcnow
@@ -262,15 +264,12 @@ class Dispatcher:
         delivery = Delivery(row.update_id, row.chat_id, mark, final_attempt=tries >= MAX_TRIES)
         started = time.perf_counter()
         async with self._slots:
-            token = CURRENT.set(delivery)
             try:
-                with handling(row.chat_id, row.update_id):
+                with handling(row.chat_id, row.update_id), delivering(delivery):
                     update = Update.de_json(row.payload, self.application.bot)
                     await self.application.process_update(update)
             except Exception:
                 log.exception("update %s could not be read; skipped", row.update_id)
-            finally:
-                CURRENT.reset(token)
         if delivery.transient_error is not None and not delivery.acknowledged:
             self._tries[row.id] = tries
             self.metrics.updates.labels(kind, "retried").inc()

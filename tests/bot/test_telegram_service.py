@@ -194,6 +194,52 @@ async def test_a_dropped_database_connection_is_retried_without_a_word_to_the_gr
     assert b'paiju_updates_total{outcome="retried",type="message"} 1.0' in polling.metrics.exposition()
 
 
+async def test_a_booking_is_made_durable_by_its_updates_done_mark_before_the_reply_leaves(
+    server: FakeBotAPIServer, polling: Service
+) -> None:
+    """A win booked through the inbox commits without a disk sync of its own; the update's done mark, committed
+    after it and synced (the same write-ahead log), makes both durable before the reply is sent. An update whose
+    mark a power cut took is still stored, and is handled again. (PostgreSQL flushes every commit; the order holds.)"""
+    engine = polling.ledger.engine
+    sqlite = engine.dialect.name == "sqlite"
+    log: list[tuple[str, str]] = []
+
+    def note(connection: sa.Connection, _cursor: Any, statement: str, *_args: Any) -> None:
+        kinds = connection.info.setdefault("test_writes", set())
+        if "INSERT INTO inbox_updates" in statement:
+            kinds.add("stored")
+        elif statement.startswith("UPDATE inbox_updates SET done_at"):
+            kinds.add("done")
+        elif "INSERT INTO transfers" in statement:
+            kinds.add("booked")
+
+    def committed(connection: sa.Connection) -> None:
+        level = str(connection.exec_driver_sql("PRAGMA synchronous").scalar()) if sqlite else "flushed"
+        log.extend((kind, level) for kind in sorted(connection.info.pop("test_writes", ())))
+
+    def called(call: Any) -> None:
+        if call.method == "sendMessage":
+            log.append(("reply", "记下" if "记下" in call.params["text"] else ""))
+
+    updates = Updates()
+    for person in (A, B, C):
+        server.push(updates.message(person, "来了"))
+    server.push(updates.message(A, "开桌 @ajie @xiaoli @laowang 庄 @ajie"))
+    await until(lambda: any("开桌" in t or "座位" in t for t in server.telegram.texts()), "the table", 20)
+    sa.event.listen(engine, "before_cursor_execute", note)
+    sa.event.listen(engine, "commit", committed)
+    server.telegram.on_call = called
+    try:
+        server.push(updates.message(B, "胡 清一色 自摸"))
+        await until(lambda: ("reply", "记下") in log, "the win's reply", 20)
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", note)
+        sa.event.remove(engine, "commit", committed)
+        server.telegram.on_call = None
+    full, normal = ("2", "1") if sqlite else ("flushed", "flushed")  # SQLite's numbers for FULL and NORMAL
+    assert log == [("stored", full), ("booked", normal), ("done", full), ("reply", "记下")]
+
+
 # ------------------------------------------------------------------------------------------------ operations
 
 
