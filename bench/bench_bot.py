@@ -1,10 +1,14 @@
 """Benchmark: a recorded win through the Telegram path, against a no-op echo through the same path, at the first
 hands of an open table and again after thousands of hands at that table.
 
-    .venv/bin/python bench/bench_bot.py [--wins 300] [--fill 10000] [--db URL] [--profile 25]
+    .venv/bin/python bench/bench_bot.py [--wins 300] [--fill 10000] [--db URL] [--profile 25] [--straight]
 
-Both workloads build real `Update` objects (`Update.de_json`) and feed them to `Application.process_update`;
-the Bot API is a `BaseRequest` that answers in-process (tests/bot/fake_bot_api.py), so no network time is counted.
+Both workloads build real `Update` objects (`Update.de_json`) and feed them to `Application.process_update` as
+`paiju run`'s dispatcher does, inside the update's delivery (`bot.telegram.delivery.delivering`): a booking then
+leaves its disk sync to the update's done mark, which every update pays alike, echo or win, after its handler has
+decided what to say (bench_intake.py measures it; here the mark is free). `--straight` feeds them without a
+delivery, as tests do: every booking syncs by itself.
+The Bot API is a `BaseRequest` that answers in-process (tests/bot/fake_bot_api.py), so no network time is counted.
 - wins: `胡 123p46p789s22s333s 5p 点 @xiaoli`-style messages through the whole bot — message filters (moderation),
   grammar, tiles parsed, the hand scored by the 卡五星 core, booked in the ledger (a SQLite file in WAL mode, or
   with `--db` PostgreSQL in a private schema dropped at the end: the chat read in one statement outside any
@@ -42,6 +46,7 @@ from bench.bench_ledger import postgres_schema
 from bot.config import Settings
 from bot.core import Bot, ManualClock
 from bot.telegram.app import build_application
+from bot.telegram.delivery import Delivery, delivering
 from ledger.db import NO_BEGIN, SQLITE_BEGIN
 from ledger.events import Meld, Win, WinHand
 from ledger.service import Ledger
@@ -69,11 +74,19 @@ async def _echo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 class Run:
-    """Both applications over one fake Bot API, fed updates with increasing ids; `profile` (when set) is enabled
-    around each win, in the event loop and in the command layer's thread alike."""
+    """Both applications over one fake Bot API, fed updates with increasing ids (each inside a delivery unless
+    `straight`); `profile` (when set) is enabled around each win, in the event loop and in the command layer's
+    thread alike."""
 
-    def __init__(self, app: Application, echo: Application, clock: ManualClock) -> None:  # type: ignore[type-arg]
-        self.app, self.echo, self.clock = app, echo, clock
+    def __init__(
+        self,
+        app: Application,  # type: ignore[type-arg]
+        echo: Application,  # type: ignore[type-arg]
+        clock: ManualClock,
+        *,
+        straight: bool,
+    ) -> None:
+        self.app, self.echo, self.clock, self.straight = app, echo, clock, straight
         self.builder = Updates()
         self.update_id = 0
         self.profile: cProfile.Profile | None = None
@@ -83,7 +96,11 @@ class Run:
         self.update_id += 1
         update = Update.de_json({"update_id": self.update_id, **data}, app.bot)
         started, started_cpu = time.perf_counter(), time.process_time()
-        await app.process_update(update)
+        if self.straight:
+            await app.process_update(update)
+        else:
+            with delivering(Delivery(self.update_id, CHAT, _marked)):
+                await app.process_update(update)
         return time.perf_counter() - started, time.process_time() - started_cpu
 
     async def measure(self, count: int, offset: int) -> dict[str, list[tuple[float, float]]]:
@@ -100,6 +117,11 @@ class Run:
                 self.profile.disable()
             out["echo"].append(await self.feed(self.echo, data))
         return out
+
+
+async def _marked() -> bool:
+    """The done mark, left out of the measurement (the first mark: the handler sends its reply)."""
+    return True
 
 
 def fill(ledger: Ledger, clock: ManualClock, hands: int) -> None:
@@ -141,7 +163,7 @@ def profiled(core: Bot, run: Run) -> None:
     core.handle_message = handle_message  # type: ignore[method-assign]
 
 
-async def run(wins: int, hands: int, url: str | None, profile: int) -> None:
+async def run(wins: int, hands: int, url: str | None, profile: int, straight: bool) -> None:
     telegram = FakeTelegram(admins=[BOSS])
     request = RecordingRequest(telegram)
     with tempfile.TemporaryDirectory(prefix="paiju-bench-") as scratch:
@@ -163,7 +185,7 @@ async def run(wins: int, hands: int, url: str | None, profile: int) -> None:
         echo.add_handler(MessageHandler(filters.TEXT, _echo))
         await app.initialize()
         await echo.initialize()
-        runner = Run(app, echo, clock)
+        runner = Run(app, echo, clock, straight=straight)
         profiled(core, runner)
         for player in PLAYERS:
             await runner.feed(app, runner.builder.message(player, "来了"))
@@ -204,7 +226,8 @@ async def run(wins: int, hands: int, url: str | None, profile: int) -> None:
     if booked != wins or table is None:
         raise SystemExit(f"only {booked} of {wins} wins were booked: the benchmark measured refusals")
     where = "PostgreSQL" if url is not None and url.startswith("postgres") else "SQLite WAL"
-    print(f"a recorded win through process_update vs a no-op echo ({len(WINS)} kinds of win, {where})")
+    how = "straight, every booking synced by itself" if straight else "inside its delivery, as paiju run hands it"
+    print(f"a recorded win through process_update vs a no-op echo ({len(WINS)} kinds of win, {where}; {how})")
     print(f"  one win: {per_win[0]} transaction(s), {per_win[1]} statements (SQLite's BEGIN among them)")
     report(f"hands 1–{wins}", first)
     report(f"hands {table.hand_number - wins}–{table.hand_number - 1}", last)
@@ -219,8 +242,9 @@ def main() -> None:
     parser.add_argument("--fill", type=int, default=10_000, help="hands booked at the table between the two ends")
     parser.add_argument("--db", help="database URL (default: a temporary SQLite file; PostgreSQL: a private schema)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions")
+    parser.add_argument("--straight", action="store_true", help="no delivery: each booking syncs by itself")
     args = parser.parse_args()
-    asyncio.run(run(args.wins, args.fill, args.db, args.profile))
+    asyncio.run(run(args.wins, args.fill, args.db, args.profile, args.straight))
 
 
 if __name__ == "__main__":
