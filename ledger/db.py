@@ -261,7 +261,10 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool, synchronous: str, l
         if mode == "IMMEDIATE":
             wanted = later if options.get(COMMIT_SYNC) == SYNCED_LATER else synchronous
             if connection.info.get(_SYNCHRONOUS_NOW) != wanted:  # set outside the transaction, kept until changed
-                connection.exec_driver_sql(f"PRAGMA synchronous={wanted}")
+                # a setting of the connection, made on the driver as at connect (not a statement of the transaction)
+                dbapi_connection = connection.connection.dbapi_connection
+                assert dbapi_connection is not None, "a connection being begun is open"
+                dbapi_connection.cursor().execute(f"PRAGMA synchronous={wanted}")
                 connection.info[_SYNCHRONOUS_NOW] = wanted
             if lock_path is not None:
                 _take_writer_lock(connection.info, lock_path, lock_timeout)
