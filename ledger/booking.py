@@ -39,9 +39,8 @@ from ledger.unit import SOURCE_BOOKED, Tx
 
 #: void reason when a later event (or an undo) changes an earlier event's money
 RECOMPUTED = "重算：后续事件改变了这笔款项"
-#: `hands.status = 'open'` written into the SQL, so SQLite can use the partial index of open hands (a bound
-#: parameter cannot match an index's WHERE clause)
-IS_OPEN = m.Hand.status == sa.literal_column(f"'{m.OPEN}'")
+#: `hands.status = 'open'` written into the SQL, so SQLite can use the partial index of open hands
+IS_OPEN = m.Hand.status == m.constant(m.OPEN)
 
 
 @dataclass
@@ -586,7 +585,11 @@ def _finished_hand_events(*, exact: bool) -> sa.Select[Any]:
     """The live events, in order, of a table's finished hand numbered `number` (`exact`; scanned from the newest
     hand backwards, so it costs the same at the 10,000th hand as at the first), or else of the latest finished
     hand numbered up to it (after hands were voided)."""
-    hand = sa.select(m.Hand.id).where(m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.CLOSED).limit(1)
+    hand = (
+        sa.select(m.Hand.id)
+        .where(m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.constant(m.CLOSED))
+        .limit(1)
+    )
     if exact:
         hand = hand.where(m.Hand.number == sa.bindparam("number")).order_by(m.Hand.id.desc())
     else:
@@ -811,7 +814,9 @@ _LATER_OR_IN_PROGRESS = sa.select(
     sa.select(sa.func.count())
     .select_from(m.Hand)
     .where(
-        m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.CLOSED, m.Hand.number > sa.bindparam("number")
+        m.Hand.table_id == sa.bindparam("table_id"),
+        m.Hand.status == m.constant(m.CLOSED),
+        m.Hand.number > sa.bindparam("number"),
     )
     .scalar_subquery(),
     sa.select(sa.func.count())

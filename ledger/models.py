@@ -37,6 +37,16 @@ OPEN, CLOSED, VOIDED = "open", "closed", "voided"
 HAND, FINE, PAYOUT, PAYMENT, FEE = "hand", "fine", "payout", "payment", "fee"
 
 
+def constant(value: str) -> sa.ColumnElement[str]:
+    """A status or kind written into the SQL rather than bound, for comparing `hands.status` and `transfers.kind`:
+    SQLite tells whether a partial index applies (`status = 'open'`, `kind = 'payment'`) by comparing the WHERE
+    clause with the index's, and a bound value there has it prepare the statement again at every run (the read
+    of a finished hand took 29 µs so, 5 µs with the status written in)."""
+    if not value.isidentifier():
+        raise ValueError(f"not a status or kind: {value!r}")
+    return sa.literal_column(f"'{value}'", sa.String())
+
+
 class Base(DeclarativeBase):
     """Every model of the project (moderation's too) derives from this, so Alembic sees one metadata."""
 
