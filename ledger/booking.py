@@ -23,6 +23,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
+from sqlalchemy.orm import aliased
 
 from ledger import fees, transfers
 from ledger import models as m
@@ -64,6 +65,9 @@ class _Table:
     seats: tuple[Seat, ...]
     names: dict[int, str]  # member id -> the name the ledger shows, for every seat
     cut: fees.Fees = field(default_factory=fees.Fees)  # the group's 抽水, read with the table (no fees: nothing)
+    #: the latest finished hand, read with the table when the open hand has no live events (what 撤销 and the
+    #: double-entry check look at then); None otherwise, or when no finished hand has live events
+    previous: _Finished | None = None
 
     @property
     def players(self) -> list[str]:
@@ -85,6 +89,15 @@ class _Hand:
     id: int
     number: int
     dealer: str | None
+    events: list[_Event]
+
+
+@dataclass(frozen=True)
+class _Finished:
+    """A finished hand with its live events, in order."""
+
+    id: int
+    number: int
     events: list[_Event]
 
     @property
@@ -126,44 +139,83 @@ def _of_group(column: Any, group_id: Any, label: str) -> Any:
     return _of_table(column, group_id == m.GameTable.group_id, label)
 
 
+#: the table's latest finished hand (numbered before the table's next hand; scanned from the newest hand
+#: backwards, so it costs the same at the 10,000th hand as at the first)
+_PREVIOUS_HAND = (
+    sa.select(m.Hand.id, m.Hand.number)
+    .where(
+        m.Hand.table_id == sa.bindparam("table_id"),
+        m.Hand.status == m.constant(m.CLOSED),
+        m.Hand.number
+        < sa.select(m.GameTable.hand_number).where(m.GameTable.id == sa.bindparam("table_id")).scalar_subquery(),
+    )
+    .order_by(m.Hand.number.desc(), m.Hand.id.desc())
+    .limit(1)
+    .subquery("previous_hand")
+)
+_PREVIOUS_EVENT = aliased(m.HandEvent, name="previous_event")
+_PREVIOUS_COLUMNS = (
+    _PREVIOUS_HAND.c.id.label("previous_hand_id"),
+    _PREVIOUS_HAND.c.number.label("previous_number"),
+    _PREVIOUS_EVENT.id.label("previous_event_id"),
+    _PREVIOUS_EVENT.payload.label("previous_payload"),
+    _PREVIOUS_EVENT.source.label("previous_source"),
+    _PREVIOUS_EVENT.created_by.label("previous_by"),
+    _PREVIOUS_EVENT.created_at.label("previous_at"),
+)
+
+
+def _with_previous_hand(query: sa.Select[Any]) -> sa.Select[Any]:
+    """`query` (over `_with_open_hand`) joined, where the open hand has no live event, to the live events of the
+    table's latest finished hand: the record 撤销 takes back and the double-entry check compares with then, read
+    with the table instead of by a statement of its own (the hand found once, as a derived table, not per row)."""
+    return query.outerjoin(_PREVIOUS_HAND, m.HandEvent.id.is_(None)).outerjoin(
+        _PREVIOUS_EVENT, sa.and_(_PREVIOUS_EVENT.hand_id == _PREVIOUS_HAND.c.id, _PREVIOUS_EVENT.voided_at.is_(None))
+    )
+
+
 #: what a booking reads, in one statement: the table (locked until the transaction ends: bookings of one table
-#: take turns), the group's 日切, the seats with who sits there, whether the source was booked already, and the
-#: open hand's live events with their live transfers (one row per seat × transfer; a hand holds a few events)
+#: take turns), the group's 日切, the seats with who sits there, whether the source was booked already, the
+#: open hand's live events with their live transfers (one row per seat × transfer; a hand holds a few events),
+#: and while the open hand has none, the latest finished hand's live events (one row per seat × event)
 _READ_TABLE = (
-    _with_open_hand(
-        sa.select(
+    _with_previous_hand(
+        _with_open_hand(
+            sa.select(
+                m.GameTable.id,
+                m.GameTable.group_id,
+                m.GameTable.night_id,
+                m.GameTable.game,
+                m.GameTable.rules,
+                m.GameTable.base,
+                m.GameTable.dealer,
+                m.GameTable.hand_number,
+                m.GameTable.ended_at,
+                _of_table(m.Night.night_date, m.Night.id == m.GameTable.night_id, "night_date"),
+                _of_table(m.Night.ended_at, m.Night.id == m.GameTable.night_id, "night_ended_at"),
+                _of_group(ChatOptions.double_entry_seconds, ChatOptions.group_id, "double_entry_seconds"),
+                _of_group(m.FeeSettings.cut_fixed, m.FeeSettings.group_id, "cut_fixed"),
+                _of_group(m.FeeSettings.cut_percent, m.FeeSettings.group_id, "cut_percent"),
+                _of_group(m.FeeSettings.cut_cap, m.FeeSettings.group_id, "cut_cap"),
+                _of_group(m.Group.cutoff_hour, m.Group.id, "cutoff_hour"),
+                _of_group(m.Group.timezone, m.Group.id, "timezone"),
+                m.Seat.position,
+                m.Seat.name,
+                m.Seat.member_id,
+                m.Member.user_id,
+                m.Member.username,
+                sa.func.coalesce(m.Member.alias, m.Member.display_name).label("member_name"),
+                SOURCE_BOOKED,
+                *_OPEN_HAND_COLUMNS,
+                *_PREVIOUS_COLUMNS,
+            )
+            .join(m.Seat, m.Seat.table_id == m.GameTable.id)
+            .join(m.Member, m.Member.id == m.Seat.member_id),
             m.GameTable.id,
-            m.GameTable.group_id,
-            m.GameTable.night_id,
-            m.GameTable.game,
-            m.GameTable.rules,
-            m.GameTable.base,
-            m.GameTable.dealer,
-            m.GameTable.hand_number,
-            m.GameTable.ended_at,
-            _of_table(m.Night.night_date, m.Night.id == m.GameTable.night_id, "night_date"),
-            _of_table(m.Night.ended_at, m.Night.id == m.GameTable.night_id, "night_ended_at"),
-            _of_group(ChatOptions.double_entry_seconds, ChatOptions.group_id, "double_entry_seconds"),
-            _of_group(m.FeeSettings.cut_fixed, m.FeeSettings.group_id, "cut_fixed"),
-            _of_group(m.FeeSettings.cut_percent, m.FeeSettings.group_id, "cut_percent"),
-            _of_group(m.FeeSettings.cut_cap, m.FeeSettings.group_id, "cut_cap"),
-            _of_group(m.Group.cutoff_hour, m.Group.id, "cutoff_hour"),
-            _of_group(m.Group.timezone, m.Group.id, "timezone"),
-            m.Seat.position,
-            m.Seat.name,
-            m.Seat.member_id,
-            m.Member.user_id,
-            m.Member.username,
-            sa.func.coalesce(m.Member.alias, m.Member.display_name).label("member_name"),
-            SOURCE_BOOKED,
-            *_OPEN_HAND_COLUMNS,
         )
-        .join(m.Seat, m.Seat.table_id == m.GameTable.id)
-        .join(m.Member, m.Member.id == m.Seat.member_id),
-        m.GameTable.id,
     )
     .where(m.GameTable.id == sa.bindparam("table_id"))
-    .order_by(m.Seat.position, m.HandEvent.id, m.Transfer.id)
+    .order_by(m.Seat.position, m.HandEvent.id, m.Transfer.id, _PREVIOUS_EVENT.id)
 )
 _LOCK_TABLE = _READ_TABLE.with_for_update(of=m.GameTable)
 
@@ -269,7 +321,22 @@ def _lock(tx: Tx, table_id: int, *, lock: bool = True) -> tuple[_Table, _Hand | 
         names={r.member_id: r.member_name for r in seat_rows},
         cut=fees.Fees(cut_fixed=first.cut_fixed or 0, cut_percent=first.cut_percent or 0, cut_cap=first.cut_cap),
     )
-    return table, _hand_of(row for row in rows if row.position == first.position)
+    seat_rows = [row for row in rows if row.position == first.position]
+    table.previous = _previous_of(seat_rows)
+    return table, _hand_of(seat_rows)
+
+
+def _previous_of(rows: Sequence[Any]) -> _Finished | None:
+    """The latest finished hand from one seat's rows over `_PREVIOUS_COLUMNS` (in event order), None when the
+    rows hold none (the open hand has live events, or no finished hand has any)."""
+    found = [row for row in rows if row.previous_event_id is not None]
+    if not found:
+        return None
+    events = [
+        _Event(r.previous_event_id, r.previous_payload, r.previous_source, [], r.previous_by, r.previous_at)
+        for r in found
+    ]
+    return _Finished(found[0].previous_hand_id, found[0].previous_number, events)
 
 
 def _open_hand(tx: Tx, table_id: int) -> _Hand | None:
@@ -581,37 +648,32 @@ def _roll_over(tx: Tx, table: _Table) -> tuple[_Table, NightInfo]:
 # ------------------------------------------------------------------------------------------- records
 
 
-def _finished_hand_events(*, exact: bool) -> sa.Select[Any]:
-    """The live events, in order, of a table's finished hand numbered `number` (`exact`; scanned from the newest
-    hand backwards, so it costs the same at the 10,000th hand as at the first), or else of the latest finished
-    hand numbered up to it (after hands were voided)."""
-    hand = (
-        sa.select(m.Hand.id)
-        .where(m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.constant(m.CLOSED))
-        .limit(1)
+#: the finished hand numbered `number` of a table (the newest, were there two)
+_NUMBERED_HAND = (
+    sa.select(m.Hand.id)
+    .where(
+        m.Hand.table_id == sa.bindparam("table_id"),
+        m.Hand.status == m.constant(m.CLOSED),
+        m.Hand.number == sa.bindparam("number"),
     )
-    if exact:
-        hand = hand.where(m.Hand.number == sa.bindparam("number")).order_by(m.Hand.id.desc())
-    else:
-        hand = hand.where(m.Hand.number <= sa.bindparam("number")).order_by(m.Hand.number.desc(), m.Hand.id.desc())
-    return (
-        sa.select(
-            m.HandEvent.id,
-            m.HandEvent.payload,
-            m.HandEvent.source,
-            m.HandEvent.created_by,
-            m.HandEvent.created_at,
-            m.Hand.id.label("hand_id"),
-            m.Hand.number,
-        )
-        .join(m.Hand, m.Hand.id == m.HandEvent.hand_id)
-        .where(m.Hand.id == hand.scalar_subquery(), m.HandEvent.voided_at.is_(None))
-        .order_by(m.HandEvent.id)
+    .order_by(m.Hand.id.desc())
+    .limit(1)
+    .scalar_subquery()
+)
+#: that hand's live events, in order
+_FINISHED_HAND = (
+    sa.select(
+        m.HandEvent.id,
+        m.HandEvent.payload,
+        m.HandEvent.source,
+        m.HandEvent.created_by,
+        m.HandEvent.created_at,
+        m.Hand.id.label("hand_id"),
     )
-
-
-_FINISHED_HAND = _finished_hand_events(exact=True)
-_LATEST_FINISHED = _finished_hand_events(exact=False)
+    .join(m.Hand, m.Hand.id == m.HandEvent.hand_id)
+    .where(m.Hand.id == _NUMBERED_HAND, m.HandEvent.voided_at.is_(None))
+    .order_by(m.HandEvent.id)
+)
 _MEMBER_NAME = sa.select(sa.func.coalesce(m.Member.alias, m.Member.display_name)).where(
     m.Member.group_id == sa.bindparam("group_id"), m.Member.user_id == sa.bindparam("user_id")
 )
@@ -649,25 +711,12 @@ def _record_of(
     )
 
 
-def _finished(tx: Tx, table: _Table, number: int, *, latest: bool) -> tuple[int, int, list[_Event]] | None:
-    """The table's finished hand `number` (with `latest`: the latest finished one numbered up to it): (id,
-    number, its live events)."""
-    params = {"table_id": table.id, "number": number}
-    rows = tx.execute(_FINISHED_HAND, params).all()
-    if not rows and latest and number > 1:
-        rows = tx.execute(_LATEST_FINISHED, params).all()
-    if not rows:
-        return None
-    events = [_Event(r.id, r.payload, r.source, [], r.created_by, r.created_at) for r in rows]
-    return rows[0].hand_id, rows[0].number, events
-
-
 def _latest_record(tx: Tx, table: _Table, hand: _Hand | None, *, named: bool = True) -> TableRecord | None:
     """The latest record of the table: in the hand in progress, else the ending of its latest finished hand."""
     if hand is not None and hand.events:
         return _record_of(tx, table, hand.id, hand.number, False, hand.events, named=named)
-    found = _finished(tx, table, table.hand_number - 1, latest=True)
-    return _record_of(tx, table, found[0], found[1], True, found[2], named=named) if found is not None else None
+    found = table.previous
+    return _record_of(tx, table, found.id, found.number, True, found.events, named=named) if found else None
 
 
 def latest_record(tx: Tx, table_id: int) -> TableRecord | None:
@@ -759,8 +808,9 @@ def finished_hand(tx: Tx, table_id: int, number: int) -> TableRecord | None:
     """The ending record of the table's finished hand `number` (what `撤销 第N局` names), None when the table
     has no such finished hand."""
     table, _ = _lock(tx, table_id, lock=False)
-    found = _finished(tx, table, number, latest=False)
-    return _record_of(tx, table, found[0], found[1], True, found[2]) if found is not None else None
+    rows = tx.execute(_FINISHED_HAND, {"table_id": table.id, "number": number}).all()
+    events = [_Event(r.id, r.payload, r.source, [], r.created_by, r.created_at) for r in rows]
+    return _record_of(tx, table, rows[0].hand_id, number, True, events) if rows else None
 
 
 _HAND_BY_ID = sa.select(m.Hand.id, m.Hand.table_id, m.Hand.number, m.Hand.dealer, m.Hand.status).where(

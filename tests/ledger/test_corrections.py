@@ -7,6 +7,7 @@ import itertools
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -178,6 +179,29 @@ def test_the_same_win_twice_is_held_back_and_the_window_is_the_groups(ledger: Le
     set_double_entry(ledger.engine, table.group_id, 0, by=1)  # the group turned the check off
     ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="h:3", by=2, check_repeat=True)
     assert ledger.current_table(CHAT).hand_number == 3
+
+
+def test_the_double_entry_check_costs_the_booking_no_statement(ledger: Ledger, clock) -> None:
+    """The record a new one is compared with (here the previous hand's ending) comes with the booking's read of
+    its table: a checked win sends as many statements as an unchecked one."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="s:1", by=1, check_repeat=True)
+    sent: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        sent.append(statement)
+
+    sa.event.listen(ledger.engine, "before_cursor_execute", count)
+    try:
+        clock.advance(seconds=3)  # someone else, within the window: checked, and not a repeat
+        ledger.record_event(table.id, Win("A", "self_draw", QINGYISE), source="s:2", by=2, check_repeat=True)
+        checked = len(sent)
+        clock.advance(seconds=3)
+        ledger.record_event(table.id, Win("B", "self_draw", QINGYISE), source="s:3", by=3)
+    finally:
+        sa.event.remove(ledger.engine, "before_cursor_execute", count)
+    assert ledger.current_table(CHAT).hand_number == 4
+    assert checked == len(sent) - checked
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
