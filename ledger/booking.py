@@ -100,10 +100,6 @@ class _Finished:
     number: int
     events: list[_Event]
 
-    @property
-    def payloads(self) -> list[Payload]:
-        return [event.payload for event in self.events]
-
 
 _OPEN_HAND_COLUMNS = (
     m.Hand.id.label("hand_id"),
