@@ -12,8 +12,8 @@ Each command is sent through the command layer as a player types it (`bot.core.B
 filters, grammar, the handler, its ledger queries and, for 战报 and 排行, the picture), best of 9, wall and CPU,
 the sizes taking turns.
 Printed per command: the time at each size and the ratio of the biggest to the smallest (the goal: ≤ 1.5×).
-The replies at every size are compared: they must be the same text (the night's ordinal 第N晚 aside), so the
-sizes measured the same work.
+The replies at every size are compared: they must be the same text (the night's ordinal 第N晚 and 统计's all-time
+未结 line aside), so the sizes measured the same work.
 
 The databases are written with bulk Core inserts (rows shaped as the ledger service writes them) and, for
 SQLite, kept in `--cache` (default `~/.cache/paiju-bench`) so a second run starts at once; a cached file is
@@ -574,9 +574,19 @@ def _reply_text(outcome: Outcome) -> str:
     return "\n".join(parts)
 
 
+#: what the replies may differ in by size: the night's ordinal (第N晚, counted from the group's first night), and
+#: 统计's 未结 line — what each member owes now, over all of the group's history, which the bigger ledger holds
+#: more of (read from the running totals: the same work at every size)
+_BY_SIZE = ((re.compile(r"第\d+晚"), "第N晚"), (re.compile(r"(未结（付款之后现在还差）：).*"), r"\1…"))
+
+
 def _same_work(replies: dict[int, str]) -> bool:
-    """The replies agree at every size, the night's ordinal (第N晚, counted from the group's first) aside."""
-    normalized = {re.sub(r"第\d+晚", "第N晚", text) for text in replies.values()}
+    """The replies agree at every size, but for what `_BY_SIZE` names."""
+    normalized = set()
+    for text in replies.values():
+        for pattern, stand_in in _BY_SIZE:
+            text = pattern.sub(stand_in, text)
+        normalized.add(text)
     return len(normalized) == 1
 
 
