@@ -65,9 +65,10 @@ class _Table:
     seats: tuple[Seat, ...]
     names: dict[int, str]  # member id -> the name the ledger shows, for every seat
     cut: fees.Fees = field(default_factory=fees.Fees)  # the group's 抽水, read with the table (no fees: nothing)
-    #: the latest finished hand, read with the table when the open hand has no live events (what 撤销 and the
-    #: double-entry check look at then); None otherwise, or when no finished hand has live events
+    #: the latest finished hand, when the table was read with it (`previous_read`) and the open hand has no live
+    #: events: what the double-entry check and 撤销 look at then (None: no finished hand has live events)
     previous: _Finished | None = None
+    previous_read: bool = False
 
     @property
     def players(self) -> list[str]:
@@ -162,58 +163,66 @@ _PREVIOUS_COLUMNS = (
 
 
 def _with_previous_hand(query: sa.Select[Any]) -> sa.Select[Any]:
-    """`query` (over `_with_open_hand`) joined, where the open hand has no live event, to the live events of the
-    table's latest finished hand: the record 撤销 takes back and the double-entry check compares with then, read
-    with the table instead of by a statement of its own (the hand found once, as a derived table, not per row)."""
-    return query.outerjoin(_PREVIOUS_HAND, m.HandEvent.id.is_(None)).outerjoin(
-        _PREVIOUS_EVENT, sa.and_(_PREVIOUS_EVENT.hand_id == _PREVIOUS_HAND.c.id, _PREVIOUS_EVENT.voided_at.is_(None))
+    """`query` (`_READ_TABLE`) joined, where the open hand has no live event, to the live events of the table's
+    latest finished hand: the record the double-entry check compares with and 撤销 takes back then, read with the
+    table instead of by a statement of its own (the hand found once, as a derived table, not per row)."""
+    return (
+        query.add_columns(*_PREVIOUS_COLUMNS)
+        .outerjoin(_PREVIOUS_HAND, m.HandEvent.id.is_(None))
+        .outerjoin(
+            _PREVIOUS_EVENT,
+            sa.and_(_PREVIOUS_EVENT.hand_id == _PREVIOUS_HAND.c.id, _PREVIOUS_EVENT.voided_at.is_(None)),
+        )
+        .order_by(_PREVIOUS_EVENT.id)
     )
 
 
 #: what a booking reads, in one statement: the table (locked until the transaction ends: bookings of one table
-#: take turns), the group's 日切, the seats with who sits there, whether the source was booked already, the
-#: open hand's live events with their live transfers (one row per seat × transfer; a hand holds a few events),
-#: and while the open hand has none, the latest finished hand's live events (one row per seat × event)
+#: take turns), the group's 日切, the seats with who sits there, whether the source was booked already, and the
+#: open hand's live events with their live transfers (one row per seat × transfer; a hand holds a few events)
 _READ_TABLE = (
-    _with_previous_hand(
-        _with_open_hand(
-            sa.select(
-                m.GameTable.id,
-                m.GameTable.group_id,
-                m.GameTable.night_id,
-                m.GameTable.game,
-                m.GameTable.rules,
-                m.GameTable.base,
-                m.GameTable.dealer,
-                m.GameTable.hand_number,
-                m.GameTable.ended_at,
-                _of_table(m.Night.night_date, m.Night.id == m.GameTable.night_id, "night_date"),
-                _of_table(m.Night.ended_at, m.Night.id == m.GameTable.night_id, "night_ended_at"),
-                _of_group(ChatOptions.double_entry_seconds, ChatOptions.group_id, "double_entry_seconds"),
-                _of_group(m.FeeSettings.cut_fixed, m.FeeSettings.group_id, "cut_fixed"),
-                _of_group(m.FeeSettings.cut_percent, m.FeeSettings.group_id, "cut_percent"),
-                _of_group(m.FeeSettings.cut_cap, m.FeeSettings.group_id, "cut_cap"),
-                _of_group(m.Group.cutoff_hour, m.Group.id, "cutoff_hour"),
-                _of_group(m.Group.timezone, m.Group.id, "timezone"),
-                m.Seat.position,
-                m.Seat.name,
-                m.Seat.member_id,
-                m.Member.user_id,
-                m.Member.username,
-                sa.func.coalesce(m.Member.alias, m.Member.display_name).label("member_name"),
-                SOURCE_BOOKED,
-                *_OPEN_HAND_COLUMNS,
-                *_PREVIOUS_COLUMNS,
-            )
-            .join(m.Seat, m.Seat.table_id == m.GameTable.id)
-            .join(m.Member, m.Member.id == m.Seat.member_id),
+    _with_open_hand(
+        sa.select(
             m.GameTable.id,
+            m.GameTable.group_id,
+            m.GameTable.night_id,
+            m.GameTable.game,
+            m.GameTable.rules,
+            m.GameTable.base,
+            m.GameTable.dealer,
+            m.GameTable.hand_number,
+            m.GameTable.ended_at,
+            _of_table(m.Night.night_date, m.Night.id == m.GameTable.night_id, "night_date"),
+            _of_table(m.Night.ended_at, m.Night.id == m.GameTable.night_id, "night_ended_at"),
+            _of_group(ChatOptions.double_entry_seconds, ChatOptions.group_id, "double_entry_seconds"),
+            _of_group(m.FeeSettings.cut_fixed, m.FeeSettings.group_id, "cut_fixed"),
+            _of_group(m.FeeSettings.cut_percent, m.FeeSettings.group_id, "cut_percent"),
+            _of_group(m.FeeSettings.cut_cap, m.FeeSettings.group_id, "cut_cap"),
+            _of_group(m.Group.cutoff_hour, m.Group.id, "cutoff_hour"),
+            _of_group(m.Group.timezone, m.Group.id, "timezone"),
+            m.Seat.position,
+            m.Seat.name,
+            m.Seat.member_id,
+            m.Member.user_id,
+            m.Member.username,
+            sa.func.coalesce(m.Member.alias, m.Member.display_name).label("member_name"),
+            SOURCE_BOOKED,
+            *_OPEN_HAND_COLUMNS,
         )
+        .join(m.Seat, m.Seat.table_id == m.GameTable.id)
+        .join(m.Member, m.Member.id == m.Seat.member_id),
+        m.GameTable.id,
     )
     .where(m.GameTable.id == sa.bindparam("table_id"))
-    .order_by(m.Seat.position, m.HandEvent.id, m.Transfer.id, _PREVIOUS_EVENT.id)
+    .order_by(m.Seat.position, m.HandEvent.id, m.Transfer.id)
 )
-_LOCK_TABLE = _READ_TABLE.with_for_update(of=m.GameTable)
+#: `_READ_TABLE` by (locked, with the previous hand's record): a booking that is not checked for a double entry
+#: does not pay for reading what it would be compared with
+_TABLE_READS = {
+    (locked, previous): read.with_for_update(of=m.GameTable) if locked else read
+    for previous, read in ((False, _READ_TABLE), (True, _with_previous_hand(_READ_TABLE)))
+    for locked in (False, True)
+}
 
 #: the open hand of a table with its live events, each with its live transfers (one row per transfer)
 _OPEN_HAND = (
@@ -289,10 +298,10 @@ _MOVE_TABLE = (
 )
 
 
-def _lock(tx: Tx, table_id: int, *, lock: bool = True) -> tuple[_Table, _Hand | None]:
-    """The table, locked for this transaction (unless only read), and its open hand; a booking whose source is
-    booked already ends here."""
-    rows = tx.execute(_LOCK_TABLE if lock else _READ_TABLE, {"table_id": table_id, "booked_source": tx.source}).all()
+def _lock(tx: Tx, table_id: int, *, lock: bool = True, previous: bool = False) -> tuple[_Table, _Hand | None]:
+    """The table, locked for this transaction (unless only read), and its open hand (with `previous`, the latest
+    finished hand's record too: `_latest_record` needs it); a booking whose source is booked already ends here."""
+    rows = tx.execute(_TABLE_READS[lock, previous], {"table_id": table_id, "booked_source": tx.source}).all()
     if not rows:
         raise LedgerError("not_found", f"找不到这一桌（{table_id}）")
     first = rows[0]
@@ -318,7 +327,8 @@ def _lock(tx: Tx, table_id: int, *, lock: bool = True) -> tuple[_Table, _Hand | 
         cut=fees.Fees(cut_fixed=first.cut_fixed or 0, cut_percent=first.cut_percent or 0, cut_cap=first.cut_cap),
     )
     seat_rows = [row for row in rows if row.position == first.position]
-    table.previous = _previous_of(seat_rows)
+    if previous:
+        table.previous, table.previous_read = _previous_of(seat_rows), True
     return table, _hand_of(seat_rows)
 
 
@@ -370,7 +380,7 @@ def append(
     """Append events to the table's open hand (opening one as needed) and book what they change. With
     `check_repeat`, a record that repeats the table's previous one (someone else's, within the group's
     double-entry window) is refused with `DuplicateRecord`."""
-    table, hand = _lock(tx, table_id)
+    table, hand = _lock(tx, table_id, previous=check_repeat)
     if table.ended:
         raise LedgerError("table_ended", "这一桌已经结束，请重新开桌")
     if check_repeat and table.double_entry:
@@ -711,13 +721,14 @@ def _latest_record(tx: Tx, table: _Table, hand: _Hand | None, *, named: bool = T
     """The latest record of the table: in the hand in progress, else the ending of its latest finished hand."""
     if hand is not None and hand.events:
         return _record_of(tx, table, hand.id, hand.number, False, hand.events, named=named)
+    assert table.previous_read, "the table is read with its previous hand (`_lock(previous=True)`)"
     found = table.previous
     return _record_of(tx, table, found.id, found.number, True, found.events, named=named) if found else None
 
 
 def latest_record(tx: Tx, table_id: int) -> TableRecord | None:
     """What `撤销` would take back at the table, or None when there is nothing."""
-    table, hand = _lock(tx, table_id, lock=False)
+    table, hand = _lock(tx, table_id, lock=False, previous=True)
     return _latest_record(tx, table, hand)
 
 
@@ -749,8 +760,9 @@ EMPTY_HAND = "空局"
 
 
 def _open_for_change(tx: Tx, table_id: int) -> tuple[_Table, _Hand | None]:
-    """The table locked for a correction, refused once its night is settled or the table has ended."""
-    table, hand = _lock(tx, table_id)
+    """The table locked for an undo (with the latest finished hand's record), refused once its night is settled
+    or the table has ended."""
+    table, hand = _lock(tx, table_id, previous=True)
     if table.night_closed:
         raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
     if table.ended:
