@@ -40,8 +40,6 @@ from ledger.unit import SOURCE_BOOKED, Tx
 
 #: void reason when a later event (or an undo) changes an earlier event's money
 RECOMPUTED = "重算：后续事件改变了这笔款项"
-#: `hands.status = 'open'` written into the SQL, so SQLite can use the partial index of open hands
-IS_OPEN = m.Hand.status == m.constant(m.OPEN)
 
 
 @dataclass
@@ -119,7 +117,7 @@ def _with_open_hand(query: sa.Select[Any], table_id: Any) -> sa.Select[Any]:
     """`query` joined to the table's open hand, its live events and each event's live transfers (outer joins:
     no hand, no events, an event without money each still give their row)."""
     return (
-        query.outerjoin(m.Hand, sa.and_(m.Hand.table_id == table_id, IS_OPEN))
+        query.outerjoin(m.Hand, sa.and_(m.Hand.table_id == table_id, m.Hand.status == m.OPEN))
         .outerjoin(m.HandEvent, sa.and_(m.HandEvent.hand_id == m.Hand.id, m.HandEvent.voided_at.is_(None)))
         .outerjoin(m.Transfer, sa.and_(m.Transfer.event_id == m.HandEvent.id, m.Transfer.voided_at.is_(None)))
     )
@@ -142,7 +140,7 @@ _PREVIOUS_HAND = (
     sa.select(m.Hand.id, m.Hand.number)
     .where(
         m.Hand.table_id == sa.bindparam("table_id"),
-        m.Hand.status == m.constant(m.CLOSED),
+        m.Hand.status == m.CLOSED,
         m.Hand.number
         < sa.select(m.GameTable.hand_number).where(m.GameTable.id == sa.bindparam("table_id")).scalar_subquery(),
     )
@@ -659,7 +657,7 @@ _NUMBERED_HAND = (
     sa.select(m.Hand.id)
     .where(
         m.Hand.table_id == sa.bindparam("table_id"),
-        m.Hand.status == m.constant(m.CLOSED),
+        m.Hand.status == m.CLOSED,
         m.Hand.number == sa.bindparam("number"),
     )
     .order_by(m.Hand.id.desc())
@@ -873,19 +871,19 @@ _LATER_OR_IN_PROGRESS = sa.select(
     .select_from(m.Hand)
     .where(
         m.Hand.table_id == sa.bindparam("table_id"),
-        m.Hand.status == m.constant(m.CLOSED),
+        m.Hand.status == m.CLOSED,
         m.Hand.number > sa.bindparam("number"),
     )
     .scalar_subquery(),
     sa.select(sa.func.count())
     .select_from(m.HandEvent)
     .join(m.Hand, m.Hand.id == m.HandEvent.hand_id)
-    .where(m.Hand.table_id == sa.bindparam("table_id"), IS_OPEN, m.HandEvent.voided_at.is_(None))
+    .where(m.Hand.table_id == sa.bindparam("table_id"), m.Hand.status == m.OPEN, m.HandEvent.voided_at.is_(None))
     .scalar_subquery(),
 )
 _RENUMBER_OPEN_HAND = (
     sa.update(m.Hand)
-    .where(m.Hand.table_id == sa.bindparam("of_table"), IS_OPEN)
+    .where(m.Hand.table_id == sa.bindparam("of_table"), m.Hand.status == m.OPEN)
     .values(number=sa.bindparam("number"), dealer=sa.bindparam("dealer"))
 )
 

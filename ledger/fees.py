@@ -144,7 +144,7 @@ _NIGHT_PLAYERS = (
     .join(m.GameTable, m.GameTable.id == m.Seat.table_id)
     .where(
         m.GameTable.night_id == sa.bindparam("night_id"),
-        sa.exists().where(m.Hand.table_id == m.GameTable.id, m.Hand.status == m.constant(m.CLOSED)),
+        sa.exists().where(m.Hand.table_id == m.GameTable.id, m.Hand.status == m.CLOSED),
     )
     .distinct()
 )

@@ -25,7 +25,7 @@ def hand_history(session: Session, chat_id: int, limit: int, *, include_voided: 
     statuses = [m.CLOSED, m.VOIDED] if include_voided else [m.CLOSED]
     latest = (
         sa.select(m.Hand.id)
-        .where(m.Hand.group_id == group.id, m.Hand.status.in_([m.constant(status) for status in statuses]))
+        .where(m.Hand.group_id == group.id, m.Hand.status.in_(statuses))
         .order_by(m.Hand.id.desc())
         .limit(limit)
     )

@@ -29,7 +29,7 @@ from ledger.accounts import MAX_AMOUNT
 from ledger.codec import encode
 from ledger.db import session_factories
 from ledger.models import FINE as FINE_TRANSFER
-from ledger.models import Member, Operation, Transfer, constant
+from ledger.models import Member, Operation, Transfer
 from ledger.moderation_models import BAN, FINE, REMOVAL, WARNING, ModerationAction, ModerationSettings, Reminder
 from ledger.moderation_models import RulesText as RulesTextRow
 from ledger.money import fine as book_fine
@@ -526,7 +526,7 @@ class Moderation:
         own) is reused, never booked again."""
         fine_source = f"{source}:fine"
         booked = session.scalar(
-            sa.select(Transfer).where(Transfer.source == fine_source, Transfer.kind == constant(FINE_TRANSFER))
+            sa.select(Transfer).where(Transfer.source == fine_source, Transfer.kind == FINE_TRANSFER)
         )
         if booked is not None:
             return booked

@@ -262,7 +262,7 @@ def member_record(tx: Tx, member_id: int, recent: int) -> MemberRecord:
         .join(m.GameTable, m.GameTable.id == m.Seat.table_id)
         .join(m.Hand, m.Hand.table_id == m.Seat.table_id)
         .join(m.HandEvent, m.HandEvent.hand_id == m.Hand.id)
-        .where(m.Seat.member_id == member.id, m.Hand.status == m.constant(m.CLOSED), m.HandEvent.voided_at.is_(None))
+        .where(m.Seat.member_id == member.id, m.Hand.status == m.CLOSED, m.HandEvent.voided_at.is_(None))
         .order_by(m.Hand.id, m.HandEvent.id)
     ).all()
     hands: dict[int, tuple[str, str, list[dict[str, Any]]]] = {}
@@ -271,7 +271,7 @@ def member_record(tx: Tx, member_id: int, recent: int) -> MemberRecord:
     won = sum(seat_name in winners(game, events) for seat_name, game, events in hands.values())
     fines = session.scalar(
         sa.select(sa.func.coalesce(sa.func.sum(m.Transfer.amount), 0)).where(
-            m.Transfer.payer_id == member.id, m.Transfer.kind == m.constant(m.FINE), m.Transfer.voided_at.is_(None)
+            m.Transfer.payer_id == member.id, m.Transfer.kind == m.FINE, m.Transfer.voided_at.is_(None)
         )
     )
     latest = session.scalars(

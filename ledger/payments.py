@@ -199,9 +199,7 @@ def derived_pair_debts(tx: Tx, group_id: int) -> dict[tuple[int, int], int]:
             add(int(debtor), int(creditor), -int(amount))
     for creditor, debtor, total in tx.execute(
         sa.select(m.Transfer.payer_id, m.Transfer.payee_id, sa.func.sum(m.Transfer.amount))
-        .where(
-            m.Transfer.group_id == group_id, m.Transfer.kind == m.constant(m.PAYMENT), m.Transfer.voided_at.is_(None)
-        )
+        .where(m.Transfer.group_id == group_id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
         .group_by(m.Transfer.payer_id, m.Transfer.payee_id)
     ):
         add(debtor, creditor, -int(total))
@@ -235,7 +233,7 @@ def paid_totals(tx: Tx, group_id: int) -> dict[int, int]:
             sa.select(column, sa.func.sum(m.Transfer.amount))
             .where(
                 m.Transfer.group_id == group_id,
-                m.Transfer.kind == m.constant(m.PAYMENT),
+                m.Transfer.kind == m.PAYMENT,
                 m.Transfer.voided_at.is_(None),
             )
             .group_by(column)
@@ -291,7 +289,7 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
         )
         .where(
             m.Transfer.group_id == record.group_id,
-            m.Transfer.kind == m.constant(m.PAYMENT),
+            m.Transfer.kind == m.PAYMENT,
             m.Transfer.voided_at.is_(None),
             m.Transfer.created_at >= record.created_at,
         )
@@ -350,7 +348,7 @@ def pay(
         sa.select(m.Transfer)
         .where(
             m.Transfer.group_id == group.id,
-            m.Transfer.kind == m.constant(m.PAYMENT),
+            m.Transfer.kind == m.PAYMENT,
             m.Transfer.payer_id == creditor_id,
             m.Transfer.payee_id == debtor_id,
             m.Transfer.voided_at.is_(None),
@@ -409,9 +407,7 @@ def void_payment(tx: Tx, chat_id: int, parties: Sequence[int], reason: str) -> P
     conditions = [sa.or_(m.Transfer.payer_id == party, m.Transfer.payee_id == party) for party in set(parties)]
     found = session.scalar(
         sa.select(m.Transfer)
-        .where(
-            m.Transfer.group_id == group.id, m.Transfer.kind == m.constant(m.PAYMENT), m.Transfer.voided_at.is_(None)
-        )
+        .where(m.Transfer.group_id == group.id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
         .where(*conditions)
         .order_by(m.Transfer.id.desc())
         .limit(1)

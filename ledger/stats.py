@@ -46,7 +46,6 @@ from ledger.models import (
     Night,
     Seat,
     Transfer,
-    constant,
 )
 from ledger.scope import Rows, Scope, rows_of
 
@@ -166,7 +165,7 @@ class RunningBalance:
 
 
 def _closed_hands(scoped: Rows) -> list[sa.ColumnElement[bool]]:
-    return [scoped.hands, Hand.status == constant(CLOSED)]
+    return [scoped.hands, Hand.status == CLOSED]
 
 
 def _live_transfers(scoped: Rows) -> list[sa.ColumnElement[bool]]:
@@ -199,7 +198,7 @@ def _win_amounts(session: Session, scoped: Rows) -> dict[tuple[int, int], int]:
     rows = session.execute(
         sa.select(Transfer.hand_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
         .join(Hand, Hand.id == Transfer.hand_id)
-        .where(*_live_transfers(scoped), Hand.status == constant(CLOSED), Transfer.reason.not_in(KONG_REASONS))
+        .where(*_live_transfers(scoped), Hand.status == CLOSED, Transfer.reason.not_in(KONG_REASONS))
         .group_by(Transfer.hand_id, Transfer.payee_id)
     )
     return {(hand_id, payee_id): int(total) for hand_id, payee_id, total in rows if hand_id is not None}
@@ -437,7 +436,7 @@ def head_to_head(session: Session, scope: Scope, scope_wins: Sequence[Win] | Non
     members: set[int] = set()
     payers_by_hand: dict[tuple[int, int], set[int]] = defaultdict(set)
     scoped = rows_of(session, scope)
-    hand_transfers = sa.and_(*_live_transfers(scoped), Transfer.kind == constant(HAND))
+    hand_transfers = sa.and_(*_live_transfers(scoped), Transfer.kind == HAND)
     for hand_id, payer_id, payee_id in session.execute(
         sa.select(Transfer.hand_id, Transfer.payer_id, Transfer.payee_id)
         .where(hand_transfers, Transfer.reason.not_in(KONG_REASONS))
@@ -467,7 +466,7 @@ def running_balance(session: Session, night_id: int) -> RunningBalance:
     hands = session.execute(
         sa.select(Hand.id, Hand.number, Hand.status)
         .join(GameTable, GameTable.id == Hand.table_id)
-        .where(GameTable.night_id == night_id, Hand.status.in_((constant(CLOSED), constant(OPEN))))
+        .where(GameTable.night_id == night_id, Hand.status.in_((CLOSED, OPEN)))
         .order_by(Hand.status != CLOSED, Hand.closed_at, Hand.id)
     ).all()
     players = set(
@@ -480,7 +479,7 @@ def running_balance(session: Session, night_id: int) -> RunningBalance:
     deltas: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for hand_id, payer_id, payee_id, amount in session.execute(
         sa.select(Transfer.hand_id, Transfer.payer_id, Transfer.payee_id, Transfer.amount).where(
-            Transfer.night_id == night_id, Transfer.voided_at.is_(None), Transfer.kind == constant(HAND)
+            Transfer.night_id == night_id, Transfer.voided_at.is_(None), Transfer.kind == HAND
         )
     ):
         if hand_id is None:
@@ -505,7 +504,7 @@ def nightly_net(session: Session, scope: Scope) -> tuple[list[date], dict[int, l
     per_night: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for night_id, payer_id, payee_id, total in session.execute(
         sa.select(Transfer.night_id, Transfer.payer_id, Transfer.payee_id, sa.func.sum(Transfer.amount))
-        .where(*_live_transfers(rows_of(session, scope)), Transfer.kind == constant(HAND))
+        .where(*_live_transfers(rows_of(session, scope)), Transfer.kind == HAND)
         .group_by(Transfer.night_id, Transfer.payer_id, Transfer.payee_id)
     ):
         if night_id is not None:  # hand money is always booked for its table's night

@@ -306,7 +306,7 @@ def end(tx: Tx, table_row: m.GameTable) -> None:
     """End a table whose hand in progress has no events (an empty open hand is voided as 空局)."""
     session = tx.session
     lock_table(session, table_row.id)
-    hand = session.scalar(sa.select(m.Hand).where(m.Hand.table_id == table_row.id, m.Hand.status == m.constant(m.OPEN)))
+    hand = session.scalar(sa.select(m.Hand).where(m.Hand.table_id == table_row.id, m.Hand.status == m.OPEN))
     if hand is not None:
         live = session.scalar(
             sa.select(sa.func.count())

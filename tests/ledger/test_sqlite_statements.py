@@ -1,7 +1,8 @@
 """SQLite prepares a statement once and the driver keeps it, unless a bound value is compared with a column that a
 partial index's WHERE names (`hands.status = 'open'`, `transfers.kind = 'payment'`): to tell whether the index
 applies, SQLite then prepares the statement again at every run (a finished hand's read took 29 µs so, 5 µs with
-the status written into the SQL). The ledger writes those statuses and kinds into the SQL (`models.constant`);
+the status written into the SQL). The two columns' type writes statuses and kinds into the SQL
+(`models.WrittenConstants`);
 this watches every statement of two nights — bookings, undo, a fine, 撤销's and a hand's records, balances,
 settlement, a payment, 历史, a member's record and the reports — for a bound one."""
 
