@@ -149,15 +149,19 @@ _PREVIOUS_HAND = (
     .subquery("previous_hand")
 )
 _PREVIOUS_EVENT = aliased(m.HandEvent, name="previous_event")
-_PREVIOUS_COLUMNS = (
-    _PREVIOUS_HAND.c.id.label("previous_hand_id"),
-    _PREVIOUS_HAND.c.number.label("previous_number"),
-    _PREVIOUS_EVENT.id.label("previous_event_id"),
-    _PREVIOUS_EVENT.payload.label("previous_payload"),
-    _PREVIOUS_EVENT.source.label("previous_source"),
-    _PREVIOUS_EVENT.created_by.label("previous_by"),
-    _PREVIOUS_EVENT.created_at.label("previous_at"),
-)
+
+
+def _finished_columns(hand: Any, event: Any) -> tuple[Any, ...]:
+    """A finished hand's id and number with one of its events, labelled as `_finished_of` reads them."""
+    return (
+        hand.id.label("finished_hand_id"),
+        hand.number.label("finished_number"),
+        event.id.label("finished_event_id"),
+        event.payload.label("finished_payload"),
+        event.source.label("finished_source"),
+        event.created_by.label("finished_by"),
+        event.created_at.label("finished_at"),
+    )
 
 
 def _with_previous_hand(query: sa.Select[Any]) -> sa.Select[Any]:
@@ -165,7 +169,7 @@ def _with_previous_hand(query: sa.Select[Any]) -> sa.Select[Any]:
     latest finished hand: the record the double-entry check compares with and 撤销 takes back then, read with the
     table instead of by a statement of its own (the hand found once, as a derived table, not per row)."""
     return (
-        query.add_columns(*_PREVIOUS_COLUMNS)
+        query.add_columns(*_finished_columns(_PREVIOUS_HAND.c, _PREVIOUS_EVENT))
         .outerjoin(_PREVIOUS_HAND, m.HandEvent.id.is_(None))
         .outerjoin(
             _PREVIOUS_EVENT,
@@ -326,21 +330,21 @@ def _lock(tx: Tx, table_id: int, *, lock: bool = True, previous: bool = False) -
     )
     seat_rows = [row for row in rows if row.position == first.position]
     if previous:
-        table.previous, table.previous_read = _previous_of(seat_rows), True
+        table.previous, table.previous_read = _finished_of(seat_rows), True
     return table, _hand_of(seat_rows)
 
 
-def _previous_of(rows: Sequence[Any]) -> _Finished | None:
-    """The latest finished hand from one seat's rows over `_PREVIOUS_COLUMNS` (in event order), None when the
-    rows hold none (the open hand has live events, or no finished hand has any)."""
-    found = [row for row in rows if row.previous_event_id is not None]
+def _finished_of(rows: Sequence[Any]) -> _Finished | None:
+    """A finished hand from rows over `_finished_columns` (in event order; rows without an event are skipped: the
+    table read's, while the open hand has live events), None when they hold no event."""
+    found = [row for row in rows if row.finished_event_id is not None]
     if not found:
         return None
     events = [
-        _Event(r.previous_event_id, r.previous_payload, r.previous_source, [], r.previous_by, r.previous_at)
+        _Event(r.finished_event_id, r.finished_payload, r.finished_source, [], r.finished_by, r.finished_at)
         for r in found
     ]
-    return _Finished(found[0].previous_hand_id, found[0].previous_number, events)
+    return _Finished(found[0].finished_hand_id, found[0].finished_number, events)
 
 
 def _open_hand(tx: Tx, table_id: int) -> _Hand | None:
@@ -666,14 +670,7 @@ _NUMBERED_HAND = (
 )
 #: that hand's live events, in order
 _FINISHED_HAND = (
-    sa.select(
-        m.HandEvent.id,
-        m.HandEvent.payload,
-        m.HandEvent.source,
-        m.HandEvent.created_by,
-        m.HandEvent.created_at,
-        m.Hand.id.label("hand_id"),
-    )
+    sa.select(*_finished_columns(m.Hand, m.HandEvent))
     .join(m.Hand, m.Hand.id == m.HandEvent.hand_id)
     .where(m.Hand.id == _NUMBERED_HAND, m.HandEvent.voided_at.is_(None))
     .order_by(m.HandEvent.id)
@@ -814,9 +811,8 @@ def finished_hand(tx: Tx, table_id: int, number: int) -> TableRecord | None:
     """The ending record of the table's finished hand `number` (what `撤销 第N局` names), None when the table
     has no such finished hand."""
     table, _ = _lock(tx, table_id, lock=False)
-    rows = tx.execute(_FINISHED_HAND, {"table_id": table.id, "number": number}).all()
-    events = [_Event(r.id, r.payload, r.source, [], r.created_by, r.created_at) for r in rows]
-    return _record_of(tx, table, rows[0].hand_id, number, True, events) if rows else None
+    found = _finished_of(tx.execute(_FINISHED_HAND, {"table_id": table.id, "number": number}).all())
+    return _record_of(tx, table, found.id, found.number, True, found.events) if found else None
 
 
 _HAND_BY_ID = sa.select(m.Hand.id, m.Hand.table_id, m.Hand.number, m.Hand.dealer, m.Hand.status).where(
