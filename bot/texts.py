@@ -259,6 +259,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only the players at this table and admins can press these.",
     },
     "flow_table_changed": {"zh": "牌桌已经换了，这个按钮失效了。", "en": "The table has changed; this button expired."},
+    "flow_hand_recorded": {
+        "zh": "第{number}局已经记完了，这个按钮作废（没有记账）。",
+        "en": "Hand {number} is already recorded; this button has expired (nothing booked).",
+    },
     "flow_cancelled": {"zh": "已取消，没有记账。", "en": "Cancelled; nothing booked."},
     "flow_recorded": {"zh": "记好了", "en": "Recorded"},
     "btn_method_s": {"zh": "自摸", "en": "Self-draw"},

@@ -58,10 +58,12 @@ def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[st
 def held_line(ctx: Context, table: TableInfo, word: str, args: str) -> dict[str, Any]:
     """What a question about a typed line keeps to run it later as typed: the words, who sent it with the people
     Telegram marked in it (ids and usernames: the `@name`s must name the same accounts when it runs), its source,
-    and the update that asked (a redelivery of that update asks nothing again)."""
+    the hand it was typed in (once that hand is recorded the buttons expire rather than book into the next) and
+    the update that asked (a redelivery of that update asks nothing again)."""
     sender, incoming = ctx.sender, ctx.incoming
     return {
         "table_id": table.id,
+        "hand": table.hand_number,
         "word": word,
         "args": args,
         "source": incoming.original_source if incoming is not None else ctx.source,
