@@ -120,6 +120,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” names no pattern (name them if any, e.g. 自摸 清一色). ",
     },
     "word_not_here": {"zh": "「{word}」用不到这条记录上。", "en": "“{word}” has no place in this record."},
+    "suggest_unchanged": {
+        "zh": "这条消息原来记的就是这个，账没有变。",
+        "en": "That is what the message recorded already; nothing changed.",
+    },
     "btn_suggest_yes": {"zh": "就是这个", "en": "Yes, book it"},
     "btn_suggest_no": {"zh": "不是", "en": "No"},
     "kong_two_tiles": {
