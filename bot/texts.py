@@ -22,6 +22,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "scoring_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
     "ledger_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
     "ledger_nothing_to_undo": {"zh": "这一桌没有可以撤销的记录。", "en": "Nothing to undo at this table."},
+    "ledger_edit_taken_back": {
+        "zh": "这条消息记的账已经撤销了，改了也不再记账。要记，请重新发一条。",
+        "en": "What this message recorded was taken back (撤销), so the edit books nothing. "
+        "To record it, send it again.",
+    },
     "ledger_table_ended": {"zh": "这一桌已经结束了，请重新开桌。", "en": "This table has ended; open a new one."},
     "bot_added": {
         "zh": (
