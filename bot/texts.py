@@ -268,6 +268,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only the players at this table and admins can press these.",
     },
     "flow_table_changed": {"zh": "牌桌已经换了，这个按钮失效了。", "en": "The table has changed; this button expired."},
+    "edit_record_stands_hand": {
+        "zh": "这条消息改了，但它记的第{number}局还算数（改成别的话不会撤账）。要作废那一局，发：撤销 第{number}局",
+        "en": "The message was edited, but hand {number} it recorded still counts (an edit into other words undoes "
+        "nothing). To void that hand, send: 撤销 第{number}局",
+    },
+    "edit_record_stands": {
+        "zh": "这条消息改了，但它在第{number}局记的还算数（改成别的话不会撤账）。"
+        "要撤回，发 撤销（撤回这桌最后一条记录）。",
+        "en": "The message was edited, but what it recorded in hand {number} still counts (an edit into other words "
+        "undoes nothing). To take back the table's last record, send 撤销.",
+    },
     "flow_hand_recorded": {
         "zh": "第{number}局已经记完了，这个按钮作废（没有记账）。",
         "en": "Hand {number} is already recorded; this button has expired (nothing booked).",

@@ -931,6 +931,16 @@ def recorded_table(tx: Tx, original_source: str) -> int | None:
     return int(found.table_id)
 
 
+def recorded_hand(tx: Tx, original_source: str) -> tuple[int, bool] | None:
+    """(number, finished) of the hand a message recorded in (its first version or an edit of it), None when it
+    recorded nothing live; refused (`night_closed`) once that night is settled."""
+    if recorded_table(tx, original_source) is None:
+        return None
+    found = tx.execute(_edited_events(original_source).limit(1)).one()
+    hand = _hand_row(tx, found.hand_id)
+    return int(hand.number), hand.status != m.OPEN
+
+
 _LIVE_EVENTS = (
     sa.select(m.HandEvent.id, m.HandEvent.payload, m.HandEvent.source)
     .where(m.HandEvent.hand_id == sa.bindparam("hand_id"), m.HandEvent.voided_at.is_(None))

@@ -325,3 +325,15 @@ def test_a_write_that_lost_a_race_on_another_unique_key_is_retried_whole(ledger:
     assert ledger._unit.once("race:1", "test", None, int, body) == 2
     assert ledger._unit.once("race:1", "test", None, int, body) == 2  # stored: not run again
     assert len(attempts) == 2
+
+
+def test_the_hand_a_message_recorded_in(ledger: Ledger) -> None:
+    """What an edit into chat is told stands: the hand of the message's live record, and whether it finished."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "angang"), source="tg:1:50", by=1)
+    assert ledger.recorded_hand("tg:1:50") == (1, False)
+    ledger.record_events(table.id, [hu("C", "self_draw")], source="tg:1:51", by=1)
+    assert ledger.recorded_hand("tg:1:50") == (1, True) == ledger.recorded_hand("tg:1:51")
+    ledger.undo(table.id, source="tg:1:52", by=1)
+    assert ledger.recorded_hand("tg:1:51") is None  # taken back
+    assert ledger.recorded_hand("tg:1:53") is None  # never recorded
