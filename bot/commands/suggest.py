@@ -6,8 +6,10 @@ met with silence: the bot answers once with what it would book and 「就是这�
 sender had typed the reading, with a source derived from the original message: a double tap, or two people
 tapping, books once. The source is the message's as an edit numbered 0 (`tg:<chat>:<message>:e0`), so editing the
 message afterwards replaces what the tap booked instead of adding to it; an edit before the tap answers the
-question (the record handlers finish it). The pending suggestion lives in the ledger's flow table (kind
-`suggest`), keyed by the message, so a restart in between loses nothing.
+question (the record handlers finish it). A question an edit got is tapped as that edit: it replaces what the
+message recorded. A question belongs to the hand it was asked in (`flow_step` expires it once that hand is
+recorded). The pending suggestion lives in the ledger's flow table (kind `suggest`), keyed by the message, so a
+restart in between loses nothing.
 """
 
 from __future__ import annotations
