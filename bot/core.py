@@ -331,6 +331,7 @@ class Registry:
         self.join_hooks: list[Callable[[Context], HandlerResult]] = []
         self.leave_hooks: list[Callable[[Context], HandlerResult]] = []
         self.failure_hooks: list[Callable[[Context, Effect, str], HandlerResult]] = []
+        self.edit_hooks: list[Callable[[Context], HandlerResult]] = []
 
     def add_command(self, command: Command) -> Command:
         """Register a command. Two commands may share a word only for different games (卡五星's 胡, 碰胡's 胡).
@@ -418,6 +419,11 @@ class Registry:
 
     def on_join(self, func: Handler) -> Handler:
         self.join_hooks.append(func)
+        return func
+
+    def on_unread_edit(self, func: Handler) -> Handler:
+        """Decorator: an edited message no recording command reads again (chat now, or another command)."""
+        self.edit_hooks.append(func)
         return func
 
     def on_leave(self, func: Handler) -> Handler:
@@ -590,11 +596,13 @@ class Bot:
                 if result.stop:
                     return outcome
         found = split_command(incoming.text, self.registry, ctx.game)
+        if incoming.edited and (found is None or not found[0].on_edit):
+            for hook in self.registry.edit_hooks:
+                outcome.effects.extend(self._run(ctx, hook).effects)
+            return outcome
         if found is None:
             return outcome
         command, word, args = found
-        if incoming.edited and not command.on_edit:
-            return outcome
         ctx.command, ctx.word, ctx.args = command, word, args
         if command.admin_only and not ctx.is_admin:
             outcome.effects.append(ctx.reply("admin_only"))

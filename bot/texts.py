@@ -22,6 +22,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "scoring_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
     "ledger_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
     "ledger_nothing_to_undo": {"zh": "这一桌没有可以撤销的记录。", "en": "Nothing to undo at this table."},
+    "ledger_edit_taken_back": {
+        "zh": "这条消息记的账已经撤销了，改了也不再记账。要记，请重新发一条。",
+        "en": "What this message recorded was taken back (撤销), so the edit books nothing. "
+        "To record it, send it again.",
+    },
     "ledger_table_ended": {"zh": "这一桌已经结束了，请重新开桌。", "en": "This table has ended; open a new one."},
     "bot_added": {
         "zh": (
@@ -120,6 +125,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” names no pattern (name them if any, e.g. 自摸 清一色). ",
     },
     "word_not_here": {"zh": "「{word}」用不到这条记录上。", "en": "“{word}” has no place in this record."},
+    "suggest_unchanged": {
+        "zh": "这条消息原来记的就是这个，账没有变。",
+        "en": "That is what the message recorded already; nothing changed.",
+    },
     "btn_suggest_yes": {"zh": "就是这个", "en": "Yes, book it"},
     "btn_suggest_no": {"zh": "不是", "en": "No"},
     "kong_two_tiles": {
@@ -259,6 +268,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only the players at this table and admins can press these.",
     },
     "flow_table_changed": {"zh": "牌桌已经换了，这个按钮失效了。", "en": "The table has changed; this button expired."},
+    "edit_record_stands_hand": {
+        "zh": "这条消息改了，但它记的第{number}局还算数（改成别的话不会撤账）。要作废那一局，发：撤销 第{number}局",
+        "en": "The message was edited, but hand {number} it recorded still counts (an edit into other words undoes "
+        "nothing). To void that hand, send: 撤销 第{number}局",
+    },
+    "edit_record_stands": {
+        "zh": "这条消息改了，但它在第{number}局记的还算数（改成别的话不会撤账）。"
+        "要撤回，发 撤销（撤回这桌最后一条记录）。",
+        "en": "The message was edited, but what it recorded in hand {number} still counts (an edit into other words "
+        "undoes nothing). To take back the table's last record, send 撤销.",
+    },
+    "flow_hand_recorded": {
+        "zh": "第{number}局已经记完了，这个按钮作废（没有记账）。",
+        "en": "Hand {number} is already recorded; this button has expired (nothing booked).",
+    },
     "flow_cancelled": {"zh": "已取消，没有记账。", "en": "Cancelled; nothing booked."},
     "flow_recorded": {"zh": "记好了", "en": "Recorded"},
     "btn_method_s": {"zh": "自摸", "en": "Self-draw"},

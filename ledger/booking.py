@@ -899,20 +899,20 @@ def _rewind_if_last(tx: Tx, table: _Table, number: int, *, voided: bool, dealer:
 # ------------------------------------------------------------------------------------------------- editing
 
 
-def _edited_events(original_source: str) -> sa.Select[int, int, int]:
-    """The live events a message recorded (its first version or any edit of it) in hands not voided."""
-    return (
-        sa.select(m.HandEvent.id, m.Hand.id.label("hand_id"), m.Hand.table_id)
-        .join(m.Hand, m.Hand.id == m.HandEvent.hand_id)
-        .where(m.Hand.status != m.VOIDED, m.HandEvent.voided_at.is_(None))
-        .where(
-            sa.or_(
-                m.HandEvent.source == original_source,
-                m.HandEvent.source.startswith(original_source + ":e", autoescape=True),
-            )
-        )
-        .order_by(m.HandEvent.id)
+def _edited_events(original_source: str, *, live: bool = True) -> sa.Select[int, int, int]:
+    """The live events a message recorded (its first version or any edit of it) in hands not voided; with
+    `live=False` every event it ever recorded, undone and voided ones too."""
+    found = sa.select(m.HandEvent.id, m.Hand.id.label("hand_id"), m.Hand.table_id).join(
+        m.Hand, m.Hand.id == m.HandEvent.hand_id
     )
+    if live:
+        found = found.where(m.Hand.status != m.VOIDED, m.HandEvent.voided_at.is_(None))
+    return found.where(
+        sa.or_(
+            m.HandEvent.source == original_source,
+            m.HandEvent.source.startswith(original_source + ":e", autoescape=True),
+        )
+    ).order_by(m.HandEvent.id)
 
 
 def recorded_table(tx: Tx, original_source: str) -> int | None:
@@ -931,6 +931,16 @@ def recorded_table(tx: Tx, original_source: str) -> int | None:
     return int(found.table_id)
 
 
+def recorded_hand(tx: Tx, original_source: str) -> tuple[int, bool] | None:
+    """(number, finished) of the hand a message recorded in (its first version or an edit of it), None when it
+    recorded nothing live; refused (`night_closed`) once that night is settled."""
+    if recorded_table(tx, original_source) is None:
+        return None
+    found = tx.execute(_edited_events(original_source).limit(1)).one()
+    hand = _hand_row(tx, found.hand_id)
+    return int(hand.number), hand.status != m.OPEN
+
+
 _LIVE_EVENTS = (
     sa.select(m.HandEvent.id, m.HandEvent.payload, m.HandEvent.source)
     .where(m.HandEvent.hand_id == sa.bindparam("hand_id"), m.HandEvent.voided_at.is_(None))
@@ -945,17 +955,19 @@ def replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, 
     hand's night is settled, and (`unchanged`) when the edit records exactly what the message recorded."""
     edited = tx.execute(_edited_events(original_source)).all()
     if not edited:
+        if tx.execute(_edited_events(original_source, live=False).limit(1)).first() is not None:
+            raise LedgerError("edit_taken_back", "这条消息记下的已经撤销或作废")
         raise LedgerError("nothing_to_edit", "找不到这条消息记下的牌局")
     table, _ = _lock(tx, edited[0].table_id)
     if table.night_closed:
         raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
     old = _hand_row(tx, edited[0].hand_id)  # read again under the table's lock
     if old.status == m.VOIDED:
-        raise LedgerError("nothing_to_edit", "这条消息记下的牌局已经作废")
+        raise LedgerError("edit_taken_back", "这条消息记下的牌局已经作废")
     old_events = tx.execute(_LIVE_EVENTS, {"hand_id": old.id}).all()
     edited_ids = {row.id for row in edited} & {row.id for row in old_events}
     if not edited_ids:  # undone meanwhile
-        raise LedgerError("nothing_to_edit", "这条消息记下的事件已经撤销")
+        raise LedgerError("edit_taken_back", "这条消息记下的事件已经撤销")
     first = next(i for i, row in enumerate(old_events) if row.id in edited_ids)
     kept = [(row.payload, row.source) for row in old_events if row.id not in edited_ids]
     batch = payloads(events, [payload for payload, _ in kept[:first]])

@@ -325,6 +325,11 @@ class Ledger:
 
         return self._unit.read(body)
 
+    def recorded_hand(self, original_source: str) -> tuple[int, bool] | None:
+        """(number, finished) of the hand a message recorded in, None when it recorded nothing live; refused
+        (`night_closed`) once that night is settled."""
+        return self._unit.read(lambda tx: booking.recorded_hand(tx, original_source))
+
     def replace_hand(
         self,
         original_source: str,

@@ -344,8 +344,9 @@ def asked_already(ctx: Context, key: int) -> bool:
 
 def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo]) -> FlowStep | Effect | list[Effect]:
     """Read a press on a flow's button (data `prefix:<key>:<action>`) the way every flow does: the flow must be
-    live and of `kind`, its table still the open one, the presser seated or an admin; `x` cancels it. Returns
-    the step to apply, or the answer that ends the press there."""
+    live and of `kind`, its table still the open one, the presser seated or an admin, and the hand it was started
+    in (`state["hand"]`, when it keeps one) still the open one: a flow never books into the next hand. `x`
+    cancels it. Returns the step to apply, or the answer that ends the press there."""
     query = ctx.callback
     assert query is not None
     parsed = flow_data(query.data)
@@ -362,6 +363,10 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
     if not plays_at(ctx, table):
         return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
+    if state.get("hand", table.hand_number) != table.hand_number:  # its hand was recorded another way meanwhile
+        ctx.service.finish_flow(ctx.chat_id, key)
+        gone = ctx.t("flow_hand_recorded", number=state["hand"])
+        return [AnswerCallback(gone, alert=True), SendText(gone, edit_message_id=query.message_id)]
     if action == "x":
         ctx.service.finish_flow(ctx.chat_id, key)
         cancelled = ctx.t("flow_cancelled")

@@ -44,9 +44,16 @@ KONG_CODES = {"a": "angang", "x": "xugang", "z": "zhigang"}
 
 
 def start_flow(ctx: Context, table: TableInfo, kind: str) -> SendText:
-    """Open a flow: a new bot message with the first question."""
+    """Open a flow: a new bot message with the first question. The flow belongs to the open hand: once that hand
+    is recorded its buttons expire (`flow_step`)."""
     key = flow_key(ctx)
-    state: dict[str, Any] = {"table_id": table.id, "step": "who", "patterns": [], "situations": []}
+    state: dict[str, Any] = {
+        "table_id": table.id,
+        "hand": table.hand_number,
+        "step": "who",
+        "patterns": [],
+        "situations": [],
+    }
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, state)
     text, buttons = render(ctx, table, kind, key, state)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id)

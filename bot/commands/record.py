@@ -13,7 +13,8 @@ from bot.commands._common import (
 from bot.commands._inputs import table_rules
 from bot.commands._recording import event_reply, hand_reply, kawuxing_table, kong_of, ready_of, win_of
 from bot.commands.chat_options import minggang
-from bot.commands.duplicates import hold_back
+from bot.commands.duplicates import KIND as DUPLICATE
+from bot.commands.duplicates import hold_back, question_key
 from bot.commands.flows import start_flow
 from bot.commands.regional import prepare
 from bot.commands.suggest import ask, offer
@@ -21,7 +22,7 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, implied, parse_draw, parse_kong, parse_player, parse_win
 from bot.texts import describe_event
 from bot.vocabulary import COMMAND_WORDS
-from ledger.events import Draw, Event, Kong, Liangdao, Win
+from ledger.events import Draw, Event, Kong, Liangdao, Win, repeats
 from ledger.service import DuplicateRecord, LedgerError, TableInfo
 
 KAWUXING = ("kawuxing",)
@@ -155,6 +156,8 @@ def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
         return prepared
     events = prepared
     try:
+        if ctx.incoming is not None and ctx.incoming.edited and not ctx.repeat:
+            _refuse_edited_repeat(ctx, table, events)
         result, edited = book(ctx, table, events)
     except DuplicateRecord as dup:
         return hold_back(ctx, table, dup)
@@ -170,3 +173,16 @@ def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
         return hand_reply(ctx, table, result, edited=edited)
     what = "；".join(describe_event(ctx.lang, event) for event in result.recorded)
     return event_reply(ctx, table, result, what, edited=edited)
+
+
+def _refuse_edited_repeat(ctx: Context, table: TableInfo, events: list[Event]) -> None:
+    """An edit of a message held back as a double entry is the same message judged a repeat: while it recorded
+    nothing and still repeats the table's previous record (someone else's), it is held back again however late
+    the edit comes, never booked as a new hand past the window."""
+    assert ctx.incoming is not None
+    held = ctx.service.load_flow(ctx.chat_id, question_key(ctx))
+    if held is None or held.kind != DUPLICATE or ctx.service.recorded_table(ctx.incoming.original_source):
+        return
+    previous = ctx.service.latest_record(table.id)
+    if previous is not None and previous.recorded_by != ctx.sender.user_id and repeats(events, previous.events):
+        raise DuplicateRecord(previous)

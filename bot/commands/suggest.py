@@ -6,8 +6,10 @@ met with silence: the bot answers once with what it would book and 「就是这�
 sender had typed the reading, with a source derived from the original message: a double tap, or two people
 tapping, books once. The source is the message's as an edit numbered 0 (`tg:<chat>:<message>:e0`), so editing the
 message afterwards replaces what the tap booked instead of adding to it; an edit before the tap answers the
-question (the record handlers finish it). The pending suggestion lives in the ledger's flow table (kind
-`suggest`), keyed by the message, so a restart in between loses nothing.
+question (the record handlers finish it). A question an edit got is tapped as that edit: it replaces what the
+message recorded. A question belongs to the hand it was asked in (`flow_step` expires it once that hand is
+recorded). The pending suggestion lives in the ledger's flow table (kind `suggest`), keyed by the message, so a
+restart in between loses nothing.
 """
 
 from __future__ import annotations
@@ -57,14 +59,18 @@ def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[st
 
 def held_line(ctx: Context, table: TableInfo, word: str, args: str) -> dict[str, Any]:
     """What a question about a typed line keeps to run it later as typed: the words, who sent it with the people
-    Telegram marked in it (ids and usernames: the `@name`s must name the same accounts when it runs), its source,
-    and the update that asked (a redelivery of that update asks nothing again)."""
+    Telegram marked in it (ids and usernames: the `@name`s must name the same accounts when it runs), its source
+    (and the edit's, for an edited message), the hand it was typed in (once that hand is recorded the buttons
+    expire rather than book into the next) and the update that asked (a redelivery of that update asks nothing
+    again)."""
     sender, incoming = ctx.sender, ctx.incoming
     return {
         "table_id": table.id,
+        "hand": table.hand_number,
         "word": word,
         "args": args,
         "source": incoming.original_source if incoming is not None else ctx.source,
+        "edit": ctx.source if incoming is not None and incoming.edited else None,
         "sender": [sender.user_id, sender.name, sender.username],
         "mentions": [[s.user_id, s.name, s.username] for s in (incoming.mentions if incoming else ())],
         "usernames": list(incoming.usernames if incoming else ()),
@@ -106,8 +112,9 @@ def press_to_rerun(ctx: Context, kind: str, *, repeat: bool = False) -> HandlerR
 
 def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResult:
     """Run the line a flow stored (`word`, `args`, `sender`, `source`) as its sender typed it, with the source of
-    that message as an edit numbered 0; the reply takes the place of the flow's message. `repeat`: booked past
-    the double-entry check (「确实又一次」)."""
+    that message as an edit numbered 0 — or, for a line an edit sent, as that edit: it replaces what the message
+    recorded, never adds a hand. The reply takes the place of the flow's message. `repeat`: booked past the
+    double-entry check (「确实又一次」)."""
     state = step.state
     user_id, name, username = state["sender"]
     sender = Sender(int(user_id), str(name), username)
@@ -115,7 +122,8 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
     command = ctx.bot.registry.lookup(word, ctx.game)
     if command is None:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    source = f"{state['source']}:e0"
+    edit = state.get("edit")
+    source = str(edit) if edit else f"{state['source']}:e0"
     mentions = tuple(Sender(int(i), str(n), u) for i, n, u in state.get("mentions", ()))
     incoming = Incoming(
         chat_id=ctx.chat_id,
@@ -124,6 +132,7 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
         text=f"{word} {args}",
         date=ctx.now(),
         source=source,
+        edited=bool(edit),
         admin_ids=ctx.admin_ids,
         owner_id=ctx.owner_id,
         mentions=mentions,
@@ -133,6 +142,10 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
     typed.command, typed.word, typed.args = command, word, args
     try:
         result = command.handler(typed)
+    except Quiet:  # an edit's reading that records just what the message recorded: the tap is answered
+        ctx.service.finish_flow(ctx.chat_id, step.key)
+        same = ctx.t("suggest_unchanged")
+        return [AnswerCallback(same), SendText(same, edit_message_id=step.edit)]
     except Refusal as refusal:
         return AnswerCallback(ctx.t(refusal.key, **refusal.params), alert=True)
     except Exception as err:

@@ -235,7 +235,7 @@ def _match_line(ctx: Context, table_id: int, players: list[str]) -> str:
 def start_flow(ctx: Context, table: TableInfo) -> SendText:
     """A message with one button per seat: tap the players in the order they went out."""
     key = flow_key(ctx)
-    state: dict[str, Any] = {"table_id": table.id, "mode": "o", "log": []}
+    state: dict[str, Any] = {"table_id": table.id, "hand": table.hand_number, "mode": "o", "log": []}
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, "gouji", state)
     text, buttons = render(ctx, table, key, state)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id)

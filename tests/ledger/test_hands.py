@@ -264,12 +264,25 @@ def test_edit_of_an_event_in_the_open_hand_keeps_the_others_in_place(ledger: Led
     assert [balances.of(s.member_id) for s in table.seats] == [-200, 0, 200]
 
 
-def test_edit_of_a_message_whose_events_were_undone_finds_nothing(ledger: Ledger) -> None:
+def test_edit_of_a_message_whose_events_were_undone_says_they_were_taken_back(ledger: Ledger) -> None:
     table = seat_kawuxing(ledger)
     ledger.record_event(table.id, gang("B", "angang"), source="tg:1:30", by=1)
     ledger.undo(table.id, source="tg:1:31", by=1)
     with pytest.raises(LedgerError) as err:
         ledger.replace_hand("tg:1:30", [gang("C", "angang")], source="tg:1:30:e1", by=1)
+    assert err.value.code == "edit_taken_back"
+    assert all(line.amount == 0 for line in ledger.balances(CHAT).lines)
+
+
+def test_edit_of_a_message_whose_hand_was_voided_says_it_was_taken_back(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    first = ledger.record_hand(table.id, [hu("B", "self_draw")], source="tg:1:40", by=1)
+    ledger.void_hand(first.hand_id, source="tg:1:41", by=1)
+    with pytest.raises(LedgerError) as err:
+        ledger.replace_hand("tg:1:40", [hu("C", "self_draw")], source="tg:1:40:e1", by=1)
+    assert err.value.code == "edit_taken_back"
+    with pytest.raises(LedgerError) as err:  # a message that never recorded anything
+        ledger.replace_hand("tg:1:42", [hu("C", "self_draw")], source="tg:1:42:e1", by=1)
     assert err.value.code == "nothing_to_edit"
     assert all(line.amount == 0 for line in ledger.balances(CHAT).lines)
 
@@ -312,3 +325,15 @@ def test_a_write_that_lost_a_race_on_another_unique_key_is_retried_whole(ledger:
     assert ledger._unit.once("race:1", "test", None, int, body) == 2
     assert ledger._unit.once("race:1", "test", None, int, body) == 2  # stored: not run again
     assert len(attempts) == 2
+
+
+def test_the_hand_a_message_recorded_in(ledger: Ledger) -> None:
+    """What an edit into chat is told stands: the hand of the message's live record, and whether it finished."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "angang"), source="tg:1:50", by=1)
+    assert ledger.recorded_hand("tg:1:50") == (1, False)
+    ledger.record_events(table.id, [hu("C", "self_draw")], source="tg:1:51", by=1)
+    assert ledger.recorded_hand("tg:1:50") == (1, True) == ledger.recorded_hand("tg:1:51")
+    ledger.undo(table.id, source="tg:1:52", by=1)
+    assert ledger.recorded_hand("tg:1:51") is None  # taken back
+    assert ledger.recorded_hand("tg:1:53") is None  # never recorded
