@@ -545,6 +545,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Already recorded ({by}): hand {number}, {what}. This looks like the same thing typed twice, so it "
         "was not booked. If it really happened again, press “It happened again”.",
     },
+    "duplicate_win": {
+        "zh": "{by}：第{number}局 {what}。胡的人和它一样，多半是同一手又记了一次，没有再记。"
+        "要是真的又胡了一次，点「确实又一次」。",
+        "en": "Already recorded ({by}): hand {number}, {what}. The same winner a moment later is most likely the "
+        "same hand told again, so it was not booked. If it really happened again, press “It happened again”.",
+    },
     "double_entry_set": {
         "zh": "好的：{seconds} 秒内别人记的同一条（同一人、同一种杠和牌；同一家胡；荒庄）不再记，"
         "回复里有「确实又一次」按钮。",

@@ -11,13 +11,14 @@ from typing import Any
 
 from bot.commands._common import book as book_events
 from bot.commands._common import booking_lines, money_lines, my_seat, replayed_reply, seat_resolver
+from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, implied, tokens
 from bot.texts import register, register_describer
 from bot.vocabulary import COMMAND_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
-from ledger.service import ScoringRefused, TableInfo
+from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
 
 PENGHU = ("penghu",)
 EVENT_PREFIX = re.compile(r"^events\[\d+\]（\w+）：")
@@ -243,6 +244,8 @@ def record_draw(ctx: Context) -> SendText:
 def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     try:
         result, edited = book_events(ctx, table, [event])
+    except DuplicateRecord as dup:  # the same win or draw from someone else a moment ago: ask before booking
+        return hold_back(ctx, table, dup)
     except ScoringRefused as err:
         # the core names the event by its JSON index (`events[3]（peng）：…`); the chat only needs the why
         raise Refusal("scoring_refused", message=EVENT_PREFIX.sub("", err.message)) from err
