@@ -12,6 +12,7 @@ from bot.grammar import GrammarError, name_key, parse_people
 from bot.permissions import require_to_open
 from bot.texts import game_name, rules_summary
 from bot.vocabulary import COMMAND_WORDS
+from ledger.accounts import MAX_NAME
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -41,6 +42,10 @@ def open_table(ctx: Context) -> SendText:
     if len(people) > needed:  # before anyone is looked up or a guest created
         extra = people[needed].lstrip("@")
         raise Refusal("too_many_players", game=game_name(ctx.lang, game), seats=needed, extra=extra)
+    for token in people:  # a guest's name the ledger would refuse, said in the chat's language before anything
+        guest = " ".join(token.split())
+        if not token.startswith("@") and len(guest) > MAX_NAME:
+            raise Refusal("guest_name_too_long", limit=MAX_NAME, start=guest[:8], length=len(guest))
     seated: list[MemberInfo] = []
     for token in people:
         person = resolve_person(ctx, token, create_guest=True)
