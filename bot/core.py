@@ -221,7 +221,8 @@ class Context:
 
     Exactly one of `incoming`, `callback`, `join` is set. `word` is the command word that matched (e.g. "暗杠"),
     `args` the rest of the text after it. `table` is the chat's open table as it was when the event arrived; a
-    booking checks it is still open.
+    booking checks it is still open. `game` is the game commands are read for: the open table's (a table keeps
+    the game it was opened with when the group changes its own), else the group's.
     """
 
     bot: Bot
@@ -521,7 +522,7 @@ class Bot:
             sender=sender,
             source=source,
             lang=group.language,
-            game=group.game,
+            game=table.game if table is not None else group.game,
             group=group,
             table=table,
             clock=self.clock,

@@ -28,6 +28,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "To record it, send it again.",
     },
     "ledger_table_ended": {"zh": "这一桌已经结束了，请重新开桌。", "en": "This table has ended; open a new one."},
+    # what the ledger refuses in Chinese only (its messages): an English group reads the why in English
+    "ledger_bad_name": {
+        "zh": "没有记录：{message}",
+        "en": "Not recorded: a name must be 1 to 64 characters long.",
+    },
+    "ledger_hand_in_progress": {
+        "zh": "没有记录：{message}",
+        "en": "Not recorded: this table's hand is not finished yet: record how it ended, or undo, first.",
+    },
+    "ledger_bad_seats": {
+        "zh": "没有记录：{message}",
+        "en": "Not recorded: this game needs a different number of players, each seated once.",
+    },
+    "ledger_bad_member": {"zh": "没有记录：{message}", "en": "Not recorded: that account cannot be seated."},
+    "ledger_bad_dealer": {"zh": "没有记录：{message}", "en": "Not recorded: the dealer must be seated at the table."},
     "bot_added": {
         "zh": (
             "大家好，我是牌局记账机器人：打卡五星时把杠、亮倒、胡牌发到群里，我来算番、记账、结算。\n"
@@ -72,6 +87,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "too_many_players": {
         "zh": "{game}一桌 {seats} 个人，多了 {extra}。",
         "en": "A {game} table seats {seats}; {extra} is one too many.",
+    },
+    "guest_name_too_long": {
+        "zh": "客人名字最多 {limit} 个字，「{start}…」有 {length} 个：写短一点。",
+        "en": "A guest's name takes at most {limit} characters; “{start}…” has {length}: write a shorter one.",
     },
     "too_few_players": {
         "zh": "{game}一桌要 {seats} 个人，现在只有 {count} 个：开桌 @甲 @乙 @丙（客人直接写名字）",
@@ -568,6 +587,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{by}：第{number}局 {what}。这条和它一样，像是重复了，没有再记。要是真的又来了一次，点「确实又一次」。",
         "en": "Already recorded ({by}): hand {number}, {what}. This looks like the same thing typed twice, so it "
         "was not booked. If it really happened again, press “It happened again”.",
+    },
+    "duplicate_win": {
+        "zh": "{by}：第{number}局 {what}。胡的人和它一样，多半是同一手又记了一次，没有再记。"
+        "要是真的又胡了一次，点「确实又一次」。",
+        "en": "Already recorded ({by}): hand {number}, {what}. The same winner a moment later is most likely the "
+        "same hand told again, so it was not booked. If it really happened again, press “It happened again”.",
     },
     "double_entry_set": {
         "zh": "好的：{seconds} 秒内别人记的同一条（同一人、同一种杠和牌；同一家胡；荒庄）不再记，"

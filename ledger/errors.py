@@ -27,10 +27,10 @@ class DatabaseUrlError(ValueError):
 
 
 class DuplicateRecord(LedgerError):
-    """A record that repeats the table's previous one (same player, kind and tile; the same winners and way of
-    winning; a draw after a draw), recorded by someone else within the group's double-entry window: most likely
-    the same thing typed twice. `previous` is that record (a `ledger.records.TableRecord`); booking it anyway
-    takes `repeat=True`."""
+    """A record that repeats the table's previous one (a kong's player, kind and tile; the same winners however
+    told; a draw after a draw; a 够级 round's finishing order: `ledger.events.repeats`), recorded by someone else
+    within the group's double-entry window: most likely the same thing typed twice. `previous` is that record (a
+    `ledger.records.TableRecord`); booking it anyway takes `repeat=True`."""
 
     def __init__(self, previous: Any) -> None:
         super().__init__("duplicate", "和上一条记录一样，可能是重复记账，没有再记")

@@ -280,16 +280,26 @@ def from_payload(game: str, data: Mapping[str, Any]) -> Event:
     raise ValueError(f"not a {game} event: {dict(data)!r}")
 
 
+#: 碰胡 events that end a hand with someone's win (the draw ends it too: keyed as every game's draw)
+PENGHU_WINS = frozenset({"hu", "tianhu", "dihu", "xiaoqidui", "wufu"})
+
+
 def _repeat_key(event: Event | Mapping[str, Any]) -> tuple[tuple[Any, ...], str | None] | None:
-    """What identifies a 卡五星 record when the same thing is typed twice, and its tile (a tile typed on one side
-    only still matches); None for events of the other games (no double-entry check)."""
+    """What identifies a record when the same thing is typed twice, and its tile (a tile typed on one side only
+    still matches): a kong, a 亮倒, a win by its winner alone (a hand takes longer than the window, so the same
+    winner again is the same win told differently, whatever the way or the discarder), a draw, a 够级 round by
+    its finishing order; None for what may well happen twice in a row (碰胡's 碰, 扫 …: no double-entry check)."""
     if not isinstance(event, Mapping):
         if isinstance(event, Kong):
             return ("gang", event.player, event.kind, event.discarder), event.tile
         if isinstance(event, Liangdao):
             return ("liangdao", event.player), None
         if isinstance(event, Win):
-            return ("hu", event.winner, event.method, event.discarder), None
+            return ("hu", event.winner), None
+        if isinstance(event, PenghuPlay):
+            return (("hu", event.player), None) if event.kind in PENGHU_WINS else None
+        if isinstance(event, GoujiRound):
+            return ("round", event.order), None
         if isinstance(event, Draw):
             return ("draw",), None
         return None
@@ -298,8 +308,12 @@ def _repeat_key(event: Event | Mapping[str, Any]) -> tuple[tuple[Any, ...], str 
         return ("gang", event.get("player"), event.get("kind"), event.get("from")), event.get("tile")
     if kind == "liangdao":
         return ("liangdao", event.get("player")), None
-    if kind == "hu":
-        return ("hu", event.get("winner"), event.get("method"), event.get("from")), None
+    if kind == "hu" and "winner" in event:  # 卡五星's
+        return ("hu", event.get("winner")), None
+    if kind in PENGHU_WINS:
+        return ("hu", event.get("player")), None
+    if kind == "round":
+        return ("round", tuple(event.get("order") or ())), None
     if kind == "draw":
         return ("draw",), None
     return None
@@ -307,8 +321,8 @@ def _repeat_key(event: Event | Mapping[str, Any]) -> tuple[tuple[Any, ...], str 
 
 def repeats(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
     """True when `new` records what `previous` (one earlier record) did: the same kong (player, kind, discarder,
-    tile), the same player's 亮倒, the same winners with the same way of winning (patterns and tiles aside: two
-    people rarely describe one win alike), or a draw after a draw."""
+    tile), the same player's 亮倒, the same winners (the way of winning, discarder, patterns and tiles aside: two
+    people rarely describe one win alike), a draw after a draw, or a 够级 round with the same finishing order."""
     mine = [_repeat_key(event) for event in new]
     theirs = [_repeat_key(event) for event in previous]
     if not mine or len(mine) != len(theirs) or None in mine or None in theirs:

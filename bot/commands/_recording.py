@@ -11,7 +11,7 @@ from bot.core import Context, Refusal, SendText
 from bot.grammar import KongSpec, ReadySpec, WinSpec
 from bot.permissions import RECORD, require_player
 from bot.texts import describe_record, describe_win
-from ledger.events import KONG_KINDS, WIN_METHODS, Kong, Meld, ReadyHand, Win, WinHand
+from ledger.events import KONG_KINDS, PENGHU_WINS, WIN_METHODS, Kong, Meld, ReadyHand, Win, WinHand
 from ledger.service import HandResult, TableInfo, TableRecord
 
 #: patterns offered as toggle buttons (a win's, a ready hand's at 查大叫), three per row
@@ -149,7 +149,10 @@ def recorded_by(ctx: Context, record: TableRecord) -> str:
     return ctx.t("record_by", who=who, ago=ago)
 
 
-def held_back_text(ctx: Context, previous: TableRecord) -> str:
-    """Why a record was not booked: the same thing, recorded by someone else a moment ago."""
-    what = describe_record(ctx.lang, previous.events)
-    return ctx.t("duplicate", by=recorded_by(ctx, previous), number=previous.hand_number, what=what)
+def held_back_text(ctx: Context, previous: TableRecord, game: str = "kawuxing") -> str:
+    """Why a record was not booked: the same thing, recorded by someone else a moment ago (for a win: the same
+    winners, however the win was told)."""
+    what = describe_record(ctx.lang, previous.events, game)
+    won = any(event.get("type") == "hu" or event.get("type") in PENGHU_WINS for event in previous.events)
+    key = "duplicate_win" if won else "duplicate"
+    return ctx.t(key, by=recorded_by(ctx, previous), number=previous.hand_number, what=what)

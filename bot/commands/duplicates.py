@@ -1,4 +1,5 @@
-"""Double entries: the same kong, 亮倒, win or draw typed by two people at the table is booked once.
+"""Double entries: the same kong, 亮倒, win (the same winners) or draw typed by two people at the table is booked once;
+so is a 够级 round (the same finishing order) and a 碰胡 win or draw.
 
 The ledger holds back a record that repeats the table's previous one when someone else recorded that one within
 the group's window (`设置 重复间隔 90`, seconds; 0 turns it off). The reply says who recorded it and when, and
@@ -38,7 +39,8 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     buttons = (
         (Button(ctx.t("btn_repeat_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
     )
-    return SendText(held_back_text(ctx, dup.previous), buttons=buttons, reply_to=ctx.message_id, asks=True)
+    text = held_back_text(ctx, dup.previous, table.game)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
 @registry.callback(PREFIX)

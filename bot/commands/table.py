@@ -12,6 +12,7 @@ from bot.grammar import GrammarError, name_key, parse_people
 from bot.permissions import require_to_open
 from bot.texts import game_name, rules_summary
 from bot.vocabulary import COMMAND_WORDS
+from ledger.accounts import MAX_NAME
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -36,10 +37,15 @@ def open_table(ctx: Context) -> SendText:
         people, dealer_token, _draw = parse_people(ctx.args)
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
-    needed = SEATS.get(ctx.game, 3)
+    game = ctx.group.game  # a new table plays the group's game, whatever the table it replaces played
+    needed = SEATS.get(game, 3)
     if len(people) > needed:  # before anyone is looked up or a guest created
         extra = people[needed].lstrip("@")
-        raise Refusal("too_many_players", game=game_name(ctx.lang, ctx.game), seats=needed, extra=extra)
+        raise Refusal("too_many_players", game=game_name(ctx.lang, game), seats=needed, extra=extra)
+    for token in people:  # a guest's name the ledger would refuse, said in the chat's language before anything
+        guest = " ".join(token.split())
+        if not token.startswith("@") and len(guest) > MAX_NAME:
+            raise Refusal("guest_name_too_long", limit=MAX_NAME, start=guest[:8], length=len(guest))
     seated: list[MemberInfo] = []
     for token in people:
         person = resolve_person(ctx, token, create_guest=True)
@@ -58,12 +64,12 @@ def open_table(ctx: Context) -> SendText:
         if all(p.id != sender.id for p in seated):
             seated.insert(0, sender)
     if len(seated) > needed:
-        raise Refusal("too_many_players", game=game_name(ctx.lang, ctx.game), seats=needed, extra=seated[needed].name)
+        raise Refusal("too_many_players", game=game_name(ctx.lang, game), seats=needed, extra=seated[needed].name)
     if len(seated) < needed:
-        raise Refusal("too_few_players", game=game_name(ctx.lang, ctx.game), seats=needed, count=len(seated))
+        raise Refusal("too_few_players", game=game_name(ctx.lang, game), seats=needed, count=len(seated))
     dealer: MemberInfo | None = None
     drawn = False
-    if ctx.game in DEALERLESS:
+    if game in DEALERLESS:
         pass  # 够级 has no dealer
     elif dealer_token is not None:
         dealer = _dealer_among(ctx, seated, dealer_token)

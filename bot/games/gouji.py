@@ -5,6 +5,7 @@ scored (串三户 doubled), the money between 对头 and the table's match score
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot import texts as bot_texts
@@ -21,13 +22,15 @@ from bot.commands._common import (
     replayed_reply,
     seat_resolver,
 )
+from bot.commands._recording import held_back_text
+from bot.commands.duplicates import hold_back
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, tokens
 from bot.texts import register, register_describer
 from ledger.events import GoujiRound
 from ledger.scoring import ScoringError, gouji
-from ledger.service import HandResult, TableInfo
+from ledger.service import DuplicateRecord, HandResult, TableInfo
 
 GOUJI = ("gouji",)
 SEAT_COUNT = gouji.SEAT_COUNT
@@ -107,7 +110,10 @@ def record_round(ctx: Context) -> SendText:
         return start_flow(ctx, table)
     round_ = parse_round(ctx.args, seat_resolver(ctx, table))
     check_complete(round_, table.players)
-    result, edited = book(ctx, table, [round_event(round_)])
+    try:
+        result, edited = book(ctx, table, [round_event(round_)])
+    except DuplicateRecord as dup:  # the same finishing order from someone else a moment ago: ask before booking
+        return hold_back(ctx, table, dup)
     if result.replayed:  # a redelivered update: booked once, said once
         return replayed_reply(ctx, result, "gouji")
     return SendText("\n".join(round_lines(ctx, table, result, edited=edited)), reply_to=ctx.message_id)
@@ -246,8 +252,8 @@ def press(ctx: Context) -> HandlerResult:
     step = flow_step(ctx, "gouji", lambda c: game_table(c, "gouji"))
     if not isinstance(step, FlowStep):
         return step
-    if step.action == "ok":
-        return _confirm(ctx, step.table, step.key, step.state, step.edit)
+    if step.action in {"ok", "rep"}:  # confirm; confirm again what the double-entry check held back
+        return _confirm(ctx, step.table, step.key, step.state, step.edit, repeat=step.action == "rep")
     apply(step.table.players, step.state, step.action)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, "gouji", step.state)
     text, buttons = render(ctx, step.table, step.key, step.state)
@@ -331,12 +337,19 @@ def _preview(ctx: Context, table: TableInfo, round_: dict[str, list[str]]) -> tu
     return lines, True
 
 
-def _confirm(ctx: Context, table: TableInfo, key: int, state: dict[str, Any], edit: int) -> HandlerResult:
+def _confirm(
+    ctx: Context, table: TableInfo, key: int, state: dict[str, Any], edit: int, *, repeat: bool = False
+) -> HandlerResult:
     round_ = round_of(state)
     if not _complete(round_):
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     source = flow_source(ctx, key)
-    result, _ = book(ctx, table, [round_event(round_)], source=source)
+    try:
+        result, _ = book(replace(ctx, repeat=repeat), table, [round_event(round_)], source=source)
+    except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and offer to book it anyway
+        again = (Button(ctx.t("btn_repeat_yes"), f"gj:{key}:rep"), Button(ctx.t("btn_cancel"), f"gj:{key}:x"))
+        held = SendText(held_back_text(ctx, dup.previous, "gouji"), buttons=(again,), edit_message_id=edit)
+        return [AnswerCallback(), held]
     ctx.service.finish_flow(ctx.chat_id, key)
     text = "\n".join(round_lines(ctx, table, result))
     return Outcome([AnswerCallback(ctx.t("flow_recorded")), SendText(text, edit_message_id=edit)])

@@ -11,16 +11,26 @@ from typing import Any
 
 from bot.commands._common import book as book_events
 from bot.commands._common import booking_lines, money_lines, my_seat, replayed_reply, seat_resolver
+from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, implied, tokens
-from bot.texts import register, register_describer
+from bot.texts import chat_message, register, register_describer
 from bot.vocabulary import COMMAND_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
-from ledger.service import ScoringRefused, TableInfo
+from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
 
 PENGHU = ("penghu",)
 EVENT_PREFIX = re.compile(r"^events\[\d+\]（\w+）：")
+#: the scoring core's refusals that tell players what to write in the contract's words (`请记 wufu`), and the
+#: bot's own text for each: the chat names the commands a player types (the `paiju score` answer is unchanged)
+IN_PLAYERS_WORDS = (
+    (re.compile(r"^(?P<name>.+?) 已报警，第五次碰/扫就是五福"), "penghu_after_baojing"),
+    (re.compile(r"^(?P<name>.+?) 已有 4 次碰/扫，第五次只能报警后"), "penghu_fifth_needs_baojing"),
+    (re.compile(r"^(?P<name>.+?) 没有报警，五福不算"), "penghu_wufu_needs_baojing"),
+    (re.compile(r"^起手连扫三次算提蛇"), "penghu_three_sao_is_tishe"),
+    (re.compile(r"^庄家的小七对必须带一个扫"), "penghu_xiaoqidui_needs_sao"),
+)
 SOURCE_WORDS = frozenset({"点", "打", "放", "放炮", "from"})
 WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall"})
 DEAL_WORDS = frozenset({"起手", "deal"})
@@ -56,6 +66,34 @@ register(
             "en": "Say who after “{word}”: 点 @c",
         },
         "penghu_no_args": {"zh": "{what}后面不用写别的。", "en": "{what} takes nothing more."},
+        "penghu_paoqi_source": {
+            "zh": "跑起的牌是谁打的？写 跑起 点 @丙（丙一人出）。",
+            "en": "Whose discard ran up? Write 跑起 点 @c (c pays alone).",
+        },
+        "penghu_paoqi_hu_source": {
+            "zh": "跑起胡是跑起别人打的牌：写 胡 点 @丙 跑起。",
+            "en": "A 跑起胡 runs up someone's discard: write 胡 点 @c 跑起.",
+        },
+        "penghu_after_baojing": {
+            "zh": "{name} 已报警，第五次碰/扫就是五福：记 五福 摸 或 五福 点 @丙。",
+            "en": "{name} has called 报警: the fifth 碰/扫 is 五福. Write 五福 摸 or 五福 点 @c.",
+        },
+        "penghu_fifth_needs_baojing": {
+            "zh": "{name} 已经碰/扫了 4 次：先记 报警，第五次记 五福。",
+            "en": "{name} has 4 碰/扫 already: record 报警 first, then the fifth as 五福.",
+        },
+        "penghu_wufu_needs_baojing": {
+            "zh": "{name} 没有报警，五福不算：第四次碰/扫之后先记 报警。",
+            "en": "{name} has not called 报警, so no 五福: after the fourth 碰/扫 record 报警 first.",
+        },
+        "penghu_three_sao_is_tishe": {
+            "zh": "起手连扫三次算提蛇：记 提蛇 起手。",
+            "en": "Three 扫 at the deal are a 提蛇: write 提蛇 起手.",
+        },
+        "penghu_xiaoqidui_needs_sao": {
+            "zh": "庄家的小七对要带一个扫：先记 扫 起手。",
+            "en": "The dealer's 小七对 needs a 扫: record 扫 起手 first.",
+        },
         "penghu_counts": {"zh": "碰/扫次数：{counts}", "en": "碰/扫 so far: {counts}"},
         "penghu_count": {"zh": "{name} {total}（碰{peng} 扫{sao}）", "en": "{name} {total} ({peng} 碰, {sao} 扫)"},
         "penghu_baojing_state": {"zh": "已报警：{names}", "en": "报警 called: {names}"},
@@ -203,6 +241,10 @@ def _register(key: str) -> None:
             raise Refusal("penghu_player_missing", what=ctx.word)
         if needs_source and spec.source is None and not spec.wall:
             raise Refusal("penghu_source_missing", what=what)
+        if kind == "paoqi" and spec.source is None:  # one pays: the player whose discard ran up
+            raise Refusal("penghu_paoqi_source")
+        if "paoqi" in spec.flags and spec.source is None:
+            raise Refusal("penghu_paoqi_hu_source")
         return book(ctx, table, build_event(kind, spec, player, what, allowed))
 
     registry.command(
@@ -243,9 +285,10 @@ def record_draw(ctx: Context) -> SendText:
 def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     try:
         result, edited = book_events(ctx, table, [event])
+    except DuplicateRecord as dup:  # the same win or draw from someone else a moment ago: ask before booking
+        return hold_back(ctx, table, dup)
     except ScoringRefused as err:
-        # the core names the event by its JSON index (`events[3]（peng）：…`); the chat only needs the why
-        raise Refusal("scoring_refused", message=EVENT_PREFIX.sub("", err.message)) from err
+        raise _refusal(err.message) from err
     if result.replayed:  # a redelivered update: booked once, said once
         return replayed_reply(ctx, result, "penghu")
     what = describe(ctx.lang, payload(event), table.dealer)
@@ -268,6 +311,17 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     if result.finished:
         lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
+
+
+def _refusal(message: str) -> Refusal:
+    """A scoring refusal as the chat says it: the core names the event by its JSON index (`events[3]（peng）：…`),
+    which the chat leaves out; a why worded in the contract's field names gets the bot's own text."""
+    why = EVENT_PREFIX.sub("", message)
+    for pattern, key in IN_PLAYERS_WORDS:
+        found = pattern.match(why)
+        if found:
+            return Refusal(key, **found.groupdict())
+    return Refusal("scoring_refused", message=chat_message(why))
 
 
 def describe(lang: str, event: Mapping[str, Any], dealer: str | None) -> str:

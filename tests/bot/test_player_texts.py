@@ -45,3 +45,15 @@ def test_a_drawn_hand_says_who_pays_whom(tmp_path: Path) -> None:
     out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
     assert "bot: 荒庄：杠钱照算；亮倒没胡的赔钱：b 赔 a 1元、c 1元" in out
     assert "bot: 荒庄：杠钱照算；亮倒没胡的赔钱：b 赔 a 1元；c 赔 a 1元" in out
+
+
+def test_penghu_refusals_name_commands_not_the_contracts_fields(tmp_path: Path) -> None:
+    """Every 碰胡 refusal the core words in its contract (`from 不能是 null`, `请记 wufu`) reads in players' words."""
+    script = ["!admin a", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "a: 小七对"]
+    script += ["a: 扫 起手"] * 3 + ["a: 胡 摸 跑起", "a: 跑起"] + ["b: 碰 点 @c"] * 5
+    script += ["b: 五福 摸", "b: 报警", "b: 碰 摸", "b: 扫", "b: 过扫"]
+    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    said = "\n".join(line for line in out if line.startswith("bot: "))
+    for command in ("写 胡 点 @丙 跑起", "写 跑起 点 @丙", "先记 报警", "记 提蛇 起手", "先记 扫 起手", "记 五福 摸"):
+        assert command in said
+    assert not [line for line in out if re.search(r"\b(from|null|wufu|tishe|sao|baojing|at_deal)\b", line)]

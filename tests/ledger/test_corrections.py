@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.chat_options import set_double_entry
-from ledger.events import Draw, Kong, Liangdao, Win, WinHand
+from ledger.events import Draw, GoujiRound, Kong, Liangdao, PenghuPlay, Win, WinHand
 from ledger.service import DuplicateRecord, Ledger, LedgerError
 
 from .helpers import CHAT, KAWUXING_HAND, gang, hu, seat_kawuxing
@@ -179,6 +179,47 @@ def test_the_same_win_twice_is_held_back_and_the_window_is_the_groups(ledger: Le
     set_double_entry(ledger.engine, table.group_id, 0, by=1)  # the group turned the check off
     ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="h:3", by=2, check_repeat=True)
     assert ledger.current_table(CHAT).hand_number == 3
+
+
+def test_the_same_winner_told_another_way_is_held_back(ledger: Ledger, clock) -> None:
+    """A hand takes longer than the window: the same winner again from someone else is the same win, whatever
+    discarder or way they tell; another winner is another hand."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, Win("A", "discard", QINGYISE, "C"), source="w:1", by=1, check_repeat=True)
+    for step, told in enumerate((Win("A", "discard", QINGYISE, "B"), Win("A", "self_draw", QINGYISE))):
+        clock.advance(seconds=10)
+        with pytest.raises(DuplicateRecord) as dup:
+            ledger.record_event(table.id, told, source=f"w:{step + 2}", by=2 + step, check_repeat=True)
+        assert dup.value.previous.events[0]["from"] == "C"
+    ledger.record_event(table.id, Win("B", "self_draw", QINGYISE), source="w:4", by=2, check_repeat=True)
+    assert ledger.current_table(CHAT).hand_number == 3
+
+
+def test_a_gouji_round_and_a_penghu_win_or_draw_are_checked_for_double_entries(ledger: Ledger, clock) -> None:
+    """够级: the same finishing order (marks aside); 碰胡: the same winner, whatever the way, or a draw after a
+    draw; a 碰 may well come twice and is never held back."""
+    gouji_chat, penghu_chat = -401, -402
+    for chat, game, seats in ((gouji_chat, "gouji", "ABCDEF"), (penghu_chat, "penghu", "ABCD")):
+        ledger.group(chat)
+        ledger.update_group(chat, game=game, base=100, source=f"{chat}:cfg", by=1)
+        ids = [ledger.member(chat, 10 + i, name).id for i, name in enumerate(seats)]
+        ledger.open_table(chat, ids, source=f"{chat}:open", by=1)
+    gouji_table = ledger.current_table(gouji_chat)
+    ledger.record_event(gouji_table.id, GoujiRound(tuple("ACEBDF")), source="g:1", by=1, check_repeat=True)
+    with pytest.raises(DuplicateRecord):
+        ledger.record_event(gouji_table.id, GoujiRound(tuple("ACEBDF")), source="g:2", by=2, check_repeat=True)
+    ledger.record_event(gouji_table.id, GoujiRound(tuple("BDFACE")), source="g:3", by=2, check_repeat=True)
+    assert ledger.current_table(gouji_chat).hand_number == 3
+    table = ledger.current_table(penghu_chat)
+    ledger.record_event(table.id, PenghuPlay("hu", "B"), source="p:1", by=1, check_repeat=True)
+    with pytest.raises(DuplicateRecord):
+        ledger.record_event(table.id, PenghuPlay("hu", "B", "A"), source="p:2", by=2, check_repeat=True)
+    ledger.record_event(table.id, Draw(), source="p:3", by=2, check_repeat=True)
+    with pytest.raises(DuplicateRecord):
+        ledger.record_event(table.id, Draw(), source="p:4", by=3, check_repeat=True)
+    ledger.record_event(table.id, PenghuPlay("peng", "B"), source="p:5", by=1, check_repeat=True)
+    ledger.record_event(table.id, PenghuPlay("peng", "B"), source="p:6", by=2, check_repeat=True)
+    assert len(ledger.hand_state(table.id).events) == 2
 
 
 def test_the_double_entry_check_costs_the_booking_no_statement(ledger: Ledger, clock) -> None:
