@@ -309,6 +309,26 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "只有付款的两个人或管理员可以点这个按钮。",
         "en": "Only the two people concerned or an admin can press this.",
     },
+    "payment_payer_button": {
+        "zh": "「已付」是付款的人点的；收到钱的人点「收到」。",
+        "en": "「已付」 is the payer's button; the one who got the money presses 「收到」.",
+    },
+    "payment_payee_button": {
+        "zh": "「收到」是收钱的人点的；付款的人点「已付」（付款的人不能替对方确认收到）。",
+        "en": "「收到」 is the payee's button; the payer presses 「已付」 (a payer cannot confirm his own payment).",
+    },
+    "payment_booked_for": {
+        "zh": "记下付款：{debtor} → {creditor} {amount}（管理员 {admin} 代 {side} 记，等 {other} 确认）",
+        "en": "Payment booked: {debtor} → {creditor} {amount} (admin {admin} for {side}; {other} confirms)",
+    },
+    "payment_confirmed_for": {
+        "zh": "已确认：{debtor} → {creditor} {amount} ✓（管理员 {admin} 代 {side} 确认，只记一笔）",
+        "en": "Confirmed: {debtor} → {creditor} {amount} ✓ (admin {admin} for {side}; booked once)",
+    },
+    "payment_confirmed_after_proxy": {
+        "zh": "已确认：{debtor} → {creditor} {amount} ✓（{first} 那边是管理员代记的，只记一笔）",
+        "en": "Confirmed: {debtor} → {creditor} {amount} ✓ ({first}'s side was told by an admin; booked once)",
+    },
     "payment_booked_by_payer": {
         "zh": "记下付款：{debtor} → {creditor} {amount}（{debtor} 说已付，等 {creditor} 点「收到」确认）",
         "en": "Payment booked: {debtor} → {creditor} {amount} ({debtor} says paid; {creditor} confirms with 「收到」)",

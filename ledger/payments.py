@@ -71,6 +71,9 @@ class PaymentResult(Replayable):
     confirmed: bool  # both sides have said so (or an admin for the other side)
     voided: bool
     owed: int  # what the debtor still owes the creditor afterwards
+    #: the first word was told by the side's own account (its Telegram id), not by an admin for it: a confirmation
+    #: says "both sides said so" only then
+    first_in_person: bool = True
 
 
 # ------------------------------------------------------------------------------------------------- debts
@@ -363,7 +366,11 @@ def pay(
     if match is not None:
         match.confirmed_at, match.confirmed_by = tx.now, tx.by
         session.flush()
-        return _result(match, by_id, booked=False, owed=owed)
+        teller = match.payee_id if match.reason == PAYER_SIDE else match.payer_id  # stored creditor → debtor
+        in_person = match.created_by is not None and match.created_by == session.scalar(
+            sa.select(m.Member.user_id).where(m.Member.id == teller)
+        )
+        return _result(match, by_id, booked=False, owed=owed, first_in_person=in_person)
     if confirm_only:
         raise LedgerError("nothing_to_confirm", "没有待确认的付款")
     if owed <= 0:
@@ -424,7 +431,9 @@ def void_payment(tx: Tx, chat_id: int, parties: Sequence[int], reason: str) -> P
     return _result(found, by_id, booked=False, owed=owed)
 
 
-def _result(transfer: m.Transfer, by_id: Mapping[int, str], *, booked: bool, owed: int) -> PaymentResult:
+def _result(
+    transfer: m.Transfer, by_id: Mapping[int, str], *, booked: bool, owed: int, first_in_person: bool = True
+) -> PaymentResult:
     return PaymentResult(
         id=transfer.id,
         debtor_id=transfer.payee_id,
@@ -437,4 +446,5 @@ def _result(transfer: m.Transfer, by_id: Mapping[int, str], *, booked: bool, owe
         confirmed=transfer.confirmed_at is not None,
         voided=transfer.voided_at is not None,
         owed=owed,
+        first_in_person=first_in_person,
     )

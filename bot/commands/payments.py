@@ -91,8 +91,9 @@ def _book(
         raise
 
 
-def payment_text(ctx: Context, result: PaymentResult) -> str:
-    """What a payment did, and what is still owed between the two."""
+def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | None = None) -> str:
+    """What a payment did, and what is still owed between the two. `proxy`: (admin, for whom) when an admin pressed
+    a button for one side; "both sides said so" only when each side told it in person."""
     currency = ctx.group.currency
     params = {
         "debtor": result.debtor,
@@ -100,10 +101,21 @@ def payment_text(ctx: Context, result: PaymentResult) -> str:
         "amount": money(result.amount, currency),
         "owed": money(result.owed, currency),
     }
+    if proxy is not None:
+        params["admin"], params["side"] = proxy
+        params["other"] = result.creditor if result.side == PAYER_SIDE else result.debtor
     if result.voided:
         head = ctx.t("payment_voided", **params)
     elif not result.booked:
-        head = ctx.t("payment_confirmed", **params)
+        if proxy is not None:
+            head = ctx.t("payment_confirmed_for", **params)
+        elif not result.first_in_person:
+            first = result.debtor if result.side == PAYER_SIDE else result.creditor
+            head = ctx.t("payment_confirmed_after_proxy", first=first, **params)
+        else:
+            head = ctx.t("payment_confirmed", **params)
+    elif proxy is not None:
+        head = ctx.t("payment_booked_for", **params)
     elif result.side == PAYER_SIDE:
         head = ctx.t("payment_booked_by_payer", **params)
     else:
@@ -273,7 +285,10 @@ def press(ctx: Context) -> HandlerResult:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     line = found.payments[index]
     side = PAYER_SIDE if side_code == "p" else PAYEE_SIDE
-    require_party(ctx, line.payer_id if side == PAYER_SIDE else line.payee_id)
+    if side == PAYER_SIDE:
+        admin = require_party(ctx, line.payer_id, line.payee_id, "payment_payer_button")
+    else:
+        admin = require_party(ctx, line.payee_id, line.payer_id, "payment_payee_button")
     try:
         payer, payee = (line.payer_id, line.payer), (line.payee_id, line.payee)
         result = _book(ctx, payer, payee, None, side, at_most=line.amount)
@@ -283,7 +298,8 @@ def press(ctx: Context) -> HandlerResult:
         return AnswerCallback(ctx.t("payment_already", payer=line.payer, payee=line.payee), alert=True)
     if result.replayed:
         return AnswerCallback(ctx.t("already_done"))
-    toast = payment_text(ctx, result).replace("\n", "; " if ctx.lang == "en" else "；")
+    proxy = None if admin is None else (admin, line.payer if side == PAYER_SIDE else line.payee)
+    toast = payment_text(ctx, result, proxy).replace("\n", "; " if ctx.lang == "en" else "；")
     return [AnswerCallback(toast[:TOAST_LIMIT]), *payment_post(ctx, found, edit=query.message_id)]
 
 
