@@ -296,6 +296,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{debtor} 只欠 {creditor} {owed}，没有记。付清写 已转 @{creditor}。",
         "en": "{debtor} owes {creditor} only {owed}; nothing booked. To pay it all: paid @{creditor}.",
     },
+    "payment_overpaid_received": {
+        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。收到这么多就写：收到 @{debtor} {owed}",
+        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To confirm that much: received @{debtor} {owed}",
+    },
+    "payment_edit": {
+        "zh": "改消息不会改付款，原来那笔照旧。要改：先发 撤销付款，再重新写一遍。",
+        "en": "Editing the message does not change the payment; it stands. To change it: unpay, then write it again.",
+    },
+    "payment_edit_unpay": {
+        "zh": "改消息不会再撤销一笔；要再撤销就再发一次 撤销付款。",
+        "en": "Editing the message takes back nothing more; to take back another payment, send unpay again.",
+    },
     "payment_bad_member": {
         "zh": "付款只记在本群的玩家之间（红包池用 发红包）。",
         "en": "Payments are between the group's players (the pot is paid out with 发红包).",

@@ -17,8 +17,9 @@ re-derives them from every settlement (the property tests check the two agree).
 Booked once, confirmed by the other side: a payment records which side told it (`reason` 已付: the payer side,
 收到: the payee side). When the other side tells a payment of the same pair that is not confirmed yet, booked
 within `CONFIRM_WINDOW`, of the same amount (or of any amount when they name none), it confirms that payment
-(`confirmed_at`/`confirmed_by`) instead of booking a second. Otherwise it is a new (possibly partial) payment,
-refused beyond what the debtor still owes the creditor.
+(`confirmed_at`/`confirmed_by`) instead of booking a second; past the window too when nothing new could be
+booked (a bare confirmation, nothing owed, or more than is owed), so a late word still confirms. Otherwise it is
+a new (possibly partial) payment, refused beyond what the debtor still owes the creditor.
 """
 
 from __future__ import annotations
@@ -347,7 +348,7 @@ def pay(
     _check_pair(tx, group.id, debtor_id, creditor_id)
     by_id = names(tx, group.id)
     owed = pair_debts(tx, group.id).get((debtor_id, creditor_id), 0)
-    match = session.scalar(
+    unconfirmed = (
         sa.select(m.Transfer)
         .where(
             m.Transfer.group_id == group.id,
@@ -357,12 +358,15 @@ def pay(
             m.Transfer.voided_at.is_(None),
             m.Transfer.confirmed_at.is_(None),
             m.Transfer.reason != side,
-            m.Transfer.created_at >= tx.now - CONFIRM_WINDOW,
             *([m.Transfer.amount == amount] if amount is not None else []),
         )
         .order_by(m.Transfer.id.desc())
         .limit(1)
     )
+    match = session.scalar(unconfirmed.where(m.Transfer.created_at >= tx.now - CONFIRM_WINDOW))
+    if match is None and (confirm_only or owed <= 0 or (amount is not None and amount > owed)):
+        # nothing new could be booked: the other side's older word is what this confirms, past the window
+        match = session.scalar(unconfirmed)
     if match is not None:
         match.confirmed_at, match.confirmed_by = tx.now, tx.by
         session.flush()

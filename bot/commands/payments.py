@@ -59,8 +59,10 @@ def _book(
     side: str,
     at_most: int | None = None,
     confirm_only: bool = False,
+    source: str | None = None,
 ) -> PaymentResult:
-    """Tell the ledger; its refusals become the player's words (names and amounts in 元)."""
+    """Tell the ledger (under `source`, the context's by default); its refusals become the player's words (names
+    and amounts in 元)."""
     try:
         return ctx.service.pay(
             ctx.chat_id,
@@ -70,7 +72,7 @@ def _book(
             side=side,
             at_most=at_most,
             confirm_only=confirm_only,
-            source=ctx.source,
+            source=source or ctx.source,
             by=ctx.sender.user_id,
         )
     except LedgerError as err:
@@ -85,7 +87,8 @@ def _book(
                 for d in ctx.service.debts(ctx.chat_id)
                 if (d.debtor_id, d.creditor_id) == (debtor[0], creditor[0])
             )
-            raise Refusal("payment_overpaid", owed=money(owed, ctx.group.currency), **names) from err
+            key = "payment_overpaid" if side == PAYER_SIDE else "payment_overpaid_received"
+            raise Refusal(key, owed=money(owed, ctx.group.currency), **names) from err
         if err.code == "bad_member":
             raise Refusal("payment_bad_member") from err
         raise
@@ -130,22 +133,38 @@ def _reply(ctx: Context, result: PaymentResult) -> SendText:
     return SendText(payment_text(ctx, result), reply_to=ctx.message_id)
 
 
+def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
+    """The source a payment message books under: the message as first sent, edits included. A payment is never
+    rewritten in place (the other side may have confirmed it), so an edit of a message that booked one is refused
+    with the way to change it; an edit of a message that booked nothing (refused, say) is read as the message it
+    now is, under the first source, so a further edit finds it booked."""
+    incoming = ctx.incoming
+    if incoming is None or not incoming.edited:
+        return ctx.source
+    if ctx.service.answered(incoming.original_source):
+        raise Refusal(refusal)
+    return incoming.original_source
+
+
 @registry.command(
     "pay",
     names=["paid"],
+    on_edit=True,
     aliases=COMMAND_WORDS["pay"],
     help_zh="付：付 @阿一 11 记下你付给阿一 11元（可以只付一部分）；已转 @阿一 付清结算说的全部；对方「收到」即确认",
     help_en="paid @a 11: you paid a 11 (part of it is fine); paid @a: all you owe a; a's 「收到」 confirms it",
 )
 def pay(ctx: Context) -> SendText:
+    source = message_source(ctx)
     other, amount = _person_and_amount(ctx)
     payer = me(ctx)
-    return _reply(ctx, _book(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE))
+    return _reply(ctx, _book(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source))
 
 
 @registry.command(
     "received",
     names=["received"],
+    on_edit=True,
     aliases=COMMAND_WORDS["received"],
     help_zh="收到：收到 @阿二 11 确认阿二付的 11元（阿二还没记就由你记下）；收到 @阿二 确认他最近记的一笔",
     help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: confirms his latest",
@@ -153,22 +172,26 @@ def pay(ctx: Context) -> SendText:
 def received(ctx: Context) -> SendText:
     if not ctx.args:
         raise Quiet  # a bare 收到 is how chats say "got it"
+    source = message_source(ctx)
     other, amount = _person_and_amount(ctx)
     payee = me(ctx)
     # without an amount it only confirms (`收到 @阿二` is also how a chat acknowledges someone): booking takes one
     confirm_only = amount is None
-    result = _book(ctx, (other.id, other.name), (payee.id, payee.name), amount, PAYEE_SIDE, confirm_only=confirm_only)
+    debtor, creditor = (other.id, other.name), (payee.id, payee.name)
+    result = _book(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
     return _reply(ctx, result)
 
 
 @registry.command(
     "unpay",
     names=["unpay"],
+    on_edit=True,
     aliases=COMMAND_WORDS["unpay"],
     help_zh="撤销付款：撤销你最近一笔付款（付的或收的）；撤销付款 @阿一 只看你和阿一之间的（管理员：阿一的）",
     help_en="take back your latest payment (paid or received); unpay @a: the latest between you and a (admins: a's)",
 )
 def unpay(ctx: Context) -> SendText:
+    source = message_source(ctx, "payment_edit_unpay")
     words = tokens(ctx.args)
     if len(words) > 1:
         raise Refusal("payment_usage")
@@ -179,7 +202,7 @@ def unpay(ctx: Context) -> SendText:
             raise Refusal("unknown_player", name=words[0])
         parties = [other.id] if ctx.is_admin else [parties[0], other.id]
     try:
-        result = ctx.service.void_payment(ctx.chat_id, parties, source=ctx.source, by=ctx.sender.user_id)
+        result = ctx.service.void_payment(ctx.chat_id, parties, source=source, by=ctx.sender.user_id)
     except LedgerError as err:
         if err.code == "no_payment":
             raise Refusal("payment_none") from err
