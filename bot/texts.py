@@ -308,6 +308,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "改消息不会再撤销一笔；要再撤销就再发一次 撤销付款。",
         "en": "Editing the message takes back nothing more; to take back another payment, send unpay again.",
     },
+    "payment_self": {
+        "zh": "不能付给自己：写付给谁，比如 付 @阿一 11。",
+        "en": "You cannot pay yourself: name who you paid, e.g. paid @a 11.",
+    },
     "payment_bad_member": {
         "zh": "付款只记在本群的玩家之间（红包池用 发红包）。",
         "en": "Payments are between the group's players (the pot is paid out with 发红包).",
@@ -374,6 +378,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "payments_part_open": {"zh": "还差 {amount}", "en": "{amount} still owed"},
     "payments_line_paid": {"zh": " ✓ 已付清", "en": " ✓ paid"},
     "payments_line_waiting": {"zh": "，待 {who} 确认", "en": ", waiting for {who} to confirm"},
+    "payments_players_paid": {
+        "zh": "玩家之间的付款都已付清；{lines} 是交给管理员的钱（台费、红包池），不在这里标记，未结里还算着。",
+        "en": "Every payment between players is paid; {lines} is money for an admin to hold (house, pot): not marked "
+        "here, and still counted in 未结.",
+    },
+    "pool_pot": {"zh": "红包池", "en": "Pot"},
+    "pool_house": {"zh": "台费", "en": "House"},
     "payments_all_paid": {"zh": "这次结算的付款都已付清。", "en": "Every payment of this settlement is paid."},
     "payments_standing": {
         "zh": "未结（还差）：{owed}\n总输赢（累计）：{results}",

@@ -11,6 +11,8 @@ back the table's latest record, and a payment is not a record of the table.
 
 from __future__ import annotations
 
+import re
+
 from bot.commands._common import button_index, flow_data, me, resolve_person
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
@@ -23,6 +25,8 @@ from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import LedgerError, LineState, MemberInfo, PaymentResult, Settlement
 
 PREFIX = "pay"
+#: a whole number of more digits than an amount is read with (moderation's reader stops at 9)
+_TOO_LONG = re.compile(r"^\d{10,}(?:\.\d{1,2})?(?:元|块|块钱)?$")
 
 
 def parse_amount(text: str) -> int | None:
@@ -43,6 +47,8 @@ def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
     amount = None
     if len(words) == 2:
         amount = parse_amount(words[1])
+        if amount is None and _TOO_LONG.match(words[1]):
+            amount = MAX_AMOUNT + 1  # a number with too many digits to read is too much, not "not an amount"
         if amount is None or amount <= 0:
             raise Refusal("payment_bad_amount", text=words[1])
         if amount > MAX_AMOUNT:
@@ -91,6 +97,8 @@ def _book(
             raise Refusal(key, owed=money(owed, ctx.group.currency), **names) from err
         if err.code == "bad_member":
             raise Refusal("payment_bad_member") from err
+        if err.code == "bad_transfer":
+            raise Refusal("payment_self") from err
         raise
 
 
@@ -247,17 +255,44 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     if not shown:
         return []
     if not rows:
-        lines.append(ctx.t("payments_all_paid"))
+        pooled = [p for p in settlement.payments if p.payer_id in pots or p.payee_id in pots]
+        if pooled:  # lines with the pot or the house are not marked here: never "all paid" while they stand
+            names = {
+                line.member_id: ctx.t(f"pool_{line.kind}")
+                for line in settlement.balances.lines
+                if line.kind in GROUP_ACCOUNTS
+            }
+            items = (", " if ctx.lang == "en" else "、").join(
+                ctx.t(
+                    "payments_line",
+                    payer=names.get(p.payer_id, p.payer) if p.payer_id in pots else p.payer,
+                    payee=names.get(p.payee_id, p.payee) if p.payee_id in pots else p.payee,
+                    amount=money(p.amount, currency),
+                )
+                for p in pooled
+            )
+            lines.append(ctx.t("payments_players_paid", lines=items))
+        else:
+            lines.append(ctx.t("payments_all_paid"))
     players = {line.member_id for line in settlement.balances.lines if line.kind not in GROUP_ACCOUNTS}
     # and those whose earlier debts alone (netted in) put them in a night with nothing of their own
     players |= {id_ for p in settlement.payments for id_ in (p.payer_id, p.payee_id) if id_ not in pots}
     standing = [line for line in ctx.service.balances(ctx.chat_id).lines if line.member_id in players]
+    # the settled nights' standing: a night opened since (the 日切 roll-over's first record) is not in this post
+    night = ctx.service.current_night(ctx.chat_id)
+    later = ctx.service.night_totals(night.id) if night is not None else {}
     sep = ", " if ctx.lang == "en" else "，"
     lines.append(
         ctx.t(
             "payments_standing",
-            owed=sep.join(f"{line.name} {money(line.amount, currency, signed=True)}" for line in standing),
-            results=sep.join(f"{line.name} {money(line.result, currency, signed=True)}" for line in standing),
+            owed=sep.join(
+                f"{line.name} {money(line.amount - later.get(line.member_id, 0), currency, signed=True)}"
+                for line in standing
+            ),
+            results=sep.join(
+                f"{line.name} {money(line.result - later.get(line.member_id, 0), currency, signed=True)}"
+                for line in standing
+            ),
         )
     )
     return [SendText("\n".join(lines), buttons=tuple(rows), edit_message_id=edit)]
