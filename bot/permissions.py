@@ -14,7 +14,9 @@ guests' names are labels: they never grant anything.
   reply names the record and a seated player or an admin confirms with a button.
 - **Payments** (「已付」/「收到」 under a settlement, 付, 收到, 撤销付款): the two people concerned and the admins.
   A typed payment always names the sender as one side; a button names its side (the line's payer for 「已付」, its
-  payee for 「收到」), and only that person or an admin may press it.
+  payee for 「收到」), and only that person or an admin may press it. The line's other person pressing it is told
+  which button is theirs (the payer can never say the payee received it); an admin pressing for someone else is
+  recorded as the admin (`confirmed_by`, `created_by`) and the reply says so (「管理员 甲 代 乙 …」).
 - **Admin-only commands** (设置, 群规 and the like) are marked on the command (`Command.admin_only`) and checked by
   the dispatcher before the handler runs.
 
@@ -46,13 +48,18 @@ def require_player(ctx: Context, table: TableInfo | None, action: str) -> None:
     raise Refusal("players_only", action=ctx.t(f"action_{action}"))
 
 
-def require_party(ctx: Context, member_id: int) -> None:
-    """Refuse a payment's button unless the sender is the account `member_id` (by Telegram id) or an admin."""
-    if ctx.is_admin:
-        return
+def require_party(ctx: Context, member_id: int, other_id: int, wrong_button: str) -> str | None:
+    """Refuse a payment's button unless the sender is the account `member_id` (by Telegram id) or an admin; the
+    line's other person (`other_id`) is refused with `wrong_button`, admin or not. Returns the admin's name when an
+    admin presses for someone else (None: the person pressed it)."""
     sender = ctx.service.member(ctx.chat_id, ctx.sender.user_id, ctx.sender.name, ctx.sender.username)
-    if sender.id != member_id:
+    if sender.id == member_id:
+        return None
+    if sender.id == other_id:
+        raise Refusal(wrong_button)
+    if not ctx.is_admin:
         raise Refusal("payment_not_party")
+    return sender.name
 
 
 def require_to_open(ctx: Context) -> None:

@@ -339,6 +339,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{debtor} 只欠 {creditor} {owed}，没有记。付清写 已转 @{creditor}。",
         "en": "{debtor} owes {creditor} only {owed}; nothing booked. To pay it all: paid @{creditor}.",
     },
+    "payment_overpaid_received": {
+        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。收到这么多就写：收到 @{debtor} {owed}",
+        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To confirm that much: received @{debtor} {owed}",
+    },
+    "payment_edit": {
+        "zh": "改消息不会改付款，原来那笔照旧。要改：先发 撤销付款，再重新写一遍。",
+        "en": "Editing the message does not change the payment; it stands. To change it: unpay, then write it again.",
+    },
+    "payment_edit_unpay": {
+        "zh": "改消息不会再撤销一笔；要再撤销就再发一次 撤销付款。",
+        "en": "Editing the message takes back nothing more; to take back another payment, send unpay again.",
+    },
+    "payment_self": {
+        "zh": "不能付给自己：写付给谁，比如 付 @阿一 11。",
+        "en": "You cannot pay yourself: name who you paid, e.g. paid @a 11.",
+    },
     "payment_bad_member": {
         "zh": "付款只记在本群的玩家之间（红包池用 发红包）。",
         "en": "Payments are between the group's players (the pot is paid out with 发红包).",
@@ -351,6 +367,26 @@ TEXTS: dict[str, dict[str, str]] = {
     "payment_not_party": {
         "zh": "只有付款的两个人或管理员可以点这个按钮。",
         "en": "Only the two people concerned or an admin can press this.",
+    },
+    "payment_payer_button": {
+        "zh": "「已付」是付款的人点的；收到钱的人点「收到」。",
+        "en": "「已付」 is the payer's button; the one who got the money presses 「收到」.",
+    },
+    "payment_payee_button": {
+        "zh": "「收到」是收钱的人点的；付款的人点「已付」（付款的人不能替对方确认收到）。",
+        "en": "「收到」 is the payee's button; the payer presses 「已付」 (a payer cannot confirm his own payment).",
+    },
+    "payment_booked_for": {
+        "zh": "记下付款：{debtor} → {creditor} {amount}（管理员 {admin} 代 {side} 记，等 {other} 确认）",
+        "en": "Payment booked: {debtor} → {creditor} {amount} (admin {admin} for {side}; {other} confirms)",
+    },
+    "payment_confirmed_for": {
+        "zh": "已确认：{debtor} → {creditor} {amount} ✓（管理员 {admin} 代 {side} 确认，只记一笔）",
+        "en": "Confirmed: {debtor} → {creditor} {amount} ✓ (admin {admin} for {side}; booked once)",
+    },
+    "payment_confirmed_after_proxy": {
+        "zh": "已确认：{debtor} → {creditor} {amount} ✓（{first} 那边是管理员代记的，只记一笔）",
+        "en": "Confirmed: {debtor} → {creditor} {amount} ✓ ({first}'s side was told by an admin; booked once)",
     },
     "payment_booked_by_payer": {
         "zh": "记下付款：{debtor} → {creditor} {amount}（{debtor} 说已付，等 {creditor} 点「收到」确认）",
@@ -385,6 +421,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "payments_part_open": {"zh": "还差 {amount}", "en": "{amount} still owed"},
     "payments_line_paid": {"zh": " ✓ 已付清", "en": " ✓ paid"},
     "payments_line_waiting": {"zh": "，待 {who} 确认", "en": ", waiting for {who} to confirm"},
+    "payments_players_paid": {
+        "zh": "玩家之间的付款都已付清；{lines} 是交给管理员的钱（台费、红包池），不在这里标记，未结里还算着。",
+        "en": "Every payment between players is paid; {lines} is money for an admin to hold (house, pot): not marked "
+        "here, and still counted in 未结.",
+    },
+    "pool_pot": {"zh": "红包池", "en": "Pot"},
+    "pool_house": {"zh": "台费", "en": "House"},
     "payments_all_paid": {"zh": "这次结算的付款都已付清。", "en": "Every payment of this settlement is paid."},
     "payments_standing": {
         "zh": "未结（还差）：{owed}\n总输赢（累计）：{results}",

@@ -17,8 +17,9 @@ re-derives them from every settlement (the property tests check the two agree).
 Booked once, confirmed by the other side: a payment records which side told it (`reason` 已付: the payer side,
 收到: the payee side). When the other side tells a payment of the same pair that is not confirmed yet, booked
 within `CONFIRM_WINDOW`, of the same amount (or of any amount when they name none), it confirms that payment
-(`confirmed_at`/`confirmed_by`) instead of booking a second. Otherwise it is a new (possibly partial) payment,
-refused beyond what the debtor still owes the creditor.
+(`confirmed_at`/`confirmed_by`) instead of booking a second; past the window too when nothing new could be
+booked (a bare confirmation, nothing owed, or more than is owed), so a late word still confirms. Otherwise it is
+a new (possibly partial) payment, refused beyond what the debtor still owes the creditor.
 """
 
 from __future__ import annotations
@@ -71,6 +72,9 @@ class PaymentResult(Replayable):
     confirmed: bool  # both sides have said so (or an admin for the other side)
     voided: bool
     owed: int  # what the debtor still owes the creditor afterwards
+    #: the first word was told by the side's own account (its Telegram id), not by an admin for it: a confirmation
+    #: says "both sides said so" only then
+    first_in_person: bool = True
 
 
 # ------------------------------------------------------------------------------------------------- debts
@@ -344,7 +348,7 @@ def pay(
     _check_pair(tx, group.id, debtor_id, creditor_id)
     by_id = names(tx, group.id)
     owed = pair_debts(tx, group.id).get((debtor_id, creditor_id), 0)
-    match = session.scalar(
+    unconfirmed = (
         sa.select(m.Transfer)
         .where(
             m.Transfer.group_id == group.id,
@@ -354,16 +358,23 @@ def pay(
             m.Transfer.voided_at.is_(None),
             m.Transfer.confirmed_at.is_(None),
             m.Transfer.reason != side,
-            m.Transfer.created_at >= tx.now - CONFIRM_WINDOW,
             *([m.Transfer.amount == amount] if amount is not None else []),
         )
         .order_by(m.Transfer.id.desc())
         .limit(1)
     )
+    match = session.scalar(unconfirmed.where(m.Transfer.created_at >= tx.now - CONFIRM_WINDOW))
+    if match is None and (confirm_only or owed <= 0 or (amount is not None and amount > owed)):
+        # nothing new could be booked: the other side's older word is what this confirms, past the window
+        match = session.scalar(unconfirmed)
     if match is not None:
         match.confirmed_at, match.confirmed_by = tx.now, tx.by
         session.flush()
-        return _result(match, by_id, booked=False, owed=owed)
+        teller = match.payee_id if match.reason == PAYER_SIDE else match.payer_id  # stored creditor → debtor
+        in_person = match.created_by is not None and match.created_by == session.scalar(
+            sa.select(m.Member.user_id).where(m.Member.id == teller)
+        )
+        return _result(match, by_id, booked=False, owed=owed, first_in_person=in_person)
     if confirm_only:
         raise LedgerError("nothing_to_confirm", "没有待确认的付款")
     if owed <= 0:
@@ -424,7 +435,9 @@ def void_payment(tx: Tx, chat_id: int, parties: Sequence[int], reason: str) -> P
     return _result(found, by_id, booked=False, owed=owed)
 
 
-def _result(transfer: m.Transfer, by_id: Mapping[int, str], *, booked: bool, owed: int) -> PaymentResult:
+def _result(
+    transfer: m.Transfer, by_id: Mapping[int, str], *, booked: bool, owed: int, first_in_person: bool = True
+) -> PaymentResult:
     return PaymentResult(
         id=transfer.id,
         debtor_id=transfer.payee_id,
@@ -437,4 +450,5 @@ def _result(transfer: m.Transfer, by_id: Mapping[int, str], *, booked: bool, owe
         confirmed=transfer.confirmed_at is not None,
         voided=transfer.voided_at is not None,
         owed=owed,
+        first_in_person=first_in_person,
     )

@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from ledger.models import GameTable, Group, Hand, Night, Transfer
+from ledger.models import CLOSED, GameTable, Group, Hand, Night, Transfer
 
 
 @dataclass(frozen=True)
@@ -80,13 +80,27 @@ def night_scope(session: Session, night_id: int) -> Scope:
     return Scope(night.group_id, night_id=night.id, label=night.night_date.isoformat())
 
 
-def latest_night(session: Session, group_id: int) -> Night | None:
-    """The open night, else the most recently started one (what 'this night' means after settling)."""
+def latest_night(session: Session, group_id: int, *, played: bool = False) -> Night | None:
+    """The open night, else the most recently started one (what 'this night' means after settling). `played`: the
+    open night only once a hand of it has finished — a night just opened (开桌 after the 日切 hour) leaves the one
+    before it as 'this night'."""
     open_night = session.scalars(sa.select(Night).where(Night.group_id == group_id, Night.ended_at.is_(None))).first()
-    if open_night is not None:
+    if open_night is not None and (not played or _has_finished_hand(session, open_night.id)):
         return open_night
     latest = sa.select(Night).where(Night.group_id == group_id).order_by(Night.started_at.desc(), Night.id.desc())
-    return session.scalars(latest.limit(1)).first()
+    if open_night is not None:
+        latest = latest.where(Night.id != open_night.id)
+    return session.scalars(latest.limit(1)).first() or open_night
+
+
+def _has_finished_hand(session: Session, night_id: int) -> bool:
+    finished = (
+        sa.select(Hand.id)
+        .join(GameTable, GameTable.id == Hand.table_id)
+        .where(GameTable.night_id == night_id, Hand.status == CLOSED)
+        .limit(1)
+    )
+    return session.scalar(finished) is not None
 
 
 def night_number(session: Session, night: Night) -> int:

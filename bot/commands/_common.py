@@ -245,9 +245,14 @@ def follow_rollover(ctx: Context, table: TableInfo, result: HandResult) -> None:
     again."""
     if result.new_night is None or result.replayed:
         return
+    follow_closed_night(ctx, table.night_id)
+
+
+def follow_closed_night(ctx: Context, night_id: int) -> None:
+    """Queue a night the 日切 roll-over closed (at a record, or at 开桌) to follow the reply, as 结算 posts it."""
     from bot.reports.night import settle_post
 
-    closed = ctx.service.closed_night(ctx.chat_id, table.night_id)
+    closed = ctx.service.closed_night(ctx.chat_id, night_id)
     if closed is not None:
         ctx.follow.extend(settle_post(ctx, closed))
 

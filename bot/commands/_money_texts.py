@@ -139,6 +139,27 @@ register(
             "zh": "用法：付台费 @甲（台费账户全部给甲）｜ 付台费 @甲 100 ｜ 付台费 @甲 @乙（平分）",
             "en": "Usage: 付台费 @a (all the house holds) | 付台费 @a 100 | 付台费 @a @b (split evenly)",
         },
+        "payfees_short": {
+            "zh": "台费账户只有 {held}，不够付 {need}，没有记。",
+            "en": "The house holds only {held}, not {need}; nothing booked.",
+        },
+        "payfees_short_split": {
+            "zh": "{total} 不够分给 {n} 人（每人至少 1分），没有记。",
+            "en": "{total} is too little to split among {n} (at least 1分 each); nothing booked.",
+        },
+        "payfees_bad_amount": {
+            "zh": "「{text}」不是金额：写 11、2.5、11元 或 50分（大于 0，最多 {most}）。",
+            "en": "“{text}” is not an amount: write 11, 2.5, 11元 or 50分 (more than 0, at most {most}).",
+        },
+        "fees_amount_positive": {
+            "zh": "{what}的金额要大于 0（最多 {most}），「{text}」不行。不收就写 设置 {what} 关。",
+            "en": "{what} takes an amount above 0 (at most {most}), not “{text}”. To stop it: 设置 {what} 关.",
+        },
+        "fees_cap_zero": {
+            "zh": "封顶 {text} 等于不抽水：要取消封顶写 封顶 不封顶，不抽水写 设置 抽水 关。没有改。",
+            "en": "A cap of {text} would take nothing: lift the cap with 封顶 不封顶, stop the cut with 设置 抽水 关. "
+            "Nothing changed.",
+        },
         "payfees_done": {"zh": "台费已付出：", "en": "Paid out of the house:"},
         "payfees_line": {"zh": "{name} +{amount}", "en": "{name} +{amount}"},
         "details_payment_button": {"zh": "明细 {payer}→{payee}", "en": "Details {payer}→{payee}"},

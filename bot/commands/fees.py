@@ -14,7 +14,7 @@ from bot.commands._common import money, parse_amount, resolve_person
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, tokens
 from ledger.fees import MAX_PERCENT, Fees
-from ledger.service import MemberInfo
+from ledger.service import LedgerError, MemberInfo
 
 #: setting words `设置` hands to this module: the night fee, and the cut
 NIGHT_WORDS = frozenset({"台费", "茶水", "桌费", "fee", "tablefee"})
@@ -22,7 +22,7 @@ CUT_WORDS = frozenset({"抽水", "抽成", "cut"})
 OPTION_WORDS = NIGHT_WORDS | CUT_WORDS
 CAP_WORDS = frozenset({"封顶", "上限", "最多", "cap"})
 OFF_WORDS = frozenset({"关", "0", "无", "不收", "off", "none"})
-UNCAPPED_WORDS = frozenset({"不封顶", "无", "none", "0"})
+UNCAPPED_WORDS = frozenset({"不封顶", "无", "none"})
 #: most members one 付台费 names
 MAX_PAYEES = 10
 
@@ -33,14 +33,14 @@ def configure(ctx: Context, word: str, values: list[str]) -> SendText:
     if fold(word) in NIGHT_WORDS:
         if len(values) != 1:
             raise Refusal("fees_usage")
-        changes["night_fee"] = 0 if fold(values[0]) in OFF_WORDS else _amount(values[0], word)
+        changes["night_fee"] = 0 if fold(values[0]) in OFF_WORDS else _amount(ctx, values[0], word)
     else:
-        changes |= _cut(word, values)
+        changes |= _cut(ctx, word, values)
     fees = ctx.service.set_fees(ctx.chat_id, changes, source=ctx.source, by=ctx.sender.user_id)
     return SendText(ctx.t("fees_changed") + "\n" + describe(ctx, fees), reply_to=ctx.message_id)
 
 
-def _cut(word: str, values: list[str]) -> dict[str, int | None]:
+def _cut(ctx: Context, word: str, values: list[str]) -> dict[str, int | None]:
     if len(values) == 1 and fold(values[0]) in OFF_WORDS:
         return {"cut_fixed": 0, "cut_percent": 0, "cut_cap": None}
     if len(values) not in (1, 3) or (len(values) == 3 and fold(values[1]) not in CAP_WORDS):
@@ -53,18 +53,41 @@ def _cut(word: str, values: list[str]) -> dict[str, int | None]:
             raise Refusal("config_bad_value", setting=word, value=values[0], allowed=f"1%–{MAX_PERCENT}%")
         changes |= {"cut_percent": int(number), "cut_fixed": 0}
     else:
-        changes |= {"cut_fixed": _amount(value, word), "cut_percent": 0}
+        changes |= {"cut_fixed": _amount(ctx, value, word), "cut_percent": 0}
     if len(values) == 3:
-        changes["cut_cap"] = None if fold(values[2]) in UNCAPPED_WORDS else _amount(values[2], values[1])
+        if _is_zero(values[2]):  # a cap of 0 would take nothing: not a cap, and never silently "uncapped"
+            raise Refusal("fees_cap_zero", text=values[2])
+        changes["cut_cap"] = None if fold(values[2]) in UNCAPPED_WORDS else _amount(ctx, values[2], values[1])
     return changes
 
 
-def _amount(value: str, word: str) -> int:
+def _is_zero(value: str) -> bool:
+    try:
+        return parse_amount(value, "") == 0
+    except Refusal as refusal:
+        return refusal.params.get("allowed") == "> 0"
+
+
+def _amount(ctx: Context, value: str, word: str, *, setting: bool = True) -> int:
+    """An amount typed for `word` in 分: positive, at most `MAX_AMOUNT`; the refusal names the limit in the group's
+    currency (`setting`: a 设置's value; else an amount to pay out)."""
     from ledger.accounts import MAX_AMOUNT
 
-    amount = parse_amount(value, word)
+    most = money(MAX_AMOUNT, ctx.group.currency)
+    if value.lstrip().startswith(("-", "－")) or _is_zero(value):
+        if not setting:
+            raise Refusal("payfees_bad_amount", text=value, most=most)
+        raise Refusal("fees_amount_positive", what=word, text=value, most=most)
+    if value.isdigit() and len(value) > 9:
+        raise Refusal("amount_too_large", what=word, most=most, text=value)
+    try:
+        amount = parse_amount(value, word)
+    except Refusal as refusal:
+        if setting:
+            raise
+        raise Refusal("payfees_bad_amount", text=value, most=most) from refusal
     if amount > MAX_AMOUNT:
-        raise Refusal("config_bad_value", setting=word, value=value, allowed=f"≤ {MAX_AMOUNT // 100}元")
+        raise Refusal("amount_too_large", what=word, most=most, text=value)
     return amount
 
 
@@ -125,15 +148,25 @@ def pay_fees(ctx: Context) -> SendText:
                 raise Refusal("payfees_usage")
             named.append(person)
         elif amount is None and named:
-            amount = _amount(token, ctx.word)
+            amount = _amount(ctx, token, ctx.word, setting=False)
         else:
             raise Refusal("payfees_usage")
     if not named or len(named) > MAX_PAYEES:
         raise Refusal("payfees_usage")
-    booked = ctx.service.pay_out_house(
-        ctx.chat_id, [p.id for p in named], amount=amount, source=ctx.source, by=ctx.sender.user_id
-    )
     currency = ctx.group.currency
+    try:
+        booked = ctx.service.pay_out_house(
+            ctx.chat_id, [p.id for p in named], amount=amount, source=ctx.source, by=ctx.sender.user_id
+        )
+    except LedgerError as err:
+        if err.code != "pot_too_small":
+            raise
+        house = ctx.service.balances(ctx.chat_id).house
+        if amount is not None and amount > house:
+            need = money(amount, currency)
+            raise Refusal("payfees_short", held=money(house, currency) or "0", need=need) from err
+        total = money(house if amount is None else amount, currency) or "0"
+        raise Refusal("payfees_short_split", total=total, n=len(named)) from err  # less than 1分 each
     held = ctx.service.balances(ctx.chat_id).house
     lines = [ctx.t("payfees_done")]
     lines += [ctx.t("payfees_line", name=t.payee, amount=money(t.amount, currency)) for t in booked]

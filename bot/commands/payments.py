@@ -11,6 +11,8 @@ back the table's latest record, and a payment is not a record of the table.
 
 from __future__ import annotations
 
+import re
+
 from bot.commands._common import button_index, flow_data, me, resolve_person
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
@@ -23,6 +25,8 @@ from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import LedgerError, LineState, MemberInfo, PaymentResult, Settlement
 
 PREFIX = "pay"
+#: a whole number of more digits than an amount is read with (moderation's reader stops at 9)
+_TOO_LONG = re.compile(r"^\d{10,}(?:\.\d{1,2})?(?:元|块|块钱)?$")
 
 
 def parse_amount(text: str) -> int | None:
@@ -43,6 +47,8 @@ def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
     amount = None
     if len(words) == 2:
         amount = parse_amount(words[1])
+        if amount is None and _TOO_LONG.match(words[1]):
+            amount = MAX_AMOUNT + 1  # a number with too many digits to read is too much, not "not an amount"
         if amount is None or amount <= 0:
             raise Refusal("payment_bad_amount", text=words[1])
         if amount > MAX_AMOUNT:
@@ -59,8 +65,10 @@ def _book(
     side: str,
     at_most: int | None = None,
     confirm_only: bool = False,
+    source: str | None = None,
 ) -> PaymentResult:
-    """Tell the ledger; its refusals become the player's words (names and amounts in 元)."""
+    """Tell the ledger (under `source`, the context's by default); its refusals become the player's words (names
+    and amounts in 元)."""
     try:
         return ctx.service.pay(
             ctx.chat_id,
@@ -70,7 +78,7 @@ def _book(
             side=side,
             at_most=at_most,
             confirm_only=confirm_only,
-            source=ctx.source,
+            source=source or ctx.source,
             by=ctx.sender.user_id,
         )
     except LedgerError as err:
@@ -85,14 +93,18 @@ def _book(
                 for d in ctx.service.debts(ctx.chat_id)
                 if (d.debtor_id, d.creditor_id) == (debtor[0], creditor[0])
             )
-            raise Refusal("payment_overpaid", owed=money(owed, ctx.group.currency), **names) from err
+            key = "payment_overpaid" if side == PAYER_SIDE else "payment_overpaid_received"
+            raise Refusal(key, owed=money(owed, ctx.group.currency), **names) from err
         if err.code == "bad_member":
             raise Refusal("payment_bad_member") from err
+        if err.code == "bad_transfer":
+            raise Refusal("payment_self") from err
         raise
 
 
-def payment_text(ctx: Context, result: PaymentResult) -> str:
-    """What a payment did, and what is still owed between the two."""
+def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | None = None) -> str:
+    """What a payment did, and what is still owed between the two. `proxy`: (admin, for whom) when an admin pressed
+    a button for one side; "both sides said so" only when each side told it in person."""
     currency = ctx.group.currency
     params = {
         "debtor": result.debtor,
@@ -100,10 +112,21 @@ def payment_text(ctx: Context, result: PaymentResult) -> str:
         "amount": money(result.amount, currency),
         "owed": money(result.owed, currency),
     }
+    if proxy is not None:
+        params["admin"], params["side"] = proxy
+        params["other"] = result.creditor if result.side == PAYER_SIDE else result.debtor
     if result.voided:
         head = ctx.t("payment_voided", **params)
     elif not result.booked:
-        head = ctx.t("payment_confirmed", **params)
+        if proxy is not None:
+            head = ctx.t("payment_confirmed_for", **params)
+        elif not result.first_in_person:
+            first = result.debtor if result.side == PAYER_SIDE else result.creditor
+            head = ctx.t("payment_confirmed_after_proxy", first=first, **params)
+        else:
+            head = ctx.t("payment_confirmed", **params)
+    elif proxy is not None:
+        head = ctx.t("payment_booked_for", **params)
     elif result.side == PAYER_SIDE:
         head = ctx.t("payment_booked_by_payer", **params)
     else:
@@ -118,22 +141,38 @@ def _reply(ctx: Context, result: PaymentResult) -> SendText:
     return SendText(payment_text(ctx, result), reply_to=ctx.message_id)
 
 
+def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
+    """The source a payment message books under: the message as first sent, edits included. A payment is never
+    rewritten in place (the other side may have confirmed it), so an edit of a message that booked one is refused
+    with the way to change it; an edit of a message that booked nothing (refused, say) is read as the message it
+    now is, under the first source, so a further edit finds it booked."""
+    incoming = ctx.incoming
+    if incoming is None or not incoming.edited:
+        return ctx.source
+    if ctx.service.answered(incoming.original_source):
+        raise Refusal(refusal)
+    return incoming.original_source
+
+
 @registry.command(
     "pay",
     names=["paid"],
+    on_edit=True,
     aliases=COMMAND_WORDS["pay"],
     help_zh="付：付 @阿一 11 记下你付给阿一 11元（可以只付一部分）；已转 @阿一 付清结算说的全部；对方「收到」即确认",
     help_en="paid @a 11: you paid a 11 (part of it is fine); paid @a: all you owe a; a's 「收到」 confirms it",
 )
 def pay(ctx: Context) -> SendText:
+    source = message_source(ctx)
     other, amount = _person_and_amount(ctx)
     payer = me(ctx)
-    return _reply(ctx, _book(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE))
+    return _reply(ctx, _book(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source))
 
 
 @registry.command(
     "received",
     names=["received"],
+    on_edit=True,
     aliases=COMMAND_WORDS["received"],
     help_zh="收到：收到 @阿二 11 确认阿二付的 11元（阿二还没记就由你记下）；收到 @阿二 确认他最近记的一笔",
     help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: confirms his latest",
@@ -141,22 +180,26 @@ def pay(ctx: Context) -> SendText:
 def received(ctx: Context) -> SendText:
     if not ctx.args:
         raise Quiet  # a bare 收到 is how chats say "got it"
+    source = message_source(ctx)
     other, amount = _person_and_amount(ctx)
     payee = me(ctx)
     # without an amount it only confirms (`收到 @阿二` is also how a chat acknowledges someone): booking takes one
     confirm_only = amount is None
-    result = _book(ctx, (other.id, other.name), (payee.id, payee.name), amount, PAYEE_SIDE, confirm_only=confirm_only)
+    debtor, creditor = (other.id, other.name), (payee.id, payee.name)
+    result = _book(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
     return _reply(ctx, result)
 
 
 @registry.command(
     "unpay",
     names=["unpay"],
+    on_edit=True,
     aliases=COMMAND_WORDS["unpay"],
     help_zh="撤销付款：撤销你最近一笔付款（付的或收的）；撤销付款 @阿一 只看你和阿一之间的（管理员：阿一的）",
     help_en="take back your latest payment (paid or received); unpay @a: the latest between you and a (admins: a's)",
 )
 def unpay(ctx: Context) -> SendText:
+    source = message_source(ctx, "payment_edit_unpay")
     words = tokens(ctx.args)
     if len(words) > 1:
         raise Refusal("payment_usage")
@@ -167,7 +210,7 @@ def unpay(ctx: Context) -> SendText:
             raise Refusal("unknown_player", name=words[0])
         parties = [other.id] if ctx.is_admin else [parties[0], other.id]
     try:
-        result = ctx.service.void_payment(ctx.chat_id, parties, source=ctx.source, by=ctx.sender.user_id)
+        result = ctx.service.void_payment(ctx.chat_id, parties, source=source, by=ctx.sender.user_id)
     except LedgerError as err:
         if err.code == "no_payment":
             raise Refusal("payment_none") from err
@@ -212,17 +255,44 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     if not shown:
         return []
     if not rows:
-        lines.append(ctx.t("payments_all_paid"))
+        pooled = [p for p in settlement.payments if p.payer_id in pots or p.payee_id in pots]
+        if pooled:  # lines with the pot or the house are not marked here: never "all paid" while they stand
+            names = {
+                line.member_id: ctx.t(f"pool_{line.kind}")
+                for line in settlement.balances.lines
+                if line.kind in GROUP_ACCOUNTS
+            }
+            items = (", " if ctx.lang == "en" else "、").join(
+                ctx.t(
+                    "payments_line",
+                    payer=names.get(p.payer_id, p.payer) if p.payer_id in pots else p.payer,
+                    payee=names.get(p.payee_id, p.payee) if p.payee_id in pots else p.payee,
+                    amount=money(p.amount, currency),
+                )
+                for p in pooled
+            )
+            lines.append(ctx.t("payments_players_paid", lines=items))
+        else:
+            lines.append(ctx.t("payments_all_paid"))
     players = {line.member_id for line in settlement.balances.lines if line.kind not in GROUP_ACCOUNTS}
     # and those whose earlier debts alone (netted in) put them in a night with nothing of their own
     players |= {id_ for p in settlement.payments for id_ in (p.payer_id, p.payee_id) if id_ not in pots}
     standing = [line for line in ctx.service.balances(ctx.chat_id).lines if line.member_id in players]
+    # the settled nights' standing: a night opened since (the 日切 roll-over's first record) is not in this post
+    night = ctx.service.current_night(ctx.chat_id)
+    later = ctx.service.night_totals(night.id) if night is not None else {}
     sep = ", " if ctx.lang == "en" else "，"
     lines.append(
         ctx.t(
             "payments_standing",
-            owed=sep.join(f"{line.name} {money(line.amount, currency, signed=True)}" for line in standing),
-            results=sep.join(f"{line.name} {money(line.result, currency, signed=True)}" for line in standing),
+            owed=sep.join(
+                f"{line.name} {money(line.amount - later.get(line.member_id, 0), currency, signed=True)}"
+                for line in standing
+            ),
+            results=sep.join(
+                f"{line.name} {money(line.result - later.get(line.member_id, 0), currency, signed=True)}"
+                for line in standing
+            ),
         )
     )
     return [SendText("\n".join(lines), buttons=tuple(rows), edit_message_id=edit)]
@@ -273,7 +343,10 @@ def press(ctx: Context) -> HandlerResult:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     line = found.payments[index]
     side = PAYER_SIDE if side_code == "p" else PAYEE_SIDE
-    require_party(ctx, line.payer_id if side == PAYER_SIDE else line.payee_id)
+    if side == PAYER_SIDE:
+        admin = require_party(ctx, line.payer_id, line.payee_id, "payment_payer_button")
+    else:
+        admin = require_party(ctx, line.payee_id, line.payer_id, "payment_payee_button")
     try:
         payer, payee = (line.payer_id, line.payer), (line.payee_id, line.payee)
         result = _book(ctx, payer, payee, None, side, at_most=line.amount)
@@ -283,7 +356,8 @@ def press(ctx: Context) -> HandlerResult:
         return AnswerCallback(ctx.t("payment_already", payer=line.payer, payee=line.payee), alert=True)
     if result.replayed:
         return AnswerCallback(ctx.t("already_done"))
-    toast = payment_text(ctx, result).replace("\n", "; " if ctx.lang == "en" else "；")
+    proxy = None if admin is None else (admin, line.payer if side == PAYER_SIDE else line.payee)
+    toast = payment_text(ctx, result, proxy).replace("\n", "; " if ctx.lang == "en" else "；")
     return [AnswerCallback(toast[:TOAST_LIMIT]), *payment_post(ctx, found, edit=query.message_id)]
 
 

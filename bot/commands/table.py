@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from bot.commands._common import SEATS, marked_mention, member_of, mentioned_member, money, resolve_person
+from bot.commands._common import (
+    SEATS,
+    follow_closed_night,
+    marked_mention,
+    member_of,
+    mentioned_member,
+    money,
+    resolve_person,
+)
 from bot.commands.payments import debts_text
 from bot.core import Button, Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, name_key, parse_people
@@ -78,6 +86,7 @@ def open_table(ctx: Context) -> SendText:
         seed = f"{ctx.chat_id}:{ctx.incoming.message_id if ctx.incoming else 0}:{ctx.args}"
         dealer = random.Random(seed).choice(seated)
         drawn = True
+    before = ctx.service.current_night(ctx.chat_id)
     table = ctx.service.open_table(
         ctx.chat_id,
         [p.id for p in seated],
@@ -96,6 +105,8 @@ def open_table(ctx: Context) -> SendText:
         dealer=_dealer_part(ctx, table.dealer, drawn),
         number=table.hand_number,
     )
+    if before is not None and before.id != table.night_id:
+        follow_closed_night(ctx, before.id)  # the 日切 hour had passed: opening closed last night, post it
     debts = debts_text(ctx, [seat.member_id for seat in table.seats])
     return SendText(
         f"{opened}\n{debts}" if debts else opened,

@@ -203,7 +203,7 @@ def export_command(ctx: Context) -> SendDocument:
 )
 def report_command(ctx: Context) -> list[Effect]:
     with ledger_stats.reading(ctx.service.engine) as session:
-        night = ledger_scope.latest_night(session, ctx.group.id)
+        night = ledger_scope.latest_night(session, ctx.group.id, played=True)
     if night is None:
         raise Refusal("report_nothing", scope=t(ctx.lang, "report_scope_all"))
     report = night_report(ctx.service, night.id, lang=ctx.lang, currency=ctx.group.currency)

@@ -22,7 +22,7 @@ from bot.reports.stats import patterns_text
 from bot.reports.texts import t
 from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
-from ledger.models import GameTable, Night
+from ledger.models import GROUP_ACCOUNTS, GameTable, Night
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -97,7 +97,7 @@ def night_post(
         number = ledger_scope.night_number(session, night)
         stats = ledger_stats.group_stats(session, ledger_scope.night_scope(session, night_id))
         running = ledger_stats.running_balance(session, night_id)
-        group_id, night_date = night.group_id, night.night_date.isoformat()
+        group_id, night_date, settled = night.group_id, night.night_date.isoformat(), night.ended_at is not None
         games = set(session.scalars(sa.select(GameTable.game).where(GameTable.night_id == night_id)))
     # wins, 自摸, 点炮, kong money and the biggest hand are 卡五星 notions: a night with a 够级 or 碰胡 table
     # shows each player's net only (its money is in the ledger like any other)
@@ -116,7 +116,8 @@ def night_post(
     ]
     header = [t(lang, key) for key in column_keys]
     rows = []
-    lines = [t(lang, "report_night_title", number=number, date=night_date, hands=stats.hands)]
+    title_key = "report_night_title" if settled else "report_night_title_open"  # 结算 only once it is settled
+    lines = [t(lang, title_key, number=number, date=night_date, hands=stats.hands)]
     for member in players:
         net = money(member.net, currency, signed=True)
         fines = [money(member.fines, currency)] if with_fines else []
@@ -150,8 +151,19 @@ def night_post(
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
     if stats.house:
         lines.append(t(lang, "report_house_line", amount=money(stats.house, currency, signed=True)))
+    pools = {
+        line.member_id: t(lang, f"report_{line.kind}_name")
+        for line in settlement.balances.lines
+        if line.kind in GROUP_ACCOUNTS
+    }
     transfer_lines = [
-        t(lang, "report_transfer_line", payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
+        t(
+            lang,
+            "report_transfer_line",
+            payer=pools.get(p.payer_id, p.payer),
+            payee=pools.get(p.payee_id, p.payee),
+            amount=money(p.amount, currency),
+        )
         for p in settlement.payments
     ]
     if transfer_lines:

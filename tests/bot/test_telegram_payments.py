@@ -47,7 +47,8 @@ async def test_a_button_pressed_by_someone_else_is_refused_and_books_nothing(tg:
     await tg.feed(tg.updates.press(C, message, buttons[f"{LINE} 已付"]))  # 老王 is neither payer nor payee
     await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 已付"]))  # 阿杰 is the payee, not the payer
     await tg.feed(tg.updates.press(OUTSIDER, message, buttons[f"{LINE} 收到"]))
-    assert sum("只有付款的两个人或管理员" in text for text in alerts(tg)) == 3
+    assert sum("只有付款的两个人或管理员" in text for text in alerts(tg)) == 2
+    assert sum("「已付」是付款的人点的；收到钱的人点「收到」" in text for text in alerts(tg)) == 1  # which is his
     assert tg.balance(502) == -400 and payments(tg) == []
 
 

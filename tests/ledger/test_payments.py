@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from ledger.chat_options import set_merge_debts
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import Ledger, LedgerError
+from tests.conftest import Clock
 
 from .helpers import CHAT, gang, hu, seat_kawuxing
 
@@ -68,6 +69,18 @@ def test_the_other_side_confirms_the_same_payment_and_never_books_a_second(ledge
     assert confirm.id == first.id and confirm.confirmed and not confirm.booked
     left = {(d.debtor_id, d.creditor_id): d.amount for d in ledger.debts(CHAT)}
     assert left[(debt.debtor_id, debt.creditor_id)] == debt.amount - 100  # still one payment of 100
+
+
+def test_a_word_after_the_window_confirms_when_nothing_new_could_be_booked(ledger: Ledger, clock: Clock) -> None:
+    """Past the 48 hours a matching word still confirms the payment when a new one would be refused (nothing or
+    less owed); a word for a payment that can still be booked books it, as before."""
+    night(ledger)
+    (debt, *_) = ledger.debts(CHAT)
+    whole = ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, side=PAYER_SIDE, source="w:1", by=1)
+    clock.advance(hours=72)
+    late = ledger.pay(CHAT, debt.debtor_id, debt.creditor_id, debt.amount, side=PAYEE_SIDE, source="w:2", by=2)
+    assert late.id == whole.id and late.confirmed and not late.booked and late.owed == 0
+    assert (debt.debtor_id, debt.creditor_id) not in {(d.debtor_id, d.creditor_id) for d in ledger.debts(CHAT)}
 
 
 def test_a_payment_beyond_the_debt_or_without_one_is_refused_and_changes_nothing(ledger: Ledger) -> None:
