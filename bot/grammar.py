@@ -474,6 +474,23 @@ def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
     return rest(0)
 
 
+#: a pattern named with how many times it counts: `2个暗四归一`, `两个暗四归一`, `暗四归一x2`, `暗四归一×2`
+_REPEATED = re.compile(r"(?:(?P<n>[2-9两二三四])个(?P<a>.+)|(?P<b>.+?)[x×*](?P<m>[2-9]))")
+_CHINESE_COUNTS = {"两": 2, "二": 2, "三": 3, "四": 4}
+
+
+def _repeated_pattern(folded: str) -> tuple[str, int] | None:
+    """A pattern key and its count, for a word that names a pattern with a count (else None)."""
+    match = _REPEATED.fullmatch(folded)
+    if match is None:
+        return None
+    name, number = (match["a"], match["n"]) if match["a"] else (match["b"], match["m"])
+    found = _VOCABULARY.get(name)
+    if found is None or found[0] != "pattern":
+        return None
+    return found[1], _CHINESE_COUNTS.get(number) or int(number)
+
+
 def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     """The words of a record's arguments: vocabulary words (folded), tiles (as notation), seated people (by the
     resolver), words typed without spaces split, and whatever is left as `unknown`."""
@@ -490,6 +507,8 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             out.append(Word("count", count[1], typed))
         elif folded in _VOCABULARY:
             out.append(Word(*_VOCABULARY[folded], typed))
+        elif (repeated := _repeated_pattern(folded)) is not None:
+            out.extend(Word("pattern", repeated[0], typed) for _ in range(repeated[1]))
         elif (notation := tile_notation(typed)) is not None:
             out.append(Word("tiles", notation, typed))
         elif (who := _person(typed, resolve)) is not None:
@@ -647,8 +666,7 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
                     raise GrammarError("two_discarders")
                 discarder = who
         elif word.kind == "pattern":
-            if word.value not in spec().patterns:
-                spec().patterns.append(word.value)
+            _add_pattern(spec().patterns, word)
         elif word.kind == "situation":
             target = spec()
             if word.value not in target.situations:
@@ -690,6 +708,22 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
         if item.method in {"discard", "rob_kong"}:
             item.discarder = discarder
     return specs
+
+
+#: most four-of-a-kinds one hand holds (each takes four of its 14 tiles)
+MAX_FOURS = 3
+
+
+def _add_pattern(patterns: list[str], word: Word) -> None:
+    """A pattern named once more: only a 四归一 counts again (the scoring core's `REPEATABLE`); another is
+    refused as the core would, in words, rather than silently counted once."""
+    from ledger.scoring.kawuxing.patterns import REPEATABLE
+
+    if word.value in patterns and word.value not in REPEATABLE:
+        raise GrammarError("pattern_once", word=word.canonical(), suggest=False)
+    if word.value in REPEATABLE and sum(p in REPEATABLE for p in patterns) >= MAX_FOURS:
+        raise GrammarError("fours_too_many", most=MAX_FOURS, suggest=False)
+    patterns.append(word.value)
 
 
 def _add_count(counts: dict[str, int], word: Word) -> None:
@@ -843,8 +877,7 @@ def parse_ready(
             kind = minggang() if word.value == "minggang" else word.value
             current().melds.append({"kind": kind, "tile": items[index].value})
         elif word.kind == "pattern":
-            if word.value not in current().patterns:
-                current().patterns.append(word.value)
+            _add_pattern(current().patterns, word)
         elif word.kind == "pihu":
             current().pihu = True
         else:

@@ -135,6 +135,14 @@ register(
             "zh": "漂几？例如：漂 2（自己的）或 漂 @乙 1",
             "en": "How much 漂? e.g. 漂 2 (yours) or 漂 @b 1",
         },
+        "pattern_once": {
+            "zh": "「{word}」只能算一次。能报几个的只有明四归一、暗四归一（例如 2个暗四归一）。",
+            "en": "“{word}” counts once. Only 明四归一 and 暗四归一 can be named more than once (e.g. 2个暗四归一).",
+        },
+        "fours_too_many": {
+            "zh": "四归一最多 {most} 个：一手牌最多有 {most} 个四张。",
+            "en": "At most {most} 四归一: a hand holds at most {most} fours.",
+        },
         # -- what a hand's reply shows -----------------------------------------------------------------------
         "payer_multiple": {
             "zh": "{name} 亮倒了却输（亮倒输家加倍）：按 ×{multiple} 付",
