@@ -117,6 +117,17 @@ def carried_piao(ctx: Context, table: TableInfo, before: Sequence[Payload], batc
     return [{"input": "piao", "player": p, "value": earlier[p]} for p in missing]
 
 
+def unused_piao(table: TableInfo, before: Sequence[Payload], batch: Sequence[Payload]) -> list[Answer]:
+    """每局选漂 at a draw that moves no 漂 (no 查大叫): each player not told is put at 0 rather than asked — the
+    core wants every 漂 of a finished hand, but no payment carries one. (首局定漂's first hand still asks: the
+    table keeps that 漂.)"""
+    rules = table_rules(table)
+    if rules.piao != "chosen" or rules.chadajiao or not any(e.get("type") == "draw" for e in batch):
+        return []
+    told = {str(e["player"]) for e in [*before, *batch] if e.get("type") == "piao"}
+    return [{"input": "piao", "player": p, "value": 0} for p in table.players if p not in told]
+
+
 def table_piao(ctx: Context, table: TableInfo) -> dict[str, int]:
     """The 漂 of the table's last finished hand (首局定漂 carries it from hand to hand)."""
     for record in ctx.service.history(ctx.chat_id, 3):

@@ -38,6 +38,7 @@ from bot.commands._inputs import (
     question,
     table_piao,
     table_rules,
+    unused_piao,
 )
 from bot.commands._recording import event_reply, hand_reply, kawuxing_table, ready_of
 from bot.commands.chat_options import minggang
@@ -76,7 +77,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         return events  # what is missing does not depend on the hand so far here: nothing, without reading it
     before = list(ctx.service.hand_state(table.id).events)
     batch = payloads(events, before)
-    carried = carried_piao(ctx, table, before, batch)
+    carried = [*carried_piao(ctx, table, before, batch), *unused_piao(table, before, batch)]
     needs = pending(table, before, batch, carried)
     if not needs:
         return [*(Piao(a["player"], a["value"]) for a in carried), *events]
