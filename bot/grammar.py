@@ -686,10 +686,8 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
         elif word.kind == "count":
             _add_count(spec().counts, word)
         elif word.kind == "ma":
-            if index + 1 >= len(items) or items[index + 1].kind != "tiles":
-                raise GrammarError("ma_tile_missing", word=word.typed)
             index += 1
-            spec().ma = _one_tile(items[index])
+            spec().ma = _ma_tile(word, items[index : index + 2])
         elif word.kind == "person":
             who = word.value
             if current is None or (current.winner != who and current.has_content()):
@@ -735,6 +733,34 @@ def _add_count(counts: dict[str, int], word: Word) -> None:
     if counts.get(key, int(number)) != int(number):
         raise GrammarError("two_counts", word=word.typed, suggest=False)
     counts[key] = int(number)
+
+
+#: a word meant as one tile that is none of 卡五星's (`1z`, `东风`, `8z`, `0p`): a wind, or digits and a suit mark
+_WIND = re.compile(r"[1-4]z|[东南西北][风]?")
+_TILE_LIKE = re.compile(r"[0-9零〇一二三四五六七八九]+[a-z筒饼条索万]")
+
+
+def is_tile_attempt(typed: str) -> bool:
+    """Whether a word not read as a tile was meant as one (a wind, `8z`, `0p`): refused, never taken as chat."""
+    folded = fold(typed)
+    return bool(_WIND.fullmatch(folded) or _TILE_LIKE.fullmatch(folded))
+
+
+def _not_a_tile(word: Word) -> GrammarError:
+    """A 马 tile that no 卡五星 set holds, with why."""
+    key = "ma_wind" if _WIND.fullmatch(fold(word.typed)) else "ma_not_a_tile"
+    return GrammarError(key, word=word.typed, suggest=False)
+
+
+def _ma_tile(keyword: Word, after: Sequence[Word]) -> str:
+    """The 马 tile that follows `买马` in a win's line (`after`: the next two words): one tile, else why not."""
+    if after and after[0].kind == "unknown" and is_tile_attempt(after[0].typed):
+        raise _not_a_tile(after[0])
+    if not after or after[0].kind != "tiles":
+        raise GrammarError("ma_tile_missing", word=keyword.typed)
+    if len(after) > 1 and after[1].kind == "tiles" and len(after[1].value) == 2:  # `买马 3s 7p`: two turned
+        raise GrammarError("ma_one_tile", word=f"{after[0].typed} {after[1].typed}", suggest=False)
+    return _one_tile(after[0])
 
 
 def _one_tile(word: Word) -> str:
@@ -950,6 +976,8 @@ def parse_ma(args: str) -> str:
     """The 马 tile alone (`7s`, `七条`, `红中`): the answer to the question after a 买马 self-draw."""
     items = [item for item in read(args) if item.kind != "ma"]
     other = next((item for item in items if item.kind != "tiles"), None)
+    if other is not None and other.kind == "unknown" and is_tile_attempt(other.typed):
+        raise _not_a_tile(other)
     if other is not None:
         raise _unknown(other, items)
     if not items:

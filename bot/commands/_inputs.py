@@ -104,6 +104,23 @@ def check_scorable(
     settle(table.players, events_from_json(request["events"], rules), rules, base=table.base)
 
 
+def fifth_ma(events: Sequence[Payload]) -> tuple[str, str] | None:
+    """(winner, tile) of a win whose 马 tile its own typed tiles, melds included, already hold four of: no fifth
+    copy can be turned. A hand named by its patterns shows no tiles to count."""
+    from ledger.scoring.tiles import parse_tiles
+
+    for event in events:
+        hand = event.get("hand") or {}
+        if event.get("type") != "hu" or event.get("ma") is None or hand.get("concealed") is None:
+            continue
+        held = parse_tiles(f"{hand['concealed']}{hand['win_tile']}")
+        for meld in hand.get("melds", ()):
+            held += parse_tiles(meld["tile"]) * (3 if meld["kind"] == "peng" else 4)
+        if held.count(parse_tiles(event["ma"])[0]) >= 4:
+            return str(event["winner"]), str(event["ma"])
+    return None
+
+
 def carried_piao(ctx: Context, table: TableInfo, before: Sequence[Payload], batch: Sequence[Payload]) -> list[Answer]:
     """首局定漂: each player's 漂 as told at the table's first hand, for a later hand that ends without them
     (every hand's record holds its own 漂, so voiding or editing a hand never needs another's)."""

@@ -108,6 +108,19 @@ register(
             "zh": "「{word}」后面写翻出的那张牌，例如 买马 7s",
             "en": "Which tile after “{word}”? e.g. 买马 7s",
         },
+        "ma_fifth_copy": {
+            "zh": "马牌「{tile}」不对：{name} 的手牌里已经有四张{tile}，翻不出第五张。",
+            "en": "The horse tile {tile} cannot be: {name}'s hand already holds all four.",
+        },
+        "ma_wind": {
+            "zh": "「{word}」不是卡五星的牌：卡五星没有东南西北风。马牌是本桌两门的 1 到 9，或 白 发 中，例如 买马 7s",
+            "en": "“{word}” is no 卡五星 tile: 卡五星 has no winds. The horse is 1–9 of the table's two suits, or "
+            "白 发 中, e.g. 买马 7s",
+        },
+        "ma_not_a_tile": {
+            "zh": "「{word}」不是一张牌：数牌是 1 到 9，字牌只有 白 发 中（5z 6z 7z），例如 买马 7s",
+            "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only 白 发 中 (5z 6z 7z), e.g. 买马 7s",
+        },
         "ma_one_tile": {
             "zh": "「{word}」是好几张牌：买马只翻一张，例如 买马 7s",
             "en": "“{word}” is several tiles; one horse tile is turned, e.g. 买马 7s",

@@ -33,6 +33,7 @@ from bot.commands._inputs import (
     carried_piao,
     check_scorable,
     complete,
+    fifth_ma,
     pending,
     press,
     question,
@@ -44,12 +45,12 @@ from bot.commands._recording import event_reply, hand_reply, kawuxing_table, rea
 from bot.commands.chat_options import minggang
 from bot.commands.suggest import ASK_KIND
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Refusal, SendText, registry
-from bot.grammar import GrammarError, parse_counts, parse_ma, parse_piao, parse_ready
+from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
-from bot.texts import describe_event
+from bot.texts import describe_event, tile_name
 from bot.vocabulary import COMMAND_WORDS
-from ledger.events import Draw, Event, Piao, Win, payloads
+from ledger.events import Draw, Event, Payload, Piao, Win, payloads
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
 from ledger.service import HandResult, LedgerError, TableInfo
@@ -67,6 +68,9 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     still need an input the record lacks, the question (the record is kept until it is answered)."""
     rules = table_rules(table)
     _refuse_inputs_not_played(ctx, rules, events)
+    wins = [e for e in events if isinstance(e, Win)]
+    if wins and rules.maima != "none":
+        _refuse_impossible(ctx, payloads(wins))
     if not asks_anything(rules) or not any(isinstance(e, Win | Draw) for e in events):
         return events
     if (
@@ -114,6 +118,14 @@ def _refuse_inputs_not_played(ctx: Context, rules: Rules, events: Sequence[Event
                 raise Refusal("ma_self_draw_only")
         if isinstance(event, Draw) and event.ready is not None and not rules.chadajiao:
             raise Refusal("not_asked_here", what=ctx.t("input_ready"))
+
+
+def _refuse_impossible(ctx: Context, events: Sequence[Payload]) -> None:
+    """What no hand can hold, though the core would book it: a 马 tile the winner's typed hand already holds four
+    of."""
+    found = fifth_ma(events)
+    if found is not None:
+        raise Refusal("ma_fifth_copy", name=found[0], tile=tile_name(ctx.lang, found[1]).strip())
 
 
 # ----------------------------------------------------------------------------------------------- rendering
@@ -176,7 +188,8 @@ def _go_on(
     ctx: Context, table: TableInfo, key: int, state: dict[str, Any], before: list[Any], *, edit: int | None
 ) -> SendText:
     """After an answer: the next question, or the booking once nothing is missing. An answer the hand cannot
-    be booked with (a ready hand that waits on nothing …) is refused and not kept."""
+    be booked with (a ready hand that waits on nothing, a fifth copy as the 马 tile …) is refused and not kept."""
+    _refuse_impossible(ctx, complete(state["batch"], state["answers"]))
     needs = pending(table, before, state["batch"], state["answers"])
     if needs:
         check_scorable(table, before, state["batch"], state["answers"], needs)
@@ -231,10 +244,12 @@ def _is_chat(text: str) -> bool:
     return bool(words) and words[0].kind == "unknown"
 
 
-def _typed(ctx: Context, what: str, read: Callable[[TableInfo], Told]) -> SendText | None:
+def _typed(
+    ctx: Context, what: str, read: Callable[[TableInfo], Told], is_chat: Callable[[str], bool] = _is_chat
+) -> SendText | None:
     """A typed answer to the hand's waiting question (`what`: kan, qiaba, ma, ready): refused, saying where the
     input goes instead, when no question waits for it."""
-    if _is_chat(ctx.args):
+    if is_chat(ctx.args):
         return None
     table = kawuxing_table(ctx)
     if not plays_at(ctx, table):
@@ -296,7 +311,12 @@ def _counts(text: str) -> Told:
     in_menu=False,
 )
 def answer_ma(ctx: Context) -> SendText | None:
-    return _typed(ctx, "ma", lambda _table: {"ma": {None: parse_ma(ctx.args)}})
+    return _typed(ctx, "ma", lambda _table: {"ma": {None: parse_ma(ctx.args)}}, _is_ma_chat)
+
+
+def _is_ma_chat(text: str) -> bool:
+    """`买马 东`, `买马 8z`: a tile no 卡五星 set holds is an answer to refuse, not chat."""
+    return _is_chat(text) and not any(is_tile_attempt(word) for word in tokens(text))
 
 
 @registry.command(
