@@ -15,6 +15,7 @@ questions and applies the answers.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.commands._common import (
@@ -33,7 +34,10 @@ from bot.commands._inputs import (
     carried_piao,
     check_scorable,
     complete,
+    correct,
+    determined_counts,
     fifth_ma,
+    impossible_count,
     pending,
     press,
     question,
@@ -48,7 +52,7 @@ from bot.core import AnswerCallback, Button, Context, HandlerResult, Refusal, Se
 from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
-from bot.texts import describe_event, tile_name
+from bot.texts import describe_event, pattern_name, tile_name
 from bot.vocabulary import COMMAND_WORDS
 from ledger.events import Draw, Event, Payload, Piao, Win, payloads
 from ledger.scoring.kawuxing import Rules
@@ -58,6 +62,8 @@ from ledger.service import HandResult, LedgerError, TableInfo
 KIND = ASK_KIND
 PREFIX = "ask"
 KAWUXING = ("kawuxing",)
+#: the counts a typed answer may correct once given (`恰 0` after 恰 2 was tapped)
+COUNTS = ("kan", "qia", "ba")
 
 
 # ----------------------------------------------------------------------------------------- before booking
@@ -69,7 +75,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     rules = table_rules(table)
     _refuse_inputs_not_played(ctx, rules, events)
     wins = [e for e in events if isinstance(e, Win)]
-    if wins and rules.maima != "none":
+    if wins and (rules.maima != "none" or rules.shukan or rules.paoqiamoba):
         _refuse_impossible(ctx, payloads(wins))
     if not asks_anything(rules) or not any(isinstance(e, Win | Draw) for e in events):
         return events
@@ -81,10 +87,14 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         return events  # what is missing does not depend on the hand so far here: nothing, without reading it
     before = list(ctx.service.hand_state(table.id).events)
     batch = payloads(events, before)
-    carried = [*carried_piao(ctx, table, before, batch), *unused_piao(table, before, batch)]
+    carried = [
+        *carried_piao(ctx, table, before, batch),
+        *unused_piao(table, before, batch),
+        *determined_counts(table, batch),
+    ]
     needs = pending(table, before, batch, carried)
     if not needs:
-        return [*(Piao(a["player"], a["value"]) for a in carried), *events]
+        return _answered(events, carried)
     check_scorable(table, before, batch, carried, needs)
     key = flow_key(ctx)
     asked = ctx.service.load_flow(ctx.chat_id, key)
@@ -106,8 +116,19 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
+def _answered(events: Sequence[Event], answers: Sequence[Mapping[str, Any]]) -> list[Event]:
+    """The events with the answers the bot gave itself: 漂 (carried, or 0 where no payment carries it) as `Piao`
+    events before them, counts (a 七对's 0 坎) into their win."""
+    out = list(events)
+    for given in answers:
+        if given["input"] != "piao":
+            out[given["event"]] = replace(out[given["event"]], **{given["input"]: given["value"]})
+    return [*(Piao(a["player"], a["value"]) for a in answers if a["input"] == "piao"), *out]
+
+
 def _refuse_inputs_not_played(ctx: Context, rules: Rules, events: Sequence[Event]) -> None:
-    """An input the table's rules do not ask for is refused by name (the core would, less plainly)."""
+    """An input the table's rules do not ask for, or a count of a hand given by its tiles (the bot counts those),
+    is refused by name (the core would, in its request's field names)."""
     for event in events:
         if isinstance(event, Win):
             played = {"kan": rules.shukan, "qia": rules.paoqiamoba, "ba": rules.paoqiamoba, "ma": rules.maima != "none"}
@@ -116,16 +137,25 @@ def _refuse_inputs_not_played(ctx: Context, rules: Rules, events: Sequence[Event
                     raise Refusal("not_asked_here", what=ctx.t(f"input_{key}"))
             if event.ma is not None and event.method != "self_draw":
                 raise Refusal("ma_self_draw_only")
+            if event.hand.patterns is None:  # a hand given by its tiles has its counts counted
+                told = next((key for key in ("kan", "qia", "ba") if getattr(event, key) is not None), None)
+                if told is not None:
+                    raise Refusal("count_from_tiles", what=ctx.t(f"input_{told}"))
         if isinstance(event, Draw) and event.ready is not None and not rules.chadajiao:
             raise Refusal("not_asked_here", what=ctx.t("input_ready"))
 
 
 def _refuse_impossible(ctx: Context, events: Sequence[Payload]) -> None:
     """What no hand can hold, though the core would book it: a 马 tile the winner's typed hand already holds four
-    of."""
+    of, a 坎 or 恰 count a seven-pairs hand cannot have."""
     found = fifth_ma(events)
     if found is not None:
         raise Refusal("ma_fifth_copy", name=found[0], tile=tile_name(ctx.lang, found[1]).strip())
+    count = impossible_count(events)
+    if count is not None:
+        key, value, pattern, allowed = count
+        name = pattern_name(ctx.lang, pattern)
+        raise Refusal("count_impossible", what=ctx.t(f"input_{key}"), value=value, pattern=name, allowed=allowed)
 
 
 # ----------------------------------------------------------------------------------------------- rendering
@@ -146,7 +176,8 @@ def _render(
 
     what = "；".join(describe_event(ctx.lang, e) for e in state["batch"] if e.get("type") in {"hu", "draw"})
     lines = [ctx.t("ask_head", number=state["number"], what=what)]
-    asked, rows = question(ctx, table, needs[0], state, button, _declared(before, state["batch"]))
+    declared = _declared(before, state["batch"])
+    asked, rows = question(ctx, table, needs[0], state, button, declared, state["batch"])
     rows.append((button(ctx.t("btn_cancel"), "x"),))
     return "\n".join([*lines, *asked]), tuple(rows)
 
@@ -264,8 +295,16 @@ def _typed(
         raise Refusal(err.key, **err.params) from err
     before = list(ctx.service.hand_state(table.id).events)
     needs = pending(table, before, state["batch"], state["answers"])
-    answered = [need for key, values in told.items() for need in answer(state, needs, key, values)]
-    if not answered:
+    ignored = []
+    for key, values in told.items():
+        if answer(state, needs, key, values):
+            continue
+        if key not in COUNTS or not correct(state, key, values[None]):
+            ignored.append(key)
+    if ignored and (len(ignored) < len(told) or any(need["input"] in COUNTS for need in needs)):
+        # `恰 0 八 7` while 八 is asked, 恰 told in the record's line: nothing is taken rather than a part
+        raise Refusal("count_not_asked", what=ctx.t(f"input_{ignored[0]}"))
+    if ignored:
         raise Refusal(f"nothing_asked_{what}")
     return _go_on(ctx, table, flow, state, before, edit=None)
 
