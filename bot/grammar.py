@@ -474,6 +474,23 @@ def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
     return rest(0)
 
 
+#: a pattern named with how many times it counts: `2个暗四归一`, `两个暗四归一`, `暗四归一x2`, `暗四归一×2`
+_REPEATED = re.compile(r"(?:(?P<n>[2-9两二三四])个(?P<a>.+)|(?P<b>.+?)[x×*](?P<m>[2-9]))")
+_CHINESE_COUNTS = {"两": 2, "二": 2, "三": 3, "四": 4}
+
+
+def _repeated_pattern(folded: str) -> tuple[str, int] | None:
+    """A pattern key and its count, for a word that names a pattern with a count (else None)."""
+    match = _REPEATED.fullmatch(folded)
+    if match is None:
+        return None
+    name, number = (match["a"], match["n"]) if match["a"] else (match["b"], match["m"])
+    found = _VOCABULARY.get(name)
+    if found is None or found[0] != "pattern":
+        return None
+    return found[1], _CHINESE_COUNTS.get(number) or int(number)
+
+
 def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     """The words of a record's arguments: vocabulary words (folded), tiles (as notation), seated people (by the
     resolver), words typed without spaces split, and whatever is left as `unknown`."""
@@ -490,6 +507,8 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             out.append(Word("count", count[1], typed))
         elif folded in _VOCABULARY:
             out.append(Word(*_VOCABULARY[folded], typed))
+        elif (repeated := _repeated_pattern(folded)) is not None:
+            out.extend(Word("pattern", repeated[0], typed) for _ in range(repeated[1]))
         elif (notation := tile_notation(typed)) is not None:
             out.append(Word("tiles", notation, typed))
         elif (who := _person(typed, resolve)) is not None:
@@ -647,8 +666,7 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
                     raise GrammarError("two_discarders")
                 discarder = who
         elif word.kind == "pattern":
-            if word.value not in spec().patterns:
-                spec().patterns.append(word.value)
+            _add_pattern(spec().patterns, word)
         elif word.kind == "situation":
             target = spec()
             if word.value not in target.situations:
@@ -668,10 +686,8 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
         elif word.kind == "count":
             _add_count(spec().counts, word)
         elif word.kind == "ma":
-            if index + 1 >= len(items) or items[index + 1].kind != "tiles":
-                raise GrammarError("ma_tile_missing", word=word.typed)
             index += 1
-            spec().ma = _one_tile(items[index])
+            spec().ma = _ma_tile(word, items[index : index + 2])
         elif word.kind == "person":
             who = word.value
             if current is None or (current.winner != who and current.has_content()):
@@ -692,6 +708,22 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
     return specs
 
 
+#: most four-of-a-kinds one hand holds (each takes four of its 14 tiles)
+MAX_FOURS = 3
+
+
+def _add_pattern(patterns: list[str], word: Word) -> None:
+    """A pattern named once more: only a 四归一 counts again (the scoring core's `REPEATABLE`); another is
+    refused as the core would, in words, rather than silently counted once."""
+    from ledger.scoring.kawuxing.patterns import REPEATABLE
+
+    if word.value in patterns and word.value not in REPEATABLE:
+        raise GrammarError("pattern_once", word=word.canonical(), suggest=False)
+    if word.value in REPEATABLE and sum(p in REPEATABLE for p in patterns) >= MAX_FOURS:
+        raise GrammarError("fours_too_many", most=MAX_FOURS, suggest=False)
+    patterns.append(word.value)
+
+
 def _add_count(counts: dict[str, int], word: Word) -> None:
     from ledger.scoring.kawuxing.settle import MAX_COUNTS
 
@@ -701,6 +733,34 @@ def _add_count(counts: dict[str, int], word: Word) -> None:
     if counts.get(key, int(number)) != int(number):
         raise GrammarError("two_counts", word=word.typed, suggest=False)
     counts[key] = int(number)
+
+
+#: a word meant as one tile that is none of 卡五星's (`1z`, `东风`, `8z`, `0p`): a wind, or digits and a suit mark
+_WIND = re.compile(r"[1-4]z|[东南西北][风]?")
+_TILE_LIKE = re.compile(r"[0-9零〇一二三四五六七八九]+[a-z筒饼条索万]")
+
+
+def is_tile_attempt(typed: str) -> bool:
+    """Whether a word not read as a tile was meant as one (a wind, `8z`, `0p`): refused, never taken as chat."""
+    folded = fold(typed)
+    return bool(_WIND.fullmatch(folded) or _TILE_LIKE.fullmatch(folded))
+
+
+def _not_a_tile(word: Word) -> GrammarError:
+    """A 马 tile that no 卡五星 set holds, with why."""
+    key = "ma_wind" if _WIND.fullmatch(fold(word.typed)) else "ma_not_a_tile"
+    return GrammarError(key, word=word.typed, suggest=False)
+
+
+def _ma_tile(keyword: Word, after: Sequence[Word]) -> str:
+    """The 马 tile that follows `买马` in a win's line (`after`: the next two words): one tile, else why not."""
+    if after and after[0].kind == "unknown" and is_tile_attempt(after[0].typed):
+        raise _not_a_tile(after[0])
+    if not after or after[0].kind != "tiles":
+        raise GrammarError("ma_tile_missing", word=keyword.typed)
+    if len(after) > 1 and after[1].kind == "tiles" and len(after[1].value) == 2:  # `买马 3s 7p`: two turned
+        raise GrammarError("ma_one_tile", word=f"{after[0].typed} {after[1].typed}", suggest=False)
+    return _one_tile(after[0])
 
 
 def _one_tile(word: Word) -> str:
@@ -843,8 +903,7 @@ def parse_ready(
             kind = minggang() if word.value == "minggang" else word.value
             current().melds.append({"kind": kind, "tile": items[index].value})
         elif word.kind == "pattern":
-            if word.value not in current().patterns:
-                current().patterns.append(word.value)
+            _add_pattern(current().patterns, word)
         elif word.kind == "pihu":
             current().pihu = True
         else:
@@ -917,6 +976,8 @@ def parse_ma(args: str) -> str:
     """The 马 tile alone (`7s`, `七条`, `红中`): the answer to the question after a 买马 self-draw."""
     items = [item for item in read(args) if item.kind != "ma"]
     other = next((item for item in items if item.kind != "tiles"), None)
+    if other is not None and other.kind == "unknown" and is_tile_attempt(other.typed):
+        raise _not_a_tile(other)
     if other is not None:
         raise _unknown(other, items)
     if not items:

@@ -22,7 +22,7 @@ from ledger.events import Payload
 from ledger.hands import build_request
 from ledger.scoring.kawuxing import Rules, missing_inputs, settle
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN, rules_from_request
-from ledger.scoring.kawuxing.settle import events_from_json
+from ledger.scoring.kawuxing.settle import MAX_COUNTS, events_from_json
 from ledger.service import TableInfo
 
 #: one answer: `{"input": "kan", "event": 0, "value": 2}` (an input of the batch's event) or `{"input": "piao",
@@ -37,6 +37,50 @@ PIAO_BUTTONS = (0, 1, 2, 3, 4, 5)
 COUNT_BUTTONS = {"kan": 5, "qia": 5, "ba": 7}
 #: button codes of the inputs (`k0.2`): one letter, then the event's index in the batch or the player's seat
 CODES = {"piao": "p", "kan": "k", "qia": "a", "ba": "b", "ma": "m", "ready": "y"}
+
+
+#: the 坎 and 恰 a seven-pairs hand holds: one per four of a kind among its pairs (a pair is no triplet)
+SEVEN_PAIRS_FOURS = {"qidui": (0, 0), "longqidui": (1, 1), "shuanglongqidui": (2, 3)}
+
+
+def count_bounds(event: Payload, key: str) -> tuple[int, int]:
+    """The least and most of a count (`kan`, `qia`, `ba`) the win `event`, named by its patterns, can hold."""
+    patterns = (event.get("hand") or {}).get("patterns") or ()
+    if key in ("kan", "qia"):
+        for pattern, bounds in SEVEN_PAIRS_FOURS.items():
+            if pattern in patterns:
+                return bounds
+    return 0, MAX_COUNTS[key]
+
+
+def determined_counts(table: TableInfo, batch: Sequence[Payload]) -> list[Answer]:
+    """The counts the batch's wins leave no choice of (a 七对 holds 0 坎, a 龙七对 1): answered, not asked."""
+    rules = table_rules(table)
+    played = {"kan": rules.shukan, "qia": rules.paoqiamoba}
+    out: list[Answer] = []
+    for index, event in enumerate(batch):
+        if event.get("type") != "hu" or (event.get("hand") or {}).get("patterns") is None:
+            continue
+        for key, is_played in played.items():
+            least, most = count_bounds(event, key)
+            if is_played and event.get(key) is None and least == most:
+                out.append({"input": key, "player": event["winner"], "event": index, "value": least})
+    return out
+
+
+def impossible_count(events: Sequence[Payload]) -> tuple[str, int, str, str] | None:
+    """(input, value, pattern, what it can be) of a count a win named by its patterns cannot hold."""
+    for event in events:
+        patterns = (event.get("hand") or {}).get("patterns") or ()
+        pattern = next((p for p in SEVEN_PAIRS_FOURS if p in patterns), None)
+        if event.get("type") != "hu" or pattern is None:
+            continue
+        least, most = SEVEN_PAIRS_FOURS[pattern]
+        for key in ("kan", "qia"):
+            value = event.get(key)
+            if value is not None and not least <= value <= most:
+                return key, value, pattern, str(least) if least == most else f"{least}–{most}"
+    return None
 
 
 def table_rules(table: TableInfo) -> Rules:
@@ -104,6 +148,23 @@ def check_scorable(
     settle(table.players, events_from_json(request["events"], rules), rules, base=table.base)
 
 
+def fifth_ma(events: Sequence[Payload]) -> tuple[str, str] | None:
+    """(winner, tile) of a win whose 马 tile its own typed tiles, melds included, already hold four of: no fifth
+    copy can be turned. A hand named by its patterns shows no tiles to count."""
+    from ledger.scoring.tiles import parse_tiles
+
+    for event in events:
+        hand = event.get("hand") or {}
+        if event.get("type") != "hu" or event.get("ma") is None or hand.get("concealed") is None:
+            continue
+        held = parse_tiles(f"{hand['concealed']}{hand['win_tile']}")
+        for meld in hand.get("melds", ()):
+            held += parse_tiles(meld["tile"]) * (3 if meld["kind"] == "peng" else 4)
+        if held.count(parse_tiles(event["ma"])[0]) >= 4:
+            return str(event["winner"]), str(event["ma"])
+    return None
+
+
 def carried_piao(ctx: Context, table: TableInfo, before: Sequence[Payload], batch: Sequence[Payload]) -> list[Answer]:
     """首局定漂: each player's 漂 as told at the table's first hand, for a later hand that ends without them
     (every hand's record holds its own 漂, so voiding or editing a hand never needs another's)."""
@@ -115,6 +176,17 @@ def carried_piao(ctx: Context, table: TableInfo, before: Sequence[Payload], batc
     earlier = table_piao(ctx, table)
     missing = [p for p in table.players if p not in told and p in earlier]
     return [{"input": "piao", "player": p, "value": earlier[p]} for p in missing]
+
+
+def unused_piao(table: TableInfo, before: Sequence[Payload], batch: Sequence[Payload]) -> list[Answer]:
+    """每局选漂 at a draw that moves no 漂 (no 查大叫): each player not told is put at 0 rather than asked — the
+    core wants every 漂 of a finished hand, but no payment carries one. (首局定漂's first hand still asks: the
+    table keeps that 漂.)"""
+    rules = table_rules(table)
+    if rules.piao != "chosen" or rules.chadajiao or not any(e.get("type") == "draw" for e in batch):
+        return []
+    told = {str(e["player"]) for e in [*before, *batch] if e.get("type") == "piao"}
+    return [{"input": "piao", "player": p, "value": 0} for p in table.players if p not in told]
 
 
 def table_piao(ctx: Context, table: TableInfo) -> dict[str, int]:
@@ -146,9 +218,11 @@ def question(
     state: Mapping[str, Any],
     button: ButtonOf,
     declared: Sequence[str] = (),
+    batch: Sequence[Payload] = (),
 ) -> tuple[list[str], list[tuple[Button, ...]]]:
     """The line asking for `need` and its buttons (`button(label, action)` makes one in the caller's flow);
-    `declared`: the hand's 亮倒 players (ready at a draw, whatever is tapped)."""
+    `declared`: the hand's 亮倒 players (ready at a draw, whatever is tapped); `batch`: the events asked about
+    (a count offers only what its win can hold)."""
     code = code_of(need, table)
     key = need["input"]
     name = need.get("player", "")
@@ -159,7 +233,9 @@ def question(
         rows.append(tuple(button(str(n), f"q.{code}.{n}") for n in PIAO_BUTTONS))
     elif key in COUNT_BUTTONS:
         line = ctx.t(f"ask_{key}", name=name)
-        rows.append(tuple(button(str(n), f"q.{code}.{n}") for n in range(COUNT_BUTTONS[key])))
+        least, most = count_bounds(batch[need["event"]], key) if batch else (0, MAX_COUNTS[key])
+        shown = range(least, min(most + 1, least + COUNT_BUTTONS[key]))
+        rows.append(tuple(button(str(n), f"q.{code}.{n}") for n in shown))
     elif key == "ma":
         line = ctx.t("ask_ma", name=name)
         rows += _tile_rows(ctx, table, code, button)
@@ -288,3 +364,15 @@ def answer(state: dict[str, Any], needs: Sequence[Need], key: str, values: Mappi
         if key == "ready":
             state.pop("ready", None)
     return answered
+
+
+def correct(state: dict[str, Any], key: str, value: Any) -> bool:
+    """A typed count (`恰 0`) for an input of kind `key` answered earlier in this question: the later one
+    replaces it (as a later 漂 does). False when no such answer was given here (told in the record's line, or
+    not asked at all)."""
+    answers: list[Answer] = state.setdefault("answers", [])
+    earlier = [i for i, given in enumerate(answers) if given["input"] == key]
+    if not earlier:
+        return False
+    answers[earlier[-1]] = {**answers[earlier[-1]], "value": value}
+    return True

@@ -84,6 +84,20 @@ register(
             "zh": "本桌规则不用报{what}。",
             "en": "This table's rules need no {what}.",
         },
+        "count_from_tiles": {
+            "zh": "写了牌就不用报{what}：我按手牌数。要自己报就只写番型，例如 胡 清一色 自摸 恰1 八2。",
+            "en": "A hand given by its tiles needs no {what}: I count it. To tell it, name the patterns instead, "
+            "e.g. 胡 清一色 自摸 恰1 八2.",
+        },
+        "count_impossible": {
+            "zh": "{pattern}的{what}不可能是 {value}：七对只有四张一样的才算（{pattern}是 {allowed}）。",
+            "en": "A {pattern}'s {what} cannot be {value}: only a four among the pairs counts ({allowed}).",
+        },
+        "count_not_asked": {
+            "zh": "{what}现在不用报（没在问，或胡牌那一行已经写了），这条回答都没记：只报还在问的数。",
+            "en": "No {what} is asked now (not played, or given with the win); nothing of this answer is taken: "
+            "answer only the counts asked.",
+        },
         "ma_self_draw_only": {
             "zh": "只有自摸才买马，这手不用写马牌。",
             "en": "Only a self-draw buys a horse; this win takes no horse tile.",
@@ -107,6 +121,19 @@ register(
         "ma_tile_missing": {
             "zh": "「{word}」后面写翻出的那张牌，例如 买马 7s",
             "en": "Which tile after “{word}”? e.g. 买马 7s",
+        },
+        "ma_wind": {
+            "zh": "「{word}」不是卡五星的牌：卡五星没有东南西北风。马牌是本桌两门的 1 到 9，或 白 发 中，例如 买马 7s",
+            "en": "“{word}” is no 卡五星 tile: 卡五星 has no winds. The horse is 1–9 of the table's two suits, or "
+            "白 发 中, e.g. 买马 7s",
+        },
+        "ma_not_a_tile": {
+            "zh": "「{word}」不是一张牌：数牌是 1 到 9，字牌只有 白 发 中（5z 6z 7z），例如 买马 7s",
+            "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only 白 发 中 (5z 6z 7z), e.g. 买马 7s",
+        },
+        "ma_fifth_copy": {
+            "zh": "马牌「{tile}」不对：{name} 的手牌里已经有四张{tile}，翻不出第五张。",
+            "en": "The horse tile {tile} cannot be: {name}'s hand already holds all four.",
         },
         "ma_one_tile": {
             "zh": "「{word}」是好几张牌：买马只翻一张，例如 买马 7s",
@@ -134,6 +161,14 @@ register(
         "piao_amount_missing": {
             "zh": "漂几？例如：漂 2（自己的）或 漂 @乙 1",
             "en": "How much 漂? e.g. 漂 2 (yours) or 漂 @b 1",
+        },
+        "pattern_once": {
+            "zh": "「{word}」只能算一次。能报几个的只有明四归一、暗四归一（例如 2个暗四归一）。",
+            "en": "“{word}” counts once. Only 明四归一 and 暗四归一 can be named more than once (e.g. 2个暗四归一).",
+        },
+        "fours_too_many": {
+            "zh": "四归一最多 {most} 个：一手牌最多有 {most} 个四张。",
+            "en": "At most {most} 四归一: a hand holds at most {most} fours.",
         },
         # -- what a hand's reply shows -----------------------------------------------------------------------
         "payer_multiple": {

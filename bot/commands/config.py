@@ -41,6 +41,13 @@ SETTING_WORDS = {
     "单位": "currency",
     "currency": "currency",
 }
+#: words a value is set by besides its key and the core's label (`choice_zh`): for values whose label is no word
+#: one types (`8 倍封顶，双龙七对 16 倍`), and shorter ones the docs use (`亮倒自摸`)
+VALUE_WORDS: dict[str, dict[str, str]] = {
+    "cap": {"8倍封顶": "8_shuanglong_16", "8倍满和": "8", "满和": "8"},
+    "draw_liangdao_penalty": {"第一个赔": "first", "每个赔": "each"},
+    "maima": {"亮倒自摸": "liangdao_self_draw"},
+}
 #: `规则 预设` lists the presets
 PRESET_WORDS = {"预设", "presets", "preset"}
 #: the options `规则` always shows; the later ones only when a group plays them
@@ -212,7 +219,7 @@ def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -
         option = next((o for o in OPTIONS if word in {o.key, o.zh}), None)
         if option is None:
             raise Refusal("config_unknown", word=word)
-        rules[option.key] = _option_value(option, word, values)
+        rules[option.key] = _option_value(ctx, option, word, values)
     try:
         make_rules(str(rules.get("preset", "xiangyang")), **{k: v for k, v in rules.items() if k != "preset"})
     except ScoringError as err:
@@ -220,7 +227,7 @@ def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -
     return rules
 
 
-def _option_value(option: Any, word: str, values: list[str]) -> Any:
+def _option_value(ctx: Context, option: Any, word: str, values: list[str]) -> Any:
     by_label = {str(label): choice for choice, label in option.choice_zh.items()}
     if isinstance(option.default, bool):
         if values[0].lower() in YES:
@@ -244,10 +251,21 @@ def _option_value(option: Any, word: str, values: list[str]) -> Any:
             allowed = "、".join(str(c) for c in option.choices)
             raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
         return number
-    if option.key == "cap" and values[0] in {"8", "不封顶", "none"}:
-        return {"8": "8", "不封顶": "none"}.get(values[0], values[0])
-    choice = values[0] if values[0] in option.choices else by_label.get(values[0])
+    words = _value_words(option)
+    choice = values[0] if values[0] in option.choices else words.get(fold(values[0]).replace(" ", ""))
     if choice is None:
-        allowed = "、".join(str(c) for c in option.choices)
+        listed = {c: next(w for w, value in words.items() if value == c) for c in option.choices}
+        allowed = ", ".join(f"{c} ({w})" for c, w in listed.items()) if ctx.lang == "en" else "、".join(listed.values())
         raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
     return choice
+
+
+def _value_words(option: Any) -> dict[str, Any]:
+    """The Chinese words that set each of an option's values, the one a refusal lists first: the bot's own
+    (`VALUE_WORDS`), then the core's labels that are one word (spaces dropped)."""
+    words: dict[str, Any] = dict(VALUE_WORDS.get(option.key, {}))
+    for choice, label in option.choice_zh.items():
+        typed = str(label).replace(" ", "")
+        if not any(mark in typed for mark in "，（"):
+            words.setdefault(typed, choice)
+    return words

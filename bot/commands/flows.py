@@ -22,7 +22,17 @@ from bot.commands._common import (
     flow_step,
     money,
 )
-from bot.commands._inputs import Answer, Need, asks_anything, carried_piao, complete, pending, press, question
+from bot.commands._inputs import (
+    Answer,
+    Need,
+    asks_anything,
+    carried_piao,
+    complete,
+    determined_counts,
+    pending,
+    press,
+    question,
+)
 from bot.commands._inputs import table_rules as rules_of
 from bot.commands._recording import FLOW_PATTERNS, event_reply, hand_reply, held_back_text, kong_of, mark, toggle
 from bot.commands._stakes import stake_lines
@@ -153,7 +163,7 @@ def _win_inputs(
     batch = [payload(_event(state, "hu"), before)]
     if not asks_anything(rules_of(table)):
         return batch, [], []
-    answers = [*carried_piao(ctx, table, before, batch), *state.get("answers", [])]
+    answers = [*carried_piao(ctx, table, before, batch), *determined_counts(table, batch), *state.get("answers", [])]
     return batch, answers, pending(table, before, batch, answers)
 
 
@@ -255,10 +265,10 @@ def _asked(
     if kind != "hu":
         return None
     try:
-        _batch, _answers, needs = _win_inputs(ctx, table, state, list(ctx.service.hand_state(table.id).events))
+        batch, _answers, needs = _win_inputs(ctx, table, state, list(ctx.service.hand_state(table.id).events))
     except ScoringError:
         return None
-    return question(ctx, table, needs[0], state, button) if needs else None
+    return question(ctx, table, needs[0], state, button, batch=batch) if needs else None
 
 
 def _chosen(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -> list[str]:

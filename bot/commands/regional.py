@@ -15,6 +15,7 @@ questions and applies the answers.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.commands._common import (
@@ -33,22 +34,27 @@ from bot.commands._inputs import (
     carried_piao,
     check_scorable,
     complete,
+    correct,
+    determined_counts,
+    fifth_ma,
+    impossible_count,
     pending,
     press,
     question,
     table_piao,
     table_rules,
+    unused_piao,
 )
 from bot.commands._recording import event_reply, hand_reply, kawuxing_table, ready_of
 from bot.commands.chat_options import minggang
 from bot.commands.suggest import ASK_KIND
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Refusal, SendText, registry
-from bot.grammar import GrammarError, parse_counts, parse_ma, parse_piao, parse_ready
+from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
-from bot.texts import describe_event
+from bot.texts import describe_event, pattern_name, tile_name
 from bot.vocabulary import COMMAND_WORDS
-from ledger.events import Draw, Event, Piao, Win, payloads
+from ledger.events import Draw, Event, Payload, Piao, Win, payloads
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
 from ledger.service import HandResult, LedgerError, TableInfo
@@ -56,6 +62,8 @@ from ledger.service import HandResult, LedgerError, TableInfo
 KIND = ASK_KIND
 PREFIX = "ask"
 KAWUXING = ("kawuxing",)
+#: the counts a typed answer may correct once given (`恰 0` after 恰 2 was tapped)
+COUNTS = ("kan", "qia", "ba")
 
 
 # ----------------------------------------------------------------------------------------- before booking
@@ -66,6 +74,9 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     still need an input the record lacks, the question (the record is kept until it is answered)."""
     rules = table_rules(table)
     _refuse_inputs_not_played(ctx, rules, events)
+    wins = [e for e in events if isinstance(e, Win)]
+    if wins and (rules.maima != "none" or rules.shukan or rules.paoqiamoba):
+        _refuse_impossible(ctx, payloads(wins))
     if not asks_anything(rules) or not any(isinstance(e, Win | Draw) for e in events):
         return events
     if (
@@ -76,10 +87,14 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         return events  # what is missing does not depend on the hand so far here: nothing, without reading it
     before = list(ctx.service.hand_state(table.id).events)
     batch = payloads(events, before)
-    carried = carried_piao(ctx, table, before, batch)
+    carried = [
+        *carried_piao(ctx, table, before, batch),
+        *unused_piao(table, before, batch),
+        *determined_counts(table, batch),
+    ]
     needs = pending(table, before, batch, carried)
     if not needs:
-        return [*(Piao(a["player"], a["value"]) for a in carried), *events]
+        return _answered(events, carried)
     check_scorable(table, before, batch, carried, needs)
     key = flow_key(ctx)
     asked = ctx.service.load_flow(ctx.chat_id, key)
@@ -101,8 +116,19 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
+def _answered(events: Sequence[Event], answers: Sequence[Mapping[str, Any]]) -> list[Event]:
+    """The events with the answers the bot gave itself: 漂 (carried, or 0 where no payment carries it) as `Piao`
+    events before them, counts (a 七对's 0 坎) into their win."""
+    out = list(events)
+    for given in answers:
+        if given["input"] != "piao":
+            out[given["event"]] = replace(out[given["event"]], **{given["input"]: given["value"]})
+    return [*(Piao(a["player"], a["value"]) for a in answers if a["input"] == "piao"), *out]
+
+
 def _refuse_inputs_not_played(ctx: Context, rules: Rules, events: Sequence[Event]) -> None:
-    """An input the table's rules do not ask for is refused by name (the core would, less plainly)."""
+    """An input the table's rules do not ask for, or a count of a hand given by its tiles (the bot counts those),
+    is refused by name (the core would, in its request's field names)."""
     for event in events:
         if isinstance(event, Win):
             played = {"kan": rules.shukan, "qia": rules.paoqiamoba, "ba": rules.paoqiamoba, "ma": rules.maima != "none"}
@@ -111,8 +137,25 @@ def _refuse_inputs_not_played(ctx: Context, rules: Rules, events: Sequence[Event
                     raise Refusal("not_asked_here", what=ctx.t(f"input_{key}"))
             if event.ma is not None and event.method != "self_draw":
                 raise Refusal("ma_self_draw_only")
+            if event.hand.patterns is None:  # a hand given by its tiles has its counts counted
+                told = next((key for key in ("kan", "qia", "ba") if getattr(event, key) is not None), None)
+                if told is not None:
+                    raise Refusal("count_from_tiles", what=ctx.t(f"input_{told}"))
         if isinstance(event, Draw) and event.ready is not None and not rules.chadajiao:
             raise Refusal("not_asked_here", what=ctx.t("input_ready"))
+
+
+def _refuse_impossible(ctx: Context, events: Sequence[Payload]) -> None:
+    """What no hand can hold, though the core would book it: a 马 tile the winner's typed hand already holds four
+    of, a 坎 or 恰 count a seven-pairs hand cannot have."""
+    found = fifth_ma(events)
+    if found is not None:
+        raise Refusal("ma_fifth_copy", name=found[0], tile=tile_name(ctx.lang, found[1]).strip())
+    count = impossible_count(events)
+    if count is not None:
+        key, value, pattern, allowed = count
+        name = pattern_name(ctx.lang, pattern)
+        raise Refusal("count_impossible", what=ctx.t(f"input_{key}"), value=value, pattern=name, allowed=allowed)
 
 
 # ----------------------------------------------------------------------------------------------- rendering
@@ -133,7 +176,8 @@ def _render(
 
     what = "；".join(describe_event(ctx.lang, e) for e in state["batch"] if e.get("type") in {"hu", "draw"})
     lines = [ctx.t("ask_head", number=state["number"], what=what)]
-    asked, rows = question(ctx, table, needs[0], state, button, _declared(before, state["batch"]))
+    declared = _declared(before, state["batch"])
+    asked, rows = question(ctx, table, needs[0], state, button, declared, state["batch"])
     rows.append((button(ctx.t("btn_cancel"), "x"),))
     return "\n".join([*lines, *asked]), tuple(rows)
 
@@ -175,7 +219,8 @@ def _go_on(
     ctx: Context, table: TableInfo, key: int, state: dict[str, Any], before: list[Any], *, edit: int | None
 ) -> SendText:
     """After an answer: the next question, or the booking once nothing is missing. An answer the hand cannot
-    be booked with (a ready hand that waits on nothing …) is refused and not kept."""
+    be booked with (a ready hand that waits on nothing, a fifth copy as the 马 tile …) is refused and not kept."""
+    _refuse_impossible(ctx, complete(state["batch"], state["answers"]))
     needs = pending(table, before, state["batch"], state["answers"])
     if needs:
         check_scorable(table, before, state["batch"], state["answers"], needs)
@@ -230,10 +275,12 @@ def _is_chat(text: str) -> bool:
     return bool(words) and words[0].kind == "unknown"
 
 
-def _typed(ctx: Context, what: str, read: Callable[[TableInfo], Told]) -> SendText | None:
+def _typed(
+    ctx: Context, what: str, read: Callable[[TableInfo], Told], is_chat: Callable[[str], bool] = _is_chat
+) -> SendText | None:
     """A typed answer to the hand's waiting question (`what`: kan, qiaba, ma, ready): refused, saying where the
     input goes instead, when no question waits for it."""
-    if _is_chat(ctx.args):
+    if is_chat(ctx.args):
         return None
     table = kawuxing_table(ctx)
     if not plays_at(ctx, table):
@@ -248,8 +295,16 @@ def _typed(ctx: Context, what: str, read: Callable[[TableInfo], Told]) -> SendTe
         raise Refusal(err.key, **err.params) from err
     before = list(ctx.service.hand_state(table.id).events)
     needs = pending(table, before, state["batch"], state["answers"])
-    answered = [need for key, values in told.items() for need in answer(state, needs, key, values)]
-    if not answered:
+    ignored = []
+    for key, values in told.items():
+        if answer(state, needs, key, values):
+            continue
+        if key not in COUNTS or not correct(state, key, values[None]):
+            ignored.append(key)
+    if ignored and (len(ignored) < len(told) or any(need["input"] in COUNTS for need in needs)):
+        # `恰 0 八 7` while 八 is asked, 恰 told in the record's line: nothing is taken rather than a part
+        raise Refusal("count_not_asked", what=ctx.t(f"input_{ignored[0]}"))
+    if ignored:
         raise Refusal(f"nothing_asked_{what}")
     return _go_on(ctx, table, flow, state, before, edit=None)
 
@@ -295,7 +350,12 @@ def _counts(text: str) -> Told:
     in_menu=False,
 )
 def answer_ma(ctx: Context) -> SendText | None:
-    return _typed(ctx, "ma", lambda _table: {"ma": {None: parse_ma(ctx.args)}})
+    return _typed(ctx, "ma", lambda _table: {"ma": {None: parse_ma(ctx.args)}}, _is_ma_chat)
+
+
+def _is_ma_chat(text: str) -> bool:
+    """`买马 东`, `买马 8z`: a tile no 卡五星 set holds is an answer to refuse, not chat."""
+    return _is_chat(text) and not any(is_tile_attempt(word) for word in tokens(text))
 
 
 @registry.command(

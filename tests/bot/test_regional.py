@@ -281,6 +281,8 @@ def hands(draw: st.DrawFn) -> dict[str, Any]:
         "piao": {p: draw(st.integers(0, 5)) for p in "ABC"},
         "ready": draw(st.sets(st.sampled_from("ABC"))),
     }
+    if "qidui" in hand["patterns"]:  # seven pairs hold no triplet: 0 坎 and 0 恰, never asked
+        hand["kan"] = hand["qia"] = 0
     return hand
 
 
