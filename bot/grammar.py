@@ -215,14 +215,51 @@ def _rest(text: str) -> str:
 
 def _ends_word(word: str, after: str) -> bool:
     """A command word counts when nothing follows, or no letter of the same script; a recording word also when
-    its own vocabulary is glued to it (`胡清一色自摸`), never inside an ordinary word (`胡说八道`)."""
+    its own vocabulary is glued to it (`胡清一色自摸`), 撤销 when a hand number is (`撤销第1局`), never inside an
+    ordinary word (`胡说八道`)."""
     if not after:
         return True
     if not is_cjk(word[-1]):
         return _is_separator(after[0])
     if not is_cjk(after[0]):
         return True
+    if word in vocab.COMMAND_WORDS["undo"] and hand_number(after) is not None:
+        return True  # `撤销第1局`
     return word in vocab.RECORD_WORDS and _glued_record(word, re.split(r"[\s,、。!?;:~]", after, maxsplit=1)[0])
+
+
+_HAND_NUMBER = re.compile(
+    rf"第?\s*(?P<n>\d{{1,4}}|[{''.join(vocab.NUMERAL_DIGITS)}{''.join(vocab.NUMERAL_UNITS)}]{{1,8}})\s*"
+    rf"(?:{'|'.join(vocab.HAND_WORDS)})?"
+)
+
+
+def hand_number(text: str) -> int | None:
+    """A finished hand named by its number, as players write it (`第3局`, `3`, `第一局`, `第十二把`, `第2盘`), on folded
+    text; None for anything else."""
+    match = _HAND_NUMBER.fullmatch(text.strip(_SPACES))
+    if match is None:
+        return None
+    digits = match["n"]
+    number = int(digits) if digits.isascii() else _numeral(digits)
+    return number if number is not None and 0 < number <= 9999 else None
+
+
+def _numeral(text: str) -> int | None:
+    """A Chinese numeral below 10000 (`十二`, `二十`, `一百零五`, `两千`); None when it is not one."""
+    total, digit, last_unit = 0, None, 10000
+    for char in text:
+        if char in vocab.NUMERAL_UNITS:
+            unit = vocab.NUMERAL_UNITS[char]
+            if unit >= last_unit or digit == 0:
+                return None
+            total += (1 if digit is None else digit) * unit
+            digit, last_unit = None, unit
+        elif digit is not None and digit != 0:
+            return None  # two digits in a row (`一二`) is no numeral
+        else:
+            digit = vocab.NUMERAL_DIGITS[char]
+    return total + (digit or 0)
 
 
 def _glued_record(word: str, chunk: str) -> bool:

@@ -151,6 +151,7 @@ GLUE_INITIALS = frozenset(
     | set(vocabulary.TILE_NUMERALS)
     | set(vocabulary.TILE_DRAGONS)
     | {n[0] for n in vocabulary.TILE_NICKNAMES}
+    | {"第", *vocabulary.NUMERAL_DIGITS, *vocabulary.NUMERAL_UNITS}  # 撤销's hand number (`撤销第1局`)
 )
 STARTS_NOTHING = st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF).filter(
     lambda c: fold(c)[0] not in GLUE_INITIALS
@@ -196,6 +197,8 @@ def test_ordinary_chat_is_no_command(line: str) -> None:
         ("／hu@paiju_bot 清一色", "hu", "清一色"),
         ("直杠九筒点小李", "直杠", "九筒点小李"),
         ("  荒莊！", "荒庄", ""),
+        ("撤销第1局", "撤销", "第1局"),
+        ("撤回第十二把", "撤回", "第十二把"),
     ],
 )
 def test_the_command_word_is_the_registry_s_own_and_the_arguments_are_as_typed(line: str, word: str, args: str) -> None:
