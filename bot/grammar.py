@@ -652,9 +652,27 @@ def _discarder_first(items: list[Word]) -> list[Word]:
     return out
 
 
+def _winner_first(items: list[Word]) -> list[Word]:
+    """`清一色 自摸 @甲` (recording for 甲, the mention last) means `@甲 清一色 自摸`: the one person named who is no
+    discarder, followed only by how the hand was won, is the winner of what came before, not a second winner."""
+    takes_person = {"discard", "rob_kong"}
+    named = [
+        index
+        for index, word in enumerate(items)
+        if word.kind == "person"
+        and not (index and items[index - 1].kind == "method" and items[index - 1].value in takes_person)
+    ]
+    if len(named) != 1 or named[0] == 0:
+        return items
+    at = named[0]
+    if any(word.kind not in {"method", "person", "double"} for word in items[at + 1 :]):
+        return items
+    return [items[at], *items[:at], *items[at + 1 :]]
+
+
 def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = _default_minggang) -> list[WinSpec]:
-    """`123p46p789s22s333s 5p 点 @b`, `@a 清一色 七对 自摸`, `@a 卡五星 @b 七对 点 @c` (一炮双响) …"""
-    items = _discarder_first(read(args, resolve))
+    """`123p46p789s22s333s 5p 点 @b`, `@a 清一色 七对 自摸`, `清一色 自摸 @a`, `@a 卡五星 @b 七对 点 @c` (一炮双响) …"""
+    items = _winner_first(_discarder_first(read(args, resolve)))
     specs: list[WinSpec] = []
     current: WinSpec | None = None
     discarder: str | None = None

@@ -61,6 +61,20 @@ def test_a_double_win_shares_the_discarder() -> None:
 
 
 @pytest.mark.parametrize(
+    ("line", "me"),
+    [("清一色 自摸 @b", "a"), ("清一色 自摸 @b", None), ("清一色 @b 自摸", "c"), ("清一色 @b 点 @c", "a")],
+)
+def test_a_mention_after_the_hands_words_names_its_winner(line: str, me: str | None) -> None:
+    [spec] = parse_win(line, me, resolve)
+    assert (spec.winner, spec.patterns) == ("b", ["qingyise"])
+
+
+def test_a_second_winner_with_words_of_their_own_stays_a_second_winner() -> None:
+    first, second = parse_win("卡五星 @c 七对 点 @b", "a", resolve)
+    assert (first.winner, first.patterns, second.winner, second.patterns) == ("a", ["kawuxing"], "c", ["qidui"])
+
+
+@pytest.mark.parametrize(
     "line", ["清一色 自摸 坎2", "清一色 自摸 2坎", "清一色 自摸 坎 2", "清一色自摸坎2", "自摸 2个坎 清一色"]
 )
 def test_a_kan_count_rides_on_the_win_however_it_is_written(line: str) -> None:
