@@ -120,6 +120,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” names no pattern (name them if any, e.g. 自摸 清一色). ",
     },
     "word_not_here": {"zh": "「{word}」用不到这条记录上。", "en": "“{word}” has no place in this record."},
+    "liangdao_in_win": {
+        "zh": "「{word}」要先单独记（发「亮倒」或「亮倒 @某人」），再记胡；这条没有记账。",
+        "en": "Record “{word}” on its own first (send 亮倒 or 亮倒 @someone), then the win; nothing was booked.",
+    },
     "btn_suggest_yes": {"zh": "就是这个", "en": "Yes, book it"},
     "btn_suggest_no": {"zh": "不是", "en": "No"},
     "kong_two_tiles": {

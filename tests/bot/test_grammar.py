@@ -291,6 +291,27 @@ def test_the_closest_reading_corrects_or_leaves_out_what_was_not_understood() ->
     assert closest is not None and render(closest) == "清一色 自摸"
 
 
+@pytest.mark.parametrize("line", ["清一色 亮倒 点 @b", "清一涩 报听 点 @b", "亮倒 清一色 自摸"])
+def test_liangdao_in_a_win_is_refused_by_name_never_guessed_away(line: str) -> None:
+    with pytest.raises(GrammarError) as err:
+        parse_win(line, "a", resolve)
+    assert err.value.key == "liangdao_in_win" and not err.value.suggest
+
+
+@pytest.mark.parametrize("line", ["清一涩自摸", "清一色 点 @b 亮倒哈", "清一色 自摸 荒庄哈", "清一色 自摸 坎数呢"])
+def test_no_closest_reading_leaves_out_a_word_the_vocabulary_knows(line: str) -> None:
+    with pytest.raises(GrammarError) as err:
+        parse_win(line, "a", resolve)
+    assert closest_reading(err.value.reading) is None
+
+
+def test_a_known_word_with_no_place_stays_in_the_closest_reading() -> None:
+    with pytest.raises(GrammarError) as err:
+        parse_win("清一色 杠 自摸 哈哈", "a", resolve)
+    closest = closest_reading(err.value.reading)
+    assert closest is not None and render(closest) == "清一色 杠 自摸"  # still refused when checked: nothing dropped
+
+
 # ------------------------------------------------------------------ any documented form, however it is typed
 
 DOCUMENTED = [
