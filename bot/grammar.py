@@ -357,15 +357,16 @@ _COUNT = re.compile(
 #: spellings the vocabulary knows that are no record argument: command words (`亮倒`, `荒庄`, `漂`) -> their command,
 #: a count word alone (`坎`) -> `count`. Read as `known`: refused as having no place, never dropped by a suggestion
 _KNOWN_ELSEWHERE: dict[str, str] = {
-    spelling: key for key, spellings in vocab.COMMAND_WORDS.items() for spelling in spellings
-} | dict.fromkeys(_COUNT_SPELLINGS, "count")
-_KNOWN_ELSEWHERE = {spelling: key for spelling, key in _KNOWN_ELSEWHERE.items() if spelling not in _VOCABULARY}
+    spelling: key
+    for spelling, key in (vocab.spellings(vocab.COMMAND_WORDS) | dict.fromkeys(_COUNT_SPELLINGS, "count")).items()
+    if spelling not in _VOCABULARY
+}
 #: every Chinese spelling of two characters or more the vocabulary knows -> what it means (a suggestion's check)
 _KNOWN_SPELLINGS: dict[str, tuple[str, str]] = {
-    **{spelling: ("known", key) for spelling, key in _KNOWN_ELSEWHERE.items() if len(spelling) >= 2},
-    **{spelling: meaning for spelling, meaning in _VOCABULARY.items() if len(spelling) >= 2},
+    spelling: meaning
+    for spelling, meaning in [*((s, ("known", key)) for s, key in _KNOWN_ELSEWHERE.items()), *_VOCABULARY.items()]
+    if len(spelling) >= 2 and is_cjk(spelling[0])
 }
-_KNOWN_SPELLINGS = {spelling: meaning for spelling, meaning in _KNOWN_SPELLINGS.items() if is_cjk(spelling[0])}
 _NICKNAMES = sorted(vocab.TILE_NICKNAMES, key=len, reverse=True)
 _NICKNAME_INITIALS = frozenset(n[0] for n in _NICKNAMES)
 
