@@ -215,14 +215,51 @@ def _rest(text: str) -> str:
 
 def _ends_word(word: str, after: str) -> bool:
     """A command word counts when nothing follows, or no letter of the same script; a recording word also when
-    its own vocabulary is glued to it (`胡清一色自摸`), never inside an ordinary word (`胡说八道`)."""
+    its own vocabulary is glued to it (`胡清一色自摸`), 撤销 when a hand number is (`撤销第1局`), never inside an
+    ordinary word (`胡说八道`)."""
     if not after:
         return True
     if not is_cjk(word[-1]):
         return _is_separator(after[0])
     if not is_cjk(after[0]):
         return True
+    if word in vocab.COMMAND_WORDS["undo"] and hand_number(after) is not None:
+        return True  # `撤销第1局`
     return word in vocab.RECORD_WORDS and _glued_record(word, re.split(r"[\s,、。!?;:~]", after, maxsplit=1)[0])
+
+
+_HAND_NUMBER = re.compile(
+    rf"第?\s*(?P<n>\d{{1,4}}|[{''.join(vocab.NUMERAL_DIGITS)}{''.join(vocab.NUMERAL_UNITS)}]{{1,8}})\s*"
+    rf"(?:{'|'.join(vocab.HAND_WORDS)})?"
+)
+
+
+def hand_number(text: str) -> int | None:
+    """A finished hand named by its number, as players write it (`第3局`, `3`, `第一局`, `第十二把`, `第2盘`), on folded
+    text; None for anything else."""
+    match = _HAND_NUMBER.fullmatch(text.strip(_SPACES))
+    if match is None:
+        return None
+    digits = match["n"]
+    number = int(digits) if digits.isascii() else _numeral(digits)
+    return number if number is not None and 0 < number <= 9999 else None
+
+
+def _numeral(text: str) -> int | None:
+    """A Chinese numeral below 10000 (`十二`, `二十`, `一百零五`, `两千`); None when it is not one."""
+    total, digit, last_unit = 0, None, 10000
+    for char in text:
+        if char in vocab.NUMERAL_UNITS:
+            unit = vocab.NUMERAL_UNITS[char]
+            if unit >= last_unit or digit == 0:
+                return None
+            total += (1 if digit is None else digit) * unit
+            digit, last_unit = None, unit
+        elif digit is not None and digit != 0:
+            return None  # two digits in a row (`一二`) is no numeral
+        else:
+            digit = vocab.NUMERAL_DIGITS[char]
+    return total + (digit or 0)
 
 
 def _glued_record(word: str, chunk: str) -> bool:
@@ -258,7 +295,8 @@ class Word:
     """One understood (or not) word of a record's arguments.
 
     `kind`: pattern | situation | method | meld | kong_kind | pihu | double | chain | ready | nobody_ready | ma |
-    count | tiles | person | unknown;
+    count | tiles | person | known (a word of the vocabulary that is no argument: a command word such as 亮倒, a
+    count word without its number) | unknown;
     `value`: a pattern key, a method (`self_draw` …), a meld or kong kind, tiles in tenhou notation, a seat name,
     a count as `kan=2`;
     `typed`: the word as the player typed it (quoted back in refusals)."""
@@ -316,6 +354,19 @@ _COUNT_ALTERNATIVES = "|".join(re.escape(w) for w in sorted(_COUNT_SPELLINGS, ke
 _COUNT = re.compile(
     rf"(?:(?P<word>{_COUNT_ALTERNATIVES})(?P<n>\d{{1,3}})|(?P<n2>\d{{1,3}})(?P<word2>{_COUNT_ALTERNATIVES}))"
 )
+#: spellings the vocabulary knows that are no record argument: command words (`亮倒`, `荒庄`, `漂`) -> their command,
+#: a count word alone (`坎`) -> `count`. Read as `known`: refused as having no place, never dropped by a suggestion
+_KNOWN_ELSEWHERE: dict[str, str] = {
+    spelling: key
+    for spelling, key in (vocab.spellings(vocab.COMMAND_WORDS) | dict.fromkeys(_COUNT_SPELLINGS, "count")).items()
+    if spelling not in _VOCABULARY
+}
+#: every Chinese spelling of two characters or more the vocabulary knows -> what it means (a suggestion's check)
+_KNOWN_SPELLINGS: dict[str, tuple[str, str]] = {
+    spelling: meaning
+    for spelling, meaning in [*((s, ("known", key)) for s, key in _KNOWN_ELSEWHERE.items()), *_VOCABULARY.items()]
+    if len(spelling) >= 2 and is_cjk(spelling[0])
+}
 _NICKNAMES = sorted(vocab.TILE_NICKNAMES, key=len, reverse=True)
 _NICKNAME_INITIALS = frozenset(n[0] for n in _NICKNAMES)
 
@@ -513,6 +564,8 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             out.append(Word("tiles", notation, typed))
         elif (who := _person(typed, resolve)) is not None:
             out.append(Word("person", who, typed))
+        elif folded in _KNOWN_ELSEWHERE:
+            out.append(Word("known", _KNOWN_ELSEWHERE[folded], typed))
         else:
             out.extend(_segment(typed, resolve) or [Word("unknown", folded, typed)])
     return out
@@ -547,7 +600,9 @@ def _mention(typed: str, resolve: Resolve | None) -> list[Word]:
 
 def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
     """The nearest record the words could mean: each unknown word replaced by the vocabulary word it most looks
-    like (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄). None when every word was understood."""
+    like, a typo's length apart (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄). None when every word was
+    understood, or when the reading would lose a word the vocabulary knows (`亮倒哈`, `清一涩自摸`): a guess
+    that drops one could book other money than meant."""
     words_ = list(reading)
     if not any(w.kind == "unknown" for w in words_):
         return None
@@ -556,10 +611,19 @@ def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
         if word.kind != "unknown":
             out.append(word)
             continue
-        match = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
-        if match:
-            out.append(Word(*_VOCABULARY[match[0]], match[0]))
+        close = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
+        match = next((m for m in close if abs(len(m) - len(word.value)) <= 1), None)
+        kept = {_VOCABULARY[match]} if match is not None else set()
+        if not _known_inside(word.value) <= kept:
+            return None
+        if match is not None:
+            out.append(Word(*_VOCABULARY[match], match))
     return out
+
+
+def _known_inside(text: str) -> set[tuple[str, str]]:
+    """What the spellings of two characters or more the vocabulary knows inside `text` mean."""
+    return {meaning for spelling, meaning in _KNOWN_SPELLINGS.items() if spelling in text}
 
 
 #: what an unknown word may be corrected to: multi-character Chinese spellings (`清一涩` → 清一色)
@@ -619,6 +683,8 @@ def _default_minggang() -> str:
 
 def _unknown(word: Word, reading: list[Word]) -> GrammarError:
     """A word the record cannot use: not understood at all, or a known word that has no place in it."""
+    if word.kind == "known" and word.value == "count":
+        return GrammarError("count_missing", suggest=False)  # `坎` without how many
     key = "unknown_word" if word.kind == "unknown" else "word_not_here"
     return GrammarError(key, word=word.typed, reading=tuple(reading))
 
@@ -634,9 +700,30 @@ def _discarder_first(items: list[Word]) -> list[Word]:
     return out
 
 
+def _winner_first(items: list[Word]) -> list[Word]:
+    """`清一色 自摸 @甲` (recording for 甲, the mention last) means `@甲 清一色 自摸`: the one person named who is no
+    discarder, followed only by how the hand was won, is the winner of what came before, not a second winner."""
+    takes_person = {"discard", "rob_kong"}
+    named = [
+        index
+        for index, word in enumerate(items)
+        if word.kind == "person"
+        and not (index and items[index - 1].kind == "method" and items[index - 1].value in takes_person)
+    ]
+    if len(named) != 1 or named[0] == 0:
+        return items
+    at = named[0]
+    if any(word.kind not in {"method", "person", "double"} for word in items[at + 1 :]):
+        return items
+    return [items[at], *items[:at], *items[at + 1 :]]
+
+
 def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = _default_minggang) -> list[WinSpec]:
-    """`123p46p789s22s333s 5p 点 @b`, `@a 清一色 七对 自摸`, `@a 卡五星 @b 七对 点 @c` (一炮双响) …"""
-    items = _discarder_first(read(args, resolve))
+    """`123p46p789s22s333s 5p 点 @b`, `@a 清一色 七对 自摸`, `清一色 自摸 @a`, `@a 卡五星 @b 七对 点 @c` (一炮双响) …"""
+    items = _winner_first(_discarder_first(read(args, resolve)))
+    declared = next((word for word in items if word.kind == "known" and word.value == "liangdao"), None)
+    if declared is not None:  # its own record, booked before the win it doubles: never read into or dropped from one
+        raise GrammarError("liangdao_in_win", word=declared.typed, suggest=False)
     specs: list[WinSpec] = []
     current: WinSpec | None = None
     discarder: str | None = None

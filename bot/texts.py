@@ -6,6 +6,7 @@ keys with `register` at import time.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -148,6 +149,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "这条消息原来记的就是这个，账没有变。",
         "en": "That is what the message recorded already; nothing changed.",
     },
+    "liangdao_in_win": {
+        "zh": "「{word}」要先单独记（发「亮倒」或「亮倒 @某人」），再记胡；这条没有记账。",
+        "en": "Record “{word}” on its own first (send 亮倒 or 亮倒 @someone), then the win; nothing was booked.",
+    },
     "btn_suggest_yes": {"zh": "就是这个", "en": "Yes, book it"},
     "btn_suggest_no": {"zh": "不是", "en": "No"},
     "kong_two_tiles": {
@@ -261,6 +266,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{what}: {patterns} → ×{final}{capped}{baohu}",
     },
     "win_capped": {"zh": "（封顶前 ×{raw}）", "en": " (×{raw} before the cap)"},
+    "robbed_kong": {
+        "zh": "{player} 的蓄杠被抢，杠钱退回",
+        "en": "{player}'s 蓄杠 was robbed: its kong money goes back",
+    },
     "win_baohu": {"zh": "，包胡：{source} 一人赔双倍", "en": ", 包胡: {source} alone pays double"},
     "pihu": {"zh": "屁胡", "en": "plain win (屁胡)"},
     "draw_line": {"zh": "荒庄：杠钱照算{penalty}", "en": "Drawn hand: kong money stands{penalty}"},
@@ -853,9 +862,24 @@ def describe_win(
                 baohu=baohu,
             )
         )
+    lines += [text(lang, "robbed_kong", player=player) for player in _robbed_kongs(events)]
     if any(e.get("type") == "draw" for e in events):
         lines.append(text(lang, "draw_line", penalty=_draw_penalty(lang, answer.get("transfers", []), currency)))
     return lines
+
+
+def _robbed_kongs(events: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Whose 蓄杠 a 抢杠胡 robbed (the kong recorded right before it, on that player): the scoring core takes its
+    money back, which the changes show and this names."""
+    return [
+        kong["player"]
+        for kong, after in itertools.pairwise(events)
+        if kong.get("type") == "gang"
+        and kong.get("kind") == "xugang"
+        and after.get("type") == "hu"
+        and after.get("method") == "rob_kong"
+        and after.get("from") == kong.get("player")
+    ]
 
 
 def _draw_penalty(lang: str, transfers: Sequence[Mapping[str, Any]], currency: str) -> str:

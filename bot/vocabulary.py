@@ -57,6 +57,13 @@ REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
 ACTING_WORDS = RECORD_WORDS | frozenset(COMMAND_WORDS["undo"] + COMMAND_WORDS["settle"] + COMMAND_WORDS["open"])
 ACTING_WORDS |= frozenset(word for key in REGIONAL_COMMANDS for word in COMMAND_WORDS[key])
 ACTING_WORDS |= frozenset(word for key in ("pay", "received", "unpay") for word in COMMAND_WORDS[key])
+#: a finished hand named by its number (`撤销 第3局`, `撤销第十二把`): the words for a hand after the number
+HAND_WORDS = ("局", "把", "盘")
+#: Chinese numerals a hand number may be written in (`第十二局`): digits and the units they multiply
+NUMERAL_DIGITS: dict[str, int] = {
+    char: int(digit) for char, digit in zip("零〇一二两三四五六七八九", "001223456789", strict=True)
+}
+NUMERAL_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
 #: how a question ends, after trailing punctuation and emoji (`?` is the folded `？`)
 QUESTION_ENDINGS = ("?", "吗", "么", "嘛", "呢", "没", "没有")
 

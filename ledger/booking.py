@@ -981,15 +981,16 @@ def replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, 
     if not was_open and not is_terminal(table.game, merged_payloads[-1]):
         raise LedgerError("hand_not_finished", "改过的这一局必须仍以胡牌或荒庄结束")
     answer, finished = _score(table, old.dealer, merged_payloads)
-    movement = transfers.Movement()
-    transfers.void(tx, transfers.live_of_hand(tx, old.id), reason, movement)
     tx.execute(_VOID_HAND, {"hand_id": old.id, "at": tx.now, "who": tx.by, "why": reason})
     status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
     values = _hand_values(table, old.number, old.dealer, status, answer, tx.now, closed_at)
     new_id = tx.execute(_INSERT_HAND, values | {"h_replaces_id": old.id}).scalar_one()
     new_events = _insert_events(tx, new_id, merged)
     dealer_before, number_before = table.dealer, table.hand_number
-    result = _book(tx, table, new_id, old.number, old.dealer, new_events, answer, finished, stale=[], movement=movement)
+    # the old hand's money is voided with the new hand's booking, so the result's voided and booked transfers net
+    # to what the edit changed (its reply shows that, not the hand's totals)
+    stale = transfers.live_of_hand(tx, old.id)
+    result = _book(tx, table, new_id, old.number, old.dealer, new_events, answer, finished, stale=stale, reason=reason)
     if not was_open:  # a finished hand replaced: the table's dealer moves only if this was its latest hand
         table.dealer, table.hand_number = dealer_before, number_before
         tx.execute(_MOVE_TABLE, {"table_id": table.id, "dealer": table.dealer, "hand_number": table.hand_number})

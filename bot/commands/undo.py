@@ -10,7 +10,6 @@ on meanwhile nothing is undone. The reply says precisely what was taken back and
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from bot.commands._common import (
@@ -24,7 +23,7 @@ from bot.commands._common import (
 )
 from bot.commands._recording import recorded_by
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import fold
+from bot.grammar import fold, hand_number
 from bot.permissions import UNDO, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record
 from bot.vocabulary import COMMAND_WORDS
@@ -32,8 +31,6 @@ from ledger.service import TableInfo, TableRecord, VoidResult
 
 KIND = "undo"
 PREFIX = "ud"
-#: `撤销 第3局`, `撤销 3`: a finished hand by its number
-_HAND_NUMBER = re.compile(r"^第?\s*(\d{1,4})\s*局?$")
 
 
 @registry.command(
@@ -50,10 +47,9 @@ def undo(ctx: Context) -> SendText:
     if ctx.service.answered(ctx.source):  # a redelivered update: its undo was done
         return ctx.reply("undo_again")
     if ctx.args:
-        match = _HAND_NUMBER.match(fold(ctx.args).strip())
-        if match is None:
+        number = hand_number(fold(ctx.args))  # `撤销 第3局`, `撤销第一局`, `撤销 第12把`
+        if number is None:
             raise Refusal("undo_bad_words", word=ctx.args.strip())
-        number = int(match.group(1))
         record = ctx.service.finished_hand(table.id, number)
         if record is None:
             raise Refusal("undo_no_hand", number=number)

@@ -61,6 +61,20 @@ def test_a_double_win_shares_the_discarder() -> None:
 
 
 @pytest.mark.parametrize(
+    ("line", "me"),
+    [("清一色 自摸 @b", "a"), ("清一色 自摸 @b", None), ("清一色 @b 自摸", "c"), ("清一色 @b 点 @c", "a")],
+)
+def test_a_mention_after_the_hands_words_names_its_winner(line: str, me: str | None) -> None:
+    [spec] = parse_win(line, me, resolve)
+    assert (spec.winner, spec.patterns) == ("b", ["qingyise"])
+
+
+def test_a_second_winner_with_words_of_their_own_stays_a_second_winner() -> None:
+    first, second = parse_win("卡五星 @c 七对 点 @b", "a", resolve)
+    assert (first.winner, first.patterns, second.winner, second.patterns) == ("a", ["kawuxing"], "c", ["qidui"])
+
+
+@pytest.mark.parametrize(
     "line", ["清一色 自摸 坎2", "清一色 自摸 2坎", "清一色 自摸 坎 2", "清一色自摸坎2", "自摸 2个坎 清一色"]
 )
 def test_a_kan_count_rides_on_the_win_however_it_is_written(line: str) -> None:
@@ -151,6 +165,7 @@ GLUE_INITIALS = frozenset(
     | set(vocabulary.TILE_NUMERALS)
     | set(vocabulary.TILE_DRAGONS)
     | {n[0] for n in vocabulary.TILE_NICKNAMES}
+    | {"第", *vocabulary.NUMERAL_DIGITS, *vocabulary.NUMERAL_UNITS}  # 撤销's hand number (`撤销第1局`)
 )
 STARTS_NOTHING = st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF).filter(
     lambda c: fold(c)[0] not in GLUE_INITIALS
@@ -196,6 +211,8 @@ def test_ordinary_chat_is_no_command(line: str) -> None:
         ("／hu@paiju_bot 清一色", "hu", "清一色"),
         ("直杠九筒点小李", "直杠", "九筒点小李"),
         ("  荒莊！", "荒庄", ""),
+        ("撤销第1局", "撤销", "第1局"),
+        ("撤回第十二把", "撤回", "第十二把"),
     ],
 )
 def test_the_command_word_is_the_registry_s_own_and_the_arguments_are_as_typed(line: str, word: str, args: str) -> None:
@@ -272,6 +289,27 @@ def test_the_closest_reading_corrects_or_leaves_out_what_was_not_understood() ->
         parse_win("清一涩 自摸 哈哈", "a", resolve)
     closest = closest_reading(err.value.reading)
     assert closest is not None and render(closest) == "清一色 自摸"
+
+
+@pytest.mark.parametrize("line", ["清一色 亮倒 点 @b", "清一涩 报听 点 @b", "亮倒 清一色 自摸"])
+def test_liangdao_in_a_win_is_refused_by_name_never_guessed_away(line: str) -> None:
+    with pytest.raises(GrammarError) as err:
+        parse_win(line, "a", resolve)
+    assert err.value.key == "liangdao_in_win" and not err.value.suggest
+
+
+@pytest.mark.parametrize("line", ["清一涩自摸", "清一色 点 @b 亮倒哈", "清一色 自摸 荒庄哈", "清一色 自摸 坎数呢"])
+def test_no_closest_reading_leaves_out_a_word_the_vocabulary_knows(line: str) -> None:
+    with pytest.raises(GrammarError) as err:
+        parse_win(line, "a", resolve)
+    assert closest_reading(err.value.reading) is None
+
+
+def test_a_known_word_with_no_place_stays_in_the_closest_reading() -> None:
+    with pytest.raises(GrammarError) as err:
+        parse_win("清一色 杠 自摸 哈哈", "a", resolve)
+    closest = closest_reading(err.value.reading)
+    assert closest is not None and render(closest) == "清一色 杠 自摸"  # still refused when checked: nothing dropped
 
 
 # ------------------------------------------------------------------ any documented form, however it is typed

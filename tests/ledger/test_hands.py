@@ -264,6 +264,25 @@ def test_edit_of_an_event_in_the_open_hand_keeps_the_others_in_place(ledger: Led
     assert [balances.of(s.member_id) for s in table.seats] == [-200, 0, 200]
 
 
+def test_an_edits_voided_and_booked_transfers_net_to_what_the_edit_changed(ledger: Ledger) -> None:
+    """The edit voids the old hand's money and books the new hand's: together they are the edit's change (its
+    reply shows that), never the hand's totals."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("A", "zhigang", "B"), source="tg:1:40", by=1)
+    ledger.record_event(table.id, gang("C", "zhigang", "A", chain=2), source="tg:1:41", by=1)
+    edited = ledger.replace_hand("tg:1:40", [gang("A", "angang")], source="tg:1:40:e1", by=1)
+    change = {seat.name: 0 for seat in table.seats}
+    for transfer in edited.booked:
+        change[transfer.payer] -= transfer.amount
+        change[transfer.payee] += transfer.amount
+    for transfer in edited.voided:
+        change[transfer.payer] += transfer.amount
+        change[transfer.payee] -= transfer.amount
+    assert change == {"A": 200, "B": 0, "C": -200}
+    balances = ledger.balances(CHAT)
+    assert [balances.of(s.member_id) for s in table.seats] == [0, -200, 200]
+
+
 def test_edit_of_a_message_whose_events_were_undone_says_they_were_taken_back(ledger: Ledger) -> None:
     table = seat_kawuxing(ledger)
     ledger.record_event(table.id, gang("B", "angang"), source="tg:1:30", by=1)
