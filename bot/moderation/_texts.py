@@ -83,6 +83,14 @@ register(
         "mod_unban_reason": {"zh": "解封", "en": "unbanned"},
         "mod_unbanned": {"zh": "✅ 已解封 {name}。", "en": "✅ {name} is unbanned."},
         "mod_no_reason": {"zh": "未说明原因", "en": "no reason given"},
+        "mod_one_member": {
+            "zh": "一次只处理一位成员，{name} 请另发一条。",
+            "en": "One member at a time: send another command for {name}.",
+        },
+        "mod_bad_fine": {
+            "zh": "罚款金额看不懂：{text}。请写 0.01 到 {most} 之间的金额，例如 5、2.5 或 5元。",
+            "en": "Cannot read the fine: {text}. Write an amount from 0.01 to {most}, e.g. 5, 2.5 or 5元.",
+        },
         "mod_bad_amount": {
             "zh": "金额看不懂：{text}（例如 5 或 2.5）",
             "en": "Cannot read the amount: {text} (e.g. 5 or 2.5)",

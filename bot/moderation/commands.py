@@ -59,6 +59,13 @@ def _within_bounds(ctx: Context, amount: int, typed: str, what: str) -> None:
         raise Refusal("amount_too_large", what=ctx.t(what), most=most, text=typed or money(amount, currency(ctx)))
 
 
+#: a word that is meant as an amount though it is not a valid one: a sign, a currency symbol, a digit first
+#: (`-5`, `￥20`, `2,0`, `1.234`), or a Chinese numeral with or without its unit (`十元`, `五`)
+_AMOUNT_LIKE = re.compile(r"^[-+.\d¥$€£]|^[零〇一二两三四五六七八九十百千万]+(?:元|块|块钱)?$")
+#: a unit typed apart from its number (`罚款 @TA 20 元`)
+_UNIT_WORDS = frozenset({"元", "块", "块钱"})
+
+
 def parse_amount(text: str) -> int | None:
     """ "5" → 500 分, "2.5元" → 250 分; None when it is not an amount."""
     match = _AMOUNT.match(text.strip())
@@ -75,6 +82,9 @@ def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
     author of the message the command replies to."""
     member_of(ctx, ctx.sender)  # the acting member gets a ledger name for the record
     first, _, rest = args.strip().partition(" ")
+    others = [word for word in words(rest) if word.startswith("@")]
+    if others:  # `罚款 @甲 @乙 20` would fine 甲 alone with the reason "@乙 20": one member per command
+        raise Refusal("mod_one_member", name=others[0])
     if first.startswith("@"):
         person = resolve_person(ctx, first, create_guest=False)
         if person is None:
@@ -148,9 +158,13 @@ def fine(ctx: Context) -> SendText:
     first, _, after = rest.partition(" ")
     amount = parse_amount(first) if first else None
     if amount is None:
-        if first and re.match(r"^[\d.]", first):
-            raise Refusal("mod_bad_amount", text=first)
+        if first and _AMOUNT_LIKE.match(unicodedata.normalize("NFKC", first)):
+            raise Refusal("mod_bad_fine", text=first, most=money(MAX_AMOUNT, currency(ctx)))
         amount, after = settings(ctx).fine_amount, rest
+    else:
+        unit, _, reason_after_unit = after.strip().partition(" ")
+        if unit in _UNIT_WORDS:
+            after = reason_after_unit
     _within_bounds(ctx, amount, first, "mod_what_fine")
     reason = _reason(ctx, after)
     action = moderation(ctx).fine(
