@@ -646,7 +646,7 @@ def refusal_text(lang: str, err: Exception) -> str | None:
     if isinstance(err, LedgerError):
         key = f"ledger_{err.code}"
         if key in TEXTS:
-            return text(lang, key, message=err.message)
+            return text(lang, key, message=err.message, english=err.english or err.message)
         return text(lang, "ledger_refused", message=err.message)
     return None
 

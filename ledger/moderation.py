@@ -113,8 +113,8 @@ class RuleSettings:
 SETTING_NAMES = tuple(f.name for f in fields(RuleSettings))
 
 
-def _bad(setting: str, message: str) -> LedgerError:
-    return LedgerError("mod_bad_setting", f"设置 {setting} 无效：{message}")
+def _bad(setting: str, message: str, english: str) -> LedgerError:
+    return LedgerError("mod_bad_setting", f"设置 {setting} 无效：{message}", f"{setting}: {english}")
 
 
 def _int(name: str, value: Any, low: int, high: int) -> int:
@@ -122,9 +122,9 @@ def _int(name: str, value: Any, low: int, high: int) -> int:
         try:
             value = int(str(value).strip())
         except ValueError:
-            raise _bad(name, f"需要整数，收到 {value!r}") from None
+            raise _bad(name, f"需要整数，收到 {value!r}", f"a whole number is needed, got {value!r}") from None
     if not low <= value <= high:
-        raise _bad(name, f"应在 {low} 到 {high} 之间，收到 {value}")
+        raise _bad(name, f"应在 {low} 到 {high} 之间，收到 {value}", f"must be from {low} to {high}, got {value}")
     return int(value)
 
 
@@ -136,7 +136,7 @@ def _bool(name: str, value: Any) -> bool:
         return True
     if text in {"0", "off", "false", "no", "关", "关闭", "否"}:
         return False
-    raise _bad(name, f"需要 开/关，收到 {value!r}")
+    raise _bad(name, f"需要 开/关，收到 {value!r}", f"on or off, got {value!r}")
 
 
 #: what an admin types for "none" (an empty keyword list, no rules editors)
@@ -155,10 +155,14 @@ def _words(value: Any, most: int, setting: str) -> tuple[str, ...]:
         return ()
     found = tuple(dict.fromkeys(_items(value)))
     if len(found) > most:
-        raise _bad(setting, f"最多 {most} 项，收到 {len(found)} 项")
+        raise _bad(setting, f"最多 {most} 项，收到 {len(found)} 项", f"at most {most} items, got {len(found)}")
     long = next((word for word in found if len(word) > MAX_WORD), None)
     if long is not None:
-        raise _bad(setting, f"“{long[:MAX_WORD]}…”太长（每项最多 {MAX_WORD} 个字）")
+        raise _bad(
+            setting,
+            f"“{long[:MAX_WORD]}…”太长（每项最多 {MAX_WORD} 个字）",
+            f"“{long[:MAX_WORD]}…” is too long (at most {MAX_WORD} characters each)",
+        )
     return found
 
 
@@ -170,7 +174,9 @@ def _ladder_steps(value: Any) -> tuple[str, ...]:
     """A typed ladder (`warn warn remove`): unlike a word list, a step may repeat (two plain warnings first)."""
     steps = _items(value)
     if len(steps) > MAX_LADDER:
-        raise _bad("ladder", f"最多 {MAX_LADDER} 步，收到 {len(steps)} 步")
+        raise _bad(
+            "ladder", f"最多 {MAX_LADDER} 步，收到 {len(steps)} 步", f"at most {MAX_LADDER} steps, got {len(steps)}"
+        )
     return steps
 
 
@@ -179,7 +185,11 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
     out: dict[str, Any] = {}
     for name, value in changes.items():
         if name not in SETTING_NAMES:
-            raise LedgerError("mod_bad_setting", f"没有这个设置：{name}（可用：{'、'.join(SETTING_NAMES)}）")
+            raise LedgerError(
+                "mod_bad_setting",
+                f"没有这个设置：{name}（可用：{'、'.join(SETTING_NAMES)}）",
+                f"{name}: there is no such setting (settings: {', '.join(SETTING_NAMES)})",
+            )
         if name in {"flood", "links", "invites", "namecard"}:
             out[name] = _bool(name, value)
         elif name == "flood_max_messages":
@@ -189,7 +199,7 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
         elif name == "repeat_count":
             out[name] = _int(name, value, 0, 100)
             if out[name] == 1:
-                raise _bad(name, "至少 2（0 表示关闭）")
+                raise _bad(name, "至少 2（0 表示关闭）", "at least 2 (0 switches it off)")
         elif name == "fine_amount":
             out[name] = _int(name, value, 0, MAX_AMOUNT)
         elif name == "warning_expiry_days":
@@ -199,28 +209,36 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
             steps = _ladder_steps(value)
             unknown = [s for s in steps if s not in LADDER_STEPS]
             if not steps or unknown:
-                raise _bad(name, f"步骤只能是 {'、'.join(LADDER_STEPS)}，收到 {'、'.join(unknown) or '空'}")
+                raise _bad(
+                    name,
+                    f"步骤只能是 {'、'.join(LADDER_STEPS)}，收到 {'、'.join(unknown) or '空'}",
+                    f"steps are {', '.join(LADDER_STEPS)}, got {', '.join(unknown) or 'none'}",
+                )
             out[name] = steps
         elif name == "ad_keywords":
             out[name] = _words(value, MAX_KEYWORDS, name)
         elif name == "namecard_pattern":
             pattern = str(value)
             if len(pattern) > MAX_PATTERN:
-                raise _bad(name, f"太长（最多 {MAX_PATTERN} 个字符）")
+                raise _bad(name, f"太长（最多 {MAX_PATTERN} 个字符）", f"too long (at most {MAX_PATTERN} characters)")
             try:
                 namecard_regex(pattern)
             except ValueError as err:
-                raise _bad(name, f"不是有效的正则表达式（{err}；不支持反向引用和前后查找）") from None
+                raise _bad(
+                    name,
+                    f"不是有效的正则表达式（{err}；不支持反向引用和前后查找）",
+                    f"not a valid regular expression ({err}; no back-references or look-arounds)",
+                ) from None
             out[name] = pattern
         elif name == "namecard_example":
             example = str(value).strip() or DEFAULT_NAMECARD_EXAMPLE
             if len(example) > MAX_EXAMPLE:
-                raise _bad(name, f"太长（最多 {MAX_EXAMPLE} 个字）")
+                raise _bad(name, f"太长（最多 {MAX_EXAMPLE} 个字）", f"too long (at most {MAX_EXAMPLE} characters)")
             out[name] = example
         elif name == "rules_editors":
             ids = value if isinstance(value, list | tuple) else _words(value, MAX_EDITORS, name)
             if len(ids) > MAX_EDITORS:
-                raise _bad(name, f"最多 {MAX_EDITORS} 人")
+                raise _bad(name, f"最多 {MAX_EDITORS} 人", f"at most {MAX_EDITORS} members")
             out[name] = tuple(_int(name, x, 1, 2**63 - 1) for x in ids)
     return replace(current, **out)
 

@@ -75,6 +75,12 @@ def cancel_fine(tx: Tx, transfer_id: int, reason: str) -> TransferInfo:
         raise LedgerError("not_a_fine", "这笔不是罚款")
     if row.voided_at is not None:
         raise LedgerError("already_voided", "这笔罚款已经取消")
+    night_ended = tx.session.scalar(sa.select(m.Night.ended_at).where(m.Night.id == row.night_id))
+    if night_ended is not None:  # a settled night is closed: its money is never changed afterwards
+        raise LedgerError("fine_night_closed", "这笔罚款所在的那晚已经结算，账已关闭，不能撤销")
+    pot_balance = tx.session.scalar(sa.select(m.Member.balance).where(m.Member.id == row.payee_id).with_for_update())
+    if (pot_balance or 0) < row.amount:  # the fine was paid out of the pot: refunding it would drive the pot below 0
+        raise LedgerError("fine_paid_out", "红包池里的钱不够退回这笔罚款：它已经发出去了")
     live = transfers.live(row)
     movement = transfers.Movement()
     transfers.void(tx, [live], reason, movement)

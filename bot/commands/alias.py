@@ -21,9 +21,9 @@ def alias(ctx: Context) -> SendText:
     items = tokens(ctx.args)
     target = me(ctx)
     if items and items[0].startswith("@"):
-        if not ctx.is_admin:
-            raise Refusal("alias_others_admin_only")
         found = resolve_person(ctx, items[0], create_guest=False)
+        if not ctx.is_admin and (found is None or found.id != target.id):  # `名片 @自己 …` is one's own
+            raise Refusal("alias_others_admin_only")
         if found is None:
             raise Refusal("unknown_player", name=items[0].lstrip("@"))
         target, items = found, items[1:]
