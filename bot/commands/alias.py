@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands._common import me, resolve_person, seat_of_member
+from bot.commands._common import me, reserved_name, resolve_person, seat_of_member
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.vocabulary import COMMAND_WORDS
@@ -36,6 +36,8 @@ def alias(ctx: Context) -> SendText:
     clear = new in {"清除", "删除", "clear", "-"}
     if not clear and (len(new) > MAX_ALIAS or new.startswith("@")):
         raise Refusal("alias_bad", max=MAX_ALIAS)
+    if not clear and reserved_name(new):
+        raise Refusal("name_reserved", name=new)
     if not clear:  # another's label, or another member's @username: a 名片 never reads as someone else
         for clash in (ctx.service.member_by_username(ctx.chat_id, new), ctx.service.find_member(ctx.chat_id, new)):
             if clash is not None and clash.id != target.id:
