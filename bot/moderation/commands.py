@@ -19,7 +19,7 @@ from bot.commands._common import member_of, money, resolve_person
 from bot.core import BanMember, Context, Effect, Refusal, Sender, SendText, UnbanMember, registry
 from bot.grammar import words
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
-from bot.moderation._state import moderation, remember_settings, settings, state
+from bot.moderation._state import moderation, remember_settings, settings, shown_name, state
 from bot.moderation.filter import exempt
 from bot.moderation.ladder import currency
 from ledger.accounts import MAX_AMOUNT
@@ -96,6 +96,12 @@ def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
     raise Refusal("mod_who")
 
 
+def _user_names(ctx: Context) -> dict[int, str]:
+    """Telegram id → the member's name as the views show it."""
+    shown = ctx.service.names(ctx.chat_id)
+    return {m.user_id: shown.get(m.id, m.name) for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+
+
 def _chat_member(person: MemberInfo) -> MemberInfo:
     if person.kind != "member" or person.user_id is None:
         raise Refusal("mod_not_a_member", name=person.name)
@@ -114,7 +120,7 @@ def _reason(ctx: Context, text: str) -> str:
 
 def _refuse_exempt(ctx: Context, person: MemberInfo) -> None:
     if person.user_id is not None and exempt(ctx, person.user_id):
-        raise Refusal("mod_exempt", name=person.name)
+        raise Refusal("mod_exempt", name=shown_name(ctx, person))
 
 
 # ------------------------------------------------------------------------------------------- admin penalties
@@ -141,7 +147,11 @@ def warn(ctx: Context) -> SendText:
         step="warn",
     )
     return ctx.reply(
-        "mod_warned", name=person.name, reason=_reason(ctx, rest), n=result.offence_number, id=result.warning.id
+        "mod_warned",
+        name=shown_name(ctx, person),
+        reason=_reason(ctx, rest),
+        n=result.offence_number,
+        id=result.warning.id,
     )
 
 
@@ -170,7 +180,9 @@ def fine(ctx: Context) -> SendText:
     action = moderation(ctx).fine(
         person, amount, reason, message_id=message_id, source=ctx.source, by=ctx.sender.user_id
     )
-    return ctx.reply("mod_fined", name=person.name, amount=money(amount, currency(ctx)), reason=reason, id=action.id)
+    return ctx.reply(
+        "mod_fined", name=shown_name(ctx, person), amount=money(amount, currency(ctx)), reason=reason, id=action.id
+    )
 
 
 def _remove(ctx: Context, *, lasting: bool) -> list[Effect]:
@@ -184,7 +196,7 @@ def _remove(ctx: Context, *, lasting: bool) -> list[Effect]:
     state(ctx.bot).detector.forget(ctx.chat_id, person.user_id)
     key = "mod_banned" if lasting else "mod_removed"
     return [
-        ctx.reply(key, name=person.name, reason=reason, id=action.id),
+        ctx.reply(key, name=shown_name(ctx, person), reason=reason, id=action.id),
         BanMember(person.user_id, then_unban=not lasting),
     ]
 
@@ -215,7 +227,7 @@ def unban(ctx: Context) -> list[Effect]:
         if action.kind == "ban" and action.live:
             reason = ctx.t("mod_unban_reason")
             service.cancel(action.id, chat_id=ctx.chat_id, by=ctx.sender.user_id, reason=reason, source=ctx.source)
-    return [ctx.reply("mod_unbanned", name=person.name), UnbanMember(person.user_id)]
+    return [ctx.reply("mod_unbanned", name=shown_name(ctx, person)), UnbanMember(person.user_id)]
 
 
 #: a record number (#N) has at most this many digits: a database id, never past 64 bits
@@ -258,7 +270,7 @@ def pardon(ctx: Context) -> list[Effect]:
 
 
 def _name_of_member(ctx: Context, member_id: int) -> str:
-    return next((m.name for m in ctx.service.members(ctx.chat_id) if m.id == member_id), str(member_id))
+    return ctx.service.names(ctx.chat_id).get(member_id, str(member_id))
 
 
 # ------------------------------------------------------------------------------------------------ the record
@@ -300,9 +312,9 @@ def violations(ctx: Context) -> SendText:
         person = member_of(ctx, ctx.sender)
     standing = moderation(ctx).standing(person)
     if not standing.actions:
-        return ctx.reply("mod_record_empty", name=person.name)
-    names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
-    lines = [ctx.t("mod_record_head", name=person.name, n=standing.live_warnings)]
+        return ctx.reply("mod_record_empty", name=shown_name(ctx, person))
+    names = _user_names(ctx)
+    lines = [ctx.t("mod_record_head", name=shown_name(ctx, person), n=standing.live_warnings)]
     lines += [_record_line(ctx, action, names) for action in standing.actions]
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
@@ -359,7 +371,12 @@ def payout(ctx: Context) -> SendText:
         to = [m.id for m in named]
     else:
         removed = {a.member_id for a in moderation(ctx).actions(ctx.chat_id, kinds=("removal", "ban")) if a.live}
-        to = [m.id for m in ctx.service.members(ctx.chat_id) if m.kind == "member" and m.id not in removed]
+        left = moderation(ctx).left_user_ids(ctx.chat_id)
+        to = [
+            m.id
+            for m in ctx.service.members(ctx.chat_id)
+            if m.kind == "member" and m.id not in removed and m.user_id not in left
+        ]
     cur = currency(ctx)
     if amounts and sum(amounts.values()) > in_pot:
         raise Refusal("mod_pot_short", pot=money(in_pot, cur), need=money(sum(amounts.values()), cur))
@@ -389,10 +406,8 @@ def show_rules(ctx: Context) -> SendText:
     current = moderation(ctx).rules_text(ctx.chat_id)
     text = current.text
     if current.edited_at is not None:
-        names: dict[int | None, object] = {
-            m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None
-        }
-        by = names.get(current.edited_by, str(current.edited_by))
+        names = _user_names(ctx)
+        by = names.get(current.edited_by or 0, str(current.edited_by))
         text += "\n" + ctx.t("mod_rules_by", when=local_time(ctx, current.edited_at, "%Y-%m-%d %H:%M"), name=by)
     return SendText(text)
 
@@ -435,14 +450,14 @@ def rules_editor(ctx: Context) -> SendText:
                 raise Refusal("mod_unknown_member", name=token.lstrip("-"))
             user_id = _chat_member(person).user_id
             if not remove and user_id not in ctx.admin_ids:  # 修改群规 takes an admin: naming anyone else is void
-                raise Refusal("mod_editor_not_admin", name=person.name)
+                raise Refusal("mod_editor_not_admin", name=shown_name(ctx, person))
             if remove and user_id in editors:
                 editors.remove(user_id)
             elif not remove and user_id not in editors and user_id is not None:
                 editors.append(user_id)
         rules = moderation(ctx).update_settings(ctx.chat_id, {"rules_editors": editors}, by=ctx.sender.user_id)
         remember_settings(ctx, rules)
-    names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+    names = _user_names(ctx)
     listed = "".join(f"、{names.get(u, u)}" for u in rules.rules_editors)
     return ctx.reply("mod_editors", names=listed)
 
@@ -452,16 +467,17 @@ def rules_log(ctx: Context) -> SendText:
     history = moderation(ctx).rules_history(ctx.chat_id)
     if not history:
         return ctx.reply("mod_rules_history_empty")
-    names: dict[int | None, object] = {
-        m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None
-    }
+    names = _user_names(ctx)
     lines = [ctx.t("mod_rules_history_head")]
     for version in history:
         when = local_time(ctx, version.edited_at, "%Y-%m-%d %H:%M") if version.edited_at else ""
         first = version.text.strip().split("\n", 1)[0][:40]
         lines.append(
             ctx.t(
-                "mod_rules_history_line", when=when, name=names.get(version.edited_by, version.edited_by), first=first
+                "mod_rules_history_line",
+                when=when,
+                name=names.get(version.edited_by or 0, str(version.edited_by)),
+                first=first,
             )
         )
     return SendText("\n".join(lines))
@@ -517,7 +533,7 @@ def _setting_value(ctx: Context, name: str, current: RuleSettings) -> str:
     if name == "fine_amount":
         return money(value, currency(ctx)) or "0"
     if name == "rules_editors":  # Telegram ids, shown as the names the ledger knows them by
-        named = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+        named = _user_names(ctx)
         return _show(ctx, [named.get(user_id, str(user_id)) for user_id in value])
     return _show(ctx, value)
 

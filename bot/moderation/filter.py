@@ -26,7 +26,7 @@ from bot.core import (
 )
 from bot.grammar import addressed_to_bot, split_command
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
-from bot.moderation._state import moderation, settings, state
+from bot.moderation._state import moderation, settings, shown_name, state
 from bot.moderation.detectors import FloodRules, content_findings, message_content
 from bot.moderation.ladder import offence_effects
 from bot.moderation.namecard import namecard_reminder
@@ -96,7 +96,7 @@ def moderate(ctx: Context) -> Outcome | None:
         effects += offence_effects(
             ctx,
             user_id=incoming.sender.user_id,
-            name=member.name,
+            name=shown_name(ctx, member),
             rule=rule,
             detail=detail,
             result=result,
@@ -132,10 +132,21 @@ def _using_bot(ctx: Context, incoming: Incoming) -> bool:
 @registry.on_join
 def greet_namecard(ctx: Context) -> list[Effect]:
     join = ctx.join
-    if join is None or exempt(ctx, join.member.user_id, join.member.is_bot):
+    if join is None:
+        return []
+    moderation(ctx).mark_back(ctx.chat_id, join.member.user_id)
+    if exempt(ctx, join.member.user_id, join.member.is_bot):
         return []
     reminder = namecard_reminder(ctx, join.member, reply_to=None)
     return [reminder] if reminder is not None else []
+
+
+@registry.on_leave
+def remember_leaving(ctx: Context) -> list[Effect]:
+    """A member who left is left out when the pot is split among everyone (发红包池)."""
+    if ctx.join is not None:
+        moderation(ctx).mark_left(ctx.chat_id, ctx.join.member.user_id)
+    return []
 
 
 #: words of the Bot API's refusals that mean the bot lacks a right (not e.g. "message to delete not found")
