@@ -74,6 +74,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "@{name} is someone's display name or 名片, not a Telegram username: type @ and pick them from the list, "
         "or use their @username.",
     },
+    "name_reserved": {
+        "zh": "「{name}」是保留的名字（红包池、台费、我），不能给人用：请换个名字。",
+        "en": "“{name}” is a reserved name (the pot 红包池, the house 台费, 我/me): choose another name.",
+    },
     "name_is_member": {
         "zh": "「{name}」是群成员的名字：请用 @ 提到 TA（输入 @ 后从列表里点选）；客人请换个不同的名字。",
         "en": "“{name}” is a member's name: mention them with @ (type @ and pick them from the list); "
@@ -747,7 +751,7 @@ def refusal_text(lang: str, err: Exception) -> str | None:
     if isinstance(err, LedgerError):
         key = f"ledger_{err.code}"
         if key in TEXTS:
-            return text(lang, key, message=err.message)
+            return text(lang, key, message=err.message, english=err.english or err.message)
         return text(lang, "ledger_refused", message=err.message)
     return None
 

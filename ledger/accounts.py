@@ -3,7 +3,7 @@ aliases, and the pot (红包池) every group is created with."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -370,15 +370,40 @@ def accounts(session: Session, group_id: int) -> list[m.Member]:
     return list(session.scalars(sa.select(m.Member).where(m.Member.group_id == group_id).order_by(m.Member.id)))
 
 
-_NAMES = sa.select(m.Member.id, m.Member.alias, m.Member.display_name).where(
+_NAMES = sa.select(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id).where(
     m.Member.group_id == sa.bindparam("group_id")
 )
 
+#: names that stand for no member: the words for oneself (a member shown as 我 would read as whoever types it)
+_SELF_WORDS = frozenset({"我", "me", "i"})
+
 
 def names(on: Tx | Session, group_id: int) -> dict[int, str]:
-    """Every account of the group by id → the name the ledger shows (in a transaction or a session)."""
-    rows = on.execute(_NAMES, {"group_id": group_id})
-    return {member_id: alias or display_name for member_id, alias, display_name in rows}
+    """Every account of the group by id → the name the ledger shows (in a transaction or a session), distinct
+    within the group ignoring case: two members called 老王 show as 老王 and 老王#2, a member whose Telegram name is
+    红包池 as 红包池#2. The group's accounts (红包池, 台费) keep their names, then the account that had a name first
+    (the lower id) keeps it; a guest linked to a member comes last."""
+    return shown_names(on.execute(_NAMES, {"group_id": group_id}))
+
+
+def shown_names(accounts: Iterable[Any]) -> dict[int, str]:
+    """`names` of rows already read (each with id, alias, display_name, kind and, optionally, linked_to_id):
+    every account of the group must be among them for the names to come out the same."""
+    rows = sorted(
+        accounts,
+        key=lambda row: (row.kind not in m.POOLS, getattr(row, "linked_to_id", None) is not None, row.id),
+    )
+    taken = set(_SELF_WORDS)
+    shown: dict[int, str] = {}
+    for row in rows:
+        name = row.alias or row.display_name
+        unique, n = name, 1
+        while unique.casefold() in taken:
+            n += 1
+            unique = f"{name[: MAX_NAME - 4]}#{n}"
+        taken.add(unique.casefold())
+        shown[row.id] = unique
+    return shown
 
 
 # ------------------------------------------------------------------------------------------------- checks

@@ -6,15 +6,18 @@ from typing import Any
 
 
 class LedgerError(Exception):
-    """A request the ledger refuses. `code` is stable (the bot picks its text by it); `message` is Chinese."""
+    """A request the ledger refuses. `code` is stable (the bot picks its text by it); `message` is Chinese;
+    `english` is the same refusal in English where the bot's text for the code needs it (`{english}`)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, english: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.english = english
 
-    def __reduce__(self) -> tuple[type[LedgerError], tuple[str, str]]:
-        return type(self), (self.code, self.message)  # picklable: a worker process can raise it to its parent
+    def __reduce__(self) -> tuple[type[LedgerError], tuple[str, str, str]]:
+        # picklable: a worker process can raise it to its parent
+        return type(self), (self.code, self.message, self.english)
 
 
 class ScoringRefused(LedgerError):

@@ -29,7 +29,7 @@ from ledger.accounts import MAX_AMOUNT
 from ledger.codec import encode
 from ledger.db import session_factories
 from ledger.models import FINE as FINE_TRANSFER
-from ledger.models import Member, Operation, Transfer
+from ledger.models import Member, Operation, SettlementRecord, Transfer
 from ledger.moderation_models import BAN, FINE, REMOVAL, WARNING, ModerationAction, ModerationSettings, Reminder
 from ledger.moderation_models import RulesText as RulesTextRow
 from ledger.money import fine as book_fine
@@ -112,9 +112,12 @@ class RuleSettings:
 
 SETTING_NAMES = tuple(f.name for f in fields(RuleSettings))
 
+#: the mark (a `moderation_reminders` row of this kind) of a member who left the group
+LEFT = "left"
 
-def _bad(setting: str, message: str) -> LedgerError:
-    return LedgerError("mod_bad_setting", f"设置 {setting} 无效：{message}")
+
+def _bad(setting: str, message: str, english: str) -> LedgerError:
+    return LedgerError("mod_bad_setting", f"设置 {setting} 无效：{message}", f"{setting}: {english}")
 
 
 def _int(name: str, value: Any, low: int, high: int) -> int:
@@ -122,9 +125,9 @@ def _int(name: str, value: Any, low: int, high: int) -> int:
         try:
             value = int(str(value).strip())
         except ValueError:
-            raise _bad(name, f"需要整数，收到 {value!r}") from None
+            raise _bad(name, f"需要整数，收到 {value!r}", f"a whole number is needed, got {value!r}") from None
     if not low <= value <= high:
-        raise _bad(name, f"应在 {low} 到 {high} 之间，收到 {value}")
+        raise _bad(name, f"应在 {low} 到 {high} 之间，收到 {value}", f"must be from {low} to {high}, got {value}")
     return int(value)
 
 
@@ -136,7 +139,7 @@ def _bool(name: str, value: Any) -> bool:
         return True
     if text in {"0", "off", "false", "no", "关", "关闭", "否"}:
         return False
-    raise _bad(name, f"需要 开/关，收到 {value!r}")
+    raise _bad(name, f"需要 开/关，收到 {value!r}", f"on or off, got {value!r}")
 
 
 #: what an admin types for "none" (an empty keyword list, no rules editors)
@@ -155,10 +158,14 @@ def _words(value: Any, most: int, setting: str) -> tuple[str, ...]:
         return ()
     found = tuple(dict.fromkeys(_items(value)))
     if len(found) > most:
-        raise _bad(setting, f"最多 {most} 项，收到 {len(found)} 项")
+        raise _bad(setting, f"最多 {most} 项，收到 {len(found)} 项", f"at most {most} items, got {len(found)}")
     long = next((word for word in found if len(word) > MAX_WORD), None)
     if long is not None:
-        raise _bad(setting, f"“{long[:MAX_WORD]}…”太长（每项最多 {MAX_WORD} 个字）")
+        raise _bad(
+            setting,
+            f"“{long[:MAX_WORD]}…”太长（每项最多 {MAX_WORD} 个字）",
+            f"“{long[:MAX_WORD]}…” is too long (at most {MAX_WORD} characters each)",
+        )
     return found
 
 
@@ -170,7 +177,9 @@ def _ladder_steps(value: Any) -> tuple[str, ...]:
     """A typed ladder (`warn warn remove`): unlike a word list, a step may repeat (two plain warnings first)."""
     steps = _items(value)
     if len(steps) > MAX_LADDER:
-        raise _bad("ladder", f"最多 {MAX_LADDER} 步，收到 {len(steps)} 步")
+        raise _bad(
+            "ladder", f"最多 {MAX_LADDER} 步，收到 {len(steps)} 步", f"at most {MAX_LADDER} steps, got {len(steps)}"
+        )
     return steps
 
 
@@ -179,7 +188,11 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
     out: dict[str, Any] = {}
     for name, value in changes.items():
         if name not in SETTING_NAMES:
-            raise LedgerError("mod_bad_setting", f"没有这个设置：{name}（可用：{'、'.join(SETTING_NAMES)}）")
+            raise LedgerError(
+                "mod_bad_setting",
+                f"没有这个设置：{name}（可用：{'、'.join(SETTING_NAMES)}）",
+                f"{name}: there is no such setting (settings: {', '.join(SETTING_NAMES)})",
+            )
         if name in {"flood", "links", "invites", "namecard"}:
             out[name] = _bool(name, value)
         elif name == "flood_max_messages":
@@ -189,7 +202,7 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
         elif name == "repeat_count":
             out[name] = _int(name, value, 0, 100)
             if out[name] == 1:
-                raise _bad(name, "至少 2（0 表示关闭）")
+                raise _bad(name, "至少 2（0 表示关闭）", "at least 2 (0 switches it off)")
         elif name == "fine_amount":
             out[name] = _int(name, value, 0, MAX_AMOUNT)
         elif name == "warning_expiry_days":
@@ -199,30 +212,52 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
             steps = _ladder_steps(value)
             unknown = [s for s in steps if s not in LADDER_STEPS]
             if not steps or unknown:
-                raise _bad(name, f"步骤只能是 {'、'.join(LADDER_STEPS)}，收到 {'、'.join(unknown) or '空'}")
+                raise _bad(
+                    name,
+                    f"步骤只能是 {'、'.join(LADDER_STEPS)}，收到 {'、'.join(unknown) or '空'}",
+                    f"steps are {', '.join(LADDER_STEPS)}, got {', '.join(unknown) or 'none'}",
+                )
             out[name] = steps
         elif name == "ad_keywords":
             out[name] = _words(value, MAX_KEYWORDS, name)
         elif name == "namecard_pattern":
             pattern = str(value)
             if len(pattern) > MAX_PATTERN:
-                raise _bad(name, f"太长（最多 {MAX_PATTERN} 个字符）")
+                raise _bad(name, f"太长（最多 {MAX_PATTERN} 个字符）", f"too long (at most {MAX_PATTERN} characters)")
             try:
                 namecard_regex(pattern)
             except ValueError as err:
-                raise _bad(name, f"不是有效的正则表达式（{err}；不支持反向引用和前后查找）") from None
+                raise _bad(
+                    name,
+                    f"不是有效的正则表达式（{err}；不支持反向引用和前后查找）",
+                    f"not a valid regular expression ({err}; no back-references or look-arounds)",
+                ) from None
             out[name] = pattern
         elif name == "namecard_example":
             example = str(value).strip() or DEFAULT_NAMECARD_EXAMPLE
             if len(example) > MAX_EXAMPLE:
-                raise _bad(name, f"太长（最多 {MAX_EXAMPLE} 个字）")
+                raise _bad(name, f"太长（最多 {MAX_EXAMPLE} 个字）", f"too long (at most {MAX_EXAMPLE} characters)")
             out[name] = example
         elif name == "rules_editors":
             ids = value if isinstance(value, list | tuple) else _words(value, MAX_EDITORS, name)
             if len(ids) > MAX_EDITORS:
-                raise _bad(name, f"最多 {MAX_EDITORS} 人")
+                raise _bad(name, f"最多 {MAX_EDITORS} 人", f"at most {MAX_EDITORS} members")
             out[name] = tuple(_int(name, x, 1, 2**63 - 1) for x in ids)
     return replace(current, **out)
+
+
+def _settled_after(session: Session, transfer_id: int) -> bool:
+    """Whether the night a transfer belongs to was settled after it was booked: a settled night is closed, and
+    a pardon must not change what its settlement told the players to pay."""
+    fine = session.get(Transfer, transfer_id)
+    if fine is None or fine.night_id is None:
+        return False
+    found = session.scalar(
+        sa.select(SettlementRecord.id)
+        .where(SettlementRecord.night_id == fine.night_id, SettlementRecord.created_at >= fine.created_at)
+        .limit(1)
+    )
+    return found is not None
 
 
 def settings_from_overrides(overrides: Mapping[str, Any]) -> RuleSettings:
@@ -407,6 +442,22 @@ class Moderation:
         with self._reader() as session:
             found = session.scalar(sa.select(Reminder.id).filter_by(group_id=group_id, user_id=user_id, kind=kind))
             return found is not None
+
+    def mark_left(self, chat_id: int, user_id: int) -> None:
+        """Remember that a member left the group (a `left` mark): the pot is no longer split with them."""
+        self.claim_reminder(chat_id, user_id, LEFT)
+
+    def mark_back(self, chat_id: int, user_id: int) -> None:
+        """A member joined (again): their `left` mark goes."""
+        group_id = self.ledger.group(chat_id).id
+        with self._writer.begin() as session:
+            session.execute(sa.delete(Reminder).filter_by(group_id=group_id, user_id=user_id, kind=LEFT))
+
+    def left_user_ids(self, chat_id: int) -> set[int]:
+        """The Telegram ids of the members who left the group and have not come back."""
+        group_id = self.ledger.group(chat_id).id
+        with self._reader() as session:
+            return set(session.scalars(sa.select(Reminder.user_id).filter_by(group_id=group_id, kind=LEFT)))
 
     # offences and penalties -----------------------------------------------------------------------------
     def _live_warnings(self, session: Session, group_id: int, user_id: int, settings: RuleSettings) -> int:
@@ -639,6 +690,8 @@ class Moderation:
                     "mod_cannot_cancel", f"记录 #{action_id} 是请出，已经执行，无法撤销；可以重新邀请该成员。"
                 )
             transfer_id = row.transfer_id
+            if transfer_id is not None and _settled_after(session, transfer_id):
+                raise LedgerError("fine_night_closed", "这笔罚款所在的那晚已经结算，账已关闭，不能撤销")
         if transfer_id is not None:
             self.ledger.cancel_fine(transfer_id, source=f"{source}:cancel", by=by, reason=reason)
         with self._writer.begin() as session:

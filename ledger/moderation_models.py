@@ -76,7 +76,8 @@ class RulesText(Base):
 
 
 class Reminder(Base):
-    """A one-time notice already given to a member (kind `namecard`: the name-card reminder)."""
+    """A one-time notice already given to a member (kind `namecard`: the name-card reminder), or a mark on one
+    (kind `left`: they left the group, until they join again)."""
 
     __tablename__ = "moderation_reminders"
 

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from ledger import models as m
 from ledger import payments, transfers
-from ledger.accounts import MAX_AMOUNT, check_amount, get_member, group_by_chat, member_info, names
+from ledger.accounts import MAX_AMOUNT, check_amount, get_member, group_by_chat, member_info, names, shown_names
 from ledger.errors import LedgerError
 from ledger.hands import winners
 from ledger.records import Balance, Balances, MemberInfo, MemberRecord, Payment, Settlement, TransferInfo
@@ -75,6 +75,9 @@ def cancel_fine(tx: Tx, transfer_id: int, reason: str) -> TransferInfo:
         raise LedgerError("not_a_fine", "这笔不是罚款")
     if row.voided_at is not None:
         raise LedgerError("already_voided", "这笔罚款已经取消")
+    pot_balance = tx.session.scalar(sa.select(m.Member.balance).where(m.Member.id == row.payee_id).with_for_update())
+    if (pot_balance or 0) < row.amount:  # the fine was paid out of the pot: refunding it would drive the pot below 0
+        raise LedgerError("fine_paid_out", "红包池里的钱不够退回这笔罚款：它已经发出去了")
     live = transfers.live(row)
     movement = transfers.Movement()
     transfers.void(tx, [live], reason, movement)
@@ -177,11 +180,8 @@ def balances(tx: Tx, chat_id: int) -> Balances:
     if not rows:  # every group has its pot, so no rows means no group
         raise LedgerError("no_group", "这个群还没有账本")
     paid = payments.paid_totals(tx, group_by_chat(tx.session, chat_id).id)
-    return Balances(
-        tuple(
-            Balance(row.id, row.alias or row.display_name, row.kind, row.balance, paid.get(row.id, 0)) for row in rows
-        )
-    )
+    shown = shown_names(rows)  # linked guests are left out of the rows, and come last in the names anyway
+    return Balances(tuple(Balance(row.id, shown[row.id], row.kind, row.balance, paid.get(row.id, 0)) for row in rows))
 
 
 _NIGHT_TOTALS = sa.select(m.NightTotal.member_id, m.NightTotal.amount).where(
@@ -215,14 +215,13 @@ def sum_balances(tx: Tx, group_id: int, *conditions: sa.ColumnElement[bool]) -> 
             sa.select(column, sa.func.sum(m.Transfer.amount)).where(live).group_by(column)
         ):
             totals[member_id] = totals.get(member_id, 0) + sign * int(total)
-    accounts = {
-        id_: (alias or name, kind)
-        for id_, alias, name, kind in tx.execute(
-            sa.select(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind).where(
-                m.Member.group_id == group_id
-            )
+    rows = tx.execute(
+        sa.select(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id).where(
+            m.Member.group_id == group_id
         )
-    }
+    ).all()
+    shown = shown_names(rows)
+    accounts = {row.id: (shown[row.id], row.kind) for row in rows}
     return Balances(tuple(Balance(id_, *accounts[id_], amount) for id_, amount in sorted(totals.items())))
 
 

@@ -177,6 +177,10 @@ class Ledger:
         """The unlinked guest shown under this name (case-insensitive), or None."""
         return self._unit.read(lambda tx: accounts.find_guest(tx, chat_id, name))
 
+    def names(self, chat_id: int) -> dict[int, str]:
+        """Every account's name by id as every view shows it: distinct within the group (老王, 老王#2)."""
+        return self._unit.read(lambda tx: accounts.names(tx, accounts.group_by_chat(tx.session, chat_id).id))
+
     def members(self, chat_id: int) -> list[MemberInfo]:
         """Every account of the group: members, unlinked guests and the pot."""
         return self._unit.read(lambda tx: accounts.members(tx, chat_id))

@@ -29,6 +29,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from ledger.accounts import names
 from ledger.db import session_factories
 from ledger.models import (
     CLOSED,
@@ -177,8 +178,9 @@ def _names(session: Session, member_ids: Iterable[int]) -> dict[int, str]:
     ids = set(member_ids)
     if not ids:
         return {}
-    rows = session.execute(sa.select(Member.id, Member.alias, Member.display_name).where(Member.id.in_(ids)))
-    return {row.id: row.alias or row.display_name for row in rows}
+    group_id = session.scalar(sa.select(Member.group_id).where(Member.id.in_(ids)).limit(1))
+    shown = names(session, group_id) if group_id is not None else {}  # distinct in the group, as every view names
+    return {member_id: shown[member_id] for member_id in ids if member_id in shown}
 
 
 def _seat_members(session: Session, table_ids: Iterable[int]) -> dict[int, dict[str, int]]:

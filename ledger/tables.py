@@ -4,7 +4,7 @@ players in a night with a snapshot of the group's rules and 底金, and counts i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -256,9 +256,9 @@ def open_table(tx: Tx, chat_id: int, seats: Sequence[int], dealer: int | None) -
     if old is not None:
         end(tx, old)
     night = tonight(tx, group)
-    names = seat_names(people)
-    dealer_name = None if group.game == "gouji" else names[seats.index(dealer) if dealer is not None else 0]
-    created = seat_table(tx, group.id, night.id, group.game, dict(group.rules), group.base, dealer_name, seats, names)
+    seated = seat_names(people, names(tx, group.id))
+    dealer_name = None if group.game == "gouji" else seated[seats.index(dealer) if dealer is not None else 0]
+    created = seat_table(tx, group.id, night.id, group.game, dict(group.rules), group.base, dealer_name, seats, seated)
     return table(tx, created)
 
 
@@ -320,20 +320,22 @@ def end(tx: Tx, table_row: m.GameTable) -> None:
     session.flush()
 
 
-def seat_names(people: Sequence[m.Member]) -> list[str]:
-    """Seat keys: each player's ledger name, made unique within the table (ignoring case) with a #2, #3 suffix.
-    A name spelled like another seated player's Telegram username is suffixed too: a seat name typed at the
-    table must never read as someone else's `@username`."""
+def seat_names(people: Sequence[m.Member], shown: Mapping[int, str] | None = None) -> list[str]:
+    """Seat keys: each player's ledger name as the group shows it (`shown`, distinct in the group: `names`),
+    made unique within the table (ignoring case) with a #2, #3 suffix. A name spelled like another seated
+    player's Telegram username is suffixed too: a seat name typed at the table must never read as someone
+    else's `@username`."""
     usernames = {(p.id, (p.username or "").casefold()) for p in people if p.username}
-    names: list[str] = []
+    seated: list[str] = []
     for person in people:
         theirs = {folded for owner, folded in usernames if owner != person.id}
-        name, n = person.name[:MAX_NAME], 1
-        while name.casefold() in {*(taken.casefold() for taken in names), *theirs}:
+        base = (shown or {}).get(person.id, person.name)
+        name, n = base[:MAX_NAME], 1
+        while name.casefold() in {*(taken.casefold() for taken in seated), *theirs}:
             n += 1
-            name = f"{person.name[: MAX_NAME - 4]}#{n}"
-        names.append(name)
-    return names
+            name = f"{base[: MAX_NAME - 4]}#{n}"
+        seated.append(name)
+    return seated
 
 
 def night_info(night: Any) -> NightInfo:

@@ -71,6 +71,8 @@ def guest_named(ctx: Context, name: str, *, create: bool) -> MemberInfo | None:
     found = ctx.service.find_guest(ctx.chat_id, name)
     if found is not None:
         return found
+    if create and reserved_name(name):
+        raise Refusal("name_reserved", name=name)
     _refuse_a_members_label(ctx, name, "name_is_member")
     return ctx.service.guest(ctx.chat_id, name) if create else None
 
@@ -132,6 +134,16 @@ def my_seat(ctx: Context, table: TableInfo) -> str | None:
 #: plain words that name the sender at a table; they win over a seat of that name (a member named 我 is no alias
 #: for whoever types 我)
 ME_WORDS = frozenset({"我", "me", "I"})
+
+
+def reserved_name(name: str) -> bool:
+    """A name no guest or 名片 may take: the group's accounts (红包池, 台费) and the words for oneself (我), which
+    would show a person as the pot, or read as whoever types them."""
+    from ledger.fees import HOUSE_NAME
+    from ledger.service import POT_NAME
+
+    folded = " ".join(name.split()).casefold()
+    return folded in {word.casefold() for word in (POT_NAME, HOUSE_NAME, *ME_WORDS)}
 
 
 def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands._common import me, resolve_person, seat_of_member
+from bot.commands._common import me, reserved_name, resolve_person, seat_of_member
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.vocabulary import COMMAND_WORDS
@@ -21,9 +21,9 @@ def alias(ctx: Context) -> SendText:
     items = tokens(ctx.args)
     target = me(ctx)
     if items and items[0].startswith("@"):
-        if not ctx.is_admin:
-            raise Refusal("alias_others_admin_only")
         found = resolve_person(ctx, items[0], create_guest=False)
+        if not ctx.is_admin and (found is None or found.id != target.id):  # `名片 @自己 …` is one's own
+            raise Refusal("alias_others_admin_only")
         if found is None:
             raise Refusal("unknown_player", name=items[0].lstrip("@"))
         target, items = found, items[1:]
@@ -36,6 +36,8 @@ def alias(ctx: Context) -> SendText:
     clear = new in {"清除", "删除", "clear", "-"}
     if not clear and (len(new) > MAX_ALIAS or new.startswith("@")):
         raise Refusal("alias_bad", max=MAX_ALIAS)
+    if not clear and reserved_name(new):
+        raise Refusal("name_reserved", name=new)
     if not clear:  # another's label, or another member's @username: a 名片 never reads as someone else
         for clash in (ctx.service.member_by_username(ctx.chat_id, new), ctx.service.find_member(ctx.chat_id, new)):
             if clash is not None and clash.id != target.id:

@@ -82,7 +82,8 @@ def _book(
             by=ctx.sender.user_id,
         )
     except LedgerError as err:
-        names = {"debtor": debtor[1], "creditor": creditor[1]}
+        shown = ctx.service.names(ctx.chat_id)  # distinct, as 余额 and 结算 show them (老王, 老王#2)
+        names = {"debtor": shown.get(debtor[0], debtor[1]), "creditor": shown.get(creditor[0], creditor[1])}
         if err.code == "nothing_to_confirm":
             raise Refusal("payment_nothing_to_confirm", **names) from err
         if err.code == "no_debt":

@@ -83,6 +83,14 @@ register(
         "mod_unban_reason": {"zh": "解封", "en": "unbanned"},
         "mod_unbanned": {"zh": "✅ 已解封 {name}。", "en": "✅ {name} is unbanned."},
         "mod_no_reason": {"zh": "未说明原因", "en": "no reason given"},
+        "mod_one_member": {
+            "zh": "一次只处理一位成员，{name} 请另发一条。",
+            "en": "One member at a time: send another command for {name}.",
+        },
+        "mod_bad_fine": {
+            "zh": "罚款金额看不懂：{text}。请写 0.01 到 {most} 之间的金额，例如 5、2.5 或 5元。",
+            "en": "Cannot read the fine: {text}. Write an amount from 0.01 to {most}, e.g. 5, 2.5 or 5元.",
+        },
         "mod_bad_amount": {
             "zh": "金额看不懂：{text}（例如 5 或 2.5）",
             "en": "Cannot read the amount: {text} (e.g. 5 or 2.5)",
@@ -90,6 +98,14 @@ register(
         "mod_cancel_usage": {
             "zh": "用法：撤销处罚 #记录编号 [原因]（编号见 违规记录 @TA）",
             "en": "Usage: /pardon #record [reason] (numbers: /violations @member)",
+        },
+        "mod_not_a_record": {
+            "zh": "{text} 不是记录编号（编号见 违规记录 @TA）。",
+            "en": "{text} is not a record number (numbers: /violations @member).",
+        },
+        "mod_editor_not_admin": {
+            "zh": "{name} 不是管理员：只有管理员才能被指定修改群规。请先把 TA 设为管理员。",
+            "en": "{name} is not an admin: only admins can be named to change the rules. Make them an admin first.",
         },
         "mod_cancelled": {
             "zh": "↩️ 已撤销记录 #{id}（{kind}，{name}）。{extra}",
@@ -191,13 +207,24 @@ register(
         "mod_off": {"zh": "关", "en": "off"},
         "mod_settings_saved": {"zh": "✅ 已设置 {name} = {value}", "en": "✅ {name} = {value}"},
         # refusals of the moderation service (LedgerError codes; the Chinese message is specific)
-        "ledger_mod_bad_setting": {"zh": "{message}", "en": "Invalid setting: {message}"},
+        "ledger_mod_bad_setting": {"zh": "{message}", "en": "Invalid setting {english}"},
         "ledger_mod_bad_amount": {"zh": "{message}", "en": "A fine must be more than 0."},
         "ledger_mod_not_found": {"zh": "{message}", "en": "No such record in this group."},
         "ledger_mod_already_cancelled": {"zh": "{message}", "en": "That record was already cancelled."},
         "ledger_mod_cannot_cancel": {
             "zh": "{message}",
             "en": "A removal has already happened and cannot be cancelled; invite the member back instead.",
+        },
+        "ledger_fine_night_closed": {
+            "zh": "这笔罚款属于已经结算的那晚，结算过的账不再改动，不能撤销。要把钱还给 TA：发红包池 @TA 金额。",
+            "en": "That fine belongs to a night already settled, and a settled night is closed: it cannot be "
+            "cancelled. To give the money back: /payout @member amount.",
+        },
+        "ledger_fine_paid_out": {
+            "zh": "这笔罚款已经随红包池发出去了（红包池里不够退），不能撤销。"
+            "要补偿 TA，等红包池有钱时：发红包池 @TA 金额。",
+            "en": "That fine was already paid out with the pot (the pot holds less than the fine), so it cannot be "
+            "cancelled. To make it up once the pot holds enough: /payout @member amount.",
         },
         "ledger_mod_empty_rules": {"zh": "{message}", "en": "The rules text cannot be empty."},
         "ledger_mod_rules_too_long": {"zh": "{message}", "en": "The rules text is too long (4000 characters at most)."},

@@ -19,7 +19,7 @@ from bot.commands._common import member_of, money, resolve_person
 from bot.core import BanMember, Context, Effect, Refusal, Sender, SendText, UnbanMember, registry
 from bot.grammar import words
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
-from bot.moderation._state import moderation, remember_settings, settings, state
+from bot.moderation._state import moderation, remember_settings, settings, shown_name, state
 from bot.moderation.filter import exempt
 from bot.moderation.ladder import currency
 from ledger.accounts import MAX_AMOUNT
@@ -59,6 +59,13 @@ def _within_bounds(ctx: Context, amount: int, typed: str, what: str) -> None:
         raise Refusal("amount_too_large", what=ctx.t(what), most=most, text=typed or money(amount, currency(ctx)))
 
 
+#: a word that is meant as an amount though it is not a valid one: a sign, a currency symbol, a digit first
+#: (`-5`, `￥20`, `2,0`, `1.234`), or a Chinese numeral with or without its unit (`十元`, `五`)
+_AMOUNT_LIKE = re.compile(r"^[-+.\d¥$€£]|^[零〇一二两三四五六七八九十百千万]+(?:元|块|块钱)?$")
+#: a unit typed apart from its number (`罚款 @TA 20 元`)
+_UNIT_WORDS = frozenset({"元", "块", "块钱"})
+
+
 def parse_amount(text: str) -> int | None:
     """ "5" → 500 分, "2.5元" → 250 分; None when it is not an amount."""
     match = _AMOUNT.match(text.strip())
@@ -75,6 +82,9 @@ def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
     author of the message the command replies to."""
     member_of(ctx, ctx.sender)  # the acting member gets a ledger name for the record
     first, _, rest = args.strip().partition(" ")
+    others = [word for word in words(rest) if word.startswith("@")]
+    if others:  # `罚款 @甲 @乙 20` would fine 甲 alone with the reason "@乙 20": one member per command
+        raise Refusal("mod_one_member", name=others[0])
     if first.startswith("@"):
         person = resolve_person(ctx, first, create_guest=False)
         if person is None:
@@ -84,6 +94,12 @@ def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
     if incoming is not None and incoming.reply_to is not None and incoming.reply_to.sender is not None:
         return _chat_member(member_of(ctx, incoming.reply_to.sender)), args.strip(), incoming.reply_to.message_id
     raise Refusal("mod_who")
+
+
+def _user_names(ctx: Context) -> dict[int, str]:
+    """Telegram id → the member's name as the views show it."""
+    shown = ctx.service.names(ctx.chat_id)
+    return {m.user_id: shown.get(m.id, m.name) for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
 
 
 def _chat_member(person: MemberInfo) -> MemberInfo:
@@ -104,7 +120,7 @@ def _reason(ctx: Context, text: str) -> str:
 
 def _refuse_exempt(ctx: Context, person: MemberInfo) -> None:
     if person.user_id is not None and exempt(ctx, person.user_id):
-        raise Refusal("mod_exempt", name=person.name)
+        raise Refusal("mod_exempt", name=shown_name(ctx, person))
 
 
 # ------------------------------------------------------------------------------------------- admin penalties
@@ -131,7 +147,11 @@ def warn(ctx: Context) -> SendText:
         step="warn",
     )
     return ctx.reply(
-        "mod_warned", name=person.name, reason=_reason(ctx, rest), n=result.offence_number, id=result.warning.id
+        "mod_warned",
+        name=shown_name(ctx, person),
+        reason=_reason(ctx, rest),
+        n=result.offence_number,
+        id=result.warning.id,
     )
 
 
@@ -148,15 +168,21 @@ def fine(ctx: Context) -> SendText:
     first, _, after = rest.partition(" ")
     amount = parse_amount(first) if first else None
     if amount is None:
-        if first and re.match(r"^[\d.]", first):
-            raise Refusal("mod_bad_amount", text=first)
+        if first and _AMOUNT_LIKE.match(unicodedata.normalize("NFKC", first)):
+            raise Refusal("mod_bad_fine", text=first, most=money(MAX_AMOUNT, currency(ctx)))
         amount, after = settings(ctx).fine_amount, rest
+    else:
+        unit, _, reason_after_unit = after.strip().partition(" ")
+        if unit in _UNIT_WORDS:
+            after = reason_after_unit
     _within_bounds(ctx, amount, first, "mod_what_fine")
     reason = _reason(ctx, after)
     action = moderation(ctx).fine(
         person, amount, reason, message_id=message_id, source=ctx.source, by=ctx.sender.user_id
     )
-    return ctx.reply("mod_fined", name=person.name, amount=money(amount, currency(ctx)), reason=reason, id=action.id)
+    return ctx.reply(
+        "mod_fined", name=shown_name(ctx, person), amount=money(amount, currency(ctx)), reason=reason, id=action.id
+    )
 
 
 def _remove(ctx: Context, *, lasting: bool) -> list[Effect]:
@@ -170,7 +196,7 @@ def _remove(ctx: Context, *, lasting: bool) -> list[Effect]:
     state(ctx.bot).detector.forget(ctx.chat_id, person.user_id)
     key = "mod_banned" if lasting else "mod_removed"
     return [
-        ctx.reply(key, name=person.name, reason=reason, id=action.id),
+        ctx.reply(key, name=shown_name(ctx, person), reason=reason, id=action.id),
         BanMember(person.user_id, then_unban=not lasting),
     ]
 
@@ -201,7 +227,7 @@ def unban(ctx: Context) -> list[Effect]:
         if action.kind == "ban" and action.live:
             reason = ctx.t("mod_unban_reason")
             service.cancel(action.id, chat_id=ctx.chat_id, by=ctx.sender.user_id, reason=reason, source=ctx.source)
-    return [ctx.reply("mod_unbanned", name=person.name), UnbanMember(person.user_id)]
+    return [ctx.reply("mod_unbanned", name=shown_name(ctx, person)), UnbanMember(person.user_id)]
 
 
 #: a record number (#N) has at most this many digits: a database id, never past 64 bits
@@ -219,8 +245,10 @@ MAX_RECORD_DIGITS = 18
 def pardon(ctx: Context) -> list[Effect]:
     first, _, rest = ctx.args.strip().partition(" ")
     number = unicodedata.normalize("NFKC", first).lstrip("#")
-    if not (number.isascii() and number.isdigit() and len(number) <= MAX_RECORD_DIGITS):
+    if not (number.isascii() and number.isdigit()):
         raise Refusal("mod_cancel_usage")
+    if len(number) > MAX_RECORD_DIGITS:
+        raise Refusal("mod_not_a_record", text=first)
     member_of(ctx, ctx.sender)
     service = moderation(ctx)
     action = service.cancel(
@@ -242,7 +270,7 @@ def pardon(ctx: Context) -> list[Effect]:
 
 
 def _name_of_member(ctx: Context, member_id: int) -> str:
-    return next((m.name for m in ctx.service.members(ctx.chat_id) if m.id == member_id), str(member_id))
+    return ctx.service.names(ctx.chat_id).get(member_id, str(member_id))
 
 
 # ------------------------------------------------------------------------------------------------ the record
@@ -284,9 +312,9 @@ def violations(ctx: Context) -> SendText:
         person = member_of(ctx, ctx.sender)
     standing = moderation(ctx).standing(person)
     if not standing.actions:
-        return ctx.reply("mod_record_empty", name=person.name)
-    names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
-    lines = [ctx.t("mod_record_head", name=person.name, n=standing.live_warnings)]
+        return ctx.reply("mod_record_empty", name=shown_name(ctx, person))
+    names = _user_names(ctx)
+    lines = [ctx.t("mod_record_head", name=shown_name(ctx, person), n=standing.live_warnings)]
     lines += [_record_line(ctx, action, names) for action in standing.actions]
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
@@ -297,7 +325,7 @@ def violations(ctx: Context) -> SendText:
 @_command("pot", ["pot"], ["红包池"], "红包池余额", "how much the pot holds")
 def pot(ctx: Context) -> SendText:
     amount = ctx.service.balances(ctx.chat_id).pot
-    if amount <= 0:
+    if amount == 0:  # a pot below 0 (books from before pardons checked the pot) is shown as it is, never "empty"
         return ctx.reply("mod_pot_empty")
     return ctx.reply("mod_pot", amount=money(amount, currency(ctx)))
 
@@ -343,7 +371,12 @@ def payout(ctx: Context) -> SendText:
         to = [m.id for m in named]
     else:
         removed = {a.member_id for a in moderation(ctx).actions(ctx.chat_id, kinds=("removal", "ban")) if a.live}
-        to = [m.id for m in ctx.service.members(ctx.chat_id) if m.kind == "member" and m.id not in removed]
+        left = moderation(ctx).left_user_ids(ctx.chat_id)
+        to = [
+            m.id
+            for m in ctx.service.members(ctx.chat_id)
+            if m.kind == "member" and m.id not in removed and m.user_id not in left
+        ]
     cur = currency(ctx)
     if amounts and sum(amounts.values()) > in_pot:
         raise Refusal("mod_pot_short", pot=money(in_pot, cur), need=money(sum(amounts.values()), cur))
@@ -373,10 +406,8 @@ def show_rules(ctx: Context) -> SendText:
     current = moderation(ctx).rules_text(ctx.chat_id)
     text = current.text
     if current.edited_at is not None:
-        names: dict[int | None, object] = {
-            m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None
-        }
-        by = names.get(current.edited_by, str(current.edited_by))
+        names = _user_names(ctx)
+        by = names.get(current.edited_by or 0, str(current.edited_by))
         text += "\n" + ctx.t("mod_rules_by", when=local_time(ctx, current.edited_at, "%Y-%m-%d %H:%M"), name=by)
     return SendText(text)
 
@@ -418,13 +449,15 @@ def rules_editor(ctx: Context) -> SendText:
             if person is None:
                 raise Refusal("mod_unknown_member", name=token.lstrip("-"))
             user_id = _chat_member(person).user_id
+            if not remove and user_id not in ctx.admin_ids:  # 修改群规 takes an admin: naming anyone else is void
+                raise Refusal("mod_editor_not_admin", name=shown_name(ctx, person))
             if remove and user_id in editors:
                 editors.remove(user_id)
             elif not remove and user_id not in editors and user_id is not None:
                 editors.append(user_id)
         rules = moderation(ctx).update_settings(ctx.chat_id, {"rules_editors": editors}, by=ctx.sender.user_id)
         remember_settings(ctx, rules)
-    names = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+    names = _user_names(ctx)
     listed = "".join(f"、{names.get(u, u)}" for u in rules.rules_editors)
     return ctx.reply("mod_editors", names=listed)
 
@@ -434,16 +467,17 @@ def rules_log(ctx: Context) -> SendText:
     history = moderation(ctx).rules_history(ctx.chat_id)
     if not history:
         return ctx.reply("mod_rules_history_empty")
-    names: dict[int | None, object] = {
-        m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None
-    }
+    names = _user_names(ctx)
     lines = [ctx.t("mod_rules_history_head")]
     for version in history:
         when = local_time(ctx, version.edited_at, "%Y-%m-%d %H:%M") if version.edited_at else ""
         first = version.text.strip().split("\n", 1)[0][:40]
         lines.append(
             ctx.t(
-                "mod_rules_history_line", when=when, name=names.get(version.edited_by, version.edited_by), first=first
+                "mod_rules_history_line",
+                when=when,
+                name=names.get(version.edited_by or 0, str(version.edited_by)),
+                first=first,
             )
         )
     return SendText("\n".join(lines))
@@ -499,7 +533,7 @@ def _setting_value(ctx: Context, name: str, current: RuleSettings) -> str:
     if name == "fine_amount":
         return money(value, currency(ctx)) or "0"
     if name == "rules_editors":  # Telegram ids, shown as the names the ledger knows them by
-        named = {m.user_id: m.name for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
+        named = _user_names(ctx)
         return _show(ctx, [named.get(user_id, str(user_id)) for user_id in value])
     return _show(ctx, value)
 

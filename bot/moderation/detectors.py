@@ -169,8 +169,17 @@ class FloodVerdict:
 
 
 def same_text_key(text: str) -> str:
-    """Repeated text is compared after width/case folding and collapsing whitespace."""
-    return " ".join(normalize(text).casefold().split())
+    """Repeated text is compared after width/case folding, dropping invisible format characters (zero-width
+    spaces and joiners, direction marks: Unicode category Cf) and collapsing whitespace, so `在吗` and `在吗\u200b`
+    are the same text."""
+    visible = "".join(c for c in normalize(text) if unicodedata.category(c) != "Cf")
+    return " ".join(visible.casefold().split())
+
+
+def message_content(text: str, photo_file_id: str = "") -> str:
+    """What the repeat check compares of a message: its text, and for a photo the photo too (its file id), so
+    three different photos of an album are three contents, not the same empty caption three times."""
+    return f"{text}\x00photo:{photo_file_id}" if photo_file_id else text
 
 
 def _digest(text: str) -> str:

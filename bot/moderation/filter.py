@@ -3,24 +3,40 @@
 Order per message from a non-exempt member: content (links, invite links, ad keywords: rule 3), then flooding
 (rule 4), then the name card (rule 2). One message is at most one offence: a link that also starts a flood
 burst is punished once, as the link. Admins, the owner and bots are exempt (the adapter passes the chat's
-cached administrator ids). Lines addressed to the bot do not count towards flooding, understood or not (a
-command such as 胡 or 荒庄, a reply to the bot, a mangled record such as `胡清一涩自摸`): a scorekeeper recording
-quickly, or trying a line six times until the bot reads it, is using the bot, not flooding the group.
+cached administrator ids). Commands and replies to the bot do not count towards flooding; lines for the open
+table's record (胡, 荒庄, 撤销, a mangled `胡清一涩自摸`) only when a seated player sends them: a scorekeeper
+recording quickly, or trying a line six times until the bot reads it, is using the bot, while anyone else's
+record lines count like any message. The lines of a burst after its offence get no answer.
 """
 
 from __future__ import annotations
 
 from bot.commands._common import member_of
-from bot.core import BanMember, Bot, Context, DeleteMessage, Effect, Outcome, SendText, UnbanMember, registry
-from bot.grammar import addressed_to_bot
+from bot.core import (
+    BanMember,
+    Bot,
+    Context,
+    DeleteMessage,
+    Effect,
+    Incoming,
+    Outcome,
+    SendText,
+    UnbanMember,
+    registry,
+)
+from bot.grammar import addressed_to_bot, split_command
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
-from bot.moderation._state import moderation, settings, state
-from bot.moderation.detectors import FloodRules, content_findings
+from bot.moderation._state import moderation, settings, shown_name, state
+from bot.moderation.detectors import FloodRules, content_findings, message_content
 from bot.moderation.ladder import offence_effects
 from bot.moderation.namecard import namecard_reminder
+from bot.vocabulary import RECORD_COMMANDS, REGIONAL_COMMANDS
 
 #: runs before every other filter
 PRIORITY = -100
+
+#: commands of the open table's record (besides each game's own): only its seated players use them
+TABLE_COMMANDS = frozenset((*RECORD_COMMANDS, "undo", *REGIONAL_COMMANDS))
 
 
 #: Telegram's own senders: 777000 posts a linked channel's messages, 1087968824 speaks for anonymous admins,
@@ -54,15 +70,14 @@ def moderate(ctx: Context) -> Outcome | None:
     )
     if findings:
         rule, detail, delete = findings[0].rule, findings[0].detail, True
-    quoted = incoming.reply_to.sender if incoming.reply_to is not None else None
-    to_bot = addressed_to_bot(
-        incoming.text, ctx.bot.registry, ctx.game, replies_to_bot=quoted is not None and quoted.is_bot
-    )
-    if rules.flood and not to_bot:
+    flooding = False
+    if rules.flood and not _using_bot(ctx, incoming):
         flood_rules = FloodRules(rules.flood_max_messages, rules.flood_window_seconds, rules.repeat_count)
+        content = message_content(incoming.text, incoming.photo_file_id)
         verdict = state(ctx.bot).detector.observe(
-            ctx.chat_id, incoming.sender.user_id, incoming.text, flood_rules, incoming.date
+            ctx.chat_id, incoming.sender.user_id, content, flood_rules, incoming.date
         )
+        flooding = bool(verdict.reasons)
         if verdict.offence and not rule:
             rule = verdict.reasons[0]
             detail = (
@@ -81,7 +96,7 @@ def moderate(ctx: Context) -> Outcome | None:
         effects += offence_effects(
             ctx,
             user_id=incoming.sender.user_id,
-            name=member.name,
+            name=shown_name(ctx, member),
             rule=rule,
             detail=detail,
             result=result,
@@ -90,17 +105,48 @@ def moderate(ctx: Context) -> Outcome | None:
         )
         # a deleted or punished message is not also a command
         return Outcome(effects, stop=True)
+    if flooding:  # the rest of a burst already punished: the bot does not answer it line by line
+        return Outcome([], stop=True)
     reminder = namecard_reminder(ctx, incoming.sender, reply_to=incoming.message_id)
     return Outcome([reminder]) if reminder is not None else None
+
+
+def _using_bot(ctx: Context, incoming: Incoming) -> bool:
+    """A line that does not count towards flooding: a reply to the bot, a command other than the table's
+    record, or a line for the table's record (a hand, a kong, 撤销, a regional answer, a mangled record such as
+    `胡清一涩自摸`) from a player seated at the open table — a scorekeeper recording quickly, or retrying a line
+    until the bot reads it, is using the bot. Anyone else's record lines (refused, or with no table open) count
+    like any message."""
+    quoted = incoming.reply_to.sender if incoming.reply_to is not None else None
+    if quoted is not None and quoted.is_bot:
+        return True
+    found = split_command(incoming.text, ctx.bot.registry, ctx.game)
+    if found is not None and not found[0].games and found[0].key not in TABLE_COMMANDS:
+        return True
+    if found is None and not addressed_to_bot(incoming.text, ctx.bot.registry, ctx.game, replies_to_bot=False):
+        return False
+    table = ctx.service.current_table(ctx.chat_id)
+    return table is not None and table.seat_of_user(incoming.sender.user_id) is not None
 
 
 @registry.on_join
 def greet_namecard(ctx: Context) -> list[Effect]:
     join = ctx.join
-    if join is None or exempt(ctx, join.member.user_id, join.member.is_bot):
+    if join is None:
+        return []
+    moderation(ctx).mark_back(ctx.chat_id, join.member.user_id)
+    if exempt(ctx, join.member.user_id, join.member.is_bot):
         return []
     reminder = namecard_reminder(ctx, join.member, reply_to=None)
     return [reminder] if reminder is not None else []
+
+
+@registry.on_leave
+def remember_leaving(ctx: Context) -> list[Effect]:
+    """A member who left is left out when the pot is split among everyone (发红包池)."""
+    if ctx.join is not None:
+        moderation(ctx).mark_left(ctx.chat_id, ctx.join.member.user_id)
+    return []
 
 
 #: words of the Bot API's refusals that mean the bot lacks a right (not e.g. "message to delete not found")

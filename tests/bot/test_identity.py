@@ -92,7 +92,7 @@ async def test_the_look_alike_seated_too_never_answers_to_the_username(tg: Harne
         ("警告 @laowang 捣乱", "老王 被管理员警告"),
         ("请出 @laowang 捣乱", "老王"),
         ("封禁 @laowang 捣乱", "老王"),
-        ("群规编辑 @laowang", "可修改群规：群主、老王"),
+        ("群规编辑 @laowang", "老王 不是管理员"),  # the real 老王 is named, and refused: not an admin
         ("名片 @laowang 王哥", "老王 在账上叫「王哥」"),
     ],
 )

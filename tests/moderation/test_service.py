@@ -129,6 +129,18 @@ def test_cancelled_fine_restores_the_balance_and_keeps_the_record(ledger: Ledger
     assert len(mod.standing(bob).actions) == 2  # nothing erased
 
 
+def test_a_fine_already_paid_out_of_the_pot_is_not_cancelled(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    carol = ledger.member(CHAT, 102, "carol", None)
+    fined = mod.fine(bob, 500, "迟到", message_id=None, source="t:1", by=1)
+    ledger.pay_out_pot(CHAT, [carol.id], source="t:2", by=1)
+    with pytest.raises(LedgerError) as err:
+        mod.cancel(fined.id, chat_id=CHAT, by=1, reason="误判", source="t:3")
+    assert err.value.code == "fine_paid_out"
+    balances = ledger.balances(CHAT)
+    assert balances.pot == 0 and balances.of(bob.id) == -500 and mod.standing(bob).actions[0].live
+
+
 def test_cancelled_warning_no_longer_counts_on_the_ladder(ledger: Ledger, mod: Moderation) -> None:
     bob = _bob(ledger)
     first = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
