@@ -125,8 +125,7 @@ def _using_bot(ctx: Context, incoming: Incoming) -> bool:
         return True
     if found is None and not addressed_to_bot(incoming.text, ctx.bot.registry, ctx.game, replies_to_bot=False):
         return False
-    table = ctx.service.current_table(ctx.chat_id)
-    return table is not None and table.seat_of_user(incoming.sender.user_id) is not None
+    return ctx.table is not None and ctx.table.seat_of_user(incoming.sender.user_id) is not None
 
 
 @registry.on_join
