@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from functools import partial
 from itertools import count
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.core import AnswerCallback, Bot, CallbackQuery, Incoming, ManualClock, Sender, SendText, registry
+from bot.core import AnswerCallback, Bot, CallbackQuery, ManualClock, Sender, SendText, registry
 from ledger.service import Ledger
+from tests.bot.chat import say
 
 CHAT = -1009988776600
 A, B, C = (Sender(1000 + i, name, username=name) for i, name in enumerate(["ajie", "xiaoli", "laowang"]))
@@ -22,9 +24,7 @@ FLOW_KEYS = (11, 12, 13)
 PRESSES = count(1)
 
 
-def _say(bot: Bot, sender: Sender, message_id: int, text: str) -> list[SendText]:
-    incoming = Incoming(CHAT, message_id, sender, text, NOW, source=f"t:{CHAT}:{message_id}")
-    return [e for e in bot.handle_message(incoming).effects if isinstance(e, SendText)]
+_say = partial(say, chat=CHAT, now=NOW)
 
 
 def _press(bot: Bot, data: str) -> list[object]:

@@ -4,23 +4,17 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
-from bot.core import AnswerCallback, Bot, CallbackQuery, Incoming, ManualClock, Sender, SendText
+from bot.core import AnswerCallback, Bot, ManualClock, Sender, SendText
 from ledger.service import Ledger
+from tests.bot.chat import press, say
 
 CHAT = -1009988776611
 A, B, C = (Sender(1000 + i, name, username=name) for i, name in enumerate(["ajie", "xiaoli", "laowang"]))
 NOW = datetime(2026, 1, 10, 12, tzinfo=UTC)
-
-
-def _say(bot: Bot, sender: Sender, message_id: int, text: str) -> list[SendText]:
-    incoming = Incoming(CHAT, message_id, sender, text, NOW, source=f"t:{CHAT}:{message_id}")
-    return [e for e in bot.handle_message(incoming).effects if isinstance(e, SendText)]
-
-
-def _press(bot: Bot, sender: Sender, data: str, query: str) -> list[object]:
-    press = CallbackQuery(query, CHAT, 500, sender, data, NOW, source=f"t:{CHAT}:cb{query}")
-    return bot.handle_callback(press).effects
+_say = partial(say, chat=CHAT, now=NOW)
+_press = partial(press, chat=CHAT, now=NOW)
 
 
 def _seated(ledger: Ledger) -> Bot:
