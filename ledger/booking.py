@@ -386,7 +386,7 @@ def append(
     if table.ended:
         raise LedgerError("table_ended", "这一桌已经结束，请重新开桌")
     if check_repeat and table.double_entry:
-        _refuse_repeat(tx, table, hand, events)
+        _refuse_repeat(tx, table, hand, events, tx.by)
     existing = hand.events if hand is not None else []
     new_night = None
     if not existing and night_date(table.timezone, table.cutoff_hour, tx.now) > table.night_date:
@@ -727,11 +727,20 @@ def latest_record(tx: Tx, table_id: int) -> TableRecord | None:
     return _latest_record(tx, table, hand)
 
 
-def _refuse_repeat(tx: Tx, table: _Table, hand: _Hand | None, events: Sequence[Event | Mapping[str, Any]]) -> None:
-    """Raise `DuplicateRecord` when `events` repeat the table's previous record, recorded by someone else within
-    the group's double-entry window."""
+def refuse_repeat(tx: Tx, table_id: int, events: Sequence[Event | Mapping[str, Any]], by: int | None) -> None:
+    """`append`'s double-entry check for a record `by` someone that is not booked yet: the bot asks what the
+    group's rules still need of a record only once it is known not to repeat the previous one."""
+    table, hand = _lock(tx, table_id, lock=False, previous=True)
+    _refuse_repeat(tx, table, hand, events, by)
+
+
+def _refuse_repeat(
+    tx: Tx, table: _Table, hand: _Hand | None, events: Sequence[Event | Mapping[str, Any]], by: int | None
+) -> None:
+    """Raise `DuplicateRecord` when `events` (recorded `by` someone) repeat the table's previous record,
+    recorded by someone else within the group's double-entry window."""
     previous = _latest_record(tx, table, hand, named=False)
-    if previous is None or previous.recorded_by == tx.by or tx.now - previous.recorded_at > table.double_entry:
+    if previous is None or previous.recorded_by == by or tx.now - previous.recorded_at > table.double_entry:
         return
     if repeats(events, previous.events):
         name = tx.execute(_MEMBER_NAME, {"group_id": table.group_id, "user_id": previous.recorded_by}).scalar()

@@ -151,11 +151,11 @@ def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
     group's rules need more of is asked about first (`regional.prepare`)."""
     if ctx.incoming is not None and ctx.incoming.edited:
         ctx.service.finish_flow(ctx.chat_id, ctx.incoming.message_id)  # a question about the old text is answered
-    prepared = prepare(ctx, table, events)
-    if isinstance(prepared, SendText):
-        return prepared
-    events = prepared
     try:
+        prepared = prepare(ctx, table, events)
+        if isinstance(prepared, SendText):
+            return prepared
+        events = prepared
         if ctx.incoming is not None and ctx.incoming.edited and not ctx.repeat:
             _refuse_edited_repeat(ctx, table, events)
         result, edited = book(ctx, table, events)
@@ -186,3 +186,4 @@ def _refuse_edited_repeat(ctx: Context, table: TableInfo, events: list[Event]) -
     previous = ctx.service.latest_record(table.id)
     if previous is not None and previous.recorded_by != ctx.sender.user_id and repeats(events, previous.events):
         raise DuplicateRecord(previous)
+    ctx.service.finish_flow(ctx.chat_id, question_key(ctx))  # the held-back text is gone: 「确实又一次」 expires
