@@ -153,6 +153,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "这条消息原来记的就是这个，账没有变。",
         "en": "That is what the message recorded already; nothing changed.",
     },
+    "first_person_other_winner": {
+        "zh": "「{word}」说的是你自己胡了，这条却记成 {name} 的胡，没有记账。给别人记请写：胡 @某人 …",
+        "en": "“{word}” says you won, yet the line records {name}'s win; nothing was booked. For someone else's "
+        "win write: 胡 @someone …",
+    },
     "liangdao_in_win": {
         "zh": "「{word}」要先单独记（发「亮倒」或「亮倒 @某人」），再记胡；这条没有记账。",
         "en": "Record “{word}” on its own first (send 亮倒 or 亮倒 @someone), then the win; nothing was booked.",

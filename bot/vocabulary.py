@@ -50,6 +50,9 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "点杠": ("点",),
 }
 
+#: win words said in the first person: the line records the sender's own win, never someone else's
+FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我自摸", "我自摸了"})
+
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
 RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WORDS[key])

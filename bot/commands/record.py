@@ -21,7 +21,7 @@ from bot.commands.suggest import ask, offer
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, implied, parse_draw, parse_kong, parse_player, parse_win
 from bot.texts import describe_event
-from bot.vocabulary import COMMAND_WORDS
+from bot.vocabulary import COMMAND_WORDS, FIRST_PERSON_WIN_WORDS
 from ledger.events import Draw, Event, Kong, Liangdao, Win, repeats
 from ledger.service import DuplicateRecord, LedgerError, TableInfo
 
@@ -112,6 +112,9 @@ def record_win(ctx: Context) -> SendText:
         return offer(ctx, table, err, reading, word="胡")
     if not ctx.args and said:  # a bare `自摸`: a 屁胡, or patterns left out? Asked, never booked on a guess
         return ask(ctx, table, "胡", f"屁胡 {said}", ctx.t("suggest_bare", word=ctx.word))
+    others = [event.winner for event in events if event.winner != mine]
+    if ctx.word in FIRST_PERSON_WIN_WORDS and others:  # `我自摸了 @c 清一色`: who won, the sender or c?
+        raise Refusal("first_person_other_winner", word=ctx.word, name=others[0])
     return _record(ctx, table, list(events))
 
 
