@@ -2,9 +2,9 @@
 
 JSON (the design.md contract): `{"hands": [...], "transfers": [{"from", "to", "amount", "reason", "hand",
 "voided", "kind", ...}], "balances": {"<name>": amount, ..., "pot": amount}, "results": {...}}`. Names are
-members' display names (in the console: the name typed before the colon); the pot is "pot". `balances` counts live
-transfers only, summed by name over the exported groups, and sums to zero: after payments (`"kind": "payment"`) it
-is what is owed now (未结). `results` (added with payments) is the same without payments: what each won or lost
+members' display names (in the console: the name typed before the colon; a second member of a group with the
+same name gets a #2); the pot is "pot". `balances` counts live transfers only, summed by name over the exported
+groups, and sums to zero: after payments (`"kind": "payment"`) it is what is owed now (未结). `results` (added with payments) is the same without payments: what each won or lost
 (总输赢); it also sums to zero and has every name `balances` has. CSV: one row per transfer, the same fields
 first; a text cell starting with `= + - @`, a tab or a CR is written with a leading `'` (a spreadsheet would run
 it as a formula).
@@ -17,6 +17,7 @@ import csv
 import json
 import sys
 from collections import defaultdict
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import IO, Any, TextIO
 
@@ -57,12 +58,28 @@ def export_scope(session: Session, scope: Scope) -> dict[str, Any]:
     return _export(session, [session.get_one(m.Group, scope.group_id)], [scope])
 
 
+def _names(members: Iterable[m.Member]) -> dict[int, str]:
+    """Each account's name in the export: the pot "pot", the house "house", a member their display name — made
+    distinct within the group (the later of two members called 老王 is 老王#2), so two people's money is never
+    summed as one."""
+    taken: dict[int, set[str]] = defaultdict(lambda: {"pot", "house"})
+    names: dict[int, str] = {}
+    for member in members:
+        if member.kind in (m.POT, m.HOUSE):
+            names[member.id] = "pot" if member.kind == m.POT else "house"
+            continue
+        name, n = member.display_name, 1
+        while name in taken[member.group_id]:
+            n += 1
+            name = f"{member.display_name}#{n}"
+        taken[member.group_id].add(name)
+        names[member.id] = name
+    return names
+
+
 def _export(session: Session, groups: list[m.Group], scopes: list[Scope]) -> dict[str, Any]:
     chats = {group.id: group.chat_id for group in groups}
-    names = {
-        member.id: ("pot" if member.kind == m.POT else "house" if member.kind == m.HOUSE else member.display_name)
-        for member in session.scalars(sa.select(m.Member).where(m.Member.group_id.in_(chats)))
-    }
+    names = _names(session.scalars(sa.select(m.Member).where(m.Member.group_id.in_(chats)).order_by(m.Member.id)))
     hands: list[dict[str, Any]] = []
     transfers: list[dict[str, Any]] = []
     for scope in scopes:

@@ -147,3 +147,14 @@ def test_csv_cells_a_spreadsheet_would_run_are_neutralised_json_is_not(
     assert paiju(["export", "--db", db_url, "--format", "json", "--chat", str(CHAT)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["transfers"][0]["reason"] == name
+
+
+def test_two_members_with_one_display_name_are_two_accounts_in_the_export(ledger: Ledger, db_url: str) -> None:
+    """Two members both called 老王 (seated 老王 and 老王#2): the export keeps their money apart — the later one is
+    老王#2 — and every name still sums to zero."""
+    table = seat_kawuxing(ledger, names=("老王", "老王", "C"))
+    winner = table.seats[1].name
+    ledger.record_hand(table.id, [hu(winner, "self_draw")], source="e:1", by=1)
+    data = json.loads(run_paiju("export", "--db", db_url, "--format", "json", "--chat", str(CHAT)).stdout)
+    assert data["balances"] == {"老王": -200, "老王#2": 400, "C": -200, "pot": 0}
+    assert data["results"] == data["balances"]
