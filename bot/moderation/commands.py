@@ -78,18 +78,19 @@ def parse_amount(text: str) -> int | None:
 
 
 def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
-    """(the member acted on, the rest of the arguments, the replied-to message id): an @mention first, else the
-    author of the message the command replies to."""
+    """(the member acted on, the rest of the arguments, the replied-to message id): the one @mention (anywhere
+    in the line), else the author of the message the command replies to."""
     member_of(ctx, ctx.sender)  # the acting member gets a ledger name for the record
-    first, _, rest = args.strip().partition(" ")
-    others = [word for word in words(rest) if word.startswith("@")]
-    if others:  # `罚款 @甲 @乙 20` would fine 甲 alone with the reason "@乙 20": one member per command
-        raise Refusal("mod_one_member", name=others[0])
-    if first.startswith("@"):
-        person = resolve_person(ctx, first, create_guest=False)
+    typed = words(args)
+    mentions = [index for index, word in enumerate(typed) if word.startswith("@")]
+    if len(mentions) > 1:  # `罚款 @甲 @乙 20` would fine 甲 alone with the reason "@乙 20": one member per command
+        raise Refusal("mod_one_member", name=typed[mentions[1]])
+    if mentions:  # first (`罚款 @甲 20 迟到`) or after the reason (`罚款 迟到 @甲`)
+        mention = typed.pop(mentions[0])
+        person = resolve_person(ctx, mention, create_guest=False)
         if person is None:
-            raise Refusal("mod_unknown_member", name=first)
-        return _chat_member(person), rest.strip(), None
+            raise Refusal("mod_unknown_member", name=mention)
+        return _chat_member(person), " ".join(typed), None
     incoming = ctx.incoming
     if incoming is not None and incoming.reply_to is not None and incoming.reply_to.sender is not None:
         return _chat_member(member_of(ctx, incoming.reply_to.sender)), args.strip(), incoming.reply_to.message_id
