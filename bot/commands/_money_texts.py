@@ -107,7 +107,10 @@ register(
             "zh": "还没有人登记收款码（发收款码图片，配文字 收款码）",
             "en": "Nobody has registered a payment code yet (send the QR photo captioned 收款码)",
         },
-        "qr_list": {"zh": "已登记收款码：{names}（收款码 @名字 查看）", "en": "Payment codes: {names} (收款码 @name)"},
+        "qr_list": {
+            "zh": "已登记收款码：{names}。看谁的发：收款码 @名字",
+            "en": "Payment codes: {names}. To see one: 收款码 @name",
+        },
         "qr_owner_only": {"zh": "只能删除自己的收款码", "en": "You can only remove your own payment code"},
         "qr_nothing_to_remove": {"zh": "{name} 没有登记这样的收款码", "en": "{name} has no such payment code"},
         "qr_removed": {"zh": "已删除 {name} 的收款码（{count}张）", "en": "Removed {name}'s payment code ({count})"},

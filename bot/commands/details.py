@@ -46,7 +46,8 @@ def details(ctx: Context) -> SendText:
         person = resolve_person(ctx, word, create_guest=False)
         if person is None:
             raise Refusal("unknown_player", name=word)
-        return SendText(member_text(ctx, found, person.id, person.name), reply_to=ctx.message_id)
+        name = ctx.service.names(ctx.chat_id).get(person.id, person.name)  # 老王#2, as the lines below name them
+        return SendText(member_text(ctx, found, person.id, name), reply_to=ctx.message_id)
     settlement = ctx.service.settle_night(night_id)
     return SendText(night_text(ctx, found, settlement), reply_to=ctx.message_id)
 

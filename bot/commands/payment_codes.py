@@ -61,26 +61,25 @@ def qrcode(ctx: Context) -> list[Effect] | SendText:
         app = _app(ctx, words) or "any"
         member = me(ctx)
         ctx.service.register_payment_code(member.id, app, file_id, source=ctx.source, by=ctx.sender.user_id)
-        return ctx.reply("qr_registered", name=member.name, app=_app_name(ctx, app))
+        return ctx.reply("qr_registered", name=_shown(ctx, member.id, member.name), app=_app_name(ctx, app))
     if words and words[0].startswith("@"):
         person = resolve_person(ctx, words[0], create_guest=False)
         if person is None:
             raise Refusal("unknown_player", name=words[0])
-        shown = code_photos(ctx, person.id, person.name)
+        name = _shown(ctx, person.id, person.name)
+        shown = code_photos(ctx, person.id, name)
         if not shown:
-            return ctx.reply("qr_none_for", name=person.name)
+            return ctx.reply("qr_none_for", name=name)
         return shown
     if words:
         raise Refusal("qr_usage")
-    members = {m.id: m.name for m in ctx.service.members(ctx.chat_id) if m.kind == "member"}
+    names = ctx.service.names(ctx.chat_id)
+    members = {m.id: names.get(m.id, m.name) for m in ctx.service.members(ctx.chat_id) if m.kind == "member"}
     have = ctx.service.payment_codes(ctx.chat_id, list(members))
     if not have:
         return ctx.reply("qr_nobody")
     sep = ", " if ctx.lang == "en" else "、"
-    listed = [
-        f"{members[member_id]}（{sep.join(_app_name(ctx, app) for app, _ in codes)}）"
-        for member_id, codes in list(have.items())[:MAX_LISTED]
-    ]
+    listed = [_with_apps(ctx, members[member_id], codes, sep) for member_id, codes in list(have.items())[:MAX_LISTED]]
     return ctx.reply("qr_list", names=sep.join(listed))
 
 
@@ -102,8 +101,21 @@ def remove(ctx: Context) -> SendText:
     member = me(ctx)
     removed = ctx.service.remove_payment_codes(member.id, app, source=ctx.source, by=ctx.sender.user_id)
     if not removed:
-        return ctx.reply("qr_nothing_to_remove", name=member.name)
-    return ctx.reply("qr_removed", name=member.name, count=removed)
+        return ctx.reply("qr_nothing_to_remove", name=_shown(ctx, member.id, member.name))
+    return ctx.reply("qr_removed", name=_shown(ctx, member.id, member.name), count=removed)
+
+
+def _with_apps(ctx: Context, name: str, codes: list[tuple[str, str]], sep: str) -> str:
+    """`老王（微信、支付宝）`; a code registered for no app in particular adds no brackets of its own."""
+    apps = [_app_name(ctx, app) for app, _ in codes]
+    named = sep.join(app for app in apps if app)
+    return f"{name}（{named}）" if named else name
+
+
+def _shown(ctx: Context, member_id: int, name: str) -> str:
+    """A member's name as the views show it (distinct in the group: 老王#2), so a 收款码 is never labelled with
+    another member's name."""
+    return ctx.service.names(ctx.chat_id).get(member_id, name)
 
 
 def code_photos(ctx: Context, member_id: int, name: str) -> list[Effect]:
@@ -118,7 +130,7 @@ def code_photos(ctx: Context, member_id: int, name: str) -> list[Effect]:
 def payment_buttons(ctx: Context, payee_ids: list[int]) -> dict[int, Button]:
     """「甲的收款码」 buttons for those payees who registered a code."""
     have = ctx.service.payment_codes(ctx.chat_id, payee_ids)
-    names = {m.id: m.name for m in ctx.service.members(ctx.chat_id) if m.id in have}
+    names = ctx.service.names(ctx.chat_id)
     return {
         member_id: Button(ctx.t("qr_button", name=names.get(member_id, "?"))[:40], f"{PREFIX}:{member_id}")
         for member_id in have
@@ -133,7 +145,7 @@ def pressed(ctx: Context) -> list[Effect]:
     if not part.isdigit() or len(part) > 19:
         raise Refusal("button_expired")
     member_id = int(part)
-    names = {m.id: m.name for m in ctx.service.members(ctx.chat_id)}
+    names = ctx.service.names(ctx.chat_id)
     if member_id not in names:
         raise Refusal("button_expired")
     shown = code_photos(ctx, member_id, names[member_id])
