@@ -4,10 +4,10 @@ JSON (the design.md contract): `{"hands": [...], "transfers": [{"from", "to", "a
 "voided", "kind", ...}], "balances": {"<name>": amount, ..., "pot": amount}, "results": {...}}`. Names are
 members' display names (in the console: the name typed before the colon; a second member of a group with the
 same name gets a #2); the pot is "pot". `balances` counts live transfers only, summed by name over the exported
-groups, and sums to zero: after payments (`"kind": "payment"`) it is what is owed now (未结). `results` (added with payments) is the same without payments: what each won or lost
-(总输赢); it also sums to zero and has every name `balances` has. CSV: one row per transfer, the same fields
-first; a text cell starting with `= + - @`, a tab or a CR is written with a leading `'` (a spreadsheet would run
-it as a formula).
+groups, and sums to zero: after payments (`"kind": "payment"`) it is what is owed now (未结). `results` (added
+with payments) is the same without payments: what each won or lost (总输赢); it also sums to zero and has every
+name `balances` has. CSV: one row per transfer, the same fields first; a text cell starting with `= + - @`, a tab
+or a CR is written with a leading `'` (a spreadsheet would run it as a formula).
 """
 
 from __future__ import annotations
