@@ -276,11 +276,9 @@ def _glued_record(word: str, chunk: str) -> bool:
     return len(spelling) >= 2 and (len(word) >= 2 or kind in {"pattern", "situation", "method", "pihu"})
 
 
-def addressed_to_bot(text: str, book: CommandBook[object], game: str | None, *, replies_to_bot: bool) -> bool:
-    """A line meant for the bot, understood or not: a command, a reply to the bot, or a recording word followed
-    by words of its vocabulary however mangled (`胡清一涩自摸`). Such lines never count as flooding."""
-    if replies_to_bot or split_command(text, book, game) is not None:
-        return True
+def mangled_record(text: str) -> bool:
+    """A line no command reads that still starts as a record: an acting word followed by words of its vocabulary
+    however mangled (`胡清一涩自摸`) — meant for the bot, not chat."""
     head = fold(text[:_HEAD]).lstrip(_SPACES)
     if not any(head.startswith(word) for word in vocab.ACTING_WORDS):
         return False

@@ -24,7 +24,7 @@ from bot.core import (
     UnbanMember,
     registry,
 )
-from bot.grammar import addressed_to_bot, split_command
+from bot.grammar import mangled_record, split_command
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
 from bot.moderation._state import moderation, settings, shown_name, state
 from bot.moderation.detectors import FloodRules, content_findings, message_content
@@ -123,7 +123,7 @@ def _using_bot(ctx: Context, incoming: Incoming) -> bool:
     found = split_command(incoming.text, ctx.bot.registry, ctx.game)
     if found is not None and not found[0].games and found[0].key not in TABLE_COMMANDS:
         return True
-    if found is None and not addressed_to_bot(incoming.text, ctx.bot.registry, ctx.game, replies_to_bot=False):
+    if found is None and not mangled_record(incoming.text):
         return False
     return ctx.table is not None and ctx.table.seat_of_user(incoming.sender.user_id) is not None
 
