@@ -727,20 +727,32 @@ def latest_record(tx: Tx, table_id: int) -> TableRecord | None:
     return _latest_record(tx, table, hand)
 
 
-def refuse_repeat(tx: Tx, table_id: int, events: Sequence[Event | Mapping[str, Any]], by: int | None) -> None:
+def refuse_repeat(
+    tx: Tx, table_id: int, events: Sequence[Event | Mapping[str, Any]], by: int | None, *, anytime: bool = False
+) -> None:
     """`append`'s double-entry check for a record `by` someone that is not booked yet: the bot asks what the
-    group's rules still need of a record only once it is known not to repeat the previous one."""
+    group's rules still need of a record only once it is known not to repeat the previous one; `anytime` for
+    an edit of a line already held back, judged a repeat whenever it comes."""
     table, hand = _lock(tx, table_id, lock=False, previous=True)
-    _refuse_repeat(tx, table, hand, events, by)
+    if table.double_entry:
+        _refuse_repeat(tx, table, hand, events, by, anytime=anytime)
 
 
 def _refuse_repeat(
-    tx: Tx, table: _Table, hand: _Hand | None, events: Sequence[Event | Mapping[str, Any]], by: int | None
+    tx: Tx,
+    table: _Table,
+    hand: _Hand | None,
+    events: Sequence[Event | Mapping[str, Any]],
+    by: int | None,
+    *,
+    anytime: bool = False,
 ) -> None:
     """Raise `DuplicateRecord` when `events` (recorded `by` someone) repeat the table's previous record,
-    recorded by someone else within the group's double-entry window."""
+    recorded by someone else within the group's double-entry window (`anytime`: whenever)."""
     previous = _latest_record(tx, table, hand, named=False)
-    if previous is None or previous.recorded_by == by or tx.now - previous.recorded_at > table.double_entry:
+    if previous is None or previous.recorded_by == by:
+        return
+    if not anytime and tx.now - previous.recorded_at > table.double_entry:
         return
     if repeats(events, previous.events):
         name = tx.execute(_MEMBER_NAME, {"group_id": table.group_id, "user_id": previous.recorded_by}).scalar()

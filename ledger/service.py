@@ -286,10 +286,13 @@ class Ledger:
             is not None
         )
 
-    def refuse_repeat(self, table_id: int, events: Sequence[EventLike], *, by: int | None) -> None:
+    def refuse_repeat(
+        self, table_id: int, events: Sequence[EventLike], *, by: int | None, anytime: bool = False
+    ) -> None:
         """Raise `DuplicateRecord` when `events`, recorded `by` someone, would be held back as a double entry if
-        booked now (`record_events` with `check_repeat`); nothing is written."""
-        self._unit.read(lambda tx: booking.refuse_repeat(tx, table_id, events, by))
+        booked now (`record_events` with `check_repeat`; `anytime`: however long ago the previous record was);
+        nothing is written."""
+        self._unit.read(lambda tx: booking.refuse_repeat(tx, table_id, events, by, anytime=anytime))
 
     def latest_record(self, table_id: int) -> TableRecord | None:
         """The table's latest record — what `undo` takes back — with who recorded it and when; None when the

@@ -22,7 +22,7 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, implied, parse_draw, parse_kong, parse_player, parse_win
 from bot.texts import describe_event
 from bot.vocabulary import COMMAND_WORDS, FIRST_PERSON_WIN_WORDS
-from ledger.events import Draw, Event, Kong, Liangdao, Win, repeats
+from ledger.events import Draw, Event, Kong, Liangdao, Win
 from ledger.service import DuplicateRecord, LedgerError, TableInfo
 
 KAWUXING = ("kawuxing",)
@@ -186,7 +186,5 @@ def _refuse_edited_repeat(ctx: Context, table: TableInfo, events: list[Event]) -
     held = ctx.service.load_flow(ctx.chat_id, question_key(ctx))
     if held is None or held.kind != DUPLICATE or ctx.service.recorded_table(ctx.incoming.original_source):
         return
-    previous = ctx.service.latest_record(table.id)
-    if previous is not None and previous.recorded_by != ctx.sender.user_id and repeats(events, previous.events):
-        raise DuplicateRecord(previous)
+    ctx.service.refuse_repeat(table.id, events, by=ctx.sender.user_id, anytime=True)
     ctx.service.finish_flow(ctx.chat_id, question_key(ctx))  # the held-back text is gone: 「确实又一次」 expires
