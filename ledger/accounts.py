@@ -3,7 +3,7 @@ aliases, and the pot (红包池) every group is created with."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -396,14 +396,18 @@ def shown_names(accounts: Iterable[Any]) -> dict[int, str]:
     taken = set(_SELF_WORDS)
     shown: dict[int, str] = {}
     for row in rows:
-        name = row.alias or row.display_name
-        unique, n = name, 1
-        while unique.casefold() in taken:
-            n += 1
-            unique = f"{name[: MAX_NAME - 4]}#{n}"
-        taken.add(unique.casefold())
-        shown[row.id] = unique
+        shown[row.id] = numbered(row.alias or row.display_name, taken)
+        taken.add(shown[row.id].casefold())
     return shown
+
+
+def numbered(name: str, taken: Container[str]) -> str:
+    """`name` (cut to `MAX_NAME`), or `name#2`, `name#3` … — the first whose case-folded spelling is not `taken`."""
+    unique, n = name[:MAX_NAME], 1
+    while unique.casefold() in taken:
+        n += 1
+        unique = f"{name[: MAX_NAME - 4]}#{n}"
+    return unique
 
 
 # ------------------------------------------------------------------------------------------------- checks

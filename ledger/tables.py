@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from ledger import fees, transfers
 from ledger import models as m
-from ledger.accounts import GAME_NAMES, MAX_NAME, get_member, group_by_chat, group_info, lock_group, names
+from ledger.accounts import GAME_NAMES, get_member, group_by_chat, group_info, lock_group, names, numbered
 from ledger.chat_options import merges_debts
 from ledger.codec import encode
 from ledger.errors import LedgerError
@@ -330,11 +330,7 @@ def seat_names(people: Sequence[m.Member], shown: Mapping[int, str] | None = Non
     for person in people:
         theirs = {folded for owner, folded in usernames if owner != person.id}
         base = (shown or {}).get(person.id, person.name)
-        name, n = base[:MAX_NAME], 1
-        while name.casefold() in {*(taken.casefold() for taken in seated), *theirs}:
-            n += 1
-            name = f"{base[: MAX_NAME - 4]}#{n}"
-        seated.append(name)
+        seated.append(numbered(base, {*(taken.casefold() for taken in seated), *theirs}))
     return seated
 
 
