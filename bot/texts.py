@@ -339,6 +339,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Balances (tonight | all-time result 总输赢 | owed now 未结):",
     },
     "balance_line": {"zh": "{name}　{night} ｜ {total} ｜ {owed}", "en": "{name}  {night} | {total} | {owed}"},
+    "balance_unpaid": {"zh": "结算过还没付：{debts}", "en": "Settled, not paid yet: {debts}"},
     # -- payments (bot/commands/payments.py) ------------------------------------------------------------
     "payment_usage": {
         "zh": "这样写：付 @阿一 11（你付给阿一 11元）、已转 @阿一（付清）、收到 @阿二 11、撤销付款",

@@ -10,17 +10,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+#: 余额 asked in the first person (`我欠谁`, `谁欠我钱`): the sender's own line and open debts, as `余额 我`
+SELF_BALANCE_WORDS = (
+    "我多少钱",
+    "我的账",
+    "我的余额",
+    "我输赢",
+    "我输了多少",
+    "我赢了多少",
+    "我输多少",
+    "我赢多少",
+    "我欠谁",
+    "我欠谁钱",
+    "我欠多少",
+    "我欠多少钱",
+    "谁欠我",
+    "谁欠我钱",
+)
+
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "open": ("开桌", "开局", "上桌"),
-    "table": ("牌桌", "桌况", "本局"),
+    "table": ("牌桌", "桌况", "本局", "第几局", "第几局了", "现在第几局", "现在第几局了", "打到第几局了", "第几把了"),
     "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠"),
     "liangdao": ("亮倒", "亮牌", "亮倒了", "报听"),
     "hu": ("胡", "胡了", "我胡了", "胡牌", "和", "糊", "自摸", "自摸了", "自摸胡", "我自摸", "我自摸了"),
     "draw": ("荒庄", "荒庄了", "流局", "流局了", "黄庄", "黄庄了", "臭庄", "臭庄了", "荒了"),
-    "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "undo"),
-    "balance": ("余额", "查账", "账", "多少钱", "我多少钱", "输赢"),
+    "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "记错了", "刚才记错了", "undo"),
+    "balance": ("余额", "查账", "账", "多少钱", "输赢", *SELF_BALANCE_WORDS),
     "history": ("历史", "记录", "流水"),
     "settle": ("结算", "算账", "结账", "散场", "收工"),
     # payments after a settlement (bot/commands/payments.py)
@@ -48,6 +66,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "我自摸": ("自摸",),
     "我自摸了": ("自摸",),
     "点杠": ("点",),
+    **{word: ("我",) for word in SELF_BALANCE_WORDS},
 }
 
 #: win words said in the first person: the line records the sender's own win, never someone else's

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot.commands._common import money, net_by_member, resolve_person
+from bot.commands._common import ME_WORDS, me, money, net_by_member, resolve_person
+from bot.commands.payments import debt_items
 from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import tokens
+from bot.grammar import implied, tokens
 from bot.texts import describe_event, describe_win
 from bot.vocabulary import COMMAND_WORDS
 from ledger.models import GROUP_ACCOUNTS
@@ -17,17 +18,21 @@ from ledger.service import HandRecord, TableInfo
     aliases=COMMAND_WORDS["balance"],
     help_zh=(
         "余额：每人本晚、总输赢（一共赢输多少，付款不改变）和未结（付款之后还差多少）；"
-        "余额 @乙 只看一个人（也可写 多少钱、查账）"
+        "余额 @乙 只看一个人和他结算过还没付的账（余额 我、我欠谁、谁欠我钱：只看自己；也可写 多少钱、查账）"
     ),
-    help_en="balances: tonight, all-time result (总输赢, never changed by payments), owed now (未结); 余额 @b: one",
+    help_en=(
+        "balances: tonight, all-time result (总输赢, never changed by payments), owed now (未结); "
+        "余额 @b: one, with the settled debts still unpaid (余额 me: yours)"
+    ),
 )
 def balance(ctx: Context) -> SendText:
     currency = ctx.group.currency
     only = None
-    if ctx.args:
-        only = resolve_person(ctx, tokens(ctx.args)[0], create_guest=False)
+    words = tokens(f"{implied(ctx.word)} {ctx.args}")  # `我欠谁` is `余额 我`
+    if words:
+        only = me(ctx) if words[0] in ME_WORDS else resolve_person(ctx, words[0], create_guest=False)
         if only is None:
-            raise Refusal("unknown_player", name=tokens(ctx.args)[0])
+            raise Refusal("unknown_player", name=words[0])
     total = ctx.service.balances(ctx.chat_id)
     night = ctx.service.current_night(ctx.chat_id)
     tonight = ctx.service.night_totals(night.id) if night is not None else {}  # running totals: no re-sum
@@ -52,7 +57,16 @@ def balance(ctx: Context) -> SendText:
         )
     if shown == 0:
         return SendText(ctx.t("balance_empty"), reply_to=ctx.message_id)
+    if only is not None:
+        lines += unpaid_lines(ctx, only.id)
     return SendText("\n".join(lines), reply_to=ctx.message_id)
+
+
+def unpaid_lines(ctx: Context, member_id: int) -> list[str]:
+    """What settlements told the member to pay or be paid that is still open, pair by pair (`甲 欠 乙 3元`): the
+    answer to 我欠谁 / 谁欠我, which the 未结 figure alone does not give."""
+    mine = [d for d in ctx.service.debts(ctx.chat_id) if member_id in (d.debtor_id, d.creditor_id)]
+    return [ctx.t("balance_unpaid", debts=debt_items(ctx, mine))] if mine else []
 
 
 @registry.command(

@@ -22,7 +22,7 @@ from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
-from ledger.service import LedgerError, LineState, MemberInfo, PaymentResult, Settlement
+from ledger.service import Debt, LedgerError, LineState, MemberInfo, PaymentResult, Settlement
 
 PREFIX = "pay"
 #: a whole number of more digits than an amount is read with (moderation's reader stops at 9)
@@ -371,12 +371,16 @@ def debts_text(ctx: Context, member_ids: list[int]) -> str:
     found = ctx.service.debts(ctx.chat_id, member_ids)
     if not found:
         return ""
-    items = "、".join(
-        ctx.t("debt_item", debtor=d.debtor, creditor=d.creditor, amount=money(d.amount, ctx.group.currency))
-        for d in found
-    )
     key = "debts_open_merge" if merges(ctx) else "debts_open_separate"
-    return ctx.t(key, debts=items)
+    return ctx.t(key, debts=debt_items(ctx, found))
+
+
+def debt_items(ctx: Context, debts: list[Debt]) -> str:
+    """`甲 欠 乙 3元、丙 欠 乙 2元`: open debts in one line."""
+    return ("; " if ctx.lang == "en" else "、").join(
+        ctx.t("debt_item", debtor=d.debtor, creditor=d.creditor, amount=money(d.amount, ctx.group.currency))
+        for d in debts
+    )
 
 
 def merges(ctx: Context) -> bool:
