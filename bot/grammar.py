@@ -205,7 +205,52 @@ def split_command(text: str, book: CommandBook[C_co], game: str | None = None) -
         command = book.lookup(word, game)
         if command is not None:
             return command, word, _rest(text[origin[start + len(word)] :])
+    if head[0] == "@":
+        return _player_first(text, book, game)
+    if game in (None, "kawuxing"):
+        return _win_by_its_patterns(text, book, game)
     return None
+
+
+def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`@小李 胡了 清一色 点 @老王`, `@小李 暗杠 3s`: a record told with its player first is the record with the player
+    where the command reads him (`胡了 @小李 …`). Only a recording word may follow (never a first-person one: `@小李
+    我胡了` says nothing clear); anything else after a mention is chat."""
+    parts = text.strip(_SPACES).split(maxsplit=1)
+    if len(parts) < 2 or len(parts[0]) < 2:
+        return None
+    found = split_command(parts[1], book, game)
+    if found is None or found[1] not in vocab.RECORD_WORDS or found[1] in vocab.FIRST_PERSON_WIN_WORDS:
+        return None
+    command, word, args = found
+    return command, word, f"{parts[0]} {args}".strip()
+
+
+#: the words a win told without 胡 may hold besides its patterns: how it was won, when, and the tiles
+_WIN_WORD_KINDS = frozenset({"pattern", "situation", "method", "tiles", "count", "double", "chain"})
+
+
+def _win_by_its_patterns(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`清一色 自摸`, `七对 点 @老王`, `杠上开花 自摸 清一色`: a win told by its patterns and how it was won, without
+    胡, is the win (`胡 清一色 自摸`). Only when it starts with a pattern or situation, says how it was won, and holds
+    nothing but a win's words (a person only as `@x` or right after 点/抢杠): `清一色自摸太难了` stays chat, and so
+    does a question."""
+    try:
+        words = read(text[: _HEAD * 2])
+    except GrammarError:
+        return None
+    if not words or words[0].kind not in ("pattern", "situation") or asks(text):
+        return None
+    if not any(w.kind == "method" for w in words):
+        return None
+    for before, word in zip([None, *words], words, strict=False):
+        if word.kind in _WIN_WORD_KINDS:
+            continue
+        named = word.typed.startswith("@") or (before is not None and before.kind == "method")
+        if word.kind != "unknown" or not named:
+            return None
+    command = book.lookup("胡", game)
+    return None if command is None else (command, "胡", _rest(text))
 
 
 def _rest(text: str) -> str:

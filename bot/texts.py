@@ -210,6 +210,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” contradicts the way of winning given before.",
     },
     "self_discard": {"zh": "{name} 不能点自己的炮（杠）。", "en": "{name} cannot win on (or kong) their own discard."},
+    "dealt_in_no_winner": {
+        "zh": "{word}：点给谁了？写上胡的人，例如 {word} @小李 清一色",
+        "en": "{word}: who won on your discard? Name them, e.g. {word} @b 清一色",
+    },
     "meld_tile_missing": {
         "zh": "「{word}」后面要写哪张牌，例如 {word} 3s",
         "en": "Which tile after “{word}”? e.g. {word} 3s",

@@ -28,6 +28,9 @@ SELF_BALANCE_WORDS = (
     "谁欠我钱",
 )
 
+#: a win told by the player who dealt in (`我点炮了 @小李 清一色`): the win of the one named, on the sender's discard
+DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我点的炮")
+
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
@@ -35,7 +38,20 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "table": ("牌桌", "桌况", "本局", "第几局", "第几局了", "现在第几局", "现在第几局了", "打到第几局了", "第几把了"),
     "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠"),
     "liangdao": ("亮倒", "亮牌", "亮倒了", "报听"),
-    "hu": ("胡", "胡了", "我胡了", "胡牌", "和", "糊", "自摸", "自摸了", "自摸胡", "我自摸", "我自摸了"),
+    "hu": (
+        "胡",
+        "胡了",
+        "我胡了",
+        "胡牌",
+        "和",
+        "糊",
+        "自摸",
+        "自摸了",
+        "自摸胡",
+        "我自摸",
+        "我自摸了",
+        *DEALT_IN_WORDS,
+    ),
     "draw": ("荒庄", "荒庄了", "流局", "流局了", "黄庄", "黄庄了", "臭庄", "臭庄了", "荒了"),
     "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "记错了", "刚才记错了", "undo"),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", *SELF_BALANCE_WORDS),
@@ -67,6 +83,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "我自摸了": ("自摸",),
     "点杠": ("点",),
     **{word: ("我",) for word in SELF_BALANCE_WORDS},
+    **{word: ("点", "我") for word in DEALT_IN_WORDS},
 }
 
 #: win words said in the first person: the line records the sender's own win, never someone else's

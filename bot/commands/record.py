@@ -21,7 +21,7 @@ from bot.commands.suggest import ask, offer
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, implied, parse_draw, parse_kong, parse_player, parse_win
 from bot.texts import describe_event
-from bot.vocabulary import COMMAND_WORDS, FIRST_PERSON_WIN_WORDS
+from bot.vocabulary import COMMAND_WORDS, DEALT_IN_WORDS, FIRST_PERSON_WIN_WORDS
 from ledger.events import Draw, Event, Kong, Liangdao, Win
 from ledger.service import DuplicateRecord, LedgerError, TableInfo
 
@@ -110,6 +110,10 @@ def record_win(ctx: Context) -> SendText:
         events = reading(f"{ctx.args} {said}")
     except GrammarError as err:
         return offer(ctx, table, err, reading, word="胡")
+    except Refusal as refusal:
+        if ctx.word in DEALT_IN_WORDS and refusal.key == "self_discard":  # `我点炮了` names nobody who won
+            raise Refusal("dealt_in_no_winner", word=ctx.word) from None
+        raise
     if not ctx.args and said:  # a bare `自摸`: a 屁胡, or patterns left out? Asked, never booked on a guess
         return ask(ctx, table, "胡", f"屁胡 {said}", ctx.t("suggest_bare", word=ctx.word))
     others = [event.winner for event in events if event.winner != mine]

@@ -187,6 +187,16 @@ def text_with_mentions(message: Message) -> str:
     return "".join(out)
 
 
+def without_own_mention(text: str, bot_username: str) -> str:
+    """`text` less a leading `@<bot_username>` (any case) when a space or the end follows it."""
+    mention = f"@{bot_username}".casefold()
+    start = len(text) - len(text.lstrip())
+    head = text[start : start + len(mention)]
+    if not bot_username or head.casefold() != mention or text[start + len(mention) :][:1] not in ("", " ", "\n"):
+        return text
+    return text[start + len(mention) :].lstrip()
+
+
 def poster_of(message: Message) -> Sender | None:
     """Who a message is from: its user, or the channel a member posted it as ("send as" a channel; the user is
     then Telegram's Channel_Bot). A channel is moderated like a member under its own (negative) chat id; the
@@ -197,9 +207,11 @@ def poster_of(message: Message) -> Sender | None:
     return sender_of(message.from_user) if message.from_user is not None else None
 
 
-def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> Incoming | None:
+def incoming_of(update: Update, admins: frozenset[int], owner: int | None, bot_username: str = "") -> Incoming | None:
     """A message (new or edited) as the command layer's `Incoming`. Stickers, photos and the like come through
-    too, with their caption or an empty text, so message filters (flood rules) count them; no command matches."""
+    too, with their caption or an empty text, so message filters (flood rules) count them; no command matches.
+    A line that starts by mentioning the bot (`@paiju_bot 余额`, what a group with privacy mode on must write) is
+    read without that mention."""
     message = update.edited_message or update.message
     poster = poster_of(message) if message is not None else None
     if message is None or poster is None:
@@ -216,7 +228,7 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None) -> In
         chat_id=chat_id,
         message_id=message.message_id,
         sender=poster,
-        text=text_with_mentions(message),
+        text=without_own_mention(text_with_mentions(message), bot_username),
         date=_utc(message.edit_date if edited else message.date),
         source=source,
         chat_title=message.chat.title or "",
@@ -383,7 +395,7 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     if message is None:
         return
     admins, owner = await _admins(context).get(context.bot, message.chat_id, message.chat.type)
-    incoming = incoming_of(update, admins, owner)
+    incoming = incoming_of(update, admins, owner, context.bot.username)
     if incoming is None:
         return
     try:

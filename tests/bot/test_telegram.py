@@ -97,6 +97,16 @@ async def test_a_win_typed_in_chat_is_scored_booked_and_answered(tg: Harness) ->
     assert tg.balance(501) == 200 and tg.balance(502) == -200 and tg.balance(503) == 0
 
 
+async def test_a_line_that_starts_by_mentioning_the_bot_is_read_without_it(tg: Harness) -> None:
+    """A group with privacy mode on shows the bot only lines that mention it: `@paiju_bot 胡 …` must book."""
+    await open_table(tg)
+    await tg.say(A, "@Paiju_Bot 胡 123p46p789s22s333s 5p 点 @xiaoli")
+    assert "卡五星×2" in tg.last_text()
+    assert tg.balance(501) == 200 and tg.balance(502) == -200
+    await tg.say(B, "@paiju_bot余额")  # glued to a word: not the bot's mention, chat
+    assert "卡五星×2" in tg.last_text()
+
+
 async def test_the_same_update_delivered_twice_books_once(tg: Harness) -> None:
     await open_table(tg)
     update = await tg.say(B, "暗杠 3s")
