@@ -84,6 +84,14 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "点杠": ("点",),
     **{word: ("我",) for word in SELF_BALANCE_WORDS},
     **{word: ("点", "我") for word in DEALT_IN_WORDS},
+    # reports asked with their scope in the word (bot/reports/commands.py)
+    "我的战绩": ("我",),
+    "我的统计": ("我",),
+    "本月排行": ("本月",),
+    "这个月排行": ("本月",),
+    "上月排行": ("上月",),
+    "上个月排行": ("上月",),
+    "本周排行": ("本周",),
 }
 
 #: win words said in the first person: the line records the sender's own win, never someone else's

@@ -12,7 +12,7 @@ from datetime import date
 
 from bot.commands._common import me, resolve_person
 from bot.core import Context, Effect, Refusal, SendDocument, SendPhoto, SendText, registry
-from bot.grammar import tokens
+from bot.grammar import implied, tokens
 from bot.reports.export import FORMATS, export_file
 from bot.reports.files import report_dir
 from bot.reports.night import night_report
@@ -50,7 +50,7 @@ def parse(ctx: Context, default: str, *, extra_words: frozenset[str] = frozenset
     period, month = default, None
     members: list[MemberInfo] = []
     rest: list[str] = []
-    for word in tokens(ctx.args):
+    for word in tokens(f"{implied(ctx.word)} {ctx.args}"):  # `我的战绩` is `战绩 我`, `上月排行` is `排行 上月`
         folded = word.lower()
         if folded in _PERIOD_OF:
             period = _PERIOD_OF[folded]
@@ -103,7 +103,7 @@ def _scope(ctx: Context, period: str, month: tuple[int, int] | None) -> tuple[le
 @registry.command(
     "stats",
     names=["stats"],
-    aliases=["统计", "战绩", "数据"],
+    aliases=["统计", "战绩", "数据", "我的战绩", "我的统计"],
     help_zh="统计 [@某人|我] [今晚/本周/本月/上月/全部/2026-01]：胡率、自摸率、点炮率、倍数、番型、杠钱、罚款、"
     "净输赢（默认本月）",
     help_en="stats [@someone|me] [night/week/month/lastmonth/all/2026-01]: win rate, self-draws, deal-ins, "
@@ -132,7 +132,7 @@ def stats_command(ctx: Context) -> SendText:
 @registry.command(
     "leaderboard",
     names=["leaderboard", "top"],
-    aliases=["排行", "排行榜", "龙虎榜"],
+    aliases=["排行", "排行榜", "龙虎榜", "本月排行", "这个月排行", "上月排行", "上个月排行", "本周排行"],
     help_zh="排行 [本月/上月/本周/全部/2026-01]：按净输赢排名，附每晚累计走势图（默认本月）",
     help_en="leaderboard [month/lastmonth/week/all/2026-01]: ranked by net, with a chart night by night",
 )
