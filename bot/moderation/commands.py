@@ -159,7 +159,7 @@ def warn(ctx: Context) -> SendText:
 @_command(
     "fine",
     ["fine"],
-    ["罚款", "罚红包"],
+    ["罚款", "罚红包", "罚"],
     "罚发红包进红包池：罚款 @TA [金额] [原因]",
     "fine into the pot: /fine @x [amount] [reason]",
     admin_only=True,
@@ -205,7 +205,7 @@ def _remove(ctx: Context, *, lasting: bool) -> list[Effect]:
 @_command(
     "kick",
     ["kick", "remove"],
-    ["请出", "踢出"],
+    ["请出", "踢出", "踢", "踢了", "踢掉"],
     "请出成员（可再邀请）：请出 @TA 原因",
     "remove (may come back): /kick @x reason",
     admin_only=True,
@@ -323,7 +323,7 @@ def violations(ctx: Context) -> SendText:
 # ------------------------------------------------------------------------------------------------- the pot
 
 
-@_command("pot", ["pot"], ["红包池"], "红包池余额", "how much the pot holds")
+@_command("pot", ["pot"], ["红包池", "红包池有多少", "红包池多少钱"], "红包池余额", "how much the pot holds")
 def pot(ctx: Context) -> SendText:
     amount = ctx.service.balances(ctx.chat_id).pot
     if amount == 0:  # a pot below 0 (books from before pardons checked the pot) is shown as it is, never "empty"
