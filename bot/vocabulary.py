@@ -34,7 +34,7 @@ DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "open": ("开桌", "开局", "上桌"),
+    "open": ("开桌", "开局", "上桌", "开一桌"),
     "table": ("牌桌", "桌况", "本局", "第几局", "第几局了", "现在第几局", "现在第几局了", "打到第几局了", "第几把了"),
     "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠"),
     "liangdao": ("亮倒", "亮牌", "亮倒了", "报听"),
