@@ -711,7 +711,14 @@ def register(texts: Mapping[str, Mapping[str, str]]) -> None:
 def text(lang: str, key: str, /, **params: object) -> str:
     versions = TEXTS[key]
     template = versions.get(lang) or versions["zh"]
-    return template.format(**params) if params else template
+    if not params:
+        return template
+    filled = template.format(**params)
+    return _ONE_OF.sub(r"\1", filled) if lang == "en" else filled
+
+
+#: an English count of one before a plural the templates write (`1 hands`, `1 wins`): the noun loses its s
+_ONE_OF = re.compile(r"(?<![\d.,])(1 (?:hand|win|transfer|time|message|payment|member|player|night))s\b")
 
 
 #: the scoring core's words for the request it was given (`paiju score`'s contract), as a player would say them

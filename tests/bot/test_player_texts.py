@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.texts import chat_message
+import bot.reports.texts  # noqa: F401  (registers the report texts)
+from bot.texts import chat_message, text
 from tests.bot.test_transcripts import replay
 
 #: internals a player must never see: pointers into the request's events, the JSON contract's field names
@@ -57,3 +58,10 @@ def test_penghu_refusals_name_commands_not_the_contracts_fields(tmp_path: Path) 
     for command in ("写 胡 点 @丙 跑起", "写 跑起 点 @丙", "先记 报警", "记 提蛇 起手", "先记 扫 起手", "记 五福 摸"):
         assert command in said
     assert not [line for line in out if re.search(r"\b(from|null|wufu|tishe|sao|baojing|at_deal)\b", line)]
+
+
+def test_english_counts_of_one_take_the_singular() -> None:
+    assert text("en", "report_night_title", number=1, date="2026-01-10", hands=1) == "Night 1 · 2026-01-10 · 1 hand"
+    assert text("en", "report_night_title", number=1, date="2026-01-10", hands=11).endswith("· 11 hands")
+    assert text("en", "report_export_done", scope="night 3", hands=1, transfers=1).endswith("1 hand, 1 transfer")
+    assert text("zh", "report_night_title", number=1, date="2026-01-10", hands=1).endswith("1手")
