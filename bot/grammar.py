@@ -669,6 +669,10 @@ class WinSpec:
         told = self.tiles or self.melds or self.patterns or self.pihu or self.situations or self.method
         return bool(told or self.counts or self.ma)
 
+    def names_hand(self) -> bool:
+        """Whether the line says what the hand was: tiles, melds, a pattern or situation, or 屁胡 in words."""
+        return bool(self.tiles or self.melds or self.patterns or self.pihu or self.situations)
+
 
 Minggang = Callable[[], str]
 

@@ -135,6 +135,10 @@ register(
             "zh": "马牌「{tile}」不对：{name} 的手牌里已经有四张{tile}，翻不出第五张。",
             "en": "The horse tile {tile} cannot be: {name}'s hand already holds all four.",
         },
+        "ma_fifth_copy_kong": {
+            "zh": "马牌「{tile}」不对：{name} 杠了四张{tile}，翻不出第五张。",
+            "en": "The horse tile {tile} cannot be: {name} made a kong of all four.",
+        },
         "ma_one_tile": {
             "zh": "「{word}」是好几张牌：买马只翻一张，例如 买马 7s",
             "en": "“{word}” is several tiles; one horse tile is turned, e.g. 买马 7s",

@@ -1,0 +1,99 @@
+"""Recording hands as testers played them through `paiju console`: each test is a short script whose replies and
+balances show a defect they found stays fixed (on SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.console import Console
+from bot.core import Bot, ManualClock
+from ledger.service import Ledger
+
+CHAT = -1_000_000_000_777
+OPEN = "a: 开桌 @a @b @c 庄 @a"
+
+
+@pytest.fixture(autouse=True)
+def _reports_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PAIJU_REPORT_DIR", str(tmp_path / "reports"))
+
+
+class Table:
+    """A console over a fresh ledger: `say` feeds script lines and returns what the bot printed for them."""
+
+    def __init__(self, url: str) -> None:
+        self.clock = ManualClock()
+        self.ledger = Ledger.open(url, clock=self.clock.now)
+        self.console = Console(Bot(self.ledger, clock=self.clock), self.clock, chat_id=CHAT)
+
+    def say(self, *lines: str) -> list[str]:
+        out: list[str] = []
+        for line in lines:
+            printed = self.console.feed(line)
+            assert not [p for p in printed if p.startswith("console:")], printed
+            out += printed
+        return out
+
+    def balances(self) -> dict[str, int]:
+        return {line.name: line.amount for line in self.ledger.balances(CHAT).lines if line.kind != "pot"}
+
+    def hands(self) -> int:
+        return len(self.ledger.history(CHAT, 50))
+
+
+@pytest.fixture
+def table(db_url: str) -> Iterator[Table]:
+    opened = Table(db_url)
+    opened.say(OPEN)
+    yield opened
+    opened.ledger.close()
+
+
+# ------------------------------------------------------------------------------ 自摸 @b names no pattern either
+
+
+@pytest.mark.parametrize("line", ["a: 自摸 @b", "b: 我自摸了 @b", "a: 自摸了 @b"])
+def test_a_self_draw_for_someone_naming_no_pattern_is_asked_like_a_bare_one(table: Table, line: str) -> None:
+    out = table.say(line)
+    assert any("没写番型" in o and "是不是：胡 @b 屁胡 自摸？" in o for o in out), out
+    assert table.hands() == 0 and not any(table.balances().values())
+    out = table.say(f"{line.split(':')[0]}: !press 就是这个")
+    assert table.balances() == {"a": -100, "b": 200, "c": -100}
+
+
+def test_a_self_draw_with_a_pattern_or_said_plain_books_at_once(table: Table) -> None:
+    table.say("a: 自摸 @b 清一色")
+    assert table.balances() == {"a": -400, "b": 800, "c": -400}
+    table.say("a: 胡 @c 屁胡 自摸")
+    assert table.hands() == 2
+
+
+def test_my_self_draw_naming_someone_else_is_still_refused(table: Table) -> None:
+    out = table.say("a: 我自摸了 @b")
+    assert any("说的是你自己胡了" in o for o in out) and table.hands() == 0
+
+
+# ------------------------------------------------------------------------- 买马: no fifth copy after any kong
+
+
+def test_a_horse_tile_four_copies_of_which_another_player_konged_is_refused(db_url: str) -> None:
+    table = Table(db_url)
+    try:
+        table.say("!admin a", "a: 设置 买马 自摸买马", OPEN, "b: 暗杠 7s")
+        before = table.balances()
+        out = table.say("a: 胡 清一色 自摸 买马 7s")
+        assert out == ["bot: 马牌「七条」不对：b 杠了四张七条，翻不出第五张。"]
+        out = table.say("a: 胡 清一色 自摸")  # asked, then answered with that tile: refused, the question stays
+        assert any("翻出的马牌" in o for o in out)
+        assert table.say("a: 买马 7s") == ["bot: 马牌「七条」不对：b 杠了四张七条，翻不出第五张。"]
+        assert table.balances() == before
+        table.say("a: 买马 7p")
+        assert table.hands() == 1
+        table.say("c: 蓄杠 9p")  # hand 2: c's added kong; the winner's typed hand shows none of it
+        out = table.say("b: 胡 123s456s789s11s23s 4s 自摸 买马 9p")
+        assert out == ["bot: 马牌「九筒」不对：c 杠了四张九筒，翻不出第五张。"]
+    finally:
+        table.ledger.close()
