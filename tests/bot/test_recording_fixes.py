@@ -97,3 +97,18 @@ def test_a_horse_tile_four_copies_of_which_another_player_konged_is_refused(db_u
         assert out == ["bot: 马牌「九筒」不对：c 杠了四张九筒，翻不出第五张。"]
     finally:
         table.ledger.close()
+
+
+# ------------------------------------------------------------------ 「就是这个」 on a double entry: held back, once
+
+
+def test_accepting_a_reading_that_repeats_the_previous_win_only_holds_it_back(table: Table) -> None:
+    table.say("b: 胡 清一色 自摸")
+    booked = table.balances()
+    table.say("a: 胡 @b 清一涩 自摸")
+    out = table.say("a: !press 就是这个")
+    assert not any("记好了" in line for line in out), out
+    assert out[0].startswith("bot: b 刚刚记的：第1局 b 自摸 清一色") and "确实又一次" in out[1]
+    assert table.balances() == booked and table.hands() == 1
+    out = table.say("a: !press 确实又一次")
+    assert "bot: [提示] 记好了" in out and table.hands() == 2
