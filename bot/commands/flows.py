@@ -23,6 +23,7 @@ from bot.commands._common import (
     money,
 )
 from bot.commands._inputs import (
+    COUNT_BUTTONS,
     Answer,
     Need,
     asks_anything,
@@ -32,6 +33,7 @@ from bot.commands._inputs import (
     pending,
     press,
     question,
+    refuse_impossible,
 )
 from bot.commands._inputs import table_rules as rules_of
 from bot.commands._recording import FLOW_PATTERNS, event_reply, hand_reply, held_back_text, kong_of, mark, toggle
@@ -99,6 +101,11 @@ def _press(ctx: Context, kind: str) -> HandlerResult:
         declared = [str(e["player"]) for e in before if e.get("type") == "liangdao"]
         if not press(step.table, step.state, step.action, needs, declared):
             return AnswerCallback(ctx.t("button_expired"), alert=True)
+        try:  # an answer no hand can hold (a 坎 count a seven-pairs hand has not, a fifth copy as 马) is not kept
+            batch, answers, _needs = _win_inputs(ctx, step.table, step.state, before)
+            refuse_impossible(ctx, before, complete(batch, answers))
+        except Refusal as refusal:
+            return AnswerCallback(ctx.t(refusal.key, **refusal.params), alert=True)
     elif not _apply(step.table, kind, step.state, step.action):  # data none of the flow's buttons carries
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, step.state)
@@ -128,8 +135,10 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> b
         state["step"] = "patterns" if kind == "hu" else "preview"
     elif code == "p" and (pattern := button_index(arg, len(FLOW_PATTERNS))) is not None:
         toggle(state["patterns"], FLOW_PATTERNS[pattern])
+        _forget_counts(state)
     elif code == "s" and (situation := button_index(arg, len(offered))) is not None:
         toggle(state["situations"], offered[situation])
+        _forget_counts(state)
     elif action == "c":
         state["chained"] = not state.get("chained", False)
     elif action == "v":
@@ -139,6 +148,13 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> b
     else:
         return False
     return True
+
+
+def _forget_counts(state: dict[str, Any]) -> None:
+    """Counts answered for the hand as it was (坎, 恰, 八) are asked again once its patterns change: a 坎 3 told
+    for a 清一色 is no 七对's."""
+    if state.get("answers"):
+        state["answers"] = [given for given in state["answers"] if given["input"] not in COUNT_BUTTONS]
 
 
 def _situations(table: TableInfo, method: str) -> tuple[str, ...]:
@@ -174,10 +190,12 @@ def _confirm(
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     events: list[Event | Payload] = [_event(state, kind)]
     if kind == "hu":
-        batch, answers, needs = _win_inputs(ctx, table, state, list(ctx.service.hand_state(table.id).events))
+        before = list(ctx.service.hand_state(table.id).events)
+        batch, answers, needs = _win_inputs(ctx, table, state, before)
         if needs:
             return AnswerCallback(ctx.t("button_expired"), alert=True)
         events = list(complete(batch, answers))
+        refuse_impossible(ctx, before, events)
     try:
         result, _ = book(replace(ctx, repeat=repeat), table, events, source=flow_source(ctx, key))
     except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and offer to book it anyway
@@ -306,6 +324,7 @@ def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -
         if kind == "hu":
             batch, answers, _needs = _win_inputs(ctx, table, state, list(hand.events))
             batch = complete(batch, answers)
+            refuse_impossible(ctx, hand.events, batch)
     except Refusal as refusal:
         return [ctx.t(refusal.key, **refusal.params)], False
     except LedgerError as err:  # 杠上杠 with no kong just before it

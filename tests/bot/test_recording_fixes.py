@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import Console
-from bot.core import Bot, ManualClock
+from bot.core import Bot, CallbackQuery, ManualClock
 from ledger.service import Ledger
 
 CHAT = -1_000_000_000_777
@@ -36,6 +36,21 @@ class Table:
             assert not [p for p in printed if p.startswith("console:")], printed
             out += printed
         return out
+
+    def button(self, label: str) -> tuple[int, str]:
+        """(message, data) of the newest button labelled `label`: pressed later, it is a stale keyboard's."""
+        for posted in sorted(self.console.posted.values(), key=lambda p: p.message_id, reverse=True):
+            if label in posted.buttons:
+                return posted.message_id, posted.buttons[label]
+        raise AssertionError(f"no button {label!r}")
+
+    def press_stale(self, name: str, button: tuple[int, str]) -> list[str]:
+        """`name` presses a button as an old keyboard still shows it."""
+        message, data = button
+        query = CallbackQuery(
+            f"stale{data}", CHAT, message, self.console.sender(name), data, self.clock.now(), source=f"stale:{data}"
+        )
+        return self.console._render(self.console.bot.handle_callback(query))
 
     def balances(self) -> dict[str, int]:
         return {line.name: line.amount for line in self.ledger.balances(CHAT).lines if line.kind != "pot"}
@@ -112,3 +127,60 @@ def test_accepting_a_reading_that_repeats_the_previous_win_only_holds_it_back(ta
     assert table.balances() == booked and table.hands() == 1
     out = table.say("a: !press 确实又一次")
     assert "bot: [提示] 记好了" in out and table.hands() == 2
+
+
+# ------------------------------------------------------- the 胡 flow: counts a seven-pairs hand cannot hold
+
+
+XIAOGAN = ("!admin a", "a: 设置 预设 孝感", OPEN)
+
+
+def _flow_to_patterns(table: Table) -> None:
+    table.say("a: 胡", "a: !press a", "a: !press 自摸")
+
+
+def test_a_count_told_for_other_patterns_is_asked_again_for_a_seven_pairs_hand(db_url: str) -> None:
+    table = Table(db_url)
+    try:
+        table.say(*XIAOGAN)
+        _flow_to_patterns(table)
+        table.say("a: !press 清一色", "a: !press 预览", "a: !press 3", "a: !press ◀ 返回", "a: !press 清一色")
+        out = table.say("a: !press 七对", "a: !press 预览")
+        assert not any("数坎" in line for line in out), out  # a 七对 holds no 坎: not the 3 told for 清一色
+        table.say("a: !press ◀ 返回", "a: !press 七对")
+        out = table.say("a: !press 双龙七对", "a: !press 预览")
+        assert "bot: [按钮] 2 | 3" in out  # asked again, with what a 双龙七对 can hold
+        table.say("a: !press 3", "a: !press 确认")
+        assert table.balances() == {"a": 2200, "b": -1100, "c": -1100}  # 孝感 caps at ×8, then 3 坎
+    finally:
+        table.ledger.close()
+
+
+def test_a_stale_count_button_a_seven_pairs_hand_cannot_hold_books_nothing(db_url: str) -> None:
+    table = Table(db_url)
+    try:
+        table.say(*XIAOGAN)
+        _flow_to_patterns(table)
+        table.say("a: !press 清一色", "a: !press 预览")
+        four = table.button("4")  # the 坎 buttons of a 清一色: 0–4
+        table.say("a: !press ◀ 返回", "a: !press 清一色", "a: !press 双龙七对", "a: !press 预览")
+        out = table.press_stale("b", four)
+        assert out == ["bot: [提示] 双龙七对的坎数不可能是 4：七对只有四张一样的才算（双龙七对是 2–3）。"], out
+        assert table.hands() == 0
+        table.say("a: !press 2", "a: !press 确认")  # the question still stands, with what the hand can hold
+        assert table.balances() == {"a": 2000, "b": -1000, "c": -1000}
+    finally:
+        table.ledger.close()
+
+
+def test_the_win_flow_refuses_a_horse_tile_a_kong_holds_all_four_of(db_url: str) -> None:
+    table = Table(db_url)
+    try:
+        table.say("!admin a", "a: 设置 买马 自摸买马", OPEN, "b: 暗杠 7s")
+        _flow_to_patterns(table)
+        table.say("a: !press 清一色", "a: !press 预览")
+        assert table.say("a: !press 7条") == ["bot: [提示] 马牌「七条」不对：b 杠了四张七条，翻不出第五张。"]
+        table.say("a: !press 中")
+        assert any("买马 中" in line for line in table.say("a: !press 确认")) and table.hands() == 1
+    finally:
+        table.ledger.close()
