@@ -292,8 +292,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "flow_ask_from": {"zh": "谁打的那张牌？", "en": "Whose tile was it?"},
     "flow_ask_robbed": {"zh": "抢了谁的杠？", "en": "Whose kong was robbed?"},
     "flow_ask_patterns": {
-        "zh": "有哪些番？（点一下选中，再点取消；没有就是屁胡）然后点「预览」",
-        "en": "Which patterns? (tap to toggle; none is a plain win) then Preview",
+        "zh": "有哪些番？（点一下选中，再点取消；四归一再点算两个、三个；没有就是屁胡）然后点「预览」",
+        "en": "Which patterns? (tap to toggle; tap a 四归一 again to count it twice, thrice; none is a plain win) "
+        "then Preview",
     },
     "flow_who": {"zh": "{name}", "en": "{name}"},
     "flow_from": {"zh": "点 {name}", "en": "from {name}"},

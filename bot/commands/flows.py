@@ -36,7 +36,17 @@ from bot.commands._inputs import (
     refuse_impossible,
 )
 from bot.commands._inputs import table_rules as rules_of
-from bot.commands._recording import FLOW_PATTERNS, event_reply, hand_reply, held_back_text, kong_of, mark, toggle
+from bot.commands._recording import (
+    FLOW_PATTERNS,
+    event_reply,
+    hand_reply,
+    held_back_text,
+    kong_of,
+    mark,
+    pattern_label,
+    tap_pattern,
+    toggle,
+)
 from bot.commands._stakes import stake_lines
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.grammar import KongSpec
@@ -134,7 +144,7 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> b
         state["from"] = players[seat]
         state["step"] = "patterns" if kind == "hu" else "preview"
     elif code == "p" and (pattern := button_index(arg, len(FLOW_PATTERNS))) is not None:
-        toggle(state["patterns"], FLOW_PATTERNS[pattern])
+        tap_pattern(state["patterns"], FLOW_PATTERNS[pattern])
         _forget_counts(state)
     elif code == "s" and (situation := button_index(arg, len(offered))) is not None:
         toggle(state["situations"], offered[situation])
@@ -243,7 +253,7 @@ def render(ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str,
     elif step == "patterns":
         lines.append(ctx.t("flow_ask_patterns"))
         marked = [
-            button(mark(pattern_name(ctx.lang, p), p in state["patterns"]), f"p.{i}")
+            button(pattern_label(pattern_name(ctx.lang, p), state["patterns"].count(p)), f"p.{i}")
             for i, p in enumerate(FLOW_PATTERNS)
         ]
         rows += [tuple(marked[i : i + 3]) for i in range(0, len(marked), 3)]

@@ -51,9 +51,9 @@ from bot.core import AnswerCallback, Button, Context, HandlerResult, Refusal, Se
 from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
-from bot.texts import describe_event, pattern_name, tile_name
+from bot.texts import describe_event
 from bot.vocabulary import COMMAND_WORDS
-from ledger.events import Draw, Event, Payload, Piao, Win, payloads
+from ledger.events import Draw, Event, Piao, Win, payloads
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
 from ledger.service import HandResult, LedgerError, TableInfo

@@ -184,3 +184,22 @@ def test_the_win_flow_refuses_a_horse_tile_a_kong_holds_all_four_of(db_url: str)
         assert any("买马 中" in line for line in table.say("a: !press 确认")) and table.hands() == 1
     finally:
         table.ledger.close()
+
+
+# ----------------------------------------------------------------- the 胡 flow: a 四归一 picked more than once
+
+
+def test_the_win_flow_counts_a_four_again_at_each_tap_up_to_a_hands_three(table: Table) -> None:
+    _flow_to_patterns(table)
+    table.say("a: !press 清一色", "a: !press 暗四归一")
+    out = table.say("a: !press 暗四归一")
+    assert "bot: [按钮] 明四归一 | ✓暗四归一×2" in out and "清一色×4、暗四归一×4、暗四归一×4" in out[1]
+    table.say("a: !press 明四归一")  # the third four
+    table.say("a: !press 明四归一")  # off again
+    assert "bot: [按钮] 明四归一 | ✓暗四归一×3" in table.say("a: !press 暗四归一×2")
+    assert table.say("a: !press 明四归一") == ["bot: [提示] 四归一最多 3 个：一手牌最多有 3 个四张。"]
+    table.say("a: !press 暗四归一×3")  # a fourth would not fit: off
+    table.say("a: !press 暗四归一", "a: !press 暗四归一", "a: !press 预览")
+    out = table.say("a: !press 确认")
+    assert "bot: a 自摸：清一色×4、暗四归一×4、暗四归一×4 → ×8（封顶前 ×64）" in out
+    assert table.balances() == {"a": 1600, "b": -800, "c": -800}
