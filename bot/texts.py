@@ -300,6 +300,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "flow_from": {"zh": "点 {name}", "en": "from {name}"},
     "flow_preview": {"zh": "确认后记账：", "en": "Confirming books:"},
     "flow_payment": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    "flow_refund": {
+        "zh": "{payer} → {payee} {amount}（杠钱退回）",
+        "en": "{payer} → {payee} {amount} (kong money back)",
+    },
     "flow_no_payment": {"zh": "（没有钱要付）", "en": "(no money changes hands)"},
     "flow_not_seated": {
         "zh": "只有这桌的玩家和管理员能点这些按钮。",

@@ -360,6 +360,33 @@ def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -
                 "flow_payment", payer=transfer["from"], payee=transfer["to"], amount=money(transfer["amount"], currency)
             )
         )
-    if not new:
+    refunds = _refunds(table, hand.dealer, events, len(hand.events), answer) if kind == "hu" else []
+    for transfer in refunds:  # a robbed kong's money goes back: paid back by whom it was paid to
+        amount = money(transfer["amount"], currency)
+        lines.append(ctx.t("flow_refund", payer=transfer["to"], payee=transfer["from"], amount=amount))
+    if not new and not refunds:
         lines.append(ctx.t("flow_no_payment"))
     return lines, True
+
+
+def _refunds(
+    table: TableInfo, dealer: str | None, events: list[Payload], recorded: int, answer: Payload
+) -> list[Payload]:
+    """The transfers booked for the hand so far (its first `recorded` events) that a 抢杠胡 among the rest takes
+    back (the robbed 蓄杠 pays nothing): the kong money as scored before the win, less what the win's settlement
+    keeps of it."""
+    from ledger.hands import build_request
+    from ledger.scoring import score
+
+    if not any(e.get("type") == "hu" and e.get("method") == "rob_kong" for e in events[recorded:]):
+        return []
+    before = events[:recorded]
+    booked = score(build_request(table.game, table.rules, table.base, table.players, dealer, before), partial=True)
+    kept = [t for t in answer["transfers"] if t["event"] < recorded]
+    gone = []
+    for transfer in booked.get("transfers", ()):
+        if transfer in kept:
+            kept.remove(transfer)
+        else:
+            gone.append(transfer)
+    return gone

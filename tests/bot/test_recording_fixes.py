@@ -203,3 +203,22 @@ def test_the_win_flow_counts_a_four_again_at_each_tap_up_to_a_hands_three(table:
     out = table.say("a: !press 确认")
     assert "bot: a 自摸：清一色×4、暗四归一×4、暗四归一×4 → ×8（封顶前 ×64）" in out
     assert table.balances() == {"a": 1600, "b": -800, "c": -800}
+
+
+# ---------------------------------------------------------------- 预览 of a 抢杠胡: the refund with its amounts
+
+
+def test_the_preview_of_a_robbed_kong_shows_the_refund_the_booking_makes(table: Table) -> None:
+    table.say("b: 蓄杠 4s")  # a and c pay b 1元 each, until a robs it
+    table.say("a: 胡", "a: !press a", "a: !press 抢杠", "a: !press b", "a: !press 卡五星")
+    preview = table.say("a: !press 预览")
+    assert preview[preview.index("bot: b 的蓄杠被抢，杠钱退回") + 1 :][:3] == [
+        "bot: b → a 4元",
+        "bot: b → a 1元（杠钱退回）",
+        "bot: b → c 1元（杠钱退回）",
+    ]
+    before = table.balances()
+    table.say("a: !press 确认")
+    after = table.balances()
+    change = {name: after[name] - before[name] for name in after}
+    assert change == {"a": 400 + 100, "b": -400 - 200, "c": 100}  # what the preview listed, to the 分
