@@ -325,6 +325,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "第{number}局已经记完了，这个按钮作废（没有记账）。",
         "en": "Hand {number} is already recorded; this button has expired (nothing booked).",
     },
+    "flow_hand_taken_back": {
+        "zh": "这一局的记录已经撤销（现在打的是第{now}局），这个按钮作废（没有记账）。",
+        "en": "The record before this hand was taken back (hand {now} is being played); this button has expired "
+        "(nothing booked).",
+    },
     "flow_cancelled": {"zh": "已取消，没有记账。", "en": "Cancelled; nothing booked."},
     "flow_recorded": {"zh": "记好了", "en": "Recorded"},
     "btn_method_s": {"zh": "自摸", "en": "Self-draw"},

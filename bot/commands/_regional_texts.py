@@ -56,6 +56,11 @@ register(
             "zh": "这一局已经记完了，这个问题作废（没有记账）。",
             "en": "That hand is already recorded; this question has expired (nothing booked).",
         },
+        "ask_taken_back": {
+            "zh": "这一局的记录已经撤销（现在打的是第{now}局），这个问题作废（没有记账）。",
+            "en": "The record before this hand was taken back (hand {now} is being played); this question has "
+            "expired (nothing booked).",
+        },
         "input_piao": {"zh": "漂", "en": "漂"},
         "input_kan": {"zh": "坎数", "en": "坎 count"},
         "input_qia": {"zh": "恰数", "en": "恰 count"},

@@ -24,6 +24,7 @@ from bot.commands._common import (
     flow_key,
     flow_step,
     follow_rollover,
+    hand_gone,
     my_seat,
     seat_resolver,
 )
@@ -201,11 +202,13 @@ def press_answer(ctx: Context) -> HandlerResult:
 
 
 def _expired(ctx: Context, table: TableInfo, key: int, state: Mapping[str, Any]) -> str | None:
-    """A question whose hand was recorded another way meanwhile books nothing: it is finished, and says so."""
-    if table.hand_number == state["number"]:
+    """A question whose hand was recorded another way meanwhile, or taken back, books nothing: it is finished, and
+    says why."""
+    why = hand_gone(table, state["number"])
+    if why is None:
         return None
     ctx.service.finish_flow(ctx.chat_id, key)
-    return ctx.t("ask_expired")
+    return ctx.t("ask_expired" if why == "recorded" else "ask_taken_back", now=table.hand_number)
 
 
 def _declared(before: Sequence[Mapping[str, Any]], batch: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -222,3 +222,42 @@ def test_the_preview_of_a_robbed_kong_shows_the_refund_the_booking_makes(table: 
     after = table.balances()
     change = {name: after[name] - before[name] for name in after}
     assert change == {"a": 400 + 100, "b": -400 - 200, "c": 100}  # what the preview listed, to the 分
+
+
+# ----------------------------------------------------- a button of a hand a 撤销 took back says it was taken back
+
+TAKEN_BACK = "这一局的记录已经撤销（现在打的是第1局），这个按钮作废（没有记账）。"
+
+
+def test_buttons_of_a_hand_an_undo_took_back_say_so_and_book_nothing(table: Table) -> None:
+    table.say("a: 胡 清一色 自摸")
+    table.say("b: 胡")  # hand 2's button flow
+    table.say("b: !press b")
+    table.say("c: 胡 清一涩 自摸")  # and a question asked in hand 2
+    table.say("a: 撤销", "a: !press 确认撤销")
+    booked = table.balances()
+    assert table.say("b: !press 自摸") == [f"bot: [提示] {TAKEN_BACK}", f"bot: {TAKEN_BACK}"]
+    assert table.say("c: !press 就是这个") == [f"bot: [提示] {TAKEN_BACK}", f"bot: {TAKEN_BACK}"]
+    assert table.balances() == booked and table.hands() == 0
+
+
+def test_a_button_of_a_hand_recorded_another_way_still_says_it_was_recorded(table: Table) -> None:
+    table.say("b: 胡")
+    table.say("a: 胡 清一色 自摸")
+    out = table.say("b: !press b")
+    assert out == [
+        "bot: [提示] 第1局已经记完了，这个按钮作废（没有记账）。",
+        "bot: 第1局已经记完了，这个按钮作废（没有记账）。",
+    ]
+
+
+def test_a_question_of_a_hand_an_undo_took_back_says_so(db_url: str) -> None:
+    table = Table(db_url)
+    try:
+        table.say(*XIAOGAN, "a: 胡 清一色 自摸 坎1", "b: 胡 清一色 自摸")  # hand 2's win: asked its 坎
+        table.say("a: 撤销", "a: !press 确认撤销")
+        out = table.say("b: !press 2")
+        assert out[0] == "bot: [提示] 这一局的记录已经撤销（现在打的是第1局），这个问题作废（没有记账）。", out
+        assert table.hands() == 0
+    finally:
+        table.ledger.close()
