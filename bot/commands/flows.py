@@ -204,8 +204,9 @@ def _confirm(
         batch, answers, needs = _win_inputs(ctx, table, state, before)
         if needs:
             return AnswerCallback(ctx.t("button_expired"), alert=True)
-        events = list(complete(batch, answers))
-        refuse_impossible(ctx, before, events)
+        completed = complete(batch, answers)
+        refuse_impossible(ctx, before, completed)
+        events = list(completed)
     try:
         result, _ = book(replace(ctx, repeat=repeat), table, events, source=flow_source(ctx, key))
     except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and offer to book it anyway

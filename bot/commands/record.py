@@ -122,7 +122,7 @@ def record_win(ctx: Context) -> SendText:
         refuse_unbookable(ctx, table, events)
         args = " ".join(part for part in (ctx.args.strip(), "屁胡", said) if part)
         return ask(ctx, table, "胡", args, ctx.t("suggest_bare", word=ctx.word))
-    return _record(ctx, table, events)
+    return _record(ctx, table, list(events))
 
 
 # ---------------------------------------------------------------------------------------------------------- 荒庄
