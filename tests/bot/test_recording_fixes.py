@@ -7,9 +7,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from bot.commands._recording import FLOW_PATTERNS, tap_pattern
 from bot.console import Console
-from bot.core import Bot, CallbackQuery, ManualClock
+from bot.core import Bot, CallbackQuery, ManualClock, Refusal
+from bot.grammar import MAX_FOURS, parse_win
+from ledger.scoring.kawuxing.patterns import REPEATABLE
 from ledger.service import Ledger
 
 CHAT = -1_000_000_000_777
@@ -261,3 +266,20 @@ def test_a_question_of_a_hand_an_undo_took_back_says_so(db_url: str) -> None:
         assert table.hands() == 0
     finally:
         table.ledger.close()
+
+
+@given(st.lists(st.sampled_from(FLOW_PATTERNS), max_size=40))
+def test_pattern_taps_never_hold_more_than_a_hand_can(taps: list[str]) -> None:
+    """Whatever the taps, the flow's patterns are ones the grammar would read: each pattern once, a 四归一 as often
+    as tapped on, and never more fours than a hand holds; a 四归一 tapped past that is refused, nothing changed."""
+    chosen: list[str] = []
+    for pattern in taps:
+        before = list(chosen)
+        try:
+            tap_pattern(chosen, pattern)
+        except Refusal:
+            assert chosen == before and pattern in REPEATABLE
+        assert sum(p in REPEATABLE for p in chosen) <= MAX_FOURS
+        assert all(chosen.count(p) == 1 for p in chosen if p not in REPEATABLE)
+    if chosen:
+        assert parse_win(" ".join(chosen) + " 自摸", "a", lambda token: None)[0].patterns == chosen
