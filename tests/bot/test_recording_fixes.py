@@ -80,7 +80,7 @@ def test_a_self_draw_for_someone_naming_no_pattern_is_asked_like_a_bare_one(tabl
     out = table.say(line)
     assert any("没写番型" in o and "是不是：胡 @b 屁胡 自摸？" in o for o in out), out
     assert table.hands() == 0 and not any(table.balances().values())
-    out = table.say(f"{line.split(':')[0]}: !press 就是这个")
+    table.say(f"{line.split(':')[0]}: !press 就是这个")  # the tap books the 屁胡 for b
     assert table.balances() == {"a": -100, "b": 200, "c": -100}
 
 
