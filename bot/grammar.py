@@ -34,6 +34,8 @@ _SEPARATORS = frozenset(',、。!?;:~…·|()[]【】「」『』《》<>"“”
 _EMOJI_CATEGORIES = frozenset({"So", "Sk", "Cf", "Mn", "Me", "Cs", "Co"})
 _T2S = opencc.OpenCC("t2s")
 _GLUED_MENTION = re.compile(r"(?<=[^\s@])@")
+#: `*` before a number is a multiplication sign (`暗四归一*2`), not punctuation
+_STAR_TIMES = re.compile(r"\*\s*(?=\d)")
 
 
 def is_cjk(char: str) -> bool:
@@ -100,7 +102,7 @@ def _fold_map(text: str) -> tuple[str, Sequence[int]]:
 def clean(text: str) -> str:
     """Full-width folded; punctuation and emoji between words as single spaces, trailing ones dropped; a mention
     glued to a word split off (`点@乙` → `点 @乙`). Letters, digits, `@ . - _ #` and names stay as typed."""
-    spaced = unicodedata.normalize("NFKC", text).translate(_SPACED)
+    spaced = _STAR_TIMES.sub("×", unicodedata.normalize("NFKC", text)).translate(_SPACED)
     spaced = _GLUED_MENTION.sub(" @", spaced)
     return " ".join(spaced.split()).rstrip(".")
 
@@ -491,7 +493,8 @@ def _count_at(folded: str, at: int) -> tuple[int, str] | None:
 
 
 def _joined_counts(typed: list[str]) -> list[str]:
-    """A count word and its number typed apart (`坎 2`, `2 坎`) as one word."""
+    """A count word and its number typed apart (`坎 2`, `2 坎`) as one word, and a multiplier typed apart from the
+    word before it (`暗四归一 ×2`, `暗四归一 x 2`) joined to it."""
     out: list[str] = []
     index = 0
     while index < len(typed):
@@ -499,7 +502,11 @@ def _joined_counts(typed: list[str]) -> list[str]:
         after = typed[index + 1] if index + 1 < len(typed) else ""
         word_first = fold(here) in _COUNT_SPELLINGS and after.isascii() and after.isdigit()
         number_first = here.isascii() and here.isdigit() and fold(after) in _COUNT_SPELLINGS
-        if word_first or number_first:
+        sign_alone = len(here) == 1 and fold(here) in _TIMES and after.isascii() and after.isdigit()
+        if out and (sign_alone or _MULTIPLIER.fullmatch(fold(here))):
+            out[-1] += here + after if sign_alone else here
+            index += 2 if sign_alone else 1
+        elif word_first or number_first:
             out.append(here + after)
             index += 2
         else:
@@ -568,8 +575,11 @@ def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
     return rest(0)
 
 
-#: a pattern named with how many times it counts: `2个暗四归一`, `两个暗四归一`, `暗四归一x2`, `暗四归一×2`
-_REPEATED = re.compile(r"(?:(?P<n>[2-9两二三四])个(?P<a>.+)|(?P<b>.+?)[x×*](?P<m>[2-9]))")
+#: a pattern named with how many times it counts: `2个暗四归一`, `两个暗四归一`, `暗四归一x2`, `暗四归一×2`,
+#: `暗四归一*2`, `暗四归一乘2` (the sign and number may stand apart: `暗四归一 ×2`, `暗四归一 x 2`)
+_TIMES = "x×*乘"
+_REPEATED = re.compile(rf"(?:(?P<n>[2-9两二三四])个(?P<a>.+)|(?P<b>.+?)[{_TIMES}](?P<m>\d{{1,3}}))")
+_MULTIPLIER = re.compile(rf"[{_TIMES}]\d{{1,3}}")
 _CHINESE_COUNTS = {"两": 2, "二": 2, "三": 3, "四": 4}
 
 
@@ -580,9 +590,10 @@ def _repeated_pattern(folded: str) -> tuple[str, int] | None:
         return None
     name, number = (match["a"], match["n"]) if match["a"] else (match["b"], match["m"])
     found = _VOCABULARY.get(name)
-    if found is None or found[0] != "pattern":
+    count = _CHINESE_COUNTS.get(number) or int(number)
+    if found is None or found[0] != "pattern" or count < 1:
         return None
-    return found[1], _CHINESE_COUNTS.get(number) or int(number)
+    return found[1], min(count, MAX_FOURS + 1)  # more than a hand holds is refused by `_add_pattern`, in words
 
 
 def read(text: str, resolve: Resolve | None = None) -> list[Word]:
@@ -713,6 +724,10 @@ class WinSpec:
     def has_content(self) -> bool:
         told = self.tiles or self.melds or self.patterns or self.pihu or self.situations or self.method
         return bool(told or self.counts or self.ma)
+
+    def names_hand(self) -> bool:
+        """Whether the line says what the hand was: tiles, melds, a pattern or situation, or 屁胡 in words."""
+        return bool(self.tiles or self.melds or self.patterns or self.pihu or self.situations)
 
 
 Minggang = Callable[[], str]

@@ -296,13 +296,18 @@ TEXTS: dict[str, dict[str, str]] = {
     "flow_ask_from": {"zh": "谁打的那张牌？", "en": "Whose tile was it?"},
     "flow_ask_robbed": {"zh": "抢了谁的杠？", "en": "Whose kong was robbed?"},
     "flow_ask_patterns": {
-        "zh": "有哪些番？（点一下选中，再点取消；没有就是屁胡）然后点「预览」",
-        "en": "Which patterns? (tap to toggle; none is a plain win) then Preview",
+        "zh": "有哪些番？（点一下选中，再点取消；四归一再点算两个、三个；没有就是屁胡）然后点「预览」",
+        "en": "Which patterns? (tap to toggle; tap a 四归一 again to count it twice, thrice; none is a plain win) "
+        "then Preview",
     },
     "flow_who": {"zh": "{name}", "en": "{name}"},
     "flow_from": {"zh": "点 {name}", "en": "from {name}"},
     "flow_preview": {"zh": "确认后记账：", "en": "Confirming books:"},
     "flow_payment": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    "flow_refund": {
+        "zh": "{payer} → {payee} {amount}（杠钱退回）",
+        "en": "{payer} → {payee} {amount} (kong money back)",
+    },
     "flow_no_payment": {"zh": "（没有钱要付）", "en": "(no money changes hands)"},
     "flow_not_seated": {
         "zh": "只有这桌的玩家和管理员能点这些按钮。",
@@ -323,6 +328,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "flow_hand_recorded": {
         "zh": "第{number}局已经记完了，这个按钮作废（没有记账）。",
         "en": "Hand {number} is already recorded; this button has expired (nothing booked).",
+    },
+    "flow_hand_taken_back": {
+        "zh": "这一局的记录已经撤销（现在打的是第{now}局），这个按钮作废（没有记账）。",
+        "en": "The record before this hand was taken back (hand {now} is being played); this button has expired "
+        "(nothing booked).",
     },
     "flow_cancelled": {"zh": "已取消，没有记账。", "en": "Cancelled; nothing booked."},
     "flow_recorded": {"zh": "记好了", "en": "Recorded"},

@@ -359,6 +359,16 @@ def asked_already(ctx: Context, key: int) -> bool:
     return asked is not None and asked.state.get("asked") == ctx.source
 
 
+def hand_gone(table: TableInfo, asked_in: int) -> str | None:
+    """Why a button or question of hand `asked_in` books nothing now: `recorded` (that hand was recorded another
+    way meanwhile) or `taken_back` (a record was taken back since — 撤销 reopened an earlier hand, or voided the
+    latest — so the hand it belonged to is not being played); None while it is the open hand. Hands of a table
+    only number backwards when a record is taken back (a 日切 roll-over seats a new table)."""
+    if asked_in == table.hand_number:
+        return None
+    return "recorded" if asked_in < table.hand_number else "taken_back"
+
+
 def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo]) -> FlowStep | Effect | list[Effect]:
     """Read a press on a flow's button (data `prefix:<key>:<action>`) the way every flow does: the flow must be
     live and of `kind`, its table still the open one, the presser seated or an admin, and the hand it was started
@@ -380,9 +390,10 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
     if not plays_at(ctx, table):
         return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
-    if state.get("hand", table.hand_number) != table.hand_number:  # its hand was recorded another way meanwhile
+    why = hand_gone(table, state.get("hand", table.hand_number))
+    if why is not None:
         ctx.service.finish_flow(ctx.chat_id, key)
-        gone = ctx.t("flow_hand_recorded", number=state["hand"])
+        gone = ctx.t(f"flow_hand_{why}", number=state["hand"], now=table.hand_number)
         return [AnswerCallback(gone, alert=True), SendText(gone, edit_message_id=query.message_id)]
     if action == "x":
         ctx.service.finish_flow(ctx.chat_id, key)

@@ -16,8 +16,8 @@ from typing import Any
 
 from bot.commands import _regional_texts  # noqa: F401  (registers the texts)
 from bot.commands._recording import FLOW_PATTERNS, mark, toggle
-from bot.core import Button, Context
-from bot.texts import pattern_name
+from bot.core import Button, Context, Refusal
+from bot.texts import pattern_name, tile_name
 from ledger.events import Payload
 from ledger.hands import build_request
 from ledger.scoring.kawuxing import Rules, missing_inputs, settle
@@ -148,21 +148,51 @@ def check_scorable(
     settle(table.players, events_from_json(request["events"], rules), rules, base=table.base)
 
 
-def fifth_ma(events: Sequence[Payload]) -> tuple[str, str] | None:
-    """(winner, tile) of a win whose 马 tile its own typed tiles, melds included, already hold four of: no fifth
-    copy can be turned. A hand named by its patterns shows no tiles to count."""
+def fifth_ma(events: Sequence[Payload], before: Sequence[Payload] = ()) -> tuple[str, str, str | None] | None:
+    """(winner, tile, whose kong) of a win whose 马 tile is already visible four times: in the winner's own typed
+    tiles, melds included (whose kong: None), or in a kong of that tile recorded in the hand (`before`, then the
+    events before the win) by any player — no fifth copy can be turned. A hand named by its patterns shows no
+    tiles of its own; its winner's kongs count as anyone's."""
     from ledger.scoring.tiles import parse_tiles
 
+    recorded = [*before]
     for event in events:
         hand = event.get("hand") or {}
-        if event.get("type") != "hu" or event.get("ma") is None or hand.get("concealed") is None:
+        if event.get("type") != "hu" or event.get("ma") is None:
+            recorded.append(event)
             continue
-        held = parse_tiles(f"{hand['concealed']}{hand['win_tile']}")
-        for meld in hand.get("melds", ()):
-            held += parse_tiles(meld["tile"]) * (3 if meld["kind"] == "peng" else 4)
-        if held.count(parse_tiles(event["ma"])[0]) >= 4:
-            return str(event["winner"]), str(event["ma"])
+        tile = parse_tiles(event["ma"])[0]
+        typed = hand.get("concealed") is not None
+        if typed:
+            held = parse_tiles(f"{hand['concealed']}{hand['win_tile']}")
+            for meld in hand.get("melds", ()):
+                held += parse_tiles(meld["tile"]) * (3 if meld["kind"] == "peng" else 4)
+            if held.count(tile) >= 4:
+                return str(event["winner"]), str(event["ma"]), None
+        for kong in recorded:
+            if kong.get("type") != "gang" or not kong.get("tile") or parse_tiles(kong["tile"])[0] != tile:
+                continue
+            if not (typed and kong.get("player") == event["winner"]):  # the winner's own: among his melds above
+                return str(event["winner"]), str(event["ma"]), str(kong["player"])
     return None
+
+
+def refuse_impossible(ctx: Context, before: Sequence[Payload], events: Sequence[Payload]) -> None:
+    """Refuse what no hand can hold, though the core would book it: a 马 tile already visible four times (the
+    winner's typed hand, a kong of the hand), a 坎 or 恰 count a seven-pairs hand cannot have. The typed records'
+    questions and the 胡 button flow check the same."""
+    found = fifth_ma(events, before)
+    if found is not None:
+        winner, tile, kong = found
+        shown = tile_name(ctx.lang, tile).strip()
+        if kong is None:
+            raise Refusal("ma_fifth_copy", name=winner, tile=shown)
+        raise Refusal("ma_fifth_copy_kong", name=kong, tile=shown)
+    count = impossible_count(events)
+    if count is not None:
+        key, value, pattern, allowed = count
+        name = pattern_name(ctx.lang, pattern)
+        raise Refusal("count_impossible", what=ctx.t(f"input_{key}"), value=value, pattern=name, allowed=allowed)
 
 
 def carried_piao(ctx: Context, table: TableInfo, before: Sequence[Payload], batch: Sequence[Payload]) -> list[Answer]:

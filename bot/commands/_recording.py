@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.commands._common import booking_lines, change_lines, cut_lines, money_lines, net_by_member, recording_table
 from bot.commands._stakes import stake_lines
 from bot.core import Context, Refusal, SendText
-from bot.grammar import KongSpec, ReadySpec, WinSpec
+from bot.grammar import MAX_FOURS, KongSpec, ReadySpec, WinSpec
 from bot.permissions import RECORD, require_player
 from bot.texts import describe_record, describe_win
 from ledger.events import KONG_KINDS, PENGHU_WINS, WIN_METHODS, Kong, Meld, ReadyHand, Win, WinHand
@@ -40,6 +40,27 @@ def toggle(items: list[str], item: str) -> None:
         items.remove(item)
     else:
         items.append(item)
+
+
+def tap_pattern(patterns: list[str], pattern: str) -> None:
+    """A win's pattern button: on, then off; a 四归一 (the core's `REPEATABLE`) counts once more at each tap while
+    the hand can hold another four (`MAX_FOURS`), then off. A 四归一 the hand has no room for is refused."""
+    from ledger.scoring.kawuxing.patterns import REPEATABLE
+
+    fours = sum(p in REPEATABLE for p in patterns)
+    if pattern in REPEATABLE and fours >= MAX_FOURS and pattern not in patterns:
+        raise Refusal("fours_too_many", most=MAX_FOURS)
+    if pattern in REPEATABLE and pattern in patterns and fours < MAX_FOURS:
+        patterns.append(pattern)
+    elif pattern in patterns:
+        patterns[:] = [p for p in patterns if p != pattern]
+    else:
+        patterns.append(pattern)
+
+
+def pattern_label(name: str, count: int) -> str:
+    """A pattern button's label: ✓ when chosen, and how many times a 四归一 counts (`✓暗四归一×2`)."""
+    return mark(f"{name}×{count}" if count > 1 else name, count > 0)
 
 
 def kawuxing_table(ctx: Context) -> TableInfo:

@@ -56,6 +56,11 @@ register(
             "zh": "这一局已经记完了，这个问题作废（没有记账）。",
             "en": "That hand is already recorded; this question has expired (nothing booked).",
         },
+        "ask_taken_back": {
+            "zh": "这一局的记录已经撤销（现在打的是第{now}局），这个问题作废（没有记账）。",
+            "en": "The record before this hand was taken back (hand {now} is being played); this question has "
+            "expired (nothing booked).",
+        },
         "input_piao": {"zh": "漂", "en": "漂"},
         "input_kan": {"zh": "坎数", "en": "坎 count"},
         "input_qia": {"zh": "恰数", "en": "恰 count"},
@@ -134,6 +139,10 @@ register(
         "ma_fifth_copy": {
             "zh": "马牌「{tile}」不对：{name} 的手牌里已经有四张{tile}，翻不出第五张。",
             "en": "The horse tile {tile} cannot be: {name}'s hand already holds all four.",
+        },
+        "ma_fifth_copy_kong": {
+            "zh": "马牌「{tile}」不对：{name} 杠了四张{tile}，翻不出第五张。",
+            "en": "The horse tile {tile} cannot be: {name} made a kong of all four.",
         },
         "ma_one_tile": {
             "zh": "「{word}」是好几张牌：买马只翻一张，例如 买马 7s",

@@ -23,6 +23,7 @@ from bot.commands._common import (
     money,
 )
 from bot.commands._inputs import (
+    COUNT_BUTTONS,
     Answer,
     Need,
     asks_anything,
@@ -32,9 +33,20 @@ from bot.commands._inputs import (
     pending,
     press,
     question,
+    refuse_impossible,
 )
 from bot.commands._inputs import table_rules as rules_of
-from bot.commands._recording import FLOW_PATTERNS, event_reply, hand_reply, held_back_text, kong_of, mark, toggle
+from bot.commands._recording import (
+    FLOW_PATTERNS,
+    event_reply,
+    hand_reply,
+    held_back_text,
+    kong_of,
+    mark,
+    pattern_label,
+    tap_pattern,
+    toggle,
+)
 from bot.commands._stakes import stake_lines
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.grammar import KongSpec
@@ -99,6 +111,11 @@ def _press(ctx: Context, kind: str) -> HandlerResult:
         declared = [str(e["player"]) for e in before if e.get("type") == "liangdao"]
         if not press(step.table, step.state, step.action, needs, declared):
             return AnswerCallback(ctx.t("button_expired"), alert=True)
+        try:  # an answer no hand can hold (a 坎 count a seven-pairs hand has not, a fifth copy as 马) is not kept
+            batch, answers, _needs = _win_inputs(ctx, step.table, step.state, before)
+            refuse_impossible(ctx, before, complete(batch, answers))
+        except Refusal as refusal:
+            return AnswerCallback(ctx.t(refusal.key, **refusal.params), alert=True)
     elif not _apply(step.table, kind, step.state, step.action):  # data none of the flow's buttons carries
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, step.state)
@@ -127,9 +144,11 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> b
         state["from"] = players[seat]
         state["step"] = "patterns" if kind == "hu" else "preview"
     elif code == "p" and (pattern := button_index(arg, len(FLOW_PATTERNS))) is not None:
-        toggle(state["patterns"], FLOW_PATTERNS[pattern])
+        tap_pattern(state["patterns"], FLOW_PATTERNS[pattern])
+        _forget_counts(state)
     elif code == "s" and (situation := button_index(arg, len(offered))) is not None:
         toggle(state["situations"], offered[situation])
+        _forget_counts(state)
     elif action == "c":
         state["chained"] = not state.get("chained", False)
     elif action == "v":
@@ -139,6 +158,13 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> b
     else:
         return False
     return True
+
+
+def _forget_counts(state: dict[str, Any]) -> None:
+    """Counts answered for the hand as it was (坎, 恰, 八) are asked again once its patterns change: a 坎 3 told
+    for a 清一色 is no 七对's."""
+    if state.get("answers"):
+        state["answers"] = [given for given in state["answers"] if given["input"] not in COUNT_BUTTONS]
 
 
 def _situations(table: TableInfo, method: str) -> tuple[str, ...]:
@@ -174,10 +200,13 @@ def _confirm(
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     events: list[Event | Payload] = [_event(state, kind)]
     if kind == "hu":
-        batch, answers, needs = _win_inputs(ctx, table, state, list(ctx.service.hand_state(table.id).events))
+        before = list(ctx.service.hand_state(table.id).events)
+        batch, answers, needs = _win_inputs(ctx, table, state, before)
         if needs:
             return AnswerCallback(ctx.t("button_expired"), alert=True)
-        events = list(complete(batch, answers))
+        completed = complete(batch, answers)
+        refuse_impossible(ctx, before, completed)
+        events = list(completed)
     try:
         result, _ = book(replace(ctx, repeat=repeat), table, events, source=flow_source(ctx, key))
     except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and offer to book it anyway
@@ -225,7 +254,7 @@ def render(ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str,
     elif step == "patterns":
         lines.append(ctx.t("flow_ask_patterns"))
         marked = [
-            button(mark(pattern_name(ctx.lang, p), p in state["patterns"]), f"p.{i}")
+            button(pattern_label(pattern_name(ctx.lang, p), state["patterns"].count(p)), f"p.{i}")
             for i, p in enumerate(FLOW_PATTERNS)
         ]
         rows += [tuple(marked[i : i + 3]) for i in range(0, len(marked), 3)]
@@ -306,6 +335,7 @@ def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -
         if kind == "hu":
             batch, answers, _needs = _win_inputs(ctx, table, state, list(hand.events))
             batch = complete(batch, answers)
+            refuse_impossible(ctx, hand.events, batch)
     except Refusal as refusal:
         return [ctx.t(refusal.key, **refusal.params)], False
     except LedgerError as err:  # 杠上杠 with no kong just before it
@@ -331,6 +361,33 @@ def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -
                 "flow_payment", payer=transfer["from"], payee=transfer["to"], amount=money(transfer["amount"], currency)
             )
         )
-    if not new:
+    refunds = _refunds(table, hand.dealer, events, len(hand.events), answer) if kind == "hu" else []
+    for transfer in refunds:  # a robbed kong's money goes back: paid back by whom it was paid to
+        amount = money(transfer["amount"], currency)
+        lines.append(ctx.t("flow_refund", payer=transfer["to"], payee=transfer["from"], amount=amount))
+    if not new and not refunds:
         lines.append(ctx.t("flow_no_payment"))
     return lines, True
+
+
+def _refunds(
+    table: TableInfo, dealer: str | None, events: list[Payload], recorded: int, answer: Payload
+) -> list[Payload]:
+    """The transfers booked for the hand so far (its first `recorded` events) that a 抢杠胡 among the rest takes
+    back (the robbed 蓄杠 pays nothing): the kong money as scored before the win, less what the win's settlement
+    keeps of it."""
+    from ledger.hands import build_request
+    from ledger.scoring import score
+
+    if not any(e.get("type") == "hu" and e.get("method") == "rob_kong" for e in events[recorded:]):
+        return []
+    before = events[:recorded]
+    booked = score(build_request(table.game, table.rules, table.base, table.players, dealer, before), partial=True)
+    kept = [t for t in answer["transfers"] if t["event"] < recorded]
+    gone = []
+    for transfer in booked.get("transfers", ()):
+        if transfer in kept:
+            kept.remove(transfer)
+        else:
+            gone.append(transfer)
+    return gone

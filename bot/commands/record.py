@@ -16,10 +16,10 @@ from bot.commands.chat_options import minggang
 from bot.commands.duplicates import KIND as DUPLICATE
 from bot.commands.duplicates import hold_back, question_key
 from bot.commands.flows import start_flow
-from bot.commands.regional import prepare
+from bot.commands.regional import prepare, refuse_unbookable
 from bot.commands.suggest import ask, offer
 from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import GrammarError, implied, parse_draw, parse_kong, parse_player, parse_win
+from bot.grammar import GrammarError, WinSpec, implied, parse_draw, parse_kong, parse_player, parse_win
 from bot.texts import describe_event
 from bot.vocabulary import COMMAND_WORDS, DEALT_IN_WORDS, FIRST_PERSON_WIN_WORDS
 from ledger.events import Draw, Event, Kong, Liangdao, Win
@@ -103,22 +103,30 @@ def record_win(ctx: Context) -> SendText:
         return start_flow(ctx, table, "hu")
     mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
 
+    def specs_of(args: str) -> list[WinSpec]:
+        return parse_win(args, mine, resolve, lambda: minggang(ctx))
+
     def reading(args: str) -> list[Win]:
-        return [win_of(spec) for spec in parse_win(args, mine, resolve, lambda: minggang(ctx))]
+        return [win_of(spec) for spec in specs_of(args)]
 
     try:
-        events = reading(f"{ctx.args} {said}")
+        specs = specs_of(f"{ctx.args} {said}")
     except GrammarError as err:
         return offer(ctx, table, err, reading, word="胡")
+    try:
+        events = [win_of(spec) for spec in specs]
     except Refusal as refusal:
         if ctx.word in DEALT_IN_WORDS and refusal.key == "self_discard":  # `我点炮了` names nobody who won
             raise Refusal("dealt_in_no_winner", word=ctx.word) from None
         raise
-    if not ctx.args and said:  # a bare `自摸`: a 屁胡, or patterns left out? Asked, never booked on a guess
-        return ask(ctx, table, "胡", f"屁胡 {said}", ctx.t("suggest_bare", word=ctx.word))
     others = [event.winner for event in events if event.winner != mine]
     if ctx.word in FIRST_PERSON_WIN_WORDS and others:  # `我自摸了 @c 清一色`: who won, the sender or c?
         raise Refusal("first_person_other_winner", word=ctx.word, name=others[0])
+    if said and not any(spec.names_hand() for spec in specs):
+        # `自摸`, `自摸 @乙`: a 屁胡, or patterns left out? Asked, never booked on a guess
+        refuse_unbookable(ctx, table, events)
+        args = " ".join(part for part in (ctx.args.strip(), "屁胡", said) if part)
+        return ask(ctx, table, "胡", args, ctx.t("suggest_bare", word=ctx.word))
     return _record(ctx, table, list(events))
 
 

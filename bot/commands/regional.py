@@ -24,6 +24,7 @@ from bot.commands._common import (
     flow_key,
     flow_step,
     follow_rollover,
+    hand_gone,
     my_seat,
     seat_resolver,
 )
@@ -36,11 +37,10 @@ from bot.commands._inputs import (
     complete,
     correct,
     determined_counts,
-    fifth_ma,
-    impossible_count,
     pending,
     press,
     question,
+    refuse_impossible,
     table_piao,
     table_rules,
     unused_piao,
@@ -52,9 +52,9 @@ from bot.core import AnswerCallback, Button, Context, HandlerResult, Refusal, Se
 from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
-from bot.texts import describe_event, pattern_name, tile_name
+from bot.texts import describe_event
 from bot.vocabulary import COMMAND_WORDS
-from ledger.events import Draw, Event, Payload, Piao, Win, payloads
+from ledger.events import Draw, Event, Piao, Win, payloads
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
 from ledger.service import HandResult, LedgerError, TableInfo
@@ -73,10 +73,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     """The events a record books — with 首局定漂's 漂 carried from the table's first hand — or, when its rules
     still need an input the record lacks, the question (the record is kept until it is answered)."""
     rules = table_rules(table)
-    _refuse_inputs_not_played(ctx, rules, events)
-    wins = [e for e in events if isinstance(e, Win)]
-    if wins and (rules.maima != "none" or rules.shukan or rules.paoqiamoba):
-        _refuse_impossible(ctx, payloads(wins))
+    refuse_unbookable(ctx, table, events)
     if not asks_anything(rules) or not any(isinstance(e, Win | Draw) for e in events):
         return events
     if (
@@ -129,6 +126,17 @@ def _answered(events: Sequence[Event], answers: Sequence[Mapping[str, Any]]) -> 
     return [*(Piao(a["player"], a["value"]) for a in answers if a["input"] == "piao"), *out]
 
 
+def refuse_unbookable(ctx: Context, table: TableInfo, events: Sequence[Event]) -> None:
+    """Refuse, before anything is asked or booked, a record no answer could make bookable under the table's rules:
+    an input they do not use, a 马 tile already visible four times, a count the hand cannot hold."""
+    rules = table_rules(table)
+    _refuse_inputs_not_played(ctx, rules, events)
+    wins = [e for e in events if isinstance(e, Win)]
+    if wins and (rules.maima != "none" or rules.shukan or rules.paoqiamoba):
+        before = list(ctx.service.hand_state(table.id).events) if any(w.ma for w in wins) else []
+        refuse_impossible(ctx, before, payloads(wins, before))
+
+
 def _refuse_inputs_not_played(ctx: Context, rules: Rules, events: Sequence[Event]) -> None:
     """An input the table's rules do not ask for, or a count of a hand given by its tiles (the bot counts those),
     is refused by name (the core would, in its request's field names)."""
@@ -146,19 +154,6 @@ def _refuse_inputs_not_played(ctx: Context, rules: Rules, events: Sequence[Event
                     raise Refusal("count_from_tiles", what=ctx.t(f"input_{told}"))
         if isinstance(event, Draw) and event.ready is not None and not rules.chadajiao:
             raise Refusal("not_asked_here", what=ctx.t("input_ready"))
-
-
-def _refuse_impossible(ctx: Context, events: Sequence[Payload]) -> None:
-    """What no hand can hold, though the core would book it: a 马 tile the winner's typed hand already holds four
-    of, a 坎 or 恰 count a seven-pairs hand cannot have."""
-    found = fifth_ma(events)
-    if found is not None:
-        raise Refusal("ma_fifth_copy", name=found[0], tile=tile_name(ctx.lang, found[1]).strip())
-    count = impossible_count(events)
-    if count is not None:
-        key, value, pattern, allowed = count
-        name = pattern_name(ctx.lang, pattern)
-        raise Refusal("count_impossible", what=ctx.t(f"input_{key}"), value=value, pattern=name, allowed=allowed)
 
 
 # ----------------------------------------------------------------------------------------------- rendering
@@ -207,11 +202,13 @@ def press_answer(ctx: Context) -> HandlerResult:
 
 
 def _expired(ctx: Context, table: TableInfo, key: int, state: Mapping[str, Any]) -> str | None:
-    """A question whose hand was recorded another way meanwhile books nothing: it is finished, and says so."""
-    if table.hand_number == state["number"]:
+    """A question whose hand was recorded another way meanwhile, or taken back, books nothing: it is finished, and
+    says why."""
+    why = hand_gone(table, state["number"])
+    if why is None:
         return None
     ctx.service.finish_flow(ctx.chat_id, key)
-    return ctx.t("ask_expired")
+    return ctx.t("ask_expired" if why == "recorded" else "ask_taken_back", now=table.hand_number)
 
 
 def _declared(before: Sequence[Mapping[str, Any]], batch: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -223,7 +220,7 @@ def _go_on(
 ) -> SendText:
     """After an answer: the next question, or the booking once nothing is missing. An answer the hand cannot
     be booked with (a ready hand that waits on nothing, a fifth copy as the 马 tile …) is refused and not kept."""
-    _refuse_impossible(ctx, complete(state["batch"], state["answers"]))
+    refuse_impossible(ctx, before, complete(state["batch"], state["answers"]))
     needs = pending(table, before, state["batch"], state["answers"])
     if needs:
         check_scorable(table, before, state["batch"], state["answers"], needs)

@@ -159,17 +159,23 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
     asked = flow is not None and flow.kind == ASK_KIND  # the record asked a question of its own under the same key
     if not asked:
         ctx.service.finish_flow(ctx.chat_id, step.key)
-    return [AnswerCallback("" if asked else ctx.t("flow_recorded")), *_as_edit(result, step.edit)]
+    effects = _effects(result)
+    # booked, or asked about (the group's rules want more, or it repeats the previous record): only a booking
+    # is 「记好了」; a question speaks for itself
+    asks = any(isinstance(effect, SendText) and effect.asks for effect in effects)
+    return [AnswerCallback("" if asks else ctx.t("flow_recorded")), *_as_edit(effects, step.edit)]
 
 
-def _as_edit(result: object, message_id: int) -> list[Effect]:
-    """The booking's reply in place of the question; any other effect as it is."""
+def _effects(result: object) -> list[Any]:
     if isinstance(result, Outcome):
-        effects: list[Any] = list(result.effects)
-    elif isinstance(result, list | tuple):
-        effects = list(result)
-    else:
-        effects = [result] if result is not None else []
+        return list(result.effects)
+    if isinstance(result, list | tuple):
+        return list(result)
+    return [result] if result is not None else []
+
+
+def _as_edit(effects: list[Any], message_id: int) -> list[Effect]:
+    """The booking's reply in place of the question; any other effect as it is."""
     out: list[Effect] = []
     for effect in effects:
         if isinstance(effect, SendText) and not any(isinstance(e, SendText) for e in out):

@@ -82,6 +82,46 @@ def test_a_kan_count_rides_on_the_win_however_it_is_written(line: str) -> None:
     assert (spec.patterns, spec.method, spec.counts) == (["qingyise"], "self_draw", {"kan": 2})
 
 
+@pytest.mark.parametrize(
+    "written",
+    [
+        "暗四归一×2",
+        "暗四归一 ×2",
+        "暗四归一 × 2",
+        "暗四归一x2",
+        "暗四归一 X2",
+        "暗四归一 x 2",
+        "暗四归一*2",
+        "暗四归一 * 2",
+        "暗四归一 ＊２",
+        "暗四归一乘2",
+        "暗四归一 乘2",
+        "两个暗四归一",
+        "2个暗四归一",
+        "暗四归一 暗四归一",
+    ],
+)
+def test_a_four_counted_twice_however_the_multiplier_is_written(written: str) -> None:
+    [spec] = parse_win(f"清一色 {written} 自摸", "a", resolve)
+    assert (spec.patterns, spec.method) == (["qingyise", "ansiguiyi", "ansiguiyi"], "self_draw")
+
+
+@pytest.mark.parametrize(
+    ("written", "key"),
+    [
+        ("暗四归一 ×4", "fours_too_many"),
+        ("暗四归一×12", "fours_too_many"),
+        ("明四归一x2 暗四归一 ×2", "fours_too_many"),
+        ("清一色 ×2", "pattern_once"),
+        ("七对*2", "pattern_once"),
+    ],
+)
+def test_more_fours_than_a_hand_holds_are_refused_by_name(written: str, key: str) -> None:
+    with pytest.raises(GrammarError) as refused:
+        parse_win(f"清一色 {written} 自摸".replace("清一色 清一色", "清一色"), "a", resolve)
+    assert refused.value.key == key and not refused.value.suggest
+
+
 def test_qia_ba_and_the_horse_tile_in_the_win_and_alone() -> None:
     [spec] = parse_win("清一色 自摸 恰1 八 3 买马 中", "a", resolve)
     assert (spec.counts, spec.ma) == ({"qia": 1, "ba": 3}, "7z")
