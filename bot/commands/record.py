@@ -122,7 +122,7 @@ def record_win(ctx: Context) -> SendText:
     others = [event.winner for event in events if event.winner != mine]
     if ctx.word in FIRST_PERSON_WIN_WORDS and others:  # `我自摸了 @c 清一色`: who won, the sender or c?
         raise Refusal("first_person_other_winner", word=ctx.word, name=others[0])
-    if said and not any(spec.names_hand() for spec in specs):
+    if said and ctx.word not in DEALT_IN_WORDS and not any(spec.names_hand() for spec in specs):
         # `自摸`, `自摸 @乙`: a 屁胡, or patterns left out? Asked, never booked on a guess
         refuse_unbookable(ctx, table, events)
         args = " ".join(part for part in (ctx.args.strip(), "屁胡", said) if part)
