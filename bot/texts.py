@@ -345,8 +345,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Write: paid @a 11 (you paid a 11), paid @a (all you owe), received @b 11, unpay",
     },
     "payment_bad_amount": {
-        "zh": "「{text}」不是金额：写 11、2.5 或 11元。",
-        "en": "“{text}” is not an amount: write 11, 2.5 or 11元.",
+        "zh": "「{text}」不是金额：{why}。",
+        "en": "“{text}” is not an amount: {why}.",
     },
     "what_payment": {"zh": "一笔付款", "en": "A payment"},
     "payment_no_debt": {
