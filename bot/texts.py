@@ -51,6 +51,50 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{who}杠上炮要点炮的人刚开过杠",
         "en": "{who}杠上炮 needs the latest kong to be the discarder {source}'s.",
     },
+    "scoring_en_method_only": {
+        "zh": "{who}{a}",
+        "en": "{who}{a} is only won {allowed}, and this hand was won {method}.",
+    },
+    "scoring_en_no_haidipao": {
+        "zh": "{who}没有海底炮",
+        "en": "{who}the group's rules have no 海底炮: a win on the last discard scores nothing extra.",
+    },
+    "scoring_en_gskh_no_kong": {
+        "zh": "{who}杠上开花要先有自己的杠",
+        "en": "{who}杠上开花 needs a kong of the winner's own first, and this hand has none.",
+    },
+    "scoring_en_once": {"zh": "{who}{a}只能算一次", "en": "{who}{a} counts once only."},
+    "scoring_en_includes": {"zh": "{who}{a}已经包含{b}", "en": "{who}{a} already includes {b}: name one of them."},
+    "scoring_en_concealed_only": {
+        "zh": "{who}{a}必须门清",
+        "en": "{who}{a} must be fully concealed: no 碰 or kong.",
+    },
+    "scoring_en_not_both": {"zh": "{who}{a}、{b}", "en": "{who}{a} and {b} cannot both hold in one hand."},
+    "scoring_en_shouzhuayi_alone": {
+        "zh": "{who}手抓一不另算碰碰胡",
+        "en": "{who}under the group's rules 手抓一 does not also count 碰碰胡: name 手抓一 alone.",
+    },
+    "scoring_en_one_four": {
+        "zh": "{who}最多一个四归一",
+        "en": "{who}only the winning tile can count as 四归一 here, so at most one.",
+    },
+    "scoring_en_fours_once": {
+        "zh": "{who}明四归、暗四归各最多算一次",
+        "en": "{who}under the group's rules 明四归一 and 暗四归一 count once each at most.",
+    },
+    "scoring_en_shouzhuayi_melds": {"zh": "{who}手抓一要有 4 组副露", "en": "{who}手抓一 needs 4 melds, not {melds}."},
+    "scoring_en_not_ready": {
+        "zh": "{who}没有听牌",
+        "en": "{who}that hand is not ready: 查大叫 takes only the ready players' hands.",
+    },
+    "scoring_en_kong_not_in_hand": {
+        "zh": "{who}手牌里没有这个杠",
+        "en": "{who}made a kong of {tile}, but the hand given shows no such kong.",
+    },
+    "scoring_en_robbed_tile": {
+        "zh": "{who}抢杠的牌不对",
+        "en": "{who}robs {kong}'s added kong of {tile}, but the winning tile is {win}.",
+    },
     "scoring_en_deal_only": {
         "zh": "只能在起手时",
         "en": "that win is only possible at the deal, and play has already been recorded.",
@@ -854,6 +898,30 @@ SCORING_READINGS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
     "inconsistent": (
         (re.compile(r"^(?P<who>\S+) 杠上开花，但之前最近的杠不是 (?P=who) 开的$"), "scoring_en_gskh"),
         (re.compile(r"^(?P<who>\S+) 杠上炮，但之前最近的杠不是点炮的 (?P<source>\S+) 开的$"), "scoring_en_gsp"),
+        (
+            re.compile(_WHOSE + r"(?P<a>[^（]+)（\w+）只能是(?P<allowed>\S+)，这手牌是(?P<method>\S+)$"),
+            "scoring_en_method_only",
+        ),
+        (re.compile(_WHOSE + r"本局规则没有海底炮"), "scoring_en_no_haidipao"),
+        (re.compile(_WHOSE + r"杠上开花要先有自己的杠，这手牌没有杠$"), "scoring_en_gskh_no_kong"),
+        (re.compile(_WHOSE + r"(?P<a>[^（]+)（\w+）只能算一次$"), "scoring_en_once"),
+        (re.compile(_WHOSE + r"(?P<a>\S+?)已经包含(?P<b>\S+?)，只选一个$"), "scoring_en_includes"),
+        (re.compile(_WHOSE + r"(?P<a>\S+?)必须门清，不能有碰或杠$"), "scoring_en_concealed_only"),
+        (re.compile(_WHOSE + r"(?P<a>\S+?)不能同时是(?P<b>\S+)$"), "scoring_en_not_both"),
+        (re.compile(_WHOSE + r"(?P<a>\S+?)和(?P<b>\S+?)不能同时成立："), "scoring_en_not_both"),
+        (re.compile(_WHOSE + r"本局规则手抓一不另算碰碰胡"), "scoring_en_shouzhuayi_alone"),
+        (re.compile(_WHOSE + r"(?:半频道|不是大胡时)只有胡的那张牌能算四归一，最多一个$"), "scoring_en_one_four"),
+        (re.compile(_WHOSE + r"本局规则明四归、暗四归各最多算一次$"), "scoring_en_fours_once"),
+        (re.compile(_WHOSE + r"手抓一要有 4 组副露，这里是 (?P<melds>\d+) 组$"), "scoring_en_shouzhuayi_melds"),
+        (re.compile(r"^(?P<who>\S+) 报的手牌没有听牌：查大叫只报听牌玩家的牌$"), "scoring_en_not_ready"),
+        (
+            re.compile(r"^(?P<who>\S+) 杠了 (?P<tile>\S+)，但 (?P=who) 的手牌里没有这个杠$"),
+            "scoring_en_kong_not_in_hand",
+        ),
+        (
+            re.compile(r"^(?P<who>\S+) 抢的是 (?P<kong>\S+) 加杠的 (?P<tile>\S+)，胡的牌却是 (?P<win>\S+)$"),
+            "scoring_en_robbed_tile",
+        ),
         # 碰胡 (its events named `events[3]（peng）：…`, which `chat_message` leaves out)
         (re.compile(r"^这种胡只能在起手时，出牌之后的事件已经记了$"), "scoring_en_deal_only"),
         (re.compile(r"^(?P<who>\S+) 不能从自己打出的牌得钱$"), "scoring_en_own_discard"),
@@ -881,6 +949,14 @@ def _english_tiles(words: str) -> str:
     return " ".join(out)
 
 
+def _english_pattern(zh: str) -> str:
+    """A pattern the core names in Chinese (`清一色`) as the English group reads it: `Pure One Suit (清一色)`."""
+    from ledger.scoring.kawuxing.patterns import PATTERNS_BY_KEY
+
+    key = next((k for k, p in PATTERNS_BY_KEY.items() if p.zh == zh), None)
+    return pattern_name("en", key) if key is not None else zh
+
+
 def scoring_refusal(lang: str, code: str, message: str) -> str:
     """A refusal of the scoring core as a player reads it: `没有记录：` and its reason (`scoring_reason`)."""
     return text(lang, "scoring_refused", message=scoring_reason(lang, code, message))
@@ -892,6 +968,16 @@ def scoring_reason(lang: str, code: str, message: str) -> str:
     shown = chat_message(message)
     if lang != "en":
         return shown
+    found = scoring_reading(code, shown)
+    if found is not None:
+        return text(lang, found[0], **found[1])
+    general = f"scoring_en_{code}"
+    return text(lang, general if general in TEXTS else "scoring_en_other", message=shown)
+
+
+def scoring_reading(code: str, shown: str) -> tuple[str, dict[str, str]] | None:
+    """The English text key of a scoring refusal (as `chat_message` shows it) and its arguments, in English
+    words; None when no reading of its code knows the message."""
     for pattern, key in SCORING_READINGS.get(code, ()):
         found = pattern.search(shown)
         if found is None:
@@ -900,14 +986,19 @@ def scoring_reason(lang: str, code: str, message: str) -> str:
         args["who"] = f"{args['who']}: " if args.get("who") else ""
         if "method" in args:
             args["method"] = _METHOD_EN.get(args["method"], args["method"])
-        if "hand" in args:
-            args["hand"] = _english_tiles(args["hand"])
+        for tiles in ("hand", "tile", "win"):
+            if tiles in args:
+                args[tiles] = _english_tiles(args[tiles])
+        for name in ("a", "b"):
+            if name in args:
+                args[name] = _english_pattern(args[name])
+        if "allowed" in args:
+            args["allowed"] = " or ".join(_METHOD_EN.get(m, m) for m in args["allowed"].split("、"))
         if "used" in args:
             args["used"] = " and ".join(_SUIT_EN.get(c, c) for c in args["used"].split("、"))
             args["suit"] = _SUIT_EN.get(args["suit"], args["suit"])
-        return text(lang, key, **args)
-    general = f"scoring_en_{code}"
-    return text(lang, general if general in TEXTS else "scoring_en_other", message=shown)
+        return key, args
+    return None
 
 
 def refusal_text(lang: str, err: Exception) -> str | None:
