@@ -42,7 +42,7 @@ register(
         },
         "amount_why_ambiguous": {
             "zh": "单位后面的数只能是一位：2块5 是 2.5元，这样写说不清是几角几分",
-            "en": "a number after a unit is one digit of the next unit (2块5 is 2.5元): this reads two ways",
+            "en": "a number after a unit is one digit of the next unit, as in 2块5 = 2.5元: this reads two ways",
         },
         "amount_why_comma": {
             "zh": "逗号说不清是千位还是小数点：写 1000 或 1.5",

@@ -179,6 +179,9 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
     if key == "base":
         from ledger.scoring.common import MAX_STAKE
 
+        if len(values) > 1:  # `tokens` read `1,000` as `1` and `000`: the amount as typed, refused with why
+            raw = ctx.args.strip()
+            value = raw[len(word) :].strip() if raw.startswith(word) else " ".join(values)
         base = setting_amount(ctx, value, word)
         if base > MAX_STAKE:  # the scoring core would refuse every hand
             raise Refusal("config_bad_value", setting=word, value=value, allowed=f"≤ {MAX_STAKE // 100}元")
