@@ -59,6 +59,7 @@ class Incoming:
     mentions: tuple[Sender, ...] = ()  # users named by a text mention (Telegram gave their id), written `@<word>`
     usernames: tuple[str, ...] = ()  # the @usernames Telegram marked as `mention` entities (without the @)
     photo_file_id: str = ""  # a photo's file id (its largest size) when the message is a photo; `text` is its caption
+    sticker_id: str = ""  # a sticker's file_unique_id (the same sticker has the same one, whoever sends it)
 
     @property
     def original_source(self) -> str:

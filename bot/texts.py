@@ -21,6 +21,118 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "button_expired": {"zh": "这个按钮已经失效了。", "en": "This button has expired."},
     "scoring_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
+    # the scoring core's refusals in English (SCORING_READINGS); Chinese groups read the core's own words
+    "scoring_en_pihu": {
+        "zh": "{who}屁胡只能自摸",
+        "en": "{who}a 屁胡 (×1) must be self-drawn, not won {method}: the group's rule 「屁胡只能自摸」.",
+    },
+    "scoring_en_no_win_hand": {
+        "zh": "{who}{hand} 不是胡牌",
+        "en": "{who}{hand} is not a win: it makes neither four sets and a pair nor seven pairs.",
+    },
+    "scoring_en_tile_count": {
+        "zh": "{who}张数不对",
+        "en": "{who}with {melds} melds a hand holds {expected} tiles, not {got}.",
+    },
+    "scoring_en_too_many_melds": {"zh": "{who}副露太多", "en": "{who}a hand has at most 4 melds, not {melds}."},
+    "scoring_en_suit_not_played": {
+        "zh": "{who}{tile} 不在本局花色里",
+        "en": "{who}{tile}: this table plays only {used}, no {suit}.",
+    },
+    "scoring_en_fifth_tile": {
+        "zh": "{who}{tile} 超过 4 张",
+        "en": "{who}{tile} {n} times: there are only 4 of each tile.",
+    },
+    "scoring_en_gskh": {
+        "zh": "{who}杠上开花要自己刚开过杠",
+        "en": "{who}杠上开花 (win on a kong's replacement) needs the latest kong to be the winner's own.",
+    },
+    "scoring_en_gsp": {
+        "zh": "{who}杠上炮要点炮的人刚开过杠",
+        "en": "{who}杠上炮 needs the latest kong to be the discarder {source}'s.",
+    },
+    "scoring_en_method_only": {
+        "zh": "{who}{a}",
+        "en": "{who}{a} is only won {allowed}, and this hand was won {method}.",
+    },
+    "scoring_en_no_haidipao": {
+        "zh": "{who}没有海底炮",
+        "en": "{who}the group's rules have no 海底炮: a win on the last discard scores nothing extra.",
+    },
+    "scoring_en_gskh_no_kong": {
+        "zh": "{who}杠上开花要先有自己的杠",
+        "en": "{who}杠上开花 needs a kong of the winner's own first, and this hand has none.",
+    },
+    "scoring_en_once": {"zh": "{who}{a}只能算一次", "en": "{who}{a} counts once only."},
+    "scoring_en_includes": {"zh": "{who}{a}已经包含{b}", "en": "{who}{a} already includes {b}: name one of them."},
+    "scoring_en_concealed_only": {
+        "zh": "{who}{a}必须门清",
+        "en": "{who}{a} must be fully concealed: no 碰 or kong.",
+    },
+    "scoring_en_not_both": {"zh": "{who}{a}、{b}", "en": "{who}{a} and {b} cannot both hold in one hand."},
+    "scoring_en_shouzhuayi_alone": {
+        "zh": "{who}手抓一不另算碰碰胡",
+        "en": "{who}under the group's rules 手抓一 does not also count 碰碰胡: name 手抓一 alone.",
+    },
+    "scoring_en_one_four": {
+        "zh": "{who}最多一个四归一",
+        "en": "{who}only the winning tile can count as 四归一 here, so at most one.",
+    },
+    "scoring_en_fours_once": {
+        "zh": "{who}明四归、暗四归各最多算一次",
+        "en": "{who}under the group's rules 明四归一 and 暗四归一 count once each at most.",
+    },
+    "scoring_en_shouzhuayi_melds": {"zh": "{who}手抓一要有 4 组副露", "en": "{who}手抓一 needs 4 melds, not {melds}."},
+    "scoring_en_not_ready": {
+        "zh": "{who}没有听牌",
+        "en": "{who}that hand is not ready: 查大叫 takes only the ready players' hands.",
+    },
+    "scoring_en_kong_not_in_hand": {
+        "zh": "{who}手牌里没有这个杠",
+        "en": "{who}made a kong of {tile}, but the hand given shows no such kong.",
+    },
+    "scoring_en_robbed_tile": {
+        "zh": "{who}抢杠的牌不对",
+        "en": "{who}robs {kong}'s added kong of {tile}, but the winning tile is {win}.",
+    },
+    "scoring_en_deal_only": {
+        "zh": "只能在起手时",
+        "en": "that win is only possible at the deal, and play has already been recorded.",
+    },
+    "scoring_en_own_discard": {"zh": "{who}不能从自己打出的牌得钱", "en": "{who}nobody is paid for their own discard."},
+    "scoring_en_nothing_to_run": {"zh": "{who}无从跑起", "en": "{who}no 碰 or 扫 yet, so nothing to 跑起 from."},
+    "scoring_en_after_shuang_tishe": {
+        "zh": "起手两个提蛇当时就胡了",
+        "en": "two 提蛇 at the deal win at once: nothing is played after them.",
+    },
+    "scoring_en_baojing_twice": {"zh": "{who}已经报过警了", "en": "{who}already called 报警."},
+    "scoring_en_baojing_early": {
+        "zh": "{who}报警太早",
+        "en": "{who}报警 comes after the fourth 碰/扫, and there are {n} so far.",
+    },
+    "scoring_en_zhongzhuang": {"zh": "只有庄家才能中庄", "en": "only the dealer {dealer} can win 中庄."},
+    "scoring_en_dealer_dihu": {
+        "zh": "庄家自己不能地胡",
+        "en": "地胡 is a win on the dealer {dealer}'s first discard: the dealer cannot win 地胡.",
+    },
+    "scoring_en_dihu_payer": {"zh": "地胡由庄家一人出", "en": "地胡 is paid by the dealer {dealer} alone."},
+    "scoring_en_hand_over": {"zh": "这手牌已经结束", "en": "the hand is already over: nothing can follow its end."},
+    "scoring_en_bad_tiles": {
+        "zh": "{message}",
+        "en": "those tiles cannot be read or are not in this game; write tiles as 123p or 5z ({message}).",
+    },
+    "scoring_en_wrong_count": {"zh": "{message}", "en": "the hand has the wrong number of tiles ({message})."},
+    "scoring_en_inconsistent": {
+        "zh": "{message}",
+        "en": "this does not fit what the hand recorded so far ({message}).",
+    },
+    "scoring_en_not_a_win": {"zh": "{message}", "en": "that hand is not a win ({message})."},
+    "scoring_en_pihu_self_draw_only": {
+        "zh": "{message}",
+        "en": "this win must be self-drawn under the group's rules ({message}).",
+    },
+    "scoring_en_bad_request": {"zh": "{message}", "en": "the rules cannot score this record ({message})."},
+    "scoring_en_other": {"zh": "{message}", "en": "the rules refuse this record ({message})."},
     "ledger_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
     "ledger_nothing_to_undo": {"zh": "这一桌没有可以撤销的记录。", "en": "Nothing to undo at this table."},
     "ledger_edit_taken_back": {
@@ -360,8 +472,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Write: paid @a 11 (you paid a 11), paid @a (all you owe), received @b 11, unpay",
     },
     "payment_bad_amount": {
-        "zh": "「{text}」不是金额：写 11、2.5 或 11元。",
-        "en": "“{text}” is not an amount: write 11, 2.5 or 11元.",
+        "zh": "「{text}」不是金额：{why}。",
+        "en": "“{text}” is not an amount: {why}.",
     },
     "what_payment": {"zh": "一笔付款", "en": "A payment"},
     "payment_no_debt": {
@@ -768,13 +880,156 @@ def chat_message(message: str) -> str:
     return _FIELD.sub(lambda found: _FIELD_WORDS[found.group(1)], message)
 
 
+#: the scoring core's refusals in English, by error code: (the core's Chinese message, its arguments as named
+#: groups) → a text key. The core speaks Chinese only and its `paiju score` contract stays as it is, so an English
+#: group's reply is worded here; a message no pattern reads gets its code's general text, the core's words quoted.
+_WHOSE = r"(?:(?P<who>[^：]+?) 的胡牌：)?"
+SCORING_READINGS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "pihu_self_draw_only": (
+        (
+            re.compile(_WHOSE + r"屁胡（×1）只能自摸，不能(?P<method>\S+?)：本局规则「屁胡只能自摸」$"),
+            "scoring_en_pihu",
+        ),
+    ),
+    "not_a_win": (
+        (re.compile(_WHOSE + r"(?P<hand>.+) 不是胡牌：凑不成四组加一对，也不是七对$"), "scoring_en_no_win_hand"),
+    ),
+    "wrong_count": (
+        (
+            re.compile(_WHOSE + r"有 (?P<melds>\d+) 组副露时手牌应为 (?P<expected>\d+) 张，这里是 (?P<got>\d+) 张"),
+            "scoring_en_tile_count",
+        ),
+        (
+            re.compile(
+                r"(?P<who>\S+) 听牌的手牌有 (?P<melds>\d+) 组副露时应为 (?P<expected>\d+) 张，这里是 (?P<got>\d+) 张$"
+            ),
+            "scoring_en_tile_count",
+        ),
+        (re.compile(_WHOSE + r"副露最多 4 组，这里有 (?P<melds>\d+) 组$"), "scoring_en_too_many_melds"),
+    ),
+    "bad_tiles": (
+        (
+            re.compile(_WHOSE + r"(?P<zh>\S+)（(?P<tile>\w+)）：本局只用(?P<used>\S+)两门，没有(?P<suit>\S)$"),
+            "scoring_en_suit_not_played",
+        ),
+        (
+            re.compile(_WHOSE + r"(?P<zh>\S+)（(?P<tile>\w+)）有 (?P<n>\d+) 张，每种牌只有 4 张$"),
+            "scoring_en_fifth_tile",
+        ),
+    ),
+    "inconsistent": (
+        (re.compile(r"^(?P<who>\S+) 杠上开花，但之前最近的杠不是 (?P=who) 开的$"), "scoring_en_gskh"),
+        (re.compile(r"^(?P<who>\S+) 杠上炮，但之前最近的杠不是点炮的 (?P<source>\S+) 开的$"), "scoring_en_gsp"),
+        (
+            re.compile(_WHOSE + r"(?P<a>[^（]+)（\w+）只能是(?P<allowed>\S+)，这手牌是(?P<method>\S+)$"),
+            "scoring_en_method_only",
+        ),
+        (re.compile(_WHOSE + r"本局规则没有海底炮"), "scoring_en_no_haidipao"),
+        (re.compile(_WHOSE + r"杠上开花要先有自己的杠，这手牌没有杠$"), "scoring_en_gskh_no_kong"),
+        (re.compile(_WHOSE + r"(?P<a>[^（]+)（\w+）只能算一次$"), "scoring_en_once"),
+        (re.compile(_WHOSE + r"(?P<a>\S+?)已经包含(?P<b>\S+?)，只选一个$"), "scoring_en_includes"),
+        (re.compile(_WHOSE + r"(?P<a>\S+?)必须门清，不能有碰或杠$"), "scoring_en_concealed_only"),
+        (re.compile(_WHOSE + r"(?P<a>\S+?)不能同时是(?P<b>\S+)$"), "scoring_en_not_both"),
+        (re.compile(_WHOSE + r"(?P<a>\S+?)和(?P<b>\S+?)不能同时成立："), "scoring_en_not_both"),
+        (re.compile(_WHOSE + r"本局规则手抓一不另算碰碰胡"), "scoring_en_shouzhuayi_alone"),
+        (re.compile(_WHOSE + r"(?:半频道|不是大胡时)只有胡的那张牌能算四归一，最多一个$"), "scoring_en_one_four"),
+        (re.compile(_WHOSE + r"本局规则明四归、暗四归各最多算一次$"), "scoring_en_fours_once"),
+        (re.compile(_WHOSE + r"手抓一要有 4 组副露，这里是 (?P<melds>\d+) 组$"), "scoring_en_shouzhuayi_melds"),
+        (re.compile(r"^(?P<who>\S+) 报的手牌没有听牌：查大叫只报听牌玩家的牌$"), "scoring_en_not_ready"),
+        (
+            re.compile(r"^(?P<who>\S+) 杠了 (?P<tile>\S+)，但 (?P=who) 的手牌里没有这个杠$"),
+            "scoring_en_kong_not_in_hand",
+        ),
+        (
+            re.compile(r"^(?P<who>\S+) 抢的是 (?P<kong>\S+) 加杠的 (?P<tile>\S+)，胡的牌却是 (?P<win>\S+)$"),
+            "scoring_en_robbed_tile",
+        ),
+        # 碰胡 (its events named `events[3]（peng）：…`, which `chat_message` leaves out)
+        (re.compile(r"^这种胡只能在起手时，出牌之后的事件已经记了$"), "scoring_en_deal_only"),
+        (re.compile(r"^(?P<who>\S+) 不能从自己打出的牌得钱$"), "scoring_en_own_discard"),
+        (re.compile(r"^(?P<who>\S+) 没有碰或扫，无从跑起$"), "scoring_en_nothing_to_run"),
+        (re.compile(r"^起手两个提蛇当时就胡了"), "scoring_en_after_shuang_tishe"),
+        (re.compile(r"^(?P<who>\S+) 已经报过警了$"), "scoring_en_baojing_twice"),
+        (re.compile(r"^报警要在第四次碰/扫之后，(?P<who>\S+) 现在是 (?P<n>\d+) 次$"), "scoring_en_baojing_early"),
+        (re.compile(r"^只有庄家 (?P<dealer>\S+) 才能中庄$"), "scoring_en_zhongzhuang"),
+        (re.compile(r"^地胡是胡庄家 (?P<dealer>\S+) 打出的第一张牌"), "scoring_en_dealer_dihu"),
+        (re.compile(r"^地胡由庄家 (?P<dealer>\S+) 一人出"), "scoring_en_dihu_payer"),
+        (re.compile(r"^这手牌在 这一条 已经结束，后面不能再有事件$"), "scoring_en_hand_over"),
+    ),
+}
+_METHOD_EN = {"点炮": "on a discard", "抢杠胡": "by robbing a kong", "自摸": "self-drawn"}
+_SUIT_EN = {"筒": "dots (p)", "条": "bamboo (s)", "万": "characters (m)"}
+
+
+def _english_tiles(words: str) -> str:
+    """A hand as the core words it (`一二三筒 … 胡 四条`) in tile notation (`123p … wins on 4s`)."""
+    from bot.grammar import tile_notation
+
+    out = []
+    for word in words.split():
+        out.append("wins on" if word == "胡" else tile_notation(word) or word)
+    return " ".join(out)
+
+
+def _english_pattern(zh: str) -> str:
+    """A pattern the core names in Chinese (`清一色`) as the English group reads it: `Pure One Suit (清一色)`."""
+    from ledger.scoring.kawuxing.patterns import PATTERNS_BY_KEY
+
+    key = next((k for k, p in PATTERNS_BY_KEY.items() if p.zh == zh), None)
+    return pattern_name("en", key) if key is not None else zh
+
+
+def scoring_refusal(lang: str, code: str, message: str) -> str:
+    """A refusal of the scoring core as a player reads it: `没有记录：` and its reason (`scoring_reason`)."""
+    return text(lang, "scoring_refused", message=scoring_reason(lang, code, message))
+
+
+def scoring_reason(lang: str, code: str, message: str) -> str:
+    """Why the scoring core refused: its Chinese message (no pointers into the request), or in an English group
+    the English text of its code, with the names, tiles and counts it gave."""
+    shown = chat_message(message)
+    if lang != "en":
+        return shown
+    found = scoring_reading(code, shown)
+    if found is not None:
+        return text(lang, found[0], **found[1])
+    general = f"scoring_en_{code}"
+    return text(lang, general if general in TEXTS else "scoring_en_other", message=shown)
+
+
+def scoring_reading(code: str, shown: str) -> tuple[str, dict[str, str]] | None:
+    """The English text key of a scoring refusal (as `chat_message` shows it) and its arguments, in English
+    words; None when no reading of its code knows the message."""
+    for pattern, key in SCORING_READINGS.get(code, ()):
+        found = pattern.search(shown)
+        if found is None:
+            continue
+        args = {k: v for k, v in found.groupdict().items() if v is not None}
+        args["who"] = f"{args['who']}: " if args.get("who") else ""
+        if "method" in args:
+            args["method"] = _METHOD_EN.get(args["method"], args["method"])
+        for tiles in ("hand", "tile", "win"):
+            if tiles in args:
+                args[tiles] = _english_tiles(args[tiles])
+        for name in ("a", "b"):
+            if name in args:
+                args[name] = _english_pattern(args[name])
+        if "allowed" in args:
+            args["allowed"] = " or ".join(_METHOD_EN.get(m, m) for m in args["allowed"].split("、"))
+        if "used" in args:
+            args["used"] = " and ".join(_SUIT_EN.get(c, c) for c in args["used"].split("、"))
+            args["suit"] = _SUIT_EN.get(args["suit"], args["suit"])
+        return key, args
+    return None
+
+
 def refusal_text(lang: str, err: Exception) -> str | None:
     """The player-facing message of a refusal raised below the bot (scoring or ledger), or None for a bug."""
     from ledger.scoring.common import ScoringError
     from ledger.service import LedgerError, ScoringRefused
 
     if isinstance(err, ScoringRefused | ScoringError):
-        return text(lang, "scoring_refused", message=chat_message(err.message))
+        return scoring_refusal(lang, err.code, err.message)
     if isinstance(err, LedgerError):
         key = f"ledger_{err.code}"
         if key in TEXTS:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.amounts import AmountError, parse_amount
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.core import AnswerCallback, Context, Effect, Quiet, Refusal, Sender, SendText
 from bot.grammar import mention_word, name_key
@@ -402,18 +403,22 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
     return FlowStep(key, action, table, state, flow.user_id, query.message_id)
 
 
-_AMOUNT = re.compile(r"^(\d+)(?:\.(\d{1,2}))?(元|块|分)?$")
+def amount_or_why(ctx: Context, text: str) -> tuple[int | None, str]:
+    """The amount `text` names in 分 (`bot.amounts`, the group's currency label a unit too), or None and why not,
+    in the chat's language."""
+    try:
+        amount = parse_amount(text, ctx.group.currency if ctx.group is not None else "")
+    except AmountError as err:
+        return None, ctx.t(err.why)
+    return amount, "" if amount is not None else ctx.t("amount_why_form")
 
 
-def parse_amount(value: str, word: str) -> int:
-    """`2` or `2元` → 200 分, `0.5` → 50, `50分` → 50; positive only."""
-    match = _AMOUNT.match(value)
-    if match is None:
-        raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
-    whole, cents, unit = match.groups()
-    amount = int(whole) if unit == "分" else int(whole) * 100 + int((cents or "0").ljust(2, "0"))
-    if unit == "分" and cents:
-        raise Refusal("config_bad_value", setting=word, value=value, allowed="2、0.5、50分")
+def setting_amount(ctx: Context, value: str, word: str) -> int:
+    """A 设置's amount (底金, 台费, 抽水) in 分: `2` or `2元` → 200, `0.5` → 50, `50分` → 50; positive only."""
+    amount, why = amount_or_why(ctx, value)
+    if amount is None:
+        hint = "" if why == ctx.t("amount_why_form") else f"（{why}）"  # the examples already say how to write it
+        raise Refusal("config_bad_value", setting=word, value=value, allowed=f"2、0.5、50分{hint}")
     if amount <= 0:
         raise Refusal("config_bad_value", setting=word, value=value, allowed="> 0")
     return amount

@@ -151,8 +151,8 @@ register(
             "en": "{total} is too little to split among {n} (at least 1分 each); nothing booked.",
         },
         "payfees_bad_amount": {
-            "zh": "「{text}」不是金额：写 11、2.5、11元 或 50分（大于 0，最多 {most}）。",
-            "en": "“{text}” is not an amount: write 11, 2.5, 11元 or 50分 (more than 0, at most {most}).",
+            "zh": "「{text}」不是金额：{why}（大于 0，最多 {most}）。",
+            "en": "“{text}” is not an amount: {why} (more than 0, at most {most}).",
         },
         "fees_amount_positive": {
             "zh": "{what}的金额要大于 0（最多 {most}），「{text}」不行。不收就写 设置 {what} 关。",

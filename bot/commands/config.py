@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.commands import chat_options, duplicates, fees, payments
-from bot.commands._common import money, parse_amount
+from bot.commands._common import money, setting_amount
 from bot.commands._stakes import report_lines
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, tokens
@@ -179,7 +179,10 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
     if key == "base":
         from ledger.scoring.common import MAX_STAKE
 
-        base = parse_amount(value, word)
+        if len(values) > 1:  # `tokens` read `1,000` as `1` and `000`: the amount as typed, refused with why
+            raw = ctx.args.strip()
+            value = raw[len(word) :].strip() if raw.startswith(word) else " ".join(values)
+        base = setting_amount(ctx, value, word)
         if base > MAX_STAKE:  # the scoring core would refuse every hand
             raise Refusal("config_bad_value", setting=word, value=value, allowed=f"≤ {MAX_STAKE // 100}元")
         return {"base": base}

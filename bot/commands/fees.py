@@ -10,7 +10,7 @@ admins pay the house out with `付台费`.
 from __future__ import annotations
 
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
-from bot.commands._common import money, parse_amount, resolve_person
+from bot.commands._common import amount_or_why, money, resolve_person, setting_amount
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, tokens
 from ledger.fees import MAX_PERCENT, Fees
@@ -55,17 +55,14 @@ def _cut(ctx: Context, word: str, values: list[str]) -> dict[str, int | None]:
     else:
         changes |= {"cut_fixed": _amount(ctx, value, word), "cut_percent": 0}
     if len(values) == 3:
-        if _is_zero(values[2]):  # a cap of 0 would take nothing: not a cap, and never silently "uncapped"
+        if _is_zero(ctx, values[2]):  # a cap of 0 would take nothing: not a cap, and never silently "uncapped"
             raise Refusal("fees_cap_zero", text=values[2])
         changes["cut_cap"] = None if fold(values[2]) in UNCAPPED_WORDS else _amount(ctx, values[2], values[1])
     return changes
 
 
-def _is_zero(value: str) -> bool:
-    try:
-        return parse_amount(value, "") == 0
-    except Refusal as refusal:
-        return refusal.params.get("allowed") == "> 0"
+def _is_zero(ctx: Context, value: str) -> bool:
+    return amount_or_why(ctx, value)[0] == 0
 
 
 def _amount(ctx: Context, value: str, word: str, *, setting: bool = True) -> int:
@@ -74,18 +71,17 @@ def _amount(ctx: Context, value: str, word: str, *, setting: bool = True) -> int
     from ledger.accounts import MAX_AMOUNT
 
     most = money(MAX_AMOUNT, ctx.group.currency)
-    if value.lstrip().startswith(("-", "－")) or _is_zero(value):
+    if value.lstrip().startswith(("-", "－")) or _is_zero(ctx, value):
         if not setting:
-            raise Refusal("payfees_bad_amount", text=value, most=most)
+            raise Refusal("payfees_bad_amount", text=value, most=most, why=ctx.t("amount_why_form"))
         raise Refusal("fees_amount_positive", what=word, text=value, most=most)
-    if value.isdigit() and len(value) > 9:
-        raise Refusal("amount_too_large", what=word, most=most, text=value)
-    try:
-        amount = parse_amount(value, word)
-    except Refusal as refusal:
-        if setting:
-            raise
-        raise Refusal("payfees_bad_amount", text=value, most=most) from refusal
+    if setting:
+        amount = setting_amount(ctx, value, word)
+    else:
+        read, why = amount_or_why(ctx, value)
+        if read is None:
+            raise Refusal("payfees_bad_amount", text=value, most=most, why=why)
+        amount = read
     if amount > MAX_AMOUNT:
         raise Refusal("amount_too_large", what=word, most=most, text=value)
     return amount

@@ -11,9 +11,7 @@ back the table's latest record, and a payment is not a record of the table.
 
 from __future__ import annotations
 
-import re
-
-from bot.commands._common import button_index, flow_data, me, resolve_person
+from bot.commands._common import amount_or_why, button_index, flow_data, me, resolve_person
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.permissions import require_party
@@ -25,15 +23,6 @@ from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import Debt, LedgerError, LineState, MemberInfo, PaymentResult, Settlement
 
 PREFIX = "pay"
-#: a whole number of more digits than an amount is read with (moderation's reader stops at 9)
-_TOO_LONG = re.compile(r"^\d{10,}(?:\.\d{1,2})?(?:元|块|块钱)?$")
-
-
-def parse_amount(text: str) -> int | None:
-    """`11` → 1100 分, `2.5元` → 250, `11块` → 1100; None when it is not an amount (moderation reads fines alike)."""
-    from bot.moderation.commands import parse_amount as read
-
-    return read(text)
 
 
 def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
@@ -46,11 +35,9 @@ def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
         raise Refusal("unknown_player", name=words[0])
     amount = None
     if len(words) == 2:
-        amount = parse_amount(words[1])
-        if amount is None and _TOO_LONG.match(words[1]):
-            amount = MAX_AMOUNT + 1  # a number with too many digits to read is too much, not "not an amount"
+        amount, why = amount_or_why(ctx, words[1])
         if amount is None or amount <= 0:
-            raise Refusal("payment_bad_amount", text=words[1])
+            raise Refusal("payment_bad_amount", text=words[1], why=why or ctx.t("amount_why_positive"))
         if amount > MAX_AMOUNT:
             most = money(MAX_AMOUNT, ctx.group.currency)
             raise Refusal("amount_too_large", what=ctx.t("what_payment"), most=most, text=words[1])

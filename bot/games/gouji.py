@@ -27,7 +27,7 @@ from bot.commands.duplicates import hold_back
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, tokens
-from bot.texts import register, register_describer
+from bot.texts import register, register_describer, scoring_refusal
 from ledger.events import GoujiRound
 from ledger.scoring import ScoringError, gouji
 from ledger.service import DuplicateRecord, HandResult, TableInfo
@@ -322,7 +322,7 @@ def _preview(ctx: Context, table: TableInfo, round_: dict[str, list[str]]) -> tu
     try:
         answer = gouji.answer(request)
     except ScoringError as err:
-        return [ctx.t("scoring_refused", message=err.message)], False
+        return [scoring_refusal(ctx.lang, err.code, err.message)], False
     lines = [ctx.t("flow_preview")]
     if answer["void"]:
         lines.append(ctx.t("gouji_void", names="、".join(round_["geming"])))

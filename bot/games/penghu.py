@@ -15,7 +15,7 @@ from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, implied, tokens
-from bot.texts import chat_message, register, register_describer
+from bot.texts import register, register_describer, scoring_reason
 from bot.vocabulary import COMMAND_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
@@ -288,7 +288,7 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     except DuplicateRecord as dup:  # the same win or draw from someone else a moment ago: ask before booking
         return hold_back(ctx, table, dup)
     except ScoringRefused as err:
-        raise _refusal(err.message) from err
+        raise _refusal(ctx.lang, err.code, err.message) from err
     if result.replayed:  # a redelivered update: booked once, said once
         return replayed_reply(ctx, result, "penghu")
     what = describe(ctx.lang, payload(event), table.dealer)
@@ -313,7 +313,7 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
-def _refusal(message: str) -> Refusal:
+def _refusal(lang: str, code: str, message: str) -> Refusal:
     """A scoring refusal as the chat says it: the core names the event by its JSON index (`events[3]（peng）：…`),
     which the chat leaves out; a why worded in the contract's field names gets the bot's own text."""
     why = EVENT_PREFIX.sub("", message)
@@ -321,7 +321,7 @@ def _refusal(message: str) -> Refusal:
         found = pattern.match(why)
         if found:
             return Refusal(key, **found.groupdict())
-    return Refusal("scoring_refused", message=chat_message(why))
+    return Refusal("scoring_refused", message=scoring_reason(lang, code, why))
 
 
 def describe(lang: str, event: Mapping[str, Any], dealer: str | None) -> str:

@@ -88,12 +88,12 @@ register(
             "en": "One member at a time: send another command for {name}.",
         },
         "mod_bad_fine": {
-            "zh": "罚款金额看不懂：{text}。请写 0.01 到 {most} 之间的金额，例如 5、2.5 或 5元。",
-            "en": "Cannot read the fine: {text}. Write an amount from 0.01 to {most}, e.g. 5, 2.5 or 5元.",
+            "zh": "罚款金额看不懂：{text}（{why}）。请写 0.01 到 {most} 之间的金额，例如 5、2.5、5元 或 50分。",
+            "en": "Cannot read the fine: {text} ({why}). Write an amount from 0.01 to {most}: 5, 2.5, 5元 or 50分.",
         },
         "mod_bad_amount": {
-            "zh": "金额看不懂：{text}（例如 5 或 2.5）",
-            "en": "Cannot read the amount: {text} (e.g. 5 or 2.5)",
+            "zh": "金额看不懂：{text}（{why}）",
+            "en": "Cannot read the amount: {text} ({why})",
         },
         "mod_cancel_usage": {
             "zh": "用法：撤销处罚 #记录编号 [原因]（编号见 违规记录 @TA）",
@@ -147,6 +147,13 @@ register(
             "zh": "红包池只有 {pot}，不够发 {need}。",
             "en": "The pot holds only {pot}, not enough for {need}.",
         },
+        "mod_payout_gone": {
+            "zh": "{name} {why}，红包池不发给不在群里的人：请去掉 {name} 再发。没有发。",
+            "en": "{name} {why}; the pot is not paid to anyone out of the group: leave {name} out. Nothing paid.",
+        },
+        "mod_gone_left": {"zh": "已经退群了", "en": "has left the group"},
+        "mod_gone_removal": {"zh": "已被请出群", "en": "was removed from the group"},
+        "mod_gone_ban": {"zh": "已被封禁", "en": "is banned"},
         "mod_pot_short_split": {
             "zh": "红包池只有 {pot}，不够分给 {n} 人。",
             "en": "The pot holds only {pot}, not enough to split among {n}.",

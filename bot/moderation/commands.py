@@ -8,14 +8,14 @@ with 群规编辑) changes the rules text with 修改群规; everyone can read �
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.commands._common import member_of, money, resolve_person
+from bot.amounts import looks_like_amount, unit_words
+from bot.commands._common import amount_or_why, member_of, money, resolve_person
 from bot.core import BanMember, Context, Effect, Refusal, Sender, SendText, UnbanMember, registry
 from bot.grammar import words
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
@@ -25,8 +25,6 @@ from bot.moderation.ladder import currency
 from ledger.accounts import MAX_AMOUNT
 from ledger.moderation import SETTING_NAMES, ActionInfo, RuleSettings
 from ledger.service import MemberInfo
-
-_AMOUNT = re.compile(r"^(\d{1,9})(?:\.(\d{1,2}))?(?:元|块|块钱)?$")
 
 
 def _command(
@@ -57,21 +55,6 @@ def _within_bounds(ctx: Context, amount: int, typed: str, what: str) -> None:
     if amount > MAX_AMOUNT:
         most = money(MAX_AMOUNT, currency(ctx))
         raise Refusal("amount_too_large", what=ctx.t(what), most=most, text=typed or money(amount, currency(ctx)))
-
-
-#: a word that is meant as an amount though it is not a valid one: a sign, a currency symbol, a digit first
-#: (`-5`, `￥20`, `2,0`, `1.234`), or a Chinese numeral with or without its unit (`十元`, `五`)
-_AMOUNT_LIKE = re.compile(r"^[-+.\d¥$€£]|^[零〇一二两三四五六七八九十百千万]+(?:元|块|块钱)?$")
-#: a unit typed apart from its number (`罚款 @TA 20 元`)
-_UNIT_WORDS = frozenset({"元", "块", "块钱"})
-
-
-def parse_amount(text: str) -> int | None:
-    """ "5" → 500 分, "2.5元" → 250 分; None when it is not an amount."""
-    match = _AMOUNT.match(text.strip())
-    if match is None:
-        return None
-    return int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
 
 
 # --------------------------------------------------------------------------------------------------- targets
@@ -167,15 +150,16 @@ def warn(ctx: Context) -> SendText:
 def fine(ctx: Context) -> SendText:
     person, rest, message_id = _target(ctx, ctx.args)
     first, _, after = rest.partition(" ")
-    amount = parse_amount(first) if first else None
-    if amount is None:
-        if first and _AMOUNT_LIKE.match(unicodedata.normalize("NFKC", first)):
-            raise Refusal("mod_bad_fine", text=first, most=money(MAX_AMOUNT, currency(ctx)))
-        amount, after = settings(ctx).fine_amount, rest
-    else:
+    if first and looks_like_amount(first):
         unit, _, reason_after_unit = after.strip().partition(" ")
-        if unit in _UNIT_WORDS:
-            after = reason_after_unit
+        if unit in unit_words(currency(ctx)):  # the unit typed apart: `罚款 @TA 20 元 迟到`
+            first, after = first + unit, reason_after_unit
+        read, why = amount_or_why(ctx, first)
+        if read is None:  # (0 is the ledger's to refuse: a fine is more than 0)
+            raise Refusal("mod_bad_fine", text=first, most=money(MAX_AMOUNT, currency(ctx)), why=why)
+        amount = read
+    else:  # no amount: the group's fine, the words its reason
+        amount, after = settings(ctx).fine_amount, rest
     _within_bounds(ctx, amount, first, "mod_what_fine")
     reason = _reason(ctx, after)
     action = moderation(ctx).fine(
@@ -331,6 +315,18 @@ def pot(ctx: Context) -> SendText:
     return ctx.reply("mod_pot", amount=money(amount, currency(ctx)))
 
 
+def _out_of_group(ctx: Context) -> dict[int, str]:
+    """Members no longer in the group, each with why (a text key): left it, or removed or banned by an admin. The
+    pot is paid to none of them."""
+    service = moderation(ctx)
+    gone = {a.member_id: f"mod_gone_{a.kind}" for a in service.actions(ctx.chat_id, kinds=("removal", "ban")) if a.live}
+    left = service.left_user_ids(ctx.chat_id)
+    for member in ctx.service.members(ctx.chat_id):
+        if member.user_id in left:
+            gone.setdefault(member.id, "mod_gone_left")
+    return gone
+
+
 @_command(
     "payout",
     ["payout"],
@@ -344,12 +340,12 @@ def payout(ctx: Context) -> SendText:
     named: list[MemberInfo] = []
     amounts: dict[int, int] = {}
     for token in tokens:
-        value = parse_amount(token)
-        if value is not None:
+        if looks_like_amount(token):
+            value, why = amount_or_why(ctx, token)
             if not named or named[-1].id in amounts:
                 raise Refusal("mod_payout_usage")
-            if value <= 0:
-                raise Refusal("mod_bad_amount", text=token)
+            if value is None or value <= 0:
+                raise Refusal("mod_bad_amount", text=token, why=why or ctx.t("amount_why_positive"))
             _within_bounds(ctx, value, token, "mod_what_payout")
             amounts[named[-1].id] = value
             continue
@@ -363,6 +359,10 @@ def payout(ctx: Context) -> SendText:
         named.append(_chat_member(person))
     if amounts and len(amounts) != len(named):
         raise Refusal("mod_payout_usage")
+    gone = _out_of_group(ctx)
+    for person in named:  # the bare 发红包池 leaves them out; naming one is a mistake, not a way round it
+        if person.id in gone:
+            raise Refusal("mod_payout_gone", name=shown_name(ctx, person), why=ctx.t(gone[person.id]))
     in_pot = ctx.service.balances(ctx.chat_id).pot
     if in_pot <= 0:
         raise Refusal("mod_pot_empty")
@@ -371,13 +371,7 @@ def payout(ctx: Context) -> SendText:
     elif named:
         to = [m.id for m in named]
     else:
-        removed = {a.member_id for a in moderation(ctx).actions(ctx.chat_id, kinds=("removal", "ban")) if a.live}
-        left = moderation(ctx).left_user_ids(ctx.chat_id)
-        to = [
-            m.id
-            for m in ctx.service.members(ctx.chat_id)
-            if m.kind == "member" and m.id not in removed and m.user_id not in left
-        ]
+        to = [m.id for m in ctx.service.members(ctx.chat_id) if m.kind == "member" and m.id not in gone]
     cur = currency(ctx)
     if amounts and sum(amounts.values()) > in_pot:
         raise Refusal("mod_pot_short", pot=money(in_pot, cur), need=money(sum(amounts.values()), cur))
@@ -559,9 +553,9 @@ def modset(ctx: Context) -> SendText:
         raise Refusal("mod_settings_usage")
     typed: Any = value.strip()
     if name == "fine_amount":  # typed in the group's currency like every amount in chat: 5 → 500 分
-        typed = parse_amount(value)
+        typed, why = amount_or_why(ctx, value.strip())
         if typed is None:
-            raise Refusal("mod_bad_amount", text=value.strip())
+            raise Refusal("mod_bad_amount", text=value.strip(), why=why)
         _within_bounds(ctx, typed, value.strip(), "mod_what_fine")
     new = moderation(ctx).update_settings(ctx.chat_id, {name: typed}, by=ctx.sender.user_id)
     remember_settings(ctx, new)

@@ -176,9 +176,12 @@ def same_text_key(text: str) -> str:
     return " ".join(visible.casefold().split())
 
 
-def message_content(text: str, photo_file_id: str = "") -> str:
+def message_content(text: str, photo_file_id: str = "", sticker_id: str = "") -> str:
     """What the repeat check compares of a message: its text, and for a photo the photo too (its file id), so
-    three different photos of an album are three contents, not the same empty caption three times."""
+    three different photos of an album are three contents, not the same empty caption three times; a sticker is
+    its file_unique_id, so the same sticker again is a repeat and different stickers are not."""
+    if sticker_id:
+        return f"{text}\x00sticker:{sticker_id}"
     return f"{text}\x00photo:{photo_file_id}" if photo_file_id else text
 
 

@@ -73,7 +73,7 @@ def moderate(ctx: Context) -> Outcome | None:
     flooding = False
     if rules.flood and not _using_bot(ctx, incoming):
         flood_rules = FloodRules(rules.flood_max_messages, rules.flood_window_seconds, rules.repeat_count)
-        content = message_content(incoming.text, incoming.photo_file_id)
+        content = message_content(incoming.text, incoming.photo_file_id, incoming.sticker_id)
         verdict = state(ctx.bot).detector.observe(
             ctx.chat_id, incoming.sender.user_id, content, flood_rules, incoming.date
         )

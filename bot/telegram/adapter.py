@@ -239,6 +239,7 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None, bot_u
         mentions=mentions_of(message),
         usernames=usernames_of(message),
         photo_file_id=message.photo[-1].file_id if message.photo else "",
+        sticker_id=message.sticker.file_unique_id if message.sticker else "",
     )
 
 

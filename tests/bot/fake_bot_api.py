@@ -321,6 +321,27 @@ class Updates:
             message["caption"] = caption
         return {"message": message}
 
+    def sticker(self, sender: Mapping[str, Any], file_unique_id: str) -> dict:  # type: ignore[type-arg]
+        """A sticker as Telegram sends it: no text; its file_id differs per delivery, its file_unique_id does not."""
+        self.clock += 30
+        message: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": self.clock,
+            "chat": self.chat,
+            "from": dict(sender),
+            "sticker": {
+                "file_id": f"CAACAgIAAx-{file_unique_id}-{self.clock}",
+                "file_unique_id": file_unique_id,
+                "type": "regular",
+                "width": 512,
+                "height": 512,
+                "is_animated": False,
+                "is_video": False,
+                "emoji": "😂",
+            },
+        }
+        return {"message": message}
+
     def edit(self, original: Mapping[str, Any], text: str) -> dict:  # type: ignore[type-arg]
         self.clock += 30
         message = dict(original["message"])

@@ -11,7 +11,7 @@ from itertools import count
 import pytest
 
 from bot.core import BanMember, Bot, DeleteMessage, Incoming, Join, ManualClock, Quoted, Sender, SendText, UnbanMember
-from bot.moderation.commands import message_link, parse_amount
+from bot.moderation.commands import message_link
 from bot.moderation.filter import rights_notice
 from ledger.moderation import RuleSettings
 from ledger.service import Ledger
@@ -106,11 +106,6 @@ def test_a_member_reports_a_message_with_a_link_for_the_admins(bot: Bot) -> None
 def test_message_links() -> None:
     assert message_link(-1001234567890, 5) == "https://t.me/c/1234567890/5"
     assert message_link(-4242, 5) == "#5"
-
-
-def test_amounts() -> None:
-    assert [parse_amount(x) for x in ["5", "2.5", "0.05", "3元", "10块"]] == [500, 250, 5, 300, 1000]
-    assert [parse_amount(x) for x in ["", "-1", "2.555", "五", "1e3"]] == [None] * 5
 
 
 def test_bots_and_the_owner_are_exempt(bot: Bot) -> None:

@@ -103,6 +103,27 @@ async def test_links_are_deleted_and_the_second_offence_bans_then_unbans(
     assert ledger.balances(CHAT["id"]).pot == 500
 
 
+async def test_the_same_sticker_again_and_again_is_a_repeat_and_different_stickers_are_not(
+    server: FakeBotAPIServer, ledger: Ledger
+) -> None:
+    group = Group(server)
+    app = await _polling(server, ledger)
+    try:
+        for sticker in ("AgADpigAAm", "AgADqjkAAn", "AgADrkwAAo", "AgADsl0AAp"):  # four different stickers
+            server.push(group.updates.sticker(CAROL, sticker))
+        await group.say(CAROL, "红包池", "红包池")  # handled in order: the stickers are behind it
+        assert group.calls("deleteMessage") == [] and _actions(ledger) == []
+        for _ in range(3):  # the same sticker three times in a row: a repeat, punished on the third
+            server.push(group.updates.sticker(BOB, "AgADpigAAm"))
+        await until(lambda: "第 1 次违规" in " ".join(group.telegram.texts()), "the repeat's announcement")
+        assert {(a.kind, a.rule, a.user_id) for a in _actions(ledger)} == {
+            ("warning", "repeat", BOB["id"]),
+            ("fine", "repeat", BOB["id"]),
+        }
+    finally:
+        await _stop(app)
+
+
 async def test_admin_commands_reach_the_bot_api(server: FakeBotAPIServer, ledger: Ledger) -> None:
     group = Group(server)
     app = await _polling(server, ledger)

@@ -1,0 +1,131 @@
+"""Amounts of money as members type them, read into 分 — the one reader behind every typed amount (罚款, 发红包池
+shares, 付/收到, 付台费, 设置 底金/台费/抽水, 群管设置 fine_amount).
+
+A number is 元 unless a unit follows it: 元/块/块钱/圆 (and the group's own currency label, so an amount reads back
+as the bot shows it), 角/毛 (a tenth of 元), 分. Units may be combined largest first (`2元5角`, `1块2毛5`), and a
+bare digit after a unit is one of the next unit down, as people say it (`2块5` = 2.5元, `3毛5` = 0.35元). A leading
+¥ means 元. What is meant as an amount but names no whole number of 分 (`0.5分`, `2.555`), or could be read two
+ways (`1,000`, `2块50`), is refused with the reason (`AmountError.why`, a text key), never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from bot.texts import register
+
+#: 分 in one of each unit
+UNITS = {"元": 100, "块": 100, "块钱": 100, "圆": 100, "角": 10, "毛": 10, "分": 1}
+#: the unit a bare number after a unit is in (`2块5`: 角)
+_NEXT_DOWN = {100: 10, 10: 1}
+#: more digits than any amount in bounds has: the number is too large, whatever it is (kept from int's limits)
+_MANY_DIGITS = 30
+#: a word meant as an amount: a sign, a currency symbol or a digit first, or a Chinese numeral with or without a
+#: unit (`十元`, `五`, `两块`)
+_AMOUNT_LIKE = re.compile(r"^[-+.\d¥$€£]|^[零〇一二两三四五六七八九十百千万]+(?:块钱|[元块圆角毛分])?$")
+_NEGATIVE = re.compile(r"^[-−]\s*[\d.]")
+_COMMA = re.compile(r"\d[,，]\d")
+_CHINESE_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万]")
+
+register(
+    {
+        "amount_why_negative": {"zh": "金额不能是负数", "en": "an amount cannot be negative"},
+        "amount_why_digits": {"zh": "请用数字写，如 5、2.5", "en": "write it in digits, e.g. 5 or 2.5"},
+        "amount_why_fraction": {
+            "zh": "最小是 1分：元最多两位小数，角一位，分不带小数",
+            "en": "1分 is the smallest amount: at most two decimals of 元, one of 角, none of 分",
+        },
+        "amount_why_order": {
+            "zh": "单位从大到小、各写一次，如 2元5角、2块5、1毛5",
+            "en": "units go largest first, each once, e.g. 2元5角, 2块5, 1毛5",
+        },
+        "amount_why_ambiguous": {
+            "zh": "单位后面的数只能是一位：2块5 是 2.5元，这样写说不清是几角几分",
+            "en": "a number after a unit is one digit of the next unit, as in 2块5 = 2.5元: this reads two ways",
+        },
+        "amount_why_comma": {
+            "zh": "逗号说不清是千位还是小数点：写 1000 或 1.5",
+            "en": "a comma could be a thousands or a decimal separator: write 1000 or 1.5",
+        },
+        "amount_why_positive": {"zh": "金额要大于 0", "en": "it must be more than 0"},
+        "amount_why_form": {"zh": "可以写 5、2.5、5元、5角 或 50分", "en": "write e.g. 5, 2.5, 5元, 5角 or 50分"},
+    }
+)
+
+
+class AmountError(ValueError):
+    """A word meant as an amount that names no whole number of 分, or names it two ways; `why` is a text key."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def looks_like_amount(word: str) -> bool:
+    """Whether `word` is meant as an amount (a digit, sign or currency symbol first, or a Chinese numeral), even
+    one that cannot be read: such a word is refused, never taken for something else (a fine's reason)."""
+    return bool(_AMOUNT_LIKE.match(unicodedata.normalize("NFKC", word.strip())))
+
+
+def unit_words(currency: str = "") -> dict[str, int]:
+    """The units an amount may carry in a group whose currency label is `currency` (that label means 元, unless it
+    is itself one of the units)."""
+    label = currency.strip()
+    if label and label not in UNITS and not _AMOUNT_LIKE.match(label):
+        return {**UNITS, label: 100}
+    return dict(UNITS)
+
+
+def _piece_pattern(units: dict[str, int]) -> re.Pattern[str]:
+    names = "|".join(re.escape(u) for u in sorted(units, key=len, reverse=True))
+    return re.compile(rf"(\d+)(?:\.(\d+))?({names})?")
+
+
+def parse_amount(word: str, currency: str = "") -> int | None:
+    """The amount `word` names, in 分 (0 included; bounds are the caller's): `5` → 500, `2.5元` → 250, `50分` → 50,
+    `5毛` → 50, `2块5` → 250, `¥20` → 2000. None when the word is not meant as an amount at all (see
+    `looks_like_amount`); `AmountError` when it is but cannot be read as one."""
+    text = unicodedata.normalize("NFKC", word.strip())
+    if not text or not looks_like_amount(text):
+        return None
+    if _NEGATIVE.match(text):
+        raise AmountError("amount_why_negative")
+    if _COMMA.search(text):
+        raise AmountError("amount_why_comma")
+    if _CHINESE_NUMERAL.search(text):
+        raise AmountError("amount_why_digits")
+    units = unit_words(currency)
+    symbol = text.startswith("¥")
+    pieces = list(_piece_pattern(units).finditer(text, 1 if symbol else 0))
+    if not pieces or "".join(p[0] for p in pieces) != text[1 if symbol else 0 :]:
+        raise AmountError("amount_why_form")
+    if symbol and any(p[3] for p in pieces):  # `¥5元`: one way of saying 元, not two
+        raise AmountError("amount_why_form")
+    return _total(pieces, units)
+
+
+def _total(pieces: list[re.Match[str]], units: dict[str, int]) -> int:
+    total, above = 0, 0  # `above`: the unit of the piece before (0 for none yet)
+    for index, piece in enumerate(pieces):
+        whole, decimals, unit_word = piece[1], (piece[2] or "").rstrip("0"), piece[3]
+        if unit_word is not None:
+            unit = units[unit_word]
+        elif not above:
+            unit = 100
+        elif above in _NEXT_DOWN and len(whole) == 1 and piece[2] is None:
+            unit = _NEXT_DOWN[above]
+        else:
+            raise AmountError("amount_why_ambiguous" if above in _NEXT_DOWN else "amount_why_order")
+        if above and (unit >= above or int(whole) * unit >= above):  # `5分2元`, `2元3元`, `2元15角`
+            raise AmountError("amount_why_order")
+        if piece[2] is not None and index != len(pieces) - 1:  # `1.5元5角`
+            raise AmountError("amount_why_order")
+        if len(whole) > _MANY_DIGITS:
+            return 10**_MANY_DIGITS
+        scale = 10 ** len(decimals)
+        if int(decimals or "0") * unit % scale:
+            raise AmountError("amount_why_fraction")
+        total += int(whole) * unit + int(decimals or "0") * unit // scale
+        above = unit
+    return total
