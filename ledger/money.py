@@ -299,14 +299,28 @@ def stored_settlement(tx: Tx, chat_id: int, settlement_id: int) -> Settlement | 
 
 def night_settlement(tx: Tx, chat_id: int, night_id: int) -> Settlement | None:
     """The settlement stored when this chat's night closed (结算 or the 日切 roll-over), or None."""
-    group = group_by_chat(tx.session, chat_id)
-    record = tx.session.scalar(
+    record = _night_record(tx, group_by_chat(tx.session, chat_id).id, night_id)
+    return _stored(tx, record) if record is not None else None
+
+
+def settle_night(tx: Tx, night_id: int) -> Settlement:
+    """A night's settlement as every view shows it: for a closed night the one stored when it closed (what was
+    settled, the earlier debts it netted in included: 并账), for an open one the fewest payments of its balances
+    so far (nothing stored)."""
+    night = tx.session.get(m.Night, night_id)
+    if night is None:
+        raise LedgerError("not_found", f"找不到这一晚（{night_id}）")
+    record = _night_record(tx, night.group_id, night_id) if night.ended_at is not None else None
+    return _stored(tx, record) if record is not None else settlement_of(night_balances(tx, night))
+
+
+def _night_record(tx: Tx, group_id: int, night_id: int) -> m.SettlementRecord | None:
+    return tx.session.scalar(
         sa.select(m.SettlementRecord)
-        .where(m.SettlementRecord.group_id == group.id, m.SettlementRecord.night_id == night_id)
+        .where(m.SettlementRecord.group_id == group_id, m.SettlementRecord.night_id == night_id)
         .order_by(m.SettlementRecord.id.desc())
         .limit(1)
     )
-    return _stored(tx, record) if record is not None else None
 
 
 def _stored(tx: Tx, record: m.SettlementRecord) -> Settlement:

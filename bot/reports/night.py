@@ -79,7 +79,7 @@ def night_report(
 ) -> NightReport:
     """A night's post with its picture written to `out_dir` (see `report_dir`) as `night-<group>-<night>.png`.
 
-    `settlement`: the one `end_night` returned (else the ledger's `settle_night` computes it, the same function).
+    `settlement`: the one `end_night` returned (else the ledger's `settle_night`: what a settled night settled).
     `fmt` "pdf" writes a one-page PDF instead of a PNG."""
     post = night_post(service, night_id, lang=lang, currency=currency, settlement=settlement)
     photo = save(post.figure, report_dir(out_dir) / f"night-{post.group_id}-{night_id}.{fmt}")
