@@ -11,7 +11,16 @@ import sqlalchemy as sa
 
 from ledger import models as m
 from ledger import payments, transfers
-from ledger.accounts import MAX_AMOUNT, check_amount, get_member, group_by_chat, member_info, names, shown_names
+from ledger.accounts import (
+    MAX_AMOUNT,
+    OPEN_SEAT,
+    check_amount,
+    get_member,
+    group_by_chat,
+    member_info,
+    names,
+    shown_names,
+)
 from ledger.errors import LedgerError
 from ledger.hands import winners
 from ledger.records import Balance, Balances, MemberInfo, MemberRecord, Payment, Settlement, TransferInfo
@@ -167,7 +176,7 @@ def link_guest(tx: Tx, guest_id: int, member_id: int) -> MemberInfo:
 # ---------------------------------------------------------------------------------------------- balances
 
 _ALL_TIME = (
-    sa.select(m.Member.id, m.Member.kind, m.Member.alias, m.Member.display_name, m.Member.balance)
+    sa.select(m.Member.id, m.Member.kind, m.Member.alias, m.Member.display_name, m.Member.balance, OPEN_SEAT)
     .join(m.Group, m.Group.id == m.Member.group_id)
     .where(m.Group.chat_id == sa.bindparam("chat_id"), m.Member.linked_to_id.is_(None))
     .order_by(m.Member.id)
@@ -216,9 +225,9 @@ def sum_balances(tx: Tx, group_id: int, *conditions: sa.ColumnElement[bool]) -> 
         ):
             totals[member_id] = totals.get(member_id, 0) + sign * int(total)
     rows = tx.execute(
-        sa.select(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id).where(
-            m.Member.group_id == group_id
-        )
+        sa.select(
+            m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id, OPEN_SEAT
+        ).where(m.Member.group_id == group_id)
     ).all()
     shown = shown_names(rows)
     accounts = {row.id: (shown[row.id], row.kind) for row in rows}
