@@ -379,12 +379,20 @@ def accounts(session: Session, group_id: int) -> list[m.Member]:
 
 
 #: the member's seat name at the group's open table (None when not seated there): a column for reads of members
-#: that name them (`shown_names` keeps it while the table is open)
+#: that name them (`shown_names` keeps it while the table is open). Found through the open table (the group's one
+#: open table by its partial index, then that table's few seats), not through the member's seats over the years:
+#: `member_id + 0` keeps SQLite off the member's index
 OPEN_SEAT = (
     sa.select(m.Seat.name)
-    .join(m.GameTable, m.GameTable.id == m.Seat.table_id)
-    .where(m.Seat.member_id == m.Member.id, m.GameTable.ended_at.is_(None))
-    .limit(1)
+    .where(
+        m.Seat.table_id
+        == sa.select(m.GameTable.id)
+        .where(m.GameTable.group_id == m.Member.group_id, m.GameTable.ended_at.is_(None))
+        .correlate(m.Member)
+        .scalar_subquery(),
+        m.Seat.member_id + sa.literal_column("0") == m.Member.id,
+    )
+    .correlate(m.Member)
     .scalar_subquery()
     .label("seat")
 )
