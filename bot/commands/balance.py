@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands._common import money, net_by_member, resolve_person
+from bot.commands._common import account_word, money, net_by_member, resolve_person
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.texts import describe_event, describe_win
@@ -44,7 +44,7 @@ def balance(ctx: Context) -> SendText:
         lines.append(
             ctx.t(
                 "balance_line",
-                name=line.name,
+                name=account_word(ctx.lang, line.name),
                 night=money(night_amount, currency, signed=True),
                 total=money(line.result, currency, signed=True),
                 owed=money(line.amount, currency, signed=True),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from bot.commands._common import button_index, flow_data, me, resolve_person
+from bot.commands._common import account_word, button_index, flow_data, me, resolve_person, shown_name, shown_names
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.permissions import require_party
@@ -82,7 +82,7 @@ def _book(
             by=ctx.sender.user_id,
         )
     except LedgerError as err:
-        shown = ctx.service.names(ctx.chat_id)  # distinct, as 余额 and 结算 show them (老王, 老王#2)
+        shown = shown_names(ctx)  # distinct, as 余额 and 结算 show them (老王, 老王#2)
         names = {"debtor": shown.get(debtor[0], debtor[1]), "creditor": shown.get(creditor[0], creditor[1])}
         if err.code == "nothing_to_confirm":
             raise Refusal("payment_nothing_to_confirm", **names) from err
@@ -258,16 +258,11 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     if not rows:
         pooled = [p for p in settlement.payments if p.payer_id in pots or p.payee_id in pots]
         if pooled:  # lines with the pot or the house are not marked here: never "all paid" while they stand
-            names = {
-                line.member_id: ctx.t(f"pool_{line.kind}")
-                for line in settlement.balances.lines
-                if line.kind in GROUP_ACCOUNTS
-            }
             items = (", " if ctx.lang == "en" else "、").join(
                 ctx.t(
                     "payments_line",
-                    payer=names.get(p.payer_id, p.payer) if p.payer_id in pots else p.payer,
-                    payee=names.get(p.payee_id, p.payee) if p.payee_id in pots else p.payee,
+                    payer=account_word(ctx.lang, p.payer),
+                    payee=account_word(ctx.lang, p.payee),
                     amount=money(p.amount, currency),
                 )
                 for p in pooled
@@ -357,7 +352,7 @@ def press(ctx: Context) -> HandlerResult:
         return AnswerCallback(ctx.t("payment_already", payer=line.payer, payee=line.payee), alert=True)
     if result.replayed:
         return AnswerCallback(ctx.t("already_done"))
-    proxy = None if admin is None else (admin, line.payer if side == PAYER_SIDE else line.payee)
+    proxy = None if admin is None else (shown_name(ctx, admin), line.payer if side == PAYER_SIDE else line.payee)
     toast = payment_text(ctx, result, proxy).replace("\n", "; " if ctx.lang == "en" else "；")
     return [AnswerCallback(toast[:TOAST_LIMIT]), *payment_post(ctx, found, edit=query.message_id)]
 
