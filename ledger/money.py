@@ -155,7 +155,8 @@ def link_guest(tx: Tx, guest_id: int, member_id: int) -> MemberInfo:
         .where(m.Seat.table_id.in_(sa.select(m.Seat.table_id).where(m.Seat.member_id == guest.id)))
     )
     if together:
-        raise LedgerError("played_together", f"{guest.name} 和 {member.name} 同桌打过牌，不能是同一人")
+        shown = names(tx, guest.group_id)
+        raise LedgerError("played_together", f"{shown[guest.id]} 和 {shown[member.id]} 同桌打过牌，不能是同一人")
     for column in (m.Transfer.payer_id, m.Transfer.payee_id):
         tx.execute(sa.update(m.Transfer).where(column == guest.id).values({column: member.id}))
     tx.execute(sa.update(m.Seat).where(m.Seat.member_id == guest.id).values(member_id=member.id))

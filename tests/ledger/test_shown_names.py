@@ -86,3 +86,13 @@ def test_every_account_has_one_distinct_name_and_a_seated_player_their_seats(
         assert all(shown[seat.member_id] == seat.name for seat in table.seats)
         lines = ledger.balances(chat).lines
         assert all(line.name == shown[line.member_id] for line in lines)
+
+
+def test_a_refused_link_names_the_member_as_the_views_do(ledger: Ledger) -> None:
+    ledger.member(CHAT, 1, "老王")
+    second, other = ledger.member(CHAT, 2, "老王"), ledger.member(CHAT, 3, "小李")
+    guest = ledger.guest(CHAT, "老表")
+    ledger.open_table(CHAT, [second.id, other.id, guest.id], dealer=second.id, source="o:1", by=2)
+    with pytest.raises(LedgerError) as err:
+        ledger.link_guest(guest.id, second.id, source="l:1", by=1)
+    assert err.value.code == "played_together" and err.value.message.startswith("老表 和 老王#2 ")
