@@ -47,6 +47,8 @@ def test_a_name_card_set_at_the_table_waits_for_its_end_everywhere(chat: Chat) -
     assert "小乙 → 甲 4元" in settled and not any("老乙" in line for line in settled)
     assert chat("jia: 名片 老乙") == ["好的，甲 在账上叫「老乙」。"]
     assert chat("yi: 余额")[1:] == ["老乙　0 ｜ +4元 ｜ +4元", "小乙　0 ｜ -4元 ｜ -4元"]
+    # the hand of the table that ended names them as today's replies do, not by the seats it had
+    assert chat("yi: 历史")[1] == "第1局 老乙 胡 小乙 点的炮：清一色×4 → ×4 ｜ 老乙 +4元，小乙 -4元，丙 0"
 
 
 def test_two_members_with_one_display_name_are_told_apart_in_every_reply(chat: Chat) -> None:
