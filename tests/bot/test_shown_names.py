@@ -100,3 +100,12 @@ def test_an_english_groups_details_buttons_name_its_accounts_in_english(chat: Ch
     assert not any("红包池" in line for line in settled)
     assert chat("a: !press Details b→Pot")[0] == "Where b → Pot 2元 comes from:"
     assert "Pot  0 | +2元 | +2元" in chat("a: /balance")
+
+
+def test_an_admin_pressing_for_a_player_is_named_as_every_reply_names_them(chat: Chat) -> None:
+    for line in ("!join laowang 老王", "!join eve 老王", "!admin eve", "laowang: hi", "eve: hi"):
+        chat(line)
+    for line in ("a: 开桌 @a @b @laowang 庄 @a", "b: 胡 清一色 自摸", "a: 结算"):
+        chat(line)
+    pressed = chat("eve: !press a→b 已付")
+    assert pressed[0].startswith("[提示] 记下付款：a → b 4元（管理员 老王#2 代 a 记")
