@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from bot.core import Context, Refusal
 
 if TYPE_CHECKING:
-    from ledger.service import TableInfo, TableRecord
+    from ledger.service import MemberInfo, TableInfo, TableRecord
 
 #: actions at a table, for the refusal's wording (the keys of `bot.texts` `action_*`)
 RECORD, UNDO, SETTLE, REOPEN = "record", "undo", "settle", "reopen"
@@ -48,10 +48,10 @@ def require_player(ctx: Context, table: TableInfo | None, action: str) -> None:
     raise Refusal("players_only", action=ctx.t(f"action_{action}"))
 
 
-def require_party(ctx: Context, member_id: int, other_id: int, wrong_button: str) -> str | None:
+def require_party(ctx: Context, member_id: int, other_id: int, wrong_button: str) -> MemberInfo | None:
     """Refuse a payment's button unless the sender is the account `member_id` (by Telegram id) or an admin; the
-    line's other person (`other_id`) is refused with `wrong_button`, admin or not. Returns the admin's name when an
-    admin presses for someone else (None: the person pressed it)."""
+    line's other person (`other_id`) is refused with `wrong_button`, admin or not. Returns the admin's account when
+    an admin presses for someone else (None: the person pressed it)."""
     sender = ctx.service.member(ctx.chat_id, ctx.sender.user_id, ctx.sender.name, ctx.sender.username)
     if sender.id == member_id:
         return None
@@ -59,7 +59,7 @@ def require_party(ctx: Context, member_id: int, other_id: int, wrong_button: str
         raise Refusal(wrong_button)
     if not ctx.is_admin:
         raise Refusal("payment_not_party")
-    return sender.name
+    return sender
 
 
 def require_to_open(ctx: Context) -> None:

@@ -677,19 +677,24 @@ TEXTS: dict[str, dict[str, str]] = {
     "config_bad_rules": {"zh": "这样的规则不成立：{message}", "en": "Those rules do not work: {message}"},
     "config_changed": {"zh": "已修改（新开的桌按新规则）：", "en": "Changed (tables opened from now on use it):"},
     # -- alias -------------------------------------------------------------------------------------------
-    "alias_show": {"zh": "{name} 的名片：{alias}", "en": "{name}'s name in the ledger: {alias}"},
+    "alias_show": {
+        "zh": "{name}：群昵称「{display}」，名片：{alias}",
+        "en": "{name}: chat name “{display}”, ledger alias {alias}",
+    },
     "alias_none": {"zh": "（没设，账上用群昵称）", "en": "(none: the chat name is used)"},
     "alias_set": {"zh": "好的，{name} 在账上叫「{alias}」。", "en": "OK, {name} is “{alias}” in the ledger."},
     "alias_cleared": {"zh": "已清除名片，{name} 在账上用群昵称。", "en": "Alias cleared; {name} shows by chat name."},
     "alias_seat_kept": {
-        "zh": "当前牌桌上仍叫「{seat}」，从下一桌起生效。",
-        "en": "At the open table they are still “{seat}”; the new name applies from the next table.",
+        "zh": "这桌还没结束：结算或重新开桌前，牌桌和账上仍叫「{seat}」。",
+        "en": "The table is still open: until it ends (结算 or a new 开桌) the table and the ledger still show "
+        "“{seat}”.",
     },
     "alias_bad": {
         "zh": "名片最多 {max} 个字，不能以 @ 开头。",
         "en": "An alias has at most {max} characters, no leading @.",
     },
     "alias_taken": {"zh": "「{alias}」已经是 {name} 在用的名字了。", "en": "“{alias}” is already {name}'s name."},
+    "ledger_alias_shown": {"zh": "{message}。", "en": "{english}."},
     "alias_others_admin_only": {"zh": "只有管理员能给别人改名片。", "en": "Only admins can set someone else's alias."},
     "link_usage": {"zh": "用法：关联 客人名 @群成员", "en": "Usage: 关联 guest-name @member"},
     "link_not_guest": {"zh": "「{name}」不是账上的客人。", "en": "“{name}” is not a guest in the ledger."},

@@ -357,6 +357,14 @@ def set_alias(tx: Tx, member_id: int, clean: str | None) -> MemberInfo:
         ]
         if taken:
             raise LedgerError("alias_taken", f"名片“{clean}”已被使用（别人的名字或 Telegram 用户名）")
+        shown = names(tx, member.group_id)
+        if any(name.casefold() == folded for id_, name in shown.items() if id_ != member.id):
+            # another account shows so now: 老王#2, or a player's seat name at the open table (kept until it ends)
+            raise LedgerError(
+                "alias_shown",
+                f"“{clean}”现在是别人在账上显示的名字（牌桌上的座位名在这桌结束前不变），请换一个",
+                f"“{clean}” is how someone else is shown now (seat names stay until the table ends); pick another",
+            )
     member.alias = clean
     return member_info(member)
 
@@ -370,9 +378,28 @@ def accounts(session: Session, group_id: int) -> list[m.Member]:
     return list(session.scalars(sa.select(m.Member).where(m.Member.group_id == group_id).order_by(m.Member.id)))
 
 
-_NAMES = sa.select(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id).where(
-    m.Member.group_id == sa.bindparam("group_id")
+#: the member's seat name at the group's open table (None when not seated there): a column for reads of members
+#: that name them (`shown_names` keeps it while the table is open). Found through the open table (the group's one
+#: open table by its partial index, then that table's few seats), not through the member's seats over the years:
+#: `member_id + 0` keeps SQLite off the member's index
+OPEN_SEAT = (
+    sa.select(m.Seat.name)
+    .where(
+        m.Seat.table_id
+        == sa.select(m.GameTable.id)
+        .where(m.GameTable.group_id == m.Member.group_id, m.GameTable.ended_at.is_(None))
+        .correlate(m.Member)
+        .scalar_subquery(),
+        m.Seat.member_id + sa.literal_column("0") == m.Member.id,
+    )
+    .correlate(m.Member)
+    .scalar_subquery()
+    .label("seat")
 )
+
+_NAMES = sa.select(
+    m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id, OPEN_SEAT
+).where(m.Member.group_id == sa.bindparam("group_id"))
 
 #: names that stand for no member: the words for oneself (a member shown as 我 would read as whoever types it)
 _SELF_WORDS = frozenset({"我", "me", "i"})
@@ -381,22 +408,30 @@ _SELF_WORDS = frozenset({"我", "me", "i"})
 def names(on: Tx | Session, group_id: int) -> dict[int, str]:
     """Every account of the group by id → the name the ledger shows (in a transaction or a session), distinct
     within the group ignoring case: two members called 老王 show as 老王 and 老王#2, a member whose Telegram name is
-    红包池 as 红包池#2. The group's accounts (红包池, 台费) keep their names, then the account that had a name first
-    (the lower id) keeps it; a guest linked to a member comes last."""
+    红包池 as 红包池#2. The group's accounts (红包池, 台费) keep their names, then the players seated at the open
+    table keep their seat names (a 名片 or Telegram name changed since 开桌 shows once the table ends: the table's
+    replies and every view name a player alike), then the account that had a name first (the lower id) keeps
+    it; a guest linked to a member comes last."""
     return shown_names(on.execute(_NAMES, {"group_id": group_id}))
 
 
 def shown_names(accounts: Iterable[Any]) -> dict[int, str]:
-    """`names` of rows already read (each with id, alias, display_name, kind and, optionally, linked_to_id):
-    every account of the group must be among them for the names to come out the same."""
+    """`names` of rows already read (each with id, alias, display_name, kind and, optionally, linked_to_id and
+    `seat`, the `OPEN_SEAT` column): every account of the group must be among them for the names to come out
+    the same."""
     rows = sorted(
         accounts,
-        key=lambda row: (row.kind not in m.POOLS, getattr(row, "linked_to_id", None) is not None, row.id),
+        key=lambda row: (
+            row.kind not in m.POOLS,
+            getattr(row, "seat", None) is None,
+            getattr(row, "linked_to_id", None) is not None,
+            row.id,
+        ),
     )
     taken = set(_SELF_WORDS)
     shown: dict[int, str] = {}
     for row in rows:
-        shown[row.id] = numbered(row.alias or row.display_name, taken)
+        shown[row.id] = numbered(getattr(row, "seat", None) or row.alias or row.display_name, taken)
         taken.add(shown[row.id].casefold())
     return shown
 

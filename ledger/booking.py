@@ -61,7 +61,7 @@ class _Table:
     cutoff_hour: int
     timezone: str
     seats: tuple[Seat, ...]
-    names: dict[int, str]  # member id -> the name the ledger shows, for every seat
+    names: dict[int, str]  # member id -> seat name: how replies name a player while the table is open (`names`)
     cut: fees.Fees = field(default_factory=fees.Fees)  # the group's 抽水, read with the table (no fees: nothing)
     #: the latest finished hand, when the table was read with it (`previous_read`) and the open hand has no live
     #: events: what the double-entry check and 撤销 look at then (None: no finished hand has live events)
@@ -207,7 +207,6 @@ _READ_TABLE = (
             m.Seat.member_id,
             m.Member.user_id,
             m.Member.username,
-            sa.func.coalesce(m.Member.alias, m.Member.display_name).label("member_name"),
             SOURCE_BOOKED,
             *_OPEN_HAND_COLUMNS,
         )
@@ -325,7 +324,7 @@ def _lock(tx: Tx, table_id: int, *, lock: bool = True, previous: bool = False) -
         cutoff_hour=first.cutoff_hour,
         timezone=first.timezone,
         seats=tuple(Seat(r.position, r.name, r.member_id, r.user_id, r.username) for r in seat_rows),
-        names={r.member_id: r.member_name for r in seat_rows},
+        names={r.member_id: r.name for r in seat_rows},
         cut=fees.Fees(cut_fixed=first.cut_fixed or 0, cut_percent=first.cut_percent or 0, cut_cap=first.cut_cap),
     )
     seat_rows = [row for row in rows if row.position == first.position]
@@ -675,9 +674,19 @@ _FINISHED_HAND = (
     .where(m.Hand.id == _NUMBERED_HAND, m.HandEvent.voided_at.is_(None))
     .order_by(m.HandEvent.id)
 )
-_MEMBER_NAME = sa.select(sa.func.coalesce(m.Member.alias, m.Member.display_name)).where(
+_MEMBER_ID = sa.select(m.Member.id).where(
     m.Member.group_id == sa.bindparam("group_id"), m.Member.user_id == sa.bindparam("user_id")
 )
+
+
+def _name_of_user(tx: Tx, table: _Table, user_id: int) -> str | None:
+    """Whoever recorded something, as every reply names them: their seat's name, else the group's name for them
+    (`names`: 老王#2), None for someone the ledger does not know."""
+    seat = next((seat.name for seat in table.seats if seat.user_id == user_id), None)
+    if seat is not None:
+        return seat
+    member_id = tx.execute(_MEMBER_ID, {"group_id": table.group_id, "user_id": user_id}).scalar()
+    return names(tx, table.group_id).get(member_id) if member_id is not None else None
 
 
 def _record_of(
@@ -695,7 +704,7 @@ def _record_of(
     by = last[-1].created_by
     name = None
     if named and by is not None:
-        name = tx.execute(_MEMBER_NAME, {"group_id": table.group_id, "user_id": by}).scalar()
+        name = _name_of_user(tx, table, by)
     at = last[-1].created_at
     assert at is not None, "events are read with their time"
     return TableRecord(
@@ -755,7 +764,7 @@ def _refuse_repeat(
     if not anytime and tx.now - previous.recorded_at > table.double_entry:
         return
     if repeats(events, previous.events):
-        name = tx.execute(_MEMBER_NAME, {"group_id": table.group_id, "user_id": previous.recorded_by}).scalar()
+        name = _name_of_user(tx, table, previous.recorded_by) if previous.recorded_by is not None else None
         raise DuplicateRecord(dataclasses.replace(previous, recorded_by_name=name))
 
 

@@ -280,6 +280,26 @@ def from_payload(game: str, data: Mapping[str, Any]) -> Event:
     raise ValueError(f"not a {game} event: {dict(data)!r}")
 
 
+#: the fields of a stored event (and of a scoring answer's `hands`) that name a seat, and those that list seats
+_PLAYER_FIELDS = ("player", "winner", "from")
+_PLAYER_LISTS = ("order", "geming", "shaopai_failed")
+
+
+def renamed(data: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """A stored event of any game (or an answer's hand) with the seats it names renamed through `names` (seat name
+    → another name, seats not in it kept): how a hand of a table since ended reads in the names shown today."""
+    out = dict(data)
+    for key in _PLAYER_FIELDS:
+        if isinstance(out.get(key), str):
+            out[key] = names.get(out[key], out[key])
+    for key in _PLAYER_LISTS:
+        if isinstance(out.get(key), list):
+            out[key] = [names.get(player, player) for player in out[key]]
+    if isinstance(out.get("ready"), Mapping):
+        out["ready"] = {names.get(player, player): hand for player, hand in out["ready"].items()}
+    return out
+
+
 #: 碰胡 events that end a hand with someone's win (the draw ends it too: keyed as every game's draw)
 PENGHU_WINS = frozenset({"hu", "tianhu", "dihu", "xiaoqidui", "wufu"})
 

@@ -11,7 +11,16 @@ import sqlalchemy as sa
 
 from ledger import models as m
 from ledger import payments, transfers
-from ledger.accounts import MAX_AMOUNT, check_amount, get_member, group_by_chat, member_info, names, shown_names
+from ledger.accounts import (
+    MAX_AMOUNT,
+    OPEN_SEAT,
+    check_amount,
+    get_member,
+    group_by_chat,
+    member_info,
+    names,
+    shown_names,
+)
 from ledger.errors import LedgerError
 from ledger.hands import winners
 from ledger.records import Balance, Balances, MemberInfo, MemberRecord, Payment, Settlement, TransferInfo
@@ -146,7 +155,8 @@ def link_guest(tx: Tx, guest_id: int, member_id: int) -> MemberInfo:
         .where(m.Seat.table_id.in_(sa.select(m.Seat.table_id).where(m.Seat.member_id == guest.id)))
     )
     if together:
-        raise LedgerError("played_together", f"{guest.name} 和 {member.name} 同桌打过牌，不能是同一人")
+        shown = names(tx, guest.group_id)
+        raise LedgerError("played_together", f"{shown[guest.id]} 和 {shown[member.id]} 同桌打过牌，不能是同一人")
     for column in (m.Transfer.payer_id, m.Transfer.payee_id):
         tx.execute(sa.update(m.Transfer).where(column == guest.id).values({column: member.id}))
     tx.execute(sa.update(m.Seat).where(m.Seat.member_id == guest.id).values(member_id=member.id))
@@ -167,7 +177,7 @@ def link_guest(tx: Tx, guest_id: int, member_id: int) -> MemberInfo:
 # ---------------------------------------------------------------------------------------------- balances
 
 _ALL_TIME = (
-    sa.select(m.Member.id, m.Member.kind, m.Member.alias, m.Member.display_name, m.Member.balance)
+    sa.select(m.Member.id, m.Member.kind, m.Member.alias, m.Member.display_name, m.Member.balance, OPEN_SEAT)
     .join(m.Group, m.Group.id == m.Member.group_id)
     .where(m.Group.chat_id == sa.bindparam("chat_id"), m.Member.linked_to_id.is_(None))
     .order_by(m.Member.id)
@@ -216,9 +226,9 @@ def sum_balances(tx: Tx, group_id: int, *conditions: sa.ColumnElement[bool]) -> 
         ):
             totals[member_id] = totals.get(member_id, 0) + sign * int(total)
     rows = tx.execute(
-        sa.select(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id).where(
-            m.Member.group_id == group_id
-        )
+        sa.select(
+            m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id, OPEN_SEAT
+        ).where(m.Member.group_id == group_id)
     ).all()
     shown = shown_names(rows)
     accounts = {row.id: (shown[row.id], row.kind) for row in rows}
@@ -299,14 +309,28 @@ def stored_settlement(tx: Tx, chat_id: int, settlement_id: int) -> Settlement | 
 
 def night_settlement(tx: Tx, chat_id: int, night_id: int) -> Settlement | None:
     """The settlement stored when this chat's night closed (结算 or the 日切 roll-over), or None."""
-    group = group_by_chat(tx.session, chat_id)
-    record = tx.session.scalar(
+    record = _night_record(tx, group_by_chat(tx.session, chat_id).id, night_id)
+    return _stored(tx, record) if record is not None else None
+
+
+def settle_night(tx: Tx, night_id: int) -> Settlement:
+    """A night's settlement as every view shows it: for a closed night the one stored when it closed (what was
+    settled, the earlier debts it netted in included: 并账), for an open one the fewest payments of its balances
+    so far (nothing stored)."""
+    night = tx.session.get(m.Night, night_id)
+    if night is None:
+        raise LedgerError("not_found", f"找不到这一晚（{night_id}）")
+    record = _night_record(tx, night.group_id, night_id) if night.ended_at is not None else None
+    return _stored(tx, record) if record is not None else settlement_of(night_balances(tx, night))
+
+
+def _night_record(tx: Tx, group_id: int, night_id: int) -> m.SettlementRecord | None:
+    return tx.session.scalar(
         sa.select(m.SettlementRecord)
-        .where(m.SettlementRecord.group_id == group.id, m.SettlementRecord.night_id == night_id)
+        .where(m.SettlementRecord.group_id == group_id, m.SettlementRecord.night_id == night_id)
         .order_by(m.SettlementRecord.id.desc())
         .limit(1)
     )
-    return _stored(tx, record) if record is not None else None
 
 
 def _stored(tx: Tx, record: m.SettlementRecord) -> Settlement:

@@ -468,8 +468,9 @@ class Ledger:
         return self._unit.read(lambda tx: money.member_record(tx, member_id, recent))
 
     def settle_night(self, night_id: int) -> Settlement:
-        """Fewest payments to square a night (not stored; `end_night` stores it)."""
-        return money.settlement_of(self.night_balances(night_id))
+        """A night's settlement: the one `end_night` (or the 日切 roll-over) stored for a closed night — what was
+        settled, earlier debts netted in (并账) — else the fewest payments of the open night's balances so far."""
+        return self._unit.read(lambda tx: money.settle_night(tx, night_id))
 
     def settle_period(self, chat_id: int, since: datetime | None, until: datetime | None) -> Settlement:
         return money.settlement_of(self.period_balances(chat_id, since, until))

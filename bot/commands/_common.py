@@ -32,6 +32,31 @@ def me(ctx: Context) -> MemberInfo:
     return member_of(ctx, ctx.sender)
 
 
+def shown_names(ctx: Context) -> dict[int, str]:
+    """Every account of the chat's group by id → how every reply names it: the ledger's names (`Ledger.names`:
+    distinct in the group, 老王 / 老王#2, a player at the open table by their seat name), the group's own
+    accounts in the chat's language (`account_word`). The one way a reply names someone it has not read a
+    ledger name for (a seat, a balance or settlement line) already."""
+    return {id_: account_word(ctx.lang, name) for id_, name in ctx.service.names(ctx.chat_id).items()}
+
+
+def shown_name(ctx: Context, person: MemberInfo) -> str:
+    """A member, guest or group account as every reply names it (`shown_names`)."""
+    return shown_names(ctx).get(person.id, person.name)
+
+
+def account_word(lang: str, name: str) -> str:
+    """A name the ledger gave an account (`Ledger.names`, a balance or settlement line) in `lang`: the group's
+    own accounts (红包池, 台费) by their word (Pot, House in English); the ledger shows no other account by those
+    names (a member called 红包池 is 红包池#2), so anyone else's name comes back as it is."""
+    from bot.texts import text
+    from ledger.fees import HOUSE_NAME
+    from ledger.service import POT_NAME
+
+    key = {POT_NAME: "pool_pot", HOUSE_NAME: "pool_house"}.get(name)
+    return text(lang, key) if key is not None else name
+
+
 def resolve_person(ctx: Context, token: str, *, create_guest: bool) -> MemberInfo | None:
     """A person named in a message. `@x` only through Telegram's identity (`mentioned_member`); a plain name only
     an unlinked guest of that name (`guest_named`, created when `create_guest`). Display names and 名片 are labels,
@@ -162,7 +187,7 @@ def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]
             raise Refusal("unknown_player", name=bare)
         seat = seat_of_member(table, person.id)
         if seat is None:
-            raise Refusal("not_seated", name=person.name)
+            raise Refusal("not_seated", name=shown_name(ctx, person))
         return seat
 
     def resolve(token: str) -> str | None:

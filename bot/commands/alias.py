@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands._common import me, reserved_name, resolve_person, seat_of_member
+from bot.commands._common import me, reserved_name, resolve_person, seat_of_member, shown_name, shown_names
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.vocabulary import COMMAND_WORDS
@@ -29,9 +29,9 @@ def alias(ctx: Context) -> SendText:
         target, items = found, items[1:]
     reply_to = ctx.message_id
     if not items:
-        return SendText(
-            ctx.t("alias_show", name=target.display_name, alias=target.alias or ctx.t("alias_none")), reply_to=reply_to
-        )
+        alias_now = target.alias or ctx.t("alias_none")
+        shown = ctx.t("alias_show", name=shown_name(ctx, target), display=target.display_name, alias=alias_now)
+        return SendText(shown, reply_to=reply_to)
     new = " ".join(items)
     clear = new in {"清除", "删除", "clear", "-"}
     if not clear and (len(new) > MAX_ALIAS or new.startswith("@")):
@@ -41,12 +41,13 @@ def alias(ctx: Context) -> SendText:
     if not clear:  # another's label, or another member's @username: a 名片 never reads as someone else
         for clash in (ctx.service.member_by_username(ctx.chat_id, new), ctx.service.find_member(ctx.chat_id, new)):
             if clash is not None and clash.id != target.id:
-                raise Refusal("alias_taken", alias=new, name=clash.display_name)
+                raise Refusal("alias_taken", alias=new, name=shown_name(ctx, clash))
+    was = shown_names(ctx).get(target.id, target.name)
     updated = ctx.service.set_alias(target.id, None if clear else new, source=ctx.source, by=ctx.sender.user_id)
-    lines = [ctx.t("alias_cleared" if clear else "alias_set", name=updated.display_name, alias=updated.name)]
-    # an open table keeps the seat names it was opened with (scoring events name seats): say so
-    table = ctx.service.current_table(ctx.chat_id)
-    seat = seat_of_member(table, target.id) if table is not None else None
+    lines = [ctx.t("alias_cleared" if clear else "alias_set", name=was, alias=updated.name)]
+    # a player at the open table keeps the seat name it was opened with (scoring events name seats), and every
+    # view names them so until the table ends (`Ledger.names`): say so
+    seat = seat_of_member(ctx.table, target.id) if ctx.table is not None else None
     if seat is not None and seat != updated.name:
         lines.append(ctx.t("alias_seat_kept", seat=seat))
     return SendText("\n".join(lines), reply_to=reply_to)
@@ -70,8 +71,9 @@ def link(ctx: Context) -> SendText:
     member = resolve_person(ctx, items[1], create_guest=False)
     if member is None or member.kind != "member":
         raise Refusal("unknown_player", name=items[1].lstrip("@"))
+    shown = shown_names(ctx)
     ctx.service.link_guest(guest.id, member.id, source=ctx.source, by=ctx.sender.user_id)
     return SendText(
-        ctx.t("linked", guest=guest.name, member=member.name),
+        ctx.t("linked", guest=shown.get(guest.id, guest.name), member=shown.get(member.id, member.name)),
         reply_to=ctx.message_id,
     )

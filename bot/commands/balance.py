@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from bot.commands._common import ME_WORDS, me, money, net_by_member, resolve_person
+from collections.abc import Mapping
+
+from bot.commands._common import ME_WORDS, account_word, me, money, net_by_member, resolve_person, shown_names
 from bot.commands.payments import debt_items
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import implied, tokens
 from bot.texts import describe_event, describe_win
 from bot.vocabulary import COMMAND_WORDS
+from ledger.events import renamed
 from ledger.models import GROUP_ACCOUNTS
 from ledger.service import HandRecord, TableInfo
 
@@ -49,7 +52,7 @@ def balance(ctx: Context) -> SendText:
         lines.append(
             ctx.t(
                 "balance_line",
-                name=line.name,
+                name=account_word(ctx.lang, line.name),
                 night=money(night_amount, currency, signed=True),
                 total=money(line.result, currency, signed=True),
                 owed=money(line.amount, currency, signed=True),
@@ -88,29 +91,35 @@ def history(ctx: Context) -> SendText:
         return SendText(ctx.t("history_empty"), reply_to=ctx.message_id)
     lines = [ctx.t("history_head", count=len(records))]
     tables = {table_id: ctx.service.table(table_id) for table_id in {record.table_id for record in records}}
+    shown = shown_names(ctx)
     for record in reversed(records):
-        lines.append(history_line(ctx, record, tables[record.table_id]))
+        lines.append(history_line(ctx, record, tables[record.table_id], shown))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
-def history_line(ctx: Context, record: HandRecord, table: TableInfo) -> str:
+def history_line(ctx: Context, record: HandRecord, table: TableInfo, shown: Mapping[int, str]) -> str:
     """`第3局 甲 胡 乙 点的炮：卡五星×2 → ×2 ｜ 甲 +2元，乙 -2元，丙 0`: every seat of the hand's table in seat
-    order, zeros included; a 够级/碰胡 hand lists its events in that game's words."""
+    order, zeros included; a 够级/碰胡 hand lists its events in that game's words. Players are named as every
+    reply names them now (`shown`): a table since ended may have seated them under names that changed (the open
+    table's seat names are what `shown` says)."""
     game = table.game
     currency = ctx.group.currency
+    seat_names = {seat.name: shown.get(seat.member_id, seat.name) for seat in table.seats}
+    events = [renamed(event, seat_names) for event in record.events]
     answer = {
-        "hands": list(record.patterns),
+        "hands": [renamed(hand, seat_names) for hand in record.patterns],
         "transfers": [
             {"from": t.payer, "to": t.payee, "amount": t.amount, "reason": t.reason} for t in record.transfers
         ],
     }
-    what = describe_win(ctx.lang, record.events, answer, currency) if game == "kawuxing" else []
+    what = describe_win(ctx.lang, events, answer, currency) if game == "kawuxing" else []
     if not what:
-        what = [describe_event(ctx.lang, event, game, record.dealer) for event in record.events]
+        dealer = seat_names.get(record.dealer, record.dealer) if record.dealer is not None else None
+        what = [describe_event(ctx.lang, event, game, dealer) for event in events]
     what = what or [ctx.t("hand_empty")]
     net = net_by_member(t for t in record.transfers if not t.voided)
     sep = ", " if ctx.lang == "en" else "，"
     changes = sep.join(
-        f"{seat.name} {money(net.get(seat.member_id, 0), currency, signed=True)}" for seat in table.seats
+        f"{seat_names[seat.name]} {money(net.get(seat.member_id, 0), currency, signed=True)}" for seat in table.seats
     )
     return ctx.t("history_line", number=record.number, what="；".join(what), changes=changes)

@@ -10,7 +10,7 @@ reason (and the reply says so). Reading only: anyone in the group may ask or pre
 from __future__ import annotations
 
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
-from bot.commands._common import money, resolve_person
+from bot.commands._common import account_word, money, resolve_person, shown_name
 from bot.commands._money_texts import reason_word
 from bot.commands.payment_codes import payment_buttons
 from bot.core import Button, Context, Refusal, SendText, registry
@@ -46,7 +46,7 @@ def details(ctx: Context) -> SendText:
         person = resolve_person(ctx, word, create_guest=False)
         if person is None:
             raise Refusal("unknown_player", name=word)
-        name = ctx.service.names(ctx.chat_id).get(person.id, person.name)  # 老王#2, as the lines below name them
+        name = shown_name(ctx, person)  # 老王#2, as the lines below name them
         return SendText(member_text(ctx, found, person.id, name), reply_to=ctx.message_id)
     settlement = ctx.service.settle_night(night_id)
     return SendText(night_text(ctx, found, settlement), reply_to=ctx.message_id)
@@ -65,7 +65,7 @@ def night_text(ctx: Context, found: NightDetails, settlement: Settlement) -> str
     lines.append(ctx.t("details_simplified", count=len(settlement.payments)))
     currency = ctx.group.currency
     lines += [
-        ctx.t("details_payment", payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
+        ctx.t("details_payment", **_sides(ctx, p.payer, p.payee), amount=money(p.amount, currency))
         for p in settlement.payments
     ]
     lines.append(ctx.t("details_hint"))
@@ -89,10 +89,11 @@ def member_text(ctx: Context, found: NightDetails, member_id: int, name: str) ->
 def pair_lines(ctx: Context, pair: PairDetail, *, items: bool) -> list[str]:
     """`b → a 3元`, its per-reason totals, and (with `items`) its latest items."""
     currency = ctx.group.currency
+    names = {"debtor": account_word(ctx.lang, pair.debtor), "creditor": account_word(ctx.lang, pair.creditor)}
     if pair.net:
-        lines = [ctx.t("details_pair", debtor=pair.debtor, creditor=pair.creditor, amount=money(pair.net, currency))]
+        lines = [ctx.t("details_pair", **names, amount=money(pair.net, currency))]
     else:
-        lines = [ctx.t("details_pair_even", debtor=pair.debtor, creditor=pair.creditor)]
+        lines = [ctx.t("details_pair_even", **names)]
     sep = ", " if ctx.lang == "en" else "、"
     reasons = [
         ctx.t("details_reason", reason=reason_word(ctx.lang, reason, kind), count=count, amount=_signed(ctx, total))
@@ -123,6 +124,11 @@ def _reasons(pair: PairDetail) -> list[tuple[str, str, int, int]]:
     return [(reason, kind, count, total) for (reason, kind), (count, total) in totals.items()]
 
 
+def _sides(ctx: Context, payer: str, payee: str) -> dict[str, str]:
+    """A payment's two names as replies show them (the pot and the house in the chat's language)."""
+    return {"payer": account_word(ctx.lang, payer), "payee": account_word(ctx.lang, payee)}
+
+
 def _signed(ctx: Context, amount: int) -> str:
     return money(amount, ctx.group.currency, signed=True)
 
@@ -137,7 +143,7 @@ def settlement_buttons(ctx: Context, night_id: int, settlement: Settlement) -> t
     shown = settlement.payments[:MAX_PAYMENT_BUTTONS]
     codes = payment_buttons(ctx, [p.payee_id for p in shown])
     for p in shown:
-        label = ctx.t("details_payment_button", payer=p.payer, payee=p.payee)[:40]
+        label = ctx.t("details_payment_button", **_sides(ctx, p.payer, p.payee))[:40]
         details_button = Button(label, f"{PREFIX}:{night_id}:{p.payer_id}:{p.payee_id}")
         rows.append((details_button, codes[p.payee_id]) if p.payee_id in codes else (details_button,))
     return tuple(rows)
@@ -160,10 +166,9 @@ def pressed(ctx: Context) -> SendText:
     if payment is None:
         raise Refusal("button_expired")
     currency = ctx.group.currency
-    lines = [
-        ctx.t("details_payment_head", payer=payment.payer, payee=payment.payee, amount=money(payment.amount, currency))
-    ]
-    for member_id, name in ((payer_id, payment.payer), (payee_id, payment.payee)):
+    sides = _sides(ctx, payment.payer, payment.payee)
+    lines = [ctx.t("details_payment_head", **sides, amount=money(payment.amount, currency))]
+    for member_id, name in ((payer_id, sides["payer"]), (payee_id, sides["payee"])):
         pairs = found.of(member_id)
         net = sum(p.net if p.creditor_id == member_id else -p.net for p in pairs)
         lines.append(ctx.t("details_net_of", name=name, net=_signed(ctx, net)))

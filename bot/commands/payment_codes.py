@@ -10,7 +10,7 @@ tells someone to pay a member who has one, a 「甲的收款码」 button under 
 from __future__ import annotations
 
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
-from bot.commands._common import me, resolve_person
+from bot.commands._common import me, resolve_person, shown_name, shown_names
 from bot.core import Button, Context, Effect, Refusal, SendPhoto, SendText, registry
 from bot.grammar import fold, tokens
 from ledger.payment_codes import MAX_FILE_ID
@@ -61,19 +61,19 @@ def qrcode(ctx: Context) -> list[Effect] | SendText:
         app = _app(ctx, words) or "any"
         member = me(ctx)
         ctx.service.register_payment_code(member.id, app, file_id, source=ctx.source, by=ctx.sender.user_id)
-        return ctx.reply("qr_registered", name=_shown(ctx, member.id, member.name), app=_app_name(ctx, app))
+        return ctx.reply("qr_registered", name=shown_name(ctx, member), app=_app_name(ctx, app))
     if words and words[0].startswith("@"):
         person = resolve_person(ctx, words[0], create_guest=False)
         if person is None:
             raise Refusal("unknown_player", name=words[0])
-        name = _shown(ctx, person.id, person.name)
+        name = shown_name(ctx, person)
         shown = code_photos(ctx, person.id, name)
         if not shown:
             return ctx.reply("qr_none_for", name=name)
         return shown
     if words:
         raise Refusal("qr_usage")
-    names = ctx.service.names(ctx.chat_id)
+    names = shown_names(ctx)
     members = {m.id: names.get(m.id, m.name) for m in ctx.service.members(ctx.chat_id) if m.kind == "member"}
     have = ctx.service.payment_codes(ctx.chat_id, list(members))
     if not have:
@@ -101,8 +101,8 @@ def remove(ctx: Context) -> SendText:
     member = me(ctx)
     removed = ctx.service.remove_payment_codes(member.id, app, source=ctx.source, by=ctx.sender.user_id)
     if not removed:
-        return ctx.reply("qr_nothing_to_remove", name=_shown(ctx, member.id, member.name))
-    return ctx.reply("qr_removed", name=_shown(ctx, member.id, member.name), count=removed)
+        return ctx.reply("qr_nothing_to_remove", name=shown_name(ctx, member))
+    return ctx.reply("qr_removed", name=shown_name(ctx, member), count=removed)
 
 
 def _with_apps(ctx: Context, name: str, codes: list[tuple[str, str]], sep: str) -> str:
@@ -110,12 +110,6 @@ def _with_apps(ctx: Context, name: str, codes: list[tuple[str, str]], sep: str) 
     apps = [_app_name(ctx, app) for app, _ in codes]
     named = sep.join(app for app in apps if app)
     return f"{name}（{named}）" if named else name
-
-
-def _shown(ctx: Context, member_id: int, name: str) -> str:
-    """A member's name as the views show it (distinct in the group: 老王#2), so a 收款码 is never labelled with
-    another member's name."""
-    return ctx.service.names(ctx.chat_id).get(member_id, name)
 
 
 def code_photos(ctx: Context, member_id: int, name: str) -> list[Effect]:
@@ -130,7 +124,7 @@ def code_photos(ctx: Context, member_id: int, name: str) -> list[Effect]:
 def payment_buttons(ctx: Context, payee_ids: list[int]) -> dict[int, Button]:
     """「甲的收款码」 buttons for those payees who registered a code."""
     have = ctx.service.payment_codes(ctx.chat_id, payee_ids)
-    names = ctx.service.names(ctx.chat_id)
+    names = shown_names(ctx)
     return {
         member_id: Button(ctx.t("qr_button", name=names.get(member_id, "?"))[:40], f"{PREFIX}:{member_id}")
         for member_id in have
@@ -145,7 +139,7 @@ def pressed(ctx: Context) -> list[Effect]:
     if not part.isdigit() or len(part) > 19:
         raise Refusal("button_expired")
     member_id = int(part)
-    names = ctx.service.names(ctx.chat_id)
+    names = shown_names(ctx)
     if member_id not in names:
         raise Refusal("button_expired")
     shown = code_photos(ctx, member_id, names[member_id])

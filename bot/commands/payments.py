@@ -11,7 +11,16 @@ back the table's latest record, and a payment is not a record of the table.
 
 from __future__ import annotations
 
-from bot.commands._common import amount_or_why, button_index, flow_data, me, resolve_person
+from bot.commands._common import (
+    account_word,
+    amount_or_why,
+    button_index,
+    flow_data,
+    me,
+    resolve_person,
+    shown_name,
+    shown_names,
+)
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.permissions import require_party
@@ -69,7 +78,7 @@ def _book(
             by=ctx.sender.user_id,
         )
     except LedgerError as err:
-        shown = ctx.service.names(ctx.chat_id)  # distinct, as 余额 and 结算 show them (老王, 老王#2)
+        shown = shown_names(ctx)  # distinct, as 余额 and 结算 show them (老王, 老王#2)
         names = {"debtor": shown.get(debtor[0], debtor[1]), "creditor": shown.get(creditor[0], creditor[1])}
         if err.code == "nothing_to_confirm":
             raise Refusal("payment_nothing_to_confirm", **names) from err
@@ -245,16 +254,11 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     if not rows:
         pooled = [p for p in settlement.payments if p.payer_id in pots or p.payee_id in pots]
         if pooled:  # lines with the pot or the house are not marked here: never "all paid" while they stand
-            names = {
-                line.member_id: ctx.t(f"pool_{line.kind}")
-                for line in settlement.balances.lines
-                if line.kind in GROUP_ACCOUNTS
-            }
             items = (", " if ctx.lang == "en" else "、").join(
                 ctx.t(
                     "payments_line",
-                    payer=names.get(p.payer_id, p.payer) if p.payer_id in pots else p.payer,
-                    payee=names.get(p.payee_id, p.payee) if p.payee_id in pots else p.payee,
+                    payer=account_word(ctx.lang, p.payer),
+                    payee=account_word(ctx.lang, p.payee),
                     amount=money(p.amount, currency),
                 )
                 for p in pooled
@@ -344,7 +348,7 @@ def press(ctx: Context) -> HandlerResult:
         return AnswerCallback(ctx.t("payment_already", payer=line.payer, payee=line.payee), alert=True)
     if result.replayed:
         return AnswerCallback(ctx.t("already_done"))
-    proxy = None if admin is None else (admin, line.payer if side == PAYER_SIDE else line.payee)
+    proxy = None if admin is None else (shown_name(ctx, admin), line.payer if side == PAYER_SIDE else line.payee)
     toast = payment_text(ctx, result, proxy).replace("\n", "; " if ctx.lang == "en" else "；")
     return [AnswerCallback(toast[:TOAST_LIMIT]), *payment_post(ctx, found, edit=query.message_id)]
 
@@ -365,7 +369,12 @@ def debts_text(ctx: Context, member_ids: list[int]) -> str:
 def debt_items(ctx: Context, debts: list[Debt]) -> str:
     """`甲 欠 乙 3元、丙 欠 乙 2元`: open debts in one line."""
     return ("; " if ctx.lang == "en" else "、").join(
-        ctx.t("debt_item", debtor=d.debtor, creditor=d.creditor, amount=money(d.amount, ctx.group.currency))
+        ctx.t(
+            "debt_item",
+            debtor=account_word(ctx.lang, d.debtor),
+            creditor=account_word(ctx.lang, d.creditor),
+            amount=money(d.amount, ctx.group.currency),
+        )
         for d in debts
     )
 

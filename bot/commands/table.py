@@ -13,6 +13,8 @@ from bot.commands._common import (
     mentioned_member,
     money,
     resolve_person,
+    shown_name,
+    shown_names,
 )
 from bot.commands.payments import debts_text
 from bot.core import Button, Context, Refusal, SendText, registry
@@ -60,7 +62,7 @@ def open_table(ctx: Context) -> SendText:
         if person is None:
             raise Refusal("unknown_player", name=token)
         if any(p.id == person.id for p in seated):
-            raise Refusal("seated_twice", name=person.name)
+            raise Refusal("seated_twice", name=shown_name(ctx, person))
         seated.append(person)
     quoted = ctx.incoming.reply_to if ctx.incoming else None
     if len(seated) < needed and quoted is not None and quoted.sender is not None and not quoted.sender.is_bot:
@@ -72,7 +74,8 @@ def open_table(ctx: Context) -> SendText:
         if all(p.id != sender.id for p in seated):
             seated.insert(0, sender)
     if len(seated) > needed:
-        raise Refusal("too_many_players", game=game_name(ctx.lang, game), seats=needed, extra=seated[needed].name)
+        extra = shown_name(ctx, seated[needed])
+        raise Refusal("too_many_players", game=game_name(ctx.lang, game), seats=needed, extra=extra)
     if len(seated) < needed:
         raise Refusal("too_few_players", game=game_name(ctx.lang, game), seats=needed, count=len(seated))
     dealer: MemberInfo | None = None
@@ -117,13 +120,15 @@ def open_table(ctx: Context) -> SendText:
 
 def _dealer_among(ctx: Context, seated: list[MemberInfo], token: str) -> MemberInfo:
     """庄's player among those seated, read like a name at the table: a mention Telegram marked is that account;
-    otherwise a seated player's name, then (with `@`) a seated player's username or any member's identity."""
+    otherwise a seated player's name as the replies show it (老王#2), then (with `@`) a seated player's username
+    or any member's identity."""
     bare = token.lstrip("@")
     key = name_key(bare)
     mention = token.startswith("@")
     hits: list[MemberInfo] = []
     if not (mention and marked_mention(ctx, bare)):
-        hits = [p for p in seated if name_key(p.name) == key]
+        shown = shown_names(ctx)
+        hits = [p for p in seated if name_key(shown.get(p.id, p.name)) == key]
         if not hits and mention:
             hits = [p for p in seated if p.username and name_key(p.username) == key]
     if not hits and mention:

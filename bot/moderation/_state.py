@@ -21,7 +21,6 @@ import bot.shared_state as shared
 from bot.core import Bot, Context
 from bot.moderation.detectors import FloodDetector
 from ledger.moderation import Moderation, RuleSettings, settings_from_overrides
-from ledger.service import MemberInfo
 
 #: how long a process trusts its copy of a group's settings (a change made in this process is seen at once)
 SETTINGS_TTL = timedelta(seconds=60)
@@ -76,8 +75,3 @@ def _parsed(overrides: str) -> RuleSettings:
 
 def remember_settings(ctx: Context, new: RuleSettings) -> None:
     state(ctx.bot).settings[ctx.chat_id] = (ctx.now(), new)
-
-
-def shown_name(ctx: Context, person: MemberInfo) -> str:
-    """A member's name as the ledger's views show it (distinct in the group: 老王, 老王#2)."""
-    return ctx.service.names(ctx.chat_id).get(person.id, person.name)

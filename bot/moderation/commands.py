@@ -15,11 +15,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.amounts import looks_like_amount, unit_words
-from bot.commands._common import amount_or_why, member_of, money, resolve_person
-from bot.core import BanMember, Context, Effect, Refusal, Sender, SendText, UnbanMember, registry
+from bot.commands._common import amount_or_why, member_of, money, resolve_person, shown_name, shown_names
+from bot.core import BanMember, Context, Effect, Refusal, SendText, UnbanMember, registry
 from bot.grammar import words
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
-from bot.moderation._state import moderation, remember_settings, settings, shown_name, state
+from bot.moderation._state import moderation, remember_settings, settings, state
 from bot.moderation.filter import exempt
 from bot.moderation.ladder import currency
 from ledger.accounts import MAX_AMOUNT
@@ -73,22 +73,22 @@ def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
         person = resolve_person(ctx, mention, create_guest=False)
         if person is None:
             raise Refusal("mod_unknown_member", name=mention)
-        return _chat_member(person), " ".join(typed), None
+        return _chat_member(ctx, person), " ".join(typed), None
     incoming = ctx.incoming
     if incoming is not None and incoming.reply_to is not None and incoming.reply_to.sender is not None:
-        return _chat_member(member_of(ctx, incoming.reply_to.sender)), args.strip(), incoming.reply_to.message_id
+        return _chat_member(ctx, member_of(ctx, incoming.reply_to.sender)), args.strip(), incoming.reply_to.message_id
     raise Refusal("mod_who")
 
 
 def _user_names(ctx: Context) -> dict[int, str]:
     """Telegram id → the member's name as the views show it."""
-    shown = ctx.service.names(ctx.chat_id)
+    shown = shown_names(ctx)
     return {m.user_id: shown.get(m.id, m.name) for m in ctx.service.members(ctx.chat_id) if m.user_id is not None}
 
 
-def _chat_member(person: MemberInfo) -> MemberInfo:
+def _chat_member(ctx: Context, person: MemberInfo) -> MemberInfo:
     if person.kind != "member" or person.user_id is None:
-        raise Refusal("mod_not_a_member", name=person.name)
+        raise Refusal("mod_not_a_member", name=shown_name(ctx, person))
     return person
 
 
@@ -255,7 +255,7 @@ def pardon(ctx: Context) -> list[Effect]:
 
 
 def _name_of_member(ctx: Context, member_id: int) -> str:
-    return ctx.service.names(ctx.chat_id).get(member_id, str(member_id))
+    return shown_names(ctx).get(member_id, str(member_id))
 
 
 # ------------------------------------------------------------------------------------------------ the record
@@ -356,7 +356,7 @@ def payout(ctx: Context) -> SendText:
         person = resolve_person(ctx, token, create_guest=False)
         if person is None:
             raise Refusal("mod_unknown_member", name=token)
-        named.append(_chat_member(person))
+        named.append(_chat_member(ctx, person))
     if amounts and len(amounts) != len(named):
         raise Refusal("mod_payout_usage")
     gone = _out_of_group(ctx)
@@ -443,7 +443,7 @@ def rules_editor(ctx: Context) -> SendText:
             person = resolve_person(ctx, token.lstrip("-"), create_guest=False)
             if person is None:
                 raise Refusal("mod_unknown_member", name=token.lstrip("-"))
-            user_id = _chat_member(person).user_id
+            user_id = _chat_member(ctx, person).user_id
             if not remove and user_id not in ctx.admin_ids:  # 修改群规 takes an admin: naming anyone else is void
                 raise Refusal("mod_editor_not_admin", name=shown_name(ctx, person))
             if remove and user_id in editors:
@@ -489,9 +489,9 @@ def message_link(chat_id: int, message_id: int) -> str:
     return f"#{message_id}"
 
 
-def _mention(sender: Sender | MemberInfo) -> str:
-    username = sender.username
-    return f"@{username}" if username else sender.name
+def _mention(member: MemberInfo, shown: dict[int, str]) -> str:
+    """An admin to alert: their @username, else their name as the views show it."""
+    return f"@{member.username}" if member.username else shown.get(member.id, member.name)
 
 
 @_command(
@@ -506,16 +506,22 @@ def flag(ctx: Context) -> list[Effect]:
     if incoming is None or incoming.reply_to is None:
         raise Refusal("mod_report_usage")
     quoted = incoming.reply_to
-    target = quoted.sender.name if quoted.sender is not None else "?"
+    reporter = member_of(ctx, ctx.sender)
+    author = member_of(ctx, quoted.sender) if quoted.sender is not None and not quoted.sender.is_bot else None
+    shown = shown_names(ctx)
+    if author is not None:
+        target = shown.get(author.id, author.name)
+    else:  # a bot's message, or one Telegram gave no sender
+        target = quoted.sender.name if quoted.sender is not None else "?"
     admins = [m for m in ctx.service.members(ctx.chat_id) if m.user_id is not None and m.user_id in ctx.admin_ids]
     text = ctx.t(
         "mod_report",
-        reporter=ctx.sender.name,
+        reporter=shown.get(reporter.id, reporter.name),
         target=target,
         link=message_link(ctx.chat_id, quoted.message_id),
         text=quoted.text[:200],
         reason=_reason(ctx, ctx.args),
-        admins=" ".join(_mention(m) for m in admins) or "-",
+        admins=" ".join(_mention(m, shown) for m in admins) or "-",
     )
     return [SendText(text, reply_to=quoted.message_id), ctx.reply("mod_report_thanks")]
 

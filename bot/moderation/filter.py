@@ -11,7 +11,7 @@ record lines count like any message. The lines of a burst after its offence get 
 
 from __future__ import annotations
 
-from bot.commands._common import member_of
+from bot.commands._common import member_of, shown_name
 from bot.core import (
     BanMember,
     Bot,
@@ -26,7 +26,7 @@ from bot.core import (
 )
 from bot.grammar import mangled_record, split_command
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
-from bot.moderation._state import moderation, settings, shown_name, state
+from bot.moderation._state import moderation, settings, state
 from bot.moderation.detectors import FloodRules, content_findings, message_content
 from bot.moderation.ladder import offence_effects
 from bot.moderation.namecard import namecard_reminder

@@ -7,6 +7,7 @@ when their display name or the ledger alias (名片, set with the alias command)
 
 from __future__ import annotations
 
+from bot.commands._common import shown_name
 from bot.core import Context, Sender, SendText
 from bot.moderation._state import moderation, settings, state
 from bot.moderation.detectors import namecard_ok
@@ -38,4 +39,5 @@ def namecard_reminder(ctx: Context, member: Sender, *, reply_to: int | None) -> 
     seen.add(key)
     if not service.claim_reminder(ctx.chat_id, member.user_id):
         return None
-    return SendText(ctx.t("mod_namecard", name=member.name, example=rules.namecard_example), reply_to=reply_to)
+    name = shown_name(ctx, account)  # as every reply names them: a second 老王 is greeted as 老王#2
+    return SendText(ctx.t("mod_namecard", name=name, example=rules.namecard_example), reply_to=reply_to)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from bot.commands._common import me, resolve_person
+from bot.commands._common import me, resolve_person, shown_name
 from bot.core import Context, Effect, Refusal, SendDocument, SendPhoto, SendText, registry
 from bot.grammar import implied, tokens
 from bot.reports.export import FORMATS, export_file
@@ -122,7 +122,7 @@ def stats_command(ctx: Context) -> SendText:
         return SendText(group_text(stats, asked.title, ctx.lang, currency, owed), reply_to=ctx.message_id)
     texts = []
     for member in asked.members:
-        line = stats.member(member.id) or ledger_stats.MemberStats(member.id, member.name)
+        line = stats.member(member.id) or ledger_stats.MemberStats(member.id, shown_name(ctx, member))
         now = standing.get(member.id)
         mine = (now.result, now.amount) if now is not None else (0, 0)
         texts.append(member_text(line, asked.title, ctx.lang, currency, stats.pattern_names, mine))
@@ -170,8 +170,8 @@ def h2h_command(ctx: Context) -> SendText:
     if asked.members:
         a, b = asked.members
         pair = (a.id, b.id)
-        h2h.names.setdefault(a.id, a.name)
-        h2h.names.setdefault(b.id, b.name)
+        h2h.names.setdefault(a.id, shown_name(ctx, a))
+        h2h.names.setdefault(b.id, shown_name(ctx, b))
     return SendText(h2h_text(h2h, asked.title, ctx.lang, ctx.group.currency, pair), reply_to=ctx.message_id)
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 
-from bot.commands._common import money
+from bot.commands._common import account_word, money
 from bot.commands.details import settlement_buttons
 from bot.core import Button, Context, Effect, SendPhoto, SendText
 from bot.reports.chart import ChartLabels, report_figure, save
@@ -22,7 +22,7 @@ from bot.reports.stats import patterns_text
 from bot.reports.texts import t
 from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
-from ledger.models import GROUP_ACCOUNTS, GameTable, Night
+from ledger.models import GameTable, Night
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -79,7 +79,7 @@ def night_report(
 ) -> NightReport:
     """A night's post with its picture written to `out_dir` (see `report_dir`) as `night-<group>-<night>.png`.
 
-    `settlement`: the one `end_night` returned (else the ledger's `settle_night` computes it, the same function).
+    `settlement`: the one `end_night` returned (else the ledger's `settle_night`: what a settled night settled).
     `fmt` "pdf" writes a one-page PDF instead of a PNG."""
     post = night_post(service, night_id, lang=lang, currency=currency, settlement=settlement)
     photo = save(post.figure, report_dir(out_dir) / f"night-{post.group_id}-{night_id}.{fmt}")
@@ -151,17 +151,12 @@ def night_post(
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
     if stats.house:
         lines.append(t(lang, "report_house_line", amount=money(stats.house, currency, signed=True)))
-    pools = {
-        line.member_id: t(lang, f"report_{line.kind}_name")
-        for line in settlement.balances.lines
-        if line.kind in GROUP_ACCOUNTS
-    }
     transfer_lines = [
         t(
             lang,
             "report_transfer_line",
-            payer=pools.get(p.payer_id, p.payer),
-            payee=pools.get(p.payee_id, p.payee),
+            payer=account_word(lang, p.payer),
+            payee=account_word(lang, p.payee),
             amount=money(p.amount, currency),
         )
         for p in settlement.payments

@@ -369,6 +369,11 @@ class WebApp:
         answer = preview(win, table, state.events, state.dealer, words, lang=caller.lang, currency=currency)
         return web.json_response(answer)
 
+    def _language_and_name(self, chat_id: int, sender: Sender) -> tuple[str, str]:
+        """The group's language, and the sender as every reply names them (`Ledger.names`: 老王#2, a seat's name)."""
+        member = self.ledger.member(chat_id, sender.user_id, sender.name, sender.username)
+        return self.ledger.group(chat_id).language, self.ledger.names(chat_id).get(member.id, member.name)
+
     def _table_and_members(self, chat_id: int) -> tuple[TableInfo | None, list[MemberInfo]]:
         table = self.ledger.current_table(chat_id)
         return table, (self.ledger.members(chat_id) if table is not None else [])
@@ -449,8 +454,8 @@ class WebApp:
             "asked" if asked else "booked",
             line,
         )
-        group_lang = (await asyncio.to_thread(self.ledger.group, caller.chat_id)).language
-        header = text(group_lang, "web_booked_by", name=sender.name, line=line)
+        group_lang, name = await asyncio.to_thread(self._language_and_name, caller.chat_id, sender)
+        header = text(group_lang, "web_booked_by", name=name, line=line)
         try:
             await self.send_effects(caller.chat_id, for_group(outcome, message_id, header))
         except Exception:  # the booking stands; the group's copy of the reply is lost, the page still shows it

@@ -23,6 +23,7 @@ from ledger.events import (
     from_payload,
     payload,
     payloads,
+    renamed,
 )
 from ledger.scoring import score
 
@@ -205,3 +206,31 @@ def test_typed_regional_inputs_score_as_the_complete_request() -> None:
     assert answer["net"] == expected["net"] and answer["hands"] == expected["hands"]
     # 清一色 ×4, 漂 (1 + 0, 1 + 2), 马 3, 坎 2: B pays 4 + 1 + 3 + 2, C pays 4 + 3 + 3 + 2 (base stakes)
     assert answer["net"] == {"A": 2200, "B": -1000, "C": -1200}
+
+
+def _players(event: object) -> set[str | None]:
+    """Every seat a typed event names."""
+    if isinstance(event, GoujiRound):
+        return {*event.order, *event.geming, *event.shaopai_failed}
+    if isinstance(event, Draw):
+        return {player for player, _ in event.ready or ()}
+    if isinstance(event, Win):
+        return {event.winner, event.discarder}
+    return {getattr(event, "player", None), getattr(event, "discarder", None)}
+
+
+@given(
+    st.one_of(
+        kawuxing_event.map(lambda e: ("kawuxing", e)),
+        gouji_round.map(lambda e: ("gouji", e)),
+        penghu_event.map(lambda e: ("penghu", e)),
+    )
+)
+def test_renaming_an_event_renames_every_seat_it_names_and_nothing_else(case: tuple[str, object]) -> None:
+    game, event = case
+    data = payload(event)  # type: ignore[arg-type]
+    seats = ["甲", "乙", "丙", "丁", "a", "b", "c", "d", "e", "f"]
+    new = {seat: f"{seat}#2" for seat in seats}
+    out = renamed(data, new)
+    assert _players(from_payload(game, out)) <= {None, *new.values()}
+    assert renamed(out, {after: before for before, after in new.items()}) == data  # tiles, kinds, counts untouched

@@ -103,6 +103,14 @@ def test_a_member_reports_a_message_with_a_link_for_the_admins(bot: Bot) -> None
     assert "请回复要举报的消息" in texts(effects)
 
 
+def test_a_report_names_two_members_of_one_name_as_every_reply_does(bot: Bot) -> None:
+    first, second = Sender(44, "老王-成员"), Sender(45, "老王-成员")  # no usernames: named, not @-mentioned
+    say(bot, first, "在吗")
+    message_id, _ = say(bot, second, "你们都是菜鸟")
+    _, effects = say(bot, first, "举报 骂人", reply_to=Quoted(message_id, second, "你们都是菜鸟"))
+    assert "老王-成员 举报了 老王-成员#2 的消息" in texts(effects)
+
+
 def test_message_links() -> None:
     assert message_link(-1001234567890, 5) == "https://t.me/c/1234567890/5"
     assert message_link(-4242, 5) == "#5"
