@@ -14,7 +14,16 @@ from ledger import payments, transfers
 from ledger.accounts import MAX_AMOUNT, check_amount, get_member, group_by_chat, member_info, names, shown_names
 from ledger.errors import LedgerError
 from ledger.hands import winners
-from ledger.records import Balance, Balances, MemberInfo, MemberRecord, Payment, Settlement, TransferInfo
+from ledger.records import (
+    Balance,
+    Balances,
+    MemberInfo,
+    MemberRecord,
+    Passed,
+    Payment,
+    Settlement,
+    TransferInfo,
+)
 from ledger.settlement import settle
 from ledger.unit import Tx, get_row
 
@@ -325,4 +334,13 @@ def _stored(tx: Tx, record: m.SettlementRecord) -> Settlement:
         exact=record.exact,
         carried=tuple(payment(int(d), int(c), int(a)) for d, c, a in record.carried or ()),
         id=record.id,
+        passed=passed_lines(record.passed or (), by_id),
+    )
+
+
+def passed_lines(passed: Sequence[Sequence[int]], by_id: Mapping[int, str]) -> tuple[Passed, ...]:
+    """A settlement's stored passes (`[x, y, 分, account]`) with the names the ledger shows now."""
+    return tuple(
+        Passed(int(x), by_id.get(int(x), "?"), int(y), by_id.get(int(y), "?"), int(a), int(p), by_id.get(int(p), "?"))
+        for x, y, a, p in passed
     )
