@@ -447,17 +447,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "payments_line_via": {"zh": "（经{via}转来）", "en": " (passed on through {via})"},
     "payments_part_passed_to": {"zh": "已转给 {name} {amount}", "en": "{amount} passed on to {name}"},
     "payments_part_passed_from": {"zh": "改由 {name} 付 {amount}", "en": "{amount} now owed by {name}"},
-    "payments_part_wait_pot": {
-        "zh": "还差 {amount}，等 发红包池 @收钱的人",
-        "en": "{amount} waits for 发红包池 @recipient",
-    },
-    "payments_part_wait_house": {
-        "zh": "还差 {amount}，等 付台费 @收钱的人",
-        "en": "{amount} waits for 付台费 @recipient",
-    },
-    "payments_part_wait_in": {
-        "zh": "还差 {amount}，等有人欠{pool}的钱时改由他付",
-        "en": "{amount} waits for someone to owe the {pool}, who then pays it",
+    "payments_wait_pot": {"zh": "等 发红包池 @收钱的人", "en": "waits for 发红包池 @recipient"},
+    "payments_wait_house": {"zh": "等 付台费 @收钱的人", "en": "waits for 付台费 @recipient"},
+    "payments_wait_in": {
+        "zh": "等有人欠{pool}的钱时改由他付",
+        "en": "waits for someone to owe the {pool}, who then pays it",
     },
     "pool_pot": {"zh": "红包池", "en": "Pot"},
     "pool_house": {"zh": "台费", "en": "House"},

@@ -297,7 +297,7 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
 def _pool_line_text(
     ctx: Context, params: dict[str, str], amount: int, to_pool: bool, pool: str, state: LineState | None
 ) -> str:
-    """`小李 → 台费 30元（还差 30元，等 付台费 @收钱的人）`: a line to or from the pot or the house says what settles
+    """`小李 → 台费 30元（等 付台费 @收钱的人）`: a line to or from the pot or the house says what settles
     it — to it, its payout (发红包池 / 付台费); from it, someone owing it at a later settlement — and, once passed
     on, to or from whom (`已转给 阿杰 30元`, `改由 小李 付 30元`)."""
     currency = ctx.group.currency
@@ -313,9 +313,10 @@ def _pool_line_text(
     if state is not None and state.offset:
         parts.append(ctx.t("payments_part_offset", amount=money(state.offset, currency)))
     still = amount if state is None else state.open
+    if still and still != amount:
+        parts.append(ctx.t("payments_part_open", amount=money(still, currency)))
     if still:
-        key = f"payments_part_wait_{pool}" if to_pool else "payments_part_wait_in"
-        parts.append(ctx.t(key, amount=money(still, currency), pool=ctx.t(f"pool_{pool}")))
+        parts.append(ctx.t(f"payments_wait_{pool}" if to_pool else "payments_wait_in", pool=ctx.t(f"pool_{pool}")))
     line = ctx.t("payments_line", **params)
     line += ctx.t("payments_line_parts", parts=(", " if ctx.lang == "en" else "，").join(parts))
     return line if still else line + " ✓"

@@ -3,10 +3,14 @@ or from an account become debts like players' (`pair_debts`), and right after, w
 people it owes instead (`ledger.payments.pass_through`); `settlements.passed` keeps each settlement's passes
 (`[[x, y, 分, account id], ...]`) so the debts can be re-derived exactly.
 
-The upgrade replays every settlement in order as the new code would have stored it (the passes only depend on the
-debts to and from the accounts, which only settlements move: a payment to or from an account is refused), stores
-its passes, and refills `pair_debts` with the debts re-derived from the settlements, their passes and the live
-payments. The downgrade drops the column and refills `pair_debts` as 0011 defines it (debts between players only).
+Money of a group account booked while no night is open (a fine in the afternoon, 发红包池 / 付台费 after 结算)
+belongs to no night's settlement: the code now settles it at once, as a settlement of its own (`night_id` NULL).
+The upgrade writes one for each such live fine and payout of the ledger, replays every settlement in the order
+they were booked as the new code would have stored it (the passes only depend on the debts to and from the
+accounts, which only settlements move: a payment to or from an account is refused), stores its passes, and
+refills `pair_debts` with the debts re-derived from the settlements, their passes and the live payments. The
+downgrade deletes the settlements of no night, drops the column and refills `pair_debts` as 0011 defines it
+(debts between players only).
 
 Revision ID: 0013
 Revises: 0012
@@ -36,12 +40,21 @@ _settlements = sa.table(
     "settlements",
     sa.column("id", sa.BigInteger()),
     sa.column("group_id", sa.BigInteger()),
+    sa.column("night_id", sa.BigInteger()),
     sa.column("payments", sa.JSON()),
+    sa.column("balances", sa.JSON()),
     sa.column("carried", sa.JSON()),
     sa.column("passed", sa.JSON()),
+    sa.column("exact", sa.Boolean()),
+    sa.column("created_at", sa.DateTime(timezone=True)),
+    sa.column("created_by", sa.BigInteger()),
 )
 _transfers = sa.table(
     "transfers",
+    sa.column("id", sa.BigInteger()),
+    sa.column("night_id", sa.BigInteger()),
+    sa.column("created_at", sa.DateTime(timezone=True)),
+    sa.column("created_by", sa.BigInteger()),
     sa.column("group_id", sa.BigInteger()),
     sa.column("payer_id", sa.BigInteger()),
     sa.column("payee_id", sa.BigInteger()),
@@ -65,19 +78,48 @@ def upgrade() -> None:
         batch.add_column(sa.Column("passed", sa.JSON(), nullable=True))
     connection = op.get_bind()
     home, pools = _accounts(connection)
+    for created_at, group_id, payer, payee, amount, by in connection.execute(
+        sa.select(
+            _transfers.c.created_at,
+            _transfers.c.group_id,
+            _transfers.c.payer_id,
+            _transfers.c.payee_id,
+            _transfers.c.amount,
+            _transfers.c.created_by,
+        )
+        .where(
+            _transfers.c.night_id.is_(None),
+            _transfers.c.voided_at.is_(None),
+            _transfers.c.kind.in_(("fine", "payout")),
+        )
+        .order_by(_transfers.c.id)
+    ).all():  # money of a group account booked while no night was open: settled at once, as the code now does
+        line = {"payer_id": payer, "payer": "", "payee_id": payee, "payee": "", "amount": amount}
+        connection.execute(
+            _settlements.insert().values(
+                group_id=group_id,
+                night_id=None,
+                payments=[line],
+                balances={str(payer): -amount, str(payee): amount},
+                exact=True,
+                created_at=created_at,
+                created_by=by,
+            )
+        )
     net: _Net = {}
-    for id_, group_id, payments, carried, _passed in connection.execute(
-        sa.select(_settlements).order_by(_settlements.c.id)
-    ):
-        _lines(net, home, group_id, payments, carried, set())
-        passed = _pass_through(net, group_id, sorted(p for p, group in pools.items() if group == group_id))
+    in_order = sa.select(_settlements).order_by(_settlements.c.created_at, _settlements.c.id)
+    for row in connection.execute(in_order).all():
+        _lines(net, home, row.group_id, row.payments, row.carried, set())
+        passed = _pass_through(net, row.group_id, sorted(p for p, group in pools.items() if group == row.group_id))
         if passed:
-            connection.execute(_settlements.update().where(_settlements.c.id == id_).values(passed=passed))
+            connection.execute(_settlements.update().where(_settlements.c.id == row.id).values(passed=passed))
     _refill(connection, with_pools=True)
 
 
 def downgrade() -> None:
-    _refill(op.get_bind(), with_pools=False)
+    connection = op.get_bind()
+    connection.execute(_settlements.delete().where(_settlements.c.night_id.is_(None)))
+    _refill(connection, with_pools=False)
     with op.batch_alter_table("settlements") as batch:
         batch.drop_column("passed")
 
@@ -154,7 +196,7 @@ def _refill(connection: sa.Connection, *, with_pools: bool) -> None:
     columns = [_settlements.c.group_id, _settlements.c.payments, _settlements.c.carried]
     if with_pools:
         columns.append(_settlements.c.passed)
-    for row in connection.execute(sa.select(*columns).order_by(_settlements.c.id)):
+    for row in connection.execute(sa.select(*columns).order_by(_settlements.c.created_at, _settlements.c.id)):
         _lines(net, home, row.group_id, row.payments, row.carried, leave_out)
         for x, y, amount, pool in (row.passed if with_pools else None) or ():
             for debtor, creditor, delta in ((x, pool, -amount), (pool, y, -amount), (x, y, amount)):

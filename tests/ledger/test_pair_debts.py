@@ -3,6 +3,7 @@ undo and guest link in the same transaction, and always what re-deriving them fr
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from typing import Any
 
@@ -65,13 +66,17 @@ _steps = st.lists(
         st.tuples(st.just("merge"), st.booleans()),
         st.tuples(st.just("link"), st.integers(0, 3)),
         st.tuples(st.just("fees"), st.sampled_from([0, 300]), st.sampled_from([0, 10])),
+        st.tuples(st.just("between"), _extra),  # a fine or a payout while no night is open
+        st.tuples(st.just("pardon"), st.integers(0, 5)),  # a fine cancelled (of a settled night: refused)
     ),
     min_size=1,
     max_size=12,
 )
 
 
-def night_with_extras(ledger: Ledger, chat: int, people: list[int], step: tuple[Any, ...], tag: str) -> None:
+def night_with_extras(
+    ledger: Ledger, chat: int, people: list[int], step: tuple[Any, ...], tag: str, fines: list[int]
+) -> None:
     """A night step: the wins, then its fines and payouts (each refused one changes nothing), then 结算."""
     _, seats, wins, extras = step
     seated = [people[i] for i in seats]
@@ -81,22 +86,27 @@ def night_with_extras(ledger: Ledger, chat: int, people: list[int], step: tuple[
         win = hu(names[winner], "self_draw") if winner == loser else hu(names[winner], "discard", names[loser])
         ledger.record_event(table.id, win, source=f"{tag}:w{number}", by=1)
     for number, extra in enumerate(extras):
-        try:
-            if extra[0] == "fine":
-                ledger.fine(seated[extra[1]], extra[2], "罚", source=f"{tag}:f{number}", by=1)
-            else:
-                _, pool, to, percent = extra
-                held = sum(line.amount for line in ledger.balances(chat).lines if line.kind == pool)
-                share = held * percent // 100
-                if pool == "pot":
-                    ledger.pay_out_pot(chat, {people[to]: share}, source=f"{tag}:p{number}", by=1)
-                else:
-                    ledger.pay_out_house(chat, [people[to]], amount=share, source=f"{tag}:p{number}", by=1)
-        except LedgerError:
-            pass
+        with contextlib.suppress(LedgerError):  # refused: nothing moved
+            extra_money(ledger, chat, seated if extra[0] == "fine" else people, extra, f"{tag}:x{number}", fines)
     closed = ledger.end_night(chat, source=f"{tag}:end", by=1)
     if closed.settlement.passed:
         event("a settlement passed debts through a group account")
+
+
+def extra_money(
+    ledger: Ledger, chat: int, people: list[int], extra: tuple[Any, ...], tag: str, fines: list[int]
+) -> None:
+    """A fine of one of `people` (its id kept in `fines`), or the pot or the house paid out to one of them."""
+    if extra[0] == "fine":
+        fines.append(ledger.fine(people[extra[1] % len(people)], extra[2], "罚", source=tag, by=1).id)
+        return
+    _, pool, to, percent = extra
+    held = sum(line.amount for line in ledger.balances(chat).lines if line.kind == pool)
+    share = held * percent // 100
+    if pool == "pot":
+        ledger.pay_out_pot(chat, {people[to % len(people)]: share}, source=tag, by=1)
+    else:
+        ledger.pay_out_house(chat, [people[to % len(people)]], amount=share, source=tag, by=1)
 
 
 def assert_pass_through(ledger: Ledger, chat: int, kept: dict[tuple[int, int], int]) -> None:
@@ -113,21 +123,27 @@ def test_the_running_totals_always_equal_the_debts_re_derived_from_every_settlem
     ledger: Ledger, steps: list[tuple[Any, ...]], fees_first: bool
 ) -> None:
     """After any sequence of settled nights (with and without 并账; fines, the pot and the house paid out in the
-    night or a later one, 台费 and 抽水), payments (whole, partial, by either side), confirmations, undos and a
-    guest linked to a member, the kept per-pair totals are exactly the re-derived debts, and no group account is
-    owed and owes at once; refused steps change nothing."""
+    night, a later one or between nights, 台费 and 抽水, fines pardoned), payments (whole, partial, by either
+    side), confirmations, undos and a guest linked to a member, the kept per-pair totals are exactly the re-derived
+    debts, and no group account is owed and owes at once; refused steps change nothing."""
     chat = next(_chats)
     ledger.group(chat)
     people = [ledger.member(chat, 2000 + i, name).id for i, name in enumerate(PLAYERS)]
     people.append(ledger.guest(chat, "客").id)
     if fees_first:  # the house account exists from the first night (else from a "fees" step, if any)
         ledger.set_fees(chat, {"night_fee": 300, "cut_percent": 10}, source=f"{chat}:fees", by=1)
+    fines: list[int] = []
     for number, step in enumerate(steps):
         tag = f"{chat}:{number}"
         kind = step[0]
         try:
             if kind == "night":
-                night_with_extras(ledger, chat, people, step, tag)
+                night_with_extras(ledger, chat, people, step, tag, fines)
+            elif kind == "between":
+                extra_money(ledger, chat, people[:4], step[1], tag, fines)
+            elif kind == "pardon":
+                if fines:
+                    ledger.cancel_fine(fines[step[1] % len(fines)], source=tag, by=1)
             elif kind == "pay":
                 debts = player_debts(ledger, chat)
                 if debts:
@@ -279,8 +295,9 @@ def test_a_fine_paid_out_in_a_later_night_passes_through_the_pot_to_whom_it_was_
 def test_0013_passes_an_existing_ledgers_debts_through_the_group_accounts_and_downgrades(
     empty_db_url: str, clock
 ) -> None:
-    """A ledger with fines, 台费 and payouts in later nights, taken down to 0012 (debts between players only, the
-    passes gone) and up again: 0013 stores the same passes and refills the same debts the code keeps."""
+    """A ledger with fines, 台费 and payouts in later nights and between nights, taken down to 0012 (debts between
+    players only, the passes and the settlements of no night gone) and up again: 0013 writes the same settlements
+    of money booked between nights, stores the same passes and refills the same debts the code keeps."""
     db.upgrade(empty_db_url)
     ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
     chat = -4343
@@ -289,9 +306,17 @@ def test_0013_passes_an_existing_ledgers_debts_through_the_group_accounts_and_do
         a, b, c, d = (ledger.member(chat, 7000 + i, name).id for i, name in enumerate("ABCD"))
         ledger.set_fees(chat, {"night_fee": 300}, source="fees", by=1)
         pool_night(ledger, chat, [a, b, c], "n1", fine=1)
+        clock.advance(minutes=1)
         pool_night(ledger, chat, [b, c, d], "n2", pay=("pot", a, 400))
+        clock.advance(minutes=1)
         ledger.pay(chat, b, a, 100, side=PAYER_SIDE, source="p1", by=1)
+        ledger.pay_out_house(chat, [c], amount=200, source="between1", by=1)  # no night open: settled at once
+        clock.advance(minutes=1)
+        ledger.fine(d, 150, "罚", source="between2", by=1)
+        clock.advance(minutes=1)
         pool_night(ledger, chat, [a, c, d], "n3", pay=("house", d, 500))
+        clock.advance(minutes=1)
+        ledger.pay_out_pot(chat, {b: 50}, source="between3", by=1)
         expected, derived = kept_and_derived(ledger, chat)
         pools = group_accounts(ledger, chat)
         assert expected == derived and any(pool in pair for pair in expected for pool in pools)
@@ -306,8 +331,10 @@ def test_0013_passes_an_existing_ledgers_debts_through_the_group_accounts_and_do
         finally:
             engine.dispose()
 
-    passed = read("SELECT id, passed FROM settlements ORDER BY id")
-    assert any(row.passed for row in passed)
+    in_order = "SELECT night_id, payments, passed FROM settlements ORDER BY created_at, id"
+    passed = [(row.night_id, row.passed) for row in read(in_order)]
+    assert sum(row.night_id is None for row in read(in_order)) == 3
+    assert any(stored for _, stored in passed)
     for _ in range(2):
         db.downgrade(empty_db_url, "0012")
         rows = read("SELECT low_id, high_id, amount FROM pair_debts")
@@ -316,7 +343,7 @@ def test_0013_passes_an_existing_ledgers_debts_through_the_group_accounts_and_do
             players_only(read("SELECT payments, carried FROM settlements"), read(PAID), pools)
         )
         db.upgrade(empty_db_url)
-        assert read("SELECT id, passed FROM settlements ORDER BY id") == passed
+        assert [(row.night_id, row.passed) for row in read(in_order)] == passed
         ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
         try:
             assert kept_and_derived(ledger, chat) == (expected, expected)
