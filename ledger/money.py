@@ -355,6 +355,19 @@ def stored_settlement(tx: Tx, chat_id: int, settlement_id: int) -> Settlement | 
     return _stored(tx, record) if record is not None else None
 
 
+def latest_settlement(tx: Tx, chat_id: int) -> Settlement | None:
+    """The group's latest stored settlement (a night's, or money of the pot or the house settled at once), or
+    None."""
+    group = group_by_chat(tx.session, chat_id)
+    record = tx.session.scalar(
+        sa.select(m.SettlementRecord)
+        .where(m.SettlementRecord.group_id == group.id)
+        .order_by(m.SettlementRecord.id.desc())
+        .limit(1)
+    )
+    return _stored(tx, record) if record is not None else None
+
+
 def night_settlement(tx: Tx, chat_id: int, night_id: int) -> Settlement | None:
     """The settlement stored when this chat's night closed (结算 or the 日切 roll-over), or None."""
     group = group_by_chat(tx.session, chat_id)

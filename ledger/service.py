@@ -518,6 +518,11 @@ class Ledger:
             lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only),
         )
 
+    def latest_settlement(self, chat_id: int) -> Settlement | None:
+        """The group's latest stored settlement: a night's, or money of the pot or the house booked while no night
+        was open, settled at once (`money.settle_at_once`)."""
+        return self._unit.read(lambda tx: money.latest_settlement(tx, chat_id))
+
     def stored_settlement(self, chat_id: int, settlement_id: int) -> Settlement | None:
         """A settlement `end_night` stored, if it is this chat's (its payments, the night's balances it squared and
         the debts it carried)."""

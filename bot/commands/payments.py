@@ -294,6 +294,16 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     return [SendText("\n".join(lines), buttons=tuple(rows), edit_message_id=edit)]
 
 
+def settled_at_once(ctx: Context) -> list[Effect]:
+    """After 发红包池 / 付台费 while no night is open: the payout was settled at once (`ledger.money.settle_at_once`),
+    so its post follows — the payout's line, to whom the money owed to the account now goes, with their buttons.
+    Inside a night the payout waits for the night's 结算, like the rest of its money."""
+    if ctx.service.current_night(ctx.chat_id) is not None:
+        return []
+    settlement = ctx.service.latest_settlement(ctx.chat_id)
+    return payment_post(ctx, settlement) if settlement is not None else []
+
+
 def _pool_line_text(
     ctx: Context, params: dict[str, str], amount: int, to_pool: bool, pool: str, state: LineState | None
 ) -> str:
@@ -310,8 +320,9 @@ def _pool_line_text(
         )
         for other, passed in (state.passed if state is not None else ())
     ]
-    if state is not None and state.offset:
-        parts.append(ctx.t("payments_part_offset", amount=money(state.offset, currency)))
+    if state is not None and state.offset:  # the payout went to the one who owed the account, or the other way
+        own = ("payments_part_own_to", params["payer"]) if to_pool else ("payments_part_own_from", params["payee"])
+        parts.append(ctx.t(own[0], name=own[1], amount=money(state.offset, currency)))
     still = amount if state is None else state.open
     if still and still != amount:
         parts.append(ctx.t("payments_part_open", amount=money(still, currency)))

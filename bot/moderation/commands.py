@@ -16,6 +16,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.commands._common import member_of, money, resolve_person
+from bot.commands.payments import settled_at_once
 from bot.core import BanMember, Context, Effect, Refusal, Sender, SendText, UnbanMember, registry
 from bot.grammar import words
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
@@ -339,7 +340,7 @@ def pot(ctx: Context) -> SendText:
     "pay out the pot: /payout | /payout @a @b | /payout @a 3 @b 2",
     admin_only=True,
 )
-def payout(ctx: Context) -> SendText:
+def payout(ctx: Context) -> list[Effect]:
     tokens = words(ctx.args)
     named: list[MemberInfo] = []
     amounts: dict[int, int] = {}
@@ -387,7 +388,7 @@ def payout(ctx: Context) -> SendText:
     lines = [ctx.t("mod_paid_out")]
     lines += [ctx.t("mod_paid_line", name=t.payee, amount=money(t.amount, cur)) for t in booked]
     lines.append(ctx.t("mod_pot_left", amount=money(ctx.service.balances(ctx.chat_id).pot, cur) or "0"))
-    return SendText("\n".join(lines), reply_to=ctx.message_id)
+    return [SendText("\n".join(lines), reply_to=ctx.message_id), *settled_at_once(ctx)]
 
 
 # ------------------------------------------------------------------------------------------------ rules text
