@@ -376,3 +376,46 @@ def players_only(settlements: list[Any], paid: list[Any], pools: set[int]) -> di
     for creditor, debtor, amount in paid:
         add(debtor, creditor, -amount)
     return {pair: amount for pair, amount in net.items() if amount > 0}
+
+
+_POOLS = [1, 2]  # the pot and the house; 3..6 are people
+_debt_maps = st.dictionaries(
+    st.tuples(st.integers(1, 6), st.integers(1, 6)).filter(lambda pair: pair[0] < pair[1]),
+    st.integers(-500, 500).filter(bool),
+    max_size=10,
+).map(lambda signed: {(low, high) if a > 0 else (high, low): abs(a) for (low, high), a in signed.items()})
+
+
+@given(debts=_debt_maps)
+def test_pass_through_leaves_no_account_owed_and_owing_and_moves_nobody_s_net(
+    debts: dict[tuple[int, int], int],
+) -> None:
+    """Whatever the debts (a line between the pot and the house among them), after the passes neither account is
+    owed and owing at once, and everyone's net position — the accounts' too — is what it was."""
+    passed = ledger_payments.pass_through(debts, _POOLS)
+    before: dict[tuple[int, int], int] = {}  # both ways: (d, c) -> what d owes c, (c, d) -> minus that
+
+    def add(book: dict[tuple[int, int], int], debtor: int, creditor: int, amount: int) -> None:
+        book[(debtor, creditor)] = book.get((debtor, creditor), 0) + amount
+        book[(creditor, debtor)] = book.get((creditor, debtor), 0) - amount
+
+    for (debtor, creditor), amount in debts.items():
+        add(before, debtor, creditor, amount)
+    after = dict(before)
+    for x, y, amount, pool in passed:
+        assert amount > 0 and x != y and pool in _POOLS
+        for move in ledger_payments.passing(x, y, amount, pool):
+            add(after, *move)
+    for who in range(1, 7):  # what is owed to each, less what each owes
+        assert sum(a for (_, c), a in after.items() if c == who) == sum(a for (_, c), a in before.items() if c == who)
+    for pool in _POOLS:
+        owed = any(a > 0 and c == pool for (_, c), a in after.items())
+        owes = any(a > 0 and d == pool for (d, _), a in after.items())
+        assert not (owed and owes)
+    assert ledger_payments.pass_through(debts, _POOLS) == passed  # deterministic
+
+
+def test_a_line_from_the_pot_to_the_house_passes_on_through_both() -> None:
+    """3 owes the pot 5, the pot owes the house 3, the house owes 4 3: 3 owes 4 3 and the pot 2."""
+    passed = ledger_payments.pass_through({(3, 1): 5, (1, 2): 3, (2, 4): 3}, _POOLS)
+    assert passed == [[3, 2, 3, 1], [3, 4, 3, 2]]
