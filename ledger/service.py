@@ -477,7 +477,8 @@ class Ledger:
 
     # payments (未结) -------------------------------------------------------------------------------------
     def debts(self, chat_id: int, among: Sequence[int] | None = None) -> list[Debt]:
-        """The group's open debts from its settlements, less payments (those among `among` only, when given)."""
+        """The group's open debts from its settlements, less payments (those among `among` only, when given); debts to
+        or from the pot or the house among them (they wait for a payout: `payments.pass_through`)."""
         return self._unit.read(lambda tx: payments.debts(tx, chat_id, among))
 
     def debts_agree(self, chat_id: int) -> bool:

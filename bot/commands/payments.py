@@ -12,6 +12,7 @@ back the table's latest record, and a payment is not a record of the table.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from bot.commands._common import button_index, flow_data, me, resolve_person
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
@@ -241,6 +242,7 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     rows = []
     lines = [ctx.t("payments_head")]
     waiting_payout = False
+    shown: dict[int, str] = {}  # the group's names, read at the first line with the pot or the house
     for index, payment in enumerate((*settlement.payments, *settlement.passed)):
         if index > 99:
             break
@@ -252,7 +254,8 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
             "amount": money(payment.amount, currency),
         }
         if pool is not None:
-            lines.append(_pool_line_text(ctx, params, payment.amount, payment.payee_id in pools, pool, state))
+            shown = shown or ctx.service.names(ctx.chat_id)
+            lines.append(_pool_line_text(ctx, shown, params, payment.amount, payment.payee_id in pools, pool, state))
             waiting_payout |= state is None or state.open > 0
             continue
         via = ctx.t(f"pool_{pools[payment.via_id]}") if isinstance(payment, Passed) else None
@@ -305,13 +308,18 @@ def settled_at_once(ctx: Context) -> list[Effect]:
 
 
 def _pool_line_text(
-    ctx: Context, params: dict[str, str], amount: int, to_pool: bool, pool: str, state: LineState | None
+    ctx: Context,
+    names: Mapping[int, str],
+    params: dict[str, str],
+    amount: int,
+    to_pool: bool,
+    pool: str,
+    state: LineState | None,
 ) -> str:
     """`小李 → 台费 30元（等 付台费 @收钱的人）`: a line to or from the pot or the house says what settles
     it — to it, its payout (发红包池 / 付台费); from it, someone owing it at a later settlement — and, once passed
     on, to or from whom (`已转给 阿杰 30元`, `改由 小李 付 30元`)."""
     currency = ctx.group.currency
-    names = ctx.service.names(ctx.chat_id)
     parts = [
         ctx.t(
             "payments_part_passed_to" if to_pool else "payments_part_passed_from",
