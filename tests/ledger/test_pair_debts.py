@@ -282,6 +282,7 @@ def test_a_fine_paid_out_in_a_later_night_passes_through_the_pot_to_whom_it_was_
     assert kept_and_derived(ledger, chat)[0][(b, pot)] == 500
     second = pool_night(ledger, chat, [a, b, c], "n2", pay=("pot", d, 300))
     (passed,) = second.settlement.passed
+    assert ledger.end_night(chat, source="n2:end", by=1).settlement.passed == (passed,)  # a replay answers the same
     assert (passed.payer_id, passed.payee_id, passed.amount, passed.via_id) == (b, d, 300, pot)
     kept, derived = kept_and_derived(ledger, chat)
     assert kept == derived
