@@ -567,9 +567,20 @@ TEXTS: dict[str, dict[str, str]] = {
     "payments_line_paid": {"zh": " ✓ 已付清", "en": " ✓ paid"},
     "payments_line_waiting": {"zh": "，待 {who} 确认", "en": ", waiting for {who} to confirm"},
     "payments_players_paid": {
-        "zh": "玩家之间的付款都已付清；{lines} 是交给管理员的钱（台费、红包池），不在这里标记，未结里还算着。",
-        "en": "Every payment between players is paid; {lines} is money for an admin to hold (house, pot): not marked "
-        "here, and still counted in 未结.",
+        "zh": "玩家之间的付款都已付清；欠台费、红包池的钱等管理员 付台费 / 发红包池 后，改付给收钱的人。",
+        "en": "Every payment between players is paid; money owed to the house or the pot waits for an admin's 付台费 / "
+        "发红包池, then goes to whoever is paid out.",
+    },
+    "payments_line_via": {"zh": "（经{via}转来）", "en": " (passed on through {via})"},
+    "payments_part_passed_to": {"zh": "已转给 {name} {amount}", "en": "{amount} passed on to {name}"},
+    "payments_part_passed_from": {"zh": "改由 {name} 付 {amount}", "en": "{amount} now owed by {name}"},
+    "payments_part_own_to": {"zh": "与付给 {name} 的相抵 {amount}", "en": "{amount} set against a payout to {name}"},
+    "payments_part_own_from": {"zh": "与 {name} 自己欠的相抵 {amount}", "en": "{amount} set against what {name} owed"},
+    "payments_wait_pot": {"zh": "等 发红包池 @收钱的人", "en": "waits for 发红包池 @recipient"},
+    "payments_wait_house": {"zh": "等 付台费 @收钱的人", "en": "waits for 付台费 @recipient"},
+    "payments_wait_in": {
+        "zh": "等有人欠{pool}的钱时改由他付",
+        "en": "waits for someone to owe the {pool}, who then pays it",
     },
     "pool_pot": {"zh": "红包池", "en": "Pot"},
     "pool_house": {"zh": "台费", "en": "House"},

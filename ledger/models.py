@@ -422,6 +422,9 @@ class SettlementRecord(Base):
     balances: Mapped[dict[str, Any]]
     #: debts of earlier nights netted into this one, `[[debtor id, creditor id, 分], ...]` (None: none)
     carried: Mapped[list[Any] | None]
+    #: debts passed through the group's accounts right after (`payments.pass_through`): `[[x, y, 分, account id],
+    #: ...]`, x owed the account and the account owed y, x owes y instead (None: none)
+    passed: Mapped[list[Any] | None]
     exact: Mapped[bool] = mapped_column(sa.Boolean)
     created_at: Mapped[datetime]
     created_by: Mapped[int | None] = mapped_column(sa.BigInteger)

@@ -17,13 +17,24 @@ from ledger.accounts import (
     check_amount,
     get_member,
     group_by_chat,
+    lock_group,
     member_info,
     names,
     shown_names,
 )
+from ledger.codec import encode
 from ledger.errors import LedgerError
 from ledger.hands import winners
-from ledger.records import Balance, Balances, MemberInfo, MemberRecord, Payment, Settlement, TransferInfo
+from ledger.records import (
+    Balance,
+    Balances,
+    MemberInfo,
+    MemberRecord,
+    Passed,
+    Payment,
+    Settlement,
+    TransferInfo,
+)
 from ledger.settlement import settle
 from ledger.unit import Tx, get_row
 
@@ -59,13 +70,46 @@ def fine(tx: Tx, member_id: int, amount: int, reason: str) -> TransferInfo:
         raise LedgerError("not_found", f"找不到这个成员（{member_id}）")
     if row.kind in m.POOLS or row.linked_to_id is not None:
         raise LedgerError("bad_member", f"不能罚 {row.name}")
+    if row.night_id is None:
+        lock_group(tx.session, row.group_id)  # before the pot's row, as every writer of a group does
     movement = transfers.Movement()
     values = transfers.new_row(
         tx, row.group_id, row.id, row.pot_id, amount, reason[:200] or "罚款", m.FINE, night_id=row.night_id
     )
     ids = transfers.insert(tx, [values], movement)
     transfers.apply(tx, movement)
+    if row.night_id is None:
+        settle_at_once(tx, row.group_id, [(row.id, row.pot_id, amount)])
     return transfers.booked_info(ids, [values], {row.id: row.name, row.pot_id: row.pot_name}, {})[0]
+
+
+def settle_at_once(tx: Tx, group_id: int, lines: Sequence[tuple[int, int, int]]) -> int:
+    """Money to or from a group account booked while no night is open (a fine in the afternoon, 发红包池 or 付台费
+    after 结算, a fine of the afternoon pardoned) belongs to no night's settlement: it is settled at once, as a
+    settlement of its own (`night_id` NULL) whose lines (payer, payee, 分) become debts and pass through the
+    account like a night's (`payments.add_settlement`). The caller holds the group's lock. Returns its id."""
+    by_id = names(tx, group_id)
+    balances: dict[str, int] = {}
+    for payer, payee, amount in lines:
+        balances[str(payer)] = balances.get(str(payer), 0) - amount
+        balances[str(payee)] = balances.get(str(payee), 0) + amount
+    record = m.SettlementRecord(
+        group_id=group_id,
+        night_id=None,
+        payments=encode([Payment(d, by_id.get(d, "?"), c, by_id.get(c, "?"), a) for d, c, a in lines]),
+        balances=balances,
+        carried=None,
+        exact=True,
+        created_at=tx.now,
+        created_by=tx.by,
+    )
+    tx.session.add(record)
+    tx.session.flush()
+    passed = payments.add_settlement(tx, group_id, lines, ())
+    if passed:
+        record.passed = passed
+        tx.session.flush()
+    return record.id
 
 
 _TRANSFER_FOR_UPDATE = (
@@ -84,6 +128,7 @@ def cancel_fine(tx: Tx, transfer_id: int, reason: str) -> TransferInfo:
         raise LedgerError("not_a_fine", "这笔不是罚款")
     if row.voided_at is not None:
         raise LedgerError("already_voided", "这笔罚款已经取消")
+    lock_group(tx.session, row.group_id)
     pot_balance = tx.session.scalar(sa.select(m.Member.balance).where(m.Member.id == row.payee_id).with_for_update())
     if (pot_balance or 0) < row.amount:  # the fine was paid out of the pot: refunding it would drive the pot below 0
         raise LedgerError("fine_paid_out", "红包池里的钱不够退回这笔罚款：它已经发出去了")
@@ -91,6 +136,8 @@ def cancel_fine(tx: Tx, transfer_id: int, reason: str) -> TransferInfo:
     movement = transfers.Movement()
     transfers.void(tx, [live], reason, movement)
     transfers.apply(tx, movement)
+    if row.night_id is None:  # settled at once when booked: its money goes back the same way
+        settle_at_once(tx, row.group_id, [(row.payee_id, row.payer_id, row.amount)])
     return transfers.info(live, names(tx, row.group_id), voided=True)
 
 
@@ -102,6 +149,7 @@ def pay_out_pot(
     (台费) the same way."""
     session = tx.session
     group = group_by_chat(session, chat_id)
+    lock_group(session, group.id)
     pot = session.scalar(
         sa.select(m.Member)
         .where(m.Member.group_id == group.id, m.Member.kind == pool)
@@ -137,6 +185,8 @@ def pay_out_pot(
     movement = transfers.Movement()
     ids = transfers.insert(tx, rows, movement)
     transfers.apply(tx, movement)
+    if night_id is None:
+        settle_at_once(tx, group.id, [(pot.id, member_id, share) for member_id, share in shares.items()])
     return list(transfers.booked_info(ids, rows, names(tx, group.id), {}))
 
 
@@ -307,6 +357,19 @@ def stored_settlement(tx: Tx, chat_id: int, settlement_id: int) -> Settlement | 
     return _stored(tx, record) if record is not None else None
 
 
+def latest_settlement(tx: Tx, chat_id: int) -> Settlement | None:
+    """The group's latest stored settlement (a night's, or money of the pot or the house settled at once), or
+    None."""
+    group = group_by_chat(tx.session, chat_id)
+    record = tx.session.scalar(
+        sa.select(m.SettlementRecord)
+        .where(m.SettlementRecord.group_id == group.id)
+        .order_by(m.SettlementRecord.id.desc())
+        .limit(1)
+    )
+    return _stored(tx, record) if record is not None else None
+
+
 def night_settlement(tx: Tx, chat_id: int, night_id: int) -> Settlement | None:
     """The settlement stored when this chat's night closed (结算 or the 日切 roll-over), or None."""
     record = _night_record(tx, group_by_chat(tx.session, chat_id).id, night_id)
@@ -349,4 +412,13 @@ def _stored(tx: Tx, record: m.SettlementRecord) -> Settlement:
         exact=record.exact,
         carried=tuple(payment(int(d), int(c), int(a)) for d, c, a in record.carried or ()),
         id=record.id,
+        passed=passed_lines(record.passed or (), by_id),
+    )
+
+
+def passed_lines(passed: Sequence[Sequence[int]], by_id: Mapping[int, str]) -> tuple[Passed, ...]:
+    """A settlement's stored passes (`[x, y, 分, account]`) with the names the ledger shows now."""
+    return tuple(
+        Passed(int(x), by_id.get(int(x), "?"), int(y), by_id.get(int(y), "?"), int(a), int(p), by_id.get(int(p), "?"))
+        for x, y, a, p in passed
     )

@@ -8,7 +8,10 @@ Payments belong to no night (`night_id` NULL): a night's totals and its settleme
 Debts are pairwise and come from the stored settlements: what each settlement told a debtor to pay a creditor,
 less what a later settlement netted in (`settlements.carried`: the debt moved into that night's payments), less
 the live payments between the two.
-Lines to or from the pot or the house (台费) are not debts here: they are paid out with 发红包 / 付台费.
+Lines to or from the group's own accounts (the pot 红包池, the house 台费) are debts too, but never paid: the
+accounts are pass-through (`pass_through`). Right after a settlement, whoever owes an account owes the people the
+account owes instead (its payout in a later night, 发红包池 / 付台费, is a line from it), and the passes are stored
+with the settlement (`settlements.passed`). What is still owed to an account waits for its payout.
 They are kept as running totals per pair (`pair_debts`, migration 0011), moved in the same transaction as each
 settlement (`add_settlement`), payment and payment's undo (`move_debts`) and guest link (`rekey_debts`), so a
 payment, 未结 and 开桌's list read one row per pair whatever the number of settled nights; `derived_pair_debts`
@@ -124,7 +127,7 @@ def pair_debts(tx: Tx, group_id: int) -> dict[tuple[int, int], int]:
 
 def move_debts(tx: Tx, group_id: int, moves: Iterable[tuple[int, int, int]]) -> None:
     """Move the running totals: each `(debtor, creditor, 分)` adds to what the debtor owes the creditor (a
-    negative amount takes away). The callers pass players' own ids (never the pot, the house or a linked guest)."""
+    negative amount takes away). The callers pass accounts' own ids (never a linked guest's)."""
     net: dict[tuple[int, int], int] = {}
     for debtor, creditor, amount in moves:
         if debtor == creditor or not amount:
@@ -142,25 +145,69 @@ def move_debts(tx: Tx, group_id: int, moves: Iterable[tuple[int, int, int]]) -> 
 
 def add_settlement(
     tx: Tx, group_id: int, lines: Iterable[tuple[int, int, int]], carried: Iterable[tuple[int, int, int]]
-) -> None:
-    """A settlement stored: its lines between players become debts, and the earlier debts it netted in
-    (`carried`) are no longer owed apart. Lines to or from the group's own accounts (pot, house) are left out."""
+) -> list[list[int]]:
+    """A settlement stored: its lines become debts (those to or from the group's own accounts too), the earlier
+    debts it netted in (`carried`) are no longer owed apart, and what then passes through a group account is
+    passed (`pass_through`). Returns the passes, for the settlement to store (`settlements.passed`)."""
     lines, carried = list(lines), list(carried)
     if not lines and not carried:
-        return
-    pools = set(
+        return []
+    move_debts(tx, group_id, [*lines, *((d, c, -a) for d, c, a in carried)])
+    pools = sorted(
         tx.session.scalars(
             sa.select(m.Member.id).where(m.Member.group_id == group_id, m.Member.kind.in_(m.GROUP_ACCOUNTS))
         )
     )
-    move_debts(
-        tx,
-        group_id,
-        [
-            *((d, c, a) for d, c, a in lines if d not in pools and c not in pools),
-            *((d, c, -a) for d, c, a in carried),
-        ],
-    )
+    passed = pass_through(pair_debts(tx, group_id), pools)
+    move_debts(tx, group_id, [move for x, y, amount, pool in passed for move in passing(x, y, amount, pool)])
+    return passed
+
+
+def pass_through(debts: Mapping[tuple[int, int], int], pools: Sequence[int]) -> list[list[int]]:
+    """What passes through the group's accounts (pot, house): while someone x owes an account and the account owes
+    someone y, x owes y instead, the smaller of the two. An account is pass-through: afterwards it is owed, or it
+    owes, never both. Deterministic: accounts by id, again until nothing passes (a line between the pot and the
+    house passes on through the other); in each, the largest debts first, ties by id. `debts`: (debtor, creditor)
+    -> 分, as `pair_debts` reads them. Returns `[x, y, 分, account]` for each pass, in order."""
+    signed: dict[tuple[int, int], int] = {}  # (low, high) -> what low owes high
+
+    def add(debtor: int, creditor: int, amount: int) -> None:
+        key, sign = ((debtor, creditor), 1) if debtor < creditor else ((creditor, debtor), -1)
+        signed[key] = signed.get(key, 0) + sign * amount
+
+    for (debtor, creditor), amount in debts.items():
+        add(debtor, creditor, amount)
+    passed: list[list[int]] = []
+    while True:
+        for pool in pools:
+            owing: list[tuple[int, int]] = []  # (分, x) owing the account
+            owed: list[tuple[int, int]] = []  # (分, y) it owes
+            for (low, high), amount in signed.items():
+                if pool in (low, high) and amount:
+                    other = high if low == pool else low
+                    owes_pool = (amount > 0) == (low == other)
+                    (owing if owes_pool else owed).append((abs(amount), other))
+            if owing and owed:
+                break
+        else:
+            return passed
+        owing.sort(key=lambda t: (-t[0], t[1]))
+        owed.sort(key=lambda t: (-t[0], t[1]))
+        i = j = 0
+        while i < len(owing) and j < len(owed):
+            (owes, x), (due, y) = owing[i], owed[j]
+            amount = min(owes, due)
+            passed.append([x, y, amount, pool])
+            for move in passing(x, y, amount, pool):
+                add(*move)
+            owing[i], owed[j] = (owes - amount, x), (due - amount, y)
+            i += owes == amount
+            j += due == amount
+
+
+def passing(x: int, y: int, amount: int, pool: int) -> list[tuple[int, int, int]]:
+    """One pass as debt moves: x owes the account less, the account owes y less, x owes y more."""
+    return [(x, pool, -amount), (pool, y, -amount), (x, y, amount)]
 
 
 def rekey_debts(tx: Tx, group_id: int, old: int, new: int) -> None:
@@ -178,29 +225,31 @@ def rekey_debts(tx: Tx, group_id: int, old: int, new: int) -> None:
 
 
 def derived_pair_debts(tx: Tx, group_id: int) -> dict[tuple[int, int], int]:
-    """Every open debt of the group re-derived from all its settlements and live payments (what `pair_debts`
-    keeps as running totals; linear in the settlements: for checks, not for replies)."""
-    accounts = _accounts(tx, group_id)
-    home = _canonical(accounts)
-    pots = {id_ for id_, row in accounts.items() if row.kind in m.GROUP_ACCOUNTS}
+    """Every open debt of the group re-derived from all its settlements (their lines, the debts they netted in and
+    what they passed through the group's accounts) and live payments (what `pair_debts` keeps as running totals;
+    linear in the settlements: for checks, not for replies)."""
+    home = _canonical(_accounts(tx, group_id))
     net: dict[tuple[int, int], int] = {}
 
     def add(debtor: int, creditor: int, amount: int) -> None:
         debtor, creditor = home.get(debtor, debtor), home.get(creditor, creditor)
-        if debtor == creditor or debtor in pots or creditor in pots:
+        if debtor == creditor:
             return
         key, sign = ((debtor, creditor), 1) if debtor < creditor else ((creditor, debtor), -1)
         net[key] = net.get(key, 0) + sign * amount
 
-    for payments, carried in tx.execute(
-        sa.select(m.SettlementRecord.payments, m.SettlementRecord.carried).where(
+    for lines, carried, passed in tx.execute(
+        sa.select(m.SettlementRecord.payments, m.SettlementRecord.carried, m.SettlementRecord.passed).where(
             m.SettlementRecord.group_id == group_id
         )
     ):
-        for line in payments or ():
+        for line in lines or ():
             add(int(line["payer_id"]), int(line["payee_id"]), int(line["amount"]))
         for debtor, creditor, amount in carried or ():
             add(int(debtor), int(creditor), -int(amount))
+        for x, y, amount, pool in passed or ():
+            for debtor, creditor, delta in passing(int(x), int(y), int(amount), int(pool)):
+                add(debtor, creditor, delta)
     for creditor, debtor, total in tx.execute(
         sa.select(m.Transfer.payer_id, m.Transfer.payee_id, sa.func.sum(m.Transfer.amount))
         .where(m.Transfer.group_id == group_id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
@@ -250,9 +299,12 @@ def paid_totals(tx: Tx, group_id: int) -> dict[int, int]:
 class LineState:
     """Where one line of a stored settlement stands now: `open` 分 of its `amount` still owed (what the debtor owes
     the creditor now, at most the line); `paid`: how much of the rest live payments of the pair since the
-    settlement cover (the remainder, `amount - open - paid`, was offset by a debt the other way: nights kept apart,
-    设置 并账 关); `waiting`: the side that told the latest payment of the pair since the settlement that the other
-    side has not confirmed yet (within `CONFIRM_WINDOW`), None when there is none."""
+    settlement cover; `passed`: for a line to or from a group account (pot, house), to whom the rest was passed
+    on (`(id, 分)`: for a line to the account, who the debtor owes instead; from it, who owes the creditor
+    instead), this settlement's passes and later ones; the remainder (`offset`) was offset by a debt the other way
+    (nights kept apart, 设置 并账 关; a payout to the one who owed the account). `waiting`: the side that told the
+    latest payment of the pair since the settlement that the other side has not confirmed yet (within
+    `CONFIRM_WINDOW`), None when there is none."""
 
     payer_id: int
     payee_id: int
@@ -260,10 +312,11 @@ class LineState:
     open: int
     paid: int
     waiting: str | None
+    passed: tuple[tuple[int, int], ...] = ()
 
     @property
     def offset(self) -> int:
-        return self.amount - self.open - self.paid
+        return self.amount - self.open - self.paid - sum(amount for _, amount in self.passed)
 
 
 def settlement_record(tx: Tx, chat_id: int, settlement_id: int) -> m.SettlementRecord | None:
@@ -273,8 +326,9 @@ def settlement_record(tx: Tx, chat_id: int, settlement_id: int) -> m.SettlementR
 
 
 def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | None:
-    """Each line of a stored settlement of this chat (in its order) and where it stands; None when the
-    settlement is not this chat's. Lines to or from the pot or the house are never owed here (paid out)."""
+    """Each line of a stored settlement of this chat (in its order), then each debt it passed through a group
+    account (`settlements.passed`, in its order), and where it stands; None when the settlement is not this
+    chat's. A line to or from the pot or the house is never paid here: it is passed on (`pass_through`)."""
     record = settlement_record(tx, chat_id, settlement_id)
     if record is None:
         return None
@@ -305,13 +359,43 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
             waiting[pair] = side  # the latest of the pair wins
         elif pair in waiting and confirmed_at is not None:
             del waiting[pair]
+    pools = {id_ for id_, row in _accounts(tx, record.group_id).items() if row.kind in m.GROUP_ACCOUNTS}
+    passes = [
+        (int(x), int(y), int(a), int(p))
+        for (passed,) in tx.execute(
+            sa.select(m.SettlementRecord.passed)
+            .where(m.SettlementRecord.group_id == record.group_id, m.SettlementRecord.id >= record.id)
+            .order_by(m.SettlementRecord.id)
+        )
+        for x, y, a, p in passed or ()
+    ]
+    lines = [(int(line["payer_id"]), int(line["payee_id"]), int(line["amount"])) for line in record.payments]
+    lines += [(int(x), int(y), int(a)) for x, y, a, _ in record.passed or ()]
     states = []
-    for line in record.payments:
-        pair = (int(line["payer_id"]), int(line["payee_id"]))
-        amount = int(line["amount"])
+    for payer, payee, amount in lines:
+        pair = (payer, payee)
         left = min(amount, owed.get(pair, 0))
-        states.append(LineState(*pair, amount, left, min(amount - left, paid.get(pair, 0)), waiting.get(pair)))
+        if payee in pools:  # to the account: passed on to those it paid out to
+            on = _passed_on([(y, a) for x, y, a, p in passes if (x, p) == pair], amount - left)
+            states.append(LineState(payer, payee, amount, left, 0, None, on))
+        elif payer in pools:  # from the account: those who owed it pay instead
+            on = _passed_on([(x, a) for x, y, a, p in passes if (p, y) == pair], amount - left)
+            states.append(LineState(payer, payee, amount, left, 0, None, on))
+        else:
+            states.append(LineState(*pair, amount, left, min(amount - left, paid.get(pair, 0)), waiting.get(pair)))
     return states
+
+
+def _passed_on(passes: Sequence[tuple[int, int]], most: int) -> tuple[tuple[int, int], ...]:
+    """`(id, 分)` passes in order, merged by id, up to `most` 分 in all (what the line no longer owes)."""
+    taken: dict[int, int] = {}
+    for other, amount in passes:
+        amount = min(amount, most)
+        if amount <= 0:
+            break
+        taken[other] = taken.get(other, 0) + amount
+        most -= amount
+    return tuple(taken.items())
 
 
 # ---------------------------------------------------------------------------------------------- payments

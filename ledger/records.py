@@ -284,6 +284,15 @@ class Payment:
 
 
 @dataclass(frozen=True)
+class Passed(Payment):
+    """A debt passed through a group account (`via`: the pot or the house) right after a settlement: `payer` owed
+    the account, the account owed `payee`; now `payer` owes `payee` `amount` 分."""
+
+    via_id: int
+    via: str
+
+
+@dataclass(frozen=True)
 class Settlement:
     """The fewest payments that bring every balance to zero. `exact` is False when the greedy fallback was used."""
 
@@ -293,6 +302,8 @@ class Settlement:
     #: earlier nights' debts among the night's players netted into `payments` (`设置 并账`): debtor → creditor
     carried: tuple[Payment, ...] = ()
     id: int | None = None  # the stored settlement (`end_night`)
+    #: debts passed through the pot or the house right after it was stored (`payments.pass_through`)
+    passed: tuple[Passed, ...] = ()
 
 
 @dataclass(frozen=True)

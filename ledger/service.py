@@ -46,6 +46,7 @@ from ledger.records import (
     NightClosed,
     NightInfo,
     NightTotal,
+    Passed,
     Payment,
     Seat,
     Settlement,
@@ -477,7 +478,8 @@ class Ledger:
 
     # payments (未结) -------------------------------------------------------------------------------------
     def debts(self, chat_id: int, among: Sequence[int] | None = None) -> list[Debt]:
-        """The group's open debts from its settlements, less payments (those among `among` only, when given)."""
+        """The group's open debts from its settlements, less payments (those among `among` only, when given); debts to
+        or from the pot or the house among them (they wait for a payout: `payments.pass_through`)."""
         return self._unit.read(lambda tx: payments.debts(tx, chat_id, among))
 
     def debts_agree(self, chat_id: int) -> bool:
@@ -517,6 +519,11 @@ class Ledger:
             PaymentResult,
             lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only),
         )
+
+    def latest_settlement(self, chat_id: int) -> Settlement | None:
+        """The group's latest stored settlement: a night's, or money of the pot or the house booked while no night
+        was open, settled at once (`money.settle_at_once`)."""
+        return self._unit.read(lambda tx: money.latest_settlement(tx, chat_id))
 
     def stored_settlement(self, chat_id: int, settlement_id: int) -> Settlement | None:
         """A settlement `end_night` stored, if it is this chat's (its payments, the night's balances it squared and
@@ -601,6 +608,7 @@ __all__ = [
     "NightClosed",
     "NightInfo",
     "NightTotal",
+    "Passed",
     "Payment",
     "PaymentResult",
     "ScoringRefused",

@@ -20,7 +20,7 @@ from ledger.codec import encode
 from ledger.errors import LedgerError
 from ledger.hands import SEATS
 from ledger.moderation_models import ModerationSettings
-from ledger.money import night_balances, settlement_of
+from ledger.money import night_balances, passed_lines, settlement_of
 from ledger.payments import add_settlement, pair_debts
 from ledger.records import ChatView, NightClosed, NightInfo, Payment, Seat, Settlement, TableInfo
 from ledger.unit import Tx, get_row
@@ -173,18 +173,22 @@ def close_night(tx: Tx, group: m.Group, night: m.Night) -> Settlement:
     )
     session.add(record)
     session.flush()
-    add_settlement(
+    passed = add_settlement(
         tx,
         group.id,
         [(p.payer_id, p.payee_id, p.amount) for p in settlement.payments],
         [(d.payer_id, d.payee_id, d.amount) for d in settlement.carried],
     )
-    return dataclasses.replace(settlement, id=record.id)
+    if passed:
+        record.passed = passed
+        session.flush()
+    return dataclasses.replace(settlement, id=record.id, passed=passed_lines(passed, names(tx, group.id)))
 
 
 def carried_debts(tx: Tx, group: m.Group, night: m.Night) -> list[Payment]:
     """The open debts among the night's players that its settlement nets in (none when the group keeps nights
-    separate: `设置 并账 关`)."""
+    separate: `设置 并账 关`). A debt to or from the pot or the house is never netted in (nobody sits as them): it
+    passes through the account right after the settlement is stored (`payments.pass_through`)."""
     if not merges_debts(tx.session, group.id):
         return []
     found = pair_debts(tx, group.id)

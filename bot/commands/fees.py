@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.commands._common import amount_or_why, money, resolve_person, setting_amount
-from bot.core import Context, Refusal, SendText, registry
+from bot.commands.payments import settled_at_once
+from bot.core import Context, Effect, Refusal, SendText, registry
 from bot.grammar import fold, tokens
 from ledger.fees import MAX_PERCENT, Fees
 from ledger.service import LedgerError, MemberInfo
@@ -127,9 +128,9 @@ def show_fees(ctx: Context) -> SendText:
     help_en="pay the house out (admins): 付台费 @a (all of it) | 付台费 @a 100 | 付台费 @a @b (split evenly)",
     admin_only=True,
 )
-def pay_fees(ctx: Context) -> SendText:
+def pay_fees(ctx: Context) -> list[Effect]:
     if ctx.service.answered(ctx.source):
-        return ctx.reply("already_done")
+        return [ctx.reply("already_done")]
     named: list[MemberInfo] = []
     amount: int | None = None
     words = tokens(ctx.args)
@@ -167,4 +168,4 @@ def pay_fees(ctx: Context) -> SendText:
     lines = [ctx.t("payfees_done")]
     lines += [ctx.t("payfees_line", name=t.payee, amount=money(t.amount, currency)) for t in booked]
     lines.append(ctx.t("fees_house", amount=money(held, currency, signed=True) or "0"))
-    return SendText("\n".join(lines), reply_to=ctx.message_id)
+    return [SendText("\n".join(lines), reply_to=ctx.message_id), *settled_at_once(ctx)]

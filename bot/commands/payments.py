@@ -11,6 +11,8 @@ back the table's latest record, and a payment is not a record of the table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.commands._common import (
     account_word,
     amount_or_why,
@@ -29,7 +31,7 @@ from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
-from ledger.service import Debt, LedgerError, LineState, MemberInfo, PaymentResult, Settlement
+from ledger.service import Debt, LedgerError, LineState, MemberInfo, Passed, PaymentResult, Settlement
 
 PREFIX = "pay"
 
@@ -219,27 +221,42 @@ def unpay(ctx: Context) -> SendText:
 
 
 def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = None) -> list[Effect]:
-    """Under a 结算 post: each payment between players with 「已付」 (the payer) and 「收到」 (the payee); lines to
-    or from the pot or the house are paid out with 发红包 / 付台费, not here. Nothing when there is nothing to pay.
+    """Under a 结算 post: each payment between players with 「已付」 (the payer) and 「收到」 (the payee), then each
+    debt the settlement passed through the pot or the house (someone owed it, it paid someone out: now the one
+    pays the other), with the same buttons. A line to or from the pot or the house is never marked here: it says
+    what settles it (their payout, 发红包池 / 付台费) and, once passed on, to or from whom. Nothing when the
+    settlement has no line.
 
     Each line shows where it stands now (still owed, part paid, paid and waiting for the other side's word, paid
     up); a line paid up and confirmed loses its buttons. `edit`: the post's own message, rewritten in place (a
     button pressed under it) instead of sent anew."""
-    if settlement.id is None:
+    if settlement.id is None or not (settlement.payments or settlement.passed):
         return []
-    pots = {line.member_id for line in settlement.balances.lines if line.kind in GROUP_ACCOUNTS}
+    accounts = ctx.service.balances(ctx.chat_id).lines
+    pools = {line.member_id: line.kind for line in accounts if line.kind in GROUP_ACCOUNTS}
     states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or []
     currency = ctx.group.currency
     rows = []
     lines = [ctx.t("payments_head")]
-    shown = 0
-    for index, payment in enumerate(settlement.payments):
-        if payment.payer_id in pots or payment.payee_id in pots or index > 99:
-            continue
-        shown += 1
+    waiting_payout = False
+    shown: dict[int, str] = {}  # the group's names, read at the first line with the pot or the house
+    for index, payment in enumerate((*settlement.payments, *settlement.passed)):
+        if index > 99:
+            break
         state = states[index] if index < len(states) else None
-        params = {"payer": payment.payer, "payee": payment.payee, "amount": money(payment.amount, currency)}
-        lines.append(_line_text(ctx, params, state))
+        pool = pools.get(payment.payee_id) or pools.get(payment.payer_id)
+        params = {
+            "payer": account_word(ctx.lang, payment.payer),
+            "payee": account_word(ctx.lang, payment.payee),
+            "amount": money(payment.amount, currency),
+        }
+        if pool is not None:
+            shown = shown or shown_names(ctx)
+            lines.append(_pool_line_text(ctx, shown, params, payment.amount, payment.payee_id in pools, pool, state))
+            waiting_payout |= state is None or state.open > 0
+            continue
+        via = account_word(ctx.lang, payment.via) if isinstance(payment, Passed) else None
+        lines.append(_line_text(ctx, params, state, via=via))
         if state is not None and not state.open and state.waiting is None:
             continue  # paid up, and both sides have said so (or the window for the other's word has passed)
         pair = f"{payment.payer}→{payment.payee}"
@@ -249,27 +266,14 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
                 Button(ctx.t("btn_received", pair=pair), f"{PREFIX}:{settlement.id}:r.{index}"),
             )
         )
-    if not shown:
-        return []
     if not rows:
-        pooled = [p for p in settlement.payments if p.payer_id in pots or p.payee_id in pots]
-        if pooled:  # lines with the pot or the house are not marked here: never "all paid" while they stand
-            items = (", " if ctx.lang == "en" else "、").join(
-                ctx.t(
-                    "payments_line",
-                    payer=account_word(ctx.lang, p.payer),
-                    payee=account_word(ctx.lang, p.payee),
-                    amount=money(p.amount, currency),
-                )
-                for p in pooled
-            )
-            lines.append(ctx.t("payments_players_paid", lines=items))
-        else:
-            lines.append(ctx.t("payments_all_paid"))
+        lines.append(ctx.t("payments_players_paid" if waiting_payout else "payments_all_paid"))
     players = {line.member_id for line in settlement.balances.lines if line.kind not in GROUP_ACCOUNTS}
-    # and those whose earlier debts alone (netted in) put them in a night with nothing of their own
-    players |= {id_ for p in settlement.payments for id_ in (p.payer_id, p.payee_id) if id_ not in pots}
-    standing = [line for line in ctx.service.balances(ctx.chat_id).lines if line.member_id in players]
+    # and those whose earlier debts alone (netted in, passed on) put them in a night with nothing of their own
+    players |= {
+        id_ for p in (*settlement.payments, *settlement.passed) for id_ in (p.payer_id, p.payee_id) if id_ not in pools
+    }
+    standing = [line for line in accounts if line.member_id in players]
     # the settled nights' standing: a night opened since (the 日切 roll-over's first record) is not in this post
     night = ctx.service.current_night(ctx.chat_id)
     later = ctx.service.night_totals(night.id) if night is not None else {}
@@ -290,10 +294,57 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     return [SendText("\n".join(lines), buttons=tuple(rows), edit_message_id=edit)]
 
 
-def _line_text(ctx: Context, params: dict[str, str], state: LineState | None) -> str:
-    """`小李 → 阿杰 4元`, then where it stands once anything moved: `✓ 已付清`, `（已付 1元，还差 3元）`, what a debt
-    the other way offset (nights kept apart), and whose word is awaited."""
+def settled_at_once(ctx: Context) -> list[Effect]:
+    """After 发红包池 / 付台费 while no night is open: the payout was settled at once (`ledger.money.settle_at_once`),
+    so its post follows — the payout's line, to whom the money owed to the account now goes, with their buttons.
+    Inside a night the payout waits for the night's 结算, like the rest of its money."""
+    if ctx.service.current_night(ctx.chat_id) is not None:
+        return []
+    settlement = ctx.service.latest_settlement(ctx.chat_id)
+    return payment_post(ctx, settlement) if settlement is not None else []
+
+
+def _pool_line_text(
+    ctx: Context,
+    names: Mapping[int, str],
+    params: dict[str, str],
+    amount: int,
+    to_pool: bool,
+    pool: str,
+    state: LineState | None,
+) -> str:
+    """`小李 → 台费 30元（等 付台费 @收钱的人）`: a line to or from the pot or the house says what settles
+    it — to it, its payout (发红包池 / 付台费); from it, someone owing it at a later settlement — and, once passed
+    on, to or from whom (`已转给 阿杰 30元`, `改由 小李 付 30元`)."""
+    currency = ctx.group.currency
+    parts = [
+        ctx.t(
+            "payments_part_passed_to" if to_pool else "payments_part_passed_from",
+            name=names.get(other, "?"),
+            amount=money(passed, currency),
+        )
+        for other, passed in (state.passed if state is not None else ())
+    ]
+    if state is not None and state.offset:  # the payout went to the one who owed the account, or the other way
+        own = ("payments_part_own_to", params["payer"]) if to_pool else ("payments_part_own_from", params["payee"])
+        parts.append(ctx.t(own[0], name=own[1], amount=money(state.offset, currency)))
+    still = amount if state is None else state.open
+    if still and still != amount:
+        parts.append(ctx.t("payments_part_open", amount=money(still, currency)))
+    if still:
+        parts.append(ctx.t(f"payments_wait_{pool}" if to_pool else "payments_wait_in", pool=ctx.t(f"pool_{pool}")))
     line = ctx.t("payments_line", **params)
+    line += ctx.t("payments_line_parts", parts=(", " if ctx.lang == "en" else "，").join(parts))
+    return line if still else line + " ✓"
+
+
+def _line_text(ctx: Context, params: dict[str, str], state: LineState | None, via: str | None = None) -> str:
+    """`小李 → 阿杰 4元`, then where it stands once anything moved: `✓ 已付清`, `（已付 1元，还差 3元）`, what a debt
+    the other way offset (nights kept apart), and whose word is awaited. `via`: the pot or the house the debt was
+    passed on through."""
+    line = ctx.t("payments_line", **params)
+    if via is not None:
+        line += ctx.t("payments_line_via", via=via)
     if state is None or (state.open == state.amount and state.waiting is None):
         return line  # nothing paid yet: as 结算 first posts it
     currency = ctx.group.currency
@@ -330,10 +381,11 @@ def press(ctx: Context) -> HandlerResult:
     settlement_id, action = parsed
     side_code, _, arg = action.partition(".")
     found = ctx.service.stored_settlement(ctx.chat_id, settlement_id)
-    index = button_index(arg, len(found.payments)) if found is not None else None
+    lines = (*found.payments, *found.passed) if found is not None else ()
+    index = button_index(arg, len(lines))
     if found is None or index is None or side_code not in ("p", "r"):
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    line = found.payments[index]
+    line = lines[index]
     side = PAYER_SIDE if side_code == "p" else PAYEE_SIDE
     if side == PAYER_SIDE:
         admin = require_party(ctx, line.payer_id, line.payee_id, "payment_payer_button")

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from bot.amounts import looks_like_amount, unit_words
 from bot.commands._common import amount_or_why, member_of, money, resolve_person, shown_name, shown_names
+from bot.commands.payments import settled_at_once
 from bot.core import BanMember, Context, Effect, Refusal, SendText, UnbanMember, registry
 from bot.grammar import words
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
@@ -335,7 +336,7 @@ def _out_of_group(ctx: Context) -> dict[int, str]:
     "pay out the pot: /payout | /payout @a @b | /payout @a 3 @b 2",
     admin_only=True,
 )
-def payout(ctx: Context) -> SendText:
+def payout(ctx: Context) -> list[Effect]:
     tokens = words(ctx.args)
     named: list[MemberInfo] = []
     amounts: dict[int, int] = {}
@@ -381,7 +382,7 @@ def payout(ctx: Context) -> SendText:
     lines = [ctx.t("mod_paid_out")]
     lines += [ctx.t("mod_paid_line", name=t.payee, amount=money(t.amount, cur)) for t in booked]
     lines.append(ctx.t("mod_pot_left", amount=money(ctx.service.balances(ctx.chat_id).pot, cur) or "0"))
-    return SendText("\n".join(lines), reply_to=ctx.message_id)
+    return [SendText("\n".join(lines), reply_to=ctx.message_id), *settled_at_once(ctx)]
 
 
 # ------------------------------------------------------------------------------------------------ rules text

@@ -21,13 +21,15 @@ from ledger.moderation import Moderation
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import Ledger
 from tests.conftest import PostgresSchemas
+from tests.ledger.helpers import hu
 
 OTHER_CHAT = -100555
 
 
 def _fill(url: str) -> None:
     """A realistic ledger: the console's demo night (tables, kongs, wins, an edit, the settlement, a payment) in
-    one group; in another a guest linked to a member who joined later, a fine, and the pot paid out."""
+    one group; in another a guest linked to a member who joined later, fines, the pot paid out, the night settled
+    and the pot paid out again between nights (a debt passed on through it)."""
     clock = ManualClock()
     bot, ledger = open_bot(url, clock)
     run_script(demo_script(), bot, clock, io.StringIO())
@@ -46,6 +48,11 @@ def _fill(url: str) -> None:
     mod = Moderation(ledger, ledger.engine)
     mod.record_offence(first, "flood", "刷屏", message_id=1, source=f"tg:{OTHER_CHAT}:1")
     ledger.pay_out_pot(OTHER_CHAT, [later.id], source="o:4", by=7)
+    ledger.fine(first.id, 300, "迟到", source="o:5", by=7)
+    ledger.record_event(table.id, hu("乙", "self_draw"), source="o:5w", by=7)
+    ledger.end_night(OTHER_CHAT, source="o:6", by=7)  # 早来的 owes the pot 3元 …
+    ledger.pay_out_pot(OTHER_CHAT, {later.id: 200}, source="o:7", by=7)  # … 2元 of it now owed to 老王本人
+    assert ledger.latest_settlement(OTHER_CHAT).passed  # type: ignore[union-attr]
     ledger.close()
 
 
@@ -64,6 +71,7 @@ def _state(url: str) -> dict[str, object]:
             "counts": counts,
             "balances": [ledger.balances(chat) for chat in groups],
             "history": [ledger.history(chat, 50) for chat in groups],
+            "debts": [ledger.debts(chat) for chat in groups],
         }
 
 
