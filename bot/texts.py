@@ -576,8 +576,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "payments_part_passed_from": {"zh": "改由 {name} 付 {amount}", "en": "{amount} now owed by {name}"},
     "payments_part_own_to": {"zh": "与付给 {name} 的相抵 {amount}", "en": "{amount} set against a payout to {name}"},
     "payments_part_own_from": {"zh": "与 {name} 自己欠的相抵 {amount}", "en": "{amount} set against what {name} owed"},
-    "payments_wait_pot": {"zh": "等 发红包池 @收钱的人", "en": "waits for 发红包池 @recipient"},
-    "payments_wait_house": {"zh": "等 付台费 @收钱的人", "en": "waits for 付台费 @recipient"},
+    "payments_wait_pot": {"zh": "等 发红包池 @收钱的人", "en": "waits for /payout @recipient"},
+    "payments_wait_house": {"zh": "等 付台费 @收钱的人", "en": "waits for /payfees @recipient"},
     "payments_wait_in": {
         "zh": "等有人欠{pool}的钱时改由他付",
         "en": "waits for someone to owe the {pool}, who then pays it",
