@@ -568,8 +568,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "payments_line_waiting": {"zh": "，待 {who} 确认", "en": ", waiting for {who} to confirm"},
     "payments_players_paid": {
         "zh": "玩家之间的付款都已付清；欠台费、红包池的钱等管理员 付台费 / 发红包池 后，改付给收钱的人。",
-        "en": "Every payment between players is paid; money owed to the house or the pot waits for an admin's 付台费 / "
-        "发红包池, then goes to whoever is paid out.",
+        "en": "Every payment between players is paid; money owed to the house or the pot waits for an admin's "
+        "/payfees or /payout, then goes to whoever is paid out.",
+    },
+    "payments_pools_wait": {
+        "zh": "欠台费、红包池的钱等管理员 付台费 / 发红包池 后，改付给收钱的人。",
+        "en": "Money owed to the house or the pot waits for an admin's /payfees or /payout, then goes to whoever is "
+        "paid out.",
     },
     "payments_line_via": {"zh": "（经{via}转来）", "en": " (passed on through {via})"},
     "payments_part_passed_to": {"zh": "已转给 {name} {amount}", "en": "{amount} passed on to {name}"},

@@ -239,6 +239,7 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     rows = []
     lines = [ctx.t("payments_head")]
     waiting_payout = False
+    player_lines = 0
     shown: dict[int, str] = {}  # the group's names, read at the first line with the pot or the house
     for index, payment in enumerate((*settlement.payments, *settlement.passed)):
         if index > 99:
@@ -255,6 +256,7 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
             lines.append(_pool_line_text(ctx, shown, params, payment.amount, payment.payee_id in pools, pool, state))
             waiting_payout |= state is None or state.open > 0
             continue
+        player_lines += 1
         via = account_word(ctx.lang, payment.via) if isinstance(payment, Passed) else None
         lines.append(_line_text(ctx, params, state, via=via))
         if state is not None and not state.open and state.waiting is None:
@@ -267,7 +269,10 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
             )
         )
     if not rows:
-        lines.append(ctx.t("payments_players_paid" if waiting_payout else "payments_all_paid"))
+        if not waiting_payout:
+            lines.append(ctx.t("payments_all_paid"))
+        else:  # lines with the pot or the house wait for its payout: never "all paid" while they stand
+            lines.append(ctx.t("payments_players_paid" if player_lines else "payments_pools_wait"))
     players = {line.member_id for line in settlement.balances.lines if line.kind not in GROUP_ACCOUNTS}
     # and those whose earlier debts alone (netted in, passed on) put them in a night with nothing of their own
     players |= {
