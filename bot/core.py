@@ -246,6 +246,9 @@ class Context:
     owner_id: int | None = None
     #: a record confirmed as a genuine repeat (「确实又一次」): booked without the double-entry check
     repeat: bool = False
+    #: read from a line that does not start with its command word (`grammar.unprompted`: `清一色 自摸`, `@乙 胡了 …`):
+    #: booked when it reads cleanly, otherwise silent — no refusal, question or suggestion answers what may be chat
+    unprompted: bool = False
     #: effects a handler queued to go out after its own reply (the night the 日切 hour closed: its settlement post)
     follow: list[Effect] = field(default_factory=list)
 
@@ -576,7 +579,7 @@ class Bot:
     # -- events --------------------------------------------------------------------------------------------
     def handle_message(self, incoming: Incoming) -> Outcome:
         """Filters first (moderation), then the command the text starts with, if any."""
-        from bot.grammar import split_command
+        from bot.grammar import split_command, unprompted
 
         ctx = self._context(
             incoming.chat_id,
@@ -606,11 +609,14 @@ class Bot:
             return outcome
         command, word, args = found
         ctx.command, ctx.word, ctx.args = command, word, args
+        ctx.unprompted = unprompted(incoming.text, word)
         if command.admin_only and not ctx.is_admin:
             outcome.effects.append(ctx.reply("admin_only"))
             outcome.refused = True
             return outcome
         result = self._run(ctx, command.handler)
+        if ctx.unprompted and result.refused:
+            return outcome  # a refused line that did not start with a command word may be chat: no answer
         outcome.effects.extend(result.effects)
         outcome.refused = result.refused
         return outcome

@@ -202,16 +202,30 @@ def split_command(text: str, book: CommandBook[C_co], game: str | None = None) -
     for word in _by_first_char(book).get(head[0], ()):
         if not head.startswith(word) or not _ends_word(word, head[len(word) :]):
             continue
-        if word in vocab.ACTING_WORDS and asks(text):
-            return None
         command = book.lookup(word, game)
-        if command is not None:
-            return command, word, _rest(text[origin[start + len(word)] :])
+        if command is None:
+            continue
+        if asks(text) and (word in vocab.ACTING_WORDS or getattr(command, "admin_only", False)):
+            return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
+        return command, word, _rest(text[origin[start + len(word)] :])
     if head[0] == "@":
         return _player_first(text, book, game)
-    if game in (None, "kawuxing"):
+    if game in (None, "kawuxing") and head[0] not in _QUOTES:
         return _win_by_its_patterns(text, book, game)
     return None
+
+
+#: the word `split_command` gives a win told by its patterns alone (`清一色 自摸`): no command word was typed
+BY_PATTERNS = ""
+#: how a quoted line starts (`【清一色 自摸】`, `「七对 点 @小李」`): someone quoting a hand, not telling one
+_QUOTES = "【『「\"“‘《〈([{'"
+
+
+def unprompted(text: str, word: str) -> bool:
+    """Whether a command was read from a line that does not start with its word: a win told by its patterns
+    (`BY_PATTERNS`) or a record with the player's mention first. Such a line is booked only when it reads cleanly:
+    a question or a refusal would answer what may well be chat."""
+    return word == BY_PATTERNS or fold(text[:_HEAD]).lstrip(_SPACES).startswith("@")
 
 
 def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
@@ -219,7 +233,7 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     where the command reads him (`胡了 @小李 …`). Only a recording word may follow (never a first-person one: `@小李
     我胡了` says nothing clear); anything else after a mention is chat."""
     parts = text.strip(_SPACES).split(maxsplit=1)
-    if len(parts) < 2 or len(parts[0]) < 2:
+    if len(parts) < 2 or len(parts[0]) < 2 or fold(parts[1][:1]) == "@":  # `@乙 @丙 …`: whose record?
         return None
     found = split_command(parts[1], book, game)
     if found is None or found[1] not in vocab.RECORD_WORDS or found[1] in vocab.FIRST_PERSON_WIN_WORDS:
@@ -236,7 +250,7 @@ def _win_by_its_patterns(text: str, book: CommandBook[C_co], game: str | None) -
     """`清一色 自摸`, `七对 点 @老王`, `杠上开花 自摸 清一色`: a win told by its patterns and how it was won, without
     胡, is the win (`胡 清一色 自摸`). Only when it starts with a pattern or situation, says how it was won, and holds
     nothing but a win's words (a person only as `@x` or right after 点/抢杠): `清一色自摸太难了` stays chat, and so
-    does a question."""
+    do a question and a quoted hand. The word given is `BY_PATTERNS`."""
     try:
         words = read(text[: _HEAD * 2])
     except GrammarError:
@@ -248,11 +262,11 @@ def _win_by_its_patterns(text: str, book: CommandBook[C_co], game: str | None) -
     for before, word in zip([None, *words], words, strict=False):
         if word.kind in _WIN_WORD_KINDS:
             continue
-        named = word.typed.startswith("@") or (before is not None and before.kind == "method")
-        if word.kind != "unknown" or not named:
+        after_discarder = before is not None and before.kind == "method" and before.value != "self_draw"
+        if word.kind != "unknown" or not (word.typed.startswith("@") or after_discarder):
             return None
     command = book.lookup("胡", game)
-    return None if command is None else (command, "胡", _rest(text))
+    return None if command is None else (command, BY_PATTERNS, _rest(text))
 
 
 def _rest(text: str) -> str:
@@ -838,8 +852,8 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
             if current is None or (current.winner != who and current.has_content()):
                 current = WinSpec(who)  # the first winner, or the second of a 一炮双响
                 specs.append(current)
-            else:
-                current.winner = who
+            elif current.winner != who:  # `@乙 @丙 清一色 自摸`: which one won?
+                raise GrammarError("win_two_players", first=current.winner, word=word.typed, suggest=False)
         else:
             raise _unknown(word, items)
         index += 1

@@ -321,6 +321,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "「{word}」和前面说的胡法矛盾。",
         "en": "“{word}” contradicts the way of winning given before.",
     },
+    "win_two_players": {
+        "zh": "一手胡只写一个胡的人：是「{first}」还是「{word}」？一炮双响每人写自己的番型："
+        "胡 @甲 卡五星 @丙 七对 点 @乙",
+        "en": "One winner per hand: {first} or {word}? A double win gives each their patterns: "
+        "胡 @a 卡五星 @c 七对 点 @b",
+    },
     "self_discard": {"zh": "{name} 不能点自己的炮（杠）。", "en": "{name} cannot win on (or kong) their own discard."},
     "dealt_in_no_winner": {
         "zh": "{word}：点给谁了？写上胡的人，例如 {word} @小李 清一色",
@@ -465,7 +471,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Balances (tonight | all-time result 总输赢 | owed now 未结):",
     },
     "balance_line": {"zh": "{name}　{night} ｜ {total} ｜ {owed}", "en": "{name}  {night} | {total} | {owed}"},
-    "balance_unpaid": {"zh": "结算过还没付：{debts}", "en": "Settled, not paid yet: {debts}"},
+    "balance_unpaid": {"zh": "还没付清：{debts}", "en": "Not paid yet: {debts}"},
     # -- payments (bot/commands/payments.py) ------------------------------------------------------------
     "payment_usage": {
         "zh": "这样写：付 @阿一 11（你付给阿一 11元）、已转 @阿一（付清）、收到 @阿二 11、撤销付款",

@@ -34,10 +34,14 @@ SELF_BALANCE_WORDS = (
 #: a win told by the player who dealt in (`我点炮了 @小李 清一色`): the win of the one named, on the sender's discard
 DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我点的炮")
 
+#: of those, the ones asking only what the sender owes (`我欠谁`), and only what is owed to the sender (`谁欠我钱`)
+OWING_WORDS = frozenset({"我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁", "还欠多少"})
+OWED_WORDS = frozenset({"谁欠我", "谁欠我钱"})
+
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "open": ("开桌", "开局", "上桌", "开一桌"),
+    "open": ("开桌", "开局", "上桌"),
     "table": ("牌桌", "桌况", "本局", "第几局", "第几局了", "现在第几局", "现在第几局了", "打到第几局了", "第几把了"),
     "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠"),
     "liangdao": ("亮倒", "亮牌", "亮倒了", "报听"),
@@ -61,7 +65,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "history": ("历史", "记录", "流水"),
     "settle": ("结算", "算账", "结账", "散场", "收工"),
     # payments after a settlement (bot/commands/payments.py)
-    "pay": ("付", "已付", "付了", "付款", "已转", "转了", "转给", "转账"),
+    "pay": ("付", "已付", "付了", "付款", "已转", "转了"),
     "received": ("收到", "收到了", "已收"),
     "unpay": ("撤销付款", "撤回付款", "取消付款"),
     "rules": ("规则", "玩法"),

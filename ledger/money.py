@@ -130,7 +130,19 @@ def cancel_fine(tx: Tx, transfer_id: int, reason: str) -> TransferInfo:
         raise LedgerError("already_voided", "这笔罚款已经取消")
     lock_group(tx.session, row.group_id)
     pot_balance = tx.session.scalar(sa.select(m.Member.balance).where(m.Member.id == row.payee_id).with_for_update())
-    if (pot_balance or 0) < row.amount:  # the fine was paid out of the pot: refunding it would drive the pot below 0
+    paid_out_since = tx.session.scalar(
+        sa.select(sa.func.count())
+        .select_from(m.Transfer)
+        .where(
+            m.Transfer.payer_id == row.payee_id,
+            m.Transfer.kind == m.PAYOUT,
+            m.Transfer.voided_at.is_(None),
+            m.Transfer.id > transfer_id,
+        )
+    )
+    # paid out of the pot: refunding it would drive the pot below 0, or (the pot refilled by later fines) leave
+    # whoever was paid out owed a debt passed on from this fine
+    if (pot_balance or 0) < row.amount or paid_out_since:
         raise LedgerError("fine_paid_out", "红包池里的钱不够退回这笔罚款：它已经发出去了")
     live = transfers.live(row)
     movement = transfers.Movement()

@@ -142,6 +142,10 @@ register(
             "zh": "用法：付台费 @甲（台费账户全部给甲）｜ 付台费 @甲 100 ｜ 付台费 @甲 @乙（平分）",
             "en": "Usage: 付台费 @a (all the house holds) | 付台费 @a 100 | 付台费 @a @b (split evenly)",
         },
+        "payfees_empty": {
+            "zh": "台费账户是空的，没有可付的（台费在结算时才记）。",
+            "en": "The house holds nothing to pay out (the table fee is booked at 结算).",
+        },
         "payfees_short": {
             "zh": "台费账户只有 {held}，不够付 {need}，没有记。",
             "en": "The house holds only {held}, not {need}; nothing booked.",

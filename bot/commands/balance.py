@@ -9,7 +9,7 @@ from bot.commands.payments import debt_items
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import implied, tokens
 from bot.texts import describe_event, describe_win
-from bot.vocabulary import COMMAND_WORDS
+from bot.vocabulary import COMMAND_WORDS, OWED_WORDS, OWING_WORDS
 from ledger.events import renamed
 from ledger.models import GROUP_ACCOUNTS
 from ledger.service import HandRecord, TableInfo
@@ -66,9 +66,15 @@ def balance(ctx: Context) -> SendText:
 
 
 def unpaid_lines(ctx: Context, member_id: int) -> list[str]:
-    """What settlements told the member to pay or be paid that is still open, pair by pair (`甲 欠 乙 3元`): the
-    answer to 我欠谁 / 谁欠我, which the 未结 figure alone does not give."""
-    mine = [d for d in ctx.service.debts(ctx.chat_id) if member_id in (d.debtor_id, d.creditor_id)]
+    """What settlements (and payouts of the pot or the house) told the member to pay or be paid that is still
+    open, pair by pair (`甲 欠 乙 3元`): the answer to 我欠谁 (only what the member owes) / 谁欠我 (only what is owed
+    to them), which the 未结 figure alone does not give."""
+    owing, owed = ctx.word in OWING_WORDS, ctx.word in OWED_WORDS
+    mine = [
+        d
+        for d in ctx.service.debts(ctx.chat_id)
+        if (d.debtor_id == member_id and not owed) or (d.creditor_id == member_id and not owing)
+    ]
     return [ctx.t("balance_unpaid", debts=debt_items(ctx, mine))] if mine else []
 
 

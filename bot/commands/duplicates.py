@@ -31,9 +31,11 @@ def question_key(ctx: Context) -> int:
 
 
 def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
-    """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」."""
+    """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」. A line that
+    did not start with its command word (`Context.unprompted`: `清一色 自摸！` after the win was recorded) is
+    someone repeating the news: held back without a word."""
     key = question_key(ctx)
-    if asked_already(ctx, key):
+    if asked_already(ctx, key) or ctx.unprompted:
         raise Quiet  # this very update asked already (a redelivery): the question is out there
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, held_line(ctx, table, ctx.word, ctx.args))
     buttons = (

@@ -151,6 +151,8 @@ def pay_fees(ctx: Context) -> list[Effect]:
     if not named or len(named) > MAX_PAYEES:
         raise Refusal("payfees_usage")
     currency = ctx.group.currency
+    if ctx.service.balances(ctx.chat_id).house <= 0:  # nothing booked yet (台费 comes at 结算), or paid out
+        raise Refusal("payfees_empty")
     try:
         booked = ctx.service.pay_out_house(
             ctx.chat_id, [p.id for p in named], amount=amount, source=ctx.source, by=ctx.sender.user_id

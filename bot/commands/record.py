@@ -4,6 +4,8 @@ players at the table and admins record (`bot.permissions`)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot.commands._common import (
     book,
     my_seat,
@@ -18,8 +20,8 @@ from bot.commands.duplicates import hold_back, question_key
 from bot.commands.flows import start_flow
 from bot.commands.regional import prepare, refuse_unbookable
 from bot.commands.suggest import ask, offer
-from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import GrammarError, WinSpec, implied, parse_draw, parse_kong, parse_player, parse_win
+from bot.core import Context, Quiet, Refusal, SendText, registry
+from bot.grammar import BY_PATTERNS, GrammarError, WinSpec, implied, parse_draw, parse_kong, parse_player, parse_win
 from bot.texts import describe_event
 from bot.vocabulary import COMMAND_WORDS, DEALT_IN_WORDS, FIRST_PERSON_WIN_WORDS
 from ledger.events import Draw, Event, Kong, Liangdao, Win
@@ -127,7 +129,24 @@ def record_win(ctx: Context) -> SendText:
         refuse_unbookable(ctx, table, events)
         args = " ".join(part for part in (ctx.args.strip(), "屁胡", said) if part)
         return ask(ctx, table, "胡", args, ctx.t("suggest_bare", word=ctx.word))
+    if ctx.word == BY_PATTERNS and _cheering(ctx, table):
+        raise Quiet
     return _record(ctx, table, list(events))
+
+
+#: how soon after someone else recorded a hand's end a win told by its patterns alone (`清一色自摸！`) is taken
+#: as cheering that win rather than telling a new one (a new hand takes longer)
+CHEERING = timedelta(minutes=2)
+
+
+def _cheering(ctx: Context, table: TableInfo) -> bool:
+    latest = ctx.service.latest_record(table.id)
+    return (
+        latest is not None
+        and latest.finished
+        and latest.recorded_by != ctx.sender.user_id
+        and ctx.now() - latest.recorded_at <= CHEERING
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------- 荒庄

@@ -79,9 +79,10 @@ def held_line(ctx: Context, table: TableInfo, word: str, args: str) -> dict[str,
 
 
 def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendText:
-    """Store the reading `word args` and ask whether it is what was meant."""
+    """Store the reading `word args` and ask whether it is what was meant (never about a line that did not start
+    with its command word: `Context.unprompted`)."""
     key = flow_key(ctx)
-    if asked_already(ctx, key):
+    if asked_already(ctx, key) or ctx.unprompted:
         raise Quiet
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, held_line(ctx, table, word, args))
     buttons = (

@@ -228,9 +228,9 @@ register(
             "cancelled. To give the money back: /payout @member amount.",
         },
         "ledger_fine_paid_out": {
-            "zh": "这笔罚款已经随红包池发出去了（红包池里不够退），不能撤销。"
+            "zh": "这笔罚款已经随红包池发出去了（之后发过红包池），不能撤销。"
             "要补偿 TA，等红包池有钱时：发红包池 @TA 金额。",
-            "en": "That fine was already paid out with the pot (the pot holds less than the fine), so it cannot be "
+            "en": "That fine was already paid out with the pot (the pot was paid out since), so it cannot be "
             "cancelled. To make it up once the pot holds enough: /payout @member amount.",
         },
         "ledger_mod_empty_rules": {"zh": "{message}", "en": "The rules text cannot be empty."},

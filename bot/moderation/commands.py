@@ -143,7 +143,7 @@ def warn(ctx: Context) -> SendText:
 @_command(
     "fine",
     ["fine"],
-    ["罚款", "罚红包", "罚"],
+    ["罚款", "罚红包"],
     "罚发红包进红包池：罚款 @TA [金额] [原因]",
     "fine into the pot: /fine @x [amount] [reason]",
     admin_only=True,
@@ -190,7 +190,7 @@ def _remove(ctx: Context, *, lasting: bool) -> list[Effect]:
 @_command(
     "kick",
     ["kick", "remove"],
-    ["请出", "踢出", "踢", "踢了", "踢掉"],
+    ["请出", "踢出"],
     "请出成员（可再邀请）：请出 @TA 原因",
     "remove (may come back): /kick @x reason",
     admin_only=True,
