@@ -555,6 +555,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "已撤销付款：{debtor} → {creditor} {amount}",
         "en": "Payment taken back: {debtor} → {creditor} {amount}",
     },
+    "payment_confirmed_unpay": {
+        "zh": "这笔付款双方都确认过了，不能一个人撤销；真记错了请管理员撤销：撤销付款 @对方",
+        "en": "Both sides confirmed that payment: one side cannot take it back. If it is wrong, an admin can: "
+        "unpay @the-other",
+    },
     "payment_owed": {"zh": "{debtor} 还欠 {creditor} {owed}", "en": "{debtor} still owes {creditor} {owed}"},
     "payment_square": {"zh": "{debtor} 和 {creditor} 两清了", "en": "{debtor} and {creditor} are square"},
     "payment_already": {

@@ -492,8 +492,12 @@ def pay(
     )
 
 
-def void_payment(tx: Tx, chat_id: int, parties: Sequence[int], reason: str) -> PaymentResult:
-    """Void exactly one payment: the latest live one between `parties` (one id: any payment it is party to)."""
+def void_payment(
+    tx: Tx, chat_id: int, parties: Sequence[int], reason: str, *, admin: int | None = None
+) -> PaymentResult:
+    """Void exactly one payment: the latest live one between `parties` (one id: any payment it is party to). A
+    payment both sides have confirmed is taken back only by an `admin` (account id) who is neither side of it:
+    either side alone could otherwise be paid twice, or unpay."""
     session = tx.session
     group = group_by_chat(session, chat_id)
     lock_group(session, group.id)
@@ -509,6 +513,8 @@ def void_payment(tx: Tx, chat_id: int, parties: Sequence[int], reason: str) -> P
     )
     if found is None:
         raise LedgerError("no_payment", "没有可以撤销的付款")
+    if found.confirmed_at is not None and admin in (None, found.payer_id, found.payee_id):
+        raise LedgerError("payment_confirmed", "这笔付款双方都确认过了，只有管理员可以撤销")
     movement = transfers.Movement()
     transfers.void(tx, [transfers.live(found)], reason, movement)  # a Transfer holds every live column
     transfers.apply(tx, movement)

@@ -549,15 +549,24 @@ class Ledger:
         return self._unit.read(lambda tx: payments.line_states(tx, chat_id, settlement_id))
 
     def void_payment(
-        self, chat_id: int, parties: Sequence[int], *, source: str, by: int | None, reason: str = ""
+        self,
+        chat_id: int,
+        parties: Sequence[int],
+        *,
+        source: str,
+        by: int | None,
+        reason: str = "",
+        admin: int | None = None,
     ) -> PaymentResult:
-        """Void exactly one payment: the latest live one between `parties` (one id: the latest it is party to)."""
+        """Void exactly one payment: the latest live one between `parties` (one id: the latest it is party to).
+        One both sides confirmed is refused (`payment_confirmed`) unless `admin` (an admin's account) voids it and
+        is neither side of it."""
         return self._unit.once(
             source,
             "void_payment",
             by,
             PaymentResult,
-            lambda tx: payments.void_payment(tx, chat_id, parties, reason or "撤销付款"),
+            lambda tx: payments.void_payment(tx, chat_id, parties, reason or "撤销付款", admin=admin),
         )
 
     def night_details(self, chat_id: int, night_id: int) -> details.NightDetails:

@@ -202,17 +202,22 @@ def unpay(ctx: Context) -> SendText:
     words = tokens(ctx.args)
     if len(words) > 1:
         raise Refusal("payment_usage")
-    parties = [me(ctx).id]
+    mine = me(ctx).id
+    parties = [mine]
     if words:
         other = resolve_person(ctx, words[0], create_guest=False)
         if other is None:
             raise Refusal("unknown_player", name=words[0])
-        parties = [other.id] if ctx.is_admin else [parties[0], other.id]
+        parties = [other.id] if ctx.is_admin else [mine, other.id]
     try:
-        result = ctx.service.void_payment(ctx.chat_id, parties, source=source, by=ctx.sender.user_id)
+        result = ctx.service.void_payment(
+            ctx.chat_id, parties, source=source, by=ctx.sender.user_id, admin=mine if ctx.is_admin else None
+        )
     except LedgerError as err:
         if err.code == "no_payment":
             raise Refusal("payment_none") from err
+        if err.code == "payment_confirmed":
+            raise Refusal("payment_confirmed_unpay") from err
         raise
     return _reply(ctx, result)
 
