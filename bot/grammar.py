@@ -243,7 +243,7 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
 
 
 #: the words a win told without 胡 may hold besides its patterns: how it was won, when, and the tiles
-_WIN_WORD_KINDS = frozenset({"pattern", "situation", "method", "tiles", "count", "double", "chain"})
+_WIN_WORD_KINDS = frozenset({"pattern", "situation", "method", "tiles", "count", "double", "chain", "ma", "meld"})
 
 
 def _win_by_its_patterns(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:

@@ -146,7 +146,7 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
     "haidipao": ("海底炮", "haidipao"),
 }
 METHODS: dict[str, tuple[str, ...]] = {
-    "self_draw": ("自摸", "zimo", "self", "tsumo"),
+    "self_draw": ("自摸", "自摸了", "zimo", "self", "tsumo"),
     "discard": ("点", "点炮", "放炮", "炮", "逮炮", "接炮", "from", "dianpao"),
     "rob_kong": ("抢杠", "抢杠胡", "抢杠和", "rob"),
 }
