@@ -287,15 +287,19 @@ class Updates:
         self._message_ids = itertools.count(101)
         self.clock = START
 
-    def message(self, sender: Mapping[str, Any], text: str, *, reply_to: dict[str, Any] | None = None) -> dict:  # type: ignore[type-arg]
+    def _next(self, sender: Mapping[str, Any], **content: Any) -> dict[str, Any]:
+        """The next message of the chat from `sender`, 30 s after the last, with `content` (text, photo …)."""
         self.clock += 30
-        message: dict[str, Any] = {
+        return {
             "message_id": next(self._message_ids),
             "date": self.clock,
             "chat": self.chat,
             "from": dict(sender),
-            "text": text,
+            **content,
         }
+
+    def message(self, sender: Mapping[str, Any], text: str, *, reply_to: dict[str, Any] | None = None) -> dict:  # type: ignore[type-arg]
+        message = self._next(sender, text=text)
         mentions = mention_entities(text)
         if mentions:
             message["entities"] = mentions
@@ -305,40 +309,27 @@ class Updates:
 
     def photo(self, sender: Mapping[str, Any], file_id: str, caption: str = "") -> dict:  # type: ignore[type-arg]
         """A photo (two sizes, as Telegram sends them; the largest last) with an optional caption."""
-        self.clock += 30
         sizes = [
             {"file_id": f"{file_id}-small", "file_unique_id": "s1", "width": 90, "height": 90},
             {"file_id": file_id, "file_unique_id": "s2", "width": 800, "height": 800},
         ]
-        message: dict[str, Any] = {
-            "message_id": next(self._message_ids),
-            "date": self.clock,
-            "chat": self.chat,
-            "from": dict(sender),
-            "photo": sizes,
-        }
+        message = self._next(sender, photo=sizes)
         if caption:
             message["caption"] = caption
         return {"message": message}
 
     def sticker(self, sender: Mapping[str, Any], file_unique_id: str) -> dict:  # type: ignore[type-arg]
         """A sticker as Telegram sends it: no text; its file_id differs per delivery, its file_unique_id does not."""
-        self.clock += 30
-        message: dict[str, Any] = {
-            "message_id": next(self._message_ids),
-            "date": self.clock,
-            "chat": self.chat,
-            "from": dict(sender),
-            "sticker": {
-                "file_id": f"CAACAgIAAx-{file_unique_id}-{self.clock}",
-                "file_unique_id": file_unique_id,
-                "type": "regular",
-                "width": 512,
-                "height": 512,
-                "is_animated": False,
-                "is_video": False,
-                "emoji": "😂",
-            },
+        message = self._next(sender)
+        message["sticker"] = {
+            "file_id": f"CAACAgIAAx-{file_unique_id}-{self.clock}",
+            "file_unique_id": file_unique_id,
+            "type": "regular",
+            "width": 512,
+            "height": 512,
+            "is_animated": False,
+            "is_video": False,
+            "emoji": "😂",
         }
         return {"message": message}
 
