@@ -228,7 +228,7 @@ def _register(key: str) -> None:
 
     def handler(ctx: Context) -> SendText:
         table = game_table(ctx, "penghu")
-        spec = parse(ctx.args, seat_resolver(ctx, table))
+        spec = parse(f"{ctx.args} {implied(ctx.word)}", seat_resolver(ctx, table))  # `我点炮了 @乙`: 点 我
         what = ctx.t(f"pev_{kind}")
         if implied(ctx.word) == "自摸":
             if spec.source is not None:
