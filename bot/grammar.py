@@ -102,9 +102,14 @@ def _fold_map(text: str) -> tuple[str, Sequence[int]]:
 def clean(text: str) -> str:
     """Full-width folded; punctuation and emoji between words as single spaces, trailing ones dropped; a mention
     glued to a word split off (`点@乙` → `点 @乙`). Letters, digits, `@ . - _ #` and names stay as typed."""
-    spaced = _STAR_TIMES.sub("×", unicodedata.normalize("NFKC", text)).translate(_SPACED)
+    normal = _STAR_TIMES.sub("×", unicodedata.normalize("NFKC", text))
+    spaced = ",".join(part.translate(_SPACED) for part in _DIGIT_COMMA.split(normal))
     spaced = _GLUED_MENTION.sub(" @", spaced)
     return " ".join(spaced.split()).rstrip(".")
+
+
+#: a comma between digits (`1,000`) stays in its word, for the amount reader to refuse with its reason
+_DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d)")
 
 
 def words(text: str) -> list[str]:

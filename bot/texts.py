@@ -701,6 +701,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{setting} 不能设成「{value}」，可选：{allowed}",
         "en": "{setting} cannot be “{value}”; allowed: {allowed}",
     },
+    "config_bad_amount": {
+        "zh": "{setting} 不能设成「{value}」：金额这样写，例如 2、0.5、50分{hint}",
+        "en": "{setting} cannot be “{value}”: write an amount like 2, 0.5 or 50分{hint}",
+    },
     "config_bad_rules": {"zh": "这样的规则不成立：{message}", "en": "Those rules do not work: {message}"},
     "config_changed": {"zh": "已修改（新开的桌按新规则）：", "en": "Changed (tables opened from now on use it):"},
     # -- alias -------------------------------------------------------------------------------------------

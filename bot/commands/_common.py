@@ -443,7 +443,7 @@ def setting_amount(ctx: Context, value: str, word: str) -> int:
     amount, why = amount_or_why(ctx, value)
     if amount is None:
         hint = "" if why == ctx.t("amount_why_form") else f"（{why}）"  # the examples already say how to write it
-        raise Refusal("config_bad_value", setting=word, value=value, allowed=f"2、0.5、50分{hint}")
+        raise Refusal("config_bad_amount", setting=word, value=value, hint=hint)
     if amount <= 0:
         raise Refusal("config_bad_value", setting=word, value=value, allowed="> 0")
     return amount

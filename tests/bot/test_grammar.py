@@ -34,6 +34,7 @@ from bot.grammar import (
     render,
     split_command,
     tile_notation,
+    tokens,
 )
 
 SEATS = {"a": "a", "b": "b", "c": "c", "@a": "a", "@b": "b", "@c": "c", "小李": "b"}
@@ -504,3 +505,9 @@ def test_every_reply_s_night_balance_is_the_sum_of_the_changes_it_reported(
 
 def _fen(shown: str) -> int:
     return 0 if shown == "0" else (parse_amount(shown.lstrip("+-")) or 0) * (-1 if shown.startswith("-") else 1)
+
+
+def test_a_comma_between_digits_stays_in_its_word_for_the_amount_reader() -> None:
+    assert tokens("@b 1,000") == ["@b", "1,000"]
+    assert tokens("胡 清一色，自摸") == ["胡", "清一色", "自摸"]
+    assert tokens("@b 1, 2") == ["@b", "1", "2"]
