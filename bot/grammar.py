@@ -227,10 +227,10 @@ _QUOTES = "【『「\"“‘《〈([{'"
 
 
 def unprompted(text: str, word: str) -> bool:
-    """Whether a command was read from a line that does not start with its word: a win told by its patterns
-    (`BY_PATTERNS`) or a record with the player's mention first. Such a line is booked only when it reads cleanly:
-    a question or a refusal would answer what may well be chat."""
-    return word == BY_PATTERNS or fold(text[:_HEAD]).lstrip(_SPACES).startswith("@")
+    """Whether a command was read from a line that may well be chat: one that does not start with its word (a win
+    told by its patterns, `BY_PATTERNS`, or a record with the player's mention first) or one of `CHATTY_WORDS`.
+    Such a line acts only when it reads cleanly: a question or a refusal would answer chat."""
+    return word in vocab.CHATTY_WORDS or word == BY_PATTERNS or fold(text[:_HEAD]).lstrip(_SPACES).startswith("@")
 
 
 def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:

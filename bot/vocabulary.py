@@ -38,6 +38,10 @@ DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我
 OWING_WORDS = frozenset({"我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁", "还欠多少"})
 OWED_WORDS = frozenset({"谁欠我", "谁欠我钱"})
 
+#: command words people also say to each other (`记错了，不好意思`): a line of theirs the bot would refuse stays
+#: unanswered, as a line read without its command word does (`bot.grammar.unprompted`)
+CHATTY_WORDS = frozenset({"记错了", "刚才记错了"})
+
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
