@@ -551,6 +551,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "已确认：{debtor} → {creditor} {amount} ✓（双方都说了，只记一笔）",
         "en": "Confirmed: {debtor} → {creditor} {amount} ✓ (both sides said so; booked once)",
     },
+    "payment_count": {"zh": "{count} 笔共 {amount}", "en": "{count} payments, {amount} in all"},
+    "payment_confirmed_many": {
+        "zh": "已确认：{debtor} → {creditor} {amount} ✓（双方都说了，每笔只记一次）",
+        "en": "Confirmed: {debtor} → {creditor} {amount} ✓ (both sides said so; each booked once)",
+    },
     "payment_voided": {
         "zh": "已撤销付款：{debtor} → {creditor} {amount}",
         "en": "Payment taken back: {debtor} → {creditor} {amount}",

@@ -19,16 +19,17 @@ re-derives them from every settlement (the property tests check the two agree).
 
 Booked once, confirmed by the other side: a payment records which side told it (`reason` 已付: the payer side,
 收到: the payee side). When the other side tells a payment of the same pair that is not confirmed yet, booked
-within `CONFIRM_WINDOW`, of the same amount (or of any amount when they name none), it confirms that payment
-(`confirmed_at`/`confirmed_by`) instead of booking a second; past the window too when nothing new could be
-booked (a bare confirmation, nothing owed, or more than is owed), so a late word still confirms. Otherwise it is
-a new (possibly partial) payment, refused beyond what the debtor still owes the creditor.
+within `CONFIRM_WINDOW`, of the same amount, it confirms that payment (`confirmed_at`/`confirmed_by`) instead of
+booking a second; naming no amount (as a button does), every such payment of the pair. Past the window too when
+nothing new could be booked (a bare confirmation, nothing owed, or more than is owed), so a late word still
+confirms (the latest). Otherwise it is a new (possibly partial) payment, refused beyond what the debtor still owes
+the creditor.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
@@ -78,6 +79,9 @@ class PaymentResult(Replayable):
     #: the first word was told by the side's own account (its Telegram id), not by an admin for it: a confirmation
     #: says "both sides said so" only then
     first_in_person: bool = True
+    #: how many payments a confirmation confirmed (a button confirms every one waiting for its side's word:
+    #: `amount` is their total, `id` the latest's)
+    count: int = 1
 
 
 # ------------------------------------------------------------------------------------------------- debts
@@ -297,14 +301,20 @@ def paid_totals(tx: Tx, group_id: int) -> dict[int, int]:
 
 @dataclass(frozen=True)
 class LineState:
-    """Where one line of a stored settlement stands now: `open` 分 of its `amount` still owed (what the debtor owes
-    the creditor now, at most the line); `paid`: how much of the rest live payments of the pair since the
-    settlement cover; `passed`: for a line to or from a group account (pot, house), to whom the rest was passed
-    on (`(id, 分)`: for a line to the account, who the debtor owes instead; from it, who owes the creditor
-    instead), this settlement's passes and later ones; the remainder (`offset`) was offset by a debt the other way
-    (nights kept apart, 设置 并账 关; a payout to the one who owed the account). `waiting`: the side that told the
-    latest payment of the pair since the settlement that the other side has not confirmed yet (within
-    `CONFIRM_WINDOW`), None when there is none."""
+    """Where one line of a stored settlement stands now: `open` 分 of its `amount` still owed; `paid`: how much of
+    the rest live payments of the pair since the settlement cover; `passed`: for a line to or from a group account
+    (pot, house), to whom the rest was passed on (`(id, 分)`: for a line to the account, who the debtor owes
+    instead; from it, who owes the creditor instead), this settlement's passes and later ones; the remainder
+    (`offset`) was offset by a debt the other way (nights kept apart, 设置 并账 关; a payout to the one who owed
+    the account). `waiting`: the side that told the latest payment of the pair since the settlement that the other
+    side has not confirmed yet (within `CONFIRM_WINDOW`), None when there is none (or it pays another line of the
+    pair). `payer_id`/`payee_id`: the
+    accounts the line's money lives under now (a guest linked since: its member), those a payment of it is booked
+    between.
+
+    A pair can hold several lines of one settlement (a direct debt and one passed through the pot, two payouts):
+    the pair's debt and payments are shared out among them (`_share`), so together they never show more owed than
+    the pair owes."""
 
     payer_id: int
     payee_id: int
@@ -332,8 +342,10 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
     record = settlement_record(tx, chat_id, settlement_id)
     if record is None:
         return None
+    accounts = _accounts(tx, record.group_id)
+    home = _canonical(accounts)
     owed = pair_debts(tx, record.group_id)
-    paid: dict[tuple[int, int], int] = {}
+    paid: dict[tuple[int, int], list[int]] = {}  # each live payment of the pair since the settlement, in order
     waiting: dict[tuple[int, int], str] = {}
     since = tx.now - CONFIRM_WINDOW
     for creditor, debtor, amount, side, confirmed_at, created_at in tx.execute(
@@ -353,13 +365,13 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
         )
         .order_by(m.Transfer.id)
     ):
-        pair = (debtor, creditor)
-        paid[pair] = paid.get(pair, 0) + amount
+        pair = (home.get(debtor, debtor), home.get(creditor, creditor))
+        paid.setdefault(pair, []).append(amount)
         if confirmed_at is None and created_at >= since:
             waiting[pair] = side  # the latest of the pair wins
         elif pair in waiting and confirmed_at is not None:
             del waiting[pair]
-    pools = {id_ for id_, row in _accounts(tx, record.group_id).items() if row.kind in m.GROUP_ACCOUNTS}
+    pools = {id_ for id_, row in accounts.items() if row.kind in m.GROUP_ACCOUNTS}
     passes = [
         (int(x), int(y), int(a), int(p))
         for (passed,) in tx.execute(
@@ -371,19 +383,54 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
     ]
     lines = [(int(line["payer_id"]), int(line["payee_id"]), int(line["amount"])) for line in record.payments]
     lines += [(int(x), int(y), int(a)) for x, y, a, _ in record.passed or ()]
-    states = []
-    for payer, payee, amount in lines:
+    states: list[LineState | None] = [None] * len(lines)
+    shared: dict[tuple[int, int], list[int]] = {}  # a pair of players -> its lines' indexes
+    for index, (payer, payee, amount) in enumerate(lines):
         pair = (payer, payee)
-        left = min(amount, owed.get(pair, 0))
-        if payee in pools:  # to the account: passed on to those it paid out to
-            on = _passed_on([(y, a) for x, y, a, p in passes if (x, p) == pair], amount - left)
-            states.append(LineState(payer, payee, amount, left, 0, None, on))
-        elif payer in pools:  # from the account: those who owed it pay instead
-            on = _passed_on([(x, a) for x, y, a, p in passes if (p, y) == pair], amount - left)
-            states.append(LineState(payer, payee, amount, left, 0, None, on))
+        if payee in pools or payer in pools:
+            left = min(amount, owed.get(pair, 0))
+            if payee in pools:  # to the account: passed on to those it paid out to
+                on = _passed_on([(y, a) for x, y, a, p in passes if (x, p) == pair], amount - left)
+            else:  # from the account: those who owed it pay instead
+                on = _passed_on([(x, a) for x, y, a, p in passes if (p, y) == pair], amount - left)
+            states[index] = LineState(payer, payee, amount, left, 0, None, on)
         else:
-            states.append(LineState(*pair, amount, left, min(amount - left, paid.get(pair, 0)), waiting.get(pair)))
-    return states
+            shared.setdefault((home.get(payer, payer), home.get(payee, payee)), []).append(index)
+    for pair, indexes in shared.items():
+        shares = _share([lines[i][2] for i in indexes], owed.get(pair, 0), paid.get(pair, []))
+        # the word awaited shows on the lines payments cover (on the first when they cover none)
+        waits = (
+            [bool(part) for _, part in shares]
+            if any(part for _, part in shares)
+            else [True] + [False] * (len(shares) - 1)
+        )
+        for i, (left, part), wait in zip(indexes, shares, waits, strict=True):
+            states[i] = LineState(*pair, lines[i][2], left, part, waiting.get(pair) if wait else None)
+    return [state for state in states if state is not None]
+
+
+def _share(amounts: Sequence[int], owed: int, payments: Sequence[int]) -> list[tuple[int, int]]:
+    """One pair's lines (`amounts`, in order), what the pair owes now and its payments since the settlement ->
+    each line's (still owed, paid). What no longer is owed (paid, or offset) covers the lines in order, first line
+    first, except that a line a payment of exactly its amount matches comes first (a button books its line's
+    amount: the pressed line is the one marked). The lines never show more owed than the pair owes."""
+    order: list[int] = []
+    for payment in payments:
+        match = next((i for i, a in enumerate(amounts) if a == payment and i not in order), None)
+        if match is not None:
+            order.append(match)
+    order += [i for i in range(len(amounts)) if i not in order]
+    total = sum(amounts)
+    covered = total - min(total, owed)
+    paid = min(covered, sum(payments))
+    shares = [(amount, 0) for amount in amounts]
+    for i in order:
+        cover = min(amounts[i], covered)
+        part = min(cover, paid)
+        shares[i] = (amounts[i] - cover, part)
+        covered -= cover
+        paid -= part
+    return shares
 
 
 def _passed_on(passes: Sequence[tuple[int, int]], most: int) -> tuple[tuple[int, int], ...]:
@@ -445,20 +492,21 @@ def pay(
             *([m.Transfer.amount == amount] if amount is not None else []),
         )
         .order_by(m.Transfer.id.desc())
-        .limit(1)
     )
-    match = session.scalar(unconfirmed.where(m.Transfer.created_at >= tx.now - CONFIRM_WINDOW))
-    if match is None and (confirm_only or owed <= 0 or (amount is not None and amount > owed)):
+    # no amount named (a button): every payment of the pair waiting for this side's word; an amount: the latest
+    matches = list(session.scalars(unconfirmed.where(m.Transfer.created_at >= tx.now - CONFIRM_WINDOW)))
+    matches = matches if amount is None else matches[:1]
+    if not matches and (confirm_only or owed <= 0 or (amount is not None and amount > owed)):
         # nothing new could be booked: the other side's older word is what this confirms, past the window
-        match = session.scalar(unconfirmed)
-    if match is not None:
-        match.confirmed_at, match.confirmed_by = tx.now, tx.by
+        matches = list(session.scalars(unconfirmed.limit(1)))
+    if matches:
+        teller_id = session.scalar(sa.select(m.Member.user_id).where(m.Member.id == _teller(matches[0])))
+        for match in matches:
+            match.confirmed_at, match.confirmed_by = tx.now, tx.by
         session.flush()
-        teller = match.payee_id if match.reason == PAYER_SIDE else match.payer_id  # stored creditor → debtor
-        in_person = match.created_by is not None and match.created_by == session.scalar(
-            sa.select(m.Member.user_id).where(m.Member.id == teller)
-        )
-        return _result(match, by_id, booked=False, owed=owed, first_in_person=in_person)
+        in_person = all(match.created_by is not None and match.created_by == teller_id for match in matches)
+        result = _result(matches[0], by_id, booked=False, owed=owed, first_in_person=in_person)
+        return replace(result, amount=sum(match.amount for match in matches), count=len(matches))
     if confirm_only:
         raise LedgerError("nothing_to_confirm", "没有待确认的付款")
     if owed <= 0:
@@ -523,6 +571,11 @@ def void_payment(
     by_id = names(tx, group.id)
     owed = pair_debts(tx, group.id).get((found.payee_id, found.payer_id), 0)
     return _result(found, by_id, booked=False, owed=owed)
+
+
+def _teller(transfer: m.Transfer) -> int:
+    """The account that told a payment first (a payment is stored creditor → debtor)."""
+    return transfer.payee_id if transfer.reason == PAYER_SIDE else transfer.payer_id
 
 
 def _result(

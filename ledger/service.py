@@ -507,7 +507,8 @@ class Ledger:
     ) -> PaymentResult:
         """`side` (`payments.PAYER_SIDE` 已付 or `PAYEE_SIDE` 收到) tells that the debtor paid the creditor `amount`
         分 (None: all that is owed, at most `at_most`). Confirms the other side's matching payment (same pair, not
-        confirmed, within `payments.CONFIRM_WINDOW`, the same amount when one is given) or books a new one;
+        confirmed, within `payments.CONFIRM_WINDOW`, the same amount when one is given; with none, every such payment)
+        or books a new one;
         refused (`no_debt`, `overpaid`) beyond what is owed; with `confirm_only`, refused (`nothing_to_confirm`)
         when there is nothing to confirm. The same source books once."""
         if amount is not None:

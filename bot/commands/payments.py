@@ -111,6 +111,8 @@ def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | N
         "amount": money(result.amount, currency),
         "owed": money(result.owed, currency),
     }
+    if result.count > 1:  # a button confirmed every payment waiting for its side's word: their total
+        params["amount"] = ctx.t("payment_count", amount=params["amount"], count=result.count)
     if proxy is not None:
         params["admin"], params["side"] = proxy
         params["other"] = result.creditor if result.side == PAYER_SIDE else result.debtor
@@ -123,7 +125,7 @@ def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | N
             first = result.debtor if result.side == PAYER_SIDE else result.creditor
             head = ctx.t("payment_confirmed_after_proxy", first=first, **params)
         else:
-            head = ctx.t("payment_confirmed", **params)
+            head = ctx.t("payment_confirmed" if result.count == 1 else "payment_confirmed_many", **params)
     elif proxy is not None:
         head = ctx.t("payment_booked_for", **params)
     elif result.side == PAYER_SIDE:
@@ -246,6 +248,7 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     waiting_payout = False
     player_lines = 0
     shown: dict[int, str] = {}  # the group's names, read at the first line with the pot or the house
+    pairs = [(p.payer_id, p.payee_id) for p in (*settlement.payments, *settlement.passed)]
     for index, payment in enumerate((*settlement.payments, *settlement.passed)):
         if index > 99:
             break
@@ -267,6 +270,8 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
         if state is not None and not state.open and state.waiting is None:
             continue  # paid up, and both sides have said so (or the window for the other's word has passed)
         pair = f"{payment.payer}→{payment.payee}"
+        if pairs.count((payment.payer_id, payment.payee_id)) > 1:  # the pair's rows told apart by their lines
+            pair += f" {money(payment.amount, currency)}"
         rows.append(
             (
                 Button(ctx.t("btn_paid", pair=pair), f"{PREFIX}:{settlement.id}:p.{index}"),
@@ -397,15 +402,22 @@ def press(ctx: Context) -> HandlerResult:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     line = lines[index]
     side = PAYER_SIDE if side_code == "p" else PAYEE_SIDE
+    states = ctx.service.payment_lines(ctx.chat_id, settlement_id) or []
+    state = states[index] if index < len(states) else None
+    # the accounts the line's money lives under now (a guest linked to a member since: the member)
+    payer_id, payee_id = (state.payer_id, state.payee_id) if state is not None else (line.payer_id, line.payee_id)
     if side == PAYER_SIDE:
-        admin = require_party(ctx, line.payer_id, line.payee_id, "payment_payer_button")
+        admin = require_party(ctx, payer_id, payee_id, "payment_payer_button")
     else:
-        admin = require_party(ctx, line.payee_id, line.payer_id, "payment_payee_button")
+        admin = require_party(ctx, payee_id, payer_id, "payment_payee_button")
+    # what the line still owes (the pair's other lines keep theirs); nothing: the press only confirms
+    at_most = line.amount if state is None else state.open
     try:
-        payer, payee = (line.payer_id, line.payer), (line.payee_id, line.payee)
-        result = _book(ctx, payer, payee, None, side, at_most=line.amount)
+        shown = shown_names(ctx)
+        payer, payee = (payer_id, shown.get(payer_id, line.payer)), (payee_id, shown.get(payee_id, line.payee))
+        result = _book(ctx, payer, payee, None, side, at_most=at_most, confirm_only=not at_most)
     except Refusal as refusal:
-        if refusal.key != "payment_no_debt":
+        if refusal.key not in ("payment_no_debt", "payment_nothing_to_confirm"):
             raise
         return AnswerCallback(ctx.t("payment_already", payer=line.payer, payee=line.payee), alert=True)
     if result.replayed:

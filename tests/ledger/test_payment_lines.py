@@ -1,0 +1,111 @@
+"""Where a settlement's lines stand (`Ledger.payment_lines`): a pair with several lines shares its debt among them,
+a button's word confirms every payment waiting for it, and a linked guest's lines stand under the member."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ledger.chat_options import set_merge_debts
+from ledger.payments import PAYEE_SIDE, PAYER_SIDE, _share
+from ledger.service import Ledger, LedgerError
+
+from .helpers import CHAT, hu
+
+
+def test_a_pairs_two_lines_share_its_debt_and_the_pressed_line_is_the_one_paid(ledger: Ledger) -> None:
+    """A owes B directly and through the pot (A's fine paid out to B): two lines of one pair. Paying the second
+    line's amount pays that line; together the lines show what the pair owes, never more."""
+    group = ledger.group(CHAT)
+    set_merge_debts(ledger.engine, group.id, False, by=1)
+    a, b, c = (ledger.member(CHAT, 1000 + i, name) for i, name in enumerate("ABC"))
+    ledger.fine(a.id, 500, "刷屏", source="l:fine", by=1)
+    table = ledger.open_table(CHAT, [a.id, b.id, c.id], source="l:open", by=1000)
+    ledger.record_hand(table.id, [hu("B", "self_draw")], source="l:hu", by=1000)
+    ledger.pay_out_pot(CHAT, [b.id], source="l:payout", by=1)
+    settlement = ledger.end_night(CHAT, source="l:end", by=1).settlement
+    assert settlement.id is not None
+    lines = [(p.payer_id, p.payee_id, p.amount) for p in (*settlement.payments, *settlement.passed)]
+    mine = [i for i, (x, y, _) in enumerate(lines) if (x, y) == (a.id, b.id)]
+    assert len(mine) == 2
+    first, second = mine
+    owed = {(d.debtor_id, d.creditor_id): d.amount for d in ledger.debts(CHAT)}[(a.id, b.id)]
+    assert owed == lines[first][2] + lines[second][2]
+
+    ledger.pay(CHAT, a.id, b.id, lines[second][2], side=PAYER_SIDE, source="l:pay", by=1000)
+    states = ledger.payment_lines(CHAT, settlement.id)
+    assert states is not None
+    assert (states[second].open, states[second].paid, states[second].waiting) == (0, lines[second][2], PAYER_SIDE)
+    assert (states[first].open, states[first].paid, states[first].waiting) == (lines[first][2], 0, None)
+    assert states[first].open + states[second].open == owed - lines[second][2]
+
+
+def test_a_confirmation_without_an_amount_confirms_every_payment_waiting_for_it(ledger: Ledger) -> None:
+    ledger.group(CHAT)
+    a, b = ledger.member(CHAT, 1000, "A"), ledger.member(CHAT, 1001, "B")
+    table = ledger.open_table(CHAT, [a.id, b.id, ledger.member(CHAT, 1002, "C").id], source="c:open", by=1000)
+    ledger.record_hand(table.id, [hu("B", "self_draw")], source="c:hu", by=1000)
+    settlement = ledger.end_night(CHAT, source="c:end", by=1).settlement
+    first = ledger.pay(CHAT, a.id, b.id, 40, side=PAYER_SIDE, source="c:1", by=1000)
+    second = ledger.pay(CHAT, a.id, b.id, 60, side=PAYER_SIDE, source="c:2", by=1000)
+    confirmed = ledger.pay(CHAT, a.id, b.id, None, side=PAYEE_SIDE, confirm_only=True, source="c:3", by=1001)
+    assert (confirmed.id, confirmed.amount, confirmed.count) == (second.id, 100, 2)
+    assert confirmed.confirmed and not confirmed.booked and confirmed.first_in_person
+    with pytest.raises(LedgerError) as nothing:  # the earlier one was confirmed too
+        ledger.pay(CHAT, a.id, b.id, first.amount, side=PAYEE_SIDE, confirm_only=True, source="c:4", by=1001)
+    assert nothing.value.code == "nothing_to_confirm"
+    assert settlement.id is not None
+    states = ledger.payment_lines(CHAT, settlement.id) or []
+    assert all(state.waiting is None for state in states)
+
+
+def test_a_named_amount_confirms_only_the_payment_of_that_amount(ledger: Ledger) -> None:
+    ledger.group(CHAT)
+    a, b = ledger.member(CHAT, 1000, "A"), ledger.member(CHAT, 1001, "B")
+    table = ledger.open_table(CHAT, [a.id, b.id, ledger.member(CHAT, 1002, "C").id], source="n:open", by=1000)
+    ledger.record_hand(table.id, [hu("B", "self_draw")], source="n:hu", by=1000)
+    ledger.end_night(CHAT, source="n:end", by=1)
+    first = ledger.pay(CHAT, a.id, b.id, 40, side=PAYER_SIDE, source="n:1", by=1000)
+    ledger.pay(CHAT, a.id, b.id, 60, side=PAYER_SIDE, source="n:2", by=1000)
+    confirmed = ledger.pay(CHAT, a.id, b.id, 40, side=PAYEE_SIDE, source="n:3", by=1001)
+    assert (confirmed.id, confirmed.amount, confirmed.count) == (first.id, 40, 1)
+    rest = ledger.pay(CHAT, a.id, b.id, None, side=PAYEE_SIDE, confirm_only=True, source="n:4", by=1001)
+    assert (rest.amount, rest.count) == (60, 1)
+
+
+def test_a_linked_guests_lines_stand_under_the_member(ledger: Ledger) -> None:
+    ledger.group(CHAT)
+    a, b = ledger.member(CHAT, 1000, "A"), ledger.member(CHAT, 1001, "B")
+    guest = ledger.guest(CHAT, "表哥")
+    table = ledger.open_table(CHAT, [a.id, b.id, guest.id], source="g:open", by=1000)
+    ledger.record_hand(table.id, [hu("A", "self_draw")], source="g:hu", by=1000)
+    settlement = ledger.end_night(CHAT, source="g:end", by=1).settlement
+    assert settlement.id is not None
+    index = next(i for i, p in enumerate(settlement.payments) if p.payer_id == guest.id)
+    cousin = ledger.member(CHAT, 1003, "表哥本人")
+    ledger.link_guest(guest.id, cousin.id, source="g:link", by=1)
+    state = (ledger.payment_lines(CHAT, settlement.id) or [])[index]
+    assert (state.payer_id, state.payee_id, state.open) == (cousin.id, a.id, state.amount)
+    ledger.pay(CHAT, cousin.id, a.id, None, side=PAYER_SIDE, at_most=state.open, source="g:pay", by=1003)
+    state = (ledger.payment_lines(CHAT, settlement.id) or [])[index]
+    assert (state.open, state.paid, state.waiting) == (0, state.amount, PAYER_SIDE)
+
+
+@given(
+    amounts=st.lists(st.integers(1, 50), min_size=1, max_size=4),
+    owed=st.integers(0, 250),
+    payments=st.lists(st.integers(1, 50), max_size=5),
+)
+def test_a_pairs_lines_never_show_more_owed_than_the_pair_owes(
+    amounts: list[int], owed: int, payments: list[int]
+) -> None:
+    shares = _share(amounts, owed, payments)
+    assert sum(left for left, _ in shares) == min(owed, sum(amounts))
+    assert sum(paid for _, paid in shares) == min(sum(amounts) - min(owed, sum(amounts)), sum(payments))
+    assert all(
+        min(left, paid) >= 0 and left + paid <= amount for (left, paid), amount in zip(shares, amounts, strict=True)
+    )
+    last = amounts[-1]
+    if payments[:1] == [last] and last not in amounts[:-1] and owed == sum(amounts) - last:
+        assert shares[-1] == (0, last)  # a payment of exactly the last line's amount pays that line, not the first
