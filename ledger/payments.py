@@ -308,9 +308,8 @@ class LineState:
     (`offset`) was offset by a debt the other way (nights kept apart, 设置 并账 关; a payout to the one who owed
     the account). `waiting`: the side that told the latest payment of the pair since the settlement that the other
     side has not confirmed yet (within `CONFIRM_WINDOW`), None when there is none (or it pays another line of the
-    pair). `payer_id`/`payee_id`: the
-    accounts the line's money lives under now (a guest linked since: its member), those a payment of it is booked
-    between.
+    pair). `payer_id`/`payee_id`: the accounts the line's money lives under now (a guest linked since: its
+    member), those a payment of it is booked between.
 
     A pair can hold several lines of one settlement (a direct debt and one passed through the pot, two payouts):
     the pair's debt and payments are shared out among them (`_share`), so together they never show more owed than
