@@ -506,6 +506,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "不能付给自己：写付给谁，比如 付 @阿一 11。",
         "en": "You cannot pay yourself: name who you paid, e.g. paid @a 11.",
     },
+    "payment_self_received": {
+        "zh": "不能收自己的钱：写收到谁的，比如 收到 @阿二 11。",
+        "en": "You cannot be paid by yourself: name who paid you, e.g. received @b 11.",
+    },
     "payment_bad_member": {
         "zh": "付款只记在本群的玩家之间（红包池用 发红包）。",
         "en": "Payments are between the group's players (the pot is paid out with 发红包).",
@@ -706,6 +710,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{setting} 不能设成「{value}」，可选：{allowed}",
         "en": "{setting} cannot be “{value}”; allowed: {allowed}",
     },
+    "named_twice": {"zh": "「{name}」写了两次：每人只写一次。", "en": "{name} is named twice: name each once."},
     "config_bad_amount": {
         "zh": "{setting} 不能设成「{value}」：金额这样写，例如 2、0.5、50分{hint}",
         "en": "{setting} cannot be “{value}”: write an amount like 2, 0.5 or 50分{hint}",

@@ -10,7 +10,7 @@ admins pay the house out with `付台费`.
 from __future__ import annotations
 
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
-from bot.commands._common import amount_or_why, money, resolve_person, setting_amount
+from bot.commands._common import amount_or_why, money, resolve_person, setting_amount, shown_name
 from bot.commands.payments import settled_at_once
 from bot.core import Context, Effect, Refusal, SendText, registry
 from bot.grammar import fold, tokens
@@ -142,7 +142,7 @@ def pay_fees(ctx: Context) -> list[Effect]:
             if person is None:
                 raise Refusal("unknown_player", name=token)
             if person.id in {p.id for p in named}:
-                raise Refusal("payfees_usage")
+                raise Refusal("named_twice", name=shown_name(ctx, person))
             named.append(person)
         elif amount is None and named:
             amount = _amount(ctx, token, ctx.word, setting=False)

@@ -97,7 +97,7 @@ def _book(
         if err.code == "bad_member":
             raise Refusal("payment_bad_member") from err
         if err.code == "bad_transfer":
-            raise Refusal("payment_self") from err
+            raise Refusal("payment_self" if side == PAYER_SIDE else "payment_self_received") from err
         raise
 
 

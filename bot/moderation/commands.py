@@ -357,6 +357,8 @@ def payout(ctx: Context) -> list[Effect]:
         person = resolve_person(ctx, token, create_guest=False)
         if person is None:
             raise Refusal("mod_unknown_member", name=token)
+        if any(p.id == person.id for p in named):
+            raise Refusal("named_twice", name=shown_name(ctx, person))
         named.append(_chat_member(ctx, person))
     if amounts and len(amounts) != len(named):
         raise Refusal("mod_payout_usage")
