@@ -338,6 +338,8 @@ def _out_of_group(ctx: Context) -> dict[int, str]:
 )
 def payout(ctx: Context) -> list[Effect]:
     tokens = words(ctx.args)
+    if sum(token.startswith("@") for token in tokens) > MAX_PAYEES:  # the bound first, before anyone is looked up
+        raise Refusal("mod_payout_too_many", most=MAX_PAYEES)
     named: list[MemberInfo] = []
     amounts: dict[int, int] = {}
     for token in tokens:
@@ -352,8 +354,6 @@ def payout(ctx: Context) -> list[Effect]:
             continue
         if not token.startswith("@"):
             raise Refusal("mod_payout_usage")
-        if len(named) == MAX_PAYEES:
-            raise Refusal("mod_payout_too_many", most=MAX_PAYEES)
         person = resolve_person(ctx, token, create_guest=False)
         if person is None:
             raise Refusal("mod_unknown_member", name=token)
