@@ -87,29 +87,50 @@ def settle_at_once(tx: Tx, group_id: int, lines: Sequence[tuple[int, int, int]])
     """Money to or from a group account booked while no night is open (a fine in the afternoon, 发红包池 or 付台费
     after 结算, a fine of the afternoon pardoned) belongs to no night's settlement: it is settled at once, as a
     settlement of its own (`night_id` NULL) whose lines (payer, payee, 分) become debts and pass through the
-    account like a night's (`payments.add_settlement`). The caller holds the group's lock. Returns its id."""
+    account like a night's (`store_settlement`). The caller holds the group's lock. Returns its id."""
     by_id = names(tx, group_id)
-    balances: dict[str, int] = {}
+    balances: dict[int, int] = {}
     for payer, payee, amount in lines:
-        balances[str(payer)] = balances.get(str(payer), 0) - amount
-        balances[str(payee)] = balances.get(str(payee), 0) + amount
+        balances[payer] = balances.get(payer, 0) - amount
+        balances[payee] = balances.get(payee, 0) + amount
+    lines_paid = [Payment(d, by_id.get(d, "?"), c, by_id.get(c, "?"), a) for d, c, a in lines]
+    return store_settlement(tx, group_id, None, lines_paid, balances, (), exact=True)[0]
+
+
+def store_settlement(
+    tx: Tx,
+    group_id: int,
+    night_id: int | None,
+    lines: Sequence[Payment],
+    balances: Mapping[int, int],
+    carried: Sequence[Payment],
+    *,
+    exact: bool,
+) -> tuple[int, list[list[int]]]:
+    """A settlement stored (`settlements`: its lines, the balances it squares, the debts it netted in), its lines
+    made debts and what then passes through the group's accounts passed (`payments.add_settlement`), in the
+    caller's transaction. Returns its id and the passes."""
+    passed = payments.add_settlement(
+        tx,
+        group_id,
+        [(p.payer_id, p.payee_id, p.amount) for p in lines],
+        [(d.payer_id, d.payee_id, d.amount) for d in carried],
+    )
     record = m.SettlementRecord(
         group_id=group_id,
-        night_id=None,
-        payments=encode([Payment(d, by_id.get(d, "?"), c, by_id.get(c, "?"), a) for d, c, a in lines]),
-        balances=balances,
-        carried=None,
-        exact=True,
+        night_id=night_id,
+        payments=encode(lines),
+        balances={str(id_): amount for id_, amount in balances.items()},
+        carried=[[d.payer_id, d.payee_id, d.amount] for d in carried] or None,
+        exact=exact,
         created_at=tx.now,
         created_by=tx.by,
     )
+    if passed:  # left out otherwise: SQL NULL, as the migration writes it (None given would store JSON null)
+        record.passed = passed
     tx.session.add(record)
     tx.session.flush()
-    passed = payments.add_settlement(tx, group_id, lines, ())
-    if passed:
-        record.passed = passed
-        tx.session.flush()
-    return record.id
+    return record.id, passed
 
 
 _TRANSFER_FOR_UPDATE = (

@@ -16,12 +16,11 @@ from ledger import fees, transfers
 from ledger import models as m
 from ledger.accounts import GAME_NAMES, get_member, group_by_chat, group_info, lock_group, names, numbered
 from ledger.chat_options import merges_debts
-from ledger.codec import encode
 from ledger.errors import LedgerError
 from ledger.hands import SEATS
 from ledger.moderation_models import ModerationSettings
-from ledger.money import night_balances, passed_lines, settlement_of
-from ledger.payments import add_settlement, pair_debts
+from ledger.money import night_balances, passed_lines, settlement_of, store_settlement
+from ledger.payments import pair_debts
 from ledger.records import ChatView, NightClosed, NightInfo, Payment, Seat, Settlement, TableInfo
 from ledger.unit import Tx, get_row
 
@@ -161,28 +160,11 @@ def close_night(tx: Tx, group: m.Group, night: m.Night) -> Settlement:
         transfers.apply(tx, movement)
     session.flush()
     settlement = settlement_of(night_balances(tx, night), carried_debts(tx, group, night))
-    record = m.SettlementRecord(
-        group_id=group.id,
-        night_id=night.id,
-        payments=encode(settlement.payments),
-        balances={str(line.member_id): line.amount for line in settlement.balances.lines},
-        carried=[[d.payer_id, d.payee_id, d.amount] for d in settlement.carried] or None,
-        exact=settlement.exact,
-        created_at=tx.now,
-        created_by=tx.by,
+    balances = {line.member_id: line.amount for line in settlement.balances.lines}
+    record_id, passed = store_settlement(
+        tx, group.id, night.id, settlement.payments, balances, settlement.carried, exact=settlement.exact
     )
-    session.add(record)
-    session.flush()
-    passed = add_settlement(
-        tx,
-        group.id,
-        [(p.payer_id, p.payee_id, p.amount) for p in settlement.payments],
-        [(d.payer_id, d.payee_id, d.amount) for d in settlement.carried],
-    )
-    if passed:
-        record.passed = passed
-        session.flush()
-    return dataclasses.replace(settlement, id=record.id, passed=passed_lines(passed, names(tx, group.id)))
+    return dataclasses.replace(settlement, id=record_id, passed=passed_lines(passed, names(tx, group.id)))
 
 
 def carried_debts(tx: Tx, group: m.Group, night: m.Night) -> list[Payment]:
