@@ -215,15 +215,22 @@ def split_command(text: str, book: CommandBook[C_co], game: str | None = None) -
         return command, word, _rest(text[origin[start + len(word)] :])
     if head[0] == "@":
         return _player_first(text, book, game)
-    if game in (None, "kawuxing") and head[0] not in _QUOTES:
+    if game in (None, "kawuxing") and head[0] in _WIN_STARTS:
         return _win_by_its_patterns(text, book, game)
     return None
 
 
 #: the word `split_command` gives a win told by its patterns alone (`清一色 自摸`): no command word was typed
 BY_PATTERNS = ""
-#: how a quoted line starts (`【清一色 自摸】`, `「七对 点 @小李」`): someone quoting a hand, not telling one
-_QUOTES = "【『「\"“‘《〈([{'"
+#: the first characters a win told by its patterns can start with (a pattern or situation, a count before a
+#: pattern: `两个暗四归一`): any other chat line is not read further (every line of a group passes here). A quoted
+#: line (`【清一色 自摸】`) is someone quoting a hand, not telling one.
+_WIN_STARTS = frozenset(
+    spelling[0]
+    for table in (vocab.PATTERNS, vocab.SITUATIONS)
+    for spellings in table.values()
+    for spelling in spellings
+) | frozenset("0123456789" + "".join(vocab.NUMERAL_DIGITS))
 
 
 def unprompted(text: str, word: str) -> bool:
