@@ -151,7 +151,21 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
 }
 METHODS: dict[str, tuple[str, ...]] = {
     "self_draw": ("自摸", "自摸了", "zimo", "self", "tsumo"),
-    "discard": ("点", "点炮", "放炮", "炮", "逮炮", "接炮", "from", "dianpao"),
+    "discard": (
+        "点",
+        "点炮",
+        "放炮",
+        "炮",
+        "逮炮",
+        "接炮",
+        "点的炮",
+        "放的炮",
+        "点炮了",
+        "放炮了",
+        "点的",
+        "from",
+        "dianpao",
+    ),
     "rob_kong": ("抢杠", "抢杠胡", "抢杠和", "rob"),
 }
 #: a kong or 碰 named inside a win (a meld, `碰 3s`) or as a kong's kind (`暗杠 3s`); `minggang` is regional
