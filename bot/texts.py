@@ -265,6 +265,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "这条消息原来记的就是这个，账没有变。",
         "en": "That is what the message recorded already; nothing changed.",
     },
+    "first_person_other_player": {
+        "zh": "「{word}」说的是你自己，这条却记给 {name}，没有记账。给别人记请写：暗杠 @某人 3s、亮倒 @某人",
+        "en": "“{word}” says it was you, yet the line names {name}; nothing was booked. For someone else write "
+        "@someone, e.g. 暗杠 @someone 3s, 亮倒 @someone",
+    },
     "first_person_other_winner": {
         "zh": "「{word}」说的是你自己胡了，这条却记成 {name} 的胡，没有记账。给别人记请写：胡 @某人 …",
         "en": "“{word}” says you won, yet the line records {name}'s win; nothing was booked. For someone else's "

@@ -38,6 +38,15 @@ DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我
 OWING_WORDS = frozenset({"我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁", "还欠多少"})
 OWED_WORDS = frozenset({"谁欠我", "谁欠我钱"})
 
+#: a kong told as done or in the first person (`暗杠了`, `我补杠了 4s`) is the kong its kind word says; the first
+#: person, like a 亮倒's (`我亮倒了`), records the sender's own, never someone else's
+_KONG_KINDS_SAID = ("暗杠", "蓄杠", "补杠", "加杠", "直杠", "明杠")
+KONGS_SAID: dict[str, str] = {
+    said: kind for kind in _KONG_KINDS_SAID for said in (f"{kind}了", f"我{kind}", f"我{kind}了")
+}
+FIRST_PERSON_LIANGDAO_WORDS = ("我亮倒", "我亮倒了", "我报听", "我报听了")
+FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("我")), *FIRST_PERSON_LIANGDAO_WORDS})
+
 #: command words people also say to each other (`记错了，不好意思`): a line of theirs the bot would refuse stays
 #: unanswered, as a line read without its command word does (`bot.grammar.unprompted`)
 CHATTY_WORDS = frozenset({"记错了", "刚才记错了"})
@@ -47,8 +56,8 @@ CHATTY_WORDS = frozenset({"记错了", "刚才记错了"})
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "open": ("开桌", "开局", "上桌"),
     "table": ("牌桌", "桌况", "本局", "第几局", "第几局了", "现在第几局", "现在第几局了", "打到第几局了", "第几把了"),
-    "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠"),
-    "liangdao": ("亮倒", "亮牌", "亮倒了", "报听"),
+    "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠", *KONGS_SAID),
+    "liangdao": ("亮倒", "亮牌", "亮倒了", "亮牌了", "报听", "报听了", *FIRST_PERSON_LIANGDAO_WORDS),
     "hu": (
         "胡",
         "胡了",
