@@ -20,6 +20,7 @@ SELF_BALANCE_WORDS = (
     "我赢了多少",
     "我输多少",
     "我赢多少",
+    *(f"{who}{when}{result}了多少" for who in ("我", "") for when in ("今晚", "今天") for result in ("输", "赢")),
     "我欠谁",
     "我欠谁钱",
     "我欠多少",
