@@ -77,7 +77,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "记错了", "刚才记错了", "undo"),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", *SELF_BALANCE_WORDS),
     "history": ("历史", "记录", "流水"),
-    "settle": ("结算", "算账", "结账", "散场", "收工"),
+    "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
     # payments after a settlement (bot/commands/payments.py)
     "pay": (
         "付",
