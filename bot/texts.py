@@ -265,6 +265,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "这条消息原来记的就是这个，账没有变。",
         "en": "That is what the message recorded already; nothing changed.",
     },
+    "first_person_other_player": {
+        "zh": "「{word}」说的是你自己，这条却记给 {name}，没有记账。给别人记请写：暗杠 @某人 3s、亮倒 @某人",
+        "en": "“{word}” says it was you, yet the line names {name}; nothing was booked. For someone else write "
+        "@someone, e.g. 暗杠 @someone 3s, 亮倒 @someone",
+    },
     "first_person_other_winner": {
         "zh": "「{word}」说的是你自己胡了，这条却记成 {name} 的胡，没有记账。给别人记请写：胡 @某人 …",
         "en": "“{word}” says you won, yet the line records {name}'s win; nothing was booked. For someone else's "
@@ -487,12 +492,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{debtor} owes {creditor} nothing now (paid up, or no settlement says so); nothing booked.",
     },
     "payment_overpaid": {
-        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。付清写 已转 @{creditor}。",
-        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To pay it all: paid @{creditor}.",
+        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。付清写 已转 {creditor_at}。",
+        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To pay it all: paid {creditor_at}.",
     },
     "payment_overpaid_received": {
-        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。收到这么多就写：收到 @{debtor} {owed}",
-        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To confirm that much: received @{debtor} {owed}",
+        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。收到这么多就写：收到 {debtor_at} {owed}",
+        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To confirm that much: received {debtor_at} {owed}",
     },
     "payment_edit": {
         "zh": "改消息不会改付款，原来那笔照旧。要改：先发 撤销付款，再重新写一遍。",
@@ -514,10 +519,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "付款只记在本群的玩家之间（红包池用 发红包）。",
         "en": "Payments are between the group's players (the pot is paid out with 发红包).",
     },
+    "mention_pick": {
+        "zh": "@…（输入 @ 后从列表点选 {name}）",
+        "en": "@… (type @ and pick {name} from the list)",
+    },
     "payment_none": {"zh": "没有可以撤销的付款。", "en": "No payment to take back."},
     "payment_nothing_to_confirm": {
-        "zh": "{debtor} 没有记过待 {creditor} 确认的付款，没有记。收到多少就写：收到 @{debtor} 11",
-        "en": "{debtor} recorded no payment for {creditor} to confirm; nothing booked. Write: received @{debtor} 11",
+        "zh": "{debtor} 没有记过待 {creditor} 确认的付款，没有记。收到多少就写：收到 {debtor_at} 11",
+        "en": "{debtor} recorded no payment for {creditor} to confirm; nothing booked. Write: received {debtor_at} 11",
     },
     "payment_not_party": {
         "zh": "只有付款的两个人或管理员可以点这个按钮。",

@@ -45,6 +45,18 @@ def shown_name(ctx: Context, person: MemberInfo) -> str:
     return shown_names(ctx).get(person.id, person.name)
 
 
+def written_mention(ctx: Context, member_id: int, shown: str) -> str:
+    """How a player writes this account in a command the bot suggests (`已转 @阿一`): Telegram's own identity, the
+    @username, since a display name or 名片 after `@` is refused; a guest by its plain name; a member without a
+    username is picked from Telegram's list, which the words say (`@…（输入 @ 后从列表点选 小李）`)."""
+    person = next((m for m in ctx.service.members(ctx.chat_id) if m.id == member_id), None)
+    if person is not None and person.username:
+        return "@" + person.username
+    if person is not None and person.kind != "member":
+        return shown
+    return ctx.t("mention_pick", name=shown)
+
+
 def account_word(lang: str, name: str) -> str:
     """A name the ledger gave an account (`Ledger.names`, a balance or settlement line) in `lang`: the group's
     own accounts (红包池, 台费) by their word (Pot, House in English); the ledger shows no other account by those

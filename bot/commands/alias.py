@@ -39,9 +39,19 @@ def alias(ctx: Context) -> SendText:
     if not clear and reserved_name(new):
         raise Refusal("name_reserved", name=new)
     if not clear:  # another's label, or another member's @username: a 名片 never reads as someone else
-        for clash in (ctx.service.member_by_username(ctx.chat_id, new), ctx.service.find_member(ctx.chat_id, new)):
-            if clash is not None and clash.id != target.id:
-                raise Refusal("alias_taken", alias=new, name=shown_name(ctx, clash))
+        wanted = new.casefold()
+        clashes = [
+            person
+            for person in ctx.service.members(ctx.chat_id)
+            if person.id != target.id
+            and person.kind in ("member", "guest")
+            and wanted
+            in {(person.alias or "").casefold(), person.display_name.casefold(), (person.username or "").casefold()}
+        ]
+        if clashes:  # each by the name replies give them (老王, 老王#2), however many share the label
+            shown = shown_names(ctx)
+            names = (", " if ctx.lang == "en" else "、").join(shown.get(p.id, p.name) for p in clashes)
+            raise Refusal("alias_taken", alias=new, name=names)
     was = shown_names(ctx).get(target.id, target.name)
     updated = ctx.service.set_alias(target.id, None if clear else new, source=ctx.source, by=ctx.sender.user_id)
     lines = [ctx.t("alias_cleared" if clear else "alias_set", name=was, alias=updated.name)]

@@ -22,6 +22,7 @@ from bot.commands._common import (
     resolve_person,
     shown_name,
     shown_names,
+    written_mention,
 )
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
@@ -82,6 +83,8 @@ def _book(
     except LedgerError as err:
         shown = shown_names(ctx)  # distinct, as 余额 and 结算 show them (老王, 老王#2)
         names = {"debtor": shown.get(debtor[0], debtor[1]), "creditor": shown.get(creditor[0], creditor[1])}
+        names["debtor_at"] = written_mention(ctx, debtor[0], names["debtor"])
+        names["creditor_at"] = written_mention(ctx, creditor[0], names["creditor"])
         if err.code == "nothing_to_confirm":
             raise Refusal("payment_nothing_to_confirm", **names) from err
         if err.code == "no_debt":

@@ -109,3 +109,15 @@ def test_an_admin_pressing_for_a_player_is_named_as_every_reply_names_them(chat:
         chat(line)
     pressed = chat("eve: !press a→b 已付")
     assert pressed[0].startswith("[提示] 记下付款：a → b 4元（管理员 老王#2 代 a 记")
+
+
+def test_a_name_card_two_members_already_share_is_refused_by_whom(chat: Chat) -> None:
+    """Two members whose display names are alike (老王, shown 老王#2) each ask for 名片 老王: refused naming the
+    other, rather than the lookup's 「对应多人」 under 「没有记录」; a name of their own is taken."""
+    chat("!join v1 老王")
+    chat("!join e 老王")
+    assert chat("e: 名片 老王") == ["「老王」已经是 老王 在用的名字了。"]
+    assert chat("v1: 名片 老王") == ["「老王」已经是 老王#2 在用的名字了。"]
+    chat("!join f 小王")
+    assert chat("f: 名片 老王") == ["「老王」已经是 老王、老王#2 在用的名字了。"]
+    assert chat("e: 名片 王二") == ["好的，老王#2 在账上叫「王二」。"]
