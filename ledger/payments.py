@@ -371,8 +371,8 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
         elif pair in waiting and confirmed_at is not None:
             del waiting[pair]
     pools = {id_ for id_, row in accounts.items() if row.kind in m.GROUP_ACCOUNTS}
-    passes = [
-        (int(x), int(y), int(a), int(p))
+    passes = [  # under the accounts the money lives under now (a pass stored before a guest was linked: its member)
+        (home.get(int(x), int(x)), home.get(int(y), int(y)), int(a), int(p))
         for (passed,) in tx.execute(
             sa.select(m.SettlementRecord.passed)
             .where(m.SettlementRecord.group_id == record.group_id, m.SettlementRecord.id >= record.id)
@@ -385,16 +385,16 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
     states: list[LineState | None] = [None] * len(lines)
     shared: dict[tuple[int, int], list[int]] = {}  # a pair of players -> its lines' indexes
     for index, (payer, payee, amount) in enumerate(lines):
-        pair = (payer, payee)
+        pair = (home.get(payer, payer), home.get(payee, payee))  # a guest linked since: its member's
         if payee in pools or payer in pools:
             left = min(amount, owed.get(pair, 0))
             if payee in pools:  # to the account: passed on to those it paid out to
                 on = _passed_on([(y, a) for x, y, a, p in passes if (x, p) == pair], amount - left)
             else:  # from the account: those who owed it pay instead
                 on = _passed_on([(x, a) for x, y, a, p in passes if (p, y) == pair], amount - left)
-            states[index] = LineState(payer, payee, amount, left, 0, None, on)
+            states[index] = LineState(*pair, amount, left, 0, None, on)
         else:
-            shared.setdefault((home.get(payer, payer), home.get(payee, payee)), []).append(index)
+            shared.setdefault(pair, []).append(index)
     for pair, indexes in shared.items():
         shares = _share([lines[i][2] for i in indexes], owed.get(pair, 0), paid.get(pair, []))
         # the word awaited shows on the lines payments cover (on the first when they cover none)

@@ -288,6 +288,8 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     players |= {
         id_ for p in (*settlement.payments, *settlement.passed) for id_ in (p.payer_id, p.payee_id) if id_ not in pools
     }
+    # and the accounts the lines live under now (a guest linked to a member since: the member)
+    players |= {id_ for state in states for id_ in (state.payer_id, state.payee_id) if id_ not in pools}
     standing = [line for line in accounts if line.member_id in players]
     # the settled nights' standing: a night opened since (the 日切 roll-over's first record) is not in this post
     night = ctx.service.current_night(ctx.chat_id)

@@ -92,6 +92,30 @@ def test_a_linked_guests_lines_stand_under_the_member(ledger: Ledger) -> None:
     assert (state.open, state.paid, state.waiting) == (0, state.amount, PAYER_SIDE)
 
 
+def test_a_linked_guests_line_to_the_house_stands_under_the_member(ledger: Ledger) -> None:
+    """A guest's line to the house (台费), the guest linked to a member since: still owed (by the member), never
+    read as settled; once the house is paid out, passed on to the one paid, the member owing him instead."""
+    ledger.group(CHAT)
+    ledger.set_fees(CHAT, {"night_fee": 3000}, source="h:fees", by=1)
+    a, b = ledger.member(CHAT, 1000, "A"), ledger.member(CHAT, 1001, "B")
+    guest = ledger.guest(CHAT, "表哥")
+    table = ledger.open_table(CHAT, [a.id, b.id, guest.id], source="h:open", by=1000)
+    ledger.record_hand(table.id, [hu("A", "self_draw")], source="h:hu", by=1000)
+    settlement = ledger.end_night(CHAT, source="h:end", by=1).settlement
+    assert settlement.id is not None
+    index = next(i for i, p in enumerate(settlement.payments) if p.payer_id == guest.id and p.payee != "A")
+    house = settlement.payments[index].payee_id
+    amount = settlement.payments[index].amount
+    cousin = ledger.member(CHAT, 1003, "表哥本人")
+    ledger.link_guest(guest.id, cousin.id, source="h:link", by=1)
+    state = (ledger.payment_lines(CHAT, settlement.id) or [])[index]
+    assert (state.payer_id, state.payee_id, state.open, state.passed, state.offset) == (cousin.id, house, amount, (), 0)
+    ledger.pay_out_house(CHAT, [b.id], source="h:payout", by=1)
+    state = (ledger.payment_lines(CHAT, settlement.id) or [])[index]
+    assert (state.open, state.passed, state.offset) == (0, ((b.id, amount),), 0)
+    assert {(d.debtor_id, d.creditor_id): d.amount for d in ledger.debts(CHAT)}[(cousin.id, b.id)] >= amount
+
+
 @given(
     amounts=st.lists(st.integers(1, 50), min_size=1, max_size=4),
     owed=st.integers(0, 250),
