@@ -334,6 +334,42 @@ def settlement_record(tx: Tx, chat_id: int, settlement_id: int) -> m.SettlementR
     return record if record is not None and record.group_id == group_by_chat(tx.session, chat_id).id else None
 
 
+#: how many of a group's latest posted settlements a typed payment looks through for the post of its pair
+POSTS_LOOKED_AT = 20
+
+
+def set_post(tx: Tx, chat_id: int, settlement_id: int, message_id: int) -> None:
+    """The message a settlement's payments post was sent as (a settlement of another chat: nothing)."""
+    record = settlement_record(tx, chat_id, settlement_id)
+    if record is not None:
+        record.post_message_id = message_id
+
+
+def post_of_pair(tx: Tx, chat_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
+    """(settlement id, message id) of the latest posted settlement with a line of the pair, either way (under the
+    accounts its money lives under now: a guest linked since is its member), among the group's
+    `POSTS_LOOKED_AT` latest posted ones: the post a typed payment of the pair rewrites. None: none."""
+    group = group_by_chat(tx.session, chat_id)
+    home = _canonical(_accounts(tx, group.id))
+    pair = {debtor_id, creditor_id}
+    for settlement_id, message_id, lines, passed in tx.execute(
+        sa.select(
+            m.SettlementRecord.id,
+            m.SettlementRecord.post_message_id,
+            m.SettlementRecord.payments,
+            m.SettlementRecord.passed,
+        )
+        .where(m.SettlementRecord.group_id == group.id, m.SettlementRecord.post_message_id.is_not(None))
+        .order_by(m.SettlementRecord.id.desc())
+        .limit(POSTS_LOOKED_AT)
+    ):
+        ends = [(int(line["payer_id"]), int(line["payee_id"])) for line in lines or ()]
+        ends += [(int(x), int(y)) for x, y, _, _ in passed or ()]
+        if any({home.get(x, x), home.get(y, y)} == pair for x, y in ends):
+            return settlement_id, message_id
+    return None
+
+
 def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | None:
     """Each line of a stored settlement of this chat (in its order), then each debt it passed through a group
     account (`settlements.passed`, in its order), and where it stands; None when the settlement is not this

@@ -133,3 +133,31 @@ def test_a_pairs_lines_never_show_more_owed_than_the_pair_owes(
     last = amounts[-1]
     if payments[:1] == [last] and last not in amounts[:-1] and owed == sum(amounts) - last:
         assert shares[-1] == (0, last)  # a payment of exactly the last line's amount pays that line, not the first
+
+
+def test_a_typed_payment_finds_the_latest_post_with_a_line_of_its_pair(ledger: Ledger) -> None:
+    """The post a typed 付 / 收到 / 撤销付款 rewrites: the latest posted settlement with a line of the pair (either
+    way; a guest linked since counts as its member); settlements whose post is not known are passed over."""
+    ledger.group(CHAT)
+    set_merge_debts(ledger.engine, ledger.group(CHAT).id, False, by=1)
+    a, b, c = (ledger.member(CHAT, 1000 + i, name) for i, name in enumerate("ABC"))
+    guest = ledger.guest(CHAT, "表哥")
+    posts = []
+    for night, seats in enumerate(([a, b, guest], [a, b, c], [a, c, guest])):
+        table = ledger.open_table(CHAT, [s.id for s in seats], source=f"p:open:{night}", by=1000)
+        ledger.record_hand(table.id, [hu(seats[0].name, "self_draw")], source=f"p:hu:{night}", by=1000)
+        settlement = ledger.end_night(CHAT, source=f"p:end:{night}", by=1).settlement
+        assert settlement.id is not None
+        posts.append(settlement.id)
+    assert ledger.payment_post_of(CHAT, b.id, a.id) is None  # no post known yet
+    ledger.set_payment_post(CHAT, posts[0], 501)
+    ledger.set_payment_post(CHAT, posts[2], 503)
+    ledger.group(-1)
+    ledger.set_payment_post(-1, posts[1], 999)  # from another chat: nothing
+    assert ledger.payment_post_of(CHAT, b.id, a.id) == (posts[0], 501)  # the second night's post is not known
+    ledger.set_payment_post(CHAT, posts[1], 502)
+    assert ledger.payment_post_of(CHAT, a.id, b.id) == (posts[1], 502)
+    cousin = ledger.member(CHAT, 1003, "表哥本人")
+    ledger.link_guest(guest.id, cousin.id, source="p:link", by=1)
+    assert ledger.payment_post_of(CHAT, cousin.id, a.id) == (posts[2], 503)
+    assert ledger.payment_post_of(CHAT, b.id, c.id) is None
