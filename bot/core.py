@@ -83,6 +83,8 @@ class SendText:
     reply_to: int | None = None
     edit_message_id: int | None = None  # edit this bot message instead of sending a new one
     asks: bool = False  # a question whose answer books the record: nothing is booked yet
+    #: `prefix:key`: the adapter tells the message it was sent as (`Bot.handle_posted`), to be edited later
+    posted_as: str = ""
 
 
 @dataclass(frozen=True)
@@ -277,6 +279,7 @@ class Context:
 
 HandlerResult = Outcome | Sequence[Effect] | Effect | None
 Handler = Callable[[Context], HandlerResult]
+PostedHook = Callable[["Ledger", int, str, int], None]
 
 
 def _as_outcome(result: HandlerResult) -> Outcome:
@@ -337,6 +340,7 @@ class Registry:
         self.leave_hooks: list[Callable[[Context], HandlerResult]] = []
         self.failure_hooks: list[Callable[[Context, Effect, str], HandlerResult]] = []
         self.edit_hooks: list[Callable[[Context], HandlerResult]] = []
+        self.posted_hooks: dict[str, PostedHook] = {}
 
     def add_command(self, command: Command) -> Command:
         """Register a command. Two commands may share a word only for different games (卡五星's 胡, 碰胡's 胡).
@@ -434,6 +438,16 @@ class Registry:
     def on_leave(self, func: Handler) -> Handler:
         self.leave_hooks.append(func)
         return func
+
+    def on_posted(self, prefix: str) -> Callable[[PostedHook], PostedHook]:
+        """Decorator: a text sent with `posted_as` = `prefix:key` was sent as a message; the hook gets the ledger,
+        the chat, the key and the message's id (kept, to edit that message when a typed line changes it)."""
+
+        def register(func: PostedHook) -> PostedHook:
+            self.posted_hooks[prefix] = func
+            return func
+
+        return register
 
     def on_effect_failed(
         self, func: Callable[[Context, Effect, str], HandlerResult]
@@ -641,6 +655,13 @@ class Bot:
         for hook in self.registry.join_hooks:
             outcome.effects.extend(self._run(ctx, hook).effects)
         return outcome
+
+    def handle_posted(self, chat_id: int, posted_as: str, message_id: int) -> None:
+        """Called by an adapter once a text with `posted_as` was sent: the message it was sent as."""
+        prefix, _, key = posted_as.partition(":")
+        hook = self.registry.posted_hooks.get(prefix)
+        if hook is not None and self.service is not None:
+            hook(self.service, chat_id, key, message_id)
 
     def handle_effect_failure(self, chat_id: int, effect: Effect, error: str, bot_user: Sender) -> Outcome:
         """Called by an adapter when Telegram refused an effect; the booking that caused it stands."""

@@ -428,6 +428,8 @@ class SettlementRecord(Base):
     exact: Mapped[bool] = mapped_column(sa.Boolean)
     created_at: Mapped[datetime]
     created_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    #: the chat message its payments post was sent as (a typed payment rewrites it); None: not known
+    post_message_id: Mapped[int | None] = mapped_column(sa.BigInteger)
 
 
 class FlowState(Base):

@@ -29,7 +29,7 @@ from ledger.accounts import MAX_AMOUNT
 from ledger.codec import encode
 from ledger.db import session_factories
 from ledger.models import FINE as FINE_TRANSFER
-from ledger.models import Member, Operation, SettlementRecord, Transfer
+from ledger.models import Member, Operation, Transfer
 from ledger.moderation_models import BAN, FINE, REMOVAL, WARNING, ModerationAction, ModerationSettings, Reminder
 from ledger.moderation_models import RulesText as RulesTextRow
 from ledger.money import fine as book_fine
@@ -244,20 +244,6 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
                 raise _bad(name, f"最多 {MAX_EDITORS} 人", f"at most {MAX_EDITORS} members")
             out[name] = tuple(_int(name, x, 1, 2**63 - 1) for x in ids)
     return replace(current, **out)
-
-
-def _settled_after(session: Session, transfer_id: int) -> bool:
-    """Whether the night a transfer belongs to was settled after it was booked: a settled night is closed, and
-    a pardon must not change what its settlement told the players to pay."""
-    fine = session.get(Transfer, transfer_id)
-    if fine is None or fine.night_id is None:
-        return False
-    found = session.scalar(
-        sa.select(SettlementRecord.id)
-        .where(SettlementRecord.night_id == fine.night_id, SettlementRecord.created_at >= fine.created_at)
-        .limit(1)
-    )
-    return found is not None
 
 
 def settings_from_overrides(overrides: Mapping[str, Any]) -> RuleSettings:
@@ -690,8 +676,6 @@ class Moderation:
                     "mod_cannot_cancel", f"记录 #{action_id} 是请出，已经执行，无法撤销；可以重新邀请该成员。"
                 )
             transfer_id = row.transfer_id
-            if transfer_id is not None and _settled_after(session, transfer_id):
-                raise LedgerError("fine_night_closed", "这笔罚款所在的那晚已经结算，账已关闭，不能撤销")
         if transfer_id is not None:
             self.ledger.cancel_fine(transfer_id, source=f"{source}:cancel", by=by, reason=reason)
         with self._writer.begin() as session:

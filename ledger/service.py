@@ -549,6 +549,14 @@ class Ledger:
         word); None when the settlement is not this chat's."""
         return self._unit.read(lambda tx: payments.line_states(tx, chat_id, settlement_id))
 
+    def set_payment_post(self, chat_id: int, settlement_id: int, message_id: int) -> None:
+        """Keep the message a settlement's payments post was sent as (a typed payment rewrites it)."""
+        self._unit.write(lambda tx: payments.set_post(tx, chat_id, settlement_id, message_id))
+
+    def payment_post_of(self, chat_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
+        """(settlement id, message id) of the latest posted settlement with a line between the two, or None."""
+        return self._unit.read(lambda tx: payments.post_of_pair(tx, chat_id, debtor_id, creditor_id))
+
     def void_payment(
         self,
         chat_id: int,

@@ -240,3 +240,44 @@ def test_0009_payments_downgrade_takes_their_money_out_of_the_balances(empty_db_
     finally:
         engine.dispose()
     db.upgrade(empty_db_url)  # and up again
+
+
+def test_0014_keeps_the_payments_posts_message_and_downgrades(empty_db_url: str, clock) -> None:
+    """0014 adds `settlements.post_message_id` (NULL for the settlements stored before); its downgrade drops it
+    and keeps the settlements."""
+    from .helpers import hu
+
+    db.upgrade(empty_db_url)
+    ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+    chat = -4444
+    try:
+        ledger.group(chat)
+        ids = [ledger.member(chat, 8000 + i, name).id for i, name in enumerate("ABC")]
+        table = ledger.open_table(chat, ids, source="o", by=1)
+        ledger.record_hand(table.id, [hu("A", "self_draw")], source="w", by=1)
+        settlement = ledger.end_night(chat, source="e", by=1).settlement
+        assert settlement.id is not None
+        ledger.set_payment_post(chat, settlement.id, 7001)
+    finally:
+        ledger.close()
+
+    def columns() -> set[str]:
+        engine = db.make_engine(empty_db_url)
+        try:
+            return {column["name"] for column in sa.inspect(engine).get_columns("settlements")}
+        finally:
+            engine.dispose()
+
+    for _ in range(2):
+        db.downgrade(empty_db_url, "0013")
+        assert "post_message_id" not in columns()
+        db.upgrade(empty_db_url)
+        assert "post_message_id" in columns()
+        ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+        try:
+            assert ledger.payment_post_of(chat, ids[1], ids[0]) is None  # stored before: not known
+            assert ledger.stored_settlement(chat, settlement.id) is not None
+            ledger.set_payment_post(chat, settlement.id, 7002)
+            assert ledger.payment_post_of(chat, ids[1], ids[0]) == (settlement.id, 7002)
+        finally:
+            ledger.close()
