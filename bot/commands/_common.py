@@ -442,7 +442,8 @@ def setting_amount(ctx: Context, value: str, word: str) -> int:
     """A 设置's amount (底金, 台费, 抽水) in 分: `2` or `2元` → 200, `0.5` → 50, `50分` → 50; positive only."""
     amount, why = amount_or_why(ctx, value)
     if amount is None:
-        hint = "" if why == ctx.t("amount_why_form") else f"（{why}）"  # the examples already say how to write it
+        # the examples say how to write an amount: the reason is added only when it is another
+        hint = "" if why == ctx.t("amount_why_form") else ctx.t("config_bad_amount_why", why=why)
         raise Refusal("config_bad_amount", setting=word, value=value, hint=hint)
     if amount <= 0:
         raise Refusal("config_bad_value", setting=word, value=value, allowed="> 0")
