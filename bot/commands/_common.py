@@ -57,13 +57,13 @@ def account_word(lang: str, name: str) -> str:
     return text(lang, key) if key is not None else name
 
 
-def resolve_person(ctx: Context, token: str, *, create_guest: bool) -> MemberInfo | None:
+def resolve_person(ctx: Context, token: str) -> MemberInfo | None:
     """A person named in a message. `@x` only through Telegram's identity (`mentioned_member`); a plain name only
-    an unlinked guest of that name (`guest_named`, created when `create_guest`). Display names and 名片 are labels,
-    never keys: typing one cannot reach a member's account."""
+    an unlinked guest of that name (`guest_named`). Display names and 名片 are labels, never keys: typing one
+    cannot reach a member's account."""
     if token.startswith("@"):
         return mentioned_member(ctx, token[1:])
-    return guest_named(ctx, token, create=create_guest)
+    return guest_named(ctx, token)
 
 
 def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:
@@ -91,16 +91,26 @@ def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:
     raise Refusal("unknown_mention", name=word)
 
 
-def guest_named(ctx: Context, name: str, *, create: bool) -> MemberInfo | None:
-    """The unlinked guest of this name (created when `create`), or None. A name that is a member's label (名片,
-    display name, username) is refused rather than read as that member or seated as a look-alike guest."""
+def guest_named(ctx: Context, name: str) -> MemberInfo | None:
+    """The unlinked guest of this name, or None. A name that is a member's label (名片, display name, username)
+    is refused rather than read as that member."""
+    found = ctx.service.find_guest(ctx.chat_id, name)
+    if found is None:
+        _refuse_a_members_label(ctx, name, "name_is_member")
+    return found
+
+
+def guest_to_seat(ctx: Context, name: str) -> MemberInfo | str:
+    """A plain name at 开桌: the unlinked guest of that name, or the name a new guest will be seated under (its
+    clean spelling; the ledger creates the guest with the table, so a refused 开桌 creates nobody). A name no
+    guest may take (红包池, 我) or that is a member's label is refused rather than seated as a look-alike."""
     found = ctx.service.find_guest(ctx.chat_id, name)
     if found is not None:
         return found
-    if create and reserved_name(name):
+    if reserved_name(name):
         raise Refusal("name_reserved", name=name)
     _refuse_a_members_label(ctx, name, "name_is_member")
-    return ctx.service.guest(ctx.chat_id, name) if create else None
+    return " ".join(name.split())
 
 
 def _refuse_a_members_label(ctx: Context, name: str, key: str) -> None:
