@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -156,6 +157,65 @@ def recording_table(ctx: Context) -> TableInfo:
         if recorded is not None:
             return recorded
     return current_table(ctx)
+
+
+#: the fields of a record's events and of the scoring core's answer that name a seat, list seats, or hold a value
+#: per seat (`named_now` renames them)
+_SEAT_FIELDS = frozenset({"player", "winner", "from", "to", "dealer", "next_dealer"})
+_SEAT_LISTS = frozenset({"players", "order", "geming", "shaopai_failed", "baojing"})
+_PER_SEAT = frozenset({"net", "ready", "payer_multipliers", "places", "team_points", "counts"})
+
+
+def _renamed(data: Any, names: Mapping[str, str]) -> Any:
+    """Events or an answer (any nesting of lists and mappings) with the seats they name renamed through `names`."""
+    if isinstance(data, list | tuple):
+        return [_renamed(item, names) for item in data]
+    if not isinstance(data, Mapping):
+        return data
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _SEAT_FIELDS and isinstance(value, str):
+            out[key] = names.get(value, value)
+        elif key in _SEAT_LISTS and isinstance(value, list):
+            out[key] = [names.get(item, item) if isinstance(item, str) else item for item in value]
+        elif key in _PER_SEAT and isinstance(value, Mapping):
+            out[key] = {names.get(seat, seat): _renamed(item, names) for seat, item in value.items()}
+        else:
+            out[key] = _renamed(value, names)
+    return out
+
+
+def named_now(ctx: Context, table: TableInfo, result: HandResult) -> tuple[TableInfo, HandResult]:
+    """A booking's table and result with the players named as every reply names them now (`shown_names`). An open
+    table's seat names are those names (`Ledger.names`): nothing to do. An edit of a hand of a table that has
+    since ended (`recording_table`) was booked under that table's seat names, which held only until it ended (a
+    名片 changed since, a seat at the open table under another name): its reply names each player as 历史 shows
+    that hand, and as every other reply names them now."""
+    if table.ended_at is None:
+        return table, result
+    shown = shown_names(ctx)
+    names = {seat.name: shown.get(seat.member_id, seat.name) for seat in table.seats}
+
+    def name(seat: str | None) -> str | None:
+        return names.get(seat, seat) if seat is not None else None
+
+    def moved(transfer: TransferInfo) -> TransferInfo:
+        return dataclasses.replace(
+            transfer, payer=names.get(transfer.payer, transfer.payer), payee=names.get(transfer.payee, transfer.payee)
+        )
+
+    seats = tuple(dataclasses.replace(seat, name=names[seat.name]) for seat in table.seats)
+    return dataclasses.replace(table, seats=seats, dealer=name(table.dealer)), dataclasses.replace(
+        result,
+        dealer=name(result.dealer),
+        events=tuple(_renamed(list(result.events), names)),
+        answer=_renamed(result.answer, names),
+        booked=tuple(moved(t) for t in result.booked),
+        voided=tuple(moved(t) for t in result.voided),
+        next_dealer=name(result.next_dealer),
+        liangdao=tuple(names.get(player, player) for player in result.liangdao),
+        recorded=tuple(_renamed(list(result.recorded), names)),
+    )
 
 
 def seat_of_member(table: TableInfo, member_id: int) -> str | None:
