@@ -160,7 +160,15 @@ class GrammarError(ValueError):
         self.suggest = suggest
 
 
-C_co = TypeVar("C_co", covariant=True)
+class GrammarCommand(Protocol):
+    """What the grammar needs of a command: whether only admins may run it (a question about such an act, `请出
+    @x 吗`, is chat, not the act)."""
+
+    @property
+    def admin_only(self) -> bool: ...
+
+
+C_co = TypeVar("C_co", bound=GrammarCommand, covariant=True)
 
 
 class CommandBook(Protocol[C_co]):
@@ -175,7 +183,7 @@ _INDEX: dict[int, tuple[int, dict[str, list[str]]]] = {}
 _HEAD = 48  # folded characters enough to find any command word and the start of what is glued to it
 
 
-def _by_first_char(book: CommandBook[object]) -> dict[str, list[str]]:
+def _by_first_char(book: CommandBook[GrammarCommand]) -> dict[str, list[str]]:
     """The book's words by first character, longest first (rebuilt when a word was added)."""
     all_words = list(book.words())
     cached = _INDEX.get(id(book))
@@ -210,7 +218,7 @@ def split_command(text: str, book: CommandBook[C_co], game: str | None = None) -
         command = book.lookup(word, game)
         if command is None:
             continue
-        if asks(text) and (word in vocab.ACTING_WORDS or getattr(command, "admin_only", False)):
+        if asks(text) and (word in vocab.ACTING_WORDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         return command, word, _rest(text[origin[start + len(word)] :])
     if head[0] == "@":

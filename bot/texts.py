@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 #: key -> {"zh": template, "en": template}; templates use str.format fields.
@@ -724,6 +724,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{setting} 不能设成「{value}」：金额这样写，例如 2、0.5、50分{hint}",
         "en": "{setting} cannot be “{value}”: write an amount like 2, 0.5 or 50分{hint}",
     },
+    "config_bad_amount_why": {"zh": "（{why}）", "en": " ({why})"},
     "config_bad_rules": {"zh": "这样的规则不成立：{message}", "en": "Those rules do not work: {message}"},
     "config_changed": {"zh": "已修改（新开的桌按新规则）：", "en": "Changed (tables opened from now on use it):"},
     # -- alias -------------------------------------------------------------------------------------------
@@ -1169,7 +1170,7 @@ def describe_event(lang: str, event: Mapping[str, Any], game: str = "kawuxing", 
         ready = event.get("ready")
         if ready is None:
             return text(lang, "ev_draw")
-        return text(lang, "ev_draw_ready", names="、".join(ready)) if ready else text(lang, "ev_draw_nobody")
+        return text(lang, "ev_draw_ready", names=joined(lang, ready)) if ready else text(lang, "ev_draw_nobody")
     return str(kind)
 
 
@@ -1237,6 +1238,16 @@ def _draw_penalty(lang: str, transfers: Sequence[Mapping[str, Any]], currency: s
     return text(lang, "draw_penalty_paid", payments=("; " if lang == "en" else "；").join(payments))
 
 
+#: the separators Chinese text puts between items, as English (ASCII punctuation) writes them
+_SEPARATORS_EN = {"、": ", ", "；": "; ", "，": ", "}
+
+
+def joined(lang: str, parts: Iterable[str], sep: str = "、") -> str:
+    """Items as the chat's language lists them: `甲、乙` (or with `；`, `，`) in Chinese, `a, b` / `a; b` in English,
+    whose texts use ASCII punctuation only."""
+    return (_SEPARATORS_EN[sep] if lang == "en" else sep).join(parts)
+
+
 def money(amount: int, currency: str = "", *, signed: bool = False) -> str:
     """分 → a display amount: 150 → "1.5元", 200 → "2元"; `signed` adds "+" to positive amounts."""
     whole, cents = divmod(abs(amount), 100)
@@ -1254,13 +1265,14 @@ def describe_record(lang: str, events: Sequence[Mapping[str, Any]], game: str = 
         hand = event.get("hand") if game == "kawuxing" and event.get("type") == "hu" else None
         if isinstance(hand, Mapping):
             if hand.get("concealed"):
-                words += f"（{hand['concealed']} {hand.get('win_tile', '')}）".replace(" ）", "）")
+                tiles = f"{hand['concealed']} {hand.get('win_tile', '')}".strip()
+                words += f" ({tiles})" if lang == "en" else f"（{tiles}）"
             else:
                 named = [*(hand.get("patterns") or ()), *(hand.get("situations") or ())]
                 sep = ", " if lang == "en" else "、"
                 words += " " + (sep.join(pattern_name(lang, key) for key in named) if named else text(lang, "pihu"))
         parts.append(words)
-    return "；".join(parts)
+    return joined(lang, parts, "；")
 
 
 def rules_summary(lang: str, game: str, rules: Mapping[str, Any]) -> str:

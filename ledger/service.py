@@ -199,12 +199,21 @@ class Ledger:
 
     # nights and tables ----------------------------------------------------------------------------------
     def open_table(
-        self, chat_id: int, seats: Sequence[int], *, dealer: int | None = None, source: str, by: int | None
+        self,
+        chat_id: int,
+        seats: Sequence[int | str],
+        *,
+        dealer: int | str | None = None,
+        source: str,
+        by: int | None,
     ) -> TableInfo:
-        """Seat members (ids, in play order) at a new table of the group's game with a snapshot of its rules.
+        """Seat players (in play order: member ids, or a guest's name) at a new table of the group's game with a
+        snapshot of its rules. A guest named is the unlinked guest of that name, created in the same transaction:
+        a refused table creates no guest.
 
         Opens tonight's night if needed (a night left open from an earlier 日切 date is closed first, its
-        settlement stored). An open table of the chat is ended first. `dealer` defaults to the first seat.
+        settlement stored). An open table of the chat is ended first. `dealer` (an id or a guest's name, as in
+        `seats`) defaults to the first seat.
         """
         return self._unit.once(
             source, "open_table", by, TableInfo, lambda tx: tables.open_table(tx, chat_id, seats, dealer)

@@ -21,7 +21,7 @@ def alias(ctx: Context) -> SendText:
     items = tokens(ctx.args)
     target = me(ctx)
     if items and items[0].startswith("@"):
-        found = resolve_person(ctx, items[0], create_guest=False)
+        found = resolve_person(ctx, items[0])
         if not ctx.is_admin and (found is None or found.id != target.id):  # `名片 @自己 …` is one's own
             raise Refusal("alias_others_admin_only")
         if found is None:
@@ -78,7 +78,7 @@ def link(ctx: Context) -> SendText:
     guest = ctx.service.find_guest(ctx.chat_id, items[0].lstrip("@"))
     if guest is None:
         raise Refusal("link_not_guest", name=items[0])
-    member = resolve_person(ctx, items[1], create_guest=False)
+    member = resolve_person(ctx, items[1])
     if member is None or member.kind != "member":
         raise Refusal("unknown_player", name=items[1].lstrip("@"))
     shown = shown_names(ctx)

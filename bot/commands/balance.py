@@ -33,7 +33,7 @@ def balance(ctx: Context) -> SendText:
     only = None
     words = tokens(f"{implied(ctx.word)} {ctx.args}")  # `我欠谁` is `余额 我`
     if words:
-        only = me(ctx) if words[0] in ME_WORDS else resolve_person(ctx, words[0], create_guest=False)
+        only = me(ctx) if words[0] in ME_WORDS else resolve_person(ctx, words[0])
         if only is None:
             raise Refusal("unknown_player", name=words[0])
     total = ctx.service.balances(ctx.chat_id)

@@ -42,7 +42,7 @@ def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
     words = tokens(ctx.args)
     if not words or len(words) > 2:
         raise Refusal("payment_usage")
-    other = resolve_person(ctx, words[0], create_guest=False)
+    other = resolve_person(ctx, words[0])
     if other is None:
         raise Refusal("unknown_player", name=words[0])
     amount = None
@@ -222,7 +222,7 @@ def unpay(ctx: Context) -> list[Effect]:
     mine = me(ctx).id
     parties = [mine]
     if words:
-        other = resolve_person(ctx, words[0], create_guest=False)
+        other = resolve_person(ctx, words[0])
         if other is None:
             raise Refusal("unknown_player", name=words[0])
         parties = [other.id] if ctx.is_admin else [mine, other.id]

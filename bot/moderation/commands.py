@@ -71,7 +71,7 @@ def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
         raise Refusal("mod_one_member", name=typed[mentions[1]])
     if mentions:  # first (`罚款 @甲 20 迟到`) or after the reason (`罚款 迟到 @甲`)
         mention = typed.pop(mentions[0])
-        person = resolve_person(ctx, mention, create_guest=False)
+        person = resolve_person(ctx, mention)
         if person is None:
             raise Refusal("mod_unknown_member", name=mention)
         return _chat_member(ctx, person), " ".join(typed), None
@@ -354,7 +354,7 @@ def payout(ctx: Context) -> list[Effect]:
             continue
         if not token.startswith("@"):
             raise Refusal("mod_payout_usage")
-        person = resolve_person(ctx, token, create_guest=False)
+        person = resolve_person(ctx, token)
         if person is None:
             raise Refusal("mod_unknown_member", name=token)
         if any(p.id == person.id for p in named):
@@ -443,7 +443,7 @@ def rules_editor(ctx: Context) -> SendText:
             raise Refusal("mod_rules_owner_names")
         for token in tokens:
             remove = token.startswith("-")
-            person = resolve_person(ctx, token.lstrip("-"), create_guest=False)
+            person = resolve_person(ctx, token.lstrip("-"))
             if person is None:
                 raise Refusal("mod_unknown_member", name=token.lstrip("-"))
             user_id = _chat_member(ctx, person).user_id

@@ -64,7 +64,7 @@ def parse(ctx: Context, default: str, *, extra_words: frozenset[str] = frozenset
         elif word in ME_WORDS:
             members.append(me(ctx))
         else:
-            person = resolve_person(ctx, word, create_guest=False)
+            person = resolve_person(ctx, word)
             if person is None:
                 if word.startswith("@"):
                     raise Refusal("report_unknown_member", name=word.lstrip("@"))
