@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.commands._common import me, reserved_name, resolve_person, seat_of_member, shown_name, shown_names
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
+from bot.texts import joined
 from bot.vocabulary import COMMAND_WORDS
 
 MAX_ALIAS = 16
@@ -49,8 +50,8 @@ def alias(ctx: Context) -> SendText:
             in {(person.alias or "").casefold(), person.display_name.casefold(), (person.username or "").casefold()}
         ]
         if clashes:  # each by the name replies give them (老王, 老王#2), however many share the label
-            shown = shown_names(ctx)
-            names = (", " if ctx.lang == "en" else "、").join(shown.get(p.id, p.name) for p in clashes)
+            known = shown_names(ctx)
+            names = joined(ctx.lang, (known.get(person.id, person.name) for person in clashes))
             raise Refusal("alias_taken", alias=new, name=names)
     was = shown_names(ctx).get(target.id, target.name)
     updated = ctx.service.set_alias(target.id, None if clear else new, source=ctx.source, by=ctx.sender.user_id)
