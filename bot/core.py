@@ -256,6 +256,11 @@ class Context:
         return self.clock.now()
 
     @property
+    def seat_names(self) -> list[str]:
+        """The names at the chat's open table (none without one): a record may start with one (`老王 碰 点 @小李`)."""
+        return self.table.players if self.table is not None else []
+
+    @property
     def is_admin(self) -> bool:
         return self.sender.user_id in self.admin_ids or self.sender.user_id == self.owner_id
 
@@ -600,7 +605,7 @@ class Bot:
                 outcome.effects.extend(result.effects)
                 if result.stop:
                     return outcome
-        found = split_command(incoming.text, self.registry, ctx.game)
+        found = split_command(incoming.text, self.registry, ctx.game, ctx.seat_names)
         if incoming.edited and (found is None or not found[0].on_edit):
             for hook in self.registry.edit_hooks:
                 outcome.effects.extend(self._run(ctx, hook).effects)

@@ -16,7 +16,7 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, implied, tokens
 from bot.texts import register, register_describer, scoring_reason
-from bot.vocabulary import COMMAND_WORDS
+from bot.vocabulary import COMMAND_WORDS, PENGHU_COMMAND_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
 
@@ -192,17 +192,17 @@ def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozense
 
 #: command key -> (event type, chat words, event fields its keywords may set, whether it needs 点 @x or 摸)
 COMMANDS: dict[str, tuple[str, tuple[str, ...], frozenset[str], bool]] = {
-    "peng": ("peng", ("碰",), frozenset({"from"}), True),
-    "sao": ("sao", ("扫",), frozenset({"at_deal"}), False),
-    "guosao": ("guosao", ("过扫",), frozenset(), False),
-    "paoqi": ("paoqi", ("跑起",), frozenset({"from"}), False),
-    "tishe": ("tishe", ("提蛇",), frozenset({"at_deal"}), False),
-    "baojing": ("baojing", ("报警",), frozenset(), False),
-    "wufu": ("wufu", ("五福",), frozenset({"from"}), True),
-    "hu": ("hu", (*COMMAND_WORDS["hu"], "中庄"), frozenset({"from", "zhongzhuang", "paoqi"}), True),
-    "tianhu": ("tianhu", ("天胡",), frozenset(), False),
-    "dihu": ("dihu", ("地胡",), frozenset(), False),
-    "xiaoqidui": ("xiaoqidui", ("小七对",), frozenset(), False),
+    "peng": ("peng", PENGHU_COMMAND_WORDS["peng"], frozenset({"from"}), True),
+    "sao": ("sao", PENGHU_COMMAND_WORDS["sao"], frozenset({"at_deal"}), False),
+    "guosao": ("guosao", PENGHU_COMMAND_WORDS["guosao"], frozenset(), False),
+    "paoqi": ("paoqi", PENGHU_COMMAND_WORDS["paoqi"], frozenset({"from"}), False),
+    "tishe": ("tishe", PENGHU_COMMAND_WORDS["tishe"], frozenset({"at_deal"}), False),
+    "baojing": ("baojing", PENGHU_COMMAND_WORDS["baojing"], frozenset(), False),
+    "wufu": ("wufu", PENGHU_COMMAND_WORDS["wufu"], frozenset({"from"}), True),
+    "hu": ("hu", PENGHU_COMMAND_WORDS["hu"], frozenset({"from", "zhongzhuang", "paoqi"}), True),
+    "tianhu": ("tianhu", PENGHU_COMMAND_WORDS["tianhu"], frozenset(), False),
+    "dihu": ("dihu", PENGHU_COMMAND_WORDS["dihu"], frozenset(), False),
+    "xiaoqidui": ("xiaoqidui", PENGHU_COMMAND_WORDS["xiaoqidui"], frozenset(), False),
 }
 HELP = {
     "peng": ("碰：碰 点 @丙（丙打的，一人出）｜ 碰 摸（翻出来的牌，每人出）｜ 碰 @乙 点 @丙", "碰: 碰 点 @c | 碰 摸"),
