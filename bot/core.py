@@ -138,6 +138,7 @@ class Outcome:
     effects: list[Effect] = field(default_factory=list)
     stop: bool = False
     refused: bool = False  # the command was refused (its reply says why) and booked nothing
+    heard: bool = False  # a refusal said even to a line read without its command word (`Refusal.heard`)
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,10 @@ class Quiet(Exception):
 
 class Refusal(Exception):
     """Raised by a handler to refuse with a player-facing text (a key of `bot.texts`); nothing is booked."""
+
+    #: said even to a line read without its command word (`Context.unprompted`), which a refusal otherwise leaves
+    #: unanswered: set where every word of the line is a record's, so it cannot be chat (`@乙 暗杠 3s` at a 碰胡 table)
+    heard = False
 
     def __init__(self, key: str, **params: object) -> None:
         super().__init__(key)
@@ -570,7 +575,7 @@ class Bot:
             message = ctx.t(refusal.key, **refusal.params)
             if ctx.callback is not None:
                 return Outcome([AnswerCallback(message, alert=True)], refused=True)
-            return Outcome([SendText(message, reply_to=reply_to)], refused=True)
+            return Outcome([SendText(message, reply_to=reply_to)], refused=True, heard=refusal.heard)
         except Exception as err:
             message_or_none = refusal_text(ctx.lang, err)
             if message_or_none is None:
@@ -620,7 +625,7 @@ class Bot:
             outcome.refused = True
             return outcome
         result = self._run(ctx, command.handler)
-        if ctx.unprompted and result.refused:
+        if ctx.unprompted and result.refused and not result.heard:
             return outcome  # a refused line that did not start with a command word may be chat: no answer
         outcome.effects.extend(result.effects)
         outcome.refused = result.refused

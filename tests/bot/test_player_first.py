@@ -98,7 +98,9 @@ def test_a_penghu_player_first_line_that_cannot_be_booked_stays_unanswered(pengh
     for line in (
         "a: @b 碰",  # whose tile? asked when typed 碰 @b
         "a: @b 碰 点 @d 哈哈",
-        "a: @b 胡了 清一色 点 @d",  # 碰胡 has no patterns
+        "a: @b 胡了 清一色 哈哈",
+        "a: @b 暗杠 3s 不算",
+        "a: @b 亮倒",  # nothing but the word: maybe chat
         "a: @b 我胡了 点 @d",  # whose win?
         "a: @b @d 碰",
         "a: 老表 荒庄",  # a draw names nobody
@@ -107,6 +109,25 @@ def test_a_penghu_player_first_line_that_cannot_be_booked_stays_unanswered(pengh
         assert penghu.say(line) == [], line
     assert penghu.booked() == before
     assert penghu.say("a: 碰 @b") != []  # the same words with the command first get their answer
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("a: 暗杠 3s", "这桌打的是碰胡，没有暗杠（那是卡五星的记法）"),
+        ("a: @b 暗杠 3s", "这桌打的是碰胡，没有暗杠（那是卡五星的记法）"),
+        ("a: 老表 暗杠 三条", "这桌打的是碰胡，没有暗杠（那是卡五星的记法）"),
+        ("a: 亮倒", "这桌打的是碰胡，没有亮倒（那是卡五星的记法）"),
+        ("a: 胡 清一色 点 @d", "碰胡的胡不分番型，「清一色」不用写"),
+        ("a: @b 胡了 清一色 点 @d", "碰胡的胡不分番型，「清一色」不用写"),
+        ("a: 老表 胡 杠上开花", "碰胡的胡不分番型，「杠上开花」不用写"),
+    ],
+)
+def test_a_kawuxing_record_at_a_penghu_table_is_refused_in_penghu_s_words(penghu: Table, line: str, said: str) -> None:
+    before = penghu.booked()
+    out = penghu.say(line)
+    assert len(out) == 1 and said in out[0], out
+    assert penghu.booked() == before
 
 
 def test_a_penghu_win_told_player_first_again_after_someone_recorded_it_is_not_asked_about(penghu: Table) -> None:
