@@ -8,10 +8,12 @@ import itertools
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from bot.console import Console
-from bot.core import Bot, ManualClock
-from bot.grammar import split_command, unprompted
+from bot.core import Bot, ManualClock, load_plugins, registry
+from bot.grammar import _VOCABULARY, fold, name_key, split_command, unprompted
 from ledger.service import Ledger
 
 CHATS = itertools.count(-1_000_000_000_888, -1)
@@ -194,8 +196,6 @@ def test_no_name_starts_a_record_without_an_open_table(sqlite_url: str) -> None:
 
 
 def test_a_name_first_is_read_only_for_the_open_table_s_seats() -> None:
-    from bot.core import load_plugins, registry
-
     load_plugins()
     line = "老表 胡了 清一色 点 小李"
     assert split_command(line, registry, "kawuxing") is None
@@ -272,3 +272,23 @@ def test_a_chinese_question_keeps_its_words(sqlite_url: str) -> None:
         assert table.say("a: 我点炮了 @b 清一涩")[0] == "bot: 没看懂「清一涩」。是不是：胡 @b 清一色 点 我？"
     finally:
         table.ledger.close()
+
+
+# ------------------------------------------------------------------------------------------ the invariant, at large
+
+load_plugins()
+#: first characters a line may start with and be read some other way (a command word, a pattern, a tile, a count)
+OTHER_STARTS = frozenset(fold(word)[0] for word in registry.words()) | frozenset(s[0] for s in _VOCABULARY)
+NAME = st.text(st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=4).filter(
+    lambda name: fold(name)[0] not in OTHER_STARTS and fold(name)[0].isalpha()
+)
+
+
+@given(NAME, NAME, st.sampled_from(["胡了 清一色 点 @b", "暗杠 3s", "亮倒", "自摸 七对"]))
+def test_only_a_name_at_the_open_table_starts_a_record(seat: str, other: str, record: str) -> None:
+    assume(name_key(seat) != name_key(other))
+    found = split_command(f"{seat} {record}", registry, "kawuxing", ["阿杰", seat])
+    assert found is not None and found[2].split()[0] == seat
+    assert unprompted(f"{seat} {record}", found[1])
+    assert split_command(f"{other} {record}", registry, "kawuxing", ["阿杰", seat]) is None
+    assert split_command(f"{seat}{record}", registry, "kawuxing", ["阿杰", seat]) is None
