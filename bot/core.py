@@ -140,6 +140,7 @@ class Outcome:
     effects: list[Effect] = field(default_factory=list)
     stop: bool = False
     refused: bool = False  # the command was refused (its reply says why) and booked nothing
+    heard: bool = False  # a refusal said even to a line read without its command word (`Refusal.heard`)
 
 
 @dataclass(frozen=True)
@@ -211,6 +212,10 @@ class Quiet(Exception):
 class Refusal(Exception):
     """Raised by a handler to refuse with a player-facing text (a key of `bot.texts`); nothing is booked."""
 
+    #: said even to a line read without its command word (`Context.unprompted`), which a refusal otherwise leaves
+    #: unanswered: set where every word of the line is a record's, so it cannot be chat (`@乙 暗杠 3s` at a 碰胡 table)
+    heard = False
+
     def __init__(self, key: str, **params: object) -> None:
         super().__init__(key)
         self.key = key
@@ -256,6 +261,11 @@ class Context:
 
     def now(self) -> datetime:
         return self.clock.now()
+
+    @property
+    def seat_names(self) -> list[str]:
+        """The names at the chat's open table (none without one): a record may start with one (`老王 碰 点 @小李`)."""
+        return self.table.players if self.table is not None else []
 
     @property
     def is_admin(self) -> bool:
@@ -579,7 +589,7 @@ class Bot:
             message = ctx.t(refusal.key, **refusal.params)
             if ctx.callback is not None:
                 return Outcome([AnswerCallback(message, alert=True)], refused=True)
-            return Outcome([SendText(message, reply_to=reply_to)], refused=True)
+            return Outcome([SendText(message, reply_to=reply_to)], refused=True, heard=refusal.heard)
         except Exception as err:
             message_or_none = refusal_text(ctx.lang, err)
             if message_or_none is None:
@@ -614,7 +624,7 @@ class Bot:
                 outcome.effects.extend(result.effects)
                 if result.stop:
                     return outcome
-        found = split_command(incoming.text, self.registry, ctx.game)
+        found = split_command(incoming.text, self.registry, ctx.game, ctx.seat_names)
         if incoming.edited and (found is None or not found[0].on_edit):
             for hook in self.registry.edit_hooks:
                 outcome.effects.extend(self._run(ctx, hook).effects)
@@ -629,7 +639,7 @@ class Bot:
             outcome.refused = True
             return outcome
         result = self._run(ctx, command.handler)
-        if ctx.unprompted and result.refused:
+        if ctx.unprompted and result.refused and not result.heard:
             return outcome  # a refused line that did not start with a command word may be chat: no answer
         outcome.effects.extend(result.effects)
         outcome.refused = result.refused

@@ -108,6 +108,21 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "qiaba": ("跑恰摸八", "恰", "八"),
 }
 
+#: 碰胡's recording commands (bot/games/penghu.py): command key -> the words that start it; 胡 is the 卡五星 word's
+PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
+    "peng": ("碰",),
+    "sao": ("扫",),
+    "guosao": ("过扫",),
+    "paoqi": ("跑起",),
+    "tishe": ("提蛇",),
+    "baojing": ("报警",),
+    "wufu": ("五福",),
+    "hu": (*COMMAND_WORDS["hu"], "中庄"),
+    "tianhu": ("天胡",),
+    "dihu": ("地胡",),
+    "xiaoqidui": ("小七对",),
+}
+
 #: command words that carry an argument of their own: `自摸` is `胡 … 自摸`, `点杠 @乙` is `直杠 点 @乙`
 WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "自摸": ("自摸",),
@@ -134,6 +149,9 @@ FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我自摸", "我自摸了"})
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
 RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WORDS[key])
+#: the words that may follow a player named first (`@小李 胡了 清一色 点 @老王`, `老王 碰 点 @小李`): a record of
+#: either game (each game's registry reads only its own)
+PLAYER_FIRST_WORDS = RECORD_WORDS | frozenset(word for words in PENGHU_COMMAND_WORDS.values() for word in words)
 #: commands that change something: a line of theirs that asks a question (`撤销？`, `胡 清一色 吗`) is chat
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
