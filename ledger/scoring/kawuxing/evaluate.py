@@ -206,7 +206,7 @@ def _check_method(method: str, present: Iterable[str]) -> None:
                 "method_only",
                 f"{pattern.zh}（{key}）只能是{allowed}，这手牌是{METHOD_ZH.get(method, method)}",
                 pattern=key,
-                allowed=list(needed),
+                methods=list(needed),
                 method=method,
             )
 
@@ -396,7 +396,7 @@ def _evaluate(hand: Hand, rules: Rules) -> tuple[HandResult, Packed]:
             "no_win_hand",
             f"{_describe(hand)} 不是胡牌：凑不成四组加一对，也不是七对",
             concealed=format_notation(hand.concealed),
-            melds=[[m.kind, tile_notation(m.tile)] for m in hand.melds],
+            meld_tiles=[[m.kind, tile_notation(m.tile)] for m in hand.melds],
             win_tile=tile_notation(hand.win_tile),
         )
     facts = _hand_facts(hand, rules, packed)

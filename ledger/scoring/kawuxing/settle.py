@@ -739,12 +739,12 @@ def _stakes(hu: Hu, hand: Hand | DeclaredHand, rules: Rules, liangdao: bool) -> 
         if value is not None and (tiles or not played):
             why = "由手牌算出" if tiles and played else "本局规则不算"
             raise ScoringError(
-                "bad_request", "count_not_needed", f"{key} 不用报：{why}", count=key, counted=tiles and played
+                "bad_request", "count_not_needed", f"{key} 不用报：{why}", input=key, counted=tiles and played
             )
     if hu.ba is not None and (tiles or not rules.paoqiamoba):
         why = "由手牌算出" if tiles and rules.paoqiamoba else "本局规则不算"
         raise ScoringError(
-            "bad_request", "count_not_needed", f"ba 不用报：{why}", count="ba", counted=tiles and rules.paoqiamoba
+            "bad_request", "count_not_needed", f"ba 不用报：{why}", input="ba", counted=tiles and rules.paoqiamoba
         )
     kan = None
     if rules.shukan:
@@ -820,14 +820,14 @@ def missing(
 
 def _declared_count(value: int | None, key: str, what: str) -> int:
     if value is None:
-        raise ScoringError("bad_request", "count_needed", f"报番型（不报牌）的胡要报{what} {key}", count=key)
+        raise ScoringError("bad_request", "count_needed", f"报番型（不报牌）的胡要报{what} {key}", input=key)
     most = MAX_COUNTS[key]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
         raise ScoringError(
             "bad_request",
             "count_range",
             f"{key}（{what}）应是 0 到 {most} 的整数，收到 {_quoted(value)}",
-            count=key,
+            input=key,
             most=most,
             value=_quoted(value),
         )
@@ -966,7 +966,7 @@ def _ready_from_json(raw: object, rules: Rules) -> dict[str, ReadyHand | Declare
                 "bad_request",
                 "ready_hand_not_object",
                 f"ready 里 {_quoted(player)} 的手牌应是对象",
-                who=_quoted(player),
+                who=player,
             )
         unknown = [k for k in body if k not in _READY_KEYS]
         if unknown:
@@ -992,7 +992,7 @@ def _ready_from_json(raw: object, rules: Rules) -> dict[str, ReadyHand | Declare
                 "bad_request",
                 "ready_without_tiles",
                 f"ready 里 {_quoted(player)} 要有 concealed（听牌的手牌）或 patterns",
-                who=_quoted(player),
+                who=player,
             )
         concealed = body["concealed"]
         if isinstance(concealed, str) and len(concealed) > 200:
