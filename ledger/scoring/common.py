@@ -4,7 +4,7 @@ checks of the games without rule options (够级, 碰胡): the fields, the stake
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 #: Bounds of every request (docs/kawuxing.md, "Bounds"): a stake in 分 (¥10,000), a name, a tile string
@@ -23,7 +23,7 @@ class Reading:
     such as `5p`, pattern and method keys, counts), never in Chinese words."""
 
     key: str
-    args: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any]
 
 
 class ScoringError(ValueError):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import gzip
 import json
+import pickle
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +21,7 @@ from ledger.scoring import Reading, ScoringError, answer, score
 from ledger.scoring.kawuxing import make_rules, missing_inputs, rules_from_request, settle
 from ledger.scoring.kawuxing.evaluate import DeclaredHand
 from ledger.scoring.kawuxing.settle import Hu
+from ledger.service import ScoringRefused
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "ledger" / "scoring"
@@ -376,3 +378,10 @@ def test_a_key_with_no_english_text_yet_says_so_in_english_with_the_cores_words(
 def test_a_reading_is_plain_data() -> None:
     err = _refusal(REQUESTS["fifth_tile"])
     assert err.reading == Reading("fifth_tile", {"tile": "1p", "count": 5, "winner": "A"})
+
+
+def test_the_ledgers_refusal_keeps_the_reading_across_processes() -> None:
+    err = _refusal(REQUESTS["fifth_tile"])
+    refused = pickle.loads(pickle.dumps(ScoringRefused(err.code, err.message, err.reading)))
+    assert (refused.code, refused.message, refused.reading) == (err.code, err.message, err.reading)
+    assert scoring_refusal("en", refused) == scoring_refusal("en", err)
