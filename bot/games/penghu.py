@@ -4,7 +4,6 @@ says what was understood, each seat's change and the running 碰/扫 counts."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,16 +20,16 @@ from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
 
 PENGHU = ("penghu",)
-EVENT_PREFIX = re.compile(r"^events\[\d+\]（\w+）：")
-#: the scoring core's refusals that tell players what to write in the contract's words (`请记 wufu`), and the
-#: bot's own text for each: the chat names the commands a player types (the `paiju score` answer is unchanged)
-IN_PLAYERS_WORDS = (
-    (re.compile(r"^(?P<name>.+?) 已报警，第五次碰/扫就是五福"), "penghu_after_baojing"),
-    (re.compile(r"^(?P<name>.+?) 已有 4 次碰/扫，第五次只能报警后"), "penghu_fifth_needs_baojing"),
-    (re.compile(r"^(?P<name>.+?) 没有报警，五福不算"), "penghu_wufu_needs_baojing"),
-    (re.compile(r"^起手连扫三次算提蛇"), "penghu_three_sao_is_tishe"),
-    (re.compile(r"^庄家的小七对必须带一个扫"), "penghu_xiaoqidui_needs_sao"),
-)
+#: the scoring core's refusals (by their reading's key) that tell players what to write in the contract's words
+#: (`请记 wufu`), and the bot's own text for each: the chat names the commands a player types (the `paiju score`
+#: answer is unchanged)
+IN_PLAYERS_WORDS = {
+    "fifth_is_wufu": "penghu_after_baojing",
+    "fifth_needs_baojing": "penghu_fifth_needs_baojing",
+    "wufu_without_baojing": "penghu_wufu_needs_baojing",
+    "third_sao_is_tishe": "penghu_three_sao_is_tishe",
+    "dealer_xiaoqidui_sao": "penghu_xiaoqidui_needs_sao",
+}
 SOURCE_WORDS = frozenset({"点", "打", "放", "放炮", "from"})
 WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall"})
 DEAL_WORDS = frozenset({"起手", "deal"})
@@ -334,7 +333,7 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     except DuplicateRecord as dup:  # the same win or draw from someone else a moment ago: ask before booking
         return hold_back(ctx, table, dup)
     except ScoringRefused as err:
-        raise _refusal(ctx.lang, err.code, err.message) from err
+        raise _refusal(ctx.lang, err) from err
     if result.replayed:  # a redelivered update: booked once, said once
         return replayed_reply(ctx, result, "penghu")
     what = describe(ctx.lang, payload(event), table.dealer)
@@ -359,15 +358,12 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
-def _refusal(lang: str, code: str, message: str) -> Refusal:
-    """A scoring refusal as the chat says it: the core names the event by its JSON index (`events[3]（peng）：…`),
-    which the chat leaves out; a why worded in the contract's field names gets the bot's own text."""
-    why = EVENT_PREFIX.sub("", message)
-    for pattern, key in IN_PLAYERS_WORDS:
-        found = pattern.match(why)
-        if found:
-            return Refusal(key, **found.groupdict())
-    return Refusal("scoring_refused", message=scoring_reason(lang, code, why))
+def _refusal(lang: str, err: ScoringRefused) -> Refusal:
+    """A scoring refusal as the chat says it; a why worded in the contract's field names gets the bot's own text."""
+    key = IN_PLAYERS_WORDS.get(err.reading.key)
+    if key is not None:
+        return Refusal(key, name=err.reading.args.get("who", ""))
+    return Refusal("scoring_refused", message=scoring_reason(lang, err))
 
 
 def describe(lang: str, event: Mapping[str, Any], dealer: str | None) -> str:

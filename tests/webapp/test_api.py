@@ -197,6 +197,9 @@ def test_a_preview_that_would_be_refused_says_why(served: Served, chat: Chat, ta
     status, answer = served.call("api/preview", init=login(served, A), body=body)
     assert status == 200 and answer["ok"] is False
     assert "屁胡" in answer["error"]  # 屁胡只能自摸: the booking would be refused the same way
+    status, answer = served.call("api/preview", init=login(served, D), body=body)  # an English page
+    assert status == 200 and answer["ok"] is False
+    assert "a plain win (屁胡, ×1) must be self-drawn, not won on a discard" in answer["error"]
 
 
 # ------------------------------------------------------------------------------------------------------ recording
