@@ -543,6 +543,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "balance_empty": {"zh": "账上还没有任何输赢。", "en": "Nothing booked yet."},
     "history_head": {"zh": "最近 {count} 局：", "en": "The last {count} hands:"},
+    "history_night": {"zh": "【第{number}晚 · {date}】", "en": "[night {number} · {date}]"},
     "history_line": {"zh": "第{number}局 {what} ｜ {changes}", "en": "Hand {number}: {what} | {changes}"},
     "history_empty": {"zh": "还没有打完的牌局。", "en": "No finished hands yet."},
     "history_count": {

@@ -685,6 +685,28 @@ class Moderation:
                 row.cancelled_at, row.cancelled_by, row.cancel_reason = self.now(), by, reason[:500]
             return _info(row)
 
+    def cancel_offence(
+        self, action_id: int, *, chat_id: int, by: int | None, reason: str, source: str
+    ) -> list[ActionInfo]:
+        """Cancel a record with the rest of its offence: a warning the ladder gave (automatic or an admin's
+        警告) and the fine or ban that came with it are one penalty, so cancelling any of them cancels them all —
+        the fine first, so a fine that cannot be cancelled (`cancel` says why) leaves the warning standing too.
+        A removal already happened and stays; an admin's own fine, removal or ban is a record alone. Returns the
+        records cancelled, the one asked for first."""
+        group_id = self.ledger.group(chat_id).id
+        with self._reader() as session:
+            row = session.get(ModerationAction, action_id)
+            offence = self._existing(session, row.source) if row is not None else {}  # (source, kind) is unique
+        alone = row is None or row.group_id != group_id or row.cancelled_at is not None or row.kind == REMOVAL
+        if alone or WARNING not in offence:  # `cancel` refuses what it must, with the reason
+            return [self.cancel(action_id, chat_id=chat_id, by=by, reason=reason, source=source)]
+        done: dict[int, ActionInfo] = {}
+        for kind in (FINE, BAN, WARNING):
+            part = offence.get(kind)
+            if part is not None and part.cancelled_at is None:
+                done[part.id] = self.cancel(part.id, chat_id=chat_id, by=by, reason=reason, source=f"{source}:{kind}")
+        return [done.pop(action_id), *done.values()]
+
     def action(self, action_id: int) -> ActionInfo | None:
         with self._reader() as session:
             row = session.get(ModerationAction, action_id)

@@ -98,7 +98,12 @@ def history(ctx: Context) -> SendText:
     lines = [ctx.t("history_head", count=len(records))]
     tables = {table_id: ctx.service.table(table_id) for table_id in {record.table_id for record in records}}
     shown = shown_names(ctx)
+    night = None
     for record in reversed(records):
+        if record.night_number is not None and record.night_id != night:  # the list crosses nights: name each
+            night = record.night_id
+            day = record.night_date.isoformat() if record.night_date else ""
+            lines.append(ctx.t("history_night", number=record.night_number, date=day))
         lines.append(history_line(ctx, record, tables[record.table_id], shown))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
