@@ -717,6 +717,19 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "config_bad_rules": {"zh": "这样的规则不成立：{message}", "en": "Those rules do not work: {message}"},
     "config_changed": {"zh": "已修改（新开的桌按新规则）：", "en": "Changed (tables opened from now on use it):"},
+    "config_changed_language": {
+        "zh": "已修改，本群从现在起说中文：",
+        "en": "Changed: the bot speaks English here now.",
+    },
+    "config_unchanged": {"zh": "本来就是这样，没有改动：", "en": "Already so: nothing changed."},
+    "config_game_kept": {
+        "zh": "已换游戏（新开的桌生效），规则用本群上次玩这个游戏时的：",
+        "en": "Game changed (tables opened from now on); the rules are the ones this group last played it under:",
+    },
+    "config_game_default": {
+        "zh": "已换游戏（新开的桌生效），规则是这个游戏的默认规则：",
+        "en": "Game changed (tables opened from now on), with its default rules:",
+    },
     # -- alias -------------------------------------------------------------------------------------------
     "alias_show": {
         "zh": "{name}：群昵称「{display}」，名片：{alias}",

@@ -160,12 +160,16 @@ def configure(ctx: Context) -> SendText:
     if fold(word) in fees.OPTION_WORDS:
         return fees.configure(ctx, word, values)
     changes = _changes(ctx, word, values)
+    if all(getattr(ctx.group, key) == value for key, value in changes.items()):  # nothing to book
+        return SendText(ctx.t("config_unchanged") + "\n" + rules_text(ctx, ctx.group), reply_to=ctx.message_id)
     group = ctx.service.update_group(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id, **changes)
     ctx.lang = group.language
-    return SendText(
-        ctx.t("config_changed") + "\n" + rules_text(ctx, group),
-        reply_to=ctx.message_id,
-    )
+    head = "config_changed_language" if "language" in changes else "config_changed"
+    if "game" in changes and group.game == "kawuxing":  # the only game with rule options
+        from ledger.hands import DEFAULT_RULES
+
+        head = "config_game_default" if group.rules == DEFAULT_RULES[group.game] else "config_game_kept"
+    return SendText(ctx.t(head) + "\n" + rules_text(ctx, group), reply_to=ctx.message_id)
 
 
 def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
@@ -175,7 +179,7 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
         game = GAME_WORDS.get(value.lower())
         if game is None:
             raise Refusal("config_bad_value", setting=word, value=value, allowed="卡五星、够级、碰胡")
-        return {"game": game, "rules": {"preset": "xiangyang"} if game == "kawuxing" else {}}
+        return {"game": game}  # the ledger brings back the rules the group last played the game under
     if key == "base":
         from ledger.scoring.common import MAX_STAKE
 

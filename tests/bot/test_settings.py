@@ -1,0 +1,38 @@
+"""设置 and 规则 as a group sees them: what a change keeps, and English groups reading English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.test_transcripts import replay
+
+#: the rule lines of a 卡五星 group's 规则 (the options, after the group's line)
+RULE_LINES = ("bot: 本群：", "bot: · ")
+
+
+def rules_shown(out: list[str], after: int = -1) -> list[str]:
+    """The rule lines of the last reply after script line `after` (its index in `out`)."""
+    start = max(i for i, line in enumerate(out) if not line.startswith("bot: ")) if after < 0 else after
+    return [line for line in out[start:] if line.startswith(RULE_LINES)]
+
+
+def test_setting_the_game_the_group_plays_changes_nothing(tmp_path: Path) -> None:
+    script = ["!admin boss", "boss: 设置 封顶 不封顶", "boss: 设置 屁胡只能自摸 否", "boss: 设置 游戏 卡五星"]
+    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    assert out[out.index("boss: 设置 游戏 卡五星") + 1] == "bot: 本来就是这样，没有改动："
+    assert "bot: 本群：卡五星，襄阳规则（不封顶），屁胡只能自摸：否" in rules_shown(out)
+    assert "bot: · 封顶（cap）：不封顶" in rules_shown(out)
+
+
+def test_a_round_trip_through_other_games_keeps_the_groups_kawuxing_rules(tmp_path: Path) -> None:
+    setup = ["!admin boss", "boss: 设置 预设 shiyan", "boss: 设置 封顶 不封顶", "boss: 设置 屁胡只能自摸 否"]
+    setup += ["boss: 设置 花色 筒万"]
+    before = replay([*setup, "boss: 规则"], f"sqlite:///{tmp_path / 'a.db'}")
+    after = replay(
+        [*setup, "boss: 设置 游戏 碰胡", "boss: 设置 游戏 够级", "boss: 设置 游戏 卡五星", "boss: 规则"],
+        f"sqlite:///{tmp_path / 'b.db'}",
+    )
+    assert rules_shown(after) == rules_shown(before)
+    assert "bot: · 封顶（cap）：不封顶" in rules_shown(after)
+    switched = after.index("boss: 设置 游戏 卡五星") + 1
+    assert after[switched] == "bot: 已换游戏（新开的桌生效），规则用本群上次玩这个游戏时的："
