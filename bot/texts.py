@@ -525,11 +525,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "payment_payer_button": {
         "zh": "「已付」是付款的人点的；收到钱的人点「收到」。",
-        "en": "「已付」 is the payer's button; the one who got the money presses 「收到」.",
+        "en": "“paid” is the payer's button; the one who got the money presses “received”.",
     },
     "payment_payee_button": {
         "zh": "「收到」是收钱的人点的；付款的人点「已付」（付款的人不能替对方确认收到）。",
-        "en": "「收到」 is the payee's button; the payer presses 「已付」 (a payer cannot confirm his own payment).",
+        "en": "“received” is the payee's button; the payer presses “paid” (a payer cannot confirm his own payment).",
     },
     "payment_booked_for": {
         "zh": "记下付款：{debtor} → {creditor} {amount}（管理员 {admin} 代 {side} 记，等 {other} 确认）",
@@ -545,7 +545,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "payment_booked_by_payer": {
         "zh": "记下付款：{debtor} → {creditor} {amount}（{debtor} 说已付，等 {creditor} 点「收到」确认）",
-        "en": "Payment booked: {debtor} → {creditor} {amount} ({debtor} says paid; {creditor} confirms with 「收到」)",
+        "en": "Payment booked: {debtor} → {creditor} {amount} ({debtor} says paid; {creditor} confirms with "
+        "“received”)",
     },
     "payment_booked_by_payee": {
         "zh": "记下付款：{debtor} → {creditor} {amount}（{creditor} 说收到，等 {debtor} 点「已付」确认）",
@@ -577,7 +578,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "payments_head": {
         "zh": "付款：付了点「已付」，收到点「收到」（也可打字：付 @名字 11、收到 @名字 11）",
-        "en": "Payments: the payer presses 「已付」, the payee 「收到」 (or type: paid @name 11, received @name 11)",
+        "en": "Payments: the payer presses “paid”, the payee “received” (or type: paid @name 11, received @name 11)",
     },
     "payments_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
     "payments_line_parts": {"zh": "（{parts}）", "en": " ({parts})"},

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from bot.texts import TEXTS, text
 from tests.bot.test_transcripts import replay
 
 #: the rule lines of a 卡五星 group's 规则 (the options, after the group's line)
@@ -36,3 +38,11 @@ def test_a_round_trip_through_other_games_keeps_the_groups_kawuxing_rules(tmp_pa
     assert "bot: · 封顶（cap）：不封顶" in rules_shown(after)
     switched = after.index("boss: 设置 游戏 卡五星") + 1
     assert after[switched] == "bot: 已换游戏（新开的桌生效），规则用本群上次玩这个游戏时的："
+
+
+def test_english_payment_texts_name_the_english_buttons() -> None:
+    paid, received = text("en", "btn_paid", pair="").strip(), text("en", "btn_received", pair="").strip()
+    assert not [key for key, versions in TEXTS.items() if re.search("「(已付|收到)」", versions.get("en", ""))]
+    for key in ("payments_head", "payment_payer_button", "payment_payee_button"):
+        assert f"“{paid}”" in text("en", key) and f"“{received}”" in text("en", key)
+    assert f"“{received}”" in text("en", "payment_booked_by_payer")
