@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from bot.console import Console
+from bot.core import Bot, ManualClock
 from bot.texts import TEXTS, text
+from ledger.service import Ledger
+from tests.bot.test_docs_examples import DOCS
 from tests.bot.test_transcripts import replay
 
 #: the rule lines of a 卡五星 group's 规则 (the options, after the group's line)
@@ -46,3 +50,41 @@ def test_english_payment_texts_name_the_english_buttons() -> None:
     for key in ("payments_head", "payment_payer_button", "payment_payee_button"):
         assert f"“{paid}”" in text("en", key) and f"“{received}”" in text("en", key)
     assert f"“{received}”" in text("en", "payment_booked_by_payer")
+
+
+#: `设置 …` spans of the docs that are forms, not lines (`设置 名字 值`)
+SETTING_FORMS = {"设置 名字 值", "设置 重复间隔 N", "群管设置 名称 值"}
+#: what the bot answers a setting it took
+TAKEN = ("已修改", "已换游戏", "本来就是这样", "Changed", "台费已改", "好的", "✅")
+
+
+def setting_examples() -> list[list[str]]:
+    """Every `设置 名字 值` (and `群管设置 …`) the docs show, as the lines a group types: examples chained with
+    ` + ` (`设置 漂 定漂` + `设置 漂数 2`) are typed in order."""
+    found: list[list[str]] = []
+    for path in DOCS:
+        content = path.read_text(encoding="utf-8")
+        for chain in re.finditer(r"`((?:群管)?设置 [^`\n]+)`((?:\s*\+\s*`[^`\n]+`)*)", content):
+            lines = [chain.group(1), *re.findall(r"`([^`\n]+)`", chain.group(2))]
+            if len(lines[-1].split()) >= 3 and "…" not in chain.group(0) and not set(lines) & SETTING_FORMS:
+                found.append(lines)
+    return found
+
+
+def test_every_setting_the_docs_show_is_taken_in_a_fresh_group(tmp_path: Path) -> None:
+    examples = setting_examples()
+    assert ["设置 亮倒输家加倍 是", "设置 对亮翻番 是"] in examples and len(examples) > 40
+    clock = ManualClock()
+    ledger = Ledger.open(f"sqlite:///{tmp_path / 'docs.db'}", clock=clock.now)
+    refused = []
+    try:
+        for chat, lines in enumerate(examples, start=1):
+            console = Console(Bot(ledger, clock=clock), clock, chat_id=-3_000_000 - chat)
+            console.feed("!admin 老王")
+            for line in lines:
+                answer = console.feed(f"老王: {line}")[0].removeprefix("bot: ")
+                if not answer.startswith(TAKEN):
+                    refused.append(f"{lines}: {answer}")
+    finally:
+        ledger.close()
+    assert refused == [], "\n".join(refused)
