@@ -10,7 +10,7 @@ from bot.commands._stakes import stake_lines
 from bot.core import Context, Refusal, SendText
 from bot.grammar import MAX_FOURS, KongSpec, ReadySpec, WinSpec
 from bot.permissions import RECORD, require_player
-from bot.texts import describe_record, describe_win
+from bot.texts import describe_record, describe_win, listing
 from ledger.events import KONG_KINDS, PENGHU_WINS, WIN_METHODS, Kong, Meld, ReadyHand, Win, WinHand
 from ledger.service import HandResult, TableInfo, TableRecord
 
@@ -138,7 +138,7 @@ def event_reply(ctx: Context, table: TableInfo, result: HandResult, what: str, *
     lines.append(ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what))
     lines += money_lines(ctx, table, result)
     if result.liangdao:
-        lines.append(ctx.t("liangdao_state", names="、".join(result.liangdao)))
+        lines.append(ctx.t("liangdao_state", names=listing(ctx.lang, result.liangdao)))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 

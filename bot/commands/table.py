@@ -20,7 +20,7 @@ from bot.commands.payments import debts_text
 from bot.core import Button, Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, name_key, parse_people
 from bot.permissions import require_to_open
-from bot.texts import game_name, rules_summary
+from bot.texts import game_name, listing, rules_summary
 from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_NAME
 
@@ -104,7 +104,7 @@ def open_table(ctx: Context) -> SendText:
         "table_opened" if table.game == "kawuxing" else "table_opened_other",
         game=game_name(ctx.lang, table.game) + (("，" if ctx.lang != "en" else ", ") + rules if rules else ""),
         base=money(table.base, ctx.group.currency),
-        seats="、".join(seat.name for seat in table.seats),
+        seats=listing(ctx.lang, (seat.name for seat in table.seats)),
         dealer=_dealer_part(ctx, table.dealer, drawn),
         number=table.hand_number,
     )
@@ -197,15 +197,17 @@ def show_table(ctx: Context) -> SendText:
         ctx.t(
             "table_status",
             game=game_name(ctx.lang, table.game),
-            seats="、".join(seat.name for seat in table.seats),
+            seats=listing(ctx.lang, (seat.name for seat in table.seats)),
             number=state.number,
             dealer=_status_dealer(ctx, state.dealer),
             base=money(table.base, ctx.group.currency),
         )
     ]
     if state.liangdao:
-        lines.append(ctx.t("liangdao_state", names="、".join(state.liangdao)))
+        lines.append(ctx.t("liangdao_state", names=listing(ctx.lang, state.liangdao)))
     if table.game == "kawuxing":
         lines += _regional_lines(ctx, table, state.events)
-    lines.append(ctx.t("hand_events", events="；".join(events)) if events else ctx.t("hand_empty"))
+    lines.append(
+        ctx.t("hand_events", events=listing(ctx.lang, events, clauses=True)) if events else ctx.t("hand_empty")
+    )
     return SendText("\n".join(lines), buttons=table_buttons(ctx, table.id, table.game))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.console import Console
 from bot.core import Bot, ManualClock
-from bot.texts import TEXTS, text
+from bot.texts import TEXTS, option_name, option_value, text
 from ledger.service import Ledger
 from tests.bot.test_docs_examples import DOCS
 from tests.bot.test_transcripts import replay
@@ -88,3 +88,45 @@ def test_every_setting_the_docs_show_is_taken_in_a_fresh_group(tmp_path: Path) -
     finally:
         ledger.close()
     assert refused == [], "\n".join(refused)
+
+
+#: what an English reply must not show: Python values, internal keys, Chinese list and clause punctuation
+INTERNALS_EN = re.compile(r"\b(True|False|None)\b|\b[a-z]+_[a-z_]+\b|[a-z]=|[、；：]")
+
+
+def test_every_rule_option_and_value_reads_as_english_words() -> None:
+    from ledger.scoring.kawuxing.rules import OPTIONS
+
+    for option in OPTIONS:
+        assert not INTERNALS_EN.search(option_name("en", option.key)), option.key
+        for choice in option.choices:
+            shown = option_value("en", option.key, choice)
+            assert shown != str(choice) or choice in option.choice_zh.values(), (option.key, choice)
+            assert not INTERNALS_EN.search(shown), (option.key, choice, shown)
+
+
+def test_an_english_groups_rules_settings_and_details_read_as_english(tmp_path: Path) -> None:
+    script = ["!admin a", "!join Bob Bob", "!join Carl Carl", "a: 设置 语言 en", "a: 设置 封顶 none"]
+    script += ["a: 设置 屁胡只能自摸 否", "a: 设置 花色 筒万", "a: 设置 荒庄亮倒赔付 each", "a: 设置 漂 定漂"]
+    script += [
+        "a: 设置 买马 亮倒自摸",
+        "a: 设置 频道 全频道",
+        "a: 设置 直杠喜钱 3",
+        "a: 设置 屁胡只能自摸 也许",
+        "a: 规则",
+    ]
+    script += ["a: 开桌 @a @Bob @Carl 庄 @a", "Bob: 亮倒", "a: 亮倒", "Carl: 胡 123p456p789p11m99m 9m 点 @Bob"]
+    script += ["a: 胡 卡五星 自摸", "a: 明细", "a: 历史 1", "a: 设置 语言 en"]
+    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    english = out[out.index("a: 设置 语言 en") :]  # the welcomes before it are Chinese
+    said = [line for line in english if line.startswith("bot: ") and not line.startswith(("bot: [", "bot: Record:"))]
+    assert [line for line in said if INTERNALS_EN.search(line)] == []
+    for shown in (
+        "bot: · cap (封顶): no cap",
+        "bot: · a plain win (屁胡) only by self-draw: no",
+        "bot: The last hand:",
+    ):
+        assert shown in said
+    assert "bot: · suits (花色): dots (筒), characters (万)" in said and "bot: Seats: a, Bob, Carl" in said
+    assert "bot: 亮倒 declared: Bob, a" in said and "bot:   漂 ×1 +2元, self-draw (自摸) ×1 +2元" in said
+    assert "bot: Changed: the bot speaks English here now." in said and "bot: Already so: nothing changed." in said
