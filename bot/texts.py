@@ -425,11 +425,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "payment_payer_button": {
         "zh": "「已付」是付款的人点的；收到钱的人点「收到」。",
-        "en": "「已付」 is the payer's button; the one who got the money presses 「收到」.",
+        "en": "“paid” is the payer's button; the one who got the money presses “received”.",
     },
     "payment_payee_button": {
         "zh": "「收到」是收钱的人点的；付款的人点「已付」（付款的人不能替对方确认收到）。",
-        "en": "「收到」 is the payee's button; the payer presses 「已付」 (a payer cannot confirm his own payment).",
+        "en": "“received” is the payee's button; the payer presses “paid” (a payer cannot confirm his own payment).",
     },
     "payment_booked_for": {
         "zh": "记下付款：{debtor} → {creditor} {amount}（管理员 {admin} 代 {side} 记，等 {other} 确认）",
@@ -445,7 +445,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "payment_booked_by_payer": {
         "zh": "记下付款：{debtor} → {creditor} {amount}（{debtor} 说已付，等 {creditor} 点「收到」确认）",
-        "en": "Payment booked: {debtor} → {creditor} {amount} ({debtor} says paid; {creditor} confirms with 「收到」)",
+        "en": "Payment booked: {debtor} → {creditor} {amount} ({debtor} says paid; {creditor} confirms with "
+        "“received”)",
     },
     "payment_booked_by_payee": {
         "zh": "记下付款：{debtor} → {creditor} {amount}（{creditor} 说收到，等 {debtor} 点「已付」确认）",
@@ -477,7 +478,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "payments_head": {
         "zh": "付款：付了点「已付」，收到点「收到」（也可打字：付 @名字 11、收到 @名字 11）",
-        "en": "Payments: the payer presses 「已付」, the payee 「收到」 (or type: paid @name 11, received @name 11)",
+        "en": "Payments: the payer presses “paid”, the payee “received” (or type: paid @name 11, received @name 11)",
     },
     "payments_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
     "payments_line_parts": {"zh": "（{parts}）", "en": " ({parts})"},
@@ -544,6 +545,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "balance_empty": {"zh": "账上还没有任何输赢。", "en": "Nothing booked yet."},
     "history_head": {"zh": "最近 {count} 局：", "en": "The last {count} hands:"},
     "history_night": {"zh": "【第{number}晚 · {date}】", "en": "[night {number} · {date}]"},
+    "history_head_one": {"zh": "最近 1 局：", "en": "The last hand:"},
     "history_line": {"zh": "第{number}局 {what} ｜ {changes}", "en": "Hand {number}: {what} | {changes}"},
     "history_empty": {"zh": "还没有打完的牌局。", "en": "No finished hands yet."},
     "history_count": {
@@ -557,7 +559,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "This group: {game}{rules}\nBase stake {base}, currency {currency}, language {language}, "
         "night cut-off {cutoff}:00",
     },
-    "rules_option": {"zh": "· {name}（{key}）：{value}", "en": "· {name} ({key}): {value}"},
+    "rules_option": {"zh": "· {name}（{key}）：{value}", "en": "· {name}: {value}"},
     "rules_how_to_change": {
         "zh": "管理员可改：设置 底金 2 ｜ 设置 预设 shiyan ｜ 设置 封顶 none ｜ 设置 语言 en（新开的桌生效）",
         "en": "Admins change them: 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 language zh "
@@ -619,6 +621,19 @@ TEXTS: dict[str, dict[str, str]] = {
     "config_bad_amount_why": {"zh": "（{why}）", "en": " ({why})"},
     "config_bad_rules": {"zh": "这样的规则不成立：{message}", "en": "Those rules do not work: {message}"},
     "config_changed": {"zh": "已修改（新开的桌按新规则）：", "en": "Changed (tables opened from now on use it):"},
+    "config_changed_language": {
+        "zh": "已修改，本群从现在起说中文：",
+        "en": "Changed: the bot speaks English here now.",
+    },
+    "config_unchanged": {"zh": "本来就是这样，没有改动：", "en": "Already so: nothing changed."},
+    "config_game_kept": {
+        "zh": "已换游戏（新开的桌生效），规则用本群上次玩这个游戏时的：",
+        "en": "Game changed (tables opened from now on); the rules are the ones this group last played it under:",
+    },
+    "config_game_default": {
+        "zh": "已换游戏（新开的桌生效），规则是这个游戏的默认规则：",
+        "en": "Game changed (tables opened from now on), with its default rules:",
+    },
     # -- alias -------------------------------------------------------------------------------------------
     "alias_show": {
         "zh": "{name}：群昵称「{display}」，名片：{alias}",
@@ -1292,8 +1307,88 @@ def describe_record(lang: str, events: Sequence[Mapping[str, Any]], game: str = 
     return joined(lang, parts, "；")
 
 
+#: the 卡五星 rule options in English (`规则`, `设置`): each option's name, its Chinese one beside it, and its values
+#: as words (yes/no for the others); big hands are named by their patterns' own names
+_OPTIONS_EN: dict[str, tuple[str, dict[Any, str]]] = {
+    "suits": ("suits (花色)", {"p": "dots (筒)", "s": "bamboos (条)", "m": "characters (万)"}),
+    "cap": (
+        "cap (封顶)",
+        {"8_shuanglong_16": "capped at ×8 (×16 for 双龙七对)", "8": "capped at ×8 (满和)", "none": "no cap"},
+    ),
+    "pihu_self_draw_only": ("a plain win (屁胡) only by self-draw", {}),
+    "draw_liangdao_penalty": (
+        "亮倒 at a drawn hand (荒庄亮倒赔付)",
+        {
+            "first": "the first to declare pays each of the other two 1 base stake",
+            "each": "each declared player pays each undeclared one 1 base stake (none when all three declared)",
+            "none": "nobody pays",
+        },
+    ),
+    "big_hands": ("big hands (大胡)", {}),
+    "pindao": (
+        "undeclared fours count as 四归一 (频道)",
+        {"big_hands": "in big hands only", "full": "always (全频道)", "half": "half (半频道)"},
+    ),
+    "hidden_fours": ("several 四归一 (四归计数)", {"each": "each counts", "once": "exposed and concealed once each"}),
+    "shouzhuayi_pengpenghu": ("手抓一 with 碰碰胡", {True: "yes (×8 in all)", False: "no (手抓一 alone, ×4)"}),
+    "kawuxing_multiplier": ("卡五星 multiplier (卡五星番数)", {}),
+    "pengpenghu_multiplier": ("碰碰胡 multiplier (碰碰胡番数)", {}),
+    "gangshang_multiplier": ("杠上开花/杠上炮 multiplier (杠上花番数)", {}),
+    "haidipao": ("a win on the last discard ×2 (海底炮)", {}),
+    "liangdao_payer_double": ("a declared loser pays double (亮倒输家加倍)", {}),
+    "duiliang_double": ("both declared doubles again (对亮翻番)", {}),
+    "chadajiao": ("ready hands paid at a draw (查大叫)", {}),
+    "zhigang_money": ("exposed kong bonus (直杠喜钱)", {2: "2 base stakes", 3: "3 base stakes"}),
+    "piao": (
+        "漂",
+        {
+            "none": "no 漂 (不漂)",
+            "fixed": "fixed (定漂)",
+            "chosen": "chosen each hand (选漂)",
+            "first_hand": "fixed at the first hand (首局定漂)",
+        },
+    ),
+    "piao_amount": ("漂 per player (漂数)", {}),
+    "maima": (
+        "horse tile (买马)",
+        {"none": "no horse tile (不买马)", "self_draw": "on a self-draw", "liangdao_self_draw": "on a 亮倒 self-draw"},
+    ),
+    "shukan": ("坎 count (数坎)", {}),
+    "paoqiamoba": ("跑恰摸八", {}),
+}
+
+
+def option_name(lang: str, key: str) -> str:
+    """A 卡五星 rule option's name: `封顶`, `cap (封顶)`."""
+    from ledger.scoring.kawuxing.rules import OPTIONS_BY_KEY
+
+    return _OPTIONS_EN[key][0] if lang == "en" else OPTIONS_BY_KEY[key].zh
+
+
+def option_value(lang: str, key: str, value: Any) -> str:
+    """A 卡五星 rule option's value as words: `筒、条` / `dots (筒), bamboos (条)`, `是` / `yes`, `×2`."""
+    from ledger.scoring.kawuxing.rules import OPTIONS_BY_KEY
+
+    if isinstance(value, list | tuple):
+        sep = ", " if lang == "en" else "、"
+        return sep.join(option_value(lang, key, one) for one in value)
+    if lang != "en":
+        return str(OPTIONS_BY_KEY[key].choice_zh.get(value, value))
+    if key == "big_hands":
+        return pattern_name(lang, value)
+    words = _OPTIONS_EN[key][1]
+    if value in words:
+        return words[value]
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key == "piao_amount":
+        return f"{value} base stake{'s' if value != 1 else ''}"
+    return f"×{value}"
+
+
 def rules_summary(lang: str, game: str, rules: Mapping[str, Any]) -> str:
-    """A table's rules in one phrase: `襄阳规则（8 倍封顶，双龙七对 16 倍）`, with overrides named."""
+    """A table's rules in one phrase: `襄阳规则（8 倍封顶，双龙七对 16 倍）` / `preset xiangyang (襄阳), capped at ×8
+    (×16 for 双龙七对)`, with overrides named."""
     if game != "kawuxing":
         return str(rules.get("preset", "")) if rules.get("preset") else ""
     from ledger.scoring.kawuxing.rules import OPTIONS_BY_KEY, PRESETS, make_rules
@@ -1303,19 +1398,12 @@ def rules_summary(lang: str, game: str, rules: Mapping[str, Any]) -> str:
     preset = PRESETS.get(preset_key)
     effective = make_rules(preset_key, **overrides).as_json() if preset else {}
     parts: list[str] = []
-    cap = OPTIONS_BY_KEY["cap"]
     if preset is not None:
-        if lang == "en":
-            parts.append(f"preset {preset.key} (cap={effective['cap']})")
-        else:
-            parts.append(f"{preset.zh}规则（{cap.choice_zh.get(effective['cap'], effective['cap'])}）")
+        cap = option_value(lang, "cap", effective["cap"])
+        parts.append(f"preset {preset.key} ({preset.zh}), {cap}" if lang == "en" else f"{preset.zh}规则（{cap}）")
     for key, value in overrides.items():
-        option = OPTIONS_BY_KEY.get(key)
-        if option is None or key == "cap":
+        if key not in OPTIONS_BY_KEY or key == "cap":
             continue
-        shown = "、".join(option.choice_zh.get(v, str(v)) for v in value) if isinstance(value, list) else None
-        if lang == "en":
-            parts.append(f"{option.key}={','.join(value) if isinstance(value, list) else value}")
-        else:
-            parts.append(f"{option.zh}：{shown or option.choice_zh.get(value, str(value))}")
+        name, shown = option_name(lang, key), option_value(lang, key, value)
+        parts.append(f"{name}: {shown}" if lang == "en" else f"{name}：{shown}")
     return "，".join(parts) if lang != "en" else "; ".join(parts)

@@ -163,10 +163,12 @@ def _remove_first_sight(tx: Tx, group: m.Group) -> None:
 
 def update_group(tx: Tx, chat_id: int, clean: dict[str, Any]) -> GroupInfo:
     """Apply validated settings; who/when (and old → new) is recorded. Changing the game without giving rules
-    resets the rules to that game's default."""
+    brings back the rules the group last played that game under (`rules_left`), that game's default when it
+    never played it."""
     group = create_group(tx, chat_id, "")
     if "game" in clean and "rules" not in clean and clean["game"] != group.game:
-        clean["rules"] = dict(DEFAULT_RULES[clean["game"]])
+        kept = rules_left(tx.session, group.id, clean["game"])
+        clean["rules"] = dict(kept if kept is not None else DEFAULT_RULES[clean["game"]])
     diff = {key: [getattr(group, key), value] for key, value in clean.items() if getattr(group, key) != value}
     for key, value in clean.items():
         setattr(group, key, value)
@@ -176,6 +178,21 @@ def update_group(tx: Tx, chat_id: int, clean: dict[str, Any]) -> GroupInfo:
     )
     tx.session.flush()
     return group_info(group)
+
+
+def rules_left(session: Session, group_id: int, game: str) -> dict[str, Any] | None:
+    """The rules the group had when it last switched away from `game` (the setting changes record them, old →
+    new, with the game), None when it never left that game. A group's setting changes are few (admins' 设置)."""
+    changes = session.scalars(
+        sa.select(m.SettingChange.changes)
+        .where(m.SettingChange.group_id == group_id)
+        .order_by(m.SettingChange.id.desc())
+    )
+    for diff in changes:
+        game_change, rules_change = diff.get("game"), diff.get("rules")
+        if game_change is not None and game_change[0] == game:
+            return dict(rules_change[0]) if rules_change is not None else None
+    return None
 
 
 def validated_settings(changes: Mapping[str, Any]) -> dict[str, Any]:

@@ -204,7 +204,7 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
             if out[name] == 1:
                 raise _bad(name, "至少 2（0 表示关闭）", "at least 2 (0 switches it off)")
         elif name == "fine_amount":
-            out[name] = _int(name, value, 0, MAX_AMOUNT)
+            out[name] = _int(name, value, 1, MAX_AMOUNT)  # a fine of 0 would book nothing
         elif name == "warning_expiry_days":
             none = value is None or str(value).strip().lower() in {"", "none", "never", "0", "永不"}
             out[name] = None if none else _int(name, value, 1, 3650)

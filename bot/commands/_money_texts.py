@@ -24,8 +24,45 @@ REASON_WORDS: dict[str, str] = {
 }
 
 
-#: the ledger's own reasons in English (the scoring core's keys read as they are)
-REASON_EN = {"taifei": "table fee", "choushui": "cut", "红包": "payout", "付台费": "house payout"}
+#: transfer reasons in English, with the Chinese word players know beside a game's own term
+REASON_EN = {
+    "taifei": "table fee",
+    "choushui": "cut",
+    "红包": "payout",
+    "付台费": "house payout",
+    "angang": "concealed kong (暗杠)",
+    "xugang": "added kong (蓄杠)",
+    "zhigang": "exposed kong (直杠)",
+    "zimo": "self-draw (自摸)",
+    "dianpao": "win on a discard (点炮)",
+    "qiangganghu": "robbing a kong (抢杠胡)",
+    "baohu": "paying for all (包胡)",
+    "liangdao_penalty": "亮倒 at a draw (荒庄亮倒赔付)",
+    "chadajiao": "ready hands at a draw (查大叫)",
+    "piao": "漂",
+    "maima": "horse tile (买马)",
+    "shukan": "坎 count (数坎)",
+    "paoqiamoba": "跑恰摸八",
+    "gouji": "够级 round",
+    "gouji_chuansanhu": "sweep (串三户)",
+    "hu": "win (胡)",
+    "zhongzhuang": "win as dealer again (中庄)",
+    "paoqi_hu": "跑起 win (跑起胡)",
+    "paoqi_zhongzhuang": "跑起 as dealer again (跑起中庄)",
+    "qishou_sao": "扫 at the deal (起手扫)",
+    "qishou_sao_netting": "扫 at the deal, netted (起手扫抵扣)",
+    "qishou_tishe": "提蛇 at the deal (起手提蛇)",
+    "peng": "碰",
+    "sao": "扫",
+    "guosao": "过扫",
+    "paoqi": "跑起",
+    "tishe": "提蛇",
+    "shuang_tishe": "double 提蛇",
+    "wufu": "五福",
+    "tianhu": "heavenly win (天胡)",
+    "dihu": "earthly win (地胡)",
+    "xiaoqidui": "小七对",
+}
 
 
 def reason_word(lang: str, reason: str, kind: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from bot.commands import _regional_texts  # noqa: F401  (registers the texts)
 from bot.commands._common import money
 from bot.core import Context
-from bot.texts import describe_patterns
+from bot.texts import describe_patterns, option_name
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN, rules_from_request
 
@@ -110,7 +110,7 @@ def report_lines(ctx: Context, rules: Rules) -> list[str]:
         if not asks:
             continue
         how = ctx.t(f"report_{option.key}_{value}" if option.key == "piao" else f"report_{option.key}")
-        lines.append(ctx.t("report_line", name=option.key if ctx.lang == "en" else option.zh, asks=asks, how=how))
+        lines.append(ctx.t("report_line", name=option_name(ctx.lang, option.key), asks=asks, how=how))
     return [ctx.t("rules_reports_head"), *lines] if lines else []
 
 

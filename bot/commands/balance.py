@@ -8,7 +8,7 @@ from bot.commands._common import ME_WORDS, account_word, me, money, net_by_membe
 from bot.commands.payments import debt_items
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import implied, tokens
-from bot.texts import describe_event, describe_win
+from bot.texts import describe_event, describe_win, joined
 from bot.vocabulary import COMMAND_WORDS, OWED_WORDS, OWING_WORDS
 from ledger.events import renamed
 from ledger.models import GROUP_ACCOUNTS
@@ -95,7 +95,7 @@ def history(ctx: Context) -> SendText:
     records = ctx.service.history(ctx.chat_id, limit)
     if not records:
         return SendText(ctx.t("history_empty"), reply_to=ctx.message_id)
-    lines = [ctx.t("history_head", count=len(records))]
+    lines = [ctx.t("history_head_one" if len(records) == 1 else "history_head", count=len(records))]
     tables = {table_id: ctx.service.table(table_id) for table_id in {record.table_id for record in records}}
     shown = shown_names(ctx)
     night = None
@@ -133,4 +133,4 @@ def history_line(ctx: Context, record: HandRecord, table: TableInfo, shown: Mapp
     changes = sep.join(
         f"{seat_names[seat.name]} {money(net.get(seat.member_id, 0), currency, signed=True)}" for seat in table.seats
     )
-    return ctx.t("history_line", number=record.number, what="；".join(what), changes=changes)
+    return ctx.t("history_line", number=record.number, what=joined(ctx.lang, what, "；"), changes=changes)

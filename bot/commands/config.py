@@ -12,7 +12,7 @@ from bot.commands._common import money, setting_amount
 from bot.commands._stakes import report_lines
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, tokens
-from bot.texts import game_name, rules_summary
+from bot.texts import game_name, option_name, option_value, rules_summary
 from bot.vocabulary import COMMAND_WORDS
 from ledger.service import GroupInfo
 
@@ -104,14 +104,8 @@ def rules_text(ctx: Context, group: GroupInfo) -> str:
             default = list(option.default) if isinstance(option.default, tuple) else option.default
             if option.key not in ALWAYS_SHOWN and value == default:
                 continue
-            shown = (
-                "、".join(option.choice_zh.get(v, str(v)) for v in value)
-                if isinstance(value, list)
-                else option.choice_zh.get(value, str(value))
-            )
-            if ctx.lang == "en":
-                shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-            lines.append(ctx.t("rules_option", name=option.zh, key=option.key, value=shown))
+            shown = option_value(ctx.lang, option.key, value)
+            lines.append(ctx.t("rules_option", name=option_name(ctx.lang, option.key), key=option.key, value=shown))
         lines += report_lines(ctx, make_rules(str(group.rules.get("preset", "xiangyang")), **overrides))
         lines.append(chat_options.describe(ctx))
         lines.append(duplicates.describe(ctx))
@@ -160,12 +154,16 @@ def configure(ctx: Context) -> SendText:
     if fold(word) in fees.OPTION_WORDS:
         return fees.configure(ctx, word, values)
     changes = _changes(ctx, word, values)
+    if all(getattr(ctx.group, key) == value for key, value in changes.items()):  # nothing to book
+        return SendText(ctx.t("config_unchanged") + "\n" + rules_text(ctx, ctx.group), reply_to=ctx.message_id)
     group = ctx.service.update_group(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id, **changes)
     ctx.lang = group.language
-    return SendText(
-        ctx.t("config_changed") + "\n" + rules_text(ctx, group),
-        reply_to=ctx.message_id,
-    )
+    head = "config_changed_language" if "language" in changes else "config_changed"
+    if "game" in changes and group.game == "kawuxing":  # the only game with rule options
+        from ledger.hands import DEFAULT_RULES
+
+        head = "config_game_default" if group.rules == DEFAULT_RULES[group.game] else "config_game_kept"
+    return SendText(ctx.t(head) + "\n" + rules_text(ctx, group), reply_to=ctx.message_id)
 
 
 def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
@@ -174,8 +172,10 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
     if key == "game":
         game = GAME_WORDS.get(value.lower())
         if game is None:
-            raise Refusal("config_bad_value", setting=word, value=value, allowed="卡五星、够级、碰胡")
-        return {"game": game, "rules": {"preset": "xiangyang"} if game == "kawuxing" else {}}
+            raise Refusal(
+                "config_bad_value", setting=word, value=value, allowed=_listed(ctx, ["卡五星", "够级", "碰胡"])
+            )
+        return {"game": game}  # the ledger brings back the rules the group last played the game under
     if key == "base":
         from ledger.scoring.common import MAX_STAKE
 
@@ -189,7 +189,7 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
     if key == "language":
         language = LANGUAGE_WORDS.get(value.lower())
         if language is None:
-            raise Refusal("config_bad_value", setting=word, value=value, allowed="zh、en")
+            raise Refusal("config_bad_value", setting=word, value=value, allowed=_listed(ctx, ["zh", "en"]))
         return {"language": language}
     if key == "cutoff_hour":
         if not value.isdigit() or not 0 <= int(value) <= 23:
@@ -216,7 +216,7 @@ def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -
     if key == "preset":
         preset = next((p.key for p in PRESETS.values() if values[0] in {p.key, p.zh}), None)
         if preset is None:
-            allowed = "、".join(f"{p.key}（{p.zh}）" for p in PRESETS.values())
+            allowed = _listed(ctx, [_both(ctx, p.key, p.zh) for p in PRESETS.values()])
             raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
         rules["preset"] = preset
     else:
@@ -239,21 +239,22 @@ def _option_value(ctx: Context, option: Any, word: str, values: list[str]) -> An
             return True
         if values[0].lower() in NO:
             return False
-        raise Refusal("config_bad_value", setting=word, value=values[0], allowed="是、否")
+        allowed = "yes, no (是, 否)" if ctx.lang == "en" else "是、否"
+        raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
     if isinstance(option.default, tuple):
         picked: list[str] = []
         for value in values:
             for part in [value] if value in option.choices or value in by_label else list(value):
                 choice = part if part in option.choices else by_label.get(part)
                 if choice is None:
-                    allowed = "、".join(f"{c}（{option.choice_zh.get(c, c)}）" for c in option.choices)
+                    allowed = _listed(ctx, [_both(ctx, c, option.choice_zh.get(c, c)) for c in option.choices])
                     raise Refusal("config_bad_value", setting=word, value=value, allowed=allowed)
                 picked.append(choice)
         return picked
     if isinstance(option.default, int) and values[0].isdigit():
         number = int(values[0])
         if number not in option.choices:
-            allowed = "、".join(str(c) for c in option.choices)
+            allowed = _listed(ctx, [str(c) for c in option.choices])
             raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
         return number
     words = _value_words(option)
@@ -263,6 +264,15 @@ def _option_value(ctx: Context, option: Any, word: str, values: list[str]) -> An
         allowed = ", ".join(f"{c} ({w})" for c, w in listed.items()) if ctx.lang == "en" else "、".join(listed.values())
         raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
     return choice
+
+
+def _listed(ctx: Context, items: list[str]) -> str:
+    return (", " if ctx.lang == "en" else "、").join(items)
+
+
+def _both(ctx: Context, key: str, zh: str) -> str:
+    """A value by its key and its Chinese word: `shiyan（十堰）`, `shiyan (十堰)`."""
+    return f"{key} ({zh})" if ctx.lang == "en" else f"{key}（{zh}）"
 
 
 def _value_words(option: Any) -> dict[str, Any]:

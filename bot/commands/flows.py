@@ -51,7 +51,7 @@ from bot.commands._stakes import stake_lines
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.grammar import KongSpec
 from bot.permissions import plays_at
-from bot.texts import describe_event, describe_patterns, pattern_name, scoring_refusal
+from bot.texts import describe_event, describe_patterns, joined, pattern_name, scoring_refusal
 from ledger.events import WIN_METHODS, Event, Payload, Win, WinHand, payload
 from ledger.scoring import ScoringError
 from ledger.service import DuplicateRecord, LedgerError, TableInfo
@@ -220,7 +220,9 @@ def _confirm(
     if result.finished:
         reply = hand_reply(ctx, table, result)
     else:
-        reply = event_reply(ctx, table, result, "；".join(describe_event(ctx.lang, e) for e in result.recorded))
+        reply = event_reply(
+            ctx, table, result, joined(ctx.lang, (describe_event(ctx.lang, e) for e in result.recorded), "；")
+        )
     return [AnswerCallback(ctx.t("flow_recorded")), SendText(reply.text, edit_message_id=edit)]
 
 

@@ -176,7 +176,7 @@ def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
     on_edit=True,
     aliases=COMMAND_WORDS["pay"],
     help_zh="付：付 @阿一 11 记下你付给阿一 11元（可以只付一部分）；已转 @阿一 付清结算说的全部；对方「收到」即确认",
-    help_en="paid @a 11: you paid a 11 (part of it is fine); paid @a: all you owe a; a's 「收到」 confirms it",
+    help_en="paid @a 11: you paid a 11 (part of it is fine); paid @a: all you owe a; a's “received” confirms it",
 )
 def pay(ctx: Context) -> list[Effect]:
     source = message_source(ctx)

@@ -22,7 +22,7 @@ from bot.commands.regional import prepare, refuse_unbookable
 from bot.commands.suggest import ask, offer
 from bot.core import Context, Quiet, Refusal, SendText, registry
 from bot.grammar import BY_PATTERNS, GrammarError, WinSpec, implied, parse_draw, parse_kong, parse_player, parse_win
-from bot.texts import describe_event
+from bot.texts import describe_event, joined
 from bot.vocabulary import COMMAND_WORDS, DEALT_IN_WORDS, FIRST_PERSON_RECORD_WORDS, FIRST_PERSON_WIN_WORDS, KONGS_SAID
 from ledger.events import Draw, Event, Kong, Liangdao, Win
 from ledger.service import DuplicateRecord, LedgerError, TableInfo
@@ -214,7 +214,7 @@ def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
         return replayed_reply(ctx, result)
     if result.finished:
         return hand_reply(ctx, table, result, edited=edited)
-    what = "；".join(describe_event(ctx.lang, event) for event in result.recorded)
+    what = joined(ctx.lang, (describe_event(ctx.lang, event) for event in result.recorded), "；")
     return event_reply(ctx, table, result, what, edited=edited)
 
 

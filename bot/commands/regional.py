@@ -52,7 +52,7 @@ from bot.core import AnswerCallback, Button, Context, HandlerResult, Refusal, Se
 from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
-from bot.texts import describe_event
+from bot.texts import describe_event, joined
 from bot.vocabulary import COMMAND_WORDS
 from ledger.events import Draw, Event, Piao, Win, payloads
 from ledger.scoring.kawuxing import Rules
@@ -172,7 +172,9 @@ def _render(
     def button(label: str, action: str) -> Button:
         return Button(label, f"{PREFIX}:{key}:{action}")
 
-    what = "；".join(describe_event(ctx.lang, e) for e in state["batch"] if e.get("type") in {"hu", "draw"})
+    what = joined(
+        ctx.lang, (describe_event(ctx.lang, e) for e in state["batch"] if e.get("type") in {"hu", "draw"}), "；"
+    )
     lines = [ctx.t("ask_head", number=state["number"], what=what)]
     declared = _declared(before, state["batch"])
     asked, rows = question(ctx, table, needs[0], state, button, declared, state["batch"])
@@ -425,5 +427,5 @@ def record_piao(ctx: Context) -> SendText | None:
         shown = "、".join(f"{p} {earlier[p]}" for p in table.players if p in earlier)
         raise Refusal("piao_first_hand_set", piao=shown)
     result, edited = book(ctx, table, [Piao(player, amount) for player, amount in told])
-    what = "；".join(describe_event(ctx.lang, event) for event in result.recorded)
+    what = joined(ctx.lang, (describe_event(ctx.lang, event) for event in result.recorded), "；")
     return event_reply(ctx, table, result, what, edited=edited)

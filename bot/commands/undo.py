@@ -25,7 +25,7 @@ from bot.commands._recording import recorded_by
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold, hand_number
 from bot.permissions import UNDO, require_player, undo_needs_confirmation
-from bot.texts import describe_event, describe_record
+from bot.texts import describe_event, describe_record, joined
 from bot.vocabulary import COMMAND_WORDS
 from ledger.service import TableInfo, TableRecord, VoidResult
 
@@ -140,5 +140,5 @@ def undone_text(ctx: Context, table: TableInfo, result: VoidResult, what: str) -
     key = "hand_continues" if result.dealer is not None else "hand_continues_no_dealer"
     lines.append(ctx.t(key, number=result.hand_number, dealer=result.dealer))
     held = [describe_event(ctx.lang, event, table.game, result.dealer) for event in result.remaining]
-    lines.append(ctx.t("hand_events", events="；".join(held)) if held else ctx.t("hand_empty"))
+    lines.append(ctx.t("hand_events", events=joined(ctx.lang, held, "；")) if held else ctx.t("hand_empty"))
     return "\n".join(lines)

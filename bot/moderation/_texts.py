@@ -92,6 +92,10 @@ register(
             "zh": "罚款金额看不懂：{text}（{why}）。请写 0.01 到 {most} 之间的金额，例如 5、2.5、5元 或 50分。",
             "en": "Cannot read the fine: {text} ({why}). Write an amount from 0.01 to {most}: 5, 2.5, 5元 or 50分.",
         },
+        "amount_bounds": {
+            "zh": "{what}金额要在 {least} 到 {most} 之间，「{text}」不行。",
+            "en": "{what} must be from {least} to {most}; “{text}” is not.",
+        },
         "mod_bad_amount": {
             "zh": "金额看不懂：{text}（{why}）",
             "en": "Cannot read the amount: {text} ({why})",

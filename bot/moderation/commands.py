@@ -53,6 +53,9 @@ MAX_PAYEES = 50
 
 def _within_bounds(ctx: Context, amount: int, typed: str, what: str) -> None:
     """An amount an admin typed, refused above the ledger's limit (a fine, a share of the pot)."""
+    if amount <= 0:  # the ledger books no fine of 0 (docs/security.md: 0.01元 to 10,000元)
+        least, most = money(1, currency(ctx)), money(MAX_AMOUNT, currency(ctx))
+        raise Refusal("amount_bounds", what=ctx.t(what), least=least, most=most, text=typed or money(0, currency(ctx)))
     if amount > MAX_AMOUNT:
         most = money(MAX_AMOUNT, currency(ctx))
         raise Refusal("amount_too_large", what=ctx.t(what), most=most, text=typed or money(amount, currency(ctx)))

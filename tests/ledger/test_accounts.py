@@ -50,6 +50,19 @@ def test_changing_the_game_resets_its_rules_to_that_games_default(ledger: Ledger
     assert (changed.game, changed.rules, changed.language, changed.updated_by) == ("penghu", {}, "en", 5)
 
 
+def test_switching_back_to_a_game_brings_back_the_rules_the_group_played_it_under(ledger: Ledger) -> None:
+    ledger.group(CHAT)
+    ours = {"preset": "shiyan", "cap": "none", "pihu_self_draw_only": False, "suits": ["p", "m"]}
+    ledger.update_group(CHAT, rules=ours, source="cfg:1", by=5)
+    ledger.update_group(CHAT, game="penghu", source="cfg:2", by=5)
+    ledger.update_group(CHAT, game="gouji", source="cfg:3", by=5)
+    assert ledger.group(CHAT).rules == {}
+    assert ledger.update_group(CHAT, game="kawuxing", source="cfg:4", by=5).rules == ours
+    ledger.update_group(CHAT, rules={"preset": "xiangyang"}, source="cfg:5", by=5)  # changed again, then left
+    ledger.update_group(CHAT, game="gouji", source="cfg:6", by=5)
+    assert ledger.update_group(CHAT, game="kawuxing", source="cfg:7", by=5).rules == {"preset": "xiangyang"}
+
+
 def test_member_is_get_or_create_and_follows_name_changes(ledger: Ledger) -> None:
     first = ledger.member(CHAT, 42, "刘一", "liu1")
     renamed = ledger.member(CHAT, 42, "刘一-成员", "@liu1")

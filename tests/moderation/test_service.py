@@ -228,6 +228,7 @@ def test_settings_default_to_the_seed_and_refuse_bad_values(ledger: Ledger, mod:
         {"namecard_pattern": "(("},
         {"no_such": 1},
         {"links": "maybe"},
+        {"fine_amount": 0},  # a fine books 0.01元 at least (docs/security.md)
     ]:
         with pytest.raises(LedgerError) as err:
             mod.update_settings(CHAT, change, by=1)
