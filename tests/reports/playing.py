@@ -108,6 +108,7 @@ def play(ledger: Ledger, clock: Any, chat_id: int, plan: Sequence[Sequence[Step]
         assert night is not None
         played.nights.append(night.id)
         live: list[tuple[int, list[dict[str, Any]], dict[str, Any]]] = []
+        fine_ids: list[int] = []
         for step in night_steps:
             clock.advance(minutes=4)
             if step[0] == "hand":
@@ -119,9 +120,11 @@ def play(ledger: Ledger, clock: Any, chat_id: int, plan: Sequence[Sequence[Step]
                 if live:
                     ledger.undo(table.id, source=source(), by=None)
                     live.pop()
+            elif step[0] == "cancel_fine":  # the night's latest fine, taken back before the night is settled
+                ledger.cancel_fine(fine_ids.pop(), source=source(), by=None)
             else:
                 member_id = members[step[1]].id
-                ledger.fine(member_id, step[2], "刷屏", source=source(), by=None)
+                fine_ids.append(ledger.fine(member_id, step[2], "刷屏", source=source(), by=None).id)
                 played.fines.append((member_id, step[2]))
         played.hands.extend(live)
         clock.advance(minutes=10)
