@@ -254,7 +254,11 @@ def _settled_after(session: Session, transfer_id: int) -> bool:
         return False
     found = session.scalar(
         sa.select(SettlementRecord.id)
-        .where(SettlementRecord.night_id == fine.night_id, SettlementRecord.created_at >= fine.created_at)
+        .where(
+            SettlementRecord.night_id == fine.night_id,
+            SettlementRecord.created_at >= fine.created_at,
+            SettlementRecord.voided_at.is_(None),
+        )
         .limit(1)
     )
     return found is not None
