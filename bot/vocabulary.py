@@ -68,6 +68,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "balance": ("余额", "查账", "账", "多少钱", "输赢", *SELF_BALANCE_WORDS),
     "history": ("历史", "记录", "流水"),
     "settle": ("结算", "算账", "结账", "散场", "收工"),
+    "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
     # payments after a settlement (bot/commands/payments.py)
     "pay": ("付", "已付", "付了", "付款", "已转", "转了"),
     "received": ("收到", "收到了", "已收"),
