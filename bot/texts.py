@@ -432,6 +432,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only the players at this table and admins can press these.",
     },
     "flow_table_changed": {"zh": "牌桌已经换了，这个按钮失效了。", "en": "The table has changed; this button expired."},
+    "edit_table_ended": {
+        "zh": "没有改账：这条消息记的第{number}局在已经结束的那一桌上，换桌以后只有群管理员能改那一桌的记录。"
+        "那一局记错了，请找群管理员。",
+        "en": "Nothing changed: hand {number} this message recorded is at a table that has ended; once another "
+        "table is open only the group's admins may change that table's records. Ask an admin if it was wrong.",
+    },
     "edit_record_stands_hand": {
         "zh": "这条消息改了，但它记的第{number}局还算数（改成别的话不会撤账）。要作废那一局，发：撤销 第{number}局",
         "en": "The message was edited, but hand {number} it recorded still counts (an edit into other words undoes "

@@ -49,7 +49,8 @@ def snapshot(ledger: Ledger, chat: int) -> dict[str, Any]:
         "debts": kept,
         "derived": derived,
         "night": night.id if night is not None else None,
-        "night_totals": ledger.night_totals(night.id) if night is not None else None,
+        # an account whose night nets to zero may show 0 or be absent (a 台费 booked and taken back leaves a 0)
+        "night_totals": {k: v for k, v in ledger.night_totals(night.id).items() if v} if night is not None else None,
         "history": ledger.history(chat, 50),
         "table": table,
         "latest": ledger.latest_record(table.id) if table is not None else None,
