@@ -17,7 +17,8 @@ from ledger.errors import LedgerError
     "settle",
     names=["settle", "endnight"],
     aliases=COMMAND_WORDS["settle"],
-    help_zh="结算：结束今晚，贴出战报图和最少笔数的转账方案（今晚的账就此封存，之后不能再改；也可写 算账、结账）",
+    help_zh="结算：结束今晚，贴出战报图和最少笔数的转账方案（今晚的账就此封存，之后不能再改，除非管理员 撤销结算；"
+    "也可写 算账、结账）",
     help_en="end the night and post its report with the fewest transfers that square it",
 )
 def settle(ctx: Context) -> list[Effect]:
