@@ -250,6 +250,8 @@ class Console:
                 self._next_bot_message += 1
                 posted = _Posted(self._next_bot_message, None, effect.text)
                 self.posted[posted.message_id] = posted
+                if effect.posted_as:
+                    self.bot.handle_posted(self.chat_id, effect.posted_as, posted.message_id)
             for row in effect.buttons:
                 posted.buttons.update({button.label: button.data for button in row})
             yield from (f"bot: {line}" for line in effect.text.split("\n"))

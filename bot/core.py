@@ -83,6 +83,8 @@ class SendText:
     reply_to: int | None = None
     edit_message_id: int | None = None  # edit this bot message instead of sending a new one
     asks: bool = False  # a question whose answer books the record: nothing is booked yet
+    #: `prefix:key`: the adapter tells the message it was sent as (`Bot.handle_posted`), to be edited later
+    posted_as: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,7 @@ class Outcome:
     effects: list[Effect] = field(default_factory=list)
     stop: bool = False
     refused: bool = False  # the command was refused (its reply says why) and booked nothing
+    heard: bool = False  # a refusal said even to a line read without its command word (`Refusal.heard`)
 
 
 @dataclass(frozen=True)
@@ -209,6 +212,10 @@ class Quiet(Exception):
 class Refusal(Exception):
     """Raised by a handler to refuse with a player-facing text (a key of `bot.texts`); nothing is booked."""
 
+    #: said even to a line read without its command word (`Context.unprompted`), which a refusal otherwise leaves
+    #: unanswered: set where every word of the line is a record's, so it cannot be chat (`@乙 暗杠 3s` at a 碰胡 table)
+    heard = False
+
     def __init__(self, key: str, **params: object) -> None:
         super().__init__(key)
         self.key = key
@@ -256,6 +263,11 @@ class Context:
         return self.clock.now()
 
     @property
+    def seat_names(self) -> list[str]:
+        """The names at the chat's open table (none without one): a record may start with one (`老王 碰 点 @小李`)."""
+        return self.table.players if self.table is not None else []
+
+    @property
     def is_admin(self) -> bool:
         return self.sender.user_id in self.admin_ids or self.sender.user_id == self.owner_id
 
@@ -277,6 +289,7 @@ class Context:
 
 HandlerResult = Outcome | Sequence[Effect] | Effect | None
 Handler = Callable[[Context], HandlerResult]
+PostedHook = Callable[["Ledger", int, str, int], None]
 
 
 def _as_outcome(result: HandlerResult) -> Outcome:
@@ -337,6 +350,7 @@ class Registry:
         self.leave_hooks: list[Callable[[Context], HandlerResult]] = []
         self.failure_hooks: list[Callable[[Context, Effect, str], HandlerResult]] = []
         self.edit_hooks: list[Callable[[Context], HandlerResult]] = []
+        self.posted_hooks: dict[str, PostedHook] = {}
 
     def add_command(self, command: Command) -> Command:
         """Register a command. Two commands may share a word only for different games (卡五星's 胡, 碰胡's 胡).
@@ -434,6 +448,16 @@ class Registry:
     def on_leave(self, func: Handler) -> Handler:
         self.leave_hooks.append(func)
         return func
+
+    def on_posted(self, prefix: str) -> Callable[[PostedHook], PostedHook]:
+        """Decorator: a text sent with `posted_as` = `prefix:key` was sent as a message; the hook gets the ledger,
+        the chat, the key and the message's id (kept, to edit that message when a typed line changes it)."""
+
+        def register(func: PostedHook) -> PostedHook:
+            self.posted_hooks[prefix] = func
+            return func
+
+        return register
 
     def on_effect_failed(
         self, func: Callable[[Context, Effect, str], HandlerResult]
@@ -565,7 +589,7 @@ class Bot:
             message = ctx.t(refusal.key, **refusal.params)
             if ctx.callback is not None:
                 return Outcome([AnswerCallback(message, alert=True)], refused=True)
-            return Outcome([SendText(message, reply_to=reply_to)], refused=True)
+            return Outcome([SendText(message, reply_to=reply_to)], refused=True, heard=refusal.heard)
         except Exception as err:
             message_or_none = refusal_text(ctx.lang, err)
             if message_or_none is None:
@@ -600,7 +624,7 @@ class Bot:
                 outcome.effects.extend(result.effects)
                 if result.stop:
                     return outcome
-        found = split_command(incoming.text, self.registry, ctx.game)
+        found = split_command(incoming.text, self.registry, ctx.game, ctx.seat_names)
         if incoming.edited and (found is None or not found[0].on_edit):
             for hook in self.registry.edit_hooks:
                 outcome.effects.extend(self._run(ctx, hook).effects)
@@ -615,7 +639,7 @@ class Bot:
             outcome.refused = True
             return outcome
         result = self._run(ctx, command.handler)
-        if ctx.unprompted and result.refused:
+        if ctx.unprompted and result.refused and not result.heard:
             return outcome  # a refused line that did not start with a command word may be chat: no answer
         outcome.effects.extend(result.effects)
         outcome.refused = result.refused
@@ -641,6 +665,13 @@ class Bot:
         for hook in self.registry.join_hooks:
             outcome.effects.extend(self._run(ctx, hook).effects)
         return outcome
+
+    def handle_posted(self, chat_id: int, posted_as: str, message_id: int) -> None:
+        """Called by an adapter once a text with `posted_as` was sent: the message it was sent as."""
+        prefix, _, key = posted_as.partition(":")
+        hook = self.registry.posted_hooks.get(prefix)
+        if hook is not None and self.service is not None:
+            hook(self.service, chat_id, key, message_id)
 
     def handle_effect_failure(self, chat_id: int, effect: Effect, error: str, bot_user: Sender) -> Outcome:
         """Called by an adapter when Telegram refused an effect; the booking that caused it stands."""

@@ -160,7 +160,15 @@ class GrammarError(ValueError):
         self.suggest = suggest
 
 
-C_co = TypeVar("C_co", covariant=True)
+class GrammarCommand(Protocol):
+    """What the grammar needs of a command: whether only admins may run it (a question about such an act, `请出
+    @x 吗`, is chat, not the act)."""
+
+    @property
+    def admin_only(self) -> bool: ...
+
+
+C_co = TypeVar("C_co", bound=GrammarCommand, covariant=True)
 
 
 class CommandBook(Protocol[C_co]):
@@ -175,7 +183,7 @@ _INDEX: dict[int, tuple[int, dict[str, list[str]]]] = {}
 _HEAD = 48  # folded characters enough to find any command word and the start of what is glued to it
 
 
-def _by_first_char(book: CommandBook[object]) -> dict[str, list[str]]:
+def _by_first_char(book: CommandBook[GrammarCommand]) -> dict[str, list[str]]:
     """The book's words by first character, longest first (rebuilt when a word was added)."""
     all_words = list(book.words())
     cached = _INDEX.get(id(book))
@@ -189,9 +197,12 @@ def _by_first_char(book: CommandBook[object]) -> dict[str, list[str]]:
     return index
 
 
-def split_command(text: str, book: CommandBook[C_co], game: str | None = None) -> tuple[C_co, str, str] | None:
+def split_command(
+    text: str, book: CommandBook[C_co], game: str | None = None, seats: Iterable[str] = ()
+) -> tuple[C_co, str, str] | None:
     """(command, the word that named it, the rest of the text as typed) or None when the text is no command.
-    The word is the book's own spelling (`暗槓` typed names `暗杠`)."""
+    The word is the book's own spelling (`暗槓` typed names `暗杠`). `seats`: the names at the open table, of which
+    one may start a record told with its player first (`老王 胡了 清一色 点 小李`)."""
     head, origin = _fold_map(text[:_HEAD])
     start = len(head) - len(head.lstrip(_SPACES))
     head = head[start:]
@@ -210,12 +221,14 @@ def split_command(text: str, book: CommandBook[C_co], game: str | None = None) -
         command = book.lookup(word, game)
         if command is None:
             continue
-        if asks(text) and (word in vocab.ACTING_WORDS or getattr(command, "admin_only", False)):
+        if asks(text) and (word in vocab.ACTING_WORDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         return command, word, _rest(text[origin[start + len(word)] :])
-    if head[0] == "@":
+    if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game)
-    if game in (None, "kawuxing") and head[0] in _WIN_STARTS:
+    if game in (None, "kawuxing") and (
+        head[0] in _WIN_STARTS or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
+    ):
         return _win_by_its_patterns(text, book, game)
     return None
 
@@ -233,22 +246,37 @@ _WIN_STARTS = frozenset(
 ) | frozenset("0123456789" + "".join(vocab.NUMERAL_DIGITS))
 
 
+#: a self-draw told before its patterns in a Latin word (`zimo qingyise`, as `qingyise zimo`; `自摸 清一色` is a
+#: command word's line)
+_SELF_DRAW_FIRST = frozenset(spelling for spelling in vocab.METHODS["self_draw"] if spelling.isascii())
+
+
 def unprompted(text: str, word: str) -> bool:
     """Whether a command was read from a line that may well be chat: one that does not start with its word (a win
-    told by its patterns, `BY_PATTERNS`, or a record with the player's mention first) or one of `CHATTY_WORDS`.
-    Such a line acts only when it reads cleanly: a question or a refusal would answer chat."""
-    return word in vocab.CHATTY_WORDS or word == BY_PATTERNS or fold(text[:_HEAD]).lstrip(_SPACES).startswith("@")
+    told by its patterns, `BY_PATTERNS`, or a record with its player first: `@乙 胡了 …`, `老王 碰 …`) or one of
+    `CHATTY_WORDS`. Such a line acts only when it reads cleanly: a question or a refusal would answer chat."""
+    head = fold(text[:_HEAD]).lstrip(_SPACES)
+    return word in vocab.CHATTY_WORDS or word == BY_PATTERNS or not head.startswith(("/", word))
+
+
+def _seat_first(text: str, seats: Iterable[str]) -> bool:
+    """Whether the line's first word (up to a space) is exactly the name of a seat at the open table (`老王 胡了 …`,
+    a guest's name): a line starting with any other word, or with a name glued to what follows, stays chat."""
+    first = text.strip(_SPACES).split(maxsplit=1)[0]
+    key = name_key(first)
+    return any(name_key(seat) == key for seat in seats)
 
 
 def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
-    """`@小李 胡了 清一色 点 @老王`, `@小李 暗杠 3s`: a record told with its player first is the record with the player
-    where the command reads him (`胡了 @小李 …`). Only a recording word may follow (never a first-person one: `@小李
-    我胡了` says nothing clear); anything else after a mention is chat."""
+    """`@小李 胡了 清一色 点 @老王`, `@小李 暗杠 3s`, `老王 碰 点 @小李` (a seat's name): a record told with its player
+    first is the record with the player where the command reads him (`胡了 @小李 …`). Only a recording word of the
+    table's game may follow (never a first-person one: `@小李 我胡了` says nothing clear); anything else after a
+    player is chat."""
     parts = text.strip(_SPACES).split(maxsplit=1)
-    if len(parts) < 2 or len(parts[0]) < 2 or fold(parts[1][:1]) == "@":  # `@乙 @丙 …`: whose record?
-        return None
+    if len(parts) < 2 or fold(parts[0]) == "@" or fold(parts[1][:1]) == "@":
+        return None  # `@ 胡`: nobody; `@乙 @丙 …`: whose record?
     found = split_command(parts[1], book, game)
-    if found is None or found[1] not in vocab.RECORD_WORDS or found[1] in vocab.FIRST_PERSON_WIN_WORDS:
+    if found is None or found[1] not in vocab.PLAYER_FIRST_WORDS or found[1] in vocab.FIRST_PERSON_WIN_WORDS:
         return None
     command, word, args = found
     return command, word, f"{parts[0]} {args}".strip()
@@ -259,15 +287,20 @@ _WIN_WORD_KINDS = frozenset({"pattern", "situation", "method", "tiles", "count",
 
 
 def _win_by_its_patterns(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
-    """`清一色 自摸`, `七对 点 @老王`, `杠上开花 自摸 清一色`: a win told by its patterns and how it was won, without
-    胡, is the win (`胡 清一色 自摸`). Only when it starts with a pattern or situation, says how it was won, and holds
-    nothing but a win's words (a person only as `@x` or right after 点/抢杠): `清一色自摸太难了` stays chat, and so
-    do a question and a quoted hand. The word given is `BY_PATTERNS`."""
+    """`清一色 自摸`, `七对 点 @老王`, `杠上开花 自摸 清一色`, `zimo qingyise`: a win told by its patterns and how it
+    was won, without 胡, is the win (`胡 清一色 自摸`). Only when it starts with a pattern or situation (or, in Latin
+    letters, a self-draw before one), says how it was won, and holds nothing but a win's words (a person only as
+    `@x` or right after 点/抢杠): `清一色自摸太难了`, `zimo is hard` stay chat, and so do a question and a quoted
+    hand. The word given is `BY_PATTERNS`."""
     try:
         words = read(text[: _HEAD * 2])
     except GrammarError:
         return None
-    if not words or words[0].kind not in ("pattern", "situation") or asks(text):
+    if not words or asks(text):
+        return None
+    if words[0].kind not in ("pattern", "situation") and not (
+        words[0].typed.isascii() and words[0].value == "self_draw" and any(w.kind == "pattern" for w in words)
+    ):
         return None
     if not any(w.kind == "method" for w in words):
         return None
@@ -710,9 +743,19 @@ def _known_inside(text: str) -> set[tuple[str, str]]:
 _SUGGESTIBLE = [s for s, (kind, _v) in _VOCABULARY.items() if len(s) >= 2 and is_cjk(s[0]) and kind != "kong_kind"]
 
 
-def render(reading: Iterable[Word]) -> str:
-    """Words back into a line the grammar reads the same way: `清一色 自摸 点 @小李`."""
-    return " ".join(word.canonical() for word in reading)
+def render(reading: Iterable[Word], lang: str = "zh") -> str:
+    """Words back into a line the grammar reads the same way: `清一色 自摸 点 @小李`. In English the sender is `me`
+    and a discard `from` (`我点炮了 @b` asked back as `胡 @b 清一色 from me`), words an English group types too."""
+    return " ".join(
+        _IN_ENGLISH.get((word.kind, word.value if word.kind != "person" else word.typed), word.canonical())
+        if lang == "en"
+        else word.canonical()
+        for word in reading
+    )
+
+
+#: the words a reading shows in English, by (kind, value) — a person by what was typed: only the sender
+_IN_ENGLISH = {("method", "discard"): "from", **{("person", me): "me" for me in ("我", "me")}}
 
 
 # ------------------------------------------------------------------------------------------------ records

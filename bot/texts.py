@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ledger.scoring.common import Reading
 
 #: key -> {"zh": template, "en": template}; templates use str.format fields.
 TEXTS: dict[str, dict[str, str]] = {
@@ -21,118 +24,6 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "button_expired": {"zh": "这个按钮已经失效了。", "en": "This button has expired."},
     "scoring_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
-    # the scoring core's refusals in English (SCORING_READINGS); Chinese groups read the core's own words
-    "scoring_en_pihu": {
-        "zh": "{who}屁胡只能自摸",
-        "en": "{who}a 屁胡 (×1) must be self-drawn, not won {method}: the group's rule 「屁胡只能自摸」.",
-    },
-    "scoring_en_no_win_hand": {
-        "zh": "{who}{hand} 不是胡牌",
-        "en": "{who}{hand} is not a win: it makes neither four sets and a pair nor seven pairs.",
-    },
-    "scoring_en_tile_count": {
-        "zh": "{who}张数不对",
-        "en": "{who}with {melds} melds a hand holds {expected} tiles, not {got}.",
-    },
-    "scoring_en_too_many_melds": {"zh": "{who}副露太多", "en": "{who}a hand has at most 4 melds, not {melds}."},
-    "scoring_en_suit_not_played": {
-        "zh": "{who}{tile} 不在本局花色里",
-        "en": "{who}{tile}: this table plays only {used}, no {suit}.",
-    },
-    "scoring_en_fifth_tile": {
-        "zh": "{who}{tile} 超过 4 张",
-        "en": "{who}{tile} {n} times: there are only 4 of each tile.",
-    },
-    "scoring_en_gskh": {
-        "zh": "{who}杠上开花要自己刚开过杠",
-        "en": "{who}杠上开花 (win on a kong's replacement) needs the latest kong to be the winner's own.",
-    },
-    "scoring_en_gsp": {
-        "zh": "{who}杠上炮要点炮的人刚开过杠",
-        "en": "{who}杠上炮 needs the latest kong to be the discarder {source}'s.",
-    },
-    "scoring_en_method_only": {
-        "zh": "{who}{a}",
-        "en": "{who}{a} is only won {allowed}, and this hand was won {method}.",
-    },
-    "scoring_en_no_haidipao": {
-        "zh": "{who}没有海底炮",
-        "en": "{who}the group's rules have no 海底炮: a win on the last discard scores nothing extra.",
-    },
-    "scoring_en_gskh_no_kong": {
-        "zh": "{who}杠上开花要先有自己的杠",
-        "en": "{who}杠上开花 needs a kong of the winner's own first, and this hand has none.",
-    },
-    "scoring_en_once": {"zh": "{who}{a}只能算一次", "en": "{who}{a} counts once only."},
-    "scoring_en_includes": {"zh": "{who}{a}已经包含{b}", "en": "{who}{a} already includes {b}: name one of them."},
-    "scoring_en_concealed_only": {
-        "zh": "{who}{a}必须门清",
-        "en": "{who}{a} must be fully concealed: no 碰 or kong.",
-    },
-    "scoring_en_not_both": {"zh": "{who}{a}、{b}", "en": "{who}{a} and {b} cannot both hold in one hand."},
-    "scoring_en_shouzhuayi_alone": {
-        "zh": "{who}手抓一不另算碰碰胡",
-        "en": "{who}under the group's rules 手抓一 does not also count 碰碰胡: name 手抓一 alone.",
-    },
-    "scoring_en_one_four": {
-        "zh": "{who}最多一个四归一",
-        "en": "{who}only the winning tile can count as 四归一 here, so at most one.",
-    },
-    "scoring_en_fours_once": {
-        "zh": "{who}明四归、暗四归各最多算一次",
-        "en": "{who}under the group's rules 明四归一 and 暗四归一 count once each at most.",
-    },
-    "scoring_en_shouzhuayi_melds": {"zh": "{who}手抓一要有 4 组副露", "en": "{who}手抓一 needs 4 melds, not {melds}."},
-    "scoring_en_not_ready": {
-        "zh": "{who}没有听牌",
-        "en": "{who}that hand is not ready: 查大叫 takes only the ready players' hands.",
-    },
-    "scoring_en_kong_not_in_hand": {
-        "zh": "{who}手牌里没有这个杠",
-        "en": "{who}made a kong of {tile}, but the hand given shows no such kong.",
-    },
-    "scoring_en_robbed_tile": {
-        "zh": "{who}抢杠的牌不对",
-        "en": "{who}robs {kong}'s added kong of {tile}, but the winning tile is {win}.",
-    },
-    "scoring_en_deal_only": {
-        "zh": "只能在起手时",
-        "en": "that win is only possible at the deal, and play has already been recorded.",
-    },
-    "scoring_en_own_discard": {"zh": "{who}不能从自己打出的牌得钱", "en": "{who}nobody is paid for their own discard."},
-    "scoring_en_nothing_to_run": {"zh": "{who}无从跑起", "en": "{who}no 碰 or 扫 yet, so nothing to 跑起 from."},
-    "scoring_en_after_shuang_tishe": {
-        "zh": "起手两个提蛇当时就胡了",
-        "en": "two 提蛇 at the deal win at once: nothing is played after them.",
-    },
-    "scoring_en_baojing_twice": {"zh": "{who}已经报过警了", "en": "{who}already called 报警."},
-    "scoring_en_baojing_early": {
-        "zh": "{who}报警太早",
-        "en": "{who}报警 comes after the fourth 碰/扫, and there are {n} so far.",
-    },
-    "scoring_en_zhongzhuang": {"zh": "只有庄家才能中庄", "en": "only the dealer {dealer} can win 中庄."},
-    "scoring_en_dealer_dihu": {
-        "zh": "庄家自己不能地胡",
-        "en": "地胡 is a win on the dealer {dealer}'s first discard: the dealer cannot win 地胡.",
-    },
-    "scoring_en_dihu_payer": {"zh": "地胡由庄家一人出", "en": "地胡 is paid by the dealer {dealer} alone."},
-    "scoring_en_hand_over": {"zh": "这手牌已经结束", "en": "the hand is already over: nothing can follow its end."},
-    "scoring_en_bad_tiles": {
-        "zh": "{message}",
-        "en": "those tiles cannot be read or are not in this game; write tiles as 123p or 5z ({message}).",
-    },
-    "scoring_en_wrong_count": {"zh": "{message}", "en": "the hand has the wrong number of tiles ({message})."},
-    "scoring_en_inconsistent": {
-        "zh": "{message}",
-        "en": "this does not fit what the hand recorded so far ({message}).",
-    },
-    "scoring_en_not_a_win": {"zh": "{message}", "en": "that hand is not a win ({message})."},
-    "scoring_en_pihu_self_draw_only": {
-        "zh": "{message}",
-        "en": "this win must be self-drawn under the group's rules ({message}).",
-    },
-    "scoring_en_bad_request": {"zh": "{message}", "en": "the rules cannot score this record ({message})."},
-    "scoring_en_other": {"zh": "{message}", "en": "the rules refuse this record ({message})."},
     "ledger_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
     "ledger_nothing_to_undo": {"zh": "这一桌没有可以撤销的记录。", "en": "Nothing to undo at this table."},
     "ledger_edit_taken_back": {
@@ -264,6 +155,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "suggest_unchanged": {
         "zh": "这条消息原来记的就是这个，账没有变。",
         "en": "That is what the message recorded already; nothing changed.",
+    },
+    "first_person_other_player": {
+        "zh": "「{word}」说的是你自己，这条却记给 {name}，没有记账。给别人记请写：暗杠 @某人 3s、亮倒 @某人",
+        "en": "“{word}” says it was you, yet the line names {name}; nothing was booked. For someone else write "
+        "@someone, e.g. 暗杠 @someone 3s, 亮倒 @someone",
     },
     "first_person_other_winner": {
         "zh": "「{word}」说的是你自己胡了，这条却记成 {name} 的胡，没有记账。给别人记请写：胡 @某人 …",
@@ -493,12 +389,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{debtor} owes {creditor} nothing now (paid up, or no settlement says so); nothing booked.",
     },
     "payment_overpaid": {
-        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。付清写 已转 @{creditor}。",
-        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To pay it all: paid @{creditor}.",
+        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。付清写 已转 {creditor_at}。",
+        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To pay it all: paid {creditor_at}.",
     },
     "payment_overpaid_received": {
-        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。收到这么多就写：收到 @{debtor} {owed}",
-        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To confirm that much: received @{debtor} {owed}",
+        "zh": "{debtor} 只欠 {creditor} {owed}，没有记。收到这么多就写：收到 {debtor_at} {owed}",
+        "en": "{debtor} owes {creditor} only {owed}; nothing booked. To confirm that much: received {debtor_at} {owed}",
     },
     "payment_edit": {
         "zh": "改消息不会改付款，原来那笔照旧。要改：先发 撤销付款，再重新写一遍。",
@@ -520,10 +416,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "付款只记在本群的玩家之间（红包池用 发红包）。",
         "en": "Payments are between the group's players (the pot is paid out with 发红包).",
     },
+    "mention_pick": {
+        "zh": "@…（输入 @ 后从列表点选 {name}）",
+        "en": "@… (type @ and pick {name} from the list)",
+    },
     "payment_none": {"zh": "没有可以撤销的付款。", "en": "No payment to take back."},
     "payment_nothing_to_confirm": {
-        "zh": "{debtor} 没有记过待 {creditor} 确认的付款，没有记。收到多少就写：收到 @{debtor} 11",
-        "en": "{debtor} recorded no payment for {creditor} to confirm; nothing booked. Write: received @{debtor} 11",
+        "zh": "{debtor} 没有记过待 {creditor} 确认的付款，没有记。收到多少就写：收到 {debtor_at} 11",
+        "en": "{debtor} recorded no payment for {creditor} to confirm; nothing booked. Write: received {debtor_at} 11",
     },
     "payment_not_party": {
         "zh": "只有付款的两个人或管理员可以点这个按钮。",
@@ -649,6 +549,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "balance_empty": {"zh": "账上还没有任何输赢。", "en": "Nothing booked yet."},
     "history_head": {"zh": "最近 {count} 局：", "en": "The last {count} hands:"},
+    "history_night": {"zh": "【第{number}晚 · {date}】", "en": "[night {number} · {date}]"},
     "history_line": {"zh": "第{number}局 {what} ｜ {changes}", "en": "Hand {number}: {what} | {changes}"},
     "history_empty": {"zh": "还没有打完的牌局。", "en": "No finished hands yet."},
     "history_count": {
@@ -766,6 +667,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{setting} 不能设成「{value}」：金额这样写，例如 2、0.5、50分{hint}",
         "en": "{setting} cannot be “{value}”: write an amount like 2, 0.5 or 50分{hint}",
     },
+    "config_bad_amount_why": {"zh": "（{why}）", "en": " ({why})"},
     "config_bad_rules": {"zh": "这样的规则不成立：{message}", "en": "Those rules do not work: {message}"},
     "config_changed": {"zh": "已修改（新开的桌按新规则）：", "en": "Changed (tables opened from now on use it):"},
     # -- alias -------------------------------------------------------------------------------------------
@@ -937,7 +839,7 @@ def text(lang: str, key: str, /, **params: object) -> str:
 
 
 #: an English count of one before a plural the templates write (`1 hands`, `1 wins`): the noun loses its s
-_ONE_OF = re.compile(r"(?<![\d.,])(1 (?:hand|win|transfer|time|message|payment|member|player|night))s\b")
+_ONE_OF = re.compile(r"(?<![\d.,])(1 (?:hand|win|transfer|time|message|payment|member|player|night|meld))s\b")
 
 
 #: the scoring core's words for the request it was given (`paiju score`'s contract), as a player would say them
@@ -977,147 +879,272 @@ def chat_message(message: str) -> str:
     return _FIELD.sub(lambda found: _FIELD_WORDS[found.group(1)], message)
 
 
-#: the scoring core's refusals in English, by error code: (the core's Chinese message, its arguments as named
-#: groups) → a text key. The core speaks Chinese only and its `paiju score` contract stays as it is, so an English
-#: group's reply is worded here; a message no pattern reads gets its code's general text, the core's words quoted.
-_WHOSE = r"(?:(?P<who>[^：]+?) 的胡牌：)?"
-SCORING_READINGS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
-    "pihu_self_draw_only": (
-        (
-            re.compile(_WHOSE + r"屁胡（×1）只能自摸，不能(?P<method>\S+?)：本局规则「屁胡只能自摸」$"),
-            "scoring_en_pihu",
-        ),
-    ),
-    "not_a_win": (
-        (re.compile(_WHOSE + r"(?P<hand>.+) 不是胡牌：凑不成四组加一对，也不是七对$"), "scoring_en_no_win_hand"),
-    ),
-    "wrong_count": (
-        (
-            re.compile(_WHOSE + r"有 (?P<melds>\d+) 组副露时手牌应为 (?P<expected>\d+) 张，这里是 (?P<got>\d+) 张"),
-            "scoring_en_tile_count",
-        ),
-        (
-            re.compile(
-                r"(?P<who>\S+) 听牌的手牌有 (?P<melds>\d+) 组副露时应为 (?P<expected>\d+) 张，这里是 (?P<got>\d+) 张$"
-            ),
-            "scoring_en_tile_count",
-        ),
-        (re.compile(_WHOSE + r"副露最多 4 组，这里有 (?P<melds>\d+) 组$"), "scoring_en_too_many_melds"),
-    ),
-    "bad_tiles": (
-        (
-            re.compile(_WHOSE + r"(?P<zh>\S+)（(?P<tile>\w+)）：本局只用(?P<used>\S+)两门，没有(?P<suit>\S)$"),
-            "scoring_en_suit_not_played",
-        ),
-        (
-            re.compile(_WHOSE + r"(?P<zh>\S+)（(?P<tile>\w+)）有 (?P<n>\d+) 张，每种牌只有 4 张$"),
-            "scoring_en_fifth_tile",
-        ),
-    ),
-    "inconsistent": (
-        (re.compile(r"^(?P<who>\S+) 杠上开花，但之前最近的杠不是 (?P=who) 开的$"), "scoring_en_gskh"),
-        (re.compile(r"^(?P<who>\S+) 杠上炮，但之前最近的杠不是点炮的 (?P<source>\S+) 开的$"), "scoring_en_gsp"),
-        (
-            re.compile(_WHOSE + r"(?P<a>[^（]+)（\w+）只能是(?P<allowed>\S+)，这手牌是(?P<method>\S+)$"),
-            "scoring_en_method_only",
-        ),
-        (re.compile(_WHOSE + r"本局规则没有海底炮"), "scoring_en_no_haidipao"),
-        (re.compile(_WHOSE + r"杠上开花要先有自己的杠，这手牌没有杠$"), "scoring_en_gskh_no_kong"),
-        (re.compile(_WHOSE + r"(?P<a>[^（]+)（\w+）只能算一次$"), "scoring_en_once"),
-        (re.compile(_WHOSE + r"(?P<a>\S+?)已经包含(?P<b>\S+?)，只选一个$"), "scoring_en_includes"),
-        (re.compile(_WHOSE + r"(?P<a>\S+?)必须门清，不能有碰或杠$"), "scoring_en_concealed_only"),
-        (re.compile(_WHOSE + r"(?P<a>\S+?)不能同时是(?P<b>\S+)$"), "scoring_en_not_both"),
-        (re.compile(_WHOSE + r"(?P<a>\S+?)和(?P<b>\S+?)不能同时成立："), "scoring_en_not_both"),
-        (re.compile(_WHOSE + r"本局规则手抓一不另算碰碰胡"), "scoring_en_shouzhuayi_alone"),
-        (re.compile(_WHOSE + r"(?:半频道|不是大胡时)只有胡的那张牌能算四归一，最多一个$"), "scoring_en_one_four"),
-        (re.compile(_WHOSE + r"本局规则明四归、暗四归各最多算一次$"), "scoring_en_fours_once"),
-        (re.compile(_WHOSE + r"手抓一要有 4 组副露，这里是 (?P<melds>\d+) 组$"), "scoring_en_shouzhuayi_melds"),
-        (re.compile(r"^(?P<who>\S+) 报的手牌没有听牌：查大叫只报听牌玩家的牌$"), "scoring_en_not_ready"),
-        (
-            re.compile(r"^(?P<who>\S+) 杠了 (?P<tile>\S+)，但 (?P=who) 的手牌里没有这个杠$"),
-            "scoring_en_kong_not_in_hand",
-        ),
-        (
-            re.compile(r"^(?P<who>\S+) 抢的是 (?P<kong>\S+) 加杠的 (?P<tile>\S+)，胡的牌却是 (?P<win>\S+)$"),
-            "scoring_en_robbed_tile",
-        ),
-        # 碰胡 (its events named `events[3]（peng）：…`, which `chat_message` leaves out)
-        (re.compile(r"^这种胡只能在起手时，出牌之后的事件已经记了$"), "scoring_en_deal_only"),
-        (re.compile(r"^(?P<who>\S+) 不能从自己打出的牌得钱$"), "scoring_en_own_discard"),
-        (re.compile(r"^(?P<who>\S+) 没有碰或扫，无从跑起$"), "scoring_en_nothing_to_run"),
-        (re.compile(r"^起手两个提蛇当时就胡了"), "scoring_en_after_shuang_tishe"),
-        (re.compile(r"^(?P<who>\S+) 已经报过警了$"), "scoring_en_baojing_twice"),
-        (re.compile(r"^报警要在第四次碰/扫之后，(?P<who>\S+) 现在是 (?P<n>\d+) 次$"), "scoring_en_baojing_early"),
-        (re.compile(r"^只有庄家 (?P<dealer>\S+) 才能中庄$"), "scoring_en_zhongzhuang"),
-        (re.compile(r"^地胡是胡庄家 (?P<dealer>\S+) 打出的第一张牌"), "scoring_en_dealer_dihu"),
-        (re.compile(r"^地胡由庄家 (?P<dealer>\S+) 一人出"), "scoring_en_dihu_payer"),
-        (re.compile(r"^这手牌在 这一条 已经结束，后面不能再有事件$"), "scoring_en_hand_over"),
-    ),
+#: the scoring core's refusals in English, by the refusal's key (`ledger.scoring.Reading`): each names the values
+#: the core gives with it (`_english_args` puts tile codes, methods, patterns and kongs in English words). The
+#: core speaks Chinese only and its `paiju score` contract stays as it is; a Chinese group reads the core's own
+#: words (`chat_message`). Game terms are glossed in Chinese in brackets after their English.
+SCORING_ENGLISH: dict[str, str] = {
+    # the request as a whole (every game)
+    "request_not_object": "the request must be a JSON object.",
+    "unknown_game": "unknown game {game} (one of: {allowed}).",
+    "too_deep": "the request is nested too deeply.",
+    "missing_fields": "the request lacks {fields}.",
+    "unknown_fields": "the request has fields it does not know: {fields}.",
+    "stake_not_integer": "the stake must be a whole number of fen (cents), not {value}.",
+    "stake_fraction": "the stake {value} is not a whole number of fen: amounts are whole fen (¥2.50 is 250).",
+    "stake_too_small": "the stake cannot be less than {minimum}, not {value}.",
+    "stake_too_big": "the stake is at most {most} fen, not {value}.",
+    "rules_not_object": 'the rules must be an object, e.g. {{"preset": "xiangyang"}}.',
+    "no_rule_options": "this game has no rule options: {options}.",
+    "unknown_preset": "unknown rules preset {preset} (one of: {allowed}).",
+    "names_not_list": "{field} must be a list of player names (non-empty text).",
+    "too_many_names": "{field} holds at most {most} names, not {count}.",
+    "text_too_long": "a name in {field} is at most {most} characters long, not {count}.",
+    "text_lone_surrogate": "a name in {field} has an invalid character (a lone surrogate).",
+    # tiles
+    "tiles_not_text": 'tiles are written as text, e.g. "123p46p", not {value}.',
+    "no_red_five": "“{spelled}”: Ka Wu Xing has no red five (0); a five is written 5.",
+    "no_winds": "“{spelled}”: Ka Wu Xing has no wind tiles; the honours are 5z, 6z and 7z (the dragons).",
+    "no_such_honor": "“{spelled}”: there is no such honour tile; the honours are 5z, 6z and 7z (the dragons).",
+    "suit_without_rank": "“{text}”: character {position} (“{char}”) is a suit with no number before it.",
+    "not_a_tile": "“{text}”: “{char}” is not a tile (write 123p, 5z and so on).",
+    "rank_without_suit": "“{text}” has no suit after it (p, s or m).",
+    "ends_without_suit": "“{text}” ends with “{rest}”, which has no suit (p, s or m).",
+    "not_one_tile": "“{text}” should be one tile; it reads as {count}.",
+    "suit_not_played": "{tile}: this table plays only {suits}, no {suit}.",
+    "fifth_tile": "{tile} is there {count} times; each tile exists only 4 times.",
+    "tiles_too_long": "{field} is too long ({count} characters, at most {most}): no hand is written that long.",
+    "ready_tiles_too_long": "{field} is too long: no hand is written that long.",
+    # 卡五星: the request
+    "hand_or_events": "a request has either a hand (to score one hand) or events (to settle a hand), not both.",
+    "no_hand_or_events": "a Ka Wu Xing request needs a hand (to score one hand) or events (to settle a hand).",
+    "request_unknown_field": "the request has a field it does not know, {field} (known: {allowed}).",
+    "no_events": "the request needs events (the hand's events).",
+    "rule_not_list": "the rule {option} takes a list (of: {allowed}).",
+    "rule_unknown_choice": "the rule {option} does not know {value} (one of: {allowed}).",
+    "rule_repeated_choice": "the rule {option} repeats a value.",
+    "rule_two_suits": 'the rule suits takes exactly two suits, e.g. ["p", "s"].',
+    "rule_bad_value": "the rule {option} cannot be {value} (one of: {allowed}).",
+    "unknown_rule": "unknown rule {option} (known: {allowed}).",
+    "duiliang_alone": "duiliang_double (对亮翻番) is only played together with liangdao_payer_double (亮倒输家加倍).",
+    "preset_not_text": "rules.preset must be text (one of: {allowed}).",
+    "rule_key_not_text": "the rules' keys must be text.",
+    "players_not_list": "players must be a list of three player names.",
+    "kawuxing_players": "Ka Wu Xing is played by three: players must be exactly three different names, not {players}.",
+    "not_at_table": "{who} is not at this table ({players}).",
+    "base_not_positive": "the base stake must be a positive whole number of fen, not {value}.",
+    "base_too_big": "the base stake is at most {most} fen, not {value}.",
+    "events_not_list": "events must be a list.",
+    "too_many_events": "a hand has at most {most} events, not {count}.",
+    "event_not_object": "an event must be a JSON object.",
+    "unknown_event": "unknown event type {kind} (one of: {allowed}).",
+    "event_unknown_fields": "the {event} event has fields it does not know: {fields}.",
+    "event_missing_field": "the {event} event lacks {field}.",
+    "event_name_not_text": "{field} in the {event} event must be a player's name (text).",
+    "kawuxing_not_over": "the events must end with a win (hu) or a drawn hand (draw).",
+    # 卡五星: a hand
+    "hand_not_object": "the hand must be an object.",
+    "hand_unknown_field": "the hand has a field it does not know, {field} (known: {allowed}).",
+    "hand_without_method": "the hand lacks its method ({allowed}).",
+    "hand_without_tiles": "the hand lacks {field} (or name its patterns instead).",
+    "hand_method_differs": "the hand's method is {hand_method}, but the win was {method}.",
+    "liangdao_not_bool": "liangdao must be true or false.",
+    "hand_liangdao_differs": "the hand says the player {said}, but in the events they {happened}.",
+    "not_string_list": "{field} must be a list of text.",
+    "list_too_long": "{field} holds at most {most} items, not {count}.",
+    "melds_not_list": 'melds must be a list, e.g. [{{"kind": "peng", "tile": "3s"}}].',
+    "meld_not_object": 'meld {meld} must be an object {{"kind": ..., "tile": ...}}.',
+    "unknown_meld_kind": "meld {meld} has an unknown kind {kind} (one of: {allowed}).",
+    "meld_without_tile": "meld {meld} has no tile.",
+    "unknown_method": "unknown way of winning {method} (one of: {allowed}).",
+    "unknown_situation": "unknown situation {situation} (one of: {allowed}).",
+    "unknown_pattern": "unknown pattern {pattern} (one of: {allowed}).",
+    "too_many_melds": "a hand has at most 4 melds, not {melds}.",
+    "tile_count": "with {melds} melds a hand holds {expected} tiles, not {count}{with_win_tile}.",
+    "no_win_hand": "{concealed}{meld_tiles} winning on {win_tile} is not a win: it makes neither four sets and a "
+    "pair nor seven pairs.",
+    "robbed_fifth": "robbing a kong: the {tile} added to the kong is the fourth, so the winner cannot hold another.",
+    "pihu": "a plain win (屁胡, ×1) must be self-drawn, not won {method}: the group's rule (屁胡只能自摸).",
+    "method_only": "{pattern} can only be won {methods}; this hand was won {method}.",
+    "no_haidipao": "this table does not play a win on the last discard (海底炮): it adds nothing.",
+    "gskh_without_kong": "a win on a kong's replacement (杠上开花) needs a kong of one's own, and this hand has none.",
+    "once": "{pattern} counts once only.",
+    "includes": "{pattern} already includes {included}: name one of them.",
+    "not_both": "{pattern} and {other} cannot both hold in one hand.",
+    "concealed_only": "{pattern} must be concealed: no pong or kong.",
+    "liangdao_flag_declared": "the patterns include a declared ready hand (亮倒), but the hand says it was not "
+    "declared.",
+    "shouzhuayi_alone": "under this table's rules a single wait after four melds (手抓一) does not also count as all "
+    "pungs (碰碰胡): name shouzhuayi alone.",
+    "one_four": "{pindao} only the winning tile can count as a fourth tile (四归一), one at most.",
+    "fours_once": "under this table's rules each fourth-tile pattern (明四归, 暗四归) counts once at most.",
+    "shouzhuayi_melds": "a single wait after four melds (手抓一) needs 4 melds, not {melds}.",
+    # 卡五星: a hand's events
+    "after_draw": "nothing can follow a drawn hand.",
+    "after_win": "after a win only the other winner of a double win (一炮双响) can follow.",
+    "three_winners": "Ka Wu Xing is played by three: at most two players win one hand (a double win, 一炮双响).",
+    "double_win": "a double win (一炮双响) is two different winners winning the same way on the same player's tile.",
+    "unknown_kong_kind": "unknown kind of kong {kind} (one of: {allowed}).",
+    "zhigang_own_discard": "an exposed kong (直杠) is made on someone else's discard, not on {who}'s own.",
+    "drawn_kong_from": "a {kind} is made of one's own tiles: nobody discarded it.",
+    "chain_not_positive": "chain must be a positive whole number (which kong of a kong on a kong), not {value}.",
+    "chain_too_long": "a kong on a kong (杠上杠) chains at most {most} kongs, not {value}.",
+    "chain_gap": "this is kong number {chain} of a kong on a kong (杠上杠), but the kong just before it is not the "
+    "one before it in the chain.",
+    "chain_not_following": "a kong on a kong (杠上杠) takes the tile {previous} discarded after their kong, or is "
+    "{previous}'s own next kong.",
+    "kong_not_in_hand": "{who} made a kong of {tile}, but {who}'s hand has no such kong.",
+    "robbed_tile": "{who} robbed {kong}'s added kong of {tile}, yet the winning tile is {win_tile}.",
+    "self_draw_from": "{who} self-drew: a self-drawn win has no discarder.",
+    "own_discard_win": "{who} cannot win on their own discard.",
+    "gskh": "{who} won on a kong's replacement (杠上开花), but the latest kong was not {who}'s.",
+    "gsp": "{who} won on the discard after a kong (杠上炮), but the latest kong was not made by {source}, who "
+    "discarded.",
+    "liangdao_flag": "{who}'s hand is marked otherwise than the events, where {who} {happened}.",
+    "liangdao_twice": "{who} already declared ready (亮倒).",
+    "win_method_differs": "{who}'s hand was won {hand_method}, but the win says {method}.",
+    "draw_without_ready": "this table settles the ready hands at a drawn hand (查大叫): the draw needs the ready "
+    "players' hands (none when nobody was ready).",
+    "liangdao_ready": "{who} declared ready (亮倒), so the draw's settlement (查大叫) needs {who}'s ready hand.",
+    "not_ready": "{who}'s hand is not ready: only ready players' hands are told at a drawn hand (查大叫).",
+    "ready_not_object": "ready must be an object of the ready players' hands (empty when nobody is ready).",
+    "ready_too_many": "ready holds at most three players.",
+    "ready_hand_not_object": "{who}'s ready hand must be an object.",
+    "ready_unknown_field": "ready has a field it does not know, {field} (known: {allowed}).",
+    "ready_patterns_not_list": "a ready hand's patterns must be a list of pattern names.",
+    "ready_without_tiles": "{who}'s ready hand needs its tiles (concealed) or its patterns.",
+    "ready_tile_count": "{who}'s ready hand with {melds} melds holds {expected} tiles, not {count}.",
+    "piao_not_played": "this table's piao (漂) {piao}: it is not told for a hand.",
+    "piao_twice": "piao (漂) is told either for everyone at once or player by player, not both.",
+    "piao_missing": "this table chooses piao (漂) each hand: {names} have not told theirs yet.",
+    "piao_needed": "this table chooses piao (漂) each hand: tell each player's piao for this hand.",
+    "piao_everyone": "piao (漂) needs a number for everyone at this table ({players}).",
+    "piao_amount": "{who}'s piao (漂) {value} is wrong: piao is a whole number from {least} to {most}.",
+    "count_not_needed": "{input} is not told: {counted}.",
+    "count_needed": "a win told by its patterns (not its tiles) needs {input}.",
+    "count_range": "{input} must be a whole number from 0 to {most}, not {value}.",
+    "ma_needed": 'this table buys a horse (买马): this self-drawn win needs the horse tile (ma, e.g. "7s").',
+    "ma_not_bought": "this hand buys no horse (买马), by the table's rules or its way of winning: it takes no ma.",
+    # 够级
+    "gouji_seats": "Gouji (够级) needs {needed} seats, not {count}.",
+    "geming_placed": "{who} has a place in the finishing order and is in revolution (革命): a player in "
+    "revolution sits the round out.",
+    "geming_shaopai": "{who} cannot be both in revolution (革命) and a failed burn (烧牌): a player in revolution "
+    "sits the round out.",
+    "shaopai_some_placed": "the failed burns (烧牌) are either all in the finishing order or none of them; "
+    "missing: {names}.",
+    "shaopai_order": "the failed burns (烧牌) rank from the last place up: the order should be {order}.",
+    "order_missing": "the finishing order lacks {names} (a revolution goes in geming, a failed burn in "
+    "shaopai_failed).",
+    "name_twice": "{who} is there twice in {field}.",
+    "not_seated": "{who} in {field} is not in the seats.",
+    # 碰胡
+    "penghu_players": "Penghu (碰胡) needs {needed} players, not {count}.",
+    "players_repeated": "a name is there twice among the players.",
+    "dealer_not_seated": "the dealer {dealer} is not among the players.",
+    "penghu_not_over": "the hand is not over: its last event must end it (a win, five blessings, a heavenly or "
+    "earthly win, little seven pairs, a second snake at the deal, or a drawn hand).",
+    "event_player_not_seated": "the {event} event's player {who} is not at the table.",
+    "event_from_not_seated": "the {event} event's discarder {who} is not at the table.",
+    "paoqi_from": "a run (跑起) is paid by whoever discarded the tile: say who.",
+    "flag_not_bool": "{flag} in the {event} event must be true or false.",
+    "hand_over": "the hand is already over: nothing can follow its end.",
+    "deal_only": "that win happens only at the deal, and play has already begun.",
+    "own_discard": "{who}: nobody is paid for their own discard.",
+    "not_a_discard": "this event is not on someone else's discard: nobody discarded it.",
+    "fifth_is_wufu": "{who} has called the alarm (报警): a fifth pong or sweep (碰/扫) is five blessings (五福).",
+    "fifth_needs_baojing": "{who} has 4 pongs and sweeps (碰/扫) already: a fifth counts only after the alarm "
+    "(报警), as five blessings (五福).",
+    "third_sao_is_tishe": "three sweeps (扫) at the deal are a snake (提蛇).",
+    "nothing_to_run": "{who} has no pong or sweep (碰/扫) yet, so nothing to run (跑起) from.",
+    "after_shuang_tishe": "two snakes (提蛇) at the deal win on the spot: no play events come before them.",
+    "baojing_twice": "{who} already called the alarm (报警).",
+    "baojing_early": "the alarm (报警) comes after the fourth pong or sweep (碰/扫); {who} has {count}.",
+    "wufu_without_baojing": "{who} has not called the alarm (报警), so no five blessings (五福).",
+    "zhongzhuang": "only the dealer {dealer} can win with the dealer's bonus (中庄).",
+    "paoqi_hu_from": "a running win (跑起胡) is on someone else's discard: say whose.",
+    "dealer_dihu": "an earthly win (地胡) is a win on the dealer {dealer}'s first discard: the dealer cannot win it.",
+    "dihu_payer": "an earthly win (地胡) is paid by the dealer {dealer} alone.",
+    "dealer_xiaoqidui_sao": "the dealer's little seven pairs (小七对) needs a sweep (扫) at the deal.",
 }
-_METHOD_EN = {"点炮": "on a discard", "抢杠胡": "by robbing a kong", "自摸": "self-drawn"}
-_SUIT_EN = {"筒": "dots (p)", "条": "bamboo (s)", "万": "characters (m)"}
+#: a refusal no English text knows yet (a key the core gained): its code's words, the core's message quoted
+_SCORING_ENGLISH_UNKNOWN = "the rules refuse this record ({message})."
+
+_METHOD_EN = {"self_draw": "self-drawn", "discard": "on a discard", "rob_kong": "by robbing a kong"}
+_SUIT_EN = {"p": "dots (p)", "s": "bamboo (s)", "m": "characters (m)", "z": "honours (z)"}
+_INPUT_EN = {"kan": "the kan (坎) count", "qia": "the qia (恰) count", "ba": "the ba (八) count"}
+_LIANGDAO_EN = {True: "declared ready (亮倒)", False: "did not declare ready (亮倒)"}
+_PIAO_EN = {"fixed": "is fixed", "none": "is not played"}
+_PINDAO_EN = {"half": "under half pindao (半频道),", "big_hands": "unless the hand is a big one (大胡),"}
+_COUNTED_EN = {True: "it is counted from the tiles", False: "this table's rules do not count it"}
 
 
-def _english_tiles(words: str) -> str:
-    """A hand as the core words it (`一二三筒 … 胡 四条`) in tile notation (`123p … wins on 4s`)."""
-    from bot.grammar import tile_notation
-
-    out = []
-    for word in words.split():
-        out.append("wins on" if word == "胡" else tile_notation(word) or word)
-    return " ".join(out)
+def _english_list(values: Sequence[object]) -> str:
+    return ", ".join(map(str, values))
 
 
-def _english_pattern(zh: str) -> str:
-    """A pattern the core names in Chinese (`清一色`) as the English group reads it: `Pure One Suit (清一色)`."""
-    from ledger.scoring.kawuxing.patterns import PATTERNS_BY_KEY
-
-    key = next((k for k, p in PATTERNS_BY_KEY.items() if p.zh == zh), None)
-    return pattern_name("en", key) if key is not None else zh
+def _english_melds(melds: Sequence[Sequence[str]]) -> str:
+    """A hand's melds (`[["peng", "3s"]]`) after its concealed tiles: ` + pong 3s`."""
+    return "".join(f" + {'pong' if kind == 'peng' else kong_name('en', kind)} {tile}" for kind, tile in melds)
 
 
-def scoring_refusal(lang: str, code: str, message: str) -> str:
+#: how a reading's argument reads in English, by its name; any other argument reads as it is
+_ENGLISH_ARGS: dict[str, Callable[[Any], str]] = {
+    "method": lambda m: _METHOD_EN.get(m, m),
+    "hand_method": lambda m: _METHOD_EN.get(m, m),
+    "methods": lambda ms: " or ".join(_METHOD_EN.get(m, m) for m in ms),
+    "pattern": lambda key: pattern_name("en", key),
+    "other": lambda key: pattern_name("en", key),
+    "included": lambda key: pattern_name("en", key),
+    "kind": lambda kind: kong_name("en", kind),
+    "suits": lambda suits: " and ".join(_SUIT_EN.get(s, s) for s in suits),
+    "suit": lambda suit: _SUIT_EN.get(suit, suit),
+    "meld_tiles": _english_melds,
+    "input": lambda key: _INPUT_EN.get(key, key),
+    "said": _LIANGDAO_EN.__getitem__,
+    "happened": _LIANGDAO_EN.__getitem__,
+    "counted": _COUNTED_EN.__getitem__,
+    "piao": lambda piao: _PIAO_EN.get(piao, piao),
+    "pindao": lambda pindao: _PINDAO_EN.get(pindao, pindao),
+    "with_win_tile": lambda hint: " (the concealed tiles leave out the winning tile)" if hint else "",
+}
+
+
+def _english_args(args: Mapping[str, Any]) -> dict[str, str]:
+    return {
+        name: _ENGLISH_ARGS[name](value)
+        if name in _ENGLISH_ARGS
+        else _english_list(value)
+        if isinstance(value, list)
+        else str(value)
+        for name, value in args.items()
+    }
+
+
+class Refused(Protocol):
+    """A refusal of the scoring core as the bot meets it: `ScoringError`, or the ledger's `ScoringRefused`."""
+
+    code: str
+    message: str
+    reading: Reading
+
+
+def scoring_refusal(lang: str, err: Refused) -> str:
     """A refusal of the scoring core as a player reads it: `没有记录：` and its reason (`scoring_reason`)."""
-    return text(lang, "scoring_refused", message=scoring_reason(lang, code, message))
+    return text(lang, "scoring_refused", message=scoring_reason(lang, err))
 
 
-def scoring_reason(lang: str, code: str, message: str) -> str:
+def scoring_reason(lang: str, err: Refused) -> str:
     """Why the scoring core refused: its Chinese message (no pointers into the request), or in an English group
-    the English text of its code, with the names, tiles and counts it gave."""
-    shown = chat_message(message)
+    the English text of its reading's key, with the names, tiles and counts the reading gives."""
     if lang != "en":
-        return shown
-    found = scoring_reading(code, shown)
-    if found is not None:
-        return text(lang, found[0], **found[1])
-    general = f"scoring_en_{code}"
-    return text(lang, general if general in TEXTS else "scoring_en_other", message=shown)
-
-
-def scoring_reading(code: str, shown: str) -> tuple[str, dict[str, str]] | None:
-    """The English text key of a scoring refusal (as `chat_message` shows it) and its arguments, in English
-    words; None when no reading of its code knows the message."""
-    for pattern, key in SCORING_READINGS.get(code, ()):
-        found = pattern.search(shown)
-        if found is None:
-            continue
-        args = {k: v for k, v in found.groupdict().items() if v is not None}
-        args["who"] = f"{args['who']}: " if args.get("who") else ""
-        if "method" in args:
-            args["method"] = _METHOD_EN.get(args["method"], args["method"])
-        for tiles in ("hand", "tile", "win"):
-            if tiles in args:
-                args[tiles] = _english_tiles(args[tiles])
-        for name in ("a", "b"):
-            if name in args:
-                args[name] = _english_pattern(args[name])
-        if "allowed" in args:
-            args["allowed"] = " or ".join(_METHOD_EN.get(m, m) for m in args["allowed"].split("、"))
-        if "used" in args:
-            args["used"] = " and ".join(_SUIT_EN.get(c, c) for c in args["used"].split("、"))
-            args["suit"] = _SUIT_EN.get(args["suit"], args["suit"])
-        return key, args
-    return None
+        return chat_message(err.message)
+    template = SCORING_ENGLISH.get(err.reading.key)
+    if template is None:
+        return _SCORING_ENGLISH_UNKNOWN.format(message=chat_message(err.message))
+    args = _english_args(err.reading.args)
+    reason = _ONE_OF.sub(r"\1", template.format(**args))
+    return f"{args['winner']}: {reason}" if "winner" in args else reason
 
 
 def refusal_text(lang: str, err: Exception) -> str | None:
@@ -1126,7 +1153,7 @@ def refusal_text(lang: str, err: Exception) -> str | None:
     from ledger.service import LedgerError, ScoringRefused
 
     if isinstance(err, ScoringRefused | ScoringError):
-        return scoring_refusal(lang, err.code, err.message)
+        return scoring_refusal(lang, err)
     if isinstance(err, LedgerError):
         key = f"ledger_{err.code}"
         if key in TEXTS:
@@ -1211,7 +1238,7 @@ def describe_event(lang: str, event: Mapping[str, Any], game: str = "kawuxing", 
         ready = event.get("ready")
         if ready is None:
             return text(lang, "ev_draw")
-        return text(lang, "ev_draw_ready", names="、".join(ready)) if ready else text(lang, "ev_draw_nobody")
+        return text(lang, "ev_draw_ready", names=joined(lang, ready)) if ready else text(lang, "ev_draw_nobody")
     return str(kind)
 
 
@@ -1279,6 +1306,16 @@ def _draw_penalty(lang: str, transfers: Sequence[Mapping[str, Any]], currency: s
     return text(lang, "draw_penalty_paid", payments=("; " if lang == "en" else "；").join(payments))
 
 
+#: the separators Chinese text puts between items, as English (ASCII punctuation) writes them
+_SEPARATORS_EN = {"、": ", ", "；": "; ", "，": ", "}
+
+
+def joined(lang: str, parts: Iterable[str], sep: str = "、") -> str:
+    """Items as the chat's language lists them: `甲、乙` (or with `；`, `，`) in Chinese, `a, b` / `a; b` in English,
+    whose texts use ASCII punctuation only."""
+    return (_SEPARATORS_EN[sep] if lang == "en" else sep).join(parts)
+
+
 def money(amount: int, currency: str = "", *, signed: bool = False) -> str:
     """分 → a display amount: 150 → "1.5元", 200 → "2元"; `signed` adds "+" to positive amounts."""
     whole, cents = divmod(abs(amount), 100)
@@ -1296,13 +1333,14 @@ def describe_record(lang: str, events: Sequence[Mapping[str, Any]], game: str = 
         hand = event.get("hand") if game == "kawuxing" and event.get("type") == "hu" else None
         if isinstance(hand, Mapping):
             if hand.get("concealed"):
-                words += f"（{hand['concealed']} {hand.get('win_tile', '')}）".replace(" ）", "）")
+                tiles = f"{hand['concealed']} {hand.get('win_tile', '')}".strip()
+                words += f" ({tiles})" if lang == "en" else f"（{tiles}）"
             else:
                 named = [*(hand.get("patterns") or ()), *(hand.get("situations") or ())]
                 sep = ", " if lang == "en" else "、"
                 words += " " + (sep.join(pattern_name(lang, key) for key in named) if named else text(lang, "pihu"))
         parts.append(words)
-    return "；".join(parts)
+    return joined(lang, parts, "；")
 
 
 def rules_summary(lang: str, game: str, rules: Mapping[str, Any]) -> str:

@@ -20,6 +20,7 @@ SELF_BALANCE_WORDS = (
     "我赢了多少",
     "我输多少",
     "我赢多少",
+    *(f"{who}{when}{result}了多少" for who in ("我", "") for when in ("今晚", "今天") for result in ("输", "赢")),
     "我欠谁",
     "我欠谁钱",
     "我欠多少",
@@ -38,6 +39,15 @@ DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我
 OWING_WORDS = frozenset({"我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁", "还欠多少"})
 OWED_WORDS = frozenset({"谁欠我", "谁欠我钱"})
 
+#: a kong told as done or in the first person (`暗杠了`, `我补杠了 4s`) is the kong its kind word says; the first
+#: person, like a 亮倒's (`我亮倒了`), records the sender's own, never someone else's
+_KONG_KINDS_SAID = ("暗杠", "蓄杠", "补杠", "加杠", "直杠", "明杠")
+KONGS_SAID: dict[str, str] = {
+    said: kind for kind in _KONG_KINDS_SAID for said in (f"{kind}了", f"我{kind}", f"我{kind}了")
+}
+FIRST_PERSON_LIANGDAO_WORDS = ("我亮倒", "我亮倒了", "我报听", "我报听了")
+FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("我")), *FIRST_PERSON_LIANGDAO_WORDS})
+
 #: command words people also say to each other (`记错了，不好意思`): a line of theirs the bot would refuse stays
 #: unanswered, as a line read without its command word does (`bot.grammar.unprompted`)
 CHATTY_WORDS = frozenset({"记错了", "刚才记错了"})
@@ -47,8 +57,8 @@ CHATTY_WORDS = frozenset({"记错了", "刚才记错了"})
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "open": ("开桌", "开局", "上桌"),
     "table": ("牌桌", "桌况", "本局", "第几局", "第几局了", "现在第几局", "现在第几局了", "打到第几局了", "第几把了"),
-    "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠"),
-    "liangdao": ("亮倒", "亮牌", "亮倒了", "报听"),
+    "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠", *KONGS_SAID),
+    "liangdao": ("亮倒", "亮牌", "亮倒了", "亮牌了", "报听", "报听了", *FIRST_PERSON_LIANGDAO_WORDS),
     "hu": (
         "胡",
         "胡了",
@@ -67,10 +77,23 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "记错了", "刚才记错了", "undo"),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", *SELF_BALANCE_WORDS),
     "history": ("历史", "记录", "流水"),
-    "settle": ("结算", "算账", "结账", "散场", "收工"),
+    "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
     # payments after a settlement (bot/commands/payments.py)
-    "pay": ("付", "已付", "付了", "付款", "已转", "转了"),
+    "pay": (
+        "付",
+        "已付",
+        "付了",
+        "我付了",
+        "付清了",
+        "我付清了",
+        "付款",
+        "已转",
+        "转了",
+        "我转了",
+        "微信转了",
+        "支付宝转了",
+    ),
     "received": ("收到", "收到了", "已收"),
     "unpay": ("撤销付款", "撤回付款", "取消付款"),
     "rules": ("规则", "玩法"),
@@ -84,6 +107,21 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "ma": ("买马", "马牌"),
     "ready": ("听", "听牌"),
     "qiaba": ("跑恰摸八", "恰", "八"),
+}
+
+#: 碰胡's recording commands (bot/games/penghu.py): command key -> the words that start it; 胡 is the 卡五星 word's
+PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
+    "peng": ("碰",),
+    "sao": ("扫",),
+    "guosao": ("过扫",),
+    "paoqi": ("跑起",),
+    "tishe": ("提蛇",),
+    "baojing": ("报警",),
+    "wufu": ("五福",),
+    "hu": (*COMMAND_WORDS["hu"], "中庄"),
+    "tianhu": ("天胡",),
+    "dihu": ("地胡",),
+    "xiaoqidui": ("小七对",),
 }
 
 #: command words that carry an argument of their own: `自摸` is `胡 … 自摸`, `点杠 @乙` is `直杠 点 @乙`
@@ -112,6 +150,9 @@ FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我自摸", "我自摸了"})
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
 RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WORDS[key])
+#: the words that may follow a player named first (`@小李 胡了 清一色 点 @老王`, `老王 碰 点 @小李`): a record of
+#: either game (each game's registry reads only its own)
+PLAYER_FIRST_WORDS = RECORD_WORDS | frozenset(word for words in PENGHU_COMMAND_WORDS.values() for word in words)
 #: commands that change something: a line of theirs that asks a question (`撤销？`, `胡 清一色 吗`) is chat
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
@@ -152,7 +193,21 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
 }
 METHODS: dict[str, tuple[str, ...]] = {
     "self_draw": ("自摸", "自摸了", "zimo", "self", "tsumo"),
-    "discard": ("点", "点炮", "放炮", "炮", "逮炮", "接炮", "from", "dianpao"),
+    "discard": (
+        "点",
+        "点炮",
+        "放炮",
+        "炮",
+        "逮炮",
+        "接炮",
+        "点的炮",
+        "放的炮",
+        "点炮了",
+        "放炮了",
+        "点的",
+        "from",
+        "dianpao",
+    ),
     "rob_kong": ("抢杠", "抢杠胡", "抢杠和", "rob"),
 }
 #: a kong or 碰 named inside a win (a meld, `碰 3s`) or as a kong's kind (`暗杠 3s`); `minggang` is regional

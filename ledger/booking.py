@@ -34,7 +34,8 @@ from ledger.events import Event, payloads, repeats
 from ledger.hands import build_request, is_terminal, liangdao, misplaced_terminal, next_dealer, owed_by_event
 from ledger.money import night_totals
 from ledger.records import HandResult, HandState, NightInfo, NightTotal, Payload, Seat, TableRecord, VoidResult
-from ledger.scoring import score
+from ledger.scoring import ScoringError
+from ledger.scoring import answer as scored
 from ledger.tables import close_night, night_date, night_info, seat_table
 from ledger.unit import SOURCE_BOOKED, Tx
 
@@ -475,10 +476,11 @@ def _score(table: _Table, dealer: str | None, events: list[Payload]) -> tuple[di
     if not events:
         return {"ok": True, "transfers": []}, False
     ends = is_terminal(table.game, events[-1])
-    answer = score(build_request(table.game, table.rules, table.base, table.players, dealer, events), partial=not ends)
-    if not answer.get("ok"):
-        error = answer.get("error") or {}
-        raise ScoringRefused(str(error.get("code", "bad_request")), str(error.get("message", "")))
+    request = build_request(table.game, table.rules, table.base, table.players, dealer, events)
+    try:
+        answer = scored(request, partial=not ends)
+    except ScoringError as err:
+        raise ScoringRefused(err.code, err.message, err.reading) from err
     return answer, bool(answer["finished"]) if "finished" in answer else ends
 
 

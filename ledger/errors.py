@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ledger.scoring.common import Reading
+
 
 class LedgerError(Exception):
     """A request the ledger refuses. `code` is stable (the bot picks its text by it); `message` is Chinese;
@@ -21,7 +23,15 @@ class LedgerError(Exception):
 
 
 class ScoringRefused(LedgerError):
-    """The scoring core answered `ok: false`; `code`/`message` are the scoring core's own."""
+    """The scoring core refused; `code`/`message` are the scoring core's own, `reading` its key and arguments
+    (`ledger.scoring.Reading`), from which the bot words the refusal in English."""
+
+    def __init__(self, code: str, message: str, reading: Reading) -> None:
+        super().__init__(code, message)
+        self.reading = reading
+
+    def __reduce__(self) -> tuple[type[ScoringRefused], tuple[str, str, Reading]]:  # type: ignore[override]
+        return type(self), (self.code, self.message, self.reading)
 
 
 class DatabaseUrlError(ValueError):

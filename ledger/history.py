@@ -2,13 +2,14 @@
 
 Read in a fixed number of queries whatever the length of the group's history: the hands (newest first, through
 the group's hand index), then for those hands only their live events, their transfers, the hands that replaced
-them (through the index on `hands.replaces_id`) and the group's names.
+them (through the index on `hands.replaces_id`), their tables' nights and the group's names.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
@@ -51,7 +52,29 @@ def hand_history(session: Session, chat_id: int, limit: int, *, include_voided: 
         )
     }
     by_id = names(session, group.id)
-    return [_record(hand, events[hand.id], transfers[hand.id], replaced_by.get(hand.id), by_id) for hand in hands]
+    nights = {
+        table_id: (night_id, night_date)
+        for table_id, night_id, night_date in session.execute(
+            sa.select(m.GameTable.id, m.Night.id, m.Night.night_date)
+            .join(m.Night, m.Night.id == m.GameTable.night_id)
+            .where(m.GameTable.id.in_({hand.table_id for hand in hands}))
+        )
+    }
+    numbers: dict[int, int] = {}
+    if len({night_id for night_id, _ in nights.values()}) > 1:  # a list across nights names each (第N晚)
+        for night_id, _ in set(nights.values()):
+            numbers[night_id] = int(
+                session.scalar(
+                    sa.select(sa.func.count(m.Night.id)).where(m.Night.group_id == group.id, m.Night.id <= night_id)
+                )
+                or 0
+            )
+    records = []
+    for hand in hands:
+        record = _record(hand, events[hand.id], transfers[hand.id], replaced_by.get(hand.id), by_id)
+        night_id, night_date = nights[hand.table_id]
+        records.append(replace(record, night_id=night_id, night_date=night_date, night_number=numbers.get(night_id)))
+    return records
 
 
 def _record(

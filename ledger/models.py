@@ -430,6 +430,8 @@ class SettlementRecord(Base):
     exact: Mapped[bool] = mapped_column(sa.Boolean)
     created_at: Mapped[datetime]
     created_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    #: the chat message its payments post was sent as (a typed payment rewrites it); None: not known
+    post_message_id: Mapped[int | None] = mapped_column(sa.BigInteger)
     #: the table its 结算 ended (opened again when the settlement is taken back); None: no table was open
     table_id: Mapped[int | None] = fk("game_tables.id", nullable=True, index=False)
     voided_at: Mapped[datetime | None]

@@ -29,7 +29,7 @@ from ledger.accounts import MAX_AMOUNT
 from ledger.codec import encode
 from ledger.db import session_factories
 from ledger.models import FINE as FINE_TRANSFER
-from ledger.models import Member, Operation, SettlementRecord, Transfer
+from ledger.models import Member, Operation, Transfer
 from ledger.moderation_models import BAN, FINE, REMOVAL, WARNING, ModerationAction, ModerationSettings, Reminder
 from ledger.moderation_models import RulesText as RulesTextRow
 from ledger.money import fine as book_fine
@@ -244,24 +244,6 @@ def validated(current: RuleSettings, changes: Mapping[str, Any]) -> RuleSettings
                 raise _bad(name, f"最多 {MAX_EDITORS} 人", f"at most {MAX_EDITORS} members")
             out[name] = tuple(_int(name, x, 1, 2**63 - 1) for x in ids)
     return replace(current, **out)
-
-
-def _settled_after(session: Session, transfer_id: int) -> bool:
-    """Whether the night a transfer belongs to was settled after it was booked: a settled night is closed, and
-    a pardon must not change what its settlement told the players to pay."""
-    fine = session.get(Transfer, transfer_id)
-    if fine is None or fine.night_id is None:
-        return False
-    found = session.scalar(
-        sa.select(SettlementRecord.id)
-        .where(
-            SettlementRecord.night_id == fine.night_id,
-            SettlementRecord.created_at >= fine.created_at,
-            SettlementRecord.voided_at.is_(None),
-        )
-        .limit(1)
-    )
-    return found is not None
 
 
 def settings_from_overrides(overrides: Mapping[str, Any]) -> RuleSettings:
@@ -694,8 +676,6 @@ class Moderation:
                     "mod_cannot_cancel", f"记录 #{action_id} 是请出，已经执行，无法撤销；可以重新邀请该成员。"
                 )
             transfer_id = row.transfer_id
-            if transfer_id is not None and _settled_after(session, transfer_id):
-                raise LedgerError("fine_night_closed", "这笔罚款所在的那晚已经结算，账已关闭，不能撤销")
         if transfer_id is not None:
             self.ledger.cancel_fine(transfer_id, source=f"{source}:cancel", by=by, reason=reason)
         with self._writer.begin() as session:
@@ -704,6 +684,28 @@ class Moderation:
             if row.cancelled_at is None:
                 row.cancelled_at, row.cancelled_by, row.cancel_reason = self.now(), by, reason[:500]
             return _info(row)
+
+    def cancel_offence(
+        self, action_id: int, *, chat_id: int, by: int | None, reason: str, source: str
+    ) -> list[ActionInfo]:
+        """Cancel a record with the rest of its offence: a warning the ladder gave (automatic or an admin's
+        警告) and the fine or ban that came with it are one penalty, so cancelling any of them cancels them all —
+        the fine first, so a fine that cannot be cancelled (`cancel` says why) leaves the warning standing too.
+        A removal already happened and stays; an admin's own fine, removal or ban is a record alone. Returns the
+        records cancelled, the one asked for first."""
+        group_id = self.ledger.group(chat_id).id
+        with self._reader() as session:
+            row = session.get(ModerationAction, action_id)
+            offence = self._existing(session, row.source) if row is not None else {}  # (source, kind) is unique
+        alone = row is None or row.group_id != group_id or row.cancelled_at is not None or row.kind == REMOVAL
+        if alone or WARNING not in offence:  # `cancel` refuses what it must, with the reason
+            return [self.cancel(action_id, chat_id=chat_id, by=by, reason=reason, source=source)]
+        done: dict[int, ActionInfo] = {}
+        for kind in (FINE, BAN, WARNING):
+            part = offence.get(kind)
+            if part is not None and part.cancelled_at is None:
+                done[part.id] = self.cancel(part.id, chat_id=chat_id, by=by, reason=reason, source=f"{source}:{kind}")
+        return [done.pop(action_id), *done.values()]
 
     def action(self, action_id: int) -> ActionInfo | None:
         with self._reader() as session:

@@ -143,8 +143,22 @@ _TRANSFER_FOR_UPDATE = (
 )
 
 
+#: a settlement of the night a transfer was booked in, made after it (the night was settled with it in)
+_SETTLED_SINCE = (
+    sa.select(m.SettlementRecord.id)
+    .where(
+        m.SettlementRecord.night_id == sa.bindparam("night_id"),
+        m.SettlementRecord.created_at >= sa.bindparam("booked_at"),
+        m.SettlementRecord.voided_at.is_(None),
+    )
+    .limit(1)
+)
+
+
 def cancel_fine(tx: Tx, transfer_id: int, reason: str) -> TransferInfo:
-    """Void a fine (kept, marked with who/when/why); its money goes back."""
+    """Void a fine (kept, marked with who/when/why); its money goes back. Refused for a fine of a night settled
+    since (a settled night is closed: its settlement told the players what to pay) and for one the pot has paid
+    out since, whoever asks (a 群管 pardon, the console, the Mini App)."""
     row = tx.execute(_TRANSFER_FOR_UPDATE, {"id": transfer_id}).first()
     if row is None:
         raise LedgerError("not_found", f"找不到这个罚款（{transfer_id}）")
@@ -153,6 +167,11 @@ def cancel_fine(tx: Tx, transfer_id: int, reason: str) -> TransferInfo:
     if row.voided_at is not None:
         raise LedgerError("already_voided", "这笔罚款已经取消")
     lock_group(tx.session, row.group_id)
+    if (
+        row.night_id is not None
+        and tx.execute(_SETTLED_SINCE, {"night_id": row.night_id, "booked_at": row.created_at}).first()
+    ):
+        raise LedgerError("fine_night_closed", "这笔罚款所在的那晚已经结算，账已关闭，不能撤销")
     pot_balance = tx.session.scalar(sa.select(m.Member.balance).where(m.Member.id == row.payee_id).with_for_update())
     paid_out_since = tx.session.scalar(
         sa.select(sa.func.count())

@@ -337,6 +337,46 @@ def settlement_record(tx: Tx, chat_id: int, settlement_id: int) -> m.SettlementR
     return record if record.group_id == group_by_chat(tx.session, chat_id).id else None
 
 
+#: how many of a group's latest posted settlements a typed payment looks through for the post of its pair
+POSTS_LOOKED_AT = 20
+
+
+def set_post(tx: Tx, chat_id: int, settlement_id: int, message_id: int) -> None:
+    """The message a settlement's payments post was sent as (a settlement of another chat: nothing)."""
+    record = settlement_record(tx, chat_id, settlement_id)
+    if record is not None:
+        record.post_message_id = message_id
+
+
+def post_of_pair(tx: Tx, chat_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
+    """(settlement id, message id) of the latest posted settlement with a line of the pair, either way (under the
+    accounts its money lives under now: a guest linked since is its member), among the group's
+    `POSTS_LOOKED_AT` latest posted ones: the post a typed payment of the pair rewrites. None: none."""
+    group = group_by_chat(tx.session, chat_id)
+    home = _canonical(_accounts(tx, group.id))
+    pair = {debtor_id, creditor_id}
+    for settlement_id, message_id, lines, passed in tx.execute(
+        sa.select(
+            m.SettlementRecord.id,
+            m.SettlementRecord.post_message_id,
+            m.SettlementRecord.payments,
+            m.SettlementRecord.passed,
+        )
+        .where(
+            m.SettlementRecord.group_id == group.id,
+            m.SettlementRecord.post_message_id.is_not(None),
+            m.SettlementRecord.voided_at.is_(None),
+        )
+        .order_by(m.SettlementRecord.id.desc())
+        .limit(POSTS_LOOKED_AT)
+    ):
+        ends = [(int(line["payer_id"]), int(line["payee_id"])) for line in lines or ()]
+        ends += [(int(x), int(y)) for x, y, _, _ in passed or ()]
+        if any({home.get(x, x), home.get(y, y)} == pair for x, y in ends):
+            return settlement_id, message_id
+    return None
+
+
 def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | None:
     """Each line of a stored settlement of this chat (in its order), then each debt it passed through a group
     account (`settlements.passed`, in its order), and where it stands; None when the settlement is not this
@@ -374,8 +414,8 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
         elif pair in waiting and confirmed_at is not None:
             del waiting[pair]
     pools = {id_ for id_, row in accounts.items() if row.kind in m.GROUP_ACCOUNTS}
-    passes = [
-        (int(x), int(y), int(a), int(p))
+    passes = [  # under the accounts the money lives under now (a pass stored before a guest was linked: its member)
+        (home.get(int(x), int(x)), home.get(int(y), int(y)), int(a), int(p))
         for (passed,) in tx.execute(
             sa.select(m.SettlementRecord.passed)
             .where(
@@ -392,16 +432,16 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
     states: list[LineState | None] = [None] * len(lines)
     shared: dict[tuple[int, int], list[int]] = {}  # a pair of players -> its lines' indexes
     for index, (payer, payee, amount) in enumerate(lines):
-        pair = (payer, payee)
+        pair = (home.get(payer, payer), home.get(payee, payee))  # a guest linked since: its member's
         if payee in pools or payer in pools:
             left = min(amount, owed.get(pair, 0))
             if payee in pools:  # to the account: passed on to those it paid out to
                 on = _passed_on([(y, a) for x, y, a, p in passes if (x, p) == pair], amount - left)
             else:  # from the account: those who owed it pay instead
                 on = _passed_on([(x, a) for x, y, a, p in passes if (p, y) == pair], amount - left)
-            states[index] = LineState(payer, payee, amount, left, 0, None, on)
+            states[index] = LineState(*pair, amount, left, 0, None, on)
         else:
-            shared.setdefault((home.get(payer, payer), home.get(payee, payee)), []).append(index)
+            shared.setdefault(pair, []).append(index)
     for pair, indexes in shared.items():
         shares = _share([lines[i][2] for i in indexes], owed.get(pair, 0), paid.get(pair, []))
         # the word awaited shows on the lines payments cover (on the first when they cover none)

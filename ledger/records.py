@@ -340,6 +340,10 @@ class HandRecord:
     created_at: datetime
     voided_at: datetime | None
     void_reason: str | None
+    # the night its table was played in, and that night's ordinal (第N晚) when the list read holds several nights
+    night_id: int | None = None
+    night_date: date | None = None
+    night_number: int | None = None
 
 
 @dataclass(frozen=True)

@@ -200,12 +200,21 @@ class Ledger:
 
     # nights and tables ----------------------------------------------------------------------------------
     def open_table(
-        self, chat_id: int, seats: Sequence[int], *, dealer: int | None = None, source: str, by: int | None
+        self,
+        chat_id: int,
+        seats: Sequence[int | str],
+        *,
+        dealer: int | str | None = None,
+        source: str,
+        by: int | None,
     ) -> TableInfo:
-        """Seat members (ids, in play order) at a new table of the group's game with a snapshot of its rules.
+        """Seat players (in play order: member ids, or a guest's name) at a new table of the group's game with a
+        snapshot of its rules. A guest named is the unlinked guest of that name, created in the same transaction:
+        a refused table creates no guest.
 
         Opens tonight's night if needed (a night left open from an earlier 日切 date is closed first, its
-        settlement stored). An open table of the chat is ended first. `dealer` defaults to the first seat.
+        settlement stored). An open table of the chat is ended first. `dealer` (an id or a guest's name, as in
+        `seats`) defaults to the first seat.
         """
         return self._unit.once(
             source, "open_table", by, TableInfo, lambda tx: tables.open_table(tx, chat_id, seats, dealer)
@@ -566,6 +575,14 @@ class Ledger:
         """Where each line of a stored settlement of this chat stands now (still owed, waiting for the other side's
         word); None when the settlement is not this chat's."""
         return self._unit.read(lambda tx: payments.line_states(tx, chat_id, settlement_id))
+
+    def set_payment_post(self, chat_id: int, settlement_id: int, message_id: int) -> None:
+        """Keep the message a settlement's payments post was sent as (a typed payment rewrites it)."""
+        self._unit.write(lambda tx: payments.set_post(tx, chat_id, settlement_id, message_id))
+
+    def payment_post_of(self, chat_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
+        """(settlement id, message id) of the latest posted settlement with a line between the two, or None."""
+        return self._unit.read(lambda tx: payments.post_of_pair(tx, chat_id, debtor_id, creditor_id))
 
     def void_payment(
         self,

@@ -8,9 +8,11 @@ What counts (the readings the reports document in docs/reports.md):
   biggest hand is the win with the largest capped multiple, then the most money received for it.
 - Pattern frequency: in how many of the member's wins each pattern appeared (two hidden fours in one hand is
   one hand with 暗四归一).
-- Money is live transfers only (voided rows never count), integer 分. `net` is every live transfer in the
-  scope (hands, kong money, fines, pot payouts); `kong_money` is the net of kong transfers (喜钱);
-  `fines` what the member paid into the pot (红包池) in fines.
+- Money is live transfers only (voided rows never count), integer 分. `play` is the play result, what a
+  leaderboard ranks: the hands' money (wins, kong money, 亮倒, regional stakes; kind `hand`); `kong_money` is
+  the net of kong transfers (喜钱); `fines` what the member paid into the pot (红包池) in fines, `fees` what
+  they paid the house (台费, 抽水), `received` what the pot or the house paid out to them (发红包池, 付台费).
+  `net` is every live transfer (play, fines, fees, payouts: the money a settlement squares).
 - Scope: a night, a period of nights or all time, by `ledger.scope`'s membership rule (the night's own
   hands and money; a period's nights whole).
 """
@@ -39,6 +41,7 @@ from ledger.models import (
     HAND,
     OPEN,
     PAYMENT,
+    PAYOUT,
     POT,
     GameTable,
     Hand,
@@ -100,7 +103,14 @@ class MemberStats:
     kong_money: int = 0  # net 喜钱
     fines: int = 0  # paid into the pot
     fees: int = 0  # table fees (台费, 抽水) paid to the house, net of any refunded
-    net: int = 0
+    received: int = 0  # paid out to the member by the pot or the house (发红包池, 付台费)
+    play: int = 0  # the play result: the hands' money (wins, kongs, 亮倒, regional stakes)
+    net: int = 0  # every transfer: play, fines, fees, payouts
+
+    @property
+    def played(self) -> bool:
+        """Sat at a finished hand or won or lost money at one (what a leaderboard lists)."""
+        return bool(self.hands_played or self.play)
 
     @property
     def win_rate(self) -> float:
@@ -135,7 +145,7 @@ class GroupStats:
     kong_money: int  # total 喜钱 paid
     fines: int  # total fines paid into the pot
     pot: int  # the pot's net over the scope
-    members: tuple[MemberStats, ...]  # everyone who played or paid/received in the scope, best net first
+    members: tuple[MemberStats, ...]  # everyone who played or paid/received in the scope, best play result first
     biggest: Win | None
     all_wins: tuple[Win, ...]
     house: int = 0  # the house account's net over the scope (table fees)
@@ -373,6 +383,8 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
         amount = int(total)
         if kind == FEE and payer_id not in pools:
             line(payer_id).fees += amount
+        if kind == PAYOUT and payer_id in pools and payee_id not in pools:
+            line(payee_id).received += amount
         for member_id, signed in ((payer_id, -amount), (payee_id, amount)):
             if member_id in pot_ids:
                 pot += signed
@@ -382,8 +394,10 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
                 continue
             stats = line(member_id)
             stats.net += signed
-            if kind == HAND and kong:
-                stats.kong_money += signed
+            if kind == HAND:
+                stats.play += signed
+                if kong:
+                    stats.kong_money += signed
         if kind == HAND and kong:
             kong_total += amount
         if kind == FINE:
@@ -394,7 +408,7 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
     names = _names(session, members)
     for member_id, stats in members.items():
         stats.name = names.get(member_id, str(member_id))
-    ordered = sorted(members.values(), key=lambda m: (-m.net, -m.wins, m.name, m.member_id))
+    ordered = sorted(members.values(), key=lambda m: (-m.play, -m.wins, m.name, m.member_id))
     return GroupStats(
         scope=scope,
         hands=scan.hands,
@@ -422,8 +436,9 @@ def member_stats(session: Session, scope: Scope, member_id: int) -> MemberStats:
 
 
 def ranked(stats: GroupStats) -> list[MemberStats]:
-    """The leaderboard of computed stats: players ranked by net, then wins (who only paid a fine is listed too)."""
-    return [m for m in stats.members if m.hands_played or m.net or m.fines]
+    """The leaderboard of computed stats: players ranked by their play result, then wins (fines, fees and payouts
+    are no play: who only paid a fine, or only received a payout, is not ranked)."""
+    return [m for m in stats.members if m.played]
 
 
 def leaderboard(session: Session, scope: Scope) -> list[MemberStats]:

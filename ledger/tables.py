@@ -14,7 +14,17 @@ from sqlalchemy.orm import Session
 
 from ledger import fees, money, payments, transfers
 from ledger import models as m
-from ledger.accounts import GAME_NAMES, get_member, group_by_chat, group_info, lock_group, names, numbered
+from ledger.accounts import (
+    GAME_NAMES,
+    clean_name,
+    get_member,
+    group_by_chat,
+    group_info,
+    guest,
+    lock_group,
+    names,
+    numbered,
+)
 from ledger.chat_options import merges_debts
 from ledger.errors import LedgerError
 from ledger.hands import SEATS
@@ -404,15 +414,20 @@ def lock_table(session: Session, table_id: int) -> m.GameTable:
     return found
 
 
-def open_table(tx: Tx, chat_id: int, seats: Sequence[int], dealer: int | None) -> TableInfo:
-    """Seat members (ids, in play order) at a new table of the group's game with a snapshot of its rules, in
-    tonight's night (opened as needed); an open table of the chat is ended first."""
+def open_table(tx: Tx, chat_id: int, players: Sequence[int | str], dealer: int | str | None) -> TableInfo:
+    """Seat players (in play order: member ids, or a guest's name, the guest created as needed) at a new table of
+    the group's game with a snapshot of its rules, in tonight's night (opened as needed); an open table of the
+    chat is ended first. A refusal creates no guest: the guests are created in the table's transaction."""
     session = tx.session
     group = group_by_chat(session, chat_id)
     lock_group(session, group.id)
     want = SEATS[group.game]
-    if len(seats) != want or len(set(seats)) != len(seats):
-        raise LedgerError("bad_seats", f"{GAME_NAMES[group.game]}需要 {want} 位不同的玩家，收到 {len(seats)} 位")
+    if len(players) != want:
+        raise LedgerError("bad_seats", f"{GAME_NAMES[group.game]}需要 {want} 位不同的玩家，收到 {len(players)} 位")
+    seats = [_seat_id(tx, chat_id, player) for player in players]
+    dealer = _seat_id(tx, chat_id, dealer) if dealer is not None else None
+    if len(set(seats)) != len(seats):
+        raise LedgerError("bad_seats", f"{GAME_NAMES[group.game]}需要 {want} 位不同的玩家，收到 {len(players)} 位")
     people = [get_member(session, member_id) for member_id in seats]
     for person in people:
         if person.group_id != group.id or person.kind in m.POOLS or person.linked_to_id is not None:
@@ -427,6 +442,11 @@ def open_table(tx: Tx, chat_id: int, seats: Sequence[int], dealer: int | None) -
     dealer_name = None if group.game == "gouji" else seated[seats.index(dealer) if dealer is not None else 0]
     created = seat_table(tx, group.id, night.id, group.game, dict(group.rules), group.base, dealer_name, seats, seated)
     return table(tx, created)
+
+
+def _seat_id(tx: Tx, chat_id: int, player: int | str) -> int:
+    """A seat's member id: the id given, or the unlinked guest of the name given (created when new)."""
+    return player if isinstance(player, int) else guest(tx, chat_id, clean_name(player, "客人名字")).id
 
 
 def seat_table(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -45,6 +46,18 @@ def shown_name(ctx: Context, person: MemberInfo) -> str:
     return shown_names(ctx).get(person.id, person.name)
 
 
+def written_mention(ctx: Context, member_id: int, shown: str) -> str:
+    """How a player writes this account in a command the bot suggests (`已转 @阿一`): Telegram's own identity, the
+    @username, since a display name or 名片 after `@` is refused; a guest by its plain name; a member without a
+    username is picked from Telegram's list, which the words say (`@…（输入 @ 后从列表点选 小李）`)."""
+    person = next((m for m in ctx.service.members(ctx.chat_id) if m.id == member_id), None)
+    if person is not None and person.username:
+        return "@" + person.username
+    if person is not None and person.kind != "member":
+        return shown
+    return ctx.t("mention_pick", name=shown)
+
+
 def account_word(lang: str, name: str) -> str:
     """A name the ledger gave an account (`Ledger.names`, a balance or settlement line) in `lang`: the group's
     own accounts (红包池, 台费) by their word (Pot, House in English); the ledger shows no other account by those
@@ -57,13 +70,13 @@ def account_word(lang: str, name: str) -> str:
     return text(lang, key) if key is not None else name
 
 
-def resolve_person(ctx: Context, token: str, *, create_guest: bool) -> MemberInfo | None:
+def resolve_person(ctx: Context, token: str) -> MemberInfo | None:
     """A person named in a message. `@x` only through Telegram's identity (`mentioned_member`); a plain name only
-    an unlinked guest of that name (`guest_named`, created when `create_guest`). Display names and 名片 are labels,
-    never keys: typing one cannot reach a member's account."""
+    an unlinked guest of that name (`guest_named`). Display names and 名片 are labels, never keys: typing one
+    cannot reach a member's account."""
     if token.startswith("@"):
         return mentioned_member(ctx, token[1:])
-    return guest_named(ctx, token, create=create_guest)
+    return guest_named(ctx, token)
 
 
 def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:
@@ -91,16 +104,26 @@ def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:
     raise Refusal("unknown_mention", name=word)
 
 
-def guest_named(ctx: Context, name: str, *, create: bool) -> MemberInfo | None:
-    """The unlinked guest of this name (created when `create`), or None. A name that is a member's label (名片,
-    display name, username) is refused rather than read as that member or seated as a look-alike guest."""
+def guest_named(ctx: Context, name: str) -> MemberInfo | None:
+    """The unlinked guest of this name, or None. A name that is a member's label (名片, display name, username)
+    is refused rather than read as that member."""
+    found = ctx.service.find_guest(ctx.chat_id, name)
+    if found is None:
+        _refuse_a_members_label(ctx, name, "name_is_member")
+    return found
+
+
+def guest_to_seat(ctx: Context, name: str) -> MemberInfo | str:
+    """A plain name at 开桌: the unlinked guest of that name, or the name a new guest will be seated under (its
+    clean spelling; the ledger creates the guest with the table, so a refused 开桌 creates nobody). A name no
+    guest may take (红包池, 我) or that is a member's label is refused rather than seated as a look-alike."""
     found = ctx.service.find_guest(ctx.chat_id, name)
     if found is not None:
         return found
-    if create and reserved_name(name):
+    if reserved_name(name):
         raise Refusal("name_reserved", name=name)
     _refuse_a_members_label(ctx, name, "name_is_member")
-    return ctx.service.guest(ctx.chat_id, name) if create else None
+    return " ".join(name.split())
 
 
 def _refuse_a_members_label(ctx: Context, name: str, key: str) -> None:
@@ -151,6 +174,65 @@ def recording_table(ctx: Context) -> TableInfo:
                 raise Refusal("edit_table_ended", number=hand[0] if hand is not None else "?")
             return recorded
     return current_table(ctx)
+
+
+#: the fields of a record's events and of the scoring core's answer that name a seat, list seats, or hold a value
+#: per seat (`named_now` renames them)
+_SEAT_FIELDS = frozenset({"player", "winner", "from", "to", "dealer", "next_dealer"})
+_SEAT_LISTS = frozenset({"players", "order", "geming", "shaopai_failed", "baojing"})
+_PER_SEAT = frozenset({"net", "ready", "payer_multipliers", "places", "team_points", "counts"})
+
+
+def _renamed(data: Any, names: Mapping[str, str]) -> Any:
+    """Events or an answer (any nesting of lists and mappings) with the seats they name renamed through `names`."""
+    if isinstance(data, list | tuple):
+        return [_renamed(item, names) for item in data]
+    if not isinstance(data, Mapping):
+        return data
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _SEAT_FIELDS and isinstance(value, str):
+            out[key] = names.get(value, value)
+        elif key in _SEAT_LISTS and isinstance(value, list):
+            out[key] = [names.get(item, item) if isinstance(item, str) else item for item in value]
+        elif key in _PER_SEAT and isinstance(value, Mapping):
+            out[key] = {names.get(seat, seat): _renamed(item, names) for seat, item in value.items()}
+        else:
+            out[key] = _renamed(value, names)
+    return out
+
+
+def named_now(ctx: Context, table: TableInfo, result: HandResult) -> tuple[TableInfo, HandResult]:
+    """A booking's table and result with the players named as every reply names them now (`shown_names`). An open
+    table's seat names are those names (`Ledger.names`): nothing to do. An edit of a hand of a table that has
+    since ended (`recording_table`) was booked under that table's seat names, which held only until it ended (a
+    名片 changed since, a seat at the open table under another name): its reply names each player as 历史 shows
+    that hand, and as every other reply names them now."""
+    if table.ended_at is None:
+        return table, result
+    shown = shown_names(ctx)
+    names = {seat.name: shown.get(seat.member_id, seat.name) for seat in table.seats}
+
+    def name(seat: str | None) -> str | None:
+        return names.get(seat, seat) if seat is not None else None
+
+    def moved(transfer: TransferInfo) -> TransferInfo:
+        return dataclasses.replace(
+            transfer, payer=names.get(transfer.payer, transfer.payer), payee=names.get(transfer.payee, transfer.payee)
+        )
+
+    seats = tuple(dataclasses.replace(seat, name=names[seat.name]) for seat in table.seats)
+    return dataclasses.replace(table, seats=seats, dealer=name(table.dealer)), dataclasses.replace(
+        result,
+        dealer=name(result.dealer),
+        events=tuple(_renamed(list(result.events), names)),
+        answer=_renamed(result.answer, names),
+        booked=tuple(moved(t) for t in result.booked),
+        voided=tuple(moved(t) for t in result.voided),
+        next_dealer=name(result.next_dealer),
+        liangdao=tuple(names.get(player, player) for player in result.liangdao),
+        recorded=tuple(_renamed(list(result.recorded), names)),
+    )
 
 
 def seat_of_member(table: TableInfo, member_id: int) -> str | None:
@@ -447,7 +529,8 @@ def setting_amount(ctx: Context, value: str, word: str) -> int:
     """A 设置's amount (底金, 台费, 抽水) in 分: `2` or `2元` → 200, `0.5` → 50, `50分` → 50; positive only."""
     amount, why = amount_or_why(ctx, value)
     if amount is None:
-        hint = "" if why == ctx.t("amount_why_form") else f"（{why}）"  # the examples already say how to write it
+        # the examples say how to write an amount: the reason is added only when it is another
+        hint = "" if why == ctx.t("amount_why_form") else ctx.t("config_bad_amount_why", why=why)
         raise Refusal("config_bad_amount", setting=word, value=value, hint=hint)
     if amount <= 0:
         raise Refusal("config_bad_value", setting=word, value=value, allowed="> 0")

@@ -5,12 +5,20 @@ Both the typed commands and the button flows build their events and replies here
 
 from __future__ import annotations
 
-from bot.commands._common import booking_lines, change_lines, cut_lines, money_lines, net_by_member, recording_table
+from bot.commands._common import (
+    booking_lines,
+    change_lines,
+    cut_lines,
+    money_lines,
+    named_now,
+    net_by_member,
+    recording_table,
+)
 from bot.commands._stakes import stake_lines
 from bot.core import Context, Refusal, SendText
 from bot.grammar import MAX_FOURS, KongSpec, ReadySpec, WinSpec
 from bot.permissions import RECORD, require_player
-from bot.texts import describe_record, describe_win
+from bot.texts import describe_record, describe_win, joined
 from ledger.events import KONG_KINDS, PENGHU_WINS, WIN_METHODS, Kong, Meld, ReadyHand, Win, WinHand
 from ledger.service import HandResult, TableInfo, TableRecord
 
@@ -138,13 +146,15 @@ def event_reply(ctx: Context, table: TableInfo, result: HandResult, what: str, *
     lines.append(ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what))
     lines += money_lines(ctx, table, result)
     if result.liangdao:
-        lines.append(ctx.t("liangdao_state", names="、".join(result.liangdao)))
+        lines.append(ctx.t("liangdao_state", names=joined(ctx.lang, result.liangdao)))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
 def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bool = False) -> SendText:
     """The reply to a finished hand: what was understood, patterns and multiple, side stakes by name (漂, 买马,
-    数坎 …, 查大叫), changes, the next dealer."""
+    数坎 …, 查大叫), changes, the next dealer. An edit of a hand of a table since ended names the players as
+    every reply names them now (`named_now`), and has no next hand to announce."""
+    table, result = named_now(ctx, table, result)
     lines = booking_lines(ctx, result)
     lines.append(ctx.t("hand_edited" if edited else "hand_recorded", number=result.number))
     lines += describe_win(ctx.lang, result.events, result.answer, ctx.group.currency)

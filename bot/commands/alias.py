@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.commands._common import me, reserved_name, resolve_person, seat_of_member, shown_name, shown_names
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
+from bot.texts import joined
 from bot.vocabulary import COMMAND_WORDS
 
 MAX_ALIAS = 16
@@ -21,7 +22,7 @@ def alias(ctx: Context) -> SendText:
     items = tokens(ctx.args)
     target = me(ctx)
     if items and items[0].startswith("@"):
-        found = resolve_person(ctx, items[0], create_guest=False)
+        found = resolve_person(ctx, items[0])
         if not ctx.is_admin and (found is None or found.id != target.id):  # `名片 @自己 …` is one's own
             raise Refusal("alias_others_admin_only")
         if found is None:
@@ -39,9 +40,19 @@ def alias(ctx: Context) -> SendText:
     if not clear and reserved_name(new):
         raise Refusal("name_reserved", name=new)
     if not clear:  # another's label, or another member's @username: a 名片 never reads as someone else
-        for clash in (ctx.service.member_by_username(ctx.chat_id, new), ctx.service.find_member(ctx.chat_id, new)):
-            if clash is not None and clash.id != target.id:
-                raise Refusal("alias_taken", alias=new, name=shown_name(ctx, clash))
+        wanted = new.casefold()
+        clashes = [
+            person
+            for person in ctx.service.members(ctx.chat_id)
+            if person.id != target.id
+            and person.kind in ("member", "guest")
+            and wanted
+            in {(person.alias or "").casefold(), person.display_name.casefold(), (person.username or "").casefold()}
+        ]
+        if clashes:  # each by the name replies give them (老王, 老王#2), however many share the label
+            known = shown_names(ctx)
+            names = joined(ctx.lang, (known.get(person.id, person.name) for person in clashes))
+            raise Refusal("alias_taken", alias=new, name=names)
     was = shown_names(ctx).get(target.id, target.name)
     updated = ctx.service.set_alias(target.id, None if clear else new, source=ctx.source, by=ctx.sender.user_id)
     lines = [ctx.t("alias_cleared" if clear else "alias_set", name=was, alias=updated.name)]
@@ -68,7 +79,7 @@ def link(ctx: Context) -> SendText:
     guest = ctx.service.find_guest(ctx.chat_id, items[0].lstrip("@"))
     if guest is None:
         raise Refusal("link_not_guest", name=items[0])
-    member = resolve_person(ctx, items[1], create_guest=False)
+    member = resolve_person(ctx, items[1])
     if member is None or member.kind != "member":
         raise Refusal("unknown_player", name=items[1].lstrip("@"))
     shown = shown_names(ctx)

@@ -33,7 +33,7 @@ def balance(ctx: Context) -> SendText:
     only = None
     words = tokens(f"{implied(ctx.word)} {ctx.args}")  # `我欠谁` is `余额 我`
     if words:
-        only = me(ctx) if words[0] in ME_WORDS else resolve_person(ctx, words[0], create_guest=False)
+        only = me(ctx) if words[0] in ME_WORDS else resolve_person(ctx, words[0])
         if only is None:
             raise Refusal("unknown_player", name=words[0])
     total = ctx.service.balances(ctx.chat_id)
@@ -98,7 +98,12 @@ def history(ctx: Context) -> SendText:
     lines = [ctx.t("history_head", count=len(records))]
     tables = {table_id: ctx.service.table(table_id) for table_id in {record.table_id for record in records}}
     shown = shown_names(ctx)
+    night = None
     for record in reversed(records):
+        if record.night_number is not None and record.night_id != night:  # the list crosses nights: name each
+            night = record.night_id
+            day = record.night_date.isoformat() if record.night_date else ""
+            lines.append(ctx.t("history_night", number=record.night_number, date=day))
         lines.append(history_line(ctx, record, tables[record.table_id], shown))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 

@@ -208,6 +208,7 @@ def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -
     """A new rules dict: the preset replaced (overrides kept), or one option overridden; checked by the core."""
     if ctx.group.game != "kawuxing":
         raise Refusal("config_unknown_other", word=word, game=game_name(ctx.lang, ctx.group.game))
+    from bot.texts import scoring_reason
     from ledger.scoring.common import ScoringError
     from ledger.scoring.kawuxing.rules import OPTIONS, PRESETS, make_rules
 
@@ -226,7 +227,8 @@ def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -
     try:
         make_rules(str(rules.get("preset", "xiangyang")), **{k: v for k, v in rules.items() if k != "preset"})
     except ScoringError as err:
-        raise Refusal("config_bad_rules", message=err.message) from err
+        why = scoring_reason(ctx.lang, err) if ctx.lang == "en" else err.message  # Chinese: the core's words
+        raise Refusal("config_bad_rules", message=why) from err
     return rules
 
 

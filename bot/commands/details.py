@@ -43,7 +43,7 @@ def details(ctx: Context) -> SendText:
     found = ctx.service.night_details(ctx.chat_id, night_id)
     if ctx.args:
         word = tokens(ctx.args)[0]
-        person = resolve_person(ctx, word, create_guest=False)
+        person = resolve_person(ctx, word)
         if person is None:
             raise Refusal("unknown_player", name=word)
         name = shown_name(ctx, person)  # 老王#2, as the lines below name them

@@ -138,7 +138,7 @@ def pay_fees(ctx: Context) -> list[Effect]:
         raise Refusal("payfees_usage")
     for token in words:
         if token.startswith("@"):
-            person = resolve_person(ctx, token, create_guest=False)
+            person = resolve_person(ctx, token)
             if person is None:
                 raise Refusal("unknown_player", name=token)
             if person.id in {p.id for p in named}:

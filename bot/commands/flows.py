@@ -51,7 +51,7 @@ from bot.commands._stakes import stake_lines
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.grammar import KongSpec
 from bot.permissions import plays_at
-from bot.texts import chat_message, describe_event, describe_patterns, pattern_name, scoring_refusal
+from bot.texts import describe_event, describe_patterns, pattern_name, scoring_refusal
 from ledger.events import WIN_METHODS, Event, Payload, Win, WinHand, payload
 from ledger.scoring import ScoringError
 from ledger.service import DuplicateRecord, LedgerError, TableInfo
@@ -327,7 +327,7 @@ def _multiplier(table: TableInfo, key: str) -> int:
 def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -> tuple[list[str], bool]:
     """What confirming would book, scored now on the hand so far (nothing is written)."""
     from ledger.hands import build_request
-    from ledger.scoring import score
+    from ledger.scoring import answer as scored
 
     hand = ctx.service.hand_state(table.id)
     try:
@@ -341,12 +341,13 @@ def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -
     except LedgerError as err:  # 杠上杠 with no kong just before it
         return [ctx.t(err.code) if err.code == "chain_without_kong" else err.message], False
     except ScoringError as err:
-        return [scoring_refusal(ctx.lang, err.code, err.message)], False
+        return [scoring_refusal(ctx.lang, err)], False
     events = [*hand.events, *batch]
     request = build_request(table.game, table.rules, table.base, table.players, hand.dealer, events)
-    answer = score(request, partial=kind != "hu")
-    if not answer.get("ok"):
-        return [ctx.t("scoring_refused", message=chat_message(answer["error"]["message"]))], False
+    try:
+        answer = scored(request, partial=kind != "hu")
+    except ScoringError as err:
+        return [scoring_refusal(ctx.lang, err)], False
     lines = [ctx.t("flow_preview")]
     if kind == "hu":
         from bot.texts import describe_win

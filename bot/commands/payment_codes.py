@@ -63,7 +63,7 @@ def qrcode(ctx: Context) -> list[Effect] | SendText:
         ctx.service.register_payment_code(member.id, app, file_id, source=ctx.source, by=ctx.sender.user_id)
         return ctx.reply("qr_registered", name=shown_name(ctx, member), app=_app_name(ctx, app))
     if words and words[0].startswith("@"):
-        person = resolve_person(ctx, words[0], create_guest=False)
+        person = resolve_person(ctx, words[0])
         if person is None:
             raise Refusal("unknown_player", name=words[0])
         name = shown_name(ctx, person)
@@ -93,7 +93,7 @@ def qrcode(ctx: Context) -> list[Effect] | SendText:
 def remove(ctx: Context) -> SendText:
     words = tokens(ctx.args)
     if words and words[0].startswith("@"):
-        person = resolve_person(ctx, words[0], create_guest=False)
+        person = resolve_person(ctx, words[0])
         if person is None or person.user_id != ctx.sender.user_id:
             raise Refusal("qr_owner_only")
         words = words[1:]

@@ -22,6 +22,7 @@ from bot.commands._common import (
     resolve_person,
     shown_name,
     shown_names,
+    written_mention,
 )
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
@@ -31,7 +32,7 @@ from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
-from ledger.service import Debt, LedgerError, LineState, MemberInfo, Passed, PaymentResult, Settlement
+from ledger.service import Debt, Ledger, LedgerError, LineState, MemberInfo, Passed, PaymentResult, Settlement
 
 PREFIX = "pay"
 
@@ -41,7 +42,7 @@ def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
     words = tokens(ctx.args)
     if not words or len(words) > 2:
         raise Refusal("payment_usage")
-    other = resolve_person(ctx, words[0], create_guest=False)
+    other = resolve_person(ctx, words[0])
     if other is None:
         raise Refusal("unknown_player", name=words[0])
     amount = None
@@ -82,6 +83,8 @@ def _book(
     except LedgerError as err:
         shown = shown_names(ctx)  # distinct, as 余额 and 结算 show them (老王, 老王#2)
         names = {"debtor": shown.get(debtor[0], debtor[1]), "creditor": shown.get(creditor[0], creditor[1])}
+        names["debtor_at"] = written_mention(ctx, debtor[0], names["debtor"])
+        names["creditor_at"] = written_mention(ctx, creditor[0], names["creditor"])
         if err.code == "nothing_to_confirm":
             raise Refusal("payment_nothing_to_confirm", **names) from err
         if err.code == "no_debt":
@@ -136,10 +139,22 @@ def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | N
     return f"{head}\n{tail}"
 
 
-def _reply(ctx: Context, result: PaymentResult) -> SendText:
+def _reply(ctx: Context, result: PaymentResult) -> list[Effect]:
+    """A typed payment's reply, and the payments post of the pair rewritten in place (`rewritten_post`)."""
     if result.replayed:
-        return ctx.reply("already_done")
-    return SendText(payment_text(ctx, result), reply_to=ctx.message_id)
+        return [ctx.reply("already_done")]
+    return [SendText(payment_text(ctx, result), reply_to=ctx.message_id), *rewritten_post(ctx, result)]
+
+
+def rewritten_post(ctx: Context, result: PaymentResult) -> list[Effect]:
+    """After a typed 付/收到/撤销付款: the payments post of the latest settlement with a line of the pair, rewritten
+    in place to show where its lines stand now, as a press under it does. Nothing when no such post is known (one
+    sent before the bot kept its posts' messages, or further back than `ledger.payments.POSTS_LOOKED_AT`)."""
+    found = ctx.service.payment_post_of(ctx.chat_id, result.debtor_id, result.creditor_id)
+    settlement = ctx.service.stored_settlement(ctx.chat_id, found[0]) if found is not None else None
+    if found is None or settlement is None:
+        return []
+    return payment_post(ctx, settlement, edit=found[1])
 
 
 def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
@@ -163,7 +178,7 @@ def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
     help_zh="付：付 @阿一 11 记下你付给阿一 11元（可以只付一部分）；已转 @阿一 付清结算说的全部；对方「收到」即确认",
     help_en="paid @a 11: you paid a 11 (part of it is fine); paid @a: all you owe a; a's 「收到」 confirms it",
 )
-def pay(ctx: Context) -> SendText:
+def pay(ctx: Context) -> list[Effect]:
     source = message_source(ctx)
     other, amount = _person_and_amount(ctx)
     payer = me(ctx)
@@ -178,7 +193,7 @@ def pay(ctx: Context) -> SendText:
     help_zh="收到：收到 @阿二 11 确认阿二付的 11元（阿二还没记就由你记下）；收到 @阿二 确认他最近记的一笔",
     help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: confirms his latest",
 )
-def received(ctx: Context) -> SendText:
+def received(ctx: Context) -> list[Effect]:
     if not ctx.args:
         raise Quiet  # a bare 收到 is how chats say "got it"
     source = message_source(ctx)
@@ -199,7 +214,7 @@ def received(ctx: Context) -> SendText:
     help_zh="撤销付款：撤销你最近一笔付款（付的或收的）；撤销付款 @阿一 只看你和阿一之间的（管理员：阿一的）",
     help_en="take back your latest payment (paid or received); unpay @a: the latest between you and a (admins: a's)",
 )
-def unpay(ctx: Context) -> SendText:
+def unpay(ctx: Context) -> list[Effect]:
     source = message_source(ctx, "payment_edit_unpay")
     words = tokens(ctx.args)
     if len(words) > 1:
@@ -207,7 +222,7 @@ def unpay(ctx: Context) -> SendText:
     mine = me(ctx).id
     parties = [mine]
     if words:
-        other = resolve_person(ctx, words[0], create_guest=False)
+        other = resolve_person(ctx, words[0])
         if other is None:
             raise Refusal("unknown_player", name=words[0])
         parties = [other.id] if ctx.is_admin else [mine, other.id]
@@ -288,6 +303,8 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     players |= {
         id_ for p in (*settlement.payments, *settlement.passed) for id_ in (p.payer_id, p.payee_id) if id_ not in pools
     }
+    # and the accounts the lines live under now (a guest linked to a member since: the member)
+    players |= {id_ for state in states for id_ in (state.payer_id, state.payee_id) if id_ not in pools}
     standing = [line for line in accounts if line.member_id in players]
     # the settled nights' standing: a night opened since (the 日切 roll-over's first record) is not in this post
     night = ctx.service.current_night(ctx.chat_id)
@@ -306,7 +323,15 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
             ),
         )
     )
-    return [SendText("\n".join(lines), buttons=tuple(rows), edit_message_id=edit)]
+    posted_as = f"{PREFIX}:{settlement.id}" if edit is None else ""  # kept: a typed payment rewrites it
+    return [SendText("\n".join(lines), buttons=tuple(rows), edit_message_id=edit, posted_as=posted_as)]
+
+
+@registry.on_posted(PREFIX)
+def keep_post(service: Ledger, chat_id: int, key: str, message_id: int) -> None:
+    """A settlement's payments post was sent: its message is kept with the settlement (`rewritten_post`)."""
+    if key.isdigit():
+        service.set_payment_post(chat_id, int(key), message_id)
 
 
 def settled_at_once(ctx: Context) -> list[Effect]:

@@ -23,7 +23,7 @@ from bot.commands.suggest import ask, offer
 from bot.core import Context, Quiet, Refusal, SendText, registry
 from bot.grammar import BY_PATTERNS, GrammarError, WinSpec, implied, parse_draw, parse_kong, parse_player, parse_win
 from bot.texts import describe_event
-from bot.vocabulary import COMMAND_WORDS, DEALT_IN_WORDS, FIRST_PERSON_WIN_WORDS
+from bot.vocabulary import COMMAND_WORDS, DEALT_IN_WORDS, FIRST_PERSON_RECORD_WORDS, FIRST_PERSON_WIN_WORDS, KONGS_SAID
 from ledger.events import Draw, Event, Kong, Liangdao, Win
 from ledger.service import DuplicateRecord, LedgerError, TableInfo
 
@@ -47,15 +47,23 @@ def record_kong(ctx: Context) -> SendText:
     if not ctx.args and ctx.word.lower() in {"杠", "gang", "kong"}:
         return start_flow(ctx, table, "gang")
     mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
+    word = KONGS_SAID.get(ctx.word, ctx.word)  # `我暗杠了 3s` is `暗杠 3s`, the sender's own (`_first_person`)
 
     def reading(args: str) -> Kong:
-        return kong_of(parse_kong(ctx.word, args, mine, resolve, lambda: minggang(ctx)))
+        return kong_of(parse_kong(word, args, mine, resolve, lambda: minggang(ctx)))
 
     try:
         event = reading(ctx.args)
     except GrammarError as err:
-        return offer(ctx, table, err, reading, word="直杠" if implied(ctx.word) else ctx.word)
+        return offer(ctx, table, err, reading, word="直杠" if implied(word) else word)
+    _first_person(ctx, mine, event.player)
     return _record(ctx, table, [event])
+
+
+def _first_person(ctx: Context, mine: str | None, player: str) -> None:
+    """`我暗杠了 @c`, `我亮倒了 @c`: the word says the sender, the line names another; refused, not guessed."""
+    if ctx.word in FIRST_PERSON_RECORD_WORDS and player != mine:
+        raise Refusal("first_person_other_player", word=ctx.word, name=player)
 
 
 # ---------------------------------------------------------------------------------------------------------- 亮倒
@@ -77,6 +85,7 @@ def record_liangdao(ctx: Context) -> SendText:
         player = parse_player(ctx.args, mine, resolve)
     except GrammarError as err:
         return offer(ctx, table, err, lambda args: parse_player(args, mine, resolve), word=ctx.word)
+    _first_person(ctx, mine, player)
     return _record(ctx, table, [Liangdao(player)])
 
 

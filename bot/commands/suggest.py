@@ -47,7 +47,7 @@ def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[st
     GrammarError or Refusal for one that cannot be booked either) with buttons, else the refusal itself."""
     reading = closest_reading(err.reading) if err.suggest else None
     if reading is not None:
-        args = render(reading)
+        args = render(reading, ctx.lang)
         try:
             check(args)
         except (GrammarError, Refusal):

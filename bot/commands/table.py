@@ -8,19 +8,18 @@ from typing import TYPE_CHECKING
 from bot.commands._common import (
     SEATS,
     follow_closed_night,
+    guest_to_seat,
     marked_mention,
     member_of,
     mentioned_member,
     money,
-    resolve_person,
-    shown_name,
     shown_names,
 )
 from bot.commands.payments import debts_text
 from bot.core import Button, Context, Refusal, SendText, registry
 from bot.grammar import GrammarError, name_key, parse_people
 from bot.permissions import require_to_open
-from bot.texts import game_name, rules_summary
+from bot.texts import game_name, joined, rules_summary
 from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_NAME
 
@@ -56,29 +55,31 @@ def open_table(ctx: Context) -> SendText:
         guest = " ".join(token.split())
         if not token.startswith("@") and len(guest) > MAX_NAME:
             raise Refusal("guest_name_too_long", limit=MAX_NAME, start=guest[:8], length=len(guest))
-    seated: list[MemberInfo] = []
+    # everything is checked before the ledger opens the table: a new guest is only a name until then (the ledger
+    # creates it with the table), so a refused 开桌 changes nothing
+    seated: list[MemberInfo | str] = []  # an account, or the name of a guest the ledger creates with the table
     for token in people:
-        person = resolve_person(ctx, token, create_guest=True)
+        person = mentioned_member(ctx, token[1:]) if token.startswith("@") else guest_to_seat(ctx, token)
         if person is None:
             raise Refusal("unknown_player", name=token)
-        if any(p.id == person.id for p in seated):
-            raise Refusal("seated_twice", name=shown_name(ctx, person))
+        if any(_key(p) == _key(person) for p in seated):
+            raise Refusal("seated_twice", name=_shown(ctx, person))
         seated.append(person)
     quoted = ctx.incoming.reply_to if ctx.incoming else None
     if len(seated) < needed and quoted is not None and quoted.sender is not None and not quoted.sender.is_bot:
         replied = member_of(ctx, quoted.sender)
-        if all(p.id != replied.id for p in seated):
+        if all(_key(p) != replied.id for p in seated):
             seated.append(replied)
     if len(seated) < needed:
         sender = member_of(ctx, ctx.sender)
-        if all(p.id != sender.id for p in seated):
+        if all(_key(p) != sender.id for p in seated):
             seated.insert(0, sender)
     if len(seated) > needed:
-        extra = shown_name(ctx, seated[needed])
+        extra = _shown(ctx, seated[needed])
         raise Refusal("too_many_players", game=game_name(ctx.lang, game), seats=needed, extra=extra)
     if len(seated) < needed:
         raise Refusal("too_few_players", game=game_name(ctx.lang, game), seats=needed, count=len(seated))
-    dealer: MemberInfo | None = None
+    dealer: MemberInfo | str | None = None
     drawn = False
     if game in DEALERLESS:
         pass  # 够级 has no dealer
@@ -92,8 +93,8 @@ def open_table(ctx: Context) -> SendText:
     before = ctx.service.current_night(ctx.chat_id)
     table = ctx.service.open_table(
         ctx.chat_id,
-        [p.id for p in seated],
-        dealer=dealer.id if dealer is not None else None,
+        [_seat(p) for p in seated],
+        dealer=_seat(dealer) if dealer is not None else None,
         source=ctx.source,
         by=ctx.sender.user_id,
     )
@@ -104,7 +105,7 @@ def open_table(ctx: Context) -> SendText:
         "table_opened" if table.game == "kawuxing" else "table_opened_other",
         game=game_name(ctx.lang, table.game) + (("，" if ctx.lang != "en" else ", ") + rules if rules else ""),
         base=money(table.base, ctx.group.currency),
-        seats="、".join(seat.name for seat in table.seats),
+        seats=joined(ctx.lang, (seat.name for seat in table.seats)),
         dealer=_dealer_part(ctx, table.dealer, drawn),
         number=table.hand_number,
     )
@@ -118,22 +119,41 @@ def open_table(ctx: Context) -> SendText:
     )
 
 
-def _dealer_among(ctx: Context, seated: list[MemberInfo], token: str) -> MemberInfo:
+def _key(player: MemberInfo | str) -> int | str:
+    """What tells players apart before the table is opened: an account's id, a new guest's name ignoring case."""
+    return player.casefold() if isinstance(player, str) else player.id
+
+
+def _seat(player: MemberInfo | str) -> int | str:
+    """What the ledger seats: an account's id, or a new guest's name."""
+    return player if isinstance(player, str) else player.id
+
+
+def _shown(ctx: Context, player: MemberInfo | str) -> str:
+    """A player as the replies name them: an account by `shown_names`, a new guest by the name typed."""
+    return _shown_in(shown_names(ctx), player)
+
+
+def _shown_in(shown: Mapping[int, str], player: MemberInfo | str) -> str:
+    return player if isinstance(player, str) else shown.get(player.id, player.name)
+
+
+def _dealer_among(ctx: Context, seated: Sequence[MemberInfo | str], token: str) -> MemberInfo | str:
     """庄's player among those seated, read like a name at the table: a mention Telegram marked is that account;
     otherwise a seated player's name as the replies show it (老王#2), then (with `@`) a seated player's username
     or any member's identity."""
     bare = token.lstrip("@")
     key = name_key(bare)
     mention = token.startswith("@")
-    hits: list[MemberInfo] = []
+    hits: list[MemberInfo | str] = []
     if not (mention and marked_mention(ctx, bare)):
         shown = shown_names(ctx)
-        hits = [p for p in seated if name_key(shown.get(p.id, p.name)) == key]
+        hits = [p for p in seated if name_key(_shown_in(shown, p)) == key]
         if not hits and mention:
-            hits = [p for p in seated if p.username and name_key(p.username) == key]
+            hits = [p for p in seated if not isinstance(p, str) and p.username and name_key(p.username) == key]
     if not hits and mention:
         found = mentioned_member(ctx, bare)
-        hits = [p for p in seated if found is not None and p.id == found.id]
+        hits = [p for p in seated if found is not None and _key(p) == found.id]
     if len(hits) > 1:
         raise Refusal("ambiguous_mention", name=bare)
     if not hits:
@@ -197,15 +217,15 @@ def show_table(ctx: Context) -> SendText:
         ctx.t(
             "table_status",
             game=game_name(ctx.lang, table.game),
-            seats="、".join(seat.name for seat in table.seats),
+            seats=joined(ctx.lang, (seat.name for seat in table.seats)),
             number=state.number,
             dealer=_status_dealer(ctx, state.dealer),
             base=money(table.base, ctx.group.currency),
         )
     ]
     if state.liangdao:
-        lines.append(ctx.t("liangdao_state", names="、".join(state.liangdao)))
+        lines.append(ctx.t("liangdao_state", names=joined(ctx.lang, state.liangdao)))
     if table.game == "kawuxing":
         lines += _regional_lines(ctx, table, state.events)
-    lines.append(ctx.t("hand_events", events="；".join(events)) if events else ctx.t("hand_empty"))
+    lines.append(ctx.t("hand_events", events=joined(ctx.lang, events, "；")) if events else ctx.t("hand_empty"))
     return SendText("\n".join(lines), buttons=table_buttons(ctx, table.id, table.game))

@@ -322,7 +322,7 @@ def _preview(ctx: Context, table: TableInfo, round_: dict[str, list[str]]) -> tu
     try:
         answer = gouji.answer(request)
     except ScoringError as err:
-        return [scoring_refusal(ctx.lang, err.code, err.message)], False
+        return [scoring_refusal(ctx.lang, err)], False
     lines = [ctx.t("flow_preview")]
     if answer["void"]:
         lines.append(ctx.t("gouji_void", names="、".join(round_["geming"])))

@@ -4,7 +4,6 @@ says what was understood, each seat's change and the running 碰/扫 counts."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,23 +13,23 @@ from bot.commands._common import booking_lines, money_lines, my_seat, replayed_r
 from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import fold, implied, tokens
+from bot.grammar import fold, implied, read, tokens
 from bot.texts import register, register_describer, scoring_reason
-from bot.vocabulary import COMMAND_WORDS
+from bot.vocabulary import COMMAND_WORDS, PENGHU_COMMAND_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
 
 PENGHU = ("penghu",)
-EVENT_PREFIX = re.compile(r"^events\[\d+\]（\w+）：")
-#: the scoring core's refusals that tell players what to write in the contract's words (`请记 wufu`), and the
-#: bot's own text for each: the chat names the commands a player types (the `paiju score` answer is unchanged)
-IN_PLAYERS_WORDS = (
-    (re.compile(r"^(?P<name>.+?) 已报警，第五次碰/扫就是五福"), "penghu_after_baojing"),
-    (re.compile(r"^(?P<name>.+?) 已有 4 次碰/扫，第五次只能报警后"), "penghu_fifth_needs_baojing"),
-    (re.compile(r"^(?P<name>.+?) 没有报警，五福不算"), "penghu_wufu_needs_baojing"),
-    (re.compile(r"^起手连扫三次算提蛇"), "penghu_three_sao_is_tishe"),
-    (re.compile(r"^庄家的小七对必须带一个扫"), "penghu_xiaoqidui_needs_sao"),
-)
+#: the scoring core's refusals (by their reading's key) that tell players what to write in the contract's words
+#: (`请记 wufu`), and the bot's own text for each: the chat names the commands a player types (the `paiju score`
+#: answer is unchanged)
+IN_PLAYERS_WORDS = {
+    "fifth_is_wufu": "penghu_after_baojing",
+    "fifth_needs_baojing": "penghu_fifth_needs_baojing",
+    "wufu_without_baojing": "penghu_wufu_needs_baojing",
+    "third_sao_is_tishe": "penghu_three_sao_is_tishe",
+    "dealer_xiaoqidui_sao": "penghu_xiaoqidui_needs_sao",
+}
 SOURCE_WORDS = frozenset({"点", "打", "放", "放炮", "from"})
 WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall"})
 DEAL_WORDS = frozenset({"起手", "deal"})
@@ -43,6 +42,16 @@ register(
             "例如：碰 点 @丙 ｜ 扫 起手 ｜ 胡 @乙 点 @丙",
             "en": "Cannot read “{word}”: name a seated player (@someone or a name) and words like 点 @x, 摸, 起手, "
             "中庄, 跑起. Examples: 碰 点 @c | 扫 起手 | 胡 @b 点 @c",
+        },
+        "penghu_no_patterns": {
+            "zh": "碰胡的胡不分番型，「{word}」不用写：胡 点 @丙（丙一人出）｜ 胡 自摸（每人出）。",
+            "en": "A 碰胡 win has no patterns; leave out “{word}”: 胡 点 @c (c pays) | 胡 自摸 (each pays).",
+        },
+        "penghu_other_game": {
+            "zh": "这桌打的是碰胡，没有{word}（那是卡五星的记法）。"
+            "碰胡记：碰 点 @丙 ｜ 扫 ｜ 胡 点 @丙 ｜ 荒庄；发「帮助」看全部。",
+            "en": "This table plays 碰胡, which has no {word} (a 卡五星 record). 碰胡 records: 碰 点 @c | 扫 | "
+            "胡 点 @c | 荒庄; send 帮助 for all.",
         },
         "penghu_word_not_here": {"zh": "「{word}」用不到{what}上。", "en": "“{word}” does not apply to {what}."},
         "penghu_player_missing": {
@@ -158,6 +167,8 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
             spec.keywords.append(token)
         else:
             name = resolve(token)
+            if name is None and _kawuxing_word(token):
+                raise _other_game(Refusal("penghu_no_patterns", word=token), items, resolve)
             if name is None:
                 raise Refusal("penghu_unknown_word", word=token)
             if spec.player is not None and spec.player != name:
@@ -167,6 +178,24 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
     if spec.source is not None and spec.wall:
         raise Refusal("penghu_source_and_wall")
     return spec
+
+
+def _kawuxing_word(token: str) -> bool:
+    """A word of a 卡五星 win that a 碰胡 win has no use for: a pattern or situation (`清一色`, `杠上开花`), a 屁胡."""
+    return any(word.kind in {"pattern", "situation", "pihu"} for word in read(token))
+
+
+def _other_game(refusal: Refusal, items: list[str], resolve: Callable[[str], str | None]) -> Refusal:
+    """A refusal of a 卡五星 record at a 碰胡 table, said even when the line named its player first (`@乙 胡了 清一色
+    点 @丙`, `老王 暗杠 3s`) when every word is a record's: a player, 碰胡's own words, 卡五星's vocabulary."""
+
+    def known(token: str) -> bool:
+        if fold(token) in SOURCE_WORDS | WALL_WORDS | DEAL_WORDS | FLAG_WORDS.keys() or resolve(token) is not None:
+            return True
+        return all(word.kind not in {"unknown", "known"} for word in read(token))
+
+    refusal.heard = bool(items) and all(known(token) for token in items)
+    return refusal
 
 
 def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozenset[str]) -> PenghuPlay:
@@ -192,17 +221,17 @@ def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozense
 
 #: command key -> (event type, chat words, event fields its keywords may set, whether it needs 点 @x or 摸)
 COMMANDS: dict[str, tuple[str, tuple[str, ...], frozenset[str], bool]] = {
-    "peng": ("peng", ("碰",), frozenset({"from"}), True),
-    "sao": ("sao", ("扫",), frozenset({"at_deal"}), False),
-    "guosao": ("guosao", ("过扫",), frozenset(), False),
-    "paoqi": ("paoqi", ("跑起",), frozenset({"from"}), False),
-    "tishe": ("tishe", ("提蛇",), frozenset({"at_deal"}), False),
-    "baojing": ("baojing", ("报警",), frozenset(), False),
-    "wufu": ("wufu", ("五福",), frozenset({"from"}), True),
-    "hu": ("hu", (*COMMAND_WORDS["hu"], "中庄"), frozenset({"from", "zhongzhuang", "paoqi"}), True),
-    "tianhu": ("tianhu", ("天胡",), frozenset(), False),
-    "dihu": ("dihu", ("地胡",), frozenset(), False),
-    "xiaoqidui": ("xiaoqidui", ("小七对",), frozenset(), False),
+    "peng": ("peng", PENGHU_COMMAND_WORDS["peng"], frozenset({"from"}), True),
+    "sao": ("sao", PENGHU_COMMAND_WORDS["sao"], frozenset({"at_deal"}), False),
+    "guosao": ("guosao", PENGHU_COMMAND_WORDS["guosao"], frozenset(), False),
+    "paoqi": ("paoqi", PENGHU_COMMAND_WORDS["paoqi"], frozenset({"from"}), False),
+    "tishe": ("tishe", PENGHU_COMMAND_WORDS["tishe"], frozenset({"at_deal"}), False),
+    "baojing": ("baojing", PENGHU_COMMAND_WORDS["baojing"], frozenset(), False),
+    "wufu": ("wufu", PENGHU_COMMAND_WORDS["wufu"], frozenset({"from"}), True),
+    "hu": ("hu", PENGHU_COMMAND_WORDS["hu"], frozenset({"from", "zhongzhuang", "paoqi"}), True),
+    "tianhu": ("tianhu", PENGHU_COMMAND_WORDS["tianhu"], frozenset(), False),
+    "dihu": ("dihu", PENGHU_COMMAND_WORDS["dihu"], frozenset(), False),
+    "xiaoqidui": ("xiaoqidui", PENGHU_COMMAND_WORDS["xiaoqidui"], frozenset(), False),
 }
 HELP = {
     "peng": ("碰：碰 点 @丙（丙打的，一人出）｜ 碰 摸（翻出来的牌，每人出）｜ 碰 @乙 点 @丙", "碰: 碰 点 @c | 碰 摸"),
@@ -263,6 +292,22 @@ for _key in COMMANDS:
 
 
 @registry.command(
+    "penghu_other_game",
+    names=["ph_kong"],
+    aliases=(*COMMAND_WORDS["gang"], *COMMAND_WORDS["liangdao"]),
+    help_zh="杠、亮倒：碰胡没有（卡五星的记法）",
+    help_en="kongs and 亮倒: none in 碰胡 (卡五星 records)",
+    games=PENGHU,
+    in_menu=False,
+)
+def record_other_game(ctx: Context) -> SendText:
+    """`暗杠 3s`, `亮倒` typed at a 碰胡 table: a 卡五星 record, refused with the records 碰胡 has."""
+    table = game_table(ctx, "penghu")
+    words = tokens(ctx.args)
+    raise _other_game(Refusal("penghu_other_game", word=ctx.word), words[1:], seat_resolver(ctx, table))
+
+
+@registry.command(
     "penghu_draw",
     names=["ph_draw"],
     aliases=COMMAND_WORDS["draw"],
@@ -288,7 +333,7 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     except DuplicateRecord as dup:  # the same win or draw from someone else a moment ago: ask before booking
         return hold_back(ctx, table, dup)
     except ScoringRefused as err:
-        raise _refusal(ctx.lang, err.code, err.message) from err
+        raise _refusal(ctx.lang, err) from err
     if result.replayed:  # a redelivered update: booked once, said once
         return replayed_reply(ctx, result, "penghu")
     what = describe(ctx.lang, payload(event), table.dealer)
@@ -313,15 +358,12 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
-def _refusal(lang: str, code: str, message: str) -> Refusal:
-    """A scoring refusal as the chat says it: the core names the event by its JSON index (`events[3]（peng）：…`),
-    which the chat leaves out; a why worded in the contract's field names gets the bot's own text."""
-    why = EVENT_PREFIX.sub("", message)
-    for pattern, key in IN_PLAYERS_WORDS:
-        found = pattern.match(why)
-        if found:
-            return Refusal(key, **found.groupdict())
-    return Refusal("scoring_refused", message=scoring_reason(lang, code, why))
+def _refusal(lang: str, err: ScoringRefused) -> Refusal:
+    """A scoring refusal as the chat says it; a why worded in the contract's field names gets the bot's own text."""
+    key = IN_PLAYERS_WORDS.get(err.reading.key)
+    if key is not None:
+        return Refusal(key, name=err.reading.args.get("who", ""))
+    return Refusal("scoring_refused", message=scoring_reason(lang, err))
 
 
 def describe(lang: str, event: Mapping[str, Any], dealer: str | None) -> str:

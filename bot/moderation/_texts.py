@@ -34,6 +34,7 @@ register(
             "zh": "⛔ {name} 第 {n} 次违反群规（{rule}：{detail}），封禁。",
             "en": "⛔ {name} broke the group rules again ({rule}: {detail}). Offence #{n}: a ban.",
         },
+        "mod_offence_record": {"zh": "记录 #{id}", "en": " Record #{id}"},
         "mod_next_remove": {"zh": "再犯将被请出本群。", "en": "Next time: removal from the group."},
         "mod_next_ban": {"zh": "再犯将被封禁。", "en": "Next time: a ban."},
         "mod_next_fine": {"zh": "再犯将罚发红包。", "en": "Next time: a fine."},

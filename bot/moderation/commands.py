@@ -71,7 +71,7 @@ def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
         raise Refusal("mod_one_member", name=typed[mentions[1]])
     if mentions:  # first (`罚款 @甲 20 迟到`) or after the reason (`罚款 迟到 @甲`)
         mention = typed.pop(mentions[0])
-        person = resolve_person(ctx, mention, create_guest=False)
+        person = resolve_person(ctx, mention)
         if person is None:
             raise Refusal("mod_unknown_member", name=mention)
         return _chat_member(ctx, person), " ".join(typed), None
@@ -237,21 +237,24 @@ def pardon(ctx: Context) -> list[Effect]:
         raise Refusal("mod_not_a_record", text=first)
     member_of(ctx, ctx.sender)
     service = moderation(ctx)
-    action = service.cancel(
+    cancelled = service.cancel_offence(
         int(number), chat_id=ctx.chat_id, by=ctx.sender.user_id, reason=_reason(ctx, rest), source=ctx.source
     )
+    action = cancelled[0]  # the record asked for; the rest of its offence (a warning's fine or ban) with it
     name = _name_of_member(ctx, action.member_id)
     extra = ""
     effects: list[Effect] = []
-    if action.kind == "fine":
+    fine = next((one for one in cancelled if one.kind == "fine"), None)
+    if fine is not None:
         pot = ctx.service.balances(ctx.chat_id).pot
         extra = ctx.t(
-            "mod_cancelled_fine", amount=money(action.amount or 0, currency(ctx)), pot=money(pot, currency(ctx)) or "0"
+            "mod_cancelled_fine", amount=money(fine.amount or 0, currency(ctx)), pot=money(pot, currency(ctx)) or "0"
         )
-    if action.kind == "ban":
-        effects.append(UnbanMember(action.user_id))
-    kind = ctx.t(f"mod_kind_{action.kind}")
-    reply = SendText(ctx.t("mod_cancelled", id=action.id, kind=kind, name=name, extra=extra).rstrip())
+    effects += [UnbanMember(one.user_id) for one in cancelled if one.kind == "ban"]
+    sep = ", " if ctx.lang == "en" else "、"
+    ids = f"{sep}#".join(str(one.id) for one in cancelled)
+    kind = sep.join(ctx.t(f"mod_kind_{one.kind}") for one in cancelled)
+    reply = SendText(ctx.t("mod_cancelled", id=ids, kind=kind, name=name, extra=extra).rstrip())
     return [reply, *effects]
 
 
@@ -354,7 +357,7 @@ def payout(ctx: Context) -> list[Effect]:
             continue
         if not token.startswith("@"):
             raise Refusal("mod_payout_usage")
-        person = resolve_person(ctx, token, create_guest=False)
+        person = resolve_person(ctx, token)
         if person is None:
             raise Refusal("mod_unknown_member", name=token)
         if any(p.id == person.id for p in named):
@@ -443,7 +446,7 @@ def rules_editor(ctx: Context) -> SendText:
             raise Refusal("mod_rules_owner_names")
         for token in tokens:
             remove = token.startswith("-")
-            person = resolve_person(ctx, token.lstrip("-"), create_guest=False)
+            person = resolve_person(ctx, token.lstrip("-"))
             if person is None:
                 raise Refusal("mod_unknown_member", name=token.lstrip("-"))
             user_id = _chat_member(ctx, person).user_id

@@ -120,7 +120,7 @@ def _using_bot(ctx: Context, incoming: Incoming) -> bool:
     quoted = incoming.reply_to.sender if incoming.reply_to is not None else None
     if quoted is not None and quoted.is_bot:
         return True
-    found = split_command(incoming.text, ctx.bot.registry, ctx.game)
+    found = split_command(incoming.text, ctx.bot.registry, ctx.game, ctx.seat_names)
     if found is not None and not found[0].games and found[0].key not in TABLE_COMMANDS:
         return True
     if found is None and not mangled_record(incoming.text):

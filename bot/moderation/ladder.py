@@ -24,15 +24,18 @@ def rule_name(ctx: Context, rule: str) -> str:
 
 
 def offence_text(ctx: Context, name: str, rule: str, detail: str, result: OffenceResult, settings: RuleSettings) -> str:
+    """The offence's announcement, ending with its record number as an admin's penalty shows it (`记录 #3`): the
+    warning's, which `撤销处罚` takes back with the fine or ban that came with it."""
     params = {"name": name, "rule": rule_name(ctx, rule), "detail": detail, "n": result.offence_number}
+    record = ctx.t("mod_offence_record", id=result.warning.id)
     if result.step in {"remove", "ban"}:
-        return ctx.t(f"mod_offence_{result.step}", **params)
+        return f"{ctx.t(f'mod_offence_{result.step}', **params)}{record}"
     next_step = settings.step_for(result.offence_number + 1)
     hint = ctx.t(_NEXT_HINT[next_step]) if next_step in _NEXT_HINT and next_step != result.step else ""
     if result.fine is not None:
         amount = money(result.fine.amount or 0, currency(ctx))
-        return ctx.t("mod_offence_warn_fine", amount=amount, next=hint, **params).rstrip()
-    return ctx.t("mod_offence_warn", next=hint, **params).rstrip()
+        return ctx.t("mod_offence_warn_fine", amount=amount, next=hint, **params).rstrip() + record
+    return ctx.t("mod_offence_warn", next=hint, **params).rstrip() + record
 
 
 def offence_effects(

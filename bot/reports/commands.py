@@ -16,7 +16,7 @@ from bot.grammar import implied, tokens
 from bot.reports.export import FORMATS, export_file
 from bot.reports.files import report_dir
 from bot.reports.night import night_report
-from bot.reports.stats import group_text, h2h_text, leaderboard_page, leaderboard_text, member_text
+from bot.reports.stats import group_text, h2h_text, leaderboard_page, leaderboard_text, member_text, nothing_text
 from bot.reports.texts import t
 from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
@@ -64,7 +64,7 @@ def parse(ctx: Context, default: str, *, extra_words: frozenset[str] = frozenset
         elif word in ME_WORDS:
             members.append(me(ctx))
         else:
-            person = resolve_person(ctx, word, create_guest=False)
+            person = resolve_person(ctx, word)
             if person is None:
                 if word.startswith("@"):
                     raise Refusal("report_unknown_member", name=word.lstrip("@"))
@@ -122,9 +122,13 @@ def stats_command(ctx: Context) -> SendText:
         return SendText(group_text(stats, asked.title, ctx.lang, currency, owed), reply_to=ctx.message_id)
     texts = []
     for member in asked.members:
-        line = stats.member(member.id) or ledger_stats.MemberStats(member.id, shown_name(ctx, member))
+        line = stats.member(member.id)
         now = standing.get(member.id)
         mine = (now.result, now.amount) if now is not None else (0, 0)
+        if line is None or not (line.played or line.net or line.fines or line.fees or line.received):
+            # nothing of theirs in the period: said as the group's empty period is, not as a card of zeros
+            texts.append(nothing_text(shown_name(ctx, member), asked.title, ctx.lang, currency, mine))
+            continue
         texts.append(member_text(line, asked.title, ctx.lang, currency, stats.pattern_names, mine))
     return SendText("\n\n".join(texts), reply_to=ctx.message_id)
 

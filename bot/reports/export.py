@@ -24,8 +24,8 @@ FORMATS = ("csv", "json")
 @dataclass(frozen=True)
 class Exported:
     path: Path
-    hands: int
-    transfers: int
+    hands: int  # finished hands (not voided, not still open)
+    transfers: int  # live transfers (not voided)
 
 
 def export_file(engine: sa.Engine, scope: Scope, fmt: str, path: Path) -> Exported:
@@ -47,4 +47,7 @@ def export_file(engine: sa.Engine, scope: Scope, fmt: str, path: Path) -> Export
             out.write("\n")
         else:
             write_csv(data["transfers"], out)
-    return Exported(path, len(data["hands"]), len(data["transfers"]))
+    # the caption counts what stands, as 结算 and the statistics do: finished hands, live transfers (the file
+    # itself keeps every row, an undone one marked)
+    hands = sum(hand["status"] == m.CLOSED for hand in data["hands"])
+    return Exported(path, hands, sum(not transfer["voided"] for transfer in data["transfers"]))

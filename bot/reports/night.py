@@ -103,14 +103,21 @@ def night_post(
     # shows each player's net only (its money is in the ledger like any other)
     kawuxing_only = games <= {"kawuxing"}
 
-    players = [m for m in stats.members if m.hands_played or m.net]
+    # the night's money, what its settlement squares: 净 is every transfer (play, fines, fees, payouts booked
+    # while the night was open), with the parts that are no play in their own columns
+    players = sorted(
+        (m for m in stats.members if m.hands_played or m.net),
+        key=lambda m: (-m.net, -m.wins, m.name, m.member_id),
+    )
     with_fines = any(m.fines for m in players)
     with_fees = any(m.fees for m in players)  # table fees (台费, 抽水) paid to the house
+    with_received = any(m.received for m in players)  # paid out by the pot or the house during the night
     column_keys = [
         "report_col_player",
         *(_KAWUXING_COLUMNS if kawuxing_only else ()),
         *(["report_col_fines"] if with_fines else []),
         *(["report_col_fees"] if with_fees else []),
+        *(["report_col_received"] if with_received else []),
         *(["report_col_biggest"] if kawuxing_only else []),
         "report_col_net",
     ]
@@ -122,6 +129,7 @@ def night_post(
         net = money(member.net, currency, signed=True)
         fines = [money(member.fines, currency)] if with_fines else []
         fines += [money(member.fees, currency)] if with_fees else []
+        fines += [money(member.received, currency)] if with_received else []
         if not kawuxing_only:
             rows.append((member.name, *fines, net))
             lines.append(t(lang, "report_night_line_plain", name=member.name, net=net))

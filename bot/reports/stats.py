@@ -51,6 +51,19 @@ def pattern_counts_text(counts: Counter[str], names: Mapping[str, str], limit: i
     return " · ".join(f"{names.get(key, key)} {count}" for key, count in ranked) or "—"
 
 
+def beside_play(stats: MemberStats, lang: str, currency: str) -> str:
+    """The money that is no play result, each on its own: fines paid into the pot, fees paid to the house, and
+    what the pot or the house paid out to the member (empty when none)."""
+    parts = []
+    if stats.fines:
+        parts.append(t(lang, "report_beside_fines", amount=money(stats.fines, currency)))
+    if stats.fees:
+        parts.append(t(lang, "report_beside_fees", amount=money(stats.fees, currency)))
+    if stats.received:
+        parts.append(t(lang, "report_beside_received", amount=money(stats.received, currency)))
+    return ("; " if lang == "en" else "｜").join(parts)
+
+
 def member_text(
     stats: MemberStats,
     scope_title: str,
@@ -92,14 +105,28 @@ def member_text(
             lang,
             "report_stats_money",
             kong=money(stats.kong_money, currency, signed=True),
-            fines=money(stats.fines, currency),
-            net=money(stats.net, currency, signed=True),
+            net=money(stats.play, currency, signed=True),
         )
     )
+    if beside := beside_play(stats, lang, currency):
+        lines.append(t(lang, "report_stats_beside", items=beside))
     if standing is not None:
         result, owed = (money(amount, currency, signed=True) for amount in standing)
         lines.append(t(lang, "report_stats_owed", result=result, owed=owed))
     return "\n".join(lines)
+
+
+def nothing_text(name: str, scope_title: str, lang: str, currency: str, standing: tuple[int, int]) -> str:
+    """统计 @someone over a period with nothing of theirs: the group's 「…还没有记录。」 under their name, then their
+    all-time (总输赢, 未结) as a card would end."""
+    result, owed = (money(amount, currency, signed=True) for amount in standing)
+    return "\n".join(
+        [
+            t(lang, "report_stats_member_head", name=name, scope=scope_title),
+            t(lang, "report_nothing", scope=scope_title),
+            t(lang, "report_stats_owed", result=result, owed=owed),
+        ]
+    )
 
 
 def group_text(
@@ -124,20 +151,20 @@ def group_text(
         lines.append(t(lang, "report_stats_biggest", hand=biggest_text(stats.biggest, names, lang, currency, {})))
     lines.append(t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, stats.pattern_names)))
     for member in stats.members:
-        if not member.hands_played and not member.net:
+        beside = beside_play(member, lang, currency)
+        if not member.played and not beside:
             continue
-        lines.append(
-            t(
-                lang,
-                "report_stats_group_line",
-                name=member.name,
-                net=money(member.net, currency, signed=True),
-                hands=member.hands_played,
-                wins=member.wins,
-                win_rate=percent(member.win_rate),
-                discards=member.discards_given,
-            )
+        line = t(
+            lang,
+            "report_stats_group_line",
+            name=member.name,
+            net=money(member.play, currency, signed=True),
+            hands=member.hands_played,
+            wins=member.wins,
+            win_rate=percent(member.win_rate),
+            discards=member.discards_given,
         )
+        lines.append(f"{line}{t(lang, 'report_beside_suffix', items=beside)}" if beside else line)
     if stats.pot:
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
     if owed:
@@ -150,18 +177,18 @@ def group_text(
 def leaderboard_text(rows: Sequence[MemberStats], scope_title: str, lang: str, currency: str) -> str:
     lines = [t(lang, "report_leaderboard_head", scope=scope_title)]
     for rank, member in enumerate(rows, start=1):
-        lines.append(
-            t(
-                lang,
-                "report_leaderboard_line",
-                rank=MEDALS[rank - 1] if rank <= len(MEDALS) else f"{rank}.",
-                name=member.name,
-                net=money(member.net, currency, signed=True),
-                hands=member.hands_played,
-                wins=member.wins,
-                win_rate=percent(member.win_rate),
-            )
+        line = t(
+            lang,
+            "report_leaderboard_line",
+            rank=MEDALS[rank - 1] if rank <= len(MEDALS) else f"{rank}.",
+            name=member.name,
+            net=money(member.play, currency, signed=True),
+            hands=member.hands_played,
+            wins=member.wins,
+            win_rate=percent(member.win_rate),
         )
+        beside = beside_play(member, lang, currency)
+        lines.append(f"{line}{t(lang, 'report_beside_suffix', items=beside)}" if beside else line)
     return "\n".join(lines)
 
 
@@ -206,6 +233,8 @@ def leaderboard_page(session: Session, scope: Scope, lang: str, currency: str, p
     """A month (or any scope) on one page: the ranked table and each player's running total night by night."""
     stats = group_stats(session, scope)
     rows = ranked(stats)
+    with_fees = any(m.fees for m in rows)
+    with_received = any(m.received for m in rows)
     header = [
         "#",
         t(lang, "report_col_player"),
@@ -216,6 +245,8 @@ def leaderboard_page(session: Session, scope: Scope, lang: str, currency: str, p
         t(lang, "report_col_discards"),
         t(lang, "report_col_kong"),
         t(lang, "report_col_fines"),
+        *([t(lang, "report_col_fees")] if with_fees else []),
+        *([t(lang, "report_col_received")] if with_received else []),
         t(lang, "report_col_net"),
     ]
     table = [
@@ -229,7 +260,9 @@ def leaderboard_page(session: Session, scope: Scope, lang: str, currency: str, p
             str(member.discards_given),
             money(member.kong_money, currency, signed=True),
             money(member.fines, currency),
-            money(member.net, currency, signed=True),
+            *([money(member.fees, currency)] if with_fees else []),
+            *([money(member.received, currency)] if with_received else []),
+            money(member.play, currency, signed=True),
         ]
         for rank, member in enumerate(rows, start=1)
     ]

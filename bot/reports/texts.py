@@ -28,6 +28,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_col_kong": {"zh": "杠钱", "en": "Kong money"},
     "report_col_fines": {"zh": "罚款", "en": "Fines"},
     "report_col_fees": {"zh": "台费", "en": "Fees"},
+    "report_col_received": {"zh": "领到", "en": "Paid out"},
     "report_col_biggest": {"zh": "最大一手", "en": "Biggest hand"},
     "report_col_net": {"zh": "净", "en": "Net"},
     "report_col_hands": {"zh": "手数", "en": "Hands"},
@@ -65,9 +66,15 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_stats_biggest": {"zh": "最大一手：{hand}", "en": "Biggest hand: {hand}"},
     "report_stats_patterns": {"zh": "番型：{patterns}", "en": "Patterns: {patterns}"},
     "report_stats_money": {
-        "zh": "杠钱 {kong}｜罚款 {fines}｜净 {net}",
-        "en": "Kong money {kong} | fines {fines} | net {net}",
+        "zh": "杠钱 {kong}｜净 {net}（牌桌输赢）",
+        "en": "Kong money {kong} | net {net} (at the table)",
     },
+    # money that is no play result, shown beside it (never in 净, never in the ranking)
+    "report_stats_beside": {"zh": "另计：{items}", "en": "Apart from play: {items}"},
+    "report_beside_suffix": {"zh": "（另计：{items}）", "en": " (apart from play: {items})"},
+    "report_beside_fines": {"zh": "罚款 {amount}", "en": "fines {amount}"},
+    "report_beside_fees": {"zh": "台费 {amount}", "en": "fees {amount}"},
+    "report_beside_received": {"zh": "领红包池/台费 {amount}", "en": "received from pot/house {amount}"},
     "report_stats_owed": {
         "zh": "总输赢 {result}｜未结 {owed}（付款之后现在还差）",
         "en": "All-time result (总输赢) {result} | owed now (未结) {owed}",

@@ -312,6 +312,8 @@ class Executor:
                 continue
             if message is not None:
                 sent.append(message)
+                if isinstance(effect, SendText) and effect.posted_as and effect.edit_message_id is None:
+                    await asyncio.to_thread(self.core.handle_posted, self.chat_id, effect.posted_as, message.message_id)
         return sent
 
     async def _send_text(

@@ -15,11 +15,12 @@ from bot.commands._common import money
 from bot.commands._recording import win_of
 from bot.core import Refusal
 from bot.grammar import GrammarError, parse_win
-from bot.texts import describe_patterns, pattern_name, text
+from bot.texts import describe_patterns, pattern_name, scoring_refusal, text
 from bot.webapp.lines import MAX_CONCEALED, TappedWin, win_line
 from ledger.events import payload
 from ledger.hands import build_request
-from ledger.scoring import score
+from ledger.scoring import ScoringError
+from ledger.scoring import answer as scored
 from ledger.scoring.kawuxing import Hand, Meld, ready
 from ledger.scoring.tiles import parse_tile, suit_of, tile_notation
 
@@ -70,9 +71,10 @@ def preview(
     except Refusal as refusal:
         return {**out, "ok": False, "error": text(lang, refusal.key, **refusal.params)}
     request = build_request(table.game, table.rules, table.base, table.players, dealer, [*events, event])
-    answer = score(request)
-    if not answer.get("ok"):
-        return {**out, "ok": False, "error": text(lang, "scoring_refused", message=answer["error"]["message"])}
+    try:
+        answer = scored(request)
+    except ScoringError as err:
+        return {**out, "ok": False, "error": scoring_refusal(lang, err)}
     hand = next(h for h in answer["hands"] if h["winner"] == win.winner)
     ours = len(events)  # the index of the win among the hand's events: its payments are the ones it causes
     payments = [t for t in answer["transfers"] if t.get("event") == ours]

@@ -308,13 +308,14 @@ class WebApp:
             raise ApiError(400, "bad_request", "JSON")
         return data
 
-    def me(self, caller: Caller, board: Mapping[str, Any]) -> dict[str, Any]:
+    def me(self, caller: Caller, board: Mapping[str, Any], name: str) -> dict[str, Any]:
+        """Who the page acts as: `name` as every reply names them (`_shown_name`), their seat, what they may do."""
         table = board.get("table") or {}
         mine = caller.member.id if caller.member is not None else None
         seat = next((s["name"] for s in table.get("seats", []) if s["member_id"] == mine), None)
         return {
             "user_id": caller.user_id,
-            "name": caller.init.user.name,
+            "name": name,
             "seat": seat,
             "admin": caller.is_admin,
             "may_record": caller.is_admin or seat is not None,
@@ -346,7 +347,8 @@ class WebApp:
         since = request.query.get("since", "")[:32]
         wait = LONG_POLL if since else 0.0
         board = await self.watch.wait(caller.chat_id, caller.lang, since, wait)
-        return web.json_response({**board, "me": self.me(caller, board)})
+        name = await asyncio.to_thread(self._shown_name, caller)
+        return web.json_response({**board, "me": self.me(caller, board, name)})
 
     async def night(self, request: web.Request) -> web.Response:
         caller = await self.caller(request)
@@ -368,6 +370,14 @@ class WebApp:
         words = lines.seat_tokens(table, members)
         answer = preview(win, table, state.events, state.dealer, words, lang=caller.lang, currency=currency)
         return web.json_response(answer)
+
+    def _shown_name(self, caller: Caller) -> str:
+        """The caller as every reply names them (`Ledger.names`: their 名片, 老王#2, a seat's name), never Telegram's
+        display name when the ledger names them otherwise; Telegram's name for someone the bot has not seen yet
+        (the ledger will know them by it)."""
+        if caller.member is None:
+            return caller.init.user.name
+        return self.ledger.names(caller.chat_id).get(caller.member.id, caller.member.name)
 
     def _language_and_name(self, chat_id: int, sender: Sender) -> tuple[str, str]:
         """The group's language, and the sender as every reply names them (`Ledger.names`: 老王#2, a seat's name)."""

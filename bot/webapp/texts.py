@@ -101,6 +101,7 @@ PAGE: dict[str, dict[str, str]] = {
     "dealer": {"zh": "庄", "en": "dealer"},
     "liangdao": {"zh": "亮倒", "en": "亮倒"},
     "me": {"zh": "我", "en": "me"},
+    "me_as": {"zh": "我：{name}", "en": "me: {name}"},
     "this_hand": {"zh": "本局", "en": "This hand"},
     "hand_empty": {"zh": "本局还没有记录。", "en": "Nothing recorded in this hand yet."},
     "tonight": {"zh": "本晚输赢", "en": "Tonight"},

@@ -27,14 +27,27 @@ def score(request: object, *, partial: bool = False) -> Answer:
     owed so far (kong money, 碰胡's pay-as-you-go events): the ledger books them the moment they happen.
     """
     try:
+        return answer(request, partial=partial)
+    except ScoringError as err:
+        return {"ok": False, "error": {"code": err.code, "message": err.message}}
+
+
+def answer(request: object, *, partial: bool = False) -> Answer:
+    """`score`'s answer to a request the rules accept; a refusal raises `ScoringError`, whose `reading` (the
+    refusal's key and arguments) the contract's JSON leaves out."""
+    try:
         if not isinstance(request, Mapping):
-            raise ScoringError("bad_request", "请求必须是一个 JSON 对象")
+            raise ScoringError("bad_request", "request_not_object", "请求必须是一个 JSON 对象")
         game = request.get("game")
         games = _games()
         if not isinstance(game, str) or game not in games:
-            raise ScoringError("bad_request", f"未知的游戏 {game!r}（可选：{'、'.join(games)}）")
+            raise ScoringError(
+                "bad_request",
+                "unknown_game",
+                f"未知的游戏 {game!r}（可选：{'、'.join(games)}）",
+                game=repr(game),
+                allowed=list(games),
+            )
         return games[game](request, partial=partial)
-    except ScoringError as err:
-        return {"ok": False, "error": {"code": err.code, "message": err.message}}
     except RecursionError:  # a request nested deeper than anything the contract has, met while quoting it
-        return {"ok": False, "error": {"code": "bad_request", "message": "请求嵌套太深"}}
+        raise ScoringError("bad_request", "too_deep", "请求嵌套太深") from None

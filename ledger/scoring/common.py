@@ -16,13 +16,31 @@ MAX_TEXT = 200
 ERROR_CODES = frozenset({"bad_tiles", "wrong_count", "not_a_win", "pihu_self_draw_only", "inconsistent", "bad_request"})
 
 
-class ScoringError(ValueError):
-    """A request the rules refuse. `code` is the contract's error code, `message` says why in Chinese."""
+@dataclass(frozen=True)
+class Reading:
+    """A refusal as data, for whoever words it in another language: `key` names the sentence (stable, one per
+    sentence of the core) and `args` the values it names, as the request gave them (player names, tile codes
+    such as `5p`, pattern and method keys, counts), never in Chinese words."""
 
-    def __init__(self, code: str, message: str) -> None:
+    key: str
+    args: Mapping[str, Any]
+
+
+class ScoringError(ValueError):
+    """A request the rules refuse. `code` is the contract's error code, `message` says why in Chinese, and
+    `reading` is the same refusal as a key and its arguments (`Reading`). Each raise gives the three together:
+    `ScoringError("bad_tiles", "fifth_tile", f"…有 {n} 张…", tile="1p", count=n)`."""
+
+    def __init__(self, code: str, key: str, message: str, /, **args: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.reading = Reading(key, args)
+
+    def of_winner(self, prefix: str, winner: str) -> ScoringError:
+        """The same refusal said of one winner's hand in a hand's events: `prefix` before the message (`第 2 个事件，
+        A 的胡牌：`), `winner` added to the arguments."""
+        return ScoringError(self.code, self.reading.key, prefix + self.message, **self.reading.args, winner=winner)
 
 
 @dataclass(frozen=True)
@@ -64,24 +82,44 @@ def check_keys(request: Mapping[str, Any], required: frozenset[str], optional: f
     """Every required field is there and no field is unknown (`game_zh` names the game in the message)."""
     missing = sorted(required - set(request))
     if missing:
-        raise ScoringError("bad_request", f"{game_zh}请求缺少 {'、'.join(missing)}")
+        raise ScoringError("bad_request", "missing_fields", f"{game_zh}请求缺少 {'、'.join(missing)}", fields=missing)
     unknown = sorted(map(str, set(request) - required - optional))
     if unknown:
-        raise ScoringError("bad_request", f"{game_zh}请求里有未知的字段 {'、'.join(unknown)}")
+        raise ScoringError(
+            "bad_request", "unknown_fields", f"{game_zh}请求里有未知的字段 {'、'.join(unknown)}", fields=unknown
+        )
 
 
 def parse_stake(value: object, *, minimum: int) -> int:
     """The money value of one point in 分: an exact integer, never a fraction of a 分, at most `MAX_STAKE`."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ScoringError("bad_request", f"stake 必须是整数（一分的钱数，单位：分），收到 {value!r}")
+        raise ScoringError(
+            "bad_request",
+            "stake_not_integer",
+            f"stake 必须是整数（一分的钱数，单位：分），收到 {value!r}",
+            value=repr(value),
+        )
     if isinstance(value, float):
         if not value.is_integer():
-            raise ScoringError("bad_request", f"stake {value} 不是整数分：金额只记整数分（2.5 元写 250）")
+            raise ScoringError(
+                "bad_request",
+                "stake_fraction",
+                f"stake {value} 不是整数分：金额只记整数分（2.5 元写 250）",
+                value=value,
+            )
         value = int(value)
     if value < minimum:
-        raise ScoringError("bad_request", f"stake 不能小于 {minimum}，收到 {value}")
+        raise ScoringError(
+            "bad_request", "stake_too_small", f"stake 不能小于 {minimum}，收到 {value}", minimum=minimum, value=value
+        )
     if value > MAX_STAKE:
-        raise ScoringError("bad_request", f"stake 最多 {MAX_STAKE} 分（{MAX_STAKE // 100} 元），收到 {value}")
+        raise ScoringError(
+            "bad_request",
+            "stake_too_big",
+            f"stake 最多 {MAX_STAKE} 分（{MAX_STAKE // 100} 元），收到 {value}",
+            most=MAX_STAKE,
+            value=value,
+        )
     return value
 
 
@@ -90,13 +128,24 @@ def check_rules(rules: object) -> None:
     if rules is None:
         return
     if not isinstance(rules, Mapping):
-        raise ScoringError("bad_request", "rules 必须是一个 JSON 对象")
+        raise ScoringError("bad_request", "rules_not_object", "rules 必须是一个 JSON 对象")
     unknown = sorted(set(rules) - {"preset"})
     if unknown:
-        raise ScoringError("bad_request", f"这个游戏没有规则选项 {'、'.join(map(str, unknown))}")
+        raise ScoringError(
+            "bad_request",
+            "no_rule_options",
+            f"这个游戏没有规则选项 {'、'.join(map(str, unknown))}",
+            options=list(map(str, unknown)),
+        )
     preset = rules.get("preset", "standard")
     if not isinstance(preset, str) or preset not in RULE_PRESETS:
-        raise ScoringError("bad_request", f"未知的规则预设 {preset!r}（可选：{'、'.join(sorted(RULE_PRESETS))}）")
+        raise ScoringError(
+            "bad_request",
+            "unknown_preset",
+            f"未知的规则预设 {preset!r}（可选：{'、'.join(sorted(RULE_PRESETS))}）",
+            preset=repr(preset),
+            allowed=sorted(RULE_PRESETS),
+        )
 
 
 #: more names than any game seats
@@ -106,20 +155,37 @@ MAX_NAMES = 16
 def player_names(value: object, field: str) -> list[str]:
     """A JSON list of non-empty player names, each short enough to print and valid Unicode."""
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-        raise ScoringError("bad_request", f"{field} 必须是玩家名字（非空字符串）的列表")
+        raise ScoringError("bad_request", "names_not_list", f"{field} 必须是玩家名字（非空字符串）的列表", field=field)
     if len(value) > MAX_NAMES:
-        raise ScoringError("bad_request", f"{field} 最多 {MAX_NAMES} 个名字，这里有 {len(value)} 个")
+        raise ScoringError(
+            "bad_request",
+            "too_many_names",
+            f"{field} 最多 {MAX_NAMES} 个名字，这里有 {len(value)} 个",
+            field=field,
+            most=MAX_NAMES,
+            count=len(value),
+        )
     for name in value:
-        check_text(name, f"{field} 里的名字")
+        check_text(name, f"{field} 里的名字", field)
     return list(value)
 
 
-def check_text(text: str, what: str, limit: int = MAX_NAME) -> str:
-    """A name or word a request gives and an answer may repeat: bounded, and valid Unicode (no lone surrogate)."""
+def check_text(text: str, what: str, field: str, limit: int = MAX_NAME) -> str:
+    """A name or word a request gives and an answer may repeat: bounded, and valid Unicode (no lone surrogate).
+    `what` names it in the message, `field` is the request's field it is in."""
     if len(text) > limit:
-        raise ScoringError("bad_request", f"{what}最长 {limit} 个字符，这里有 {len(text)} 个")
+        raise ScoringError(
+            "bad_request",
+            "text_too_long",
+            f"{what}最长 {limit} 个字符，这里有 {len(text)} 个",
+            field=field,
+            most=limit,
+            count=len(text),
+        )
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise ScoringError("bad_request", f"{what}里有无效的字符（不成对的代理码位）") from None
+        raise ScoringError(
+            "bad_request", "text_lone_surrogate", f"{what}里有无效的字符（不成对的代理码位）", field=field
+        ) from None
     return text

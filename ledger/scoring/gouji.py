@@ -43,16 +43,29 @@ def answer(request: Mapping[str, Any], partial: bool = False) -> dict[str, Any]:
     stake = parse_stake(request["stake"], minimum=0)
     seats = player_names(request["seats"], "seats")
     if len(seats) != SEAT_COUNT:
-        raise ScoringError("bad_request", f"够级需要 {SEAT_COUNT} 个座位，seats 里有 {len(seats)} 个")
+        raise ScoringError(
+            "bad_request",
+            "gouji_seats",
+            f"够级需要 {SEAT_COUNT} 个座位，seats 里有 {len(seats)} 个",
+            needed=SEAT_COUNT,
+            count=len(seats),
+        )
     _no_duplicates(seats, "seats")
     order = _seated(player_names(request["order"], "order"), seats, "order")
     geming = _seated(player_names(request.get("geming", []), "geming"), seats, "geming")
     failed = _seated(player_names(request.get("shaopai_failed", []), "shaopai_failed"), seats, "shaopai_failed")
     for name in geming:
         if name in order:
-            raise ScoringError("bad_request", f"{name} 既在 order 里又在 geming 里：革命的人不参加这一局，不能有名次")
+            raise ScoringError(
+                "bad_request",
+                "geming_placed",
+                f"{name} 既在 order 里又在 geming 里：革命的人不参加这一局，不能有名次",
+                who=name,
+            )
         if name in failed:
-            raise ScoringError("bad_request", f"{name} 既革命又烧牌失败：革命的人不参加这一局")
+            raise ScoringError(
+                "bad_request", "geming_shaopai", f"{name} 既革命又烧牌失败：革命的人不参加这一局", who=name
+            )
 
     if len(geming) >= 2:
         # Seed 第二十一条: 两个以上革命，该局作废 — the round is void, nothing is scored or paid.
@@ -130,14 +143,24 @@ def _ranking_of_players_who_played(
     failed_in_order = [name for name in failed if name in order]
     if failed_in_order and len(failed_in_order) != len(failed):
         absent = "、".join(name for name in failed if name not in order)
-        raise ScoringError("bad_request", f"烧牌失败的人要么都写进 order，要么都不写；order 里缺 {absent}")
+        raise ScoringError(
+            "bad_request",
+            "shaopai_some_placed",
+            f"烧牌失败的人要么都写进 order，要么都不写；order 里缺 {absent}",
+            names=[name for name in failed if name not in order],
+        )
     if failed_in_order and order != ranking:
         expected = "、".join(ranking)
-        raise ScoringError("inconsistent", f"烧牌失败的人从大落往上排，order 应为 {expected}")
+        raise ScoringError(
+            "inconsistent", "shaopai_order", f"烧牌失败的人从大落往上排，order 应为 {expected}", order=ranking
+        )
     missing = [name for name in seats if name not in ranking and name not in geming]
     if missing:
         raise ScoringError(
-            "bad_request", f"order 里缺少 {'、'.join(missing)}（革命的人写进 geming，烧牌失败写进 shaopai_failed）"
+            "bad_request",
+            "order_missing",
+            f"order 里缺少 {'、'.join(missing)}（革命的人写进 geming，烧牌失败写进 shaopai_failed）",
+            names=missing,
         )
     return ranking
 
@@ -146,7 +169,7 @@ def _no_duplicates(names: list[str], field: str) -> None:
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise ScoringError("bad_request", f"{field} 里 {name} 出现了两次")
+            raise ScoringError("bad_request", "name_twice", f"{field} 里 {name} 出现了两次", field=field, who=name)
         seen.add(name)
 
 
@@ -154,5 +177,5 @@ def _seated(names: list[str], seats: list[str], field: str) -> list[str]:
     _no_duplicates(names, field)
     for name in names:
         if name not in seats:
-            raise ScoringError("bad_request", f"{field} 里的 {name} 不在 seats 里")
+            raise ScoringError("bad_request", "not_seated", f"{field} 里的 {name} 不在 seats 里", field=field, who=name)
     return names

@@ -150,18 +150,37 @@ class Hand:
     def play(self, event: Event) -> None:
         if self.finished_at is not None:
             raise ScoringError(
-                "inconsistent", f"{event.label}：这手牌在 events[{self.finished_at}] 已经结束，后面不能再有事件"
+                "inconsistent",
+                "hand_over",
+                f"{event.label}：这手牌在 events[{self.finished_at}] 已经结束，后面不能再有事件",
+                event=event.kind,
             )
         if event.kind in DEAL_ONLY and not self.in_deal:
-            raise ScoringError("inconsistent", f"{event.label}：这种胡只能在起手时，出牌之后的事件已经记了")
+            raise ScoringError(
+                "inconsistent",
+                "deal_only",
+                f"{event.label}：这种胡只能在起手时，出牌之后的事件已经记了",
+                event=event.kind,
+            )
         if not (event.at_deal or event.kind in DEAL_ONLY):
             self.in_deal = False
         if event.source is not None and event.source == event.player:
-            raise ScoringError("inconsistent", f"{event.label}：{event.player} 不能从自己打出的牌得钱")
+            raise ScoringError(
+                "inconsistent",
+                "own_discard",
+                f"{event.label}：{event.player} 不能从自己打出的牌得钱",
+                event=event.kind,
+                who=event.player,
+            )
         if event.kind != "draw":
             assert event.player is not None
             if event.source is not None and event.kind not in {"peng", "wufu", "paoqi", "hu", "dihu"}:
-                raise ScoringError("inconsistent", f"{event.label}：这个事件不是别人打出的牌，from 只能是 null")
+                raise ScoringError(
+                    "inconsistent",
+                    "not_a_discard",
+                    f"{event.label}：这个事件不是别人打出的牌，from 只能是 null",
+                    event=event.kind,
+                )
         HANDLERS[event.kind](self, event, self.seats.get(event.player or "", Seat()))
 
     def finish(self, event: Event, winner: str | None) -> None:
@@ -170,10 +189,20 @@ class Hand:
 
     def _count_up(self, event: Event, seat: Seat, *, table: dict[int, int], is_peng: bool) -> int:
         if seat.baojing:
-            raise ScoringError("inconsistent", f"{event.label}：{event.player} 已报警，第五次碰/扫就是五福，请记 wufu")
+            raise ScoringError(
+                "inconsistent",
+                "fifth_is_wufu",
+                f"{event.label}：{event.player} 已报警，第五次碰/扫就是五福，请记 wufu",
+                event=event.kind,
+                who=event.player,
+            )
         if seat.count >= MAX_COUNT_BEFORE_WUFU:
             raise ScoringError(
-                "inconsistent", f"{event.label}：{event.player} 已有 4 次碰/扫，第五次只能报警后作为五福（wufu）"
+                "inconsistent",
+                "fifth_needs_baojing",
+                f"{event.label}：{event.player} 已有 4 次碰/扫，第五次只能报警后作为五福（wufu）",
+                event=event.kind,
+                who=event.player,
             )
         if is_peng:
             seat.peng += 1
@@ -190,7 +219,13 @@ class Hand:
             self.each_pays(event, self._count_up(event, seat, table=SAO_EACH, is_peng=False), "sao")
             return
         if seat.qishou_sao >= QISHOU_SAO_MAX:
-            raise ScoringError("inconsistent", f"{event.label}：起手连扫三次算提蛇，请记 tishe（at_deal: true）")
+            raise ScoringError(
+                "inconsistent",
+                "third_sao_is_tishe",
+                f"{event.label}：起手连扫三次算提蛇，请记 tishe（at_deal: true）",
+                event=event.kind,
+                who=event.player,
+            )
         self._count_up(event, seat, table=SAO_EACH, is_peng=False)
         seat.qishou_sao += 1
         self._settle_qishou_sao(event)
@@ -200,7 +235,13 @@ class Hand:
 
     def _paoqi(self, event: Event, seat: Seat) -> None:
         if seat.count == 0:
-            raise ScoringError("inconsistent", f"{event.label}：{event.player} 没有碰或扫，无从跑起")
+            raise ScoringError(
+                "inconsistent",
+                "nothing_to_run",
+                f"{event.label}：{event.player} 没有碰或扫，无从跑起",
+                event=event.kind,
+                who=event.player,
+            )
         assert event.source is not None
         self.pay(event.source, event.player or "", PAOQI_ONE, "paoqi", event)
 
@@ -211,7 +252,13 @@ class Hand:
         seat.qishou_tishe += 1
         if seat.qishou_tishe == 2:  # two 提蛇 at the deal: an automatic win, deal-time 扫/提蛇 void
             if not self.in_deal:
-                raise ScoringError("inconsistent", f"{event.label}：起手两个提蛇当时就胡了，后面不会再有出牌的事件")
+                raise ScoringError(
+                    "inconsistent",
+                    "after_shuang_tishe",
+                    f"{event.label}：起手两个提蛇当时就胡了，后面不会再有出牌的事件",
+                    event=event.kind,
+                    who=event.player,
+                )
             self._void_deal_money(event)
             self.each_pays(event, SHUANG_TISHE_EACH, "shuang_tishe")
             self.finish(event, event.player)
@@ -220,29 +267,63 @@ class Hand:
 
     def _baojing(self, event: Event, seat: Seat) -> None:
         if seat.baojing:
-            raise ScoringError("inconsistent", f"{event.label}：{event.player} 已经报过警了")
+            raise ScoringError(
+                "inconsistent",
+                "baojing_twice",
+                f"{event.label}：{event.player} 已经报过警了",
+                event=event.kind,
+                who=event.player,
+            )
         if seat.count != MAX_COUNT_BEFORE_WUFU:
             raise ScoringError(
-                "inconsistent", f"{event.label}：报警要在第四次碰/扫之后，{event.player} 现在是 {seat.count} 次"
+                "inconsistent",
+                "baojing_early",
+                f"{event.label}：报警要在第四次碰/扫之后，{event.player} 现在是 {seat.count} 次",
+                event=event.kind,
+                who=event.player,
+                count=seat.count,
             )
         seat.baojing = True
 
     def _wufu(self, event: Event, seat: Seat) -> None:
         if not seat.baojing:
             raise ScoringError(
-                "inconsistent", f"{event.label}：{event.player} 没有报警，五福不算（第四次碰/扫后先记 baojing）"
+                "inconsistent",
+                "wufu_without_baojing",
+                f"{event.label}：{event.player} 没有报警，五福不算（第四次碰/扫后先记 baojing）",
+                event=event.kind,
+                who=event.player,
             )
         self.charge(event, WUFU_EACH, "wufu")
         self.finish(event, event.player)
 
     def _hu(self, event: Event, seat: Seat) -> None:
         if event.zhongzhuang and event.player != self.dealer:
-            raise ScoringError("inconsistent", f"{event.label}：只有庄家 {self.dealer} 才能中庄")
+            raise ScoringError(
+                "inconsistent",
+                "zhongzhuang",
+                f"{event.label}：只有庄家 {self.dealer} 才能中庄",
+                event=event.kind,
+                who=event.player,
+                dealer=self.dealer,
+            )
         if event.paoqi:
             if event.source is None:
-                raise ScoringError("inconsistent", f"{event.label}：跑起胡 是别人打出的牌跑起，from 不能是 null")
+                raise ScoringError(
+                    "inconsistent",
+                    "paoqi_hu_from",
+                    f"{event.label}：跑起胡 是别人打出的牌跑起，from 不能是 null",
+                    event=event.kind,
+                    who=event.player,
+                )
             if seat.count == 0:
-                raise ScoringError("inconsistent", f"{event.label}：{event.player} 没有碰或扫，无从跑起")
+                raise ScoringError(
+                    "inconsistent",
+                    "nothing_to_run",
+                    f"{event.label}：{event.player} 没有碰或扫，无从跑起",
+                    event=event.kind,
+                    who=event.player,
+                )
             amount, reason = (
                 (PAOQI_ZHONGZHUANG_ONE, "paoqi_zhongzhuang") if event.zhongzhuang else (PAOQI_HU_ONE, "paoqi_hu")
             )
@@ -260,16 +341,33 @@ class Hand:
     def _dihu(self, event: Event, seat: Seat) -> None:
         if event.player == self.dealer:
             raise ScoringError(
-                "inconsistent", f"{event.label}：地胡是胡庄家 {self.dealer} 打出的第一张牌，庄家自己不能地胡"
+                "inconsistent",
+                "dealer_dihu",
+                f"{event.label}：地胡是胡庄家 {self.dealer} 打出的第一张牌，庄家自己不能地胡",
+                event=event.kind,
+                dealer=self.dealer,
             )
         if event.source not in (None, self.dealer):
-            raise ScoringError("inconsistent", f"{event.label}：地胡由庄家 {self.dealer} 一人出，from 只能是庄家")
+            raise ScoringError(
+                "inconsistent",
+                "dihu_payer",
+                f"{event.label}：地胡由庄家 {self.dealer} 一人出，from 只能是庄家",
+                event=event.kind,
+                who=event.player,
+                dealer=self.dealer,
+            )
         self.pay(self.dealer, event.player or "", DIHU_DEALER, "dihu", event)
         self.finish(event, event.player)
 
     def _xiaoqidui(self, event: Event, seat: Seat) -> None:
         if event.player == self.dealer and seat.qishou_sao == 0:
-            raise ScoringError("inconsistent", f"{event.label}：庄家的小七对必须带一个扫（先记起手 sao）")
+            raise ScoringError(
+                "inconsistent",
+                "dealer_xiaoqidui_sao",
+                f"{event.label}：庄家的小七对必须带一个扫（先记起手 sao）",
+                event=event.kind,
+                dealer=self.dealer,
+            )
         self._void_deal_money(event)
         self.each_pays(event, XIAOQIDUI_EACH, "xiaoqidui")
         self.finish(event, event.player)
@@ -360,24 +458,36 @@ def answer(request: Mapping[str, Any], partial: bool = False) -> dict[str, Any]:
     stake = parse_stake(request["stake"], minimum=1)
     players = player_names(request["players"], "players")
     if len(players) != PLAYER_COUNT:
-        raise ScoringError("bad_request", f"碰胡需要 {PLAYER_COUNT} 个玩家，players 里有 {len(players)} 个")
+        raise ScoringError(
+            "bad_request",
+            "penghu_players",
+            f"碰胡需要 {PLAYER_COUNT} 个玩家，players 里有 {len(players)} 个",
+            needed=PLAYER_COUNT,
+            count=len(players),
+        )
     if len(set(players)) != len(players):
-        raise ScoringError("bad_request", "players 里有重复的名字")
+        raise ScoringError("bad_request", "players_repeated", "players 里有重复的名字")
     dealer = request["dealer"]
     if dealer not in players:
-        raise ScoringError("bad_request", f"庄家 {dealer!r} 不在 players 里")
+        raise ScoringError("bad_request", "dealer_not_seated", f"庄家 {dealer!r} 不在 players 里", dealer=repr(dealer))
     raw_events = request["events"]
     if not isinstance(raw_events, list):
-        raise ScoringError("bad_request", "events 必须是事件的列表")
+        raise ScoringError("bad_request", "events_not_list", "events 必须是事件的列表")
     if len(raw_events) > MAX_EVENTS:
-        raise ScoringError("bad_request", f"一手碰胡最多 {MAX_EVENTS} 个事件，这里有 {len(raw_events)} 个")
+        raise ScoringError(
+            "bad_request",
+            "too_many_events",
+            f"一手碰胡最多 {MAX_EVENTS} 个事件，这里有 {len(raw_events)} 个",
+            most=MAX_EVENTS,
+            count=len(raw_events),
+        )
 
     hand = Hand(list(players), dealer, stake)
     for index, raw in enumerate(raw_events):
         hand.play(parse_event(index, raw, players))
     finished = hand.finished_at is not None
     if not finished and not partial:
-        raise ScoringError("inconsistent", f"这手牌还没有结束：最后一个事件应是 {TERMINAL_HINT}")
+        raise ScoringError("inconsistent", "penghu_not_over", f"这手牌还没有结束：最后一个事件应是 {TERMINAL_HINT}")
     out: dict[str, Any] = {
         "ok": True,
         "transfers": [t.as_json() for t in hand.transfers],
@@ -396,26 +506,63 @@ def parse_event(index: int, raw: object, players: list[str]) -> Event:
     """Check one event's shape (bad_request); the hand's replay checks whether it can happen (inconsistent)."""
     where = f"events[{index}]"
     if not isinstance(raw, Mapping):
-        raise ScoringError("bad_request", f"{where} 必须是一个 JSON 对象")
+        raise ScoringError("bad_request", "event_not_object", f"{where} 必须是一个 JSON 对象", index=index)
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in EVENT_FIELDS:
-        raise ScoringError("bad_request", f"{where}：未知的事件类型 {kind!r}（可选：{'、'.join(EVENT_FIELDS)}）")
+        raise ScoringError(
+            "bad_request",
+            "unknown_event",
+            f"{where}：未知的事件类型 {kind!r}（可选：{'、'.join(EVENT_FIELDS)}）",
+            index=index,
+            kind=repr(kind),
+            allowed=list(EVENT_FIELDS),
+        )
     allowed = EVENT_FIELDS[kind] | {"type"} | (set() if kind == "draw" else {"player", "from"})
     unknown = sorted(map(str, set(raw) - allowed))
     if unknown:
-        raise ScoringError("bad_request", f"{where}（{kind}）里有不认识的字段 {'、'.join(unknown)}")
+        raise ScoringError(
+            "bad_request",
+            "event_unknown_fields",
+            f"{where}（{kind}）里有不认识的字段 {'、'.join(unknown)}",
+            index=index,
+            event=kind,
+            fields=unknown,
+        )
     player = raw.get("player")
     if kind != "draw" and player not in players:
-        raise ScoringError("bad_request", f"{where}（{kind}）：player {player!r} 不在 players 里")
+        raise ScoringError(
+            "bad_request",
+            "event_player_not_seated",
+            f"{where}（{kind}）：player {player!r} 不在 players 里",
+            index=index,
+            event=kind,
+            who=repr(player),
+        )
     source = raw.get("from")
     if source is not None and source not in players:
-        raise ScoringError("bad_request", f"{where}（{kind}）：from {source!r} 不在 players 里")
+        raise ScoringError(
+            "bad_request",
+            "event_from_not_seated",
+            f"{where}（{kind}）：from {source!r} 不在 players 里",
+            index=index,
+            event=kind,
+            who=repr(source),
+        )
     if kind == "paoqi" and source is None:
-        raise ScoringError("bad_request", f"{where}（paoqi）：跑起由打出那张牌的人一人出，要写 from")
+        raise ScoringError(
+            "bad_request", "paoqi_from", f"{where}（paoqi）：跑起由打出那张牌的人一人出，要写 from", index=index
+        )
     flags = {}
     for flag in ("at_deal", "zhongzhuang", "paoqi"):
         value = raw.get(flag, False)
         if not isinstance(value, bool):
-            raise ScoringError("bad_request", f"{where}（{kind}）：{flag} 必须是 true 或 false")
+            raise ScoringError(
+                "bad_request",
+                "flag_not_bool",
+                f"{where}（{kind}）：{flag} 必须是 true 或 false",
+                index=index,
+                event=kind,
+                flag=flag,
+            )
         flags[flag] = value
     return Event(index, kind, player, source, **flags)

@@ -61,13 +61,20 @@ def rank_of(tile: Tile) -> int:
 
 def _tile_from(digit: int, suit: str, spelled: str) -> Tile:
     if digit == 0:
-        raise ScoringError("bad_tiles", f"「{spelled}」：卡五星没有红五（0），五就写 5")
+        raise ScoringError("bad_tiles", "no_red_five", f"「{spelled}」：卡五星没有红五（0），五就写 5", spelled=spelled)
     if suit == "z":
         if digit in (5, 6, 7):
             return BAI + digit - 5
         if digit in (1, 2, 3, 4):
-            raise ScoringError("bad_tiles", f"「{spelled}」：卡五星没有东南西北风，字牌只有 5z 白、6z 发、7z 中")
-        raise ScoringError("bad_tiles", f"「{spelled}」：没有这张字牌，字牌只有 5z 白、6z 发、7z 中")
+            raise ScoringError(
+                "bad_tiles",
+                "no_winds",
+                f"「{spelled}」：卡五星没有东南西北风，字牌只有 5z 白、6z 发、7z 中",
+                spelled=spelled,
+            )
+        raise ScoringError(
+            "bad_tiles", "no_such_honor", f"「{spelled}」：没有这张字牌，字牌只有 5z 白、6z 发、7z 中", spelled=spelled
+        )
     return SUIT_OFFSET[suit] + digit - 1
 
 
@@ -78,7 +85,9 @@ def parse_tiles(text: str, suits: Iterable[str] | None = None) -> list[Tile]:
     `text` is refused here; copies spread over a hand and its melds are checked by the caller.
     """
     if not isinstance(text, str):
-        raise ScoringError("bad_request", f'牌应写成字符串，例如 "123p46p"，收到的是 {text!r}')
+        raise ScoringError(
+            "bad_request", "tiles_not_text", f'牌应写成字符串，例如 "123p46p"，收到的是 {text!r}', value=repr(text)
+        )
     text = unicodedata.normalize("NFKC", text)  # full-width ５ｐ as typed on a phone
     tiles: list[Tile] = []
     pending: list[tuple[int, str]] = []
@@ -92,7 +101,14 @@ def parse_tiles(text: str, suits: Iterable[str] | None = None) -> list[Tile]:
         if ch in _SUIT_MARKS:
             suit = _SUIT_MARKS[ch]
             if not pending:
-                raise ScoringError("bad_tiles", f"「{text}」第 {i + 1} 个字符「{ch}」前面缺少点数")
+                raise ScoringError(
+                    "bad_tiles",
+                    "suit_without_rank",
+                    f"「{text}」第 {i + 1} 个字符「{ch}」前面缺少点数",
+                    text=text,
+                    position=i + 1,
+                    char=ch,
+                )
             tiles.extend(_tile_from(d, suit, spelled + ch) for d, spelled in pending)
             pending = []
             i += 1
@@ -102,15 +118,29 @@ def parse_tiles(text: str, suits: Iterable[str] | None = None) -> list[Tile]:
             continue
         word = next(((w, t) for w, t in _DRAGON_WORDS if text.startswith(w, i)), None)
         if word is None:
-            raise ScoringError("bad_tiles", f"「{text}」里的「{ch}」不是牌（可写 123p、5z，或 五筒、5条、中 等）")
+            raise ScoringError(
+                "bad_tiles",
+                "not_a_tile",
+                f"「{text}」里的「{ch}」不是牌（可写 123p、5z，或 五筒、5条、中 等）",
+                text=text,
+                char=ch,
+            )
         if pending:
             numerals = "".join(s for _, s in pending)
-            raise ScoringError("bad_tiles", f"「{numerals}」后面缺少花色（p/s/m 或 筒/条/万）")
+            raise ScoringError(
+                "bad_tiles", "rank_without_suit", f"「{numerals}」后面缺少花色（p/s/m 或 筒/条/万）", text=numerals
+            )
         tiles.append(word[1])
         i += len(word[0])
     if pending:
         numerals = "".join(s for _, s in pending)
-        raise ScoringError("bad_tiles", f"「{text}」结尾的「{numerals}」缺少花色（p/s/m 或 筒/条/万）")
+        raise ScoringError(
+            "bad_tiles",
+            "ends_without_suit",
+            f"「{text}」结尾的「{numerals}」缺少花色（p/s/m 或 筒/条/万）",
+            text=text,
+            rest=numerals,
+        )
     check_suits(tiles, suits)
     check_copies(counts_of(tiles))
     return tiles
@@ -120,7 +150,13 @@ def parse_tile(text: str, suits: Iterable[str] | None = None) -> Tile:
     """Exactly one tile (a winning tile, a meld's tile)."""
     tiles = parse_tiles(text, suits)
     if len(tiles) != 1:
-        raise ScoringError("bad_tiles", f"「{text}」应该是一张牌，读出来是 {len(tiles)} 张")
+        raise ScoringError(
+            "bad_tiles",
+            "not_one_tile",
+            f"「{text}」应该是一张牌，读出来是 {len(tiles)} 张",
+            text=text,
+            count=len(tiles),
+        )
     return tiles[0]
 
 
@@ -133,7 +169,12 @@ def check_suits(tiles: Iterable[Tile], suits: Iterable[str] | None) -> None:
         if suit != "z" and suit not in allowed:
             used = "、".join(SUIT_ZH[s] for s in SUIT_LETTERS if s in allowed)
             raise ScoringError(
-                "bad_tiles", f"{tile_zh(tile)}（{tile_notation(tile)}）：本局只用{used}两门，没有{SUIT_ZH[suit]}"
+                "bad_tiles",
+                "suit_not_played",
+                f"{tile_zh(tile)}（{tile_notation(tile)}）：本局只用{used}两门，没有{SUIT_ZH[suit]}",
+                tile=tile_notation(tile),
+                suits=[s for s in SUIT_LETTERS if s in allowed],
+                suit=suit,
             )
 
 
@@ -141,7 +182,13 @@ def check_copies(counts: Sequence[int]) -> None:
     """A tile exists four times; a fifth copy is a typo somewhere."""
     for tile, n in enumerate(counts):
         if n > 4:
-            raise ScoringError("bad_tiles", f"{tile_zh(tile)}（{tile_notation(tile)}）有 {n} 张，每种牌只有 4 张")
+            raise ScoringError(
+                "bad_tiles",
+                "fifth_tile",
+                f"{tile_zh(tile)}（{tile_notation(tile)}）有 {n} 张，每种牌只有 4 张",
+                tile=tile_notation(tile),
+                count=n,
+            )
 
 
 def counts_of(tiles: Iterable[Tile]) -> Counts:

@@ -241,6 +241,19 @@ def test_ordinary_chat_is_no_command(line: str) -> None:
     assert split_command(line, registry, "kawuxing") is None
 
 
+def test_a_question_about_an_admin_act_is_chat_by_the_command_s_typed_field() -> None:
+    """`CommandBook`'s commands name `admin_only` (`GrammarCommand`): the grammar reads the field, not a guess."""
+    from bot.grammar import GrammarCommand
+
+    assert "admin_only" in GrammarCommand.__dict__
+    load_plugins()
+    kick = registry.lookup("请出")
+    assert kick is not None and kick.admin_only
+    assert split_command("请出 @x 吗", registry, "kawuxing") is None
+    found = split_command("请出 @x 捣乱", registry, "kawuxing")
+    assert found is not None and found[1:] == ("请出", "@x 捣乱")
+
+
 @pytest.mark.parametrize(
     ("line", "word", "args"),
     [

@@ -229,3 +229,30 @@ async def test_a_suggestion_tapped_later_names_the_same_picked_member(tg: Harnes
     data = question["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
     await tg.feed(tg.updates.press(XIAOLI, {"message_id": 1, "text": question["text"]}, data))
     assert balance(tg, 668) < 0 and balance(tg, 501) > 0  # the picked member pays, by the id Telegram gave
+
+
+async def test_a_payment_hint_names_people_the_way_they_can_be_written(tg: Harness) -> None:
+    """A refused payment suggests the line to type: with the @username Telegram knows (a display name after `@`
+    is refused), and for a member without one, the way to pick them from the list, never `@<display name>`."""
+    nameless = user(668, "小马")
+    await tg.say(nameless, "我也来")
+    opening = tg.updates.message(AJIE, "开桌 @ajie @xiaoli 小马")
+    opening["message"]["entities"] = [
+        {"type": "mention", "offset": 3, "length": 5},
+        {"type": "mention", "offset": 9, "length": 7},
+        {"type": "text_mention", "offset": 17, "length": 2, "user": nameless},
+    ]
+    await tg.feed(opening)
+    await tg.say(AJIE, "胡 清一色 自摸")
+    await tg.say(AJIE, "结算")
+    await tg.say(XIAOLI, "付 @ajie 100")
+    assert "付清写 已转 @ajie。" in tg.last_text(), tg.last_text()
+    await tg.say(AJIE, "收到 @xiaoli 100")
+    assert "收到 @xiaoli 4元" in tg.last_text(), tg.last_text()
+    text = "收到 小马 100"
+    update = tg.updates.message(AJIE, text)
+    update["message"]["entities"] = [{"type": "text_mention", "offset": 3, "length": 2, "user": nameless}]
+    await tg.feed(update)
+    hint = tg.last_text()
+    assert "从列表点选 小马" in hint and "@小马" not in hint, hint
+    assert balance(tg, 668) == -400  # nothing was booked by the refusals

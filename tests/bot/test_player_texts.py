@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 import bot.reports.texts  # noqa: F401  (registers the report texts)
-from bot.texts import chat_message, text
+from bot.core import load_plugins
+from bot.texts import TEXTS, chat_message, text
 from tests.bot.test_transcripts import replay
 
 #: internals a player must never see: pointers into the request's events, the JSON contract's field names
@@ -65,3 +66,26 @@ def test_english_counts_of_one_take_the_singular() -> None:
     assert text("en", "report_night_title", number=1, date="2026-01-10", hands=11).endswith("· 11 hands")
     assert text("en", "report_export_done", scope="night 3", hands=1, transfers=1).endswith("1 hand, 1 transfer")
     assert text("zh", "report_night_title", number=1, date="2026-01-10", hands=1).endswith("1手")
+
+
+#: the punctuation of Chinese text; an English group's replies write ASCII punctuation
+FULL_WIDTH = re.compile("[（）：，。；、]")
+
+
+def test_english_replies_use_ascii_punctuation(tmp_path: Path) -> None:
+    """Every English template, and what replies build around the templates (a 设置 amount's reason, a table's seats,
+    the hand so far, 亮倒 lists, a held-back record's tiles, 查大叫's ready players), use ASCII punctuation."""
+    load_plugins()
+    assert not {key: v["en"] for key, v in TEXTS.items() if FULL_WIDTH.search(v.get("en", ""))}
+    script = ["!admin a", "a: /config language en", "a: 设置 底金 1,5", "a: 设置 台费 2.345"]
+    script += ["a: 开桌 @a @b @c 庄 @a", "b: 暗杠 7z", "a: 亮倒", "b: 亮倒", "a: 牌桌"]
+    script += ["a: 胡 123p46p789s22s333s 5p 点 @c", "b: 胡 @a 123p46p789s22s333s 5p 点 @c"]
+    script += ["a: 设置 查大叫 开", "a: 开桌 @a @b @c 庄 @a"] + [f"{who}: 荒庄 听 @b 清一色 @c 七对" for who in "ac"]
+    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    assert not [line for line in out if line.startswith("bot: ") and FULL_WIDTH.search(line)]
+    why = "a comma could be a thousands or a decimal separator: write 1000 or 1.5"
+    assert f"bot: 底金 cannot be “1,5”: write an amount like 2, 0.5 or 50分 ({why})" in out
+    assert "bot: Seats: a, b, c" in out and "bot: 亮倒 declared: a, b" in out
+    assert "bot: This hand so far: b concealed kong (暗杠) 7z; a declares 亮倒; b declares 亮倒" in out
+    assert any("a wins on c's discard (123p46p789s22s333s 5p)" in line for line in out)
+    assert any("hand 1, drawn hand (荒庄; ready: b, c)" in line for line in out)

@@ -51,6 +51,33 @@ def test_a_name_card_set_at_the_table_waits_for_its_end_everywhere(chat: Chat) -
     assert chat("yi: 历史")[1] == "第1局 老乙 胡 小乙 点的炮：清一色×4 → ×4 ｜ 老乙 +4元，小乙 -4元，丙 0"
 
 
+def test_an_edit_of_a_hand_of_a_table_since_ended_names_the_players_as_now(chat: Chat) -> None:
+    """The hand was booked under the seats 甲 and 乙, which held until the table ended; the edit's reply names the
+    players as 历史 shows that hand and as every other reply names them now: 阿甲 by his 名片, 老乙 by her seat at
+    the open table — the patterns' line, 包胡, the changes and the cut alike, and no next hand of a table that ended."""
+    for line in ("!join jia 甲", "!join yi 乙", "!join bing 丙", "!join ding 丁", "!admin jia", "jia: 设置 抽水 10%"):
+        chat(line)
+    chat("jia: 开桌 @jia @yi @bing 庄 @jia")
+    chat("jia: 名片 阿甲")
+    chat("yi: 名片 老乙")
+    chat("jia: 亮倒")
+    assert chat("jia: 胡 清一色 点 @yi")[1] == "甲 胡 乙 点的炮：清一色×4、亮倒×2 → ×8，包胡：乙 一人赔双倍"
+    assert chat("yi: 开桌 @yi @bing @ding 庄 @yi")[1] == "座位：老乙、丙、丁"
+    assert chat("jia: !edit 胡 清一色 七对 点 @yi") == [
+        "第1局 按改后的消息重记（原记录作废）：",
+        "阿甲 胡 老乙 点的炮：清一色×4、七对×4、亮倒×2 → ×8（封顶前 ×32），包胡：老乙 一人赔双倍",
+        "阿甲 0（本晚 +14.4元）",
+        "老乙 0（本晚 -16元）",
+        "丙 0（本晚 0）",
+        "抽水：阿甲 1.6元（已记入台费）",
+    ]
+    shown = "阿甲 胡 老乙 点的炮：清一色×4、七对×4、亮倒×2 → ×8（封顶前 ×32），包胡：老乙 一人赔双倍"
+    assert chat("yi: 历史")[1] == f"第1局 {shown} ｜ 阿甲 +14.4元，老乙 -16元，丙 0"
+    # an edit at the open table names its seats, as ever
+    chat("yi: 暗杠 7z")
+    assert chat("yi: !edit 暗杠 6z")[:2] == ["第1局 按改后的消息重记：老乙 暗杠 发", "老乙 0（本晚 -12元）"]
+
+
 def test_two_members_with_one_display_name_are_told_apart_in_every_reply(chat: Chat) -> None:
     chat("!admin boss")
     assert chat("!join laowang 老王")[0].startswith("👋 老王，欢迎！")
@@ -109,3 +136,15 @@ def test_an_admin_pressing_for_a_player_is_named_as_every_reply_names_them(chat:
         chat(line)
     pressed = chat("eve: !press a→b 已付")
     assert pressed[0].startswith("[提示] 记下付款：a → b 4元（管理员 老王#2 代 a 记")
+
+
+def test_a_name_card_two_members_already_share_is_refused_by_whom(chat: Chat) -> None:
+    """Two members whose display names are alike (老王, shown 老王#2) each ask for 名片 老王: refused naming the
+    other, rather than the lookup's 「对应多人」 under 「没有记录」; a name of their own is taken."""
+    chat("!join v1 老王")
+    chat("!join e 老王")
+    assert chat("e: 名片 老王") == ["「老王」已经是 老王 在用的名字了。"]
+    assert chat("v1: 名片 老王") == ["「老王」已经是 老王#2 在用的名字了。"]
+    chat("!join f 小王")
+    assert chat("f: 名片 老王") == ["「老王」已经是 老王、老王#2 在用的名字了。"]
+    assert chat("e: 名片 王二") == ["好的，老王#2 在账上叫「王二」。"]

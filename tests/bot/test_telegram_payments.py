@@ -26,7 +26,8 @@ async def settled(tg: Harness) -> tuple[dict[str, Any], dict[str, str]]:
     assert "小李 → 阿杰 4元" in post["text"]
     buttons = {b["text"]: b["callback_data"] for row in post["reply_markup"]["inline_keyboard"] for b in row}
     assert set(buttons) == {f"{LINE} 已付", f"{LINE} 收到"}
-    return {"message_id": 880001, "text": post["text"]}, buttons
+    (post_id,) = [c.result["message_id"] for c in tg.telegram.calls if c.params is post]
+    return {"message_id": post_id, "text": post["text"]}, buttons
 
 
 def payments(tg: Harness) -> list[Any]:
@@ -82,18 +83,31 @@ async def test_paid_then_received_books_once_and_a_double_press_books_nothing(tg
     assert results[member_id(tg, 502)] == -400 and results[member_id(tg, 501)] == 400  # 总输赢 unchanged
 
 
-async def test_a_partial_payment_typed_shows_in_the_post_at_the_next_press(tg: Harness, report_dir: Path) -> None:
-    """Typed forms reply as before; the post shows what they booked the next time it is rewritten."""
+async def test_typed_payments_rewrite_the_post_in_place_as_a_press_does(tg: Harness, report_dir: Path) -> None:
+    """付 / 收到 / 撤销付款 typed reply as before, and the 结算 post is rewritten in place to show where the line
+    stands: a payment typed back after a press no longer reads as paid."""
     message, buttons = await settled(tg)
+    posted = len(tg.telegram.sent())
     await tg.say(B, "付 @ajie 1")
-    assert "还欠 阿杰 3元" in tg.last_text() and tg.telegram.sent("editMessageText") == []
-    await tg.feed(tg.updates.press(A, message, buttons[f"{LINE} 收到"]))  # confirms the 1元
+    assert "还欠 阿杰 3元" in tg.telegram.sent()[-1]["text"]
     edit = tg.telegram.sent("editMessageText")[-1]
-    assert "小李 → 阿杰 4元（已付 1元，还差 3元）" in edit["text"]
+    assert edit["message_id"] == message["message_id"]
+    assert "小李 → 阿杰 4元（已付 1元，还差 3元），待 阿杰 确认" in edit["text"]
     assert post_buttons(edit) == {f"{LINE} 已付", f"{LINE} 收到"}
     await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))  # the rest
     edit = tg.telegram.sent("editMessageText")[-1]
     assert "小李 → 阿杰 4元 ✓ 已付清，待 阿杰 确认" in edit["text"] and tg.balance(502) == 0
+    await tg.say(B, "撤销付款")  # the press's 3元 taken back
+    assert "已撤销付款" in tg.telegram.sent()[-1]["text"]
+    edit = tg.telegram.sent("editMessageText")[-1]
+    assert edit["message_id"] == message["message_id"]
+    assert "小李 → 阿杰 4元（已付 1元，还差 3元），待 阿杰 确认" in edit["text"] and "✓" not in edit["text"]
+    assert "未结（还差）：阿杰 +3元，小李 -3元" in edit["text"]
+    await tg.say(A, "收到 @xiaoli 1")  # 阿杰 confirms the 1元
+    edit = tg.telegram.sent("editMessageText")[-1]
+    assert "小李 → 阿杰 4元（已付 1元，还差 3元）\n" in edit["text"]
+    assert len(tg.telegram.sent()) == posted + 3  # three replies; the post itself never sent again
+    assert len(tg.telegram.sent("editMessageText")) == 4
 
 
 async def test_a_redelivered_press_or_message_books_once(tg: Harness, report_dir: Path) -> None:

@@ -91,3 +91,18 @@ def test_help_lists_the_table_commands_first_with_examples(tmp_path: Path) -> No
     assert [line.split(" ")[0] for line in lines[1 : 1 + len(ours)]] == ours
     assert "胡 123p46p789s22s333s 5p 点 @乙" in "\n".join(lines)
     assert lines[-1].startswith("牌的写法")
+
+
+def test_the_readme_demo_excerpt_is_what_the_demo_prints(tmp_path: Path) -> None:
+    """README's 「A night at the table」 shows the demo's own output: each run of lines between `...` appears in
+    the demo's transcript as it is, line for line and in order (the newcomer greetings included)."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## A night at the table") :]
+    excerpt = section[section.index("```\n") + 4 : section.index("\n```", section.index("```\n") + 4)]
+    chunks = [chunk.strip("\n").splitlines() for chunk in excerpt.split("\n...\n")]
+    printed = replay(demo_script(), f"sqlite:///{tmp_path / 'demo.db'}")
+    at = 0
+    for chunk in chunks:
+        found = next((i for i in range(at, len(printed)) if printed[i : i + len(chunk)] == chunk), None)
+        assert found is not None, f"not in the demo's output, in this order: {chunk}"
+        at = found + len(chunk)

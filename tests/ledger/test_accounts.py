@@ -166,6 +166,25 @@ def test_fines_go_to_the_pot_and_can_be_cancelled(ledger: Ledger) -> None:
             ledger.fine(a.id, amount, "x", source=f"f:bad:{amount}", by=None)  # type: ignore[arg-type]
 
 
+def test_a_fine_of_a_night_settled_since_is_not_cancelled_by_any_caller(ledger: Ledger) -> None:
+    """The ledger itself refuses (not only the 群管 pardon): a settled night is closed, its settlement told the
+    players what to pay. A fine of the next night still cancels."""
+    table = seat_kawuxing(ledger)
+    a = next(seat for seat in table.seats if seat.name == "A")
+    ledger.record_hand(table.id, [gang("A", "angang"), hu("A", "self_draw")], source="n:1", by=1)
+    fine = ledger.fine(a.member_id, 500, "刷屏", source="f:1", by=None)
+    ledger.end_night(CHAT, source="n:end", by=1)
+    before = (ledger.balances(CHAT), ledger.debts(CHAT))
+    with pytest.raises(LedgerError) as err:
+        ledger.cancel_fine(fine.id, source="f:2", by=9, reason="误判")
+    assert err.value.code == "fine_night_closed" and "已经结算" in err.value.message
+    assert (ledger.balances(CHAT), ledger.debts(CHAT)) == before
+    table = ledger.open_table(CHAT, [seat.member_id for seat in table.seats], source="open:2", by=1)
+    ledger.record_hand(table.id, [gang("A", "angang"), hu("A", "self_draw")], source="n:2", by=1)
+    later = ledger.fine(a.member_id, 300, "刷屏", source="f:3", by=None)
+    assert ledger.cancel_fine(later.id, source="f:4", by=9).voided
+
+
 def test_pot_pays_out_evenly_and_the_remainder_stays(ledger: Ledger) -> None:
     a, b, c = (ledger.member(CHAT, i, n) for i, n in ((1, "A"), (2, "B"), (3, "C")))
     ledger.fine(a.id, 500, "刷屏", source="f:1", by=None)

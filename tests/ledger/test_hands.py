@@ -66,6 +66,9 @@ def test_a_scoring_refusal_is_raised_with_its_code_and_changes_nothing(ledger: L
         )
     assert refused.value.code in {"bad_request", "inconsistent", "wrong_count", "bad_tiles"}
     assert refused.value.message
+    # the core's reading comes along, for the bot to word it in English
+    assert refused.value.reading.key == "hand_without_tiles"
+    assert refused.value.reading.args == {"field": "concealed", "winner": "C"}
     assert ledger.balances(CHAT) == before
     assert len(ledger.hand_state(table.id).events) == 1
     # the refused source was not consumed: a corrected message with it books

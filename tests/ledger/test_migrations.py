@@ -242,12 +242,53 @@ def test_0009_payments_downgrade_takes_their_money_out_of_the_balances(empty_db_
     db.upgrade(empty_db_url)  # and up again
 
 
-def test_0014_fills_the_table_a_settlement_ended_and_downgrade_drops_those_taken_back(empty_db_url: str, clock) -> None:
-    """Up to 0014 a night's settlement names the table its close ended (NULL when 开桌 had ended it before); down
-    from 0014 the settlements taken back go (their debts were moved back when they were)."""
+def test_0014_keeps_the_payments_posts_message_and_downgrades(empty_db_url: str, clock) -> None:
+    """0014 adds `settlements.post_message_id` (NULL for the settlements stored before); its downgrade drops it
+    and keeps the settlements."""
+    from .helpers import hu
+
+    db.upgrade(empty_db_url)
+    ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+    chat = -4444
+    try:
+        ledger.group(chat)
+        ids = [ledger.member(chat, 8000 + i, name).id for i, name in enumerate("ABC")]
+        table = ledger.open_table(chat, ids, source="o", by=1)
+        ledger.record_hand(table.id, [hu("A", "self_draw")], source="w", by=1)
+        settlement = ledger.end_night(chat, source="e", by=1).settlement
+        assert settlement.id is not None
+        ledger.set_payment_post(chat, settlement.id, 7001)
+    finally:
+        ledger.close()
+
+    def columns() -> set[str]:
+        engine = db.make_engine(empty_db_url)
+        try:
+            return {column["name"] for column in sa.inspect(engine).get_columns("settlements")}
+        finally:
+            engine.dispose()
+
+    for _ in range(2):
+        db.downgrade(empty_db_url, "0013")
+        assert "post_message_id" not in columns()
+        db.upgrade(empty_db_url)
+        assert "post_message_id" in columns()
+        ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+        try:
+            assert ledger.payment_post_of(chat, ids[1], ids[0]) is None  # stored before: not known
+            assert ledger.stored_settlement(chat, settlement.id) is not None
+            ledger.set_payment_post(chat, settlement.id, 7002)
+            assert ledger.payment_post_of(chat, ids[1], ids[0]) == (settlement.id, 7002)
+        finally:
+            ledger.close()
+
+
+def test_0015_fills_the_table_a_settlement_ended_and_downgrade_drops_those_taken_back(empty_db_url: str, clock) -> None:
+    """Up to 0015 a night's settlement names the table its close ended (NULL when 开桌 had ended it before); down
+    from 0015 the settlements taken back go (their debts were moved back when they were)."""
     from .helpers import hu, seat_kawuxing
 
-    db.upgrade(empty_db_url, "0013")
+    db.upgrade(empty_db_url, "0014")
     db.upgrade(empty_db_url)
     ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
     try:
@@ -271,7 +312,7 @@ def test_0014_fills_the_table_a_settlement_ended_and_downgrade_drops_those_taken
             connection.execute(sa.text("UPDATE settlements SET table_id = NULL"))
     finally:
         engine.dispose()
-    db.downgrade(empty_db_url, "0013")
+    db.downgrade(empty_db_url, "0014")
     db.upgrade(empty_db_url)  # and up again: the table filled in from the night's end
     engine = db.make_engine(empty_db_url)
     try:

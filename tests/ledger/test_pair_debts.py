@@ -424,3 +424,66 @@ def test_a_line_from_the_pot_to_the_house_passes_on_through_both() -> None:
     """3 owes the pot 5, the pot owes the house 3, the house owes 4 3: 3 owes 4 3 and the pot 2."""
     passed = ledger_payments.pass_through({(3, 1): 5, (1, 2): 3, (2, 4): 3}, _POOLS)
     assert passed == [[3, 2, 3, 1], [3, 4, 3, 2]]
+
+
+def test_0013_leaves_a_ledger_with_fines_voided_before_it_as_the_code_keeps_it(empty_db_url: str, clock) -> None:
+    """0013 writes a settlement for each live fine and payout booked between nights, and none for a fine voided
+    before the upgrade (the code books one for the fine and one for its undo, which cancel out). A ledger whose
+    voided fines had no such settlements (0012's state) reads, after the upgrade, the balances, the debts, the
+    passes and the payment lines the code keeps for the same bookings: nothing is wrong, nothing to rebuild."""
+    db.upgrade(empty_db_url)
+    ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+    chat = -4545
+    try:
+        ledger.group(chat)
+        a, b, c, d = (ledger.member(chat, 7100 + i, name).id for i, name in enumerate("ABCD"))
+        cancelled = ledger.fine(b, 300, "罚", source="between1", by=1)  # between nights, voided between nights
+        clock.advance(minutes=1)
+        ledger.cancel_fine(cancelled.id, source="between1:cancel", by=1)
+        kept = ledger.fine(c, 500, "罚", source="between2", by=1)  # kept, then one voided while the pot holds it
+        clock.advance(minutes=1)
+        voided = ledger.fine(d, 200, "罚", source="between3", by=1)
+        clock.advance(minutes=1)
+        ledger.cancel_fine(voided.id, source="between3:cancel", by=1)
+        table = ledger.open_table(chat, [a, b, c], source="n1:open", by=1)
+        ledger.record_event(table.id, hu(table.seats[0].name, "self_draw"), source="n1:w", by=1)
+        in_night = ledger.fine(b, 400, "罚", source="n1:fine", by=1)  # voided inside its night, before 结算
+        ledger.cancel_fine(in_night.id, source="n1:cancel", by=1)
+        ledger.pay_out_pot(chat, {d: 300}, source="n1:pay", by=1)
+        first = ledger.end_night(chat, source="n1:end", by=1).settlement
+        clock.advance(minutes=1)
+        late = ledger.fine(a, 150, "罚", source="between4", by=1)  # after the night, voided before the next
+        clock.advance(minutes=1)
+        ledger.cancel_fine(late.id, source="between4:cancel", by=1)
+        ledger.pay_out_pot(chat, {a: 100}, source="between5", by=1)
+        expected = kept_and_derived(ledger, chat)
+        assert expected[0] == expected[1] and (c, d) in expected[0]  # c's kept fine passed on to d
+        balances = {line.member_id: (line.amount, line.result) for line in ledger.balances(chat).lines}
+        assert first.id is not None
+        lines = ledger.payment_lines(chat, first.id)
+        assert kept.amount == 500
+    finally:
+        ledger.close()
+
+    def read(sql: str) -> list[Any]:
+        engine = db.make_engine(empty_db_url)
+        try:
+            with engine.connect() as connection:
+                return list(connection.execute(sa.text(sql)).all())
+        finally:
+            engine.dispose()
+
+    nightless = "SELECT payments, passed FROM settlements WHERE night_id IS NULL ORDER BY id"
+    assert len(read(nightless)) == 2 + 2 * 3  # the kept fine, the payout; each voided fine and its undo
+    for _ in range(2):
+        db.downgrade(empty_db_url, "0012")  # the state before 0013: no settlement of money booked between nights
+        assert read("SELECT count(*) FROM settlements WHERE night_id IS NULL")[0][0] == 0
+        db.upgrade(empty_db_url)
+        assert len(read(nightless)) == 2  # the live fine and payout only
+        ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+        try:
+            assert kept_and_derived(ledger, chat) == expected
+            assert {line.member_id: (line.amount, line.result) for line in ledger.balances(chat).lines} == balances
+            assert ledger.payment_lines(chat, first.id) == lines
+        finally:
+            ledger.close()

@@ -100,11 +100,13 @@ def test_fines_between_nights_belong_to_the_night_open_when_booked(ledger: Ledge
     assert ledger.night_totals(table.night_id)[a] == -100
     kong = ledger.record_event(table.id, Kong("B", "angang"), source="f:2", by=1)
     assert ledger.night_totals(kong.new_night.id)[a] == -200
-    ledger.cancel_fine(fine.id, source="f:3", by=1)
-    assert ledger.night_totals(table.night_id)[a] == 0  # the cancelled fine leaves the night it was booked in
+    with pytest.raises(LedgerError) as closed:  # the night it was booked in is settled (rolled over): closed
+        ledger.cancel_fine(fine.id, source="f:3", by=1)
+    assert closed.value.code == "fine_night_closed"
+    assert ledger.night_totals(table.night_id)[a] == -100  # the fine stays with the night it was booked in
     b = table.seats[1].member_id
     ledger.fine(b, 300, "广告", source="f:4", by=None)
     ledger.pay_out_pot(CHAT, [a], source="f:5", by=1)
     tonight = ledger.night_totals(kong.new_night.id)
-    assert (tonight[a], tonight[b]) == (-200 + 300, 400 - 300)
-    assert ledger.balances(CHAT).of(a) == 100
+    assert (tonight[a], tonight[b]) == (-200 + 400, 400 - 300)  # the pot paid out both fines
+    assert ledger.balances(CHAT).of(a) == -100 - 200 + 400

@@ -279,3 +279,39 @@ def test_two_offences_at_once_climb_the_ladder_in_turn(ledger: Ledger, mod: Mode
         assert sorted((r.offence_number, r.step) for r in results) == [(1, "warn_fine"), (2, "remove")]
     assert ledger.balances(CHAT).pot == 500 * len(members)
     assert len(mod.actions(CHAT, kinds=("fine",))) == len(members)
+
+
+@pytest.mark.parametrize("asked", ["warning", "fine"])
+def test_an_offences_warning_and_fine_are_cancelled_together(ledger: Ledger, mod: Moderation, asked: str) -> None:
+    """A flood's warning and its fine are one penalty: cancelling either takes back both (the money too)."""
+    bob = _bob(ledger)
+    result = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    assert result.fine is not None
+    one = result.warning if asked == "warning" else result.fine
+    other = result.fine if asked == "warning" else result.warning
+    cancelled = mod.cancel_offence(one.id, chat_id=CHAT, by=1, reason="误判", source="t:2")
+    assert [action.id for action in cancelled] == [one.id, other.id]
+    assert all(not action.live for action in mod.actions(CHAT))
+    assert ledger.balances(CHAT).of(bob.id) == 0 and ledger.balances(CHAT).pot == 0
+    with pytest.raises(LedgerError) as again:
+        mod.cancel_offence(other.id, chat_id=CHAT, by=1, reason="again", source="t:3")
+    assert again.value.code == "mod_already_cancelled"
+
+
+def test_a_fine_that_cannot_be_cancelled_keeps_its_warning(ledger: Ledger, mod: Moderation) -> None:
+    """All or nothing: a flood fine already paid out of the pot is refused, and its warning stays live."""
+    bob, carol = _bob(ledger), ledger.member(CHAT, 102, "carol", None)
+    result = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
+    ledger.pay_out_pot(CHAT, [carol.id], source="t:2", by=1)
+    with pytest.raises(LedgerError) as err:
+        mod.cancel_offence(result.warning.id, chat_id=CHAT, by=1, reason="误判", source="t:3")
+    assert err.value.code == "fine_paid_out"
+    assert all(action.live for action in mod.actions(CHAT))
+
+
+def test_an_admins_own_fine_is_cancelled_alone(ledger: Ledger, mod: Moderation) -> None:
+    bob = _bob(ledger)
+    mod.record_offence(bob, "manual", "警告", message_id=7, source="t:1", by=1, step="warn")
+    fined = mod.fine(bob, 300, "迟到", message_id=8, source="t:2", by=1)
+    assert [a.id for a in mod.cancel_offence(fined.id, chat_id=CHAT, by=1, reason="", source="t:3")] == [fined.id]
+    assert [a.kind for a in mod.actions(CHAT) if a.live] == ["warning"]

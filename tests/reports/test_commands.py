@@ -67,11 +67,11 @@ def test_member_stats_with_me_and_a_period(chat: Console) -> None:
         "对局 3手｜胡 0（0.0%）｜自摸 0（占胡 0.0%）",
         "点炮 1（33.3%）",
         "番型：—",
-        "杠钱 +2元｜罚款 0｜净 -8元",
+        "杠钱 +2元｜净 -8元（牌桌输赢）",
         "总输赢 -8元｜未结 -8元（付款之后现在还差）",
     ]
     laowang = said(chat, "xiaoli: 统计 @laowang 全部")
-    assert "平均倍数 ×2｜最大 ×2" in laowang and laowang[-2] == "杠钱 -2元｜罚款 0｜净 -8元"
+    assert "平均倍数 ×2｜最大 ×2" in laowang and laowang[-2] == "杠钱 -2元｜净 -8元（牌桌输赢）"
 
 
 def test_leaderboard_is_a_photo_with_the_ranking_as_caption(chat: Console) -> None:
@@ -121,7 +121,7 @@ def test_english_chat_gets_english_reports(chat: Console) -> None:
     lines = said(chat, "ajie: stats me month")
     assert lines[0] == "📊 ajie · 2026-01"
     assert lines[-2:] == [
-        "Kong money 0 | fines 0 | net +16元",
+        "Kong money 0 | net +16元 (at the table)",
         "All-time result (总输赢) +16元 | owed now (未结) +16元",
     ]
 
@@ -195,3 +195,88 @@ def test_export_of_tonight_right_after_settling_holds_every_hand(chat: Console) 
         night_id = session.scalars(sa.select(m.Night.id)).one()
     settled = chat.bot.service.night_balances(night_id)
     assert {line.name: line.amount for line in settled.lines} == {k: v for k, v in data["balances"].items() if v}
+
+
+#: a night with a 台费 of 10元, a fine, then the house and the pot both paid out to a (who lost 4元 at the table)
+PAYOUTS = [
+    "!admin a",
+    "a: 设置 台费 10",
+    "a: 开桌 @a @b @c 庄 @a",
+    "b: 胡 清一色 自摸",
+    "a: 罚款 @c 50 迟到",
+    "a: 结算",
+    "a: 付台费 @a",
+    "a: 发红包池 @a",
+]
+
+
+def test_payouts_fines_and_fees_are_no_play_result(chat: Console) -> None:
+    """A payout of the house (付台费) or the pot (发红包池) is cash for the venue or the group's pot, not a win:
+    排行, 统计 and 战绩 rank the table's money and show fines, fees and payouts apart; 总输赢 still holds all."""
+    for line in PAYOUTS:
+        chat.feed(line)
+    assert said(chat, "a: 排行 全部")[1:] == [
+        "🏆 排行榜 · 全部",
+        "🥇 ajie +16元｜3手 胡1（33.3%）",
+        "🥈 b +8元｜1手 胡1（100.0%）（另计：台费 10元）",
+        "🥉 a -4元｜1手 胡0（0.0%）（另计：台费 10元｜领红包池/台费 80元）",
+        "4. c -4元｜1手 胡0（0.0%）（另计：罚款 50元｜台费 10元）",
+        "5. laowang -8元｜3手 胡1（33.3%）",
+        "6. xiaoli -8元｜3手 胡0（0.0%）",
+    ]
+    assert said(chat, "a: 我的战绩")[-3:] == [
+        "杠钱 0｜净 -4元（牌桌输赢）",
+        "另计：台费 10元｜领红包池/台费 80元",
+        "总输赢 +66元｜未结 +66元（付款之后现在还差）",
+    ]
+    group = said(chat, "a: 统计")
+    assert "a -4元｜1手 胡0（0.0%）点炮0（另计：台费 10元｜领红包池/台费 80元）" in group
+    assert group.index("b +8元｜1手 胡1（100.0%）点炮0（另计：台费 10元）") < group.index(
+        "a -4元｜1手 胡0（0.0%）点炮0（另计：台费 10元｜领红包池/台费 80元）"
+    )
+
+
+def test_export_caption_counts_what_stands(chat: Console) -> None:
+    """The file keeps undone rows (marked), but its caption counts what 结算 counts: finished hands, live money
+    — also for a night begun by the 日切 roll-over that holds nothing but an undone kong."""
+    for line in ["laowang: 开桌 @laowang @xiaoli @ajie 庄 @laowang", "ajie: 胡 清一色 自摸", "xiaoli: 胡 七对 自摸"]:
+        chat.feed(line)
+    chat.feed("laowang: 撤销 第1局")
+    chat.feed("laowang: !press 确认撤销")
+    assert said(chat, "laowang: 导出 今晚")[1] == "已导出 第2晚（2026-01-10）：1手，2笔转账"
+    chat.feed("!clock +12h")  # past 06:00: the next record starts a new night at the same table
+    chat.feed("ajie: 暗杠 3s")
+    chat.feed("ajie: 撤销")
+    assert said(chat, "laowang: 导出 今晚")[1] == "已导出 第3晚（2026-01-11）：0手，0笔转账"
+
+
+def test_history_names_each_night_where_it_crosses_nights(chat: Console) -> None:
+    """历史 over a 日切 roll-over: hand numbers restart at 1 in the new night, so each night gets its label; a list
+    within one night gets none."""
+    chat.feed("laowang: 开桌 @laowang @xiaoli @ajie 庄 @laowang")
+    chat.feed("ajie: 胡 清一色 自摸")
+    assert said(chat, "ajie: 历史 1") == [
+        "最近 1 局：",
+        "第1局 ajie 自摸：清一色×4 → ×4 ｜ laowang -4元，xiaoli -4元，ajie +8元",
+    ]
+    chat.feed("!clock +12h")
+    chat.feed("xiaoli: 胡 七对 自摸")
+    assert said(chat, "ajie: 历史 3") == [
+        "最近 3 局：",
+        "【第1晚 · 2026-01-10】",
+        "第3局 荒庄：杠钱照算 ｜ laowang 0，xiaoli 0，ajie 0",
+        "【第2晚 · 2026-01-10】",
+        "第1局 ajie 自摸：清一色×4 → ×4 ｜ laowang -4元，xiaoli -4元，ajie +8元",
+        "【第3晚 · 2026-01-11】",
+        "第1局 xiaoli 自摸：七对×4 → ×4 ｜ laowang -4元，xiaoli +8元，ajie -4元",
+    ]
+
+
+def test_a_members_empty_period_is_said_like_the_groups(chat: Console) -> None:
+    """统计 @甲 上月 with nothing in it says so as 统计 上月 does, not a card of zeros; 总输赢/未结 still end it."""
+    assert said(chat, "ajie: 统计 2025-12") == ["2025年12月还没有记录。"]
+    assert said(chat, "ajie: 统计 @xiaoli 2025-12") == [
+        "📊 xiaoli · 2025年12月",
+        "2025年12月还没有记录。",
+        "总输赢 -8元｜未结 -8元（付款之后现在还差）",
+    ]

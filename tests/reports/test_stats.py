@@ -88,6 +88,7 @@ def check_scope(ledger: Ledger, played: Played, night_id: int | None, scope: Any
     net: Counter[int] = Counter()
     kong: Counter[int] = Counter()
     fines: Counter[int] = Counter()
+    play: Counter[int] = Counter()  # the table's money alone: what 排行 ranks
     for t in transfers:
         net[t.payer_id] -= t.amount
         net[t.payee_id] += t.amount
@@ -96,6 +97,9 @@ def check_scope(ledger: Ledger, played: Played, night_id: int | None, scope: Any
             kong[t.payee_id] += t.amount
         if t.kind == m.FINE:
             fines[t.payer_id] += t.amount
+        if t.kind == m.HAND:
+            play[t.payer_id] -= t.amount
+            play[t.payee_id] += t.amount
     if night_id is not None:
         ledger_night = ledger.night_balances(night_id)
     for seat, member_id in played.member_ids.items():
@@ -110,6 +114,7 @@ def check_scope(ledger: Ledger, played: Played, night_id: int | None, scope: Any
         assert line.multiplier_total == sum(want["multiples"])
         assert dict(line.patterns) == dict(want["patterns"])
         assert (line.net, line.kong_money, line.fines) == (net[member_id], kong[member_id], fines[member_id])
+        assert line.play == play[member_id] and line.net == line.play - line.fines - line.fees + line.received
         if night_id is not None:
             assert line.net == ledger_night.of(member_id)
         if line.biggest is not None:

@@ -129,6 +129,17 @@ def test_a_body_that_is_not_json_or_too_big_is_refused(served: Served, chat: Cha
 # ------------------------------------------------------------------------------------------------------ the board
 
 
+def test_me_is_named_as_the_bot_names_them(served: Served, chat: Chat) -> None:
+    """`me.name` is the ledger's name (a 名片, 老王#2, a seat's name while its table is open), as every reply has it."""
+    assert "路哥" in chat.texts(D, "名片 路哥")
+    assert served.call("api/board", init=login(served, D))[1]["me"]["name"] == "路哥"  # Telegram: 路人
+    chat.texts(A, "名片 杰哥")
+    assert served.call("api/board", init=login(served, A))[1]["me"]["name"] == "阿杰"  # seated: the seat's name
+    chat.texts(A, "荒庄")
+    chat.texts(A, "开桌 @xiaoli @laowang @luren 庄 @xiaoli")  # the table ends: 杰哥 from here on
+    assert served.call("api/board", init=login(served, A))[1]["me"]["name"] == "杰哥"
+
+
 def test_the_board_shows_the_table_and_follows_the_chat(served: Served, chat: Chat, table_id: int) -> None:
     status, board = served.call("api/board", init=login(served, A))
     assert status == 200
@@ -186,6 +197,9 @@ def test_a_preview_that_would_be_refused_says_why(served: Served, chat: Chat, ta
     status, answer = served.call("api/preview", init=login(served, A), body=body)
     assert status == 200 and answer["ok"] is False
     assert "屁胡" in answer["error"]  # 屁胡只能自摸: the booking would be refused the same way
+    status, answer = served.call("api/preview", init=login(served, D), body=body)  # an English page
+    assert status == 200 and answer["ok"] is False
+    assert "a plain win (屁胡, ×1) must be self-drawn, not won on a discard" in answer["error"]
 
 
 # ------------------------------------------------------------------------------------------------------ recording

@@ -19,7 +19,7 @@ from urllib.parse import quote
 import pytest
 
 from ledger.service import Ledger
-from tests.webapp.served import GROUP, A, B, C, Chat, Served, init_data, start_param
+from tests.webapp.served import GROUP, A, B, C, Chat, D, Served, init_data, start_param
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -180,3 +180,16 @@ def test_a_stale_login_shows_why(browser: object, served: Served, chat: Chat) ->
     page = open_app(browser, served, A, LIGHT, "light", age=2 * 86400)
     page.wait_for_selector("#fatal")  # type: ignore[attr-defined]
     assert "登录已过期" in page.inner_text("#fatal")  # type: ignore[attr-defined]
+
+
+def test_the_page_names_its_user_as_the_bot_does(browser: object, served: Served, chat: Chat) -> None:
+    """The header's "me" is the ledger's name (`Ledger.names`, the replies' `shown_name`): a 名片, a seat's name
+    while its table is open, never the Telegram display name the login carries."""
+    assert "路哥" in chat.texts(D, "名片 路哥")
+    page = open_app(browser, served, D, LIGHT, "light")
+    page.wait_for_selector(".seat[data-seat='阿杰']")  # type: ignore[attr-defined]
+    assert page.inner_text("#me") == "me: 路哥"  # type: ignore[attr-defined]  # Telegram calls D 路人 (English)
+    assert "阿杰" in chat.texts(A, "名片 杰哥")  # seated: 阿杰 until the table ends
+    page = open_app(browser, served, A, LIGHT, "light")
+    page.wait_for_selector(".seat[data-seat='阿杰'] .badge.me")  # type: ignore[attr-defined]
+    assert page.inner_text("#me") == "我：阿杰"  # type: ignore[attr-defined]

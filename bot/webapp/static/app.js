@@ -56,6 +56,8 @@ function applyTheme() {
 function render() {
   const title = app.board?.group?.title || app.t("title");
   document.getElementById("title").textContent = title;
+  // who the page acts as, named as the bot's replies name them (a 名片, 老王#2, a seat's name), never Telegram's
+  document.getElementById("me").textContent = app.board?.me ? app.t("me_as", { name: app.board.me.name }) : "";
   document.getElementById("tabs").replaceChildren(
     ...["board", "win", "night"].map((tab) =>
       h("button", { class: app.tab === tab ? "on" : "", onclick: () => app.show(tab), dataset: { tab } }, app.t(`tab_${tab}`))));

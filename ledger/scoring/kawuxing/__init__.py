@@ -53,16 +53,22 @@ def answer(request: Mapping[str, Any], partial: bool = False) -> dict[str, Any]:
     Raises `ScoringError` for every refusal (`ledger.scoring.score` turns it into `{"ok": false, ...}`).
     """
     if "hand" in request and "events" in request:
-        raise ScoringError("bad_request", "一个请求只能有 hand（算一手牌）或 events（结算一局）之一")
+        raise ScoringError("bad_request", "hand_or_events", "一个请求只能有 hand（算一手牌）或 events（结算一局）之一")
     if "hand" in request:
         allowed = _HAND_REQUEST_KEYS
     elif "events" in request:
         allowed = _SETTLE_REQUEST_KEYS
     else:
-        raise ScoringError("bad_request", "卡五星请求要有 hand（算一手牌）或 events（结算一局）")
+        raise ScoringError("bad_request", "no_hand_or_events", "卡五星请求要有 hand（算一手牌）或 events（结算一局）")
     unknown = [k for k in request if k not in allowed]
     if unknown:
-        raise ScoringError("bad_request", f"请求里有不认识的字段 {unknown[0]!r}，可用：{'、'.join(sorted(allowed))}")
+        raise ScoringError(
+            "bad_request",
+            "request_unknown_field",
+            f"请求里有不认识的字段 {unknown[0]!r}，可用：{'、'.join(sorted(allowed))}",
+            field=repr(unknown[0]),
+            allowed=sorted(allowed),
+        )
     rules = rules_from_request(request.get("rules"))
     if "hand" in request:
         return {"ok": True, **score_hand(hand_from_json(request["hand"], rules), rules).as_json()}
@@ -74,7 +80,7 @@ def missing_inputs(request: Mapping[str, Any]) -> list[dict[str, Any]]:
     them): `[{"input": "piao" | "kan" | "qia" | "ba" | "ma" | "ready", "player"?, "event"?}]`, `[]` for a hand
     still in play or a complete one. Raises `ScoringError` for a request it cannot read."""
     if "events" not in request:
-        raise ScoringError("bad_request", "要有 events（一局的事件）")
+        raise ScoringError("bad_request", "no_events", "要有 events（一局的事件）")
     return missing_from_json(request, rules_from_request(request.get("rules")))
 
 

@@ -73,6 +73,7 @@ from ledger.scoring.tiles import (
     Tile,
     check_copies,
     check_suits,
+    format_notation,
     format_zh,
     parse_tile,
     parse_tiles,
@@ -201,12 +202,55 @@ def _check_method(method: str, present: Iterable[str]) -> None:
             pattern = PATTERNS_BY_KEY[key]
             allowed = "、".join(METHOD_ZH[m] for m in needed)
             raise ScoringError(
-                "inconsistent", f"{pattern.zh}（{key}）只能是{allowed}，这手牌是{METHOD_ZH.get(method, method)}"
+                "inconsistent",
+                "method_only",
+                f"{pattern.zh}（{key}）只能是{allowed}，这手牌是{METHOD_ZH.get(method, method)}",
+                pattern=key,
+                methods=list(needed),
+                method=method,
             )
 
 
+def _unknown_situation(situation: object) -> ScoringError:
+    return ScoringError(
+        "bad_request",
+        "unknown_situation",
+        f"未知的情形 {situation!r}，可选：{'、'.join(SITUATIONS)}",
+        situation=repr(situation),
+        allowed=list(SITUATIONS),
+    )
+
+
+def _no_haidipao() -> ScoringError:
+    return ScoringError("inconsistent", "no_haidipao", "本局规则没有海底炮（haidipao）：胡最后一张打出的牌不加番")
+
+
+def _gskh_without_kong() -> ScoringError:
+    return ScoringError("inconsistent", "gskh_without_kong", "杠上开花要先有自己的杠，这手牌没有杠")
+
+
+def unknown_method(method: object) -> ScoringError:
+    """A method of winning the contract does not have (`self_draw`, `discard`, `rob_kong`)."""
+    return ScoringError(
+        "bad_request",
+        "unknown_method",
+        f"未知的胡法 {method!r}，可选：{'、'.join(METHODS)}",
+        method=repr(method),
+        allowed=list(METHODS),
+    )
+
+
+def too_many_melds(count: int) -> ScoringError:
+    return ScoringError("wrong_count", "too_many_melds", f"副露最多 4 组，这里有 {count} 组", melds=count)
+
+
 def _refuse_pihu(method: str) -> NoReturn:
-    raise ScoringError("pihu_self_draw_only", f"屁胡（×1）只能自摸，不能{METHOD_ZH[method]}：本局规则「屁胡只能自摸」")
+    raise ScoringError(
+        "pihu_self_draw_only",
+        "pihu",
+        f"屁胡（×1）只能自摸，不能{METHOD_ZH[method]}：本局规则「屁胡只能自摸」",
+        method=method,
+    )
 
 
 def _situation_facts(hand: Hand, rules: Rules) -> int:
@@ -214,15 +258,15 @@ def _situation_facts(hand: Hand, rules: Rules) -> int:
     facts = 0
     for situation in hand.situations:
         if situation not in ACCEPTED_SITUATIONS:
-            raise ScoringError("bad_request", f"未知的情形 {situation!r}，可选：{'、'.join(SITUATIONS)}")
+            raise _unknown_situation(situation)
         if situation == "haidilao" and hand.method == "discard" and rules.haidipao:
             situation = "haidipao"  # the last tile, won on a discard: 海底炮 where the table plays it
         if situation == "haidipao" and not rules.haidipao:
-            raise ScoringError("inconsistent", "本局规则没有海底炮（haidipao）：胡最后一张打出的牌不加番")
+            raise _no_haidipao()
         _check_method(hand.method, (situation,))
         facts |= SITUATION_FACTS[situation]
     if facts & SITUATION_FACTS["gangshangkaihua"] and not any(m.kind in KONG_KINDS for m in hand.melds):
-        raise ScoringError("inconsistent", "杠上开花要先有自己的杠，这手牌没有杠")
+        raise _gskh_without_kong()
     return facts
 
 
@@ -274,15 +318,21 @@ def _dragons(z: int) -> tuple[int, bool]:
 def _pack_checked(hand: Hand, rules: Rules) -> tuple[int, Packed]:
     """The concealed part with the winning tile, as one int and packed; counts, suits and copies checked."""
     if hand.method not in _METHOD_FACTS:
-        raise ScoringError("bad_request", f"未知的胡法 {hand.method!r}，可选：{'、'.join(METHODS)}")
+        raise unknown_method(hand.method)
     melds = hand.melds
     if len(melds) > 4:
-        raise ScoringError("wrong_count", f"副露最多 4 组，这里有 {len(melds)} 组")
+        raise too_many_melds(len(melds))
     expected = 13 - 3 * len(melds)
     if len(hand.concealed) != expected:
         hint = "（concealed 不含胡的那张牌）" if len(hand.concealed) == expected + 1 else ""
         raise ScoringError(
-            "wrong_count", f"有 {len(melds)} 组副露时手牌应为 {expected} 张，这里是 {len(hand.concealed)} 张{hint}"
+            "wrong_count",
+            "tile_count",
+            f"有 {len(melds)} 组副露时手牌应为 {expected} 张，这里是 {len(hand.concealed)} 张{hint}",
+            melds=len(melds),
+            expected=expected,
+            count=len(hand.concealed),
+            with_win_tile=bool(hint),
         )
     whole = sum(map(HAND_UNIT.__getitem__, hand.concealed)) + HAND_UNIT[hand.win_tile]
     packed = (whole & _SLOT_MASK, whole >> 36 & _SLOT_MASK, whole >> 72 & _SLOT_MASK, whole >> 108)
@@ -293,7 +343,12 @@ def _pack_checked(hand: Hand, rules: Rules) -> tuple[int, Packed]:
         check_held(hand)
     if hand.method == "rob_kong" and count_in(packed, hand.win_tile) > 1:
         tile = tile_zh(hand.win_tile)
-        raise ScoringError("inconsistent", f"抢杠胡：别人加杠的 {tile} 是第四张，胡的人手里不可能还有 {tile}")
+        raise ScoringError(
+            "inconsistent",
+            "robbed_fifth",
+            f"抢杠胡：别人加杠的 {tile} 是第四张，胡的人手里不可能还有 {tile}",
+            tile=tile_notation(hand.win_tile),
+        )
     return whole, packed
 
 
@@ -336,7 +391,14 @@ def _evaluate(hand: Hand, rules: Rules) -> tuple[HandResult, Packed]:
     standard = (sa & 3) * (sb & 3) * (sc & 3) * (sd & 3) == SETS_AND_PAIR
     seven_pairs = not hand.melds and sa & sb & sc & sd & ALL_EVEN
     if not standard and not seven_pairs:
-        raise ScoringError("not_a_win", f"{_describe(hand)} 不是胡牌：凑不成四组加一对，也不是七对")
+        raise ScoringError(
+            "not_a_win",
+            "no_win_hand",
+            f"{_describe(hand)} 不是胡牌：凑不成四组加一对，也不是七对",
+            concealed=format_notation(hand.concealed),
+            meld_tiles=[[m.kind, tile_notation(m.tile)] for m in hand.melds],
+            win_tile=tile_notation(hand.win_tile),
+        )
     facts = _hand_facts(hand, rules, packed)
     fours = (whole & FOURS_BITS).bit_count()
     hidden = 0
@@ -396,16 +458,22 @@ def waits_of(concealed: Sequence[Tile], melds: Sequence[Meld], packed: Packed | 
 def evaluate_declared(hand: DeclaredHand, rules: Rules) -> HandResult:
     """Patterns named by the players: checked for consistency, multiplied, capped."""
     if hand.method not in METHODS:
-        raise ScoringError("bad_request", f"未知的胡法 {hand.method!r}，可选：{'、'.join(METHODS)}")
+        raise unknown_method(hand.method)
     keys = list(hand.patterns)
     for key in keys:
         if key not in PATTERNS_BY_KEY:
-            raise ScoringError("bad_request", f"未知的番型 {key!r}，可选：{'、'.join(PATTERNS_BY_KEY)}")
+            raise ScoringError(
+                "bad_request",
+                "unknown_pattern",
+                f"未知的番型 {key!r}，可选：{'、'.join(PATTERNS_BY_KEY)}",
+                pattern=repr(key),
+                allowed=list(PATTERNS_BY_KEY),
+            )
         if keys.count(key) > 1 and key not in REPEATABLE:
-            raise ScoringError("inconsistent", f"{PATTERNS_BY_KEY[key].zh}（{key}）只能算一次")
+            raise ScoringError("inconsistent", "once", f"{PATTERNS_BY_KEY[key].zh}（{key}）只能算一次", pattern=key)
     for situation in hand.situations:
         if situation not in ACCEPTED_SITUATIONS:
-            raise ScoringError("bad_request", f"未知的情形 {situation!r}，可选：{'、'.join(SITUATIONS)}")
+            raise _unknown_situation(situation)
         if situation == "haidilao" and hand.method == "discard" and rules.haidipao:
             situation = "haidipao"
         if situation not in keys:
@@ -413,7 +481,7 @@ def evaluate_declared(hand: DeclaredHand, rules: Rules) -> HandResult:
     if hand.method == "rob_kong" and "qiangganghu" not in keys:
         keys.append("qiangganghu")
     if hand.liangdao is False and "liangdao" in keys:
-        raise ScoringError("inconsistent", "番型里有亮倒，但这手牌标明没有亮倒")
+        raise ScoringError("inconsistent", "liangdao_flag_declared", "番型里有亮倒，但这手牌标明没有亮倒")
     if hand.liangdao and "liangdao" not in keys:
         keys.append("liangdao")
     for key, implied in IMPLIES.items():
@@ -430,34 +498,55 @@ def _check_declared(keys: Sequence[str], hand: DeclaredHand, rules: Rules) -> No
     present = set(keys)
     seven = sorted(present & SEVEN_PAIRS_KEYS, key=ORDER.__getitem__)
     if len(seven) > 1:
-        raise ScoringError("inconsistent", f"{_zh(seven[1])}已经包含{_zh(seven[0])}，只选一个")
+        raise ScoringError(
+            "inconsistent",
+            "includes",
+            f"{_zh(seven[1])}已经包含{_zh(seven[0])}，只选一个",
+            pattern=seven[1],
+            included=seven[0],
+        )
     if seven:
         clash = sorted(present & (SEVEN_PAIRS_NEVER | {"shouzhuayi"}), key=ORDER.__getitem__)
         if clash:
-            raise ScoringError("inconsistent", f"{_zh(seven[0])}不能同时是{_zh(clash[0])}")
+            raise ScoringError(
+                "inconsistent",
+                "not_both",
+                f"{_zh(seven[0])}不能同时是{_zh(clash[0])}",
+                pattern=seven[0],
+                other=clash[0],
+            )
         if hand.melds:
-            raise ScoringError("inconsistent", f"{_zh(seven[0])}必须门清，不能有碰或杠")
+            raise ScoringError(
+                "inconsistent", "concealed_only", f"{_zh(seven[0])}必须门清，不能有碰或杠", pattern=seven[0]
+            )
     for a, b, why in EXCLUSIVE:
         if a in present and b in present:
-            raise ScoringError("inconsistent", f"{_zh(a)}和{_zh(b)}不能同时成立：{why}")
+            raise ScoringError("inconsistent", "not_both", f"{_zh(a)}和{_zh(b)}不能同时成立：{why}", pattern=a, other=b)
     if "haidipao" in present and not rules.haidipao:
-        raise ScoringError("inconsistent", "本局规则没有海底炮（haidipao）：胡最后一张打出的牌不加番")
+        raise _no_haidipao()
     if not rules.shouzhuayi_pengpenghu and {"shouzhuayi", "pengpenghu"} <= present:
-        raise ScoringError("inconsistent", "本局规则手抓一不另算碰碰胡：手抓一只报 shouzhuayi")
+        raise ScoringError("inconsistent", "shouzhuayi_alone", "本局规则手抓一不另算碰碰胡：手抓一只报 shouzhuayi")
     fours = sum(1 for k in keys if k in REPEATABLE)
     if fours > 1:
         if rules.pindao == "half":
-            raise ScoringError("inconsistent", "半频道只有胡的那张牌能算四归一，最多一个")
+            raise ScoringError("inconsistent", "one_four", "半频道只有胡的那张牌能算四归一，最多一个", pindao="half")
         if rules.pindao == "big_hands" and rules.big_hands.isdisjoint(present):
-            raise ScoringError("inconsistent", "不是大胡时只有胡的那张牌能算四归一，最多一个")
+            raise ScoringError(
+                "inconsistent", "one_four", "不是大胡时只有胡的那张牌能算四归一，最多一个", pindao="big_hands"
+            )
         if rules.hidden_fours == "once" and any(keys.count(k) > 1 for k in REPEATABLE):
-            raise ScoringError("inconsistent", "本局规则明四归、暗四归各最多算一次")
+            raise ScoringError("inconsistent", "fours_once", "本局规则明四归、暗四归各最多算一次")
     _check_method(hand.method, present)
     if hand.melds is not None:
         if "gangshangkaihua" in present and not any(m.kind in KONG_KINDS for m in hand.melds):
-            raise ScoringError("inconsistent", "杠上开花要先有自己的杠，这手牌没有杠")
+            raise _gskh_without_kong()
         if "shouzhuayi" in present and len(hand.melds) != 4:
-            raise ScoringError("inconsistent", f"手抓一要有 4 组副露，这里是 {len(hand.melds)} 组")
+            raise ScoringError(
+                "inconsistent",
+                "shouzhuayi_melds",
+                f"手抓一要有 4 组副露，这里是 {len(hand.melds)} 组",
+                melds=len(hand.melds),
+            )
 
 
 def _zh(key: str) -> str:
@@ -479,39 +568,68 @@ _MAX_LIST = 32
 def _unknown_keys(raw: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
     unknown = [k for k in raw if k not in allowed]
     if unknown:
-        raise ScoringError("bad_request", f"{where}里有不认识的字段 {unknown[0]!r}，可用：{'、'.join(sorted(allowed))}")
+        raise ScoringError(
+            "bad_request",
+            "hand_unknown_field",
+            f"{where}里有不认识的字段 {unknown[0]!r}，可用：{'、'.join(sorted(allowed))}",
+            field=repr(unknown[0]),
+            allowed=sorted(allowed),
+        )
 
 
 def _string_list(raw: object, what: str) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
-        raise ScoringError("bad_request", f"{what} 应是字符串列表")
+        raise ScoringError("bad_request", "not_string_list", f"{what} 应是字符串列表", field=what)
     if len(raw) > _MAX_LIST:
-        raise ScoringError("bad_request", f"{what} 最多 {_MAX_LIST} 项，这里有 {len(raw)} 项")
+        raise ScoringError(
+            "bad_request",
+            "list_too_long",
+            f"{what} 最多 {_MAX_LIST} 项，这里有 {len(raw)} 项",
+            field=what,
+            most=_MAX_LIST,
+            count=len(raw),
+        )
     return raw
 
 
 def _tiles_text(raw: Any, what: str) -> Any:
     """A tile string no longer than a hand could be written (the parser refuses anything else it is)."""
     if isinstance(raw, str) and len(raw) > MAX_TEXT:
-        raise ScoringError("bad_tiles", f"{what} 太长（{len(raw)} 个字符，最多 {MAX_TEXT}）：一手牌写不了这么长")
+        raise ScoringError(
+            "bad_tiles",
+            "tiles_too_long",
+            f"{what} 太长（{len(raw)} 个字符，最多 {MAX_TEXT}）：一手牌写不了这么长",
+            field=what,
+            most=MAX_TEXT,
+            count=len(raw),
+        )
     return raw
 
 
 def melds_from_json(raw: object, rules: Rules) -> tuple[Meld, ...]:
     if not isinstance(raw, list):
-        raise ScoringError("bad_request", 'melds 应是列表，例如 [{"kind": "peng", "tile": "3s"}]')
+        raise ScoringError("bad_request", "melds_not_list", 'melds 应是列表，例如 [{"kind": "peng", "tile": "3s"}]')
     if len(raw) > 4:
-        raise ScoringError("wrong_count", f"副露最多 4 组，这里有 {len(raw)} 组")
+        raise too_many_melds(len(raw))
     melds = []
     for i, item in enumerate(raw, 1):
         if not isinstance(item, Mapping):
-            raise ScoringError("bad_request", f'第 {i} 组副露应是对象 {{"kind": ..., "tile": ...}}')
+            raise ScoringError(
+                "bad_request", "meld_not_object", f'第 {i} 组副露应是对象 {{"kind": ..., "tile": ...}}', meld=i
+            )
         _unknown_keys(item, ("kind", "tile"), f"第 {i} 组副露")
         kind = item.get("kind")
         if kind not in MELD_KINDS:
-            raise ScoringError("bad_request", f"第 {i} 组副露的 kind {kind!r} 不对，可选：{'、'.join(MELD_KINDS)}")
+            raise ScoringError(
+                "bad_request",
+                "unknown_meld_kind",
+                f"第 {i} 组副露的 kind {kind!r} 不对，可选：{'、'.join(MELD_KINDS)}",
+                meld=i,
+                kind=repr(kind),
+                allowed=list(MELD_KINDS),
+            )
         if "tile" not in item:
-            raise ScoringError("bad_request", f"第 {i} 组副露缺少 tile")
+            raise ScoringError("bad_request", "meld_without_tile", f"第 {i} 组副露缺少 tile", meld=i)
         melds.append(Meld(kind, parse_tile(_tiles_text(item["tile"], "tile"), rules.suits)))
     return tuple(melds)
 
@@ -522,24 +640,38 @@ def hand_from_json(
     """Read a `"hand"` object. In a settlement `method` and `liangdao` come from the events; the hand may repeat
     them, and must then agree (`inconsistent` otherwise)."""
     if not isinstance(raw, Mapping):
-        raise ScoringError("bad_request", "hand 应是一个对象")
+        raise ScoringError("bad_request", "hand_not_object", "hand 应是一个对象")
     declared = "patterns" in raw
     _unknown_keys(raw, _DECLARED_KEYS if declared else _TILE_KEYS, "hand ")
     hand_method = raw.get("method", method)
     if hand_method is None:
-        raise ScoringError("bad_request", f"hand 缺少 method（{'、'.join(METHODS)}）")
+        raise ScoringError(
+            "bad_request", "hand_without_method", f"hand 缺少 method（{'、'.join(METHODS)}）", allowed=list(METHODS)
+        )
     if method is not None and hand_method != method:
-        raise ScoringError("inconsistent", f"hand.method 是 {hand_method!r}，而胡牌事件的 method 是 {method!r}")
+        raise ScoringError(
+            "inconsistent",
+            "hand_method_differs",
+            f"hand.method 是 {hand_method!r}，而胡牌事件的 method 是 {method!r}",
+            hand_method=repr(hand_method),
+            method=method,
+        )
     if hand_method not in METHODS:
-        raise ScoringError("bad_request", f"未知的胡法 {hand_method!r}，可选：{'、'.join(METHODS)}")
+        raise unknown_method(hand_method)
     situations = frozenset(_string_list(raw.get("situations", []), "situations"))
     flag = raw.get("liangdao")
     if flag is not None and not isinstance(flag, bool):
-        raise ScoringError("bad_request", "liangdao 应是 true 或 false")
+        raise ScoringError("bad_request", "liangdao_not_bool", "liangdao 应是 true 或 false")
     if liangdao is not None and flag is not None and flag != liangdao:
         said = "亮倒了" if flag else "没有亮倒"
         happened = "亮倒过" if liangdao else "没有亮倒过"
-        raise ScoringError("inconsistent", f"hand.liangdao 说{said}，但事件里这位玩家{happened}")
+        raise ScoringError(
+            "inconsistent",
+            "hand_liangdao_differs",
+            f"hand.liangdao 说{said}，但事件里这位玩家{happened}",
+            said=flag,
+            happened=liangdao,
+        )
     if flag is None:
         flag = liangdao
     melds = melds_from_json(raw["melds"], rules) if "melds" in raw else None
@@ -547,7 +679,9 @@ def hand_from_json(
         return DeclaredHand(tuple(_string_list(raw["patterns"], "patterns")), hand_method, situations, flag, melds)
     for key in ("concealed", "win_tile"):
         if key not in raw:
-            raise ScoringError("bad_request", f"hand 缺少 {key}（或者改用 patterns 直接报番型）")
+            raise ScoringError(
+                "bad_request", "hand_without_tiles", f"hand 缺少 {key}（或者改用 patterns 直接报番型）", field=key
+            )
     return Hand(
         concealed=tuple(parse_tiles(_tiles_text(raw["concealed"], "concealed"), rules.suits)),
         melds=melds or (),

@@ -342,24 +342,47 @@ class Rules:
 
 def _checked(option: Option, value: Any) -> Any:
     """The option's value in its stored form, or `bad_request` saying what is allowed."""
-    allowed = "、".join(str(c) for c in option.choices)
+    choices = [str(c) for c in option.choices]
+    allowed = "、".join(choices)
     if option.key in ("suits", "big_hands"):
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise ScoringError("bad_request", f"规则 {option.key}（{option.zh}）应是列表，可选：{allowed}")
+            raise ScoringError(
+                "bad_request",
+                "rule_not_list",
+                f"规则 {option.key}（{option.zh}）应是列表，可选：{allowed}",
+                option=option.key,
+                allowed=choices,
+            )
         unknown = [v for v in value if v not in option.choices]
         if unknown:
-            raise ScoringError("bad_request", f"规则 {option.key}（{option.zh}）不认识 {unknown[0]!r}，可选：{allowed}")
+            raise ScoringError(
+                "bad_request",
+                "rule_unknown_choice",
+                f"规则 {option.key}（{option.zh}）不认识 {unknown[0]!r}，可选：{allowed}",
+                option=option.key,
+                value=repr(unknown[0]),
+                allowed=choices,
+            )
         if len(set(value)) != len(value):
-            raise ScoringError("bad_request", f"规则 {option.key}（{option.zh}）有重复的值")
+            raise ScoringError(
+                "bad_request", "rule_repeated_choice", f"规则 {option.key}（{option.zh}）有重复的值", option=option.key
+            )
         if option.key == "suits":
             if len(value) != 2:
-                raise ScoringError("bad_request", '规则 suits（花色）要正好两门，例如 ["p", "s"]')
+                raise ScoringError("bad_request", "rule_two_suits", '规则 suits（花色）要正好两门，例如 ["p", "s"]')
             return tuple(sorted(value, key=SUIT_LETTERS.index))
         return frozenset(value)
     if option.key == "cap" and value == 8 and not isinstance(value, bool):
         value = CAP_8
     if type(value) is not type(option.default) or value not in option.choices:
-        raise ScoringError("bad_request", f"规则 {option.key}（{option.zh}）不能是 {_short(value)}，可选：{allowed}")
+        raise ScoringError(
+            "bad_request",
+            "rule_bad_value",
+            f"规则 {option.key}（{option.zh}）不能是 {_short(value)}，可选：{allowed}",
+            option=option.key,
+            value=_short(value),
+            allowed=choices,
+        )
     return value
 
 
@@ -375,15 +398,31 @@ def make_rules(preset: str = DEFAULT_PRESET, **overrides: Any) -> Rules:
     Equal rules come back as one object, so what the evaluator learns about a table's rules (`worth_cache`)
     serves every request made under them."""
     if preset not in PRESETS:
-        raise ScoringError("bad_request", f"未知的规则预设 {_short(preset)}，可选：{'、'.join(PRESETS)}")
+        raise ScoringError(
+            "bad_request",
+            "unknown_preset",
+            f"未知的规则预设 {_short(preset)}，可选：{'、'.join(PRESETS)}",
+            preset=_short(preset),
+            allowed=list(PRESETS),
+        )
     values = dict(_preset_values(preset))
     for key, value in overrides.items():
         if key not in OPTIONS_BY_KEY:
             allowed = "、".join(OPTIONS_BY_KEY)
-            raise ScoringError("bad_request", f"未知的规则选项 {_short(key)}，可选：preset、{allowed}")
+            raise ScoringError(
+                "bad_request",
+                "unknown_rule",
+                f"未知的规则选项 {_short(key)}，可选：preset、{allowed}",
+                option=_short(key),
+                allowed=["preset", *OPTIONS_BY_KEY],
+            )
         values[key] = _checked(OPTIONS_BY_KEY[key], value)
     if values["duiliang_double"] and not values["liangdao_payer_double"]:
-        raise ScoringError("bad_request", "对亮翻番（duiliang_double）要和亮倒输家加倍（liangdao_payer_double）一起开")
+        raise ScoringError(
+            "bad_request",
+            "duiliang_alone",
+            "对亮翻番（duiliang_double）要和亮倒输家加倍（liangdao_payer_double）一起开",
+        )
     rules = Rules(preset=preset, **values)
     known = _CANONICAL.get(rules)
     if known is None:
@@ -413,11 +452,16 @@ def rules_from_request(raw: object) -> Rules:
     if raw is None:
         return make_rules()
     if not isinstance(raw, Mapping):
-        raise ScoringError("bad_request", 'rules 应是一个对象，例如 {"preset": "xiangyang"}')
+        raise ScoringError("bad_request", "rules_not_object", 'rules 应是一个对象，例如 {"preset": "xiangyang"}')
     overrides = dict(raw)
     preset = overrides.pop("preset", DEFAULT_PRESET)
     if not isinstance(preset, str):
-        raise ScoringError("bad_request", f"rules.preset 应是字符串，可选：{'、'.join(PRESETS)}")
+        raise ScoringError(
+            "bad_request",
+            "preset_not_text",
+            f"rules.preset 应是字符串，可选：{'、'.join(PRESETS)}",
+            allowed=list(PRESETS),
+        )
     if not all(isinstance(key, str) for key in overrides):
-        raise ScoringError("bad_request", "rules 的键必须是字符串")
+        raise ScoringError("bad_request", "rule_key_not_text", "rules 的键必须是字符串")
     return make_rules(preset, **overrides)

@@ -205,7 +205,13 @@ class Settlement:
 
 def _seated(name: object, players: Sequence[str], what: str) -> str:
     if not isinstance(name, str) or name not in players:
-        raise ScoringError("bad_request", f"{what} {_quoted(name)} 不在这桌（{'、'.join(players)}）")
+        raise ScoringError(
+            "bad_request",
+            "not_at_table",
+            f"{what} {_quoted(name)} 不在这桌（{'、'.join(players)}）",
+            who=_quoted(name),
+            players=list(players),
+        )
     return name
 
 
@@ -217,35 +223,54 @@ def _quoted(value: object) -> str:
 def _check_table(players: Sequence[str], dealer: str | None, base: int) -> None:
     if len(players) != 3 or len(set(players)) != 3 or not all(isinstance(p, str) and p for p in players):
         got = _quoted(list(players))
-        raise ScoringError("bad_request", f"卡五星是三个人打：players 要正好三个不同的名字，收到 {got}")
+        raise ScoringError(
+            "bad_request",
+            "kawuxing_players",
+            f"卡五星是三个人打：players 要正好三个不同的名字，收到 {got}",
+            players=got,
+        )
     for name in players:
-        check_text(name, "玩家名字")
+        check_text(name, "玩家名字", "players")
     if dealer is not None:
         _seated(dealer, players, "庄家")
     if isinstance(base, bool) or not isinstance(base, int) or base <= 0:
-        raise ScoringError("bad_request", f"底金 base 应是正整数（分），收到 {_quoted(base)}")
+        raise ScoringError(
+            "bad_request", "base_not_positive", f"底金 base 应是正整数（分），收到 {_quoted(base)}", value=_quoted(base)
+        )
     if base > MAX_STAKE:
-        raise ScoringError("bad_request", f"底金 base 最多 {MAX_STAKE} 分（{MAX_STAKE // 100} 元），收到 {base}")
+        raise ScoringError(
+            "bad_request",
+            "base_too_big",
+            f"底金 base 最多 {MAX_STAKE} 分（{MAX_STAKE // 100} 元），收到 {base}",
+            most=MAX_STAKE,
+            value=base,
+        )
 
 
 def _check_order(events: Sequence[Event], partial: bool) -> int | None:
     """Index of the first terminal event (None if the hand goes on); the terminal events close the list."""
     if len(events) > MAX_EVENTS:
-        raise ScoringError("bad_request", f"一手牌最多 {MAX_EVENTS} 个事件，这里有 {len(events)} 个")
+        raise ScoringError(
+            "bad_request",
+            "too_many_events",
+            f"一手牌最多 {MAX_EVENTS} 个事件，这里有 {len(events)} 个",
+            most=MAX_EVENTS,
+            count=len(events),
+        )
     end = next((i for i, e in enumerate(events) if isinstance(e, Hu | Draw)), None)
     if end is None:
         if not partial:
-            raise ScoringError("bad_request", "事件列表要以胡牌（hu）或荒庄（draw）结束")
+            raise ScoringError("bad_request", "kawuxing_not_over", "事件列表要以胡牌（hu）或荒庄（draw）结束")
         return None
     tail = events[end:]
     if isinstance(tail[0], Draw):
         if len(tail) > 1:
-            raise ScoringError("inconsistent", f"第 {end + 1} 个事件荒庄之后不能再有事件")
+            raise ScoringError("inconsistent", "after_draw", f"第 {end + 1} 个事件荒庄之后不能再有事件")
         return end
     if not all(isinstance(e, Hu) for e in tail):
-        raise ScoringError("inconsistent", f"第 {end + 1} 个事件胡牌之后只能再有一炮双响的另一家胡")
+        raise ScoringError("inconsistent", "after_win", f"第 {end + 1} 个事件胡牌之后只能再有一炮双响的另一家胡")
     if len(tail) > 2:
-        raise ScoringError("inconsistent", "卡五星三个人打，一手最多两家胡（一炮双响）")
+        raise ScoringError("inconsistent", "three_winners", "卡五星三个人打，一手最多两家胡（一炮双响）")
     return end
 
 
@@ -253,34 +278,62 @@ def _check_gang(i: int, gang: Gang, players: Sequence[str], previous: Gang | Non
     _seated(gang.player, players, f"第 {i + 1} 个事件（杠）的玩家")
     if gang.kind not in KONG_KINDS:
         raise ScoringError(
-            "bad_request", f"第 {i + 1} 个事件：杠的 kind {_quoted(gang.kind)} 不对，可选：{'、'.join(KONG_KINDS)}"
+            "bad_request",
+            "unknown_kong_kind",
+            f"第 {i + 1} 个事件：杠的 kind {_quoted(gang.kind)} 不对，可选：{'、'.join(KONG_KINDS)}",
+            kind=_quoted(gang.kind),
+            allowed=list(KONG_KINDS),
         )
     if gang.kind == "zhigang":
         _seated(gang.source, players, f"第 {i + 1} 个事件（直杠）的点杠者 from")
         if gang.source == gang.player:
             raise ScoringError(
-                "inconsistent", f"第 {i + 1} 个事件：直杠杠的是别人打出的牌，from 不能是 {gang.player} 自己"
+                "inconsistent",
+                "zhigang_own_discard",
+                f"第 {i + 1} 个事件：直杠杠的是别人打出的牌，from 不能是 {gang.player} 自己",
+                who=gang.player,
             )
     elif gang.source is not None:
-        raise ScoringError("inconsistent", f"第 {i + 1} 个事件：{KONG_ZH[gang.kind]}是自己摸的牌，不能有 from")
+        raise ScoringError(
+            "inconsistent",
+            "drawn_kong_from",
+            f"第 {i + 1} 个事件：{KONG_ZH[gang.kind]}是自己摸的牌，不能有 from",
+            kind=gang.kind,
+            who=gang.player,
+        )
     if isinstance(gang.chain, bool) or not isinstance(gang.chain, int) or gang.chain < 1:
         raise ScoringError(
-            "bad_request", f"第 {i + 1} 个事件：chain 应是正整数（杠上杠的第几杠），收到 {_quoted(gang.chain)}"
+            "bad_request",
+            "chain_not_positive",
+            f"第 {i + 1} 个事件：chain 应是正整数（杠上杠的第几杠），收到 {_quoted(gang.chain)}",
+            value=_quoted(gang.chain),
         )
     if gang.chain > MAX_CHAIN:
-        raise ScoringError("bad_request", f"第 {i + 1} 个事件：杠上杠最多连 {MAX_CHAIN} 杠，收到 chain {gang.chain}")
+        raise ScoringError(
+            "bad_request",
+            "chain_too_long",
+            f"第 {i + 1} 个事件：杠上杠最多连 {MAX_CHAIN} 杠，收到 chain {gang.chain}",
+            most=MAX_CHAIN,
+            value=gang.chain,
+        )
     if gang.chain == 1:
         return
     if previous is None or previous.chain != gang.chain - 1:
         raise ScoringError(
-            "inconsistent", f"第 {i + 1} 个事件是杠上杠的第 {gang.chain} 杠，但前一个杠不是第 {gang.chain - 1} 杠"
+            "inconsistent",
+            "chain_gap",
+            f"第 {i + 1} 个事件是杠上杠的第 {gang.chain} 杠，但前一个杠不是第 {gang.chain - 1} 杠",
+            chain=gang.chain,
         )
     # 杠上杠: the kong'd discard came from the previous kong's maker, or the same player kongs again.
     follows = gang.source == previous.player if gang.kind == "zhigang" else gang.player == previous.player
     if not follows:
         raise ScoringError(
             "inconsistent",
+            "chain_not_following",
             f"第 {i + 1} 个事件：杠上杠要杠 {previous.player} 杠后打出的牌，或由 {previous.player} 自己接着杠",
+            who=gang.player,
+            previous=previous.player,
         )
 
 
@@ -288,24 +341,38 @@ def _check_hu(i: int, hu: Hu, players: Sequence[str], last_gang: Gang | None, de
     who = _seated(hu.winner, players, f"第 {i + 1} 个事件（胡）的赢家")
     if hu.method not in METHODS:
         raise ScoringError(
-            "bad_request", f"第 {i + 1} 个事件：未知的胡法 {_quoted(hu.method)}，可选：{'、'.join(METHODS)}"
+            "bad_request",
+            "unknown_method",
+            f"第 {i + 1} 个事件：未知的胡法 {_quoted(hu.method)}，可选：{'、'.join(METHODS)}",
+            method=_quoted(hu.method),
+            allowed=list(METHODS),
         )
     if hu.method == "self_draw":
         if hu.source is not None:
-            raise ScoringError("inconsistent", f"{who} 自摸，不能有点炮者 from")
+            raise ScoringError("inconsistent", "self_draw_from", f"{who} 自摸，不能有点炮者 from", who=who)
     else:
         _seated(hu.source, players, f"{who} {METHOD_ZH[hu.method]}的点炮者 from")
         if hu.source == who:
-            raise ScoringError("inconsistent", f"{who} 不能胡自己打出的牌（from 是赢家自己）")
+            raise ScoringError(
+                "inconsistent", "own_discard_win", f"{who} 不能胡自己打出的牌（from 是赢家自己）", who=who
+            )
     situations = hu.hand.situations | set(getattr(hu.hand, "patterns", ()))
     if "gangshangkaihua" in situations and (last_gang is None or last_gang.player != who):
-        raise ScoringError("inconsistent", f"{who} 杠上开花，但之前最近的杠不是 {who} 开的")
+        raise ScoringError("inconsistent", "gskh", f"{who} 杠上开花，但之前最近的杠不是 {who} 开的", who=who)
     if "gangshangpao" in situations and hu.source is not None and (last_gang is None or last_gang.player != hu.source):
-        raise ScoringError("inconsistent", f"{who} 杠上炮，但之前最近的杠不是点炮的 {hu.source} 开的")
+        raise ScoringError(
+            "inconsistent", "gsp", f"{who} 杠上炮，但之前最近的杠不是点炮的 {hu.source} 开的", who=who, source=hu.source
+        )
     liangdao = who in declared
     if hu.hand.liangdao is not None and hu.hand.liangdao != liangdao:
         happened = "亮倒过" if liangdao else "没有亮倒过"
-        raise ScoringError("inconsistent", f"{who} 的手牌 liangdao 标记和事件不符：事件里 {who} {happened}")
+        raise ScoringError(
+            "inconsistent",
+            "liangdao_flag",
+            f"{who} 的手牌 liangdao 标记和事件不符：事件里 {who} {happened}",
+            who=who,
+            happened=liangdao,
+        )
 
 
 def _kong_transfers(i: int, gang: Gang, players: Sequence[str], rules: Rules, base: int) -> list[Transfer]:
@@ -394,7 +461,11 @@ def _draw_transfers(
 def _ready_hands(draw: Draw, declared: list[str], players: Sequence[str], rules: Rules) -> dict[str, ReadyResult]:
     """查大叫: each ready player's best hand (the biggest win among their waits, capped, as a self-draw)."""
     if draw.ready is None:
-        raise ScoringError("bad_request", "本局规则荒庄查大叫：draw 事件要有 ready（听牌玩家的手牌；没人听牌写 {}）")
+        raise ScoringError(
+            "bad_request",
+            "draw_without_ready",
+            "本局规则荒庄查大叫：draw 事件要有 ready（听牌玩家的手牌；没人听牌写 {}）",
+        )
     best: dict[str, ReadyResult] = {}
     for player, hand in draw.ready.items():
         _seated(player, players, "听牌的玩家")
@@ -406,7 +477,12 @@ def _ready_hands(draw: Draw, declared: list[str], players: Sequence[str], rules:
         best[player] = ReadyResult(player, result)
     missing = [p for p in declared if p not in best]
     if missing:
-        raise ScoringError("bad_request", f"{missing[0]} 亮倒了，一定听牌：查大叫要报 {missing[0]} 的手牌（ready）")
+        raise ScoringError(
+            "bad_request",
+            "liangdao_ready",
+            f"{missing[0]} 亮倒了，一定听牌：查大叫要报 {missing[0]} 的手牌（ready）",
+            who=missing[0],
+        )
     return best
 
 
@@ -414,7 +490,9 @@ def _best_wait(player: str, hand: ReadyHand, liangdao: bool, rules: Rules) -> Ha
     """The biggest self-drawn win among the hand's waits (ties: the first wait)."""
     waits = waits_of(hand.concealed, hand.melds)
     if not waits:
-        raise ScoringError("inconsistent", f"{player} 报的手牌没有听牌：查大叫只报听牌玩家的牌")
+        raise ScoringError(
+            "inconsistent", "not_ready", f"{player} 报的手牌没有听牌：查大叫只报听牌玩家的牌", who=player
+        )
     results = [
         evaluate(Hand(hand.concealed, hand.melds, tile, "self_draw", liangdao=liangdao), rules) for tile in waits
     ]
@@ -454,7 +532,7 @@ def settle(
         elif isinstance(event, Liangdao):
             who = _seated(event.player, players, f"第 {i + 1} 个事件（亮倒）的玩家")
             if who in declared:
-                raise ScoringError("inconsistent", f"第 {i + 1} 个事件：{who} 已经亮倒过了")
+                raise ScoringError("inconsistent", "liangdao_twice", f"第 {i + 1} 个事件：{who} 已经亮倒过了", who=who)
             declared.append(who)
         elif isinstance(event, Piao):
             pass  # checked with the hand's other 漂 (`_piao`)
@@ -470,7 +548,9 @@ def settle(
         first, second = wins
         same_tile = first.source == second.source and first.method == second.method
         if first.winner == second.winner or first.source is None or not same_tile:
-            raise ScoringError("inconsistent", "一炮双响要两个不同的赢家用同一种胡法胡同一个人的同一张牌（from 相同）")
+            raise ScoringError(
+                "inconsistent", "double_win", "一炮双响要两个不同的赢家用同一种胡法胡同一个人的同一张牌（from 相同）"
+            )
     if end is None:
         next_dealer = None
     elif len(wins) == 2:
@@ -490,35 +570,57 @@ def _piao(
     told = [(i, e) for i, e in enumerate(events) if isinstance(e, Piao)]
     if rules.piao not in PIAO_CHOSEN and (piao is not None or told):
         what = f"本局定漂（每人 {rules.piao_amount}），不用每局报漂" if rules.piao == "fixed" else "本局规则不漂"
-        raise ScoringError("bad_request", f"{what}：请求里不能有 piao")
+        raise ScoringError(
+            "bad_request", "piao_not_played", f"{what}：请求里不能有 piao", piao=rules.piao, amount=rules.piao_amount
+        )
     if rules.piao == "fixed":
         return dict.fromkeys(players, rules.piao_amount)
     if rules.piao == "none":
         return {}
     if told:
         if piao is not None:
-            raise ScoringError("bad_request", "漂要么在 piao 里一起报，要么用 piao 事件逐个报，不能两样都有")
+            raise ScoringError(
+                "bad_request", "piao_twice", "漂要么在 piao 里一起报，要么用 piao 事件逐个报，不能两样都有"
+            )
         chosen: dict[str, int] = {}
         for i, event in told:
             _seated(event.player, players, f"第 {i + 1} 个事件（漂）的玩家")
             chosen[event.player] = _piao_amount(event.player, event.amount)
         missing = [p for p in players if p not in chosen]
         if missing and needed:
-            raise ScoringError("bad_request", f"本局选漂：{'、'.join(missing)} 还没报这局漂几（piao 事件）")
+            raise ScoringError(
+                "bad_request",
+                "piao_missing",
+                f"本局选漂：{'、'.join(missing)} 还没报这局漂几（piao 事件）",
+                names=missing,
+            )
         return chosen
     if piao is None:
         if needed:
-            raise ScoringError("bad_request", '本局选漂：要报每人这局漂几（piao，例如 {"A": 1, "B": 0, "C": 2}）')
+            raise ScoringError(
+                "bad_request", "piao_needed", '本局选漂：要报每人这局漂几（piao，例如 {"A": 1, "B": 0, "C": 2}）'
+            )
         return {}
     if not isinstance(piao, Mapping) or set(piao) != set(players):
-        raise ScoringError("bad_request", f"piao 要给这桌每个人（{'、'.join(players)}）一个漂数")
+        raise ScoringError(
+            "bad_request",
+            "piao_everyone",
+            f"piao 要给这桌每个人（{'、'.join(players)}）一个漂数",
+            players=list(players),
+        )
     return {name: _piao_amount(name, amount) for name, amount in piao.items()}
 
 
 def _piao_amount(name: str, amount: object) -> int:
     if isinstance(amount, bool) or not isinstance(amount, int) or amount not in PIAO_RANGE:
         raise ScoringError(
-            "bad_request", f"{name} 的漂 {_quoted(amount)} 不对：漂是 {PIAO_RANGE[0]} 到 {PIAO_RANGE[-1]} 的整数"
+            "bad_request",
+            "piao_amount",
+            f"{name} 的漂 {_quoted(amount)} 不对：漂是 {PIAO_RANGE[0]} 到 {PIAO_RANGE[-1]} 的整数",
+            who=name,
+            value=_quoted(amount),
+            least=PIAO_RANGE[0],
+            most=PIAO_RANGE[-1],
         )
     return amount
 
@@ -571,7 +673,10 @@ def _check_gang_in_hand(i: int, gang: Gang, events: Sequence[Event]) -> None:
             assert gang.tile is not None
             raise ScoringError(
                 "inconsistent",
+                "kong_not_in_hand",
                 f"第 {i + 1} 个事件：{gang.player} 杠了 {tile_zh(gang.tile)}，但 {gang.player} 的手牌里没有这个杠",
+                who=gang.player,
+                tile=tile_notation(gang.tile),
             )
 
 
@@ -589,7 +694,12 @@ def _check_robbed_tile(gang: Gang, after: Sequence[Event]) -> None:
         if gang.tile is not None and isinstance(hu, Hu) and isinstance(hu.hand, Hand) and hu.hand.win_tile != gang.tile:
             raise ScoringError(
                 "inconsistent",
+                "robbed_tile",
                 f"{hu.winner} 抢的是 {gang.player} 加杠的 {tile_zh(gang.tile)}，胡的牌却是 {tile_zh(hu.hand.win_tile)}",
+                who=hu.winner,
+                kong=gang.player,
+                tile=tile_notation(gang.tile),
+                win_tile=tile_notation(hu.hand.win_tile),
             )
 
 
@@ -597,14 +707,21 @@ def _score_win(i: int, hu: Hu, rules: Rules, players: Sequence[str], declared: l
     hand = hu.hand
     liangdao = hu.winner in declared
     if hand.method != hu.method:
-        raise ScoringError("inconsistent", f"{hu.winner} 的手牌 method 是 {hand.method}，胡牌事件是 {hu.method}")
+        raise ScoringError(
+            "inconsistent",
+            "win_method_differs",
+            f"{hu.winner} 的手牌 method 是 {hand.method}，胡牌事件是 {hu.method}",
+            who=hu.winner,
+            hand_method=hand.method,
+            method=hu.method,
+        )
     if isinstance(hand, DeclaredHand) and hand.liangdao is None:
         hand = replace(hand, liangdao=liangdao)
     try:
         result = evaluate_declared(hand, rules) if isinstance(hand, DeclaredHand) else evaluate(hand, rules)
         stakes = _stakes(hu, hand, rules, liangdao)
     except ScoringError as err:
-        raise ScoringError(err.code, f"第 {i + 1} 个事件，{hu.winner} 的胡牌：{err.message}") from err
+        raise err.of_winner(f"第 {i + 1} 个事件，{hu.winner} 的胡牌：", hu.winner) from err
     baohu = liangdao and hu.method != "self_draw"
     payers = {}
     for payer in players:
@@ -621,10 +738,14 @@ def _stakes(hu: Hu, hand: Hand | DeclaredHand, rules: Rules, liangdao: bool) -> 
     for key, value, played in (("kan", hu.kan, rules.shukan), ("qia", hu.qia, rules.paoqiamoba)):
         if value is not None and (tiles or not played):
             why = "由手牌算出" if tiles and played else "本局规则不算"
-            raise ScoringError("bad_request", f"{key} 不用报：{why}")
+            raise ScoringError(
+                "bad_request", "count_not_needed", f"{key} 不用报：{why}", input=key, counted=tiles and played
+            )
     if hu.ba is not None and (tiles or not rules.paoqiamoba):
         why = "由手牌算出" if tiles and rules.paoqiamoba else "本局规则不算"
-        raise ScoringError("bad_request", f"ba 不用报：{why}")
+        raise ScoringError(
+            "bad_request", "count_not_needed", f"ba 不用报：{why}", input="ba", counted=tiles and rules.paoqiamoba
+        )
     kan = None
     if rules.shukan:
         kan = shukan(hand) if isinstance(hand, Hand) else _declared_count(hu.kan, "kan", "数坎的坎数")
@@ -638,9 +759,9 @@ def _stakes(hu: Hu, hand: Hand | DeclaredHand, rules: Rules, liangdao: bool) -> 
             pqmb = PaoQiaMoBa(1, qia, 1 if hu.method == "self_draw" else 0, ba)
     buys = buys_ma(rules, hu.method, liangdao=liangdao)
     if buys and hu.ma is None:
-        raise ScoringError("bad_request", '本局买马：这手自摸要报翻出的马牌 ma（例如 "7s"）')
+        raise ScoringError("bad_request", "ma_needed", '本局买马：这手自摸要报翻出的马牌 ma（例如 "7s"）')
     if not buys and hu.ma is not None:
-        raise ScoringError("bad_request", "这手不买马（本局规则或胡法不买），不能报 ma")
+        raise ScoringError("bad_request", "ma_not_bought", "这手不买马（本局规则或胡法不买），不能报 ma")
     ma = (hu.ma, ma_points(hu.ma)) if hu.ma is not None else None
     return Stakes(kan, ma, pqmb)
 
@@ -699,10 +820,17 @@ def missing(
 
 def _declared_count(value: int | None, key: str, what: str) -> int:
     if value is None:
-        raise ScoringError("bad_request", f"报番型（不报牌）的胡要报{what} {key}")
+        raise ScoringError("bad_request", "count_needed", f"报番型（不报牌）的胡要报{what} {key}", input=key)
     most = MAX_COUNTS[key]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
-        raise ScoringError("bad_request", f"{key}（{what}）应是 0 到 {most} 的整数，收到 {_quoted(value)}")
+        raise ScoringError(
+            "bad_request",
+            "count_range",
+            f"{key}（{what}）应是 0 到 {most} 的整数，收到 {_quoted(value)}",
+            input=key,
+            most=most,
+            value=_quoted(value),
+        )
     return value
 
 
@@ -727,29 +855,58 @@ _READY_KEYS = frozenset({"concealed", "melds", "patterns"})
 def events_from_json(raw: object, rules: Rules) -> list[Event]:
     """Read the `"events"` list; each hu's hand learns its 亮倒 flag from the 亮倒 events before it."""
     if not isinstance(raw, list):
-        raise ScoringError("bad_request", "events 应是列表")
+        raise ScoringError("bad_request", "events_not_list", "events 应是列表")
     if len(raw) > MAX_EVENTS:
-        raise ScoringError("bad_request", f"一手牌最多 {MAX_EVENTS} 个事件，这里有 {len(raw)} 个")
+        raise ScoringError(
+            "bad_request",
+            "too_many_events",
+            f"一手牌最多 {MAX_EVENTS} 个事件，这里有 {len(raw)} 个",
+            most=MAX_EVENTS,
+            count=len(raw),
+        )
     events: list[Event] = []
     declared: set[str] = set()
     for i, item in enumerate(raw):
         where = f"第 {i + 1} 个事件"
         if not isinstance(item, Mapping):
-            raise ScoringError("bad_request", f"{where}应是对象")
+            raise ScoringError("bad_request", "event_not_object", f"{where}应是对象", index=i)
         kind = item.get("type")
         if not isinstance(kind, str) or kind not in _EVENT_KEYS:
-            raise ScoringError("bad_request", f"{where}的 type {_quoted(kind)} 不对，可选：{'、'.join(_EVENT_KEYS)}")
+            raise ScoringError(
+                "bad_request",
+                "unknown_event",
+                f"{where}的 type {_quoted(kind)} 不对，可选：{'、'.join(_EVENT_KEYS)}",
+                index=i,
+                kind=_quoted(kind),
+                allowed=list(_EVENT_KEYS),
+            )
         unknown = [k for k in item if k not in _EVENT_KEYS[kind]]
         if unknown:
             allowed = "、".join(sorted(_EVENT_KEYS[kind]))
             field_ = _quoted(unknown[0])
-            raise ScoringError("bad_request", f"{where}（{kind}）里有不认识的字段 {field_}，可用：{allowed}")
+            raise ScoringError(
+                "bad_request",
+                "event_unknown_fields",
+                f"{where}（{kind}）里有不认识的字段 {field_}，可用：{allowed}",
+                index=i,
+                event=kind,
+                fields=[field_],
+            )
         for key in _REQUIRED[kind]:
             if key not in item:
-                raise ScoringError("bad_request", f"{where}（{kind}）缺少 {key}")
+                raise ScoringError(
+                    "bad_request", "event_missing_field", f"{where}（{kind}）缺少 {key}", index=i, event=kind, field=key
+                )
         for key in ("player", "winner", "from"):
             if item.get(key) is not None and not isinstance(item[key], str):
-                raise ScoringError("bad_request", f"{where}（{kind}）的 {key} 应是玩家名字（字符串）")
+                raise ScoringError(
+                    "bad_request",
+                    "event_name_not_text",
+                    f"{where}（{kind}）的 {key} 应是玩家名字（字符串）",
+                    index=i,
+                    event=kind,
+                    field=key,
+                )
         if kind == "gang":
             tile = item.get("tile")
             events.append(
@@ -776,12 +933,18 @@ def events_from_json(raw: object, rules: Rules) -> list[Event]:
 def _hu_from_json(where: str, item: Mapping[str, Any], rules: Rules, declared: set[str]) -> Hu:
     method = item["method"]
     if method not in METHODS:
-        raise ScoringError("bad_request", f"{where}：未知的胡法 {_quoted(method)}，可选：{'、'.join(METHODS)}")
+        raise ScoringError(
+            "bad_request",
+            "unknown_method",
+            f"{where}：未知的胡法 {_quoted(method)}，可选：{'、'.join(METHODS)}",
+            method=_quoted(method),
+            allowed=list(METHODS),
+        )
     try:
         hand = hand_from_json(item["hand"], rules, method=method, liangdao=item["winner"] in declared)
         ma = parse_tile(item["ma"], rules.suits) if item.get("ma") is not None else None
     except ScoringError as err:
-        raise ScoringError(err.code, f"{where}，{item['winner']} 的胡牌：{err.message}") from err
+        raise err.of_winner(f"{where}，{item['winner']} 的胡牌：", item["winner"]) from err
     counts = {key: item.get(key) for key in ("kan", "qia", "ba")}
     return Hu(item["winner"], method, item.get("from"), hand, ma, **counts)
 
@@ -790,35 +953,63 @@ def _ready_from_json(raw: object, rules: Rules) -> dict[str, ReadyHand | Declare
     """查大叫's ready hands: `{player: {"concealed", "melds"} or {"patterns", "melds"}}`."""
     if not isinstance(raw, Mapping):
         raise ScoringError(
-            "bad_request", 'ready 应是对象：{"玩家": {"concealed": "...", "melds": [...]}}，没人听牌写 {}'
+            "bad_request",
+            "ready_not_object",
+            'ready 应是对象：{"玩家": {"concealed": "...", "melds": [...]}}，没人听牌写 {}',
         )
     if len(raw) > 3:
-        raise ScoringError("bad_request", "ready 最多三个玩家")
+        raise ScoringError("bad_request", "ready_too_many", "ready 最多三个玩家")
     hands: dict[str, ReadyHand | DeclaredHand] = {}
     for player, body in raw.items():
         if not isinstance(body, Mapping):
-            raise ScoringError("bad_request", f"ready 里 {_quoted(player)} 的手牌应是对象")
+            raise ScoringError(
+                "bad_request",
+                "ready_hand_not_object",
+                f"ready 里 {_quoted(player)} 的手牌应是对象",
+                who=player,
+            )
         unknown = [k for k in body if k not in _READY_KEYS]
         if unknown:
             field_ = _quoted(unknown[0])
-            raise ScoringError("bad_request", f"ready 里有不认识的字段 {field_}，可用：concealed、melds、patterns")
+            raise ScoringError(
+                "bad_request",
+                "ready_unknown_field",
+                f"ready 里有不认识的字段 {field_}，可用：concealed、melds、patterns",
+                field=field_,
+                allowed=sorted(_READY_KEYS),
+            )
         melds = melds_from_json(body.get("melds", []), rules)
         if "patterns" in body:
             patterns = body["patterns"]
             if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns) or len(patterns) > 32:
-                raise ScoringError("bad_request", "ready 的 patterns 应是番型名（字符串）的列表")
+                raise ScoringError(
+                    "bad_request", "ready_patterns_not_list", "ready 的 patterns 应是番型名（字符串）的列表"
+                )
             hands[player] = DeclaredHand(tuple(patterns), "self_draw", melds=melds)
             continue
         if "concealed" not in body:
-            raise ScoringError("bad_request", f"ready 里 {_quoted(player)} 要有 concealed（听牌的手牌）或 patterns")
+            raise ScoringError(
+                "bad_request",
+                "ready_without_tiles",
+                f"ready 里 {_quoted(player)} 要有 concealed（听牌的手牌）或 patterns",
+                who=player,
+            )
         concealed = body["concealed"]
         if isinstance(concealed, str) and len(concealed) > 200:
-            raise ScoringError("bad_tiles", "concealed 太长：一手牌写不了这么长")
+            raise ScoringError(
+                "bad_tiles", "ready_tiles_too_long", "concealed 太长：一手牌写不了这么长", field="concealed"
+            )
         tiles = tuple(parse_tiles(concealed, rules.suits))
         expected = 13 - 3 * len(melds)
         if len(tiles) != expected:
             raise ScoringError(
-                "wrong_count", f"{player} 听牌的手牌有 {len(melds)} 组副露时应为 {expected} 张，这里是 {len(tiles)} 张"
+                "wrong_count",
+                "ready_tile_count",
+                f"{player} 听牌的手牌有 {len(melds)} 组副露时应为 {expected} 张，这里是 {len(tiles)} 张",
+                who=player,
+                melds=len(melds),
+                expected=expected,
+                count=len(tiles),
             )
         hands[player] = ReadyHand(tiles, melds)
     return hands
@@ -842,5 +1033,5 @@ def missing_from_json(request: Mapping[str, Any], rules: Rules) -> list[dict[str
 def _players(request: Mapping[str, Any]) -> list[str]:
     players = request.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ScoringError("bad_request", "players 应是三个玩家名字的列表")
+        raise ScoringError("bad_request", "players_not_list", "players 应是三个玩家名字的列表")
     return players

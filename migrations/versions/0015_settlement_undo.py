@@ -5,8 +5,8 @@ night's last table, when it ended at the moment the night did (a table ended by 
 left out: NULL, nothing to reopen). The downgrade deletes the settlements taken back (their debts were moved back
 when they were, so the books stay as the code before reads them) and drops the columns.
 
-Revision ID: 0014
-Revises: 0013
+Revision ID: 0015
+Revises: 0014
 Create Date: 2026-12-01 19:30:00
 """
 
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0014"
-down_revision: str | None = "0013"
+revision: str = "0015"
+down_revision: str | None = "0014"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,82 @@
+"""A refused 开桌 changes nothing: a guest it named is created only with the table (in the ledger's transaction),
+so no refusal — the bot's checks or the ledger's — leaves a guest, a table or a night behind. Runs on SQLite and
+PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.console import CONSOLE_CHAT_ID, Console
+from bot.core import Bot, ManualClock
+from ledger.service import Ledger
+
+Chat = Callable[[str], list[str]]
+
+
+@pytest.fixture
+def group(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Chat, Ledger]]:
+    """A console over the test's database (a script line in, the bot's lines out) and the ledger under it, with
+    甲, 乙, 丙 who have spoken and an admin 甲."""
+    monkeypatch.setenv("PAIJU_REPORT_DIR", str(tmp_path))
+    clock = ManualClock()
+    ledger = Ledger.open(db_url, upgrade=False, clock=clock.now)
+    console = Console(Bot(ledger, clock=clock), clock)
+
+    def feed(line: str) -> list[str]:
+        return [out.removeprefix("bot: ") for out in console.feed(line)]
+
+    for line in ("!join jia 甲", "!join yi 乙", "!join bing 丙", "!admin jia", "jia: 余额", "yi: 余额", "bing: 余额"):
+        feed(line)
+    yield feed, ledger
+    ledger.close()
+
+
+def books(ledger: Ledger) -> tuple[Any, ...]:
+    """What a 开桌 could change: the group's accounts (guests among them), its open table and night."""
+    members = sorted((m.id, m.kind, m.name) for m in ledger.members(CONSOLE_CHAT_ID))
+    return members, ledger.current_table(CONSOLE_CHAT_ID), ledger.current_night(CONSOLE_CHAT_ID)
+
+
+REFUSED = [
+    ("jia: 开桌 老表 @yi @yi", "两次"),  # someone named twice
+    ("jia: 开桌 老表 表哥 红包池", "红包池"),  # a name no guest may take
+    ("jia: 开桌 老表 表哥 乙", "乙"),  # a member's name typed plainly
+    ("jia: 开桌 老表", "3"),  # too few: the sender and one guest
+    ("jia: 开桌 老表 @yi @bing 庄 @jia", "jia"),  # the dealer is not seated
+    ("jia: 开桌 老表 老表", "两次"),  # the same new guest twice
+]
+
+
+@pytest.mark.parametrize(("line", "says"), REFUSED, ids=[line for line, _ in REFUSED])
+def test_a_refused_open_creates_no_guest(group: tuple[Chat, Ledger], line: str, says: str) -> None:
+    chat, ledger = group
+    before = books(ledger)
+    refused = chat(line)
+    assert len(refused) == 1 and says in refused[0] and "开桌了" not in refused[0]
+    assert books(ledger) == before
+
+
+def test_a_refusal_of_the_ledger_creates_no_guest_either(group: tuple[Chat, Ledger]) -> None:
+    """The table's hand is under way: the ledger refuses to end it, and the guests named are not created."""
+    chat, ledger = group
+    assert "开桌了" in chat("jia: 开桌 @jia @yi @bing 庄 @jia")[0]
+    chat("yi: 暗杠 7z")
+    before = books(ledger)
+    refused = chat("jia: 开桌 老表 表哥 @yi")
+    assert len(refused) == 1 and "还没打完" in refused[0]
+    assert books(ledger) == before
+
+
+def test_an_open_seats_new_guests_once_and_finds_them_again(group: tuple[Chat, Ledger]) -> None:
+    chat, ledger = group
+    opened = chat("jia: 开桌 老表 @yi 表哥 庄 老表")
+    assert "座位：老表、乙、表哥" in opened and "第1局，庄家 老表（指定）" in opened
+    guests = {m.id: m.name for m in ledger.members(CONSOLE_CHAT_ID) if m.kind == "guest"}
+    assert sorted(guests.values()) == sorted(["表哥", "老表"])
+    chat("jia: 荒庄")
+    assert "座位：乙、老表、丙" in chat("jia: 开桌 @yi 老表 @bing 庄 老表")
+    assert {m.id: m.name for m in ledger.members(CONSOLE_CHAT_ID) if m.kind == "guest"} == guests
