@@ -328,6 +328,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only the players at this table and admins can press these.",
     },
     "flow_table_changed": {"zh": "牌桌已经换了，这个按钮失效了。", "en": "The table has changed; this button expired."},
+    "edit_table_ended": {
+        "zh": "没有改账：这条消息记的第{number}局在已经结束的那一桌上，换桌以后只有群管理员能改那一桌的记录。"
+        "那一局记错了，请找群管理员。",
+        "en": "Nothing changed: hand {number} this message recorded is at a table that has ended; once another "
+        "table is open only the group's admins may change that table's records. Ask an admin if it was wrong.",
+    },
     "edit_record_stands_hand": {
         "zh": "这条消息改了，但它记的第{number}局还算数（改成别的话不会撤账）。要作废那一局，发：撤销 第{number}局",
         "en": "The message was edited, but hand {number} it recorded still counts (an edit into other words undoes "
@@ -553,6 +559,51 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” is not a number of hands from 1 to 50.",
     },
     "no_night": {"zh": "今晚还没有开局，没有可结算的。", "en": "No night is open: nothing to settle."},
+    "settle_hand_in_progress": {
+        "zh": "还不能结算：第{number}局已经记了杠或亮倒，还没打完。这一局没人胡就发「荒庄」结束它（杠钱照算），"
+        "记错了就发「撤销」去掉；然后再结算。",
+        "en": "Cannot settle yet: hand {number} has a kong or 亮倒 recorded and has not ended. If nobody won, send "
+        "荒庄 to end it (kong money stands); if it was a mistake, send 撤销; then settle.",
+    },
+    "settle_hand_in_progress_other": {
+        "zh": "还不能结算：第{number}局已经有记录，还没打完。先把这一局记完，或发「撤销」去掉；然后再结算。",
+        "en": "Cannot settle yet: hand {number} has records and has not ended. Finish recording it, or send 撤销 "
+        "to take them back; then settle.",
+    },
+    # 撤销结算 (bot/commands/settle.py); the ledger's refusals say why a settlement stays
+    "unsettle_ask": {
+        "zh": "撤销最近一次结算？\n{lines}\n撤销后这一晚和牌桌重新打开，回到结算前：可以接着记、撤销或改，"
+        "结算时记的台费退回，并进来的旧账恢复原样；改好后再发「结算」。确定吗？",
+        "en": "Take back the latest settlement?\n{lines}\nThe night and its table open again as they were before "
+        "结算: record, undo or edit, its 台费 is returned and the debts it netted in are owed as before; send 结算 "
+        "again when done. Sure?",
+    },
+    "unsettle_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    "unsettle_no_lines": {"zh": "（没有要付的钱）", "en": "(nothing to pay)"},
+    "btn_unsettle_yes": {"zh": "确认撤销结算", "en": "Take it back"},
+    "btn_unsettle_no": {"zh": "不撤销", "en": "Keep it"},
+    "unsettle_kept": {"zh": "好的，结算没有撤销。", "en": "OK, the settlement stands."},
+    "unsettle_done": {
+        "zh": "已撤销结算：这一晚重新打开，结算的付款作废。",
+        "en": "Settlement taken back: the night is open again and its payments are void.",
+    },
+    "unsettle_no_table": {
+        "zh": "结算时没有开着的牌桌：要接着打请开桌。",
+        "en": "No table was open at 结算: open one to play on.",
+    },
+    "unsettle_fees": {"zh": "台费 {amount} 已退回。", "en": "台费 {amount} returned."},
+    "unsettle_carried": {
+        "zh": "结算时并进来的旧账恢复原样。",
+        "en": "The earlier debts it netted in are owed as before.",
+    },
+    "unsettle_again": {"zh": "改好后再发「结算」。", "en": "Send 结算 again when done."},
+    "unsettle_usage": {"zh": "撤销结算 后面不用写别的。", "en": "撤销结算 takes no words after it."},
+    "ledger_no_settlement": {"zh": "没有撤销：{message}。", "en": "Nothing taken back: {english}."},
+    "ledger_settled_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
+    "ledger_paid_out_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
+    "ledger_night_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
+    "ledger_paid_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
+    "ledger_settlement_changed": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     # -- rules and settings ------------------------------------------------------------------------------
     "rules_show": {
         "zh": "本群：{game}{rules}\n底金 {base}，货币 {currency}，语言 {language}，日切 {cutoff} 点（之前算前一晚）",

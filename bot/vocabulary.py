@@ -78,6 +78,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "balance": ("余额", "查账", "账", "多少钱", "输赢", *SELF_BALANCE_WORDS),
     "history": ("历史", "记录", "流水"),
     "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
+    "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
     # payments after a settlement (bot/commands/payments.py)
     "pay": (
         "付",

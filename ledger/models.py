@@ -411,7 +411,9 @@ class PaymentCode(Base):
 
 
 class SettlementRecord(Base):
-    """A posted settlement (closing a night): the payments as JSON, for the record."""
+    """A posted settlement (closing a night): the payments as JSON, for the record. Live while `voided_at` is NULL:
+    an admin may take back the group's latest (撤销结算, `ledger.tables.unsettle`), which moves its debts back and
+    opens its night again; the row stays, marked with who/when/why."""
 
     __tablename__ = "settlements"
 
@@ -430,6 +432,11 @@ class SettlementRecord(Base):
     created_by: Mapped[int | None] = mapped_column(sa.BigInteger)
     #: the chat message its payments post was sent as (a typed payment rewrites it); None: not known
     post_message_id: Mapped[int | None] = mapped_column(sa.BigInteger)
+    #: the table its 结算 ended (opened again when the settlement is taken back); None: no table was open
+    table_id: Mapped[int | None] = fk("game_tables.id", nullable=True, index=False)
+    voided_at: Mapped[datetime | None]
+    voided_by: Mapped[int | None] = mapped_column(sa.BigInteger)
+    void_reason: Mapped[str | None] = mapped_column(sa.String(500))
 
 
 class FlowState(Base):

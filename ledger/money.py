@@ -106,10 +106,12 @@ def store_settlement(
     carried: Sequence[Payment],
     *,
     exact: bool,
+    table_id: int | None = None,
 ) -> tuple[int, list[list[int]]]:
     """A settlement stored (`settlements`: its lines, the balances it squares, the debts it netted in), its lines
     made debts and what then passes through the group's accounts passed (`payments.add_settlement`), in the
-    caller's transaction. Returns its id and the passes."""
+    caller's transaction; `table_id`: the table the close ended (opened again if the settlement is taken back).
+    Returns its id and the passes."""
     passed = payments.add_settlement(
         tx,
         group_id,
@@ -125,6 +127,7 @@ def store_settlement(
         exact=exact,
         created_at=tx.now,
         created_by=tx.by,
+        table_id=table_id,
     )
     if passed:  # left out otherwise: SQL NULL, as the migration writes it (None given would store JSON null)
         record.passed = passed
@@ -146,6 +149,7 @@ _SETTLED_SINCE = (
     .where(
         m.SettlementRecord.night_id == sa.bindparam("night_id"),
         m.SettlementRecord.created_at >= sa.bindparam("booked_at"),
+        m.SettlementRecord.voided_at.is_(None),
     )
     .limit(1)
 )
@@ -405,7 +409,7 @@ def stored_settlement(tx: Tx, chat_id: int, settlement_id: int) -> Settlement | 
     """A stored settlement of this chat's group (its payments, the night's balances it squared and the debts it
     carried, names as the ledger shows them now), or None."""
     record = payments.settlement_record(tx, chat_id, settlement_id)
-    return _stored(tx, record) if record is not None else None
+    return stored(tx, record) if record is not None else None
 
 
 def latest_settlement(tx: Tx, chat_id: int) -> Settlement | None:
@@ -414,17 +418,17 @@ def latest_settlement(tx: Tx, chat_id: int) -> Settlement | None:
     group = group_by_chat(tx.session, chat_id)
     record = tx.session.scalar(
         sa.select(m.SettlementRecord)
-        .where(m.SettlementRecord.group_id == group.id)
+        .where(m.SettlementRecord.group_id == group.id, m.SettlementRecord.voided_at.is_(None))
         .order_by(m.SettlementRecord.id.desc())
         .limit(1)
     )
-    return _stored(tx, record) if record is not None else None
+    return stored(tx, record) if record is not None else None
 
 
 def night_settlement(tx: Tx, chat_id: int, night_id: int) -> Settlement | None:
     """The settlement stored when this chat's night closed (结算 or the 日切 roll-over), or None."""
     record = _night_record(tx, group_by_chat(tx.session, chat_id).id, night_id)
-    return _stored(tx, record) if record is not None else None
+    return stored(tx, record) if record is not None else None
 
 
 def settle_night(tx: Tx, night_id: int) -> Settlement:
@@ -435,19 +439,24 @@ def settle_night(tx: Tx, night_id: int) -> Settlement:
     if night is None:
         raise LedgerError("not_found", f"找不到这一晚（{night_id}）")
     record = _night_record(tx, night.group_id, night_id) if night.ended_at is not None else None
-    return _stored(tx, record) if record is not None else settlement_of(night_balances(tx, night))
+    return stored(tx, record) if record is not None else settlement_of(night_balances(tx, night))
 
 
 def _night_record(tx: Tx, group_id: int, night_id: int) -> m.SettlementRecord | None:
     return tx.session.scalar(
         sa.select(m.SettlementRecord)
-        .where(m.SettlementRecord.group_id == group_id, m.SettlementRecord.night_id == night_id)
+        .where(
+            m.SettlementRecord.group_id == group_id,
+            m.SettlementRecord.night_id == night_id,
+            m.SettlementRecord.voided_at.is_(None),
+        )
         .order_by(m.SettlementRecord.id.desc())
         .limit(1)
     )
 
 
-def _stored(tx: Tx, record: m.SettlementRecord) -> Settlement:
+def stored(tx: Tx, record: m.SettlementRecord) -> Settlement:
+    """A stored settlement as every view shows it (names as the ledger shows them now)."""
     kinds = dict(tx.execute(sa.select(m.Member.id, m.Member.kind).where(m.Member.group_id == record.group_id)).all())
     by_id = names(tx, record.group_id)
 

@@ -244,7 +244,7 @@ def derived_pair_debts(tx: Tx, group_id: int) -> dict[tuple[int, int], int]:
 
     for lines, carried, passed in tx.execute(
         sa.select(m.SettlementRecord.payments, m.SettlementRecord.carried, m.SettlementRecord.passed).where(
-            m.SettlementRecord.group_id == group_id
+            m.SettlementRecord.group_id == group_id, m.SettlementRecord.voided_at.is_(None)
         )
     ):
         for line in lines or ():
@@ -329,9 +329,12 @@ class LineState:
 
 
 def settlement_record(tx: Tx, chat_id: int, settlement_id: int) -> m.SettlementRecord | None:
-    """A stored settlement, when it is this chat's group's (a button's id from another chat finds nothing)."""
+    """A stored settlement, when it is this chat's group's and has not been taken back (撤销结算): a button's id
+    from another chat, or under a settlement taken back, finds nothing."""
     record = tx.session.get(m.SettlementRecord, settlement_id)
-    return record if record is not None and record.group_id == group_by_chat(tx.session, chat_id).id else None
+    if record is None or record.voided_at is not None:
+        return None
+    return record if record.group_id == group_by_chat(tx.session, chat_id).id else None
 
 
 #: how many of a group's latest posted settlements a typed payment looks through for the post of its pair
@@ -359,7 +362,11 @@ def post_of_pair(tx: Tx, chat_id: int, debtor_id: int, creditor_id: int) -> tupl
             m.SettlementRecord.payments,
             m.SettlementRecord.passed,
         )
-        .where(m.SettlementRecord.group_id == group.id, m.SettlementRecord.post_message_id.is_not(None))
+        .where(
+            m.SettlementRecord.group_id == group.id,
+            m.SettlementRecord.post_message_id.is_not(None),
+            m.SettlementRecord.voided_at.is_(None),
+        )
         .order_by(m.SettlementRecord.id.desc())
         .limit(POSTS_LOOKED_AT)
     ):
@@ -411,7 +418,11 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
         (home.get(int(x), int(x)), home.get(int(y), int(y)), int(a), int(p))
         for (passed,) in tx.execute(
             sa.select(m.SettlementRecord.passed)
-            .where(m.SettlementRecord.group_id == record.group_id, m.SettlementRecord.id >= record.id)
+            .where(
+                m.SettlementRecord.group_id == record.group_id,
+                m.SettlementRecord.id >= record.id,
+                m.SettlementRecord.voided_at.is_(None),
+            )
             .order_by(m.SettlementRecord.id)
         )
         for x, y, a, p in passed or ()

@@ -313,6 +313,17 @@ class NightClosed(Replayable):
 
 
 @dataclass(frozen=True)
+class Unsettled(Replayable):
+    """A night's settlement taken back (撤销结算): the night open again, with the table its 结算 ended (None: none
+    was open), the 台费 the close had booked taken back (分 in all) and the settlement as it stood."""
+
+    night: NightInfo
+    settlement: Settlement
+    table: TableInfo | None
+    fees: int
+
+
+@dataclass(frozen=True)
 class HandRecord:
     """One hand for history: events, the scoring answer's patterns (per winner) and the payments."""
 

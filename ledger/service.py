@@ -53,6 +53,7 @@ from ledger.records import (
     TableInfo,
     TableRecord,
     TransferInfo,
+    Unsettled,
     VoidResult,
 )
 from ledger.unit import Tx, Unit, get_row
@@ -235,6 +236,23 @@ class Ledger:
     def end_night(self, chat_id: int, *, source: str, by: int | None) -> NightClosed:
         """End the open night (and its table) and post its settlement (stored and returned)."""
         return self._unit.once(source, "end_night", by, NightClosed, lambda tx: tables.end_night(tx, chat_id))
+
+    def settlement_to_undo(self, chat_id: int) -> Settlement:
+        """The group's latest night settlement if an admin can take it back (撤销结算); refused (`LedgerError`) with
+        the reason otherwise: settled again since, the pot or the house paid out since, a new night begun, a
+        payment between two people it concerns booked or confirmed after it."""
+
+        def body(tx: Tx) -> Settlement:
+            group = accounts.group_by_chat(tx.session, chat_id)
+            return money.stored(tx, tables.settlement_to_undo(tx, group.id))
+
+        return self._unit.read(body)
+
+    def unsettle(self, chat_id: int, *, source: str, by: int | None, expect: int | None = None) -> Unsettled:
+        """Take back the group's latest night settlement (撤销结算) and restore the books as they were before it:
+        the debts it moved, the 台费 its close booked, the night and its table open again. `expect`: the
+        settlement's id as a question showed it (refused, `settlement_changed`, if another is the latest now)."""
+        return self._unit.once(source, "unsettle", by, Unsettled, lambda tx: tables.unsettle(tx, chat_id, expect))
 
     # hands ----------------------------------------------------------------------------------------------
     def record_event(

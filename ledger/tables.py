@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from ledger import fees, transfers
+from ledger import fees, money, payments, transfers
 from ledger import models as m
 from ledger.accounts import (
     GAME_NAMES,
@@ -31,7 +31,7 @@ from ledger.hands import SEATS
 from ledger.moderation_models import ModerationSettings
 from ledger.money import night_balances, passed_lines, settlement_of, store_settlement
 from ledger.payments import pair_debts
-from ledger.records import ChatView, NightClosed, NightInfo, Payment, Seat, Settlement, TableInfo
+from ledger.records import ChatView, NightClosed, NightInfo, Payment, Seat, Settlement, TableInfo, Unsettled
 from ledger.unit import Tx, get_row
 
 #: a table and its seats (with who sits there), one row per seat in play order
@@ -162,8 +162,10 @@ def close_night(tx: Tx, group: m.Group, night: m.Night) -> Settlement:
     """End the night (and its open table), book its 台费 (`ledger.fees`) and store its settlement."""
     session = tx.session
     table_row = open_table_of(session, group.id)
+    ended = None
     if table_row is not None and table_row.night_id == night.id:
         end(tx, table_row)
+        ended = table_row.id
     night.ended_at, night.ended_by = tx.now, tx.by
     movement = transfers.Movement()
     if fees.book_night_fees(tx, group.id, night.id, movement):
@@ -172,7 +174,14 @@ def close_night(tx: Tx, group: m.Group, night: m.Night) -> Settlement:
     settlement = settlement_of(night_balances(tx, night), carried_debts(tx, group, night))
     balances = {line.member_id: line.amount for line in settlement.balances.lines}
     record_id, passed = store_settlement(
-        tx, group.id, night.id, settlement.payments, balances, settlement.carried, exact=settlement.exact
+        tx,
+        group.id,
+        night.id,
+        settlement.payments,
+        balances,
+        settlement.carried,
+        exact=settlement.exact,
+        table_id=ended,
     )
     return dataclasses.replace(settlement, id=record_id, passed=passed_lines(passed, names(tx, group.id)))
 
@@ -210,6 +219,178 @@ def end_night(tx: Tx, chat_id: int) -> NightClosed:
         raise LedgerError("no_night", "现在没有进行中的牌局")
     settlement = close_night(tx, group, night)
     return NightClosed(night=night_info(night), settlement=settlement)
+
+
+# ------------------------------------------------------------------------------------------ 撤销结算
+
+#: why a settlement is taken back (its `void_reason`, and that of the 台费 its close booked)
+UNSETTLE_REASON = "撤销结算"
+
+
+def settlement_to_undo(tx: Tx, group_id: int) -> m.SettlementRecord:
+    """The group's latest night settlement when it can be taken back (撤销结算): nothing was settled after it (a
+    later night, or money of the pot or the house settled at once: a payout passed on what it left owed), no night
+    was opened since, and no payment between two people it concerns was booked or confirmed after it. Otherwise
+    refused with the reason."""
+    session = tx.session
+    live = sa.and_(m.SettlementRecord.group_id == group_id, m.SettlementRecord.voided_at.is_(None))
+    record = session.scalar(
+        sa.select(m.SettlementRecord)
+        .where(live, m.SettlementRecord.night_id.is_not(None))
+        .order_by(m.SettlementRecord.id.desc())
+        .limit(1)
+    )
+    if record is None:
+        raise LedgerError("no_settlement", "还没有可以撤销的结算", "there is no settlement to take back")
+    later = session.scalar(
+        sa.select(m.SettlementRecord).where(live, m.SettlementRecord.id > record.id).order_by(m.SettlementRecord.id)
+    )
+    if later is not None:
+        raise _settled_since(tx, group_id, record, later)
+    newer = open_night(session, group_id)
+    if newer is not None:
+        raise LedgerError(
+            "night_since",
+            "结算之后已经开始新的一晚了（开了桌），上一晚的结算不能再撤销",
+            "a new night has begun since (a table was opened), so the last night's settlement stays",
+        )
+    home = _homes(tx, group_id)
+    pairs = {frozenset((home.get(a, a), home.get(b, b))) for a, b in _pairs_of(record)}
+    by_id = names(tx, group_id)
+    for creditor, debtor in tx.execute(
+        sa.select(m.Transfer.payer_id, m.Transfer.payee_id)
+        .where(
+            m.Transfer.group_id == group_id,
+            m.Transfer.kind == m.PAYMENT,
+            m.Transfer.voided_at.is_(None),
+            sa.or_(m.Transfer.created_at >= record.created_at, m.Transfer.confirmed_at >= record.created_at),
+        )
+        .order_by(m.Transfer.id)
+    ):
+        if frozenset((home.get(debtor, debtor), home.get(creditor, creditor))) in pairs:
+            who, whom = by_id.get(debtor, "?"), by_id.get(creditor, "?")
+            raise LedgerError(
+                "paid_since",
+                f"结算之后 {who} 和 {whom} 之间记过付款：先撤销这笔付款（撤销付款），再撤销结算",
+                f"a payment between {who} and {whom} was recorded after it: take it back first (撤销付款)",
+            )
+    return record
+
+
+def _homes(tx: Tx, group_id: int) -> dict[int, int]:
+    """Each account of the group -> the id its money lives under now (a guest linked since: its member's)."""
+    return {
+        id_: linked or id_
+        for id_, linked in tx.execute(
+            sa.select(m.Member.id, m.Member.linked_to_id).where(m.Member.group_id == group_id)
+        )
+    }
+
+
+def _pairs_of(record: m.SettlementRecord) -> list[tuple[int, int]]:
+    """The pairs whose debts a settlement moved: its lines, the debts it netted in, its passes (both legs)."""
+    pairs = [(int(line["payer_id"]), int(line["payee_id"])) for line in record.payments or ()]
+    pairs += [(int(d), int(c)) for d, c, _ in record.carried or ()]
+    for x, y, _, pool in record.passed or ():
+        pairs += [(int(x), int(y)), (int(x), int(pool)), (int(pool), int(y))]
+    return pairs
+
+
+def _settled_since(tx: Tx, group_id: int, record: m.SettlementRecord, later: m.SettlementRecord) -> LedgerError:
+    """Why a settlement with a later one stays: a night settled since, a payout of the pot or the house (what it
+    left owed was passed on), or a fine booked between nights (settled at once)."""
+    if later.night_id is not None:
+        return LedgerError(
+            "settled_since", "之后又结算过一晚，这次结算不能再撤销", "a later night has been settled since"
+        )
+    paid_out = tx.session.scalar(
+        sa.select(m.Member.kind)
+        .join(m.Transfer, m.Transfer.payer_id == m.Member.id)
+        .where(
+            m.Transfer.group_id == group_id,
+            m.Transfer.kind == m.PAYOUT,
+            m.Transfer.night_id.is_(None),
+            m.Transfer.created_at >= record.created_at,
+        )
+        .limit(1)
+    )
+    if paid_out is not None:
+        what, command = ("红包池", "发红包池") if paid_out == m.POT else ("台费", "付台费")
+        return LedgerError(
+            "paid_out_since",
+            f"结算之后{what}已经发出去过（{command}），欠{what}的钱已经转给领钱的人，这次结算不能再撤销",
+            f"the {'pot' if paid_out == m.POT else 'house'} has been paid out since ({command}), and what was owed "
+            "to it passed on to those paid",
+        )
+    return LedgerError(
+        "settled_since",
+        "结算之后又记过牌局外的罚款（已单独结算），这次结算不能再撤销",
+        "a fine booked between nights has been settled since",
+    )
+
+
+def unsettle(tx: Tx, chat_id: int, expect: int | None = None) -> Unsettled:
+    """Take back the group's latest night settlement (`settlement_to_undo`; `expect`: the one a question showed,
+    refused if it is no longer the latest): its debts move back exactly (its lines and passes taken away, the
+    earlier debts it netted in owed apart again), the 台费 its close booked is voided, and the night is open again
+    with the table the close ended, whose hands can then be recorded, undone and edited again. The settlement
+    stays, voided (who, when, why)."""
+    session = tx.session
+    group = group_by_chat(session, chat_id)
+    lock_group(session, group.id)
+    record = settlement_to_undo(tx, group.id)
+    if expect is not None and record.id != expect:
+        raise LedgerError(
+            "settlement_changed",
+            "要撤销的结算已经不是最近的那次了，没有撤销",
+            "the settlement asked about is no longer the latest: nothing was taken back",
+        )
+    settlement = money.stored(tx, record)
+    moves = [(p.payer_id, p.payee_id, -p.amount) for p in settlement.payments]
+    moves += [(d.payer_id, d.payee_id, d.amount) for d in settlement.carried]
+    moves += [
+        (debtor, creditor, -amount)
+        for p in settlement.passed
+        for debtor, creditor, amount in payments.passing(p.payer_id, p.payee_id, p.amount, p.via_id)
+    ]
+    home = _homes(tx, group.id)
+    payments.move_debts(tx, group.id, [(home.get(d, d), home.get(c, c), amount) for d, c, amount in moves])
+    night = lock_night(session, record.night_id)
+    movement = transfers.Movement()
+    booked_fees = [
+        transfers.live(row)
+        for row in tx.execute(
+            sa.select(*transfers.LIVE_COLUMNS).where(
+                m.Transfer.night_id == night.id,
+                m.Transfer.kind == m.FEE,
+                m.Transfer.reason == fees.NIGHT_FEE,
+                m.Transfer.voided_at.is_(None),
+            )
+        )
+    ]
+    transfers.void(tx, booked_fees, UNSETTLE_REASON, movement)
+    transfers.apply(tx, movement)
+    record.voided_at, record.voided_by, record.void_reason = tx.now, tx.by, UNSETTLE_REASON
+    night.ended_at, night.ended_by = None, None
+    if record.table_id is not None:
+        table_row = lock_table(session, record.table_id)
+        table_row.ended_at, table_row.ended_by = None, None
+    session.flush()
+    return Unsettled(
+        night=night_info(night),
+        settlement=settlement,
+        table=table(tx, record.table_id) if record.table_id is not None else None,
+        fees=sum(fee.amount for fee in booked_fees),
+    )
+
+
+def lock_night(session: Session, night_id: int | None) -> m.Night:
+    found = session.scalar(
+        sa.select(m.Night).where(m.Night.id == night_id).with_for_update().execution_options(populate_existing=True)
+    )
+    if found is None:
+        raise LedgerError("not_found", f"找不到这一晚（{night_id}）")
+    return found
 
 
 # ------------------------------------------------------------------------------------------------- tables

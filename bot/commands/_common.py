@@ -162,11 +162,16 @@ def current_table(ctx: Context) -> TableInfo:
 
 def recording_table(ctx: Context) -> TableInfo:
     """The table a record goes to: the open one, or for an edit the table its message recorded at (read against
-    those seats; refused once that night is settled)."""
+    those seats; refused once that night is settled). An edit of a record at a table that has ended since (开桌
+    seated another) is an admin's only, as 「就是这个」 and 撤销 reach only the open table: anyone else is refused,
+    nothing changed."""
     incoming = ctx.incoming
     if incoming is not None and incoming.edited:
         recorded = ctx.service.recorded_table(incoming.original_source)
         if recorded is not None:
+            if recorded.ended_at is not None and not ctx.is_admin:
+                hand = ctx.service.recorded_hand(incoming.original_source)
+                raise Refusal("edit_table_ended", number=hand[0] if hand is not None else "?")
             return recorded
     return current_table(ctx)
 

@@ -161,9 +161,20 @@ def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bo
     lines += stake_lines(ctx, result.answer)
     lines += change_lines(ctx, table, net_by_member(result.booked, result.voided), result.night_total)
     lines += cut_lines(ctx, result)
-    if table.ended_at is None:
-        lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
+    lines += next_hand_lines(ctx, table, result, edited=edited)
     return SendText("\n".join(lines), reply_to=ctx.message_id)
+
+
+def next_hand_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: bool) -> list[str]:
+    """The hand played next: after the latest hand, the one it leads to; after an edit of an earlier hand (`table`
+    read before the edit: its open hand is past the next one), the hand the table is really at; nothing after an
+    edit at a table that has ended (an admin's)."""
+    if edited and table.ended_at is not None:
+        return []
+    if not edited or result.number + 1 == table.hand_number:
+        return [ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer)]
+    key = "table_now" if result.next_dealer is not None else "table_now_no_dealer"
+    return [ctx.t(key, number=table.hand_number, dealer=result.next_dealer)]
 
 
 def recorded_by(ctx: Context, record: TableRecord) -> str:

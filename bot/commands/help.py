@@ -8,7 +8,7 @@ from bot.vocabulary import COMMAND_WORDS
 
 #: the table's own commands first, in the order a night uses them; other modules' commands follow
 HELP_ORDER: tuple[str, ...] = ("open", "table", "gang", "liangdao", "hu", "draw", "undo", "balance", "history")
-HELP_ORDER += ("settle", "pay", "received", "unpay", "rules", "config", "alias", "link", "help")
+HELP_ORDER += ("settle", "unsettle", "pay", "received", "unpay", "rules", "config", "alias", "link", "help")
 
 
 def _order(command: Command) -> int:

@@ -1,19 +1,24 @@
 """结算 (settle): end the night and post the night's report: the per-player table as a picture, with the fewest
-transfers that square the night as its caption."""
+transfers that square the night as its caption. 撤销结算 (admins): take back the latest settlement after a
+confirmation — the night and its table open again, as they were before 结算 (`ledger.tables.unsettle`)."""
 
 from __future__ import annotations
 
-from bot.core import Context, Effect, Refusal, registry
+from bot.commands._common import asked_already, flow_data, flow_key
+from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.permissions import SETTLE, require_player
 from bot.reports.night import settle_post
+from bot.texts import money, refusal_text
 from bot.vocabulary import COMMAND_WORDS
+from ledger.errors import LedgerError
 
 
 @registry.command(
     "settle",
     names=["settle", "endnight"],
     aliases=COMMAND_WORDS["settle"],
-    help_zh="结算：结束今晚，贴出战报图和最少笔数的转账方案（今晚的账就此封存，之后不能再改；也可写 算账、结账）",
+    help_zh="结算：结束今晚，贴出战报图和最少笔数的转账方案（今晚的账就此封存，之后不能再改，除非管理员 撤销结算；"
+    "也可写 算账、结账）",
     help_en="end the night and post its report with the fewest transfers that square it",
 )
 def settle(ctx: Context) -> list[Effect]:
@@ -22,5 +27,100 @@ def settle(ctx: Context) -> list[Effect]:
     if ctx.service.current_night(ctx.chat_id) is None:
         raise Refusal("no_night")
     require_player(ctx, ctx.table, SETTLE)
-    closed = ctx.service.end_night(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id)
+    try:
+        closed = ctx.service.end_night(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id)
+    except LedgerError as err:
+        if err.code == "hand_in_progress" and ctx.table is not None:  # only kongs or 亮倒 in the hand being played
+            key = "settle_hand_in_progress" if ctx.table.game == "kawuxing" else "settle_hand_in_progress_other"
+            raise Refusal(key, number=ctx.table.hand_number) from err
+        raise
     return settle_post(ctx, closed)
+
+
+# ---------------------------------------------------------------------------------------------- 撤销结算
+
+KIND = "unsettle"
+PREFIX = "us"
+
+
+@registry.command(
+    "unsettle",
+    names=["unsettle"],
+    aliases=COMMAND_WORDS["unsettle"],
+    admin_only=True,
+    help_zh="撤销结算（管理员）：撤回最近一次结算，这一晚和牌桌重新打开（可以再记、撤销、改），台费退回，并进来的旧账恢复；"
+    "结算之后已经有人付款、又结算过、发过红包池或台费、开了新的一晚时不能撤销",
+    help_en="(admins) take back the latest settlement: the night and its table open again, its 台费 and the debts it "
+    "netted in restored; not once someone paid against it, anything was settled since or a new night began",
+)
+def unsettle(ctx: Context) -> SendText:
+    if ctx.args.strip():
+        raise Refusal("unsettle_usage")
+    key = flow_key(ctx)
+    if asked_already(ctx, key):
+        raise Quiet  # this very update asked already (a redelivery)
+    settlement = ctx.service.settlement_to_undo(ctx.chat_id)  # refused with the reason when it stays
+    assert settlement.id is not None
+    ctx.service.save_flow(
+        ctx.chat_id, key, ctx.sender.user_id, KIND, {"settlement_id": settlement.id, "asked": ctx.source}
+    )
+    currency = ctx.group.currency
+    lines = [
+        ctx.t("unsettle_line", payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
+        for p in settlement.payments
+    ]
+    question = ctx.t("unsettle_ask", lines="\n".join(lines) or ctx.t("unsettle_no_lines"))
+    buttons = (
+        (
+            Button(ctx.t("btn_unsettle_yes"), f"{PREFIX}:{key}:ok"),
+            Button(ctx.t("btn_unsettle_no"), f"{PREFIX}:{key}:keep"),
+        ),
+    )
+    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True)
+
+
+@registry.callback(PREFIX)
+def press(ctx: Context) -> HandlerResult:
+    """「确认撤销结算」 takes back the settlement the question showed (if it still is the latest and nothing was paid
+    against it meanwhile); 「不撤销」 drops the question. Admins only, as the command."""
+    query = ctx.callback
+    assert query is not None
+    parsed = flow_data(query.data)
+    flow = ctx.service.load_flow(ctx.chat_id, parsed[0]) if parsed is not None else None
+    if parsed is None or flow is None or flow.finished_at is not None or flow.kind != KIND:
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    if not ctx.is_admin:
+        return AnswerCallback(ctx.t("admin_only"), alert=True)
+    key, action = parsed
+    if action == "keep":
+        ctx.service.finish_flow(ctx.chat_id, key)
+        kept = ctx.t("unsettle_kept")
+        return [AnswerCallback(kept), SendText(kept, edit_message_id=query.message_id)]
+    if action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    source = f"{ctx.source.rsplit(':', 1)[0]}:{key}:unsettle"
+    try:
+        result = ctx.service.unsettle(
+            ctx.chat_id, source=source, by=ctx.sender.user_id, expect=int(flow.state["settlement_id"])
+        )
+    except LedgerError as err:
+        ctx.service.finish_flow(ctx.chat_id, key)
+        why = refusal_text(ctx.lang, err) or ctx.t("button_expired")
+        return [AnswerCallback(why, alert=True), SendText(why, edit_message_id=query.message_id)]
+    ctx.service.finish_flow(ctx.chat_id, key)
+    if result.replayed:
+        return AnswerCallback(ctx.t("already_done"))
+    lines = [ctx.t("unsettle_done")]
+    table = result.table
+    if table is not None:
+        key_text = "table_now" if table.dealer is not None else "table_now_no_dealer"
+        lines.append(ctx.t(key_text, number=table.hand_number, dealer=table.dealer))
+    else:
+        lines.append(ctx.t("unsettle_no_table"))
+    if result.fees:
+        lines.append(ctx.t("unsettle_fees", amount=money(result.fees, ctx.group.currency)))
+    if result.settlement.carried:
+        lines.append(ctx.t("unsettle_carried"))
+    lines.append(ctx.t("unsettle_again"))
+    text = "\n".join(lines)
+    return [AnswerCallback(), SendText(text, edit_message_id=query.message_id)]

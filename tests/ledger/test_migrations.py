@@ -281,3 +281,47 @@ def test_0014_keeps_the_payments_posts_message_and_downgrades(empty_db_url: str,
             assert ledger.payment_post_of(chat, ids[1], ids[0]) == (settlement.id, 7002)
         finally:
             ledger.close()
+
+
+def test_0015_fills_the_table_a_settlement_ended_and_downgrade_drops_those_taken_back(empty_db_url: str, clock) -> None:
+    """Up to 0015 a night's settlement names the table its close ended (NULL when 开桌 had ended it before); down
+    from 0015 the settlements taken back go (their debts were moved back when they were)."""
+    from .helpers import hu, seat_kawuxing
+
+    db.upgrade(empty_db_url, "0014")
+    db.upgrade(empty_db_url)
+    ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+    try:
+        table = seat_kawuxing(ledger)
+        ledger.record_event(table.id, hu("A", "self_draw"), source="w1", by=1)
+        ledger.end_night(-1001234567890, source="end1", by=1)
+        clock.advance(seconds=5)
+        ledger.unsettle(-1001234567890, source="undo", by=1)
+        ledger.end_night(-1001234567890, source="end2", by=1)
+        debts = ledger.debts(-1001234567890)
+    finally:
+        ledger.close()
+    engine = db.make_engine(empty_db_url)
+    try:
+        with engine.begin() as connection:
+            rows = connection.execute(sa.text("SELECT table_id, voided_at FROM settlements ORDER BY id")).all()
+            assert [(table_id, voided is not None) for table_id, voided in rows] == [
+                (table.id, True),
+                (table.id, False),
+            ]
+            connection.execute(sa.text("UPDATE settlements SET table_id = NULL"))
+    finally:
+        engine.dispose()
+    db.downgrade(empty_db_url, "0014")
+    db.upgrade(empty_db_url)  # and up again: the table filled in from the night's end
+    engine = db.make_engine(empty_db_url)
+    try:
+        with engine.connect() as connection:
+            assert connection.execute(sa.text("SELECT table_id FROM settlements")).scalars().all() == [table.id]
+    finally:
+        engine.dispose()
+    ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+    try:
+        assert ledger.debts(-1001234567890) == debts
+    finally:
+        ledger.close()
