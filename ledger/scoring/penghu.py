@@ -235,13 +235,7 @@ class Hand:
 
     def _paoqi(self, event: Event, seat: Seat) -> None:
         if seat.count == 0:
-            raise ScoringError(
-                "inconsistent",
-                "nothing_to_run",
-                f"{event.label}：{event.player} 没有碰或扫，无从跑起",
-                event=event.kind,
-                who=event.player,
-            )
+            raise _nothing_to_run(event)
         assert event.source is not None
         self.pay(event.source, event.player or "", PAOQI_ONE, "paoqi", event)
 
@@ -317,13 +311,7 @@ class Hand:
                     who=event.player,
                 )
             if seat.count == 0:
-                raise ScoringError(
-                    "inconsistent",
-                    "nothing_to_run",
-                    f"{event.label}：{event.player} 没有碰或扫，无从跑起",
-                    event=event.kind,
-                    who=event.player,
-                )
+                raise _nothing_to_run(event)
             amount, reason = (
                 (PAOQI_ZHONGZHUANG_ONE, "paoqi_zhongzhuang") if event.zhongzhuang else (PAOQI_HU_ONE, "paoqi_hu")
             )
@@ -415,6 +403,17 @@ HANDLERS: dict[str, Callable[[Hand, Event, Seat], None]] = {
     "xiaoqidui": Hand._xiaoqidui,
     "draw": Hand._draw,
 }
+
+
+def _nothing_to_run(event: Event) -> ScoringError:
+    """跑起 (alone or with a 胡) from a seat with no 碰 or 扫 yet: nothing to run from."""
+    return ScoringError(
+        "inconsistent",
+        "nothing_to_run",
+        f"{event.label}：{event.player} 没有碰或扫，无从跑起",
+        event=event.kind,
+        who=event.player,
+    )
 
 
 def qishou_sao_settlement(players: list[str], amounts: Mapping[str, int]) -> dict[tuple[str, str], int]:

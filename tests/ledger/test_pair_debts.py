@@ -297,6 +297,20 @@ def test_a_fine_paid_out_in_a_later_night_passes_through_the_pot_to_whom_it_was_
         ledger.pay(chat, b, pot, None, side=PAYER_SIDE, source="q", by=1)
 
 
+def rows_of(url: str) -> Any:
+    """A reader of raw rows from the database at `url`, on an engine of its own (a migration test's view)."""
+
+    def read(sql: str) -> list[Any]:
+        engine = db.make_engine(url)
+        try:
+            with engine.connect() as connection:
+                return list(connection.execute(sa.text(sql)).all())
+        finally:
+            engine.dispose()
+
+    return read
+
+
 def test_0013_passes_an_existing_ledgers_debts_through_the_group_accounts_and_downgrades(
     empty_db_url: str, clock
 ) -> None:
@@ -328,13 +342,7 @@ def test_0013_passes_an_existing_ledgers_debts_through_the_group_accounts_and_do
     finally:
         ledger.close()
 
-    def read(sql: str) -> list[Any]:
-        engine = db.make_engine(empty_db_url)
-        try:
-            with engine.connect() as connection:
-                return list(connection.execute(sa.text(sql)).all())
-        finally:
-            engine.dispose()
+    read = rows_of(empty_db_url)
 
     in_order = "SELECT night_id, payments, passed FROM settlements ORDER BY created_at, id"
     passed = [(row.night_id, row.passed) for row in read(in_order)]
@@ -465,13 +473,7 @@ def test_0013_leaves_a_ledger_with_fines_voided_before_it_as_the_code_keeps_it(e
     finally:
         ledger.close()
 
-    def read(sql: str) -> list[Any]:
-        engine = db.make_engine(empty_db_url)
-        try:
-            with engine.connect() as connection:
-                return list(connection.execute(sa.text(sql)).all())
-        finally:
-            engine.dispose()
+    read = rows_of(empty_db_url)
 
     nightless = "SELECT payments, passed FROM settlements WHERE night_id IS NULL ORDER BY id"
     assert len(read(nightless)) == 2 + 2 * 3  # the kept fine, the payout; each voided fine and its undo
