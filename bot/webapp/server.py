@@ -204,6 +204,12 @@ class BoardWatch:
             if chat == chat_id:
                 await self.look(chat, lang)
 
+    def release(self) -> None:
+        """Answer every waiting board request now, with the board as it is: a server shutting down waits for its
+        requests to finish, and a long poll would hold it up to `LONG_POLL` seconds."""
+        for entry in self._watched.values():
+            entry.changed.set()
+
     async def close(self) -> None:
         for entry in self._watched.values():
             if entry.poller is not None:
@@ -484,6 +490,9 @@ class WebApp:
             return lines.kong_line(table, body, words)
         return lines.liangdao_line(table, body, words)
 
+    async def release(self, _app: web.Application) -> None:
+        self.watch.release()
+
     async def close(self, _app: web.Application) -> None:
         await self.watch.close()
 
@@ -532,6 +541,7 @@ def make_webapp(
     app.router.add_get("/api/night", state.night)
     app.router.add_post("/api/preview", state.preview)
     app.router.add_post("/api/record", state.record)
+    app.on_shutdown.append(state.release)
     app.on_cleanup.append(state.close)
     return app
 
