@@ -202,9 +202,8 @@ async def test_a_username_that_moved_belongs_to_whoever_reported_it_last(tg: Har
     assert [m.user_id for m in holders] == [666]
 
 
-async def test_a_suggestion_tapped_later_names_the_same_picked_member(tg: Harness) -> None:
-    """「是不是」 runs the reading later, from a tap: a member picked from Telegram's list (no username) is still
-    the account the text mention carried, and a redelivery of the misspelt line asks nothing again."""
+async def open_with_nameless(tg: Harness) -> dict[str, Any]:
+    """阿杰 opens a table with 小李 and 小马, a member without a username picked from Telegram's list; 小马."""
     nameless = user(668, "小马")
     await tg.say(nameless, "我也来")
     opening = tg.updates.message(AJIE, "开桌 @ajie @xiaoli 小马")
@@ -214,6 +213,13 @@ async def test_a_suggestion_tapped_later_names_the_same_picked_member(tg: Harnes
         {"type": "text_mention", "offset": 17, "length": 2, "user": nameless},
     ]
     await tg.feed(opening)
+    return nameless
+
+
+async def test_a_suggestion_tapped_later_names_the_same_picked_member(tg: Harness) -> None:
+    """「是不是」 runs the reading later, from a tap: a member picked from Telegram's list (no username) is still
+    the account the text mention carried, and a redelivery of the misspelt line asks nothing again."""
+    nameless = await open_with_nameless(tg)
     assert "座位：阿杰、小李、小马" in tg.last_text()
     text = "胡 清一涩 点 小马"
     update = tg.updates.message(AJIE, text)
@@ -234,15 +240,7 @@ async def test_a_suggestion_tapped_later_names_the_same_picked_member(tg: Harnes
 async def test_a_payment_hint_names_people_the_way_they_can_be_written(tg: Harness) -> None:
     """A refused payment suggests the line to type: with the @username Telegram knows (a display name after `@`
     is refused), and for a member without one, the way to pick them from the list, never `@<display name>`."""
-    nameless = user(668, "小马")
-    await tg.say(nameless, "我也来")
-    opening = tg.updates.message(AJIE, "开桌 @ajie @xiaoli 小马")
-    opening["message"]["entities"] = [
-        {"type": "mention", "offset": 3, "length": 5},
-        {"type": "mention", "offset": 9, "length": 7},
-        {"type": "text_mention", "offset": 17, "length": 2, "user": nameless},
-    ]
-    await tg.feed(opening)
+    nameless = await open_with_nameless(tg)
     await tg.say(AJIE, "胡 清一色 自摸")
     await tg.say(AJIE, "结算")
     await tg.say(XIAOLI, "付 @ajie 100")
