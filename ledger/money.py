@@ -259,9 +259,17 @@ def link_guest(tx: Tx, guest_id: int, member_id: int) -> MemberInfo:
         .where(m.Seat.member_id == member.id)
         .where(m.Seat.table_id.in_(sa.select(m.Seat.table_id).where(m.Seat.member_id == guest.id)))
     )
+    between = sa.or_(
+        sa.and_(m.Transfer.payer_id == guest.id, m.Transfer.payee_id == member.id),
+        sa.and_(m.Transfer.payer_id == member.id, m.Transfer.payee_id == guest.id),
+    )
     if together:
         shown = names(tx, guest.group_id)
         raise LedgerError("played_together", f"{shown[guest.id]} 和 {shown[member.id]} 同桌打过牌，不能是同一人")
+    if session.scalar(sa.select(m.Transfer.id).where(between).limit(1)) is not None:
+        # money between them (a payment of a debt 并账 carried across nights) would become money to oneself
+        shown = names(tx, guest.group_id)
+        raise LedgerError("paid_each_other", f"{shown[guest.id]} 和 {shown[member.id]} 之间付过钱，不能是同一人")
     for column in (m.Transfer.payer_id, m.Transfer.payee_id):
         tx.execute(sa.update(m.Transfer).where(column == guest.id).values({column: member.id}))
     tx.execute(sa.update(m.Seat).where(m.Seat.member_id == guest.id).values(member_id=member.id))

@@ -258,6 +258,23 @@ def test_a_guest_linked_to_a_member_hands_the_member_its_debts(ledger: Ledger) -
     assert kept == derived == {tuple(d if x == guest else x for x in pair): v for pair, v in before.items()}
 
 
+def test_a_guest_who_paid_a_member_is_not_linked_to_that_member(ledger: Ledger) -> None:
+    """A guest's fine paid out of the pot to D makes the guest owe D without ever sharing a table; once the guest
+    paid D, linking the two would turn that payment into money to oneself: refused, nothing moved."""
+    chat = next(_chats)
+    ledger.group(chat)
+    a, b, d = (ledger.member(chat, 5100 + i, name).id for i, name in enumerate("ABD"))
+    guest = ledger.guest(chat, "客").id
+    settle_night(ledger, chat, [a, b, guest], [(0, 2)], "n")
+    ledger.fine(guest, 300, "迟到", source="fine", by=1)
+    ledger.pay_out_pot(chat, {d: 300}, source="payout", by=1)
+    ledger.pay(chat, guest, d, side=PAYER_SIDE, source="paid", by=1)
+    before = ledger.balances(chat)
+    with pytest.raises(LedgerError, match="之间付过钱"):
+        ledger.link_guest(guest, d, source="link", by=1)
+    assert ledger.balances(chat) == before and ledger.guest(chat, "客").linked_to is None
+
+
 def pool_night(ledger: Ledger, chat: int, seats: list[int], tag: str, *, fine: int | None = None, pay=None) -> Any:
     """A night at `seats` with one 自摸 of the first seat, a fine of `fine` (seat index) and a payout `pay`
     ((kind, member id, 分)), then 结算: the closed night."""
