@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+#: who is up tonight, asked of the table (`今晚谁赢了`): the night's standings, as 余额
+STANDING_WORDS = tuple(f"{when}谁{result}了" for when in ("", "今晚", "今天") for result in ("赢", "输"))
+
 #: 余额 asked in the first person (`我欠谁`, `谁欠我钱`): the sender's own line and open debts, as `余额 我`
 SELF_BALANCE_WORDS = (
     "我多少钱",
@@ -20,7 +23,12 @@ SELF_BALANCE_WORDS = (
     "我赢了多少",
     "我输多少",
     "我赢多少",
+    "我输多少了",
+    "我赢多少了",
+    "我现在多少",
+    "我现在多少钱",
     *(f"{who}{when}{result}了多少" for who in ("我", "") for when in ("今晚", "今天") for result in ("输", "赢")),
+    *(f"我现在{result}{done}多少" for result in ("输", "赢") for done in ("", "了")),
     "我欠谁",
     "我欠谁钱",
     "我欠多少",
@@ -75,7 +83,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "draw": ("荒庄", "荒庄了", "流局", "流局了", "黄庄", "黄庄了", "臭庄", "臭庄了", "荒了"),
     "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "记错了", "刚才记错了", "undo"),
-    "balance": ("余额", "查账", "账", "多少钱", "输赢", *SELF_BALANCE_WORDS),
+    "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "history": ("历史", "记录", "流水"),
     "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
