@@ -226,6 +226,9 @@ def split_command(
         return command, word, _rest(text[origin[start + len(word)] :])
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game)
+    if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
+        found = _player_first(text[origin[start + len(vocab.PAID_TO_WORD)] :], book, game)
+        return found if found is not None and found[1] in vocab.ADDRESSED_PAYMENT_WORDS else None
     if game in (None, "kawuxing") and (
         head[0] in _WIN_STARTS or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
     ):
@@ -269,14 +272,16 @@ def _seat_first(text: str, seats: Iterable[str]) -> bool:
 
 def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
     """`@小李 胡了 清一色 点 @老王`, `@小李 暗杠 3s`, `老王 碰 点 @小李` (a seat's name): a record told with its player
-    first is the record with the player where the command reads him (`胡了 @小李 …`). Only a recording word of the
-    table's game may follow (never a first-person one: `@小李 我胡了` says nothing clear); anything else after a
-    player is chat."""
+    first is the record with the player where the command reads him (`胡了 @小李 …`); so is a payment told to the
+    person it is with (`@老王 已转 8`, `@小李 收到`). Only a recording word of the table's game or a payment word may
+    follow (never a first-person win: `@小李 我胡了` says nothing clear); anything else after a player is chat."""
     parts = text.strip(_SPACES).split(maxsplit=1)
     if len(parts) < 2 or fold(parts[0]) == "@" or fold(parts[1][:1]) == "@":
         return None  # `@ 胡`: nobody; `@乙 @丙 …`: whose record?
     found = split_command(parts[1], book, game)
-    if found is None or found[1] not in vocab.PLAYER_FIRST_WORDS or found[1] in vocab.FIRST_PERSON_WIN_WORDS:
+    if found is None or found[1] in vocab.FIRST_PERSON_WIN_WORDS:
+        return None
+    if found[1] not in vocab.PLAYER_FIRST_WORDS | vocab.ADDRESSED_PAYMENT_WORDS:
         return None
     command, word, args = found
     return command, word, f"{parts[0]} {args}".strip()

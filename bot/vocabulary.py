@@ -36,6 +36,7 @@ SELF_BALANCE_WORDS = (
     "我还欠多少",
     "我还欠谁",
     "还欠多少",
+    "还欠谁",
     "谁欠我",
     "谁欠我钱",
 )
@@ -44,7 +45,9 @@ SELF_BALANCE_WORDS = (
 DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我点的炮")
 
 #: of those, the ones asking only what the sender owes (`我欠谁`), and only what is owed to the sender (`谁欠我钱`)
-OWING_WORDS = frozenset({"我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁", "还欠多少"})
+OWING_WORDS = frozenset(
+    {"我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁", "还欠多少", "还欠谁"}
+)
 OWED_WORDS = frozenset({"谁欠我", "谁欠我钱"})
 
 #: a kong told as done or in the first person (`暗杠了`, `我补杠了 4s`) is the kong its kind word says; the first
@@ -97,6 +100,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "我付清了",
         "付款",
         "已转",
+        "已转给",
         "转了",
         "我转了",
         "微信转了",
@@ -161,6 +165,10 @@ RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WOR
 #: the words that may follow a player named first (`@小李 胡了 清一色 点 @老王`, `老王 碰 点 @小李`): a record of
 #: either game (each game's registry reads only its own)
 PLAYER_FIRST_WORDS = RECORD_WORDS | frozenset(word for words in PENGHU_COMMAND_WORDS.values() for word in words)
+#: the words that may follow the person a payment is with, named first (`@老王 已转 8`, `@小李 收到`), also after 给
+#: (`给 @老王 转了 8`): the payment with that person
+ADDRESSED_PAYMENT_WORDS = frozenset(word for key in ("pay", "received") for word in COMMAND_WORDS[key])
+PAID_TO_WORD = "给"
 #: commands that change something: a line of theirs that asks a question (`撤销？`, `胡 清一色 吗`) is chat
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
