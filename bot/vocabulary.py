@@ -50,9 +50,10 @@ OWING_WORDS = frozenset(
 )
 OWED_WORDS = frozenset({"谁欠我", "谁欠我钱"})
 
-#: a kong told as done or in the first person (`暗杠了`, `我补杠了 4s`) is the kong its kind word says; the first
-#: person, like a 亮倒's (`我亮倒了`), records the sender's own, never someone else's
-_KONG_KINDS_SAID = ("暗杠", "蓄杠", "补杠", "加杠", "直杠", "明杠")
+#: a kong told as done or in the first person (`暗杠了`, `我补杠了 4s`) is the kong its kind word says (`我杠了 9p`:
+#: 杠's, which asks which kong); the first person, like a 亮倒's (`我亮倒了`), records the sender's own, never
+#: someone else's
+_KONG_KINDS_SAID = ("杠", "暗杠", "蓄杠", "补杠", "加杠", "直杠", "明杠")
 KONGS_SAID: dict[str, str] = {
     said: kind for kind in _KONG_KINDS_SAID for said in (f"{kind}了", f"我{kind}", f"我{kind}了")
 }

@@ -44,10 +44,10 @@ KAWUXING = ("kawuxing",)
 )
 def record_kong(ctx: Context) -> SendText:
     table = kawuxing_table(ctx)
-    if not ctx.args and ctx.word.lower() in {"杠", "gang", "kong"}:
+    word = KONGS_SAID.get(ctx.word, ctx.word)  # `我暗杠了 3s` is `暗杠 3s`, the sender's own (`_first_person`)
+    if not ctx.args and word.lower() in {"杠", "gang", "kong"}:
         return start_flow(ctx, table, "gang")
     mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
-    word = KONGS_SAID.get(ctx.word, ctx.word)  # `我暗杠了 3s` is `暗杠 3s`, the sender's own (`_first_person`)
 
     def reading(args: str) -> Kong:
         return kong_of(parse_kong(word, args, mine, resolve, lambda: minggang(ctx)))
