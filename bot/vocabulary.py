@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+#: the last hand, asked as players ask it (`上一局`): 历史 of one hand
+LAST_HAND_WORDS = ("上一局", "上一把", "上局", "上把")
+
 #: who is up tonight, asked of the table (`今晚谁赢了`): the night's standings, as 余额
 STANDING_WORDS = tuple(f"{when}谁{result}了" for when in ("", "今晚", "今天") for result in ("赢", "输"))
 
@@ -68,7 +71,25 @@ CHATTY_WORDS = frozenset({"记错了", "刚才记错了"})
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "open": ("开桌", "开局", "上桌"),
-    "table": ("牌桌", "桌况", "本局", "第几局", "第几局了", "现在第几局", "现在第几局了", "打到第几局了", "第几把了"),
+    "table": (
+        "牌桌",
+        "桌况",
+        "本局",
+        "第几局",
+        "第几局了",
+        "现在第几局",
+        "现在第几局了",
+        "打到第几局了",
+        "第几把了",
+        "打了几局了",
+        "打了几把了",
+        "谁是庄",
+        "谁是庄家",
+        "庄家是谁",
+        "谁坐庄",
+        "现在谁坐庄",
+        "谁的庄",
+    ),
     "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠", *KONGS_SAID),
     "liangdao": ("亮倒", "亮牌", "亮倒了", "亮牌了", "报听", "报听了", *FIRST_PERSON_LIANGDAO_WORDS),
     "hu": (
@@ -88,7 +109,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "draw": ("荒庄", "荒庄了", "流局", "流局了", "黄庄", "黄庄了", "臭庄", "臭庄了", "荒了"),
     "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "记错了", "刚才记错了", "undo"),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
-    "history": ("历史", "记录", "流水"),
+    "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),
     "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
     # payments after a settlement (bot/commands/payments.py)
@@ -109,7 +130,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "received": ("收到", "收到了", "已收"),
     "unpay": ("撤销付款", "撤回付款", "取消付款"),
-    "rules": ("规则", "玩法"),
+    "rules": ("规则", "玩法", "底金多少", "封顶多少", "几倍封顶"),
     "config": ("设置", "设定"),
     "alias": ("名片", "改名"),
     "link": ("关联", "认领"),
@@ -148,6 +169,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     **{word: ("我",) for word in SELF_BALANCE_WORDS},
     **{word: ("点", "我") for word in DEALT_IN_WORDS},
     # reports asked with their scope in the word (bot/reports/commands.py)
+    **{word: ("1",) for word in LAST_HAND_WORDS},
     "我的战绩": ("我",),
     "我的统计": ("我",),
     "本月排行": ("本月",),
