@@ -47,10 +47,8 @@ def settle_night(ledger: Ledger, chat: int, seats: list[int], wins: list[tuple[i
 _seat = st.integers(0, 2)
 #: money of the group's accounts during a night: a fine (seat, 分), or the pot or the house paid out (to anyone of
 #: the five, a percentage of what it holds)
-_extra = st.one_of(
-    st.tuples(st.just("fine"), _seat, st.integers(1, 900)),
-    st.tuples(st.just("payout"), st.sampled_from(["pot", "house"]), st.integers(0, 4), st.integers(1, 100)),
-)
+_payout = st.tuples(st.just("payout"), st.sampled_from(["pot", "house"]), st.integers(0, 4), st.integers(1, 100))
+_extra = st.one_of(st.tuples(st.just("fine"), _seat, st.integers(1, 900)), _payout)
 _night = st.tuples(
     st.just("night"),
     st.permutations(range(5)).map(lambda order: order[:3]),  # three of A, B, C, D and the guest
@@ -69,6 +67,8 @@ _steps = st.lists(
         st.tuples(st.just("between"), _extra),  # a fine or a payout while no night is open
         # a fine of no night pardoned (a settled night's fine never is: `ledger.moderation` refuses it)
         st.tuples(st.just("pardon"), st.integers(0, 5)),
+        # the latest payout of the pot or the house taken back (撤销发红包池 / 撤销付台费)
+        st.tuples(st.just("unpayout"), st.sampled_from(["pot", "house"])),
     ),
     min_size=1,
     max_size=12,
@@ -127,9 +127,9 @@ def test_the_running_totals_always_equal_the_debts_re_derived_from_every_settlem
     ledger: Ledger, steps: list[tuple[Any, ...]], fees_first: bool
 ) -> None:
     """After any sequence of settled nights (with and without 并账; fines, the pot and the house paid out in the
-    night, a later one or between nights, 台费 and 抽水, fines pardoned), payments (whole, partial, by either
-    side), confirmations, undos and a guest linked to a member, the kept per-pair totals are exactly the re-derived
-    debts, and no group account is owed and owes at once; refused steps change nothing."""
+    night, a later one or between nights, 台费 and 抽水, fines pardoned, payouts taken back), payments (whole,
+    partial, by either side), confirmations, undos and a guest linked to a member, the kept per-pair totals are
+    exactly the re-derived debts, and no group account is owed and owes at once; refused steps change nothing."""
     chat = next(_chats)
     ledger.group(chat)
     people = [ledger.member(chat, 2000 + i, name).id for i, name in enumerate(PLAYERS)]
@@ -148,6 +148,9 @@ def test_the_running_totals_always_equal_the_debts_re_derived_from_every_settlem
             elif kind == "pardon":
                 if fines:
                     ledger.cancel_fine(fines[step[1] % len(fines)], source=tag, by=1)
+            elif kind == "unpayout":
+                ledger.undo_payout(chat, step[1], source=tag, by=1)
+                event("a payout taken back")
             elif kind == "pay":
                 debts = player_debts(ledger, chat)
                 if debts:

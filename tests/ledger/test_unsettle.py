@@ -124,6 +124,8 @@ def run_step(ledger: Ledger, chat: int, people: list[int], step: tuple[Any, ...]
         ledger.set_fees(chat, {"night_fee": step[1], "cut_percent": step[2]}, source=tag, by=1)
     elif kind == "link":
         ledger.link_guest(people[4], people[step[1]], source=tag, by=1)
+    elif kind == "unpayout":
+        ledger.undo_payout(chat, step[1], source=tag, by=1)
 
 
 def three(ledger: Ledger, chat: int) -> list[int]:
