@@ -165,3 +165,16 @@ def test_a_stale_question_takes_nothing_back(ledger: Ledger, clock: Any) -> None
     with pytest.raises(LedgerError) as err:
         ledger.undo_payout(chat, "pot", source="u", by=1, expect=asked.transfers[0].id)
     assert err.value.code == "payout_changed" and ledger.balances(chat) == before
+
+
+def test_a_payout_taken_back_is_no_reason_given_for_keeping_a_settlement(ledger: Ledger, clock: Any) -> None:
+    """撤销结算 names what was settled since: a payout taken back is not it (here a fine between nights is)."""
+    chat = next(_chats)
+    (a, b, c, d), _ = four(ledger, chat)
+    pool_night(ledger, chat, [a, b, c], "n1", fine=1)
+    ledger.pay_out_pot(chat, [d], source="payout", by=1)
+    ledger.undo_payout(chat, "pot", source="undo", by=1)
+    ledger.fine(c, 300, "刷屏", source="fine", by=1)
+    with pytest.raises(LedgerError) as err:
+        ledger.unsettle(chat, source="u", by=1)
+    assert err.value.code == "settled_since" and "罚款" in err.value.message
