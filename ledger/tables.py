@@ -260,9 +260,7 @@ def settlement_to_undo(tx: Tx, group_id: int) -> m.SettlementRecord:
     return record
 
 
-def refuse_if_paid_since(
-    tx: Tx, group_id: int, record: m.SettlementRecord, what: str, undo: str, english: str
-) -> None:
+def refuse_if_paid_since(tx: Tx, group_id: int, record: m.SettlementRecord, what: str, undo: str, english: str) -> None:
     """Refused (`paid_since`) once a payment between two people whose debts `record` moved was booked or
     confirmed after it: taking it back would leave that payment paying a debt that is no longer owed. `what` is
     what is taken back (结算, 发红包池, 付台费), `undo` its command, `english` the reason with `{who}`/`{whom}`."""
