@@ -24,7 +24,7 @@ from ledger import money, transfers
 from ledger.accounts import group_by_chat, lock_group, names
 from ledger.errors import LedgerError
 from ledger.records import PayoutInfo
-from ledger.tables import refuse_if_paid_since, reverse_debts
+from ledger.tables import homes, refuse_if_paid_since, reverse_debts
 from ledger.unit import Tx
 
 #: a pool's payout command, the command that takes it back, and the payout's English name
@@ -61,7 +61,12 @@ def payout_to_undo(tx: Tx, group_id: int, pool: str) -> tuple[list[transfers.Liv
                 f"it belongs to a night already settled: take the settlement back first (撤销结算), then {undo}",
             )
         return rows, None
-    lines = sorted((row.payer_id, row.payee_id, row.amount) for row in rows)
+    home = homes(tx, group_id)  # a guest paid and linked since: its transfers are its member's, its lines not
+
+    def paid(payer: int, payee: int, amount: int) -> tuple[int, int, int]:
+        return home.get(payer, payer), home.get(payee, payee), amount
+
+    lines = sorted(paid(row.payer_id, row.payee_id, row.amount) for row in rows)
     record = next(  # its own settlement: booked in its transaction (one moment), its lines the payout's
         (
             found
@@ -75,7 +80,7 @@ def payout_to_undo(tx: Tx, group_id: int, pool: str) -> tuple[list[transfers.Liv
                 )
                 .order_by(m.SettlementRecord.id.desc())
             )
-            if sorted((int(p["payer_id"]), int(p["payee_id"]), int(p["amount"])) for p in found.payments) == lines
+            if sorted(paid(int(p["payer_id"]), int(p["payee_id"]), int(p["amount"])) for p in found.payments) == lines
         ),
         None,
     )

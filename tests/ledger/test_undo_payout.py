@@ -178,3 +178,18 @@ def test_a_payout_taken_back_is_no_reason_given_for_keeping_a_settlement(ledger:
     with pytest.raises(LedgerError) as err:
         ledger.unsettle(chat, source="u", by=1)
     assert err.value.code == "settled_since" and "罚款" in err.value.message
+
+
+def test_a_payout_to_a_guest_linked_since_is_taken_back_from_the_member(ledger: Ledger, clock: Any) -> None:
+    chat = next(_chats)
+    (a, b, c, d), pot = four(ledger, chat)
+    guest = ledger.guest(chat, "客").id
+    pool_night(ledger, chat, [a, b, c], "n1", fine=1)
+    before = ledger.balances(chat).of(d), kept_and_derived(ledger, chat)[0]
+    ledger.pay_out_pot(chat, [guest], source="payout", by=1)
+    ledger.link_guest(guest, d, source="link", by=1)
+    assert kept_and_derived(ledger, chat)[0][(b, d)] == 500
+    undone = ledger.undo_payout(chat, "pot", source="undo", by=1)
+    assert [t.payee_id for t in undone.transfers] == [d]
+    kept, derived = kept_and_derived(ledger, chat)
+    assert (ledger.balances(chat).of(d), kept) == before and kept == derived and kept[(b, pot)] == 500
