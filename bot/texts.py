@@ -604,6 +604,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "ledger_night_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_paid_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_settlement_changed": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
+    "ledger_no_payout": {"zh": "没有撤销：{message}。", "en": "Nothing taken back: {english}."},
+    "ledger_payout_settled": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
+    "ledger_payout_changed": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     # -- rules and settings ------------------------------------------------------------------------------
     "rules_show": {
         "zh": "本群：{game}{rules}\n底金 {base}，货币 {currency}，语言 {language}，日切 {cutoff} 点（之前算前一晚）",

@@ -130,6 +130,9 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "received": ("收到", "收到了", "已收"),
     "unpay": ("撤销付款", "撤回付款", "取消付款"),
+    # an admin takes back the latest payout of the pot or the house (bot/commands/undo_payout.py)
+    "unpayout": ("撤销发红包池", "撤回发红包池", "取消发红包池", "撤销发红包", "撤销派红包"),
+    "unpayfees": ("撤销付台费", "撤回付台费", "取消付台费"),
     "rules": ("规则", "玩法", "底金多少", "封顶多少", "几倍封顶"),
     "config": ("设置", "设定"),
     "alias": ("名片", "改名"),

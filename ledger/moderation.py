@@ -326,6 +326,20 @@ class OffenceResult:
     removal: ActionInfo | None  # a removal (ban-then-unban) or a lasting ban
 
 
+#: why a fine's money cannot go back (`money.cancel_fine`): its night settled, the pot paid out since
+FINES_KEPT = frozenset({"fine_night_closed", "fine_paid_out"})
+
+
+@dataclass(frozen=True)
+class Pardon:
+    """What 撤销处罚 cancelled (the record asked for first, when it was), and the fine of the offence that stays
+    booked because its money cannot go back (`why_kept`: `fine_night_closed` or `fine_paid_out`), if any."""
+
+    cancelled: tuple[ActionInfo, ...]
+    fine_kept: ActionInfo | None = None
+    why_kept: str | None = None
+
+
 @dataclass(frozen=True)
 class MemberStanding:
     """A member's moderation record: every action (cancelled ones too, newest first) and live warnings."""
@@ -685,27 +699,40 @@ class Moderation:
                 row.cancelled_at, row.cancelled_by, row.cancel_reason = self.now(), by, reason[:500]
             return _info(row)
 
-    def cancel_offence(
-        self, action_id: int, *, chat_id: int, by: int | None, reason: str, source: str
-    ) -> list[ActionInfo]:
+    def cancel_offence(self, action_id: int, *, chat_id: int, by: int | None, reason: str, source: str) -> Pardon:
         """Cancel a record with the rest of its offence: a warning the ladder gave (automatic or an admin's
         警告) and the fine or ban that came with it are one penalty, so cancelling any of them cancels them all —
-        the fine first, so a fine that cannot be cancelled (`cancel` says why) leaves the warning standing too.
-        A removal already happened and stays; an admin's own fine, removal or ban is a record alone. Returns the
-        records cancelled, the one asked for first."""
+        the fine first. A fine whose money cannot go back (`cancel` says why: its night settled, the pot paid out
+        since) stays booked and the rest is cancelled all the same: the admin pardons the offence, and the warning
+        must stop counting on the ladder (the money can be given back with 发红包池); the answer names the fine
+        kept and why. Refused only when nothing could be cancelled. A removal already happened and stays; an
+        admin's own fine, removal or ban is a record alone."""
         group_id = self.ledger.group(chat_id).id
         with self._reader() as session:
             row = session.get(ModerationAction, action_id)
             offence = self._existing(session, row.source) if row is not None else {}  # (source, kind) is unique
         alone = row is None or row.group_id != group_id or row.cancelled_at is not None or row.kind == REMOVAL
         if alone or WARNING not in offence:  # `cancel` refuses what it must, with the reason
-            return [self.cancel(action_id, chat_id=chat_id, by=by, reason=reason, source=source)]
+            return Pardon((self.cancel(action_id, chat_id=chat_id, by=by, reason=reason, source=source),))
         done: dict[int, ActionInfo] = {}
+        kept: tuple[ActionInfo, LedgerError] | None = None
         for kind in (FINE, BAN, WARNING):
             part = offence.get(kind)
-            if part is not None and part.cancelled_at is None:
+            if part is None or part.cancelled_at is not None:
+                continue
+            try:
                 done[part.id] = self.cancel(part.id, chat_id=chat_id, by=by, reason=reason, source=f"{source}:{kind}")
-        return [done.pop(action_id), *done.values()]
+            except LedgerError as err:
+                if kind != FINE or err.code not in FINES_KEPT:
+                    raise
+                kept = _info(part), err
+        if not done:
+            assert kept is not None, "an offence with nothing left to cancel was refused above"
+            raise kept[1]
+        first = [done.pop(action_id)] if action_id in done else []
+        if kept is None:
+            return Pardon((*first, *done.values()))
+        return Pardon((*first, *done.values()), fine_kept=kept[0], why_kept=kept[1].code)
 
     def action(self, action_id: int) -> ActionInfo | None:
         with self._reader() as session:

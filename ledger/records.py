@@ -324,6 +324,19 @@ class Unsettled(Replayable):
 
 
 @dataclass(frozen=True)
+class PayoutInfo(Replayable):
+    """A payout of the pot (发红包池) or the house (付台费), as 撤销发红包池 / 撤销付台费 asks about and takes it back:
+    which account (`pool`: "pot" or "house"), its transfers (one per member paid), whether it was settled at once
+    (booked while no night was open: its settlement is taken back with it) and what the account holds (after it
+    was taken back, in the answer of the undo)."""
+
+    pool: str
+    transfers: tuple[TransferInfo, ...]
+    settled_at_once: bool
+    held: int
+
+
+@dataclass(frozen=True)
 class HandRecord:
     """One hand for history: events, the scoring answer's patterns (per winner) and the payments."""
 

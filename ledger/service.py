@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from ledger import accounts, booking, db, details, fees, flows, money, payment_codes, payments, tables, unit
+from ledger import accounts, booking, db, details, fees, flows, money, payment_codes, payments, payouts, tables, unit
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
@@ -48,6 +48,7 @@ from ledger.records import (
     NightTotal,
     Passed,
     Payment,
+    PayoutInfo,
     Seat,
     Settlement,
     TableInfo,
@@ -428,6 +429,23 @@ class Ledger:
             by,
             list[TransferInfo],
             lambda tx: money.pay_out_pot(tx, chat_id, to, amount, pool=m.HOUSE),
+        )
+
+    def payout_to_undo(self, chat_id: int, pool: str) -> PayoutInfo:
+        """The group's latest payout of `pool` ("pot": 发红包池, "house": 付台费) if an admin can take it back;
+        refused (`LedgerError`) with the reason otherwise: none, its night settled, or (one booked between nights)
+        a payment, a night's 结算 or a payout of the other account since (`ledger.payouts`)."""
+        return self._unit.read(lambda tx: payouts.payout(tx, chat_id, pool))
+
+    def undo_payout(
+        self, chat_id: int, pool: str, *, source: str, by: int | None, expect: int | None = None
+    ) -> PayoutInfo:
+        """撤销发红包池 / 撤销付台费: take back the latest payout of `pool` whole — its transfers voided and, for one
+        settled at once, its settlement's debts moved back and the settlement voided — in one transaction.
+        `expect`: its first transfer's id as a question showed it (refused, `payout_changed`, if another is the
+        latest now)."""
+        return self._unit.once(
+            source, "undo_payout", by, PayoutInfo, lambda tx: payouts.undo_payout(tx, chat_id, pool, expect)
         )
 
     def register_payment_code(self, member_id: int, app: str, file_id: str, *, source: str, by: int | None) -> str:

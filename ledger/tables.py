@@ -254,7 +254,17 @@ def settlement_to_undo(tx: Tx, group_id: int) -> m.SettlementRecord:
             "结算之后已经开始新的一晚了（开了桌），上一晚的结算不能再撤销",
             "a new night has begun since (a table was opened), so the last night's settlement stays",
         )
-    home = _homes(tx, group_id)
+    refuse_if_paid_since(
+        tx, group_id, record, "结算", "撤销结算", "a payment between {who} and {whom} was recorded after it"
+    )
+    return record
+
+
+def refuse_if_paid_since(tx: Tx, group_id: int, record: m.SettlementRecord, what: str, undo: str, english: str) -> None:
+    """Refused (`paid_since`) once a payment between two people whose debts `record` moved was booked or
+    confirmed after it: taking it back would leave that payment paying a debt that is no longer owed. `what` is
+    what is taken back (结算, 发红包池, 付台费), `undo` its command, `english` the reason with `{who}`/`{whom}`."""
+    home = homes(tx, group_id)
     pairs = {frozenset((home.get(a, a), home.get(b, b))) for a, b in _pairs_of(record)}
     by_id = names(tx, group_id)
     for creditor, debtor in tx.execute(
@@ -271,13 +281,26 @@ def settlement_to_undo(tx: Tx, group_id: int) -> m.SettlementRecord:
             who, whom = by_id.get(debtor, "?"), by_id.get(creditor, "?")
             raise LedgerError(
                 "paid_since",
-                f"结算之后 {who} 和 {whom} 之间记过付款：先撤销这笔付款（撤销付款），再撤销结算",
-                f"a payment between {who} and {whom} was recorded after it: take it back first (撤销付款)",
+                f"{what}之后 {who} 和 {whom} 之间记过付款：先撤销这笔付款（撤销付款），再{undo}",
+                english.format(who=who, whom=whom) + ": take it back first (撤销付款)",
             )
-    return record
 
 
-def _homes(tx: Tx, group_id: int) -> dict[int, int]:
+def reverse_debts(tx: Tx, group_id: int, settlement: Settlement) -> None:
+    """Move back exactly the debts a stored settlement moved: its lines and passes taken away, the earlier debts
+    it netted in owed apart again (on the accounts the money lives under now: a guest linked since, its member)."""
+    moves = [(p.payer_id, p.payee_id, -p.amount) for p in settlement.payments]
+    moves += [(d.payer_id, d.payee_id, d.amount) for d in settlement.carried]
+    moves += [
+        (debtor, creditor, -amount)
+        for p in settlement.passed
+        for debtor, creditor, amount in payments.passing(p.payer_id, p.payee_id, p.amount, p.via_id)
+    ]
+    home = homes(tx, group_id)
+    payments.move_debts(tx, group_id, [(home.get(d, d), home.get(c, c), amount) for d, c, amount in moves])
+
+
+def homes(tx: Tx, group_id: int) -> dict[int, int]:
     """Each account of the group -> the id its money lives under now (a guest linked since: its member's)."""
     return {
         id_: linked or id_
@@ -310,6 +333,7 @@ def _settled_since(tx: Tx, group_id: int, record: m.SettlementRecord, later: m.S
             m.Transfer.group_id == group_id,
             m.Transfer.kind == m.PAYOUT,
             m.Transfer.night_id.is_(None),
+            m.Transfer.voided_at.is_(None),
             m.Transfer.created_at >= record.created_at,
         )
         .limit(1)
@@ -346,15 +370,7 @@ def unsettle(tx: Tx, chat_id: int, expect: int | None = None) -> Unsettled:
             "the settlement asked about is no longer the latest: nothing was taken back",
         )
     settlement = money.stored(tx, record)
-    moves = [(p.payer_id, p.payee_id, -p.amount) for p in settlement.payments]
-    moves += [(d.payer_id, d.payee_id, d.amount) for d in settlement.carried]
-    moves += [
-        (debtor, creditor, -amount)
-        for p in settlement.passed
-        for debtor, creditor, amount in payments.passing(p.payer_id, p.payee_id, p.amount, p.via_id)
-    ]
-    home = _homes(tx, group.id)
-    payments.move_debts(tx, group.id, [(home.get(d, d), home.get(c, c), amount) for d, c, amount in moves])
+    reverse_debts(tx, group.id, settlement)
     night = lock_night(session, record.night_id)
     movement = transfers.Movement()
     booked_fees = [

@@ -207,5 +207,42 @@ register(
         "payfees_done": {"zh": "台费已付出：", "en": "Paid out of the house:"},
         "payfees_line": {"zh": "{name} +{amount}", "en": "{name} +{amount}"},
         "details_payment_button": {"zh": "明细 {payer}→{payee}", "en": "Details {payer}→{payee}"},
+        # 撤销发红包池 / 撤销付台费 (bot/commands/undo_payout.py); the ledger's refusals say why a payout stays
+        "unpayout_usage": {"zh": "{word} 后面不用写别的。", "en": "{word} takes no words after it."},
+        "unpayout_ask_pot": {
+            "zh": "撤销最近一次发红包池？\n{lines}\n{after}确定吗？",
+            "en": "Take back the latest pot payout?\n{lines}\n{after}Sure?",
+        },
+        "unpayout_ask_house": {
+            "zh": "撤销最近一次付台费？\n{lines}\n{after}确定吗？",
+            "en": "Take back the latest house payout (付台费)?\n{lines}\n{after}Sure?",
+        },
+        "unpayout_ask_in_night": {
+            "zh": "撤销后钱回到{pool}，领钱的人不再算收到（这一晚结算时不算它）。",
+            "en": "The money goes back to the {pool} and those paid no longer have it (the night's 结算 leaves it "
+            "out). ",
+        },
+        "unpayout_ask_at_once": {
+            "zh": "撤销后钱回到{pool}，转给领钱人的欠款恢复成欠{pool}，这次的付款按钮作废。",
+            "en": "The money goes back to the {pool}, the debts it passed on to those paid are owed to the {pool} "
+            "again, and its payment buttons expire. ",
+        },
+        "btn_unpayout_pot": {"zh": "确认撤销发红包池", "en": "Take it back"},
+        "btn_unpayout_house": {"zh": "确认撤销付台费", "en": "Take it back"},
+        "unpayout_kept_pot": {"zh": "好的，发红包池没有撤销。", "en": "OK, the pot payout stands."},
+        "unpayout_kept_house": {"zh": "好的，付台费没有撤销。", "en": "OK, the house payout stands."},
+        "unpayout_done_pot": {
+            "zh": "已撤销发红包池，钱回到红包池：",
+            "en": "Pot payout taken back, the money is back in the Pot:",
+        },
+        "unpayout_done_house": {
+            "zh": "已撤销付台费，钱回到台费账户：",
+            "en": "House payout taken back, the money is back with the House:",
+        },
+        "unpayout_line": {"zh": "{name} -{amount}", "en": "{name} -{amount}"},
+        "unpayout_passed_back": {
+            "zh": "转给领钱人的欠款恢复成欠{pool}，那次的付款按钮作废。",
+            "en": "The debts it passed on are owed to the {pool} again; its payment buttons are void.",
+        },
     }
 )

@@ -120,6 +120,18 @@ register(
             "zh": "罚款 {amount} 已退回，红包池余额 {pot}。",
             "en": "The fine of {amount} is refunded; the pot holds {pot}.",
         },
+        "mod_fine_kept_fine_night_closed": {
+            "zh": "罚款 {amount}（记录 #{id}）不退，仍然记着：它所在的那晚已经结算，结算过的账不再改动。"
+            "要把钱还给 TA：发红包池 @TA 金额。",
+            "en": "The fine of {amount} (record #{id}) stays booked: its night is already settled, and a settled "
+            "night is closed. To give the money back: /payout @member amount.",
+        },
+        "mod_fine_kept_fine_paid_out": {
+            "zh": "罚款 {amount}（记录 #{id}）不退，仍然记着：它已经随红包池发出去了（之后发过红包池）。"
+            "要补偿 TA，等红包池有钱时：发红包池 @TA 金额。",
+            "en": "The fine of {amount} (record #{id}) stays booked: it was already paid out with the pot (the pot "
+            "was paid out since). To make it up once the pot holds enough: /payout @member amount.",
+        },
         "mod_kind_warning": {"zh": "警告", "en": "warning"},
         "mod_kind_fine": {"zh": "罚红包", "en": "fine"},
         "mod_kind_removal": {"zh": "请出", "en": "removal"},

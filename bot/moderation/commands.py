@@ -240,11 +240,11 @@ def pardon(ctx: Context) -> list[Effect]:
         raise Refusal("mod_not_a_record", text=first)
     member_of(ctx, ctx.sender)
     service = moderation(ctx)
-    cancelled = service.cancel_offence(
+    pardon = service.cancel_offence(
         int(number), chat_id=ctx.chat_id, by=ctx.sender.user_id, reason=_reason(ctx, rest), source=ctx.source
     )
-    action = cancelled[0]  # the record asked for; the rest of its offence (a warning's fine or ban) with it
-    name = _name_of_member(ctx, action.member_id)
+    cancelled = pardon.cancelled  # the record asked for first; the rest of its offence (a warning's fine or ban)
+    name = _name_of_member(ctx, cancelled[0].member_id)
     extra = ""
     effects: list[Effect] = []
     fine = next((one for one in cancelled if one.kind == "fine"), None)
@@ -253,6 +253,9 @@ def pardon(ctx: Context) -> list[Effect]:
         extra = ctx.t(
             "mod_cancelled_fine", amount=money(fine.amount or 0, currency(ctx)), pot=money(pot, currency(ctx)) or "0"
         )
+    if pardon.fine_kept is not None:  # its money cannot go back: the fine stays, and the reply says why
+        kept = pardon.fine_kept
+        extra = ctx.t(f"mod_fine_kept_{pardon.why_kept}", amount=money(kept.amount or 0, currency(ctx)), id=kept.id)
     effects += [UnbanMember(one.user_id) for one in cancelled if one.kind == "ban"]
     sep = ", " if ctx.lang == "en" else "、"
     ids = f"{sep}#".join(str(one.id) for one in cancelled)

@@ -47,10 +47,8 @@ def settle_night(ledger: Ledger, chat: int, seats: list[int], wins: list[tuple[i
 _seat = st.integers(0, 2)
 #: money of the group's accounts during a night: a fine (seat, 分), or the pot or the house paid out (to anyone of
 #: the five, a percentage of what it holds)
-_extra = st.one_of(
-    st.tuples(st.just("fine"), _seat, st.integers(1, 900)),
-    st.tuples(st.just("payout"), st.sampled_from(["pot", "house"]), st.integers(0, 4), st.integers(1, 100)),
-)
+_payout = st.tuples(st.just("payout"), st.sampled_from(["pot", "house"]), st.integers(0, 4), st.integers(1, 100))
+_extra = st.one_of(st.tuples(st.just("fine"), _seat, st.integers(1, 900)), _payout)
 _night = st.tuples(
     st.just("night"),
     st.permutations(range(5)).map(lambda order: order[:3]),  # three of A, B, C, D and the guest
@@ -69,6 +67,8 @@ _steps = st.lists(
         st.tuples(st.just("between"), _extra),  # a fine or a payout while no night is open
         # a fine of no night pardoned (a settled night's fine never is: `ledger.moderation` refuses it)
         st.tuples(st.just("pardon"), st.integers(0, 5)),
+        # the latest payout of the pot or the house taken back (撤销发红包池 / 撤销付台费), maybe right after one
+        st.tuples(st.just("unpayout"), st.sampled_from(["pot", "house"]), st.one_of(st.none(), _payout)),
     ),
     min_size=1,
     max_size=12,
@@ -109,6 +109,17 @@ def extra_money(
         ledger.pay_out_house(chat, [people[to % len(people)]], amount=share, source=tag, by=1)
 
 
+def take_back_payout(ledger: Ledger, chat: int, people: list[int], step: tuple[Any, ...], tag: str) -> None:
+    """An unpayout step: a payout between nights first when it holds one (refused: none), then the latest payout
+    of its account taken back (refused when there is none or something was built on it)."""
+    _, pool, payout = step
+    if payout is not None:
+        with contextlib.suppress(LedgerError):
+            extra_money(ledger, chat, people[:4], payout, f"{tag}:payout", [])
+    ledger.undo_payout(chat, pool, source=tag, by=1)
+    event("a payout taken back")
+
+
 def assert_pass_through(ledger: Ledger, chat: int, kept: dict[tuple[int, int], int]) -> None:
     """No group account is owed and owes at once after a settlement; with no night open, what is owed to it less
     what it owes is its balance (all its money went through a settlement: a night's, or one of its own)."""
@@ -122,14 +133,14 @@ def assert_pass_through(ledger: Ledger, chat: int, kept: dict[tuple[int, int], i
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(steps=_steps, fees_first=st.booleans())
+@given(steps=_steps, fees_first=st.booleans(), fined_first=st.booleans())
 def test_the_running_totals_always_equal_the_debts_re_derived_from_every_settlement(
-    ledger: Ledger, steps: list[tuple[Any, ...]], fees_first: bool
+    ledger: Ledger, steps: list[tuple[Any, ...]], fees_first: bool, fined_first: bool
 ) -> None:
     """After any sequence of settled nights (with and without 并账; fines, the pot and the house paid out in the
-    night, a later one or between nights, 台费 and 抽水, fines pardoned), payments (whole, partial, by either
-    side), confirmations, undos and a guest linked to a member, the kept per-pair totals are exactly the re-derived
-    debts, and no group account is owed and owes at once; refused steps change nothing."""
+    night, a later one or between nights, 台费 and 抽水, fines pardoned, payouts taken back), payments (whole,
+    partial, by either side), confirmations, undos and a guest linked to a member, the kept per-pair totals are
+    exactly the re-derived debts, and no group account is owed and owes at once; refused steps change nothing."""
     chat = next(_chats)
     ledger.group(chat)
     people = [ledger.member(chat, 2000 + i, name).id for i, name in enumerate(PLAYERS)]
@@ -137,6 +148,8 @@ def test_the_running_totals_always_equal_the_debts_re_derived_from_every_settlem
     if fees_first:  # the house account exists from the first night (else from a "fees" step, if any)
         ledger.set_fees(chat, {"night_fee": 300, "cut_percent": 10}, source=f"{chat}:fees", by=1)
     fines: list[int] = []
+    if fined_first:  # the pot holds something from the start (a fine between nights), for its payouts to take
+        fines.append(ledger.fine(people[0], 900, "罚", source=f"{chat}:fined", by=1).id)
     for number, step in enumerate(steps):
         tag = f"{chat}:{number}"
         kind = step[0]
@@ -148,6 +161,8 @@ def test_the_running_totals_always_equal_the_debts_re_derived_from_every_settlem
             elif kind == "pardon":
                 if fines:
                     ledger.cancel_fine(fines[step[1] % len(fines)], source=tag, by=1)
+            elif kind == "unpayout":
+                take_back_payout(ledger, chat, people, step, tag)
             elif kind == "pay":
                 debts = player_debts(ledger, chat)
                 if debts:

@@ -27,6 +27,7 @@ from .test_pair_debts import (
     night_with_extras,
     player_debts,
     settle_night,
+    take_back_payout,
 )
 
 _chats = itertools.count(-900_000, -1)
@@ -124,6 +125,8 @@ def run_step(ledger: Ledger, chat: int, people: list[int], step: tuple[Any, ...]
         ledger.set_fees(chat, {"night_fee": step[1], "cut_percent": step[2]}, source=tag, by=1)
     elif kind == "link":
         ledger.link_guest(people[4], people[step[1]], source=tag, by=1)
+    elif kind == "unpayout":
+        take_back_payout(ledger, chat, people, step, tag)
 
 
 def three(ledger: Ledger, chat: int) -> list[int]:

@@ -290,8 +290,8 @@ def test_an_offences_warning_and_fine_are_cancelled_together(ledger: Ledger, mod
     assert result.fine is not None
     one = result.warning if asked == "warning" else result.fine
     other = result.fine if asked == "warning" else result.warning
-    cancelled = mod.cancel_offence(one.id, chat_id=CHAT, by=1, reason="误判", source="t:2")
-    assert [action.id for action in cancelled] == [one.id, other.id]
+    pardon = mod.cancel_offence(one.id, chat_id=CHAT, by=1, reason="误判", source="t:2")
+    assert [action.id for action in pardon.cancelled] == [one.id, other.id] and pardon.fine_kept is None
     assert all(not action.live for action in mod.actions(CHAT))
     assert ledger.balances(CHAT).of(bob.id) == 0 and ledger.balances(CHAT).pot == 0
     with pytest.raises(LedgerError) as again:
@@ -299,20 +299,42 @@ def test_an_offences_warning_and_fine_are_cancelled_together(ledger: Ledger, mod
     assert again.value.code == "mod_already_cancelled"
 
 
-def test_a_fine_that_cannot_be_cancelled_keeps_its_warning(ledger: Ledger, mod: Moderation) -> None:
-    """All or nothing: a flood fine already paid out of the pot is refused, and its warning stays live."""
+@pytest.mark.parametrize("asked", ["warning", "fine"])
+@pytest.mark.parametrize("why", ["fine_paid_out", "fine_night_closed"])
+def test_a_fine_that_cannot_be_refunded_stays_and_its_warning_is_cancelled(
+    ledger: Ledger, mod: Moderation, asked: str, why: str
+) -> None:
+    """A flood fine already paid out of the pot, or of a night settled since, stays booked; the pardon cancels the
+    warning all the same (it no longer counts on the ladder) and names the fine kept and why."""
     bob, carol = _bob(ledger), ledger.member(CHAT, 102, "carol", None)
+    dave, erin = ledger.member(CHAT, 103, "dave", None), ledger.member(CHAT, 104, "erin", None)
+    if why == "fine_night_closed":
+        table = ledger.open_table(CHAT, [carol.id, dave.id, erin.id], source="t:open", by=1)
     result = mod.record_offence(bob, "flood", "刷屏", message_id=7, source="t:1")
-    ledger.pay_out_pot(CHAT, [carol.id], source="t:2", by=1)
-    with pytest.raises(LedgerError) as err:
-        mod.cancel_offence(result.warning.id, chat_id=CHAT, by=1, reason="误判", source="t:3")
-    assert err.value.code == "fine_paid_out"
-    assert all(action.live for action in mod.actions(CHAT))
+    assert result.fine is not None
+    if why == "fine_paid_out":
+        ledger.pay_out_pot(CHAT, [carol.id], source="t:2", by=1)
+    else:
+        ledger.record_event(table.id, {"type": "draw"}, source="t:draw", by=1)
+        ledger.end_night(CHAT, source="t:2", by=1)
+    before = ledger.balances(CHAT)
+    one = result.warning if asked == "warning" else result.fine
+    pardon = mod.cancel_offence(one.id, chat_id=CHAT, by=1, reason="误判", source="t:3")
+    assert [action.id for action in pardon.cancelled] == [result.warning.id]
+    assert pardon.fine_kept is not None and pardon.fine_kept.id == result.fine.id and pardon.why_kept == why
+    assert ledger.balances(CHAT) == before  # the fine's money stays where it went
+    assert {a.kind: a.live for a in mod.actions(CHAT)} == {"warning": False, "fine": True}
+    assert mod.record_offence(bob, "flood", "刷屏", message_id=8, source="t:4").step == "warn_fine"  # a 1st again
+    with pytest.raises(LedgerError) as err:  # nothing left to cancel: the fine's reason
+        mod.cancel_offence(result.fine.id, chat_id=CHAT, by=1, reason="again", source="t:5")
+    assert err.value.code == why
 
 
 def test_an_admins_own_fine_is_cancelled_alone(ledger: Ledger, mod: Moderation) -> None:
     bob = _bob(ledger)
     mod.record_offence(bob, "manual", "警告", message_id=7, source="t:1", by=1, step="warn")
     fined = mod.fine(bob, 300, "迟到", message_id=8, source="t:2", by=1)
-    assert [a.id for a in mod.cancel_offence(fined.id, chat_id=CHAT, by=1, reason="", source="t:3")] == [fined.id]
+    assert [a.id for a in mod.cancel_offence(fined.id, chat_id=CHAT, by=1, reason="", source="t:3").cancelled] == [
+        fined.id
+    ]
     assert [a.kind for a in mod.actions(CHAT) if a.live] == ["warning"]
