@@ -529,6 +529,7 @@ class Ledger:
         side: str,
         at_most: int | None = None,
         confirm_only: bool = False,
+        line: tuple[int, int] | None = None,
         source: str,
         by: int | None,
     ) -> PaymentResult:
@@ -537,7 +538,9 @@ class Ledger:
         confirmed, within `payments.CONFIRM_WINDOW`, the same amount when one is given; with none, every such payment)
         or books a new one;
         refused (`no_debt`, `overpaid`) beyond what is owed; with `confirm_only`, refused (`nothing_to_confirm`)
-        when there is nothing to confirm. The same source books once."""
+        when there is nothing to confirm. A new payment records the line it settles: `line` (settlement id, index in
+        its post: the line a button was pressed under), else the pair's oldest open line. The same source books
+        once."""
         if amount is not None:
             accounts.check_amount(amount, accounts.MAX_AMOUNT)
         return self._unit.once(
@@ -545,7 +548,7 @@ class Ledger:
             "pay",
             by,
             PaymentResult,
-            lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only),
+            lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only, line),
         )
 
     def latest_settlement(self, chat_id: int) -> Settlement | None:

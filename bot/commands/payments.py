@@ -65,9 +65,10 @@ def _book(
     at_most: int | None = None,
     confirm_only: bool = False,
     source: str | None = None,
+    line: tuple[int, int] | None = None,
 ) -> PaymentResult:
-    """Tell the ledger (under `source`, the context's by default); its refusals become the player's words (names
-    and amounts in 元)."""
+    """Tell the ledger (under `source`, the context's by default; `line`: the settlement's line a button was
+    pressed under); its refusals become the player's words (names and amounts in 元)."""
     try:
         return ctx.service.pay(
             ctx.chat_id,
@@ -77,6 +78,7 @@ def _book(
             side=side,
             at_most=at_most,
             confirm_only=confirm_only,
+            line=line,
             source=source or ctx.source,
             by=ctx.sender.user_id,
         )
@@ -440,7 +442,9 @@ def press(ctx: Context) -> HandlerResult:
     try:
         shown = shown_names(ctx)
         payer, payee = (payer_id, shown.get(payer_id, line.payer)), (payee_id, shown.get(payee_id, line.payee))
-        result = _book(ctx, payer, payee, None, side, at_most=at_most, confirm_only=not at_most)
+        result = _book(
+            ctx, payer, payee, None, side, at_most=at_most, confirm_only=not at_most, line=(settlement_id, index)
+        )
     except Refusal as refusal:
         if refusal.key not in ("payment_no_debt", "payment_nothing_to_confirm"):
             raise
