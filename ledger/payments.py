@@ -82,6 +82,8 @@ class PaymentResult(Replayable):
     #: how many payments a confirmation confirmed (a button confirms every one waiting for its side's word:
     #: `amount` is their total, `id` the latest's)
     count: int = 1
+    #: the settlement whose line the payment (`id`) recorded (`payment_lines`); None: none (booked before 0016)
+    settlement_id: int | None = None
 
 
 # ------------------------------------------------------------------------------------------------- debts
@@ -347,10 +349,17 @@ def set_post(tx: Tx, chat_id: int, settlement_id: int, message_id: int) -> None:
         record.post_message_id = message_id
 
 
-def post_of_pair(tx: Tx, chat_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
-    """(settlement id, message id) of the latest posted settlement with a line of the pair, either way (under the
-    accounts its money lives under now: a guest linked since is its member), among the group's
-    `POSTS_LOOKED_AT` latest posted ones: the post a typed payment of the pair rewrites. None: none."""
+def post_of_pair(
+    tx: Tx, chat_id: int, debtor_id: int, creditor_id: int, settlement_id: int | None = None
+) -> tuple[int, int] | None:
+    """(settlement id, message id) of the post a typed payment of the pair rewrites: `settlement_id`'s (the
+    settlement of the line the payment recorded) when it was posted, else the latest posted settlement with a line
+    of the pair, either way (under the accounts its money lives under now: a guest linked since is its member),
+    among the group's `POSTS_LOOKED_AT` latest posted ones. None: none."""
+    if settlement_id is not None:
+        record = settlement_record(tx, chat_id, settlement_id)
+        if record is not None and record.post_message_id is not None:
+            return record.id, record.post_message_id
     group = group_by_chat(tx.session, chat_id)
     home = _canonical(_accounts(tx, group.id))
     pair = {debtor_id, creditor_id}
@@ -677,7 +686,7 @@ def pay(
             match.confirmed_at, match.confirmed_by = tx.now, tx.by
         session.flush()
         in_person = all(match.created_by is not None and match.created_by == teller_id for match in matches)
-        result = _result(matches[0], by_id, booked=False, owed=owed, first_in_person=in_person)
+        result = _result(tx, matches[0], by_id, booked=False, owed=owed, first_in_person=in_person)
         return replace(result, amount=sum(match.amount for match in matches), count=len(matches))
     if confirm_only:
         raise LedgerError("nothing_to_confirm", "没有待确认的付款")
@@ -713,6 +722,7 @@ def pay(
         confirmed=False,
         voided=False,
         owed=owed - amount,
+        settlement_id=None if line is None else line[0],
     )
 
 
@@ -746,7 +756,7 @@ def void_payment(
     session.expire(found)
     by_id = names(tx, group.id)
     owed = pair_debts(tx, group.id).get((found.payee_id, found.payer_id), 0)
-    return _result(found, by_id, booked=False, owed=owed)
+    return _result(tx, found, by_id, booked=False, owed=owed)
 
 
 def _teller(transfer: m.Transfer) -> int:
@@ -755,8 +765,15 @@ def _teller(transfer: m.Transfer) -> int:
 
 
 def _result(
-    transfer: m.Transfer, by_id: Mapping[int, str], *, booked: bool, owed: int, first_in_person: bool = True
+    tx: Tx,
+    transfer: m.Transfer,
+    by_id: Mapping[int, str],
+    *,
+    booked: bool,
+    owed: int,
+    first_in_person: bool = True,
 ) -> PaymentResult:
+    line = tx.session.get(m.PaymentLine, transfer.id)
     return PaymentResult(
         id=transfer.id,
         debtor_id=transfer.payee_id,
@@ -770,4 +787,5 @@ def _result(
         voided=transfer.voided_at is not None,
         owed=owed,
         first_in_person=first_in_person,
+        settlement_id=None if line is None else line.settlement_id,
     )

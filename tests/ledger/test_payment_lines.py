@@ -231,3 +231,19 @@ def test_a_debt_netted_into_the_next_night_is_owed_on_that_nights_post_only(ledg
         if (state.payer_id, state.payee_id) == (a.id, b.id)
     ]
     assert shown[0] == 0 and sum(shown) == owed
+
+
+def test_a_typed_payment_names_the_settlement_of_its_line_and_its_post_is_the_one_rewritten(ledger: Ledger) -> None:
+    """A typed payment lands on the oldest line: its result names that settlement, and the post rewritten is that
+    settlement's (not the pair's latest), as long as it was posted; its confirmation and its undo name it too."""
+    a, b, settlements = two_nights_apart(ledger, "r")
+    for number, settlement in enumerate(settlements):
+        ledger.set_payment_post(CHAT, settlement, 900 + number)
+    paid = ledger.pay(CHAT, a, b, 100, side=PAYER_SIDE, source="r:1", by=1000)
+    assert paid.settlement_id == settlements[0]
+    assert ledger.payment_post_of(CHAT, a, b, paid.settlement_id) == (settlements[0], 900)
+    assert ledger.payment_post_of(CHAT, a, b) == (settlements[1], 901)  # no line known: the latest post
+    confirmed = ledger.pay(CHAT, a, b, 100, side=PAYEE_SIDE, source="r:2", by=1001)
+    assert (confirmed.booked, confirmed.settlement_id) == (False, settlements[0])
+    voided = ledger.void_payment(CHAT, [a, b], source="r:3", by=1, admin=ledger.member(CHAT, 1002, "C").id)
+    assert (voided.voided, voided.settlement_id) == (True, settlements[0])
