@@ -451,6 +451,9 @@ class SettlementRecord(Base):
     voided_by: Mapped[int | None] = mapped_column(sa.BigInteger)
     void_reason: Mapped[str | None] = mapped_column(sa.String(500))
 
+    #: a group's latest settlements, newest first, read without sorting its whole history (`payments._player_lines`)
+    __table_args__ = (sa.Index("ix_settlements_group_id_id", "group_id", "id"),)
+
 
 class FlowState(Base):
     """State of one inline-keyboard flow, keyed by the bot message that carries the keyboard."""

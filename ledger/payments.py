@@ -427,9 +427,11 @@ def _lines_of(record: Any, home: Mapping[int, int]) -> list[tuple[int, int, int,
     return [(i, home.get(x, x), home.get(y, y), a) for i, (x, y, a) in enumerate(lines)]
 
 
-def _player_lines(tx: Tx, group_id: int, home: Mapping[int, int], pools: set[int], also: Any = None) -> list[_Line]:
-    """The lines between players of the group's `LINES_LOOKED_AT` latest live settlements (and of `also`, a
-    settlement further back), oldest first, and where they stand (`_stand`)."""
+def _player_lines(
+    tx: Tx, group_id: int, home: Mapping[int, int], pairs: set[tuple[int, int]], also: Any = None
+) -> list[_Line]:
+    """The lines of `pairs` ((debtor, creditor) between players, either way) of the group's `LINES_LOOKED_AT` latest
+    live settlements (and of `also`, a settlement further back), oldest first, and where they stand (`_stand`)."""
     columns = (
         m.SettlementRecord.id,
         m.SettlementRecord.created_at,
@@ -450,7 +452,7 @@ def _player_lines(tx: Tx, group_id: int, home: Mapping[int, int], pools: set[int
         _Line(record.id, record.created_at, index, debtor, creditor, amount)
         for record in sorted(records, key=lambda record: record.id)
         for index, debtor, creditor, amount in _lines_of(record, home)
-        if debtor not in pools and creditor not in pools
+        if (debtor, creditor) in pairs or (creditor, debtor) in pairs
     ]
     if not lines:
         return lines
@@ -546,9 +548,7 @@ def _stand(
 def oldest_open_line(tx: Tx, group_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
     """(settlement id, index) of the pair's oldest line still owed among those read (`_player_lines`): the line a
     typed payment of the pair settles first. None: none (what the pair owes sits on lines further back)."""
-    accounts = _accounts(tx, group_id)
-    pools = {id_ for id_, row in accounts.items() if row.kind in m.GROUP_ACCOUNTS}
-    for line in _player_lines(tx, group_id, _canonical(accounts), pools):
+    for line in _player_lines(tx, group_id, _canonical(_accounts(tx, group_id)), {(debtor_id, creditor_id)}):
         if (line.debtor, line.creditor) == (debtor_id, creditor_id) and line.open:
             return line.settlement_id, line.index
     return None
@@ -578,9 +578,10 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
     accounts = _accounts(tx, record.group_id)
     home = _canonical(accounts)
     pools = {id_ for id_, row in accounts.items() if row.kind in m.GROUP_ACCOUNTS}
+    pairs = {(x, y) for _, x, y, _ in _lines_of(record, home) if x not in pools and y not in pools}
     players = {
         line.index: line
-        for line in _player_lines(tx, record.group_id, home, pools, also=record)
+        for line in _player_lines(tx, record.group_id, home, pairs, also=record)
         if line.settlement_id == record.id
     }
     owed = pair_debts(tx, record.group_id)

@@ -1,7 +1,9 @@
 """A payment records the line of a settlement it settles (`payment_lines`: the transfer, the settlement and the
-line's index in its post), so a pair with lines in several settlements shows each payment on its own line. The
-payments booked before have no row: they are read as paying the pair's oldest lines settled before them. The
-downgrade drops the table (nothing else depends on it; the payments and every debt stay as they are).
+line's index in its post), so a pair with lines in several settlements shows each payment on its own line, and an
+index of each group's settlements by id (`ix_settlements_group_id_id`: the latest ones, read at each payment,
+without sorting the group's whole history). The payments booked before have no row: they are read as paying the
+pair's oldest lines settled before them. The downgrade drops both (nothing else depends on them; the payments and
+every debt stay as they are).
 
 Revision ID: 0016
 Revises: 0015
@@ -33,7 +35,9 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["transfer_id"], ["transfers.id"], name=op.f("fk_payment_lines_transfer_id_transfers")),
         sa.PrimaryKeyConstraint("transfer_id", name=op.f("pk_payment_lines")),
     )
+    op.create_index("ix_settlements_group_id_id", "settlements", ["group_id", "id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_settlements_group_id_id", table_name="settlements")
     op.drop_table("payment_lines")
