@@ -338,6 +338,13 @@ def test_0016_records_the_line_a_payment_settles_and_downgrades(empty_db_url: st
 
     chat = -4646
 
+    def indexes() -> set[str]:
+        engine = db.make_engine(empty_db_url)
+        try:
+            return {index["name"] for index in sa.inspect(engine).get_indexes("settlements")}
+        finally:
+            engine.dispose()
+
     def a_to_b(ledger: Ledger, settlements: list[int]) -> list[tuple[int, int]]:
         return [
             ((ledger.payment_lines(chat, s) or [])[0].open, (ledger.payment_lines(chat, s) or [])[0].paid)
@@ -364,8 +371,10 @@ def test_0016_records_the_line_a_payment_settles_and_downgrades(empty_db_url: st
     for _ in range(2):
         db.downgrade(empty_db_url, "0015")
         assert "payment_lines" not in _tables(empty_db_url)
+        assert "ix_settlements_group_id_id" not in indexes()
         db.upgrade(empty_db_url)
         assert "payment_lines" in _tables(empty_db_url)
+        assert "ix_settlements_group_id_id" in indexes()
         ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
         try:
             assert ledger.debts(chat) == debts
