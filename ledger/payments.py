@@ -307,8 +307,9 @@ class LineState:
     the rest live payments cover (those that recorded it, `payment_lines`, and what they paid beyond their own
     line); `passed`: for a line to or from a group account (pot, house), to whom the rest was passed on (`(id,
     分)`: for a line to the account, who the debtor owes instead; from it, who owes the creditor instead), this
-    settlement's passes and later ones; the remainder (`offset`) was offset by a debt the other way (nights kept
-    apart, 设置 并账 关; a payout to the one who owed the account) or netted into a later night's settlement.
+    settlement's passes and later ones; `carried`: how much of the rest a later night's settlement netted in (并账:
+    owed there now); the remainder (`offset`) was offset by a debt the other way (nights kept apart, 设置 并账 关; a
+    payout to the one who owed the account).
     `waiting`: the side that told the latest payment covering the line that the other side has not confirmed yet
     (within `CONFIRM_WINDOW`), None when there is none. `payer_id`/`payee_id`: the accounts the line's money lives
     under now (a guest linked since: its member), those a payment of it is booked between.
@@ -323,10 +324,11 @@ class LineState:
     paid: int
     waiting: str | None
     passed: tuple[tuple[int, int], ...] = ()
+    carried: int = 0
 
     @property
     def offset(self) -> int:
-        return self.amount - self.open - self.paid - sum(amount for _, amount in self.passed)
+        return self.amount - self.open - self.paid - self.carried - sum(amount for _, amount in self.passed)
 
 
 def settlement_record(tx: Tx, chat_id: int, settlement_id: int) -> m.SettlementRecord | None:
@@ -403,6 +405,7 @@ class _Line:
     amount: int
     paid: int = 0
     open: int = 0
+    carried: int = 0
     waiting: str | None = None
 
 
@@ -437,6 +440,7 @@ def _player_lines(
         m.SettlementRecord.created_at,
         m.SettlementRecord.payments,
         m.SettlementRecord.passed,
+        m.SettlementRecord.carried,
     )
     records = list(
         tx.execute(
@@ -490,7 +494,13 @@ def _player_lines(
             .order_by(m.Transfer.id)
         )
     ]
+    carried = [  # (settlement id, debtor, creditor, 分): a pair's debt netted into that settlement
+        (record.id, home.get(int(d), int(d)), home.get(int(c), int(c)), int(a))
+        for record in records
+        for d, c, a in record.carried or ()
+    ]
     _stand(lines, payments, pair_debts(tx, group_id), tx.now - CONFIRM_WINDOW)
+    _carry(lines, carried)
     return lines
 
 
@@ -543,6 +553,17 @@ def _stand(
             line.paid -= part
             line.open += part
             debt -= part
+
+
+def _carry(lines: Sequence[_Line], carried: Iterable[tuple[int, int, int, int]]) -> None:
+    """What a later settlement netted in of a pair's debt (`settlements.carried`) covers the pair's lines settled
+    before it that neither a payment nor the debt now covers, oldest first (the rest was offset)."""
+    for settlement_id, debtor, creditor, amount in sorted(carried):
+        for line in lines:
+            if (line.debtor, line.creditor) == (debtor, creditor) and line.settlement_id < settlement_id:
+                part = min(amount, line.amount - line.open - line.paid - line.carried)
+                line.carried += part
+                amount -= part
 
 
 def oldest_open_line(tx: Tx, group_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
@@ -602,7 +623,7 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
     for index, payer, payee, amount in _lines_of(record, home):
         line = players.get(index)
         if line is not None:
-            states.append(LineState(payer, payee, amount, line.open, line.paid, line.waiting))
+            states.append(LineState(payer, payee, amount, line.open, line.paid, line.waiting, carried=line.carried))
             continue
         left = min(amount, owed.get((payer, payee), 0))
         if payee in pools:  # to the account: passed on to those it paid out to

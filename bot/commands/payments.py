@@ -382,22 +382,23 @@ def _pool_line_text(
 
 
 def _line_text(ctx: Context, params: dict[str, str], state: LineState | None, via: str | None = None) -> str:
-    """`小李 → 阿杰 4元`, then where it stands once anything moved: `✓ 已付清`, `（已付 1元，还差 3元）`, what a debt
-    the other way offset (nights kept apart), and whose word is awaited. `via`: the pot or the house the debt was
-    passed on through."""
+    """`小李 → 阿杰 4元`, then where it stands once anything moved: `✓ 已付清`, `（已付 1元，还差 3元）`, what a later
+    night's settlement netted in (并账), what a debt the other way offset (nights kept apart), and whose word is
+    awaited. `via`: the pot or the house the debt was passed on through."""
     line = ctx.t("payments_line", **params)
     if via is not None:
         line += ctx.t("payments_line_via", via=via)
     if state is None or (state.open == state.amount and state.waiting is None):
         return line  # nothing paid yet: as 结算 first posts it
     currency = ctx.group.currency
-    if not state.open and not state.offset:
+    if not state.open and not state.offset and not state.carried:
         line += ctx.t("payments_line_paid")
     else:
         parts = [
             ctx.t(key, amount=money(amount, currency))
             for key, amount in (
                 ("payments_part_paid", state.paid),
+                ("payments_part_carried", state.carried),
                 ("payments_part_offset", state.offset),
                 ("payments_part_open", state.open),
             )

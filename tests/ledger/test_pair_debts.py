@@ -192,12 +192,16 @@ def settlement_ids(ledger: Ledger, chat: int) -> list[int]:
 
 
 def open_on_posts(ledger: Ledger, chat: int) -> dict[tuple[int, int], int]:
-    """What every post's lines between players show still owed, summed per pair (each post read on its own)."""
+    """What every post's lines between players show still owed, summed per pair (each post read on its own); no
+    part of a line (owed, paid, carried, offset) is ever negative."""
     pools = group_accounts(ledger, chat)
     shown: dict[tuple[int, int], int] = {}
     for settlement_id in settlement_ids(ledger, chat):
         for state in ledger.payment_lines(chat, settlement_id) or ():
-            if state.open and state.payer_id not in pools and state.payee_id not in pools:
+            if state.payer_id in pools or state.payee_id in pools:
+                continue
+            assert min(state.open, state.paid, state.carried, state.offset) >= 0, state
+            if state.open:
                 pair = (state.payer_id, state.payee_id)
                 shown[pair] = shown.get(pair, 0) + state.open
     return shown

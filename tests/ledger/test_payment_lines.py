@@ -215,7 +215,8 @@ def test_a_voided_payment_reopens_the_line_it_paid(ledger: Ledger) -> None:
 
 def test_a_debt_netted_into_the_next_night_is_owed_on_that_nights_post_only(ledger: Ledger) -> None:
     """并账 on: the first night's debt is netted into the second's settlement, so the first post's line is no longer
-    owed there (it was read against the pair's whole debt, the second night's line included: owed twice)."""
+    owed there but carried (it was read against the pair's whole debt, the second night's line included: owed
+    twice)."""
     ledger.group(CHAT)
     a, b, c = (ledger.member(CHAT, 1000 + i, name) for i, name in enumerate("ABC"))
     settlements = []
@@ -225,12 +226,13 @@ def test_a_debt_netted_into_the_next_night_is_owed_on_that_nights_post_only(ledg
         settlements.append(ledger.end_night(CHAT, source=f"m:end:{night}", by=1).settlement.id)
     owed = {(d.debtor_id, d.creditor_id): d.amount for d in ledger.debts(CHAT)}[(a.id, b.id)]
     shown = [
-        state.open
+        state
         for s in settlements
         for state in ledger.payment_lines(CHAT, s) or []
         if (state.payer_id, state.payee_id) == (a.id, b.id)
     ]
-    assert shown[0] == 0 and sum(shown) == owed
+    assert (shown[0].open, shown[0].paid, shown[0].carried, shown[0].offset) == (0, 0, shown[0].amount, 0)
+    assert sum(state.open for state in shown) == owed
 
 
 def test_a_typed_payment_names_the_settlement_of_its_line_and_its_post_is_the_one_rewritten(ledger: Ledger) -> None:
