@@ -23,7 +23,9 @@ within `CONFIRM_WINDOW`, of the same amount, it confirms that payment (`confirme
 booking a second; naming no amount (as a button does), every such payment of the pair. Past the window too when
 nothing new could be booked (a bare confirmation, nothing owed, or more than is owed), so a late word still
 confirms (the latest). Otherwise it is a new (possibly partial) payment, refused beyond what the debtor still owes
-the creditor.
+the creditor. A new payment records the settlement's line it settles (`payment_lines`, migration 0016: the line a
+button was pressed under, else the pair's oldest open line), and a pair's lines are read across its settlements
+(`_stand`), so the posts together show each payment on its line and never more owed than the pair owes.
 """
 
 from __future__ import annotations
