@@ -489,6 +489,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "payments_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
     "payments_line_parts": {"zh": "（{parts}）", "en": " ({parts})"},
     "payments_part_paid": {"zh": "已付 {amount}", "en": "{amount} paid"},
+    "payments_part_carried": {"zh": "并入后来的结算 {amount}", "en": "{amount} carried into a later settlement"},
     "payments_part_offset": {"zh": "与反向的欠账相抵 {amount}", "en": "{amount} offset by a debt the other way"},
     "payments_part_open": {"zh": "还差 {amount}", "en": "{amount} still owed"},
     "payments_line_paid": {"zh": " ✓ 已付清", "en": " ✓ paid"},

@@ -356,6 +356,19 @@ class PairDebt(Base):
     __table_args__ = (sa.CheckConstraint("low_id < high_id", name="ordered"),)
 
 
+class PaymentLine(Base):
+    """The line of a stored settlement a payment settles (`ledger.payments`, migration 0016): the line a 「已付」/
+    「收到」 press was under, or for a typed 付 / 收到 the pair's oldest open line when it was booked. A payment
+    booked before 0016 has none. Never changed: voiding the payment (撤销付款) reopens the line it settled."""
+
+    __tablename__ = "payment_lines"
+
+    transfer_id: Mapped[int] = mapped_column(sa.BigInteger, sa.ForeignKey("transfers.id"), primary_key=True)
+    settlement_id: Mapped[int] = fk("settlements.id", index=False)
+    #: the line's place in the post: the settlement's payments, then the debts it passed on (`settlements.passed`)
+    line_index: Mapped[int] = mapped_column(sa.Integer)
+
+
 class Operation(Base):
     """One mutating call, keyed by its source: the unique constraint is what makes a retry book nothing twice."""
 
@@ -437,6 +450,9 @@ class SettlementRecord(Base):
     voided_at: Mapped[datetime | None]
     voided_by: Mapped[int | None] = mapped_column(sa.BigInteger)
     void_reason: Mapped[str | None] = mapped_column(sa.String(500))
+
+    #: a group's latest settlements, newest first, read without sorting its whole history (`payments._player_lines`)
+    __table_args__ = (sa.Index("ix_settlements_group_id_id", "group_id", "id"),)
 
 
 class FlowState(Base):

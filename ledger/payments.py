@@ -23,14 +23,16 @@ within `CONFIRM_WINDOW`, of the same amount, it confirms that payment (`confirme
 booking a second; naming no amount (as a button does), every such payment of the pair. Past the window too when
 nothing new could be booked (a bare confirmation, nothing owed, or more than is owed), so a late word still
 confirms (the latest). Otherwise it is a new (possibly partial) payment, refused beyond what the debtor still owes
-the creditor.
+the creditor. A new payment records the settlement's line it settles (`payment_lines`, migration 0016: the line a
+button was pressed under, else the pair's oldest open line), and a pair's lines are read across its settlements
+(`_stand`), so the posts together show each payment on its line and never more owed than the pair owes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -82,6 +84,8 @@ class PaymentResult(Replayable):
     #: how many payments a confirmation confirmed (a button confirms every one waiting for its side's word:
     #: `amount` is their total, `id` the latest's)
     count: int = 1
+    #: the settlement whose line the payment (`id`) recorded (`payment_lines`); None: none (booked before 0016)
+    settlement_id: int | None = None
 
 
 # ------------------------------------------------------------------------------------------------- debts
@@ -302,18 +306,18 @@ def paid_totals(tx: Tx, group_id: int) -> dict[int, int]:
 @dataclass(frozen=True)
 class LineState:
     """Where one line of a stored settlement stands now: `open` 分 of its `amount` still owed; `paid`: how much of
-    the rest live payments of the pair since the settlement cover; `passed`: for a line to or from a group account
-    (pot, house), to whom the rest was passed on (`(id, 分)`: for a line to the account, who the debtor owes
-    instead; from it, who owes the creditor instead), this settlement's passes and later ones; the remainder
-    (`offset`) was offset by a debt the other way (nights kept apart, 设置 并账 关; a payout to the one who owed
-    the account). `waiting`: the side that told the latest payment of the pair since the settlement that the other
-    side has not confirmed yet (within `CONFIRM_WINDOW`), None when there is none (or it pays another line of the
-    pair). `payer_id`/`payee_id`: the accounts the line's money lives under now (a guest linked since: its
-    member), those a payment of it is booked between.
+    the rest live payments cover (those that recorded it, `payment_lines`, and what they paid beyond their own
+    line); `passed`: for a line to or from a group account (pot, house), to whom the rest was passed on (`(id,
+    分)`: for a line to the account, who the debtor owes instead; from it, who owes the creditor instead), this
+    settlement's passes and later ones; `carried`: how much of the rest a later night's settlement netted in (并账:
+    owed there now); the remainder (`offset`) was offset by a debt the other way (nights kept apart, 设置 并账 关; a
+    payout to the one who owed the account).
+    `waiting`: the side that told the latest payment covering the line that the other side has not confirmed yet
+    (within `CONFIRM_WINDOW`), None when there is none. `payer_id`/`payee_id`: the accounts the line's money lives
+    under now (a guest linked since: its member), those a payment of it is booked between.
 
-    A pair can hold several lines of one settlement (a direct debt and one passed through the pot, two payouts):
-    the pair's debt and payments are shared out among them (`_share`), so together they never show more owed than
-    the pair owes."""
+    A pair's lines between players are read across its settlements (`_stand`), so together, in every post, they
+    show exactly what the pair owes."""
 
     payer_id: int
     payee_id: int
@@ -322,10 +326,11 @@ class LineState:
     paid: int
     waiting: str | None
     passed: tuple[tuple[int, int], ...] = ()
+    carried: int = 0
 
     @property
     def offset(self) -> int:
-        return self.amount - self.open - self.paid - sum(amount for _, amount in self.passed)
+        return self.amount - self.open - self.paid - self.carried - sum(amount for _, amount in self.passed)
 
 
 def settlement_record(tx: Tx, chat_id: int, settlement_id: int) -> m.SettlementRecord | None:
@@ -348,10 +353,17 @@ def set_post(tx: Tx, chat_id: int, settlement_id: int, message_id: int) -> None:
         record.post_message_id = message_id
 
 
-def post_of_pair(tx: Tx, chat_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
-    """(settlement id, message id) of the latest posted settlement with a line of the pair, either way (under the
-    accounts its money lives under now: a guest linked since is its member), among the group's
-    `POSTS_LOOKED_AT` latest posted ones: the post a typed payment of the pair rewrites. None: none."""
+def post_of_pair(
+    tx: Tx, chat_id: int, debtor_id: int, creditor_id: int, settlement_id: int | None = None
+) -> tuple[int, int] | None:
+    """(settlement id, message id) of the post a typed payment of the pair rewrites: `settlement_id`'s (the
+    settlement of the line the payment recorded) when it was posted, else the latest posted settlement with a line
+    of the pair, either way (under the accounts its money lives under now: a guest linked since is its member),
+    among the group's `POSTS_LOOKED_AT` latest posted ones. None: none."""
+    if settlement_id is not None:
+        record = settlement_record(tx, chat_id, settlement_id)
+        if record is not None and record.post_message_id is not None:
+            return record.id, record.post_message_id
     group = group_by_chat(tx.session, chat_id)
     home = _canonical(_accounts(tx, group.id))
     pair = {debtor_id, creditor_id}
@@ -377,43 +389,225 @@ def post_of_pair(tx: Tx, chat_id: int, debtor_id: int, creditor_id: int) -> tupl
     return None
 
 
+#: how many of a group's latest settlements a pair's lines are read across (`_stand`): a pair's debt sits on its
+#: newest lines, so older ones are paid up or offset unless a payment recorded one of them
+LINES_LOOKED_AT = 50
+
+
+@dataclass
+class _Line:
+    """One line between players of a stored settlement, under the accounts its money lives under now, and (filled
+    by `_stand`) where it stands."""
+
+    settlement_id: int
+    created_at: datetime
+    index: int
+    debtor: int
+    creditor: int
+    amount: int
+    paid: int = 0
+    open: int = 0
+    carried: int = 0
+    waiting: str | None = None
+
+
+@dataclass(frozen=True)
+class _Payment:
+    id: int
+    debtor: int
+    creditor: int
+    amount: int
+    side: str
+    confirmed_at: datetime | None
+    created_at: datetime
+    line: tuple[int, int] | None  # (settlement id, index) it recorded (`payment_lines`); None: booked before 0016
+
+
+def _lines_of(record: Any, home: Mapping[int, int]) -> list[tuple[int, int, int, int]]:
+    """A settlement's lines in its post's order (its payments, then the debts it passed on) as `(index, debtor,
+    creditor, 分)`, under the accounts the money lives under now; a line to or from the pot or the house has the
+    account's id (never paid: passed on)."""
+    lines = [(int(line["payer_id"]), int(line["payee_id"]), int(line["amount"])) for line in record.payments or ()]
+    lines += [(int(x), int(y), int(a)) for x, y, a, _ in record.passed or ()]
+    return [(i, home.get(x, x), home.get(y, y), a) for i, (x, y, a) in enumerate(lines)]
+
+
+def _player_lines(
+    tx: Tx, group_id: int, home: Mapping[int, int], pairs: set[tuple[int, int]], also: Any = None
+) -> list[_Line]:
+    """The lines of `pairs` ((debtor, creditor) between players, either way) of the group's `LINES_LOOKED_AT` latest
+    live settlements (and of `also`, a settlement further back), oldest first, and where they stand (`_stand`)."""
+    columns = (
+        m.SettlementRecord.id,
+        m.SettlementRecord.created_at,
+        m.SettlementRecord.payments,
+        m.SettlementRecord.passed,
+        m.SettlementRecord.carried,
+    )
+    records = list(
+        tx.execute(
+            sa.select(*columns)
+            .where(m.SettlementRecord.group_id == group_id, m.SettlementRecord.voided_at.is_(None))
+            .order_by(m.SettlementRecord.id.desc())
+            .limit(LINES_LOOKED_AT)
+        )
+    )
+    if also is not None and all(row.id != also.id for row in records):
+        records.append(also)
+    lines = [
+        _Line(record.id, record.created_at, index, debtor, creditor, amount)
+        for record in sorted(records, key=lambda record: record.id)
+        for index, debtor, creditor, amount in _lines_of(record, home)
+        if (debtor, creditor) in pairs or (creditor, debtor) in pairs
+    ]
+    if not lines:
+        return lines
+    since = min(line.created_at for line in lines)
+    payments = [
+        _Payment(
+            id_,
+            home.get(debtor, debtor),
+            home.get(creditor, creditor),
+            amount,
+            side,
+            confirmed_at,
+            created_at,
+            None if settlement_id is None else (settlement_id, index),
+        )
+        for id_, creditor, debtor, amount, side, confirmed_at, created_at, settlement_id, index in tx.execute(
+            sa.select(
+                m.Transfer.id,
+                m.Transfer.payer_id,
+                m.Transfer.payee_id,
+                m.Transfer.amount,
+                m.Transfer.reason,
+                m.Transfer.confirmed_at,
+                m.Transfer.created_at,
+                m.PaymentLine.settlement_id,
+                m.PaymentLine.line_index,
+            )
+            .outerjoin(m.PaymentLine, m.PaymentLine.transfer_id == m.Transfer.id)
+            .where(
+                m.Transfer.group_id == group_id,
+                m.Transfer.kind == m.PAYMENT,
+                m.Transfer.voided_at.is_(None),
+                m.Transfer.created_at >= since,  # a payment of a line is booked after its settlement
+            )
+            .order_by(m.Transfer.id)
+        )
+    ]
+    carried = [  # (settlement id, debtor, creditor, 分): a pair's debt netted into that settlement
+        (record.id, home.get(int(d), int(d)), home.get(int(c), int(c)), int(a))
+        for record in records
+        for d, c, a in record.carried or ()
+    ]
+    _stand(lines, payments, pair_debts(tx, group_id), tx.now - CONFIRM_WINDOW)
+    _carry(lines, carried)
+    return lines
+
+
+def _stand(
+    lines: Sequence[_Line], payments: Sequence[_Payment], owed: Mapping[tuple[int, int], int], since: datetime
+) -> None:
+    """Where each of a pair's lines (oldest first) stands, across its settlements. A payment covers the line it
+    recorded (a press: the line pressed), the rest of it the pair's later lines, then its earlier ones; a payment
+    booked before 0016 (no line) covers the pair's oldest lines settled before it. What the pair owes now sits on
+    its newest lines not covered (the debt it carried or offset covered the older ones), so the pair's lines
+    together show exactly what it owes. The word awaited shows on the lines a payment covers."""
+    pairs: dict[tuple[int, int], list[_Line]] = {}
+    for line in lines:
+        pairs.setdefault((line.debtor, line.creditor), []).append(line)
+    at = {(line.settlement_id, line.index): line for line in lines}
+    covers: dict[int, list[_Line]] = {}
+    for recorded in (True, False):  # recorded payments first: a press has its line before older words
+        for payment in payments:
+            mine = pairs.get((payment.debtor, payment.creditor), [])
+            if (payment.line is not None) != recorded:
+                continue
+            if payment.line is None:
+                order = [line for line in mine if line.created_at <= payment.created_at]
+            else:
+                start = at.get(payment.line)
+                if start is None or start not in mine:
+                    continue  # a line further back than those read: it pays nothing here
+                i = mine.index(start)
+                order = mine[i:] + mine[:i]
+            left = payment.amount
+            for line in order:
+                part = min(left, line.amount - line.paid)
+                if part:
+                    line.paid += part
+                    left -= part
+                    covers.setdefault(payment.id, []).append(line)
+    for payment in payments:  # in order booked: the latest word of a line wins
+        for line in covers.get(payment.id, ()):
+            if payment.confirmed_at is None and payment.created_at >= since:
+                line.waiting = payment.side
+            elif payment.confirmed_at is not None:
+                line.waiting = None
+    for pair, mine in pairs.items():
+        debt = owed.get(pair, 0)
+        for line in reversed(mine):
+            line.open = min(debt, line.amount - line.paid)
+            debt -= line.open
+        for line in reversed(mine):  # owed beyond what payments leave (a payment read here paid a line further back)
+            part = min(debt, line.paid)
+            line.paid -= part
+            line.open += part
+            debt -= part
+
+
+def _carry(lines: Sequence[_Line], carried: Iterable[tuple[int, int, int, int]]) -> None:
+    """What a later settlement netted in of a pair's debt (`settlements.carried`) covers the pair's lines settled
+    before it that neither a payment nor the debt now covers, oldest first (the rest was offset)."""
+    for settlement_id, debtor, creditor, amount in sorted(carried):
+        for line in lines:
+            if (line.debtor, line.creditor) == (debtor, creditor) and line.settlement_id < settlement_id:
+                part = min(amount, line.amount - line.open - line.paid - line.carried)
+                line.carried += part
+                amount -= part
+
+
+def oldest_open_line(tx: Tx, group_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
+    """(settlement id, index) of the pair's oldest line still owed among those read (`_player_lines`): the line a
+    typed payment of the pair settles first. None: none (what the pair owes sits on lines further back)."""
+    for line in _player_lines(tx, group_id, _canonical(_accounts(tx, group_id)), {(debtor_id, creditor_id)}):
+        if (line.debtor, line.creditor) == (debtor_id, creditor_id) and line.open:
+            return line.settlement_id, line.index
+    return None
+
+
+def _is_line_of(tx: Tx, group_id: int, line: tuple[int, int], debtor_id: int, creditor_id: int) -> bool:
+    """Whether `line` (settlement id, index) is a line from `debtor` to `creditor` of a live settlement of the group
+    (under the accounts the money lives under now)."""
+    record = tx.session.get(m.SettlementRecord, line[0])
+    if record is None or record.group_id != group_id or record.voided_at is not None:
+        return False
+    home = _canonical(_accounts(tx, group_id))
+    return any(
+        (index, debtor, creditor) == (line[1], debtor_id, creditor_id)
+        for index, debtor, creditor, _ in _lines_of(record, home)
+    )
+
+
 def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | None:
     """Each line of a stored settlement of this chat (in its order), then each debt it passed through a group
     account (`settlements.passed`, in its order), and where it stands; None when the settlement is not this
-    chat's. A line to or from the pot or the house is never paid here: it is passed on (`pass_through`)."""
+    chat's. A line between players is read with the pair's lines in the other settlements (`_stand`); a line to
+    or from the pot or the house is never paid here: it is passed on (`pass_through`)."""
     record = settlement_record(tx, chat_id, settlement_id)
     if record is None:
         return None
     accounts = _accounts(tx, record.group_id)
     home = _canonical(accounts)
-    owed = pair_debts(tx, record.group_id)
-    paid: dict[tuple[int, int], list[int]] = {}  # each live payment of the pair since the settlement, in order
-    waiting: dict[tuple[int, int], str] = {}
-    since = tx.now - CONFIRM_WINDOW
-    for creditor, debtor, amount, side, confirmed_at, created_at in tx.execute(
-        sa.select(
-            m.Transfer.payer_id,
-            m.Transfer.payee_id,
-            m.Transfer.amount,
-            m.Transfer.reason,
-            m.Transfer.confirmed_at,
-            m.Transfer.created_at,
-        )
-        .where(
-            m.Transfer.group_id == record.group_id,
-            m.Transfer.kind == m.PAYMENT,
-            m.Transfer.voided_at.is_(None),
-            m.Transfer.created_at >= record.created_at,
-        )
-        .order_by(m.Transfer.id)
-    ):
-        pair = (home.get(debtor, debtor), home.get(creditor, creditor))
-        paid.setdefault(pair, []).append(amount)
-        if confirmed_at is None and created_at >= since:
-            waiting[pair] = side  # the latest of the pair wins
-        elif pair in waiting and confirmed_at is not None:
-            del waiting[pair]
     pools = {id_ for id_, row in accounts.items() if row.kind in m.GROUP_ACCOUNTS}
+    pairs = {(x, y) for _, x, y, _ in _lines_of(record, home) if x not in pools and y not in pools}
+    players = {
+        line.index: line
+        for line in _player_lines(tx, record.group_id, home, pairs, also=record)
+        if line.settlement_id == record.id
+    }
+    owed = pair_debts(tx, record.group_id)
     passes = [  # under the accounts the money lives under now (a pass stored before a guest was linked: its member)
         (home.get(int(x), int(x)), home.get(int(y), int(y)), int(a), int(p))
         for (passed,) in tx.execute(
@@ -427,56 +621,19 @@ def line_states(tx: Tx, chat_id: int, settlement_id: int) -> list[LineState] | N
         )
         for x, y, a, p in passed or ()
     ]
-    lines = [(int(line["payer_id"]), int(line["payee_id"]), int(line["amount"])) for line in record.payments]
-    lines += [(int(x), int(y), int(a)) for x, y, a, _ in record.passed or ()]
-    states: list[LineState | None] = [None] * len(lines)
-    shared: dict[tuple[int, int], list[int]] = {}  # a pair of players -> its lines' indexes
-    for index, (payer, payee, amount) in enumerate(lines):
-        pair = (home.get(payer, payer), home.get(payee, payee))  # a guest linked since: its member's
-        if payee in pools or payer in pools:
-            left = min(amount, owed.get(pair, 0))
-            if payee in pools:  # to the account: passed on to those it paid out to
-                on = _passed_on([(y, a) for x, y, a, p in passes if (x, p) == pair], amount - left)
-            else:  # from the account: those who owed it pay instead
-                on = _passed_on([(x, a) for x, y, a, p in passes if (p, y) == pair], amount - left)
-            states[index] = LineState(*pair, amount, left, 0, None, on)
-        else:
-            shared.setdefault(pair, []).append(index)
-    for pair, indexes in shared.items():
-        shares = _share([lines[i][2] for i in indexes], owed.get(pair, 0), paid.get(pair, []))
-        # the word awaited shows on the lines payments cover (on the first when they cover none)
-        waits = (
-            [bool(part) for _, part in shares]
-            if any(part for _, part in shares)
-            else [True] + [False] * (len(shares) - 1)
-        )
-        for i, (left, part), wait in zip(indexes, shares, waits, strict=True):
-            states[i] = LineState(*pair, lines[i][2], left, part, waiting.get(pair) if wait else None)
-    return [state for state in states if state is not None]
-
-
-def _share(amounts: Sequence[int], owed: int, payments: Sequence[int]) -> list[tuple[int, int]]:
-    """One pair's lines (`amounts`, in order), what the pair owes now and its payments since the settlement ->
-    each line's (still owed, paid). What no longer is owed (paid, or offset) covers the lines in order, first line
-    first, except that a line a payment of exactly its amount matches comes first (a button books its line's
-    amount: the pressed line is the one marked). The lines never show more owed than the pair owes."""
-    order: list[int] = []
-    for payment in payments:
-        match = next((i for i, a in enumerate(amounts) if a == payment and i not in order), None)
-        if match is not None:
-            order.append(match)
-    order += [i for i in range(len(amounts)) if i not in order]
-    total = sum(amounts)
-    covered = total - min(total, owed)
-    paid = min(covered, sum(payments))
-    shares = [(amount, 0) for amount in amounts]
-    for i in order:
-        cover = min(amounts[i], covered)
-        part = min(cover, paid)
-        shares[i] = (amounts[i] - cover, part)
-        covered -= cover
-        paid -= part
-    return shares
+    states = []
+    for index, payer, payee, amount in _lines_of(record, home):
+        line = players.get(index)
+        if line is not None:
+            states.append(LineState(payer, payee, amount, line.open, line.paid, line.waiting, carried=line.carried))
+            continue
+        left = min(amount, owed.get((payer, payee), 0))
+        if payee in pools:  # to the account: passed on to those it paid out to
+            on = _passed_on([(y, a) for x, y, a, p in passes if (x, p) == (payer, payee)], amount - left)
+        else:  # from the account: those who owed it pay instead
+            on = _passed_on([(x, a) for x, y, a, p in passes if (p, y) == (payer, payee)], amount - left)
+        states.append(LineState(payer, payee, amount, left, 0, None, on))
+    return states
 
 
 def _passed_on(passes: Sequence[tuple[int, int]], most: int) -> tuple[tuple[int, int], ...]:
@@ -513,10 +670,12 @@ def pay(
     side: str,
     at_most: int | None = None,
     confirm_only: bool = False,
+    line: tuple[int, int] | None = None,
 ) -> PaymentResult:
     """`side` tells that `debtor` paid `creditor` `amount` 分 (None: all that is owed, at most `at_most`): confirms
     the other side's matching payment, or books a new one within what is owed (with `confirm_only`: refused with
-    `nothing_to_confirm` instead)."""
+    `nothing_to_confirm` instead). A new one records the line it settles (`payment_lines`): `line` (settlement id,
+    index: the line a button was pressed under) when it is a line of the pair, else the pair's oldest open line."""
     if side not in SIDES:
         raise ValueError(f"side is one of {SIDES}, not {side!r}")
     session = tx.session
@@ -551,7 +710,7 @@ def pay(
             match.confirmed_at, match.confirmed_by = tx.now, tx.by
         session.flush()
         in_person = all(match.created_by is not None and match.created_by == teller_id for match in matches)
-        result = _result(matches[0], by_id, booked=False, owed=owed, first_in_person=in_person)
+        result = _result(tx, matches[0], by_id, booked=False, owed=owed, first_in_person=in_person)
         return replace(result, amount=sum(match.amount for match in matches), count=len(matches))
     if confirm_only:
         raise LedgerError("nothing_to_confirm", "没有待确认的付款")
@@ -568,7 +727,11 @@ def pay(
         )
     movement = transfers.Movement()
     row = transfers.new_row(tx, group.id, creditor_id, debtor_id, amount, side, m.PAYMENT, night_id=None)
+    if line is None or not _is_line_of(tx, group.id, line, debtor_id, creditor_id):
+        line = oldest_open_line(tx, group.id, debtor_id, creditor_id)
     (new_id,) = transfers.insert(tx, [row], movement)
+    if line is not None:
+        tx.execute(sa.insert(m.PaymentLine).values(transfer_id=new_id, settlement_id=line[0], line_index=line[1]))
     transfers.apply(tx, movement)
     move_debts(tx, group.id, [(debtor_id, creditor_id, -amount)])
     return PaymentResult(
@@ -583,6 +746,7 @@ def pay(
         confirmed=False,
         voided=False,
         owed=owed - amount,
+        settlement_id=None if line is None else line[0],
     )
 
 
@@ -616,7 +780,7 @@ def void_payment(
     session.expire(found)
     by_id = names(tx, group.id)
     owed = pair_debts(tx, group.id).get((found.payee_id, found.payer_id), 0)
-    return _result(found, by_id, booked=False, owed=owed)
+    return _result(tx, found, by_id, booked=False, owed=owed)
 
 
 def _teller(transfer: m.Transfer) -> int:
@@ -625,8 +789,15 @@ def _teller(transfer: m.Transfer) -> int:
 
 
 def _result(
-    transfer: m.Transfer, by_id: Mapping[int, str], *, booked: bool, owed: int, first_in_person: bool = True
+    tx: Tx,
+    transfer: m.Transfer,
+    by_id: Mapping[int, str],
+    *,
+    booked: bool,
+    owed: int,
+    first_in_person: bool = True,
 ) -> PaymentResult:
+    line = tx.session.get(m.PaymentLine, transfer.id)
     return PaymentResult(
         id=transfer.id,
         debtor_id=transfer.payee_id,
@@ -640,4 +811,5 @@ def _result(
         voided=transfer.voided_at is not None,
         owed=owed,
         first_in_person=first_in_person,
+        settlement_id=None if line is None else line.settlement_id,
     )

@@ -547,6 +547,7 @@ class Ledger:
         side: str,
         at_most: int | None = None,
         confirm_only: bool = False,
+        line: tuple[int, int] | None = None,
         source: str,
         by: int | None,
     ) -> PaymentResult:
@@ -555,7 +556,9 @@ class Ledger:
         confirmed, within `payments.CONFIRM_WINDOW`, the same amount when one is given; with none, every such payment)
         or books a new one;
         refused (`no_debt`, `overpaid`) beyond what is owed; with `confirm_only`, refused (`nothing_to_confirm`)
-        when there is nothing to confirm. The same source books once."""
+        when there is nothing to confirm. A new payment records the line it settles: `line` (settlement id, index in
+        its post: the line a button was pressed under), else the pair's oldest open line. The same source books
+        once."""
         if amount is not None:
             accounts.check_amount(amount, accounts.MAX_AMOUNT)
         return self._unit.once(
@@ -563,7 +566,7 @@ class Ledger:
             "pay",
             by,
             PaymentResult,
-            lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only),
+            lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only, line),
         )
 
     def latest_settlement(self, chat_id: int) -> Settlement | None:
@@ -598,9 +601,13 @@ class Ledger:
         """Keep the message a settlement's payments post was sent as (a typed payment rewrites it)."""
         self._unit.write(lambda tx: payments.set_post(tx, chat_id, settlement_id, message_id))
 
-    def payment_post_of(self, chat_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
-        """(settlement id, message id) of the latest posted settlement with a line between the two, or None."""
-        return self._unit.read(lambda tx: payments.post_of_pair(tx, chat_id, debtor_id, creditor_id))
+    def payment_post_of(
+        self, chat_id: int, debtor_id: int, creditor_id: int, settlement_id: int | None = None
+    ) -> tuple[int, int] | None:
+        """(settlement id, message id) of the post a typed payment between the two rewrites: `settlement_id`'s (the
+        settlement of the payment's line) when posted, else the latest posted settlement with a line between the
+        two; None: none."""
+        return self._unit.read(lambda tx: payments.post_of_pair(tx, chat_id, debtor_id, creditor_id, settlement_id))
 
     def void_payment(
         self,

@@ -65,9 +65,10 @@ def _book(
     at_most: int | None = None,
     confirm_only: bool = False,
     source: str | None = None,
+    line: tuple[int, int] | None = None,
 ) -> PaymentResult:
-    """Tell the ledger (under `source`, the context's by default); its refusals become the player's words (names
-    and amounts in 元)."""
+    """Tell the ledger (under `source`, the context's by default; `line`: the settlement's line a button was
+    pressed under); its refusals become the player's words (names and amounts in 元)."""
     try:
         return ctx.service.pay(
             ctx.chat_id,
@@ -77,6 +78,7 @@ def _book(
             side=side,
             at_most=at_most,
             confirm_only=confirm_only,
+            line=line,
             source=source or ctx.source,
             by=ctx.sender.user_id,
         )
@@ -147,10 +149,11 @@ def _reply(ctx: Context, result: PaymentResult) -> list[Effect]:
 
 
 def rewritten_post(ctx: Context, result: PaymentResult) -> list[Effect]:
-    """After a typed 付/收到/撤销付款: the payments post of the latest settlement with a line of the pair, rewritten
-    in place to show where its lines stand now, as a press under it does. Nothing when no such post is known (one
-    sent before the bot kept its posts' messages, or further back than `ledger.payments.POSTS_LOOKED_AT`)."""
-    found = ctx.service.payment_post_of(ctx.chat_id, result.debtor_id, result.creditor_id)
+    """After a typed 付/收到/撤销付款: the payments post of the line the payment settles (else the latest settlement
+    with a line of the pair), rewritten in place to show where its lines stand now, as a press under it does.
+    Nothing when no such post is known (one sent before the bot kept its posts' messages, or further back than
+    `ledger.payments.POSTS_LOOKED_AT`)."""
+    found = ctx.service.payment_post_of(ctx.chat_id, result.debtor_id, result.creditor_id, result.settlement_id)
     settlement = ctx.service.stored_settlement(ctx.chat_id, found[0]) if found is not None else None
     if found is None or settlement is None:
         return []
@@ -379,22 +382,23 @@ def _pool_line_text(
 
 
 def _line_text(ctx: Context, params: dict[str, str], state: LineState | None, via: str | None = None) -> str:
-    """`小李 → 阿杰 4元`, then where it stands once anything moved: `✓ 已付清`, `（已付 1元，还差 3元）`, what a debt
-    the other way offset (nights kept apart), and whose word is awaited. `via`: the pot or the house the debt was
-    passed on through."""
+    """`小李 → 阿杰 4元`, then where it stands once anything moved: `✓ 已付清`, `（已付 1元，还差 3元）`, what a later
+    night's settlement netted in (并账), what a debt the other way offset (nights kept apart), and whose word is
+    awaited. `via`: the pot or the house the debt was passed on through."""
     line = ctx.t("payments_line", **params)
     if via is not None:
         line += ctx.t("payments_line_via", via=via)
     if state is None or (state.open == state.amount and state.waiting is None):
         return line  # nothing paid yet: as 结算 first posts it
     currency = ctx.group.currency
-    if not state.open and not state.offset:
+    if not state.open and not state.offset and not state.carried:
         line += ctx.t("payments_line_paid")
     else:
         parts = [
             ctx.t(key, amount=money(amount, currency))
             for key, amount in (
                 ("payments_part_paid", state.paid),
+                ("payments_part_carried", state.carried),
                 ("payments_part_offset", state.offset),
                 ("payments_part_open", state.open),
             )
@@ -440,7 +444,9 @@ def press(ctx: Context) -> HandlerResult:
     try:
         shown = shown_names(ctx)
         payer, payee = (payer_id, shown.get(payer_id, line.payer)), (payee_id, shown.get(payee_id, line.payee))
-        result = _book(ctx, payer, payee, None, side, at_most=at_most, confirm_only=not at_most)
+        result = _book(
+            ctx, payer, payee, None, side, at_most=at_most, confirm_only=not at_most, line=(settlement_id, index)
+        )
     except Refusal as refusal:
         if refusal.key not in ("payment_no_debt", "payment_nothing_to_confirm"):
             raise

@@ -325,3 +325,65 @@ def test_0015_fills_the_table_a_settlement_ended_and_downgrade_drops_those_taken
         assert ledger.debts(-1001234567890) == debts
     finally:
         ledger.close()
+
+
+def test_0016_records_the_line_a_payment_settles_and_downgrades(empty_db_url: str, clock) -> None:
+    """0016 adds `payment_lines`; down to 0015 it goes (the payments and every debt stay), and up again a payment
+    booked before has no line: it is read as paying the pair's oldest line settled before it (a press under the
+    second of two posts then shows on the first), and a payment booked after records its own."""
+    from ledger.chat_options import set_merge_debts
+    from ledger.payments import PAYER_SIDE
+
+    from .helpers import hu
+
+    chat = -4646
+
+    def indexes() -> set[str]:
+        engine = db.make_engine(empty_db_url)
+        try:
+            return {index["name"] for index in sa.inspect(engine).get_indexes("settlements")}
+        finally:
+            engine.dispose()
+
+    def a_to_b(ledger: Ledger, settlements: list[int]) -> list[tuple[int, int]]:
+        return [
+            ((ledger.payment_lines(chat, s) or [])[0].open, (ledger.payment_lines(chat, s) or [])[0].paid)
+            for s in settlements
+        ]
+
+    db.upgrade(empty_db_url)
+    ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+    try:
+        set_merge_debts(ledger.engine, ledger.group(chat).id, False, by=1)
+        a, b, c = (ledger.member(chat, 8100 + i, name).id for i, name in enumerate("ABC"))
+        settlements = []
+        for night in range(2):
+            table = ledger.open_table(chat, [a, b, c], source=f"o{night}", by=1)
+            ledger.record_hand(table.id, [hu("B", "discard", "A")], source=f"w{night}", by=1)
+            settlements.append(ledger.end_night(chat, source=f"e{night}", by=1).settlement.id)
+            clock.advance(minutes=1)
+        line = (ledger.payment_lines(chat, settlements[0]) or [])[0].amount
+        ledger.pay(chat, a, b, side=PAYER_SIDE, at_most=line, line=(settlements[1], 0), source="press", by=1)
+        assert a_to_b(ledger, settlements) == [(line, 0), (0, line)]
+        debts = ledger.debts(chat)
+    finally:
+        ledger.close()
+    for _ in range(2):
+        db.downgrade(empty_db_url, "0015")
+        assert "payment_lines" not in _tables(empty_db_url)
+        assert "ix_settlements_group_id_id" not in indexes()
+        db.upgrade(empty_db_url)
+        assert "payment_lines" in _tables(empty_db_url)
+        assert "ix_settlements_group_id_id" in indexes()
+        ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+        try:
+            assert ledger.debts(chat) == debts
+            assert a_to_b(ledger, settlements) == [(0, line), (line, 0)]  # booked before: the oldest line
+        finally:
+            ledger.close()
+    ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
+    try:
+        ledger.pay(chat, a, b, side=PAYER_SIDE, at_most=line, line=(settlements[1], 0), source="press2", by=1)
+        assert a_to_b(ledger, settlements) == [(0, line), (0, line)] and ledger.debts(chat) == []
+    finally:
+        ledger.close()

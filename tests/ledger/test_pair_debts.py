@@ -60,6 +60,8 @@ _steps = st.lists(
         *[_night] * 3,  # three times as likely as any other step: the money of the group's accounts needs nights
         st.tuples(st.just("pay"), st.integers(0, 5), st.integers(1, 100), st.sampled_from([PAYER_SIDE, PAYEE_SIDE])),
         st.tuples(st.just("confirm"), st.integers(0, 5)),
+        # 「已付」/「收到」 pressed under a post's line (a settlement, a line of it: what it still owes)
+        st.tuples(st.just("press"), st.integers(0, 5), st.integers(0, 9), st.sampled_from([PAYER_SIDE, PAYEE_SIDE])),
         st.tuples(st.just("unpay"), st.integers(0, 4), st.one_of(st.none(), st.integers(0, 4))),
         st.tuples(st.just("merge"), st.booleans()),
         st.tuples(st.just("link"), st.integers(0, 3)),
@@ -169,6 +171,8 @@ def test_the_running_totals_always_equal_the_debts_re_derived_from_every_settlem
                     debt = debts[step[1] % len(debts)]
                     amount = max(1, debt.amount * step[2] // 100)
                     ledger.pay(chat, debt.debtor_id, debt.creditor_id, amount, side=step[3], source=tag, by=1)
+            elif kind == "press":
+                press_a_line(ledger, chat, step, tag)
             elif kind == "confirm":
                 debts = player_debts(ledger, chat)
                 if debts:
@@ -189,6 +193,74 @@ def test_the_running_totals_always_equal_the_debts_re_derived_from_every_settlem
         assert kept == derived, f"after step {number} {step}"
         assert {(d.debtor_id, d.creditor_id): d.amount for d in ledger.debts(chat)} == kept
         assert_pass_through(ledger, chat, kept)
+        assert open_on_posts(ledger, chat) == {
+            pair: debt for pair, debt in kept.items() if pair not in pooled(ledger, chat)
+        }
+
+
+def settlement_ids(ledger: Ledger, chat: int) -> list[int]:
+    """The group's live settlements, oldest first."""
+    group_id = ledger.group(chat).id
+    live = "SELECT id FROM settlements WHERE group_id = :g AND voided_at IS NULL ORDER BY id"
+    with ledger.engine.connect() as connection:
+        return list(connection.execute(sa.text(live), {"g": group_id}).scalars())
+
+
+def open_on_posts(ledger: Ledger, chat: int) -> dict[tuple[int, int], int]:
+    """What every post's lines between players show still owed, summed per pair (each post read on its own); no
+    part of a line (owed, paid, carried, offset) is ever negative."""
+    pools = group_accounts(ledger, chat)
+    shown: dict[tuple[int, int], int] = {}
+    for settlement_id in settlement_ids(ledger, chat):
+        for state in ledger.payment_lines(chat, settlement_id) or ():
+            if state.payer_id in pools or state.payee_id in pools:
+                continue
+            assert min(state.open, state.paid, state.carried, state.offset) >= 0, state
+            if state.open:
+                pair = (state.payer_id, state.payee_id)
+                shown[pair] = shown.get(pair, 0) + state.open
+    return shown
+
+
+def pooled(ledger: Ledger, chat: int) -> set[tuple[int, int]]:
+    """The pairs with the pot or the house (their lines are passed on, never paid)."""
+    pools = group_accounts(ledger, chat)
+    return {(d.debtor_id, d.creditor_id) for d in ledger.debts(chat) if {d.debtor_id, d.creditor_id} & pools}
+
+
+def press_a_line(ledger: Ledger, chat: int, step: tuple[Any, ...], tag: str) -> None:
+    """A press under a post's line still owed, as the bot makes it: it books what the line owes, and exactly that
+    line shows it paid (the pair's other lines keep what they showed); or, when the other side's word waits, it
+    confirms that and books nothing (no line moves)."""
+    _, which, index, side = step
+    posts = settlement_ids(ledger, chat)
+    if not posts:
+        return
+    settlement_id = posts[which % len(posts)]
+    pools = group_accounts(ledger, chat)
+    states = ledger.payment_lines(chat, settlement_id) or []
+    lines = [i for i, s in enumerate(states) if s.open and s.payer_id not in pools and s.payee_id not in pools]
+    if not lines:
+        return
+    line = lines[index % len(lines)]
+    before = {s: [state.open for state in ledger.payment_lines(chat, s) or ()] for s in posts}
+    pressed = states[line]
+    paid = ledger.pay(
+        chat,
+        pressed.payer_id,
+        pressed.payee_id,
+        side=side,
+        at_most=pressed.open,
+        line=(settlement_id, line),
+        source=tag,
+        by=1,
+    )
+    if paid.booked:
+        event("a post's line pressed")
+        assert paid.amount == pressed.open
+        before[settlement_id][line] = 0
+        assert (ledger.payment_lines(chat, settlement_id) or [])[line].paid == pressed.paid + pressed.open
+    assert {s: [state.open for state in ledger.payment_lines(chat, s) or ()] for s in posts} == before
 
 
 def group_accounts(ledger: Ledger, chat: int) -> set[int]:
