@@ -61,6 +61,28 @@ def test_penghu_refusals_name_commands_not_the_contracts_fields(tmp_path: Path) 
     assert not [line for line in out if re.search(r"\b(from|null|wufu|tishe|sao|baojing|at_deal)\b", line)]
 
 
+#: a 碰胡 night whose transfers carry every reason the core pays (起手扫 and its netting, 起手提蛇, 碰, 扫, 过扫, 跑起,
+#: 跑起胡, 跑起中庄, 五福, 提蛇, 中庄, 胡, 天胡 and the deal money it returns, 地胡, the two-提蛇 win, 小七对)
+PENGHU_EVERY_REASON = ["!admin a", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "a: 扫 起手", "b: 扫 起手"]
+PENGHU_EVERY_REASON += ["d: 提蛇 起手", "c: 碰 点 @d", "c: 扫", "b: 过扫", "b: 跑起 点 @a", "c: 胡 点 @b 跑起"]
+PENGHU_EVERY_REASON += ["c: 碰 点 @a", "c: 胡 点 @b 中庄 跑起", "b: 碰 点 @a", "b: 碰 摸", "b: 扫", "b: 扫"]
+PENGHU_EVERY_REASON += ["b: 报警", "b: 五福 摸", "a: 扫 起手", "c: 天胡", "d: 地胡", "c: 提蛇 起手", "c: 提蛇 起手"]
+PENGHU_EVERY_REASON += ["b: 小七对", "a: 碰 摸", "a: 提蛇", "b: 中庄 自摸", "c: 胡 自摸"]
+
+
+def test_penghu_details_name_every_reason_in_the_chats_language(tmp_path: Path) -> None:
+    """明细 lists a 碰胡 night's reasons by name: a Chinese group never reads the core's key (`guosao`), an English
+    one reads the English words."""
+    ask = ["a: 明细", "a: 明细 @a", "a: 明细 @b", "a: 明细 @c", "a: 明细 @d"]
+    out = replay([*PENGHU_EVERY_REASON, *ask, "a: 设置 语言 en", *ask], f"sqlite:///{tmp_path / 'x.db'}")
+    chinese = [line.removeprefix("bot: ") for line in out[out.index("a: 明细") : out.index("a: 设置 语言 en")]]
+    assert "　　第1局 过扫 +2元" in chinese
+    assert not [line for line in chinese if re.search("[a-z_]{3,}", line)]
+    english = out[out.index("a: 设置 语言 en") :]
+    assert [line for line in english if "deal money returned" in line]
+    assert not [line for line in english if re.search(r"\b[a-z]+_[a-z_]+\b|qishou", line)]
+
+
 def test_english_counts_of_one_take_the_singular() -> None:
     assert text("en", "report_night_title", number=1, date="2026-01-10", hands=1) == "Night 1 · 2026-01-10 · 1 hand"
     assert text("en", "report_night_title", number=1, date="2026-01-10", hands=11).endswith("· 11 hands")
