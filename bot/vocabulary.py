@@ -52,6 +52,10 @@ FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("
 #: unanswered, as a line read without its command word does (`bot.grammar.unprompted`)
 CHATTY_WORDS = frozenset({"记错了", "刚才记错了"})
 
+#: the verbs of the words that take something back (`撤销结算`, `撤回付款`, `取消处罚`): typed apart from what they
+#: take back (`撤销 结算`), they still make that one word, never the plain 撤销 of the table's latest record
+UNDO_VERBS = ("撤销", "撤回", "撤消", "取消")
+
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
