@@ -14,7 +14,7 @@ from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, implied, read, tokens
-from bot.texts import register, register_describer, scoring_reason
+from bot.texts import joined, register, register_describer, scoring_reason
 from bot.vocabulary import COMMAND_WORDS, PENGHU_COMMAND_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
@@ -350,9 +350,9 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
         if c["peng"] + c["sao"]
     ]
     if counts and not result.finished:
-        lines.append(ctx.t("penghu_counts", counts="；".join(counts)))
+        lines.append(ctx.t("penghu_counts", counts=joined(ctx.lang, counts, "；")))
     if answer.get("baojing") and not result.finished:
-        lines.append(ctx.t("penghu_baojing_state", names="、".join(answer["baojing"])))
+        lines.append(ctx.t("penghu_baojing_state", names=joined(ctx.lang, answer["baojing"])))
     if result.finished:
         lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
