@@ -298,9 +298,13 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     if len(parts) < 2 or fold(parts[0]) == "@" or fold(parts[1][:1]) == "@":
         return None  # `@ 胡`: nobody; `@乙 @丙 …`: whose record?
     found = split_command(parts[1], book, game)
-    if found is None or found[1] not in vocab.PLAYER_FIRST_WORDS or found[1] in vocab.FIRST_PERSON_WIN_WORDS:
+    if found is None:
         return None
     command, word, args = found
+    if word == BY_PATTERNS:  # `@小李 清一色 自摸`: a win told by its patterns, its winner first
+        return command, word, f"{parts[0]} {args}"
+    if word not in vocab.PLAYER_FIRST_WORDS or word in vocab.FIRST_PERSON_WIN_WORDS:
+        return None
     return command, word, f"{parts[0]} {args}".strip()
 
 
@@ -345,6 +349,8 @@ def _ends_word(word: str, after: str) -> bool:
     """A command word counts when nothing follows, or no letter of the same script; a recording word also when
     its own vocabulary is glued to it (`胡清一色自摸`), 撤销 when a hand number is (`撤销第1局`), never inside an
     ordinary word (`胡说八道`)."""
+    if word in vocab.SELF_DRAW_ALONE:
+        return not after.translate(_SPACED).strip()  # `zimo!`; `zimo qingyise` is a win told by its patterns
     if not after:
         return True
     if not is_cjk(word[-1]):
