@@ -19,6 +19,7 @@ from bot.commands._common import (
     flow_step,
     money,
     money_lines,
+    named_now,
     replayed_reply,
     seat_resolver,
 )
@@ -159,7 +160,10 @@ def check_complete(lang: str, round_: dict[str, list[str]], players: list[str]) 
 
 
 def round_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: bool = False) -> list[str]:
-    """Places, marks, who scored, each seat's money, the match score."""
+    """Places, marks, who scored, each seat's money, the match score. An edit of a round of a table since ended
+    names the players as every reply names them now (`named_now`)."""
+    match = match_score(ctx, result.table_id, table.players)  # the table's rounds, stored under its seat names
+    table, result = named_now(ctx, table, result)
     answer = result.answer
     event = result.events[0]
     lines = booking_lines(ctx, result)
@@ -180,7 +184,7 @@ def round_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: b
             lines.append(ctx.t("gouji_marks_failed", names=joined(ctx.lang, event["shaopai_failed"])))
         lines.append(_scored_line(ctx, table.players, answer))
     lines += money_lines(ctx, table, result)
-    lines.append(_match_line(ctx, result.table_id, table.players))
+    lines.append(_match_line(ctx, table.players, *match))
     return lines
 
 
@@ -228,8 +232,7 @@ def match_score(ctx: Context, table_id: int, players: list[str]) -> tuple[int, i
     return totals[0], totals[1]
 
 
-def _match_line(ctx: Context, table_id: int, players: list[str]) -> str:
-    a, b = match_score(ctx, table_id, players)
+def _match_line(ctx: Context, players: list[str], a: int, b: int) -> str:
     first, second = joined(ctx.lang, players[0::2]), joined(ctx.lang, players[1::2])
     return ctx.t("gouji_match", first=first, a=a, second=second, b=b)
 
