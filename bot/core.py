@@ -624,6 +624,8 @@ class Bot:
                 outcome.effects.extend(result.effects)
                 if result.stop:
                     return outcome
+        if incoming.edited:
+            ctx.game = self._recorded_game(incoming) or ctx.game
         found = split_command(incoming.text, self.registry, ctx.game, ctx.seat_names)
         if incoming.edited and (found is None or not found[0].on_edit):
             for hook in self.registry.edit_hooks:
@@ -644,6 +646,20 @@ class Bot:
         outcome.effects.extend(result.effects)
         outcome.refused = result.refused
         return outcome
+
+    def _recorded_game(self, incoming: Incoming) -> str | None:
+        """The game of the table an edited message recorded at, whose words the edit is read in (a 够级 round edited
+        after a 碰胡 table opened is still a 名次); None when it recorded nothing live, or its night is settled
+        (the command refuses that edit)."""
+        from ledger.service import LedgerError
+
+        if self.service is None:
+            return None
+        try:
+            table = self.service.recorded_table(incoming.original_source)
+        except LedgerError:
+            return None
+        return table.game if table is not None else None
 
     def handle_callback(self, query: CallbackQuery) -> Outcome:
         """A button press: routed by the data's prefix (before the first ':'). Always answers the query."""

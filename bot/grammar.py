@@ -19,7 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -215,15 +215,13 @@ def split_command(
         if command is None:
             return None
         return command, name, _rest(text[origin[start + 1 + len(first)] :])
-    for word in _by_first_char(book).get(head[0], ()):
-        if not head.startswith(word) or not _ends_word(word, head[len(word) :]):
-            continue
+    for word, end in _words_at(head, book):
         command = book.lookup(word, game)
         if command is None:
             continue
         if asks(text) and (word in vocab.ACTING_WORDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
-        return command, word, _rest(text[origin[start + len(word)] :])
+        return command, word, _rest(text[origin[start + end] :])
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game)
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
@@ -234,6 +232,29 @@ def split_command(
     ):
         return _win_by_its_patterns(text, book, game)
     return None
+
+
+def _words_at(head: str, book: CommandBook[GrammarCommand]) -> Iterator[tuple[str, int]]:
+    """The book's words the (folded) line starts with, longest first, each with where it ends in the line. A word
+    that takes something back typed apart from what it takes back (`撤销 结算`, `取消 付款`: `vocab.UNDO_VERBS`)
+    comes first, so it is never the plain 撤销 of the table's latest record."""
+    words = _by_first_char(book).get(head[0], ())
+    joined, verb, gap = _undo_verb_joined(head)
+    for word in words if gap else ():
+        if len(word) > len(verb) and joined.startswith(word) and _ends_word(word, joined[len(word) :]):
+            yield word, len(word) + gap
+    for word in words:
+        if head.startswith(word) and _ends_word(word, head[len(word) :]):
+            yield word, len(word)
+
+
+def _undo_verb_joined(head: str) -> tuple[str, str, int]:
+    """A line starting with an undo verb and spaces (`撤销 结算`): the line without those spaces (`撤销结算`), the verb,
+    and how many spaces were taken out (0: the line as it is)."""
+    verb = next((verb for verb in vocab.UNDO_VERBS if head.startswith(verb)), "")
+    after = head[len(verb) :]
+    gap = len(after) - len(after.lstrip(_SPACES)) if verb else 0
+    return verb + after[gap:], verb, gap
 
 
 #: the word `split_command` gives a win told by its patterns alone (`清一色 自摸`): no command word was typed
@@ -259,7 +280,8 @@ def unprompted(text: str, word: str) -> bool:
     told by its patterns, `BY_PATTERNS`, or a record with its player first: `@乙 胡了 …`, `老王 碰 …`) or one of
     `CHATTY_WORDS`. Such a line acts only when it reads cleanly: a question or a refusal would answer chat."""
     head = fold(text[:_HEAD]).lstrip(_SPACES)
-    return word in vocab.CHATTY_WORDS or word == BY_PATTERNS or not head.startswith(("/", word))
+    said = head.startswith(("/", word)) or _undo_verb_joined(head)[0].startswith(word)  # `撤销 结算` too
+    return word in vocab.CHATTY_WORDS or word == BY_PATTERNS or not said
 
 
 def _seat_first(text: str, seats: Iterable[str]) -> bool:
@@ -279,11 +301,13 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     if len(parts) < 2 or fold(parts[0]) == "@" or fold(parts[1][:1]) == "@":
         return None  # `@ 胡`: nobody; `@乙 @丙 …`: whose record?
     found = split_command(parts[1], book, game)
-    if found is None or found[1] in vocab.FIRST_PERSON_WIN_WORDS:
-        return None
-    if found[1] not in vocab.PLAYER_FIRST_WORDS | vocab.ADDRESSED_PAYMENT_WORDS:
+    if found is None:
         return None
     command, word, args = found
+    if word == BY_PATTERNS:  # `@小李 清一色 自摸`: a win told by its patterns, its winner first
+        return command, word, f"{parts[0]} {args}"
+    if word not in vocab.PLAYER_FIRST_WORDS | vocab.ADDRESSED_PAYMENT_WORDS or word in vocab.FIRST_PERSON_WIN_WORDS:
+        return None
     return command, word, f"{parts[0]} {args}".strip()
 
 
@@ -328,6 +352,8 @@ def _ends_word(word: str, after: str) -> bool:
     """A command word counts when nothing follows, or no letter of the same script; a recording word also when
     its own vocabulary is glued to it (`胡清一色自摸`), 撤销 when a hand number is (`撤销第1局`), never inside an
     ordinary word (`胡说八道`)."""
+    if word in vocab.SELF_DRAW_ALONE:
+        return not after.translate(_SPACED).strip()  # `zimo!`; `zimo qingyise` is a win told by its patterns
     if not after:
         return True
     if not is_cjk(word[-1]):

@@ -1265,8 +1265,7 @@ def describe_patterns(lang: str, patterns: Sequence[Mapping[str, Any]]) -> str:
     """`卡五星×2、亮倒×2` (an empty list: 屁胡)."""
     if not patterns:
         return text(lang, "pihu")
-    sep = ", " if lang == "en" else "、"
-    return sep.join(f"{pattern_name(lang, p['key'])}×{p['multiplier']}" for p in patterns)
+    return joined(lang, (f"{pattern_name(lang, p['key'])}×{p['multiplier']}" for p in patterns))
 
 
 def describe_win(
@@ -1320,9 +1319,8 @@ def _draw_penalty(lang: str, transfers: Sequence[Mapping[str, Any]], currency: s
             owed.setdefault(str(transfer["from"]), []).append(paid)
     if not owed:
         return ""
-    sep = ", " if lang == "en" else "、"
-    payments = [text(lang, "draw_pays", payer=payer, payees=sep.join(paid)) for payer, paid in owed.items()]
-    return text(lang, "draw_penalty_paid", payments=("; " if lang == "en" else "；").join(payments))
+    payments = [text(lang, "draw_pays", payer=payer, payees=joined(lang, paid)) for payer, paid in owed.items()]
+    return text(lang, "draw_penalty_paid", payments=joined(lang, payments, "；"))
 
 
 #: the separators Chinese text puts between items, as English (ASCII punctuation) writes them
@@ -1356,8 +1354,8 @@ def describe_record(lang: str, events: Sequence[Mapping[str, Any]], game: str = 
                 words += f" ({tiles})" if lang == "en" else f"（{tiles}）"
             else:
                 named = [*(hand.get("patterns") or ()), *(hand.get("situations") or ())]
-                sep = ", " if lang == "en" else "、"
-                words += " " + (sep.join(pattern_name(lang, key) for key in named) if named else text(lang, "pihu"))
+                shown = joined(lang, (pattern_name(lang, key) for key in named)) if named else text(lang, "pihu")
+                words += " " + shown
         parts.append(words)
     return joined(lang, parts, "；")
 
@@ -1425,8 +1423,7 @@ def option_value(lang: str, key: str, value: Any) -> str:
     from ledger.scoring.kawuxing.rules import OPTIONS_BY_KEY
 
     if isinstance(value, list | tuple):
-        sep = ", " if lang == "en" else "、"
-        return sep.join(option_value(lang, key, one) for one in value)
+        return joined(lang, (option_value(lang, key, one) for one in value))
     if lang != "en":
         return str(OPTIONS_BY_KEY[key].choice_zh.get(value, value))
     if key == "big_hands":

@@ -67,6 +67,14 @@ FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("
 #: unanswered, as a line read without its command word does (`bot.grammar.unprompted`)
 CHATTY_WORDS = frozenset({"记错了", "刚才记错了"})
 
+#: the verbs of the words that take something back (`撤销结算`, `撤回付款`, `取消处罚`): typed apart from what they
+#: take back (`撤销 结算`), they still make that one word, never the plain 撤销 of the table's latest record
+UNDO_VERBS = ("撤销", "撤回", "撤消", "取消")
+
+#: Latin self-draw words that are the win's word 自摸 only alone on their line (`zimo`, `zimo!`: asked about as `自摸`
+#: is); followed by more they are a win told by its patterns (`zimo qingyise`) or chat (`zimo is hard`)
+SELF_DRAW_ALONE = ("zimo", "tsumo")
+
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
@@ -105,6 +113,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "我自摸",
         "我自摸了",
         *DEALT_IN_WORDS,
+        *SELF_DRAW_ALONE,
     ),
     "draw": ("荒庄", "荒庄了", "流局", "流局了", "黄庄", "黄庄了", "臭庄", "臭庄了", "荒了"),
     "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "记错了", "刚才记错了", "undo"),
@@ -168,6 +177,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "自摸胡": ("自摸",),
     "我自摸": ("自摸",),
     "我自摸了": ("自摸",),
+    **{word: ("自摸",) for word in SELF_DRAW_ALONE},
     "点杠": ("点",),
     **{word: ("我",) for word in SELF_BALANCE_WORDS},
     **{word: ("点", "我") for word in DEALT_IN_WORDS},

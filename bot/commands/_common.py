@@ -14,7 +14,7 @@ from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.core import AnswerCallback, Context, Effect, Quiet, Refusal, Sender, SendText
 from bot.grammar import mention_word, name_key
 from bot.permissions import plays_at
-from bot.texts import money
+from bot.texts import joined, money
 
 if TYPE_CHECKING:
     from ledger.events import Event
@@ -408,8 +408,7 @@ def cut_lines(ctx: Context, result: HandResult) -> list[str]:
     cuts = [t for t in result.booked if t.kind == "fee"]
     if not cuts:
         return []
-    sep = ", " if ctx.lang == "en" else "、"
-    each = sep.join(f"{t.payer} {money(t.amount, ctx.group.currency)}" for t in cuts)
+    each = joined(ctx.lang, (f"{t.payer} {money(t.amount, ctx.group.currency)}" for t in cuts))
     return [ctx.t("fees_cut_booked", cuts=each)]
 
 

@@ -4,20 +4,14 @@ first, English when the chat's language is `en`."""
 from __future__ import annotations
 
 from bot.texts import register
-from ledger.scoring.kawuxing import REASON_ZH
+from ledger.scoring import kawuxing, penghu
 
-#: transfer reasons as players call them (the scoring core's keys; a fine's reason is what the admin typed)
+#: transfer reasons as players call them (the scoring cores' keys; a fine's reason is what the admin typed)
 REASON_WORDS: dict[str, str] = {
-    **REASON_ZH,
+    **kawuxing.REASON_ZH,
+    **penghu.REASON_ZH,
     "gouji": "够级",
     "gouji_chuansanhu": "串三户",
-    "hu": "胡",
-    "zhongzhuang": "中庄",
-    "paoqi_hu": "跑起胡",
-    "paoqi_zhongzhuang": "跑起中庄",
-    "qishou_sao": "起手扫",
-    "qishou_sao_netting": "起手扫抵扣",
-    "qishou_tishe": "起手提蛇",
     "红包": "红包",
     "taifei": "台费",
     "choushui": "抽水",
@@ -57,11 +51,12 @@ REASON_EN = {
     "guosao": "过扫",
     "paoqi": "跑起",
     "tishe": "提蛇",
-    "shuang_tishe": "double 提蛇",
+    "shuang_tishe": "two 提蛇 at the deal (起手双提蛇)",
     "wufu": "五福",
     "tianhu": "heavenly win (天胡)",
     "dihu": "earthly win (地胡)",
     "xiaoqidui": "小七对",
+    "qishou_void": "deal money returned (起手扫/提蛇退回)",
 }
 
 

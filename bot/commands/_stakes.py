@@ -10,17 +10,19 @@ from typing import Any
 from bot.commands import _regional_texts  # noqa: F401  (registers the texts)
 from bot.commands._common import money
 from bot.core import Context
-from bot.texts import describe_patterns, option_name
+from bot.texts import describe_patterns, joined, option_name
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN, rules_from_request
 
 
 def _payments(ctx: Context, transfers: Sequence[Mapping[str, Any]]) -> str:
-    sep = ", " if ctx.lang == "en" else "、"
     currency = ctx.group.currency
-    return sep.join(
-        ctx.t("stake_payment", payer=t["from"], payee=t["to"], amount=money(int(t["amount"]), currency))
-        for t in transfers
+    return joined(
+        ctx.lang,
+        (
+            ctx.t("stake_payment", payer=t["from"], payee=t["to"], amount=money(int(t["amount"]), currency))
+            for t in transfers
+        ),
     )
 
 
@@ -68,7 +70,7 @@ def _chadajiao_lines(
         )
         for player, best in ready.items()
     ]
-    lines = [ctx.t("chadajiao_head", hands=("; " if ctx.lang == "en" else "；").join(hands))]
+    lines = [ctx.t("chadajiao_head", hands=joined(ctx.lang, hands, "；"))]
     if payments:
         lines.append(ctx.t("chadajiao_payments", payments=_payments(ctx, payments)))
     return lines
@@ -92,8 +94,7 @@ def piao_line(ctx: Context, table_rules: Mapping[str, Any], told: Mapping[str, i
         return ctx.t("table_piao_fixed", amount=rules.piao_amount)
     if rules.piao not in PIAO_CHOSEN:
         return ""
-    sep = ", " if ctx.lang == "en" else "、"
-    shown = sep.join(f"{p} {told[p]}" if p in told else f"{p} {ctx.t('piao_untold')}" for p in players)
+    shown = joined(ctx.lang, (f"{p} {told[p]}" if p in told else f"{p} {ctx.t('piao_untold')}" for p in players))
     return ctx.t("table_piao_first" if rules.piao == "first_hand" else "table_piao_chosen", piao=shown)
 
 
@@ -129,4 +130,4 @@ def reports_summary(ctx: Context, table_rules: Mapping[str, Any], hand_number: i
         what.append(ctx.t("input_ma"))
     if rules.chadajiao:
         what.append(ctx.t("input_ready"))
-    return ctx.t("table_reports", what=(", " if ctx.lang == "en" else "、").join(what)) if what else ""
+    return ctx.t("table_reports", what=joined(ctx.lang, what)) if what else ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.core import Context, Refusal, SendText
 from bot.grammar import fold
+from bot.texts import joined
 from bot.vocabulary import MINGGANG_CHOICES, spellings
 
 #: setting words `设置` hands to this module
@@ -27,7 +28,7 @@ def configure(ctx: Context, word: str, values: list[str]) -> SendText:
     choice = spellings(MINGGANG_CHOICES).get(fold(values[0])) if values else None
     if choice is None or len(values) != 1:
         value = " ".join(values)
-        raise Refusal("config_bad_value", setting=word, value=value, allowed="直杠、蓄杠")
+        raise Refusal("config_bad_value", setting=word, value=value, allowed=joined(ctx.lang, ("直杠", "蓄杠")))
     set_minggang(ctx.service.engine, ctx.group.id, choice, by=ctx.sender.user_id, now=ctx.now())
     return ctx.reply("minggang_set", kind=MINGGANG_CHOICES[choice][0])
 

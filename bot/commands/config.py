@@ -12,7 +12,7 @@ from bot.commands._common import money, setting_amount
 from bot.commands._stakes import report_lines
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, tokens
-from bot.texts import game_name, option_name, option_value, rules_summary
+from bot.texts import game_name, joined, option_name, option_value, rules_summary
 from bot.vocabulary import COMMAND_WORDS
 from ledger.service import GroupInfo
 
@@ -173,7 +173,7 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
         game = GAME_WORDS.get(value.lower())
         if game is None:
             raise Refusal(
-                "config_bad_value", setting=word, value=value, allowed=_listed(ctx, ["卡五星", "够级", "碰胡"])
+                "config_bad_value", setting=word, value=value, allowed=joined(ctx.lang, ["卡五星", "够级", "碰胡"])
             )
         return {"game": game}  # the ledger brings back the rules the group last played the game under
     if key == "base":
@@ -189,7 +189,7 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
     if key == "language":
         language = LANGUAGE_WORDS.get(value.lower())
         if language is None:
-            raise Refusal("config_bad_value", setting=word, value=value, allowed=_listed(ctx, ["zh", "en"]))
+            raise Refusal("config_bad_value", setting=word, value=value, allowed=joined(ctx.lang, ["zh", "en"]))
         return {"language": language}
     if key == "cutoff_hour":
         if not value.isdigit() or not 0 <= int(value) <= 23:
@@ -216,7 +216,7 @@ def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -
     if key == "preset":
         preset = next((p.key for p in PRESETS.values() if values[0] in {p.key, p.zh}), None)
         if preset is None:
-            allowed = _listed(ctx, [_both(ctx, p.key, p.zh) for p in PRESETS.values()])
+            allowed = joined(ctx.lang, [_both(ctx, p.key, p.zh) for p in PRESETS.values()])
             raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
         rules["preset"] = preset
     else:
@@ -239,7 +239,7 @@ def _option_value(ctx: Context, option: Any, word: str, values: list[str]) -> An
             return True
         if values[0].lower() in NO:
             return False
-        allowed = "yes, no (是, 否)" if ctx.lang == "en" else "是、否"
+        allowed = "yes, no (是, 否)" if ctx.lang == "en" else joined(ctx.lang, ("是", "否"))
         raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
     if isinstance(option.default, tuple):
         picked: list[str] = []
@@ -247,27 +247,24 @@ def _option_value(ctx: Context, option: Any, word: str, values: list[str]) -> An
             for part in [value] if value in option.choices or value in by_label else list(value):
                 choice = part if part in option.choices else by_label.get(part)
                 if choice is None:
-                    allowed = _listed(ctx, [_both(ctx, c, option.choice_zh.get(c, c)) for c in option.choices])
+                    allowed = joined(ctx.lang, [_both(ctx, c, option.choice_zh.get(c, c)) for c in option.choices])
                     raise Refusal("config_bad_value", setting=word, value=value, allowed=allowed)
                 picked.append(choice)
         return picked
     if isinstance(option.default, int) and values[0].isdigit():
         number = int(values[0])
         if number not in option.choices:
-            allowed = _listed(ctx, [str(c) for c in option.choices])
+            allowed = joined(ctx.lang, [str(c) for c in option.choices])
             raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
         return number
     words = _value_words(option)
     choice = values[0] if values[0] in option.choices else words.get(fold(values[0]).replace(" ", ""))
     if choice is None:
         listed = {c: next(w for w, value in words.items() if value == c) for c in option.choices}
-        allowed = ", ".join(f"{c} ({w})" for c, w in listed.items()) if ctx.lang == "en" else "、".join(listed.values())
+        shown = (f"{c} ({w})" for c, w in listed.items()) if ctx.lang == "en" else listed.values()
+        allowed = joined(ctx.lang, shown)
         raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
     return choice
-
-
-def _listed(ctx: Context, items: list[str]) -> str:
-    return (", " if ctx.lang == "en" else "、").join(items)
 
 
 def _both(ctx: Context, key: str, zh: str) -> str:

@@ -15,6 +15,7 @@ from bot.commands._money_texts import reason_word
 from bot.commands.payment_codes import payment_buttons
 from bot.core import Button, Context, Refusal, SendText, registry
 from bot.grammar import tokens
+from bot.texts import joined
 from ledger.details import NightDetails, PairDetail
 from ledger.service import Settlement
 
@@ -94,12 +95,11 @@ def pair_lines(ctx: Context, pair: PairDetail, *, items: bool) -> list[str]:
         lines = [ctx.t("details_pair", **names, amount=money(pair.net, currency))]
     else:
         lines = [ctx.t("details_pair_even", **names)]
-    sep = ", " if ctx.lang == "en" else "、"
     reasons = [
         ctx.t("details_reason", reason=reason_word(ctx.lang, reason, kind), count=count, amount=_signed(ctx, total))
         for reason, kind, count, total in _reasons(pair)
     ]
-    lines.append(ctx.t("details_reasons", reasons=sep.join(reasons)))
+    lines.append(ctx.t("details_reasons", reasons=joined(ctx.lang, reasons)))
     if items:
         shown = pair.items[-MAX_ITEMS:]
         key = "details_items_head" if len(shown) == len(pair.items) else "details_items_some"

@@ -14,6 +14,7 @@ from bot.commands._common import amount_or_why, money, resolve_person, setting_a
 from bot.commands.payments import settled_at_once
 from bot.core import Context, Effect, Refusal, SendText, registry
 from bot.grammar import fold, tokens
+from bot.texts import joined
 from ledger.fees import MAX_PERCENT, Fees
 from ledger.service import LedgerError, MemberInfo
 
@@ -101,7 +102,7 @@ def describe(ctx: Context, fees: Fees | None = None) -> str:
         cut = f"{fees.cut_percent}%" if fees.cut_percent else money(fees.cut_fixed, currency)
         cap = ctx.t("fees_cap", amount=money(fees.cut_cap, currency)) if fees.cut_cap is not None else ""
         parts.append(ctx.t("fees_cut", cut=cut, cap=cap))
-    return ctx.t("fees_line", parts=("; " if ctx.lang == "en" else "；").join(parts))
+    return ctx.t("fees_line", parts=joined(ctx.lang, parts, "；"))
 
 
 @registry.command(

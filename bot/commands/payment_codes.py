@@ -13,6 +13,7 @@ from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.commands._common import me, resolve_person, shown_name, shown_names
 from bot.core import Button, Context, Effect, Refusal, SendPhoto, SendText, registry
 from bot.grammar import fold, tokens
+from bot.texts import joined
 from ledger.payment_codes import MAX_FILE_ID
 
 PREFIX = "qr"
@@ -78,9 +79,8 @@ def qrcode(ctx: Context) -> list[Effect] | SendText:
     have = ctx.service.payment_codes(ctx.chat_id, list(members))
     if not have:
         return ctx.reply("qr_nobody")
-    sep = ", " if ctx.lang == "en" else "、"
-    listed = [_with_apps(ctx, members[member_id], codes, sep) for member_id, codes in list(have.items())[:MAX_LISTED]]
-    return ctx.reply("qr_list", names=sep.join(listed))
+    listed = [_with_apps(ctx, members[member_id], codes) for member_id, codes in list(have.items())[:MAX_LISTED]]
+    return ctx.reply("qr_list", names=joined(ctx.lang, listed))
 
 
 @registry.command(
@@ -105,11 +105,13 @@ def remove(ctx: Context) -> SendText:
     return ctx.reply("qr_removed", name=shown_name(ctx, member), count=removed)
 
 
-def _with_apps(ctx: Context, name: str, codes: list[tuple[str, str]], sep: str) -> str:
-    """`老王（微信、支付宝）`; a code registered for no app in particular adds no brackets of its own."""
-    apps = [_app_name(ctx, app) for app, _ in codes]
-    named = sep.join(app for app in apps if app)
-    return f"{name}（{named}）" if named else name
+def _with_apps(ctx: Context, name: str, codes: list[tuple[str, str]]) -> str:
+    """`老王（微信、支付宝）`, `laowang (WeChat, Alipay)`; a code registered for no app in particular adds no brackets
+    of its own."""
+    named = joined(ctx.lang, (app for app in (_app_name(ctx, app) for app, _ in codes) if app))
+    if not named:
+        return name
+    return f"{name} ({named})" if ctx.lang == "en" else f"{name}（{named}）"
 
 
 def code_photos(ctx: Context, member_id: int, name: str) -> list[Effect]:

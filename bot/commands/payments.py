@@ -27,7 +27,7 @@ from bot.commands._common import (
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.permissions import require_party
-from bot.texts import money
+from bot.texts import joined, money
 from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
 from ledger.models import GROUP_ACCOUNTS
@@ -502,7 +502,8 @@ def configure(ctx: Context, word: str, values: list[str]) -> SendText:
     value = fold("".join(values)) if values else ""
     choice = {"开": True, "on": True, "是": True, "关": False, "off": False, "否": False}.get(value)
     if choice is None:
-        raise Refusal("config_bad_value", setting=word, value=" ".join(values), allowed="开、关")
+        allowed = joined(ctx.lang, ("on", "off") if ctx.lang == "en" else ("开", "关"))
+        raise Refusal("config_bad_value", setting=word, value=" ".join(values), allowed=allowed)
     set_merge_debts(ctx.service.engine, ctx.group.id, choice, by=ctx.sender.user_id, now=ctx.now())
     return ctx.reply("merge_debts_on" if choice else "merge_debts_off")
 

@@ -424,7 +424,7 @@ def record_piao(ctx: Context) -> SendText | None:
             return _go_on(ctx, table, flow, state, before, edit=None)
     if rules.piao == "first_hand" and table.hand_number > 1:
         earlier = table_piao(ctx, table)
-        shown = "、".join(f"{p} {earlier[p]}" for p in table.players if p in earlier)
+        shown = joined(ctx.lang, (f"{p} {earlier[p]}" for p in table.players if p in earlier))
         raise Refusal("piao_first_hand_set", piao=shown)
     result, edited = book(ctx, table, [Piao(player, amount) for player, amount in told])
     what = joined(ctx.lang, (describe_event(ctx.lang, event) for event in result.recorded), "；")

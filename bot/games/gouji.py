@@ -19,6 +19,7 @@ from bot.commands._common import (
     flow_step,
     money,
     money_lines,
+    named_now,
     replayed_reply,
     seat_resolver,
 )
@@ -27,7 +28,7 @@ from bot.commands.duplicates import hold_back
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, tokens
-from bot.texts import register, register_describer, scoring_refusal
+from bot.texts import joined, register, register_describer, scoring_refusal
 from ledger.events import GoujiRound
 from ledger.scoring import ScoringError, gouji
 from ledger.service import DuplicateRecord, HandResult, TableInfo
@@ -109,7 +110,7 @@ def record_round(ctx: Context) -> SendText:
     if not ctx.args and not (ctx.incoming and ctx.incoming.edited):
         return start_flow(ctx, table)
     round_ = parse_round(ctx.args, seat_resolver(ctx, table))
-    check_complete(round_, table.players)
+    check_complete(ctx.lang, round_, table.players)
     try:
         result, edited = book(ctx, table, [round_event(round_)])
     except DuplicateRecord as dup:  # the same finishing order from someone else a moment ago: ask before booking
@@ -145,27 +146,30 @@ def parse_round(args: str, resolve: Callable[[str], str | None]) -> dict[str, li
     return round_
 
 
-def check_complete(round_: dict[str, list[str]], players: list[str]) -> None:
+def check_complete(lang: str, round_: dict[str, list[str]], players: list[str]) -> None:
     """Everyone named once, unless two 革命 void the round (then the rest need not be named)."""
     if len(round_["geming"]) >= 2:
         return
     named = {name for names in round_.values() for name in names}
     missing = [p for p in players if p not in named]
     if missing:
-        raise Refusal("gouji_missing", names="、".join(missing))
+        raise Refusal("gouji_missing", names=joined(lang, missing))
 
 
 # ------------------------------------------------------------------------------------------------ the reply
 
 
 def round_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: bool = False) -> list[str]:
-    """Places, marks, who scored, each seat's money, the match score."""
+    """Places, marks, who scored, each seat's money, the match score. An edit of a round of a table since ended
+    names the players as every reply names them now (`named_now`)."""
+    match = match_score(ctx, result.table_id, table.players)  # the table's rounds, stored under its seat names
+    table, result = named_now(ctx, table, result)
     answer = result.answer
     event = result.events[0]
     lines = booking_lines(ctx, result)
     if answer.get("void"):
         lines.append(ctx.t("gouji_round_edited" if edited else "gouji_round", number=result.number, places="-"))
-        lines.append(ctx.t("gouji_void", names="、".join(event["geming"])))
+        lines.append(ctx.t("gouji_void", names=joined(ctx.lang, event["geming"])))
     else:
         lines.append(
             ctx.t(
@@ -175,19 +179,19 @@ def round_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: b
             )
         )
         if event.get("geming"):
-            lines.append(ctx.t("gouji_marks_geming", names="、".join(event["geming"])))
+            lines.append(ctx.t("gouji_marks_geming", names=joined(ctx.lang, event["geming"])))
         if event.get("shaopai_failed"):
-            lines.append(ctx.t("gouji_marks_failed", names="、".join(event["shaopai_failed"])))
+            lines.append(ctx.t("gouji_marks_failed", names=joined(ctx.lang, event["shaopai_failed"])))
         lines.append(_scored_line(ctx, table.players, answer))
     lines += money_lines(ctx, table, result)
-    lines.append(_match_line(ctx, result.table_id, table.players))
+    lines.append(_match_line(ctx, table.players, *match))
     return lines
 
 
 def describe(lang: str, event: Mapping[str, Any], dealer: str | None = None) -> str:
     """A round in words for 牌桌, 撤销 and 历史: `出完：a、d、c、f、b、e，革命：…，烧牌失败：…` (够级 has no dealer)."""
     parts = [
-        bot_texts.text(lang, key, names="、".join(event.get(field) or ()))
+        bot_texts.text(lang, key, names=joined(lang, event.get(field) or ()))
         for field, key in (
             ("order", "gouji_flow_order"),
             ("geming", "gouji_marks_geming"),
@@ -202,9 +206,8 @@ register_describer("gouji", describe)
 
 
 def _places_text(ctx: Context, places: dict[str, str]) -> str:
-    if ctx.lang == "en":
-        return ", ".join(f"{PLACE_EN[place]} {name}" for name, place in places.items())
-    return "、".join(f"{place} {name}" for name, place in places.items())
+    shown = {place: PLACE_EN[place] for place in places.values()} if ctx.lang == "en" else {}
+    return joined(ctx.lang, (f"{shown.get(place, place)} {name}" for name, place in places.items()))
 
 
 def _scored_line(ctx: Context, players: list[str], answer: dict[str, Any]) -> str:
@@ -212,8 +215,8 @@ def _scored_line(ctx: Context, players: list[str], answer: dict[str, Any]) -> st
     if not scoring:
         return ctx.t("gouji_tie")
     double = ctx.t("gouji_chuansanhu") if answer["chuansanhu"] else ""
-    sep = ", " if ctx.lang == "en" else "、"
-    return ctx.t("gouji_scored", team=sep.join(scoring), points=answer["team_points"][scoring[0]], double=double)
+    points = answer["team_points"][scoring[0]]
+    return ctx.t("gouji_scored", team=joined(ctx.lang, scoring), points=points, double=double)
 
 
 def match_score(ctx: Context, table_id: int, players: list[str]) -> tuple[int, int]:
@@ -229,10 +232,9 @@ def match_score(ctx: Context, table_id: int, players: list[str]) -> tuple[int, i
     return totals[0], totals[1]
 
 
-def _match_line(ctx: Context, table_id: int, players: list[str]) -> str:
-    a, b = match_score(ctx, table_id, players)
-    sep = ", " if ctx.lang == "en" else "、"
-    return ctx.t("gouji_match", first=sep.join(players[0::2]), a=a, second=sep.join(players[1::2]), b=b)
+def _match_line(ctx: Context, players: list[str], a: int, b: int) -> str:
+    first, second = joined(ctx.lang, players[0::2]), joined(ctx.lang, players[1::2])
+    return ctx.t("gouji_match", first=first, a=a, second=second, b=b)
 
 
 # ------------------------------------------------------------------------------------------------ buttons
@@ -293,11 +295,11 @@ def render(
     round_ = round_of(state)
     lines = [ctx.t("gouji_flow_title", number=table.hand_number)]
     if round_["order"]:
-        lines.append(ctx.t("gouji_flow_order", names="、".join(round_["order"])))
+        lines.append(ctx.t("gouji_flow_order", names=joined(ctx.lang, round_["order"])))
     if round_["geming"]:
-        lines.append(ctx.t("gouji_marks_geming", names="、".join(round_["geming"])))
+        lines.append(ctx.t("gouji_marks_geming", names=joined(ctx.lang, round_["geming"])))
     if round_["shaopai_failed"]:
-        lines.append(ctx.t("gouji_marks_failed", names="、".join(round_["shaopai_failed"])))
+        lines.append(ctx.t("gouji_marks_failed", names=joined(ctx.lang, round_["shaopai_failed"])))
     rows: list[tuple[Button, ...]] = []
     if _complete(round_):
         preview, ok = _preview(ctx, table, round_)
@@ -325,7 +327,7 @@ def _preview(ctx: Context, table: TableInfo, round_: dict[str, list[str]]) -> tu
         return [scoring_refusal(ctx.lang, err)], False
     lines = [ctx.t("flow_preview")]
     if answer["void"]:
-        lines.append(ctx.t("gouji_void", names="、".join(round_["geming"])))
+        lines.append(ctx.t("gouji_void", names=joined(ctx.lang, round_["geming"])))
     else:
         lines.append(_places_text(ctx, answer["places"]))
         lines.append(_scored_line(ctx, table.players, answer))

@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.commands._common import book as book_events
-from bot.commands._common import booking_lines, money_lines, my_seat, replayed_reply, seat_resolver
+from bot.commands._common import booking_lines, money_lines, my_seat, named_now, replayed_reply, seat_resolver
+from bot.commands._recording import next_hand_lines
 from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, implied, read, tokens
-from bot.texts import register, register_describer, scoring_reason
+from bot.texts import joined, register, register_describer, scoring_reason
 from bot.vocabulary import COMMAND_WORDS, PENGHU_COMMAND_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
@@ -336,9 +337,11 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
         raise _refusal(ctx.lang, err) from err
     if result.replayed:  # a redelivered update: booked once, said once
         return replayed_reply(ctx, result, "penghu")
-    what = describe(ctx.lang, payload(event), table.dealer)
+    before = table  # read before the booking: the hand it was at (an edit may be of an earlier hand)
+    table, result = named_now(ctx, table, result)  # an edit at a table since ended: the names shown now
+    what = describe(ctx.lang, result.recorded[-1] if result.recorded else payload(event), table.dealer)
     lines = booking_lines(ctx, result)
-    if result.finished:
+    if result.finished and not edited:
         lines.append(ctx.t("penghu_hand_over", number=result.number, what=what))
     else:
         lines.append(ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what))
@@ -350,11 +353,11 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
         if c["peng"] + c["sao"]
     ]
     if counts and not result.finished:
-        lines.append(ctx.t("penghu_counts", counts="；".join(counts)))
+        lines.append(ctx.t("penghu_counts", counts=joined(ctx.lang, counts, "；")))
     if answer.get("baojing") and not result.finished:
-        lines.append(ctx.t("penghu_baojing_state", names="、".join(answer["baojing"])))
+        lines.append(ctx.t("penghu_baojing_state", names=joined(ctx.lang, answer["baojing"])))
     if result.finished:
-        lines.append(ctx.t("next_hand", number=result.number + 1, dealer=result.next_dealer))
+        lines += next_hand_lines(ctx, before, result, edited=edited)
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 

@@ -113,8 +113,8 @@ register(
             "en": "{name} is not an admin: only admins can be named to change the rules. Make them an admin first.",
         },
         "mod_cancelled": {
-            "zh": "↩️ 已撤销记录 #{id}（{kind}，{name}）。{extra}",
-            "en": "↩️ Record #{id} cancelled ({kind}, {name}). {extra}",
+            "zh": "↩️ 已撤销记录 {id}（{kind}，{name}）。{extra}",
+            "en": "↩️ Record {id} cancelled ({kind}, {name}). {extra}",
         },
         "mod_cancelled_fine": {
             "zh": "罚款 {amount} 已退回，红包池余额 {pot}。",
@@ -203,7 +203,8 @@ register(
             "zh": "用法：群规编辑 @TA（允许修改）｜群规编辑 -@TA（取消）",
             "en": "Usage: /ruleseditor @admin (allow) | /ruleseditor -@admin (revoke)",
         },
-        "mod_editors": {"zh": "可修改群规：群主{names}", "en": "May change the rules: the owner{names}"},
+        "mod_editors": {"zh": "可修改群规：{names}", "en": "May change the rules: {names}"},
+        "mod_owner": {"zh": "群主", "en": "the owner"},
         "mod_rules_history_head": {"zh": "📜 群规修改记录：", "en": "📜 Rules changes:"},
         "mod_rules_history_line": {"zh": "{when} {name}：{first}", "en": "{when} {name}: {first}"},
         "mod_rules_history_empty": {

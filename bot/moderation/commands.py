@@ -23,6 +23,7 @@ from bot.moderation import _texts  # noqa: F401  (registers the texts)
 from bot.moderation._state import moderation, remember_settings, settings, state
 from bot.moderation.filter import exempt
 from bot.moderation.ladder import currency
+from bot.texts import joined
 from ledger.accounts import MAX_AMOUNT
 from ledger.moderation import SETTING_NAMES, ActionInfo, RuleSettings
 from ledger.service import MemberInfo
@@ -257,9 +258,8 @@ def pardon(ctx: Context) -> list[Effect]:
         kept = pardon.fine_kept
         extra = ctx.t(f"mod_fine_kept_{pardon.why_kept}", amount=money(kept.amount or 0, currency(ctx)), id=kept.id)
     effects += [UnbanMember(one.user_id) for one in cancelled if one.kind == "ban"]
-    sep = ", " if ctx.lang == "en" else "、"
-    ids = f"{sep}#".join(str(one.id) for one in cancelled)
-    kind = sep.join(ctx.t(f"mod_kind_{one.kind}") for one in cancelled)
+    ids = joined(ctx.lang, (f"#{one.id}" for one in cancelled))
+    kind = joined(ctx.lang, (ctx.t(f"mod_kind_{one.kind}") for one in cancelled))
     reply = SendText(ctx.t("mod_cancelled", id=ids, kind=kind, name=name, extra=extra).rstrip())
     return [reply, *effects]
 
@@ -465,7 +465,7 @@ def rules_editor(ctx: Context) -> SendText:
         rules = moderation(ctx).update_settings(ctx.chat_id, {"rules_editors": editors}, by=ctx.sender.user_id)
         remember_settings(ctx, rules)
     names = _user_names(ctx)
-    listed = "".join(f"、{names.get(u, u)}" for u in rules.rules_editors)
+    listed = joined(ctx.lang, [ctx.t("mod_owner"), *(str(names.get(u, u)) for u in rules.rules_editors)])
     return ctx.reply("mod_editors", names=listed)
 
 
@@ -555,7 +555,7 @@ def _show(ctx: Context, value: Any) -> str:
     if isinstance(value, bool):
         return ctx.t("mod_on" if value else "mod_off")
     if isinstance(value, tuple | list):
-        return "、".join(str(v) for v in value) or "-"
+        return joined(ctx.lang, (str(v) for v in value)) or "-"
     return "-" if value is None else str(value)
 
 

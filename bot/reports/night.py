@@ -20,6 +20,7 @@ from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.files import report_dir
 from bot.reports.stats import patterns_text
 from bot.reports.texts import t
+from bot.texts import joined
 from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
 from ledger.models import GameTable, Night
@@ -173,9 +174,12 @@ def night_post(
         lines.append(t(lang, "report_transfers_head", count=len(transfer_lines)))
         lines.extend(transfer_lines)
         if settlement.carried:  # earlier debts among the players netted in (设置 并账)
-            debts = "、".join(
-                t(lang, "report_carried_item", debtor=d.payer, creditor=d.payee, amount=money(d.amount, currency))
-                for d in settlement.carried
+            debts = joined(
+                lang,
+                (
+                    t(lang, "report_carried_item", debtor=d.payer, creditor=d.payee, amount=money(d.amount, currency))
+                    for d in settlement.carried
+                ),
             )
             lines.append(t(lang, "report_carried", debts=debts))
     else:

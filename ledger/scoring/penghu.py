@@ -66,6 +66,27 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
 DEAL_ONLY = frozenset({"tianhu", "dihu", "xiaoqidui"})
 TERMINAL_HINT = "hu、wufu、tianhu、dihu、xiaoqidui、起手第二个提蛇，或 draw（荒庄）"
 
+#: Every reason a transfer of this game carries, by the name players call it (明细 shows these, never the key).
+REASON_ZH = {
+    "peng": "碰",
+    "sao": "扫",
+    "guosao": "过扫",
+    "paoqi": "跑起",
+    "tishe": "提蛇",
+    "wufu": "五福",
+    "hu": "胡",
+    "zhongzhuang": "中庄",
+    "paoqi_hu": "跑起胡",
+    "paoqi_zhongzhuang": "跑起中庄",
+    "tianhu": "天胡",
+    "dihu": "地胡",
+    "xiaoqidui": "小七对",
+    "shuang_tishe": "起手双提蛇",
+    "qishou_sao": "起手扫",
+    "qishou_sao_netting": "起手扫抵扣",
+    "qishou_tishe": "起手提蛇",
+    "qishou_void": "起手扫/提蛇退回",
+}
 #: Reasons of deal-time money, which a hand won at the deal gives back.
 DEAL_REASONS = frozenset({"qishou_sao", "qishou_sao_netting", "qishou_tishe"})
 

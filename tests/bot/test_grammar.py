@@ -274,6 +274,27 @@ def test_the_command_word_is_the_registry_s_own_and_the_arguments_are_as_typed(l
     assert found is not None and found[1:] == (word, args)
 
 
+@pytest.mark.parametrize(
+    ("line", "word", "args"),
+    [
+        ("撤销 结算", "撤销结算", ""),
+        ("撤回　结算！", "撤回结算", ""),
+        ("取消 结算", "取消结算", ""),
+        ("撤销  结账", "撤销结账", ""),
+        ("撤销 付款 @乙", "撤销付款", "@乙"),
+        ("取消 付款", "取消付款", ""),
+        ("撤销 处罚 #12 误判", "撤销处罚", "#12 误判"),
+        ("撤回 結算", "撤回结算", ""),
+        ("撤销 第3局", "撤销", "第3局"),
+        ("撤销 结算一下", "撤销", "结算一下"),
+    ],
+)
+def test_an_undo_word_typed_apart_from_what_it_undoes_is_that_command(line: str, word: str, args: str) -> None:
+    """`撤销 结算` is 撤销结算 (the settlement taken back), never 撤销 (the table's latest record)."""
+    found = split_command(line, registry, "kawuxing")
+    assert found is not None and found[1:] == (word, args)
+
+
 def test_every_spelling_reads_back_from_traditional_characters() -> None:
     to_traditional = OpenCC("s2t")
     spellings = [*_VOCABULARY, *(w for words in vocabulary.COMMAND_WORDS.values() for w in words)]

@@ -154,6 +154,9 @@ KAWUXING = ("a: 开桌 @a @b 老表 庄 @a",)
         ("a: 小李 胡 卡五星 点 老表", "a: 胡 @b 卡五星 点 老表"),
         ("a: 老表 胡了 清一色 点 @b", "a: 胡 老表 清一色 点 @b"),
         ("a:   老表　胡 七对 自摸", "a: 胡 老表 七对 自摸"),
+        ("a: 老表 清一色 自摸", "a: 胡 老表 清一色 自摸"),  # a win told by its patterns, its player first
+        ("b: @a 七对 点 老表", "b: 胡 @a 七对 点 老表"),
+        ("a: 小李 海底捞 自摸 碰碰胡", "a: 胡 @b 海底捞 碰碰胡 自摸"),
     ],
 )
 def test_a_record_told_with_a_seat_s_name_first_is_that_player_s(sqlite_url: str, line: str, plain: str) -> None:
@@ -175,6 +178,12 @@ def test_a_record_told_with_a_seat_s_name_first_is_that_player_s(sqlite_url: str
         "a: 老表 胡 清一色 点 老表",
         "a: 老表 碰 点 小李",  # no 碰 at a 卡五星 table
         "a: 你好 胡了 清一色 自摸",
+        "a: 老表 清一色",  # no way it was won
+        "a: 老表 清一色 自摸 哈哈",
+        "a: 老表 清一色 自摸？",
+        "a: 老表 清一色 点 老表",
+        "a: @b @c 清一色 自摸",  # which one won?
+        "a: 老表 「清一色 自摸」",
     ],
 )
 def test_a_line_that_only_looks_like_one_stays_chat(sqlite_url: str, line: str) -> None:
@@ -223,6 +232,7 @@ ENGLISH = ("a: 设置 语言 en", "a: 开桌 @a @b @c 庄 @a")
         ("a: Tsumo, qingyise!", "a: qingyise zimo"),
         ("a: self qingyise", "a: qingyise zimo"),
         ("a: hu zimo qingyise", "a: qingyise zimo"),
+        ("a: @b zimo qingyise", "a: 胡 @b 清一色 自摸"),
     ],
 )
 def test_an_english_group_tells_the_way_before_the_patterns(sqlite_url: str, line: str, plain: str) -> None:
@@ -230,7 +240,7 @@ def test_an_english_group_tells_the_way_before_the_patterns(sqlite_url: str, lin
 
 
 @pytest.mark.parametrize(
-    "line", ["a: zimo", "a: zimo is hard", "a: zimo qingyise?", "a: zimo lol qingyise", "a: zimo @b"]
+    "line", ["a: zimo is hard", "a: zimo qingyise?", "a: zimo lol qingyise", "a: zimo @b", "a: @b zimo", "a: zimo zimo"]
 )
 def test_a_line_starting_with_zimo_that_names_no_pattern_or_more_than_a_win_stays_chat(
     sqlite_url: str, line: str
@@ -239,6 +249,28 @@ def test_a_line_starting_with_zimo_that_names_no_pattern_or_more_than_a_win_stay
     try:
         assert table.say(line) == []
         assert not any(table.booked()[2].values())
+    finally:
+        table.ledger.close()
+
+
+@pytest.mark.parametrize("line", ["zimo", "Zimo!", "tsumo"])
+def test_zimo_alone_is_asked_about_as_zimo_in_chinese_is(sqlite_url: str, line: str) -> None:
+    """`zimo` alone, as `自摸` alone: a 屁胡, or were the patterns left out? Asked; a seated player's tap books it."""
+    table = Table(sqlite_url, *ENGLISH)
+    try:
+        out = table.say(f"a: {line}")
+        word = fold(line).strip("!")
+        assert out == [
+            f"bot: “{word}” names no pattern (name them if any, e.g. 自摸 清一色). Did you mean: 胡 屁胡 自摸?",
+            "bot: [按钮] Yes, book it | No",
+        ]
+        assert not any(table.booked()[2].values())
+        table.say("b: !press Yes, book it")
+        assert {name: amount for name, amount in table.booked()[2].items() if amount} == {
+            "阿杰": 200,
+            "小李": -100,
+            "老王": -100,
+        }
     finally:
         table.ledger.close()
 

@@ -61,6 +61,28 @@ def test_penghu_refusals_name_commands_not_the_contracts_fields(tmp_path: Path) 
     assert not [line for line in out if re.search(r"\b(from|null|wufu|tishe|sao|baojing|at_deal)\b", line)]
 
 
+#: a 碰胡 night whose transfers carry every reason the core pays (起手扫 and its netting, 起手提蛇, 碰, 扫, 过扫, 跑起,
+#: 跑起胡, 跑起中庄, 五福, 提蛇, 中庄, 胡, 天胡 and the deal money it returns, 地胡, the two-提蛇 win, 小七对)
+PENGHU_EVERY_REASON = ["!admin a", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "a: 扫 起手", "b: 扫 起手"]
+PENGHU_EVERY_REASON += ["d: 提蛇 起手", "c: 碰 点 @d", "c: 扫", "b: 过扫", "b: 跑起 点 @a", "c: 胡 点 @b 跑起"]
+PENGHU_EVERY_REASON += ["c: 碰 点 @a", "c: 胡 点 @b 中庄 跑起", "b: 碰 点 @a", "b: 碰 摸", "b: 扫", "b: 扫"]
+PENGHU_EVERY_REASON += ["b: 报警", "b: 五福 摸", "a: 扫 起手", "c: 天胡", "d: 地胡", "c: 提蛇 起手", "c: 提蛇 起手"]
+PENGHU_EVERY_REASON += ["b: 小七对", "a: 碰 摸", "a: 提蛇", "b: 中庄 自摸", "c: 胡 自摸"]
+
+
+def test_penghu_details_name_every_reason_in_the_chats_language(tmp_path: Path) -> None:
+    """明细 lists a 碰胡 night's reasons by name: a Chinese group never reads the core's key (`guosao`), an English
+    one reads the English words."""
+    ask = ["a: 明细", "a: 明细 @a", "a: 明细 @b", "a: 明细 @c", "a: 明细 @d"]
+    out = replay([*PENGHU_EVERY_REASON, *ask, "a: 设置 语言 en", *ask], f"sqlite:///{tmp_path / 'x.db'}")
+    chinese = [line.removeprefix("bot: ") for line in out[out.index("a: 明细") : out.index("a: 设置 语言 en")]]
+    assert "　　第1局 过扫 +2元" in chinese
+    assert not [line for line in chinese if re.search("[a-z_]{3,}", line)]
+    english = out[out.index("a: 设置 语言 en") :]
+    assert [line for line in english if "deal money returned" in line]
+    assert not [line for line in english if re.search(r"\b[a-z]+_[a-z_]+\b|qishou", line)]
+
+
 def test_english_counts_of_one_take_the_singular() -> None:
     assert text("en", "report_night_title", number=1, date="2026-01-10", hands=1) == "Night 1 · 2026-01-10 · 1 hand"
     assert text("en", "report_night_title", number=1, date="2026-01-10", hands=11).endswith("· 11 hands")
@@ -89,3 +111,28 @@ def test_english_replies_use_ascii_punctuation(tmp_path: Path) -> None:
     assert "bot: This hand so far: b concealed kong (暗杠) 7z; a declares 亮倒; b declares 亮倒" in out
     assert any("a wins on c's discard (123p46p789s22s333s 5p)" in line for line in out)
     assert any("hand 1, drawn hand (荒庄; ready: b, c)" in line for line in out)
+
+
+def test_english_lists_in_every_game_report_and_group_rule_use_ascii_punctuation(tmp_path: Path) -> None:
+    """What replies list by `texts.joined` — 够级's places, 革命 and failed burns, 碰胡's counts and 报警, the night
+    report's debts carried over, 群管设置's values, the rules editors, two penalties taken back at once, 收款码's apps
+    — reads `a, b` in an English group, never `a、b`."""
+    script = ["!admin a", "a: 设置 语言 en", "a: 群管设置", "a: 群管设置 ad_keywords 代开,加微信", "a: 群规编辑"]
+    script += ["a: 设置 游戏 够级", "a: 开桌 @a @b @c @d @e @f", "a: 名次 a d c f 烧牌 e b", "a: 名次 革命 a d"]
+    script += ["a: 名次 c a b d f 革命 e", "a: 名次 a b c", "a: 名次", "a: !press 革命…", "a: !press a", "a: 历史"]
+    script += ["a: 结算", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "b: 碰 点 @a", "b: 碰 摸", "b: 扫", "b: 扫"]
+    script += ["b: 报警", "c: 碰 摸", "c: 扫", "c: 扫", "c: 扫", "c: 报警", "a: 牌桌", "b: 胡 点 @a", "a: 结算"]
+    script += ["b: [photo AgACAgQbbb1] 收款码 微信", "b: [photo AgACAgQbbb2] 收款码 支付宝", "a: 收款码"]
+    script += ["d: 1", "d: 2", "d: 3", "d: 4", "d: 5", "d: 6", "a: 撤销处罚 #1"]
+    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    assert not [line for line in out if line.startswith("bot: ") and FULL_WIDTH.search(line)]
+    assert "bot: Failed burns (烧牌失败): e, b" in out and "bot: 革命 (sat out): a" in out
+    assert "bot: a, d declared 革命: two or more void the round, nothing scores." in out
+    assert "bot: d, e, f missing: name all six (革命 after 革命, failed burns after 烧牌)." in out
+    assert any(line.startswith("bot: Hand 1: Went out: a, d, c, f; Failed burns (烧牌失败): e, b |") for line in out)
+    assert "bot: 报警 called: b, c" in out and "bot: ✅ ad_keywords = 代开, 加微信" in out
+    assert any(line.startswith("bot: 碰/扫 so far: b 4 (2 碰, 2 扫); c 4 (1 碰, 3 扫)") for line in out)
+    assert "bot: (earlier debts netted in: b owed a 12元, d owed c 12元)" in out
+    assert "bot: May change the rules: the owner" in out
+    assert any(line.startswith("bot: Payment codes: b (WeChat, Alipay).") for line in out)
+    assert any(line.startswith("bot: ↩️ Record #1, #2 cancelled (warning, fine, d).") for line in out)

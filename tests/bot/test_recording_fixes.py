@@ -283,3 +283,34 @@ def test_pattern_taps_never_hold_more_than_a_hand_can(taps: list[str]) -> None:
         assert all(chosen.count(p) == 1 for p in chosen if p not in REPEATABLE)
     if chosen:
         assert parse_win(" ".join(chosen) + " 自摸", "a", lambda token: None)[0].patterns == chosen
+
+
+# ------------------------------------------------------------------- 碰胡: the reply to an edit of an earlier hand
+
+
+def test_a_penghu_edit_of_an_earlier_hand_says_it_was_edited_and_the_hand_the_table_is_at(db_url: str) -> None:
+    """As 卡五星's: the edited 胡 of hand 1 is said to be booked again, and the reply ends with the hand the table
+    plays now (第3局), never a 下一局 the table is past."""
+    table = Table(db_url)
+    try:
+        table.say("!admin a", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "a: 碰 点 @b", "a: 胡 点 @c")
+        table.say("b: 碰 点 @c", "b: 胡 点 @d")
+        out = table.say("a: !edit 5 胡 点 @d")
+        assert out[0] == "bot: 第1局 按改后的消息重记：a 胡，点 d（一人出）"
+        assert out[-1] == "bot: 现在打第3局，庄家 b"
+    finally:
+        table.ledger.close()
+
+
+def test_an_edit_of_a_record_is_read_as_its_table_s_game_after_another_game_s_table_opened(db_url: str) -> None:
+    """A 够级 round edited (by an admin) after a 碰胡 table opened is read as 够级's 名次 and booked again at its own
+    table, not left standing with advice to 撤销 a hand of the 碰胡 table."""
+    table = Table(db_url)
+    try:
+        table.say("!admin a", "a: 设置 游戏 够级", "a: 开桌 @a @b @c @d @e @f", "a: 名次 a b c d e f")
+        table.say("a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a")
+        out = table.say("a: !edit 4 名次 b a c d e f")
+        assert out[0] == "bot: 第1局 按改后的消息重记（原记录作废）：头科 b、二科 a、三科 c、四科 d、二落 e、大落 f"
+        assert table.ledger.history(CHAT, 1)[0].events[0]["order"] == ["b", "a", "c", "d", "e", "f"]
+    finally:
+        table.ledger.close()

@@ -78,6 +78,49 @@ def test_an_edit_of_a_hand_of_a_table_since_ended_names_the_players_as_now(chat:
     assert chat("yi: !edit 暗杠 6z")[:2] == ["第1局 按改后的消息重记：老乙 暗杠 发", "老乙 0（本晚 -12元）"]
 
 
+#: six members (the 够级 seats; 碰胡 seats the first four), 甲 an admin
+GOUJI_SIX = ("!join jia 甲", "!join yi 乙", "!join bing 丙", "!join ding 丁", "!join wu 戊", "!join ji 己")
+GOUJI_SIX += ("!admin jia",)
+
+
+def test_an_edit_of_a_gouji_round_of_a_table_since_ended_names_the_players_as_now(chat: Chat) -> None:
+    """As 卡五星's: the round was booked under the seat 乙, which held until the table ended; the edit's reply names
+    乙 by the 名片 set meanwhile — places, who scored, the changes and the match score alike."""
+    for line in (*GOUJI_SIX, "jia: 设置 游戏 够级", "jia: 开桌 @jia @yi @bing @ding @wu @ji", "yi: 名片 阿乙"):
+        chat(line)
+    assert chat("jia: 名次 甲 乙 丙 丁 戊 己")[0] == "第1局 够级：头科 甲、二科 乙、三科 丙、四科 丁、二落 戊、大落 己"
+    assert chat("jia: 开桌 @jia @yi @bing @ding @wu @ji")[1] == "座位：甲、阿乙、丙、丁、戊、己"
+    assert chat("jia: !edit 11 名次 乙 甲 丙 丁 戊 己") == [
+        "第1局 按改后的消息重记（原记录作废）：头科 阿乙、二科 甲、三科 丙、四科 丁、二落 戊、大落 己",
+        "两边都没有正分，本局不计分。",
+        "甲 -2元（本晚 0）",
+        "阿乙 +2元（本晚 0）",
+        "丙 -2元（本晚 0）",
+        "丁 +2元（本晚 0）",
+        "戊 -2元（本晚 0）",
+        "己 +2元（本晚 0）",
+        "比分：甲、丙、戊 0 ｜ 阿乙、丁、己 0",
+    ]
+
+
+def test_an_edit_of_a_penghu_record_of_a_table_since_ended_names_the_players_as_now(chat: Chat) -> None:
+    """As 卡五星's: the 碰 was booked under the seat 乙; the edit's reply names 乙 as 小乙, the 名片 set meanwhile, and
+    announces no next hand of a table that ended."""
+    for line in (*GOUJI_SIX, "jia: 设置 游戏 碰胡", "jia: 开桌 @jia @yi @bing @ding 庄 @jia", "yi: 名片 小乙"):
+        chat(line)
+    assert chat("jia: 碰 点 @yi")[0] == "第1局 记下：甲 碰，点 乙（一人出）"
+    chat("bing: 胡 点 @ding")
+    assert chat("jia: 开桌 @jia @yi @bing @ding 庄 @jia")[1] == "座位：甲、小乙、丙、丁"
+    assert chat("jia: !edit 11 碰 点 @yi 摸") == ["「点」和「摸」只能写一个。"]
+    assert chat("jia: !edit 11 碰 摸") == [
+        "第1局 按改后的消息重记：甲 碰（每人出）",
+        "甲 0（本晚 +3元）",
+        "小乙 +2元（本晚 -1元）",
+        "丙 -1元（本晚 +11元）",
+        "丁 -1元（本晚 -13元）",
+    ]
+
+
 def test_two_members_with_one_display_name_are_told_apart_in_every_reply(chat: Chat) -> None:
     chat("!admin boss")
     assert chat("!join laowang 老王")[0].startswith("👋 老王，欢迎！")

@@ -571,3 +571,10 @@ def test_deal_time_netting_does_not_depend_on_the_order_recorded(holders: list[s
     shuffled = events[:]
     rnd.shuffle(shuffled)
     assert hand(shuffled, partial=True)["net"] == hand(events, partial=True)["net"]
+
+
+@given(hands())
+def test_every_reason_paid_has_a_chinese_name(events: list[Event]) -> None:
+    """A reason reaches players (明细) by the name the core gives it: none is ever shown as its key."""
+    for t in hand(events, partial=True)["transfers"]:
+        assert t["reason"] in penghu.REASON_ZH
