@@ -483,9 +483,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{payer} → {payee} is booked already; nothing more booked.",
     },
     "payments_head": {
-        "zh": "付款：付了点「已付」，收到点「收到」（也可打字：付 @名字 11、收到 @名字 11）",
-        "en": "Payments: the payer presses “paid”, the payee “received” (or type: paid @name 11, received @name 11)",
+        "zh": "付款：付了点「已付」，收到点「收到」",
+        "en": "Payments: the payer presses “paid”, the payee “received”",
     },
+    "payments_head_typed": {"zh": "（也可打字：{example}）", "en": " (or type: {example})"},
+    "payments_example": {
+        "zh": "付 {payee} {amount}、收到 {payer} {amount}",
+        "en": "paid {payee} {amount}, received {payer} {amount}",
+    },
+    "payments_example_confirm": {"zh": "收到 {payer}", "en": "received {payer}"},
     "payments_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
     "payments_line_parts": {"zh": "（{parts}）", "en": " ({parts})"},
     "payments_part_paid": {"zh": "已付 {amount}", "en": "{amount} paid"},

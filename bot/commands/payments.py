@@ -32,7 +32,17 @@ from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
-from ledger.service import Debt, Ledger, LedgerError, LineState, MemberInfo, Passed, PaymentResult, Settlement
+from ledger.service import (
+    Debt,
+    Ledger,
+    LedgerError,
+    LineState,
+    MemberInfo,
+    Passed,
+    Payment,
+    PaymentResult,
+    Settlement,
+)
 
 PREFIX = "pay"
 
@@ -262,7 +272,8 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or []
     currency = ctx.group.currency
     rows = []
-    lines = [ctx.t("payments_head")]
+    lines = [""]  # the head, with the first open line as its example (below)
+    example = ""
     waiting_payout = False
     player_lines = 0
     shown: dict[int, str] = {}  # the group's names, read at the first line with the pot or the house
@@ -290,12 +301,15 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
         pair = f"{payment.payer}→{payment.payee}"
         if pairs.count((payment.payer_id, payment.payee_id)) > 1:  # the pair's rows told apart by their lines
             pair += f" {money(payment.amount, currency)}"
+        if not example:
+            example = _typed_example(ctx, payment, payment.amount if state is None else state.open, currency)
         rows.append(
             (
                 Button(ctx.t("btn_paid", pair=pair), f"{PREFIX}:{settlement.id}:p.{index}"),
                 Button(ctx.t("btn_received", pair=pair), f"{PREFIX}:{settlement.id}:r.{index}"),
             )
         )
+    lines[0] = ctx.t("payments_head") + (ctx.t("payments_head_typed", example=example) if example else "")
     if not rows:
         if not waiting_payout:
             lines.append(ctx.t("payments_all_paid"))
@@ -345,6 +359,16 @@ def settled_at_once(ctx: Context) -> list[Effect]:
         return []
     settlement = ctx.service.latest_settlement(ctx.chat_id)
     return payment_post(ctx, settlement) if settlement is not None else []
+
+
+def _typed_example(ctx: Context, payment: Payment, still_open: int, currency: str) -> str:
+    """How the line is typed instead of pressed, with the names as Telegram lets them be written: `付 @阿一 4元`
+    (its payer) and `收到 @阿二 4元` (its payee); a line paid up that waits for its payee's word: `收到 @阿二`."""
+    payer = written_mention(ctx, payment.payer_id, payment.payer)
+    if not still_open:
+        return ctx.t("payments_example_confirm", payer=payer)
+    payee = written_mention(ctx, payment.payee_id, payment.payee)
+    return ctx.t("payments_example", payee=payee, payer=payer, amount=money(still_open, currency))
 
 
 def _pool_line_text(

@@ -254,3 +254,27 @@ async def test_a_payment_hint_names_people_the_way_they_can_be_written(tg: Harne
     hint = tg.last_text()
     assert "从列表点选 小马" in hint and "@小马" not in hint, hint
     assert balance(tg, 668) == -400  # nothing was booked by the refusals
+
+
+async def test_the_payments_post_shows_its_first_open_line_as_the_line_to_type(tg: Harness) -> None:
+    """The payments post's typing hint is a real line of it, names written as Telegram lets them be (the @username,
+    or picked from the list), the amount still open; a line paid and waiting only for its payee's word is typed as
+    `收到 @…`; a post paid up and confirmed shows no hint."""
+
+    def head() -> str:  # the post as it reads now (a typed payment rewrites it in place)
+        return next(t for t in reversed(tg.telegram.texts()) if t.startswith("付款：")).split("\n", 1)[0]
+
+    await open_with_nameless(tg)
+    await tg.say(AJIE, "胡 清一色 自摸")
+    await tg.say(AJIE, "结算")
+    first = head()
+    assert "也可打字：付 @ajie 4元、收到 " in first and "@小马" not in first and "11" not in first, first
+    await tg.say(XIAOLI, "付 @ajie 4")
+    await tg.say(AJIE, "收到 @xiaoli 4")
+    assert "（也可打字：付 @ajie 4元、收到 @…（输入 @ 后从列表点选 小马） 4元）" in head(), head()
+    await tg.say(user(668, "小马"), "付 @ajie 4")
+    assert head().endswith("（也可打字：收到 @…（输入 @ 后从列表点选 小马））"), head()
+    press = tg.updates.message(AJIE, "收到 小马")
+    press["message"]["entities"] = [{"type": "text_mention", "offset": 3, "length": 2, "user": user(668, "小马")}]
+    await tg.feed(press)
+    assert head() == "付款：付了点「已付」，收到点「收到」", head()
