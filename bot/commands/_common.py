@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.amounts import AmountError, parse_amount
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
-from bot.core import AnswerCallback, Context, Effect, Quiet, Refusal, Sender, SendText
+from bot.core import AnswerCallback, Button, Context, Effect, Quiet, Refusal, Sender, SendText
 from bot.grammar import mention_word, name_key
 from bot.permissions import plays_at
 from bot.texts import joined, money
@@ -469,6 +469,51 @@ def asked_already(ctx: Context, key: int) -> bool:
     """This very update stored the question under `key` already: it is a redelivery, and the question is out."""
     asked = ctx.service.load_flow(ctx.chat_id, key)
     return asked is not None and asked.state.get("asked") == ctx.source
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """An admin's press under a question that takes something back (撤销结算, 撤销发红包池): `ok` or `keep`, and
+    the question's flow (its key, what it showed in `state`, the message to rewrite)."""
+
+    key: int
+    action: str
+    state: Mapping[str, Any]
+    message_id: int
+
+    def source(self, ctx: Context, what: str) -> str:
+        """The booking's source: one per question, so a press delivered twice takes back once."""
+        return f"{ctx.source.rsplit(':', 1)[0]}:{self.key}:{what}"
+
+
+def ask_admin(ctx: Context, kind: str, prefix: str, state: Mapping[str, Any], question: str, yes: str) -> SendText:
+    """The question with 「yes」/「不撤销」, its flow stored with what it showed (the press takes back that, and only
+    while it is still so). The caller has checked `asked_already` before reading what to ask about."""
+    key = flow_key(ctx)
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, {**state, "asked": ctx.source})
+    buttons = ((Button(yes, f"{prefix}:{key}:ok"), Button(ctx.t("btn_unsettle_no"), f"{prefix}:{key}:keep")),)
+    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True)
+
+
+def admin_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:
+    """The press under an `ask_admin` question, or the answer when it counts for nothing: a question answered or
+    unknown (expired) or a press by someone who is not an admin."""
+    query = ctx.callback
+    assert query is not None
+    parsed = flow_data(query.data)
+    flow = ctx.service.load_flow(ctx.chat_id, parsed[0]) if parsed is not None else None
+    if parsed is None or flow is None or flow.finished_at is not None or flow.kind != kind:
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    if not ctx.is_admin:
+        return AnswerCallback(ctx.t("admin_only"), alert=True)
+    return Confirmation(parsed[0], parsed[1], flow.state, query.message_id)
+
+
+def answered(ctx: Context, press: Confirmation, text: str, notice: AnswerCallback) -> list[Effect]:
+    """The question done with: its flow finished, the press answered with `notice` and the question rewritten to
+    `text` (what was done, kept or refused)."""
+    ctx.service.finish_flow(ctx.chat_id, press.key)
+    return [notice, SendText(text, edit_message_id=press.message_id)]
 
 
 def hand_gone(table: TableInfo, asked_in: int) -> str | None:

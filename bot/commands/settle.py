@@ -4,8 +4,8 @@ confirmation — the night and its table open again, as they were before 结算 
 
 from __future__ import annotations
 
-from bot.commands._common import asked_already, flow_data, flow_key
-from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.commands._common import Confirmation, admin_press, answered, ask_admin, asked_already, flow_key
+from bot.core import AnswerCallback, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.permissions import SETTLE, require_player
 from bot.reports.night import settle_post
 from bot.texts import money, refusal_text
@@ -56,58 +56,42 @@ PREFIX = "us"
 def unsettle(ctx: Context) -> SendText:
     if ctx.args.strip():
         raise Refusal("unsettle_usage")
-    key = flow_key(ctx)
-    if asked_already(ctx, key):
+    if asked_already(ctx, flow_key(ctx)):
         raise Quiet  # this very update asked already (a redelivery)
     settlement = ctx.service.settlement_to_undo(ctx.chat_id)  # refused with the reason when it stays
     assert settlement.id is not None
-    ctx.service.save_flow(
-        ctx.chat_id, key, ctx.sender.user_id, KIND, {"settlement_id": settlement.id, "asked": ctx.source}
-    )
     currency = ctx.group.currency
     lines = [
         ctx.t("unsettle_line", payer=p.payer, payee=p.payee, amount=money(p.amount, currency))
         for p in settlement.payments
     ]
     question = ctx.t("unsettle_ask", lines="\n".join(lines) or ctx.t("unsettle_no_lines"))
-    buttons = (
-        (
-            Button(ctx.t("btn_unsettle_yes"), f"{PREFIX}:{key}:ok"),
-            Button(ctx.t("btn_unsettle_no"), f"{PREFIX}:{key}:keep"),
-        ),
-    )
-    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True)
+    return ask_admin(ctx, KIND, PREFIX, {"settlement_id": settlement.id}, question, ctx.t("btn_unsettle_yes"))
 
 
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
     """「确认撤销结算」 takes back the settlement the question showed (if it still is the latest and nothing was paid
     against it meanwhile); 「不撤销」 drops the question. Admins only, as the command."""
-    query = ctx.callback
-    assert query is not None
-    parsed = flow_data(query.data)
-    flow = ctx.service.load_flow(ctx.chat_id, parsed[0]) if parsed is not None else None
-    if parsed is None or flow is None or flow.finished_at is not None or flow.kind != KIND:
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
-    if not ctx.is_admin:
-        return AnswerCallback(ctx.t("admin_only"), alert=True)
-    key, action = parsed
-    if action == "keep":
-        ctx.service.finish_flow(ctx.chat_id, key)
+    confirmation = admin_press(ctx, KIND)
+    if not isinstance(confirmation, Confirmation):
+        return confirmation
+    if confirmation.action == "keep":
         kept = ctx.t("unsettle_kept")
-        return [AnswerCallback(kept), SendText(kept, edit_message_id=query.message_id)]
-    if action != "ok":
+        return answered(ctx, confirmation, kept, AnswerCallback(kept))
+    if confirmation.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    source = f"{ctx.source.rsplit(':', 1)[0]}:{key}:unsettle"
     try:
         result = ctx.service.unsettle(
-            ctx.chat_id, source=source, by=ctx.sender.user_id, expect=int(flow.state["settlement_id"])
+            ctx.chat_id,
+            source=confirmation.source(ctx, "unsettle"),
+            by=ctx.sender.user_id,
+            expect=int(confirmation.state["settlement_id"]),
         )
     except LedgerError as err:
-        ctx.service.finish_flow(ctx.chat_id, key)
         why = refusal_text(ctx.lang, err) or ctx.t("button_expired")
-        return [AnswerCallback(why, alert=True), SendText(why, edit_message_id=query.message_id)]
-    ctx.service.finish_flow(ctx.chat_id, key)
+        return answered(ctx, confirmation, why, AnswerCallback(why, alert=True))
+    ctx.service.finish_flow(ctx.chat_id, confirmation.key)
     if result.replayed:
         return AnswerCallback(ctx.t("already_done"))
     lines = [ctx.t("unsettle_done")]
@@ -122,5 +106,4 @@ def press(ctx: Context) -> HandlerResult:
     if result.settlement.carried:
         lines.append(ctx.t("unsettle_carried"))
     lines.append(ctx.t("unsettle_again"))
-    text = "\n".join(lines)
-    return [AnswerCallback(), SendText(text, edit_message_id=query.message_id)]
+    return [AnswerCallback(), SendText("\n".join(lines), edit_message_id=confirmation.message_id)]

@@ -6,8 +6,8 @@ the reason, when there is none or something was built on it."""
 from __future__ import annotations
 
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
-from bot.commands._common import asked_already, flow_data, flow_key
-from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.commands._common import Confirmation, admin_press, answered, ask_admin, asked_already, flow_key
+from bot.core import AnswerCallback, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.texts import money, refusal_text
 from bot.vocabulary import COMMAND_WORDS
 from ledger.errors import LedgerError
@@ -49,14 +49,9 @@ def _ask(ctx: Context, pool: str) -> SendText:
     """The question: the payout's lines, what taking it back does, 「确认撤销」/「不撤销」."""
     if ctx.args.strip():
         raise Refusal("unpayout_usage", word=ctx.word)
-    key = flow_key(ctx)
-    if asked_already(ctx, key):
+    if asked_already(ctx, flow_key(ctx)):
         raise Quiet  # this very update asked already (a redelivery)
     payout = ctx.service.payout_to_undo(ctx.chat_id, pool)  # refused with the reason when it stays
-    first = payout.transfers[0].id
-    ctx.service.save_flow(
-        ctx.chat_id, key, ctx.sender.user_id, KIND, {"pool": pool, "first": first, "asked": ctx.source}
-    )
     currency = ctx.group.currency
     account = ctx.t(f"pool_{pool}")
     lines = [
@@ -64,45 +59,35 @@ def _ask(ctx: Context, pool: str) -> SendText:
     ]
     after = ctx.t("unpayout_ask_at_once" if payout.settled_at_once else "unpayout_ask_in_night", pool=account)
     question = ctx.t(f"unpayout_ask_{pool}", lines="\n".join(lines), after=after)
-    buttons = (
-        (
-            Button(ctx.t(f"btn_unpayout_{pool}"), f"{PREFIX}:{key}:ok"),
-            Button(ctx.t("btn_unsettle_no"), f"{PREFIX}:{key}:keep"),
-        ),
-    )
-    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True)
+    state = {"pool": pool, "first": payout.transfers[0].id}
+    return ask_admin(ctx, KIND, PREFIX, state, question, ctx.t(f"btn_unpayout_{pool}"))
 
 
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
     """「确认撤销…」 takes back the payout the question showed (if it still is the latest and nothing was built on it
     meanwhile); 「不撤销」 drops the question. Admins only, as the commands."""
-    query = ctx.callback
-    assert query is not None
-    parsed = flow_data(query.data)
-    flow = ctx.service.load_flow(ctx.chat_id, parsed[0]) if parsed is not None else None
-    if parsed is None or flow is None or flow.finished_at is not None or flow.kind != KIND:
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
-    if not ctx.is_admin:
-        return AnswerCallback(ctx.t("admin_only"), alert=True)
-    key, action = parsed
-    pool = str(flow.state["pool"])
-    if action == "keep":
-        ctx.service.finish_flow(ctx.chat_id, key)
+    confirmation = admin_press(ctx, KIND)
+    if not isinstance(confirmation, Confirmation):
+        return confirmation
+    pool = str(confirmation.state["pool"])
+    if confirmation.action == "keep":
         kept = ctx.t(f"unpayout_kept_{pool}")
-        return [AnswerCallback(kept), SendText(kept, edit_message_id=query.message_id)]
-    if action != "ok" or pool not in POOLS:
+        return answered(ctx, confirmation, kept, AnswerCallback(kept))
+    if confirmation.action != "ok" or pool not in POOLS:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    source = f"{ctx.source.rsplit(':', 1)[0]}:{key}:undo_payout"
     try:
         result = ctx.service.undo_payout(
-            ctx.chat_id, pool, source=source, by=ctx.sender.user_id, expect=int(flow.state["first"])
+            ctx.chat_id,
+            pool,
+            source=confirmation.source(ctx, "undo_payout"),
+            by=ctx.sender.user_id,
+            expect=int(confirmation.state["first"]),
         )
     except LedgerError as err:
-        ctx.service.finish_flow(ctx.chat_id, key)
         why = refusal_text(ctx.lang, err) or ctx.t("button_expired")
-        return [AnswerCallback(why, alert=True), SendText(why, edit_message_id=query.message_id)]
-    ctx.service.finish_flow(ctx.chat_id, key)
+        return answered(ctx, confirmation, why, AnswerCallback(why, alert=True))
+    ctx.service.finish_flow(ctx.chat_id, confirmation.key)
     if result.replayed:
         return AnswerCallback(ctx.t("already_done"))
     currency = ctx.group.currency
@@ -114,4 +99,4 @@ def press(ctx: Context) -> HandlerResult:
         lines.append(ctx.t("mod_pot_left", amount=money(result.held, currency) or "0"))
     else:
         lines.append(ctx.t("fees_house", amount=money(result.held, currency, signed=True) or "0"))
-    return [AnswerCallback(), SendText("\n".join(lines), edit_message_id=query.message_id)]
+    return [AnswerCallback(), SendText("\n".join(lines), edit_message_id=confirmation.message_id)]
