@@ -60,6 +60,8 @@ _KONG_KINDS_SAID = ("杠", "暗杠", "蓄杠", "补杠", "加杠", "直杠", "�
 KONGS_SAID: dict[str, str] = {
     said: kind for kind in _KONG_KINDS_SAID for said in (f"{kind}了", f"我{kind}", f"我{kind}了")
 }
+#: a kong in English as the bot's replies name its kind (`concealed kong 7z`, `exposed kong 9p from @b`)
+KONGS_SAID |= {"concealed kong": "暗杠", "added kong": "蓄杠", "exposed kong": "直杠"}
 FIRST_PERSON_LIANGDAO_WORDS = ("我亮倒", "我亮倒了", "我报听", "我报听了")
 FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("我")), *FIRST_PERSON_LIANGDAO_WORDS})
 
