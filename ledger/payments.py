@@ -513,7 +513,8 @@ def _stand(
     recorded (a press: the line pressed), the rest of it the pair's later lines, then its earlier ones; a payment
     booked before 0016 (no line) covers the pair's oldest lines settled before it. What the pair owes now sits on
     its newest lines not covered (the debt it carried or offset covered the older ones), so the pair's lines
-    together show exactly what it owes. The word awaited shows on the lines a payment covers."""
+    together show exactly what it owes. The word awaited shows on the lines a payment covers while it is awaited: a
+    later payment confirmed leaves an earlier one's word awaited still."""
     pairs: dict[tuple[int, int], list[_Line]] = {}
     for line in lines:
         pairs.setdefault((line.debtor, line.creditor), []).append(line)
@@ -539,12 +540,10 @@ def _stand(
                     line.paid += part
                     left -= part
                     covers.setdefault(payment.id, []).append(line)
-    for payment in payments:  # in order booked: the latest word of a line wins
+    for payment in payments:  # in order booked: the latest word still awaited on a line is the one shown
         for line in covers.get(payment.id, ()):
             if payment.confirmed_at is None and payment.created_at >= since:
                 line.waiting = payment.side
-            elif payment.confirmed_at is not None:
-                line.waiting = None
     for pair, mine in pairs.items():
         debt = owed.get(pair, 0)
         for line in reversed(mine):
