@@ -54,6 +54,8 @@ def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
         raise Refusal("payment_usage")
     other = resolve_person(ctx, words[0])
     if other is None:
+        if amount_or_why(ctx, words[0])[0] is not None:
+            raise Refusal("payment_usage")  # `付 8`, `收到 8块`: an amount where the person goes, not a name
         raise Refusal("unknown_player", name=words[0])
     amount = None
     if len(words) == 2:
@@ -207,8 +209,8 @@ def pay(ctx: Context) -> list[Effect]:
     help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: confirms his latest",
 )
 def received(ctx: Context) -> list[Effect]:
-    if not ctx.args:
-        raise Quiet  # a bare 收到 is how chats say "got it"
+    if not ctx.args or _chat_after_received(ctx, tokens(ctx.args)):
+        raise Quiet  # a bare 收到 is how chats say "got it", and so is `收到，谢谢`
     source = message_source(ctx)
     other, amount = _person_and_amount(ctx)
     payee = me(ctx)
@@ -217,6 +219,14 @@ def received(ctx: Context) -> list[Effect]:
     debtor, creditor = (other.id, other.name), (payee.id, payee.name)
     result = _book(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
     return _reply(ctx, result)
+
+
+def _chat_after_received(ctx: Context, words: list[str]) -> bool:
+    """`收到，谢谢`, `收到了 明天见`, `received, thanks`: one word after 收到 that is neither an @mention, a guest's
+    name nor an amount is chat acknowledging a message, not a payment; answering it would answer chat."""
+    if len(words) != 1 or words[0].startswith("@"):
+        return False
+    return ctx.service.find_guest(ctx.chat_id, words[0]) is None and amount_or_why(ctx, words[0])[0] is None
 
 
 @registry.command(
