@@ -492,6 +492,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "paid {payee} {amount}, received {payer} {amount}",
     },
     "payments_example_confirm": {"zh": "收到 {payer}", "en": "received {payer}"},
+    "payments_example_confirm_payer": {"zh": "已转 {payee}", "en": "paid {payee}"},
     "payments_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
     "payments_line_parts": {"zh": "（{parts}）", "en": " ({parts})"},
     "payments_part_paid": {"zh": "已付 {amount}", "en": "{amount} paid"},

@@ -312,7 +312,7 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
         if pairs.count((payment.payer_id, payment.payee_id)) > 1:  # the pair's rows told apart by their lines
             pair += f" {money(payment.amount, currency)}"
         if not example:
-            example = _typed_example(ctx, payment, payment.amount if state is None else state.open, currency)
+            example = _typed_example(ctx, payment, state, currency)
         rows.append(
             (
                 Button(ctx.t("btn_paid", pair=pair), f"{PREFIX}:{settlement.id}:p.{index}"),
@@ -371,13 +371,17 @@ def settled_at_once(ctx: Context) -> list[Effect]:
     return payment_post(ctx, settlement) if settlement is not None else []
 
 
-def _typed_example(ctx: Context, payment: Payment, still_open: int, currency: str) -> str:
+def _typed_example(ctx: Context, payment: Payment, state: LineState | None, currency: str) -> str:
     """How the line is typed instead of pressed, with the names as Telegram lets them be written: `付 @阿一 4元`
-    (its payer) and `收到 @阿二 4元` (its payee); a line paid up that waits for its payee's word: `收到 @阿二`."""
+    (its payer) and `收到 @阿二 4元` (its payee); a line paid up that waits for its payee's word: `收到 @阿二`, for its
+    payer's (the payee told it): `已转 @阿一`."""
     payer = written_mention(ctx, payment.payer_id, payment.payer)
-    if not still_open:
-        return ctx.t("payments_example_confirm", payer=payer)
     payee = written_mention(ctx, payment.payee_id, payment.payee)
+    still_open = payment.amount if state is None else state.open
+    if not still_open:
+        if state is not None and state.waiting == PAYEE_SIDE:
+            return ctx.t("payments_example_confirm_payer", payee=payee)
+        return ctx.t("payments_example_confirm", payer=payer)
     return ctx.t("payments_example", payee=payee, payer=payer, amount=money(still_open, currency))
 
 
