@@ -476,6 +476,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Both sides confirmed that payment: one side cannot take it back. If it is wrong, an admin can: "
         "unpay @the-other",
     },
+    "payment_confirmed_unpay_own": {
+        "zh": "这笔付款双方都确认过了，你是其中一方，不能自己撤销；真记错了请另一位管理员撤销：撤销付款 {me}",
+        "en": "Both sides confirmed that payment and you are one of them: you cannot take it back yourself. If it is "
+        "wrong, another admin can: unpay {me}",
+    },
     "payment_owed": {"zh": "{debtor} 还欠 {creditor} {owed}", "en": "{debtor} still owes {creditor} {owed}"},
     "payment_square": {"zh": "{debtor} 和 {creditor} 两清了", "en": "{debtor} and {creditor} are square"},
     "payment_already": {

@@ -256,6 +256,9 @@ def unpay(ctx: Context) -> list[Effect]:
     except LedgerError as err:
         if err.code == "no_payment":
             raise Refusal("payment_none") from err
+        if err.code == "payment_confirmed" and ctx.is_admin:  # he is one side of it: another admin takes it back
+            sender = me(ctx)
+            raise Refusal("payment_confirmed_unpay_own", me=written_mention(ctx, sender.id, sender.name)) from err
         if err.code == "payment_confirmed":
             raise Refusal("payment_confirmed_unpay") from err
         raise
