@@ -181,7 +181,9 @@ def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
     if incoming is None or not incoming.edited:
         return ctx.source
     if ctx.service.answered(incoming.original_source):
-        raise Refusal(refusal)
+        refused = Refusal(refusal)
+        refused.heard = True  # it booked a payment, so it is one however it was worded (`@阿一 已转 4`): answered
+        raise refused
     return incoming.original_source
 
 
