@@ -224,11 +224,12 @@ def received(ctx: Context) -> list[Effect]:
 
 
 def _chat_after_received(ctx: Context, words: list[str]) -> bool:
-    """`收到，谢谢`, `收到了 明天见`, `received, thanks`: one word after 收到 that is neither an @mention, a guest's
-    name nor an amount is chat acknowledging a message, not a payment; answering it would answer chat."""
-    if len(words) != 1 or words[0].startswith("@"):
+    """`收到，谢谢`, `收到了 明天见`, `收到 谢谢老板 么么哒`, `received, thanks`: words after 收到 that start with
+    neither an @mention, a guest's name nor an amount, and hold no amount, are chat acknowledging a message, not a
+    payment; answering them would answer chat (`收到 老王 8` names someone: it is answered)."""
+    if not words or words[0].startswith("@") or ctx.service.find_guest(ctx.chat_id, words[0]) is not None:
         return False
-    return ctx.service.find_guest(ctx.chat_id, words[0]) is None and amount_or_why(ctx, words[0])[0] is None
+    return all(amount_or_why(ctx, word)[0] is None for word in words)
 
 
 @registry.command(
