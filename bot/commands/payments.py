@@ -197,6 +197,8 @@ def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
 )
 def pay(ctx: Context) -> list[Effect]:
     source = message_source(ctx)
+    if _chat_after(ctx, tokens(ctx.args)):
+        raise Quiet  # `已转 你看看`, `付了 谢谢`
     other, amount = _person_and_amount(ctx)
     payer = me(ctx)
     return _reply(ctx, _book(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source))
@@ -211,7 +213,7 @@ def pay(ctx: Context) -> list[Effect]:
     help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: confirms his latest",
 )
 def received(ctx: Context) -> list[Effect]:
-    if not ctx.args or _chat_after_received(ctx, tokens(ctx.args)):
+    if not ctx.args or _chat_after(ctx, tokens(ctx.args)):
         raise Quiet  # a bare 收到 is how chats say "got it", and so is `收到，谢谢`
     source = message_source(ctx)
     other, amount = _person_and_amount(ctx)
@@ -223,11 +225,16 @@ def received(ctx: Context) -> list[Effect]:
     return _reply(ctx, result)
 
 
-def _chat_after_received(ctx: Context, words: list[str]) -> bool:
-    """`收到，谢谢`, `收到了 明天见`, `收到 谢谢老板 么么哒`, `received, thanks`: words after 收到 that start with
-    neither an @mention, a guest's name nor an amount, and hold no amount, are chat acknowledging a message, not a
-    payment; answering them would answer chat (`收到 老王 8` names someone: it is answered)."""
-    if not words or words[0].startswith("@") or ctx.service.find_guest(ctx.chat_id, words[0]) is not None:
+def _chat_after(ctx: Context, words: list[str]) -> bool:
+    """`收到，谢谢`, `收到 谢谢老板 么么哒`, `已转 你看看`, `received, thanks`: words after a payment word that name
+    nobody (no @mention, guest or member's name) and hold no amount are chat, not a payment; answering them would
+    answer chat (`收到 老王 8` is answered: it has an amount; so is a member's name, with how to @ him)."""
+    if not words or words[0].startswith("@"):
+        return False
+    try:
+        if resolve_person(ctx, words[0]) is not None:
+            return False
+    except Refusal:
         return False
     return all(amount_or_why(ctx, word)[0] is None for word in words)
 
