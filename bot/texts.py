@@ -476,6 +476,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Both sides confirmed that payment: one side cannot take it back. If it is wrong, an admin can: "
         "unpay @the-other",
     },
+    "payment_confirmed_unpay_own": {
+        "zh": "这笔付款双方都确认过了，你是其中一方，不能自己撤销；真记错了请另一位管理员撤销：撤销付款 {me}",
+        "en": "Both sides confirmed that payment and you are one of them: you cannot take it back yourself. If it is "
+        "wrong, another admin can: unpay {me}",
+    },
     "payment_owed": {"zh": "{debtor} 还欠 {creditor} {owed}", "en": "{debtor} still owes {creditor} {owed}"},
     "payment_square": {"zh": "{debtor} 和 {creditor} 两清了", "en": "{debtor} and {creditor} are square"},
     "payment_already": {
@@ -492,6 +497,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "paid {payee} {amount}, received {payer} {amount}",
     },
     "payments_example_confirm": {"zh": "收到 {payer}", "en": "received {payer}"},
+    "payments_example_confirm_payer": {"zh": "已转 {payee}", "en": "paid {payee}"},
     "payments_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
     "payments_line_parts": {"zh": "（{parts}）", "en": " ({parts})"},
     "payments_part_paid": {"zh": "已付 {amount}", "en": "{amount} paid"},

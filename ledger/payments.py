@@ -20,12 +20,13 @@ re-derives them from every settlement (the property tests check the two agree).
 Booked once, confirmed by the other side: a payment records which side told it (`reason` 已付: the payer side,
 收到: the payee side). When the other side tells a payment of the same pair that is not confirmed yet, booked
 within `CONFIRM_WINDOW`, of the same amount, it confirms that payment (`confirmed_at`/`confirmed_by`) instead of
-booking a second; naming no amount (as a button does), every such payment of the pair. Past the window too when
-nothing new could be booked (a bare confirmation, nothing owed, or more than is owed), so a late word still
-confirms (the latest). Otherwise it is a new (possibly partial) payment, refused beyond what the debtor still owes
-the creditor. A new payment records the settlement's line it settles (`payment_lines`, migration 0016: the line a
-button was pressed under, else the pair's oldest open line), and a pair's lines are read across its settlements
-(`_stand`), so the posts together show each payment on its line and never more owed than the pair owes.
+booking a second; naming no amount (as a button does), or their total, every such payment of the pair. Past the
+window too when nothing new could be booked (a bare confirmation, nothing owed, or more than is owed), so a late
+word still confirms (the latest). Otherwise it is a new (possibly partial) payment, refused beyond what the
+debtor still owes the creditor. A new payment records the settlement's line it settles (`payment_lines`,
+migration 0016: the line a button was pressed under, else the pair's oldest open line), and a pair's lines are
+read across its settlements (`_stand`), so the posts together show each payment on its line and never more owed
+than the pair owes.
 """
 
 from __future__ import annotations
@@ -513,7 +514,8 @@ def _stand(
     recorded (a press: the line pressed), the rest of it the pair's later lines, then its earlier ones; a payment
     booked before 0016 (no line) covers the pair's oldest lines settled before it. What the pair owes now sits on
     its newest lines not covered (the debt it carried or offset covered the older ones), so the pair's lines
-    together show exactly what it owes. The word awaited shows on the lines a payment covers."""
+    together show exactly what it owes. The word awaited shows on the lines a payment covers while it is awaited: a
+    later payment confirmed leaves an earlier one's word awaited still."""
     pairs: dict[tuple[int, int], list[_Line]] = {}
     for line in lines:
         pairs.setdefault((line.debtor, line.creditor), []).append(line)
@@ -539,12 +541,10 @@ def _stand(
                     line.paid += part
                     left -= part
                     covers.setdefault(payment.id, []).append(line)
-    for payment in payments:  # in order booked: the latest word of a line wins
+    for payment in payments:  # in order booked: the latest word still awaited on a line is the one shown
         for line in covers.get(payment.id, ()):
             if payment.confirmed_at is None and payment.created_at >= since:
                 line.waiting = payment.side
-            elif payment.confirmed_at is not None:
-                line.waiting = None
     for pair, mine in pairs.items():
         debt = owed.get(pair, 0)
         for line in reversed(mine):
@@ -694,16 +694,19 @@ def pay(
             m.Transfer.voided_at.is_(None),
             m.Transfer.confirmed_at.is_(None),
             m.Transfer.reason != side,
-            *([m.Transfer.amount == amount] if amount is not None else []),
         )
         .order_by(m.Transfer.id.desc())
     )
-    # no amount named (a button): every payment of the pair waiting for this side's word; an amount: the latest
+    of_amount = unconfirmed.where(m.Transfer.amount == amount) if amount is not None else unconfirmed
+    # no amount named (a button): every payment of the pair waiting for this side's word; an amount: the latest of
+    # that amount, else all of them when it is their total (`收到 4` for two 已付 2: the word for both, not a third)
     matches = list(session.scalars(unconfirmed.where(m.Transfer.created_at >= tx.now - CONFIRM_WINDOW)))
-    matches = matches if amount is None else matches[:1]
+    if amount is not None:
+        same = [match for match in matches if match.amount == amount][:1]
+        matches = same or (matches if len(matches) > 1 and sum(match.amount for match in matches) == amount else [])
     if not matches and (confirm_only or owed <= 0 or (amount is not None and amount > owed)):
         # nothing new could be booked: the other side's older word is what this confirms, past the window
-        matches = list(session.scalars(unconfirmed.limit(1)))
+        matches = list(session.scalars(of_amount.limit(1)))
     if matches:
         teller_id = session.scalar(sa.select(m.Member.user_id).where(m.Member.id == _teller(matches[0])))
         for match in matches:

@@ -54,6 +54,8 @@ def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
         raise Refusal("payment_usage")
     other = resolve_person(ctx, words[0])
     if other is None:
+        if amount_or_why(ctx, words[0])[0] is not None:
+            raise Refusal("payment_usage")  # `付 8`, `收到 8块`: an amount where the person goes, not a name
         raise Refusal("unknown_player", name=words[0])
     amount = None
     if len(words) == 2:
@@ -179,7 +181,9 @@ def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
     if incoming is None or not incoming.edited:
         return ctx.source
     if ctx.service.answered(incoming.original_source):
-        raise Refusal(refusal)
+        refused = Refusal(refusal)
+        refused.heard = True  # it booked a payment, so it is one however it was worded (`@阿一 已转 4`): answered
+        raise refused
     return incoming.original_source
 
 
@@ -193,6 +197,8 @@ def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
 )
 def pay(ctx: Context) -> list[Effect]:
     source = message_source(ctx)
+    if _chat_after(ctx, tokens(ctx.args)):
+        raise Quiet  # `已转 你看看`, `付了 谢谢`
     other, amount = _person_and_amount(ctx)
     payer = me(ctx)
     return _reply(ctx, _book(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source))
@@ -207,8 +213,8 @@ def pay(ctx: Context) -> list[Effect]:
     help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: confirms his latest",
 )
 def received(ctx: Context) -> list[Effect]:
-    if not ctx.args:
-        raise Quiet  # a bare 收到 is how chats say "got it"
+    if not ctx.args or _chat_after(ctx, tokens(ctx.args)):
+        raise Quiet  # a bare 收到 is how chats say "got it", and so is `收到，谢谢`
     source = message_source(ctx)
     other, amount = _person_and_amount(ctx)
     payee = me(ctx)
@@ -217,6 +223,20 @@ def received(ctx: Context) -> list[Effect]:
     debtor, creditor = (other.id, other.name), (payee.id, payee.name)
     result = _book(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
     return _reply(ctx, result)
+
+
+def _chat_after(ctx: Context, words: list[str]) -> bool:
+    """`收到，谢谢`, `收到 谢谢老板 么么哒`, `已转 你看看`, `received, thanks`: words after a payment word that name
+    nobody (no @mention, guest or member's name) and hold no amount are chat, not a payment; answering them would
+    answer chat (`收到 老王 8` is answered: it has an amount; so is a member's name, with how to @ him)."""
+    if not words or words[0].startswith("@"):
+        return False
+    try:
+        if resolve_person(ctx, words[0]) is not None:
+            return False
+    except Refusal:
+        return False
+    return all(amount_or_why(ctx, word)[0] is None for word in words)
 
 
 @registry.command(
@@ -246,6 +266,9 @@ def unpay(ctx: Context) -> list[Effect]:
     except LedgerError as err:
         if err.code == "no_payment":
             raise Refusal("payment_none") from err
+        if err.code == "payment_confirmed" and ctx.is_admin:  # he is one side of it: another admin takes it back
+            sender = me(ctx)
+            raise Refusal("payment_confirmed_unpay_own", me=written_mention(ctx, sender.id, sender.name)) from err
         if err.code == "payment_confirmed":
             raise Refusal("payment_confirmed_unpay") from err
         raise
@@ -302,7 +325,7 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
         if pairs.count((payment.payer_id, payment.payee_id)) > 1:  # the pair's rows told apart by their lines
             pair += f" {money(payment.amount, currency)}"
         if not example:
-            example = _typed_example(ctx, payment, payment.amount if state is None else state.open, currency)
+            example = _typed_example(ctx, payment, state, currency)
         rows.append(
             (
                 Button(ctx.t("btn_paid", pair=pair), f"{PREFIX}:{settlement.id}:p.{index}"),
@@ -361,13 +384,17 @@ def settled_at_once(ctx: Context) -> list[Effect]:
     return payment_post(ctx, settlement) if settlement is not None else []
 
 
-def _typed_example(ctx: Context, payment: Payment, still_open: int, currency: str) -> str:
+def _typed_example(ctx: Context, payment: Payment, state: LineState | None, currency: str) -> str:
     """How the line is typed instead of pressed, with the names as Telegram lets them be written: `付 @阿一 4元`
-    (its payer) and `收到 @阿二 4元` (its payee); a line paid up that waits for its payee's word: `收到 @阿二`."""
+    (its payer) and `收到 @阿二 4元` (its payee); a line paid up that waits for its payee's word: `收到 @阿二`, for its
+    payer's (the payee told it): `已转 @阿一`."""
     payer = written_mention(ctx, payment.payer_id, payment.payer)
-    if not still_open:
-        return ctx.t("payments_example_confirm", payer=payer)
     payee = written_mention(ctx, payment.payee_id, payment.payee)
+    still_open = payment.amount if state is None else state.open
+    if not still_open:
+        if state is not None and state.waiting == PAYEE_SIDE:
+            return ctx.t("payments_example_confirm_payer", payee=payee)
+        return ctx.t("payments_example_confirm", payer=payer)
     return ctx.t("payments_example", payee=payee, payer=payer, amount=money(still_open, currency))
 
 

@@ -73,6 +73,47 @@ def test_a_named_amount_confirms_only_the_payment_of_that_amount(ledger: Ledger)
     assert (rest.amount, rest.count) == (60, 1)
 
 
+def test_a_named_amount_that_is_the_total_waiting_confirms_them_all(ledger: Ledger) -> None:
+    """A said 已付 twice (40, then 60); B's 收到 100 is his word for both: confirmed, never a third payment of 100
+    (which read the pair as paid 200 when 100 was handed over)."""
+    ledger.group(CHAT)
+    a, b = ledger.member(CHAT, 1000, "A"), ledger.member(CHAT, 1001, "B")
+    table = ledger.open_table(CHAT, [a.id, b.id, ledger.member(CHAT, 1002, "C").id], source="t:open", by=1000)
+    ledger.record_hand(table.id, [hu("B", "self_draw")], source="t:hu", by=1000)
+    ledger.end_night(CHAT, source="t:end", by=1)
+    owed = ledger.debts(CHAT, [a.id, b.id])[0].amount
+    assert owed >= 200
+    ledger.pay(CHAT, a.id, b.id, 40, side=PAYER_SIDE, source="t:1", by=1000)
+    second = ledger.pay(CHAT, a.id, b.id, 60, side=PAYER_SIDE, source="t:2", by=1000)
+    confirmed = ledger.pay(CHAT, a.id, b.id, 100, side=PAYEE_SIDE, source="t:3", by=1001)
+    assert (confirmed.id, confirmed.amount, confirmed.count, confirmed.booked) == (second.id, 100, 2, False)
+    assert confirmed.confirmed and confirmed.owed == owed - 100
+    # a total that is not theirs books a new payment, as before
+    ledger.pay(CHAT, a.id, b.id, 20, side=PAYER_SIDE, source="t:4", by=1000)
+    ledger.pay(CHAT, a.id, b.id, 20, side=PAYER_SIDE, source="t:5", by=1000)
+    booked = ledger.pay(CHAT, a.id, b.id, 30, side=PAYEE_SIDE, source="t:6", by=1001)
+    assert booked.booked and booked.owed == owed - 170
+
+
+def test_a_line_still_waits_while_an_earlier_payment_of_it_is_unconfirmed(ledger: Ledger) -> None:
+    """A said 已付 twice (40, then 60); B's 收到 60 confirms the later one only: the line still waits for B's word
+    on the 40 (it read as settled, the post dropping 「待 B 确认」, while the 40 was still unconfirmed)."""
+    ledger.group(CHAT)
+    a, b = ledger.member(CHAT, 1000, "A"), ledger.member(CHAT, 1001, "B")
+    table = ledger.open_table(CHAT, [a.id, b.id, ledger.member(CHAT, 1002, "C").id], source="w:open", by=1000)
+    ledger.record_hand(table.id, [hu("B", "self_draw")], source="w:hu", by=1000)
+    settlement = ledger.end_night(CHAT, source="w:end", by=1).settlement
+    assert settlement.id is not None
+    ledger.pay(CHAT, a.id, b.id, 40, side=PAYER_SIDE, source="w:1", by=1000)
+    ledger.pay(CHAT, a.id, b.id, 60, side=PAYER_SIDE, source="w:2", by=1000)
+    ledger.pay(CHAT, a.id, b.id, 60, side=PAYEE_SIDE, source="w:3", by=1001)
+    line = next(state for state in ledger.payment_lines(CHAT, settlement.id) or [] if state.payer_id == a.id)
+    assert (line.paid, line.waiting) == (100, PAYER_SIDE)
+    ledger.pay(CHAT, a.id, b.id, 40, side=PAYEE_SIDE, source="w:4", by=1001)
+    line = next(state for state in ledger.payment_lines(CHAT, settlement.id) or [] if state.payer_id == a.id)
+    assert (line.paid, line.waiting) == (100, None)
+
+
 def test_a_linked_guests_lines_stand_under_the_member(ledger: Ledger) -> None:
     ledger.group(CHAT)
     a, b = ledger.member(CHAT, 1000, "A"), ledger.member(CHAT, 1001, "B")
