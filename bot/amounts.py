@@ -4,8 +4,9 @@ shares, 付/收到, 付台费, 设置 底金/台费/抽水, 群管设置 fine_am
 A number is 元 unless a unit follows it: 元/块/块钱/圆 (and the group's own currency label, so an amount reads back
 as the bot shows it), 角/毛 (a tenth of 元), 分. Units may be combined largest first (`2元5角`, `1块2毛5`), and a
 bare digit after a unit is one of the next unit down, as people say it (`2块5` = 2.5元, `3毛5` = 0.35元). A leading
-¥ means 元. What is meant as an amount but names no whole number of 分 (`0.5分`, `2.555`), or could be read two
-ways (`1,000`, `2块50`), is refused with the reason (`AmountError.why`, a text key), never guessed.
+¥ means 元, and 整 after a unit (`4元整`) changes nothing. What is meant as an amount but names no whole number
+of 分 (`0.5分`, `2.555`), or could be read two ways (`1,000`, `2块50`), is refused with the reason
+(`AmountError.why`, a text key), never guessed.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ _MANY_DIGITS = 30
 #: a word meant as an amount: a sign, a currency symbol or a digit first, or a Chinese numeral with or without a
 #: unit (`十元`, `五`, `两块`)
 _AMOUNT_LIKE = re.compile(r"^[-+.\d¥$€£]|^[零〇一二两三四五六七八九十百千万]+(?:块钱|[元块圆角毛分])?$")
+#: after a unit, "exactly" (`4元整`, `20块整`): the amount is the same
+_EXACTLY = "整"
 _NEGATIVE = re.compile(r"^[-−]\s*[\d.]")
 _COMMA = re.compile(r"\d[,，]\d")
 _CHINESE_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万]")
@@ -96,6 +99,8 @@ def parse_amount(word: str, currency: str = "") -> int | None:
     if _CHINESE_NUMERAL.search(text):
         raise AmountError("amount_why_digits")
     units = unit_words(currency)
+    if text.endswith(_EXACTLY) and text.removesuffix(_EXACTLY).endswith(tuple(units)):
+        text = text.removesuffix(_EXACTLY)  # `4元整`: exactly 4元, as a receipt writes it
     symbol = text.startswith("¥")
     pieces = list(_piece_pattern(units).finditer(text, 1 if symbol else 0))
     if not pieces or "".join(p[0] for p in pieces) != text[1 if symbol else 0 :]:

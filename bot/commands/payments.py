@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.amounts import unit_words
 from bot.commands._common import (
     account_word,
     amount_or_why,
@@ -50,6 +51,8 @@ PREFIX = "pay"
 def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
     """`@阿一 11` (the amount optional): the other person and the amount in 分."""
     words = tokens(ctx.args)
+    if len(words) == 3 and words[2] in unit_words(ctx.group.currency):
+        words = [words[0], words[1] + words[2]]  # `付 @阿一 4 元`: the unit typed apart
     if not words or len(words) > 2:
         raise Refusal("payment_usage")
     other = resolve_person(ctx, words[0])

@@ -46,6 +46,8 @@ def test_units_combined_read_as_their_sum(yuan: int, jiao: int, fen: int) -> Non
         ("２０元", 2000),
         ("2.50", 250),
         ("0", 0),
+        ("4元整", 400),
+        ("20块整", 2000),
     ],
 )
 def test_every_unit_reads(typed: str, fen: int) -> None:
