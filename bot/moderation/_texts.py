@@ -127,10 +127,10 @@ register(
             "night is closed. To give the money back: /payout @member amount.",
         },
         "mod_fine_kept_fine_paid_out": {
-            "zh": "罚款 {amount}（记录 #{id}）不退，仍然记着：它已经随红包池发出去了（之后发过红包池）。"
+            "zh": "罚款 {amount}（记录 #{id}）不退，仍然记着：它在之后的发红包池里已经发出去了。"
             "要补偿 TA，等红包池有钱时：发红包池 @TA 金额。",
-            "en": "The fine of {amount} (record #{id}) stays booked: it was already paid out with the pot (the pot "
-            "was paid out since). To make it up once the pot holds enough: /payout @member amount.",
+            "en": "The fine of {amount} (record #{id}) stays booked: the pot has been paid out since, the fine with "
+            "it. To make it up once the pot holds enough: /payout @member amount.",
         },
         "mod_kind_warning": {"zh": "警告", "en": "warning"},
         "mod_kind_fine": {"zh": "罚红包", "en": "fine"},
@@ -246,9 +246,8 @@ register(
             "cancelled. To give the money back: /payout @member amount.",
         },
         "ledger_fine_paid_out": {
-            "zh": "这笔罚款已经随红包池发出去了（之后发过红包池），不能撤销。"
-            "要补偿 TA，等红包池有钱时：发红包池 @TA 金额。",
-            "en": "That fine was already paid out with the pot (the pot was paid out since), so it cannot be "
+            "zh": "这笔罚款在之后的发红包池里已经发出去了，不能撤销。要补偿 TA，等红包池有钱时：发红包池 @TA 金额。",
+            "en": "That fine went out with a pot payout since, so it cannot be "
             "cancelled. To make it up once the pot holds enough: /payout @member amount.",
         },
         "ledger_mod_empty_rules": {"zh": "{message}", "en": "The rules text cannot be empty."},
