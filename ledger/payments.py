@@ -354,21 +354,19 @@ def set_post(tx: Tx, chat_id: int, settlement_id: int, message_id: int) -> None:
         record.post_message_id = message_id
 
 
-def post_of_pair(
+def posts_of_pair(
     tx: Tx, chat_id: int, debtor_id: int, creditor_id: int, settlement_id: int | None = None
-) -> tuple[int, int] | None:
-    """(settlement id, message id) of the post a typed payment of the pair rewrites: `settlement_id`'s (the
-    settlement of the line the payment recorded) when it was posted, else the latest posted settlement with a line
-    of the pair, either way (under the accounts its money lives under now: a guest linked since is its member),
-    among the group's `POSTS_LOOKED_AT` latest posted ones. None: none."""
-    if settlement_id is not None:
-        record = settlement_record(tx, chat_id, settlement_id)
-        if record is not None and record.post_message_id is not None:
-            return record.id, record.post_message_id
+) -> list[tuple[int, int]]:
+    """(settlement id, message id) of the posts a typed payment of the pair rewrites: first `settlement_id`'s (the
+    settlement of the line the payment recorded) when it was posted, then every later posted settlement with a line
+    of the pair (what the payment paid beyond its line lands there, `_stand`); without a recorded line, the latest
+    posted settlement with a line of the pair. Lines are read under the accounts their money lives under now (a
+    guest linked since is its member), among the group's `POSTS_LOOKED_AT` latest posted settlements."""
     group = group_by_chat(tx.session, chat_id)
     home = _canonical(_accounts(tx, group.id))
     pair = {debtor_id, creditor_id}
-    for settlement_id, message_id, lines, passed in tx.execute(
+    with_pair: list[tuple[int, int]] = []  # newest first
+    for found_id, message_id, lines, passed in tx.execute(
         sa.select(
             m.SettlementRecord.id,
             m.SettlementRecord.post_message_id,
@@ -386,8 +384,12 @@ def post_of_pair(
         ends = [(int(line["payer_id"]), int(line["payee_id"])) for line in lines or ()]
         ends += [(int(x), int(y)) for x, y, _, _ in passed or ()]
         if any({home.get(x, x), home.get(y, y)} == pair for x, y in ends):
-            return settlement_id, message_id
-    return None
+            with_pair.append((found_id, message_id))
+    record = settlement_record(tx, chat_id, settlement_id) if settlement_id is not None else None
+    if record is None or record.post_message_id is None:
+        return with_pair[:1]
+    later = [post for post in reversed(with_pair) if post[0] > record.id]
+    return [(record.id, record.post_message_id), *later]
 
 
 #: how many of a group's latest settlements a pair's lines are read across (`_stand`): a pair's debt sits on its

@@ -601,13 +601,13 @@ class Ledger:
         """Keep the message a settlement's payments post was sent as (a typed payment rewrites it)."""
         self._unit.write(lambda tx: payments.set_post(tx, chat_id, settlement_id, message_id))
 
-    def payment_post_of(
+    def payment_posts_of(
         self, chat_id: int, debtor_id: int, creditor_id: int, settlement_id: int | None = None
-    ) -> tuple[int, int] | None:
-        """(settlement id, message id) of the post a typed payment between the two rewrites: `settlement_id`'s (the
-        settlement of the payment's line) when posted, else the latest posted settlement with a line between the
-        two; None: none."""
-        return self._unit.read(lambda tx: payments.post_of_pair(tx, chat_id, debtor_id, creditor_id, settlement_id))
+    ) -> list[tuple[int, int]]:
+        """(settlement id, message id) of the posts a typed payment between the two rewrites: `settlement_id`'s (the
+        settlement of the payment's line) when posted and every later posted one with a line of the two, else the
+        latest posted settlement with a line between the two; empty: none."""
+        return self._unit.read(lambda tx: payments.posts_of_pair(tx, chat_id, debtor_id, creditor_id, settlement_id))
 
     def void_payment(
         self,

@@ -164,15 +164,18 @@ def _reply(ctx: Context, result: PaymentResult) -> list[Effect]:
 
 
 def rewritten_post(ctx: Context, result: PaymentResult) -> list[Effect]:
-    """After a typed 付/收到/撤销付款: the payments post of the line the payment settles (else the latest settlement
-    with a line of the pair), rewritten in place to show where its lines stand now, as a press under it does.
-    Nothing when no such post is known (one sent before the bot kept its posts' messages, or further back than
-    `ledger.payments.POSTS_LOOKED_AT`)."""
-    found = ctx.service.payment_post_of(ctx.chat_id, result.debtor_id, result.creditor_id, result.settlement_id)
-    settlement = ctx.service.stored_settlement(ctx.chat_id, found[0]) if found is not None else None
-    if found is None or settlement is None:
-        return []
-    return payment_post(ctx, settlement, edit=found[1])
+    """After a typed 付/收到/撤销付款: the payments post of the line the payment settles and the pair's later posts
+    (what it paid beyond that line shows there), else the latest settlement with a line of the pair, each rewritten
+    in place to show where its lines stand now, as a press under it does. Nothing when no such post is known (one
+    sent before the bot kept its posts' messages, or further back than `ledger.payments.POSTS_LOOKED_AT`)."""
+    effects: list[Effect] = []
+    for settlement_id, message_id in ctx.service.payment_posts_of(
+        ctx.chat_id, result.debtor_id, result.creditor_id, result.settlement_id
+    ):
+        settlement = ctx.service.stored_settlement(ctx.chat_id, settlement_id)
+        if settlement is not None:
+            effects += payment_post(ctx, settlement, edit=message_id)
+    return effects
 
 
 def message_source(ctx: Context, refusal: str = "payment_edit") -> str:

@@ -335,9 +335,14 @@ class Executor:
         if isinstance(effect, SendText):
             markup = keyboard(effect.buttons)
             if effect.edit_message_id is not None:
-                edited = await self.bot.edit_message_text(
-                    effect.text, chat_id=self.chat_id, message_id=effect.edit_message_id, reply_markup=markup
-                )
+                try:
+                    edited = await self.bot.edit_message_text(
+                        effect.text, chat_id=self.chat_id, message_id=effect.edit_message_id, reply_markup=markup
+                    )
+                except BadRequest as err:
+                    if "not modified" in err.message.lower():
+                        return None  # it reads so already (a post rewritten that nothing changed): done
+                    raise
                 return edited if isinstance(edited, Message) else None
             return await self._send_text(effect.text, markup, effect.reply_to)
         if isinstance(effect, SendPhoto):

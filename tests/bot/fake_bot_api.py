@@ -58,6 +58,8 @@ class FakeTelegram:
     on_call: Callable[[Call], None] | None = None  # told of every call as it arrives
     migrated: dict[int, int] = field(default_factory=dict)  # chat id -> the supergroup it became (calls refused)
     _ids: itertools.count = field(default_factory=lambda: itertools.count(900_001))  # type: ignore[type-arg]
+    #: (chat id, message id) -> the text and buttons a message shows now: an edit to exactly that is refused
+    _shown: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def push(self, update: dict[str, Any]) -> dict[str, Any]:
@@ -108,6 +110,9 @@ class FakeTelegram:
                 "text": params.get("text", ""),
             }
         elif method == "editMessageText":
+            shown = (str(params["text"]), str(params.get("reply_markup") or ""))
+            if self._shown.get((_int(params["chat_id"]), int(params["message_id"]))) == shown:
+                return 400, {"ok": False, "error_code": 400, "description": NOT_MODIFIED}
             result = {
                 "message_id": int(params["message_id"]),
                 "date": START,
@@ -127,9 +132,18 @@ class FakeTelegram:
             result = [u for u in list(self.updates) if u["update_id"] >= offset][: int(params.get("limit") or 100)]
             with self._lock:
                 self.fetched += [u["update_id"] for u in result]
+        if method in {"sendMessage", "editMessageText"}:
+            key = (_int(params["chat_id"]), int(result["message_id"]))
+            self._shown[key] = (str(params.get("text", "")), str(params.get("reply_markup") or ""))
         call.result = result
         return 200, {"ok": True, "result": result}
 
+
+#: Telegram's answer to an edit that changes nothing
+NOT_MODIFIED = (
+    "Bad Request: message is not modified: specified new message content and reply markup are exactly the same "
+    "as a current content and reply markup of the message"
+)
 
 _ADMIN_RIGHTS = {
     "can_be_edited": False,

@@ -222,3 +222,37 @@ async def test_a_roll_over_in_english_posts_the_night_in_english(tg: Harness, re
     caption, payments_text, labels = night_posts(tg, CHAT, start)
     assert "Fewest transfers" in caption and "小李 → 阿杰 4元" in payments_text
     assert labels == [f"{LINE} paid", f"{LINE} received"]
+
+
+async def test_a_typed_payment_rewrites_the_pairs_later_post_and_an_unchanged_one_is_no_error(
+    tg: Harness, report_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Nights kept apart, 小李 owes 阿杰 4元 on each post. 阿杰's `收到 @xiaoli 2` after `付 @ajie 2` changes the first
+    post only: the second is sent again as it reads, Telegram answers 「message is not modified」, and that is no
+    failure. Then `付 @ajie 4` pays the rest of the first line and 2元 of the second: both posts say so."""
+    import logging
+
+    await tg.say(BOSS, "设置 并账 关")
+    posts = []
+    for _night in range(2):
+        await open_table(tg)
+        await tg.say(A, "胡 清一色 点 @xiaoli")
+        await tg.say(A, "结算")
+        posts.append(next(c.result["message_id"] for c in reversed(tg.telegram.calls) if c.method == "sendMessage"))
+
+    def post_now(message_id: int) -> str:
+        calls = [
+            c for c in tg.telegram.calls if isinstance(c.result, dict) and c.result.get("message_id") == message_id
+        ]
+        return str(calls[-1].params["text"])
+
+    await tg.say(B, "付 @ajie 2")
+    assert "小李 → 阿杰 4元（已付 2元，还差 2元），待 阿杰 确认" in post_now(posts[0]), post_now(posts[0])
+    with caplog.at_level(logging.WARNING):
+        edits_before = len(tg.telegram.sent("editMessageText"))
+        await tg.say(A, "收到 @xiaoli 2")
+    assert len(tg.telegram.sent("editMessageText")) == edits_before + 2  # both posts sent, the second unchanged
+    assert "refused" not in caplog.text, caplog.text
+    await tg.say(B, "付 @ajie 4")
+    assert "小李 → 阿杰 4元 ✓ 已付清" in post_now(posts[0]), post_now(posts[0])
+    assert "小李 → 阿杰 4元（已付 2元，还差 2元）" in post_now(posts[1]), post_now(posts[1])

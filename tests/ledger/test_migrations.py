@@ -275,10 +275,10 @@ def test_0014_keeps_the_payments_posts_message_and_downgrades(empty_db_url: str,
         assert "post_message_id" in columns()
         ledger = Ledger(db.make_engine(empty_db_url), clock=clock)
         try:
-            assert ledger.payment_post_of(chat, ids[1], ids[0]) is None  # stored before: not known
+            assert ledger.payment_posts_of(chat, ids[1], ids[0]) == []  # stored before: not known
             assert ledger.stored_settlement(chat, settlement.id) is not None
             ledger.set_payment_post(chat, settlement.id, 7002)
-            assert ledger.payment_post_of(chat, ids[1], ids[0]) == (settlement.id, 7002)
+            assert ledger.payment_posts_of(chat, ids[1], ids[0]) == [(settlement.id, 7002)]
         finally:
             ledger.close()
 

@@ -170,18 +170,18 @@ def test_a_typed_payment_finds_the_latest_post_with_a_line_of_its_pair(ledger: L
         settlement = ledger.end_night(CHAT, source=f"p:end:{night}", by=1).settlement
         assert settlement.id is not None
         posts.append(settlement.id)
-    assert ledger.payment_post_of(CHAT, b.id, a.id) is None  # no post known yet
+    assert ledger.payment_posts_of(CHAT, b.id, a.id) == []  # no post known yet
     ledger.set_payment_post(CHAT, posts[0], 501)
     ledger.set_payment_post(CHAT, posts[2], 503)
     ledger.group(-1)
     ledger.set_payment_post(-1, posts[1], 999)  # from another chat: nothing
-    assert ledger.payment_post_of(CHAT, b.id, a.id) == (posts[0], 501)  # the second night's post is not known
+    assert ledger.payment_posts_of(CHAT, b.id, a.id) == [(posts[0], 501)]  # the second night's post is not known
     ledger.set_payment_post(CHAT, posts[1], 502)
-    assert ledger.payment_post_of(CHAT, a.id, b.id) == (posts[1], 502)
+    assert ledger.payment_posts_of(CHAT, a.id, b.id) == [(posts[1], 502)]
     cousin = ledger.member(CHAT, 1003, "表哥本人")
     ledger.link_guest(guest.id, cousin.id, source="p:link", by=1)
-    assert ledger.payment_post_of(CHAT, cousin.id, a.id) == (posts[2], 503)
-    assert ledger.payment_post_of(CHAT, b.id, c.id) is None
+    assert ledger.payment_posts_of(CHAT, cousin.id, a.id) == [(posts[2], 503)]
+    assert ledger.payment_posts_of(CHAT, b.id, c.id) == []
 
 
 def test_a_pairs_lines_in_two_settlements_show_the_pressed_one_paid(ledger: Ledger) -> None:
@@ -277,15 +277,16 @@ def test_a_debt_netted_into_the_next_night_is_owed_on_that_nights_post_only(ledg
 
 
 def test_a_typed_payment_names_the_settlement_of_its_line_and_its_post_is_the_one_rewritten(ledger: Ledger) -> None:
-    """A typed payment lands on the oldest line: its result names that settlement, and the post rewritten is that
-    settlement's (not the pair's latest), as long as it was posted; its confirmation and its undo name it too."""
+    """A typed payment lands on the oldest line: its result names that settlement, and the posts rewritten are that
+    settlement's first (as long as it was posted), then the pair's later ones (what it paid beyond the line shows
+    there); its confirmation and its undo name it too."""
     a, b, settlements = two_nights_apart(ledger, "r")
     for number, settlement in enumerate(settlements):
         ledger.set_payment_post(CHAT, settlement, 900 + number)
     paid = ledger.pay(CHAT, a, b, 100, side=PAYER_SIDE, source="r:1", by=1000)
     assert paid.settlement_id == settlements[0]
-    assert ledger.payment_post_of(CHAT, a, b, paid.settlement_id) == (settlements[0], 900)
-    assert ledger.payment_post_of(CHAT, a, b) == (settlements[1], 901)  # no line known: the latest post
+    assert ledger.payment_posts_of(CHAT, a, b, paid.settlement_id) == [(settlements[0], 900), (settlements[1], 901)]
+    assert ledger.payment_posts_of(CHAT, a, b) == [(settlements[1], 901)]  # no line known: the latest post
     confirmed = ledger.pay(CHAT, a, b, 100, side=PAYEE_SIDE, source="r:2", by=1001)
     assert (confirmed.booked, confirmed.settlement_id) == (False, settlements[0])
     voided = ledger.void_payment(CHAT, [a, b], source="r:3", by=1, admin=ledger.member(CHAT, 1002, "C").id)
