@@ -97,6 +97,11 @@ def _canonical(accounts: Mapping[int, Any]) -> dict[int, int]:
     return {id_: row.linked_to_id or id_ for id_, row in accounts.items()}
 
 
+def homes(tx: Tx, group_id: int) -> dict[int, int]:
+    """Each account of the group -> the id its money lives under now (a guest linked since: its member's)."""
+    return _canonical(_accounts(tx, group_id))
+
+
 def _accounts(tx: Tx, group_id: int) -> dict[int, Any]:
     return {
         row.id: row
@@ -237,7 +242,7 @@ def derived_pair_debts(tx: Tx, group_id: int) -> dict[tuple[int, int], int]:
     """Every open debt of the group re-derived from all its settlements (their lines, the debts they netted in and
     what they passed through the group's accounts) and live payments (what `pair_debts` keeps as running totals;
     linear in the settlements: for checks, not for replies)."""
-    home = _canonical(_accounts(tx, group_id))
+    home = homes(tx, group_id)
     net: dict[tuple[int, int], int] = {}
 
     def add(debtor: int, creditor: int, amount: int) -> None:
@@ -363,10 +368,10 @@ def posts_of_pair(
     posted settlement with a line of the pair. Lines are read under the accounts their money lives under now (a
     guest linked since is its member), among the group's `POSTS_LOOKED_AT` latest posted settlements."""
     group = group_by_chat(tx.session, chat_id)
-    home = _canonical(_accounts(tx, group.id))
+    home = homes(tx, group.id)
     pair = {debtor_id, creditor_id}
     with_pair: list[tuple[int, int]] = []  # newest first
-    for found_id, message_id, lines, passed in tx.execute(
+    for row in tx.execute(
         sa.select(
             m.SettlementRecord.id,
             m.SettlementRecord.post_message_id,
@@ -381,10 +386,8 @@ def posts_of_pair(
         .order_by(m.SettlementRecord.id.desc())
         .limit(POSTS_LOOKED_AT)
     ):
-        ends = [(int(line["payer_id"]), int(line["payee_id"])) for line in lines or ()]
-        ends += [(int(x), int(y)) for x, y, _, _ in passed or ()]
-        if any({home.get(x, x), home.get(y, y)} == pair for x, y in ends):
-            with_pair.append((found_id, message_id))
+        if any({debtor, creditor} == pair for _, debtor, creditor, _ in _lines_of(row, home)):
+            with_pair.append((row.id, row.post_message_id))
     record = settlement_record(tx, chat_id, settlement_id) if settlement_id is not None else None
     if record is None or record.post_message_id is None:
         return with_pair[:1]
@@ -573,7 +576,7 @@ def _carry(lines: Sequence[_Line], carried: Iterable[tuple[int, int, int, int]])
 def oldest_open_line(tx: Tx, group_id: int, debtor_id: int, creditor_id: int) -> tuple[int, int] | None:
     """(settlement id, index) of the pair's oldest line still owed among those read (`_player_lines`): the line a
     typed payment of the pair settles first. None: none (what the pair owes sits on lines further back)."""
-    for line in _player_lines(tx, group_id, _canonical(_accounts(tx, group_id)), {(debtor_id, creditor_id)}):
+    for line in _player_lines(tx, group_id, homes(tx, group_id), {(debtor_id, creditor_id)}):
         if (line.debtor, line.creditor) == (debtor_id, creditor_id) and line.open:
             return line.settlement_id, line.index
     return None
@@ -585,7 +588,7 @@ def _is_line_of(tx: Tx, group_id: int, line: tuple[int, int], debtor_id: int, cr
     record = tx.session.get(m.SettlementRecord, line[0])
     if record is None or record.group_id != group_id or record.voided_at is not None:
         return False
-    home = _canonical(_accounts(tx, group_id))
+    home = homes(tx, group_id)
     return any(
         (index, debtor, creditor) == (line[1], debtor_id, creditor_id)
         for index, debtor, creditor, _ in _lines_of(record, home)

@@ -23,8 +23,9 @@ from ledger import models as m
 from ledger import money, transfers
 from ledger.accounts import group_by_chat, lock_group, names
 from ledger.errors import LedgerError
+from ledger.payments import homes
 from ledger.records import PayoutInfo
-from ledger.tables import homes, refuse_if_paid_since, reverse_debts
+from ledger.tables import refuse_if_paid_since, reverse_debts
 from ledger.unit import Tx
 
 #: a pool's payout command, the command that takes it back, and the payout's English name

@@ -264,7 +264,7 @@ def refuse_if_paid_since(tx: Tx, group_id: int, record: m.SettlementRecord, what
     """Refused (`paid_since`) once a payment between two people whose debts `record` moved was booked or
     confirmed after it: taking it back would leave that payment paying a debt that is no longer owed. `what` is
     what is taken back (结算, 发红包池, 付台费), `undo` its command, `english` the reason with `{who}`/`{whom}`."""
-    home = homes(tx, group_id)
+    home = payments.homes(tx, group_id)
     pairs = {frozenset((home.get(a, a), home.get(b, b))) for a, b in _pairs_of(record)}
     by_id = names(tx, group_id)
     for creditor, debtor in tx.execute(
@@ -296,18 +296,8 @@ def reverse_debts(tx: Tx, group_id: int, settlement: Settlement) -> None:
         for p in settlement.passed
         for debtor, creditor, amount in payments.passing(p.payer_id, p.payee_id, p.amount, p.via_id)
     ]
-    home = homes(tx, group_id)
+    home = payments.homes(tx, group_id)
     payments.move_debts(tx, group_id, [(home.get(d, d), home.get(c, c), amount) for d, c, amount in moves])
-
-
-def homes(tx: Tx, group_id: int) -> dict[int, int]:
-    """Each account of the group -> the id its money lives under now (a guest linked since: its member's)."""
-    return {
-        id_: linked or id_
-        for id_, linked in tx.execute(
-            sa.select(m.Member.id, m.Member.linked_to_id).where(m.Member.group_id == group_id)
-        )
-    }
 
 
 def _pairs_of(record: m.SettlementRecord) -> list[tuple[int, int]]:
