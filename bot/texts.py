@@ -567,6 +567,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "history_head_one": {"zh": "最近 1 局：", "en": "The last hand:"},
     "history_line": {"zh": "第{number}局 {what} ｜ {changes}", "en": "Hand {number}: {what} | {changes}"},
     "history_empty": {"zh": "还没有打完的牌局。", "en": "No finished hands yet."},
+    "hand_not_played": {
+        "zh": "这桌才打完 {played} 局，还没有第{number}局。",
+        "en": "This table has finished {played} hands: there is no hand {number} yet.",
+    },
+    "hand_not_found": {
+        "zh": "最近这桌没有打完的第{number}局（没打到，或已撤销）。",
+        "en": "The latest table has no finished hand {number} (not reached, or taken back).",
+    },
     "history_count": {
         "zh": "「{word}」不是 1 到 50 之间的局数。",
         "en": "“{word}” is not a number of hands from 1 to 50.",

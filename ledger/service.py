@@ -30,7 +30,7 @@ from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event
-from ledger.history import hand_history
+from ledger.history import hand_history, numbered_hand
 from ledger.payments import Debt, LineState, PaymentResult
 from ledger.records import (
     Balance,
@@ -508,6 +508,10 @@ class Ledger:
     def history(self, chat_id: int, limit: int = 10, *, include_voided: bool = False) -> list[HandRecord]:
         """The last `limit` finished hands, newest first (with voided ones when asked)."""
         return self._unit.read(lambda tx: hand_history(tx.session, chat_id, limit, include_voided=include_voided))
+
+    def numbered_hand(self, chat_id: int, number: int) -> HandRecord | None:
+        """Finished hand `number` of the group's latest table (open, or the last to end); None when it has none."""
+        return self._unit.read(lambda tx: numbered_hand(tx.session, chat_id, number))
 
     def member_record(self, member_id: int, *, recent: int = 20) -> MemberRecord:
         """Balance, finished hands played and won, live fines, and the latest transfers of one account."""
