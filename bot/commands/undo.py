@@ -53,13 +53,17 @@ ENDED_PREFIX = "ux"
     "undo",
     names=["undo"],
     aliases=COMMAND_WORDS["undo"],
-    help_zh="撤销：撤回这桌最后一条记录（杠、亮倒、胡、荒庄；撤回胡或荒庄会重新打开那一局）｜ 撤销 第3局：整局作废",
+    help_zh="撤销：撤回这桌最后一条记录（杠、亮倒、胡、荒庄；撤回胡或荒庄会重新打开那一局）｜ 撤销 第3局：整局作废"
+    " ｜ 回复记账的那条消息发 撤销：撤回它记的（已经结束的那一桌：管理员）",
     help_en="undo the table's latest record (a kong, 亮倒, win or draw; a win or draw reopens its hand) | "
-    "撤销 第3局: void a whole finished hand",
+    "撤销 第3局: void a whole finished hand | 撤销 as a reply to a record's message: take back what it recorded "
+    "(at a table that has ended: admins)",
 )
 def undo(ctx: Context) -> SendText:
     if ctx.service.answered(ctx.source):  # a redelivered update: its undo was done
         return ctx.reply("undo_again")
+    if asked_already(ctx, flow_key(ctx)):
+        raise Quiet  # a redelivered update: its question is out (and perhaps answered)
     replied = _replied_hand(ctx)
     if replied is not None and replied.table.ended_at is not None:
         return _ask_ended(ctx, replied)
@@ -122,10 +126,8 @@ def _take_back(ctx: Context, table: TableInfo, record: TableRecord) -> SendText:
 
 
 def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: bool) -> SendText:
-    """Store what would be undone and ask for a confirmation (once per update)."""
+    """Store what would be undone and ask for a confirmation (`undo` asks once per update)."""
     key = flow_key(ctx)
-    if asked_already(ctx, key):
-        raise Quiet  # this very update asked already (a redelivery)
     what = describe_record(ctx.lang, record.events, table.game)
     state: dict[str, Any] = {
         "table_id": table.id,
@@ -210,8 +212,6 @@ def _ask_ended(ctx: Context, replied: MessageHand) -> SendText:
     「确认撤销」/「不撤销」 for an admin."""
     if not ctx.is_admin:
         raise Refusal("undo_reply_table_ended", number=replied.number)
-    if asked_already(ctx, flow_key(ctx)):
-        raise Quiet  # this very update asked already (a redelivery)
     _, players, what = _ended_names(ctx, replied)
     date = replied.night_date.isoformat()
     question = ctx.t("undo_ask_ended", number=replied.number, date=date, players=players, what=what)

@@ -56,9 +56,11 @@ async def test_an_admin_voids_a_hand_of_a_table_that_has_ended_by_replying_to_it
     done = tg.telegram.sent("editMessageText")[-1]["text"]
     assert done.splitlines()[1:] == ["阿杰 +6元（本晚 +4元）", "小李 -12元（本晚 -8元）", "老王 +6元（本晚 -4元）"]
     after = balances(tg)
+    said = len(tg.telegram.texts())
     await tg.feed(press)  # the press delivered again
     await tg.feed(tg.updates.press(BOSS, message, buttons(question)[0]))  # pressed again
-    assert balances(tg) == after
+    await tg.feed(asking)  # the reply delivered again, after its question was answered
+    assert balances(tg) == after and len(tg.telegram.texts()) == said
     # 小李's kong and win taken back; 大刘's hand at the open table untouched
     assert [tg.balance(u["id"]) for u in (A, B, C, D)] == [400, -800, -400, 800]
     await reply(tg, BOSS, "撤销", kong)
