@@ -17,6 +17,7 @@ refusal.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from bot.commands._common import (
@@ -111,7 +112,8 @@ def _undo_replied(ctx: Context, table: TableInfo, replied: MessageHand) -> SendT
     record = ctx.service.finished_hand(table.id, replied.number) if replied.finished else None
     if record is None:
         raise Refusal("undo_reply_not_latest", number=replied.number)
-    return _ask(ctx, table, record, whole_hand=True)
+    # the question names all the hand holds (the message may be a kong of it): all of it is voided
+    return _ask(ctx, table, dataclasses.replace(record, events=replied.events), whole_hand=True)
 
 
 def _take_back(ctx: Context, table: TableInfo, record: TableRecord) -> SendText:

@@ -88,3 +88,18 @@ async def test_a_reply_in_another_chat_or_to_the_bots_message(tg: Harness) -> No
     await tg.feed(tg.updates.message(C, "撤销", reply_to=win["message"]))
     assert tg.last_text().startswith("最后一条记录是第1局的结束")  # the reply names that same record
     assert balances(tg) == before
+
+
+async def test_a_hand_edited_after_the_question_is_not_voided(tg: Harness) -> None:
+    await tg.say(BOSS, "开桌 @boss @xiaoli @laowang 庄 @boss")
+    win = await tg.say(BOSS, "胡 七对 自摸")
+    await tg.say(BOSS, "开桌 @ajie @xiaoli @laowang 庄 @ajie")
+    await reply(tg, BOSS, "撤销", win)
+    question = tg.telegram.sent()[-1]
+    await tg.feed(tg.updates.edit(win, "胡 清一色 自摸"))  # the admin corrects the hand instead
+    edited = balances(tg)
+    await tg.feed(tg.updates.press(BOSS, {"message_id": 888301, "text": question["text"]}, buttons(question)[0]))
+    refused = "没有撤销：问你之后第1局改过了。要撤销，请再回复那条消息发「撤销」。"
+    assert tg.telegram.sent("answerCallbackQuery")[-1]["text"] == refused
+    assert tg.telegram.sent("editMessageText")[-1]["text"] == refused
+    assert balances(tg) == edited and tg.balance(BOSS["id"]) == 800
