@@ -43,6 +43,7 @@ from ledger.records import (
     HandState,
     MemberInfo,
     MemberRecord,
+    MessageHand,
     NightClosed,
     NightInfo,
     NightTotal,
@@ -371,6 +372,22 @@ class Ledger:
         (`night_closed`) once that night is settled."""
         return self._unit.read(lambda tx: booking.recorded_hand(tx, original_source))
 
+    def message_hand(self, original_source: str) -> MessageHand | None:
+        """The hand a message recorded in (`tg:<chat>:<message>`; its edits and a flow it asked for too), whatever
+        table it was at — open or ended since: what a reply's 撤销 takes back. None when the message never recorded
+        anything; refused (`record_taken_back`) when what it recorded was taken back, and (`hand_night_settled`)
+        once that hand's night is settled."""
+
+        def body(tx: Tx) -> MessageHand | None:
+            found = booking.message_hand(tx, original_source)
+            if found is None:
+                return None
+            table_id, hand_id, event_ids, night_date = found
+            number, finished, events = booking.hand_events(tx, hand_id)
+            return MessageHand(tables.table(tx, table_id), hand_id, number, finished, events, event_ids, night_date)
+
+        return self._unit.read(body)
+
     def replace_hand(
         self,
         original_source: str,
@@ -679,6 +696,7 @@ __all__ = [
     "LineState",
     "MemberInfo",
     "MemberRecord",
+    "MessageHand",
     "NightClosed",
     "NightInfo",
     "NightTotal",
