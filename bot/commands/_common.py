@@ -569,8 +569,7 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         return [AnswerCallback(gone, alert=True), SendText(gone, edit_message_id=query.message_id)]
     if action == "x":
         ctx.service.finish_flow(ctx.chat_id, key)
-        cancelled = ctx.t("flow_cancelled")
-        return [AnswerCallback(cancelled), SendText(cancelled, edit_message_id=query.message_id)]
+        return [AnswerCallback(), SendText(ctx.t("flow_cancelled"), edit_message_id=query.message_id)]
     return FlowStep(key, action, table, state, flow.user_id, query.message_id)
 
 

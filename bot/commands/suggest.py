@@ -145,8 +145,7 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
         result = command.handler(typed)
     except Quiet:  # an edit's reading that records just what the message recorded: the tap is answered
         ctx.service.finish_flow(ctx.chat_id, step.key)
-        same = ctx.t("suggest_unchanged")
-        return [AnswerCallback(same), SendText(same, edit_message_id=step.edit)]
+        return [AnswerCallback(), SendText(ctx.t("suggest_unchanged"), edit_message_id=step.edit)]
     except Refusal as refusal:
         return AnswerCallback(ctx.t(refusal.key, **refusal.params), alert=True)
     except Exception as err:
