@@ -586,6 +586,7 @@ class Bot:
 
     def _refusing(self, ctx: Context, handler: Callable[[Context], HandlerResult]) -> Outcome:
         from bot.texts import refusal_text
+        from ledger.errors import ScoringRefused
 
         try:
             return _as_outcome(handler(ctx))
@@ -605,8 +606,9 @@ class Bot:
             self.observe("refusal", str(getattr(err, "code", type(err).__name__)))
             if ctx.callback is not None:
                 return Outcome([AnswerCallback(message_or_none, alert=True)], refused=True)
-            reply_to = ctx.message_id
-            return Outcome([SendText(message_or_none, reply_to=reply_to)], refused=True)
+            # the scoring core refuses only a record read whole (`@老王 胡 点 @小李` under 屁胡只能自摸): no chat
+            heard = isinstance(err, ScoringRefused)
+            return Outcome([SendText(message_or_none, reply_to=ctx.message_id)], refused=True, heard=heard)
 
     # -- events --------------------------------------------------------------------------------------------
     def handle_message(self, incoming: Incoming) -> Outcome:
