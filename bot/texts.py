@@ -491,6 +491,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "付款：付了点「已付」，收到点「收到」",
         "en": "Payments: the payer presses “paid”, the payee “received”",
     },
+    "payments_head_plain": {"zh": "付款：", "en": "Payments:"},
     "payments_head_typed": {"zh": "（也可打字：{example}）", "en": " (or type: {example})"},
     "payments_example": {
         "zh": "付 {payee} {amount}、收到 {payer} {amount}",

@@ -338,7 +338,10 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
                 Button(ctx.t("btn_received", pair=pair), f"{PREFIX}:{settlement.id}:r.{index}"),
             )
         )
-    lines[0] = ctx.t("payments_head") + (ctx.t("payments_head_typed", example=example) if example else "")
+    # the buttons are named only above a post that has them (a post of lines with the pot or the house alone, or
+    # of lines all paid up and confirmed, has none)
+    head = ctx.t("payments_head" if rows else "payments_head_plain")
+    lines[0] = head + (ctx.t("payments_head_typed", example=example) if example else "")
     if not rows:
         if not waiting_payout:
             lines.append(ctx.t("payments_all_paid"))
