@@ -110,6 +110,19 @@ async def test_typed_payments_rewrite_the_post_in_place_as_a_press_does(tg: Harn
     assert len(tg.telegram.sent("editMessageText")) == 4
 
 
+async def test_a_mention_glued_to_the_words_after_it_is_read_as_the_spaced_one(tg: Harness, report_dir: Path) -> None:
+    """`@ajie已转1` (Telegram marks no mention there: the username ends at 已), `给@ajie转了0.5`, and 阿杰 picked
+    from the list with `已转1.5` typed right after the name (the entity says where the name ends) each book."""
+    await settled(tg)
+    await tg.say(B, "@ajie已转1")
+    await tg.say(B, "给@ajie转了0.5")
+    update = tg.updates.message(B, "阿杰已转1.5")
+    update["message"]["entities"] = [{"type": "text_mention", "offset": 0, "length": 2, "user": A}]
+    await tg.feed(update)
+    assert sorted(p.amount for p in payments(tg)) == [50, 100, 150] and tg.balance(502) == -100
+    assert "还欠 阿杰 1元" in tg.telegram.sent()[-1]["text"]
+
+
 async def test_a_redelivered_press_or_message_books_once(tg: Harness, report_dir: Path) -> None:
     message, buttons = await settled(tg)
     press = tg.updates.press(A, message, buttons[f"{LINE} 收到"])
