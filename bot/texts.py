@@ -616,7 +616,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "ledger_settled_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_paid_out_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_night_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
-    "ledger_paid_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
+    "ledger_paid_since": {
+        "zh": "没有撤销：这次{what}的账上还有之后记的付款：{payments}。先撤销这些付款（撤销付款），再{undo}。",
+        "en": "Not taken back: payments recorded since count on this {what}: {payments}. Take them back first "
+        "(撤销付款), then {undo}.",
+    },
+    "paid_since_item": {"zh": "{payer} 付给 {payee} {amount}", "en": "{payer} paid {payee} {amount}"},
     "ledger_settlement_changed": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_no_payout": {"zh": "没有撤销：{message}。", "en": "Nothing taken back: {english}."},
     "ledger_payout_settled": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
@@ -1181,11 +1186,21 @@ def scoring_reason(lang: str, err: Refused) -> str:
 
 def refusal_text(lang: str, err: Exception) -> str | None:
     """The player-facing message of a refusal raised below the bot (scoring or ledger), or None for a bug."""
+    from ledger.errors import PaidSince
     from ledger.scoring.common import ScoringError
     from ledger.service import LedgerError, ScoringRefused
 
     if isinstance(err, ScoringRefused | ScoringError):
         return scoring_refusal(lang, err)
+    if isinstance(err, PaidSince):  # each payment that depends on what was to be taken back, in the group's money
+        listed = joined(
+            lang,
+            (
+                text(lang, "paid_since_item", payer=p.payer, payee=p.payee, amount=money(p.amount, err.currency))
+                for p in err.payments
+            ),
+        )
+        return text(lang, "ledger_paid_since", what=err.what, payments=listed, undo=err.undo)
     if isinstance(err, LedgerError):
         key = f"ledger_{err.code}"
         if key in TEXTS:

@@ -51,3 +51,25 @@ class DuplicateRecord(LedgerError):
 
     def __reduce__(self) -> tuple[type[DuplicateRecord], tuple[Any]]:  # type: ignore[override]
         return type(self), (self.previous,)
+
+
+class PaidSince(LedgerError):
+    """Taking back a settlement (撤销结算, or a payout's: 撤销发红包池 / 撤销付台费) refused: live payments depend on it
+    (`ledger.tables.refuse_if_paid_since`). `payments` are those payments (`ledger.records.Payment`: who paid whom
+    how much, in 分), `currency` the group's label, `what` what is taken back (结算, 发红包池, 付台费) and `undo` its
+    command: the bot names each payment in the group's money."""
+
+    def __init__(self, payments: Any, currency: str, what: str, undo: str) -> None:
+        listed = "、".join(f"{p.payer} 付给 {p.payee} {p.amount} 分" for p in payments)
+        super().__init__(
+            "paid_since",
+            f"这次{what}的账上还有之后记的付款：{listed}。先撤销这些付款（撤销付款），再{undo}",
+            f"payments recorded since count on this {what}: take them back first (撤销付款), then {undo}",
+        )
+        self.payments = tuple(payments)
+        self.currency = currency
+        self.what = what
+        self.undo = undo
+
+    def __reduce__(self) -> tuple[type[PaidSince], tuple[Any, str, str, str]]:  # type: ignore[override]
+        return type(self), (self.payments, self.currency, self.what, self.undo)

@@ -241,7 +241,7 @@ class Ledger:
     def settlement_to_undo(self, chat_id: int) -> Settlement:
         """The group's latest night settlement if an admin can take it back (撤销结算); refused (`LedgerError`) with
         the reason otherwise: settled again since, the pot or the house paid out since, a new night begun, a
-        payment between two people it concerns booked or confirmed after it."""
+        payment that counts on it (`PaidSince`, naming each: `tables.refuse_if_paid_since`)."""
 
         def body(tx: Tx) -> Settlement:
             group = accounts.group_by_chat(tx.session, chat_id)
