@@ -839,6 +839,18 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "btn_repeat_yes": {"zh": "确实又一次", "en": "It happened again"},
     "btn_repeat_no": {"zh": "不用了", "en": "No, same one"},
+    # a typed payment that repeats what its sender booked a moment ago (bot/commands/payments.py)
+    "payment_repeat": {
+        "zh": "刚才（{seconds} 秒前）已经记过：{line}。这条一样，像是发了两次，没有再记。"
+        "真的是另一笔，点「再记一笔」。",
+        "en": "You recorded “{line}” {seconds}s ago. This one is the same, so it looks sent twice and was not "
+        "booked. If it is another payment, press “Book another”.",
+    },
+    "btn_payment_repeat_yes": {"zh": "再记一笔", "en": "Book another"},
+    "payment_repeat_not_yours": {
+        "zh": "只有发这条付款的人或管理员可以决定要不要再记一笔。",
+        "en": "Only whoever sent this payment, or an admin, decides whether to book another.",
+    },
     "already_recorded": {
         "zh": "已记过：第{number}局 {what}（同一条消息只记一次）。",
         "en": "Already recorded: hand {number}, {what} (one message books once).",

@@ -73,3 +73,16 @@ class PaidSince(LedgerError):
 
     def __reduce__(self) -> tuple[type[PaidSince], tuple[Any, str, str, str]]:  # type: ignore[override]
         return type(self), (self.payments, self.currency, self.what, self.undo)
+
+
+class DuplicatePayment(LedgerError):
+    """A typed payment that repeats one its sender booked a moment ago (the same payer, payee, amount and side,
+    within the group's double-entry window): most likely the same message sent twice. `seconds` is how long ago
+    that one was booked; booking it anyway takes `check_repeat=False`."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__("duplicate_payment", "刚才已经记过同样的一笔付款，可能是重复发送，没有再记")
+        self.seconds = seconds
+
+    def __reduce__(self) -> tuple[type[DuplicatePayment], tuple[int]]:  # type: ignore[override]
+        return type(self), (self.seconds,)

@@ -28,7 +28,7 @@ from sqlalchemy.engine import Engine
 from ledger import accounts, booking, db, details, fees, flows, money, payment_codes, payments, payouts, tables, unit
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
-from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
+from ledger.errors import DuplicatePayment, DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event
 from ledger.history import hand_history
 from ledger.payments import Debt, LineState, PaymentResult
@@ -548,6 +548,7 @@ class Ledger:
         at_most: int | None = None,
         confirm_only: bool = False,
         line: tuple[int, int] | None = None,
+        check_repeat: bool = False,
         source: str,
         by: int | None,
     ) -> PaymentResult:
@@ -558,7 +559,8 @@ class Ledger:
         refused (`no_debt`, `overpaid`) beyond what is owed; with `confirm_only`, refused (`nothing_to_confirm`)
         when there is nothing to confirm. A new payment records the line it settles: `line` (settlement id, index in
         its post: the line a button was pressed under), else the pair's oldest open line. The same source books
-        once."""
+        once. With `check_repeat` (a typed payment), a new payment that repeats one `by` booked within the group's
+        double-entry window (the same pair, amount and side) is refused with `DuplicatePayment`."""
         if amount is not None:
             accounts.check_amount(amount, accounts.MAX_AMOUNT)
         return self._unit.once(
@@ -566,7 +568,9 @@ class Ledger:
             "pay",
             by,
             PaymentResult,
-            lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only, line),
+            lambda tx: payments.pay(
+                tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only, line, check_repeat
+            ),
         )
 
     def latest_settlement(self, chat_id: int) -> Settlement | None:
@@ -664,6 +668,7 @@ __all__ = [
     "Balances",
     "ChatView",
     "Debt",
+    "DuplicatePayment",
     "DuplicateRecord",
     "Flow",
     "GroupInfo",

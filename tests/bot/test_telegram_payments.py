@@ -123,6 +123,30 @@ async def test_a_mention_glued_to_the_words_after_it_is_read_as_the_spaced_one(t
     assert "还欠 阿杰 1元" in tg.telegram.sent()[-1]["text"]
 
 
+async def test_the_same_payment_sent_twice_asks_before_booking_again(tg: Harness, report_dir: Path, clock: Any) -> None:
+    """`付 @ajie 1` sent twice within seconds (a double-send, each its own message) books once and asks; only its
+    sender (or an admin) answers; 「再记一笔」 books the second, once however often it is pressed. Past the
+    group's window (`设置 重复间隔`), or with another amount, a payment books as it always did."""
+    await settled(tg)
+    await tg.say(B, "付 @ajie 1")
+    await tg.say(B, "付 @ajie 1")
+    question = tg.telegram.sent()[-1]
+    assert "已经记过：付 @ajie 1" in question["text"] and "再记一笔" in question["text"]
+    assert [p.amount for p in payments(tg)] == [100]
+    again = {b["text"]: b["callback_data"] for row in question["reply_markup"]["inline_keyboard"] for b in row}
+    (question_id,) = [c.result["message_id"] for c in tg.telegram.calls if c.params is question]
+    asked = {"message_id": question_id, "text": question["text"]}
+    await tg.feed(tg.updates.press(A, asked, again["再记一笔"]))  # 阿杰 is not who sent it
+    assert "只有发这条付款的人或管理员" in alerts(tg)[-1] and len(payments(tg)) == 1
+    await tg.feed(tg.updates.press(B, asked, again["再记一笔"]))
+    await tg.feed(tg.updates.press(B, asked, again["再记一笔"]))  # a double tap
+    assert [p.amount for p in payments(tg)] == [100, 100] and tg.balance(502) == -200
+    await tg.say(B, "付 @ajie 0.5")  # another amount: booked
+    clock.advance(seconds=91)
+    await tg.say(B, "付 @ajie 0.5")  # past the window: booked
+    assert sorted(p.amount for p in payments(tg)) == [50, 50, 100, 100] and tg.balance(502) == -100
+
+
 async def test_a_redelivered_press_or_message_books_once(tg: Harness, report_dir: Path) -> None:
     message, buttons = await settled(tg)
     press = tg.updates.press(A, message, buttons[f"{LINE} 收到"])
