@@ -115,11 +115,17 @@ def clean(text: str) -> str:
 _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d)")
 
 
-def spaced_usernames(text: str) -> str:
+def spaced_usernames(text: str, bot_username: str = "") -> str:
     """`text` with a space after each @username glued to the words after it (`@ajie已转8` → `@ajie 已转8`), read
-    as the spaced form. For text as typed: never over a name a text mention was written as (`@Tom汤姆` is one name),
-    which the Telegram adapter writes with a space after it already."""
-    return _GLUED_AFTER_USERNAME.sub(r"\1 ", text)
+    as the spaced form; the bot's own (`@paiju_bot余额`) stays glued: only a line starting with the bot's mention
+    and a space is read without it (`bot.telegram.adapter.without_own_mention`). For text as typed: never over a
+    name a text mention was written as (`@Tom汤姆` is one name), which the Telegram adapter writes apart already."""
+    own = f"@{bot_username}".casefold()
+
+    def spaced(match: re.Match[str]) -> str:
+        return match[1] if bot_username and match[1].casefold() == own else f"{match[1]} "
+
+    return _GLUED_AFTER_USERNAME.sub(spaced, text)
 
 
 def words(text: str) -> list[str]:

@@ -562,3 +562,9 @@ def test_an_at_username_glued_to_the_words_after_it_ends_where_a_username_ends(t
     from bot.grammar import spaced_usernames
 
     assert spaced_usernames(typed) == read
+
+
+def test_the_bots_own_mention_glued_to_a_word_stays_glued() -> None:
+    from bot.grammar import spaced_usernames
+
+    assert spaced_usernames("@Paiju_Bot余额 @ajie已转", "paiju_bot") == "@Paiju_Bot余额 @ajie 已转"
