@@ -252,7 +252,10 @@ def _typed(
     """A typed 付 / 收到 booked (or confirming), and its reply; one that repeats what its sender booked a moment
     ago (the same pair, amount and side: the same message sent twice, as on a bad network) is held back with a
     question instead, as a repeated record is (`bot.commands.duplicates`): 「再记一笔」 books it. A line the
-    question's button runs is booked past the check (`Context.repeat`)."""
+    question's button runs is booked past the check (`Context.repeat`). An edit of a held-back message replaces
+    the line its question holds: that question expires (as an edit into chat does: `bot.commands.edits`)."""
+    if ctx.incoming is not None and ctx.incoming.edited and not ctx.repeat:
+        ctx.service.finish_flow(ctx.chat_id, -flow_key(ctx))
     try:
         result = _book(
             ctx, debtor, creditor, amount, side, confirm_only=confirm_only, source=source, check_repeat=not ctx.repeat
@@ -270,7 +273,7 @@ def _hold_back(ctx: Context, dup: DuplicatePayment) -> SendText:
     """「刚才（5 秒前）已经记过：付 @c 4。…」 with 「再记一笔」/「不用了」; the line is kept as typed (in the
     ledger's flow table: a restart loses nothing) for 「再记一笔」 to book. A redelivered update asks nothing
     twice."""
-    key = -flow_key(ctx)  # the message's own key may hold another question about it
+    key = -flow_key(ctx)  # the key of a question about a typed line, as a repeated record's (`duplicates`)
     if asked_already(ctx, key):
         raise Quiet
     incoming = ctx.incoming

@@ -147,6 +147,21 @@ async def test_the_same_payment_sent_twice_asks_before_booking_again(tg: Harness
     assert sorted(p.amount for p in payments(tg)) == [50, 50, 100, 100] and tg.balance(502) == -100
 
 
+async def test_an_edit_of_a_held_back_payment_replaces_the_line_it_held(tg: Harness, report_dir: Path) -> None:
+    """`付 @ajie 1` sent twice, the second held back, then edited to `付 @ajie 2`: the edit books, and the question's
+    「再记一笔」 no longer books the old line (the sender took those words back)."""
+    await settled(tg)
+    await tg.say(B, "付 @ajie 1")
+    second = await tg.say(B, "付 @ajie 1")
+    question = tg.telegram.sent()[-1]
+    again = {b["text"]: b["callback_data"] for row in question["reply_markup"]["inline_keyboard"] for b in row}
+    (question_id,) = [c.result["message_id"] for c in tg.telegram.calls if c.params is question]
+    await tg.feed(tg.updates.edit(second, "付 @ajie 2"))
+    await tg.feed(tg.updates.press(B, {"message_id": question_id, "text": question["text"]}, again["再记一笔"]))
+    assert "失效" in alerts(tg)[-1]
+    assert sorted(p.amount for p in payments(tg)) == [100, 200] and tg.balance(502) == -100
+
+
 async def test_a_redelivered_press_or_message_books_once(tg: Harness, report_dir: Path) -> None:
     message, buttons = await settled(tg)
     press = tg.updates.press(A, message, buttons[f"{LINE} 收到"])
