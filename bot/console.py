@@ -8,6 +8,8 @@ The same command layer as the Telegram bot over a local database (default: ./pai
     name: !press LABEL     member `name` presses the newest button labelled LABEL (`bob: !press 自摸`)
     name: !edit [N] text   member `name` edits their message of script line N (default: their last message);
                            an edited record re-records the hand (the old version voided)
+    name: !reply N text    member `name` sends `text` as a reply to the message of script line N (`!reply 5 撤销`);
+                           `!reply bot text` replies to the bot's newest message
     !join name [display]   a member joins (join hooks run); `display` is the name the chat shows
     !leave name            a member leaves
     !admin name            make `name` an administrator of the group
@@ -46,6 +48,7 @@ from bot.core import (
     Join,
     ManualClock,
     Outcome,
+    Quoted,
     SendDocument,
     Sender,
     SendPhoto,
@@ -137,6 +140,8 @@ class Console:
             return self._press(name, text[len("!press") :].strip())
         if text.startswith("!edit"):
             return self._edit(name, text[len("!edit") :].strip())
+        if text.startswith("!reply"):
+            return self._reply(name, text[len("!reply") :].strip())
         return self._message(name, text, self.line_number)
 
     def _directive(self, line: str) -> list[str]:
@@ -171,7 +176,9 @@ class Console:
             admin_ids=frozenset(self.admins),
         )
 
-    def _incoming(self, name: str, text: str, message_id: int, *, edited: bool, source: str) -> Incoming:
+    def _incoming(
+        self, name: str, text: str, message_id: int, *, edited: bool, source: str, reply_to: Quoted | None = None
+    ) -> Incoming:
         sender = self.sender(name)
         photo = _PHOTO.match(text)
         file_id = ""
@@ -186,17 +193,30 @@ class Console:
             date=self.clock.now(),
             source=source,
             chat_title="console",
+            reply_to=reply_to,
             edited=edited,
             admin_ids=frozenset(self.admins),
             mentions=self._mentions(text),
             photo_file_id=file_id,
         )
 
-    def _message(self, name: str, text: str, message_id: int) -> list[str]:
+    def _message(self, name: str, text: str, message_id: int, reply_to: Quoted | None = None) -> list[str]:
         source = f"console:{self.session}:{message_id}"
-        incoming = self._incoming(name, text, message_id, edited=False, source=source)
+        incoming = self._incoming(name, text, message_id, edited=False, source=source, reply_to=reply_to)
         self.posted[message_id] = _Posted(message_id, incoming.sender, text)
         return self._render(self.bot.handle_message(incoming))
+
+    def _reply(self, name: str, rest: str) -> list[str]:
+        """`!reply N text` sends `text` replying to the message of script line N; `!reply bot text` to the bot's
+        newest message."""
+        number, _, text = rest.partition(" ")
+        if number == "bot" and self._next_bot_message > BOT_MESSAGE_BASE:
+            number = str(self._next_bot_message)
+        if not number.isdigit() or int(number) not in self.posted:
+            return [f"console: line {self.line_number}: !reply: no message on line {number}"]
+        quoted = self.posted[int(number)]
+        replying = Quoted(quoted.message_id, quoted.sender, quoted.text)
+        return self._message(name, text.strip(), self.line_number, replying)
 
     def _edit(self, name: str, rest: str) -> list[str]:
         """`!edit N text` edits the message of script line N; `!edit text` the member's last message."""

@@ -67,6 +67,14 @@ class Incoming:
         head, sep, tail = self.source.rpartition(":e")
         return head if sep and tail.isdigit() else self.source
 
+    @property
+    def replied_source(self) -> str | None:
+        """The source the message this one replies to had as first sent (what it recorded is found by it: a reply's
+        撤销), None when it replies to nothing. The chat is this message's: a reply never reaches another chat."""
+        if self.reply_to is None:
+            return None
+        return f"{self.original_source.rsplit(':', 1)[0]}:{self.reply_to.message_id}"
+
 
 @dataclass(frozen=True)
 class Button:

@@ -238,6 +238,10 @@ def split_command(
         if asks(text) and (word in vocab.ACTING_WORDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         return command, word, _rest(text[origin[start + end] :])
+    asked = _ASKED_HAND.fullmatch(head.rstrip(_SPACES + "?？"))
+    if asked is not None and hand_number(asked["hand"]) is not None:
+        command = book.lookup(vocab.HAND_VIEW_COMMAND, game)
+        return None if command is None else (command, vocab.HAND_VIEW_COMMAND, asked["hand"])
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game)
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
@@ -256,7 +260,7 @@ def _words_at(head: str, book: CommandBook[GrammarCommand]) -> Iterator[tuple[st
     comes first, so it is never the plain 撤销 of the table's latest record."""
     words = _by_first_char(book).get(head[0], ())
     joined, verb, gap = _undo_verb_joined(head)
-    for word in words if gap else ():
+    for word in words if joined != head else ():
         if len(word) > len(verb) and joined.startswith(word) and _ends_word(word, joined[len(word) :]):
             yield word, len(word) + gap
     for word in words:
@@ -265,12 +269,12 @@ def _words_at(head: str, book: CommandBook[GrammarCommand]) -> Iterator[tuple[st
 
 
 def _undo_verb_joined(head: str) -> tuple[str, str, int]:
-    """A line starting with an undo verb and spaces (`撤销 结算`): the line without those spaces (`撤销结算`), the verb,
-    and how many spaces were taken out (0: the line as it is)."""
+    """A line starting with an undo verb and spaces (`撤销 结算`): the line without those spaces (`撤销结算`), its verb
+    spelled as the words spell it (`撤消结算` is `撤销结算`), the verb, and how many spaces were taken out."""
     verb = next((verb for verb in vocab.UNDO_VERBS if head.startswith(verb)), "")
     after = head[len(verb) :]
     gap = len(after) - len(after.lstrip(_SPACES)) if verb else 0
-    return verb + after[gap:], verb, gap
+    return vocab.UNDO_VERB_SPELLING.get(verb, verb) + after[gap:], verb, gap
 
 
 #: the word `split_command` gives a win told by its patterns alone (`清一色 自摸`): no command word was typed
@@ -384,6 +388,13 @@ def _ends_word(word: str, after: str) -> bool:
 _HAND_NUMBER = re.compile(
     rf"第?\s*(?P<n>\d{{1,4}}|[{''.join(vocab.NUMERAL_DIGITS)}{''.join(vocab.NUMERAL_UNITS)}]{{1,8}})\s*"
     rf"(?:{'|'.join(vocab.HAND_WORDS)})?"
+)
+
+
+#: one hand asked about as players ask (`第3局`, `看看第三局`, `第3局明细`, `第3把怎么算的`): 历史 of that hand
+_ASKED_HAND = re.compile(
+    rf"(?:{'|'.join(vocab.LOOK_WORDS)})?\s*(?P<hand>第\s*\S{{1,8}}?\s*(?:{'|'.join(vocab.HAND_WORDS)}))"
+    rf"\s*(?:{'|'.join(vocab.HAND_VIEW_ENDINGS)})?"
 )
 
 

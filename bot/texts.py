@@ -568,6 +568,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "history_head_one": {"zh": "最近 1 局：", "en": "The last hand:"},
     "history_line": {"zh": "第{number}局 {what} ｜ {changes}", "en": "Hand {number}: {what} | {changes}"},
     "history_empty": {"zh": "还没有打完的牌局。", "en": "No finished hands yet."},
+    "hand_not_played": {
+        "zh": "这桌才打完 {played} 局，还没有第{number}局。",
+        "en": "This table has finished {played} hands: there is no hand {number} yet.",
+    },
+    "hand_not_found": {
+        "zh": "最近这桌没有打完的第{number}局（没打到，或已撤销）。",
+        "en": "The latest table has no finished hand {number} (not reached, or taken back).",
+    },
     "history_count": {
         "zh": "「{word}」不是 1 到 50 之间的局数。",
         "en": "“{word}” is not a number of hands from 1 to 50.",
@@ -791,6 +799,47 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "undo_done_hand": {"zh": "已作废第{number}局（{what}）。", "en": "Hand {number} voided ({what})."},
     "undo_again": {"zh": "这条撤销已经做过了，没有再撤。", "en": "That undo was done already; nothing more undone."},
+    # a reply's 撤销: what the replied-to message recorded, at the open table or one that has ended since
+    "undo_reply_nothing": {
+        "zh": "没有撤销：你回复的那条消息没有记下牌局。要撤这桌最后一条记录，直接发「撤销」（不用回复）；"
+        "要作废某一局，回复记那一局的消息发「撤销」。",
+        "en": "Nothing undone: the message you replied to recorded no hand. To take back the table's latest record, "
+        "send 撤销 without replying; to void a hand, reply 撤销 to the message that recorded it.",
+    },
+    "ledger_record_taken_back": {
+        "zh": "没有撤销：你回复的那条消息记的已经撤销或作废了。",
+        "en": "Nothing undone: what the message you replied to recorded was taken back already.",
+    },
+    "ledger_hand_night_settled": {"zh": "没有撤销：{message}。", "en": "Nothing undone: {english}."},
+    "undo_reply_table_ended": {
+        "zh": "没有撤销：你回复的那条消息记的第{number}局在已经结束的那一桌上，换桌以后只有群管理员能撤销那一桌的记录。"
+        "那一局记错了，请群管理员回复那条消息发「撤销」。",
+        "en": "Nothing undone: hand {number} the message you replied to recorded is at a table that has ended; once "
+        "another table is open only the group's admins may take back that table's records. If it was wrong, ask "
+        "an admin to reply 撤销 to that message.",
+    },
+    "undo_reply_not_latest": {
+        "zh": "没有撤销：你回复的那条消息记在还没打完的第{number}局，但不是这桌最后一条记录。「撤销」只撤最后一条："
+        "先撤销它后面记的，或者等第{number}局记完，再回复它发「撤销」整局作废。",
+        "en": "Nothing undone: the message you replied to recorded in hand {number}, still in play, but it is not "
+        "the table's latest record. 撤销 takes back only the latest: undo what came after it first, or once hand "
+        "{number} is recorded, reply 撤销 to it to void the whole hand.",
+    },
+    "undo_ask_ended": {
+        "zh": "撤销第{number}局：{date} 那晚、已经结束的那一桌（{players}）。整局作废（{what}），这一局的钱全部退回，"
+        "现在这桌不受影响。确定吗？",
+        "en": "Undo hand {number} of a table that has ended ({players}, the night of {date}): the whole hand is "
+        "voided ({what}) and its money returned; the table now playing is not touched. Sure?",
+    },
+    "undo_done_ended": {
+        "zh": "已作废第{number}局（{date} 那晚已经结束的那一桌：{what}）。",
+        "en": "Hand {number} voided (the table that has ended, night of {date}: {what}).",
+    },
+    "undo_reply_changed": {
+        "zh": "没有撤销：问你之后第{number}局改过了。要撤销，请再回复那条消息发「撤销」。",
+        "en": "Nothing undone: hand {number} was changed after the question. To undo it, reply 撤销 to that "
+        "message again.",
+    },
     "undo_no_hand": {
         "zh": "这张牌桌没有打完的第{number}局。",
         "en": "This table has no finished hand {number}.",

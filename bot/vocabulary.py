@@ -72,6 +72,8 @@ CHATTY_WORDS = frozenset({"记错了", "刚才记错了"})
 #: the verbs of the words that take something back (`撤销结算`, `撤回付款`, `取消处罚`): typed apart from what they
 #: take back (`撤销 结算`), they still make that one word, never the plain 撤销 of the table's latest record
 UNDO_VERBS = ("撤销", "撤回", "撤消", "取消")
+#: a verb's other written form, read as the form the words are spelled with (`撤消 结算`, `撤消付款`)
+UNDO_VERB_SPELLING = {"撤消": "撤销"}
 
 #: Latin self-draw words that are the win's word 自摸 only alone on their line (`zimo`, `zimo!`: asked about as `自摸`
 #: is); followed by more they are a win told by its patterns (`zimo qingyise`) or chat (`zimo is hard`)
@@ -217,6 +219,11 @@ ACTING_WORDS |= frozenset(word for key in REGIONAL_COMMANDS for word in COMMAND_
 ACTING_WORDS |= frozenset(word for key in ("pay", "received", "unpay") for word in COMMAND_WORDS[key])
 #: a finished hand named by its number (`撤销 第3局`, `撤销第十二把`): the words for a hand after the number
 HAND_WORDS = ("局", "把", "盘")
+#: one hand asked about (`看看第3局`, `第3局明细`): the command that shows it (`历史 第3局`), and the words around
+#: the hand's number a line may have
+HAND_VIEW_COMMAND = "历史"
+LOOK_WORDS = ("看看", "看下", "看一下", "查查", "查下", "查一下", "查")
+HAND_VIEW_ENDINGS = ("明细", "详情", "是怎么算的", "怎么算的", "怎么算", "咋算的", "是啥", "是什么", "呢")
 #: Chinese numerals a hand number may be written in (`第十二局`): digits and the units they multiply
 NUMERAL_DIGITS: dict[str, int] = {
     char: int(digit) for char, digit in zip("零〇一二两三四五六七八九", "001223456789", strict=True)

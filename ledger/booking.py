@@ -867,7 +867,7 @@ def void_hand(tx: Tx, hand_id: int, reason: str, *, table_id: int | None = None)
         raise LedgerError("not_found", f"这一桌没有这一局（{hand_id}）")
     table, _ = _lock(tx, row.table_id)
     if table.night_closed:
-        raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
+        raise _night_settled(row.number)
     hand = _hand_row(tx, hand_id)  # read again under the table's lock (hands change under it)
     if hand.status != m.CLOSED:
         raise LedgerError("not_closed", f"第 {hand.number} 局{'已作废' if hand.status == m.VOIDED else '还没打完'}")
@@ -961,6 +961,46 @@ def recorded_table(tx: Tx, original_source: str) -> int | None:
     if closed is not None:
         raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
     return int(found.table_id)
+
+
+def _night_settled(number: int) -> LedgerError:
+    """Why a hand of a settled night stays: 结算 sealed its night; 撤销结算 (the latest one) opens it again."""
+    return LedgerError(
+        "hand_night_settled",
+        f"第{number}局所在的那一晚已经结算，记录不能再改；要改，先撤销结算",
+        f"the night of hand {number} is settled, so its records can no longer change; to change it, undo the "
+        "settlement (撤销结算) first",
+    )
+
+
+_NIGHT_OF_TABLE = (
+    sa.select(m.Night.night_date, m.Night.ended_at)
+    .join(m.GameTable, m.GameTable.night_id == m.Night.id)
+    .where(m.GameTable.id == sa.bindparam("table_id"))
+)
+
+
+def message_hand(tx: Tx, original_source: str) -> tuple[int, int, tuple[int, ...], date] | None:
+    """(table id, hand id, the ids of the live events the message booked, the night's date) of the hand a message
+    recorded in (its first version or an edit of it); None when it never recorded anything. Refused when all it
+    recorded was taken back (`record_taken_back`: undone, or its hand voided) and once that hand's night is
+    settled. An edit (of this message or another in the hand) moved its events to the new hand: found there."""
+    live = tx.execute(_edited_events(original_source)).all()
+    if not live:
+        if tx.execute(_edited_events(original_source, live=False).limit(1)).first() is None:
+            return None
+        raise LedgerError("record_taken_back", "那条消息记的已经撤销或作废了")
+    night = tx.execute(_NIGHT_OF_TABLE, {"table_id": live[0].table_id}).one()
+    if night.ended_at is not None:
+        raise _night_settled(_hand_row(tx, live[0].hand_id).number)
+    return int(live[0].table_id), int(live[0].hand_id), tuple(int(row.id) for row in live), night.night_date
+
+
+def hand_events(tx: Tx, hand_id: int) -> tuple[int, bool, tuple[Payload, ...]]:
+    """(number, finished, live events) of a hand."""
+    hand = _hand_row(tx, hand_id)
+    events = tuple(row.payload for row in tx.execute(_LIVE_EVENTS, {"hand_id": hand_id}))
+    return int(hand.number), hand.status != m.OPEN, events
 
 
 def recorded_hand(tx: Tx, original_source: str) -> tuple[int, bool] | None:

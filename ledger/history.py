@@ -30,6 +30,23 @@ def hand_history(session: Session, chat_id: int, limit: int, *, include_voided: 
         .order_by(m.Hand.id.desc())
         .limit(limit)
     )
+    return _records(session, group.id, latest)
+
+
+def numbered_hand(session: Session, chat_id: int, number: int) -> HandRecord | None:
+    """Finished hand `number` (第3局) of the group's latest table — the open one, or the one that ended last — as
+    `hand_history` reads it; None when that table has no such hand (not played yet, or taken back)."""
+    group = group_by_chat(session, chat_id)
+    latest_table = sa.select(sa.func.max(m.GameTable.id)).where(m.GameTable.group_id == group.id).scalar_subquery()
+    hand = sa.select(m.Hand.id).where(
+        m.Hand.table_id == latest_table, m.Hand.number == number, m.Hand.status == m.CLOSED
+    )
+    found = _records(session, group.id, hand)
+    return found[0] if found else None
+
+
+def _records(session: Session, group_id: int, latest: sa.Select[int]) -> list[HandRecord]:
+    """The hands `latest` selects (ids of one group's hands), newest first, each with what 历史 shows of it."""
     hands = session.scalars(sa.select(m.Hand).where(m.Hand.id.in_(latest)).order_by(m.Hand.id.desc())).all()
     if not hands:
         return []
@@ -51,7 +68,7 @@ def hand_history(session: Session, chat_id: int, limit: int, *, include_voided: 
             sa.select(m.Hand.replaces_id, m.Hand.id).where(m.Hand.replaces_id.in_(latest))
         )
     }
-    by_id = names(session, group.id)
+    by_id = names(session, group_id)
     nights = {
         table_id: (night_id, night_date)
         for table_id, night_id, night_date in session.execute(
@@ -65,7 +82,7 @@ def hand_history(session: Session, chat_id: int, limit: int, *, include_voided: 
         for night_id, _ in set(nights.values()):
             numbers[night_id] = int(
                 session.scalar(
-                    sa.select(sa.func.count(m.Night.id)).where(m.Night.group_id == group.id, m.Night.id <= night_id)
+                    sa.select(sa.func.count(m.Night.id)).where(m.Night.group_id == group_id, m.Night.id <= night_id)
                 )
                 or 0
             )

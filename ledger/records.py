@@ -240,6 +240,22 @@ class TableRecord:
 
 
 @dataclass(frozen=True)
+class MessageHand:
+    """The hand one message recorded in, as a reply's 撤销 finds it (`tg:<chat>:<message>`, its edits too): the
+    table (perhaps ended since), the hand's number and whether it is finished, the hand's live events (`events`:
+    what voiding it whole takes back), the ids of the live events the message itself booked (`event_ids`) and the
+    date of the hand's night."""
+
+    table: TableInfo
+    hand_id: int
+    number: int
+    finished: bool
+    events: tuple[Payload, ...]
+    event_ids: tuple[int, ...]
+    night_date: date
+
+
+@dataclass(frozen=True)
 class Balance:
     member_id: int
     name: str

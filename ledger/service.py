@@ -30,7 +30,7 @@ from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import DuplicatePayment, DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event
-from ledger.history import hand_history
+from ledger.history import hand_history, numbered_hand
 from ledger.payments import Debt, LineState, PaymentResult
 from ledger.records import (
     Balance,
@@ -43,6 +43,7 @@ from ledger.records import (
     HandState,
     MemberInfo,
     MemberRecord,
+    MessageHand,
     NightClosed,
     NightInfo,
     NightTotal,
@@ -371,6 +372,22 @@ class Ledger:
         (`night_closed`) once that night is settled."""
         return self._unit.read(lambda tx: booking.recorded_hand(tx, original_source))
 
+    def message_hand(self, original_source: str) -> MessageHand | None:
+        """The hand a message recorded in (`tg:<chat>:<message>`; its edits and a flow it asked for too), whatever
+        table it was at — open or ended since: what a reply's 撤销 takes back. None when the message never recorded
+        anything; refused (`record_taken_back`) when what it recorded was taken back, and (`hand_night_settled`)
+        once that hand's night is settled."""
+
+        def body(tx: Tx) -> MessageHand | None:
+            found = booking.message_hand(tx, original_source)
+            if found is None:
+                return None
+            table_id, hand_id, event_ids, night_date = found
+            number, finished, events = booking.hand_events(tx, hand_id)
+            return MessageHand(tables.table(tx, table_id), hand_id, number, finished, events, event_ids, night_date)
+
+        return self._unit.read(body)
+
     def replace_hand(
         self,
         original_source: str,
@@ -508,6 +525,10 @@ class Ledger:
     def history(self, chat_id: int, limit: int = 10, *, include_voided: bool = False) -> list[HandRecord]:
         """The last `limit` finished hands, newest first (with voided ones when asked)."""
         return self._unit.read(lambda tx: hand_history(tx.session, chat_id, limit, include_voided=include_voided))
+
+    def numbered_hand(self, chat_id: int, number: int) -> HandRecord | None:
+        """Finished hand `number` of the group's latest table (open, or the last to end); None when it has none."""
+        return self._unit.read(lambda tx: numbered_hand(tx.session, chat_id, number))
 
     def member_record(self, member_id: int, *, recent: int = 20) -> MemberRecord:
         """Balance, finished hands played and won, live fines, and the latest transfers of one account."""
@@ -680,6 +701,7 @@ __all__ = [
     "LineState",
     "MemberInfo",
     "MemberRecord",
+    "MessageHand",
     "NightClosed",
     "NightInfo",
     "NightTotal",

@@ -202,6 +202,23 @@ def _renamed(data: Any, names: Mapping[str, str]) -> Any:
     return out
 
 
+def seats_named_now(ctx: Context, table: TableInfo) -> tuple[TableInfo, dict[str, str]]:
+    """A table that has ended with its seats (and dealer) named as every reply names those players now
+    (`shown_names`), and the renaming, each seat name at that table → the name now: its events name the seats as
+    they were (`named_events`)."""
+    shown = shown_names(ctx)
+    names = {seat.name: shown.get(seat.member_id, seat.name) for seat in table.seats}
+    seats = tuple(dataclasses.replace(seat, name=names[seat.name]) for seat in table.seats)
+    dealer = names.get(table.dealer, table.dealer) if table.dealer is not None else None
+    return dataclasses.replace(table, seats=seats, dealer=dealer), names
+
+
+def named_events(events: Iterable[Mapping[str, Any]], names: Mapping[str, str]) -> list[Any]:
+    """Events of a table that has ended with the seats they name renamed (`seats_named_now`)."""
+    renamed: list[Any] = _renamed(list(events), names)
+    return renamed
+
+
 def named_now(ctx: Context, table: TableInfo, result: HandResult) -> tuple[TableInfo, HandResult]:
     """A booking's table and result with the players named as every reply names them now (`shown_names`). An open
     table's seat names are those names (`Ledger.names`): nothing to do. An edit of a hand of a table that has
@@ -210,8 +227,7 @@ def named_now(ctx: Context, table: TableInfo, result: HandResult) -> tuple[Table
     that hand, and as every other reply names them now."""
     if table.ended_at is None:
         return table, result
-    shown = shown_names(ctx)
-    names = {seat.name: shown.get(seat.member_id, seat.name) for seat in table.seats}
+    table, names = seats_named_now(ctx, table)
 
     def name(seat: str | None) -> str | None:
         return names.get(seat, seat) if seat is not None else None
@@ -221,8 +237,7 @@ def named_now(ctx: Context, table: TableInfo, result: HandResult) -> tuple[Table
             transfer, payer=names.get(transfer.payer, transfer.payer), payee=names.get(transfer.payee, transfer.payee)
         )
 
-    seats = tuple(dataclasses.replace(seat, name=names[seat.name]) for seat in table.seats)
-    return dataclasses.replace(table, seats=seats, dealer=name(table.dealer)), dataclasses.replace(
+    return table, dataclasses.replace(
         result,
         dealer=name(result.dealer),
         events=tuple(_renamed(list(result.events), names)),

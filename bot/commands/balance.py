@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from bot.commands._common import ME_WORDS, account_word, me, money, net_by_member, resolve_person, shown_names
 from bot.commands.payments import debt_items
 from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import implied, tokens
+from bot.grammar import fold, hand_number, implied, tokens
 from bot.texts import describe_event, describe_win, joined
-from bot.vocabulary import COMMAND_WORDS, OWED_WORDS, OWING_WORDS
+from bot.vocabulary import COMMAND_WORDS, HAND_WORDS, OWED_WORDS, OWING_WORDS
 from ledger.events import renamed
 from ledger.models import GROUP_ACCOUNTS
 from ledger.service import HandRecord, TableInfo
@@ -82,16 +82,20 @@ def unpaid_lines(ctx: Context, member_id: int) -> list[str]:
     "history",
     names=["history"],
     aliases=COMMAND_WORDS["history"],
-    help_zh="历史：最近几局（默认 5 局）的番型和输赢：历史 10",
-    help_en="the last hands (5 by default) with patterns and payments: 历史 10",
+    help_zh="历史：最近几局（默认 5 局）的番型和输赢：历史 10｜第3局：这桌第 3 局",
+    help_en="the last hands (5 by default) with patterns and payments: 历史 10; 第3局: this table's hand 3",
 )
 def history(ctx: Context) -> SendText:
     limit = 5
     if ctx.args:
         word = tokens(ctx.args)[0]
-        if not word.isdigit() or not 1 <= int(word) <= 50:
+        number = hand_number(fold(ctx.args)) if word.startswith("第") else None  # `第3局`, `第 3 局`
+        if number is not None:  # `历史 第3局`: that hand of the latest table, not the last 3
+            return one_hand(ctx, number)
+        count = word[:-1] if word.endswith(HAND_WORDS) else word  # `历史 3局`
+        if not count.isdigit() or not 1 <= int(count) <= 50:
             raise Refusal("history_count", word=word)
-        limit = int(word)
+        limit = int(count)
     records = ctx.service.history(ctx.chat_id, limit)
     if not records:
         return SendText(ctx.t("history_empty"), reply_to=ctx.message_id)
@@ -106,6 +110,24 @@ def history(ctx: Context) -> SendText:
             lines.append(ctx.t("history_night", number=record.night_number, date=day))
         lines.append(history_line(ctx, record, tables[record.table_id], shown))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
+
+
+def one_hand(ctx: Context, number: int) -> SendText:
+    """第3局: one finished hand of the latest table (the open one, or the last to end), as 历史 lists it."""
+    record = ctx.service.numbered_hand(ctx.chat_id, number)
+    if record is None:
+        table = ctx.service.current_table(ctx.chat_id)
+        played = table.hand_number - 1 if table is not None else None
+        if played == 0:
+            refused = Refusal("history_empty")
+        elif played is not None and number > played:
+            refused = Refusal("hand_not_played", number=number, played=played)
+        else:
+            refused = Refusal("hand_not_found", number=number)
+        refused.heard = True  # `第9局` alone is no chat: answered even when asked without 历史
+        raise refused
+    table = ctx.service.table(record.table_id)
+    return SendText(history_line(ctx, record, table, shown_names(ctx)), reply_to=ctx.message_id)
 
 
 def history_line(ctx: Context, record: HandRecord, table: TableInfo, shown: Mapping[int, str]) -> str:

@@ -77,8 +77,7 @@ def press(ctx: Context) -> HandlerResult:
     if not isinstance(confirmation, Confirmation):
         return confirmation
     if confirmation.action == "keep":
-        kept = ctx.t("unsettle_kept")
-        return answered(ctx, confirmation, kept, AnswerCallback(kept))
+        return answered(ctx, confirmation, ctx.t("unsettle_kept"), AnswerCallback())
     if confirmation.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     try:

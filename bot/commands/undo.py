@@ -6,46 +6,72 @@ Taking back someone else's record, or reaching into a finished hand, asks first 
 names the record, who made it and when, with 「确认撤销」/「不撤销」 for a seated player or an admin. The question
 lives in the ledger's flow table (kind `undo`); the confirmation names the record it showed, so if the table moved
 on meanwhile nothing is undone. The reply says precisely what was taken back and what the hand now holds.
+
+撤销 sent as a reply to the message that recorded something takes back what that message recorded, found by its
+source (`Ledger.message_hand`), at whichever table it was: at the open table, the table's latest record as plain
+撤销 does (when that message made it), or its finished hand whole as `撤销 第N局`; at a table that has ended since
+(开桌 seated another), its hand whole, an admin's only, after an admin's confirmation (kind `undo_ended`). A reply
+to a bot's message is plain 撤销; to anyone's message that recorded nothing, or whose record was taken back, a
+refusal.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from bot.commands._common import (
+    Confirmation,
     FlowStep,
+    admin_press,
+    answered,
+    ask_admin,
     asked_already,
     change_lines,
     current_table,
     flow_key,
     flow_step,
+    named_events,
     net_by_member,
+    seats_named_now,
 )
 from bot.commands._recording import recorded_by
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold, hand_number
 from bot.permissions import UNDO, require_player, undo_needs_confirmation
-from bot.texts import describe_event, describe_record, joined
+from bot.texts import describe_event, describe_record, joined, refusal_text
 from bot.vocabulary import COMMAND_WORDS
-from ledger.service import TableInfo, TableRecord, VoidResult
+from ledger.service import LedgerError, MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = "undo"
 PREFIX = "ud"
+#: a reply's 撤销 of a hand at a table that has ended: an admin's question (`ask_admin`)
+ENDED_KIND = "undo_ended"
+ENDED_PREFIX = "ux"
 
 
 @registry.command(
     "undo",
     names=["undo"],
     aliases=COMMAND_WORDS["undo"],
-    help_zh="撤销：撤回这桌最后一条记录（杠、亮倒、胡、荒庄；撤回胡或荒庄会重新打开那一局）｜ 撤销 第3局：整局作废",
+    help_zh="撤销：撤回这桌最后一条记录（杠、亮倒、胡、荒庄；撤回胡或荒庄会重新打开那一局）｜ 撤销 第3局：整局作废"
+    " ｜ 回复记账的那条消息发 撤销：撤回它记的（已经结束的那一桌：管理员）",
     help_en="undo the table's latest record (a kong, 亮倒, win or draw; a win or draw reopens its hand) | "
-    "撤销 第3局: void a whole finished hand",
+    "撤销 第3局: void a whole finished hand | 撤销 as a reply to a record's message: take back what it recorded "
+    "(at a table that has ended: admins)",
 )
 def undo(ctx: Context) -> SendText:
-    table = current_table(ctx)
-    require_player(ctx, table, UNDO)
     if ctx.service.answered(ctx.source):  # a redelivered update: its undo was done
         return ctx.reply("undo_again")
+    if asked_already(ctx, flow_key(ctx)):
+        raise Quiet  # a redelivered update: its question is out (and perhaps answered)
+    replied = _replied_hand(ctx)
+    if replied is not None and replied.table.ended_at is not None:
+        return _ask_ended(ctx, replied)
+    table = current_table(ctx)
+    require_player(ctx, table, UNDO)
+    if replied is not None:
+        return _undo_replied(ctx, table, replied)
     if ctx.args:
         number = hand_number(fold(ctx.args))  # `撤销 第3局`, `撤销第一局`, `撤销 第12把`
         if number is None:
@@ -57,6 +83,41 @@ def undo(ctx: Context) -> SendText:
     record = ctx.service.latest_record(table.id)
     if record is None:
         raise Refusal("ledger_nothing_to_undo")
+    return _take_back(ctx, table, record)
+
+
+def _replied_hand(ctx: Context) -> MessageHand | None:
+    """The hand the message this 撤销 replies to recorded in; None when it replies to nothing, to a bot's message
+    (its 已记 reply: plain 撤销) or names a hand itself (`撤销 第3局`). Refused when that message recorded nothing,
+    what it recorded was taken back, or that night is settled."""
+    incoming = ctx.incoming
+    source = incoming.replied_source if incoming is not None else None
+    if incoming is None or incoming.reply_to is None or source is None or ctx.args.strip():
+        return None
+    quoted = incoming.reply_to.sender
+    if quoted is None or quoted.is_bot:
+        return None
+    found = ctx.service.message_hand(source)
+    if found is None:
+        raise Refusal("undo_reply_nothing")
+    return found
+
+
+def _undo_replied(ctx: Context, table: TableInfo, replied: MessageHand) -> SendText:
+    """A reply's 撤销 at the open table: the message's record when it is the table's latest (as plain 撤销), else
+    its finished hand whole (as `撤销 第N局`); a record in the hand in progress with others after it stays."""
+    latest = ctx.service.latest_record(table.id)
+    if latest is not None and latest.event_ids[-1] in replied.event_ids:
+        return _take_back(ctx, table, latest)
+    record = ctx.service.finished_hand(table.id, replied.number) if replied.finished else None
+    if record is None:
+        raise Refusal("undo_reply_not_latest", number=replied.number)
+    # the question names all the hand holds (the message may be a kong of it): all of it is voided
+    return _ask(ctx, table, dataclasses.replace(record, events=replied.events), whole_hand=True)
+
+
+def _take_back(ctx: Context, table: TableInfo, record: TableRecord) -> SendText:
+    """Take back the table's latest record now (the sender's own, in the hand in progress) or ask first."""
     if undo_needs_confirmation(ctx, record):
         return _ask(ctx, table, record, whole_hand=False)
     result = ctx.service.undo(
@@ -67,10 +128,8 @@ def undo(ctx: Context) -> SendText:
 
 
 def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: bool) -> SendText:
-    """Store what would be undone and ask for a confirmation (once per update)."""
+    """Store what would be undone and ask for a confirmation (`undo` asks once per update)."""
     key = flow_key(ctx)
-    if asked_already(ctx, key):
-        raise Quiet  # this very update asked already (a redelivery)
     what = describe_record(ctx.lang, record.events, table.game)
     state: dict[str, Any] = {
         "table_id": table.id,
@@ -101,8 +160,7 @@ def press(ctx: Context) -> HandlerResult:
         return step
     if step.action == "keep":
         ctx.service.finish_flow(ctx.chat_id, step.key)
-        kept = ctx.t("undo_kept")
-        return [AnswerCallback(kept), SendText(kept, edit_message_id=step.edit)]
+        return [AnswerCallback(), SendText(ctx.t("undo_kept"), edit_message_id=step.edit)]
     if step.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     table, state = step.table, step.state
@@ -142,3 +200,61 @@ def undone_text(ctx: Context, table: TableInfo, result: VoidResult, what: str) -
     held = [describe_event(ctx.lang, event, table.game, result.dealer) for event in result.remaining]
     lines.append(ctx.t("hand_events", events=joined(ctx.lang, held, "；")) if held else ctx.t("hand_empty"))
     return "\n".join(lines)
+
+
+def _ended_names(ctx: Context, replied: MessageHand) -> tuple[TableInfo, str, str]:
+    """A table that has ended as replies name it now: (the table, its players, what the hand held)."""
+    table, names = seats_named_now(ctx, replied.table)
+    what = describe_record(ctx.lang, named_events(replied.events, names), table.game)
+    return table, joined(ctx.lang, table.players), what
+
+
+def _ask_ended(ctx: Context, replied: MessageHand) -> SendText:
+    """The question for a hand of a table that has ended (an admin's): the hand, its table and night, with
+    「确认撤销」/「不撤销」 for an admin."""
+    if not ctx.is_admin:
+        raise Refusal("undo_reply_table_ended", number=replied.number)
+    _, players, what = _ended_names(ctx, replied)
+    date = replied.night_date.isoformat()
+    question = ctx.t("undo_ask_ended", number=replied.number, date=date, players=players, what=what)
+    source = ctx.incoming.replied_source if ctx.incoming is not None else None
+    state = {"source": source, "hand_id": replied.hand_id, "number": replied.number}
+    return ask_admin(ctx, ENDED_KIND, ENDED_PREFIX, state, question, ctx.t("btn_undo_yes"))
+
+
+@registry.callback(ENDED_PREFIX)
+def press_ended(ctx: Context) -> HandlerResult:
+    """「确认撤销」 voids the hand the question showed, if the message still recorded that hand; 「不撤销」 drops the
+    question. Admins only, as the question."""
+    confirmation = admin_press(ctx, ENDED_KIND)
+    if not isinstance(confirmation, Confirmation):
+        return confirmation
+    if confirmation.action == "keep":
+        return answered(ctx, confirmation, ctx.t("undo_kept"), AnswerCallback())
+    if confirmation.action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    number = int(confirmation.state["number"])
+    try:
+        replied = ctx.service.message_hand(str(confirmation.state["source"]))
+        if replied is None or replied.hand_id != int(confirmation.state["hand_id"]):
+            raise Refusal("undo_reply_changed", number=number)
+        result = ctx.service.void_hand(
+            replied.hand_id,
+            source=confirmation.source(ctx, "undo"),
+            by=ctx.sender.user_id,
+            reason=f"撤销 第{number}局",
+            table_id=replied.table.id,
+        )
+    except Refusal as refusal:
+        why = ctx.t(refusal.key, **refusal.params)
+        return answered(ctx, confirmation, why, AnswerCallback(why, alert=True))
+    except LedgerError as err:
+        why = refusal_text(ctx.lang, err) or ctx.t("button_expired")
+        return answered(ctx, confirmation, why, AnswerCallback(why, alert=True))
+    ctx.service.finish_flow(ctx.chat_id, confirmation.key)
+    if result.replayed:
+        return AnswerCallback(ctx.t("already_done"))
+    table, _, what = _ended_names(ctx, replied)
+    lines = [ctx.t("undo_done_ended", number=number, date=replied.night_date.isoformat(), what=what)]
+    lines += change_lines(ctx, table, net_by_member((), result.voided), result.night_total)
+    return [AnswerCallback(), SendText("\n".join(lines), edit_message_id=confirmation.message_id)]

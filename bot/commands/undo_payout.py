@@ -72,8 +72,7 @@ def press(ctx: Context) -> HandlerResult:
         return confirmation
     pool = str(confirmation.state["pool"])
     if confirmation.action == "keep":
-        kept = ctx.t(f"unpayout_kept_{pool}")
-        return answered(ctx, confirmation, kept, AnswerCallback(kept))
+        return answered(ctx, confirmation, ctx.t(f"unpayout_kept_{pool}"), AnswerCallback())
     if confirmation.action != "ok" or pool not in POOLS:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     try:

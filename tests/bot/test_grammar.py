@@ -287,6 +287,10 @@ def test_the_command_word_is_the_registry_s_own_and_the_arguments_are_as_typed(l
         ("撤回 結算", "撤回结算", ""),
         ("撤销 第3局", "撤销", "第3局"),
         ("撤销 结算一下", "撤销", "结算一下"),
+        ("撤消 结算", "撤销结算", ""),
+        ("撤消结算", "撤销结算", ""),
+        ("撤消 付款 @乙", "撤销付款", "@乙"),
+        ("撤消 第3局", "撤消", "第3局"),
     ],
 )
 def test_an_undo_word_typed_apart_from_what_it_undoes_is_that_command(line: str, word: str, args: str) -> None:

@@ -114,14 +114,14 @@ def test_a_settled_night_refuses_undo_void_and_edit(ledger: Ledger) -> None:
     won = ledger.record_event(table.id, hu("C", "self_draw"), source="tg:1:1", by=1)
     ledger.end_night(CHAT, source="tg:1:2", by=1)
     before = ledger.balances(CHAT)
-    for attempt in (
-        lambda: ledger.undo(table.id, source="s:1", by=1),
-        lambda: ledger.void_hand(won.hand_id, source="s:2", by=1),
-        lambda: ledger.replace_hand("tg:1:1", [hu("C", "discard", "B")], source="tg:1:1:e9", by=1),
+    for attempt, code in (
+        (lambda: ledger.undo(table.id, source="s:1", by=1), "night_closed"),
+        (lambda: ledger.void_hand(won.hand_id, source="s:2", by=1), "hand_night_settled"),
+        (lambda: ledger.replace_hand("tg:1:1", [hu("C", "discard", "B")], source="tg:1:1:e9", by=1), "night_closed"),
     ):
         with pytest.raises(LedgerError) as refused:
             attempt()
-        assert refused.value.code == "night_closed"
+        assert refused.value.code == code
     assert ledger.balances(CHAT) == before
 
 

@@ -1,0 +1,82 @@
+"""第3局: one finished hand asked about as players ask it, answered with 历史's line for that hand of the latest
+table; lines that only mention a hand stay chat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.bot.test_transcripts import replay
+
+SEATS = ["!join a 阿杰", "!join b 小李", "!join c 老王", "!admin a", "a: 开桌 @a @b @c 庄 @a"]
+TWO_HANDS = [*SEATS, "!clock +1m", "a: 胡 清一色 自摸", "!clock +1m", "b: 胡 七对 点 @a", "!clock +1m"]
+
+
+def answers(script: list[str], tmp_path: Path) -> dict[str, list[str]]:
+    """Each line of `script` with the bot's lines that follow it."""
+    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    said: dict[str, list[str]] = {}
+    last = ""
+    for line in out:
+        if line.startswith("bot: "):
+            said[last].append(line.removeprefix("bot: "))
+        else:
+            last = line
+            said[last] = []
+    return said
+
+
+def history_lines(tmp_path: Path) -> list[str]:
+    """历史's lines for the two hands, oldest first (the head line left out)."""
+    tmp_path.mkdir()
+    return answers([*TWO_HANDS, "a: 历史 2"], tmp_path)["a: 历史 2"][1:]
+
+
+@pytest.mark.parametrize(
+    ("line", "hand"),
+    [
+        ("c: 第1局", 1),
+        ("c: 第一局", 1),
+        ("c: 看看第二局", 2),
+        ("c: 第2局怎么算的？", 2),
+        ("c: 第2把明细", 2),
+        ("c: 查一下 第 1 局", 1),
+        ("c: 历史 第2局", 2),
+    ],
+)
+def test_a_hand_asked_by_its_number_is_its_history_line(line: str, hand: int, tmp_path: Path) -> None:
+    first, second = history_lines(tmp_path / "history")
+    assert first.startswith("第1局 阿杰 自摸") and second.startswith("第2局 小李 胡 阿杰 点的炮")
+    assert answers([*TWO_HANDS, line], tmp_path)[line] == [(first, second)[hand - 1]]
+
+
+def test_a_hand_not_yet_played_or_taken_back_is_refused_by_name(tmp_path: Path) -> None:
+    said = answers([*TWO_HANDS, "c: 第3局", "a: 撤销 第1局", "a: !press 确认撤销", "c: 第1局"], tmp_path)
+    assert said["c: 第3局"] == ["这桌才打完 2 局，还没有第3局。"]
+    assert said["c: 第1局"] == ["最近这桌没有打完的第1局（没打到，或已撤销）。"]
+
+
+def test_the_hand_is_the_latest_tables_once_a_new_table_opens(tmp_path: Path) -> None:
+    script = [*TWO_HANDS, "a: 开桌 @a @b @c 庄 @b", "!clock +1m", "c: 胡 清一色 自摸", "!clock +1m", "a: 第1局"]
+    said = answers([*script, "a: 第2局"], tmp_path)
+    assert said["a: 第1局"][0].startswith("第1局 老王 自摸")
+    assert said["a: 第2局"] == ["这桌才打完 1 局，还没有第2局。"]
+
+
+def test_lines_that_only_mention_a_hand_stay_chat(tmp_path: Path) -> None:
+    lines = ["c: 第3局我就要赢了", "c: 第二局打得真臭", "c: 第一把就胡了"]
+    said = answers([*TWO_HANDS, *lines], tmp_path)
+    assert all(said[line] == [] for line in lines)
+
+
+def test_a_count_of_hands_may_carry_its_hand_word(tmp_path: Path) -> None:
+    said = answers([*TWO_HANDS, "a: 历史 2局", "a: 历史 2"], tmp_path)
+    assert said["a: 历史 2局"] == said["a: 历史 2"] and len(said["a: 历史 2"]) == 3
+
+
+def test_an_english_group_is_answered_in_english(tmp_path: Path) -> None:
+    script = [*SEATS[:4], "a: 设置 语言 en", "a: 开桌 @a @b @c 庄 @a", "!clock +1m", "a: 胡 清一色 自摸"]
+    said = answers([*script, "!clock +1m", "b: 第1局", "b: 第2局"], tmp_path)
+    assert said["b: 第1局"][0].startswith("Hand 1: ")
+    assert said["b: 第2局"] == ["This table has finished 1 hand: there is no hand 2 yet."]
