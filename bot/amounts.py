@@ -22,9 +22,12 @@ UNITS = {"元": 100, "块": 100, "块钱": 100, "圆": 100, "角": 10, "毛": 10
 _NEXT_DOWN = {100: 10, 10: 1}
 #: more digits than any amount in bounds has: the number is too large, whatever it is (kept from int's limits)
 _MANY_DIGITS = 30
-#: a word meant as an amount: a sign, a currency symbol or a digit first, or a Chinese numeral with or without a
-#: unit (`十元`, `五`, `两块`)
-_AMOUNT_LIKE = re.compile(r"^[-+.\d¥$€£]|^[零〇一二两三四五六七八九十百千万]+(?:块钱|[元块圆角毛分])?$")
+#: a word meant as an amount: a sign, a currency symbol or a digit first, or Chinese numerals with or without
+#: units, as people say an amount (`十元`, `五`, `两块`, `一块五`, `三块五毛`, `两毛五`): refused with one reason
+#: (`amount_why_digits`) whichever of them it is
+_AMOUNT_LIKE = re.compile(
+    r"^[-+.\d¥$€£]|^[零〇一二两三四五六七八九十百千万]+(?:(?:块钱|[元块圆角毛分])[零〇一二两三四五六七八九十百千万\d]*)*$"
+)
 #: after a unit, "exactly" (`4元整`, `20块整`): the amount is the same
 _EXACTLY = "整"
 _NEGATIVE = re.compile(r"^[-−]\s*[\d.]")

@@ -55,6 +55,7 @@ from bot.core import (
     SendText,
     UnbanMember,
 )
+from bot.grammar import spaced_usernames
 
 #: the console's group
 CONSOLE_CHAT_ID = -1000000000001
@@ -183,6 +184,7 @@ class Console:
         file_id = ""
         if photo is not None:  # `[photo FILEID] caption`: a photo Telegram holds as FILEID, with its caption
             file_id, text = photo[1], text[photo.end() :].strip()
+        text = spaced_usernames(text)  # as the Telegram adapter reads `@c已转4`
         return Incoming(
             chat_id=self.chat_id,
             message_id=message_id,

@@ -34,6 +34,9 @@ _SEPARATORS = frozenset(',、。!?;:~…·|()[]【】「」『』《》<>"“”
 _EMOJI_CATEGORIES = frozenset({"So", "Sk", "Cf", "Mn", "Me", "Cs", "Co"})
 _T2S = opencc.OpenCC("t2s")
 _GLUED_MENTION = re.compile(r"(?<=[^\s@])@")
+#: an @username glued to the words after it (`@ajie已转8`, `给@ajie转了2`): a username is Latin letters, digits
+#: and `_` only, so it ends at the first other letter, as Telegram reads a username
+_GLUED_AFTER_USERNAME = re.compile(r"(?<![A-Za-z0-9_])(@[A-Za-z0-9_]+)(?=[^\x00-\x7f\s])")
 #: `*` before a number is a multiplication sign (`暗四归一*2`), not punctuation
 _STAR_TIMES = re.compile(r"\*\s*(?=\d)")
 
@@ -110,6 +113,19 @@ def clean(text: str) -> str:
 
 #: a comma between digits (`1,000`) stays in its word, for the amount reader to refuse with its reason
 _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d)")
+
+
+def spaced_usernames(text: str, bot_username: str = "") -> str:
+    """`text` with a space after each @username glued to the words after it (`@ajie已转8` → `@ajie 已转8`), read
+    as the spaced form; the bot's own (`@paiju_bot余额`) stays glued: only a line starting with the bot's mention
+    and a space is read without it (`bot.telegram.adapter.without_own_mention`). For text as typed: never over a
+    name a text mention was written as (`@Tom汤姆` is one name), which the Telegram adapter writes apart already."""
+    own = f"@{bot_username}".casefold()
+
+    def spaced(match: re.Match[str]) -> str:
+        return match[1] if bot_username and match[1].casefold() == own else f"{match[1]} "
+
+    return _GLUED_AFTER_USERNAME.sub(spaced, text)
 
 
 def words(text: str) -> list[str]:

@@ -491,6 +491,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "付款：付了点「已付」，收到点「收到」",
         "en": "Payments: the payer presses “paid”, the payee “received”",
     },
+    "payments_head_plain": {"zh": "付款：", "en": "Payments:"},
     "payments_head_typed": {"zh": "（也可打字：{example}）", "en": " (or type: {example})"},
     "payments_example": {
         "zh": "付 {payee} {amount}、收到 {payer} {amount}",
@@ -623,7 +624,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "ledger_settled_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_paid_out_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_night_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
-    "ledger_paid_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
+    "ledger_paid_since": {
+        "zh": "没有撤销：这次{what}的账上还有之后记的付款：{payments}。先撤销这些付款（撤销付款），再{undo}。",
+        "en": "Not taken back: payments recorded since count on this {what}: {payments}. Take them back first "
+        "(撤销付款), then {undo}.",
+    },
+    "paid_since_item": {"zh": "{payer} 付给 {payee} {amount}", "en": "{payer} paid {payee} {amount}"},
     "ledger_settlement_changed": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_no_payout": {"zh": "没有撤销：{message}。", "en": "Nothing taken back: {english}."},
     "ledger_payout_settled": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
@@ -882,6 +888,18 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "btn_repeat_yes": {"zh": "确实又一次", "en": "It happened again"},
     "btn_repeat_no": {"zh": "不用了", "en": "No, same one"},
+    # a typed payment that repeats what its sender booked a moment ago (bot/commands/payments.py)
+    "payment_repeat": {
+        "zh": "刚才（{seconds} 秒前）已经记过：{line}。这条一样，像是发了两次，没有再记。"
+        "真的是另一笔，点「再记一笔」。",
+        "en": "You recorded “{line}” {seconds}s ago. This one is the same, so it looks sent twice and was not "
+        "booked. If it is another payment, press “Book another”.",
+    },
+    "btn_payment_repeat_yes": {"zh": "再记一笔", "en": "Book another"},
+    "payment_repeat_not_yours": {
+        "zh": "只有发这条付款的人或管理员可以决定要不要再记一笔。",
+        "en": "Only whoever sent this payment, or an admin, decides whether to book another.",
+    },
     "already_recorded": {
         "zh": "已记过：第{number}局 {what}（同一条消息只记一次）。",
         "en": "Already recorded: hand {number}, {what} (one message books once).",
@@ -1229,11 +1247,21 @@ def scoring_reason(lang: str, err: Refused) -> str:
 
 def refusal_text(lang: str, err: Exception) -> str | None:
     """The player-facing message of a refusal raised below the bot (scoring or ledger), or None for a bug."""
+    from ledger.errors import PaidSince
     from ledger.scoring.common import ScoringError
     from ledger.service import LedgerError, ScoringRefused
 
     if isinstance(err, ScoringRefused | ScoringError):
         return scoring_refusal(lang, err)
+    if isinstance(err, PaidSince):  # each payment that depends on what was to be taken back, in the group's money
+        listed = joined(
+            lang,
+            (
+                text(lang, "paid_since_item", payer=p.payer, payee=p.payee, amount=money(p.amount, err.currency))
+                for p in err.payments
+            ),
+        )
+        return text(lang, "ledger_paid_since", what=err.what, payments=listed, undo=err.undo)
     if isinstance(err, LedgerError):
         key = f"ledger_{err.code}"
         if key in TEXTS:

@@ -51,3 +51,38 @@ class DuplicateRecord(LedgerError):
 
     def __reduce__(self) -> tuple[type[DuplicateRecord], tuple[Any]]:  # type: ignore[override]
         return type(self), (self.previous,)
+
+
+class PaidSince(LedgerError):
+    """Taking back a settlement (撤销结算, or a payout's: 撤销发红包池 / 撤销付台费) refused: live payments depend on it
+    (`ledger.tables.refuse_if_paid_since`). `payments` are those payments (`ledger.records.Payment`: who paid whom
+    how much, in 分), `currency` the group's label, `what` what is taken back (结算, 发红包池, 付台费) and `undo` its
+    command: the bot names each payment in the group's money."""
+
+    def __init__(self, payments: Any, currency: str, what: str, undo: str) -> None:
+        listed = "、".join(f"{p.payer} 付给 {p.payee} {p.amount} 分" for p in payments)
+        super().__init__(
+            "paid_since",
+            f"这次{what}的账上还有之后记的付款：{listed}。先撤销这些付款（撤销付款），再{undo}",
+            f"payments recorded since count on this {what}: take them back first (撤销付款), then {undo}",
+        )
+        self.payments = tuple(payments)
+        self.currency = currency
+        self.what = what
+        self.undo = undo
+
+    def __reduce__(self) -> tuple[type[PaidSince], tuple[Any, str, str, str]]:  # type: ignore[override]
+        return type(self), (self.payments, self.currency, self.what, self.undo)
+
+
+class DuplicatePayment(LedgerError):
+    """A typed payment that repeats one its sender booked a moment ago (the same payer, payee, amount and side,
+    within the group's double-entry window): most likely the same message sent twice. `seconds` is how long ago
+    that one was booked; booking it anyway takes `check_repeat=False`."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__("duplicate_payment", "刚才已经记过同样的一笔付款，可能是重复发送，没有再记")
+        self.seconds = seconds
+
+    def __reduce__(self) -> tuple[type[DuplicatePayment], tuple[int]]:  # type: ignore[override]
+        return type(self), (self.seconds,)

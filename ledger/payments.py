@@ -42,7 +42,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from ledger import models as m
 from ledger import transfers
 from ledger.accounts import group_by_chat, lock_group, names
-from ledger.errors import LedgerError
+from ledger.chat_options import ChatOptions, double_entry_window
+from ledger.errors import DuplicatePayment, LedgerError
 from ledger.records import Replayable
 from ledger.unit import Tx
 
@@ -676,11 +677,15 @@ def pay(
     at_most: int | None = None,
     confirm_only: bool = False,
     line: tuple[int, int] | None = None,
+    check_repeat: bool = False,
 ) -> PaymentResult:
     """`side` tells that `debtor` paid `creditor` `amount` 分 (None: all that is owed, at most `at_most`): confirms
     the other side's matching payment, or books a new one within what is owed (with `confirm_only`: refused with
     `nothing_to_confirm` instead). A new one records the line it settles (`payment_lines`): `line` (settlement id,
-    index: the line a button was pressed under) when it is a line of the pair, else the pair's oldest open line."""
+    index: the line a button was pressed under) when it is a line of the pair, else the pair's oldest open line.
+    With `check_repeat`, a new one that repeats one the same person (`tx.by`) booked within the group's
+    double-entry window (`设置 重复间隔`: the same pair, amount and side, live) is refused with `DuplicatePayment`:
+    the same payment sent twice, most likely. Two real partial payments of one amount are booked past it."""
     if side not in SIDES:
         raise ValueError(f"side is one of {SIDES}, not {side!r}")
     session = tx.session
@@ -733,6 +738,8 @@ def pay(
             "overpaid",
             f"{by_id.get(debtor_id, '?')} 只欠 {by_id.get(creditor_id, '?')} {owed} 分",
         )
+    if check_repeat:
+        _refuse_repeat(tx, group.id, debtor_id, creditor_id, amount, side)
     movement = transfers.Movement()
     row = transfers.new_row(tx, group.id, creditor_id, debtor_id, amount, side, m.PAYMENT, night_id=None)
     if line is None or not _is_line_of(tx, group.id, line, debtor_id, creditor_id):
@@ -756,6 +763,34 @@ def pay(
         owed=owed - amount,
         settlement_id=None if line is None else line[0],
     )
+
+
+def _refuse_repeat(tx: Tx, group_id: int, debtor_id: int, creditor_id: int, amount: int, side: str) -> None:
+    """`DuplicatePayment` when `tx.by` booked the same payment (pair, amount, side; live) within the group's
+    double-entry window."""
+    window = double_entry_window(
+        tx.session.scalar(sa.select(ChatOptions.double_entry_seconds).where(ChatOptions.group_id == group_id))
+    )
+    if not window or tx.by is None:
+        return
+    booked = tx.session.scalar(
+        sa.select(m.Transfer.created_at)
+        .where(
+            m.Transfer.group_id == group_id,
+            m.Transfer.kind == m.PAYMENT,
+            m.Transfer.payer_id == creditor_id,
+            m.Transfer.payee_id == debtor_id,
+            m.Transfer.amount == amount,
+            m.Transfer.reason == side,
+            m.Transfer.created_by == tx.by,
+            m.Transfer.voided_at.is_(None),
+            m.Transfer.created_at >= tx.now - window,
+        )
+        .order_by(m.Transfer.id.desc())
+        .limit(1)
+    )
+    if booked is not None:
+        raise DuplicatePayment(int((tx.now - booked).total_seconds()))
 
 
 def void_payment(

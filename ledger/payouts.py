@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 
 from ledger import models as m
-from ledger import money, transfers
+from ledger import transfers
 from ledger.accounts import group_by_chat, lock_group, names
 from ledger.errors import LedgerError
 from ledger.payments import homes
@@ -87,9 +87,7 @@ def payout_to_undo(tx: Tx, group_id: int, pool: str) -> tuple[list[transfers.Liv
     )
     assert record is not None, "a payout between nights is settled at once, in its own transaction"
     _refuse_if_built_on(tx, group_id, pool, record, rows)
-    refuse_if_paid_since(
-        tx, group_id, record, command, undo, f"a payment between {{who}} and {{whom}} was recorded after the {english}"
-    )
+    refuse_if_paid_since(tx, group_id, record, command, undo)
     return rows, record
 
 
@@ -154,7 +152,7 @@ def undo_payout(tx: Tx, chat_id: int, pool: str, expect: int | None = None) -> P
         )
     why = COMMANDS[pool][1]  # the void reason of its transfers and its settlement
     if record is not None:
-        reverse_debts(tx, group.id, money.stored(tx, record))
+        reverse_debts(tx, group.id, record)
         record.voided_at, record.voided_by, record.void_reason = tx.now, tx.by, why
     movement = transfers.Movement()
     transfers.void(tx, rows, why, movement)

@@ -28,7 +28,7 @@ from sqlalchemy.engine import Engine
 from ledger import accounts, booking, db, details, fees, flows, money, payment_codes, payments, payouts, tables, unit
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
-from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
+from ledger.errors import DuplicatePayment, DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event
 from ledger.history import hand_history, numbered_hand
 from ledger.payments import Debt, LineState, PaymentResult
@@ -242,7 +242,7 @@ class Ledger:
     def settlement_to_undo(self, chat_id: int) -> Settlement:
         """The group's latest night settlement if an admin can take it back (撤销结算); refused (`LedgerError`) with
         the reason otherwise: settled again since, the pot or the house paid out since, a new night begun, a
-        payment between two people it concerns booked or confirmed after it."""
+        payment that counts on it (`PaidSince`, naming each: `tables.refuse_if_paid_since`)."""
 
         def body(tx: Tx) -> Settlement:
             group = accounts.group_by_chat(tx.session, chat_id)
@@ -569,6 +569,7 @@ class Ledger:
         at_most: int | None = None,
         confirm_only: bool = False,
         line: tuple[int, int] | None = None,
+        check_repeat: bool = False,
         source: str,
         by: int | None,
     ) -> PaymentResult:
@@ -579,7 +580,8 @@ class Ledger:
         refused (`no_debt`, `overpaid`) beyond what is owed; with `confirm_only`, refused (`nothing_to_confirm`)
         when there is nothing to confirm. A new payment records the line it settles: `line` (settlement id, index in
         its post: the line a button was pressed under), else the pair's oldest open line. The same source books
-        once."""
+        once. With `check_repeat` (a typed payment), a new payment that repeats one `by` booked within the group's
+        double-entry window (the same pair, amount and side) is refused with `DuplicatePayment`."""
         if amount is not None:
             accounts.check_amount(amount, accounts.MAX_AMOUNT)
         return self._unit.once(
@@ -587,7 +589,9 @@ class Ledger:
             "pay",
             by,
             PaymentResult,
-            lambda tx: payments.pay(tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only, line),
+            lambda tx: payments.pay(
+                tx, chat_id, debtor_id, creditor_id, amount, side, at_most, confirm_only, line, check_repeat
+            ),
         )
 
     def latest_settlement(self, chat_id: int) -> Settlement | None:
@@ -685,6 +689,7 @@ __all__ = [
     "Balances",
     "ChatView",
     "Debt",
+    "DuplicatePayment",
     "DuplicateRecord",
     "Flow",
     "GroupInfo",

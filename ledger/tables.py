@@ -26,7 +26,7 @@ from ledger.accounts import (
     numbered,
 )
 from ledger.chat_options import merges_debts
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, PaidSince
 from ledger.hands import SEATS
 from ledger.moderation_models import ModerationSettings
 from ledger.money import night_balances, passed_lines, settlement_of, store_settlement
@@ -230,8 +230,7 @@ UNSETTLE_REASON = "撤销结算"
 def settlement_to_undo(tx: Tx, group_id: int) -> m.SettlementRecord:
     """The group's latest night settlement when it can be taken back (撤销结算): nothing was settled after it (a
     later night, or money of the pot or the house settled at once: a payout passed on what it left owed), no night
-    was opened since, and no payment between two people it concerns was booked or confirmed after it. Otherwise
-    refused with the reason."""
+    was opened since, and no payment counts on it (`refuse_if_paid_since`). Otherwise refused with the reason."""
     session = tx.session
     live = sa.and_(m.SettlementRecord.group_id == group_id, m.SettlementRecord.voided_at.is_(None))
     record = session.scalar(
@@ -254,21 +253,37 @@ def settlement_to_undo(tx: Tx, group_id: int) -> m.SettlementRecord:
             "结算之后已经开始新的一晚了（开了桌），上一晚的结算不能再撤销",
             "a new night has begun since (a table was opened), so the last night's settlement stays",
         )
-    refuse_if_paid_since(
-        tx, group_id, record, "结算", "撤销结算", "a payment between {who} and {whom} was recorded after it"
-    )
+    refuse_if_paid_since(tx, group_id, record, "结算", "撤销结算")
     return record
 
 
-def refuse_if_paid_since(tx: Tx, group_id: int, record: m.SettlementRecord, what: str, undo: str, english: str) -> None:
-    """Refused (`paid_since`) once a payment between two people whose debts `record` moved was booked or
-    confirmed after it: taking it back would leave that payment paying a debt that is no longer owed. `what` is
-    what is taken back (结算, 发红包池, 付台费), `undo` its command, `english` the reason with `{who}`/`{whom}`."""
+def refuse_if_paid_since(tx: Tx, group_id: int, record: m.SettlementRecord, what: str, undo: str) -> None:
+    """Refused (`PaidSince`, naming each payment) while a live payment depends on `record`: taking it back would
+    leave that payment paying a debt that is no longer owed. A payment depends on it when it recorded one of its
+    lines (`payment_lines`); when it was booked after it and, with it taken back, its pair would owe less than
+    nothing its way (it paid beyond its own line into this one's); or, booked before payments recorded their line
+    (migration 0016: no line), when it is between two people whose debts `record` moved and was booked or
+    confirmed after it. A payment of another settlement's line is no dependency. `what` is what is taken back
+    (结算, 发红包池, 付台费), `undo` its command."""
     home = payments.homes(tx, group_id)
     pairs = {frozenset((home.get(a, a), home.get(b, b))) for a, b in _pairs_of(record)}
-    by_id = names(tx, group_id)
-    for creditor, debtor in tx.execute(
-        sa.select(m.Transfer.payer_id, m.Transfer.payee_id)
+    after: dict[tuple[int, int], int] = {}  # what each debtor owes each creditor (less than 0: owed the other way)
+    for (debtor, creditor), amount in pair_debts(tx, group_id).items():
+        after[(debtor, creditor)], after[(creditor, debtor)] = amount, -amount
+    # with `record` taken back
+    for debtor, creditor, amount in _undo_moves(tx, group_id, record):
+        after[(debtor, creditor)] = after.get((debtor, creditor), 0) + amount
+        after[(creditor, debtor)] = after.get((creditor, debtor), 0) - amount
+    held = []
+    for creditor, debtor, amount, created_at, line in tx.execute(
+        sa.select(
+            m.Transfer.payer_id,
+            m.Transfer.payee_id,
+            m.Transfer.amount,
+            m.Transfer.created_at,
+            m.PaymentLine.settlement_id,
+        )
+        .outerjoin(m.PaymentLine, m.PaymentLine.transfer_id == m.Transfer.id)
         .where(
             m.Transfer.group_id == group_id,
             m.Transfer.kind == m.PAYMENT,
@@ -277,27 +292,38 @@ def refuse_if_paid_since(tx: Tx, group_id: int, record: m.SettlementRecord, what
         )
         .order_by(m.Transfer.id)
     ):
-        if frozenset((home.get(debtor, debtor), home.get(creditor, creditor))) in pairs:
-            who, whom = by_id.get(debtor, "?"), by_id.get(creditor, "?")
-            raise LedgerError(
-                "paid_since",
-                f"{what}之后 {who} 和 {whom} 之间记过付款：先撤销这笔付款（撤销付款），再{undo}",
-                english.format(who=who, whom=whom) + ": take it back first (撤销付款)",
-            )
+        pair = (home.get(debtor, debtor), home.get(creditor, creditor))
+        if line == record.id:
+            held.append((debtor, creditor, amount))
+        elif frozenset(pair) not in pairs:
+            continue
+        elif line is None or (created_at >= record.created_at and after.get(pair, 0) < 0):
+            held.append((debtor, creditor, amount))
+    if held:
+        by_id = names(tx, group_id)
+        currency = tx.session.scalar(sa.select(m.Group.currency).where(m.Group.id == group_id)) or ""
+        listed = [Payment(d, by_id.get(d, "?"), c, by_id.get(c, "?"), amount) for d, c, amount in held]
+        raise PaidSince(listed, currency, what, undo)
 
 
-def reverse_debts(tx: Tx, group_id: int, settlement: Settlement) -> None:
-    """Move back exactly the debts a stored settlement moved: its lines and passes taken away, the earlier debts
-    it netted in owed apart again (on the accounts the money lives under now: a guest linked since, its member)."""
-    moves = [(p.payer_id, p.payee_id, -p.amount) for p in settlement.payments]
-    moves += [(d.payer_id, d.payee_id, d.amount) for d in settlement.carried]
+def reverse_debts(tx: Tx, group_id: int, record: m.SettlementRecord) -> None:
+    """Move back exactly the debts a stored settlement moved (`_undo_moves`)."""
+    payments.move_debts(tx, group_id, _undo_moves(tx, group_id, record))
+
+
+def _undo_moves(tx: Tx, group_id: int, record: m.SettlementRecord) -> list[tuple[int, int, int]]:
+    """The debt moves that take back a stored settlement: its lines and passes taken away, the earlier debts it
+    netted in owed apart again, as `(debtor, creditor, 分)` on the accounts the money lives under now (a guest
+    linked since: its member)."""
+    moves = [(int(p["payer_id"]), int(p["payee_id"]), -int(p["amount"])) for p in record.payments or ()]
+    moves += [(int(d), int(c), int(a)) for d, c, a in record.carried or ()]
     moves += [
         (debtor, creditor, -amount)
-        for p in settlement.passed
-        for debtor, creditor, amount in payments.passing(p.payer_id, p.payee_id, p.amount, p.via_id)
+        for x, y, a, pool in record.passed or ()
+        for debtor, creditor, amount in payments.passing(int(x), int(y), int(a), int(pool))
     ]
     home = payments.homes(tx, group_id)
-    payments.move_debts(tx, group_id, [(home.get(d, d), home.get(c, c), amount) for d, c, amount in moves])
+    return [(home.get(d, d), home.get(c, c), amount) for d, c, amount in moves]
 
 
 def _pairs_of(record: m.SettlementRecord) -> list[tuple[int, int]]:
@@ -360,7 +386,7 @@ def unsettle(tx: Tx, chat_id: int, expect: int | None = None) -> Unsettled:
             "the settlement asked about is no longer the latest: nothing was taken back",
         )
     settlement = money.stored(tx, record)
-    reverse_debts(tx, group.id, settlement)
+    reverse_debts(tx, group.id, record)
     night = lock_night(session, record.night_id)
     movement = transfers.Movement()
     booked_fees = [

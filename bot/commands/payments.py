@@ -17,20 +17,24 @@ from bot.amounts import unit_words
 from bot.commands._common import (
     account_word,
     amount_or_why,
+    asked_already,
     button_index,
     flow_data,
+    flow_key,
     me,
     resolve_person,
     shown_name,
     shown_names,
     written_mention,
 )
+from bot.commands.suggest import run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.permissions import require_party
 from bot.texts import joined, money
 from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
+from ledger.errors import DuplicatePayment
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import (
@@ -81,9 +85,11 @@ def _book(
     confirm_only: bool = False,
     source: str | None = None,
     line: tuple[int, int] | None = None,
+    check_repeat: bool = False,
 ) -> PaymentResult:
     """Tell the ledger (under `source`, the context's by default; `line`: the settlement's line a button was
-    pressed under); its refusals become the player's words (names and amounts in 元)."""
+    pressed under; `check_repeat`: a typed payment, held back as a repeat: `DuplicatePayment`); its refusals become
+    the player's words (names and amounts in 元)."""
     try:
         return ctx.service.pay(
             ctx.chat_id,
@@ -94,9 +100,12 @@ def _book(
             at_most=at_most,
             confirm_only=confirm_only,
             line=line,
+            check_repeat=check_repeat,
             source=source or ctx.source,
             by=ctx.sender.user_id,
         )
+    except DuplicatePayment:
+        raise
     except LedgerError as err:
         shown = shown_names(ctx)  # distinct, as 余额 and 结算 show them (老王, 老王#2)
         names = {"debtor": shown.get(debtor[0], debtor[1]), "creditor": shown.get(creditor[0], creditor[1])}
@@ -207,7 +216,7 @@ def pay(ctx: Context) -> list[Effect]:
         raise Quiet  # `已转 你看看`, `付了 谢谢`
     other, amount = _person_and_amount(ctx)
     payer = me(ctx)
-    return _reply(ctx, _book(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source))
+    return _typed(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source)
 
 
 @registry.command(
@@ -227,8 +236,90 @@ def received(ctx: Context) -> list[Effect]:
     # without an amount it only confirms (`收到 @阿二` is also how a chat acknowledges someone): booking takes one
     confirm_only = amount is None
     debtor, creditor = (other.id, other.name), (payee.id, payee.name)
-    result = _book(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
+    return _typed(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
+
+
+def _typed(
+    ctx: Context,
+    debtor: tuple[int, str],
+    creditor: tuple[int, str],
+    amount: int | None,
+    side: str,
+    *,
+    confirm_only: bool = False,
+    source: str,
+) -> list[Effect]:
+    """A typed 付 / 收到 booked (or confirming), and its reply; one that repeats what its sender booked a moment
+    ago (the same pair, amount and side: the same message sent twice, as on a bad network) is held back with a
+    question instead, as a repeated record is (`bot.commands.duplicates`): 「再记一笔」 books it. A line the
+    question's button runs is booked past the check (`Context.repeat`). An edit of a held-back message replaces
+    the line its question holds: that question expires (as an edit into chat does: `bot.commands.edits`)."""
+    if ctx.incoming is not None and ctx.incoming.edited and not ctx.repeat:
+        ctx.service.finish_flow(ctx.chat_id, -flow_key(ctx))
+    try:
+        result = _book(
+            ctx, debtor, creditor, amount, side, confirm_only=confirm_only, source=source, check_repeat=not ctx.repeat
+        )
+    except DuplicatePayment as dup:
+        return [_hold_back(ctx, dup)]
     return _reply(ctx, result)
+
+
+#: the flow kind (and button prefix) of a typed payment held back as a repeat
+REPEAT_KIND = "dpay"
+
+
+def _hold_back(ctx: Context, dup: DuplicatePayment) -> SendText:
+    """「刚才（5 秒前）已经记过：付 @c 4。…」 with 「再记一笔」/「不用了」; the line is kept as typed (in the
+    ledger's flow table: a restart loses nothing) for 「再记一笔」 to book. A redelivered update asks nothing
+    twice."""
+    key = -flow_key(ctx)  # the key of a question about a typed line, as a repeated record's (`duplicates`)
+    if asked_already(ctx, key):
+        raise Quiet
+    incoming = ctx.incoming
+    sender = ctx.sender
+    state = {
+        "word": ctx.word,
+        "args": ctx.args,
+        "source": incoming.original_source if incoming is not None else ctx.source,
+        "edit": ctx.source if incoming is not None and incoming.edited else None,
+        "sender": [sender.user_id, sender.name, sender.username],
+        "mentions": [[s.user_id, s.name, s.username] for s in (incoming.mentions if incoming else ())],
+        "usernames": list(incoming.usernames if incoming else ()),
+        "asked": ctx.source,
+    }
+    ctx.service.save_flow(ctx.chat_id, key, sender.user_id, REPEAT_KIND, state)
+    buttons = (
+        (
+            Button(ctx.t("btn_payment_repeat_yes"), f"{REPEAT_KIND}:{key}:ok"),
+            Button(ctx.t("btn_repeat_no"), f"{REPEAT_KIND}:{key}:x"),
+        ),
+    )
+    line = " ".join(f"{ctx.word} {ctx.args}".split())
+    text = ctx.t("payment_repeat", line=line, seconds=dup.seconds)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True)
+
+
+@registry.callback(REPEAT_KIND)
+def press_repeat(ctx: Context) -> HandlerResult:
+    """「再记一笔」 books the held-back payment line as its sender typed it, past the repeat check; 「不用了」 drops it.
+    Only its sender or an admin answers it."""
+    query = ctx.callback
+    assert query is not None
+    parsed = flow_data(query.data)
+    flow = ctx.service.load_flow(ctx.chat_id, parsed[0]) if parsed is not None else None
+    if parsed is None or flow is None or flow.finished_at is not None or flow.kind != REPEAT_KIND:
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    key, action = parsed
+    if ctx.sender.user_id != flow.user_id and not ctx.is_admin:
+        return AnswerCallback(ctx.t("payment_repeat_not_yours"), alert=True)
+    if action == "x":
+        ctx.service.finish_flow(ctx.chat_id, key)
+        cancelled = ctx.t("flow_cancelled")
+        return [AnswerCallback(cancelled), SendText(cancelled, edit_message_id=query.message_id)]
+    if action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    return run_held(ctx, key, dict(flow.state), query.message_id, repeat=True)
 
 
 def _chat_after(ctx: Context, words: list[str]) -> bool:
@@ -338,7 +429,10 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
                 Button(ctx.t("btn_received", pair=pair), f"{PREFIX}:{settlement.id}:r.{index}"),
             )
         )
-    lines[0] = ctx.t("payments_head") + (ctx.t("payments_head_typed", example=example) if example else "")
+    # the buttons are named only above a post that has them (a post of lines with the pot or the house alone, or
+    # of lines all paid up and confirmed, has none)
+    head = ctx.t("payments_head" if rows else "payments_head_plain")
+    lines[0] = head + (ctx.t("payments_head_typed", example=example) if example else "")
     if not rows:
         if not waiting_payout:
             lines.append(ctx.t("payments_all_paid"))

@@ -116,7 +116,12 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
     that message as an edit numbered 0 — or, for a line an edit sent, as that edit: it replaces what the message
     recorded, never adds a hand. The reply takes the place of the flow's message. `repeat`: booked past the
     double-entry check (「确实又一次」)."""
-    state = step.state
+    return run_held(ctx, step.key, step.state, step.edit, repeat=repeat)
+
+
+def run_held(ctx: Context, key: int, state: dict[str, Any], edit_message_id: int, *, repeat: bool) -> HandlerResult:
+    """`rerun` of the line a flow (`key`) holds (`state`), its reply in place of message `edit_message_id`: for
+    a flow of no table too (a payment held back as a repeat)."""
     user_id, name, username = state["sender"]
     sender = Sender(int(user_id), str(name), username)
     word, args = str(state["word"]), str(state["args"])
@@ -128,7 +133,7 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
     mentions = tuple(Sender(int(i), str(n), u) for i, n, u in state.get("mentions", ()))
     incoming = Incoming(
         chat_id=ctx.chat_id,
-        message_id=step.key,
+        message_id=key,
         sender=sender,
         text=f"{word} {args}",
         date=ctx.now(),
@@ -144,8 +149,8 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
     try:
         result = command.handler(typed)
     except Quiet:  # an edit's reading that records just what the message recorded: the tap is answered
-        ctx.service.finish_flow(ctx.chat_id, step.key)
-        return [AnswerCallback(), SendText(ctx.t("suggest_unchanged"), edit_message_id=step.edit)]
+        ctx.service.finish_flow(ctx.chat_id, key)
+        return [AnswerCallback(), SendText(ctx.t("suggest_unchanged"), edit_message_id=edit_message_id)]
     except Refusal as refusal:
         return AnswerCallback(ctx.t(refusal.key, **refusal.params), alert=True)
     except Exception as err:
@@ -155,15 +160,15 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
         if message is None:
             raise
         return AnswerCallback(message, alert=True)
-    flow = ctx.service.load_flow(ctx.chat_id, step.key)
+    flow = ctx.service.load_flow(ctx.chat_id, key)
     asked = flow is not None and flow.kind == ASK_KIND  # the record asked a question of its own under the same key
     if not asked:
-        ctx.service.finish_flow(ctx.chat_id, step.key)
+        ctx.service.finish_flow(ctx.chat_id, key)
     effects = _effects(result)
     # booked, or asked about (the group's rules want more, or it repeats the previous record): only a booking
     # is 「记好了」; a question speaks for itself
     asks = any(isinstance(effect, SendText) and effect.asks for effect in effects)
-    return [AnswerCallback("" if asks else ctx.t("flow_recorded")), *_as_edit(effects, step.edit)]
+    return [AnswerCallback("" if asks else ctx.t("flow_recorded")), *_as_edit(effects, edit_message_id)]
 
 
 def _effects(result: object) -> list[Any]:

@@ -49,7 +49,7 @@ from bot.core import (
     SendText,
     UnbanMember,
 )
-from bot.grammar import mention_word
+from bot.grammar import mention_word, spaced_usernames
 from bot.telegram.delivery import CURRENT, acknowledge, retry_later
 from ledger.shared_state import AdminLists
 
@@ -166,13 +166,14 @@ def usernames_of(message: Message) -> tuple[str, ...]:
     return tuple(dict.fromkeys(parsed[e].lstrip("@") for e in entities if e in parsed))
 
 
-def text_with_mentions(message: Message) -> str:
+def text_with_mentions(message: Message, bot_username: str = "") -> str:
     """The text, each text mention written `@<word>` (their username, else their name as one word: see
-    `bot.grammar.mention_word`) so the grammar reads it as a person and the command layer finds its user id."""
+    `bot.grammar.mention_word`) and apart from the words around it (Telegram's offset and length say where the
+    name ends: `阿杰已转8` picked from the list), so the grammar reads it as a person and the command layer finds
+    its user id. An @username typed glued to the words after it is read apart from them too
+    (`bot.grammar.spaced_usernames`: `@ajie已转8`, which Telegram marks as no mention)."""
     text, all_entities, _ = _text_and_entities(message)
     entities = [e for e in all_entities if e.type == MessageEntity.TEXT_MENTION and e.user]
-    if not entities:
-        return text
     out, cursor = [], 0
     utf16 = text.encode("utf-16-le")
     for entity in sorted(entities, key=lambda e: e.offset):
@@ -181,9 +182,9 @@ def text_with_mentions(message: Message) -> str:
         user = entity.user
         assert user is not None
         before = utf16[cursor * 2 : entity.offset * 2].decode("utf-16-le", errors="replace")
-        out.append(f"{before} @{mention_word(user.username, user.full_name, user.id)} ")
+        out.append(f"{spaced_usernames(before, bot_username)} @{mention_word(user.username, user.full_name, user.id)} ")
         cursor = entity.offset + entity.length
-    out.append(utf16[cursor * 2 :].decode("utf-16-le", errors="replace"))
+    out.append(spaced_usernames(utf16[cursor * 2 :].decode("utf-16-le", errors="replace"), bot_username))
     return "".join(out)
 
 
@@ -228,7 +229,7 @@ def incoming_of(update: Update, admins: frozenset[int], owner: int | None, bot_u
         chat_id=chat_id,
         message_id=message.message_id,
         sender=poster,
-        text=without_own_mention(text_with_mentions(message), bot_username),
+        text=without_own_mention(text_with_mentions(message, bot_username), bot_username),
         date=_utc(message.edit_date if edited else message.date),
         source=source,
         chat_title=message.chat.title or "",

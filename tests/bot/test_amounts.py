@@ -60,6 +60,11 @@ def test_every_unit_reads(typed: str, fen: int) -> None:
         ("-5", "amount_why_negative"),
         ("五", "amount_why_digits"),
         ("十元", "amount_why_digits"),
+        ("一块", "amount_why_digits"),
+        ("一块五", "amount_why_digits"),  # refused as 一块 is, not as a word of another form
+        ("三块五毛", "amount_why_digits"),
+        ("两毛五", "amount_why_digits"),
+        ("一块5", "amount_why_digits"),
         ("0.5分", "amount_why_fraction"),
         ("2.555", "amount_why_fraction"),
         ("1.25角", "amount_why_fraction"),
@@ -84,6 +89,7 @@ def test_what_cannot_be_read_is_refused_with_the_reason(typed: str, why: str) ->
 def test_a_word_not_meant_as_an_amount_is_no_amount() -> None:
     assert [parse_amount(w) for w in ["迟到", "", "@bob", "元"]] == [None] * 4
     assert not looks_like_amount("迟到三次")
+    assert not looks_like_amount("一元复始")
 
 
 def test_the_groups_currency_label_is_a_unit_of_that_group_only() -> None:

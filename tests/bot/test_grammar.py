@@ -549,3 +549,26 @@ def test_a_comma_between_digits_stays_in_its_word_for_the_amount_reader() -> Non
     assert tokens("@b 1,000") == ["@b", "1,000"]
     assert tokens("胡 清一色，自摸") == ["胡", "清一色", "自摸"]
     assert tokens("@b 1, 2") == ["@b", "1", "2"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("@ajie已转8", "@ajie 已转8"),
+        ("给@ajie转了2", "给@ajie 转了2"),
+        ("c: @xiao_li2收到4", "c: @xiao_li2 收到4"),
+        ("付@ajie 4", "付@ajie 4"),  # glued before: `clean` splits it
+        ("@ajie 已转 8", "@ajie 已转 8"),
+        ("me@ajie已转", "me@ajie已转"),  # no username: a Latin letter before the @
+    ],
+)
+def test_an_at_username_glued_to_the_words_after_it_ends_where_a_username_ends(typed: str, read: str) -> None:
+    from bot.grammar import spaced_usernames
+
+    assert spaced_usernames(typed) == read
+
+
+def test_the_bots_own_mention_glued_to_a_word_stays_glued() -> None:
+    from bot.grammar import spaced_usernames
+
+    assert spaced_usernames("@Paiju_Bot余额 @ajie已转", "paiju_bot") == "@Paiju_Bot余额 @ajie 已转"

@@ -110,6 +110,58 @@ async def test_typed_payments_rewrite_the_post_in_place_as_a_press_does(tg: Harn
     assert len(tg.telegram.sent("editMessageText")) == 4
 
 
+async def test_a_mention_glued_to_the_words_after_it_is_read_as_the_spaced_one(tg: Harness, report_dir: Path) -> None:
+    """`@ajie已转1` (Telegram marks no mention there: the username ends at 已), `给@ajie转了0.5`, and 阿杰 picked
+    from the list with `已转1.5` typed right after the name (the entity says where the name ends) each book."""
+    await settled(tg)
+    await tg.say(B, "@ajie已转1")
+    await tg.say(B, "给@ajie转了0.5")
+    update = tg.updates.message(B, "阿杰已转1.5")
+    update["message"]["entities"] = [{"type": "text_mention", "offset": 0, "length": 2, "user": A}]
+    await tg.feed(update)
+    assert sorted(p.amount for p in payments(tg)) == [50, 100, 150] and tg.balance(502) == -100
+    assert "还欠 阿杰 1元" in tg.telegram.sent()[-1]["text"]
+
+
+async def test_the_same_payment_sent_twice_asks_before_booking_again(tg: Harness, report_dir: Path, clock: Any) -> None:
+    """`付 @ajie 1` sent twice within seconds (a double-send, each its own message) books once and asks; only its
+    sender (or an admin) answers; 「再记一笔」 books the second, once however often it is pressed. Past the
+    group's window (`设置 重复间隔`), or with another amount, a payment books as it always did."""
+    await settled(tg)
+    await tg.say(B, "付 @ajie 1")
+    await tg.say(B, "付 @ajie 1")
+    question = tg.telegram.sent()[-1]
+    assert "已经记过：付 @ajie 1" in question["text"] and "再记一笔" in question["text"]
+    assert [p.amount for p in payments(tg)] == [100]
+    again = {b["text"]: b["callback_data"] for row in question["reply_markup"]["inline_keyboard"] for b in row}
+    (question_id,) = [c.result["message_id"] for c in tg.telegram.calls if c.params is question]
+    asked = {"message_id": question_id, "text": question["text"]}
+    await tg.feed(tg.updates.press(A, asked, again["再记一笔"]))  # 阿杰 is not who sent it
+    assert "只有发这条付款的人或管理员" in alerts(tg)[-1] and len(payments(tg)) == 1
+    await tg.feed(tg.updates.press(B, asked, again["再记一笔"]))
+    await tg.feed(tg.updates.press(B, asked, again["再记一笔"]))  # a double tap
+    assert [p.amount for p in payments(tg)] == [100, 100] and tg.balance(502) == -200
+    await tg.say(B, "付 @ajie 0.5")  # another amount: booked
+    clock.advance(seconds=91)
+    await tg.say(B, "付 @ajie 0.5")  # past the window: booked
+    assert sorted(p.amount for p in payments(tg)) == [50, 50, 100, 100] and tg.balance(502) == -100
+
+
+async def test_an_edit_of_a_held_back_payment_replaces_the_line_it_held(tg: Harness, report_dir: Path) -> None:
+    """`付 @ajie 1` sent twice, the second held back, then edited to `付 @ajie 2`: the edit books, and the question's
+    「再记一笔」 no longer books the old line (the sender took those words back)."""
+    await settled(tg)
+    await tg.say(B, "付 @ajie 1")
+    second = await tg.say(B, "付 @ajie 1")
+    question = tg.telegram.sent()[-1]
+    again = {b["text"]: b["callback_data"] for row in question["reply_markup"]["inline_keyboard"] for b in row}
+    (question_id,) = [c.result["message_id"] for c in tg.telegram.calls if c.params is question]
+    await tg.feed(tg.updates.edit(second, "付 @ajie 2"))
+    await tg.feed(tg.updates.press(B, {"message_id": question_id, "text": question["text"]}, again["再记一笔"]))
+    assert "失效" in alerts(tg)[-1]
+    assert sorted(p.amount for p in payments(tg)) == [100, 200] and tg.balance(502) == -100
+
+
 async def test_a_redelivered_press_or_message_books_once(tg: Harness, report_dir: Path) -> None:
     message, buttons = await settled(tg)
     press = tg.updates.press(A, message, buttons[f"{LINE} 收到"])

@@ -72,6 +72,35 @@ def test_the_other_side_confirms_the_same_payment_and_never_books_a_second(ledge
     assert left[(debt.debtor_id, debt.creditor_id)] == debt.amount - 100  # still one payment of 100
 
 
+def test_a_payment_its_sender_booked_a_moment_ago_is_held_back_when_checked(ledger: Ledger, clock: Clock) -> None:
+    """With `check_repeat` (a typed payment), the same pair, amount and side booked by the same person within the
+    group's double-entry window is refused (`DuplicatePayment`, how long ago) and changes nothing; someone else's,
+    another amount, one past the window, one taken back, or one without the check books."""
+    from ledger.chat_options import set_double_entry
+    from ledger.errors import DuplicatePayment
+
+    chat = next(_chats)
+    night(ledger, chat)
+    (debt, *_) = ledger.debts(chat)
+    pay = ledger.pay
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    pay(*args, 10, side=PAYER_SIDE, check_repeat=True, source="r:1", by=7)
+    clock.advance(seconds=30)
+    with pytest.raises(DuplicatePayment) as held:
+        pay(*args, 10, side=PAYER_SIDE, check_repeat=True, source="r:2", by=7)
+    assert held.value.seconds == 30
+    assert {(d.debtor_id, d.creditor_id): d.amount for d in ledger.debts(chat)}[args[1:]] == debt.amount - 10
+    assert pay(*args, 10, side=PAYER_SIDE, check_repeat=True, source="r:3", by=8).booked  # someone else (an admin)
+    assert pay(*args, 20, side=PAYER_SIDE, check_repeat=True, source="r:4", by=7).booked  # another amount
+    assert pay(*args, 10, side=PAYER_SIDE, source="r:5", by=7).booked  # 「再记一笔」: past the check
+    clock.advance(seconds=91)
+    assert pay(*args, 10, side=PAYER_SIDE, check_repeat=True, source="r:6", by=7).booked  # past the window
+    ledger.void_payment(chat, [debt.debtor_id], source="r:undo", by=7)
+    assert pay(*args, 10, side=PAYER_SIDE, check_repeat=True, source="r:7", by=7).booked  # the one taken back
+    set_double_entry(ledger.engine, ledger.group(chat).id, 0, by=1)
+    assert pay(*args, 10, side=PAYER_SIDE, check_repeat=True, source="r:8", by=7).booked  # 重复间隔 0: no check
+
+
 def test_a_word_after_the_window_confirms_when_nothing_new_could_be_booked(ledger: Ledger, clock: Clock) -> None:
     """Past the 48 hours a matching word still confirms the payment when a new one would be refused (nothing or
     less owed); a word for a payment that can still be booked books it, as before."""

@@ -9,10 +9,12 @@ import itertools
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.chat_options import set_merge_debts
+from ledger.errors import PaidSince
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import Ledger, LedgerError
 
@@ -26,6 +28,7 @@ from .test_pair_debts import (
     kept_and_derived,
     night_with_extras,
     player_debts,
+    press_a_line,
     settle_night,
     take_back_payout,
 )
@@ -101,6 +104,141 @@ def test_settle_then_unsettle_restores_the_books_exactly(
     assert (again.payments, again.carried, again.passed) == (first.payments, first.carried, first.passed)
     kept, derived = kept_and_derived(ledger, chat)
     assert kept == derived
+
+
+_sides = st.sampled_from([PAYER_SIDE, PAYEE_SIDE])
+#: payments after the settlement: typed (a debt of the group's, a percentage of it), or a post's line pressed
+_since = st.lists(
+    st.one_of(
+        st.tuples(st.just("pay"), st.integers(0, 9), st.integers(1, 100), _sides),
+        st.tuples(st.just("press"), st.integers(0, 9), st.integers(0, 9), _sides),
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+def payments_after(ledger: Ledger, chat: int, after_id: int) -> list[tuple[int, int, int, int | None]]:
+    """The live payments booked after transfer `after_id`: (debtor, creditor, 分, the settlement whose line it
+    recorded)."""
+    query = (
+        "SELECT t.payee_id, t.payer_id, t.amount, l.settlement_id FROM transfers t "
+        "LEFT JOIN payment_lines l ON l.transfer_id = t.id "
+        "WHERE t.group_id = :g AND t.kind = 'payment' AND t.voided_at IS NULL AND t.id > :after ORDER BY t.id"
+    )
+    with ledger.engine.connect() as connection:
+        rows = connection.execute(sa.text(query), {"g": ledger.group(chat).id, "after": after_id})
+        return [(int(d), int(c), int(a), s) for d, c, a, s in rows]
+
+
+def last_transfer(ledger: Ledger) -> int:
+    with ledger.engine.connect() as connection:
+        return int(connection.execute(sa.text("SELECT COALESCE(MAX(id), 0) FROM transfers")).scalar_one())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(before=_steps, last=_last, merge=st.booleans(), since=_since)
+def test_a_settlement_is_taken_back_unless_a_payment_since_counts_on_it(
+    ledger: Ledger, clock: Any, before: list[tuple[Any, ...]], last: tuple[Any, ...], merge: bool, since: list[Any]
+) -> None:
+    """Any history, a night settled, then payments (typed, or pressed under any post's line): 撤销结算 is refused,
+    naming payments booked since, or it takes the settlement back and every payment booked since still pays a
+    debt that is owed — the debts are what they were before 结算 less those payments, none of those payments left
+    paying more than its pair owes, none recording a line of the settlement taken back."""
+    chat = next(_chats)
+    people = people_of(ledger, chat)
+    set_merge_debts(ledger.engine, ledger.group(chat).id, merge, by=1)
+    for number, step in enumerate(before):
+        with contextlib.suppress(LedgerError):
+            run_step(ledger, chat, people, step, f"{chat}:{number}")
+    clock.advance(seconds=1)
+    seats, wins, _ = last
+    kept_before = dict(kept_and_derived(ledger, chat)[0])
+    settle_night(ledger, chat, [people[i] for i in seats], wins, f"{chat}:last")
+    settled = ledger.latest_settlement(chat)
+    assert settled is not None
+    mark = last_transfer(ledger)
+    clock.advance(seconds=1)
+    for number, step in enumerate(since):
+        with contextlib.suppress(LedgerError):
+            if step[0] == "press":
+                press_a_line(ledger, chat, step, f"{chat}:since{number}")
+            else:
+                run_step(ledger, chat, people, step, f"{chat}:since{number}")
+    paid = payments_after(ledger, chat, mark)
+    try:
+        ledger.unsettle(chat, source=f"{chat}:unsettle", by=1, expect=settled.id)
+    except PaidSince as err:
+        assert err.payments and {(p.payer_id, p.payee_id, p.amount) for p in err.payments} <= {
+            (d, c, a) for d, c, a, _ in paid
+        }
+        return
+    except LedgerError as err:  # a payout between nights in `last`'s history is not this test's: nothing else
+        raise AssertionError(err.message) from err
+    assert all(line != settled.id for _, _, _, line in paid)
+    signed: dict[tuple[int, int], int] = {}
+    for (debtor, creditor), amount in kept_before.items():
+        signed[(debtor, creditor)], signed[(creditor, debtor)] = amount, -amount
+    for debtor, creditor, amount, _ in paid:
+        signed[(debtor, creditor)] = signed.get((debtor, creditor), 0) - amount
+        signed[(creditor, debtor)] = signed.get((creditor, debtor), 0) + amount
+    kept, derived = kept_and_derived(ledger, chat)
+    assert kept == derived == {pair: amount for pair, amount in signed.items() if amount > 0}
+    assert all(signed[(debtor, creditor)] >= 0 for debtor, creditor, _, _ in paid)
+
+
+def test_a_payment_of_another_nights_line_leaves_it_and_one_of_its_own_keeps_it(ledger: Ledger, clock: Any) -> None:
+    """撤销结算 is refused by a payment of its own lines only (named, with 撤销付款 first): a payment since of an
+    earlier night's line between the same two leaves it, unless it paid beyond that line into this one's."""
+    chat = next(_chats)
+    a, b, c = three(ledger, chat)
+    set_merge_debts(ledger.engine, ledger.group(chat).id, False, by=1)  # nights kept apart: a line on each
+    settle_night(ledger, chat, [a, b, c], [(0, 1)], "n1")  # B owes A 2
+    first = ledger.latest_settlement(chat)
+    clock.advance(seconds=5)
+    settle_night(ledger, chat, [a, b, c], [(0, 1)], "n2")  # B owes A 2 again
+    second = ledger.latest_settlement(chat)
+    assert first is not None and second is not None
+    (debt,) = ledger.debts(chat)
+    assert (debt.debtor_id, debt.creditor_id, debt.amount) == (b, a, 400)
+    clock.advance(seconds=5)
+    own = ledger.pay(chat, b, a, 100, side=PAYER_SIDE, line=(second.id, 0), source="own", by=1)
+    assert own.settlement_id == second.id
+    with pytest.raises(PaidSince) as err:
+        ledger.unsettle(chat, source="u1", by=1)
+    assert [(p.payer, p.payee, p.amount) for p in err.value.payments] == [("B", "A", 100)]
+    assert "撤销付款" in err.value.message
+    ledger.void_payment(chat, [b], source="unpay", by=1)
+    beyond = ledger.pay(chat, b, a, 300, side=PAYER_SIDE, source="beyond", by=1)  # the first night's 2, then 1
+    assert beyond.settlement_id == first.id
+    with pytest.raises(PaidSince) as err:
+        ledger.unsettle(chat, source="u2", by=1)
+    assert [p.amount for p in err.value.payments] == [300]
+    ledger.void_payment(chat, [b], source="unpay2", by=1)
+    earlier = ledger.pay(chat, b, a, 200, side=PAYER_SIDE, source="earlier", by=1)  # the first night's line
+    ledger.pay(chat, b, a, 200, side=PAYEE_SIDE, source="confirmed", by=1)
+    assert earlier.settlement_id == first.id
+    ledger.unsettle(chat, source="u3", by=1)
+    assert ledger.debts(chat) == []  # the first night paid; the second taken back
+    assert ledger.latest_settlement(chat) == ledger.stored_settlement(chat, first.id)
+
+
+def test_a_payment_booked_before_payments_recorded_their_line_keeps_the_old_rule(ledger: Ledger, clock: Any) -> None:
+    """A payment with no line (booked before migration 0016) between two of its people, booked or confirmed after
+    it, still keeps a settlement: nobody can tell which night it paid."""
+    chat = next(_chats)
+    a, b, c = three(ledger, chat)
+    set_merge_debts(ledger.engine, ledger.group(chat).id, False, by=1)
+    settle_night(ledger, chat, [a, b, c], [(0, 1)], "n1")
+    clock.advance(seconds=5)
+    settle_night(ledger, chat, [a, b, c], [(0, 1)], "n2")
+    clock.advance(seconds=5)
+    paid = ledger.pay(chat, b, a, 200, side=PAYER_SIDE, line=None, source="old", by=1)
+    with ledger.engine.begin() as connection:  # as a payment booked before 0016 is stored
+        connection.execute(sa.text("DELETE FROM payment_lines WHERE transfer_id = :t"), {"t": paid.id})
+    with pytest.raises(PaidSince) as err:
+        ledger.unsettle(chat, source="u", by=1)
+    assert [p.amount for p in err.value.payments] == [200]
 
 
 def run_step(ledger: Ledger, chat: int, people: list[int], step: tuple[Any, ...], tag: str) -> None:
