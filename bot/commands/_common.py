@@ -488,13 +488,14 @@ def asked_already(ctx: Context, key: int) -> bool:
 
 @dataclass(frozen=True)
 class Confirmation:
-    """An admin's press under a question that takes something back (撤销结算, 撤销发红包池): `ok` or `keep`, and
-    the question's flow (its key, what it showed in `state`, the message to rewrite)."""
+    """A press under a question still waiting (撤销结算, 撤销发红包池, a payment typed twice): its action (`ok`,
+    `keep`, …), and the question's flow (its key, what it showed in `state`, the message to rewrite, who asked)."""
 
     key: int
     action: str
     state: Mapping[str, Any]
     message_id: int
+    asked_by: int | None = None
 
     def source(self, ctx: Context, what: str) -> str:
         """The booking's source: one per question, so a press delivered twice takes back once."""
@@ -510,18 +511,25 @@ def ask_admin(ctx: Context, kind: str, prefix: str, state: Mapping[str, Any], qu
     return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
-def admin_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:
-    """The press under an `ask_admin` question, or the answer when it counts for nothing: a question answered or
-    unknown (expired) or a press by someone who is not an admin."""
+def live_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:
+    """The press under a question of `kind` still waiting for its answer, or the answer when it counts for nothing
+    (a question answered, or unknown: expired)."""
     query = ctx.callback
     assert query is not None
     parsed = flow_data(query.data)
     flow = ctx.service.load_flow(ctx.chat_id, parsed[0]) if parsed is not None else None
     if parsed is None or flow is None or flow.finished_at is not None or flow.kind != kind:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    if not ctx.is_admin:
+    return Confirmation(parsed[0], parsed[1], flow.state, query.message_id, flow.user_id)
+
+
+def admin_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:
+    """The press under an `ask_admin` question, or the answer when it counts for nothing: a question answered or
+    unknown (expired) or a press by someone who is not an admin."""
+    pressed = live_press(ctx, kind)
+    if isinstance(pressed, Confirmation) and not ctx.is_admin:
         return AnswerCallback(ctx.t("admin_only"), alert=True)
-    return Confirmation(parsed[0], parsed[1], flow.state, query.message_id)
+    return pressed
 
 
 def answered(ctx: Context, press: Confirmation, text: str, notice: AnswerCallback) -> list[Effect]:

@@ -15,19 +15,22 @@ from collections.abc import Mapping
 
 from bot.amounts import unit_words
 from bot.commands._common import (
+    Confirmation,
     account_word,
     amount_or_why,
+    answered,
     asked_already,
     button_index,
     flow_data,
     flow_key,
+    live_press,
     me,
     resolve_person,
     shown_name,
     shown_names,
     written_mention,
 )
-from bot.commands.suggest import run_held
+from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.permissions import require_party
@@ -276,19 +279,8 @@ def _hold_back(ctx: Context, dup: DuplicatePayment) -> SendText:
     key = -flow_key(ctx)  # the key of a question about a typed line, as a repeated record's (`duplicates`)
     if asked_already(ctx, key):
         raise Quiet
-    incoming = ctx.incoming
-    sender = ctx.sender
-    state = {
-        "word": ctx.word,
-        "args": ctx.args,
-        "source": incoming.original_source if incoming is not None else ctx.source,
-        "edit": ctx.source if incoming is not None and incoming.edited else None,
-        "sender": [sender.user_id, sender.name, sender.username],
-        "mentions": [[s.user_id, s.name, s.username] for s in (incoming.mentions if incoming else ())],
-        "usernames": list(incoming.usernames if incoming else ()),
-        "asked": ctx.source,
-    }
-    ctx.service.save_flow(ctx.chat_id, key, sender.user_id, REPEAT_KIND, state)
+    state = typed_line(ctx, ctx.word, ctx.args)
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, REPEAT_KIND, state)
     buttons = (
         (
             Button(ctx.t("btn_payment_repeat_yes"), f"{REPEAT_KIND}:{key}:ok"),
@@ -304,22 +296,16 @@ def _hold_back(ctx: Context, dup: DuplicatePayment) -> SendText:
 def press_repeat(ctx: Context) -> HandlerResult:
     """「再记一笔」 books the held-back payment line as its sender typed it, past the repeat check; 「不用了」 drops it.
     Only its sender or an admin answers it."""
-    query = ctx.callback
-    assert query is not None
-    parsed = flow_data(query.data)
-    flow = ctx.service.load_flow(ctx.chat_id, parsed[0]) if parsed is not None else None
-    if parsed is None or flow is None or flow.finished_at is not None or flow.kind != REPEAT_KIND:
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
-    key, action = parsed
-    if ctx.sender.user_id != flow.user_id and not ctx.is_admin:
+    pressed = live_press(ctx, REPEAT_KIND)
+    if not isinstance(pressed, Confirmation):
+        return pressed
+    if ctx.sender.user_id != pressed.asked_by and not ctx.is_admin:
         return AnswerCallback(ctx.t("payment_repeat_not_yours"), alert=True)
-    if action == "x":
-        ctx.service.finish_flow(ctx.chat_id, key)
-        cancelled = ctx.t("flow_cancelled")
-        return [AnswerCallback(cancelled), SendText(cancelled, edit_message_id=query.message_id)]
-    if action != "ok":
+    if pressed.action == "x":
+        return answered(ctx, pressed, ctx.t("flow_cancelled"), AnswerCallback())
+    if pressed.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    return run_held(ctx, key, dict(flow.state), query.message_id, repeat=True)
+    return run_held(ctx, pressed.key, dict(pressed.state), pressed.message_id, repeat=True)
 
 
 def _chat_after(ctx: Context, words: list[str]) -> bool:

@@ -58,15 +58,18 @@ def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[st
 
 
 def held_line(ctx: Context, table: TableInfo, word: str, args: str) -> dict[str, Any]:
+    """What a question about a typed record keeps to run it later as typed (`typed_line`), with the hand it was
+    typed in (once that hand is recorded the buttons expire rather than book into the next)."""
+    return {"table_id": table.id, "hand": table.hand_number, **typed_line(ctx, word, args)}
+
+
+def typed_line(ctx: Context, word: str, args: str) -> dict[str, Any]:
     """What a question about a typed line keeps to run it later as typed: the words, who sent it with the people
     Telegram marked in it (ids and usernames: the `@name`s must name the same accounts when it runs), its source
-    (and the edit's, for an edited message), the hand it was typed in (once that hand is recorded the buttons
-    expire rather than book into the next) and the update that asked (a redelivery of that update asks nothing
+    (and the edit's, for an edited message) and the update that asked (a redelivery of that update asks nothing
     again)."""
     sender, incoming = ctx.sender, ctx.incoming
     return {
-        "table_id": table.id,
-        "hand": table.hand_number,
         "word": word,
         "args": args,
         "source": incoming.original_source if incoming is not None else ctx.source,
