@@ -36,9 +36,10 @@ from hypothesis import settings
 from ledger.db import make_engine, normalize_url, upgrade
 from ledger.service import Ledger
 
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+# no deadline on any example: speed is the benchmarks' (bench/), and a busy machine must not fail a property
+settings.register_profile("local", deadline=None)
+settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 POSTGRES_ENV = "PAIJU_TEST_POSTGRES_URL"
 DATABASES = [
