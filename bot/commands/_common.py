@@ -523,12 +523,21 @@ def live_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:
     return Confirmation(parsed[0], parsed[1], flow.state, query.message_id, flow.user_id)
 
 
-def admin_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:
-    """The press under an `ask_admin` question, or the answer when it counts for nothing: a question answered or
-    unknown (expired) or a press by someone who is not an admin."""
+def admin_press(
+    ctx: Context, kind: str, kept: Callable[[Mapping[str, Any]], str]
+) -> Confirmation | Effect | list[Effect]:
+    """An admin's 「确认…」 under an `ask_admin` question, or the answer that ends the press there: 「不撤销」 rewrites
+    the question to `kept(state)`; a question answered or unknown (expired), or a press by someone who is not an
+    admin, counts for nothing."""
     pressed = live_press(ctx, kind)
-    if isinstance(pressed, Confirmation) and not ctx.is_admin:
+    if not isinstance(pressed, Confirmation):
+        return pressed
+    if not ctx.is_admin:
         return AnswerCallback(ctx.t("admin_only"), alert=True)
+    if pressed.action == "keep":
+        return answered(ctx, pressed, kept(pressed.state), AnswerCallback())
+    if pressed.action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
     return pressed
 
 

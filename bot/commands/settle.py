@@ -73,13 +73,9 @@ def unsettle(ctx: Context) -> SendText:
 def press(ctx: Context) -> HandlerResult:
     """「确认撤销结算」 takes back the settlement the question showed (if it still is the latest and nothing was paid
     against it meanwhile); 「不撤销」 drops the question. Admins only, as the command."""
-    confirmation = admin_press(ctx, KIND)
+    confirmation = admin_press(ctx, KIND, lambda _state: ctx.t("unsettle_kept"))
     if not isinstance(confirmation, Confirmation):
         return confirmation
-    if confirmation.action == "keep":
-        return answered(ctx, confirmation, ctx.t("unsettle_kept"), AnswerCallback())
-    if confirmation.action != "ok":
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
     try:
         result = ctx.service.unsettle(
             ctx.chat_id,

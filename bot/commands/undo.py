@@ -226,13 +226,9 @@ def _ask_ended(ctx: Context, replied: MessageHand) -> SendText:
 def press_ended(ctx: Context) -> HandlerResult:
     """「确认撤销」 voids the hand the question showed, if the message still recorded that hand; 「不撤销」 drops the
     question. Admins only, as the question."""
-    confirmation = admin_press(ctx, ENDED_KIND)
+    confirmation = admin_press(ctx, ENDED_KIND, lambda _state: ctx.t("undo_kept"))
     if not isinstance(confirmation, Confirmation):
         return confirmation
-    if confirmation.action == "keep":
-        return answered(ctx, confirmation, ctx.t("undo_kept"), AnswerCallback())
-    if confirmation.action != "ok":
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
     number = int(confirmation.state["number"])
     try:
         replied = ctx.service.message_hand(str(confirmation.state["source"]))

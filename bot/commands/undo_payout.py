@@ -67,13 +67,11 @@ def _ask(ctx: Context, pool: str) -> SendText:
 def press(ctx: Context) -> HandlerResult:
     """「确认撤销…」 takes back the payout the question showed (if it still is the latest and nothing was built on it
     meanwhile); 「不撤销」 drops the question. Admins only, as the commands."""
-    confirmation = admin_press(ctx, KIND)
+    confirmation = admin_press(ctx, KIND, lambda state: ctx.t(f"unpayout_kept_{state['pool']}"))
     if not isinstance(confirmation, Confirmation):
         return confirmation
     pool = str(confirmation.state["pool"])
-    if confirmation.action == "keep":
-        return answered(ctx, confirmation, ctx.t(f"unpayout_kept_{pool}"), AnswerCallback())
-    if confirmation.action != "ok" or pool not in POOLS:
+    if pool not in POOLS:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     try:
         result = ctx.service.undo_payout(
