@@ -7,18 +7,23 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.amounts import AmountError, parse_amount
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.core import AnswerCallback, Button, Context, Effect, Quiet, Refusal, Sender, SendText
 from bot.grammar import mention_word, name_key
 from bot.permissions import plays_at
-from bot.texts import joined, money
+from bot.texts import joined, money, refusal_text
+from ledger.errors import LedgerError
+from ledger.records import Replayable
 
 if TYPE_CHECKING:
     from ledger.events import Event
     from ledger.service import HandResult, MemberInfo, TableInfo, TransferInfo
+
+#: what a confirmed question does (`carry_out`): a booking's result
+R = TypeVar("R", bound=Replayable)
 
 #: seats at a table of each game
 SEATS = {"kawuxing": 3, "penghu": 4, "gouji": 6}
@@ -546,6 +551,24 @@ def answered(ctx: Context, press: Confirmation, text: str, notice: AnswerCallbac
     `text` (what was done, kept or refused)."""
     ctx.service.finish_flow(ctx.chat_id, press.key)
     return [notice, SendText(text, edit_message_id=press.message_id)]
+
+
+def carry_out(ctx: Context, press: Confirmation, act: Callable[[], R]) -> R | Effect | list[Effect]:
+    """What an admin confirmed, done: `act`'s result, or the answer that ends the press there (a refusal, the
+    ledger's or `act`'s own, written over the question; a press delivered again after it was done: 「已经做过了」).
+    The question is done with either way."""
+    try:
+        result = act()
+    except Refusal as refusal:
+        why = ctx.t(refusal.key, **refusal.params)
+        return answered(ctx, press, why, AnswerCallback(why, alert=True))
+    except LedgerError as err:
+        why = refusal_text(ctx.lang, err) or ctx.t("button_expired")
+        return answered(ctx, press, why, AnswerCallback(why, alert=True))
+    ctx.service.finish_flow(ctx.chat_id, press.key)
+    if result.replayed:
+        return AnswerCallback(ctx.t("already_done"))
+    return result
 
 
 def hand_gone(table: TableInfo, asked_in: int) -> str | None:

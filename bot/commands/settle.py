@@ -4,13 +4,14 @@ confirmation — the night and its table open again, as they were before 结算 
 
 from __future__ import annotations
 
-from bot.commands._common import Confirmation, admin_press, answered, ask_admin, asked_already, flow_key
+from bot.commands._common import Confirmation, admin_press, ask_admin, asked_already, carry_out, flow_key
 from bot.core import AnswerCallback, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.permissions import SETTLE, require_player
 from bot.reports.night import settle_post
-from bot.texts import money, refusal_text
+from bot.texts import money
 from bot.vocabulary import COMMAND_WORDS
 from ledger.errors import LedgerError
+from ledger.records import Replayable
 
 
 @registry.command(
@@ -76,19 +77,18 @@ def press(ctx: Context) -> HandlerResult:
     confirmation = admin_press(ctx, KIND, lambda _state: ctx.t("unsettle_kept"))
     if not isinstance(confirmation, Confirmation):
         return confirmation
-    try:
-        result = ctx.service.unsettle(
+    result = carry_out(
+        ctx,
+        confirmation,
+        lambda: ctx.service.unsettle(
             ctx.chat_id,
             source=confirmation.source(ctx, "unsettle"),
             by=ctx.sender.user_id,
             expect=int(confirmation.state["settlement_id"]),
-        )
-    except LedgerError as err:
-        why = refusal_text(ctx.lang, err) or ctx.t("button_expired")
-        return answered(ctx, confirmation, why, AnswerCallback(why, alert=True))
-    ctx.service.finish_flow(ctx.chat_id, confirmation.key)
-    if result.replayed:
-        return AnswerCallback(ctx.t("already_done"))
+        ),
+    )
+    if not isinstance(result, Replayable):
+        return result
     lines = [ctx.t("unsettle_done")]
     table = result.table
     if table is not None:

@@ -24,9 +24,9 @@ from bot.commands._common import (
     Confirmation,
     FlowStep,
     admin_press,
-    answered,
     ask_admin,
     asked_already,
+    carry_out,
     change_lines,
     current_table,
     flow_key,
@@ -39,9 +39,9 @@ from bot.commands._recording import recorded_by
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold, hand_number
 from bot.permissions import UNDO, require_player, undo_needs_confirmation
-from bot.texts import describe_event, describe_record, joined, refusal_text
+from bot.texts import describe_event, describe_record, joined
 from bot.vocabulary import COMMAND_WORDS
-from ledger.service import LedgerError, MessageHand, TableInfo, TableRecord, VoidResult
+from ledger.service import MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = "undo"
 PREFIX = "ud"
@@ -230,27 +230,26 @@ def press_ended(ctx: Context) -> HandlerResult:
     if not isinstance(confirmation, Confirmation):
         return confirmation
     number = int(confirmation.state["number"])
-    try:
-        replied = ctx.service.message_hand(str(confirmation.state["source"]))
-        if replied is None or replied.hand_id != int(confirmation.state["hand_id"]):
+    replied: list[MessageHand] = []
+
+    def void() -> VoidResult:
+        """The hand voided if the message still recorded the hand the question showed."""
+        hand = ctx.service.message_hand(str(confirmation.state["source"]))
+        if hand is None or hand.hand_id != int(confirmation.state["hand_id"]):
             raise Refusal("undo_reply_changed", number=number)
-        result = ctx.service.void_hand(
-            replied.hand_id,
+        replied.append(hand)
+        return ctx.service.void_hand(
+            hand.hand_id,
             source=confirmation.source(ctx, "undo"),
             by=ctx.sender.user_id,
             reason=f"撤销 第{number}局",
-            table_id=replied.table.id,
+            table_id=hand.table.id,
         )
-    except Refusal as refusal:
-        why = ctx.t(refusal.key, **refusal.params)
-        return answered(ctx, confirmation, why, AnswerCallback(why, alert=True))
-    except LedgerError as err:
-        why = refusal_text(ctx.lang, err) or ctx.t("button_expired")
-        return answered(ctx, confirmation, why, AnswerCallback(why, alert=True))
-    ctx.service.finish_flow(ctx.chat_id, confirmation.key)
-    if result.replayed:
-        return AnswerCallback(ctx.t("already_done"))
-    table, _, what = _ended_names(ctx, replied)
-    lines = [ctx.t("undo_done_ended", number=number, date=replied.night_date.isoformat(), what=what)]
+
+    result = carry_out(ctx, confirmation, void)
+    if not isinstance(result, VoidResult):
+        return result
+    table, _, what = _ended_names(ctx, replied[0])
+    lines = [ctx.t("undo_done_ended", number=number, date=replied[0].night_date.isoformat(), what=what)]
     lines += change_lines(ctx, table, net_by_member((), result.voided), result.night_total)
     return [AnswerCallback(), SendText("\n".join(lines), edit_message_id=confirmation.message_id)]

@@ -6,11 +6,11 @@ the reason, when there is none or something was built on it."""
 from __future__ import annotations
 
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
-from bot.commands._common import Confirmation, admin_press, answered, ask_admin, asked_already, flow_key
+from bot.commands._common import Confirmation, admin_press, ask_admin, asked_already, carry_out, flow_key
 from bot.core import AnswerCallback, Context, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.texts import money, refusal_text
+from bot.texts import money
 from bot.vocabulary import COMMAND_WORDS
-from ledger.errors import LedgerError
+from ledger.records import Replayable
 
 KIND = "undo_payout"
 PREFIX = "up"
@@ -73,20 +73,19 @@ def press(ctx: Context) -> HandlerResult:
     pool = str(confirmation.state["pool"])
     if pool not in POOLS:
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    try:
-        result = ctx.service.undo_payout(
+    result = carry_out(
+        ctx,
+        confirmation,
+        lambda: ctx.service.undo_payout(
             ctx.chat_id,
             pool,
             source=confirmation.source(ctx, "undo_payout"),
             by=ctx.sender.user_id,
             expect=int(confirmation.state["first"]),
-        )
-    except LedgerError as err:
-        why = refusal_text(ctx.lang, err) or ctx.t("button_expired")
-        return answered(ctx, confirmation, why, AnswerCallback(why, alert=True))
-    ctx.service.finish_flow(ctx.chat_id, confirmation.key)
-    if result.replayed:
-        return AnswerCallback(ctx.t("already_done"))
+        ),
+    )
+    if not isinstance(result, Replayable):
+        return result
     currency = ctx.group.currency
     lines = [ctx.t(f"unpayout_done_{pool}")]
     lines += [ctx.t("unpayout_line", name=t.payee, amount=money(t.amount, currency)) for t in result.transfers]
