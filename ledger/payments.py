@@ -766,31 +766,37 @@ def pay(
 
 
 def _refuse_repeat(tx: Tx, group_id: int, debtor_id: int, creditor_id: int, amount: int, side: str) -> None:
-    """`DuplicatePayment` when `tx.by` booked the same payment (pair, amount, side; live) within the group's
-    double-entry window."""
+    """`DuplicatePayment` when `tx.by` told the same payment (pair, amount, side; live) within the group's
+    double-entry window: booked it, or confirmed the other side's payment of it with that word (a 收到 that
+    confirmed 已付 2, sent twice: the second would book another 2)."""
     window = double_entry_window(
         tx.session.scalar(sa.select(ChatOptions.double_entry_seconds).where(ChatOptions.group_id == group_id))
     )
     if not window or tx.by is None:
         return
-    booked = tx.session.scalar(
-        sa.select(m.Transfer.created_at)
+    since = tx.now - window
+    told_at = sa.case((m.Transfer.reason == side, m.Transfer.created_at), else_=m.Transfer.confirmed_at)
+    told = tx.session.scalar(
+        sa.select(told_at)
         .where(
             m.Transfer.group_id == group_id,
             m.Transfer.kind == m.PAYMENT,
             m.Transfer.payer_id == creditor_id,
             m.Transfer.payee_id == debtor_id,
             m.Transfer.amount == amount,
-            m.Transfer.reason == side,
-            m.Transfer.created_by == tx.by,
             m.Transfer.voided_at.is_(None),
-            m.Transfer.created_at >= tx.now - window,
+            sa.or_(
+                sa.and_(m.Transfer.reason == side, m.Transfer.created_by == tx.by, m.Transfer.created_at >= since),
+                sa.and_(
+                    m.Transfer.reason != side, m.Transfer.confirmed_by == tx.by, m.Transfer.confirmed_at >= since
+                ),
+            ),
         )
-        .order_by(m.Transfer.id.desc())
+        .order_by(told_at.desc())
         .limit(1)
     )
-    if booked is not None:
-        raise DuplicatePayment(int((tx.now - booked).total_seconds()))
+    if told is not None:
+        raise DuplicatePayment(int((tx.now - told).total_seconds()))
 
 
 def void_payment(
