@@ -421,6 +421,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "@… (type @ and pick {name} from the list)",
     },
     "payment_none": {"zh": "没有可以撤销的付款。", "en": "No payment to take back."},
+    "payment_none_admin": {
+        "zh": "你自己没有可以撤销的付款。要撤销别人的付款，写上他：撤销付款 @阿一",
+        "en": "You have no payment of your own to take back. To take back someone else's, name them: unpay @a",
+    },
     "payment_nothing_to_confirm": {
         "zh": "{debtor} 没有记过待 {creditor} 确认的付款，没有记。收到多少就写：收到 {debtor_at} 11",
         "en": "{debtor} recorded no payment for {creditor} to confirm; nothing booked. Write: received {debtor_at} 11",

@@ -685,7 +685,8 @@ def pay(
     index: the line a button was pressed under) when it is a line of the pair, else the pair's oldest open line.
     With `check_repeat`, a new one that repeats one the same person (`tx.by`) booked within the group's
     double-entry window (`设置 重复间隔`: the same pair, amount and side, live) is refused with `DuplicatePayment`:
-    the same payment sent twice, most likely. Two real partial payments of one amount are booked past it."""
+    the same payment sent twice, most likely. Two real partial payments of one amount are booked past it. Not
+    checked without an amount: paying what is still owed (`已转 @x` after `付 @x 2`) is never a repeat."""
     if side not in SIDES:
         raise ValueError(f"side is one of {SIDES}, not {side!r}")
     session = tx.session
@@ -729,6 +730,7 @@ def pay(
         raise LedgerError("nothing_to_confirm", "没有待确认的付款")
     if owed <= 0:
         raise LedgerError("no_debt", f"{by_id.get(debtor_id, '?')} 不欠 {by_id.get(creditor_id, '?')} 钱")
+    named = amount is not None
     if amount is None:
         amount = owed if at_most is None else min(owed, at_most)
     if amount <= 0:
@@ -738,7 +740,7 @@ def pay(
             "overpaid",
             f"{by_id.get(debtor_id, '?')} 只欠 {by_id.get(creditor_id, '?')} {owed} 分",
         )
-    if check_repeat:
+    if check_repeat and named:  # all that is owed (`已转 @x`) books nothing twice: sent again, nothing is owed
         _refuse_repeat(tx, group.id, debtor_id, creditor_id, amount, side)
     movement = transfers.Movement()
     row = transfers.new_row(tx, group.id, creditor_id, debtor_id, amount, side, m.PAYMENT, night_id=None)
@@ -766,31 +768,37 @@ def pay(
 
 
 def _refuse_repeat(tx: Tx, group_id: int, debtor_id: int, creditor_id: int, amount: int, side: str) -> None:
-    """`DuplicatePayment` when `tx.by` booked the same payment (pair, amount, side; live) within the group's
-    double-entry window."""
+    """`DuplicatePayment` when `tx.by` told the same payment (pair, amount, side; live) within the group's
+    double-entry window: booked it, or confirmed the other side's payment of it with that word (a 收到 that
+    confirmed 已付 2, sent twice: the second would book another 2)."""
     window = double_entry_window(
         tx.session.scalar(sa.select(ChatOptions.double_entry_seconds).where(ChatOptions.group_id == group_id))
     )
     if not window or tx.by is None:
         return
-    booked = tx.session.scalar(
-        sa.select(m.Transfer.created_at)
+    since = tx.now - window
+    told_at = sa.case((m.Transfer.reason == side, m.Transfer.created_at), else_=m.Transfer.confirmed_at)
+    told = tx.session.scalar(
+        sa.select(told_at)
         .where(
             m.Transfer.group_id == group_id,
             m.Transfer.kind == m.PAYMENT,
             m.Transfer.payer_id == creditor_id,
             m.Transfer.payee_id == debtor_id,
             m.Transfer.amount == amount,
-            m.Transfer.reason == side,
-            m.Transfer.created_by == tx.by,
             m.Transfer.voided_at.is_(None),
-            m.Transfer.created_at >= tx.now - window,
+            sa.or_(
+                sa.and_(m.Transfer.reason == side, m.Transfer.created_by == tx.by, m.Transfer.created_at >= since),
+                sa.and_(
+                    m.Transfer.reason != side, m.Transfer.confirmed_by == tx.by, m.Transfer.confirmed_at >= since
+                ),
+            ),
         )
-        .order_by(m.Transfer.id.desc())
+        .order_by(told_at.desc())
         .limit(1)
     )
-    if booked is not None:
-        raise DuplicatePayment(int((tx.now - booked).total_seconds()))
+    if told is not None:
+        raise DuplicatePayment(int((tx.now - told).total_seconds()))
 
 
 def void_payment(

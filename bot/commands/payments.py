@@ -347,8 +347,8 @@ def unpay(ctx: Context) -> list[Effect]:
             ctx.chat_id, parties, source=source, by=ctx.sender.user_id, admin=mine if ctx.is_admin else None
         )
     except LedgerError as err:
-        if err.code == "no_payment":
-            raise Refusal("payment_none") from err
+        if err.code == "no_payment":  # an admin's plain 撤销付款 looks at his own: others' are taken back by name
+            raise Refusal("payment_none_admin" if ctx.is_admin and not words else "payment_none") from err
         if err.code == "payment_confirmed" and ctx.is_admin:  # he is one side of it: another admin takes it back
             sender = me(ctx)
             raise Refusal("payment_confirmed_unpay_own", me=written_mention(ctx, sender.id, sender.name)) from err

@@ -101,6 +101,42 @@ def test_a_payment_its_sender_booked_a_moment_ago_is_held_back_when_checked(ledg
     assert pay(*args, 10, side=PAYER_SIDE, check_repeat=True, source="r:8", by=7).booked  # 重复间隔 0: no check
 
 
+def test_a_word_that_confirmed_a_moment_ago_is_held_back_when_sent_again(ledger: Ledger, clock: Clock) -> None:
+    """A 收到 that confirmed the payer's 已付 of that amount, sent twice within the window, is held back as the
+    repeat it is (it booked a second payment); the payer's side likewise; past the window it books."""
+    from ledger.errors import DuplicatePayment
+
+    chat = next(_chats)
+    night(ledger, chat)
+    (debt, *_) = ledger.debts(chat)
+    pay = ledger.pay
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    pay(*args, 10, side=PAYER_SIDE, check_repeat=True, source="c:1", by=7)
+    clock.advance(seconds=60)
+    assert pay(*args, 10, side=PAYEE_SIDE, check_repeat=True, source="c:2", by=8).confirmed
+    clock.advance(seconds=3)
+    with pytest.raises(DuplicatePayment) as held:
+        pay(*args, 10, side=PAYEE_SIDE, check_repeat=True, source="c:3", by=8)
+    assert held.value.seconds == 3
+    assert {(d.debtor_id, d.creditor_id): d.amount for d in ledger.debts(chat)}[args[1:]] == debt.amount - 10
+    assert pay(*args, 10, side=PAYEE_SIDE, check_repeat=True, source="c:4", by=9).booked  # someone else (an admin)
+    clock.advance(seconds=91)
+    assert pay(*args, 10, side=PAYEE_SIDE, check_repeat=True, source="c:5", by=8).booked  # past the window
+
+
+def test_paying_all_still_owed_is_never_held_back_as_a_repeat(ledger: Ledger) -> None:
+    """`已转 @x` (no amount: all still owed) right after `付 @x` of what is left pays the rest: it is no repeat
+    (sent twice, the second finds nothing owed)."""
+    chat = next(_chats)
+    night(ledger, chat)
+    (debt, *_) = ledger.debts(chat)
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    half = debt.amount // 2
+    ledger.pay(*args, debt.amount - half, side=PAYER_SIDE, check_repeat=True, source="a:1", by=7)
+    rest = ledger.pay(*args, None, side=PAYER_SIDE, check_repeat=True, source="a:2", by=7)
+    assert rest.booked and rest.amount == half and rest.owed == 0
+
+
 def test_a_word_after_the_window_confirms_when_nothing_new_could_be_booked(ledger: Ledger, clock: Clock) -> None:
     """Past the 48 hours a matching word still confirms the payment when a new one would be refused (nothing or
     less owed); a word for a payment that can still be booked books it, as before."""
