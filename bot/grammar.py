@@ -386,21 +386,22 @@ def _ends_word(word: str, after: str) -> bool:
 
 
 _HAND_NUMBER = re.compile(
-    rf"第?\s*(?P<n>\d{{1,4}}|[{''.join(vocab.NUMERAL_DIGITS)}{''.join(vocab.NUMERAL_UNITS)}]{{1,8}})\s*"
+    rf"(?:第|hand\s*#?)?\s*(?P<n>\d{{1,4}}|[{''.join(vocab.NUMERAL_DIGITS)}{''.join(vocab.NUMERAL_UNITS)}]{{1,8}})\s*"
     rf"(?:{'|'.join(vocab.HAND_WORDS)})?"
 )
 
 
 #: one hand asked about as players ask (`第3局`, `看看第三局`, `第3局明细`, `第3把怎么算的`): 历史 of that hand
 _ASKED_HAND = re.compile(
-    rf"(?:{'|'.join(vocab.LOOK_WORDS)})?\s*(?P<hand>第\s*\S{{1,8}}?\s*(?:{'|'.join(vocab.HAND_WORDS)}))"
+    rf"(?:{'|'.join(vocab.LOOK_WORDS)})?\s*"
+    rf"(?P<hand>第\s*\S{{1,8}}?\s*(?:{'|'.join(vocab.HAND_WORDS)})|hand\s*#?\s*\d{{1,4}})"
     rf"\s*(?:{'|'.join(vocab.HAND_VIEW_ENDINGS)})?"
 )
 
 
 def hand_number(text: str) -> int | None:
-    """A finished hand named by its number, as players write it (`第3局`, `3`, `第一局`, `第十二把`, `第2盘`), on folded
-    text; None for anything else."""
+    """A finished hand named by its number, as players write it (`第3局`, `3`, `第一局`, `第十二把`, `第2盘`, `hand 3`),
+    on folded text; None for anything else."""
     match = _HAND_NUMBER.fullmatch(text.strip(_SPACES))
     if match is None:
         return None

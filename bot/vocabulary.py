@@ -224,7 +224,7 @@ HAND_WORDS = ("局", "把", "盘")
 #: one hand asked about (`看看第3局`, `第3局明细`): the command that shows it (`历史 第3局`), and the words around
 #: the hand's number a line may have
 HAND_VIEW_COMMAND = "历史"
-LOOK_WORDS = ("看看", "看下", "看一下", "查查", "查下", "查一下", "查")
+LOOK_WORDS = ("看看", "看下", "看一下", "查查", "查下", "查一下", "查", "show", "see")
 HAND_VIEW_ENDINGS = ("明细", "详情", "是怎么算的", "怎么算的", "怎么算", "咋算的", "是啥", "是什么", "呢")
 #: Chinese numerals a hand number may be written in (`第十二局`): digits and the units they multiply
 NUMERAL_DIGITS: dict[str, int] = {

@@ -89,8 +89,9 @@ def history(ctx: Context) -> SendText:
     limit = 5
     if ctx.args:
         word = tokens(ctx.args)[0]
-        number = hand_number(fold(ctx.args)) if word.startswith("第") else None  # `第3局`, `第 3 局`
-        if number is not None:  # `历史 第3局`: that hand of the latest table, not the last 3
+        asks_one = word.startswith("第") or fold(word) == "hand"  # `第3局`, `第 3 局`, `hand 3`: not the last 3
+        number = hand_number(fold(ctx.args)) if asks_one else None
+        if number is not None:
             return one_hand(ctx, number)
         count = word[:-1] if word.endswith(HAND_WORDS) else word  # `历史 3局`
         if not count.isdigit() or not 1 <= int(count) <= 50:

@@ -65,7 +65,7 @@ def test_the_hand_is_the_latest_tables_once_a_new_table_opens(tmp_path: Path) ->
 
 
 def test_lines_that_only_mention_a_hand_stay_chat(tmp_path: Path) -> None:
-    lines = ["c: 第3局我就要赢了", "c: 第二局打得真臭", "c: 第一把就胡了"]
+    lines = ["c: 第3局我就要赢了", "c: 第二局打得真臭", "c: 第一把就胡了", "c: hand 2 was wild", "c: hand me a beer"]
     said = answers([*TWO_HANDS, *lines], tmp_path)
     assert all(said[line] == [] for line in lines)
 
@@ -77,6 +77,8 @@ def test_a_count_of_hands_may_carry_its_hand_word(tmp_path: Path) -> None:
 
 def test_an_english_group_is_answered_in_english(tmp_path: Path) -> None:
     script = [*SEATS[:4], "a: 设置 语言 en", "a: 开桌 @a @b @c 庄 @a", "!clock +1m", "a: 胡 清一色 自摸"]
-    said = answers([*script, "!clock +1m", "b: 第1局", "b: 第2局"], tmp_path)
-    assert said["b: 第1局"][0].startswith("Hand 1: ")
-    assert said["b: 第2局"] == ["This table has finished 1 hand: there is no hand 2 yet."]
+    asked = ["b: 第1局", "b: hand 1", "b: show hand #1?", "b: history hand 1", "b: 第2局", "b: hand 2"]
+    said = answers([*script, "!clock +1m", *asked], tmp_path)
+    assert said["b: 第1局"][0].startswith("Hand 1: 阿杰 self-draw")
+    assert said["b: hand 1"] == said["b: show hand #1?"] == said["b: history hand 1"] == said["b: 第1局"]
+    assert said["b: 第2局"] == said["b: hand 2"] == ["This table has finished 1 hand: there is no hand 2 yet."]
