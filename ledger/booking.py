@@ -947,18 +947,21 @@ def _edited_events(original_source: str, *, live: bool = True) -> sa.Select[int,
     ).order_by(m.HandEvent.id)
 
 
+#: the date and end of a table's night (`table_id`): a settled night's records stay as they are
+_NIGHT_OF_TABLE = (
+    sa.select(m.Night.night_date, m.Night.ended_at)
+    .join(m.GameTable, m.GameTable.night_id == m.Night.id)
+    .where(m.GameTable.id == sa.bindparam("table_id"))
+)
+
+
 def recorded_table(tx: Tx, original_source: str) -> int | None:
     """The table a message recorded at (its first version or an edit of it), None when it recorded nothing live;
     refused (`night_closed`) once that table's night is settled."""
     found = tx.execute(_edited_events(original_source).limit(1)).first()
     if found is None:
         return None
-    closed = tx.execute(
-        sa.select(m.Night.ended_at)
-        .join(m.GameTable, m.GameTable.night_id == m.Night.id)
-        .where(m.GameTable.id == found.table_id)
-    ).scalar()
-    if closed is not None:
+    if tx.execute(_NIGHT_OF_TABLE, {"table_id": found.table_id}).one().ended_at is not None:
         raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
     return int(found.table_id)
 
@@ -971,13 +974,6 @@ def _night_settled(number: int) -> LedgerError:
         f"the night of hand {number} is settled, so its records can no longer change; to change it, undo the "
         "settlement (撤销结算) first",
     )
-
-
-_NIGHT_OF_TABLE = (
-    sa.select(m.Night.night_date, m.Night.ended_at)
-    .join(m.GameTable, m.GameTable.night_id == m.Night.id)
-    .where(m.GameTable.id == sa.bindparam("table_id"))
-)
 
 
 def message_hand(tx: Tx, original_source: str) -> tuple[int, int, tuple[int, ...], date] | None:

@@ -271,7 +271,7 @@ def refuse_if_paid_since(tx: Tx, group_id: int, record: m.SettlementRecord, what
     for (debtor, creditor), amount in pair_debts(tx, group_id).items():
         after[(debtor, creditor)], after[(creditor, debtor)] = amount, -amount
     # with `record` taken back
-    for debtor, creditor, amount in _undo_moves(tx, group_id, record):
+    for debtor, creditor, amount in _undo_moves(record, home):
         after[(debtor, creditor)] = after.get((debtor, creditor), 0) + amount
         after[(creditor, debtor)] = after.get((creditor, debtor), 0) - amount
     held = []
@@ -308,13 +308,13 @@ def refuse_if_paid_since(tx: Tx, group_id: int, record: m.SettlementRecord, what
 
 def reverse_debts(tx: Tx, group_id: int, record: m.SettlementRecord) -> None:
     """Move back exactly the debts a stored settlement moved (`_undo_moves`)."""
-    payments.move_debts(tx, group_id, _undo_moves(tx, group_id, record))
+    payments.move_debts(tx, group_id, _undo_moves(record, payments.homes(tx, group_id)))
 
 
-def _undo_moves(tx: Tx, group_id: int, record: m.SettlementRecord) -> list[tuple[int, int, int]]:
+def _undo_moves(record: m.SettlementRecord, home: Mapping[int, int]) -> list[tuple[int, int, int]]:
     """The debt moves that take back a stored settlement: its lines and passes taken away, the earlier debts it
-    netted in owed apart again, as `(debtor, creditor, 分)` on the accounts the money lives under now (a guest
-    linked since: its member)."""
+    netted in owed apart again, as `(debtor, creditor, 分)` on the accounts the money lives under now (`home`,
+    `payments.homes`: a guest linked since is its member)."""
     moves = [(int(p["payer_id"]), int(p["payee_id"]), -int(p["amount"])) for p in record.payments or ()]
     moves += [(int(d), int(c), int(a)) for d, c, a in record.carried or ()]
     moves += [
@@ -322,7 +322,6 @@ def _undo_moves(tx: Tx, group_id: int, record: m.SettlementRecord) -> list[tuple
         for x, y, a, pool in record.passed or ()
         for debtor, creditor, amount in payments.passing(int(x), int(y), int(a), int(pool))
     ]
-    home = payments.homes(tx, group_id)
     return [(home.get(d, d), home.get(c, c), amount) for d, c, amount in moves]
 
 
