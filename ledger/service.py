@@ -622,6 +622,11 @@ class Ledger:
         word); None when the settlement is not this chat's."""
         return self._unit.read(lambda tx: payments.line_states(tx, chat_id, settlement_id))
 
+    def pair_standing(self, chat_id: int, debtor_id: int, creditor_id: int) -> list[int]:
+        """Where a payment from the debtor to the creditor would go now (`payments.pair_standing`): a question about
+        one held back books it only while this is unchanged."""
+        return self._unit.read(lambda tx: payments.pair_standing(tx, chat_id, debtor_id, creditor_id))
+
     def set_payment_post(self, chat_id: int, settlement_id: int, message_id: int) -> None:
         """Keep the message a settlement's payments post was sent as (a typed payment rewrites it)."""
         self._unit.write(lambda tx: payments.set_post(tx, chat_id, settlement_id, message_id))

@@ -12,6 +12,8 @@ back the table's latest record, and a payment is not a record of the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
 
 from bot.amounts import unit_words
 from bot.commands._common import (
@@ -37,7 +39,7 @@ from bot.permissions import require_party
 from bot.texts import joined, money
 from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
-from ledger.errors import DuplicatePayment
+from ledger.errors import DuplicatePayment, Overpaid
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import (
@@ -118,14 +120,14 @@ def _book(
             raise Refusal("payment_nothing_to_confirm", **names) from err
         if err.code == "no_debt":
             raise Refusal("payment_no_debt", **names) from err
-        if err.code == "overpaid":
-            owed = sum(
-                d.amount
-                for d in ctx.service.debts(ctx.chat_id)
-                if (d.debtor_id, d.creditor_id) == (debtor[0], creditor[0])
-            )
+        if isinstance(err, Overpaid):
             key = "payment_overpaid" if side == PAYER_SIDE else "payment_overpaid_received"
-            raise Refusal(key, owed=money(owed, ctx.group.currency), **names) from err
+            params = {"owed": money(err.owed, ctx.group.currency), **names}
+            if err.waiting:  # the other side told some already: the most this side's word can say is both
+                key += "_waiting"
+                params["waiting"] = money(err.waiting, ctx.group.currency)
+                params["most"] = money(err.owed + err.waiting, ctx.group.currency)
+            raise Refusal(key, **params) from err
         if err.code == "bad_member":
             raise Refusal("payment_bad_member") from err
         if err.code == "bad_transfer":
@@ -158,6 +160,13 @@ def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | N
             head = ctx.t("payment_confirmed_after_proxy", first=first, **params)
         else:
             head = ctx.t("payment_confirmed" if result.count == 1 else "payment_confirmed_many", **params)
+    elif result.also_confirmed:  # `收到 @b 4` after b's `已付 2`: b's 2 confirmed, the other 2 booked
+        confirmed = money(result.also_confirmed, currency)
+        if result.also_count > 1:
+            confirmed = ctx.t("payment_count", amount=confirmed, count=result.also_count)
+        total = money(result.also_confirmed + result.amount, currency)
+        key = "payment_covered_by_payer" if result.side == PAYER_SIDE else "payment_covered_by_payee"
+        head = ctx.t(key, confirmed=confirmed, total=total, **params)
     elif proxy is not None:
         head = ctx.t("payment_booked_for", **params)
     elif result.side == PAYER_SIDE:
@@ -264,7 +273,7 @@ def _typed(
             ctx, debtor, creditor, amount, side, confirm_only=confirm_only, source=source, check_repeat=not ctx.repeat
         )
     except DuplicatePayment as dup:
-        return [_hold_back(ctx, dup)]
+        return [_hold_back(ctx, dup, (debtor[0], creditor[0]))]
     return _reply(ctx, result)
 
 
@@ -272,14 +281,16 @@ def _typed(
 REPEAT_KIND = "dpay"
 
 
-def _hold_back(ctx: Context, dup: DuplicatePayment) -> SendText:
+def _hold_back(ctx: Context, dup: DuplicatePayment, pair: tuple[int, int]) -> SendText:
     """「刚才（5 秒前）已经记过：付 @c 4。…」 with 「再记一笔」/「不用了」; the line is kept as typed (in the
-    ledger's flow table: a restart loses nothing) for 「再记一笔」 to book. A redelivered update asks nothing
-    twice."""
+    ledger's flow table: a restart loses nothing) for 「再记一笔」 to book, with when it was asked and where the
+    pair (debtor, creditor) stood (`Ledger.pair_standing`), for the button to expire (`_repeat_gone`). A
+    redelivered update asks nothing twice."""
     key = -flow_key(ctx)  # the key of a question about a typed line, as a repeated record's (`duplicates`)
     if asked_already(ctx, key):
         raise Quiet
-    state = typed_line(ctx, ctx.word, ctx.args)
+    standing = ctx.service.pair_standing(ctx.chat_id, *pair)
+    state = {**typed_line(ctx, ctx.word, ctx.args), "at": ctx.now().isoformat(), "pair": pair, "standing": standing}
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, REPEAT_KIND, state)
     buttons = (
         (
@@ -305,7 +316,29 @@ def press_repeat(ctx: Context) -> HandlerResult:
         return answered(ctx, pressed, ctx.t("flow_cancelled"), AnswerCallback())
     if pressed.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
+    why = _repeat_gone(ctx, pressed.state)
+    if why is not None:
+        text = ctx.t(why)
+        return answered(ctx, pressed, text, AnswerCallback(text, alert=True))
     return run_held(ctx, pressed.key, dict(pressed.state), pressed.message_id, repeat=True)
+
+
+def _repeat_gone(ctx: Context, state: Mapping[str, Any]) -> str | None:
+    """Why 「再记一笔」 books nothing now (a text key), or None: the group's double-entry window has passed since
+    it was asked (typed again then, the line is no repeat: it books as typed), or the pair stands elsewhere (paid
+    up or partly paid since, its settlement taken back, another one stored: the line typed a moment ago may not
+    mean the same money now). A question asked before these were kept expires too."""
+    from ledger.chat_options import double_entry_seconds
+
+    at, pair, standing = state.get("at"), state.get("pair"), state.get("standing")
+    if not isinstance(at, str) or not isinstance(pair, list) or not isinstance(standing, list):
+        return "payment_repeat_expired"
+    seconds = double_entry_seconds(ctx.service.engine, ctx.group.id)
+    if ctx.now() - datetime.fromisoformat(at) > timedelta(seconds=seconds):
+        return "payment_repeat_expired"
+    if ctx.service.pair_standing(ctx.chat_id, int(pair[0]), int(pair[1])) != standing:
+        return "payment_repeat_changed"
+    return None
 
 
 def _chat_after(ctx: Context, words: list[str]) -> bool:
