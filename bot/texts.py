@@ -397,8 +397,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{debtor} owes {creditor} only {owed}; nothing booked. To confirm that much: received {debtor_at} {owed}",
     },
     "payment_overpaid_waiting": {
-        "zh": "{debtor} 总共只差 {creditor} {most}（其中 {waiting} {creditor} 说收到了，等你确认；还欠 {owed}），没有记。"
-        "都付了就写：付 {creditor_at} {most}",
+        "zh": "{debtor} 总共只差 {creditor} {most}（其中 {waiting} {creditor} 说收到了，等你确认；还欠 {owed}），"
+        "没有记。都付了就写：付 {creditor_at} {most}",
         "en": "{debtor} owes {creditor} only {most} in all ({waiting} of it {creditor} says received, waiting for "
         "your word; {owed} still owed); nothing booked. To pay it all: paid {creditor_at} {most}",
     },

@@ -821,9 +821,7 @@ def _refuse_repeat(tx: Tx, group_id: int, debtor_id: int, creditor_id: int, amou
             m.Transfer.voided_at.is_(None),
             sa.or_(
                 sa.and_(m.Transfer.reason == side, m.Transfer.created_by == tx.by, m.Transfer.created_at >= since),
-                sa.and_(
-                    m.Transfer.reason != side, m.Transfer.confirmed_by == tx.by, m.Transfer.confirmed_at >= since
-                ),
+                sa.and_(m.Transfer.reason != side, m.Transfer.confirmed_by == tx.by, m.Transfer.confirmed_at >= since),
             ),
         )
     ):

@@ -11,6 +11,7 @@ back the table's latest record, and a payment is not a record of the table.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
@@ -25,6 +26,7 @@ from bot.commands._common import (
     button_index,
     flow_data,
     flow_key,
+    known_mention,
     live_press,
     me,
     resolve_person,
@@ -59,7 +61,7 @@ PREFIX = "pay"
 
 def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
     """`@阿一 11` (the amount optional): the other person and the amount in 分."""
-    words = tokens(ctx.args)
+    words = _amount_glued(ctx, tokens(ctx.args))
     if len(words) == 3 and words[2] in unit_words(ctx.group.currency):
         words = [words[0], words[1] + words[2]]  # `付 @阿一 4 元`: the unit typed apart
     if not words or len(words) > 2:
@@ -78,6 +80,31 @@ def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
             most = money(MAX_AMOUNT, ctx.group.currency)
             raise Refusal("amount_too_large", what=ctx.t("what_payment"), most=most, text=words[1])
     return other, amount
+
+
+#: an @username with what may be an amount glued after it (`@c4`, `@c2.5`, `@c4块` read as `@c4 块`)
+_GLUED_DIGITS = re.compile(r"@[A-Za-z0-9_]+[0-9][^@]*")
+
+
+def _amount_glued(ctx: Context, words: list[str]) -> list[str]:
+    """`已转@c4块` (`@c4 块`: Telegram's username runs over the digits): when nobody is @c4 but one member is @c
+    and what follows reads as an amount (`4块`), the words are `@c 4块`. A known @c4 wins, and when none or more
+    than one way to split names someone the words stay as typed (`@c4`: an unknown member, as before)."""
+    if not words or not _GLUED_DIGITS.fullmatch(words[0]) or known_mention(ctx, words[0][1:]):
+        return words
+    first, rest = words[0], words[1:]
+    unit = rest[0] if rest and rest[0] in unit_words(ctx.group.currency) else ""  # `@c4 块`
+    if rest and not unit:
+        return words  # `@c4 5`: the number after it is the amount, if anything
+    splits = [
+        [first[:cut], first[cut:] + unit]
+        for cut in range(2, len(first))
+        if first[cut].isdigit()
+        and re.fullmatch(r"[A-Za-z0-9_]+", first[1:cut])
+        and (amount_or_why(ctx, first[cut:] + unit)[0] or 0) > 0
+        and known_mention(ctx, first[1:cut])
+    ]
+    return splits[0] if len(splits) == 1 else words
 
 
 def _book(
