@@ -22,8 +22,10 @@ Booked once, confirmed by the other side: a payment records which side told it (
 within `CONFIRM_WINDOW`, of the same amount, it confirms that payment (`confirmed_at`/`confirmed_by`) instead of
 booking a second; naming no amount (as a button does), or their total, every such payment of the pair. Past the
 window too when nothing new could be booked (a bare confirmation, nothing owed, or more than is owed), so a late
-word still confirms (the latest). Otherwise it is a new (possibly partial) payment, refused beyond what the
-debtor still owes the creditor. A new payment records the settlement's line it settles (`payment_lines`,
+word still confirms (the latest). More than is owed but no more than that and the other side's waiting payments
+together confirms those and books the rest (`收到 4` after 已付 2 on a line of 4: the whole 4 paid, never more).
+Otherwise it is a new (possibly partial) payment, refused beyond what the debtor still owes the creditor
+(`Overpaid`). A new payment records the settlement's line it settles (`payment_lines`,
 migration 0016: the line a button was pressed under, else the pair's oldest open line), and a pair's lines are
 read across its settlements (`_stand`), so the posts together show each payment on its line and never more owed
 than the pair owes.
@@ -695,10 +697,12 @@ def pay(
 ) -> PaymentResult:
     """`side` tells that `debtor` paid `creditor` `amount` 分 (None: all that is owed, at most `at_most`): confirms
     the other side's matching payment, or books a new one within what is owed (with `confirm_only`: refused with
-    `nothing_to_confirm` instead). A new one records the line it settles (`payment_lines`): `line` (settlement id,
+    `nothing_to_confirm` instead); an amount over what is owed that the other side's waiting payments make up
+    confirms them and books the rest. A new one records the line it settles (`payment_lines`): `line` (settlement id,
     index: the line a button was pressed under) when it is a line of the pair, else the pair's oldest open line.
     With `check_repeat`, a new one that repeats one the same person (`tx.by`) booked within the group's
-    double-entry window (`设置 重复间隔`: the same pair, amount and side, live) is refused with `DuplicatePayment`:
+    double-entry window (`设置 重复间隔`: the same pair, amount and side, live; or confirmed: `_refuse_repeat`) is
+    refused with `DuplicatePayment`:
     the same payment sent twice, most likely. Two real partial payments of one amount are booked past it. Not
     checked without an amount: paying what is still owed (`已转 @x` after `付 @x 2`) is never a repeat."""
     if side not in SIDES:
