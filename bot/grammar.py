@@ -26,6 +26,7 @@ from typing import Protocol, TypeVar
 import opencc
 
 from bot import vocabulary as vocab
+from bot.amounts import looks_like_amount
 
 _SPACES = " \t\n\r\u3000"
 #: after NFKC: what separates words besides spaces (Chinese punctuation folds to these or stays as itself)
@@ -318,6 +319,9 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     person it is with (`@老王 已转 8`, `@小李 收到`). Only a recording word of the table's game or a payment word may
     follow (never a first-person win: `@小李 我胡了` says nothing clear); anything else after a player is chat."""
     parts = text.strip(_SPACES).split(maxsplit=1)
+    glued = _glued_payment(parts[0], book, game) if parts and fold(parts[0][:1]) == "@" else None
+    if glued is not None:  # `@老王已转8`: `@老王 已转8`
+        parts = [glued[0], " ".join((glued[1], *parts[1:]))]
     if len(parts) < 2 or fold(parts[0]) == "@" or fold(parts[1][:1]) == "@":
         return None  # `@ 胡`: nobody; `@乙 @丙 …`: whose record?
     found = split_command(parts[1], book, game)
@@ -329,6 +333,21 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     if word not in vocab.PLAYER_FIRST_WORDS | vocab.ADDRESSED_PAYMENT_WORDS or word in vocab.FIRST_PERSON_WIN_WORDS:
         return None
     return command, word, f"{parts[0]} {args}".strip()
+
+
+def _glued_payment(first: str, book: CommandBook[GrammarCommand], game: str | None) -> tuple[str, str] | None:
+    """`@老王已转8`, `@老王收到`: a mention typed glued to a payment word after it (a name is not a Latin
+    username, so nothing says where it ends: `spaced_usernames` splits `@ajie已转8`) split before the first payment
+    word that only an amount, or nothing, follows: (`@老王`, `已转8`). None when there is no such word (`@老王转了吗`
+    stays chat)."""
+    for cut in range(2, len(first)):
+        found = split_command(first[cut:], book, game)
+        if found is None or found[1] not in vocab.ADDRESSED_PAYMENT_WORDS:
+            continue
+        after = found[2].split()
+        if not after or (len(after) == 1 and looks_like_amount(after[0])):
+            return first[:cut], first[cut:]
+    return None
 
 
 #: the words a win told without 胡 may hold besides its patterns: how it was won, when, and the tiles

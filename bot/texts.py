@@ -396,6 +396,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{debtor} 只欠 {creditor} {owed}，没有记。收到这么多就写：收到 {debtor_at} {owed}",
         "en": "{debtor} owes {creditor} only {owed}; nothing booked. To confirm that much: received {debtor_at} {owed}",
     },
+    "payment_overpaid_waiting": {
+        "zh": "{debtor} 总共只差 {creditor} {most}（其中 {waiting} {creditor} 说收到了，等你确认；还欠 {owed}），"
+        "没有记。都付了就写：付 {creditor_at} {most}",
+        "en": "{debtor} owes {creditor} only {most} in all ({waiting} of it {creditor} says received, waiting for "
+        "your word; {owed} still owed); nothing booked. To pay it all: paid {creditor_at} {most}",
+    },
+    "payment_overpaid_received_waiting": {
+        "zh": "{debtor} 总共只差 {creditor} {most}（其中 {waiting} {debtor} 说已付，等你确认；还欠 {owed}），没有记。"
+        "都收到了就写：收到 {debtor_at} {most}",
+        "en": "{debtor} owes {creditor} only {most} in all ({waiting} of it {debtor} says paid, waiting for your "
+        "word; {owed} still owed); nothing booked. To confirm it all: received {debtor_at} {most}",
+    },
     "payment_edit": {
         "zh": "改消息不会改付款，原来那笔照旧。要改：先发 撤销付款，再重新写一遍。",
         "en": "Editing the message does not change the payment; it stands. To change it: unpay, then write it again.",
@@ -461,6 +473,18 @@ TEXTS: dict[str, dict[str, str]] = {
     "payment_booked_by_payee": {
         "zh": "记下付款：{debtor} → {creditor} {amount}（{creditor} 说收到，等 {debtor} 点「已付」确认）",
         "en": "Payment booked: {debtor} → {creditor} {amount} ({creditor} says received; {debtor} confirms)",
+    },
+    "payment_covered_by_payee": {
+        "zh": "已确认：{debtor} → {creditor} {confirmed} ✓（{debtor} 说的已付）；另记下 {amount}（{creditor} 说收到，"
+        "等 {debtor} 点「已付」确认）。共 {total}",
+        "en": "Confirmed: {debtor} → {creditor} {confirmed} ✓ ({debtor} said paid); booked {amount} more ({creditor} "
+        "says received; {debtor} confirms). {total} in all",
+    },
+    "payment_covered_by_payer": {
+        "zh": "已确认：{debtor} → {creditor} {confirmed} ✓（{creditor} 说的收到）；另记下 {amount}（{debtor} 说已付，"
+        "等 {creditor} 点「收到」确认）。共 {total}",
+        "en": "Confirmed: {debtor} → {creditor} {confirmed} ✓ ({creditor} said received); booked {amount} more "
+        "({debtor} says paid; {creditor} confirms with “received”). {total} in all",
     },
     "payment_confirmed": {
         "zh": "已确认：{debtor} → {creditor} {amount} ✓（双方都说了，只记一笔）",
@@ -900,6 +924,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "booked. If it is another payment, press “Book another”.",
     },
     "btn_payment_repeat_yes": {"zh": "再记一笔", "en": "Book another"},
+    "payment_repeat_expired": {
+        "zh": "「再记一笔」已过期，没有记。真的是另一笔就再发一次。",
+        "en": "“Book another” has expired; nothing booked. If it is another payment, send it again.",
+    },
+    "payment_repeat_changed": {
+        "zh": "「再记一笔」已过期：这之后这笔账变了（付了、撤销了或结算变了），没有记。真的是另一笔就再发一次。",
+        "en": "“Book another” has expired: what is owed changed since (paid, taken back or settled again); nothing "
+        "booked. If it is another payment, send it again.",
+    },
     "payment_repeat_not_yours": {
         "zh": "只有发这条付款的人或管理员可以决定要不要再记一笔。",
         "en": "Only whoever sent this payment, or an admin, decides whether to book another.",

@@ -34,6 +34,20 @@ class ScoringRefused(LedgerError):
         return type(self), (self.code, self.message, self.reading)
 
 
+class Overpaid(LedgerError):
+    """A payment for more than the debtor still owes the creditor (`owed`, 分), and more than that and the other
+    side's payments waiting for this side's word (`waiting`, 分) together: the reply says both, so "only owes 2"
+    never hides the 2 already told."""
+
+    def __init__(self, message: str, owed: int, waiting: int = 0) -> None:
+        super().__init__("overpaid", message)
+        self.owed = owed
+        self.waiting = waiting
+
+    def __reduce__(self) -> tuple[type[Overpaid], tuple[str, int, int]]:  # type: ignore[override]
+        return type(self), (self.message, self.owed, self.waiting)
+
+
 class DatabaseUrlError(ValueError):
     """A database the command line cannot use — a PostgreSQL URL without its driver installed, an unknown kind of
     URL, a SQLite file that does not exist for a command that only reads — said in one sentence."""

@@ -22,8 +22,10 @@ Booked once, confirmed by the other side: a payment records which side told it (
 within `CONFIRM_WINDOW`, of the same amount, it confirms that payment (`confirmed_at`/`confirmed_by`) instead of
 booking a second; naming no amount (as a button does), or their total, every such payment of the pair. Past the
 window too when nothing new could be booked (a bare confirmation, nothing owed, or more than is owed), so a late
-word still confirms (the latest). Otherwise it is a new (possibly partial) payment, refused beyond what the
-debtor still owes the creditor. A new payment records the settlement's line it settles (`payment_lines`,
+word still confirms (the latest). More than is owed but no more than that and the other side's waiting payments
+together confirms those and books the rest (`收到 4` after 已付 2 on a line of 4: the whole 4 paid, never more).
+Otherwise it is a new (possibly partial) payment, refused beyond what the debtor still owes the creditor
+(`Overpaid`). A new payment records the settlement's line it settles (`payment_lines`,
 migration 0016: the line a button was pressed under, else the pair's oldest open line), and a pair's lines are
 read across its settlements (`_stand`), so the posts together show each payment on its line and never more owed
 than the pair owes.
@@ -43,7 +45,7 @@ from ledger import models as m
 from ledger import transfers
 from ledger.accounts import group_by_chat, lock_group, names
 from ledger.chat_options import ChatOptions, double_entry_window
-from ledger.errors import DuplicatePayment, LedgerError
+from ledger.errors import DuplicatePayment, LedgerError, Overpaid
 from ledger.records import Replayable
 from ledger.unit import Tx
 
@@ -88,6 +90,10 @@ class PaymentResult(Replayable):
     count: int = 1
     #: the settlement whose line the payment (`id`) recorded (`payment_lines`); None: none (booked before 0016)
     settlement_id: int | None = None
+    #: a word for more than is still owed that covered the other side's waiting payments (`收到 @b 4` after b's
+    #: `已付 2` on a line of 4): what it confirmed of them (分) and how many, besides booking `amount`, the rest
+    also_confirmed: int = 0
+    also_count: int = 0
 
 
 # ------------------------------------------------------------------------------------------------- debts
@@ -583,6 +589,16 @@ def oldest_open_line(tx: Tx, group_id: int, debtor_id: int, creditor_id: int) ->
     return None
 
 
+def pair_standing(tx: Tx, chat_id: int, debtor_id: int, creditor_id: int) -> list[int]:
+    """`[owed, settlement id, index]`: what the debtor owes the creditor now (分) and the line a new payment of the
+    pair records (`oldest_open_line`; `0, -1`: none). Paid up, partly paid, a settlement taken back or a new one
+    stored: it changes."""
+    group = group_by_chat(tx.session, chat_id)
+    owed = pair_debts(tx, group.id).get((debtor_id, creditor_id), 0)
+    line = oldest_open_line(tx, group.id, debtor_id, creditor_id) or (0, -1)
+    return [owed, *line]
+
+
 def _is_line_of(tx: Tx, group_id: int, line: tuple[int, int], debtor_id: int, creditor_id: int) -> bool:
     """Whether `line` (settlement id, index) is a line from `debtor` to `creditor` of a live settlement of the group
     (under the accounts the money lives under now)."""
@@ -681,10 +697,12 @@ def pay(
 ) -> PaymentResult:
     """`side` tells that `debtor` paid `creditor` `amount` 分 (None: all that is owed, at most `at_most`): confirms
     the other side's matching payment, or books a new one within what is owed (with `confirm_only`: refused with
-    `nothing_to_confirm` instead). A new one records the line it settles (`payment_lines`): `line` (settlement id,
+    `nothing_to_confirm` instead); an amount over what is owed that the other side's waiting payments make up
+    confirms them and books the rest. A new one records the line it settles (`payment_lines`): `line` (settlement id,
     index: the line a button was pressed under) when it is a line of the pair, else the pair's oldest open line.
     With `check_repeat`, a new one that repeats one the same person (`tx.by`) booked within the group's
-    double-entry window (`设置 重复间隔`: the same pair, amount and side, live) is refused with `DuplicatePayment`:
+    double-entry window (`设置 重复间隔`: the same pair, amount and side, live; or confirmed: `_refuse_repeat`) is
+    refused with `DuplicatePayment`:
     the same payment sent twice, most likely. Two real partial payments of one amount are booked past it. Not
     checked without an amount: paying what is still owed (`已转 @x` after `付 @x 2`) is never a repeat."""
     if side not in SIDES:
@@ -711,11 +729,18 @@ def pay(
     of_amount = unconfirmed.where(m.Transfer.amount == amount) if amount is not None else unconfirmed
     # no amount named (a button): every payment of the pair waiting for this side's word; an amount: the latest of
     # that amount, else all of them when it is their total (`收到 4` for two 已付 2: the word for both, not a third)
-    matches = list(session.scalars(unconfirmed.where(m.Transfer.created_at >= tx.now - CONFIRM_WINDOW)))
+    waiting = list(session.scalars(unconfirmed.where(m.Transfer.created_at >= tx.now - CONFIRM_WINDOW)))
+    matches = waiting
     if amount is not None:
         same = [match for match in matches if match.amount == amount][:1]
         matches = same or (matches if len(matches) > 1 and sum(match.amount for match in matches) == amount else [])
-    if not matches and (confirm_only or owed <= 0 or (amount is not None and amount > owed)):
+    # more than is owed, but no more than the other side's waiting payments and what is still owed: those payments
+    # and the rest (`收到 @b 4` after b's `已付 2` on a line of 4: b paid the whole 4)
+    waited = sum(match.amount for match in waiting)
+    covered: list[m.Transfer] = []
+    if not matches and not confirm_only and amount is not None and owed < amount:
+        covered = waiting if waited < amount <= waited + owed else []
+    if not matches and not covered and (confirm_only or owed <= 0 or (amount is not None and amount > owed)):
         # nothing new could be booked: the other side's older word is what this confirms, past the window
         matches = list(session.scalars(of_amount.limit(1)))
     if matches:
@@ -728,6 +753,8 @@ def pay(
         return replace(result, amount=sum(match.amount for match in matches), count=len(matches))
     if confirm_only:
         raise LedgerError("nothing_to_confirm", "没有待确认的付款")
+    if owed <= 0 and amount is not None and 0 < waited < amount:  # all told already, waiting for this side's word
+        raise Overpaid(f"{by_id.get(debtor_id, '?')} 不再欠 {by_id.get(creditor_id, '?')} 钱", 0, waited)
     if owed <= 0:
         raise LedgerError("no_debt", f"{by_id.get(debtor_id, '?')} 不欠 {by_id.get(creditor_id, '?')} 钱")
     named = amount is not None
@@ -735,13 +762,18 @@ def pay(
         amount = owed if at_most is None else min(owed, at_most)
     if amount <= 0:
         raise LedgerError("bad_amount", "付款金额必须大于 0")
-    if amount > owed:
-        raise LedgerError(
-            "overpaid",
+    if amount > owed and not covered:
+        raise Overpaid(
             f"{by_id.get(debtor_id, '?')} 只欠 {by_id.get(creditor_id, '?')} {owed} 分",
+            owed,
+            waited,
         )
     if check_repeat and named:  # all that is owed (`已转 @x`) books nothing twice: sent again, nothing is owed
         _refuse_repeat(tx, group.id, debtor_id, creditor_id, amount, side)
+    for match in covered:
+        match.confirmed_at, match.confirmed_by = tx.now, tx.by
+    also_confirmed = sum(match.amount for match in covered)
+    amount -= also_confirmed
     movement = transfers.Movement()
     row = transfers.new_row(tx, group.id, creditor_id, debtor_id, amount, side, m.PAYMENT, night_id=None)
     if line is None or not _is_line_of(tx, group.id, line, debtor_id, creditor_id):
@@ -764,13 +796,16 @@ def pay(
         voided=False,
         owed=owed - amount,
         settlement_id=None if line is None else line[0],
+        also_confirmed=also_confirmed,
+        also_count=len(covered),
     )
 
 
 def _refuse_repeat(tx: Tx, group_id: int, debtor_id: int, creditor_id: int, amount: int, side: str) -> None:
     """`DuplicatePayment` when `tx.by` told the same payment (pair, amount, side; live) within the group's
     double-entry window: booked it, or confirmed the other side's payment of it with that word (a 收到 that
-    confirmed 已付 2, sent twice: the second would book another 2)."""
+    confirmed 已付 2, sent twice: the second would book another 2). One word told all it did at one moment
+    together, too: `收到 4` that confirmed two 已付 2, or confirmed 已付 2 and booked the other 2, told 4."""
     window = double_entry_window(
         tx.session.scalar(sa.select(ChatOptions.double_entry_seconds).where(ChatOptions.group_id == group_id))
     )
@@ -778,27 +813,30 @@ def _refuse_repeat(tx: Tx, group_id: int, debtor_id: int, creditor_id: int, amou
         return
     since = tx.now - window
     told_at = sa.case((m.Transfer.reason == side, m.Transfer.created_at), else_=m.Transfer.confirmed_at)
-    told = tx.session.scalar(
-        sa.select(told_at)
-        .where(
+    told: list[datetime] = []  # when a payment of this amount was told: one alone, or one word's together
+    words: dict[datetime, int] = {}  # what was told at each moment; a word that confirmed told all of it together
+    confirming: set[datetime] = set()  # (two words at one moment that only booked are two words: two rows)
+    for at, part, confirmed in tx.execute(
+        sa.select(told_at, m.Transfer.amount, m.Transfer.reason != side).where(
             m.Transfer.group_id == group_id,
             m.Transfer.kind == m.PAYMENT,
             m.Transfer.payer_id == creditor_id,
             m.Transfer.payee_id == debtor_id,
-            m.Transfer.amount == amount,
             m.Transfer.voided_at.is_(None),
             sa.or_(
                 sa.and_(m.Transfer.reason == side, m.Transfer.created_by == tx.by, m.Transfer.created_at >= since),
-                sa.and_(
-                    m.Transfer.reason != side, m.Transfer.confirmed_by == tx.by, m.Transfer.confirmed_at >= since
-                ),
+                sa.and_(m.Transfer.reason != side, m.Transfer.confirmed_by == tx.by, m.Transfer.confirmed_at >= since),
             ),
         )
-        .order_by(told_at.desc())
-        .limit(1)
-    )
-    if told is not None:
-        raise DuplicatePayment(int((tx.now - told).total_seconds()))
+    ):
+        if part == amount:
+            told.append(at)
+        words[at] = words.get(at, 0) + int(part)
+        if confirmed:
+            confirming.add(at)
+    told += [at for at, total in words.items() if total == amount and at in confirming]
+    if told:
+        raise DuplicatePayment(int((tx.now - max(told)).total_seconds()))
 
 
 def void_payment(

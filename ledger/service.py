@@ -576,9 +576,10 @@ class Ledger:
         """`side` (`payments.PAYER_SIDE` 已付 or `PAYEE_SIDE` 收到) tells that the debtor paid the creditor `amount`
         分 (None: all that is owed, at most `at_most`). Confirms the other side's matching payment (same pair, not
         confirmed, within `payments.CONFIRM_WINDOW`, the same amount when one is given; with none, every such payment)
-        or books a new one;
-        refused (`no_debt`, `overpaid`) beyond what is owed; with `confirm_only`, refused (`nothing_to_confirm`)
-        when there is nothing to confirm. A new payment records the line it settles: `line` (settlement id, index in
+        or books a new one — more than is owed but no more than that and the other side's waiting payments: those
+        confirmed and the rest booked (`PaymentResult.also_confirmed`); refused (`no_debt`, `overpaid`:
+        `errors.Overpaid`) beyond what is owed; with `confirm_only`, refused (`nothing_to_confirm`) when there is
+        nothing to confirm. A new payment records the line it settles: `line` (settlement id, index in
         its post: the line a button was pressed under), else the pair's oldest open line. The same source books
         once. With `check_repeat` (a typed payment), a new payment that repeats one `by` booked within the group's
         double-entry window (the same pair, amount and side) is refused with `DuplicatePayment`."""
@@ -621,6 +622,11 @@ class Ledger:
         """Where each line of a stored settlement of this chat stands now (still owed, waiting for the other side's
         word); None when the settlement is not this chat's."""
         return self._unit.read(lambda tx: payments.line_states(tx, chat_id, settlement_id))
+
+    def pair_standing(self, chat_id: int, debtor_id: int, creditor_id: int) -> list[int]:
+        """Where a payment from the debtor to the creditor would go now (`payments.pair_standing`): a question about
+        one held back books it only while this is unchanged."""
+        return self._unit.read(lambda tx: payments.pair_standing(tx, chat_id, debtor_id, creditor_id))
 
     def set_payment_post(self, chat_id: int, settlement_id: int, message_id: int) -> None:
         """Keep the message a settlement's payments post was sent as (a typed payment rewrites it)."""

@@ -109,6 +109,17 @@ def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:
     raise Refusal("unknown_mention", name=word)
 
 
+def known_mention(ctx: Context, word: str) -> bool:
+    """Whether `@word` names an account the group has already: a member whose own messages reported the username,
+    or a name picked from Telegram's list of someone with an account. Unlike `mentioned_member`, it creates
+    nothing and refuses nothing."""
+    if ctx.service.member_by_username(ctx.chat_id, word) is not None:
+        return True
+    key = name_key(word)
+    picked = {s.user_id for s in _picked(ctx) if name_key(_word_of(s)) == key}
+    return bool(picked) and any(member.user_id in picked for member in ctx.service.members(ctx.chat_id))
+
+
 def guest_named(ctx: Context, name: str) -> MemberInfo | None:
     """The unlinked guest of this name, or None. A name that is a member's label (名片, display name, username)
     is refused rather than read as that member."""

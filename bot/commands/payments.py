@@ -11,7 +11,10 @@ back the table's latest record, and a payment is not a record of the table.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
 
 from bot.amounts import unit_words
 from bot.commands._common import (
@@ -23,6 +26,7 @@ from bot.commands._common import (
     button_index,
     flow_data,
     flow_key,
+    known_mention,
     live_press,
     me,
     resolve_person,
@@ -37,7 +41,7 @@ from bot.permissions import require_party
 from bot.texts import joined, money
 from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
-from ledger.errors import DuplicatePayment
+from ledger.errors import DuplicatePayment, Overpaid
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import (
@@ -57,7 +61,7 @@ PREFIX = "pay"
 
 def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
     """`@阿一 11` (the amount optional): the other person and the amount in 分."""
-    words = tokens(ctx.args)
+    words = _amount_glued(ctx, tokens(ctx.args))
     if len(words) == 3 and words[2] in unit_words(ctx.group.currency):
         words = [words[0], words[1] + words[2]]  # `付 @阿一 4 元`: the unit typed apart
     if not words or len(words) > 2:
@@ -76,6 +80,31 @@ def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
             most = money(MAX_AMOUNT, ctx.group.currency)
             raise Refusal("amount_too_large", what=ctx.t("what_payment"), most=most, text=words[1])
     return other, amount
+
+
+#: an @username with what may be an amount glued after it (`@c4`, `@c2.5`, `@c4块` read as `@c4 块`)
+_GLUED_DIGITS = re.compile(r"@[A-Za-z0-9_]+[0-9][^@]*")
+
+
+def _amount_glued(ctx: Context, words: list[str]) -> list[str]:
+    """`已转@c4块` (`@c4 块`: Telegram's username runs over the digits): when nobody is @c4 but one member is @c
+    and what follows reads as an amount (`4块`), the words are `@c 4块`. A known @c4 wins, and when none or more
+    than one way to split names someone the words stay as typed (`@c4`: an unknown member, as before)."""
+    if not words or not _GLUED_DIGITS.fullmatch(words[0]) or known_mention(ctx, words[0][1:]):
+        return words
+    first, rest = words[0], words[1:]
+    unit = rest[0] if rest and rest[0] in unit_words(ctx.group.currency) else ""  # `@c4 块`
+    if rest and not unit:
+        return words  # `@c4 5`: the number after it is the amount, if anything
+    splits = [
+        [first[:cut], first[cut:] + unit]
+        for cut in range(2, len(first))
+        if first[cut].isdigit()
+        and re.fullmatch(r"[A-Za-z0-9_]+", first[1:cut])
+        and (amount_or_why(ctx, first[cut:] + unit)[0] or 0) > 0
+        and known_mention(ctx, first[1:cut])
+    ]
+    return splits[0] if len(splits) == 1 else words
 
 
 def _book(
@@ -118,14 +147,14 @@ def _book(
             raise Refusal("payment_nothing_to_confirm", **names) from err
         if err.code == "no_debt":
             raise Refusal("payment_no_debt", **names) from err
-        if err.code == "overpaid":
-            owed = sum(
-                d.amount
-                for d in ctx.service.debts(ctx.chat_id)
-                if (d.debtor_id, d.creditor_id) == (debtor[0], creditor[0])
-            )
+        if isinstance(err, Overpaid):
             key = "payment_overpaid" if side == PAYER_SIDE else "payment_overpaid_received"
-            raise Refusal(key, owed=money(owed, ctx.group.currency), **names) from err
+            params = {"owed": money(err.owed, ctx.group.currency), **names}
+            if err.waiting:  # the other side told some already: the most this side's word can say is both
+                key += "_waiting"
+                params["waiting"] = money(err.waiting, ctx.group.currency)
+                params["most"] = money(err.owed + err.waiting, ctx.group.currency)
+            raise Refusal(key, **params) from err
         if err.code == "bad_member":
             raise Refusal("payment_bad_member") from err
         if err.code == "bad_transfer":
@@ -158,6 +187,13 @@ def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | N
             head = ctx.t("payment_confirmed_after_proxy", first=first, **params)
         else:
             head = ctx.t("payment_confirmed" if result.count == 1 else "payment_confirmed_many", **params)
+    elif result.also_confirmed:  # `收到 @b 4` after b's `已付 2`: b's 2 confirmed, the other 2 booked
+        confirmed = money(result.also_confirmed, currency)
+        if result.also_count > 1:
+            confirmed = ctx.t("payment_count", amount=confirmed, count=result.also_count)
+        total = money(result.also_confirmed + result.amount, currency)
+        key = "payment_covered_by_payer" if result.side == PAYER_SIDE else "payment_covered_by_payee"
+        head = ctx.t(key, confirmed=confirmed, total=total, **params)
     elif proxy is not None:
         head = ctx.t("payment_booked_for", **params)
     elif result.side == PAYER_SIDE:
@@ -264,7 +300,7 @@ def _typed(
             ctx, debtor, creditor, amount, side, confirm_only=confirm_only, source=source, check_repeat=not ctx.repeat
         )
     except DuplicatePayment as dup:
-        return [_hold_back(ctx, dup)]
+        return [_hold_back(ctx, dup, (debtor[0], creditor[0]))]
     return _reply(ctx, result)
 
 
@@ -272,14 +308,16 @@ def _typed(
 REPEAT_KIND = "dpay"
 
 
-def _hold_back(ctx: Context, dup: DuplicatePayment) -> SendText:
+def _hold_back(ctx: Context, dup: DuplicatePayment, pair: tuple[int, int]) -> SendText:
     """「刚才（5 秒前）已经记过：付 @c 4。…」 with 「再记一笔」/「不用了」; the line is kept as typed (in the
-    ledger's flow table: a restart loses nothing) for 「再记一笔」 to book. A redelivered update asks nothing
-    twice."""
+    ledger's flow table: a restart loses nothing) for 「再记一笔」 to book, with when it was asked and where the
+    pair (debtor, creditor) stood (`Ledger.pair_standing`), for the button to expire (`_repeat_gone`). A
+    redelivered update asks nothing twice."""
     key = -flow_key(ctx)  # the key of a question about a typed line, as a repeated record's (`duplicates`)
     if asked_already(ctx, key):
         raise Quiet
-    state = typed_line(ctx, ctx.word, ctx.args)
+    standing = ctx.service.pair_standing(ctx.chat_id, *pair)
+    state = {**typed_line(ctx, ctx.word, ctx.args), "at": ctx.now().isoformat(), "pair": pair, "standing": standing}
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, REPEAT_KIND, state)
     buttons = (
         (
@@ -305,7 +343,29 @@ def press_repeat(ctx: Context) -> HandlerResult:
         return answered(ctx, pressed, ctx.t("flow_cancelled"), AnswerCallback())
     if pressed.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
+    why = _repeat_gone(ctx, pressed.state)
+    if why is not None:
+        text = ctx.t(why)
+        return answered(ctx, pressed, text, AnswerCallback(text, alert=True))
     return run_held(ctx, pressed.key, dict(pressed.state), pressed.message_id, repeat=True)
+
+
+def _repeat_gone(ctx: Context, state: Mapping[str, Any]) -> str | None:
+    """Why 「再记一笔」 books nothing now (a text key), or None: the group's double-entry window has passed since
+    it was asked (typed again then, the line is no repeat: it books as typed), or the pair stands elsewhere (paid
+    up or partly paid since, its settlement taken back, another one stored: the line typed a moment ago may not
+    mean the same money now). A question asked before these were kept expires too."""
+    from ledger.chat_options import double_entry_seconds
+
+    at, pair, standing = state.get("at"), state.get("pair"), state.get("standing")
+    if not isinstance(at, str) or not isinstance(pair, list) or not isinstance(standing, list):
+        return "payment_repeat_expired"
+    seconds = double_entry_seconds(ctx.service.engine, ctx.group.id)
+    if ctx.now() - datetime.fromisoformat(at) > timedelta(seconds=seconds):
+        return "payment_repeat_expired"
+    if ctx.service.pair_standing(ctx.chat_id, int(pair[0]), int(pair[1])) != standing:
+        return "payment_repeat_changed"
+    return None
 
 
 def _chat_after(ctx: Context, words: list[str]) -> bool:

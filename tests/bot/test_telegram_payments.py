@@ -123,6 +123,19 @@ async def test_a_mention_glued_to_the_words_after_it_is_read_as_the_spaced_one(t
     assert "还欠 阿杰 1元" in tg.telegram.sent()[-1]["text"]
 
 
+async def test_a_username_run_into_an_amount_is_the_member_known_and_the_amount(tg: Harness, report_dir: Path) -> None:
+    """`已转@ajie1块` (Telegram's username runs over the 1: `@ajie1`): nobody is @ajie1 but 阿杰 is @ajie, so it is
+    1元 to 阿杰; his `收到@xiaoli1` confirms it. A name nobody has either way stays unknown, nothing booked."""
+    await settled(tg)
+    await tg.say(B, "已转@ajie1块")
+    assert "记下付款：小李 → 阿杰 1元" in tg.telegram.sent()[-1]["text"]
+    await tg.say(A, "收到@xiaoli1")
+    assert "已确认：小李 → 阿杰 1元" in tg.telegram.sent()[-1]["text"]
+    await tg.say(B, "已转@nobody1")
+    assert "nobody1" in tg.telegram.sent()[-1]["text"]
+    assert [p.amount for p in payments(tg)] == [100] and tg.balance(502) == -300
+
+
 async def test_the_same_payment_sent_twice_asks_before_booking_again(tg: Harness, report_dir: Path, clock: Any) -> None:
     """`付 @ajie 1` sent twice within seconds (a double-send, each its own message) books once and asks; only its
     sender (or an admin) answers; 「再记一笔」 books the second, once however often it is pressed. Past the

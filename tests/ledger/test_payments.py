@@ -298,3 +298,154 @@ def test_two_presses_at_once_book_one_payment(ledger: Ledger) -> None:
         thread.join(timeout=60)
     assert sorted(outcomes) == ["booked", "no_debt"]
     assert all(d.debtor_id != debt.debtor_id or d.creditor_id != debt.creditor_id for d in ledger.debts(CHAT))
+
+
+def pair_owed(ledger: Ledger, chat: int, debtor: int, creditor: int) -> int:
+    """What `debtor` owes `creditor` now, negative when the pair's debt runs the other way."""
+    debts = {(d.debtor_id, d.creditor_id): d.amount for d in ledger.debts(chat)}
+    return debts.get((debtor, creditor), 0) - debts.get((creditor, debtor), 0)
+
+
+def live_payments(ledger: Ledger, chat: int) -> list[tuple[int, str, bool]]:
+    """Every live payment of the chat's group: (分, the side that told it, confirmed)."""
+    import sqlalchemy as sa
+
+    from ledger import models as m
+
+    group_id = ledger.group(chat).id
+    with ledger.engine.connect() as connection:
+        rows = connection.execute(
+            sa.select(m.Transfer.amount, m.Transfer.reason, m.Transfer.confirmed_at.is_not(None))
+            .where(m.Transfer.group_id == group_id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
+            .order_by(m.Transfer.id)
+        )
+        return [(int(amount), str(side), bool(confirmed)) for amount, side, confirmed in rows]
+
+
+def test_a_word_for_more_than_is_owed_covers_the_other_sides_waiting_payments_and_books_the_rest(
+    ledger: Ledger,
+) -> None:
+    """`收到 @b 4` after b's `已付 2` on a line of 4: b's 2 confirmed and the other 2 booked, one word (the whole 4
+    paid); beyond the waiting payments and the debt together it is refused (`Overpaid`, both amounts) and changes
+    nothing; the payer's side likewise."""
+    from ledger.errors import Overpaid
+
+    chat = next(_chats)
+    night(ledger, chat)
+    (debt, *_) = ledger.debts(chat)
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    ledger.pay(*args, 100, side=PAYER_SIDE, check_repeat=True, source="v:1", by=7)
+    before = (pair_owed(ledger, *args), live_payments(ledger, chat))
+    with pytest.raises(Overpaid) as refused:
+        ledger.pay(*args, debt.amount + 1, side=PAYEE_SIDE, check_repeat=True, source="v:2", by=8)
+    assert (refused.value.owed, refused.value.waiting) == (debt.amount - 100, 100)
+    assert (pair_owed(ledger, *args), live_payments(ledger, chat)) == before
+    whole = ledger.pay(*args, debt.amount, side=PAYEE_SIDE, check_repeat=True, source="v:3", by=8)
+    assert whole.booked and whole.side == PAYEE_SIDE and whole.amount == debt.amount - 100
+    assert (whole.also_confirmed, whole.also_count, whole.owed) == (100, 1, 0)
+    assert live_payments(ledger, chat) == [(100, PAYER_SIDE, True), (debt.amount - 100, PAYEE_SIDE, False)]
+    assert pair_owed(ledger, *args) == 0
+    # the payer's side: his `付 @c 3` after the payee's `收到 1` (of 3 owed)
+    chat = next(_chats)
+    night(ledger, chat, tag="n2")
+    (debt, *_) = ledger.debts(chat)
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    ledger.pay(*args, 100, side=PAYEE_SIDE, source="w:1", by=8)
+    paid = ledger.pay(*args, debt.amount, side=PAYER_SIDE, check_repeat=True, source="w:2", by=7)
+    assert (paid.amount, paid.also_confirmed, paid.owed) == (debt.amount - 100, 100, 0)
+
+
+def test_a_word_that_confirmed_several_is_held_back_when_sent_again_and_one_that_covered_finds_too_much(
+    ledger: Ledger, clock: Clock
+) -> None:
+    """`收到 0.4` that confirmed two `已付 0.2`, sent again within the window, is held back (it would book another
+    0.4) and changes nothing; someone else's word books. A word that confirmed the waiting payments and booked the
+    rest, sent again, is for more than is owed then: refused, nothing booked twice."""
+    from ledger.errors import DuplicatePayment, Overpaid
+
+    chat = next(_chats)
+    night(ledger, chat)
+    (debt, *_) = ledger.debts(chat)
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    ledger.pay(*args, 20, side=PAYER_SIDE, check_repeat=True, source="t:1", by=7)
+    clock.advance(seconds=120)
+    ledger.pay(*args, 20, side=PAYER_SIDE, check_repeat=True, source="t:2", by=7)
+    both = ledger.pay(*args, 40, side=PAYEE_SIDE, check_repeat=True, source="t:3", by=8)
+    assert not both.booked and both.count == 2 and both.amount == 40
+    clock.advance(seconds=5)
+    before = (pair_owed(ledger, *args), live_payments(ledger, chat))
+    with pytest.raises(DuplicatePayment) as held:
+        ledger.pay(*args, 40, side=PAYEE_SIDE, check_repeat=True, source="t:4", by=8)
+    assert held.value.seconds == 5
+    assert (pair_owed(ledger, *args), live_payments(ledger, chat)) == before
+    assert ledger.pay(*args, 40, side=PAYEE_SIDE, check_repeat=True, source="t:5", by=9).booked  # an admin
+    # a word that confirmed one and booked the rest, sent again
+    clock.advance(seconds=120)
+    ledger.pay(*args, 20, side=PAYER_SIDE, check_repeat=True, source="t:6", by=7)
+    word = pair_owed(ledger, *args) + 10
+    covering = ledger.pay(*args, word, side=PAYEE_SIDE, check_repeat=True, source="t:7", by=8)
+    assert covering.booked and (covering.also_confirmed, covering.amount, covering.owed) == (20, word - 20, 10)
+    clock.advance(seconds=3)
+    before = (pair_owed(ledger, *args), live_payments(ledger, chat))
+    with pytest.raises(Overpaid):
+        ledger.pay(*args, word, side=PAYEE_SIDE, check_repeat=True, source="t:8", by=8)
+    assert (pair_owed(ledger, *args), live_payments(ledger, chat)) == before
+
+
+def test_pair_standing_moves_with_every_payment_and_the_settlement(ledger: Ledger) -> None:
+    """What a held-back payment's 「再记一笔」 checks: the pair's debt and the line a payment would settle, changed by
+    a payment and by taking the settlement back, not by a confirmation."""
+    chat = next(_chats)
+    ids = night(ledger, chat)
+    (debt, *_) = ledger.debts(chat)
+    (third,) = set(ids.values()) - {debt.debtor_id, debt.creditor_id}
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    first = ledger.pair_standing(*args)
+    assert first[0] == debt.amount and first[2] >= 0
+    ledger.pay(*args, 100, side=PAYER_SIDE, source="s:1", by=7)
+    paid = ledger.pair_standing(*args)
+    assert paid[0] == debt.amount - 100
+    ledger.pay(*args, 100, side=PAYEE_SIDE, source="s:2", by=8)  # a confirmation: the same debt
+    assert ledger.pair_standing(*args) == paid
+    ledger.void_payment(chat, [debt.debtor_id], source="s:3", by=1, admin=third)
+    assert ledger.pair_standing(*args) == first
+    ledger.unsettle(chat, source="s:4", by=1)
+    assert ledger.pair_standing(*args) == [0, 0, -1]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    words=st.lists(
+        st.tuples(
+            st.sampled_from((PAYER_SIDE, PAYEE_SIDE)),
+            st.one_of(st.none(), st.integers(1, 12).map(lambda tenths: tenths * 50)),
+            st.booleans(),
+            st.integers(0, 200),
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_money_booked_between_two_never_exceeds_what_the_settlement_said_and_a_refusal_changes_nothing(
+    ledger: Ledger, clock: Clock, words: list[tuple[str, int | None, bool, int]]
+) -> None:
+    """Whatever either side of a pair says, in any order (amounts or none, typed or not repeat-checked, seconds or
+    minutes apart): the pair's live payments never add up to more than the settlement's line, what is owed never
+    runs the other way, and a refused word (overpaid, nothing owed, a repeat) changes nothing."""
+    from ledger.errors import DuplicatePayment
+
+    chat = next(_chats)
+    night(ledger, chat, tag=f"h{chat}")
+    (debt, *_) = ledger.debts(chat)
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    for number, (side, amount, checked, seconds) in enumerate(words):
+        clock.advance(seconds=seconds)
+        before = (pair_owed(ledger, *args), live_payments(ledger, chat))
+        by = 7 if side == PAYER_SIDE else 8
+        try:
+            ledger.pay(*args, amount, side=side, check_repeat=checked, source=f"h:{chat}:{number}", by=by)
+        except (LedgerError, DuplicatePayment):
+            assert (pair_owed(ledger, *args), live_payments(ledger, chat)) == before
+        paid = sum(amount for amount, _, _ in live_payments(ledger, chat))
+        assert paid <= debt.amount
+        assert pair_owed(ledger, *args) == debt.amount - paid >= 0
