@@ -22,8 +22,9 @@ Booked once, confirmed by the other side: a payment records which side told it (
 within `CONFIRM_WINDOW`, of the same amount, it confirms that payment (`confirmed_at`/`confirmed_by`) instead of
 booking a second; naming no amount (as a button does), or their total, every such payment of the pair. Past the
 window too when nothing new could be booked (a bare confirmation, nothing owed, or more than is owed), so a late
-word still confirms (the latest). More than is owed but no more than that and the other side's waiting payments
-together confirms those and books the rest (`收到 4` after 已付 2 on a line of 4: the whole 4 paid, never more).
+word still confirms (the latest). More than the other side's waiting payments together, and no more than those
+and what is still owed, confirms them and books the rest: the word counts what reached its side in all (`收到 4`
+after 已付 2: the 2 and another 2, on a line of 4 or of 6 alike; never more than the pair owes).
 Otherwise it is a new (possibly partial) payment, refused beyond what the debtor still owes the creditor
 (`Overpaid`). A new payment records the settlement's line it settles (`payment_lines`,
 migration 0016: the line a button was pressed under, else the pair's oldest open line), and a pair's lines are
@@ -90,8 +91,8 @@ class PaymentResult(Replayable):
     count: int = 1
     #: the settlement whose line the payment (`id`) recorded (`payment_lines`); None: none (booked before 0016)
     settlement_id: int | None = None
-    #: a word for more than is still owed that covered the other side's waiting payments (`收到 @b 4` after b's
-    #: `已付 2` on a line of 4): what it confirmed of them (分) and how many, besides booking `amount`, the rest
+    #: a word for more than the other side's waiting payments that covered them (`收到 @b 4` after b's `已付 2`):
+    #: what it confirmed of them (分) and how many, besides booking `amount`, the rest
     also_confirmed: int = 0
     also_count: int = 0
 
@@ -697,9 +698,10 @@ def pay(
 ) -> PaymentResult:
     """`side` tells that `debtor` paid `creditor` `amount` 分 (None: all that is owed, at most `at_most`): confirms
     the other side's matching payment, or books a new one within what is owed (with `confirm_only`: refused with
-    `nothing_to_confirm` instead); an amount over what is owed that the other side's waiting payments make up
-    confirms them and books the rest. A new one records the line it settles (`payment_lines`): `line` (settlement id,
-    index: the line a button was pressed under) when it is a line of the pair, else the pair's oldest open line.
+    `nothing_to_confirm` instead); an amount over the other side's waiting payments (and within them and what is
+    owed) confirms them and books the rest. A new one records the line it settles (`payment_lines`): `line`
+    (settlement id, index: the line a button was pressed under) when it is a line of the pair, else the pair's
+    oldest open line.
     With `check_repeat`, a new one that repeats one the same person (`tx.by`) booked within the group's
     double-entry window (`设置 重复间隔`: the same pair, amount and side, live; or confirmed: `_refuse_repeat`) is
     refused with `DuplicatePayment`:
@@ -734,12 +736,12 @@ def pay(
     if amount is not None:
         same = [match for match in matches if match.amount == amount][:1]
         matches = same or (matches if len(matches) > 1 and sum(match.amount for match in matches) == amount else [])
-    # more than is owed, but no more than the other side's waiting payments and what is still owed: those payments
-    # and the rest (`收到 @b 4` after b's `已付 2` on a line of 4: b paid the whole 4)
+    # more than the other side's waiting payments, but no more than those and what is still owed: those payments and
+    # the rest (`收到 @b 4` after b's `已付 2`: what reached c from b in all, 2 of it told already)
     waited = sum(match.amount for match in waiting)
     covered: list[m.Transfer] = []
-    if not matches and not confirm_only and amount is not None and owed < amount:
-        covered = waiting if waited < amount <= waited + owed else []
+    if not matches and not confirm_only and amount is not None:
+        covered = waiting if 0 < waited < amount <= waited + owed else []
     if not matches and not covered and (confirm_only or owed <= 0 or (amount is not None and amount > owed)):
         # nothing new could be booked: the other side's older word is what this confirms, past the window
         matches = list(session.scalars(of_amount.limit(1)))

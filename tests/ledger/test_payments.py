@@ -322,12 +322,10 @@ def live_payments(ledger: Ledger, chat: int) -> list[tuple[int, str, bool]]:
         return [(int(amount), str(side), bool(confirmed)) for amount, side, confirmed in rows]
 
 
-def test_a_word_for_more_than_is_owed_covers_the_other_sides_waiting_payments_and_books_the_rest(
-    ledger: Ledger,
-) -> None:
+def test_a_word_for_more_than_the_waiting_payments_covers_them_and_books_the_rest(ledger: Ledger) -> None:
     """`收到 @b 4` after b's `已付 2` on a line of 4: b's 2 confirmed and the other 2 booked, one word (the whole 4
     paid); beyond the waiting payments and the debt together it is refused (`Overpaid`, both amounts) and changes
-    nothing; the payer's side likewise."""
+    nothing; the payer's side likewise; on a larger line the word is read the same way."""
     from ledger.errors import Overpaid
 
     chat = next(_chats)
@@ -353,6 +351,18 @@ def test_a_word_for_more_than_is_owed_covers_the_other_sides_waiting_payments_an
     ledger.pay(*args, 100, side=PAYEE_SIDE, source="w:1", by=8)
     paid = ledger.pay(*args, debt.amount, side=PAYER_SIDE, check_repeat=True, source="w:2", by=7)
     assert (paid.amount, paid.also_confirmed, paid.owed) == (debt.amount - 100, 100, 0)
+    # within what is owed: the word still counts what reached its side in all (`收到 @b 3` after b's `已付 1`, on a
+    # line larger than 3: b's 1 confirmed and 2 booked, never a third payment beside b's waiting one)
+    chat = next(_chats)
+    night(ledger, chat, tag="n3")
+    (debt, *_) = ledger.debts(chat)
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    ledger.pay(*args, 100, side=PAYER_SIDE, source="x:1", by=7)
+    word = 100 + (debt.amount - 100) // 2
+    part = ledger.pay(*args, word, side=PAYEE_SIDE, check_repeat=True, source="x:2", by=8)
+    assert (part.amount, part.also_confirmed, part.also_count) == (word - 100, 100, 1)
+    assert part.owed == debt.amount - word > 0
+    assert live_payments(ledger, chat) == [(100, PAYER_SIDE, True), (word - 100, PAYEE_SIDE, False)]
 
 
 def test_a_word_that_confirmed_several_is_held_back_when_sent_again_and_one_that_covered_finds_too_much(
