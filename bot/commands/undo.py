@@ -289,9 +289,7 @@ def _questions(ctx: Context) -> list[Flow]:
     longer open is finished on the way (its buttons expire, as a press on them finds: `flow_step`)."""
     table_id = ctx.table.id if ctx.table is not None else None
     waiting = []
-    for flow in reversed(ctx.service.open_flows(ctx.chat_id)):
-        if flow.kind not in {KIND, ENDED_KIND} or flow.user_id != ctx.sender.user_id:
-            continue
+    for flow in reversed(ctx.service.open_flows(ctx.chat_id, user_id=ctx.sender.user_id, kinds=(KIND, ENDED_KIND))):
         if flow.kind == KIND and flow.state.get("table_id") != table_id:
             ctx.service.finish_flow(ctx.chat_id, flow.message_id)
         else:

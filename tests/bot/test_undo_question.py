@@ -158,6 +158,38 @@ async def test_only_the_asker_or_an_admin_answers(tg: Harness) -> None:
     assert len(tg.telegram.texts()) == said and tg.balance(A["id"]) == 0
 
 
+async def test_an_admins_question_about_a_table_that_has_ended_is_theirs_the_same_way(tg: Harness) -> None:
+    """撤销 replying to a hand of a table that has ended asks an admin: asked again it points to its question, and
+    the admin's 算了 closes it, a player's is chat."""
+    await open_table(tg)
+    win = await tg.say(B, "胡 清一色 自摸")
+    await tg.say(BOSS, "开桌 @ajie @xiaoli @laowang 庄 @xiaoli")
+    before = tg.balance(B["id"])
+    question = await ask_replying(tg, win)
+    await tg.feed(tg.updates.message(BOSS, "撤销", reply_to=win["message"]))
+    pointer = tg.telegram.sent()[-1]
+    assert pointer["text"].startswith("上面已经在问了：第1局 小李 自摸 清一色。")
+    assert pointer["reply_parameters"]["message_id"] == question["message_id"]
+    said = len(tg.telegram.calls)
+    await tg.say(A, "算了")  # a player's 算了: chat
+    assert tg.telegram.calls[said:] == []
+    await tg.say(BOSS, "算了")
+    assert [c.params["text"] for c in tg.telegram.calls[said:]] == [KEPT, KEPT_TYPED]
+    assert tg.telegram.calls[said].params["message_id"] == question["message_id"]
+    await tg.feed(tg.updates.press(BOSS, question, buttons(question)["确认撤销"]))
+    assert tg.telegram.sent("answerCallbackQuery")[-1]["text"] == "这个按钮已经失效了。"
+    assert tg.balance(B["id"]) == before
+
+
+async def ask_replying(tg: Harness, recorded: dict[str, Any]) -> dict[str, Any]:
+    """The group's admin replies 撤销 to a record's message and the bot asks: the question as sent."""
+    calls = len(tg.telegram.calls)
+    await tg.feed(tg.updates.message(BOSS, "撤销", reply_to=recorded["message"]))
+    (sent,) = [c for c in tg.telegram.calls[calls:] if c.method == "sendMessage"]
+    assert sent.params["text"].startswith("撤销第1局：")
+    return {**sent.params, "message_id": sent.result["message_id"]}
+
+
 # ---------------------------------------------------------------------------------------------- any order of acts
 
 NOW = datetime(2026, 1, 10, 12, tzinfo=UTC)
