@@ -818,6 +818,20 @@ TEXTS: dict[str, dict[str, str]] = {
     "btn_undo_yes": {"zh": "确认撤销", "en": "Undo it"},
     "btn_undo_no": {"zh": "不撤销", "en": "Keep it"},
     "undo_kept": {"zh": "好的，没有撤销。", "en": "OK, nothing undone."},
+    # 撤销's question answered by typing (`算了`, `不撤销`) rather than pressing, asked again, or pressed by another
+    "undo_kept_typed": {
+        "zh": "好的，没有撤销（上面问的已经作废）。",
+        "en": "OK, nothing undone (the question above is closed).",
+    },
+    "undo_asked_above": {
+        "zh": "上面已经在问了：第{number}局 {what}。请点那条消息下面的「确认撤销」或「不撤销」"
+        "（不撤了也可以直接发「算了」）。",
+        "en": "Already asked above: hand {number}, {what}. Press “Undo it” or “Keep it” under it (or type cancel).",
+    },
+    "undo_not_yours": {
+        "zh": "只有发起撤销的人或管理员能回答这个问题。",
+        "en": "Only whoever asked to undo, or an admin, can answer this.",
+    },
     "table_now": {"zh": "现在打第{number}局，庄家 {dealer}", "en": "Now: hand {number}, dealer {dealer}"},
     "table_now_no_dealer": {"zh": "现在打第{number}局", "en": "Now: hand {number}"},
     "undo_done_event": {"zh": "已撤销：第{number}局 {what}", "en": "Undone: hand {number}, {what}"},

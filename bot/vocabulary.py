@@ -79,6 +79,9 @@ UNDO_VERB_SPELLING = {"撤消": "撤销"}
 #: is); followed by more they are a win told by its patterns (`zimo qingyise`) or chat (`zimo is hard`)
 SELF_DRAW_ALONE = ("zimo", "tsumo")
 
+#: the words for 「不撤销」 that answer 撤销's question only in a group that reads English (`no` is chat elsewhere)
+KEEP_WORDS_EN = ("cancel", "no")
+
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
@@ -121,6 +124,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "draw": ("荒庄", "荒庄了", "流局", "流局了", "黄庄", "黄庄了", "臭庄", "臭庄了", "荒了"),
     "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "记错了", "刚才记错了", "undo"),
+    # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
+    "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),
     "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
@@ -218,7 +223,7 @@ PAID_TO_WORD = "给"
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
 ACTING_WORDS = RECORD_WORDS | frozenset(COMMAND_WORDS["undo"] + COMMAND_WORDS["settle"] + COMMAND_WORDS["open"])
 ACTING_WORDS |= frozenset(word for key in REGIONAL_COMMANDS for word in COMMAND_WORDS[key])
-ACTING_WORDS |= frozenset(word for key in ("pay", "received", "unpay") for word in COMMAND_WORDS[key])
+ACTING_WORDS |= frozenset(word for key in ("pay", "received", "unpay", "undo_keep") for word in COMMAND_WORDS[key])
 #: a finished hand named by its number (`撤销 第3局`, `撤销第十二把`): the words for a hand after the number
 HAND_WORDS = ("局", "把", "盘")
 #: one hand asked about (`看看第3局`, `第3局明细`): the command that shows it (`历史 第3局`), and the words around

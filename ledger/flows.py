@@ -3,7 +3,7 @@ database under the bot message that carries the buttons, so a restart mid-flow l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import sqlalchemy as sa
@@ -41,10 +41,14 @@ def finish(tx: Tx, chat_id: int, message_id: int) -> Flow | None:
     return flow_info(flow)
 
 
-def unfinished(tx: Tx, chat_id: int | None) -> list[Flow]:
+def unfinished(tx: Tx, chat_id: int | None, user_id: int | None = None, kinds: Collection[str] = ()) -> list[Flow]:
     query = sa.select(m.FlowState).where(m.FlowState.finished_at.is_(None)).order_by(m.FlowState.id)
     if chat_id is not None:
         query = query.where(m.FlowState.chat_id == chat_id)
+    if user_id is not None:
+        query = query.where(m.FlowState.user_id == user_id)
+    if kinds:
+        query = query.where(m.FlowState.kind.in_(sorted(kinds)))
     return [flow_info(flow) for flow in tx.session.scalars(query)]
 
 

@@ -19,7 +19,7 @@ Where the work is done: `accounts` (groups, settings, members, guests), `tables`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -684,9 +684,12 @@ class Ledger:
     def finish_flow(self, chat_id: int, message_id: int) -> Flow | None:
         return self._unit.write(lambda tx: flows.finish(tx, chat_id, message_id))
 
-    def open_flows(self, chat_id: int | None = None) -> list[Flow]:
-        """Unfinished flows (to resume after a restart)."""
-        return self._unit.read(lambda tx: flows.unfinished(tx, chat_id))
+    def open_flows(
+        self, chat_id: int | None = None, *, user_id: int | None = None, kinds: Collection[str] = ()
+    ) -> list[Flow]:
+        """Unfinished flows, oldest first (to resume after a restart); only those one user started, of some kinds
+        (a question of theirs still waiting), when asked."""
+        return self._unit.read(lambda tx: flows.unfinished(tx, chat_id, user_id, kinds))
 
 
 __all__ = [

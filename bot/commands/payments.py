@@ -37,7 +37,7 @@ from bot.commands._common import (
 from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
-from bot.permissions import require_party
+from bot.permissions import may_answer, require_party
 from bot.texts import joined, money
 from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
@@ -337,7 +337,7 @@ def press_repeat(ctx: Context) -> HandlerResult:
     pressed = live_press(ctx, REPEAT_KIND)
     if not isinstance(pressed, Confirmation):
         return pressed
-    if ctx.sender.user_id != pressed.asked_by and not ctx.is_admin:
+    if not may_answer(ctx, pressed.asked_by):
         return AnswerCallback(ctx.t("payment_repeat_not_yours"), alert=True)
     if pressed.action == "x":
         return answered(ctx, pressed, ctx.t("flow_cancelled"), AnswerCallback())

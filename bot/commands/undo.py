@@ -3,9 +3,12 @@ wins are one record). Taking back a win or a draw reopens that hand with its kon
 finished hand whole. A refused line is never a record, so 撤销 after one takes back the record before it.
 
 Taking back someone else's record, or reaching into a finished hand, asks first (`bot.permissions`): the reply
-names the record, who made it and when, with 「确认撤销」/「不撤销」 for a seated player or an admin. The question
-lives in the ledger's flow table (kind `undo`); the confirmation names the record it showed, so if the table moved
-on meanwhile nothing is undone. The reply says precisely what was taken back and what the hand now holds.
+names the record, who made it and when, with 「确认撤销」/「不撤销」 for whoever asked, or an admin
+(`permissions.may_answer`). The question lives in the ledger's flow table (kind `undo`), with the message it was
+posted as; the confirmation names the record it showed, so if the table moved on meanwhile nothing is undone. The
+reply says precisely what was taken back and what the hand now holds. While it waits, the asker's typed `算了`
+(`不撤销`, `取消` …) answers it as 「不撤销」 does, and their 撤销 of the same record points to it rather than asking
+twice.
 
 撤销 sent as a reply to the message that recorded something takes back what that message recorded, found by its
 source (`Ledger.message_hand`), at whichever table it was: at the open table, the table's latest record as plain
@@ -36,12 +39,12 @@ from bot.commands._common import (
     seats_named_now,
 )
 from bot.commands._recording import recorded_by
-from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold, hand_number
-from bot.permissions import UNDO, require_player, undo_needs_confirmation
+from bot.permissions import UNDO, may_answer, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record, joined
-from bot.vocabulary import COMMAND_WORDS
-from ledger.service import MessageHand, TableInfo, TableRecord, VoidResult
+from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN
+from ledger.service import Flow, Ledger, MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = "undo"
 PREFIX = "ud"
@@ -128,12 +131,17 @@ def _take_back(ctx: Context, table: TableInfo, record: TableRecord) -> SendText:
 
 
 def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: bool) -> SendText:
-    """Store what would be undone and ask for a confirmation (`undo` asks once per update)."""
+    """Store what would be undone and ask for a confirmation (`undo` asks once per update); the sender's own
+    question about the same record, still waiting, is pointed to instead of asked twice."""
+    target = f"h{record.hand_id}" if whole_hand else f"e{record.event_ids[-1]}"
+    waiting = _waiting(ctx, KIND, target)
+    if waiting is not None:
+        return waiting
     key = flow_key(ctx)
     what = describe_record(ctx.lang, record.events, table.game)
     state: dict[str, Any] = {
         "table_id": table.id,
-        "target": f"h{record.hand_id}" if whole_hand else f"e{record.event_ids[-1]}",
+        "target": target,
         "number": record.hand_number,
         "what": what,
         "asked": ctx.source,
@@ -149,15 +157,18 @@ def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: boo
     buttons = (
         (Button(ctx.t("btn_undo_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_undo_no"), f"{PREFIX}:{key}:keep")),
     )
-    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True)
+    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
 
 
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
-    """「确认撤销」 undoes what the question named (if it is still what it was); 「不撤销」 drops the question."""
+    """「确认撤销」 undoes what the question named (if it is still what it was); 「不撤销」 drops the question. Only
+    whoever asked, or an admin, answers it."""
     step = flow_step(ctx, KIND, current_table)
     if not isinstance(step, FlowStep):
         return step
+    if not may_answer(ctx, step.user_id):
+        return AnswerCallback(ctx.t("undo_not_yours"), alert=True)
     if step.action == "keep":
         ctx.service.finish_flow(ctx.chat_id, step.key)
         return [AnswerCallback(), SendText(ctx.t("undo_kept"), edit_message_id=step.edit)]
@@ -214,12 +225,17 @@ def _ask_ended(ctx: Context, replied: MessageHand) -> SendText:
     「确认撤销」/「不撤销」 for an admin."""
     if not ctx.is_admin:
         raise Refusal("undo_reply_table_ended", number=replied.number)
+    target = f"h{replied.hand_id}"
+    waiting = _waiting(ctx, ENDED_KIND, target)
+    if waiting is not None:
+        return waiting
     _, players, what = _ended_names(ctx, replied)
     date = replied.night_date.isoformat()
     question = ctx.t("undo_ask_ended", number=replied.number, date=date, players=players, what=what)
     source = ctx.incoming.replied_source if ctx.incoming is not None else None
-    state = {"source": source, "hand_id": replied.hand_id, "number": replied.number}
-    return ask_admin(ctx, ENDED_KIND, ENDED_PREFIX, state, question, ctx.t("btn_undo_yes"))
+    state = {"source": source, "hand_id": replied.hand_id, "number": replied.number, "target": target, "what": what}
+    asked = ask_admin(ctx, ENDED_KIND, ENDED_PREFIX, state, question, ctx.t("btn_undo_yes"))
+    return dataclasses.replace(asked, posted_as=f"{ENDED_PREFIX}:{flow_key(ctx)}")
 
 
 @registry.callback(ENDED_PREFIX)
@@ -253,3 +269,70 @@ def press_ended(ctx: Context) -> HandlerResult:
     lines = [ctx.t("undo_done_ended", number=number, date=replied[0].night_date.isoformat(), what=what)]
     lines += change_lines(ctx, table, net_by_member((), result.voided), result.night_total)
     return [AnswerCallback(), SendText("\n".join(lines), edit_message_id=confirmation.message_id)]
+
+
+# ----------------------------------------------------------------------------------------- a question waiting
+
+
+@registry.on_posted(PREFIX)
+@registry.on_posted(ENDED_PREFIX)
+def keep_question(service: Ledger, chat_id: int, key: str, message_id: int) -> None:
+    """A question was sent: its message is kept with it, for a typed 「不撤销」 to close and a second 撤销 to point
+    to. Each chat's updates are handled one at a time, so nothing answers the question before this runs."""
+    flow = service.load_flow(chat_id, int(key))
+    if flow is not None and flow.finished_at is None:
+        service.save_flow(chat_id, flow.message_id, flow.user_id, flow.kind, {**flow.state, "message": message_id})
+
+
+def _questions(ctx: Context) -> list[Flow]:
+    """The sender's 撤销 questions still waiting for an answer, newest first. A question of a table that is no
+    longer open is finished on the way (its buttons expire, as a press on them finds: `flow_step`)."""
+    table_id = ctx.table.id if ctx.table is not None else None
+    waiting = []
+    for flow in reversed(ctx.service.open_flows(ctx.chat_id, user_id=ctx.sender.user_id, kinds=(KIND, ENDED_KIND))):
+        if flow.kind == KIND and flow.state.get("table_id") != table_id:
+            ctx.service.finish_flow(ctx.chat_id, flow.message_id)
+        else:
+            waiting.append(flow)
+    return waiting
+
+
+def _waiting(ctx: Context, kind: str, target: str) -> SendText | None:
+    """The reply to a 撤销 whose question the sender asked already and has not answered (the same record or hand):
+    it points to that question, replying to it, rather than asking a second time. Another player's 撤销 of the
+    same record asks its own (theirs to answer); a 撤销 of another record (the table moved on) asks anew."""
+    flow = next((f for f in _questions(ctx) if f.kind == kind and f.state.get("target") == target), None)
+    if flow is None:
+        return None
+    state = flow.state
+    text = ctx.t("undo_asked_above", number=state["number"], what=state["what"])
+    return SendText(text, reply_to=int(state.get("message") or flow.message_id))
+
+
+@registry.command(
+    "undo_keep",
+    names=["cancel"],
+    aliases=COMMAND_WORDS["undo_keep"],
+    help_zh="不撤销（算了、取消、不用了）：撤销在问「确定吗」时，发问的人打这句就不撤了，和点「不撤销」一样",
+    help_en="cancel (no): while 撤销 asks whether to undo, whoever asked types it to keep the record, as "
+    "pressing Keep it",
+    in_menu=False,
+)
+def keep(ctx: Context) -> list[Effect]:
+    """Typed 「不撤销」: the sender's 撤销 questions still waiting are answered as their 「不撤销」 answers them (the
+    question rewritten, the flow finished), and the line gets a short reply. The word alone only (`算了，不打了`
+    is chat), English `cancel`/`no` in a group that reads English (or `/cancel`); from anyone with no question of
+    theirs waiting it is chat: no reply. A redelivered update finds nothing waiting: nothing twice."""
+    typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
+    english = fold(ctx.word) in KEEP_WORDS_EN and not typed.startswith("/")
+    if ctx.args or (english and ctx.lang != "en"):
+        raise Quiet
+    waiting = _questions(ctx)
+    if not waiting:
+        raise Quiet
+    effects: list[Effect] = []
+    for flow in waiting:
+        ctx.service.finish_flow(ctx.chat_id, flow.message_id)
+        if flow.state.get("message"):
+            effects.append(SendText(ctx.t("undo_kept"), edit_message_id=int(flow.state["message"])))
+    return [*effects, ctx.reply("undo_kept_typed")]

@@ -85,8 +85,12 @@ async def test_a_reply_in_another_chat_or_to_the_bots_message(tg: Harness) -> No
     }
     await tg.feed(tg.updates.message(C, "撤销", reply_to=bot_message))  # plain 撤销: C's own latest record
     assert tg.last_text().startswith("最后一条记录是第1局的结束")  # reopening a finished hand asks first
+    question = tg.telegram.calls[-1].result
     await tg.feed(tg.updates.message(C, "撤销", reply_to=win["message"]))
-    assert tg.last_text().startswith("最后一条记录是第1局的结束")  # the reply names that same record
+    # the reply names that same record: C's question about it is pointed to, not asked twice
+    pointer = tg.telegram.sent()[-1]
+    assert pointer["text"].startswith("上面已经在问了：第1局 老王 自摸 清一色。")
+    assert pointer["reply_parameters"]["message_id"] == question["message_id"]
     assert balances(tg) == before
 
 

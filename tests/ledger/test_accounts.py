@@ -260,6 +260,16 @@ def test_flow_state_survives_a_restart(db_url: str, clock) -> None:
     assert finished.finished_at is not None and second.open_flows() == []
     asked_again = second.save_flow(CHAT, 555, 1, "ask", {"step": "kan"})  # e.g. the message was edited
     assert asked_again.finished_at is None and [f.kind for f in second.open_flows(CHAT)] == ["ask"]
+    second.save_flow(CHAT, 556, 2, "undo", {})
+    second.save_flow(CHAT, 557, 1, "undo", {})
+    second.save_flow(CHAT + 1, 558, 1, "undo", {})
+    mine = second.open_flows(CHAT, user_id=1, kinds=("undo", "undo_ended"))  # a user's questions waiting
+    assert [f.message_id for f in mine] == [557]
+    assert [f.message_id for f in second.open_flows(CHAT, user_id=1)] == [555, 557]
+    assert [f.message_id for f in second.open_flows(kinds=["undo"])] == [556, 557, 558]
+    for key in (556, 557):
+        second.finish_flow(CHAT, key)
+    second.finish_flow(CHAT + 1, 558)
     second.finish_flow(CHAT, 555)
     assert second.load_flow(CHAT, 999) is None
     second.close()
