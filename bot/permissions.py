@@ -13,7 +13,7 @@ guests' names are labels: they never grant anything.
   whoever asked it, and the admins (`may_answer`). Another player's press would decide for them.
 - **Undo asks first** when it would take back a record somebody else made, or reach into a finished hand (the
   ending of the hand before the one in progress, which reopens it; `撤销 第N局`, which voids a whole hand): the
-  reply names the record and a seated player or an admin confirms with a button.
+  reply names the record and whoever asked (or an admin) confirms with a button.
 - **Payments** (「已付」/「收到」 under a settlement, 付, 收到, 撤销付款): the two people concerned and the admins.
   A typed payment always names the sender as one side; a button names its side (the line's payer for 「已付」, its
   payee for 「收到」), and only that person or an admin may press it. The line's other person pressing it is told
