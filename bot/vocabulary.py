@@ -16,42 +16,44 @@ LAST_HAND_WORDS = ("上一局", "上一把", "上局", "上把")
 #: who is up tonight, asked of the table (`今晚谁赢了`): the night's standings, as 余额
 STANDING_WORDS = tuple(f"{when}谁{result}了" for when in ("", "今晚", "今天") for result in ("赢", "输"))
 
+#: what a question about one's own money may end with, said to the table (`我欠谁啊`, `我输了多少呀`)
+_ASKED_ENDINGS = ("", "啊", "呀", "呢")
+#: who owes whom, asked in the first person: only what the sender owes (`我欠谁`), only what is owed to them
+_OWING = (
+    *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
+    *("还欠多少", "还欠谁", "我该给谁", "我该给谁钱"),
+)
+_OWED = ("谁欠我", "谁欠我钱")
+
 #: 余额 asked in the first person (`我欠谁`, `谁欠我钱`): the sender's own line and open debts, as `余额 我`
-SELF_BALANCE_WORDS = (
-    "我多少钱",
-    "我的账",
-    "我的余额",
-    "我输赢",
-    "我输了多少",
-    "我赢了多少",
-    "我输多少",
-    "我赢多少",
-    "我输多少了",
-    "我赢多少了",
-    "我现在多少",
-    "我现在多少钱",
-    *(f"{who}{when}{result}了多少" for who in ("我", "") for when in ("今晚", "今天") for result in ("输", "赢")),
-    *(f"我现在{result}{done}多少" for result in ("输", "赢") for done in ("", "了")),
-    "我欠谁",
-    "我欠谁钱",
-    "我欠多少",
-    "我欠多少钱",
-    "我还欠多少",
-    "我还欠谁",
-    "还欠多少",
-    "还欠谁",
-    "谁欠我",
-    "谁欠我钱",
+SELF_BALANCE_WORDS = tuple(
+    f"{word}{ending}"
+    for word in (
+        "我多少钱",
+        "我的账",
+        "我的余额",
+        "我输赢",
+        *(f"我{result}{done}多少{money}" for result in ("输", "赢") for done in ("", "了") for money in ("", "钱")),
+        "我输多少了",
+        "我赢多少了",
+        "我现在多少",
+        "我现在多少钱",
+        *(f"{who}{when}{result}了多少" for who in ("我", "") for when in ("今晚", "今天") for result in ("输", "赢")),
+        *(f"{when}我{result}了多少" for when in ("今晚", "今天", "一共", "总共") for result in ("输", "赢")),
+        *(f"我{when}{result}了多少" for when in ("一共", "总共") for result in ("输", "赢")),
+        *(f"我现在{result}{done}多少" for result in ("输", "赢") for done in ("", "了")),
+        *_OWING,
+        *_OWED,
+    )
+    for ending in _ASKED_ENDINGS
 )
 
 #: a win told by the player who dealt in (`我点炮了 @小李 清一色`): the win of the one named, on the sender's discard
 DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我点的炮")
 
 #: of those, the ones asking only what the sender owes (`我欠谁`), and only what is owed to the sender (`谁欠我钱`)
-OWING_WORDS = frozenset(
-    {"我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁", "还欠多少", "还欠谁"}
-)
-OWED_WORDS = frozenset({"谁欠我", "谁欠我钱"})
+OWING_WORDS = frozenset(f"{word}{ending}" for word in _OWING for ending in _ASKED_ENDINGS)
+OWED_WORDS = frozenset(f"{word}{ending}" for word in _OWED for ending in _ASKED_ENDINGS)
 
 #: a kong told as done or in the first person (`暗杠了`, `我补杠了 4s`) is the kong its kind word says (`我杠了 9p`:
 #: 杠's, which asks which kong); the first person, like a 亮倒's (`我亮倒了`), records the sender's own, never
