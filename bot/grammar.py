@@ -875,6 +875,14 @@ def _unknown(word: Word, reading: list[Word]) -> GrammarError:
     return GrammarError(key, word=word.typed, reading=tuple(reading))
 
 
+def _no_discarder(keyword: Word, after: Sequence[Word]) -> GrammarError:
+    """`点` with nobody after it, or with a word that names nobody seated (`点 王哥`: a nickname or a member not
+    at the table, not a seat's name): that word is quoted back, so the player sees what was not understood."""
+    if after and after[0].kind == "unknown" and not set(after[0].typed) <= vocab.PARTICLES:
+        return GrammarError("discarder_not_seated", name=after[0].typed, word=keyword.typed, suggest=False)
+    return GrammarError("discarder_missing", word=keyword.typed)
+
+
 def _discarder_first(items: list[Word]) -> list[Word]:
     """`@乙 点炮` (a name, then 点炮 with nobody after it) means 点 @乙: put the name after the keyword."""
     out = list(items)
@@ -932,7 +940,7 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
             _set_method(spec(), word.value, word.typed)
             if word.value != "self_draw":
                 if index + 1 >= len(items) or items[index + 1].kind != "person":
-                    raise GrammarError("discarder_missing", word=word.typed)
+                    raise _no_discarder(word, items[index + 1 : index + 2])
                 index += 1
                 who = items[index].value
                 if discarder is not None and discarder != who:
@@ -1100,10 +1108,12 @@ def parse_kong(
                 player = item.value
             else:
                 raise GrammarError("kong_two_players", first=player, word=item.typed, suggest=False)
+        elif awaiting is not None:
+            raise _no_discarder(awaiting, [item])
         else:
             raise _unknown(item, items)
     if awaiting is not None:
-        raise GrammarError("discarder_missing", word=awaiting.typed)
+        raise _no_discarder(awaiting, [])
     player = player or me
     if player is None:
         raise GrammarError("player_missing")

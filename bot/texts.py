@@ -209,6 +209,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "「{word}」后面要写是谁：例如 点 @乙",
         "en": "Say who after “{word}”, e.g. 点 @b",
     },
+    "discarder_not_seated": {
+        "zh": "「{name}」不是这桌的人：「{word}」后面写这桌的一位，用 @TA 或 牌桌 列出的名字，例如 {word} @乙",
+        "en": "“{name}” is not at this table: after “{word}” name a seat, with @ or as 牌桌 lists it, e.g. {word} @b",
+    },
     "two_discarders": {
         "zh": "一炮双响只能是同一个人点的炮。",
         "en": "A double win comes from one discard: one discarder only.",

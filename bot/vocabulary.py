@@ -233,6 +233,8 @@ NUMERAL_DIGITS: dict[str, int] = {
     char: int(digit) for char, digit in zip("零〇一二两三四五六七八九", "001223456789", strict=True)
 }
 NUMERAL_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
+#: the particles a line may end with (`胡 清一色 点炮 了`): said, not a word of the record
+PARTICLES = frozenset("了啊吧呀啦哈嘛呢哦噢")
 #: how a question ends, after trailing punctuation and emoji (`?` is the folded `？`)
 QUESTION_ENDINGS = ("?", "吗", "么", "嘛", "呢", "没", "没有")
 
