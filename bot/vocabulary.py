@@ -60,11 +60,13 @@ OWED_WORDS = frozenset(f"{word}{ending}" for word in _OWED for ending in _ASKED_
 #: someone else's
 _KONG_KINDS_SAID = ("杠", "暗杠", "蓄杠", "补杠", "加杠", "直杠", "明杠")
 KONGS_SAID: dict[str, str] = {
-    said: kind for kind in _KONG_KINDS_SAID for said in (f"{kind}了", f"我{kind}", f"我{kind}了")
+    said: kind
+    for kind in _KONG_KINDS_SAID
+    for said in (f"{kind}了", f"{kind}啦", f"我{kind}", f"我{kind}了", f"我{kind}啦")
 }
 #: a kong in English as the bot's replies name its kind (`concealed kong 7z`, `exposed kong 9p from @b`)
 KONGS_SAID |= {"concealed kong": "暗杠", "added kong": "蓄杠", "exposed kong": "直杠"}
-FIRST_PERSON_LIANGDAO_WORDS = ("我亮倒", "我亮倒了", "我报听", "我报听了")
+FIRST_PERSON_LIANGDAO_WORDS = ("我亮倒", "我亮倒了", "我亮倒啦", "我报听", "我报听了", "我报听啦")
 FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("我")), *FIRST_PERSON_LIANGDAO_WORDS})
 
 #: command words people also say to each other (`记错了，不好意思`): a line of theirs the bot would refuse stays
@@ -105,24 +107,34 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "谁的庄",
     ),
     "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠", *KONGS_SAID),
-    "liangdao": ("亮倒", "亮牌", "亮倒了", "亮牌了", "报听", "报听了", *FIRST_PERSON_LIANGDAO_WORDS),
+    "liangdao": (
+        *("亮倒", "亮牌", "亮倒了", "亮牌了", "亮倒啦", "亮牌啦", "报听", "报听了", "报听啦"),
+        *FIRST_PERSON_LIANGDAO_WORDS,
+    ),
     "hu": (
         "胡",
         "胡了",
+        "胡啦",
         "我胡了",
+        "我胡啦",
         "胡牌",
         "和",
         "糊",
         "自摸",
         "自摸了",
+        "自摸啦",
         "自摸胡",
         "我自摸",
         "我自摸了",
+        "我自摸啦",
         *DEALT_IN_WORDS,
         *SELF_DRAW_ALONE,
     ),
-    "draw": ("荒庄", "荒庄了", "流局", "流局了", "黄庄", "黄庄了", "臭庄", "臭庄了", "荒了"),
-    "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "记错了", "刚才记错了", "undo"),
+    "draw": (*(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")), "荒了"),
+    "undo": (
+        *("撤销", "撤回", "撤消", "撤销一下", "撤回一下", "撤销下", "回退", "取消上一条", "悔"),
+        *("记错了", "刚才记错了", "undo"),
+    ),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),
     "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
@@ -184,9 +196,11 @@ PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
 WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "自摸": ("自摸",),
     "自摸了": ("自摸",),
+    "自摸啦": ("自摸",),
     "自摸胡": ("自摸",),
     "我自摸": ("自摸",),
     "我自摸了": ("自摸",),
+    "我自摸啦": ("自摸",),
     **{word: ("自摸",) for word in SELF_DRAW_ALONE},
     "点杠": ("点",),
     **{word: ("我",) for word in SELF_BALANCE_WORDS},
@@ -203,7 +217,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 }
 
 #: win words said in the first person: the line records the sender's own win, never someone else's
-FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我自摸", "我自摸了"})
+FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我胡啦", "我自摸", "我自摸了", "我自摸啦"})
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
@@ -261,7 +275,7 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
     "haidipao": ("海底炮", "haidipao"),
 }
 METHODS: dict[str, tuple[str, ...]] = {
-    "self_draw": ("自摸", "自摸了", "zimo", "self", "tsumo"),
+    "self_draw": ("自摸", "自摸了", "自摸啦", "zimo", "self", "tsumo"),
     "discard": (
         "点",
         "点炮",
