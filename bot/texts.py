@@ -338,6 +338,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Nothing changed: hand {number} this message recorded is at a table that has ended; once another "
         "table is open only the group's admins may change that table's records. Ask an admin if it was wrong.",
     },
+    "correct_how": {
+        "zh": "「改」不会改账。要改刚才记错的：直接编辑原来那条消息（按改后的内容重记）；"
+        "或者先发 撤销 撤回那条，再发：{line}",
+        "en": "“改” changes nothing. To correct a wrong record: edit its message (it is recorded again as edited), "
+        "or send 撤销 to take it back, then send: {line}",
+    },
     "edit_record_stands_hand": {
         "zh": "这条消息改了，但它记的第{number}局还算数（改成别的话不会撤账）。要作废那一局，发：撤销 第{number}局",
         "en": "The message was edited, but hand {number} it recorded still counts (an edit into other words undoes "

@@ -138,6 +138,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),
     "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
+    # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
+    "correct": ("改", "改成", "改为", "改一下", "更正"),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
     # payments after a settlement (bot/commands/payments.py)
     "pay": (
