@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.commands._common import ME_WORDS, account_word, me, money, net_by_member, resolve_person, shown_names
+from bot.commands._common import ME_WORDS, account_word, looked_up, me, money, net_by_member, shown_names
 from bot.commands.payments import debt_items
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, hand_number, implied, tokens
@@ -33,7 +33,7 @@ def balance(ctx: Context) -> SendText:
     only = None
     words = tokens(f"{implied(ctx.word)} {ctx.args}")  # `我欠谁` is `余额 我`
     if words:
-        only = me(ctx) if words[0] in ME_WORDS else resolve_person(ctx, words[0])
+        only = me(ctx) if words[0] in ME_WORDS else looked_up(ctx, words[0])
         if only is None:
             raise Refusal("unknown_player", name=words[0])
     total = ctx.service.balances(ctx.chat_id)
