@@ -87,10 +87,11 @@ def unpaid_lines(ctx: Context, member_id: int) -> list[str]:
 )
 def history(ctx: Context) -> SendText:
     limit = 5
-    if ctx.args:
-        word = tokens(ctx.args)[0]
+    args = f"{implied(ctx.word)} {ctx.args}".strip()  # `上一局` is `历史 1`
+    if args:
+        word = tokens(args)[0]
         asks_one = word.startswith("第") or fold(word) == "hand"  # `第3局`, `第 3 局`, `hand 3`: not the last 3
-        number = hand_number(fold(ctx.args)) if asks_one else None
+        number = hand_number(fold(args)) if asks_one else None
         if number is not None:
             return one_hand(ctx, number)
         count = word[:-1] if word.endswith(HAND_WORDS) else word  # `历史 3局`

@@ -82,3 +82,11 @@ def test_an_english_group_is_answered_in_english(tmp_path: Path) -> None:
     assert said["b: 第1局"][0].startswith("Hand 1: 阿杰 self-draw")
     assert said["b: hand 1"] == said["b: show hand #1?"] == said["b: history hand 1"] == said["b: 第1局"]
     assert said["b: 第2局"] == said["b: hand 2"] == ["This table has finished 1 hand: there is no hand 2 yet."]
+
+
+@pytest.mark.parametrize("line", ["c: 上一局", "c: 上一把？", "c: 上局"])
+def test_the_last_hand_asked_for_is_that_one_hand(line: str, tmp_path: Path) -> None:
+    """`上一局` is `历史 1`: the last hand alone (it listed the last five, as plain 历史)."""
+    second = history_lines(tmp_path / "history")[1]
+    said = answers([*TWO_HANDS, line], tmp_path)[line]
+    assert said[1:] == [second]
