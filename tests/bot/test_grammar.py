@@ -275,6 +275,30 @@ def test_the_command_word_is_the_registry_s_own_and_the_arguments_are_as_typed(l
 
 
 @pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("流局啦", "draw"),
+        ("荒庄啦！", "draw"),
+        ("亮倒啦", "liangdao"),
+        ("我亮倒啦", "liangdao"),
+        ("暗杠啦 3s", "gang"),
+        ("胡啦 清一色 自摸", "hu"),
+        ("自摸啦 清一色", "hu"),
+        ("撤销一下", "undo"),
+        ("撤销下", "undo"),
+        ("我输了多少钱", "balance"),
+        ("我欠谁啊", "balance"),
+        ("今晚我输了多少", "balance"),
+        ("改 胡 七对 自摸", "correct"),
+    ],
+)
+def test_what_players_say_at_the_table_is_the_command_it_means(line: str, key: str) -> None:
+    """啦 for 了, 撤销一下, the first-person money questions with 钱 or a closing 啊/呢 (they were silent)."""
+    found = split_command(line, registry, "kawuxing")
+    assert found is not None and found[0].key == key
+
+
+@pytest.mark.parametrize(
     ("line", "word", "args"),
     [
         ("撤销 结算", "撤销结算", ""),
