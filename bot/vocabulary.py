@@ -181,8 +181,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
 
 #: 碰胡's recording commands (bot/games/penghu.py): command key -> the words that start it; 胡 is the 卡五星 word's
 PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "peng": ("碰",),
-    "sao": ("扫",),
+    "peng": ("碰", "碰了", "碰啦"),
+    "sao": ("扫", "扫了", "扫啦"),
     "guosao": ("过扫",),
     "paoqi": ("跑起",),
     "tishe": ("提蛇",),

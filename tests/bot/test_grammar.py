@@ -299,6 +299,15 @@ def test_what_players_say_at_the_table_is_the_command_it_means(line: str, key: s
 
 
 @pytest.mark.parametrize(
+    ("line", "key"), [("碰了 点 @c", "penghu_peng"), ("碰啦 摸", "penghu_peng"), ("扫了", "penghu_sao")]
+)
+def test_a_penghu_record_said_done_is_that_record_at_a_penghu_table_only(line: str, key: str) -> None:
+    found = split_command(line, registry, "penghu")
+    assert found is not None and found[0].key == key
+    assert split_command(line, registry, "kawuxing") is None
+
+
+@pytest.mark.parametrize(
     ("line", "word", "args"),
     [
         ("撤销 结算", "撤销结算", ""),
