@@ -96,6 +96,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{game}一桌 {seats} 个人，多了 {extra}。",
         "en": "A {game} table seats {seats}; {extra} is one too many.",
     },
+    "guest_name_is_a_stake": {
+        "zh": "「{name}」不是客人的名字：开桌只写坐下的人（@某人，客人写名字）。这群底金 {base}，"
+        "管理员在开桌前用 设置 底金 2 修改（开着的桌不变）。",
+        "en": "“{name}” is no guest's name: 开桌 names only who sits down (@someone, a guest by name). The base "
+        "stake here is {base}; admins change it with 设置 底金 2 before 开桌 (an open table keeps its own).",
+    },
     "guest_name_too_long": {
         "zh": "客人名字最多 {limit} 个字，「{start}…」有 {length} 个：写短一点。",
         "en": "A guest's name takes at most {limit} characters; “{start}…” has {length}: write a shorter one.",
