@@ -177,8 +177,11 @@ class GrammarError(ValueError):
 
 
 class GrammarCommand(Protocol):
-    """What the grammar needs of a command: whether only admins may run it (a question about such an act, `请出
-    @x 吗`, is chat, not the act)."""
+    """What the grammar needs of a command: its key (a question about the books is read only for the commands that
+    read them), whether only admins may run it (a question about such an act, `请出 @x 吗`, is chat, not the act)."""
+
+    @property
+    def key(self) -> str: ...
 
     @property
     def admin_only(self) -> bool: ...
@@ -242,6 +245,10 @@ def split_command(
     if asked is not None and hand_number(asked["hand"]) is not None:
         command = book.lookup(vocab.HAND_VIEW_COMMAND, game)
         return None if command is None else (command, vocab.HAND_VIEW_COMMAND, asked["hand"])
+    looked = _looked_up(head, book, game)
+    if looked is not None:
+        command, word, end = looked
+        return command, word, _rest(text[origin[start + end] :])
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game)
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
@@ -275,6 +282,30 @@ def _undo_verb_joined(head: str) -> tuple[str, str, int]:
     after = head[len(verb) :]
     gap = len(after) - len(after.lstrip(_SPACES)) if verb else 0
     return vocab.UNDO_VERB_SPELLING.get(verb, verb) + after[gap:], verb, gap
+
+
+_LOOKS_LONGEST = sorted((*vocab.LOOK_WORDS, "查看"), key=len, reverse=True)
+
+
+def _looked_up(head: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, int] | None:
+    """A question about the books asked around its word: after a word for looking (`看一下历史`, `查下余额 @乙`,
+    `查看余额`) or closed with a particle (`余额呢`, `战绩啊`): (command, its word, where its arguments start).
+    Only the commands that read (`vocab.LOOKED_UP_COMMANDS`); a look word before anything else is chat."""
+    look = next((word for word in _LOOKS_LONGEST if head.startswith(word)), "")
+    at = len(look)
+    at += len(head[at:]) - len(head[at:].lstrip(_SPACES))
+    core = head[at:].rstrip(_SPACES).translate(_SPACED).rstrip()
+    if core[-1:] in vocab.LOOKED_UP_ENDINGS and core[:-1] in vocab.ASKED_WITH_A_PARTICLE:
+        command = book.lookup(core[:-1], game)
+        if command is not None:
+            return command, core[:-1], len(head)
+    if not look or at == len(head):
+        return None
+    for word, end in _words_at(head[at:], book):
+        command = book.lookup(word, game)
+        if command is not None and command.key in vocab.LOOKED_UP_COMMANDS:
+            return command, word, at + end
+    return None
 
 
 #: the word `split_command` gives a win told by its patterns alone (`清一色 自摸`): no command word was typed

@@ -243,6 +243,16 @@ HAND_WORDS = ("局", "把", "盘")
 #: the hand's number a line may have
 HAND_VIEW_COMMAND = "历史"
 LOOK_WORDS = ("看看", "看下", "看一下", "查查", "查下", "查一下", "查", "show", "see")
+#: the commands that only read, asked after a look word too (`看一下历史`, `查下余额`, `看看规则`)
+LOOKED_UP_COMMANDS = frozenset(
+    {"balance", "history", "stats", "details", "night_report", "leaderboard", "mod_pot", "table", "rules", "fees"}
+)
+LOOKED_UP_ENDINGS = ("呢", "啊", "呀")
+#: the words of those that name the books themselves, asked closed with a particle (`余额呢`, `战绩啊`); not the
+#: words people say of anything (`多少钱啊`, `记录呢`, `输赢呢`)
+ASKED_WITH_A_PARTICLE = frozenset(
+    {"余额", "查账", "战况", "今晚战况", "历史", "上一局", "上一把", "战绩", "我的战绩", "统计", "明细", "战报", "排行"}
+)
 HAND_VIEW_ENDINGS = ("明细", "详情", "是怎么算的", "怎么算的", "怎么算", "咋算的", "是啥", "是什么", "呢")
 #: Chinese numerals a hand number may be written in (`第十二局`): digits and the units they multiply
 NUMERAL_DIGITS: dict[str, int] = {

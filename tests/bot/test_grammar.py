@@ -299,6 +299,29 @@ def test_what_players_say_at_the_table_is_the_command_it_means(line: str, key: s
 
 
 @pytest.mark.parametrize(
+    ("line", "key", "args"),
+    [
+        ("看一下历史", "history", ""),
+        ("查下余额 @乙", "balance", "@乙"),
+        ("查看 余额", "balance", ""),
+        ("余额呢？", "balance", ""),
+        ("战绩啊", "stats", ""),
+        ("看看规则", "rules", ""),
+    ],
+)
+def test_a_question_about_the_books_is_read_around_its_word(line: str, key: str, args: str) -> None:
+    found = split_command(line, registry, "kawuxing")
+    assert found is not None and (found[0].key, found[2]) == (key, args)
+
+
+@pytest.mark.parametrize("line", ["看看 撤销", "查一下", "看看再说", "余额宝呢", "多少钱啊", "谁坐庄啊", "规则呢"])
+def test_a_look_word_or_a_particle_makes_no_other_command(line: str) -> None:
+    """Only what reads the books is asked around its word; an act after 看看 is chat, and so are the everyday
+    words (`多少钱啊`) and those left as chat before (`谁坐庄啊`)."""
+    assert split_command(line, registry, "kawuxing") is None
+
+
+@pytest.mark.parametrize(
     ("line", "key"), [("碰了 点 @c", "penghu_peng"), ("碰啦 摸", "penghu_peng"), ("扫了", "penghu_sao")]
 )
 def test_a_penghu_record_said_done_is_that_record_at_a_penghu_table_only(line: str, key: str) -> None:
