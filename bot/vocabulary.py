@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 #: the last hand, asked as players ask it (`上一局`): 历史 of one hand
-LAST_HAND_WORDS = ("上一局", "上一把", "上局", "上把")
+LAST_HAND_WORDS = ("上一局", "上一把", "上局", "上把", "last hand")
 
 #: who is up tonight, asked of the table (`今晚谁赢了`): the night's standings, as 余额
 STANDING_WORDS = tuple(f"{when}谁{result}了" for when in ("", "今晚", "今天") for result in ("赢", "输"))
 
-#: what a question about one's own money may end with, said to the table (`我欠谁啊`, `我输了多少呀`)
+#: what a question about one's own money may end with, said to the table (`我欠谁啊`, `我输了多少呀`; not English)
 _ASKED_ENDINGS = ("", "啊", "呀", "呢")
 #: who owes whom, asked in the first person: only what the sender owes (`我欠谁`), only what is owed to them
 _OWING = (
     *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
-    *("还欠多少", "还欠谁", "我该给谁", "我该给谁钱"),
+    *("还欠多少", "还欠谁", "我该给谁", "我该给谁钱", "who do i owe", "how much do i owe"),
 )
-_OWED = ("谁欠我", "谁欠我钱")
+_OWED = ("谁欠我", "谁欠我钱", "who owes me")
 
 #: 余额 asked in the first person (`我欠谁`, `谁欠我钱`): the sender's own line and open debts, as `余额 我`
 SELF_BALANCE_WORDS = tuple(
@@ -31,6 +31,7 @@ SELF_BALANCE_WORDS = tuple(
     for word in (
         "我多少钱",
         "我的账",
+        "my balance",
         "我的余额",
         "我输赢",
         *(f"我{result}{done}多少{money}" for result in ("输", "赢") for done in ("", "了") for money in ("", "钱")),
@@ -46,14 +47,15 @@ SELF_BALANCE_WORDS = tuple(
         *_OWED,
     )
     for ending in _ASKED_ENDINGS
+    if not (ending and word.isascii())
 )
 
 #: a win told by the player who dealt in (`我点炮了 @小李 清一色`): the win of the one named, on the sender's discard
 DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我点的炮")
 
 #: of those, the ones asking only what the sender owes (`我欠谁`), and only what is owed to the sender (`谁欠我钱`)
-OWING_WORDS = frozenset(f"{word}{ending}" for word in _OWING for ending in _ASKED_ENDINGS)
-OWED_WORDS = frozenset(f"{word}{ending}" for word in _OWED for ending in _ASKED_ENDINGS)
+OWING_WORDS = frozenset(w for w in SELF_BALANCE_WORDS if w.rstrip("".join(_ASKED_ENDINGS)) in _OWING)
+OWED_WORDS = frozenset(w for w in SELF_BALANCE_WORDS if w.rstrip("".join(_ASKED_ENDINGS)) in _OWED)
 
 #: a kong told as done or in the first person (`暗杠了`, `我补杠了 4s`) is the kong its kind word says (`我杠了 9p`:
 #: 杠's, which asks which kong); the first person, like a 亮倒's (`我亮倒了`), records the sender's own, never

@@ -290,6 +290,9 @@ def test_the_command_word_is_the_registry_s_own_and_the_arguments_are_as_typed(l
         ("我欠谁啊", "balance"),
         ("今晚我输了多少", "balance"),
         ("改 胡 七对 自摸", "correct"),
+        ("my balance", "balance"),
+        ("Who do I owe?", "balance"),
+        ("last hand", "history"),
     ],
 )
 def test_what_players_say_at_the_table_is_the_command_it_means(line: str, key: str) -> None:
