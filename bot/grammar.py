@@ -805,7 +805,7 @@ def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
     """The nearest record the words could mean: each unknown word replaced by the vocabulary word it most looks
     like, a typo's length apart (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄). None when every word was
     understood, or when the reading would lose a word the vocabulary knows (`亮倒哈`, `清一涩自摸`): a guess
-    that drops one could book other money than meant."""
+    that drops one could book other money than meant. A tile said with a particle is kept (`三条了` → 三条)."""
     words_ = list(reading)
     if not any(w.kind == "unknown" for w in words_):
         return None
@@ -813,6 +813,11 @@ def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
     for word in words_:
         if word.kind != "unknown":
             out.append(word)
+            continue
+        stem = word.typed.rstrip("".join(vocab.PARTICLES))
+        notation = tile_notation(stem) if stem != word.typed else None
+        if notation is not None:  # `三条了`, `红中啊`: the tile, said with a particle, is kept
+            out.append(Word("tiles", notation, stem))
             continue
         close = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
         match = next((m for m in close if abs(len(m) - len(word.value)) <= 1), None)
