@@ -411,8 +411,9 @@ def _ends_word(word: str, after: str) -> bool:
         return _is_separator(after[0])
     if not is_cjk(after[0]):
         return True
-    if word in vocab.COMMAND_WORDS["undo"] and hand_number(after) is not None:
-        return True  # `撤销第1局`
+    undone = hand_number(after) is not None or clean(after) in vocab.LAST_HAND_WORDS
+    if word in vocab.COMMAND_WORDS["undo"] and undone:
+        return True  # `撤销第1局`, `撤销上一局`
     return word in vocab.RECORD_WORDS and _glued_record(word, re.split(r"[\s,、。!?;:~]", after, maxsplit=1)[0])
 
 

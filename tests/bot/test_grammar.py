@@ -350,6 +350,8 @@ def test_a_penghu_record_said_done_is_that_record_at_a_penghu_table_only(line: s
         ("撤消结算", "撤销结算", ""),
         ("撤消 付款 @乙", "撤销付款", "@乙"),
         ("撤消 第3局", "撤消", "第3局"),
+        ("撤销上一局", "撤销", "上一局"),
+        ("撤销 上一把", "撤销", "上一把"),
     ],
 )
 def test_an_undo_word_typed_apart_from_what_it_undoes_is_that_command(line: str, word: str, args: str) -> None:
