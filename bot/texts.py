@@ -601,6 +601,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” is not a number of hands from 1 to 50.",
     },
     "no_night": {"zh": "今晚还没有开局，没有可结算的。", "en": "No night is open: nothing to settle."},
+    "settled_already": {
+        "zh": "今晚（{date}）已经结算过了，账在上面的结算里。再看一遍发 战报；要改账，管理员发 撤销结算。",
+        "en": "Tonight ({date}) is settled already: its payments are in the settlement above. 战报 shows it "
+        "again; admins take it back with 撤销结算.",
+    },
     "settle_hand_in_progress": {
         "zh": "还不能结算：第{number}局已经记了杠或亮倒，还没打完。这一局没人胡就发「荒庄」结束它（杠钱照算），"
         "记错了就发「撤销」去掉；然后再结算。",
