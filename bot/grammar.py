@@ -178,8 +178,11 @@ class GrammarError(ValueError):
 
 
 class GrammarCommand(Protocol):
-    """What the grammar needs of a command: whether only admins may run it (a question about such an act, `请出
-    @x 吗`, is chat, not the act)."""
+    """What the grammar needs of a command: its key (a question about the books is read only for the commands that
+    read them), whether only admins may run it (a question about such an act, `请出 @x 吗`, is chat, not the act)."""
+
+    @property
+    def key(self) -> str: ...
 
     @property
     def admin_only(self) -> bool: ...
@@ -243,6 +246,10 @@ def split_command(
     if asked is not None and hand_number(asked["hand"]) is not None:
         command = book.lookup(vocab.HAND_VIEW_COMMAND, game)
         return None if command is None else (command, vocab.HAND_VIEW_COMMAND, asked["hand"])
+    looked = _looked_up(head, book, game)
+    if looked is not None:
+        command, word, end = looked
+        return command, word, _rest(text[origin[start + end] :])
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game)
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
@@ -276,6 +283,30 @@ def _undo_verb_joined(head: str) -> tuple[str, str, int]:
     after = head[len(verb) :]
     gap = len(after) - len(after.lstrip(_SPACES)) if verb else 0
     return vocab.UNDO_VERB_SPELLING.get(verb, verb) + after[gap:], verb, gap
+
+
+_LOOKS_LONGEST = sorted((*vocab.LOOK_WORDS, "查看"), key=len, reverse=True)
+
+
+def _looked_up(head: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, int] | None:
+    """A question about the books asked around its word: after a word for looking (`看一下历史`, `查下余额 @乙`,
+    `查看余额`) or closed with a particle (`余额呢`, `战绩啊`): (command, its word, where its arguments start).
+    Only the commands that read (`vocab.LOOKED_UP_COMMANDS`); a look word before anything else is chat."""
+    look = next((word for word in _LOOKS_LONGEST if head.startswith(word)), "")
+    at = len(look)
+    at += len(head[at:]) - len(head[at:].lstrip(_SPACES))
+    core = head[at:].rstrip(_SPACES).translate(_SPACED).rstrip()
+    if core[-1:] in vocab.LOOKED_UP_ENDINGS and core[:-1] in vocab.ASKED_WITH_A_PARTICLE:
+        command = book.lookup(core[:-1], game)
+        if command is not None:
+            return command, core[:-1], len(head)
+    if not look or at == len(head):
+        return None
+    for word, end in _words_at(head[at:], book):
+        command = book.lookup(word, game)
+        if command is not None and command.key in vocab.LOOKED_UP_COMMANDS:
+            return command, word, at + end
+    return None
 
 
 #: the word `split_command` gives a win told by its patterns alone (`清一色 自摸`): no command word was typed
@@ -399,8 +430,9 @@ def _ends_word(word: str, after: str) -> bool:
         return _is_separator(after[0])
     if not is_cjk(after[0]):
         return True
-    if word in vocab.COMMAND_WORDS["undo"] and hand_number(after) is not None:
-        return True  # `撤销第1局`
+    undone = hand_number(after) is not None or clean(after) in vocab.LAST_HAND_WORDS
+    if word in vocab.COMMAND_WORDS["undo"] and undone:
+        return True  # `撤销第1局`, `撤销上一局`
     return word in vocab.RECORD_WORDS and _glued_record(word, re.split(r"[\s,、。!?;:~]", after, maxsplit=1)[0])
 
 
@@ -793,7 +825,7 @@ def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
     """The nearest record the words could mean: each unknown word replaced by the vocabulary word it most looks
     like, a typo's length apart (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄). None when every word was
     understood, or when the reading would lose a word the vocabulary knows (`亮倒哈`, `清一涩自摸`): a guess
-    that drops one could book other money than meant."""
+    that drops one could book other money than meant. A tile said with a particle is kept (`三条了` → 三条)."""
     words_ = list(reading)
     if not any(w.kind == "unknown" for w in words_):
         return None
@@ -801,6 +833,11 @@ def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
     for word in words_:
         if word.kind != "unknown":
             out.append(word)
+            continue
+        stem = word.typed.rstrip("".join(vocab.PARTICLES))
+        notation = tile_notation(stem) if stem != word.typed else None
+        if notation is not None:  # `三条了`, `红中啊`: the tile, said with a particle, is kept
+            out.append(Word("tiles", notation, stem))
             continue
         close = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
         match = next((m for m in close if abs(len(m) - len(word.value)) <= 1), None)
@@ -894,6 +931,14 @@ def _unknown(word: Word, reading: list[Word]) -> GrammarError:
     return GrammarError(key, word=word.typed, reading=tuple(reading))
 
 
+def _no_discarder(keyword: Word, after: Sequence[Word]) -> GrammarError:
+    """`点` with nobody after it, or with a word that names nobody seated (`点 王哥`: a nickname or a member not
+    at the table, not a seat's name): that word is quoted back, so the player sees what was not understood."""
+    if after and after[0].kind == "unknown" and not set(after[0].typed) <= vocab.PARTICLES:
+        return GrammarError("discarder_not_seated", name=after[0].typed, word=keyword.typed, suggest=False)
+    return GrammarError("discarder_missing", word=keyword.typed)
+
+
 def _discarder_first(items: list[Word]) -> list[Word]:
     """`@乙 点炮` (a name, then 点炮 with nobody after it) means 点 @乙: put the name after the keyword."""
     out = list(items)
@@ -951,7 +996,7 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
             _set_method(spec(), word.value, word.typed)
             if word.value != "self_draw":
                 if index + 1 >= len(items) or items[index + 1].kind != "person":
-                    raise GrammarError("discarder_missing", word=word.typed)
+                    raise _no_discarder(word, items[index + 1 : index + 2])
                 index += 1
                 who = items[index].value
                 if discarder is not None and discarder != who:
@@ -1119,10 +1164,12 @@ def parse_kong(
                 player = item.value
             else:
                 raise GrammarError("kong_two_players", first=player, word=item.typed, suggest=False)
+        elif awaiting is not None:
+            raise _no_discarder(awaiting, [item])
         else:
             raise _unknown(item, items)
     if awaiting is not None:
-        raise GrammarError("discarder_missing", word=awaiting.typed)
+        raise _no_discarder(awaiting, [])
     player = player or me
     if player is None:
         raise GrammarError("player_missing")

@@ -96,6 +96,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{game}一桌 {seats} 个人，多了 {extra}。",
         "en": "A {game} table seats {seats}; {extra} is one too many.",
     },
+    "guest_name_is_a_stake": {
+        "zh": "「{name}」不是客人的名字：开桌只写坐下的人（@某人，客人写名字）。这群底金 {base}，"
+        "管理员在开桌前用 设置 底金 2 修改（开着的桌不变）。",
+        "en": "“{name}” is no guest's name: 开桌 names only who sits down (@someone, a guest by name). The base "
+        "stake here is {base}; admins change it with 设置 底金 2 before 开桌 (an open table keeps its own).",
+    },
     "guest_name_too_long": {
         "zh": "客人名字最多 {limit} 个字，「{start}…」有 {length} 个：写短一点。",
         "en": "A guest's name takes at most {limit} characters; “{start}…” has {length}: write a shorter one.",
@@ -208,6 +214,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "discarder_missing": {
         "zh": "「{word}」后面要写是谁：例如 点 @乙",
         "en": "Say who after “{word}”, e.g. 点 @b",
+    },
+    "discarder_not_seated": {
+        "zh": "「{name}」不是这桌的人：「{word}」后面写这桌的一位，用 @TA 或 牌桌 列出的名字，例如 {word} @乙",
+        "en": "“{name}” is not at this table: after “{word}” name a seat, with @ or as 牌桌 lists it, e.g. {word} @b",
     },
     "two_discarders": {
         "zh": "一炮双响只能是同一个人点的炮。",
@@ -333,6 +343,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "那一局记错了，请找群管理员。",
         "en": "Nothing changed: hand {number} this message recorded is at a table that has ended; once another "
         "table is open only the group's admins may change that table's records. Ask an admin if it was wrong.",
+    },
+    "correct_how": {
+        "zh": "「改」不会改账。要改刚才记错的：直接编辑原来那条消息（按改后的内容重记）；"
+        "或者先发 撤销 撤回那条，再发：{line}",
+        "en": "“改” changes nothing. To correct a wrong record: edit its message (it is recorded again as edited), "
+        "or send 撤销 to take it back, then send: {line}",
     },
     "edit_record_stands_hand": {
         "zh": "这条消息改了，但它记的第{number}局还算数（改成别的话不会撤账）。要作废那一局，发：撤销 第{number}局",
@@ -609,6 +625,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” is not a number of hands from 1 to 50.",
     },
     "no_night": {"zh": "今晚还没有开局，没有可结算的。", "en": "No night is open: nothing to settle."},
+    "settled_already": {
+        "zh": "今晚（{date}）已经结算过了，账在上面的结算里。再看一遍发 战报；要改账，管理员发 撤销结算。",
+        "en": "Tonight ({date}) is settled already: its payments are in the settlement above. 战报 shows it "
+        "again; admins take it back with 撤销结算.",
+    },
     "settle_hand_in_progress": {
         "zh": "还不能结算：第{number}局已经记了杠或亮倒，还没打完。这一局没人胡就发「荒庄」结束它（杠钱照算），"
         "记错了就发「撤销」去掉；然后再结算。",

@@ -11,58 +11,64 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 #: the last hand, asked as players ask it (`上一局`): 历史 of one hand
-LAST_HAND_WORDS = ("上一局", "上一把", "上局", "上把")
+LAST_HAND_WORDS = ("上一局", "上一把", "上局", "上把", "last hand")
 
 #: who is up tonight, asked of the table (`今晚谁赢了`): the night's standings, as 余额
 STANDING_WORDS = tuple(f"{when}谁{result}了" for when in ("", "今晚", "今天") for result in ("赢", "输"))
 
+#: what a question about one's own money may end with, said to the table (`我欠谁啊`, `我输了多少呀`; not English)
+_ASKED_ENDINGS = ("", "啊", "呀", "呢")
+#: who owes whom, asked in the first person: only what the sender owes (`我欠谁`), only what is owed to them
+_OWING = (
+    *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
+    *("还欠多少", "还欠谁", "我该给谁", "我该给谁钱", "who do i owe", "how much do i owe"),
+)
+_OWED = ("谁欠我", "谁欠我钱", "who owes me")
+
 #: 余额 asked in the first person (`我欠谁`, `谁欠我钱`): the sender's own line and open debts, as `余额 我`
-SELF_BALANCE_WORDS = (
-    "我多少钱",
-    "我的账",
-    "我的余额",
-    "我输赢",
-    "我输了多少",
-    "我赢了多少",
-    "我输多少",
-    "我赢多少",
-    "我输多少了",
-    "我赢多少了",
-    "我现在多少",
-    "我现在多少钱",
-    *(f"{who}{when}{result}了多少" for who in ("我", "") for when in ("今晚", "今天") for result in ("输", "赢")),
-    *(f"我现在{result}{done}多少" for result in ("输", "赢") for done in ("", "了")),
-    "我欠谁",
-    "我欠谁钱",
-    "我欠多少",
-    "我欠多少钱",
-    "我还欠多少",
-    "我还欠谁",
-    "还欠多少",
-    "还欠谁",
-    "谁欠我",
-    "谁欠我钱",
+SELF_BALANCE_WORDS = tuple(
+    f"{word}{ending}"
+    for word in (
+        "我多少钱",
+        "我的账",
+        "my balance",
+        "我的余额",
+        "我输赢",
+        *(f"我{result}{done}多少{money}" for result in ("输", "赢") for done in ("", "了") for money in ("", "钱")),
+        "我输多少了",
+        "我赢多少了",
+        "我现在多少",
+        "我现在多少钱",
+        *(f"{who}{when}{result}了多少" for who in ("我", "") for when in ("今晚", "今天") for result in ("输", "赢")),
+        *(f"{when}我{result}了多少" for when in ("今晚", "今天", "一共", "总共") for result in ("输", "赢")),
+        *(f"我{when}{result}了多少" for when in ("一共", "总共") for result in ("输", "赢")),
+        *(f"我现在{result}{done}多少" for result in ("输", "赢") for done in ("", "了")),
+        *_OWING,
+        *_OWED,
+    )
+    for ending in _ASKED_ENDINGS
+    if not (ending and word.isascii())
 )
 
 #: a win told by the player who dealt in (`我点炮了 @小李 清一色`): the win of the one named, on the sender's discard
 DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我点的炮")
 
 #: of those, the ones asking only what the sender owes (`我欠谁`), and only what is owed to the sender (`谁欠我钱`)
-OWING_WORDS = frozenset(
-    {"我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁", "还欠多少", "还欠谁"}
-)
-OWED_WORDS = frozenset({"谁欠我", "谁欠我钱"})
+OWING_WORDS = frozenset(w for w in SELF_BALANCE_WORDS if w.rstrip("".join(_ASKED_ENDINGS)) in _OWING)
+OWED_WORDS = frozenset(w for w in SELF_BALANCE_WORDS if w.rstrip("".join(_ASKED_ENDINGS)) in _OWED)
 
 #: a kong told as done or in the first person (`暗杠了`, `我补杠了 4s`) is the kong its kind word says (`我杠了 9p`:
 #: 杠's, which asks which kong); the first person, like a 亮倒's (`我亮倒了`), records the sender's own, never
 #: someone else's
 _KONG_KINDS_SAID = ("杠", "暗杠", "蓄杠", "补杠", "加杠", "直杠", "明杠")
 KONGS_SAID: dict[str, str] = {
-    said: kind for kind in _KONG_KINDS_SAID for said in (f"{kind}了", f"我{kind}", f"我{kind}了")
+    said: kind
+    for kind in _KONG_KINDS_SAID
+    for said in (f"{kind}了", f"{kind}啦", f"我{kind}", f"我{kind}了", f"我{kind}啦")
 }
 #: a kong in English as the bot's replies name its kind (`concealed kong 7z`, `exposed kong 9p from @b`)
 KONGS_SAID |= {"concealed kong": "暗杠", "added kong": "蓄杠", "exposed kong": "直杠"}
-FIRST_PERSON_LIANGDAO_WORDS = ("我亮倒", "我亮倒了", "我报听", "我报听了")
+FIRST_PERSON_LIANGDAO_WORDS = ("我亮倒", "我亮倒了", "我亮倒啦", "我报听", "我报听了", "我报听啦")
 FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("我")), *FIRST_PERSON_LIANGDAO_WORDS})
 
 #: command words people also say to each other (`记错了，不好意思`): a line of theirs the bot would refuse stays
@@ -106,29 +112,41 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "谁的庄",
     ),
     "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠", *KONGS_SAID),
-    "liangdao": ("亮倒", "亮牌", "亮倒了", "亮牌了", "报听", "报听了", *FIRST_PERSON_LIANGDAO_WORDS),
+    "liangdao": (
+        *("亮倒", "亮牌", "亮倒了", "亮牌了", "亮倒啦", "亮牌啦", "报听", "报听了", "报听啦"),
+        *FIRST_PERSON_LIANGDAO_WORDS,
+    ),
     "hu": (
         "胡",
         "胡了",
+        "胡啦",
         "我胡了",
+        "我胡啦",
         "胡牌",
         "和",
         "糊",
         "自摸",
         "自摸了",
+        "自摸啦",
         "自摸胡",
         "我自摸",
         "我自摸了",
+        "我自摸啦",
         *DEALT_IN_WORDS,
         *SELF_DRAW_ALONE,
     ),
-    "draw": ("荒庄", "荒庄了", "流局", "流局了", "黄庄", "黄庄了", "臭庄", "臭庄了", "荒了"),
-    "undo": ("撤销", "撤回", "撤消", "回退", "取消上一条", "悔", "记错了", "刚才记错了", "undo"),
+    "draw": (*(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")), "荒了"),
+    "undo": (
+        *("撤销", "撤回", "撤消", "撤销一下", "撤回一下", "撤销下", "回退", "取消上一条", "悔"),
+        *("记错了", "刚才记错了", "undo"),
+    ),
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),
     "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
+    # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
+    "correct": ("改", "改成", "改为", "改一下", "更正"),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
     # payments after a settlement (bot/commands/payments.py)
     "pay": (
@@ -170,8 +188,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
 
 #: 碰胡's recording commands (bot/games/penghu.py): command key -> the words that start it; 胡 is the 卡五星 word's
 PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "peng": ("碰",),
-    "sao": ("扫",),
+    "peng": ("碰", "碰了", "碰啦"),
+    "sao": ("扫", "扫了", "扫啦"),
     "guosao": ("过扫",),
     "paoqi": ("跑起",),
     "tishe": ("提蛇",),
@@ -187,9 +205,11 @@ PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
 WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "自摸": ("自摸",),
     "自摸了": ("自摸",),
+    "自摸啦": ("自摸",),
     "自摸胡": ("自摸",),
     "我自摸": ("自摸",),
     "我自摸了": ("自摸",),
+    "我自摸啦": ("自摸",),
     **{word: ("自摸",) for word in SELF_DRAW_ALONE},
     "点杠": ("点",),
     **{word: ("我",) for word in SELF_BALANCE_WORDS},
@@ -206,7 +226,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 }
 
 #: win words said in the first person: the line records the sender's own win, never someone else's
-FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我自摸", "我自摸了"})
+FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我胡啦", "我自摸", "我自摸了", "我自摸啦"})
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
@@ -230,12 +250,24 @@ HAND_WORDS = ("局", "把", "盘")
 #: the hand's number a line may have
 HAND_VIEW_COMMAND = "历史"
 LOOK_WORDS = ("看看", "看下", "看一下", "查查", "查下", "查一下", "查", "show", "see")
+#: the commands that only read, asked after a look word too (`看一下历史`, `查下余额`, `看看规则`)
+LOOKED_UP_COMMANDS = frozenset(
+    {"balance", "history", "stats", "details", "night_report", "leaderboard", "mod_pot", "table", "rules", "fees"}
+)
+LOOKED_UP_ENDINGS = ("呢", "啊", "呀")
+#: the words of those that name the books themselves, asked closed with a particle (`余额呢`, `战绩啊`); not the
+#: words people say of anything (`多少钱啊`, `记录呢`, `输赢呢`)
+ASKED_WITH_A_PARTICLE = frozenset(
+    {"余额", "查账", "战况", "今晚战况", "历史", "上一局", "上一把", "战绩", "我的战绩", "统计", "明细", "战报", "排行"}
+)
 HAND_VIEW_ENDINGS = ("明细", "详情", "是怎么算的", "怎么算的", "怎么算", "咋算的", "是啥", "是什么", "呢")
 #: Chinese numerals a hand number may be written in (`第十二局`): digits and the units they multiply
 NUMERAL_DIGITS: dict[str, int] = {
     char: int(digit) for char, digit in zip("零〇一二两三四五六七八九", "001223456789", strict=True)
 }
 NUMERAL_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
+#: the particles a line may end with (`胡 清一色 点炮 了`): said, not a word of the record
+PARTICLES = frozenset("了啊吧呀啦哈嘛呢哦噢")
 #: how a question ends, after trailing punctuation and emoji (`?` is the folded `？`)
 QUESTION_ENDINGS = ("?", "吗", "么", "嘛", "呢", "没", "没有")
 
@@ -262,7 +294,7 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
     "haidipao": ("海底炮", "haidipao"),
 }
 METHODS: dict[str, tuple[str, ...]] = {
-    "self_draw": ("自摸", "自摸了", "zimo", "self", "tsumo"),
+    "self_draw": ("自摸", "自摸了", "自摸啦", "zimo", "self", "tsumo"),
     "discard": (
         "点",
         "点炮",

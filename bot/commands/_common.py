@@ -84,6 +84,19 @@ def resolve_person(ctx: Context, token: str) -> MemberInfo | None:
     return guest_named(ctx, token)
 
 
+def looked_up(ctx: Context, token: str) -> MemberInfo | None:
+    """A person named in a question (余额, 统计/战绩, 对战, 明细): as `resolve_person`, and a seat's name at the open
+    table as its message lists it (`余额 老王`), the name a record already reads as that seat (`点 老王`). Only for
+    reading: what moves money (付, 罚款) names a member by Telegram's identity alone."""
+    table = ctx.table
+    if table is not None and not token.startswith("@"):
+        key = name_key(token)
+        seat = next((seat for seat in table.seats if name_key(seat.name) == key), None)
+        if seat is not None:
+            return next((person for person in ctx.service.members(ctx.chat_id) if person.id == seat.member_id), None)
+    return resolve_person(ctx, token)
+
+
 def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:
     """The member `@word` names: the user a text mention written as `@word` carries (Telegram's id), or the member
     whose own messages reported the username `word`. Anything else is refused, with a hint when `word` is only

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.commands._common import ME_WORDS, account_word, me, money, net_by_member, resolve_person, shown_names
+from bot.commands._common import ME_WORDS, account_word, looked_up, me, money, net_by_member, shown_names
 from bot.commands.payments import debt_items
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, hand_number, implied, tokens
@@ -33,7 +33,7 @@ def balance(ctx: Context) -> SendText:
     only = None
     words = tokens(f"{implied(ctx.word)} {ctx.args}")  # `我欠谁` is `余额 我`
     if words:
-        only = me(ctx) if words[0] in ME_WORDS else resolve_person(ctx, words[0])
+        only = me(ctx) if words[0] in ME_WORDS else looked_up(ctx, words[0])
         if only is None:
             raise Refusal("unknown_player", name=words[0])
     total = ctx.service.balances(ctx.chat_id)
@@ -87,10 +87,11 @@ def unpaid_lines(ctx: Context, member_id: int) -> list[str]:
 )
 def history(ctx: Context) -> SendText:
     limit = 5
-    if ctx.args:
-        word = tokens(ctx.args)[0]
+    args = f"{implied(ctx.word)} {ctx.args}".strip()  # `上一局` is `历史 1`
+    if args:
+        word = tokens(args)[0]
         asks_one = word.startswith("第") or fold(word) == "hand"  # `第3局`, `第 3 局`, `hand 3`: not the last 3
-        number = hand_number(fold(ctx.args)) if asks_one else None
+        number = hand_number(fold(args)) if asks_one else None
         if number is not None:
             return one_hand(ctx, number)
         count = word[:-1] if word.endswith(HAND_WORDS) else word  # `历史 3局`

@@ -10,7 +10,7 @@ reason (and the reply says so). Reading only: anyone in the group may ask or pre
 from __future__ import annotations
 
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
-from bot.commands._common import account_word, money, resolve_person, shown_name
+from bot.commands._common import account_word, looked_up, money, shown_name
 from bot.commands._money_texts import reason_word
 from bot.commands.payment_codes import payment_buttons
 from bot.core import Button, Context, Refusal, SendText, registry
@@ -44,7 +44,7 @@ def details(ctx: Context) -> SendText:
     found = ctx.service.night_details(ctx.chat_id, night_id)
     if ctx.args:
         word = tokens(ctx.args)[0]
-        person = resolve_person(ctx, word)
+        person = looked_up(ctx, word)
         if person is None:
             raise Refusal("unknown_player", name=word)
         name = shown_name(ctx, person)  # 老王#2, as the lines below name them

@@ -26,7 +26,7 @@ def settle(ctx: Context) -> list[Effect]:
     if ctx.service.answered(ctx.source):  # a redelivered update: the night was settled, and posted
         return [ctx.reply("already_done")]
     if ctx.service.current_night(ctx.chat_id) is None:
-        raise Refusal("no_night")
+        raise _nothing_open(ctx)
     require_player(ctx, ctx.table, SETTLE)
     try:
         closed = ctx.service.end_night(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id)
@@ -36,6 +36,19 @@ def settle(ctx: Context) -> list[Effect]:
             raise Refusal(key, number=ctx.table.hand_number) from err
         raise
     return settle_post(ctx, closed)
+
+
+def _nothing_open(ctx: Context) -> Refusal:
+    """结算 with no night open: tonight's was settled already (结算 sent twice, two players typing it), said so with
+    where its post is; else nothing was played."""
+    from ledger.tables import night_date
+
+    latest = ctx.service.latest_night(ctx.chat_id)
+    closed = ctx.service.closed_night(ctx.chat_id, latest) if latest is not None else None
+    tonight = night_date(ctx.group.timezone, ctx.group.cutoff_hour, ctx.now())
+    if closed is not None and closed.night.night_date == tonight:
+        return Refusal("settled_already", date=tonight.isoformat())
+    return Refusal("no_night")
 
 
 # ---------------------------------------------------------------------------------------------- 撤销结算

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from bot.amounts import AmountError, parse_amount, unit_words
 from bot.commands._common import (
     SEATS,
     follow_closed_night,
@@ -33,6 +34,22 @@ if TYPE_CHECKING:
 DEALERLESS = frozenset({"gouji"})
 
 
+#: settings a player may type after the seats, meaning them for this table (they are the group's: 设置); 台费 is
+#: refused as a reserved name already
+STAKE_WORDS = ("底金", "封顶", "抽水")
+
+
+def _reads_as_a_stake(name: str, currency: str) -> bool:
+    """A word at 开桌 that is an amount (`2`, `2块`, `两块`) or a setting (`底金2`, `底金`), not a guest's name;
+    a name that merely starts with a digit (`8哥`) or is numerals alone (`一二三`) is a name."""
+    if name.startswith(STAKE_WORDS):
+        return True
+    try:
+        return parse_amount(name, currency) is not None
+    except AmountError as err:  # `两块`: an amount in Chinese numerals, told by its unit
+        return err.why == "amount_why_digits" and any(unit in name for unit in unit_words(currency))
+
+
 @registry.command(
     "open",
     names=["open", "newtable"],
@@ -46,6 +63,9 @@ def open_table(ctx: Context) -> SendText:
         people, dealer_token, _draw = parse_people(ctx.args)
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
+    for token in people:  # `开桌 @乙 @丙 底金2`: a stake typed where a guest's name goes seats no guest
+        if not token.startswith("@") and _reads_as_a_stake(token, ctx.group.currency):
+            raise Refusal("guest_name_is_a_stake", name=token, base=money(ctx.group.base, ctx.group.currency))
     game = ctx.group.game  # a new table plays the group's game, whatever the table it replaces played
     needed = SEATS.get(game, 3)
     if len(people) > needed:  # before anyone is looked up or a guest created

@@ -40,10 +40,10 @@ from bot.commands._common import (
 )
 from bot.commands._recording import recorded_by
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import fold, hand_number
+from bot.grammar import clean, fold, hand_number
 from bot.permissions import UNDO, may_answer, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record, joined
-from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN
+from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN, LAST_HAND_WORDS
 from ledger.service import Flow, Ledger, MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = "undo"
@@ -77,6 +77,10 @@ def undo(ctx: Context) -> SendText:
         return _undo_replied(ctx, table, replied)
     if ctx.args:
         number = hand_number(fold(ctx.args))  # `撤销 第3局`, `撤销第一局`, `撤销 第12把`
+        if clean(fold(ctx.args)) in LAST_HAND_WORDS:  # `撤销 上一局`: the hand last finished at this table
+            number = table.hand_number - 1 if table is not None else None
+            if not number:
+                raise Refusal("history_empty")
         if number is None:
             raise Refusal("undo_bad_words", word=ctx.args.strip())
         record = ctx.service.finished_hand(table.id, number)

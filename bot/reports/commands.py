@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from bot.commands._common import me, resolve_person, shown_name
+from bot.commands._common import looked_up, me, shown_name
 from bot.core import Context, Effect, Refusal, SendDocument, SendPhoto, SendText, registry
 from bot.grammar import implied, tokens
 from bot.reports.export import FORMATS, export_file
@@ -64,7 +64,7 @@ def parse(ctx: Context, default: str, *, extra_words: frozenset[str] = frozenset
         elif word in ME_WORDS:
             members.append(me(ctx))
         else:
-            person = resolve_person(ctx, word)
+            person = looked_up(ctx, word)
             if person is None:
                 if word.startswith("@"):
                     raise Refusal("report_unknown_member", name=word.lstrip("@"))

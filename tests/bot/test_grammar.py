@@ -275,6 +275,65 @@ def test_the_command_word_is_the_registry_s_own_and_the_arguments_are_as_typed(l
 
 
 @pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("流局啦", "draw"),
+        ("荒庄啦！", "draw"),
+        ("亮倒啦", "liangdao"),
+        ("我亮倒啦", "liangdao"),
+        ("暗杠啦 3s", "gang"),
+        ("胡啦 清一色 自摸", "hu"),
+        ("自摸啦 清一色", "hu"),
+        ("撤销一下", "undo"),
+        ("撤销下", "undo"),
+        ("我输了多少钱", "balance"),
+        ("我欠谁啊", "balance"),
+        ("今晚我输了多少", "balance"),
+        ("改 胡 七对 自摸", "correct"),
+        ("my balance", "balance"),
+        ("Who do I owe?", "balance"),
+        ("last hand", "history"),
+    ],
+)
+def test_what_players_say_at_the_table_is_the_command_it_means(line: str, key: str) -> None:
+    """啦 for 了, 撤销一下, the first-person money questions with 钱 or a closing 啊/呢 (they were silent)."""
+    found = split_command(line, registry, "kawuxing")
+    assert found is not None and found[0].key == key
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "args"),
+    [
+        ("看一下历史", "history", ""),
+        ("查下余额 @乙", "balance", "@乙"),
+        ("查看 余额", "balance", ""),
+        ("余额呢？", "balance", ""),
+        ("战绩啊", "stats", ""),
+        ("看看规则", "rules", ""),
+    ],
+)
+def test_a_question_about_the_books_is_read_around_its_word(line: str, key: str, args: str) -> None:
+    found = split_command(line, registry, "kawuxing")
+    assert found is not None and (found[0].key, found[2]) == (key, args)
+
+
+@pytest.mark.parametrize("line", ["看看 撤销", "查一下", "看看再说", "余额宝呢", "多少钱啊", "谁坐庄啊", "规则呢"])
+def test_a_look_word_or_a_particle_makes_no_other_command(line: str) -> None:
+    """Only what reads the books is asked around its word; an act after 看看 is chat, and so are the everyday
+    words (`多少钱啊`) and those left as chat before (`谁坐庄啊`)."""
+    assert split_command(line, registry, "kawuxing") is None
+
+
+@pytest.mark.parametrize(
+    ("line", "key"), [("碰了 点 @c", "penghu_peng"), ("碰啦 摸", "penghu_peng"), ("扫了", "penghu_sao")]
+)
+def test_a_penghu_record_said_done_is_that_record_at_a_penghu_table_only(line: str, key: str) -> None:
+    found = split_command(line, registry, "penghu")
+    assert found is not None and found[0].key == key
+    assert split_command(line, registry, "kawuxing") is None
+
+
+@pytest.mark.parametrize(
     ("line", "word", "args"),
     [
         ("撤销 结算", "撤销结算", ""),
@@ -291,6 +350,8 @@ def test_the_command_word_is_the_registry_s_own_and_the_arguments_are_as_typed(l
         ("撤消结算", "撤销结算", ""),
         ("撤消 付款 @乙", "撤销付款", "@乙"),
         ("撤消 第3局", "撤消", "第3局"),
+        ("撤销上一局", "撤销", "上一局"),
+        ("撤销 上一把", "撤销", "上一把"),
     ],
 )
 def test_an_undo_word_typed_apart_from_what_it_undoes_is_that_command(line: str, word: str, args: str) -> None:

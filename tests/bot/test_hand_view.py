@@ -82,3 +82,20 @@ def test_an_english_group_is_answered_in_english(tmp_path: Path) -> None:
     assert said["b: 第1局"][0].startswith("Hand 1: 阿杰 self-draw")
     assert said["b: hand 1"] == said["b: show hand #1?"] == said["b: history hand 1"] == said["b: 第1局"]
     assert said["b: 第2局"] == said["b: hand 2"] == ["This table has finished 1 hand: there is no hand 2 yet."]
+
+
+@pytest.mark.parametrize("line", ["c: 上一局", "c: 上一把？", "c: 上局"])
+def test_the_last_hand_asked_for_is_that_one_hand(line: str, tmp_path: Path) -> None:
+    """`上一局` is `历史 1`: the last hand alone (it listed the last five, as plain 历史)."""
+    second = history_lines(tmp_path / "history")[1]
+    said = answers([*TWO_HANDS, line], tmp_path)[line]
+    assert said[1:] == [second]
+
+
+@pytest.mark.parametrize("line", ["c: 撤销 上一局", "c: 撤销上一把", "b: 撤销 上一局！"])
+def test_the_last_hand_undone_is_that_hand_voided_after_a_question(line: str, tmp_path: Path) -> None:
+    """`撤销 上一局` is `撤销 第2局` when hand 2 finished last (it was refused as words 撤销 cannot read)."""
+    said = answers([*TWO_HANDS, line, "a: !press 确认撤销", "c: 历史"], tmp_path)
+    assert said[line][0].startswith("撤销第2局：整局作废（小李 胡 阿杰 点的炮 七对）")
+    assert said["a: !press 确认撤销"][0] == "已作废第2局（小李 胡 阿杰 点的炮 七对）。"
+    assert [line.split(" ", 1)[0] for line in said["c: 历史"][1:]] == ["第1局"]

@@ -48,6 +48,10 @@ REFUSED = [
     ("jia: 开桌 老表", "3"),  # too few: the sender and one guest
     ("jia: 开桌 老表 @yi @bing 庄 @jia", "jia"),  # the dealer is not seated
     ("jia: 开桌 老表 老表", "两次"),  # the same new guest twice
+    ("jia: 开桌 @yi @bing 底金2", "「底金2」不是客人的名字"),  # a stake where a guest's name goes
+    ("jia: 开桌 @yi @bing 底金 2", "「底金」不是客人的名字"),  # the same, spaced: not "one too many"
+    ("jia: 开桌 @yi 2块", "「2块」不是客人的名字"),  # an amount
+    ("jia: 开桌 @yi 两块", "「两块」不是客人的名字"),  # an amount in Chinese numerals
 ]
 
 
@@ -80,3 +84,11 @@ def test_an_open_seats_new_guests_once_and_finds_them_again(group: tuple[Chat, L
     chat("jia: 荒庄")
     assert "座位：乙、老表、丙" in chat("jia: 开桌 @yi 老表 @bing 庄 老表")
     assert {m.id: m.name for m in ledger.members(CONSOLE_CHAT_ID) if m.kind == "guest"} == guests
+
+
+def test_a_name_that_starts_with_a_digit_is_still_a_guest(group: tuple[Chat, Ledger]) -> None:
+    """Only a whole amount or a setting is refused as a guest's name (`2块`, `底金2`): `8哥`, `一二三` are names."""
+    chat, _ledger = group
+    assert "座位：甲、乙、8哥" in chat("jia: 开桌 @yi 8哥")
+    chat("jia: 荒庄")
+    assert "座位：甲、乙、一二三" in chat("jia: 开桌 @yi 一二三")

@@ -1,0 +1,27 @@
+"""结算 sent again once tonight is settled (two players typing it, or one twice): the answer says the night is
+settled and where its post is, not that nothing was played; the next night, with nothing open, is nothing to settle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.test_transcripts import replay
+
+NIGHT = ["!join a 阿杰", "!join b 小李", "!join c 老王", "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "a: 结算"]
+
+
+def _after(out: list[str], line: str) -> list[str]:
+    """What the bot said to the last `line` of the transcript."""
+    at = len(out) - 1 - out[::-1].index(line)
+    return [said.removeprefix("bot: ") for said in out[at + 1 :] if said.startswith("bot: ")][:1]
+
+
+def test_a_second_settle_tonight_says_it_is_settled(tmp_path: Path) -> None:
+    out = replay([*NIGHT, "b: 结算"], f"sqlite:///{tmp_path / 'x.db'}")
+    settled = "今晚（2026-01-10）已经结算过了，账在上面的结算里。再看一遍发 战报；要改账，管理员发 撤销结算。"
+    assert _after(out, "b: 结算") == [settled]
+
+
+def test_settle_the_next_day_with_nothing_open_has_nothing_to_settle(tmp_path: Path) -> None:
+    out = replay([*NIGHT, "!clock +1d", "b: 结算"], f"sqlite:///{tmp_path / 'x.db'}")
+    assert _after(out, "b: 结算") == ["今晚还没有开局，没有可结算的。"]
