@@ -844,6 +844,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "好的，没有撤销（上面问的已经作废）。",
         "en": "OK, nothing undone (the question above is closed).",
     },
+    # a record from whoever asked 撤销 of the latest record, before answering (`_common.refuse_while_undo_asked`)
+    "undo_answer_first": {
+        "zh": "没有记：你要撤销的 第{number}局 {what} 还在等你确认，它还算着。先点上面的「确认撤销」"
+        "（不撤了点「不撤销」或发「算了」），再发这一条。",
+        "en": "Not recorded: your undo of hand {number} ({what}) is still waiting for your answer, so it still "
+        "counts. Press “Undo it” above first (or “Keep it”, or type cancel), then send this again.",
+    },
     "undo_asked_above": {
         "zh": "上面已经在问了：第{number}局 {what}。请点那条消息下面的「确认撤销」或「不撤销」"
         "（不撤了也可以直接发「算了」）。",

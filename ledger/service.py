@@ -689,7 +689,7 @@ class Ledger:
     ) -> list[Flow]:
         """Unfinished flows, oldest first (to resume after a restart); only those one user started, of some kinds
         (a question of theirs still waiting), when asked."""
-        return self._unit.read(lambda tx: flows.unfinished(tx, chat_id, user_id, kinds))
+        return self._unit.read(lambda tx: flows.unfinished(tx, chat_id, user_id, kinds), one_statement=True)
 
 
 __all__ = [

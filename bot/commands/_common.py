@@ -400,6 +400,7 @@ def book(
                 raise Quiet from err
             if err.code != "nothing_to_edit":
                 raise
+    refuse_while_undo_asked(ctx, table)
     result = ctx.service.record_events(
         table.id, events, source=source or ctx.source, by=ctx.sender.user_id, check_repeat=not ctx.repeat
     )
@@ -432,6 +433,30 @@ def replayed_reply(ctx: Context, result: HandResult, game: str = "kawuxing") -> 
 
     what = describe_record(ctx.lang, result.recorded, game)
     return ctx.reply("already_recorded", number=result.number, what=what)
+
+
+#: the button flow of 撤销's question about a record at the open table (asked in bot/commands/undo.py)
+UNDO_QUESTION = "undo"
+
+
+def refuse_while_undo_asked(ctx: Context, table: TableInfo) -> None:
+    """A new record from whoever asked to take back the table's latest record, while that question still waits, is
+    most likely that record typed again, corrected: booked now, the question could no longer take the old one back
+    (it is not the latest any more) and both would count. Refused, naming the question; once it is answered, or
+    the table moved on by someone else's record, records book as usual. A question about a whole finished hand
+    (`撤销 第3局`) never goes stale, so it holds nothing back."""
+    waiting = [
+        flow
+        for flow in ctx.service.open_flows(ctx.chat_id, user_id=ctx.sender.user_id, kinds=(UNDO_QUESTION,))
+        if flow.state.get("table_id") == table.id and str(flow.state.get("target", "")).startswith("e")
+    ]
+    if not waiting:
+        return
+    latest = ctx.service.latest_record(table.id)
+    live = latest is not None and f"e{latest.event_ids[-1]}"
+    for flow in waiting:
+        if flow.state["target"] == live:
+            raise Refusal("undo_answer_first", number=flow.state["number"], what=flow.state["what"])
 
 
 def booking_lines(ctx: Context, result: HandResult) -> list[str]:

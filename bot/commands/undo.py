@@ -7,8 +7,8 @@ names the record, who made it and when, with 「确认撤销」/「不撤销」 
 (`permissions.may_answer`). The question lives in the ledger's flow table (kind `undo`), with the message it was
 posted as; the confirmation names the record it showed, so if the table moved on meanwhile nothing is undone. The
 reply says precisely what was taken back and what the hand now holds. While it waits, the asker's typed `算了`
-(`不撤销`, `取消` …) answers it as 「不撤销」 does, and their 撤销 of the same record points to it rather than asking
-twice.
+(`不撤销`, `取消` …) answers it as 「不撤销」 does, their 撤销 of the same record points to it rather than asking
+twice, and their new record is refused until they answer (`_common.refuse_while_undo_asked`).
 
 撤销 sent as a reply to the message that recorded something takes back what that message recorded, found by its
 source (`Ledger.message_hand`), at whichever table it was: at the open table, the table's latest record as plain
@@ -24,6 +24,7 @@ import dataclasses
 from typing import Any
 
 from bot.commands._common import (
+    UNDO_QUESTION,
     Confirmation,
     FlowStep,
     admin_press,
@@ -46,7 +47,7 @@ from bot.texts import describe_event, describe_record, joined
 from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN, LAST_HAND_WORDS
 from ledger.service import Flow, Ledger, MessageHand, TableInfo, TableRecord, VoidResult
 
-KIND = "undo"
+KIND = UNDO_QUESTION
 PREFIX = "ud"
 #: a reply's 撤销 of a hand at a table that has ended: an admin's question (`ask_admin`)
 ENDED_KIND = "undo_ended"

@@ -119,10 +119,13 @@ async def test_asking_again_points_to_the_question_and_asks_nothing_twice(tg: Ha
     # another player's 撤销 of the same record asks their own question: B's is not theirs to answer
     theirs = await ask(tg, C)
     assert theirs["text"] == question["text"] and len(open_questions(tg)) == 2
-    # the table moved on: B's 撤销 is of another record now, and asks about it
+    # C's own record waits for C's answer (both would count: `_common.refuse_while_undo_asked`)
     await tg.say(C, "暗杠 3s")
+    assert tg.last_text().startswith("没有记：你要撤销的 第1局 阿杰 暗杠 中 还在等你确认")
+    # the table moved on (A has no question): B's 撤销 is of another record now, and asks about it
+    await tg.say(A, "暗杠 3s")
     other = await ask(tg, B)
-    assert other["text"] == "最后一条记录是 老王 刚刚记的：第1局 老王 暗杠 三条。确定撤销吗？"
+    assert other["text"] == "最后一条记录是 阿杰 刚刚记的：第1局 阿杰 暗杠 三条。确定撤销吗？"
     # B's 算了 closes every question of B's waiting (both texts rewritten), none of C's
     await tg.say(B, "算了")
     edits = {e["message_id"]: e["text"] for e in tg.telegram.sent("editMessageText")}
