@@ -264,6 +264,9 @@ class Context:
     #: read from a line that does not start with its command word (`grammar.unprompted`: `清一色 自摸`, `@乙 胡了 …`):
     #: booked when it reads cleanly, otherwise silent — no refusal, question or suggestion answers what may be chat
     unprompted: bool = False
+    #: how many button flows the sender started in this chat were still waiting when the event arrived (questions of
+    #: theirs, `ChatView.waiting`): none, and nothing of theirs needs looking up
+    waiting: int = 0
     #: effects a handler queued to go out after its own reply (the night the 日切 hour closed: its settlement post)
     follow: list[Effect] = field(default_factory=list)
 
@@ -547,9 +550,9 @@ class Bot:
     ) -> Context:
         if self.service is None:  # routing tests: no ledger behind the dispatcher
             group, table = _offline_group(chat_id), None
-        else:  # one read: the group (created on first sight) and its open table
-            view = self.service.chat(chat_id, title=title)
-            group, table = view.group, view.table
+        else:  # one read: the group (created on first sight), its open table and the sender's flows waiting
+            view = self.service.chat(chat_id, title=title, user_id=sender.user_id)
+            group, table, event["waiting"] = view.group, view.table, view.waiting
             chat_id = group.chat_id  # an update of a chat that moved to a new id (a supergroup) acts there
         return Context(
             bot=self,

@@ -470,4 +470,14 @@ class FlowState(Base):
     updated_at: Mapped[datetime]
     finished_at: Mapped[datetime | None]
 
-    __table_args__ = (sa.UniqueConstraint("chat_id", "message_id"),)
+    __table_args__ = (
+        sa.UniqueConstraint("chat_id", "message_id"),
+        # the flows still waiting of a chat's member (`ChatView.waiting`, read at every message)
+        sa.Index(
+            "ix_flows_waiting",
+            "chat_id",
+            "user_id",
+            sqlite_where=sa.text("finished_at IS NULL"),
+            postgresql_where=sa.text("finished_at IS NULL"),
+        ),
+    )

@@ -116,6 +116,9 @@ class ChatView:
 
     group: GroupInfo
     table: TableInfo | None
+    #: how many button flows the member the view was read for started in the chat are still waiting (questions of
+    #: theirs: a record from whoever asked 撤销 waits for the answer); 0 when read for nobody
+    waiting: int = 0
 
 
 @dataclass(frozen=True)

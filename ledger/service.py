@@ -111,14 +111,14 @@ class Ledger:
         self.close()
 
     # groups ---------------------------------------------------------------------------------------------
-    def chat(self, chat_id: int, *, title: str = "") -> ChatView:
-        """The chat's group (created on first sight) and its open table with the seats, in one read."""
-        view = self._unit.read(lambda tx: tables.chat_view(tx, chat_id), one_statement=True)
+    def chat(self, chat_id: int, *, title: str = "", user_id: int | None = None) -> ChatView:
+        """The chat's group (created on first sight) and its open table with the seats, and how many flows `user_id`
+        started there still wait, in one read."""
+        view = self._unit.read(lambda tx: tables.chat_view(tx, chat_id, user_id), one_statement=True)
         if view is not None:
             return view
-        group = self.group(chat_id, title=title)
-        if group.chat_id != chat_id:  # the chat moved to a new id (`move_chat`): its group is read there
-            view = self._unit.read(lambda tx: tables.chat_view(tx, group.chat_id))
+        group = self.group(chat_id, title=title)  # created, or the chat moved to a new id (`move_chat`): read there
+        view = self._unit.read(lambda tx: tables.chat_view(tx, group.chat_id, user_id), one_statement=True)
         return view if view is not None else ChatView(group, None)
 
     def move_chat(self, old_chat_id: int, new_chat_id: int, *, source: str, by: int | None) -> GroupInfo | None:

@@ -61,10 +61,26 @@ _TABLE_BY_ID = (
     .where(m.GameTable.id == sa.bindparam("table_id"))
     .order_by(m.Seat.position)
 )
-#: the chat's group (with its 群规 overrides) and its open table (if any) with the seats: everything the bot reads
-#: before it handles a message
+#: how many button flows the sender (`user_id`) started in the chat are still waiting (`ix_flows_waiting`)
+_WAITING = (
+    sa.select(sa.func.count())
+    .select_from(m.FlowState)
+    .where(
+        m.FlowState.chat_id == sa.bindparam("chat_id"),
+        m.FlowState.user_id == sa.bindparam("user_id"),
+        m.FlowState.finished_at.is_(None),
+    )
+    .scalar_subquery()
+)
+#: the chat's group (with its 群规 overrides) and its open table (if any) with the seats, and the sender's flows
+#: waiting: everything the bot reads before it handles a message
 _CHAT_VIEW = (
-    sa.select(*_GROUP_COLUMNS, ModerationSettings.overrides.label("moderation"), *_TABLE_COLUMNS)
+    sa.select(
+        *_GROUP_COLUMNS,
+        ModerationSettings.overrides.label("moderation"),
+        _WAITING.label("waiting"),
+        *_TABLE_COLUMNS,
+    )
     .select_from(m.Group)
     .outerjoin(ModerationSettings, ModerationSettings.group_id == m.Group.id)
     .outerjoin(m.GameTable, sa.and_(m.GameTable.group_id == m.Group.id, m.GameTable.ended_at.is_(None)))
@@ -93,13 +109,15 @@ def table_from_rows(rows: Sequence[Any]) -> TableInfo:
     )
 
 
-def chat_view(tx: Tx, chat_id: int) -> ChatView | None:
-    """The group of a chat and its open table, in one query; None when the chat has no group yet."""
-    rows = tx.execute(_CHAT_VIEW, {"chat_id": chat_id}).all()
+def chat_view(tx: Tx, chat_id: int, user_id: int | None = None) -> ChatView | None:
+    """The group of a chat and its open table, and how many flows `user_id` started there still wait, in one query;
+    None when the chat has no group yet."""
+    rows = tx.execute(_CHAT_VIEW, {"chat_id": chat_id, "user_id": user_id}).all()
     if not rows:
         return None
-    group = dataclasses.replace(group_info(_Prefixed(rows[0], "g_")), moderation=rows[0].moderation or {})
-    return ChatView(group, table_from_rows(rows) if rows[0].t_id is not None else None)
+    first = rows[0]
+    group = dataclasses.replace(group_info(_Prefixed(first, "g_")), moderation=first.moderation or {})
+    return ChatView(group, table_from_rows(rows) if first.t_id is not None else None, waiting=first.waiting)
 
 
 class _Prefixed:

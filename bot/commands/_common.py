@@ -445,6 +445,8 @@ def refuse_while_undo_asked(ctx: Context, table: TableInfo) -> None:
     (it is not the latest any more) and both would count. Refused, naming the question; once it is answered, or
     the table moved on by someone else's record, records book as usual. A question about a whole finished hand
     (`撤销 第3局`) never goes stale, so it holds nothing back."""
+    if not ctx.waiting:  # nothing of the sender's waits (read with the chat): no question to look up
+        return
     waiting = [
         flow
         for flow in ctx.service.open_flows(ctx.chat_id, user_id=ctx.sender.user_id, kinds=(UNDO_QUESTION,))

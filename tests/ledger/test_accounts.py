@@ -267,10 +267,13 @@ def test_flow_state_survives_a_restart(db_url: str, clock) -> None:
     assert [f.message_id for f in mine] == [557]
     assert [f.message_id for f in second.open_flows(CHAT, user_id=1)] == [555, 557]
     assert [f.message_id for f in second.open_flows(kinds=["undo"])] == [556, 557, 558]
+    # the read every message starts with counts the sender's flows waiting in that chat (none for nobody)
+    assert [second.chat(CHAT, user_id=user).waiting for user in (1, 2, 3, None)] == [2, 1, 0, 0]
     for key in (556, 557):
         second.finish_flow(CHAT, key)
     second.finish_flow(CHAT + 1, 558)
     second.finish_flow(CHAT, 555)
+    assert [second.chat(CHAT, user_id=user).waiting for user in (1, 2)] == [0, 0]
     assert second.load_flow(CHAT, 999) is None
     second.close()
 
