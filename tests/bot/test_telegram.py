@@ -295,7 +295,7 @@ async def test_a_flow_survives_a_restart(tg: Harness, clock: Any) -> None:
 async def test_a_bug_below_the_adapter_is_logged_and_the_group_told(
     tg: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    def broken(chat_id: int, *, title: str = "") -> None:
+    def broken(chat_id: int, *, title: str = "", user_id: int | None = None) -> None:
         raise RuntimeError("database on fire")
 
     monkeypatch.setattr(tg.ledger, "chat", broken)  # the read every message starts with
