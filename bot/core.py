@@ -549,10 +549,10 @@ class Bot:
         **event: Any,
     ) -> Context:
         if self.service is None:  # routing tests: no ledger behind the dispatcher
-            group, table = _offline_group(chat_id), None
+            group, table, waiting = _offline_group(chat_id), None, 0
         else:  # one read: the group (created on first sight), its open table and the sender's flows waiting
             view = self.service.chat(chat_id, title=title, user_id=sender.user_id)
-            group, table, event["waiting"] = view.group, view.table, view.waiting
+            group, table, waiting = view.group, view.table, view.waiting
             chat_id = group.chat_id  # an update of a chat that moved to a new id (a supergroup) acts there
         return Context(
             bot=self,
@@ -567,6 +567,7 @@ class Bot:
             clock=self.clock,
             admin_ids=admin_ids,
             owner_id=owner_id,
+            waiting=waiting,
             **event,
         )
 

@@ -16,8 +16,10 @@ LAST_HAND_WORDS = ("上一局", "上一把", "上局", "上把", "last hand")
 #: who is up tonight, asked of the table (`今晚谁赢了`): the night's standings, as 余额
 STANDING_WORDS = tuple(f"{when}谁{result}了" for when in ("", "今晚", "今天") for result in ("赢", "输"))
 
-#: what a question about one's own money may end with, said to the table (`我欠谁啊`, `我输了多少呀`; not English)
-_ASKED_ENDINGS = ("", "啊", "呀", "呢")
+#: the particles a question about the books may end with, said to the table (`余额呢`, `我欠谁啊`; not English)
+LOOKED_UP_ENDINGS = ("呢", "啊", "呀")
+#: what a question about one's own money may end with: nothing, or one of those
+_ASKED_ENDINGS = ("", *LOOKED_UP_ENDINGS)
 #: who owes whom, asked in the first person: only what the sender owes (`我欠谁`), only what is owed to them
 _OWING = (
     *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
@@ -254,7 +256,6 @@ LOOK_WORDS = ("看看", "看下", "看一下", "查查", "查下", "查一下", 
 LOOKED_UP_COMMANDS = frozenset(
     {"balance", "history", "stats", "details", "night_report", "leaderboard", "mod_pot", "table", "rules", "fees"}
 )
-LOOKED_UP_ENDINGS = ("呢", "啊", "呀")
 #: the words of those that name the books themselves, asked closed with a particle (`余额呢`, `战绩啊`); not the
 #: words people say of anything (`多少钱啊`, `记录呢`, `输赢呢`)
 ASKED_WITH_A_PARTICLE = frozenset(

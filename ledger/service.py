@@ -576,8 +576,8 @@ class Ledger:
         """`side` (`payments.PAYER_SIDE` 已付 or `PAYEE_SIDE` 收到) tells that the debtor paid the creditor `amount`
         分 (None: all that is owed, at most `at_most`). Confirms the other side's matching payment (same pair, not
         confirmed, within `payments.CONFIRM_WINDOW`, the same amount when one is given; with none, every such payment)
-        or books a new one — more than is owed but no more than that and the other side's waiting payments: those
-        confirmed and the rest booked (`PaymentResult.also_confirmed`); refused (`no_debt`, `overpaid`:
+        or books a new one — more than the other side's waiting payments, and no more than those and what is owed:
+        those confirmed and the rest booked (`PaymentResult.also_confirmed`); refused (`no_debt`, `overpaid`:
         `errors.Overpaid`) beyond what is owed; with `confirm_only`, refused (`nothing_to_confirm`) when there is
         nothing to confirm. A new payment records the line it settles: `line` (settlement id, index in
         its post: the line a button was pressed under), else the pair's oldest open line. The same source books

@@ -20,7 +20,7 @@ from ledger.records import Replayable
 
 if TYPE_CHECKING:
     from ledger.events import Event
-    from ledger.service import HandResult, MemberInfo, TableInfo, TransferInfo
+    from ledger.service import Flow, HandResult, MemberInfo, TableInfo, TransferInfo
 
 #: what a confirmed question does (`carry_out`): a booking's result
 R = TypeVar("R", bound=Replayable)
@@ -439,24 +439,34 @@ def replayed_reply(ctx: Context, result: HandResult, game: str = "kawuxing") -> 
 UNDO_QUESTION = "undo"
 
 
+def questions_waiting(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
+    """The sender's questions of these kinds still waiting for an answer, newest first; none to look up when the
+    read every message starts with found nothing of theirs waiting (`Context.waiting`). A question about a table
+    that is no longer open is finished on the way (its buttons expire, as a press on them finds: `flow_step`)."""
+    if not ctx.waiting:
+        return []
+    table_id = ctx.table.id if ctx.table is not None else None
+    waiting = []
+    for flow in reversed(ctx.service.open_flows(ctx.chat_id, user_id=ctx.sender.user_id, kinds=kinds)):
+        if "table_id" in flow.state and flow.state["table_id"] != table_id:
+            ctx.service.finish_flow(ctx.chat_id, flow.message_id)
+        else:
+            waiting.append(flow)
+    return waiting
+
+
 def refuse_while_undo_asked(ctx: Context, table: TableInfo) -> None:
     """A new record from whoever asked to take back the table's latest record, while that question still waits, is
     most likely that record typed again, corrected: booked now, the question could no longer take the old one back
     (it is not the latest any more) and both would count. Refused, naming the question; once it is answered, or
     the table moved on by someone else's record, records book as usual. A question about a whole finished hand
     (`撤销 第3局`) never goes stale, so it holds nothing back."""
-    if not ctx.waiting:  # nothing of the sender's waits (read with the chat): no question to look up
-        return
-    waiting = [
-        flow
-        for flow in ctx.service.open_flows(ctx.chat_id, user_id=ctx.sender.user_id, kinds=(UNDO_QUESTION,))
-        if flow.state.get("table_id") == table.id and str(flow.state.get("target", "")).startswith("e")
-    ]
-    if not waiting:
+    asked = [f for f in questions_waiting(ctx, (UNDO_QUESTION,)) if str(f.state.get("target", "")).startswith("e")]
+    if not asked:
         return
     latest = ctx.service.latest_record(table.id)
     live = latest is not None and f"e{latest.event_ids[-1]}"
-    for flow in waiting:
+    for flow in asked:
         if flow.state["target"] == live:
             raise Refusal("undo_answer_first", number=flow.state["number"], what=flow.state["what"])
 

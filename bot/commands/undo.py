@@ -37,6 +37,7 @@ from bot.commands._common import (
     flow_step,
     named_events,
     net_by_member,
+    questions_waiting,
     seats_named_now,
 )
 from bot.commands._recording import recorded_by
@@ -45,12 +46,14 @@ from bot.grammar import clean, fold, hand_number
 from bot.permissions import UNDO, may_answer, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record, joined
 from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN, LAST_HAND_WORDS
-from ledger.service import Flow, Ledger, MessageHand, TableInfo, TableRecord, VoidResult
+from ledger.service import Ledger, MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = UNDO_QUESTION
 PREFIX = "ud"
 #: a reply's 撤销 of a hand at a table that has ended: an admin's question (`ask_admin`)
 ENDED_KIND = "undo_ended"
+#: 撤销's questions, both kinds: what a typed 「不撤销」 answers and a second 撤销 points to
+QUESTIONS = (KIND, ENDED_KIND)
 ENDED_PREFIX = "ux"
 
 
@@ -289,24 +292,12 @@ def keep_question(service: Ledger, chat_id: int, key: str, message_id: int) -> N
         service.save_flow(chat_id, flow.message_id, flow.user_id, flow.kind, {**flow.state, "message": message_id})
 
 
-def _questions(ctx: Context) -> list[Flow]:
-    """The sender's 撤销 questions still waiting for an answer, newest first. A question of a table that is no
-    longer open is finished on the way (its buttons expire, as a press on them finds: `flow_step`)."""
-    table_id = ctx.table.id if ctx.table is not None else None
-    waiting = []
-    for flow in reversed(ctx.service.open_flows(ctx.chat_id, user_id=ctx.sender.user_id, kinds=(KIND, ENDED_KIND))):
-        if flow.kind == KIND and flow.state.get("table_id") != table_id:
-            ctx.service.finish_flow(ctx.chat_id, flow.message_id)
-        else:
-            waiting.append(flow)
-    return waiting
-
-
 def _waiting(ctx: Context, kind: str, target: str) -> SendText | None:
     """The reply to a 撤销 whose question the sender asked already and has not answered (the same record or hand):
     it points to that question, replying to it, rather than asking a second time. Another player's 撤销 of the
     same record asks its own (theirs to answer); a 撤销 of another record (the table moved on) asks anew."""
-    flow = next((f for f in _questions(ctx) if f.kind == kind and f.state.get("target") == target), None)
+    asked = questions_waiting(ctx, QUESTIONS)
+    flow = next((f for f in asked if f.kind == kind and f.state.get("target") == target), None)
     if flow is None:
         return None
     state = flow.state
@@ -332,7 +323,7 @@ def keep(ctx: Context) -> list[Effect]:
     english = fold(ctx.word) in KEEP_WORDS_EN and not typed.startswith("/")
     if ctx.args or (english and ctx.lang != "en"):
         raise Quiet
-    waiting = _questions(ctx)
+    waiting = questions_waiting(ctx, QUESTIONS)
     if not waiting:
         raise Quiet
     effects: list[Effect] = []
