@@ -231,6 +231,10 @@ class Ledger:
     def current_night(self, chat_id: int) -> NightInfo | None:
         return self._unit.read(lambda tx: tables.current_night(tx, chat_id))
 
+    def night_shown_as_tonight(self, chat_id: int) -> NightInfo | None:
+        """The night 本晚 shows: the open one, else the last one while it is still tonight (settled this evening)."""
+        return self._unit.read(lambda tx: tables.night_shown_as_tonight(tx, chat_id))
+
     def end_table(self, table_id: int, *, source: str, by: int | None) -> TableInfo:
         """End a table; refused while its hand has events (finish or undo them first)."""
         return self._unit.once(source, "end_table", by, TableInfo, lambda tx: tables.end_table(tx, table_id))

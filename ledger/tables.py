@@ -162,6 +162,28 @@ def current_night(tx: Tx, chat_id: int) -> NightInfo | None:
     return night_info(night) if night is not None else None
 
 
+def night_shown_as_tonight(tx: Tx, chat_id: int) -> NightInfo | None:
+    """What 本晚 means to a player: the open night, else the group's latest night while it is still tonight by the
+    日切 hour (a night settled this evening still shows its results until then, not zeros)."""
+    session = tx.session
+    group = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+    if group is None:
+        return None
+    night = (
+        open_night(session, group.id)
+        or session.scalars(
+            sa.select(m.Night)
+            .where(m.Night.group_id == group.id)
+            .order_by(m.Night.started_at.desc(), m.Night.id.desc())
+        ).first()
+    )
+    if night is None or (
+        night.ended_at is not None and night.night_date != night_date(group.timezone, group.cutoff_hour, tx.now)
+    ):
+        return None
+    return night_info(night)
+
+
 def tonight(tx: Tx, group: m.Group) -> m.Night:
     """The group's open night if it is tonight's (by 日切); otherwise close it and open tonight's."""
     wanted = night_date(group.timezone, group.cutoff_hour, tx.now)

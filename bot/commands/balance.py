@@ -37,7 +37,7 @@ def balance(ctx: Context) -> SendText:
         if only is None:
             raise Refusal("unknown_player", name=words[0])
     total = ctx.service.balances(ctx.chat_id)
-    night = ctx.service.current_night(ctx.chat_id)
+    night = ctx.service.night_shown_as_tonight(ctx.chat_id)  # settled this evening: still 本晚 until the 日切 hour
     tonight = ctx.service.night_totals(night.id) if night is not None else {}  # running totals: no re-sum
     seated = {seat.member_id for seat in ctx.table.seats} if ctx.table is not None else set()
     lines = [ctx.t("balance_head")]
