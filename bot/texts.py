@@ -966,6 +966,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "booked. If it is another payment, press “Book another”.",
     },
     "btn_payment_repeat_yes": {"zh": "再记一笔", "en": "Book another"},
+    # a typed amount below what the other side told, waiting for this side's word (ledger.errors.ShortOfWaiting)
+    "payment_short_of_waiting_received": {
+        "zh": "{other} 说已付 {waiting}，在等你确认；你写的是 {amount}，没有记。收到的就是那一笔：点「收到」或写 收到 "
+        "{other_at} {waiting}。只收到一部分：和 {other} 核对（{other} 撤销付款 后按实际金额再记）。"
+        "真的是另一笔，点「再记一笔」。",
+        "en": "{other} says {waiting} paid, waiting for your word; you wrote {amount}, so nothing was booked. If it "
+        "is that payment: press “Received” or write received {other_at} {waiting}. If only part arrived: check "
+        "with {other} (who can unpay and record what was paid). If it is another payment, press “Book another”.",
+    },
+    "payment_short_of_waiting_paid": {
+        "zh": "{other} 说收到 {waiting}，在等你确认；你写的是 {amount}，没有记。付的就是那一笔：点「已付」或写 付 "
+        "{other_at} {waiting}。只付了一部分：和 {other} 核对（{other} 撤销付款 后按实际金额再记）。"
+        "真的是另一笔，点「再记一笔」。",
+        "en": "{other} says {waiting} received, waiting for your word; you wrote {amount}, so nothing was booked. If "
+        "it is that payment: press “Paid” or write paid {other_at} {waiting}. If you paid only part: check with "
+        "{other} (who can unpay and record what was paid). If it is another payment, press “Book another”.",
+    },
     "payment_repeat_expired": {
         "zh": "「再记一笔」已过期，没有记。真的是另一笔就再发一次。",
         "en": "“Book another” has expired; nothing booked. If it is another payment, send it again.",

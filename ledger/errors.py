@@ -89,6 +89,20 @@ class PaidSince(LedgerError):
         return type(self), (self.payments, self.currency, self.what, self.undo)
 
 
+class ShortOfWaiting(LedgerError):
+    """A typed payment for less than the other side's payments waiting for this side's word, none of that amount
+    nor what is still owed besides them (`收到 @b 2` while b's `已付 4` of 8 waits): part of what b told, or
+    another transfer? Booked as another it would
+    count the money twice if it is part; so it is asked (`waiting`, 分: what the other side told), not guessed."""
+
+    def __init__(self, waiting: int) -> None:
+        super().__init__("short_of_waiting", "对方说的付款还在等确认，金额对不上，没有记")
+        self.waiting = waiting
+
+    def __reduce__(self) -> tuple[type[ShortOfWaiting], tuple[int]]:  # type: ignore[override]
+        return type(self), (self.waiting,)
+
+
 class DuplicatePayment(LedgerError):
     """A typed payment that repeats one its sender booked a moment ago (the same payer, payee, amount and side,
     within the group's double-entry window): most likely the same message sent twice. `seconds` is how long ago

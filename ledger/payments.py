@@ -46,7 +46,7 @@ from ledger import models as m
 from ledger import transfers
 from ledger.accounts import group_by_chat, lock_group, names
 from ledger.chat_options import ChatOptions, double_entry_window
-from ledger.errors import DuplicatePayment, LedgerError, Overpaid
+from ledger.errors import DuplicatePayment, LedgerError, Overpaid, ShortOfWaiting
 from ledger.records import Replayable
 from ledger.unit import Tx
 
@@ -706,7 +706,10 @@ def pay(
     double-entry window (`设置 重复间隔`: the same pair, amount and side, live; or confirmed: `_refuse_repeat`) is
     refused with `DuplicatePayment`:
     the same payment sent twice, most likely. Two real partial payments of one amount are booked past it. Not
-    checked without an amount: paying what is still owed (`已转 @x` after `付 @x 2`) is never a repeat."""
+    checked without an amount: paying what is still owed (`已转 @x` after `付 @x 2`) is never a repeat. Also with
+    `check_repeat`, an amount below the other side's waiting payments that matches none of them nor what is still
+    owed besides them is refused with `ShortOfWaiting` (part of what they told, or another transfer?): booked past
+    it like a repeat."""
     if side not in SIDES:
         raise ValueError(f"side is one of {SIDES}, not {side!r}")
     session = tx.session
@@ -745,6 +748,10 @@ def pay(
     if not matches and not covered and (confirm_only or owed <= 0 or (amount is not None and amount > owed)):
         # nothing new could be booked: the other side's older word is what this confirms, past the window
         matches = list(session.scalars(of_amount.limit(1)))
+    if check_repeat and not matches and not covered and amount is not None and 0 < amount < waited and amount != owed:
+        # part of what the other side told, or another transfer: asked, not guessed (what is still owed besides it,
+        # as every reply says it, is the rest: `已转 1` after the payee's `收到 3` of 4)
+        raise ShortOfWaiting(waited)
     if matches:
         teller_id = session.scalar(sa.select(m.Member.user_id).where(m.Member.id == _teller(matches[0])))
         for match in matches:

@@ -586,7 +586,8 @@ class Ledger:
         nothing to confirm. A new payment records the line it settles: `line` (settlement id, index in
         its post: the line a button was pressed under), else the pair's oldest open line. The same source books
         once. With `check_repeat` (a typed payment), a new payment that repeats one `by` booked within the group's
-        double-entry window (the same pair, amount and side) is refused with `DuplicatePayment`."""
+        double-entry window (the same pair, amount and side) is refused with `DuplicatePayment`, and one below the
+        other side's waiting payments that matches none of them with `ShortOfWaiting`."""
         if amount is not None:
             accounts.check_amount(amount, accounts.MAX_AMOUNT)
         return self._unit.once(

@@ -41,7 +41,7 @@ from bot.permissions import may_answer, require_party
 from bot.texts import joined, money
 from bot.vocabulary import COMMAND_WORDS
 from ledger.accounts import MAX_AMOUNT
-from ledger.errors import DuplicatePayment, Overpaid
+from ledger.errors import DuplicatePayment, Overpaid, ShortOfWaiting
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import (
@@ -136,7 +136,7 @@ def _book(
             source=source or ctx.source,
             by=ctx.sender.user_id,
         )
-    except DuplicatePayment:
+    except (DuplicatePayment, ShortOfWaiting):
         raise
     except LedgerError as err:
         shown = shown_names(ctx)  # distinct, as 余额 and 结算 show them (老王, 老王#2)
@@ -300,24 +300,58 @@ def _typed(
             ctx, debtor, creditor, amount, side, confirm_only=confirm_only, source=source, check_repeat=not ctx.repeat
         )
     except DuplicatePayment as dup:
-        return [_hold_back(ctx, dup, (debtor[0], creditor[0]))]
+        line = " ".join(f"{ctx.word} {ctx.args}".split())
+        return [_hold_back(ctx, ctx.t("payment_repeat", line=line, seconds=dup.seconds), (debtor[0], creditor[0]))]
+    except ShortOfWaiting as short:
+        text = _short_text(ctx, short, debtor, creditor, amount, side)
+        return [_hold_back(ctx, text, (debtor[0], creditor[0]), timed=False)]
     return _reply(ctx, result)
+
+
+def _short_text(
+    ctx: Context,
+    short: ShortOfWaiting,
+    debtor: tuple[int, str],
+    creditor: tuple[int, str],
+    amount: int | None,
+    side: str,
+) -> str:
+    """「小李 说已付 4元，等你确认；你写的是 2元。…」: the other side's word, this one's, and the three ways on."""
+    shown = shown_names(ctx)
+    other = debtor if side == PAYEE_SIDE else creditor
+    name = shown.get(other[0], other[1])
+    currency = ctx.group.currency
+    return ctx.t(
+        "payment_short_of_waiting_received" if side == PAYEE_SIDE else "payment_short_of_waiting_paid",
+        other=name,
+        other_at=written_mention(ctx, other[0], name),
+        waiting=money(short.waiting, currency),
+        amount=money(amount or 0, currency),
+    )
 
 
 #: the flow kind (and button prefix) of a typed payment held back as a repeat
 REPEAT_KIND = "dpay"
 
 
-def _hold_back(ctx: Context, dup: DuplicatePayment, pair: tuple[int, int]) -> SendText:
-    """「刚才（5 秒前）已经记过：付 @c 4。…」 with 「再记一笔」/「不用了」; the line is kept as typed (in the
-    ledger's flow table: a restart loses nothing) for 「再记一笔」 to book, with when it was asked and where the
-    pair (debtor, creditor) stood (`Ledger.pair_standing`), for the button to expire (`_repeat_gone`). A
-    redelivered update asks nothing twice."""
+def _hold_back(ctx: Context, text: str, pair: tuple[int, int], *, timed: bool = True) -> SendText:
+    """`text` (「刚才（5 秒前）已经记过：付 @c 4。…」, or the other side's waiting word that the amount falls short
+    of) with 「再记一笔」/「不用了」; the line is kept as typed (in the ledger's flow table: a restart loses nothing)
+    for 「再记一笔」 to book, with when it was asked and where the pair (debtor, creditor) stood
+    (`Ledger.pair_standing`), for the button to expire (`_repeat_gone`; `timed`: also when the double-entry window
+    has passed, as a repeat's does — a short amount's question waits for its answer). A redelivered update asks
+    nothing twice."""
     key = -flow_key(ctx)  # the key of a question about a typed line, as a repeated record's (`duplicates`)
     if asked_already(ctx, key):
         raise Quiet
     standing = ctx.service.pair_standing(ctx.chat_id, *pair)
-    state = {**typed_line(ctx, ctx.word, ctx.args), "at": ctx.now().isoformat(), "pair": pair, "standing": standing}
+    state = {
+        **typed_line(ctx, ctx.word, ctx.args),
+        "at": ctx.now().isoformat(),
+        "timed": timed,
+        "pair": pair,
+        "standing": standing,
+    }
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, REPEAT_KIND, state)
     buttons = (
         (
@@ -325,8 +359,6 @@ def _hold_back(ctx: Context, dup: DuplicatePayment, pair: tuple[int, int]) -> Se
             Button(ctx.t("btn_repeat_no"), f"{REPEAT_KIND}:{key}:x"),
         ),
     )
-    line = " ".join(f"{ctx.word} {ctx.args}".split())
-    text = ctx.t("payment_repeat", line=line, seconds=dup.seconds)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True)
 
 
@@ -351,18 +383,19 @@ def press_repeat(ctx: Context) -> HandlerResult:
 
 
 def _repeat_gone(ctx: Context, state: Mapping[str, Any]) -> str | None:
-    """Why 「再记一笔」 books nothing now (a text key), or None: the group's double-entry window has passed since
-    it was asked (typed again then, the line is no repeat: it books as typed), or the pair stands elsewhere (paid
-    up or partly paid since, its settlement taken back, another one stored: the line typed a moment ago may not
-    mean the same money now). A question asked before these were kept expires too."""
+    """Why 「再记一笔」 books nothing now (a text key), or None: the group's double-entry window has passed since a
+    repeat's question was asked (typed again then, the line is no repeat: it books as typed), or the pair stands
+    elsewhere (paid up or partly paid since, its settlement taken back, another one stored: the line typed a moment
+    ago may not mean the same money now). A question asked before these were kept expires too."""
     from ledger.chat_options import double_entry_seconds
 
     at, pair, standing = state.get("at"), state.get("pair"), state.get("standing")
     if not isinstance(at, str) or not isinstance(pair, list) or not isinstance(standing, list):
         return "payment_repeat_expired"
-    seconds = double_entry_seconds(ctx.service.engine, ctx.group.id)
-    if ctx.now() - datetime.fromisoformat(at) > timedelta(seconds=seconds):
-        return "payment_repeat_expired"
+    if state.get("timed", True):
+        seconds = double_entry_seconds(ctx.service.engine, ctx.group.id)
+        if ctx.now() - datetime.fromisoformat(at) > timedelta(seconds=seconds):
+            return "payment_repeat_expired"
     if ctx.service.pair_standing(ctx.chat_id, int(pair[0]), int(pair[1])) != standing:
         return "payment_repeat_changed"
     return None

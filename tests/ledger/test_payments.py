@@ -459,3 +459,42 @@ def test_money_booked_between_two_never_exceeds_what_the_settlement_said_and_a_r
         paid = sum(amount for amount, _, _ in live_payments(ledger, chat))
         assert paid <= debt.amount
         assert pair_owed(ledger, *args) == debt.amount - paid >= 0
+
+
+def test_a_typed_word_for_less_than_the_other_side_told_is_asked_not_booked_beside_it(ledger: Ledger) -> None:
+    """`收到 @b 0.5` while b's `已付 1` waits matches none of it: part of b's 1, or another transfer? Booked beside it,
+    it would count the money twice if it is part; refused (`ShortOfWaiting`, what b told), nothing changed. The
+    same on the payer's side; the amount b told confirms it; past the question (no `check_repeat`: its
+    「再记一笔」) it books as another payment. What is still owed besides the waiting ones is the rest: booked."""
+    from ledger.errors import ShortOfWaiting
+
+    chat = next(_chats)
+    night(ledger, chat)
+    (debt, *_) = ledger.debts(chat)
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    assert debt.amount >= 200
+    ledger.pay(*args, 100, side=PAYER_SIDE, check_repeat=True, source="s:1", by=7)
+    before = (pair_owed(ledger, *args), live_payments(ledger, chat))
+    for number, (amount, side) in enumerate([(50, PAYEE_SIDE), (99, PAYEE_SIDE)]):
+        with pytest.raises(ShortOfWaiting) as asked:
+            ledger.pay(*args, amount, side=side, check_repeat=True, source=f"s:short{number}", by=8)
+        assert asked.value.waiting == 100
+    assert (pair_owed(ledger, *args), live_payments(ledger, chat)) == before
+    another = ledger.pay(*args, 50, side=PAYEE_SIDE, source="s:2", by=8)
+    assert another.booked and another.amount == 50
+    assert live_payments(ledger, chat) == [(100, PAYER_SIDE, False), (50, PAYEE_SIDE, False)]
+    # the payer's side: his `付 @c 0.5` while c's `收到 0.5` (booked just now) waits is that one; less than it is asked
+    with pytest.raises(ShortOfWaiting):
+        ledger.pay(*args, 20, side=PAYER_SIDE, check_repeat=True, source="s:3", by=7)
+    confirmed = ledger.pay(*args, 50, side=PAYER_SIDE, check_repeat=True, source="s:4", by=7)
+    assert not confirmed.booked and confirmed.amount == 50
+    assert live_payments(ledger, chat) == [(100, PAYER_SIDE, False), (50, PAYEE_SIDE, True)]
+    # what is still owed besides the waiting payments, as every reply shows it, is the rest: booked (`已转 @b 1`
+    # after b's `收到 3` of 4)
+    chat = next(_chats)
+    night(ledger, chat, tag="n2")
+    (debt, *_) = ledger.debts(chat)
+    args = (chat, debt.debtor_id, debt.creditor_id)
+    ledger.pay(*args, debt.amount - 50, side=PAYEE_SIDE, source="r:1", by=8)
+    rest = ledger.pay(*args, 50, side=PAYER_SIDE, check_repeat=True, source="r:2", by=7)
+    assert rest.booked and (rest.amount, rest.owed) == (50, 0)
