@@ -116,6 +116,15 @@ register(
         },
         "details_net_of": {"zh": "{name} 本晚 {net}，来自：", "en": "{name} tonight {net}, from:"},
         "details_button": {"zh": "明细", "en": "Details"},
+        "details_carried": {
+            "zh": "之前几晚没结的（并账，已算进最少转账）：{debts}",
+            "en": "Earlier nights' debts (netted into the payments above): {debts}",
+        },
+        "details_carried_item": {"zh": "{payer} 欠 {payee} {amount}", "en": "{payer} owed {payee} {amount}"},
+        "details_no_payment": {
+            "zh": "这一晚的最少转账里没有这一笔。发 明细 看这一晚的全部转账。",
+            "en": "The night's payments have no such line. Send 明细 for all of them.",
+        },
         # -- 收款码 ------------------------------------------------------------------------------------------
         "qr_usage": {
             "zh": "用法：发收款码图片，配文字 收款码（或 收款码 微信 / 收款码 支付宝）｜ 收款码 @甲 ｜ 删除收款码",

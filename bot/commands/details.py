@@ -43,12 +43,17 @@ def details(ctx: Context) -> SendText:
         raise Refusal("details_no_night")
     found = ctx.service.night_details(ctx.chat_id, night_id)
     if ctx.args:
+        pair = _typed_pair(ctx, ctx.args)
+        if pair is not None:  # `明细 小李→阿杰`, as its button under the settlement reads
+            return SendText(payment_text(ctx, night_id, *pair), reply_to=ctx.message_id)
         word = tokens(ctx.args)[0]
         person = looked_up(ctx, word)
         if person is None:
             raise Refusal("unknown_player", name=word)
         name = shown_name(ctx, person)  # 老王#2, as the lines below name them
-        return SendText(member_text(ctx, found, person.id, name), reply_to=ctx.message_id)
+        text = member_text(ctx, found, person.id, name)
+        carried = carried_lines(ctx, ctx.service.settle_night(night_id), {person.id})
+        return SendText("\n".join([text, *carried]), reply_to=ctx.message_id)
     settlement = ctx.service.settle_night(night_id)
     return SendText(night_text(ctx, found, settlement), reply_to=ctx.message_id)
 
@@ -69,8 +74,22 @@ def night_text(ctx: Context, found: NightDetails, settlement: Settlement) -> str
         ctx.t("details_payment", **_sides(ctx, p.payer, p.payee), amount=money(p.amount, currency))
         for p in settlement.payments
     ]
+    lines += carried_lines(ctx, settlement)
     lines.append(ctx.t("details_hint"))
     return "\n".join(lines)
+
+
+def carried_lines(ctx: Context, settlement: Settlement, of: set[int] | None = None) -> list[str]:
+    """The earlier nights' debts the settlement netted in (设置 并账: those of the members `of`, or all), so that a
+    payment larger than the night's own pairs says where the rest comes from."""
+    carried = [d for d in settlement.carried if of is None or {d.payer_id, d.payee_id} & of]
+    if not carried:
+        return []
+    items = (
+        ctx.t("details_carried_item", **_sides(ctx, d.payer, d.payee), amount=money(d.amount, ctx.group.currency))
+        for d in carried
+    )
+    return [ctx.t("details_carried", debts=joined(ctx.lang, items))]
 
 
 def member_text(ctx: Context, found: NightDetails, member_id: int, name: str) -> str:
@@ -162,9 +181,41 @@ def pressed(ctx: Context) -> SendText:
     if len(parts) == 1:
         return SendText(night_text(ctx, found, settlement))
     payer_id, payee_id = int(parts[1]), int(parts[2])
+    return SendText(payment_text(ctx, night_id, payer_id, payee_id, found, settlement, missing="button_expired"))
+
+
+def _typed_pair(ctx: Context, args: str) -> tuple[int, int] | None:
+    """`@xiaoli→@ajie` (`小李→阿杰` while they sit at the open table): the two accounts of a payment, as its 「明细」
+    button names them, each read as 明细 @名字 reads one; None when the words are no pair."""
+    payer, arrow, payee = (part.strip() for part in args.partition("→"))
+    if not (arrow and payer and payee):
+        return None
+    ids = []
+    for name in (payer, payee):
+        person = looked_up(ctx, name)
+        if person is None:
+            raise Refusal("unknown_player", name=name)
+        ids.append(person.id)
+    return ids[0], ids[1]
+
+
+def payment_text(
+    ctx: Context,
+    night_id: int,
+    payer_id: int,
+    payee_id: int,
+    found: NightDetails | None = None,
+    settlement: Settlement | None = None,
+    *,
+    missing: str = "details_no_payment",
+) -> str:
+    """Where the settlement's payment from `payer_id` to `payee_id` comes from: each side's pairs of the night and
+    the earlier debts netted in; refused (`missing`) when the night's payments have no such line."""
+    found = found or ctx.service.night_details(ctx.chat_id, night_id)
+    settlement = settlement or ctx.service.settle_night(night_id)
     payment = next((p for p in settlement.payments if (p.payer_id, p.payee_id) == (payer_id, payee_id)), None)
     if payment is None:
-        raise Refusal("button_expired")
+        raise Refusal(missing)
     currency = ctx.group.currency
     sides = _sides(ctx, payment.payer, payment.payee)
     lines = [ctx.t("details_payment_head", **sides, amount=money(payment.amount, currency))]
@@ -174,4 +225,5 @@ def pressed(ctx: Context) -> SendText:
         lines.append(ctx.t("details_net_of", name=name, net=_signed(ctx, net)))
         for pair in [pair for pair in pairs if pair.net][:MAX_PAIRS]:
             lines += pair_lines(ctx, pair, items=False)
-    return SendText("\n".join(lines))
+    lines += carried_lines(ctx, settlement, {payer_id, payee_id})
+    return "\n".join(lines)
