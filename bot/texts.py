@@ -390,6 +390,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "balance_line": {"zh": "{name}　{night} ｜ {total} ｜ {owed}", "en": "{name}  {night} | {total} | {owed}"},
     "balance_unpaid": {"zh": "还没付清：{debts}", "en": "Not paid yet: {debts}"},
+    "unpaid_none": {"zh": "没有没结的账。", "en": "No debts are open."},
     # -- payments (bot/commands/payments.py) ------------------------------------------------------------
     "payment_usage": {
         "zh": "这样写：付 @阿一 11（你付给阿一 11元）、已转 @阿一（付清）、收到 @阿二 11、撤销付款",

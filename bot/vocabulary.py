@@ -52,6 +52,25 @@ SELF_BALANCE_WORDS = tuple(
     if not (ending and word.isascii())
 )
 
+#: who still owes money, asked of the whole group (`谁还没付`, `谁还欠钱呢`): every open debt, pair by pair
+UNPAID_WORDS = tuple(
+    f"{word}{ending}"
+    for word in (
+        "未结",
+        "欠账",
+        *(
+            f"{who}{still}没{paid}"
+            for who in ("谁", "还有谁")
+            for still in ("还", "")
+            for paid in ("付", "给钱", "付钱")
+        ),
+        *(f"谁{still}欠钱" for still in ("还", "")),
+        *("who owes", "who has not paid", "who hasn't paid", "unpaid"),
+    )
+    for ending in _ASKED_ENDINGS
+    if not (ending and word.isascii())
+)
+
 #: a win told by the player who dealt in (`我点炮了 @小李 清一色`): the win of the one named, on the sender's discard
 DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我点的炮")
 
@@ -145,6 +164,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
+    "unpaid": UNPAID_WORDS,
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),
     "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
     # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
@@ -254,7 +274,19 @@ HAND_VIEW_COMMAND = "历史"
 LOOK_WORDS = ("看看", "看下", "看一下", "查查", "查下", "查一下", "查", "show", "see")
 #: the commands that only read, asked after a look word too (`看一下历史`, `查下余额`, `看看规则`)
 LOOKED_UP_COMMANDS = frozenset(
-    {"balance", "history", "stats", "details", "night_report", "leaderboard", "mod_pot", "table", "rules", "fees"}
+    {
+        "balance",
+        "unpaid",
+        "history",
+        "stats",
+        "details",
+        "night_report",
+        "leaderboard",
+        "mod_pot",
+        "table",
+        "rules",
+        "fees",
+    }
 )
 #: the words of those that name the books themselves, asked closed with a particle (`余额呢`, `战绩啊`); not the
 #: words people say of anything (`多少钱啊`, `记录呢`, `输赢呢`)

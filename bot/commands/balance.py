@@ -65,6 +65,21 @@ def balance(ctx: Context) -> SendText:
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
+@registry.command(
+    "unpaid",
+    names=["unpaid"],
+    aliases=COMMAND_WORDS["unpaid"],
+    help_zh="谁还没付（未结、谁还欠钱）：结算之后还没付清的每一笔，谁欠谁多少",
+    help_en="who has not paid: every debt settlements left open, who owes whom how much",
+)
+def unpaid(ctx: Context) -> SendText:
+    """The group's open debts pair by pair (余额 gives each one's 未结 sum, not whom it is owed to)."""
+    debts = ctx.service.debts(ctx.chat_id)
+    if not debts:
+        return SendText(ctx.t("unpaid_none"), reply_to=ctx.message_id)
+    return SendText(ctx.t("balance_unpaid", debts=debt_items(ctx, debts)), reply_to=ctx.message_id)
+
+
 def unpaid_lines(ctx: Context, member_id: int) -> list[str]:
     """What settlements (and payouts of the pot or the house) told the member to pay or be paid that is still
     open, pair by pair (`甲 欠 乙 3元`): the answer to 我欠谁 (only what the member owes) / 谁欠我 (only what is owed
