@@ -839,7 +839,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "btn_undo_yes": {"zh": "确认撤销", "en": "Undo it"},
     "btn_undo_no": {"zh": "不撤销", "en": "Keep it"},
     "undo_kept": {"zh": "好的，没有撤销。", "en": "OK, nothing undone."},
-    # 撤销's question answered by typing (`算了`, `不撤销`) rather than pressing, asked again, or pressed by another
+    # a 撤销 question (撤销, 撤销结算, 撤销发红包池 …) answered by typing (`算了`, `不撤销`) rather than pressing; 撤销
+    # asked again, or pressed by another
     "undo_kept_typed": {
         "zh": "好的，没有撤销（上面问的已经作废）。",
         "en": "OK, nothing undone (the question above is closed).",
@@ -958,6 +959,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "btn_repeat_yes": {"zh": "确实又一次", "en": "It happened again"},
     "btn_repeat_no": {"zh": "不用了", "en": "No, same one"},
+    # a question about a line held back as a repeat (a record, a payment) answered by typing `算了`/`不用了`
+    "repeat_kept_typed": {
+        "zh": "好的，没有再记（上面问的已经作废）。",
+        "en": "OK, not booked again (the question above is closed).",
+    },
     # a typed payment that repeats what its sender booked a moment ago (bot/commands/payments.py)
     "payment_repeat": {
         "zh": "刚才（{seconds} 秒前）已经记过：{line}。这条一样，像是发了两次，没有再记。"

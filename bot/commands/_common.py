@@ -570,11 +570,12 @@ class Confirmation:
 
 def ask_admin(ctx: Context, kind: str, prefix: str, state: Mapping[str, Any], question: str, yes: str) -> SendText:
     """The question with 「yes」/「不撤销」, its flow stored with what it showed (the press takes back that, and only
-    while it is still so). The caller has checked `asked_already` before reading what to ask about."""
+    while it is still so), sent `posted_as` its flow for a typed 算了 to rewrite (`bot.commands.questions`). The
+    caller has checked `asked_already` before reading what to ask about."""
     key = flow_key(ctx)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, {**state, "asked": ctx.source})
     buttons = ((Button(yes, f"{prefix}:{key}:ok"), Button(ctx.t("btn_unsettle_no"), f"{prefix}:{key}:keep")),)
-    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True)
+    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{prefix}:{key}")
 
 
 def live_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:

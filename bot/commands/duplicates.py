@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bot.commands._common import asked_already, flow_key
 from bot.commands._recording import held_back_text
+from bot.commands.questions import cancel_by_typing
 from bot.commands.suggest import held_line, press_to_rerun
 from bot.core import Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold
@@ -42,7 +43,10 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
         (Button(ctx.t("btn_repeat_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
     )
     text = held_back_text(ctx, dup.previous, table.game)
-    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+cancel_by_typing(KIND, PREFIX, lambda ctx, _state: ctx.t("flow_cancelled"), "repeat_kept_typed")
 
 
 @registry.callback(PREFIX)
