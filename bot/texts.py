@@ -959,6 +959,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "btn_repeat_yes": {"zh": "确实又一次", "en": "It happened again"},
     "btn_repeat_no": {"zh": "不用了", "en": "No, same one"},
+    # 「确实又一次」/「不用了」 under a record held back as a double entry, pressed by anyone but its sender or an admin
+    "repeat_not_yours": {
+        "zh": "只有记这一条的人或管理员能决定要不要再记一次。",
+        "en": "Only whoever recorded this, or an admin, decides whether to book it again.",
+    },
     # a question about a line held back as a repeat (a record, a payment) answered by typing `算了`/`不用了`
     "repeat_kept_typed": {
         "zh": "好的，没有再记（上面问的已经作废）。",

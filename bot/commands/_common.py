@@ -13,7 +13,7 @@ from bot.amounts import AmountError, parse_amount
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.core import AnswerCallback, Button, Context, Effect, Quiet, Refusal, Sender, SendText
 from bot.grammar import mention_word, name_key
-from bot.permissions import plays_at
+from bot.permissions import may_answer, plays_at
 from bot.texts import joined, money, refusal_text
 from ledger.errors import LedgerError
 from ledger.records import Replayable
@@ -643,11 +643,14 @@ def hand_gone(table: TableInfo, asked_in: int) -> str | None:
     return "recorded" if asked_in < table.hand_number else "taken_back"
 
 
-def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo]) -> FlowStep | Effect | list[Effect]:
+def flow_step(
+    ctx: Context, kind: str, table_of: Callable[[Context], TableInfo], *, askers_only: str = ""
+) -> FlowStep | Effect | list[Effect]:
     """Read a press on a flow's button (data `prefix:<key>:<action>`) the way every flow does: the flow must be
-    live and of `kind`, its table still the open one, the presser seated or an admin, and the hand it was started
-    in (`state["hand"]`, when it keeps one) still the open one: a flow never books into the next hand. `x`
-    cancels it. Returns the step to apply, or the answer that ends the press there."""
+    live and of `kind`, its table still the open one, the presser seated or an admin — with `askers_only` (the
+    refusal's text key), whoever started the flow or an admin (`may_answer`) — and the hand it was started in
+    (`state["hand"]`, when it keeps one) still the open one: a flow never books into the next hand. `x` cancels
+    it. Returns the step to apply, or the answer that ends the press there."""
     query = ctx.callback
     assert query is not None
     parsed = flow_data(query.data)
@@ -664,6 +667,8 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
     if not plays_at(ctx, table):
         return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
+    if askers_only and not may_answer(ctx, flow.user_id):
+        return AnswerCallback(ctx.t(askers_only), alert=True)
     why = hand_gone(table, state.get("hand", table.hand_number))
     if why is not None:
         ctx.service.finish_flow(ctx.chat_id, key)

@@ -104,9 +104,10 @@ def press(ctx: Context) -> HandlerResult:
     return press_to_rerun(ctx, KIND)
 
 
-def press_to_rerun(ctx: Context, kind: str, *, repeat: bool = False) -> HandlerResult:
-    """A question's 「yes」 (action `ok`) runs the line its flow of `kind` holds; `flow_step` answers the rest."""
-    step = flow_step(ctx, kind, current_table)
+def press_to_rerun(ctx: Context, kind: str, *, repeat: bool = False, askers_only: str = "") -> HandlerResult:
+    """A question's 「yes」 (action `ok`) runs the line its flow of `kind` holds; `flow_step` answers the rest (with
+    `askers_only`, a press by anyone but whoever typed the line or an admin)."""
+    step = flow_step(ctx, kind, current_table, askers_only=askers_only)
     if not isinstance(step, FlowStep):
         return step
     if step.action != "ok":
