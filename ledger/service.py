@@ -20,7 +20,7 @@ Where the work is done: `accounts` (groups, settings, members, guests), `tables`
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -684,6 +684,10 @@ class Ledger:
 
     def finish_flow(self, chat_id: int, message_id: int) -> Flow | None:
         return self._unit.write(lambda tx: flows.finish(tx, chat_id, message_id))
+
+    def expire_flows(self, idle: timedelta = flows.IDLE) -> int:
+        """Finish every flow left waiting untouched for `idle` (the bot's hourly upkeep); how many."""
+        return self._unit.write(lambda tx: flows.expire_idle(tx, tx.now - idle))
 
     def answer_flow(self, chat_id: int, message_id: int, *, source: str, by: int | None) -> FlowAnswered:
         """Finish a question's flow for the typed line `source` that answered it (`算了`), once per line: the line
