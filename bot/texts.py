@@ -338,6 +338,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only the players at this table and admins can press these.",
     },
     "flow_table_changed": {"zh": "牌桌已经换了，这个按钮失效了。", "en": "The table has changed; this button expired."},
+    "flow_night_settled": {
+        "zh": "那一晚已经结算了，这个按钮失效了。",
+        "en": "That night has been settled; this button expired.",
+    },
     "edit_table_ended": {
         "zh": "没有改账：这条消息记的第{number}局在已经结束的那一桌上，换桌以后只有群管理员能改那一桌的记录。"
         "那一局记错了，请找群管理员。",

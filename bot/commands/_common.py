@@ -586,8 +586,24 @@ def live_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:
     parsed = flow_data(query.data)
     flow = ctx.service.load_flow(ctx.chat_id, parsed[0]) if parsed is not None else None
     if parsed is None or flow is None or flow.finished_at is not None or flow.kind != kind:
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
+        return expired(ctx, flow)
     return Confirmation(parsed[0], parsed[1], flow.state, query.message_id, flow.user_id)
+
+
+def expired(ctx: Context, flow: Flow | None) -> AnswerCallback:
+    """「这个按钮已经失效了」 for a press on a flow that is done with, saying why when its table has ended since:
+    that night was settled (结算, or the 日切 roll-over), or 开桌 seated another table the same night."""
+    table_id = flow.state.get("table_id") if flow is not None else None
+    if isinstance(table_id, int):
+        try:
+            table = ctx.service.table(table_id)
+        except LedgerError:
+            table = None
+        if table is not None and table.ended_at is not None:
+            night = ctx.service.current_night(ctx.chat_id)
+            reopened = night is not None and night.id == table.night_id
+            return AnswerCallback(ctx.t("flow_table_changed" if reopened else "flow_night_settled"), alert=True)
+    return AnswerCallback(ctx.t("button_expired"), alert=True)
 
 
 def admin_press(
@@ -659,7 +675,7 @@ def flow_step(
     key, action = parsed
     flow = ctx.service.load_flow(ctx.chat_id, key)
     if flow is None or flow.finished_at is not None or flow.kind != kind:
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
+        return expired(ctx, flow)
     table = table_of(ctx)
     state = dict(flow.state)
     if table.id != state["table_id"]:
