@@ -7,10 +7,10 @@ guests' names are labels: they never grant anything.
 - **Record** (a kong, 亮倒, a win, a draw; 够级 and 碰胡 events), **undo** (撤销), **settle** the night (结算) and
   **open a table over a running one** (开桌 while a table is open): the players seated at the open table and the
   admins. With no table open, anyone may open one; settling a night that has no open table is for admins.
-- **Buttons** under a table's messages (the 胡/杠 flows, 「就是这个」, 「确实又一次」): the same people, whoever
-  started them.
-- **A question someone asked for themselves** (撤销's 「确认撤销」/「不撤销」, a payment held back as a repeat): only
-  whoever asked it, and the admins (`may_answer`). Another player's press would decide for them.
+- **Buttons** under a table's messages (the 胡/杠 flows, 「就是这个」): the same people, whoever started them.
+- **A question someone asked for themselves** (撤销's 「确认撤销」/「不撤销」, a record or a payment held back as a
+  repeat): only whoever asked it, and the admins (`may_answer`). Another player's press would decide for them (a
+  third player's 「确实又一次」 would book someone else's line twice).
 - **Undo asks first** when it would take back a record somebody else made, or reach into a finished hand (the
   ending of the hand before the one in progress, which reopens it; `撤销 第N局`, which voids a whole hand): the
   reply names the record and whoever asked (or an admin) confirms with a button.

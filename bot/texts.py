@@ -338,6 +338,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only the players at this table and admins can press these.",
     },
     "flow_table_changed": {"zh": "牌桌已经换了，这个按钮失效了。", "en": "The table has changed; this button expired."},
+    "flow_night_settled": {
+        "zh": "那一晚已经结算了，这个按钮失效了。",
+        "en": "That night has been settled; this button expired.",
+    },
     "edit_table_ended": {
         "zh": "没有改账：这条消息记的第{number}局在已经结束的那一桌上，换桌以后只有群管理员能改那一桌的记录。"
         "那一局记错了，请找群管理员。",
@@ -840,7 +844,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "btn_undo_yes": {"zh": "确认撤销", "en": "Undo it"},
     "btn_undo_no": {"zh": "不撤销", "en": "Keep it"},
     "undo_kept": {"zh": "好的，没有撤销。", "en": "OK, nothing undone."},
-    # 撤销's question answered by typing (`算了`, `不撤销`) rather than pressing, asked again, or pressed by another
+    # a 撤销 question (撤销, 撤销结算, 撤销发红包池 …) answered by typing (`算了`, `不撤销`) rather than pressing; 撤销
+    # asked again, or pressed by another
     "undo_kept_typed": {
         "zh": "好的，没有撤销（上面问的已经作废）。",
         "en": "OK, nothing undone (the question above is closed).",
@@ -959,6 +964,16 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "btn_repeat_yes": {"zh": "确实又一次", "en": "It happened again"},
     "btn_repeat_no": {"zh": "不用了", "en": "No, same one"},
+    # 「确实又一次」/「不用了」 under a record held back as a double entry, pressed by anyone but its sender or an admin
+    "repeat_not_yours": {
+        "zh": "只有记这一条的人或管理员能决定要不要再记一次。",
+        "en": "Only whoever recorded this, or an admin, decides whether to book it again.",
+    },
+    # a question about a line held back as a repeat (a record, a payment) answered by typing `算了`/`不用了`
+    "repeat_kept_typed": {
+        "zh": "好的，没有再记（上面问的已经作废）。",
+        "en": "OK, not booked again (the question above is closed).",
+    },
     # a typed payment that repeats what its sender booked a moment ago (bot/commands/payments.py)
     "payment_repeat": {
         "zh": "刚才（{seconds} 秒前）已经记过：{line}。这条一样，像是发了两次，没有再记。"

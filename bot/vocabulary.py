@@ -106,7 +106,8 @@ UNDO_VERB_SPELLING = {"撤消": "撤销"}
 #: is); followed by more they are a win told by its patterns (`zimo qingyise`) or chat (`zimo is hard`)
 SELF_DRAW_ALONE = ("zimo", "tsumo")
 
-#: the words for 「不撤销」 that answer 撤销's question only in a group that reads English (`no` is chat elsewhere)
+#: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only in a group that reads English
+#: (`no` is chat elsewhere)
 KEEP_WORDS_EN = ("cancel", "no")
 
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).

@@ -1,9 +1,15 @@
 """Button flows: the state of an inline-keyboard conversation (a win or kong told by tapping), kept in the
-database under the bot message that carries the buttons, so a restart mid-flow loses nothing."""
+database under the bot message that carries the buttons, so a restart mid-flow loses nothing.
+
+A flow nobody finishes (a 胡 started and left, a question never answered) expires rather than waiting forever:
+those of a table are finished when the table ends (`end_with_table`: 结算, 开桌 over it, the 日切 roll-over), and
+any left untouched for `IDLE` by the bot's hourly upkeep (`expire_idle`). Finished rows stay: a press on their
+buttons, or an update delivered again, still finds them and is answered as expired."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -50,6 +56,29 @@ def unfinished(tx: Tx, chat_id: int | None, user_id: int | None = None, kinds: C
     if kinds:
         query = query.where(m.FlowState.kind.in_(sorted(kinds)))
     return [flow_info(flow) for flow in tx.session.scalars(query)]
+
+
+#: how long a flow may wait untouched (no press, no answer) before the upkeep finishes it
+IDLE = timedelta(hours=24)
+
+
+def end_with_table(tx: Tx, chat_id: int, table_id: int) -> int:
+    """Finish the chat's flows still waiting at a table that ends (their buttons could only answer 「牌桌已经换了」);
+    how many. A flow's table is in its state (`table_id`), so the chat's few waiting flows are read and checked."""
+    query = sa.select(m.FlowState).where(m.FlowState.chat_id == chat_id, m.FlowState.finished_at.is_(None))
+    ended = [flow for flow in tx.session.scalars(query) if flow.state.get("table_id") == table_id]
+    for flow in ended:
+        flow.finished_at = flow.updated_at = tx.now
+    return len(ended)
+
+
+def expire_idle(tx: Tx, before: datetime) -> int:
+    """Finish every flow still waiting that was last touched before `before` (any chat); how many."""
+    stale = sa.update(m.FlowState).where(m.FlowState.finished_at.is_(None), m.FlowState.updated_at < before)
+    result = tx.session.execute(
+        stale.values(finished_at=tx.now, updated_at=tx.now), execution_options={"synchronize_session": False}
+    )
+    return max(int(getattr(result, "rowcount", 0)), 0)
 
 
 def _find(session: Session, chat_id: int, message_id: int) -> m.FlowState | None:

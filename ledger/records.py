@@ -402,3 +402,10 @@ class Flow:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class FlowAnswered(Replayable):
+    """A question's flow finished by a typed answer (`Ledger.answer_flow`): the bot message that carried it."""
+
+    message_id: int

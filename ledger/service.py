@@ -20,7 +20,7 @@ Where the work is done: `accounts` (groups, settings, members, guests), `tables`
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -37,6 +37,7 @@ from ledger.records import (
     Balances,
     ChatView,
     Flow,
+    FlowAnswered,
     GroupInfo,
     HandRecord,
     HandResult,
@@ -689,6 +690,20 @@ class Ledger:
     def finish_flow(self, chat_id: int, message_id: int) -> Flow | None:
         return self._unit.write(lambda tx: flows.finish(tx, chat_id, message_id))
 
+    def expire_flows(self, idle: timedelta = flows.IDLE) -> int:
+        """Finish every flow left waiting untouched for `idle` (the bot's hourly upkeep); how many."""
+        return self._unit.write(lambda tx: flows.expire_idle(tx, tx.now - idle))
+
+    def answer_flow(self, chat_id: int, message_id: int, *, source: str, by: int | None) -> FlowAnswered:
+        """Finish a question's flow for the typed line `source` that answered it (`算了`), once per line: the line
+        delivered again gets its answer back (`replayed`) and finishes no other question."""
+
+        def body(tx: Tx) -> FlowAnswered:
+            flows.finish(tx, chat_id, message_id)
+            return FlowAnswered(message_id)
+
+        return self._unit.once(source, "answer_flow", by, FlowAnswered, body)
+
     def open_flows(
         self, chat_id: int | None = None, *, user_id: int | None = None, kinds: Collection[str] = ()
     ) -> list[Flow]:
@@ -706,6 +721,7 @@ __all__ = [
     "DuplicatePayment",
     "DuplicateRecord",
     "Flow",
+    "FlowAnswered",
     "GroupInfo",
     "HandRecord",
     "HandResult",

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from ledger import fees, money, payments, transfers
+from ledger import fees, flows, money, payments, transfers
 from ledger import models as m
 from ledger.accounts import (
     GAME_NAMES,
@@ -575,6 +575,9 @@ def end(tx: Tx, table_row: m.GameTable) -> None:
             raise LedgerError("hand_in_progress", f"第 {hand.number} 局还没打完：先记完或撤销")
         hand.status, hand.voided_at, hand.voided_by, hand.void_reason = m.VOIDED, tx.now, tx.by, "空局"
     table_row.ended_at, table_row.ended_by = tx.now, tx.by
+    group = session.get(m.Group, table_row.group_id)
+    assert group is not None
+    flows.end_with_table(tx, group.chat_id, table_row.id)
     session.flush()
 
 

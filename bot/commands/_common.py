@@ -13,7 +13,7 @@ from bot.amounts import AmountError, parse_amount
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.core import AnswerCallback, Button, Context, Effect, Quiet, Refusal, Sender, SendText
 from bot.grammar import mention_word, name_key
-from bot.permissions import plays_at
+from bot.permissions import may_answer, plays_at
 from bot.texts import joined, money, refusal_text
 from ledger.errors import LedgerError
 from ledger.records import Replayable
@@ -570,11 +570,12 @@ class Confirmation:
 
 def ask_admin(ctx: Context, kind: str, prefix: str, state: Mapping[str, Any], question: str, yes: str) -> SendText:
     """The question with 「yes」/「不撤销」, its flow stored with what it showed (the press takes back that, and only
-    while it is still so). The caller has checked `asked_already` before reading what to ask about."""
+    while it is still so), sent `posted_as` its flow for a typed 算了 to rewrite (`bot.commands.questions`). The
+    caller has checked `asked_already` before reading what to ask about."""
     key = flow_key(ctx)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, {**state, "asked": ctx.source})
     buttons = ((Button(yes, f"{prefix}:{key}:ok"), Button(ctx.t("btn_unsettle_no"), f"{prefix}:{key}:keep")),)
-    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True)
+    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{prefix}:{key}")
 
 
 def live_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:
@@ -585,8 +586,24 @@ def live_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:
     parsed = flow_data(query.data)
     flow = ctx.service.load_flow(ctx.chat_id, parsed[0]) if parsed is not None else None
     if parsed is None or flow is None or flow.finished_at is not None or flow.kind != kind:
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
+        return expired(ctx, flow)
     return Confirmation(parsed[0], parsed[1], flow.state, query.message_id, flow.user_id)
+
+
+def expired(ctx: Context, flow: Flow | None) -> AnswerCallback:
+    """「这个按钮已经失效了」 for a press on a flow that is done with, saying why when its table has ended since:
+    that night was settled (结算, or the 日切 roll-over), or 开桌 seated another table the same night."""
+    table_id = flow.state.get("table_id") if flow is not None else None
+    if isinstance(table_id, int):
+        try:
+            table = ctx.service.table(table_id)
+        except LedgerError:
+            table = None
+        if table is not None and table.ended_at is not None:
+            night = ctx.service.current_night(ctx.chat_id)
+            reopened = night is not None and night.id == table.night_id
+            return AnswerCallback(ctx.t("flow_table_changed" if reopened else "flow_night_settled"), alert=True)
+    return AnswerCallback(ctx.t("button_expired"), alert=True)
 
 
 def admin_press(
@@ -642,11 +659,14 @@ def hand_gone(table: TableInfo, asked_in: int) -> str | None:
     return "recorded" if asked_in < table.hand_number else "taken_back"
 
 
-def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo]) -> FlowStep | Effect | list[Effect]:
+def flow_step(
+    ctx: Context, kind: str, table_of: Callable[[Context], TableInfo], *, askers_only: str = ""
+) -> FlowStep | Effect | list[Effect]:
     """Read a press on a flow's button (data `prefix:<key>:<action>`) the way every flow does: the flow must be
-    live and of `kind`, its table still the open one, the presser seated or an admin, and the hand it was started
-    in (`state["hand"]`, when it keeps one) still the open one: a flow never books into the next hand. `x`
-    cancels it. Returns the step to apply, or the answer that ends the press there."""
+    live and of `kind`, its table still the open one, the presser seated or an admin — with `askers_only` (the
+    refusal's text key), whoever started the flow or an admin (`may_answer`) — and the hand it was started in
+    (`state["hand"]`, when it keeps one) still the open one: a flow never books into the next hand. `x` cancels
+    it. Returns the step to apply, or the answer that ends the press there."""
     query = ctx.callback
     assert query is not None
     parsed = flow_data(query.data)
@@ -655,7 +675,7 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
     key, action = parsed
     flow = ctx.service.load_flow(ctx.chat_id, key)
     if flow is None or flow.finished_at is not None or flow.kind != kind:
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
+        return expired(ctx, flow)
     table = table_of(ctx)
     state = dict(flow.state)
     if table.id != state["table_id"]:
@@ -663,6 +683,8 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
     if not plays_at(ctx, table):
         return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
+    if askers_only and not may_answer(ctx, flow.user_id):
+        return AnswerCallback(ctx.t(askers_only), alert=True)
     why = hand_gone(table, state.get("hand", table.hand_number))
     if why is not None:
         ctx.service.finish_flow(ctx.chat_id, key)

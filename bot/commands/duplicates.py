@@ -3,16 +3,18 @@ so is a 够级 round (the same finishing order) and a 碰胡 win or draw.
 
 The ledger holds back a record that repeats the table's previous one when someone else recorded that one within
 the group's window (`设置 重复间隔 90`, seconds; 0 turns it off). The reply says who recorded it and when, and
-offers 「确实又一次」 for the rare genuine repeat: a seated player's or an admin's tap books the held-back line
-once, as its sender typed it (the source is the message's as an edit numbered 0: a double tap books once, and
-editing the message afterwards replaces the booking). The pending line lives in the ledger's flow table (kind
-`dup`), so a restart in between loses nothing; a redelivered update asks nothing twice.
+offers 「确实又一次」 for the rare genuine repeat: the line's sender's or an admin's tap books the held-back line
+once, as its sender typed it (anyone else's is refused, `may_answer`; the sender's typed 算了 answers as 「不用了」,
+`bot.commands.questions`). The source is the message's as an edit numbered 0: a double tap books once, and editing
+the message afterwards replaces the booking. The pending line lives in the ledger's flow table (kind `dup`), so a
+restart in between loses nothing; a redelivered update asks nothing twice.
 """
 
 from __future__ import annotations
 
 from bot.commands._common import asked_already, flow_key
 from bot.commands._recording import held_back_text
+from bot.commands.questions import cancel_by_typing
 from bot.commands.suggest import held_line, press_to_rerun
 from bot.core import Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold
@@ -42,13 +44,18 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
         (Button(ctx.t("btn_repeat_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
     )
     text = held_back_text(ctx, dup.previous, table.game)
-    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+cancel_by_typing(KIND, PREFIX, lambda ctx, _state: ctx.t("flow_cancelled"), "repeat_kept_typed")
 
 
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
-    """「确实又一次」 books the held-back line as its sender typed it, past the check; 「不用了」 drops it."""
-    return press_to_rerun(ctx, KIND, repeat=True)
+    """「确实又一次」 books the held-back line as its sender typed it, past the check; 「不用了」 drops it. Only the
+    line's sender or an admin answers: a third player's press would book someone else's line twice, the very
+    double booking the check holds back."""
+    return press_to_rerun(ctx, KIND, repeat=True, askers_only="repeat_not_yours")
 
 
 def configure(ctx: Context, word: str, values: list[str]) -> SendText:

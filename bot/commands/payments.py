@@ -34,6 +34,7 @@ from bot.commands._common import (
     shown_names,
     written_mention,
 )
+from bot.commands.questions import cancel_by_typing
 from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import tokens
@@ -359,7 +360,10 @@ def _hold_back(ctx: Context, text: str, pair: tuple[int, int], *, timed: bool = 
             Button(ctx.t("btn_repeat_no"), f"{REPEAT_KIND}:{key}:x"),
         ),
     )
-    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{REPEAT_KIND}:{key}")
+
+
+cancel_by_typing(REPEAT_KIND, REPEAT_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "repeat_kept_typed")
 
 
 @registry.callback(REPEAT_KIND)

@@ -4,7 +4,11 @@ confirmation — the night and its table open again, as they were before 结算 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from bot.commands._common import Confirmation, admin_press, ask_admin, asked_already, carry_out, flow_key
+from bot.commands.questions import cancel_by_typing
 from bot.core import AnswerCallback, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.permissions import SETTLE, require_player
 from bot.reports.night import settle_post
@@ -83,11 +87,18 @@ def unsettle(ctx: Context) -> SendText:
     return ask_admin(ctx, KIND, PREFIX, {"settlement_id": settlement.id}, question, ctx.t("btn_unsettle_yes"))
 
 
+def _kept(ctx: Context, _state: Mapping[str, Any]) -> str:
+    return ctx.t("unsettle_kept")
+
+
+cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
+
+
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
     """「确认撤销结算」 takes back the settlement the question showed (if it still is the latest and nothing was paid
     against it meanwhile); 「不撤销」 drops the question. Admins only, as the command."""
-    confirmation = admin_press(ctx, KIND, lambda _state: ctx.t("unsettle_kept"))
+    confirmation = admin_press(ctx, KIND, lambda state: _kept(ctx, state))
     if not isinstance(confirmation, Confirmation):
         return confirmation
     result = carry_out(

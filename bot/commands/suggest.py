@@ -104,9 +104,10 @@ def press(ctx: Context) -> HandlerResult:
     return press_to_rerun(ctx, KIND)
 
 
-def press_to_rerun(ctx: Context, kind: str, *, repeat: bool = False) -> HandlerResult:
-    """A question's 「yes」 (action `ok`) runs the line its flow of `kind` holds; `flow_step` answers the rest."""
-    step = flow_step(ctx, kind, current_table)
+def press_to_rerun(ctx: Context, kind: str, *, repeat: bool = False, askers_only: str = "") -> HandlerResult:
+    """A question's 「yes」 (action `ok`) runs the line its flow of `kind` holds; `flow_step` answers the rest (with
+    `askers_only`, a press by anyone but whoever typed the line or an admin)."""
+    step = flow_step(ctx, kind, current_table, askers_only=askers_only)
     if not isinstance(step, FlowStep):
         return step
     if step.action != "ok":
@@ -168,6 +169,9 @@ def run_held(ctx: Context, key: int, state: dict[str, Any], edit_message_id: int
     if not asked:
         ctx.service.finish_flow(ctx.chat_id, key)
     effects = _effects(result)
+    posted = next((e for e in effects if isinstance(e, SendText)), None)
+    if posted is not None and posted.asks and posted.posted_as:  # a question (a repeat held back) in its place:
+        ctx.bot.handle_posted(ctx.chat_id, posted.posted_as, edit_message_id)  # kept with its message, as if sent
     # booked, or asked about (the group's rules want more, or it repeats the previous record): only a booking
     # is 「记好了」; a question speaks for itself
     asks = any(isinstance(effect, SendText) and effect.asks for effect in effects)

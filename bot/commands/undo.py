@@ -7,8 +7,9 @@ names the record, who made it and when, with 「确认撤销」/「不撤销」 
 (`permissions.may_answer`). The question lives in the ledger's flow table (kind `undo`), with the message it was
 posted as; the confirmation names the record it showed, so if the table moved on meanwhile nothing is undone. The
 reply says precisely what was taken back and what the hand now holds. While it waits, the asker's typed `算了`
-(`不撤销`, `取消` …) answers it as 「不撤销」 does, their 撤销 of the same record points to it rather than asking
-twice, and their new record is refused until they answer (`_common.refuse_while_undo_asked`).
+(`不撤销`, `取消` …) answers it as 「不撤销」 does (`bot.commands.questions`), their 撤销 of the same record points
+to it rather than asking twice, and their new record is refused until they answer
+(`_common.refuse_while_undo_asked`).
 
 撤销 sent as a reply to the message that recorded something takes back what that message recorded, found by its
 source (`Ledger.message_hand`), at whichever table it was: at the open table, the table's latest record as plain
@@ -21,6 +22,7 @@ refusal.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from bot.commands._common import (
@@ -41,12 +43,13 @@ from bot.commands._common import (
     seats_named_now,
 )
 from bot.commands._recording import recorded_by
-from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.commands.questions import cancel_by_typing
+from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import clean, fold, hand_number
 from bot.permissions import UNDO, may_answer, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record, joined
-from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN, LAST_HAND_WORDS
-from ledger.service import Ledger, MessageHand, TableInfo, TableRecord, VoidResult
+from bot.vocabulary import COMMAND_WORDS, LAST_HAND_WORDS
+from ledger.service import MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = UNDO_QUESTION
 PREFIX = "ud"
@@ -242,15 +245,14 @@ def _ask_ended(ctx: Context, replied: MessageHand) -> SendText:
     question = ctx.t("undo_ask_ended", number=replied.number, date=date, players=players, what=what)
     source = ctx.incoming.replied_source if ctx.incoming is not None else None
     state = {"source": source, "hand_id": replied.hand_id, "number": replied.number, "target": target, "what": what}
-    asked = ask_admin(ctx, ENDED_KIND, ENDED_PREFIX, state, question, ctx.t("btn_undo_yes"))
-    return dataclasses.replace(asked, posted_as=f"{ENDED_PREFIX}:{flow_key(ctx)}")
+    return ask_admin(ctx, ENDED_KIND, ENDED_PREFIX, state, question, ctx.t("btn_undo_yes"))
 
 
 @registry.callback(ENDED_PREFIX)
 def press_ended(ctx: Context) -> HandlerResult:
     """「确认撤销」 voids the hand the question showed, if the message still recorded that hand; 「不撤销」 drops the
     question. Admins only, as the question."""
-    confirmation = admin_press(ctx, ENDED_KIND, lambda _state: ctx.t("undo_kept"))
+    confirmation = admin_press(ctx, ENDED_KIND, lambda state: _kept(ctx, state))
     if not isinstance(confirmation, Confirmation):
         return confirmation
     number = int(confirmation.state["number"])
@@ -282,14 +284,12 @@ def press_ended(ctx: Context) -> HandlerResult:
 # ----------------------------------------------------------------------------------------- a question waiting
 
 
-@registry.on_posted(PREFIX)
-@registry.on_posted(ENDED_PREFIX)
-def keep_question(service: Ledger, chat_id: int, key: str, message_id: int) -> None:
-    """A question was sent: its message is kept with it, for a typed 「不撤销」 to close and a second 撤销 to point
-    to. Each chat's updates are handled one at a time, so nothing answers the question before this runs."""
-    flow = service.load_flow(chat_id, int(key))
-    if flow is not None and flow.finished_at is None:
-        service.save_flow(chat_id, flow.message_id, flow.user_id, flow.kind, {**flow.state, "message": message_id})
+def _kept(ctx: Context, _state: Mapping[str, Any]) -> str:
+    return ctx.t("undo_kept")
+
+
+cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
+cancel_by_typing(ENDED_KIND, ENDED_PREFIX, _kept, "undo_kept_typed")
 
 
 def _waiting(ctx: Context, kind: str, target: str) -> SendText | None:
@@ -303,32 +303,3 @@ def _waiting(ctx: Context, kind: str, target: str) -> SendText | None:
     state = flow.state
     text = ctx.t("undo_asked_above", number=state["number"], what=state["what"])
     return SendText(text, reply_to=int(state.get("message") or flow.message_id))
-
-
-@registry.command(
-    "undo_keep",
-    names=["cancel"],
-    aliases=COMMAND_WORDS["undo_keep"],
-    help_zh="不撤销（算了、取消、不用了）：撤销在问「确定吗」时，发问的人打这句就不撤了，和点「不撤销」一样",
-    help_en="cancel (no): while 撤销 asks whether to undo, whoever asked types it to keep the record, as "
-    "pressing Keep it",
-    in_menu=False,
-)
-def keep(ctx: Context) -> list[Effect]:
-    """Typed 「不撤销」: the sender's 撤销 questions still waiting are answered as their 「不撤销」 answers them (the
-    question rewritten, the flow finished), and the line gets a short reply. The word alone only (`算了，不打了`
-    is chat), English `cancel`/`no` in a group that reads English (or `/cancel`); from anyone with no question of
-    theirs waiting it is chat: no reply. A redelivered update finds nothing waiting: nothing twice."""
-    typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
-    english = fold(ctx.word) in KEEP_WORDS_EN and not typed.startswith("/")
-    if ctx.args or (english and ctx.lang != "en"):
-        raise Quiet
-    waiting = questions_waiting(ctx, QUESTIONS)
-    if not waiting:
-        raise Quiet
-    effects: list[Effect] = []
-    for flow in waiting:
-        ctx.service.finish_flow(ctx.chat_id, flow.message_id)
-        if flow.state.get("message"):
-            effects.append(SendText(ctx.t("undo_kept"), edit_message_id=int(flow.state["message"])))
-    return [*effects, ctx.reply("undo_kept_typed")]

@@ -5,8 +5,12 @@ the reason, when there is none or something was built on it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.commands._common import Confirmation, admin_press, ask_admin, asked_already, carry_out, flow_key
+from bot.commands.questions import cancel_by_typing
 from bot.core import AnswerCallback, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.texts import money
 from bot.vocabulary import COMMAND_WORDS
@@ -63,11 +67,18 @@ def _ask(ctx: Context, pool: str) -> SendText:
     return ask_admin(ctx, KIND, PREFIX, state, question, ctx.t(f"btn_unpayout_{pool}"))
 
 
+def _kept(ctx: Context, state: Mapping[str, Any]) -> str:
+    return ctx.t(f"unpayout_kept_{state['pool']}")
+
+
+cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
+
+
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
     """「确认撤销…」 takes back the payout the question showed (if it still is the latest and nothing was built on it
     meanwhile); 「不撤销」 drops the question. Admins only, as the commands."""
-    confirmation = admin_press(ctx, KIND, lambda state: ctx.t(f"unpayout_kept_{state['pool']}"))
+    confirmation = admin_press(ctx, KIND, lambda state: _kept(ctx, state))
     if not isinstance(confirmation, Confirmation):
         return confirmation
     pool = str(confirmation.state["pool"])

@@ -174,6 +174,7 @@ class Service:
             self.metrics,
             concurrent_updates=telegram.concurrent_updates,
             keep=timedelta(hours=telegram.keep_updates_hours),
+            upkeep=ledger.expire_flows,
         )
         self.metrics.watch_backlog(inbox.backlog, utcnow)
         secret = webhook_secret(self.settings, self.token) if self.webhook else ""

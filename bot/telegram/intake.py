@@ -12,8 +12,8 @@
 - an update whose handler met a database error it may not meet again (a dropped connection) is tried again
   with a growing pause, up to `MAX_TRIES` times, and the group hears nothing until it is handled;
 - a heartbeat renews this worker's leases; a sweep claims chats whose updates nobody is handling (a worker died,
-  or a wake-up was missed) and prunes old rows; on PostgreSQL a listener (LISTEN/NOTIFY) wakes a lane the moment
-  another worker stored an update for it.
+  or a wake-up was missed) and, hourly, prunes old rows and runs the ledger's upkeep (`Ledger.expire_flows`); on
+  PostgreSQL a listener (LISTEN/NOTIFY) wakes a lane the moment another worker stored an update for it.
 
 `Poller` is the long-polling intake: it stores each batch before asking for the next, which is what tells
 Telegram the batch arrived.
@@ -113,8 +113,10 @@ class Dispatcher:
         concurrent_updates: int = 8,
         keep: timedelta = timedelta(hours=24),
         sweep_seconds: float = SWEEP_SECONDS,
+        upkeep: Callable[[], int] | None = None,
     ) -> None:
         self.application, self.inbox, self.metrics = application, inbox, metrics
+        self.upkeep = upkeep  # the ledger's own pruning (flows left waiting), run with the inbox's
         self.keep, self.sweep_seconds = keep, sweep_seconds
         self.held: frozenset[int] = frozenset()  # replaced, never changed in place: threads read it
         self.last_handled: float | None = None  # time.time() of the last update handled
@@ -313,6 +315,10 @@ class Dispatcher:
             pruned = await asyncio.to_thread(self.inbox.prune, self.keep)
             if pruned:
                 log.info("pruned %s handled updates older than %s", pruned, self.keep)
+            if self.upkeep is not None:
+                expired = await asyncio.to_thread(self.upkeep)
+                if expired:
+                    log.info("expired %s button flows left waiting", expired)
 
     def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
         """PostgreSQL only, in a thread: wake a lane when another worker stored an update for a chat held here."""

@@ -126,7 +126,15 @@ async def test_asking_again_points_to_the_question_and_asks_nothing_twice(tg: Ha
     await tg.say(A, "暗杠 3s")
     other = await ask(tg, B)
     assert other["text"] == "最后一条记录是 阿杰 刚刚记的：第1局 阿杰 暗杠 三条。确定撤销吗？"
-    # B's 算了 closes every question of B's waiting (both texts rewritten), none of C's
+    # B's 算了 answers B's latest question (the one just asked), none of C's; delivered again it answers nothing
+    # more; B's next 算了 answers the older one
+    typed = await tg.say(B, "算了")
+    edits = {e["message_id"]: e["text"] for e in tg.telegram.sent("editMessageText")}
+    assert edits == {other["message_id"]: KEPT}
+    assert sorted(flow.user_id for flow in open_questions(tg)) == sorted([B["id"], C["id"]])
+    said = len(tg.telegram.calls)
+    await tg.feed(typed)
+    assert tg.telegram.calls[said:] == [] and len(open_questions(tg)) == 2
     await tg.say(B, "算了")
     edits = {e["message_id"]: e["text"] for e in tg.telegram.sent("editMessageText")}
     assert edits == {question["message_id"]: KEPT, other["message_id"]: KEPT}

@@ -1,0 +1,87 @@
+"""A question someone asked for themselves, answered by typing: whoever asked types `算了` (`不撤销`, `取消`,
+`不用了`; `cancel`/`no` in a group that reads English) and their latest question still waiting is answered as its
+「不撤销」/「不用了」 button answers it — the question rewritten, its buttons gone, the flow finished — with a short
+reply to the typed line.
+
+The questions that take a typed 算了 register here (`cancel_by_typing`): 撤销's (a record, `撤销 第N局`, a hand of a
+table that has ended), 撤销结算, 撤销发红包池 / 撤销付台费, a record held back as a double entry (「确实又一次」) and a
+payment held back as a repeat (「再记一笔」). Each is sent with `posted_as` = `prefix:key`, so the message it was
+sent as is kept with its flow (`state["message"]`) for the typed word to rewrite. Only the sender's own questions
+count: an admin may press anyone's button, but their typed 算了 answers only a question they asked; anyone else's
+算了, and 算了 with nothing waiting, is chat (no reply).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.commands._common import questions_waiting
+from bot.core import Context, Effect, Quiet, SendText, registry
+from bot.grammar import fold
+from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN
+from ledger.service import Ledger
+
+
+@dataclass(frozen=True)
+class Cancelled:
+    """What a typed 算了 does to a question of one kind: `kept(ctx, state)` is the question's text once answered
+    (as its cancel button rewrites it), `typed` the key of the short reply to the typed line."""
+
+    kept: Callable[[Context, Mapping[str, Any]], str]
+    typed: str
+
+
+#: the questions a typed 算了 answers: flow kind -> what it does to them
+CANCELLED: dict[str, Cancelled] = {}
+
+
+def cancel_by_typing(kind: str, prefix: str, kept: Callable[[Context, Mapping[str, Any]], str], typed: str) -> None:
+    """A question of `kind` (buttons and `posted_as` under `prefix`) is answered by its asker's typed 算了 as its
+    cancel button answers it: rewritten to `kept(ctx, state)`, the typed line answered with the text `typed`."""
+    CANCELLED[kind] = Cancelled(kept, typed)
+    registry.on_posted(prefix)(keep_message)
+
+
+def keep_message(service: Ledger, chat_id: int, key: str, message_id: int) -> None:
+    """A question was sent: the message it was sent as is kept with its flow, for a typed 算了 to rewrite (and
+    撤销 asked again to point to). Each chat's updates are handled one at a time, so nothing answers the question
+    before this runs."""
+    flow = service.load_flow(chat_id, int(key))
+    if flow is not None and flow.finished_at is None:
+        service.save_flow(chat_id, flow.message_id, flow.user_id, flow.kind, {**flow.state, "message": message_id})
+
+
+@registry.command(
+    "undo_keep",
+    names=["cancel"],
+    aliases=COMMAND_WORDS["undo_keep"],
+    help_zh="算了（不撤销、取消、不用了）：机器人问「确定吗」时（撤销、撤销结算、撤销发红包池/付台费、重复记录的"
+    "「确实又一次」、重复付款的「再记一笔」），发问的人打这句就作罢，和点「不撤销」「不用了」一样",
+    help_en="cancel (no): while the bot asks whether to go ahead (撤销, 撤销结算, 撤销发红包池/付台费, a double "
+    "entry's “It happened again”, a repeated payment's “Book another”), whoever asked types it to drop the "
+    "question, as pressing its Keep it / No button",
+    in_menu=False,
+)
+def keep(ctx: Context) -> list[Effect]:
+    """Typed 算了: the sender's latest question still waiting (`CANCELLED`) is answered as its cancel button
+    answers it (rewritten, its flow finished), and the line gets a short reply. The word alone only (`算了，不打了`
+    is chat), English `cancel`/`no` in a group that reads English (or `/cancel`); from anyone with no question of
+    theirs waiting it is chat: no reply. Each typed line answers one question, once: delivered again it answers
+    nothing more."""
+    typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
+    english = fold(ctx.word) in KEEP_WORDS_EN and not typed.startswith("/")
+    if ctx.args or (english and ctx.lang != "en"):
+        raise Quiet
+    waiting = questions_waiting(ctx, tuple(CANCELLED))
+    if not waiting:
+        raise Quiet
+    flow = waiting[0]
+    if ctx.service.answer_flow(ctx.chat_id, flow.message_id, source=ctx.source, by=ctx.sender.user_id).replayed:
+        raise Quiet
+    cancelled = CANCELLED[flow.kind]
+    effects: list[Effect] = []
+    if flow.state.get("message"):
+        effects.append(SendText(cancelled.kept(ctx, flow.state), edit_message_id=int(flow.state["message"])))
+    return [*effects, ctx.reply(cancelled.typed)]
