@@ -46,7 +46,7 @@ def test_a_name_card_set_at_the_table_waits_for_its_end_everywhere(chat: Chat) -
     settled = chat("jia: 结算")  # the table ends: from here on 乙 is 小乙 everywhere, and 老乙 is free
     assert "小乙 → 甲 4元" in settled and not any("老乙" in line for line in settled)
     assert chat("jia: 名片 老乙") == ["好的，甲 在账上叫「老乙」。"]
-    assert chat("yi: 余额")[1:] == ["老乙　0 ｜ +4元 ｜ +4元", "小乙　0 ｜ -4元 ｜ -4元"]
+    assert chat("yi: 余额")[1:] == ["老乙　+4元 ｜ +4元 ｜ +4元", "小乙　-4元 ｜ -4元 ｜ -4元"]  # 本晚: settled tonight
     # the hand of the table that ended names them as today's replies do, not by the seats it had
     assert chat("yi: 历史")[1] == "第1局 老乙 胡 小乙 点的炮：清一色×4 → ×4 ｜ 老乙 +4元，小乙 -4元，丙 0"
 
@@ -169,7 +169,7 @@ def test_an_english_groups_details_buttons_name_its_accounts_in_english(chat: Ch
     assert "b → Pot 2元" in settled and "[按钮] Details b→Pot" in settled
     assert not any("红包池" in line for line in settled)
     assert chat("a: !press Details b→Pot")[0] == "Where b → Pot 2元 comes from:"
-    assert "Pot  0 | +2元 | +2元" in chat("a: /balance")
+    assert "Pot  +2元 | +2元 | +2元" in chat("a: /balance")  # tonight: the night just settled
 
 
 def test_an_admin_pressing_for_a_player_is_named_as_every_reply_names_them(chat: Chat) -> None:
