@@ -816,6 +816,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "action_settle": {"zh": "结算", "en": "settle the night"},
     "action_reopen": {"zh": "在牌桌进行中重新开桌", "en": "open a new table over the running one"},
     "someone": {"zh": "有人", "en": "someone"},
+    "sender_self": {"zh": "你", "en": "you"},
     "ago_now": {"zh": "刚刚", "en": "just now"},
     "ago_seconds": {"zh": "{n}秒前", "en": "{n}s ago"},
     "ago_minutes": {"zh": "{n}分钟前", "en": "{n} min ago"},
@@ -945,9 +946,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "double_entry_set": {
         "zh": "好的：{seconds} 秒内别人记的同一条（同一人、同一种杠和牌；同一家胡；荒庄）不再记，"
-        "回复里有「确实又一次」按钮。",
+        "自己又发一次的同一家胡或荒庄也不再记，回复里有「确实又一次」按钮。",
         "en": "OK: the same record (same player, kong and tile; same winner; a draw) from someone else within "
-        "{seconds} s is held back, with an “It happened again” button.",
+        "{seconds} s is held back, and so is the same win or draw you send again, with an “It happened again” "
+        "button.",
     },
     "double_entry_off": {
         "zh": "好的：不再拦重复的记录。",

@@ -759,9 +759,11 @@ def _refuse_repeat(
     anytime: bool = False,
 ) -> None:
     """Raise `DuplicateRecord` when `events` (recorded `by` someone) repeat the table's previous record,
-    recorded by someone else within the group's double-entry window (`anytime`: whenever)."""
+    recorded within the group's double-entry window (`anytime`: whenever) by someone else — or by the same
+    sender when it ended a hand: no hand is won or drawn twice in so short a time, so the same win sent again
+    (a double-send on a bad network) is that one; two kongs or 亮倒 of one player in a row are real."""
     previous = _latest_record(tx, table, hand, named=False)
-    if previous is None or previous.recorded_by == by:
+    if previous is None or (previous.recorded_by == by and not previous.finished):
         return
     if not anytime and tx.now - previous.recorded_at > table.double_entry:
         return

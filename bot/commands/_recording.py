@@ -178,8 +178,12 @@ def next_hand_lines(ctx: Context, table: TableInfo, result: HandResult, *, edite
 
 
 def recorded_by(ctx: Context, record: TableRecord) -> str:
-    """`老王 5秒前记的`: who recorded `record` (by the ledger's name for their Telegram id) and how long ago."""
-    who = record.recorded_by_name or ctx.t("someone")
+    """`老王 5秒前记的`: who recorded `record` (by the ledger's name for their Telegram id; `你` to the one who
+    did) and how long ago."""
+    if record.recorded_by is not None and record.recorded_by == ctx.sender.user_id:
+        who = ctx.t("sender_self")
+    else:
+        who = record.recorded_by_name or ctx.t("someone")
     seconds = max(0, int((ctx.now() - record.recorded_at).total_seconds()))
     if seconds < 3:
         ago = ctx.t("ago_now")
@@ -193,8 +197,8 @@ def recorded_by(ctx: Context, record: TableRecord) -> str:
 
 
 def held_back_text(ctx: Context, previous: TableRecord, game: str = "kawuxing") -> str:
-    """Why a record was not booked: the same thing, recorded by someone else a moment ago (for a win: the same
-    winners, however the win was told)."""
+    """Why a record was not booked: the same thing, recorded by someone else a moment ago, or a hand's ending by
+    the same sender (for a win: the same winners, however the win was told)."""
     what = describe_record(ctx.lang, previous.events, game)
     won = any(event.get("type") == "hu" or event.get("type") in PENGHU_WINS for event in previous.events)
     key = "duplicate_win" if won else "duplicate"

@@ -93,14 +93,14 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     if not needs:
         return _answered(events, carried)
     check_scorable(table, before, batch, carried, needs)
-    incoming = ctx.incoming
-    if not ctx.repeat and not (incoming is not None and incoming.edited):
-        # a double entry is held back before it is asked about: answered later, past the window, it would book
-        ctx.service.refuse_repeat(table.id, events, by=ctx.sender.user_id)
     key = flow_key(ctx)
     asked = ctx.service.load_flow(ctx.chat_id, key)
     if asked is not None and asked.kind == KIND and asked.finished_at and asked.state.get("source") == ctx.source:
         return events  # this very message was asked about already (a redelivery): the ledger replays its booking
+    incoming = ctx.incoming
+    if not ctx.repeat and not (incoming is not None and incoming.edited):
+        # a double entry is held back before it is asked about: answered later, past the window, it would book
+        ctx.service.refuse_repeat(table.id, events, by=ctx.sender.user_id)
     state: dict[str, Any] = {
         "table_id": table.id,
         "number": table.hand_number,
