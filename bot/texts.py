@@ -45,6 +45,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "没有记录：{message}",
         "en": "Not recorded: this game needs a different number of players, each seated once.",
     },
+    "ledger_kongs_too_many": {"zh": "没有记录：{message}。", "en": "Not recorded: {english}."},
     "ledger_bad_member": {"zh": "没有记录：{message}", "en": "Not recorded: that account cannot be seated."},
     "ledger_bad_dealer": {"zh": "没有记录：{message}", "en": "Not recorded: the dealer must be seated at the table."},
     "bot_added": {
