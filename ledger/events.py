@@ -162,7 +162,8 @@ def payload(event: Event | Mapping[str, Any], before: Sequence[Mapping[str, Any]
         if made >= MAX_KONGS:
             raise LedgerError(
                 "kongs_too_many",
-                f"{event.player} 这局已经杠了 {made} 次：一个人一局最多 {MAX_KONGS} 个杠（14 张牌，杠算三张，最多四组加一对）",
+                f"{event.player} 这局已经杠了 {made} 次：一个人一局最多 {MAX_KONGS} 个杠"
+                "（14 张牌，杠算三张，最多四组加一对）",
                 f"{event.player} has made {made} kongs this hand already: one player makes at most {MAX_KONGS} "
                 "(14 tiles, a kong counted as three: four sets and a pair)",
             )
