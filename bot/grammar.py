@@ -485,6 +485,8 @@ def _glued_record(word: str, chunk: str) -> bool:
         return True
     if len(word) >= 2 and (run := _tile_run(chunk, 0)) is not None and run[1] >= 2:
         return True  # `直杠九筒点小李`: tiles, then a name
+    if len(word) >= 2 and is_tile_attempt(chunk):
+        return True  # `暗杠东风`: read, to be refused with why (卡五星 has no winds)
     found = _longest_word(chunk, 0)
     if found is None:
         return False
@@ -927,6 +929,8 @@ def _unknown(word: Word, reading: list[Word]) -> GrammarError:
     """A word the record cannot use: not understood at all, or a known word that has no place in it."""
     if word.kind == "known" and word.value == "count":
         return GrammarError("count_missing", suggest=False)  # `坎` without how many
+    if word.kind == "unknown" and is_tile_attempt(word.typed):
+        return _not_a_tile(word)  # `暗杠 东风`, `胡 … 1z`
     key = "unknown_word" if word.kind == "unknown" else "word_not_here"
     return GrammarError(key, word=word.typed, reading=tuple(reading))
 
@@ -1083,16 +1087,17 @@ def is_tile_attempt(typed: str) -> bool:
     return bool(_WIND.fullmatch(folded) or _TILE_LIKE.fullmatch(folded))
 
 
-def _not_a_tile(word: Word) -> GrammarError:
-    """A 马 tile that no 卡五星 set holds, with why."""
-    key = "ma_wind" if _WIND.fullmatch(fold(word.typed)) else "ma_not_a_tile"
+def _not_a_tile(word: Word, what: str = "tile") -> GrammarError:
+    """A word meant as a tile that no 卡五星 set holds (a wind, `8z`), with why: in a record, or as the 马 tile
+    (`what` = `ma`, whose texts say what a 马 tile is). Never a guess that drops it (`暗杠 东风` is no 暗杠)."""
+    key = f"{what}_wind" if _WIND.fullmatch(fold(word.typed)) else f"{what}_not_a_tile"
     return GrammarError(key, word=word.typed, suggest=False)
 
 
 def _ma_tile(keyword: Word, after: Sequence[Word]) -> str:
     """The 马 tile that follows `买马` in a win's line (`after`: the next two words): one tile, else why not."""
     if after and after[0].kind == "unknown" and is_tile_attempt(after[0].typed):
-        raise _not_a_tile(after[0])
+        raise _not_a_tile(after[0], "ma")
     if not after or after[0].kind != "tiles":
         raise GrammarError("ma_tile_missing", word=keyword.typed)
     if len(after) > 1 and after[1].kind == "tiles" and len(after[1].value) == 2:  # `买马 3s 7p`: two turned
@@ -1316,7 +1321,7 @@ def parse_ma(args: str) -> str:
     items = [item for item in read(args) if item.kind != "ma"]
     other = next((item for item in items if item.kind != "tiles"), None)
     if other is not None and other.kind == "unknown" and is_tile_attempt(other.typed):
-        raise _not_a_tile(other)
+        raise _not_a_tile(other, "ma")
     if other is not None:
         raise _unknown(other, items)
     if not items:

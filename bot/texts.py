@@ -183,6 +183,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "一个杠只写一张牌：是「{first}」还是「{word}」？",
         "en": "One tile per kong: “{first}” or “{word}”?",
     },
+    "tile_wind": {
+        "zh": "卡五星没有「{word}」这张牌：没有东南西北风，只有本桌两门的 1 到 9 和 白 发 中（5z 6z 7z）。",
+        "en": "卡五星 has no tile “{word}”: no winds, only 1–9 of the table's two suits and 白 发 中 (5z 6z 7z).",
+    },
+    "tile_not_a_tile": {
+        "zh": "「{word}」不是一张牌：数牌是 1 到 9，字牌只有 白 发 中（5z 6z 7z）。",
+        "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only 白 发 中 (5z 6z 7z).",
+    },
     "kong_one_tile": {
         "zh": "「{word}」是好几张牌，一个杠只写一张（例如 暗杠 3s）。",
         "en": "“{word}” is several tiles; a kong takes one (e.g. 暗杠 3s).",
