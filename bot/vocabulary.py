@@ -250,6 +250,12 @@ PLAYER_FIRST_WORDS = RECORD_WORDS | frozenset(word for words in PENGHU_COMMAND_W
 #: (`给 @老王 转了 8`): the payment with that person
 ADDRESSED_PAYMENT_WORDS = frozenset(word for key in ("pay", "received") for word in COMMAND_WORDS[key])
 PAID_TO_WORD = "给"
+#: the admins' fine (bot/moderation/commands.py), as its key: told with the member first too (`@小李 罚款 5`), only
+#: when an amount follows the word
+FINE_COMMAND = "mod_fine"
+#: the fine's word said short (`罚 @小李 5`, `罚 @小李 5块 刷屏`): a fine only before a mention and an amount;
+#: anything else (`罚酒三杯`, `罚 @小李 喝酒`, `罚 @老王 3杯`) is chat
+SHORT_FINE_WORDS = ("罚",)
 #: commands that change something: a line of theirs that asks a question (`撤销？`, `胡 清一色 吗`) is chat
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
