@@ -135,8 +135,10 @@ def _setting_names() -> tuple[str, ...]:
 
 
 def _named_setting(folded: str) -> str | None:
-    """The setting name a (folded) text starts with, when something follows it (`底金2`, `封顶不封顶`), else None."""
-    return next((name for name in _setting_names() if folded.startswith(name) and folded[len(name) :].strip()), None)
+    """The longest setting name a (folded) text starts with, when something follows it (`底金2`, `封顶不封顶`), else
+    None (`底金` alone is no 底 of 金)."""
+    name = next((name for name in _setting_names() if folded.startswith(name)), None)
+    return name if name is not None and folded[len(name) :].strip() else None
 
 
 def _glued_setting(after: str) -> bool:
