@@ -10,7 +10,8 @@ are folded (NFKC), traditional characters are read as simplified for command wor
 
 Precision matters as much as recall. A command word only counts when what follows it is no Chinese character
 (`胡说八道`, `杠精` are chat), unless a recording command is glued to words of its own vocabulary
-(`胡清一色自摸`, `暗杠三条`); a line of an acting command that asks a question (`胡了吗`, `撤销？`) is chat too.
+(`胡清一色自摸`, `暗杠三条`) or a command reads what is glued to its word (`设置底金2`: `GrammarCommand.glued`); a
+line of an acting command that asks a question (`胡了吗`, `撤销？`) is chat too.
 The words themselves are data in `bot.vocabulary`.
 """
 
@@ -252,9 +253,7 @@ def split_command(
     glued = _glued_to(head, book, game)
     if glued is not None:
         command, word = glued
-        if asks(text) and command.admin_only:
-            return None
-        return command, word, _rest(text[origin[start + len(word)] :])
+        return None if asks(text) else (command, word, _rest(text[origin[start + len(word)] :]))
     asked = _ASKED_HAND.fullmatch(head.rstrip(_SPACES + "?？"))
     if asked is not None and hand_number(asked["hand"]) is not None:
         command = book.lookup(vocab.HAND_VIEW_COMMAND, game)
@@ -290,10 +289,11 @@ def _words_at(head: str, book: CommandBook[GrammarCommand]) -> Iterator[tuple[st
 
 
 def _glued_to(head: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str] | None:
-    """A command word glued to what its command reads as its arguments (`设置底金2`: `GrammarCommand.glued`), the
-    longest such word first: (command, word), else None."""
+    """A Chinese command word glued to what its command reads as its arguments (`设置底金2`: `GrammarCommand.glued`;
+    a Latin word ends at a space or punctuation, as `_ends_word` reads it), the longest such word first: (command,
+    word), else None."""
     for word in _by_first_char(book).get(head[0], ()):
-        if head.startswith(word) and len(head) > len(word):
+        if is_cjk(word[-1]) and head.startswith(word) and len(head) > len(word):
             command = book.lookup(word, game)
             if command is not None and command.glued is not None and command.glued(head[len(word) :]):
                 return command, word
