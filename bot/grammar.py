@@ -530,8 +530,6 @@ def _glued_record(word: str, chunk: str) -> bool:
         return True
     if len(word) >= 2 and (run := _tile_run(chunk, 0)) is not None and run[1] >= 2:
         return True  # `直杠九筒点小李`: tiles, then a name
-    if len(word) >= 2 and is_tile_attempt(chunk):
-        return True  # `暗杠东风`: read, to be refused with why (卡五星 has no winds)
     found = _longest_word(chunk, 0)
     if found is None:
         return False
