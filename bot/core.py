@@ -332,6 +332,9 @@ class Command:
     in_menu: bool = True  # listed in Telegram's command menu (setMyCommands)
     games: tuple[str, ...] = ()  # only for tables of these games; empty = every game
     on_edit: bool = False  # an edited message runs it again (recording commands re-record); else edits are ignored
+    #: what its word may be typed glued to, read as its arguments (`设置底金2`): whether the folded text after the
+    #: word starts so; such a line acts only when it reads cleanly (`bot.grammar.unprompted`)
+    glued: Callable[[str], bool] | None = None
 
     def help(self, lang: str) -> str:
         return self.help_en if lang == "en" and self.help_en else self.help_zh
@@ -396,6 +399,7 @@ class Registry:
         in_menu: bool = True,
         games: Iterable[str] = (),
         on_edit: bool = False,
+        glued: Callable[[str], bool] | None = None,
     ) -> Callable[[Handler], Handler]:
         """Decorator: `@registry.command("balance", names=["balance"], aliases=["余额"], help_zh=…, help_en=…)`."""
 
@@ -412,6 +416,7 @@ class Registry:
                     in_menu=in_menu,
                     games=tuple(games),
                     on_edit=on_edit,
+                    glued=glued,
                 )
             )
             return handler
@@ -649,8 +654,10 @@ class Bot:
             return outcome
         command, word, args = found
         ctx.command, ctx.word, ctx.args = command, word, args
-        ctx.unprompted = unprompted(incoming.text, word)
+        ctx.unprompted = unprompted(incoming.text, word, command)
         if command.admin_only and not ctx.is_admin:
+            if ctx.unprompted:
+                return outcome  # `@小李 罚款 5` from a member: maybe chat, not answered
             outcome.effects.append(ctx.reply("admin_only"))
             outcome.refused = True
             return outcome

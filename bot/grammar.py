@@ -10,7 +10,8 @@ are folded (NFKC), traditional characters are read as simplified for command wor
 
 Precision matters as much as recall. A command word only counts when what follows it is no Chinese character
 (`胡说八道`, `杠精` are chat), unless a recording command is glued to words of its own vocabulary
-(`胡清一色自摸`, `暗杠三条`); a line of an acting command that asks a question (`胡了吗`, `撤销？`) is chat too.
+(`胡清一色自摸`, `暗杠三条`) or a command reads what is glued to its word (`设置底金2`: `GrammarCommand.glued`); a
+line of an acting command that asks a question (`胡了吗`, `撤销？`) is chat too.
 The words themselves are data in `bot.vocabulary`.
 """
 
@@ -26,7 +27,7 @@ from typing import Protocol, TypeVar
 import opencc
 
 from bot import vocabulary as vocab
-from bot.amounts import looks_like_amount
+from bot.amounts import AmountError, looks_like_amount, parse_amount
 
 _SPACES = " \t\n\r\u3000"
 #: after NFKC: what separates words besides spaces (Chinese punctuation folds to these or stays as itself)
@@ -179,13 +180,18 @@ class GrammarError(ValueError):
 
 class GrammarCommand(Protocol):
     """What the grammar needs of a command: its key (a question about the books is read only for the commands that
-    read them), whether only admins may run it (a question about such an act, `请出 @x 吗`, is chat, not the act)."""
+    read them), whether only admins may run it (a question about such an act, `请出 @x 吗`, is chat, not the act),
+    and what its word may be glued to (`glued`: whether the folded text after the word starts as its arguments,
+    `设置底金2`), else None."""
 
     @property
     def key(self) -> str: ...
 
     @property
     def admin_only(self) -> bool: ...
+
+    @property
+    def glued(self) -> Callable[[str], bool] | None: ...
 
 
 C_co = TypeVar("C_co", bound=GrammarCommand, covariant=True)
@@ -239,9 +245,15 @@ def split_command(
         command = book.lookup(word, game)
         if command is None:
             continue
+        if word in vocab.SHORT_FINE_WORDS and not _mention_then_amount(text[origin[start + end] :]):
+            continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
         if asks(text) and (word in vocab.ACTING_WORDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         return command, word, _rest(text[origin[start + end] :])
+    glued = _glued_to(head, book, game)
+    if glued is not None:
+        command, word = glued
+        return None if asks(text) else (command, word, _rest(text[origin[start + len(word)] :]))
     asked = _ASKED_HAND.fullmatch(head.rstrip(_SPACES + "?？"))
     if asked is not None and hand_number(asked["hand"]) is not None:
         command = book.lookup(vocab.HAND_VIEW_COMMAND, game)
@@ -274,6 +286,32 @@ def _words_at(head: str, book: CommandBook[GrammarCommand]) -> Iterator[tuple[st
     for word in words:
         if head.startswith(word) and _ends_word(word, head[len(word) :]):
             yield word, len(word)
+
+
+def _glued_to(head: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str] | None:
+    """A Chinese command word glued to what its command reads as its arguments (`设置底金2`: `GrammarCommand.glued`;
+    a Latin word ends at a space or punctuation, as `_ends_word` reads it), the longest such word first: (command,
+    word), else None."""
+    for word in _by_first_char(book).get(head[0], ()):
+        if is_cjk(word[-1]) and head.startswith(word) and len(head) > len(word):
+            command = book.lookup(word, game)
+            if command is not None and command.glued is not None and command.glued(head[len(word) :]):
+                return command, word
+    return None
+
+
+def _clean_amount(word: str) -> bool:
+    """Whether a word is an amount read whole (`5`, `5块`, `2.5元`), not merely one that starts like it (`3杯`)."""
+    try:
+        return parse_amount(word) is not None
+    except AmountError:
+        return False
+
+
+def _mention_then_amount(text: str) -> bool:
+    """`@小李 5 刷屏`: a member's mention, then an amount (what the short fine word needs after it)."""
+    first, *rest = tokens(text) or [""]
+    return len(first) > 1 and first.startswith("@") and bool(rest) and _clean_amount(rest[0])
 
 
 def _undo_verb_joined(head: str) -> tuple[str, str, int]:
@@ -327,13 +365,17 @@ _WIN_STARTS = frozenset(
 _SELF_DRAW_FIRST = frozenset(spelling for spelling in vocab.METHODS["self_draw"] if spelling.isascii())
 
 
-def unprompted(text: str, word: str) -> bool:
+def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> bool:
     """Whether a command was read from a line that may well be chat: one that does not start with its word (a win
-    told by its patterns, `BY_PATTERNS`, or a record with its player first: `@乙 胡了 …`, `老王 碰 …`) or one of
-    `CHATTY_WORDS`. Such a line acts only when it reads cleanly: a question or a refusal would answer chat."""
+    told by its patterns, `BY_PATTERNS`, or a record with its player first: `@乙 胡了 …`, `老王 碰 …`), one whose
+    word is glued to what its `command` reads (`设置底金2`), or one of `CHATTY_WORDS`. Such a line acts only when it
+    reads cleanly: a question or a refusal would answer chat."""
     head = fold(text[:_HEAD]).lstrip(_SPACES)
     said = head.startswith(("/", word)) or _undo_verb_joined(head)[0].startswith(word)  # `撤销 结算` too
-    return word in vocab.CHATTY_WORDS or word == BY_PATTERNS or not said
+    glued = command is not None and command.glued is not None and head.startswith(word)
+    if glued and _ends_word(word, head[len(word) :]):
+        glued = False  # `设置 底金 2`: the word as typed apart
+    return word in vocab.CHATTY_WORDS or word == BY_PATTERNS or not said or glued
 
 
 def _seat_first(text: str, seats: Iterable[str]) -> bool:
@@ -347,8 +389,9 @@ def _seat_first(text: str, seats: Iterable[str]) -> bool:
 def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
     """`@小李 胡了 清一色 点 @老王`, `@小李 暗杠 3s`, `老王 碰 点 @小李` (a seat's name): a record told with its player
     first is the record with the player where the command reads him (`胡了 @小李 …`); so is a payment told to the
-    person it is with (`@老王 已转 8`, `@小李 收到`). Only a recording word of the table's game or a payment word may
-    follow (never a first-person win: `@小李 我胡了` says nothing clear); anything else after a player is chat."""
+    person it is with (`@老王 已转 8`, `@小李 收到`), and an admin's fine of the member @mentioned, when an amount
+    follows its word (`@小李 罚款 5 刷屏`). Only a recording word of the table's game, a payment word or that fine
+    may follow (never a first-person win: `@小李 我胡了` says nothing clear); anything else after a player is chat."""
     parts = text.strip(_SPACES).split(maxsplit=1)
     glued = _glued_payment(parts[0], book, game) if parts and fold(parts[0][:1]) == "@" else None
     if glued is not None:  # `@老王已转8`: `@老王 已转8`
@@ -361,6 +404,8 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     command, word, args = found
     if word == BY_PATTERNS:  # `@小李 清一色 自摸`: a win told by its patterns, its winner first
         return command, word, f"{parts[0]} {args}"
+    if command.key == vocab.FINE_COMMAND and fold(parts[0][:1]) == "@" and _clean_amount((tokens(args) or [""])[0]):
+        return command, word, f"{parts[0]} {args}"  # `@小李 罚款 5 刷屏`: `罚款 @小李 5 刷屏`
     if word not in vocab.PLAYER_FIRST_WORDS | vocab.ADDRESSED_PAYMENT_WORDS or word in vocab.FIRST_PERSON_WIN_WORDS:
         return None
     return command, word, f"{parts[0]} {args}".strip()
@@ -927,6 +972,8 @@ def _unknown(word: Word, reading: list[Word]) -> GrammarError:
     """A word the record cannot use: not understood at all, or a known word that has no place in it."""
     if word.kind == "known" and word.value == "count":
         return GrammarError("count_missing", suggest=False)  # `坎` without how many
+    if word.kind == "unknown" and is_tile_attempt(word.typed):
+        return _not_a_tile(word)  # `暗杠 东风`, `胡 … 1z`
     key = "unknown_word" if word.kind == "unknown" else "word_not_here"
     return GrammarError(key, word=word.typed, reading=tuple(reading))
 
@@ -1083,16 +1130,17 @@ def is_tile_attempt(typed: str) -> bool:
     return bool(_WIND.fullmatch(folded) or _TILE_LIKE.fullmatch(folded))
 
 
-def _not_a_tile(word: Word) -> GrammarError:
-    """A 马 tile that no 卡五星 set holds, with why."""
-    key = "ma_wind" if _WIND.fullmatch(fold(word.typed)) else "ma_not_a_tile"
+def _not_a_tile(word: Word, what: str = "tile") -> GrammarError:
+    """A word meant as a tile that no 卡五星 set holds (a wind, `8z`), with why: in a record, or as the 马 tile
+    (`what` = `ma`, whose texts say what a 马 tile is). Never a guess that drops it (`暗杠 东风` is no 暗杠)."""
+    key = f"{what}_wind" if _WIND.fullmatch(fold(word.typed)) else f"{what}_not_a_tile"
     return GrammarError(key, word=word.typed, suggest=False)
 
 
 def _ma_tile(keyword: Word, after: Sequence[Word]) -> str:
     """The 马 tile that follows `买马` in a win's line (`after`: the next two words): one tile, else why not."""
     if after and after[0].kind == "unknown" and is_tile_attempt(after[0].typed):
-        raise _not_a_tile(after[0])
+        raise _not_a_tile(after[0], "ma")
     if not after or after[0].kind != "tiles":
         raise GrammarError("ma_tile_missing", word=keyword.typed)
     if len(after) > 1 and after[1].kind == "tiles" and len(after[1].value) == 2:  # `买马 3s 7p`: two turned
@@ -1316,7 +1364,7 @@ def parse_ma(args: str) -> str:
     items = [item for item in read(args) if item.kind != "ma"]
     other = next((item for item in items if item.kind != "tiles"), None)
     if other is not None and other.kind == "unknown" and is_tile_attempt(other.typed):
-        raise _not_a_tile(other)
+        raise _not_a_tile(other, "ma")
     if other is not None:
         raise _unknown(other, items)
     if not items:

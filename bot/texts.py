@@ -45,6 +45,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "没有记录：{message}",
         "en": "Not recorded: this game needs a different number of players, each seated once.",
     },
+    "ledger_kongs_too_many": {"zh": "没有记录：{message}。", "en": "Not recorded: {english}."},
     "ledger_bad_member": {"zh": "没有记录：{message}", "en": "Not recorded: that account cannot be seated."},
     "ledger_bad_dealer": {"zh": "没有记录：{message}", "en": "Not recorded: the dealer must be seated at the table."},
     "bot_added": {
@@ -181,6 +182,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "kong_two_tiles": {
         "zh": "一个杠只写一张牌：是「{first}」还是「{word}」？",
         "en": "One tile per kong: “{first}” or “{word}”?",
+    },
+    "tile_wind": {
+        "zh": "卡五星没有「{word}」这张牌：没有东南西北风，只有本桌两门的 1 到 9 和 白 发 中（5z 6z 7z）。",
+        "en": "卡五星 has no tile “{word}”: no winds, only 1–9 of the table's two suits and 白 发 中 (5z 6z 7z).",
+    },
+    "tile_not_a_tile": {
+        "zh": "「{word}」不是一张牌：数牌是 1 到 9，字牌只有 白 发 中（5z 6z 7z）。",
+        "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only 白 发 中 (5z 6z 7z).",
     },
     "kong_one_tile": {
         "zh": "「{word}」是好几张牌，一个杠只写一张（例如 暗杠 3s）。",

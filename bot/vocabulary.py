@@ -110,10 +110,17 @@ SELF_DRAW_ALONE = ("zimo", "tsumo")
 #: (`no` is chat elsewhere)
 KEEP_WORDS_EN = ("cancel", "no")
 
+#: a table opened as it is said (`开桌了 @小李 @老王`): it opens only when every seat after it is an @mention; alone
+#: (`开桌了`, as a player announces it) or followed by other words (`开桌了 快来`) it is chat
+OPEN_SAID = ("开桌了", "开桌啦", "开局了", "开局啦")
+#: 结算 as it is said (`结算了`): 结算, except that with no night to settle (settled already, nothing played) it is
+#: chat, said after the settlement; a question (`结算了吗`, `结算了没`) is chat anyway
+SETTLE_SAID = ("结算了", "结算啦")
+
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "open": ("开桌", "开局", "上桌"),
+    "open": ("开桌", "开局", "上桌", *OPEN_SAID),
     "table": (
         "牌桌",
         "桌况",
@@ -167,7 +174,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "unpaid": UNPAID_WORDS,
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),
-    "settle": ("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
+    "settle": (
+        *("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
+        *SETTLE_SAID,
+    ),
     # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
     "correct": ("改", "改成", "改为", "改一下", "更正"),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
@@ -261,6 +271,12 @@ PLAYER_FIRST_WORDS = RECORD_WORDS | frozenset(word for words in PENGHU_COMMAND_W
 #: (`给 @老王 转了 8`): the payment with that person
 ADDRESSED_PAYMENT_WORDS = frozenset(word for key in ("pay", "received") for word in COMMAND_WORDS[key])
 PAID_TO_WORD = "给"
+#: the admins' fine (bot/moderation/commands.py), as its key: told with the member first too (`@小李 罚款 5`), only
+#: when an amount follows the word
+FINE_COMMAND = "mod_fine"
+#: the fine's word said short (`罚 @小李 5`, `罚 @小李 5块 刷屏`): a fine only before a mention and an amount;
+#: anything else (`罚酒三杯`, `罚 @小李 喝酒`, `罚 @老王 3杯`) is chat
+SHORT_FINE_WORDS = ("罚",)
 #: commands that change something: a line of theirs that asks a question (`撤销？`, `胡 清一色 吗`) is chat
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")

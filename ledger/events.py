@@ -36,6 +36,9 @@ PENGHU_KINDS: dict[str, PenghuKind] = {
     "dihu": "dihu",
     "xiaoqidui": "xiaoqidui",
 }
+#: most kongs one player makes in a 卡五星 hand: 14 tiles, a kong counted as three, hold four sets and a pair. The
+#: scoring core's `paiju score` keeps answering more (its contract); the ledger books no fifth
+MAX_KONGS = 4
 #: 碰胡 events whose payload names the discarder (`from`, null when each pays)
 PENGHU_PAID_BY_ONE = frozenset({"peng", "paoqi", "wufu", "hu"})
 
@@ -155,6 +158,15 @@ def payload(event: Event | Mapping[str, Any], before: Sequence[Mapping[str, Any]
         plain: Payload = json.loads(json.dumps(dict(event)))  # as it will be stored: plain JSON
         return plain
     if isinstance(event, Kong):
+        made = sum(e.get("type") == "gang" and e.get("player") == event.player for e in before)
+        if made >= MAX_KONGS:
+            raise LedgerError(
+                "kongs_too_many",
+                f"{event.player} 这局已经杠了 {made} 次：一个人一局最多 {MAX_KONGS} 个杠"
+                "（14 张牌，杠算三张，最多四组加一对）",
+                f"{event.player} has made {made} kongs this hand already: one player makes at most {MAX_KONGS} "
+                "(14 tiles, a kong counted as three: four sets and a pair)",
+            )
         chain = 1
         if event.chained:
             last = before[-1] if before else None

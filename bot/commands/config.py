@@ -5,6 +5,7 @@ A change applies to tables opened afterwards; a running table keeps the rules it
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from bot.commands import chat_options, duplicates, fees, payments
@@ -123,6 +124,36 @@ def _joined(ctx: Context, rules: str) -> str:
     return (", " if ctx.lang == "en" else "，") + rules if rules else ""
 
 
+@cache
+def _setting_names() -> tuple[str, ...]:
+    """Every name `设置` takes a setting by (folded), longest first: a name typed glued to its value is cut there."""
+    from ledger.scoring.kawuxing.rules import OPTIONS
+
+    names = {*SETTING_WORDS, *(name for option in OPTIONS for name in (option.key, option.zh))}
+    names |= chat_options.OPTION_WORDS | duplicates.OPTION_WORDS | payments.OPTION_WORDS | fees.OPTION_WORDS
+    return tuple(sorted((fold(name) for name in names), key=len, reverse=True))
+
+
+def _named_setting(folded: str) -> str | None:
+    """The longest setting name a (folded) text starts with, when something follows it (`底金2`, `封顶不封顶`), else
+    None (`底金` alone is no 底 of 金)."""
+    name = next((name for name in _setting_names() if folded.startswith(name)), None)
+    return name if name is not None and folded[len(name) :].strip() else None
+
+
+def _glued_setting(after: str) -> bool:
+    """`设置底金2`, `设置日切6`, `设置封顶不封顶`: 设置 glued to a setting's name and its value (`Command.glued`)."""
+    return _named_setting(after) is not None
+
+
+def _apart(items: list[str]) -> list[str]:
+    """The setting's name typed glued to its value (`设置 底金2`) as two words: `底金`, `2`."""
+    if not items or fold(items[0]) in _setting_names():
+        return items
+    name = _named_setting(fold(items[0]))
+    return items if name is None else [items[0][: len(name)], items[0][len(name) :], *items[1:]]
+
+
 @registry.command(
     "config",
     names=["config", "set"],
@@ -139,9 +170,10 @@ def _joined(ctx: Context, rules: str) -> str:
         "设置 日切 6 | 设置 game penghu"
     ),
     admin_only=True,
+    glued=_glued_setting,
 )
 def configure(ctx: Context) -> SendText:
-    items = tokens(ctx.args)
+    items = _apart(tokens(ctx.args))
     if len(items) < 2:
         raise Refusal("config_usage" if ctx.group.game == "kawuxing" else "config_usage_other")
     word, values = items[0], items[1:]

@@ -13,7 +13,7 @@ from bot.core import AnswerCallback, Context, Effect, HandlerResult, Quiet, Refu
 from bot.permissions import SETTLE, require_player
 from bot.reports.night import settle_post
 from bot.texts import money
-from bot.vocabulary import COMMAND_WORDS
+from bot.vocabulary import COMMAND_WORDS, SETTLE_SAID
 from ledger.errors import LedgerError
 from ledger.records import Replayable
 
@@ -30,6 +30,8 @@ def settle(ctx: Context) -> list[Effect]:
     if ctx.service.answered(ctx.source):  # a redelivered update: the night was settled, and posted
         return [ctx.reply("already_done")]
     if ctx.service.current_night(ctx.chat_id) is None:
+        if ctx.word in SETTLE_SAID:
+            raise Quiet  # `结算了` after the settlement: said, not asked
         raise _nothing_open(ctx)
     require_player(ctx, ctx.table, SETTLE)
     try:

@@ -17,11 +17,11 @@ from bot.commands._common import (
     shown_names,
 )
 from bot.commands.payments import debts_text
-from bot.core import Button, Context, Refusal, SendText, registry
+from bot.core import Button, Context, Quiet, Refusal, SendText, registry
 from bot.grammar import GrammarError, name_key, parse_people
 from bot.permissions import require_to_open
 from bot.texts import game_name, joined, rules_summary
-from bot.vocabulary import COMMAND_WORDS
+from bot.vocabulary import COMMAND_WORDS, OPEN_SAID
 from ledger.accounts import MAX_NAME
 
 if TYPE_CHECKING:
@@ -63,6 +63,8 @@ def open_table(ctx: Context) -> SendText:
         people, dealer_token, _draw = parse_people(ctx.args)
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
+    if ctx.word in OPEN_SAID and not (people and all(token.startswith("@") for token in people)):
+        raise Quiet  # `开桌了`, `开桌了 快来`: said to the table, not asked of the bot
     for token in people:  # `开桌 @乙 @丙 底金2`: a stake typed where a guest's name goes seats no guest
         if not token.startswith("@") and _reads_as_a_stake(token, ctx.group.currency):
             raise Refusal("guest_name_is_a_stake", name=token, base=money(ctx.group.base, ctx.group.currency))

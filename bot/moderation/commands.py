@@ -24,6 +24,7 @@ from bot.moderation._state import moderation, remember_settings, settings, state
 from bot.moderation.filter import exempt
 from bot.moderation.ladder import currency
 from bot.texts import joined
+from bot.vocabulary import SHORT_FINE_WORDS
 from ledger.accounts import MAX_AMOUNT
 from ledger.moderation import SETTING_NAMES, ActionInfo, RuleSettings
 from ledger.service import MemberInfo
@@ -147,7 +148,7 @@ def warn(ctx: Context) -> SendText:
 @_command(
     "fine",
     ["fine"],
-    ["罚款", "罚红包"],
+    ["罚款", "罚红包", *SHORT_FINE_WORDS],
     "罚发红包进红包池：罚款 @TA [金额] [原因]",
     "fine into the pot: /fine @x [amount] [reason]",
     admin_only=True,

@@ -103,8 +103,10 @@ class Run:
 
 
 def _unfiled(out: list[str]) -> list[str]:
-    """The replies with a picture's or file's path left out: it names the chat's group, new for every entry."""
-    return [re.sub(r"^bot: \[(photo|file)\] .*", r"bot: [\1]", line) for line in out]
+    """The replies with a picture's or file's path left out (it names the chat's group, new for every entry), and a
+    penalty's record number (`记录 #3`: numbered across the corpus's one database)."""
+    unfiled = (re.sub(r"^bot: \[(photo|file)\] .*", r"bot: [\1]", line) for line in out)
+    return [re.sub(r"(记录|Record) #\d+", r"\1 #", line) for line in unfiled]
 
 
 def check(run: Run, entry: Entry) -> tuple[str, bool]:

@@ -27,6 +27,7 @@ SHOWN_REFUSED = {
     "荒庄 清一色": "shows a word quoted back",
     "暗杠 3s 4s": "shows a kong naming two tiles refused",
     "暗杠 3s 亮倒": "shows a known word with no place quoted back, not guessed away",
+    "暗杠 东风": "shows a wind (卡五星 has none) refused with why, not guessed away",
     "胡 清一涩自摸": "shows a run of words with an unreadable part refused, not guessed away",
     "自摸": "shows a bare 自摸 asked about",
     "自摸了": "shows a bare 自摸 asked about",

@@ -149,6 +149,16 @@ def test_a_second_liangdao_of_one_player_in_a_hand_is_refused() -> None:
     assert payloads([Liangdao("甲"), Liangdao("乙")])[1] == {"type": "liangdao", "player": "乙"}
 
 
+def test_a_fifth_kong_of_one_player_in_a_hand_is_refused() -> None:
+    """14 tiles, a kong counted as three, hold four sets and a pair: a fifth kong is a typo, never booked."""
+    four = payloads([Kong("甲", "angang", tile=tile) for tile in ("1s", "2s", "3s")] + [Kong("甲", "xugang")])
+    with pytest.raises(LedgerError) as err:
+        payload(Kong("甲", "angang", tile="5s"), four)
+    assert err.value.code == "kongs_too_many"
+    assert "最多 4 个杠" in err.value.message
+    assert payload(Kong("乙", "angang", tile="5s"), four)["player"] == "乙"  # each player's own four
+
+
 @pytest.mark.parametrize("bad", [[], {"type": "gang"}, [{"kind": "angang"}], ["胡"], [42]])
 def test_anything_but_events_is_refused_as_bad_event(bad: object) -> None:
     with pytest.raises(LedgerError) as err:
