@@ -262,7 +262,7 @@ def split_command(
     if looked is not None:
         command, word, end = looked
         return command, word, _rest(text[origin[start + end] :])
-    dealt_in = _discarder_named_first(text, book, game, seats)
+    dealt_in = _discarder_named_first(text, book, game, seats) if "炮" in head else None
     if dealt_in is not None:
         return dealt_in
     if head[0] == "@" or _seat_first(text, seats):
