@@ -262,11 +262,16 @@ def split_command(
     if looked is not None:
         command, word, end = looked
         return command, word, _rest(text[origin[start + end] :])
+    dealt_in = _discarder_named_first(text, book, game, seats) if "炮" in head else None
+    if dealt_in is not None:
+        return dealt_in
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game)
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
         found = _player_first(text[origin[start + len(vocab.PAID_TO_WORD)] :], book, game)
         return found if found is not None and found[1] in vocab.ADDRESSED_PAYMENT_WORDS else None
+    if head.startswith(vocab.SENT_TO_WORD):
+        return _sent_to(text[origin[start + len(vocab.SENT_TO_WORD)] :], book, game)
     if game in (None, "kawuxing") and (
         head[0] in _WIN_STARTS or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
     ):
@@ -409,6 +414,48 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     if word not in vocab.PLAYER_FIRST_WORDS | vocab.ADDRESSED_PAYMENT_WORDS or word in vocab.FIRST_PERSON_WIN_WORDS:
         return None
     return command, word, f"{parts[0]} {args}".strip()
+
+
+def _sent_to(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`转给 @老王 8`, `转给 @老王 8块了` (what follows 转给): the payment to that person (`已转给 @老王 8`) when one
+    @mention and an amount are all there is; anything else is chat (`转给 @老王`, `转给 @老王 看看`, a question)."""
+    parts = tokens(rest)
+    if len(parts) < 2 or not parts[0].startswith("@") or len(parts[0]) < 2 or asks(rest):
+        return None
+    amount = "".join(parts[1:])
+    said = next((amount[: -len(done)] for done in vocab.PAID_DONE if amount.endswith(done)), amount)
+    if not _clean_amount(said):
+        return None
+    command = book.lookup(vocab.SENT_TO_READ_AS, game)
+    return None if command is None else (command, vocab.SENT_TO_READ_AS, _rest(rest))
+
+
+def _discarder_named_first(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
+    """`小李点炮 我胡了 七对`, `@小李 放炮 我胡了 清一色` (`vocab.DISCARDER_FIRST_WORDS`): the sender's own win on the
+    discard of the one named first, read as `我胡了 七对 点 小李`. Only a seat's name exactly as the table lists it,
+    or an @mention, may come first (anyone else's, `王哥点炮 我胡了`, is chat), and only a first-person win word
+    may follow (`vocab.WON_ON_THAT_DISCARD_WORDS`)."""
+    parts = text.translate(_SPACED).split(maxsplit=1)
+    if len(parts) < 2 or asks(text):
+        return None
+    first, rest = parts
+    said = next((w for w in vocab.DISCARDER_FIRST_WORDS if len(first) > len(w) and fold(first[-len(w) :]) == w), "")
+    who = first[: len(first) - len(said)]
+    if not said:  # typed apart: `小李 点炮 我胡了 …`
+        after = rest.split(maxsplit=1)
+        if len(after) < 2 or fold(after[0]) not in vocab.DISCARDER_FIRST_WORDS:
+            return None
+        rest = after[1]
+    named = fold(who[:1]) == "@" and len(who) > 1
+    if not named and all(name_key(seat) != name_key(who) for seat in seats):
+        return None
+    found = split_command(rest, book, game)
+    if found is None or found[1] not in vocab.WON_ON_THAT_DISCARD_WORDS:
+        return None
+    command, word, args = found
+    return command, word, f"{args} {vocab.METHODS['discard'][0]} {who}".strip()
 
 
 def _glued_payment(first: str, book: CommandBook[GrammarCommand], game: str | None) -> tuple[str, str] | None:

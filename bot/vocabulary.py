@@ -260,6 +260,10 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 
 #: win words said in the first person: the line records the sender's own win, never someone else's
 FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我胡啦", "我自摸", "我自摸了", "我自摸啦"})
+#: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
+#: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
+DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")
+WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦"})
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
@@ -271,6 +275,12 @@ PLAYER_FIRST_WORDS = RECORD_WORDS | frozenset(word for words in PENGHU_COMMAND_W
 #: (`给 @老王 转了 8`): the payment with that person
 ADDRESSED_PAYMENT_WORDS = frozenset(word for key in ("pay", "received") for word in COMMAND_WORDS[key])
 PAID_TO_WORD = "给"
+#: what may close a payment's amount, said as done (`付 @老王 8块了`, `转给 @老王 8 了`): the amount is the same
+PAID_DONE = ("了", "啦")
+#: a payment said with 转给 (`转给 @老王 8`, `转给 @老王 8块了`): read as this payment word only when one @mention and
+#: an amount follow, nothing else; before anything else it is chat (`转给 @老王`: forwarded to him, `转给你看看`)
+SENT_TO_WORD = "转给"
+SENT_TO_READ_AS = "已转给"
 #: the admins' fine (bot/moderation/commands.py), as its key: told with the member first too (`@小李 罚款 5`), only
 #: when an amount follows the word
 FINE_COMMAND = "mod_fine"

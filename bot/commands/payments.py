@@ -40,7 +40,7 @@ from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Qui
 from bot.grammar import tokens
 from bot.permissions import may_answer, require_party
 from bot.texts import joined, money
-from bot.vocabulary import COMMAND_WORDS
+from bot.vocabulary import COMMAND_WORDS, PAID_DONE, PAID_TO_WORD
 from ledger.accounts import MAX_AMOUNT
 from ledger.errors import DuplicatePayment, Overpaid, ShortOfWaiting
 from ledger.models import GROUP_ACCOUNTS
@@ -60,9 +60,9 @@ from ledger.service import (
 PREFIX = "pay"
 
 
-def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
+def _person_and_amount(ctx: Context, words: list[str]) -> tuple[MemberInfo, int | None]:
     """`@阿一 11` (the amount optional): the other person and the amount in 分."""
-    words = _amount_glued(ctx, tokens(ctx.args))
+    words = _amount_glued(ctx, words)
     if len(words) == 3 and words[2] in unit_words(ctx.group.currency):
         words = [words[0], words[1] + words[2]]  # `付 @阿一 4 元`: the unit typed apart
     if not words or len(words) > 2:
@@ -81,6 +81,29 @@ def _person_and_amount(ctx: Context) -> tuple[MemberInfo, int | None]:
             most = money(MAX_AMOUNT, ctx.group.currency)
             raise Refusal("amount_too_large", what=ctx.t("what_payment"), most=most, text=words[1])
     return other, amount
+
+
+def _said_done(ctx: Context, words: list[str]) -> list[str]:
+    """The words without 了 (啦) closing the amount, glued to it or typed apart (`8块了`, `8 了`): only after a word
+    that reads as an amount, so `已转 @阿一 你看看了` keeps its words."""
+    if len(words) >= 2 and words[-1] in PAID_DONE and amount_or_why(ctx, words[-2])[0] is not None:
+        return words[:-1]
+    last = words[-1] if words else ""
+    if last.endswith(PAID_DONE) and amount_or_why(ctx, last[:-1])[0] is not None:
+        return [*words[:-1], last[:-1]]
+    return words
+
+
+def _amount_then_payee(ctx: Context, words: list[str]) -> list[str]:
+    """A payment told amount first (`转了 8 给 @阿一`, `微信转了8块给@阿一`): the amount, 给 and one @mention last,
+    nothing else, are `@阿一 8`; any other words stay as typed (`转了 8 个给他`, `转了 8 给 @阿一 看看`)."""
+    if len(words) < 2 or not words[-1].startswith("@") or len(words[-1]) < 2:
+        return words
+    before = "".join(words[:-1])
+    amount = before.removesuffix(PAID_TO_WORD)
+    if amount == before or amount_or_why(ctx, amount)[0] is None:
+        return words
+    return [words[-1], amount]
 
 
 #: an @username with what may be an amount glued after it (`@c4`, `@c2.5`, `@c4块` read as `@c4 块`)
@@ -252,9 +275,10 @@ def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
 )
 def pay(ctx: Context) -> list[Effect]:
     source = message_source(ctx)
-    if _chat_after(ctx, tokens(ctx.args)):
-        raise Quiet  # `已转 你看看`, `付了 谢谢`
-    other, amount = _person_and_amount(ctx)
+    words = _amount_then_payee(ctx, _said_done(ctx, tokens(ctx.args)))
+    if _chat_after(ctx, words):
+        raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`
+    other, amount = _person_and_amount(ctx, words)
     payer = me(ctx)
     return _typed(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source)
 
@@ -271,7 +295,7 @@ def received(ctx: Context) -> list[Effect]:
     if not ctx.args or _chat_after(ctx, tokens(ctx.args)):
         raise Quiet  # a bare 收到 is how chats say "got it", and so is `收到，谢谢`
     source = message_source(ctx)
-    other, amount = _person_and_amount(ctx)
+    other, amount = _person_and_amount(ctx, _said_done(ctx, tokens(ctx.args)))
     payee = me(ctx)
     # without an amount it only confirms (`收到 @阿二` is also how a chat acknowledges someone): booking takes one
     confirm_only = amount is None
@@ -408,7 +432,8 @@ def _repeat_gone(ctx: Context, state: Mapping[str, Any]) -> str | None:
 def _chat_after(ctx: Context, words: list[str]) -> bool:
     """`收到，谢谢`, `收到 谢谢老板 么么哒`, `已转 你看看`, `received, thanks`: words after a payment word that name
     nobody (no @mention, guest or member's name) and hold no amount are chat, not a payment; answering them would
-    answer chat (`收到 老王 8` is answered: it has an amount; so is a member's name, with how to @ him)."""
+    answer chat (`收到 老王 8` is answered: it has an amount; so is a member's name, with how to @ him). So is an
+    amount followed by words that are no unit and no @mention (`转了 8 个给他`, `付了 2 次`): a count, not money."""
     if not words or words[0].startswith("@"):
         return False
     try:
@@ -416,6 +441,9 @@ def _chat_after(ctx: Context, words: list[str]) -> bool:
             return False
     except Refusal:
         return False
+    if amount_or_why(ctx, words[0])[0] is not None:
+        units = unit_words(ctx.group.currency)
+        return any(not word.startswith("@") and word not in units for word in words[1:])
     return all(amount_or_why(ctx, word)[0] is None for word in words)
 
 
