@@ -13,13 +13,19 @@ from collections.abc import Mapping
 #: the last hand, asked as players ask it (`上一局`): 历史 of one hand
 LAST_HAND_WORDS = ("上一局", "上一把", "上局", "上把", "last hand")
 
-#: who is up tonight, asked of the table (`今晚谁赢了`): the night's standings, as 余额
-STANDING_WORDS = tuple(f"{when}谁{result}了" for when in ("", "今晚", "今天") for result in ("赢", "输"))
-
 #: the particles a question about the books may end with, said to the table (`余额呢`, `我欠谁啊`; not English)
 LOOKED_UP_ENDINGS = ("呢", "啊", "呀")
 #: what a question about one's own money may end with: nothing, or one of those
 _ASKED_ENDINGS = ("", *LOOKED_UP_ENDINGS)
+
+#: who is up tonight, asked of the table (`今晚谁赢了`, `今天谁赢最多`, `谁输得最多呢`): the night's standings, as 余额
+STANDING_WORDS = tuple(
+    f"{when}谁{result}{how}{ending}"
+    for when in ("", "今晚", "今天")
+    for result in ("赢", "输")
+    for how in ("了", "最多", "得最多", "的最多")
+    for ending in _ASKED_ENDINGS
+)
 #: who owes whom, asked in the first person: only what the sender owes (`我欠谁`), only what is owed to them
 _OWING = (
     *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
