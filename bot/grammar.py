@@ -262,6 +262,9 @@ def split_command(
     if looked is not None:
         command, word, end = looked
         return command, word, _rest(text[origin[start + end] :])
+    this_hand = next((lead for lead in vocab.THIS_HAND_WORDS if head.startswith(lead)), "")
+    if this_hand:
+        return _told_of_this_hand(text[origin[start + len(this_hand)] :], book, game)
     dealt_in = _discarder_named_first(text, book, game, seats) if "炮" in head else None
     if dealt_in is not None:
         return dealt_in
@@ -456,6 +459,15 @@ def _discarder_named_first(
         return None
     command, word, args = found
     return command, word, f"{args} {vocab.METHODS['discard'][0]} {who}".strip()
+
+
+def _told_of_this_hand(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """What follows `这把`, `刚才那局` (`vocab.THIS_HAND_WORDS`): the sender's own record told after them (`这把我自摸
+    清一色` is `我自摸 清一色`); any other line is chat (`这把我输惨了`)."""
+    found = split_command(rest, book, game)
+    if found is None or found[1] not in vocab.FIRST_PERSON_WIN_WORDS | vocab.FIRST_PERSON_RECORD_WORDS:
+        return None
+    return found
 
 
 def _glued_payment(first: str, book: CommandBook[GrammarCommand], game: str | None) -> tuple[str, str] | None:
