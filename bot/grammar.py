@@ -254,6 +254,9 @@ def split_command(
     if glued is not None:
         command, word = glued
         return None if asks(text) else (command, word, _rest(text[origin[start + len(word)] :]))
+    changed = _setting_changed(text, book, game) if any(w in head for w in vocab.SETTING_CHANGED_WORDS) else None
+    if changed is not None:
+        return changed
     asked = _ASKED_HAND.fullmatch(head.rstrip(_SPACES + "?？"))
     if asked is not None and hand_number(asked["hand"]) is not None:
         command = book.lookup(vocab.HAND_VIEW_COMMAND, game)
@@ -459,6 +462,22 @@ def _discarder_named_first(
         return None
     command, word, args = found
     return command, word, f"{args} {vocab.METHODS['discard'][0]} {who}".strip()
+
+
+_SETTING_CHANGED = re.compile(rf"把?\s*(?P<name>\S+?)\s*(?:{'|'.join(vocab.SETTING_CHANGED_WORDS)})\s*(?P<value>\S.*)")
+
+
+def _setting_changed(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`底金改成2`, `把底金改为 0.5`: `设置 底金 2` when what comes before 改成 is exactly a name `设置` takes a
+    setting by (its `glued` reads the name with the value after it, never the name alone); a question is chat."""
+    said = _SETTING_CHANGED.fullmatch(text.strip(_SPACES))
+    command = book.lookup(vocab.SETTING_CHANGED_READ_AS, game)
+    if said is None or command is None or command.glued is None or asks(text):
+        return None
+    name, value = fold(said["name"]), fold(said["value"])
+    if command.glued(name) or not command.glued(name + value):
+        return None
+    return command, vocab.SETTING_CHANGED_READ_AS, f"{said['name']} {_rest(said['value'])}"
 
 
 def _told_of_this_hand(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:

@@ -270,6 +270,9 @@ FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我胡啦", "我自摸", "我�
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
 DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")
 WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦"})
+#: a setting changed in plain words (`底金改成2`, `把底金改为 0.5`): `设置 底金 2`, by the word that names it
+SETTING_CHANGED_WORDS = ("改成", "改为")
+SETTING_CHANGED_READ_AS = "设置"
 #: the hand a first-person record is told of, said before it (`这把我自摸 清一色`, `刚才那局我暗杠 3s`): read as the
 #: record alone; only before `FIRST_PERSON_WIN_WORDS` or `FIRST_PERSON_RECORD_WORDS` (`这把我输惨了` is chat)
 THIS_HAND_WORDS = ("这把", "这局", "这盘", "刚才那把", "刚才那局", "刚才那盘")
