@@ -254,6 +254,9 @@ def split_command(
     if glued is not None:
         command, word = glued
         return None if asks(text) else (command, word, _rest(text[origin[start + len(word)] :]))
+    changed = _setting_changed(text, book, game) if any(w in head for w in vocab.SETTING_CHANGED_WORDS) else None
+    if changed is not None:
+        return changed
     asked = _ASKED_HAND.fullmatch(head.rstrip(_SPACES + "?？"))
     if asked is not None and hand_number(asked["hand"]) is not None:
         command = book.lookup(vocab.HAND_VIEW_COMMAND, game)
@@ -262,6 +265,9 @@ def split_command(
     if looked is not None:
         command, word, end = looked
         return command, word, _rest(text[origin[start + end] :])
+    this_hand = next((lead for lead in vocab.THIS_HAND_WORDS if head.startswith(lead)), "")
+    if this_hand:
+        return _told_of_this_hand(text[origin[start + len(this_hand)] :], book, game)
     dealt_in = _discarder_named_first(text, book, game, seats) if "炮" in head else None
     if dealt_in is not None:
         return dealt_in
@@ -456,6 +462,31 @@ def _discarder_named_first(
         return None
     command, word, args = found
     return command, word, f"{args} {vocab.METHODS['discard'][0]} {who}".strip()
+
+
+_SETTING_CHANGED = re.compile(rf"把?\s*(?P<name>\S+?)\s*(?:{'|'.join(vocab.SETTING_CHANGED_WORDS)})\s*(?P<value>\S.*)")
+
+
+def _setting_changed(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`底金改成2`, `把底金改为 0.5`: `设置 底金 2` when what comes before 改成 is exactly a name `设置` takes a
+    setting by (its `glued` reads the name with the value after it, never the name alone); a question is chat."""
+    said = _SETTING_CHANGED.fullmatch(text.strip(_SPACES))
+    command = book.lookup(vocab.SETTING_CHANGED_READ_AS, game)
+    if said is None or command is None or command.glued is None or asks(text):
+        return None
+    name, value = fold(said["name"]), fold(said["value"])
+    if command.glued(name) or not command.glued(name + value):
+        return None
+    return command, vocab.SETTING_CHANGED_READ_AS, f"{said['name']} {_rest(said['value'])}"
+
+
+def _told_of_this_hand(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """What follows `这把`, `刚才那局` (`vocab.THIS_HAND_WORDS`): the sender's own record told after them (`这把我自摸
+    清一色` is `我自摸 清一色`); any other line is chat (`这把我输惨了`)."""
+    found = split_command(rest, book, game)
+    if found is None or found[1] not in vocab.FIRST_PERSON_WIN_WORDS | vocab.FIRST_PERSON_RECORD_WORDS:
+        return None
+    return found
 
 
 def _glued_payment(first: str, book: CommandBook[GrammarCommand], game: str | None) -> tuple[str, str] | None:

@@ -13,13 +13,19 @@ from collections.abc import Mapping
 #: the last hand, asked as players ask it (`上一局`): 历史 of one hand
 LAST_HAND_WORDS = ("上一局", "上一把", "上局", "上把", "last hand")
 
-#: who is up tonight, asked of the table (`今晚谁赢了`): the night's standings, as 余额
-STANDING_WORDS = tuple(f"{when}谁{result}了" for when in ("", "今晚", "今天") for result in ("赢", "输"))
-
 #: the particles a question about the books may end with, said to the table (`余额呢`, `我欠谁啊`; not English)
 LOOKED_UP_ENDINGS = ("呢", "啊", "呀")
 #: what a question about one's own money may end with: nothing, or one of those
 _ASKED_ENDINGS = ("", *LOOKED_UP_ENDINGS)
+
+#: who is up tonight, asked of the table (`今晚谁赢了`, `今天谁赢最多`, `谁输得最多呢`): the night's standings, as 余额
+STANDING_WORDS = tuple(
+    f"{when}谁{result}{how}{ending}"
+    for when in ("", "今晚", "今天")
+    for result in ("赢", "输")
+    for how in ("了", "最多", "得最多", "的最多")
+    for ending in _ASKED_ENDINGS
+)
 #: who owes whom, asked in the first person: only what the sender owes (`我欠谁`), only what is owed to them
 _OWING = (
     *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
@@ -264,6 +270,12 @@ FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我胡啦", "我自摸", "我�
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
 DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")
 WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦"})
+#: a setting changed in plain words (`底金改成2`, `把底金改为 0.5`): `设置 底金 2`, by the word that names it
+SETTING_CHANGED_WORDS = ("改成", "改为")
+SETTING_CHANGED_READ_AS = "设置"
+#: the hand a first-person record is told of, said before it (`这把我自摸 清一色`, `刚才那局我暗杠 3s`): read as the
+#: record alone; only before `FIRST_PERSON_WIN_WORDS` or `FIRST_PERSON_RECORD_WORDS` (`这把我输惨了` is chat)
+THIS_HAND_WORDS = ("这把", "这局", "这盘", "刚才那把", "刚才那局", "刚才那盘")
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
