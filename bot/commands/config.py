@@ -224,9 +224,10 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
             raise Refusal("config_bad_value", setting=word, value=value, allowed=joined(ctx.lang, ["zh", "en"]))
         return {"language": language}
     if key == "cutoff_hour":
-        if not value.isdigit() or not 0 <= int(value) <= 23:
+        hour = value.removesuffix("点钟").removesuffix("点")  # `设置 日切 5点`, as the hour is said
+        if not hour.isdigit() or not 0 <= int(hour) <= 23:
             raise Refusal("config_bad_value", setting=word, value=value, allowed="0-23")
-        return {"cutoff_hour": int(value)}
+        return {"cutoff_hour": int(hour)}
     if key == "currency":
         from ledger.accounts import MAX_CURRENCY
 
