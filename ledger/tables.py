@@ -32,6 +32,7 @@ from ledger.moderation_models import ModerationSettings
 from ledger.money import night_balances, passed_lines, settlement_of, store_settlement
 from ledger.payments import pair_debts
 from ledger.records import ChatView, NightClosed, NightInfo, Payment, Seat, Settlement, TableInfo, Unsettled
+from ledger.scope import latest_night
 from ledger.unit import Tx, get_row
 
 #: a table and its seats (with who sits there), one row per seat in play order
@@ -165,21 +166,11 @@ def current_night(tx: Tx, chat_id: int) -> NightInfo | None:
 def night_shown_as_tonight(tx: Tx, chat_id: int) -> NightInfo | None:
     """What 本晚 means to a player: the open night, else the group's latest night while it is still tonight by the
     日切 hour (a night settled this evening still shows its results until then, not zeros)."""
-    session = tx.session
-    group = session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
-    if group is None:
+    group = tx.session.scalar(sa.select(m.Group).where(m.Group.chat_id == chat_id))
+    night = latest_night(tx.session, group.id) if group is not None else None
+    if night is None or group is None:
         return None
-    night = (
-        open_night(session, group.id)
-        or session.scalars(
-            sa.select(m.Night)
-            .where(m.Night.group_id == group.id)
-            .order_by(m.Night.started_at.desc(), m.Night.id.desc())
-        ).first()
-    )
-    if night is None or (
-        night.ended_at is not None and night.night_date != night_date(group.timezone, group.cutoff_hour, tx.now)
-    ):
+    if night.ended_at is not None and night.night_date != night_date(group.timezone, group.cutoff_hour, tx.now):
         return None
     return night_info(night)
 
