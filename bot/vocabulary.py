@@ -366,7 +366,7 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
     "haidipao": ("海底炮", "haidipao"),
 }
 METHODS: dict[str, tuple[str, ...]] = {
-    "self_draw": ("自摸", "自摸了", "自摸啦", "zimo", "self", "tsumo"),
+    "self_draw": ("自摸", "自摸了", "自摸啦", "zimo", "self", "self-draw", "self-drawn", "selfdraw", "tsumo"),
     "discard": (
         "点",
         "点炮",
