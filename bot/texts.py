@@ -358,10 +358,38 @@ TEXTS: dict[str, dict[str, str]] = {
         "table is open only the group's admins may change that table's records. Ask an admin if it was wrong.",
     },
     "correct_how": {
-        "zh": "「改」不会改账。要改刚才记错的：直接编辑原来那条消息（按改后的内容重记）；"
-        "或者先发 撤销 撤回那条，再发：{line}",
-        "en": "“改” changes nothing. To correct a wrong record: edit its message (it is recorded again as edited), "
-        "or send 撤销 to take it back, then send: {line}",
+        "zh": "「改」不会改别人记的账（{who} 记的，TA 或管理员可以发 改成 …）。"
+        "要改：编辑原来那条消息（按改后的内容重记）；或者先发 撤销 撤回那条，再发：{line}",
+        "en": "“改” does not change someone else's record ({who} recorded it; they or an admin may send 改成 …). "
+        "To correct it: edit its message (it is recorded again as edited), or send 撤销 to take it back, "
+        "then send: {line}",
+    },
+    "correct_nothing": {
+        "zh": "这桌还没有记录可以改。要记就直接发：{line}",
+        "en": "This table has no record to correct yet. To record it, send: {line}",
+    },
+    "correct_ask": {
+        "zh": "把第{number}局的「{what}」（{by}）改成：{line}？改了按新的重算这一局。",
+        "en": "Replace hand {number}'s “{what}” ({by}) with: {line}? The hand is scored again as corrected.",
+    },
+    "btn_correct_yes": {"zh": "改成这样", "en": "Correct it"},
+    "btn_correct_no": {"zh": "不改", "en": "Leave it"},
+    "correct_not_yours": {
+        "zh": "只有发「改」的人或管理员能决定改不改。",
+        "en": "Only whoever asked for the correction, or an admin, decides.",
+    },
+    "correct_moved": {
+        "zh": "这桌之后又记了别的，第{number}局那条已经不是最后一条，没有改。要改请重新发 改成 …",
+        "en": "The table has recorded more since: hand {number}'s record is no longer the latest, nothing changed. "
+        "Send 改成 … again to correct it.",
+    },
+    "correct_kept": {
+        "zh": "好的，没有改：第{number}局 {what} 照旧。",
+        "en": "OK, nothing changed: hand {number}, {what} stands.",
+    },
+    "correct_kept_typed": {
+        "zh": "好的，不改了（上面问的已经作废）。",
+        "en": "OK, no correction (the question above is void).",
     },
     "edit_record_stands_hand": {
         "zh": "这条消息改了，但它记的第{number}局还算数（改成别的话不会撤账）。要作废那一局，发：撤销 第{number}局",

@@ -1,21 +1,41 @@
-"""改 (correct): `改 胡 七对 自摸`, `改成 七对 自摸` — what players type after a wrong record. It changes nothing
-(which record, and what it becomes, would be a guess): a seated player or an admin gets the two ways that do, editing
-the record's message or 撤销 then the record again, with the line to send. Anything else after 改 is chat."""
+"""改 (correct): `改成 胡 七对 自摸`, `改 七对 自摸` — what players type after a wrong record.
+
+From whoever recorded the table's latest record (or an admin) it asks once, naming that record and the line it
+would become, with 「改成这样」/「不改」; the confirmation replaces what that record's message booked exactly as
+editing the message does (`Ledger.replace_hand`: its hand re-scored, the reply shows each player's change and the
+night totals). The line is read as its typer's own (`我`, a bare `胡 … 自摸` are them): a record is corrected by
+the one who made it, or by an admin naming the players. Anyone else seated gets the two ways that do (editing the
+message, 撤销 then the record again) and who may 改成. If the table records anything else before the confirmation,
+the question expires: it would replace a record that is no longer the one it named. Anything else after 改 is chat.
+"""
 
 from __future__ import annotations
 
-from bot.core import Context, Quiet, SendText, registry
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
+from bot.commands._recording import recorded_by
+from bot.commands.questions import cancel_by_typing
+from bot.commands.suggest import rerun, typed_line
+from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, SendText, registry
 from bot.grammar import BY_PATTERNS, clean, split_command
-from bot.permissions import plays_at
+from bot.permissions import may_answer, plays_at
+from bot.texts import describe_record
 from bot.vocabulary import COMMAND_WORDS, PLAYER_FIRST_WORDS
+
+KIND = "correct"
+PREFIX = "cr"
 
 
 @registry.command(
     "correct",
     names=["correct"],
     aliases=COMMAND_WORDS["correct"],
-    help_zh="改：改记错的记录——编辑原消息，或 撤销 后重记（改 胡 七对 自摸 只回答怎么改，不记账）",
-    help_en="改: correct a record — edit its message, or 撤销 then record again (改 胡 七对 自摸 only says how)",
+    help_zh="改：改成 胡 七对 自摸 —— 把这桌最后一条记录（你记的；管理员：谁记的都行）换成这一行，先问一次"
+    "（别人记的：编辑原消息，或 撤销 后重记）",
+    help_en="改: 改成 胡 七对 自摸 replaces the table's latest record (yours; admins: anyone's) with this line, "
+    "after one question (someone else's: edit its message, or 撤销 then record again)",
     in_menu=False,
 )
 def correct(ctx: Context) -> SendText:
@@ -24,6 +44,72 @@ def correct(ctx: Context) -> SendText:
     found = split_command(line, registry, ctx.game, ctx.seat_names) if table is not None else None
     if table is None or found is None or not plays_at(ctx, table):
         raise Quiet
-    if found[1] not in PLAYER_FIRST_WORDS and found[1] != BY_PATTERNS:
+    command, word, args = found
+    if word not in PLAYER_FIRST_WORDS and word != BY_PATTERNS:
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
-    return SendText(ctx.t("correct_how", line=line), reply_to=ctx.message_id)
+    latest = ctx.service.latest_record(table.id)
+    if latest is None:
+        return SendText(ctx.t("correct_nothing", line=line), reply_to=ctx.message_id)
+    if not may_answer(ctx, latest.recorded_by):
+        who = latest.recorded_by_name or ctx.t("someone")
+        return SendText(ctx.t("correct_how", line=line, who=who), reply_to=ctx.message_id)
+    key = flow_key(ctx)
+    if asked_already(ctx, key):
+        raise Quiet
+    held = typed_line(ctx, word or command.aliases[0], args)
+    original = _original(latest.source)
+    what = describe_record(ctx.lang, latest.events, table.game)
+    state: dict[str, Any] = {
+        "table_id": table.id,
+        "hand": table.hand_number,
+        **held,
+        "source": original,
+        # as an edit of the record's message (`<source>:e<n>`); `0` + this message's id never equals a Telegram
+        # edit's update id nor a button's `e0`, and a second press replays rather than books again
+        "edit": f"{original}:e0{ctx.message_id}",
+        "target": latest.event_ids[-1],
+        "number": latest.hand_number,
+        "what": what,
+    }
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
+    question = ctx.t("correct_ask", number=latest.hand_number, what=what, by=recorded_by(ctx, latest), line=line)
+    buttons = (
+        (
+            Button(ctx.t("btn_correct_yes"), f"{PREFIX}:{key}:ok"),
+            Button(ctx.t("btn_correct_no"), f"{PREFIX}:{key}:keep"),
+        ),
+    )
+    return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+def _original(source: str) -> str:
+    """A record's source as its message first sent it (an edit's or a button's `:e<n>` dropped)."""
+    head, sep, tail = source.rpartition(":e")
+    return head if sep and tail.isdigit() else source
+
+
+@registry.callback(PREFIX)
+def press(ctx: Context) -> HandlerResult:
+    """「改成这样」 replaces the record the question named, if it is still the table's latest; 「不改」 drops it.
+    Only whoever asked, or an admin."""
+    step = flow_step(ctx, KIND, current_table, askers_only="correct_not_yours")
+    if not isinstance(step, FlowStep):
+        return step
+    if step.action == "keep":
+        ctx.service.finish_flow(ctx.chat_id, step.key)
+        return [AnswerCallback(), SendText(_kept(ctx, step.state), edit_message_id=step.edit)]
+    if step.action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    latest = ctx.service.latest_record(step.table.id)
+    if latest is None or latest.event_ids[-1] != step.state["target"]:
+        ctx.service.finish_flow(ctx.chat_id, step.key)
+        moved = ctx.t("correct_moved", number=step.state["number"])
+        return [AnswerCallback(moved, alert=True), SendText(moved, edit_message_id=step.edit)]
+    return rerun(ctx, step)
+
+
+def _kept(ctx: Context, state: Mapping[str, Any]) -> str:
+    return ctx.t("correct_kept", number=state["number"], what=state["what"])
+
+
+cancel_by_typing(KIND, PREFIX, _kept, "correct_kept_typed")
