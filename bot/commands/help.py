@@ -52,12 +52,12 @@ def _topic_glued(rest: str) -> bool:
 )
 def help_(ctx: Context) -> SendText:
     if not ctx.args:
-        lines = _everything(ctx) if _private(ctx) else _overview(ctx)
+        lines = [ctx.t("help_private_head"), *_everything(ctx)] if _private(ctx) else _overview(ctx)
         return SendText("\n".join(lines), reply_to=ctx.message_id)
     word = fold(tokens(ctx.args)[0].lstrip("/"))
     topic = _TOPIC_OF_WORD.get(word)
     if topic == ALL:
-        return SendText("\n".join(_everything(ctx)), reply_to=ctx.message_id)
+        return SendText("\n".join([ctx.t("help_head"), *_everything(ctx)]), reply_to=ctx.message_id)
     if topic is not None:
         return SendText("\n".join(_topic(ctx, topic)), reply_to=ctx.message_id)
     command = ctx.bot.registry.lookup(word, ctx.game)
@@ -93,8 +93,7 @@ def _topic(ctx: Context, topic: str) -> list[str]:
 
 def _everything(ctx: Context) -> list[str]:
     """帮助 全部 (and 帮助 in a private chat): every topic in turn."""
-    head = ctx.t("help_private_head") if _private(ctx) and not ctx.args else ctx.t("help_head")
-    return [head, *(line for topic in TOPICS for line in _topic(ctx, topic))]
+    return [line for topic in TOPICS for line in _topic(ctx, topic)]
 
 
 def _commands(ctx: Context, topic: str) -> list[Command]:
