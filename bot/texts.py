@@ -51,12 +51,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "bot_added": {
         "zh": (
             "大家好，我是牌局记账机器人：打卡五星时把杠、亮倒、胡牌发到群里，我来算番、记账、结算。\n"
-            "先开桌：开桌 @甲 @乙 @丙；胡牌：胡 123p46p789s22s333s 5p 点 @乙 或 胡 清一色 自摸；发「帮助」看全部。\n"
+            "先开桌：开桌 @甲 @乙 @丙；胡牌：胡 123p46p789s22s333s 5p 点 @乙 或 胡 清一色 自摸；"
+            "发「帮助」看常用的几句。\n"
             "请把我设为管理员，我才能看到所有消息、执行群规。"
         ),
         "en": (
             "Hi! I keep this group's mahjong ledger: post kongs, 亮倒 and wins here and I score, book and settle.\n"
-            "Open a table: 开桌 @a @b @c; a win: 胡 123p46p789s22s333s 5p 点 @b or 胡 清一色 自摸; send 帮助 for all.\n"
+            "Open a table: 开桌 @a @b @c; a win: 胡 123p46p789s22s333s 5p 点 @b or 胡 清一色 自摸; "
+            "send help for the usual lines.\n"
             "Make me an admin so I can see every message and enforce the group rules."
         ),
     },
@@ -829,10 +831,65 @@ TEXTS: dict[str, dict[str, str]] = {
     "link_usage": {"zh": "用法：关联 客人名 @群成员", "en": "Usage: 关联 guest-name @member"},
     "link_not_guest": {"zh": "「{name}」不是账上的客人。", "en": "“{name}” is not a guest in the ledger."},
     "linked": {"zh": "客人「{guest}」的账已并到 {member} 名下。", "en": "Guest “{guest}” is now {member}'s record."},
-    # -- help --------------------------------------------------------------------------------------------
+    # -- help (bot/commands/help.py): the overview a group gets, its topics, 帮助 全部 ----------------------------
+    "help_overview_head": {
+        "zh": "牌局记账，每晚常用的几句（直接打中文，不用斜杠）：",
+        "en": "paiju keeps the table's ledger; a night's usual lines (the Chinese words, no slash needed):",
+    },
+    #: the overview's lines for a table of each game: opening it, then recording its hands
+    "help_night_kawuxing": {
+        "zh": "开桌 @甲 @乙 @丙 —— 开一桌（加 庄 @甲 指定庄家）\n"
+        "胡 清一色 自摸 ｜ 胡 七对 点 @乙 —— 胡牌\n"
+        "暗杠三条 ｜ 亮倒 ｜ 荒庄 —— 杠、亮倒、没人胡",
+        "en": "开桌 @a @b @c — open a table (add 庄 @a to name the dealer)\n"
+        "胡 清一色 自摸 | 胡 七对 点 @b — a win\n"
+        "暗杠三条 | 亮倒 | 荒庄 — a kong, 亮倒, a draw",
+    },
+    "help_night_penghu": {
+        "zh": "开桌 @甲 @乙 @丙 @丁 庄 @甲 —— 开一桌（四人）\n"
+        "碰 点 @丙 ｜ 扫 ｜ 跑起 点 @丙 —— 边打边记\n"
+        "胡 自摸 ｜ 胡 点 @丙 ｜ 荒庄 —— 这一局怎么结束",
+        "en": "开桌 @a @b @c @d 庄 @a — open a table (four seats)\n"
+        "碰 点 @c | 扫 | 跑起 点 @c — recorded as they happen\n"
+        "胡 自摸 | 胡 点 @c | 荒庄 — how the hand ends",
+    },
+    "help_night_gouji": {
+        "zh": "开桌 @甲 @乙 @丙 @丁 @戊 @己 —— 开一桌（六人，按座次）\n"
+        "名次 @甲 @丁 @丙 @己 @乙 @戊 —— 一局的名次，头科在前（只写「名次」出按钮）",
+        "en": "开桌 @a @b @c @d @e @f — open a table (six seats, in seat order)\n"
+        "名次 @a @d @c @f @b @e — a round's places, 头科 first (plain 名次 shows buttons)",
+    },
+    "help_overview_money": {
+        "zh": "撤销 —— 撤回这桌最后一条记录\n"
+        "余额 —— 每人今晚和总的输赢\n"
+        "结算 —— 结束今晚，给出最少笔数的转账\n"
+        "付 @乙 11 ｜ 收到 @甲 11 —— 记下付款、确认收款",
+        "en": "撤销 — undo the table's latest record\n"
+        "余额 — everyone's tonight and all-time\n"
+        "结算 — end the night with the fewest transfers\n"
+        "付 @b 11 | 收到 @a 11 — a payment made, a payment received",
+    },
+    "help_topic_line": {"zh": "帮助 {word} —— {about}", "en": "help {word} — {about}"},
+    "help_overview_tail": {
+        "zh": "帮助 {all} —— 所有命令；帮助 结算 —— 只看一个命令",
+        "en": "help {all} — every command; help 结算 — one command",
+    },
+    #: what each topic holds: the overview's line for it, and the head of its own reply
+    "help_about_record": {"zh": "开桌、记每一局、改错", "en": "opening a table, recording each hand, fixing one"},
+    "help_about_money": {"zh": "付款、结算、明细、谁还没付", "en": "paying, settling, details, who has not paid"},
+    "help_about_views": {"zh": "统计、排行、历史、战报", "en": "stats, leaderboard, history, night report"},
+    "help_about_settings": {"zh": "规则、设置（管理员）、名片", "en": "rules, settings (admins), your name"},
+    "help_about_moderation": {"zh": "群规、警告、罚款、红包池", "en": "group rules, warnings, fines, the pot"},
+    "help_topic_head": {"zh": "【{word}】{about}", "en": "[{word}] {about}"},
     "help_head": {
         "zh": "牌局记账：不用斜杠，直接打中文也行（例如「胡 清一色 自摸」）。",
         "en": "paiju keeps the table's ledger; Chinese words work without a slash (e.g. 胡 清一色 自摸).",
+    },
+    "help_private_head": {
+        "zh": "我在群里记牌局的账：把我拉进牌友群、设为管理员，再发 开桌 @甲 @乙 @丙。群里发「帮助」只看常用的几句，"
+        "下面是全部命令。",
+        "en": "I keep mahjong tables' ledgers in groups: add me to your group as an admin, then send 开桌 @a @b @c. "
+        "In a group, help shows the usual lines; here is every command.",
     },
     "help_tail": {
         "zh": "牌的写法：123p=一二三筒，46s=四六条，5z/6z/7z=白/发/中；也可以写 5筒、五条、伍筒、幺鸡、红中、5w/5t/5b。"
@@ -840,8 +897,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Tiles: 123p = 1-2-3 dots, 46s = 4 and 6 bamboo, 5z/6z/7z = white/green/red dragon.",
     },
     "help_unknown": {
-        "zh": "没有「{word}」这个命令。发「帮助」看全部。",
-        "en": "No command “{word}”. Send 帮助 for all.",
+        "zh": "没有「{word}」这个命令或话题。可以发 帮助 加：{topics}，或加一个命令（帮助 结算）。",
+        "en": "No command or topic “{word}”. Send help with one of: {topics}; or with a command (help 结算).",
     },
     # -- trust at the table: who may, undo, double entries, redeliveries (bot/permissions.py, commands/undo.py)
     "players_only": {

@@ -225,6 +225,18 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "qiaba": ("跑恰摸八", "恰", "八"),
 }
 
+#: 帮助's topics as players ask for them (`帮助 算账`, `help money`; bot/commands/help.py): topic -> its words, the
+#: Chinese ones first; the first Chinese and the first Latin word are what the help in each language shows. A word
+#: that is also a command's (算账, 设置, 群规) names the topic, which lists that command
+HELP_TOPIC_WORDS: dict[str, tuple[str, ...]] = {
+    "record": ("记牌", "记账", "打牌", "怎么记", "record", "play"),
+    "money": ("算账", "付款", "转账", "money", "payments"),
+    "views": ("查看", "查询", "战绩", "stats", "views"),
+    "settings": ("设置", "设定", "settings", "config"),
+    "moderation": ("群规", "群管", "moderation", "mod"),
+    "all": ("全部", "所有", "全部命令", "所有命令", "all", "commands"),
+}
+
 #: 碰胡's recording commands (bot/games/penghu.py): command key -> the words that start it; 胡 is the 卡五星 word's
 PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "peng": ("碰", "碰了", "碰啦"),

@@ -207,6 +207,7 @@ GLUE_INITIALS = frozenset(
     | set(vocabulary.TILE_DRAGONS)
     | {n[0] for n in vocabulary.TILE_NICKNAMES}
     | {"第", *vocabulary.NUMERAL_DIGITS, *vocabulary.NUMERAL_UNITS}  # 撤销's hand number (`撤销第1局`)
+    | {word[0] for words in vocabulary.HELP_TOPIC_WORDS.values() for word in words}  # 帮助's topics (`帮助算账`)
 )
 STARTS_NOTHING = st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF).filter(
     lambda c: fold(c)[0] not in GLUE_INITIALS

@@ -82,17 +82,6 @@ def test_demo_is_deterministic(tmp_path: Path) -> None:
     assert first == second
 
 
-def test_help_lists_the_table_commands_first_with_examples(tmp_path: Path) -> None:
-    """The full 帮助 (other modules add their commands to it, so it is not a fixed transcript)."""
-    out = replay(["!join a 阿杰-成员", "a: 帮助"], f"sqlite:///{tmp_path / 'help.db'}")
-    lines = [line.removeprefix("bot: ") for line in out[out.index("a: 帮助") + 1 :]]
-    assert lines[0].startswith("牌局记账")
-    ours = ["/open", "/table", "/gang", "/liangdao", "/hu", "/draw", "/undo", "/balance", "/history", "/settle"]
-    assert [line.split(" ")[0] for line in lines[1 : 1 + len(ours)]] == ours
-    assert "胡 123p46p789s22s333s 5p 点 @乙" in "\n".join(lines)
-    assert lines[-1].startswith("牌的写法")
-
-
 def test_the_readme_demo_excerpt_is_what_the_demo_prints(tmp_path: Path) -> None:
     """README's 「A night at the table」 shows the demo's own output: each run of lines between `...` appears in
     the demo's transcript as it is, line for line and in order (the newcomer greetings included)."""
