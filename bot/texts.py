@@ -374,6 +374,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "把第{number}局的「{what}」（{by}）改成：{line}？改了按新的重算这一局。",
         "en": "Replace hand {number}'s “{what}” ({by}) with: {line}? The hand is scored again as corrected.",
     },
+    "correct_unready": {
+        "zh": "「{line}」还记不了（少了什么，或者有看不懂的词），没有改。照记牌的写法写完整，例如：改成 胡 七对 自摸",
+        "en": "“{line}” is not a complete record (something missing or unreadable); nothing changed. Write it as "
+        "you would record it, e.g. 改成 胡 七对 自摸",
+    },
+    "correct_not_an_end": {
+        "zh": "第{number}局已经以「{what}」结束，只能改成别的胡法或荒庄，没有改。杠和亮倒记在正在打的这一局。",
+        "en": "Hand {number} ended with “{what}”: it can only become another win or a drawn hand; nothing changed. "
+        "Kongs and 亮倒 go in the hand in progress.",
+    },
     "btn_correct_yes": {"zh": "改成这样", "en": "Correct it"},
     "btn_correct_no": {"zh": "不改", "en": "Leave it"},
     "correct_not_yours": {

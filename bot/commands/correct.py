@@ -11,18 +11,23 @@ the question expires: it would replace a record that is no longer the one it nam
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, cast
 
 from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
 from bot.commands._recording import recorded_by
 from bot.commands.questions import cancel_by_typing
 from bot.commands.suggest import rerun, typed_line
-from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, SendText, registry
+from bot.core import AnswerCallback, Button, Command, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import BY_PATTERNS, clean, split_command
 from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
 from bot.vocabulary import COMMAND_WORDS, PLAYER_FIRST_WORDS
+from ledger.errors import LedgerError
+from ledger.events import Event, payloads
+from ledger.hands import is_terminal
+from ledger.service import Ledger, TableRecord
 
 KIND = "correct"
 PREFIX = "cr"
@@ -56,7 +61,11 @@ def correct(ctx: Context) -> SendText:
     key = flow_key(ctx)
     if asked_already(ctx, key):
         raise Quiet
-    held = typed_line(ctx, word or command.aliases[0], args)
+    word = word or command.aliases[0]  # a win told by its patterns (`改成 七对 自摸`) is `胡 七对 自摸`
+    unready = _try(ctx, command, word, args, latest)
+    if unready is not None:
+        return SendText(unready, reply_to=ctx.message_id)
+    held = typed_line(ctx, word, args)
     original = _original(latest.source)
     what = describe_record(ctx.lang, latest.events, table.game)
     state: dict[str, Any] = {
@@ -80,6 +89,99 @@ def correct(ctx: Context) -> SendText:
         ),
     )
     return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+class _WouldBook(Exception):
+    """The line read through to its booking: it is a record, of these events."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        super().__init__()
+        self.events = events
+
+
+class _Unready(Exception):
+    """The line did not read through: it would ask (a flow saved) or write something other than a record."""
+
+
+#: what a correction's trial reading may ask the ledger: reads, and the get-or-create of a person the line names
+#: (`member`: kept current as every message keeps its sender's row)
+_PASSES = frozenset(
+    {
+        "closed_night",
+        "current_night",
+        "find_guest",
+        "find_member",
+        "hand_state",
+        "history",
+        "latest_record",
+        "load_flow",
+        "member",
+        "member_by_username",
+        "members",
+        "names",
+        "open_flows",
+        "recorded_hand",
+        "recorded_table",
+        "table",
+    }
+)
+#: the ledger calls that book a record: a line that gets there reads as one
+_BOOKS = frozenset({"record_events", "record_hand", "replace_hand"})
+
+
+class _TrialLedger:
+    """The ledger as a correction's line is tried against before it is asked about: reads pass through, the
+    booking stops the handler (`_WouldBook`), and anything else it would write — a question's flow, a member —
+    stops it unready. Nothing is written."""
+
+    def __init__(self, service: Ledger) -> None:
+        self._service = service
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _BOOKS:
+            return self._book
+        if name in _PASSES:
+            return getattr(self._service, name)
+        raise _Unready
+
+    @staticmethod
+    def _book(_where: object, events: Sequence[Event], **_how: object) -> None:
+        raise _WouldBook(events)
+
+
+def _try(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> str | None:
+    """None when `word args` reads as a record that may take `latest`'s place, else what to say instead: the
+    record's refusal, that the line is not complete (it would be asked about), or that a hand's end can only become
+    another end. Run by the record's own command over a ledger that writes nothing (`_TrialLedger`)."""
+    from bot.texts import refusal_text
+
+    trial = replace(ctx, service=cast(Ledger, _TrialLedger(ctx.service)))
+    trial.command, trial.word, trial.args = command, word, args
+    try:
+        command.handler(trial)
+    except _WouldBook as booked:
+        if latest.finished and not _ends_hand(ctx.game, booked.events):
+            what = describe_record(ctx.lang, latest.events, ctx.game)
+            return ctx.t("correct_not_an_end", number=latest.hand_number, what=what)
+        return None
+    except Refusal as refusal:
+        return ctx.t(refusal.key, **refusal.params)
+    except (_Unready, Quiet):
+        pass
+    except Exception as err:
+        message = refusal_text(ctx.lang, err)
+        if message is None:
+            raise
+        return message
+    return ctx.t("correct_unready", line=f"{word} {args}".strip())
+
+
+def _ends_hand(game: str, events: Sequence[Event]) -> bool:
+    """The events end a hand (a win or a draw; 够级's round), as the ledger reads them."""
+    try:
+        return any(is_terminal(game, event) for event in payloads(events))
+    except LedgerError:  # an event that needs the hand's earlier ones to be read (a chained kong): not an end
+        return False
 
 
 def _original(source: str) -> str:

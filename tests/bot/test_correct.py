@@ -1,0 +1,97 @@
+"""改成: a confirmed correction books what the corrected line books by itself, and trying a line writes nothing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from bot.console import Console
+from bot.core import Bot, ManualClock
+from ledger.service import Ledger
+
+SETUP = ("!join a 阿杰", "!join b 小李", "!join c 老王", "!admin a", "a: 开桌 @a @b @c 庄 @a")
+#: (what was recorded, its correction as the recorder types it): the night after it is the night of the
+#: correction alone
+CORRECTIONS = [
+    ("b: 胡 清一色 自摸", "b: 改成 胡 清一色 七对 自摸"),
+    ("b: 胡 清一色 自摸", "b: 改 胡 清一色 点 @c"),
+    ("b: 胡 清一色 自摸", "a: 改成 @c 胡 七对 点 @b"),
+    ("c: 暗杠 3s", "c: 改一下，直杠 3s 点 @a"),
+    ("c: 暗杠 3s", "c: 改成 胡 卡五星 点 @b"),
+    ("a: 荒庄", "a: 改成 胡 碰碰胡 自摸"),
+]
+
+
+@pytest.fixture
+def bot(tmp_path: Path) -> Iterator[tuple[Bot, ManualClock]]:
+    clock = ManualClock()
+    ledger = Ledger.open(f"sqlite:///{tmp_path / 'correct.db'}", clock=clock.now)
+    try:
+        yield Bot(ledger, clock=clock), clock
+    finally:
+        ledger.close()
+
+
+def table(bot: tuple[Bot, ManualClock], chat_id: int, *lines: str) -> Console:
+    console = Console(bot[0], bot[1], chat_id=chat_id)
+    for line in (*SETUP, *lines):
+        console.feed(line)
+    return console
+
+
+def balances(console: Console) -> list[str]:
+    return console.feed("a: 余额")
+
+
+def rows(ledger: Ledger) -> dict[str, int]:
+    with ledger.engine.connect() as connection:
+        return {
+            name: connection.execute(sa.text(f"SELECT count(*) FROM {name}")).scalar_one()
+            for name in ("flows", "operations", "hands", "hand_events", "transfers")
+        }
+
+
+@pytest.mark.parametrize(("recorded", "correction"), CORRECTIONS)
+def test_a_confirmed_correction_books_what_its_line_books(
+    bot: tuple[Bot, ManualClock], recorded: str, correction: str
+) -> None:
+    corrected = table(bot, -1001, recorded, correction)
+    asked = corrected.feed(f"{correction.split(':')[0]}: !press 改成这样")
+    assert any("重记" in line for line in asked), asked
+    speaker, line = correction.split(": ", 1)
+    fresh = table(bot, -1002, f"{speaker}: {re.sub('^改(成|一下，)?', '', line).strip()}")
+    assert balances(corrected) == balances(fresh)
+    assert balances(corrected) != balances(table(bot, -1003, recorded))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "改成 胡 blah",
+        "改成 胡 清一涩 自摸",
+        "改成 胡",
+        "改成 胡 清一色",
+        "改成 亮倒",
+        "改成 暗杠 3s",
+        "改成 胡 清一色 点 @b",
+    ],
+)
+def test_trying_a_line_that_cannot_take_the_records_place_writes_nothing(
+    bot: tuple[Bot, ManualClock], line: str
+) -> None:
+    console = table(bot, -1001, "b: 胡 清一色 自摸")
+    before = rows(bot[0].service)
+    replies = console.feed(f"b: {line}")
+    assert len(replies) == 1 and "[按钮]" not in replies[0], replies  # a refusal or why not: never a question
+    assert rows(bot[0].service) == before
+
+
+def test_only_the_recorder_or_an_admin_is_asked(bot: tuple[Bot, ManualClock]) -> None:
+    console = table(bot, -1001, "b: 胡 清一色 自摸")
+    told = console.feed("c: 改成 胡 七对 自摸")
+    assert "小李 记的" in told[0] and "[按钮]" not in "".join(told)
+    assert any("[按钮] 改成这样 | 不改" in line for line in console.feed("a: 改成 @b 胡 七对 自摸"))
