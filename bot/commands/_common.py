@@ -448,15 +448,18 @@ REPEAT = "rep"
 def questions_waiting(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
     """The sender's questions of these kinds still waiting for an answer, newest first; none to look up when the
     read every message starts with found nothing of theirs waiting (`Context.waiting`). A question about a table
-    that is no longer open is finished on the way (its buttons expire, as a press on them finds: `flow_step`)."""
+    that is no longer open is finished on the way (its buttons expire, as a press on them finds: `flow_step`); one
+    of a hand recorded or taken back since (`state["hand"]`: a 胡 flow left half-way) is passed over, a press on it
+    says why (`hand_gone`)."""
     if not ctx.waiting:
         return []
-    table_id = ctx.table.id if ctx.table is not None else None
+    table = ctx.table
     waiting = []
     for flow in reversed(ctx.service.open_flows(ctx.chat_id, user_id=ctx.sender.user_id, kinds=kinds)):
-        if "table_id" in flow.state and flow.state["table_id"] != table_id:
+        state = flow.state
+        if "table_id" in state and (table is None or state["table_id"] != table.id):
             ctx.service.finish_flow(ctx.chat_id, flow.message_id)
-        else:
+        elif table is None or "hand" not in state or hand_gone(table, state["hand"]) is None:
             waiting.append(flow)
     return waiting
 

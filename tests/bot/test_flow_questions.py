@@ -180,3 +180,24 @@ async def test_a_question_the_rules_ask_is_dropped_by_its_askers_typed_word(tg: 
     assert reply.params["text"] == CANCELLED_TYPED and waiting(tg) == []
     assert await press_data(tg, B, question, buttons(question)["2"]) == EXPIRED
     assert tg.ledger.history(CHAT["id"], 10) == []
+
+
+async def test_typed_cancel_passes_over_a_flow_of_a_hand_recorded_since(tg: Harness) -> None:
+    """A 胡 left half-way whose hand was recorded another way books nothing any more: 算了 answers the asker's
+    question still live, not that flow."""
+    await open_table(tg)
+    await tg.say(B, "胡 清一色 自摸")
+    question = await ask(tg, A, "撤销 第1局")
+    flow = await ask(tg, A, "胡")  # hand 2, left half-way
+    await tg.say(C, "荒庄")  # hand 2 recorded another way
+    said = len(tg.telegram.calls)
+    await tg.say(A, "算了")
+    assert [c.params["text"] for c in tg.telegram.calls[said:]] == [
+        "好的，没有撤销。",
+        "好的，没有撤销（上面问的已经作废）。",
+    ]
+    assert tg.telegram.calls[said].params["message_id"] == question["message_id"]
+    assert await press_data(tg, A, flow, buttons(flow)["阿杰"]) == "第2局已经记完了，这个按钮作废（没有记账）。"
+    said = len(tg.telegram.calls)
+    await tg.say(A, "算了")  # nothing live waits
+    assert tg.telegram.calls[said:] == [] and tg.balance(B["id"]) == 800
