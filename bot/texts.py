@@ -353,6 +353,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "那一晚已经结算了，这个按钮失效了。",
         "en": "That night has been settled; this button expired.",
     },
+    # a button whose flow was still waiting when the night was settled, pressed after 撤销结算 opened it again
+    "flow_night_reopened": {
+        "zh": "结算时这个还没答完，按钮已经作废了，撤销结算也不会恢复（这次什么也没做）。还要的话请重新发。",
+        "en": "This was still waiting when the night was settled, so its buttons expired; undoing the settlement "
+        "does not bring them back (nothing was done now). Send it again if it still applies.",
+    },
     "edit_table_ended": {
         "zh": "没有改账：这条消息记的第{number}局在已经结束的那一桌上，换桌以后只有群管理员能改那一桌的记录。"
         "那一局记错了，请找群管理员。",
@@ -424,6 +430,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "(nothing booked).",
     },
     "flow_cancelled": {"zh": "已取消，没有记账。", "en": "Cancelled; nothing booked."},
+    # a button flow (胡/杠/名次), a 「是不是」 suggestion or a question the rules ask, dropped by its asker's typed 算了
+    "flow_cancelled_typed": {
+        "zh": "好的，不记了（上面的按钮已经作废）。",
+        "en": "OK, nothing booked (the buttons above are closed).",
+    },
     "flow_recorded": {"zh": "记好了", "en": "Recorded"},
     "btn_method_s": {"zh": "自摸", "en": "Self-draw"},
     "btn_method_d": {"zh": "点炮", "en": "On a discard"},

@@ -4,7 +4,10 @@ database under the bot message that carries the buttons, so a restart mid-flow l
 A flow nobody finishes (a 胡 started and left, a question never answered) expires rather than waiting forever:
 those of a table are finished when the table ends (`end_with_table`: 结算, 开桌 over it, the 日切 roll-over), and
 any left untouched for `IDLE` by the bot's hourly upkeep (`expire_idle`). Finished rows stay: a press on their
-buttons, or an update delivered again, still finds them and is answered as expired."""
+buttons, or an update delivered again, still finds them and is answered as expired. A flow its table's end
+finished says so in its state (`Flow.ended_with_table`) and stays finished when 撤销结算 opens the table again:
+its buttons were closed by the settlement, and a press then says so rather than carry out a confirmation (an undo,
+a payment …) nobody gave again."""
 
 from __future__ import annotations
 
@@ -16,18 +19,19 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from ledger import models as m
-from ledger.records import Flow
+from ledger.records import ENDED_WITH_TABLE, Flow
 from ledger.unit import Tx
 
 
 def save(tx: Tx, chat_id: int, message_id: int, user_id: int, kind: str, state: Mapping[str, Any]) -> Flow:
     """Create or update the flow attached to a bot message; a saved state is live (a finished flow asked again,
-    e.g. after its message was edited, is open again)."""
+    e.g. after its message was edited, is open again, no longer `ended_with_table`)."""
     flow = _find(tx.session, chat_id, message_id)
     if flow is None:
         flow = m.FlowState(chat_id=chat_id, message_id=message_id, created_at=tx.now)
         tx.session.add(flow)
-    flow.user_id, flow.kind, flow.state, flow.updated_at = user_id, kind, dict(state), tx.now
+    live = {key: value for key, value in state.items() if key != ENDED_WITH_TABLE}
+    flow.user_id, flow.kind, flow.state, flow.updated_at = user_id, kind, live, tx.now
     flow.finished_at = None
     tx.session.flush()
     return flow_info(flow)
@@ -63,11 +67,13 @@ IDLE = timedelta(hours=24)
 
 
 def end_with_table(tx: Tx, chat_id: int, table_id: int) -> int:
-    """Finish the chat's flows still waiting at a table that ends (their buttons could only answer 「牌桌已经换了」);
-    how many. A flow's table is in its state (`table_id`), so the chat's few waiting flows are read and checked."""
+    """Finish the chat's flows still waiting at a table that ends (their buttons could only answer 「牌桌已经换了」),
+    marked `ENDED_WITH_TABLE`; how many. A flow's table is in its state (`table_id`), so the chat's few waiting
+    flows are read and checked."""
     query = sa.select(m.FlowState).where(m.FlowState.chat_id == chat_id, m.FlowState.finished_at.is_(None))
     ended = [flow for flow in tx.session.scalars(query) if flow.state.get("table_id") == table_id]
     for flow in ended:
+        flow.state = {**flow.state, ENDED_WITH_TABLE: True}  # a new dict: the JSON column sees the change
         flow.finished_at = flow.updated_at = tx.now
     return len(ended)
 

@@ -390,6 +390,10 @@ class MemberRecord:
     recent: tuple[TransferInfo, ...]
 
 
+#: the key a flow's state holds once its table's end finished it (`ledger.flows.end_with_table`)
+ENDED_WITH_TABLE = "ended_with_table"
+
+
 @dataclass(frozen=True)
 class Flow:
     """State of one inline-keyboard flow, keyed by (chat, the bot's message)."""
@@ -402,6 +406,11 @@ class Flow:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+
+    @property
+    def ended_with_table(self) -> bool:
+        """Its table's end (结算, 开桌 over it, the 日切 roll-over) finished it, not an answer or the idle upkeep."""
+        return bool(self.state.get(ENDED_WITH_TABLE))
 
 
 @dataclass(frozen=True)

@@ -437,20 +437,29 @@ def replayed_reply(ctx: Context, result: HandResult, game: str = "kawuxing") -> 
 
 #: the button flow of 撤销's question about a record at the open table (asked in bot/commands/undo.py)
 UNDO_QUESTION = "undo"
+#: the button flow of the question a typed record held back as a double entry gets (bot/commands/duplicates.py)
+REPEAT_QUESTION = "dup"
+#: a button flow's state holds this once its confirmation was held back as a double entry (the 胡/杠 and 名次
+#: flows: `duplicates.hold_flow`); its 「确实又一次」 is the action `REPEAT`
+HELD = "held"
+REPEAT = "rep"
 
 
 def questions_waiting(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
     """The sender's questions of these kinds still waiting for an answer, newest first; none to look up when the
     read every message starts with found nothing of theirs waiting (`Context.waiting`). A question about a table
-    that is no longer open is finished on the way (its buttons expire, as a press on them finds: `flow_step`)."""
+    that is no longer open is finished on the way (its buttons expire, as a press on them finds: `flow_step`); one
+    of a hand recorded or taken back since (`state["hand"]`: a 胡 flow left half-way) is passed over, a press on it
+    says why (`hand_gone`)."""
     if not ctx.waiting:
         return []
-    table_id = ctx.table.id if ctx.table is not None else None
+    table = ctx.table
     waiting = []
     for flow in reversed(ctx.service.open_flows(ctx.chat_id, user_id=ctx.sender.user_id, kinds=kinds)):
-        if "table_id" in flow.state and flow.state["table_id"] != table_id:
+        state = flow.state
+        if "table_id" in state and (table is None or state["table_id"] != table.id):
             ctx.service.finish_flow(ctx.chat_id, flow.message_id)
-        else:
+        elif table is None or "hand" not in state or hand_gone(table, state["hand"]) is None:
             waiting.append(flow)
     return waiting
 
@@ -592,17 +601,21 @@ def live_press(ctx: Context, kind: str) -> Confirmation | AnswerCallback:
 
 def expired(ctx: Context, flow: Flow | None) -> AnswerCallback:
     """「这个按钮已经失效了」 for a press on a flow that is done with, saying why when its table has ended since:
-    that night was settled (结算, or the 日切 roll-over), or 开桌 seated another table the same night."""
+    that night was settled (结算, or the 日切 roll-over), or 开桌 seated another table the same night. A flow its
+    table's end expired stays expired when 撤销结算 opens that table again (a confirmation that moves money is
+    never carried out on buttons the settlement closed): the press says so, and to start again."""
     table_id = flow.state.get("table_id") if flow is not None else None
-    if isinstance(table_id, int):
+    if flow is not None and isinstance(table_id, int):
         try:
             table = ctx.service.table(table_id)
         except LedgerError:
             table = None
         if table is not None and table.ended_at is not None:
             night = ctx.service.current_night(ctx.chat_id)
-            reopened = night is not None and night.id == table.night_id
-            return AnswerCallback(ctx.t("flow_table_changed" if reopened else "flow_night_settled"), alert=True)
+            same_night = night is not None and night.id == table.night_id
+            return AnswerCallback(ctx.t("flow_table_changed" if same_night else "flow_night_settled"), alert=True)
+        if table is not None and flow.ended_with_table:  # ended with its table, which 撤销结算 opened again
+            return AnswerCallback(ctx.t("flow_night_reopened"), alert=True)
     return AnswerCallback(ctx.t("button_expired"), alert=True)
 
 
@@ -659,14 +672,20 @@ def hand_gone(table: TableInfo, asked_in: int) -> str | None:
     return "recorded" if asked_in < table.hand_number else "taken_back"
 
 
-def flow_step(
-    ctx: Context, kind: str, table_of: Callable[[Context], TableInfo], *, askers_only: str = ""
-) -> FlowStep | Effect | list[Effect]:
+def held_as_repeat(flow: Flow) -> bool:
+    """The flow asks whether a record held back as a double entry happened again: the question a typed line gets
+    (`REPEAT_QUESTION`), or a button flow whose confirmation was held back (`HELD`). Only whoever asked, or an
+    admin, answers it: a third player's 「确实又一次」 would book someone else's record twice."""
+    return flow.kind == REPEAT_QUESTION or bool(flow.state.get(HELD))
+
+
+def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo]) -> FlowStep | Effect | list[Effect]:
     """Read a press on a flow's button (data `prefix:<key>:<action>`) the way every flow does: the flow must be
-    live and of `kind`, its table still the open one, the presser seated or an admin — with `askers_only` (the
-    refusal's text key), whoever started the flow or an admin (`may_answer`) — and the hand it was started in
-    (`state["hand"]`, when it keeps one) still the open one: a flow never books into the next hand. `x` cancels
-    it. Returns the step to apply, or the answer that ends the press there."""
+    live and of `kind`, its table still the open one, the presser seated or an admin — and, for a flow held back
+    as a double entry (`held_as_repeat`), whoever started it or an admin (`may_answer`; 「确实又一次」, `REPEAT`,
+    answers only such a flow) — and the hand it was started in (`state["hand"]`, when it keeps one) still the
+    open one: a flow never books into the next hand. `x` cancels it. Returns the step to apply, or the answer
+    that ends the press there."""
     query = ctx.callback
     assert query is not None
     parsed = flow_data(query.data)
@@ -683,8 +702,11 @@ def flow_step(
         return AnswerCallback(ctx.t("flow_table_changed"), alert=True)
     if not plays_at(ctx, table):
         return AnswerCallback(ctx.t("flow_not_seated"), alert=True)
-    if askers_only and not may_answer(ctx, flow.user_id):
-        return AnswerCallback(ctx.t(askers_only), alert=True)
+    held = held_as_repeat(flow)
+    if held and not may_answer(ctx, flow.user_id):
+        return AnswerCallback(ctx.t("repeat_not_yours"), alert=True)
+    if action == REPEAT and not held:  # data no button of this flow carries yet
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
     why = hand_gone(table, state.get("hand", table.hand_number))
     if why is not None:
         ctx.service.finish_flow(ctx.chat_id, key)

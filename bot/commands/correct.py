@@ -194,9 +194,11 @@ def _original(source: str) -> str:
 def press(ctx: Context) -> HandlerResult:
     """「改成这样」 replaces the record the question named, if it is still the table's latest; 「不改」 drops it.
     Only whoever asked, or an admin."""
-    step = flow_step(ctx, KIND, current_table, askers_only="correct_not_yours")
+    step = flow_step(ctx, KIND, current_table)
     if not isinstance(step, FlowStep):
         return step
+    if not may_answer(ctx, step.user_id):
+        return AnswerCallback(ctx.t("correct_not_yours"), alert=True)
     if step.action == "keep":
         ctx.service.finish_flow(ctx.chat_id, step.key)
         return [AnswerCallback(), SendText(_kept(ctx, step.state), edit_message_id=step.edit)]

@@ -8,19 +8,23 @@ once, as its sender typed it (anyone else's is refused, `may_answer`; the sender
 `bot.commands.questions`). The source is the message's as an edit numbered 0: a double tap books once, and editing
 the message afterwards replaces the booking. The pending line lives in the ledger's flow table (kind `dup`), so a
 restart in between loses nothing; a redelivered update asks nothing twice.
+
+A button flow's confirmation (the 胡/杠 flows, a 够级 round's 名次) is held back the same way (`hold_flow`): its
+message asks the same, and the same people answer it. The rule is `flow_step`'s, for every flow it reads
+(`held_as_repeat`).
 """
 
 from __future__ import annotations
 
-from bot.commands._common import asked_already, flow_key
+from bot.commands._common import HELD, REPEAT, REPEAT_QUESTION, FlowStep, asked_already, flow_key
 from bot.commands._recording import held_back_text
-from bot.commands.questions import cancel_by_typing
+from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import held_line, press_to_rerun
-from bot.core import Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import fold
 from ledger.service import DuplicateRecord, TableInfo
 
-KIND = "dup"
+KIND = REPEAT_QUESTION
 PREFIX = "dup"
 #: the setting words `设置` hands to this module
 OPTION_WORDS = frozenset({"重复间隔", "重复", "防重复", "double_entry", "double_entry_window"})
@@ -47,15 +51,30 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
 
 
-cancel_by_typing(KIND, PREFIX, lambda ctx, _state: ctx.t("flow_cancelled"), "repeat_kept_typed")
+cancel_by_typing(KIND, PREFIX, nothing_booked, "repeat_kept_typed")
 
 
 @registry.callback(PREFIX)
 def press(ctx: Context) -> HandlerResult:
     """「确实又一次」 books the held-back line as its sender typed it, past the check; 「不用了」 drops it. Only the
-    line's sender or an admin answers: a third player's press would book someone else's line twice, the very
-    double booking the check holds back."""
-    return press_to_rerun(ctx, KIND, repeat=True, askers_only="repeat_not_yours")
+    line's sender or an admin answers (`flow_step`): a third player's press would book someone else's line twice,
+    the very double booking the check holds back."""
+    return press_to_rerun(ctx, KIND, repeat=True)
+
+
+def hold_flow(ctx: Context, prefix: str, kind: str, step: FlowStep, dup: DuplicateRecord, game: str) -> list[Effect]:
+    """A button flow's confirmation held back as a double entry (someone recorded the same meanwhile): its message
+    says who recorded it when, with 「确实又一次」 (`REPEAT`: the flow booked past the check) and 「取消」. The flow
+    is marked `HELD`: from now on only whoever started it or an admin answers it, as the question a typed line
+    gets."""
+    state = {**step.state, HELD: True, "message": step.edit}
+    ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, state)
+    again = (
+        Button(ctx.t("btn_repeat_yes"), f"{prefix}:{step.key}:{REPEAT}"),
+        Button(ctx.t("btn_cancel"), f"{prefix}:{step.key}:x"),
+    )
+    held = SendText(held_back_text(ctx, dup.previous, game), buttons=(again,), edit_message_id=step.edit)
+    return [AnswerCallback(), held]
 
 
 def configure(ctx: Context, word: str, values: list[str]) -> SendText:

@@ -5,6 +5,9 @@ The state lives in the ledger's flow table, keyed by (chat, flow key), never in 
 nothing. The key is the message that asked for the flow (typed 胡/杠) or, for a press on a table's buttons, a
 negative number derived from the press. Button data is `<kind>:<key>:<action>` (at most 64 bytes). Only seated
 players and admins may press. Confirming books with a source derived from the flow, so a double press books once.
+A confirmation the double-entry check holds back asks 「确实又一次」, which only whoever started the flow or an
+admin answers (`duplicates.hold_flow`). Whoever started it may also drop it by typing 算了 (`取消`, `不用了`;
+`bot.commands.questions`), as its 「取消」 does.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.commands._common import (
+    REPEAT,
     FlowStep,
     book,
     button_index,
@@ -40,7 +44,6 @@ from bot.commands._recording import (
     FLOW_PATTERNS,
     event_reply,
     hand_reply,
-    held_back_text,
     kong_of,
     mark,
     pattern_label,
@@ -48,6 +51,8 @@ from bot.commands._recording import (
     toggle,
 )
 from bot.commands._stakes import stake_lines
+from bot.commands.duplicates import hold_flow
+from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.grammar import KongSpec
 from bot.permissions import plays_at
@@ -78,7 +83,12 @@ def start_flow(ctx: Context, table: TableInfo, kind: str) -> SendText:
     }
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, state)
     text, buttons = render(ctx, table, kind, key, state)
-    return SendText(text, buttons=buttons, reply_to=ctx.message_id)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, posted_as=f"{kind}:{key}")
+
+
+# the flow's message is kept with it (`posted_as`), for its asker's typed 算了 to rewrite as its 「取消」 does
+cancel_by_typing("hu", "hu", nothing_booked, "flow_cancelled_typed")
+cancel_by_typing("gang", "gang", nothing_booked, "flow_cancelled_typed")
 
 
 @registry.callback("hu")
@@ -103,8 +113,8 @@ def _press(ctx: Context, kind: str) -> HandlerResult:
     step = flow_step(ctx, kind, current_table)
     if not isinstance(step, FlowStep):
         return step
-    if step.action in {"ok", "rep"}:  # confirm; confirm again what the double-entry check held back
-        return _confirm(ctx, step.table, kind, step.key, step.state, step.edit, repeat=step.action == "rep")
+    if step.action in {"ok", REPEAT}:  # confirm; confirm again what the double-entry check held back
+        return _confirm(ctx, kind, step)
     if kind == "hu" and step.action.startswith("q."):  # an answer to what the group's rules ask
         before = list(ctx.service.hand_state(step.table.id).events)
         _batch, _answers, needs = _win_inputs(ctx, step.table, step.state, before)
@@ -193,9 +203,9 @@ def _win_inputs(
     return batch, answers, pending(table, before, batch, answers)
 
 
-def _confirm(
-    ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str, Any], edit: int, *, repeat: bool = False
-) -> Effect | list[Effect]:
+def _confirm(ctx: Context, kind: str, step: FlowStep) -> Effect | list[Effect]:
+    """Book what the flow previews (`REPEAT`: past the double-entry check, which held it back)."""
+    table, key, state, edit, repeat = step.table, step.key, step.state, step.edit, step.action == REPEAT
     if state.get("step") != "preview":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     events: list[Event | Payload] = [_event(state, kind)]
@@ -209,9 +219,8 @@ def _confirm(
         events = list(completed)
     try:
         result, _ = book(replace(ctx, repeat=repeat), table, events, source=flow_source(ctx, key))
-    except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and offer to book it anyway
-        again = (Button(ctx.t("btn_repeat_yes"), f"{kind}:{key}:rep"), Button(ctx.t("btn_cancel"), f"{kind}:{key}:x"))
-        return [AnswerCallback(), SendText(held_back_text(ctx, dup.previous), buttons=(again,), edit_message_id=edit)]
+    except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and ask whoever started the flow
+        return hold_flow(ctx, kind, kind, step, dup, table.game)
     except LedgerError as err:
         if err.code == "chain_without_kong":
             raise Refusal("chain_without_kong") from err

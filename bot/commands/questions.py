@@ -1,11 +1,13 @@
 """A question someone asked for themselves, answered by typing: whoever asked types `算了` (`不撤销`, `取消`,
 `不用了`; `cancel`/`no` in a group that reads English) and their latest question still waiting is answered as its
-「不撤销」/「不用了」 button answers it — the question rewritten, its buttons gone, the flow finished — with a short
-reply to the typed line.
+「不撤销」/「不用了」/「取消」 button answers it — the question rewritten, its buttons gone, the flow finished — with
+a short reply to the typed line.
 
 The questions that take a typed 算了 register here (`cancel_by_typing`): 撤销's (a record, `撤销 第N局`, a hand of a
-table that has ended), 撤销结算, 撤销发红包池 / 撤销付台费, a record held back as a double entry (「确实又一次」) and a
-payment held back as a repeat (「再记一笔」). Each is sent with `posted_as` = `prefix:key`, so the message it was
+table that has ended), 撤销结算, 撤销发红包池 / 撤销付台费, a record held back as a double entry (「确实又一次」), a
+payment held back as a repeat (「再记一笔」), the 胡/杠 button flows and a 够级 round's 名次 flow (「取消」, held
+back as a double entry or not), a 「是不是：…」 suggestion (「不是」) and the question a record gets when the group's
+rules need more of it (漂, 坎, 马 …; 「取消」). Each is sent with `posted_as` = `prefix:key`, so the message it was
 sent as is kept with its flow (`state["message"]`) for the typed word to rewrite. Only the sender's own questions
 count: an admin may press anyone's button, but their typed 算了 answers only a question they asked; anyone else's
 算了, and 算了 with nothing waiting, is chat (no reply).
@@ -37,6 +39,11 @@ class Cancelled:
 CANCELLED: dict[str, Cancelled] = {}
 
 
+def nothing_booked(ctx: Context, _state: Mapping[str, Any]) -> str:
+    """What a question that would book something reads once dropped, as its 「取消」/「不用了」 leaves it."""
+    return ctx.t("flow_cancelled")
+
+
 def cancel_by_typing(kind: str, prefix: str, kept: Callable[[Context, Mapping[str, Any]], str], typed: str) -> None:
     """A question of `kind` (buttons and `posted_as` under `prefix`) is answered by its asker's typed 算了 as its
     cancel button answers it: rewritten to `kept(ctx, state)`, the typed line answered with the text `typed`."""
@@ -58,10 +65,12 @@ def keep_message(service: Ledger, chat_id: int, key: str, message_id: int) -> No
     names=["cancel"],
     aliases=COMMAND_WORDS["undo_keep"],
     help_zh="算了（不撤销、取消、不用了）：机器人问「确定吗」时（撤销、撤销结算、撤销发红包池/付台费、重复记录的"
-    "「确实又一次」、重复付款的「再记一笔」），发问的人打这句就作罢，和点「不撤销」「不用了」一样",
+    "「确实又一次」、重复付款的「再记一笔」、胡/杠/名次的按钮、「是不是：…」、要补报的漂/坎/马），发问的人打这句就作罢，"
+    "和点「不撤销」「不用了」「取消」「不是」一样",
     help_en="cancel (no): while the bot asks whether to go ahead (撤销, 撤销结算, 撤销发红包池/付台费, a double "
-    "entry's “It happened again”, a repeated payment's “Book another”), whoever asked types it to drop the "
-    "question, as pressing its Keep it / No button",
+    "entry's “It happened again”, a repeated payment's “Book another”, the 胡/杠/名次 buttons, “Did you mean”, "
+    "漂/坎/马 still to tell), whoever asked types it to drop the question, as pressing its Keep it / No / Cancel "
+    "button",
     in_menu=False,
 )
 def keep(ctx: Context) -> list[Effect]:

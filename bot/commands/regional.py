@@ -8,7 +8,8 @@ a time, with buttons; the answer can also be typed (`坎 2`, `恰1 八0`, `买�
 last answer books the record once, with the source of the message that recorded it: a second tap, two people
 answering, or a redelivered answer books nothing more, and an edit of that message later replaces what it booked.
 A question belongs to its hand: once that hand is recorded another way, answering it books nothing. Only seated
-players and admins answer. What is missing is the scoring core's to say (`missing_inputs`); `_inputs` renders the
+players and admins answer; whoever recorded it may drop it by typing 算了 (`bot.commands.questions`), as its
+「取消」 does. What is missing is the scoring core's to say (`missing_inputs`); `_inputs` renders the
 questions and applies the answers.
 """
 
@@ -47,6 +48,7 @@ from bot.commands._inputs import (
 )
 from bot.commands._recording import event_reply, hand_reply, kawuxing_table, ready_of
 from bot.commands.chat_options import minggang
+from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import ASK_KIND
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Refusal, SendText, registry
 from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
@@ -113,7 +115,11 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     }
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     text, buttons = _render(ctx, table, key, state, needs, before)
-    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+# the question's message is kept with it (`posted_as`), for its asker's typed 算了 to rewrite as its 「取消」 does
+cancel_by_typing(KIND, PREFIX, nothing_booked, "flow_cancelled_typed")
 
 
 def _answered(events: Sequence[Event], answers: Sequence[Mapping[str, Any]]) -> list[Event]:
@@ -228,7 +234,10 @@ def _go_on(
         check_scorable(table, before, state["batch"], state["answers"], needs)
         ctx.service.save_flow(ctx.chat_id, key, int(state["by"]), KIND, state)
         text, buttons = _render(ctx, table, key, state, needs, before)
-        return SendText(text, buttons=buttons, edit_message_id=edit, reply_to=None if edit else ctx.message_id)
+        if edit:
+            return SendText(text, buttons=buttons, edit_message_id=edit)
+        # a typed answer: the next question is a new message, kept with the flow in place of the first
+        return SendText(text, buttons=buttons, reply_to=ctx.message_id, posted_as=f"{PREFIX}:{key}")
     result, edited = _book(ctx, table, state)
     ctx.service.finish_flow(ctx.chat_id, key)
     reply = hand_reply(ctx, table, result, edited=edited)

@@ -9,7 +9,8 @@ message afterwards replaces what the tap booked instead of adding to it; an edit
 question (the record handlers finish it). A question an edit got is tapped as that edit: it replaces what the
 message recorded. A question belongs to the hand it was asked in (`flow_step` expires it once that hand is
 recorded). The pending suggestion lives in the ledger's flow table (kind `suggest`), keyed by the message, so a
-restart in between loses nothing.
+restart in between loses nothing. Whoever typed the line may drop the question by typing 算了 (`取消`, `不用了`;
+`bot.commands.questions`), as its 「不是」 does; anyone else's 算了 is chat.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
+from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.core import (
     AnswerCallback,
     Button,
@@ -95,7 +97,11 @@ def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendT
         ),
     )
     line = f"{word} {args}".strip()
-    return SendText(ctx.t("suggest", why=why, line=line), buttons=buttons, reply_to=ctx.message_id, asks=True)
+    text = ctx.t("suggest", why=why, line=line)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+cancel_by_typing(KIND, PREFIX, nothing_booked, "flow_cancelled_typed")
 
 
 @registry.callback(PREFIX)
@@ -104,10 +110,10 @@ def press(ctx: Context) -> HandlerResult:
     return press_to_rerun(ctx, KIND)
 
 
-def press_to_rerun(ctx: Context, kind: str, *, repeat: bool = False, askers_only: str = "") -> HandlerResult:
-    """A question's 「yes」 (action `ok`) runs the line its flow of `kind` holds; `flow_step` answers the rest (with
-    `askers_only`, a press by anyone but whoever typed the line or an admin)."""
-    step = flow_step(ctx, kind, current_table, askers_only=askers_only)
+def press_to_rerun(ctx: Context, kind: str, *, repeat: bool = False) -> HandlerResult:
+    """A question's 「yes」 (action `ok`) runs the line its flow of `kind` holds; `flow_step` answers the rest (for
+    a double entry's question, a press by anyone but whoever typed the line or an admin)."""
+    step = flow_step(ctx, kind, current_table)
     if not isinstance(step, FlowStep):
         return step
     if step.action != "ok":

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot import texts as bot_texts
 from bot.commands._common import (
+    REPEAT,
     FlowStep,
     book,
     booking_lines,
@@ -23,8 +24,8 @@ from bot.commands._common import (
     replayed_reply,
     seat_resolver,
 )
-from bot.commands._recording import held_back_text
-from bot.commands.duplicates import hold_back
+from bot.commands.duplicates import hold_back, hold_flow
+from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, tokens
@@ -246,7 +247,11 @@ def start_flow(ctx: Context, table: TableInfo) -> SendText:
     state: dict[str, Any] = {"table_id": table.id, "hand": table.hand_number, "mode": "o", "log": []}
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, "gouji", state)
     text, buttons = render(ctx, table, key, state)
-    return SendText(text, buttons=buttons, reply_to=ctx.message_id)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, posted_as=f"gj:{key}")
+
+
+# the flow's message is kept with it (`posted_as`), for its asker's typed 算了 to rewrite as its 「取消」 does
+cancel_by_typing("gouji", "gj", nothing_booked, "flow_cancelled_typed")
 
 
 @registry.callback("gj")
@@ -254,8 +259,8 @@ def press(ctx: Context) -> HandlerResult:
     step = flow_step(ctx, "gouji", lambda c: game_table(c, "gouji"))
     if not isinstance(step, FlowStep):
         return step
-    if step.action in {"ok", "rep"}:  # confirm; confirm again what the double-entry check held back
-        return _confirm(ctx, step.table, step.key, step.state, step.edit, repeat=step.action == "rep")
+    if step.action in {"ok", REPEAT}:  # confirm; confirm again what the double-entry check held back
+        return _confirm(ctx, step)
     apply(step.table.players, step.state, step.action)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, "gouji", step.state)
     text, buttons = render(ctx, step.table, step.key, step.state)
@@ -339,19 +344,16 @@ def _preview(ctx: Context, table: TableInfo, round_: dict[str, list[str]]) -> tu
     return lines, True
 
 
-def _confirm(
-    ctx: Context, table: TableInfo, key: int, state: dict[str, Any], edit: int, *, repeat: bool = False
-) -> HandlerResult:
-    round_ = round_of(state)
+def _confirm(ctx: Context, step: FlowStep) -> HandlerResult:
+    """Book the round the flow previews (`REPEAT`: past the double-entry check, which held it back)."""
+    round_ = round_of(step.state)
     if not _complete(round_):
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    source = flow_source(ctx, key)
+    source = flow_source(ctx, step.key)
     try:
-        result, _ = book(replace(ctx, repeat=repeat), table, [round_event(round_)], source=source)
-    except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and offer to book it anyway
-        again = (Button(ctx.t("btn_repeat_yes"), f"gj:{key}:rep"), Button(ctx.t("btn_cancel"), f"gj:{key}:x"))
-        held = SendText(held_back_text(ctx, dup.previous, "gouji"), buttons=(again,), edit_message_id=edit)
-        return [AnswerCallback(), held]
-    ctx.service.finish_flow(ctx.chat_id, key)
-    text = "\n".join(round_lines(ctx, table, result))
-    return Outcome([AnswerCallback(ctx.t("flow_recorded")), SendText(text, edit_message_id=edit)])
+        result, _ = book(replace(ctx, repeat=step.action == REPEAT), step.table, [round_event(round_)], source=source)
+    except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and ask whoever started the flow
+        return hold_flow(ctx, "gj", "gouji", step, dup, "gouji")
+    ctx.service.finish_flow(ctx.chat_id, step.key)
+    text = "\n".join(round_lines(ctx, step.table, result))
+    return Outcome([AnswerCallback(ctx.t("flow_recorded")), SendText(text, edit_message_id=step.edit)])

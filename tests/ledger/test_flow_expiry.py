@@ -54,3 +54,19 @@ def test_a_flow_in_use_stays_and_one_left_a_day_expires(ledger: Ledger, clock) -
     clock.advance(hours=23)
     assert ledger.expire_flows(timedelta(hours=1)) == 1 and waiting(ledger) == []
     assert ledger.expire_flows() == 0
+
+
+def test_a_flow_its_tables_end_finished_stays_finished_and_marked_when_the_night_is_reopened(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    ledger.save_flow(CHAT, 1, 1000, "undo", {"table_id": table.id, "target": "e1"})  # waiting at 结算
+    ledger.save_flow(CHAT, 2, 1000, "hu", {"table_id": table.id, "hand": 1})
+    ledger.finish_flow(CHAT, 2)  # answered before 结算: not the table's doing
+    ledger.end_night(CHAT, source="test:settle", by=1000)
+    ledger.unsettle(CHAT, source="test:unsettle", by=1000)  # the night and its table open again
+    assert ledger.current_table(CHAT) is not None and waiting(ledger) == []
+    ended, answered = ledger.load_flow(CHAT, 1), ledger.load_flow(CHAT, 2)
+    assert ended.finished_at is not None and ended.ended_with_table and ended.state["target"] == "e1"
+    assert answered.finished_at is not None and not answered.ended_with_table
+    # asked again (a saved state is live): no longer the table's end's
+    ledger.save_flow(CHAT, 1, 1000, "undo", ended.state)
+    assert waiting(ledger) == [1] and not ledger.load_flow(CHAT, 1).ended_with_table
