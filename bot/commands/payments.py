@@ -148,7 +148,7 @@ def _sent_to_glued(ctx: Context, words: list[str]) -> Effect | None:
     @ajie 4 when that reading is one too). With nothing owed to either, the line is chat, as `转给 @x` is. None when
     the words are no such line (`转给@ajie4 5`, `已转@c4`: read as typed)."""
     typed = fold(ctx.incoming.text if ctx.incoming is not None else "").lstrip()
-    if not ctx.unprompted or not typed.startswith(SENT_TO_WORD) or not _GLUED_DIGITS.fullmatch(words[0]):
+    if not ctx.unprompted or not typed.startswith(SENT_TO_WORD) or not words or not _GLUED_DIGITS.fullmatch(words[0]):
         return None
     if len(words) > 1 and not (len(words) == 2 and words[1] in unit_words(ctx.group.currency)):
         return None  # `转给@ajie4 5`: the amount said apart
