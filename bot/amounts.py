@@ -5,8 +5,8 @@ A number is 元 unless a unit follows it: 元/块/块钱/圆 (and the group's ow
 as the bot shows it), 角/毛 (a tenth of 元), 分. Units may be combined largest first (`2元5角`, `1块2毛5`), and a
 bare digit after a unit is one of the next unit down, as people say it (`2块5` = 2.5元, `3毛5` = 0.35元). A leading
 ¥ means 元, and 整 after a unit (`4元整`) changes nothing. What is meant as an amount but names no whole number
-of 分 (`0.5分`, `2.555`), or could be read two ways (`1,000`, `2块50`), is refused with the reason
-(`AmountError.why`, a text key), never guessed.
+of 分 (`0.5分`, `2.555`), could be read two ways (`1,000`, `2块50`), or carries a unit that is not the group's
+money (`8欢乐豆`, `5杯`), is refused with the reason (`AmountError.why`, a text key), never guessed.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ _EXACTLY = "整"
 _NEGATIVE = re.compile(r"^[-−]\s*[\d.]")
 _COMMA = re.compile(r"\d[,，]\d")
 _CHINESE_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万]")
+#: a number with a word after it (`8欢乐豆`, `5杯`, `3rmb`): when that word is no unit of the group, the reason says so
+_NUMBER_THEN_WORD = re.compile(r"\d+(?:\.\d+)?(?P<word>[^\W\d_]+)")
 
 register(
     {
@@ -56,16 +58,22 @@ register(
         },
         "amount_why_positive": {"zh": "金额要大于 0", "en": "it must be more than 0"},
         "amount_why_form": {"zh": "可以写 5、2.5、5元、5角 或 50分", "en": "write e.g. 5, 2.5, 5元, 5角 or 50分"},
+        "amount_why_unit": {
+            "zh": "「{unit}」不是本群的金额单位（本群记 {currency}，也可以写 角、分）",
+            "en": "“{unit}” is no unit of this group's money (it keeps {currency}; 角 and 分 work too)",
+        },
     }
 )
 
 
 class AmountError(ValueError):
-    """A word meant as an amount that names no whole number of 分, or names it two ways; `why` is a text key."""
+    """A word meant as an amount that names no whole number of 分, or names it two ways; `why` is a text key and
+    `params` fill it."""
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: str, **params: str) -> None:
         super().__init__(why)
         self.why = why
+        self.params = params
 
 
 def looks_like_amount(word: str) -> bool:
@@ -107,10 +115,19 @@ def parse_amount(word: str, currency: str = "") -> int | None:
     symbol = text.startswith("¥")
     pieces = list(_piece_pattern(units).finditer(text, 1 if symbol else 0))
     if not pieces or "".join(p[0] for p in pieces) != text[1 if symbol else 0 :]:
-        raise AmountError("amount_why_form")
+        raise _form_or_unit(text[1 if symbol else 0 :], units, currency)
     if symbol and any(p[3] for p in pieces):  # `¥5元`: one way of saying 元, not two
         raise AmountError("amount_why_form")
     return _total(pieces, units)
+
+
+def _form_or_unit(text: str, units: dict[str, int], currency: str) -> AmountError:
+    """Why a word meant as an amount cannot be read: a number followed by a word that is no unit of the group
+    (`8欢乐豆`, not `5元钱`, which starts with one) says which word; anything else, how an amount is written."""
+    said = _NUMBER_THEN_WORD.fullmatch(text)
+    if said is None or said["word"].startswith(tuple(units)):
+        return AmountError("amount_why_form")
+    return AmountError("amount_why_unit", unit=said["word"], currency=currency.strip() or "元")
 
 
 def _total(pieces: list[re.Match[str]], units: dict[str, int]) -> int:

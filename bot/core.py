@@ -622,7 +622,7 @@ class Bot:
     # -- events --------------------------------------------------------------------------------------------
     def handle_message(self, incoming: Incoming) -> Outcome:
         """Filters first (moderation), then the command the text starts with, if any."""
-        from bot.grammar import split_command, unprompted
+        from bot.grammar import plainly_meant, split_command, unprompted
 
         ctx = self._context(
             incoming.chat_id,
@@ -656,8 +656,8 @@ class Bot:
         ctx.command, ctx.word, ctx.args = command, word, args
         ctx.unprompted = unprompted(incoming.text, word, command)
         if command.admin_only and not ctx.is_admin:
-            if ctx.unprompted:
-                return outcome  # `@小李 罚款 5` from a member: maybe chat, not answered
+            if ctx.unprompted and not plainly_meant(command, args):
+                return outcome  # `设置规则好麻烦` from a member: maybe chat, not answered
             outcome.effects.append(ctx.reply("admin_only"))
             outcome.refused = True
             return outcome

@@ -267,7 +267,7 @@ def split_command(
         return command, word, _rest(text[origin[start + end] :])
     this_hand = next((lead for lead in vocab.THIS_HAND_WORDS if head.startswith(lead)), "")
     if this_hand:
-        return _told_of_this_hand(text[origin[start + len(this_hand)] :], book, game)
+        return _told_of_this_hand(text[origin[start + len(this_hand)] :], book, game, seats)
     dealt_in = _discarder_named_first(text, book, game, seats) if "炮" in head else None
     if dealt_in is not None:
         return dealt_in
@@ -389,6 +389,14 @@ def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> b
     return word in vocab.CHATTY_WORDS or word == BY_PATTERNS or not said or glued
 
 
+def plainly_meant(command: GrammarCommand, args: str) -> bool:
+    """Whether an `unprompted` line is plainly its command before the command reads it, so that a member who may not
+    run it is told so: the fine with its member first (read only before an amount: `@小李 罚款 5`), or arguments
+    with a value in digits or Latin letters (`设置底金2`, `底金改成2`, `设置语言en`). Chinese words after a setting's
+    name may be chat (`设置规则好麻烦`): such a line is read only from an admin, and acts only when it reads."""
+    return command.key == vocab.FINE_COMMAND or any(char.isascii() and char.isalnum() for char in args)
+
+
 def _seat_first(text: str, seats: Iterable[str]) -> bool:
     """Whether the line's first word (up to a space) is exactly the name of a seat at the open table (`老王 胡了 …`,
     a guest's name): a line starting with any other word, or with a name glued to what follows, stays chat."""
@@ -422,15 +430,22 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     return command, word, f"{parts[0]} {args}".strip()
 
 
+#: an @username with digits glued after it, and maybe a unit (`@ajie4`, `@ajie4块`): the digits may be an amount
+_USERNAME_DIGITS = re.compile(r"@[A-Za-z0-9_]+?(?P<amount>\d[^@\s]*)")
+
+
 def _sent_to(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
     """`转给 @老王 8`, `转给 @老王 8块了` (what follows 转给): the payment to that person (`已转给 @老王 8`) when one
-    @mention and an amount are all there is; anything else is chat (`转给 @老王`, `转给 @老王 看看`, a question)."""
+    @mention and what is meant as an amount are all there is (`转给 @老王 8欢乐豆` too: the payment refuses its unit),
+    or an @username with digits glued to it (`转给@ajie4`: the payment asks what is meant); anything else is chat
+    (`转给 @老王`, `转给 @老王 看看`, a question)."""
     parts = tokens(rest)
-    if len(parts) < 2 or not parts[0].startswith("@") or len(parts[0]) < 2 or asks(rest):
+    if not parts or not parts[0].startswith("@") or len(parts[0]) < 2 or asks(rest):
         return None
-    amount = "".join(parts[1:])
+    glued = _USERNAME_DIGITS.fullmatch("".join(parts)) if parts[0][-1].isdigit() else None
+    amount = glued["amount"] if glued else "".join(parts[1:])
     said = next((amount[: -len(done)] for done in vocab.PAID_DONE if amount.endswith(done)), amount)
-    if not _clean_amount(said):
+    if not said or not looks_like_amount(said):
         return None
     command = book.lookup(vocab.SENT_TO_READ_AS, game)
     return None if command is None else (command, vocab.SENT_TO_READ_AS, _rest(rest))
@@ -480,10 +495,12 @@ def _setting_changed(text: str, book: CommandBook[C_co], game: str | None) -> tu
     return command, vocab.SETTING_CHANGED_READ_AS, f"{said['name']} {_rest(said['value'])}"
 
 
-def _told_of_this_hand(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+def _told_of_this_hand(
+    rest: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
     """What follows `这把`, `刚才那局` (`vocab.THIS_HAND_WORDS`): the sender's own record told after them (`这把我自摸
-    清一色` is `我自摸 清一色`); any other line is chat (`这把我输惨了`)."""
-    found = split_command(rest, book, game)
+    清一色` is `我自摸 清一色`, `这把小李点炮 我胡了` is `小李点炮 我胡了`); any other line is chat (`这把我输惨了`)."""
+    found = split_command(rest, book, game, seats)
     if found is None or found[1] not in vocab.FIRST_PERSON_WIN_WORDS | vocab.FIRST_PERSON_RECORD_WORDS:
         return None
     return found

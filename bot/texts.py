@@ -365,6 +365,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Nothing changed: hand {number} this message recorded is at a table that has ended; once another "
         "table is open only the group's admins may change that table's records. Ask an admin if it was wrong.",
     },
+    "close_how": {
+        "zh": "要收桌就发「结算」：今晚结束，贴出战报和转账方案，今晚的账就此封存（之后要改只能由管理员 撤销结算）。"
+        "还接着打就不用管这条。",
+        "en": "To close the table, send 结算 (settle): it ends the night, posts its report and who pays whom, and "
+        "seals the night's books (only an admin's 撤销结算 reopens them). Playing on? Ignore this.",
+    },
     "correct_how": {
         "zh": "「改」不会改别人记的账（{who} 记的，TA 或管理员可以发 改成 …）。"
         "要改：编辑原来那条消息（按改后的内容重记）；或者先发 撤销 撤回那条，再发：{line}",
@@ -1128,6 +1134,32 @@ TEXTS: dict[str, dict[str, str]] = {
     "payment_repeat_not_yours": {
         "zh": "只有发这条付款的人或管理员可以决定要不要再记一笔。",
         "en": "Only whoever sent this payment, or an admin, decides whether to book another.",
+    },
+    # `转给@ajie4`: an @username with digits glued to 转给 (bot/commands/payments.py, `_sent_to_glued`)
+    "payment_glued_why": {"zh": "群里没有 {name}。", "en": "Nobody here is {name}. "},
+    "payment_sent_to_how_much": {
+        "zh": "转给 {name} 多少？请写上金额，例如 转给 {name} 5；要是付给 {other}，@名字 后面空一格：{line}。"
+        "没有记账。",
+        "en": "How much to {name}? Write the amount, e.g. 转给 {name} 5; to pay {other}, put a space after the "
+        "@name: {line}. Nothing booked.",
+    },
+    "payment_sent_to_how_much_only": {
+        "zh": "转给 {name} 多少？请写上金额，例如 转给 {name} 5。没有记账。",
+        "en": "How much to {name}? Write the amount, e.g. 转给 {name} 5. Nothing booked.",
+    },
+    "payment_glued_changed": {
+        "zh": "这个问题已过期：这之后这笔账变了（付了、撤销了或结算变了），没有记。"
+        "要付就再发一次，@名字 和金额之间空一格。",
+        "en": "This question has expired: what is owed changed since (paid, taken back or settled again); nothing "
+        "booked. To pay, send it again with a space between the @name and the amount.",
+    },
+    "payment_glued_not_yours": {
+        "zh": "只有发这条付款的人或管理员可以回答。",
+        "en": "Only whoever sent this payment, or an admin, can answer.",
+    },
+    "payment_glued_kept_typed": {
+        "zh": "好的，没有记（上面问的已经作废）。",
+        "en": "OK, nothing booked (the question above is closed).",
     },
     "already_recorded": {
         "zh": "已记过：第{number}局 {what}（同一条消息只记一次）。",

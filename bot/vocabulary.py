@@ -123,6 +123,13 @@ OPEN_SAID = ("开桌了", "开桌啦", "开局了", "开局啦")
 #: chat, said after the settlement; a question (`结算了吗`, `结算了没`) is chat anyway
 SETTLE_SAID = ("结算了", "结算啦")
 
+#: words for closing the table that are no 结算 (`关桌`, `不打了`): alone on their line they are answered with how to
+#: end the night (结算 seals it, so no new word does that on a guess); a question or more words after them is chat
+CLOSE_WORDS = (
+    *(f"{word}{said}" for word in ("关桌", "收桌", "散桌") for said in ("", "了", "吧", "啦")),
+    *("不打了", "不打啦", "不打了吧"),
+)
+
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
@@ -184,6 +191,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
         *SETTLE_SAID,
     ),
+    # answered with how to end the night (bot/commands/close.py)
+    "close": CLOSE_WORDS,
     # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
     "correct": ("改", "改成", "改为", "改一下", "更正"),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
@@ -315,6 +324,7 @@ SHORT_FINE_WORDS = ("罚",)
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
 ACTING_WORDS = RECORD_WORDS | frozenset(COMMAND_WORDS["undo"] + COMMAND_WORDS["settle"] + COMMAND_WORDS["open"])
+ACTING_WORDS |= frozenset(COMMAND_WORDS["close"])
 ACTING_WORDS |= frozenset(word for key in REGIONAL_COMMANDS for word in COMMAND_WORDS[key])
 ACTING_WORDS |= frozenset(word for key in ("pay", "received", "unpay", "undo_keep") for word in COMMAND_WORDS[key])
 #: a finished hand named by its number (`撤销 第3局`, `撤销第十二把`): the words for a hand after the number

@@ -724,7 +724,7 @@ def amount_or_why(ctx: Context, text: str) -> tuple[int | None, str]:
     try:
         amount = parse_amount(text, ctx.group.currency if ctx.group is not None else "")
     except AmountError as err:
-        return None, ctx.t(err.why)
+        return None, ctx.t(err.why, **err.params)
     return amount, "" if amount is not None else ctx.t("amount_why_form")
 
 

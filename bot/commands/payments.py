@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.amounts import unit_words
+from bot.amounts import looks_like_amount, unit_words
 from bot.commands._common import (
     Confirmation,
     account_word,
@@ -37,10 +37,10 @@ from bot.commands._common import (
 from bot.commands.questions import cancel_by_typing
 from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import tokens
+from bot.grammar import fold, tokens
 from bot.permissions import may_answer, require_party
 from bot.texts import joined, money
-from bot.vocabulary import COMMAND_WORDS, PAID_DONE, PAID_TO_WORD
+from bot.vocabulary import COMMAND_WORDS, PAID_DONE, PAID_TO_WORD, SENT_TO_READ_AS, SENT_TO_WORD
 from ledger.accounts import MAX_AMOUNT
 from ledger.errors import DuplicatePayment, Overpaid, ShortOfWaiting
 from ledger.models import GROUP_ACCOUNTS
@@ -76,7 +76,9 @@ def _person_and_amount(ctx: Context, words: list[str]) -> tuple[MemberInfo, int 
     if len(words) == 2:
         amount, why = amount_or_why(ctx, words[1])
         if amount is None or amount <= 0:
-            raise Refusal("payment_bad_amount", text=words[1], why=why or ctx.t("amount_why_positive"))
+            refused = Refusal("payment_bad_amount", text=words[1], why=why or ctx.t("amount_why_positive"))
+            refused.heard = looks_like_amount(words[1])  # `转给 @阿一 8欢乐豆`: meant as money, never chat
+            raise refused
         if amount > MAX_AMOUNT:
             most = money(MAX_AMOUNT, ctx.group.currency)
             raise Refusal("amount_too_large", what=ctx.t("what_payment"), most=most, text=words[1])
@@ -114,13 +116,22 @@ def _amount_glued(ctx: Context, words: list[str]) -> list[str]:
     """`已转@c4块` (`@c4 块`: Telegram's username runs over the digits): when nobody is @c4 but one member is @c
     and what follows reads as an amount (`4块`), the words are `@c 4块`. A known @c4 wins, and when none or more
     than one way to split names someone the words stay as typed (`@c4`: an unknown member, as before)."""
-    if not words or not _GLUED_DIGITS.fullmatch(words[0]) or known_mention(ctx, words[0][1:]):
+    if not words or known_mention(ctx, words[0][1:]):
         return words
+    splits = _glued_splits(ctx, words)
+    return splits[0] if len(splits) == 1 else words
+
+
+def _glued_splits(ctx: Context, words: list[str]) -> list[list[str]]:
+    """The ways an @username with digits glued after it (`@c4`, `@c4 块`) splits into a known member's @username
+    and a positive amount (`@c 4块`); none when more than a unit follows it (`@c4 5`: the 5 is the amount)."""
+    if not words or not _GLUED_DIGITS.fullmatch(words[0]):
+        return []
     first, rest = words[0], words[1:]
-    unit = rest[0] if rest and rest[0] in unit_words(ctx.group.currency) else ""  # `@c4 块`
+    unit = rest[0] if len(rest) == 1 and rest[0] in unit_words(ctx.group.currency) else ""  # `@c4 块`
     if rest and not unit:
-        return words  # `@c4 5`: the number after it is the amount, if anything
-    splits = [
+        return []
+    return [
         [first[:cut], first[cut:] + unit]
         for cut in range(2, len(first))
         if first[cut].isdigit()
@@ -128,7 +139,46 @@ def _amount_glued(ctx: Context, words: list[str]) -> list[str]:
         and (amount_or_why(ctx, first[cut:] + unit)[0] or 0) > 0
         and known_mention(ctx, first[1:cut])
     ]
-    return splits[0] if len(splits) == 1 else words
+
+
+def _sent_to_glued(ctx: Context, words: list[str]) -> Effect | None:
+    """`转给@ajie4` (an @username with digits glued to 转给, a word people also forward with): never booked on a
+    guess. When nobody is @ajie4 but the sender owes @ajie, it asks 「是不是：转给 @ajie 4？」 and 「就是这个」 books
+    that; when @ajie4 is a member, it is them, and with no amount said the reply asks for one (and says how to pay
+    @ajie 4 when that reading is one too). With nothing owed to either, the line is chat, as `转给 @x` is. None when
+    the words are no such line (`转给@ajie4 5`, `已转@c4`: read as typed)."""
+    typed = fold(ctx.incoming.text if ctx.incoming is not None else "").lstrip()
+    if not ctx.unprompted or not typed.startswith(SENT_TO_WORD) or not words or not _GLUED_DIGITS.fullmatch(words[0]):
+        return None
+    if len(words) > 1 and not (len(words) == 2 and words[1] in unit_words(ctx.group.currency)):
+        return None  # `转给@ajie4 5`: the amount said apart
+    splits = _glued_splits(ctx, words)
+    payee = resolve_person(ctx, splits[0][0]) if len(splits) == 1 else None
+    reading = payee is not None and _owes(ctx, payee)
+    line = f"{SENT_TO_WORD} {' '.join(splits[0])}" if reading else ""
+    if known_mention(ctx, words[0][1:]):
+        named = resolve_person(ctx, words[0])
+        if named is None or not (reading or _owes(ctx, named)):
+            raise Quiet
+        key = "payment_sent_to_how_much" if reading else "payment_sent_to_how_much_only"
+        refused = Refusal(key, name=words[0], other=splits[0][0] if reading else "", line=line)
+        refused.heard = True  # a member owed named, with no amount
+        raise refused
+    if payee is None or not reading:
+        raise Quiet  # nobody owed it could be paid to: chat
+    question = ctx.t("suggest", why=ctx.t("payment_glued_why", name=words[0]), line=line)
+    return _hold_back(
+        ctx, question, (me(ctx).id, payee.id), timed=False, reading=(SENT_TO_READ_AS, " ".join(splits[0]))
+    )
+
+
+def _owes(ctx: Context, creditor: MemberInfo) -> bool:
+    """Whether the sender owes `creditor` anything from a settlement (a payment to them would go somewhere)."""
+    payer = me(ctx).id
+    return any(
+        d.debtor_id == payer and d.creditor_id == creditor.id
+        for d in ctx.service.debts(ctx.chat_id, [payer, creditor.id])
+    )
 
 
 def _book(
@@ -278,6 +328,9 @@ def pay(ctx: Context) -> list[Effect]:
     words = _amount_then_payee(ctx, _said_done(ctx, tokens(ctx.args)))
     if _chat_after(ctx, words):
         raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`
+    asked = _sent_to_glued(ctx, words)
+    if asked is not None:
+        return [asked]
     other, amount = _person_and_amount(ctx, words)
     payer = me(ctx)
     return _typed(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source)
@@ -359,35 +412,67 @@ def _short_text(
 REPEAT_KIND = "dpay"
 
 
-def _hold_back(ctx: Context, text: str, pair: tuple[int, int], *, timed: bool = True) -> SendText:
+#: the flow kind (and button prefix) of 「是不是：转给 @ajie 4？」, asked of `转给@ajie4` (`_sent_to_glued`)
+GLUED_KIND = "gpay"
+#: each question's buttons: (yes, no)
+_BUTTONS = {REPEAT_KIND: ("btn_payment_repeat_yes", "btn_repeat_no"), GLUED_KIND: ("btn_suggest_yes", "btn_suggest_no")}
+
+
+def _hold_back(
+    ctx: Context,
+    text: str,
+    pair: tuple[int, int],
+    *,
+    timed: bool = True,
+    reading: tuple[str, str] | None = None,
+) -> SendText:
     """`text` (「刚才（5 秒前）已经记过：付 @c 4。…」, or the other side's waiting word that the amount falls short
     of) with 「再记一笔」/「不用了」; the line is kept as typed (in the ledger's flow table: a restart loses nothing)
     for 「再记一笔」 to book, with when it was asked and where the pair (debtor, creditor) stood
     (`Ledger.pair_standing`), for the button to expire (`_repeat_gone`; `timed`: also when the double-entry window
-    has passed, as a repeat's does — a short amount's question waits for its answer). A redelivered update asks
-    nothing twice."""
+    has passed, as a repeat's does — a short amount's question waits for its answer). With `reading` (word,
+    arguments) the question is 「是不是」 about that line instead (`GLUED_KIND`: 「就是这个」/「不是」), which its
+    「就是这个」 books as if typed. A redelivered update asks nothing twice."""
     key = -flow_key(ctx)  # the key of a question about a typed line, as a repeated record's (`duplicates`)
     if asked_already(ctx, key):
         raise Quiet
+    kind = REPEAT_KIND if reading is None else GLUED_KIND
+    word, args = reading or (ctx.word, ctx.args)
     standing = ctx.service.pair_standing(ctx.chat_id, *pair)
     state = {
-        **typed_line(ctx, ctx.word, ctx.args),
+        **typed_line(ctx, word, args),
         "at": ctx.now().isoformat(),
         "timed": timed,
         "pair": pair,
         "standing": standing,
     }
-    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, REPEAT_KIND, state)
-    buttons = (
-        (
-            Button(ctx.t("btn_payment_repeat_yes"), f"{REPEAT_KIND}:{key}:ok"),
-            Button(ctx.t("btn_repeat_no"), f"{REPEAT_KIND}:{key}:x"),
-        ),
-    )
-    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{REPEAT_KIND}:{key}")
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, state)
+    yes, no = _BUTTONS[kind]
+    buttons = ((Button(ctx.t(yes), f"{kind}:{key}:ok"), Button(ctx.t(no), f"{kind}:{key}:x")),)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{kind}:{key}")
 
 
 cancel_by_typing(REPEAT_KIND, REPEAT_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "repeat_kept_typed")
+cancel_by_typing(GLUED_KIND, GLUED_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "payment_glued_kept_typed")
+
+
+@registry.callback(GLUED_KIND)
+def press_glued(ctx: Context) -> HandlerResult:
+    """「就是这个」 books the reading the question showed (`转给 @ajie 4`) as its sender's line, unless what the pair
+    owes changed since it was asked; 「不是」 drops it. Only its sender or an admin answers it."""
+    pressed = live_press(ctx, GLUED_KIND)
+    if not isinstance(pressed, Confirmation):
+        return pressed
+    if not may_answer(ctx, pressed.asked_by):
+        return AnswerCallback(ctx.t("payment_glued_not_yours"), alert=True)
+    if pressed.action == "x":
+        return answered(ctx, pressed, ctx.t("flow_cancelled"), AnswerCallback())
+    if pressed.action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    if _repeat_gone(ctx, pressed.state) is not None:
+        text = ctx.t("payment_glued_changed")
+        return answered(ctx, pressed, text, AnswerCallback(text, alert=True))
+    return run_held(ctx, pressed.key, dict(pressed.state), pressed.message_id, repeat=False)
 
 
 @registry.callback(REPEAT_KIND)

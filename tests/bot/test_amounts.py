@@ -78,6 +78,10 @@ def test_every_unit_reads(typed: str, fen: int) -> None:
         ("1e3", "amount_why_form"),
         ("¥5元", "amount_why_form"),
         ("$5", "amount_why_form"),
+        ("8欢乐豆", "amount_why_unit"),
+        ("5杯", "amount_why_unit"),
+        ("2.5rmb", "amount_why_unit"),
+        ("5元钱", "amount_why_form"),  # a unit, then more: not a word in the unit's place
     ],
 )
 def test_what_cannot_be_read_is_refused_with_the_reason(typed: str, why: str) -> None:
@@ -97,3 +101,13 @@ def test_the_groups_currency_label_is_a_unit_of_that_group_only() -> None:
     with pytest.raises(AmountError):
         parse_amount("3RMB")
     assert parse_amount("50分", "分") == 50  # a label that is itself a unit keeps the unit's meaning
+
+
+def test_a_unit_that_is_not_the_groups_money_is_named_with_the_groups_own() -> None:
+    with pytest.raises(AmountError) as refused:
+        parse_amount("8欢乐豆")
+    assert refused.value.params == {"unit": "欢乐豆", "currency": "元"}
+    with pytest.raises(AmountError) as refused:
+        parse_amount("8欢乐豆", "豆")
+    assert refused.value.params == {"unit": "欢乐豆", "currency": "豆"}
+    assert parse_amount("8欢乐豆", "欢乐豆") == 800

@@ -84,14 +84,17 @@ def test_a_line_glued_to_设置_acts_only_when_it_reads_cleanly() -> None:
 ADMIN = "!admin a"
 
 
-def test_a_member_gets_the_admins_refusal_to_罚_and_to_设置_typed_apart_but_no_answer_to_what_may_be_chat(
+def test_a_member_gets_the_admins_refusal_to_every_phrasing_of_a_fine_or_a_setting_but_none_to_chat(
     table: Table,
 ) -> None:
     table.say(ADMIN)
-    assert table.say("b: 罚 @c 5") == ["bot: 只有群管理员可以这样做。"]
-    assert table.say("b: 设置 底金2") == ["bot: 只有群管理员可以这样做。"]
-    assert table.say("b: @c 罚款 5", "b: 设置底金2", "b: 设置规则好麻烦") == []
+    refused = ["bot: 只有群管理员可以这样做。"]
+    for line in ("b: 罚 @c 5", "b: 设置 底金2", "b: @c 罚款 5", "b: @c 罚款5块 迟到", "b: 设置底金2", "b: 底金改成2"):
+        assert table.say(line) == refused, line
+    # Chinese words after a setting's name may be chat: a member's such line gets no answer, as an admin's refused
+    assert table.say("b: 设置规则好麻烦", "b: 设置封顶不封顶", "b: @c 罚款", "b: @c 罚 5") == []
     assert table.ledger.group(table.chat).base == 100
+    assert table.ledger.balances(table.chat).pot == 0
 
 
 def test_an_admins_glued_setting_books_when_it_reads_and_says_nothing_when_it_does_not(table: Table) -> None:
@@ -175,3 +178,92 @@ def test_a_fifth_kong_by_one_player_books_nothing_and_says_why(table: Table, eng
     ]
     assert table.say("b: 暗杠 5s")[0] == "bot: 第1局 记下：小李 暗杠 五条"  # another player's kongs are theirs
     assert table.say("c: 暗杠 1s")[0].startswith("bot: 没有记录：一条（1s）有 8 张")  # a tile konged twice
+
+
+# ------------------------------------------------------------------------------------ 关桌, 这把…点炮, money words
+
+CLOSE_HOW = (
+    "bot: 要收桌就发「结算」：今晚结束，贴出战报和转账方案，今晚的账就此封存（之后要改只能由管理员 撤销结算）。"
+    "还接着打就不用管这条。"
+)
+
+
+def test_closing_words_say_how_to_end_the_night_and_close_nothing(table: Table, english: Table) -> None:
+    table.say("c: 胡 清一色 自摸")
+    before, open_table = table.booked(), table.ledger.current_table(table.chat)
+    for line in ("a: 关桌", "b: 收桌了", "c: 散桌吧", "a: 不打了"):
+        assert table.say(line) == [CLOSE_HOW], line
+    assert table.ledger.current_table(table.chat) == open_table
+    assert table.ledger.current_night(table.chat) is not None
+    assert table.booked() == before
+    # someone not playing, a question, more words: chat; and once the night is settled there is nothing to close
+    assert table.say("d: 关桌", "a: 关桌了吗", "a: 关桌 明天见", "a: 我不打了") == []
+    table.say("a: 结算")
+    assert table.say("a: 收桌", "b: 不打了") == []
+    assert english.say("a: 关桌") == [
+        "bot: To close the table, send 结算 (settle): it ends the night, posts its report and who pays whom, and "
+        "seals the night's books (only an admin's 撤销结算 reopens them). Playing on? Ignore this."
+    ]
+
+
+@pytest.mark.parametrize("lead", ["这把", "这局", "这盘 ", "刚才那局"])
+def test_a_win_on_a_discard_told_discarder_first_after_这把_is_that_win(lead: str) -> None:
+    load_plugins()
+    seats = ["阿杰", "小李", "老王"]
+    found = split_command(f"{lead}小李点炮 我胡了 七对", registry, "kawuxing", seats)
+    assert found is not None and found[1:] == ("我胡了", "七对 点 小李")
+    assert split_command(f"{lead}王哥点炮 我胡了 七对", registry, "kawuxing", seats) is None
+    assert split_command(f"{lead}小李点炮 我胡了吗", registry, "kawuxing", seats) is None
+
+
+SETTLED = ("c: 胡 清一色 自摸", "a: 结算")  # a and b owe c 4元 each
+
+
+def _owed(table: Table, debtor: str) -> int:
+    return sum(d.amount for d in table.ledger.debts(table.chat) if d.debtor == debtor)
+
+
+def test_an_amount_in_another_unit_is_refused_with_that_unit_and_books_nothing(table: Table, english: Table) -> None:
+    table.say(*SETTLED)
+    english.say(*SETTLED)
+    assert table.say("a: 转给 @c 8欢乐豆") == [
+        "bot: 「8欢乐豆」不是金额：「欢乐豆」不是本群的金额单位（本群记 元，也可以写 角、分）。"
+    ]
+    assert english.say("a: 转给 @c 8欢乐豆") == [
+        "bot: “8欢乐豆” is not an amount: “欢乐豆” is no unit of this group's money (it keeps 元; 角 and 分 work too)."
+    ]
+    assert _owed(table, "阿杰") == _owed(english, "阿杰") == 400
+    table.say("a: 设置 货币 欢乐豆")  # the group's own label is its unit: 4欢乐豆 is 4 of its money
+    assert table.say("a: 转给 @c 4欢乐豆")[0].startswith("bot: 记下付款：阿杰 → 老王 4欢乐豆")
+    assert _owed(table, "阿杰") == 0
+
+
+def test_转给_an_username_glued_to_digits_asks_and_books_only_on_the_senders_tap(table: Table) -> None:
+    table.say(*SETTLED)
+    assert table.say("b: 转给@c4") == ["bot: 群里没有 @c4。是不是：转给 @c 4？", "bot: [按钮] 就是这个 | 不是"]
+    assert _owed(table, "小李") == 400
+    assert table.say("c: !press 就是这个") == ["bot: [提示] 只有发这条付款的人或管理员可以回答。"]
+    assert table.say("b: !press 不是")[0] == "bot: 已取消，没有记账。"
+    assert _owed(table, "小李") == 400
+    table.say("b: 转给@c4")
+    assert table.say("b: 算了")[-1] == "bot: 好的，没有记（上面问的已经作废）。"
+    table.say("b: 转给@c4")
+    table.say("b: 付 @c 1")  # what b owes c changed since the question: its tap books nothing
+    assert "这个问题已过期" in table.say("b: !press 就是这个")[-1]
+    assert _owed(table, "小李") == 300
+    table.say("b: 转给@c3")
+    assert "记下付款：小李 → 老王 3元" in "\n".join(table.say("b: !press 就是这个"))
+    assert _owed(table, "小李") == 0
+    # owing @c nothing, the line is chat, as 转给 @c is
+    assert table.say("b: 转给@c4", "c: 转给@a4") == []
+
+
+def test_转给_a_member_whose_username_ends_in_digits_is_them_and_asks_how_much(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "!join c4 小四", "c4: 你好", "a: 开桌 @a @b @c 庄 @a", *SETTLED)
+    try:
+        assert table.say("a: 转给@c4") == [
+            "bot: 转给 @c4 多少？请写上金额，例如 转给 @c4 5；要是付给 @c，@名字 后面空一格：转给 @c 4。没有记账。"
+        ]
+        assert _owed(table, "阿杰") == 400
+    finally:
+        table.ledger.close()

@@ -321,3 +321,20 @@ async def test_a_typed_payment_rewrites_the_pairs_later_post_and_an_unchanged_on
     await tg.say(B, "付 @ajie 4")
     assert "小李 → 阿杰 4元 ✓ 已付清" in post_now(posts[0]), post_now(posts[0])
     assert "小李 → 阿杰 4元（已付 2元，还差 2元）" in post_now(posts[1]), post_now(posts[1])
+
+
+async def test_转给_an_username_glued_to_digits_is_asked_and_booked_by_the_senders_tap(
+    tg: Harness, report_dir: Path
+) -> None:
+    """`转给@ajie2` (Telegram marks @ajie2, whom nobody is): 「是不是：转给 @ajie 2？」, nothing booked until 小李's
+    「就是这个」, which books 2元 to 阿杰; 阿杰's press first is refused."""
+    await settled(tg)
+    await tg.say(B, "转给@ajie2")
+    question = tg.telegram.sent()[-1]
+    assert question["text"] == "群里没有 @ajie2。是不是：转给 @ajie 2？" and payments(tg) == []
+    buttons = {b["text"]: b["callback_data"] for row in question["reply_markup"]["inline_keyboard"] for b in row}
+    (question_id,) = [c.result["message_id"] for c in tg.telegram.calls if c.params is question]
+    await tg.feed(tg.updates.press(A, {"message_id": question_id}, buttons["就是这个"]))
+    assert "只有发这条付款的人或管理员可以回答" in alerts(tg)[-1] and payments(tg) == []
+    await tg.feed(tg.updates.press(B, {"message_id": question_id}, buttons["就是这个"]))
+    assert [p.amount for p in payments(tg)] == [200] and tg.balance(502) == -200
