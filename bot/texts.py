@@ -383,8 +383,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "This table has no record to correct yet. To record it, send: {line}",
     },
     "correct_ask": {
-        "zh": "把第{number}局的「{what}」（{by}）改成：{line}？改了按新的重算这一局。",
-        "en": "Replace hand {number}'s “{what}” ({by}) with: {line}? The hand is scored again as corrected.",
+        "zh": "把第{number}局的「{what}」（{by}）改成「{becomes}」？改了按新的重算这一局。",
+        "en": "Replace hand {number}'s “{what}” ({by}) with “{becomes}”? The hand is scored again as corrected.",
     },
     "correct_unready": {
         "zh": "「{line}」还记不了（少了什么，或者有看不懂的词），没有改。照记牌的写法写完整，例如：改成 胡 七对 自摸",

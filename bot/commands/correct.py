@@ -62,9 +62,10 @@ def correct(ctx: Context) -> SendText:
     if asked_already(ctx, key):
         raise Quiet
     word = word or command.aliases[0]  # a win told by its patterns (`改成 七对 自摸`) is `胡 七对 自摸`
-    unready = _try(ctx, command, word, args, latest)
-    if unready is not None:
-        return SendText(unready, reply_to=ctx.message_id)
+    try:
+        becomes = _reading(ctx, command, word, args, latest) or line
+    except _Unusable as why:
+        return SendText(why.message, reply_to=ctx.message_id)
     held = typed_line(ctx, word, args)
     original = _original(latest.source)
     what = describe_record(ctx.lang, latest.events, table.game)
@@ -81,7 +82,8 @@ def correct(ctx: Context) -> SendText:
         "what": what,
     }
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
-    question = ctx.t("correct_ask", number=latest.hand_number, what=what, by=recorded_by(ctx, latest), line=line)
+    by = recorded_by(ctx, latest)
+    question = ctx.t("correct_ask", number=latest.hand_number, what=what, by=by, becomes=becomes)
     buttons = (
         (
             Button(ctx.t("btn_correct_yes"), f"{PREFIX}:{key}:ok"),
@@ -149,10 +151,19 @@ class _TrialLedger:
         raise _WouldBook(events)
 
 
-def _try(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> str | None:
-    """None when `word args` reads as a record that may take `latest`'s place, else what to say instead: the
-    record's refusal, that the line is not complete (it would be asked about), or that a hand's end can only become
-    another end. Run by the record's own command over a ledger that writes nothing (`_TrialLedger`)."""
+class _Unusable(Exception):
+    """The line cannot take the record's place: `message` says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _reading(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> str:
+    """What `word args` would record in `latest`'s place, as the replies describe records (`阿杰 自摸 清一色`: the
+    question shows who wins, not only the line typed). Run by the record's own command over a ledger that writes
+    nothing (`_TrialLedger`); raises `_Unusable` with what to say instead: the record's refusal, that the line is
+    not complete (it would be asked about), or that a hand's end can only become another end."""
     from bot.texts import refusal_text
 
     trial = replace(ctx, service=cast(Ledger, _TrialLedger(ctx.service)))
@@ -160,28 +171,30 @@ def _try(ctx: Context, command: Command, word: str, args: str, latest: TableReco
     try:
         command.handler(trial)
     except _WouldBook as booked:
-        if latest.finished and not _ends_hand(ctx.game, booked.events):
-            what = describe_record(ctx.lang, latest.events, ctx.game)
-            return ctx.t("correct_not_an_end", number=latest.hand_number, what=what)
-        return None
+        return _in_place_of(ctx, latest, booked.events)
     except Refusal as refusal:
-        return ctx.t(refusal.key, **refusal.params)
+        raise _Unusable(ctx.t(refusal.key, **refusal.params)) from None
     except (_Unready, Quiet):
         pass
     except Exception as err:
         message = refusal_text(ctx.lang, err)
         if message is None:
             raise
-        return message
-    return ctx.t("correct_unready", line=f"{word} {args}".strip())
+        raise _Unusable(message) from None
+    raise _Unusable(ctx.t("correct_unready", line=f"{word} {args}".strip()))
 
 
-def _ends_hand(game: str, events: Sequence[Event]) -> bool:
-    """The events end a hand (a win or a draw; 够级's round), as the ledger reads them."""
+def _in_place_of(ctx: Context, latest: TableRecord, events: Sequence[Event]) -> str:
+    """The events described, when they may replace `latest`: a hand's end (a win or a draw; 够级's round) only by
+    another end, as the ledger reads them."""
     try:
-        return any(is_terminal(game, event) for event in payloads(events))
-    except LedgerError:  # an event that needs the hand's earlier ones to be read (a chained kong): not an end
-        return False
+        recorded = payloads(events)
+    except LedgerError:  # a chained kong, read only after the hand's earlier events: never an end
+        recorded = []
+    if latest.finished and not any(is_terminal(ctx.game, event) for event in recorded):
+        what = describe_record(ctx.lang, latest.events, ctx.game)
+        raise _Unusable(ctx.t("correct_not_an_end", number=latest.hand_number, what=what))
+    return describe_record(ctx.lang, recorded, ctx.game) if recorded else ""
 
 
 def _original(source: str) -> str:
