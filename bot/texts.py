@@ -396,6 +396,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Hand {number} ended with “{what}”: it can only become another win or a drawn hand; nothing changed. "
         "Kongs and 亮倒 go in the hand in progress.",
     },
+    "correct_same": {
+        "zh": "第{number}局记的就是「{what}」，没有改。",
+        "en": "Hand {number} already reads “{what}”; nothing changed.",
+    },
     "btn_correct_yes": {"zh": "改成这样", "en": "Correct it"},
     "btn_correct_no": {"zh": "不改", "en": "Leave it"},
     "correct_not_yours": {

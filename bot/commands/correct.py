@@ -24,6 +24,7 @@ from bot.grammar import BY_PATTERNS, clean, split_command
 from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
 from bot.vocabulary import COMMAND_WORDS, PLAYER_FIRST_WORDS
+from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
 from ledger.events import Event, payloads
 from ledger.hands import is_terminal
@@ -31,6 +32,14 @@ from ledger.service import Ledger, TableRecord
 
 KIND = "correct"
 PREFIX = "cr"
+#: the word a win is recorded with (`胡 小李 七对 自摸`)
+HU_WORD = COMMAND_WORDS["hu"][0]
+
+
+def _glued_correction(rest: str) -> bool:
+    """`改成七对自摸`, `改成七对`: 改 glued to a record of any game, or to patterns alone (they read as a win once
+    told how)."""
+    return any(split_command(told, registry, game) for told in (rest, f"{rest} 自摸") for game in GAME_NAMES)
 
 
 @registry.command(
@@ -42,33 +51,38 @@ PREFIX = "cr"
     help_en="改: 改成 胡 七对 自摸 replaces the table's latest record (yours; admins: anyone's) with this line, "
     "after one question (someone else's: edit its message, or 撤销 then record again)",
     in_menu=False,
+    glued=_glued_correction,
 )
 def correct(ctx: Context) -> SendText:
     table = ctx.table
     line = clean(ctx.args)  # `改一下，胡 七对 自摸`
-    found = split_command(line, registry, ctx.game, ctx.seat_names) if table is not None else None
-    if table is None or found is None or not plays_at(ctx, table):
+    if table is None or not plays_at(ctx, table):
         raise Quiet
-    command, word, args = found
-    if word not in PLAYER_FIRST_WORDS and word != BY_PATTERNS:
+    found = split_command(line, registry, ctx.game, ctx.seat_names)
+    if found is not None and found[1] not in PLAYER_FIRST_WORDS and found[1] != BY_PATTERNS:
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
     latest = ctx.service.latest_record(table.id)
+    if found is None and (latest is None or _win_kept(latest, line) is None):
+        raise Quiet  # `改天再打`
     if latest is None:
         return SendText(ctx.t("correct_nothing", line=line), reply_to=ctx.message_id)
     if not may_answer(ctx, latest.recorded_by):
         who = latest.recorded_by_name or ctx.t("someone")
-        return SendText(ctx.t("correct_how", line=line, who=who), reply_to=ctx.message_id)
+        told = line if found is not None else f"{HU_WORD} {_win_kept(latest, line)}"  # `七对`: the whole win
+        return SendText(ctx.t("correct_how", line=told, who=who), reply_to=ctx.message_id)
     key = flow_key(ctx)
     if asked_already(ctx, key):
         raise Quiet
-    word = word or command.aliases[0]  # a win told by its patterns (`改成 七对 自摸`) is `胡 七对 自摸`
     try:
-        becomes = _reading(ctx, command, word, args, latest) or line
+        word, args, becomes = _reading_of(ctx, found, line, latest)
     except _Unusable as why:
         return SendText(why.message, reply_to=ctx.message_id)
+    what = describe_record(ctx.lang, latest.events, table.game)
+    if becomes == what:
+        return SendText(ctx.t("correct_same", number=latest.hand_number, what=what), reply_to=ctx.message_id)
+    becomes = becomes or line
     held = typed_line(ctx, word, args)
     original = _original(latest.source)
-    what = describe_record(ctx.lang, latest.events, table.game)
     state: dict[str, Any] = {
         "table_id": table.id,
         "hand": table.hand_number,
@@ -149,6 +163,50 @@ class _TrialLedger:
     @staticmethod
     def _book(_where: object, events: Sequence[Event], **_how: object) -> None:
         raise _WouldBook(events)
+
+
+def _win_kept(latest: TableRecord, patterns: str) -> str | None:
+    """`七对` (`是七对`) as the latest record's win with its winner and way of winning kept (`小李 七对 自摸` after
+    `小李 自摸 清一色`): what a correction naming only what changed means. None unless the record is one 卡五星 win
+    (a 一炮双响's two wins would be a guess)."""
+    if len(latest.events) != 1 or latest.events[0].get("type") != "hu":
+        return None
+    win = latest.events[0]
+    how = {"self_draw": "自摸", "discard": "点", "rob_kong": "抢杠"}.get(str(win.get("method")))
+    if how is None:
+        return None
+    discarder = f" {win['from']}" if win.get("from") else ""
+    patterns = patterns.strip().removeprefix("应该是").removeprefix("是")
+    return f"{win['winner']} {patterns} {how}{discarder}" if patterns else None
+
+
+def _reading_of(
+    ctx: Context, found: tuple[Command, str, str] | None, line: str, latest: TableRecord
+) -> tuple[str, str, str]:
+    """(word, args, what it records) of the correction `line`: as typed when it reads as a record; else, for a
+    win or what is no record by itself (`七对`), with the latest win's winner and way kept (`_win_kept`). Raises
+    `_Unusable` with why the line as typed cannot be used, or `Quiet` for a line that is no record either way."""
+    hu = registry.lookup(HU_WORD, ctx.game)
+    if found is not None:
+        command, word, args = found
+        word = word or command.aliases[0]  # a win told by its patterns (`改成 七对 自摸`) is `胡 七对 自摸`
+        try:
+            return word, args, _reading(ctx, command, word, args, latest)
+        except _Unusable as typed:
+            kept = _win_kept(latest, args) if command is hu else None
+            if kept is None or hu is None:
+                raise
+            try:
+                return HU_WORD, kept, _reading(ctx, hu, HU_WORD, kept, latest)
+            except _Unusable:
+                raise typed from None
+    kept = _win_kept(latest, line)
+    if kept is None or hu is None:
+        raise Quiet
+    try:
+        return HU_WORD, kept, _reading(ctx, hu, HU_WORD, kept, latest)
+    except _Unusable:
+        raise Quiet from None  # `改一下，说好的`: chat
 
 
 class _Unusable(Exception):
