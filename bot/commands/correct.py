@@ -54,6 +54,11 @@ def _glued_correction(rest: str) -> bool:
     glued=_glued_correction,
 )
 def correct(ctx: Context) -> SendText:
+    return correction(ctx)
+
+
+def correction(ctx: Context) -> SendText:
+    """The question 改 asks (or why not); also what `记错了 是七对` is (bot/commands/undo.py)."""
     table = ctx.table
     line = clean(ctx.args)  # `改一下，胡 七对 自摸`
     if table is None or not plays_at(ctx, table):
@@ -65,21 +70,21 @@ def correct(ctx: Context) -> SendText:
     if found is None and (latest is None or _win_kept(latest, line) is None):
         raise Quiet  # `改天再打`
     if latest is None:
-        return SendText(ctx.t("correct_nothing", line=line), reply_to=ctx.message_id)
+        return _told(ctx, ctx.t("correct_nothing", line=line))
     if not may_answer(ctx, latest.recorded_by):
         who = latest.recorded_by_name or ctx.t("someone")
         told = line if found is not None else f"{HU_WORD} {_win_kept(latest, line)}"  # `七对`: the whole win
-        return SendText(ctx.t("correct_how", line=told, who=who), reply_to=ctx.message_id)
+        return _told(ctx, ctx.t("correct_how", line=told, who=who))
     key = flow_key(ctx)
     if asked_already(ctx, key):
         raise Quiet
     try:
         word, args, becomes = _reading_of(ctx, found, line, latest)
     except _Unusable as why:
-        return SendText(why.message, reply_to=ctx.message_id)
+        return _told(ctx, why.message)
     what = describe_record(ctx.lang, latest.events, table.game)
     if becomes == what:
-        return SendText(ctx.t("correct_same", number=latest.hand_number, what=what), reply_to=ctx.message_id)
+        return _told(ctx, ctx.t("correct_same", number=latest.hand_number, what=what))
     becomes = becomes or line
     held = typed_line(ctx, word, args)
     original = _original(latest.source)
@@ -163,6 +168,14 @@ class _TrialLedger:
     @staticmethod
     def _book(_where: object, events: Sequence[Event], **_how: object) -> None:
         raise _WouldBook(events)
+
+
+def _told(ctx: Context, text: str) -> SendText:
+    """An answer other than the question; none to a line people also say to each other (`错了 是七对`,
+    `记错了 …`: `Context.unprompted`), which only a correction that reads cleanly answers."""
+    if ctx.unprompted:
+        raise Quiet
+    return SendText(text, reply_to=ctx.message_id)
 
 
 def _win_kept(latest: TableRecord, patterns: str) -> str | None:

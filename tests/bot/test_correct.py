@@ -97,3 +97,30 @@ def test_only_the_recorder_or_an_admin_is_asked(bot: tuple[Bot, ManualClock]) ->
     told = console.feed("c: 改成 胡 七对 自摸")
     assert "小李 记的" in told[0] and "[按钮]" not in "".join(told)
     assert any("[按钮] 改成这样 | 不改" in line for line in console.feed("a: 改成 @b 胡 七对 自摸"))
+
+
+@pytest.mark.parametrize(
+    ("line", "becomes"),
+    [
+        ("错了 是七对", "小李 胡 老王 点的炮 七对"),
+        ("不对，应该是碰碰胡", "小李 胡 老王 点的炮 碰碰胡"),
+        ("记错了 是七对", "小李 胡 老王 点的炮 七对"),
+        ("搞错了 胡 七对 自摸", "小李 自摸 七对"),
+    ],
+)
+def test_what_players_say_when_a_record_is_wrong_asks_the_correction(
+    bot: tuple[Bot, ManualClock], line: str, becomes: str
+) -> None:
+    console = table(bot, -1001, "b: 胡 清一色 点 @c")
+    asked = console.feed(f"b: {line}")
+    assert asked[0].endswith(f"改成「{becomes}」？改了按新的重算这一局。") and "改成这样" in asked[1], asked
+
+
+@pytest.mark.parametrize(
+    "line", ["错了错了", "不对劲", "记错了，不好意思", "不对 是xx", "不对 是清一色", "c: 错了 是七对", "错了 是七对吗"]
+)
+def test_the_same_words_as_chat_get_no_answer(bot: tuple[Bot, ManualClock], line: str) -> None:
+    console = table(bot, -1001, "b: 胡 清一色 点 @c")
+    before = rows(bot[0].service)
+    assert console.feed(line if line.startswith("c: ") else f"b: {line}") == []
+    assert rows(bot[0].service) == before
