@@ -33,6 +33,10 @@ IN_PLAYERS_WORDS = {
 }
 SOURCE_WORDS = frozenset({"点", "打", "放", "放炮", "from"})
 WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall"})
+#: the word a discarder is told with, as the allowed words of each record name it
+DISCARD = "点"
+#: what follows the discarder's name, glued or apart (`碰了 丙的`, `胡了 甲点的`, `碰 丙 点的`), as 卡五星's wins say it
+DISCARDED_BY = ("点的炮", "放的炮", "点炮", "放炮", "点的", "放的", "的")
 DEAL_WORDS = frozenset({"起手", "deal"})
 FLAG_WORDS = {"中庄": "zhongzhuang", "跑起": "paoqi", "zhongzhuang": "zhongzhuang", "paoqi": "paoqi"}
 
@@ -166,6 +170,12 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
         elif folded in FLAG_WORDS:
             spec.flags.append(FLAG_WORDS[folded])
             spec.keywords.append(token)
+        elif folded in DISCARDED_BY and index > 0 and spec.player is not None and resolve(items[index - 1]):
+            spec.source, spec.player = spec.player, None  # `碰 丙 点的`: the name just said was the discarder
+            spec.keywords.append(DISCARD)
+        elif (glued := _discarded_by(token, resolve)) is not None:
+            spec.source = glued
+            spec.keywords.append(DISCARD)
         else:
             name = resolve(token)
             if name is None and _kawuxing_word(token):
@@ -179,6 +189,15 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
     if spec.source is not None and spec.wall:
         raise Refusal("penghu_source_and_wall")
     return spec
+
+
+def _discarded_by(token: str, resolve: Callable[[str], str | None]) -> str | None:
+    """The seat a word names with the discard glued after it (`丙的`, `甲点的`), else None."""
+    folded = fold(token)
+    for suffix in DISCARDED_BY:
+        if folded.endswith(suffix) and len(folded) > len(suffix):
+            return resolve(token[: -len(suffix)])
+    return None
 
 
 def _kawuxing_word(token: str) -> bool:
