@@ -1,12 +1,16 @@
-"""改 (correct): `改成 胡 七对 自摸`, `改 七对 自摸` — what players type after a wrong record.
+"""改 (correct): `改成 胡 七对 自摸`, `改 七对`, `错了 是七对` — what players say after a wrong record.
 
-From whoever recorded the table's latest record (or an admin) it asks once, naming that record and the line it
-would become, with 「改成这样」/「不改」; the confirmation replaces what that record's message booked exactly as
-editing the message does (`Ledger.replace_hand`: its hand re-scored, the reply shows each player's change and the
-night totals). The line is read as its typer's own (`我`, a bare `胡 … 自摸` are them): a record is corrected by
-the one who made it, or by an admin naming the players. Anyone else seated gets the two ways that do (editing the
-message, 撤销 then the record again) and who may 改成. If the table records anything else before the confirmation,
-the question expires: it would replace a record that is no longer the one it named. Anything else after 改 is chat.
+From whoever recorded the table's latest record (or an admin) it asks once, naming that record and what the line
+would record in its place, with 「改成这样」/「不改」; the confirmation replaces what that record's message booked
+exactly as editing the message does (`Ledger.replace_hand`: its hand re-scored, the reply shows each player's change
+and the night totals). The line is read as its typer's own (`我`, a bare `胡 … 自摸` are them), so the question
+shows who would win; a win's patterns alone (`改成 七对`, `是七对`) keep its winner and way of winning. Before
+asking, the line is run by its record command over a ledger that writes nothing (`_TrialLedger`): a line the table
+would refuse gets that refusal instead, one it would ask about is called incomplete, and a hand's end only becomes
+another end. Anyone else seated gets the two ways that do (editing the message, 撤销 then the record again) and who
+may 改成. If the table records anything else before the confirmation, the question expires: it would replace a
+record that is no longer the one it named. What people also say to each other (`错了 …`, `不对 …`, `记错了 …`)
+gets only the question, when it reads cleanly; anything else after 改 is chat.
 """
 
 from __future__ import annotations
@@ -120,6 +124,14 @@ class _WouldBook(Exception):
         self.events = events
 
 
+class _Unusable(Exception):
+    """The line cannot take the record's place: `message` says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class _Unready(Exception):
     """The line did not read through: it would ask (a flow saved) or write something other than a record."""
 
@@ -220,14 +232,6 @@ def _reading_of(
         return HU_WORD, kept, _reading(ctx, hu, HU_WORD, kept, latest)
     except _Unusable:
         raise Quiet from None  # `改一下，说好的`: chat
-
-
-class _Unusable(Exception):
-    """The line cannot take the record's place: `message` says why."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 def _reading(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> str:
