@@ -172,6 +172,8 @@ PAID_YOU_WORDS = ("转你了", "转你", "已转你", "微信转你了", "支付
 RED_PACKET_PAID_WORDS = ("红包发了", "红包已发", "红包发你了", "发了个红包给", "发了红包给", "发红包给你了")
 #: the payment words those and the English `sent` add to 付's
 PAID_MORE_WORDS = ("转完了", "已付清", "sent", *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS)
+#: of those, the ones that are chat unless an @mention follows (`转你了`, `红包发了`, `sent` alone say nobody)
+PAID_NAMING_WORDS = frozenset({"sent", *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS})
 #: paid, said alone (`已转`, `转完了`, `已付清`): to the one person the sender owes (`已转 @那人`); a sender owing
 #: several people, or nobody, is told whom they owe and how to write it
 PAID_ALONE_WORDS = frozenset(

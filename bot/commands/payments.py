@@ -45,8 +45,8 @@ from bot.vocabulary import (
     COMMAND_WORDS,
     PAID_ALONE_WORDS,
     PAID_DONE,
+    PAID_NAMING_WORDS,
     PAID_TO_WORD,
-    PAID_YOU_WORDS,
     RED_PACKET_PAID_WORDS,
     SENT_TO_READ_AS,
     SENT_TO_WORD,
@@ -347,9 +347,9 @@ def pay(ctx: Context) -> list[Effect]:
     words = _amount_then_payee(ctx, _said_done(ctx, _typed_words(ctx)))
     if not words and ctx.word in PAID_ALONE_WORDS:
         return _paid_alone(ctx, source)
-    to_you = ctx.word in PAID_YOU_WORDS or ctx.word in RED_PACKET_PAID_WORDS
-    if _chat_after(ctx, words) or (to_you and not (words and words[0].startswith("@"))):
-        raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`; `转你了`, `红包发了` naming nobody
+    unnamed = ctx.word in PAID_NAMING_WORDS and not (words and words[0].startswith("@"))
+    if _chat_after(ctx, words) or unnamed:
+        raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`; `转你了`, `红包发了`, `sent` naming nobody
     asked = _sent_to_glued(ctx, words)
     if asked is not None:
         return [asked]
