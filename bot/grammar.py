@@ -278,6 +278,14 @@ def split_command(
         return found if found is not None and found[1] in vocab.ADDRESSED_PAYMENT_WORDS else None
     if head.startswith(vocab.SENT_TO_WORD):
         return _sent_to(text[origin[start + len(vocab.SENT_TO_WORD)] :], book, game)
+    if head.startswith(vocab.REST_OF_DEBT_WORDS) or head[0].isdigit() or head[0] in vocab.NUMERAL_DIGITS:
+        paid = _amount_first(text, book, game, after_mention=True)  # `余下3块已转 @阿杰`
+        if paid is not None:
+            return paid
+    if "欠" in head:
+        owing = _owing_named(text, book, game)  # `我欠阿杰多少`, `老王欠我多少`
+        if owing is not None:
+            return owing
     if game in (None, "kawuxing") and (
         head[0] in _WIN_STARTS or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
     ):
@@ -417,7 +425,7 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
         parts = [glued[0], " ".join((glued[1], *parts[1:]))]
     if len(parts) < 2 or fold(parts[0]) == "@" or fold(parts[1][:1]) == "@":
         return None  # `@ 胡`: nobody; `@乙 @丙 …`: whose record?
-    found = split_command(parts[1], book, game)
+    found = split_command(parts[1], book, game) or _amount_first(parts[1], book, game, after_mention=False)
     if found is None:
         return None
     command, word, args = found
@@ -518,6 +526,65 @@ def _glued_payment(first: str, book: CommandBook[GrammarCommand], game: str | No
         after = found[2].split()
         if not after or (len(after) == 1 and looks_like_amount(after[0])):
             return first[:cut], first[cut:]
+    return None
+
+
+# ------------------------------------------------------------------ payments and money questions (money2)
+
+#: the payment words longest first, for a payment told with its amount before the word (`_amount_first`)
+_PAYMENT_WORDS_LONGEST = sorted(vocab.ADDRESSED_PAYMENT_WORDS, key=len, reverse=True)
+#: the longest amount `_amount_first` looks for before a payment word
+_AMOUNT_FIRST_MOST = 12
+
+
+def _amount_first(
+    text: str, book: CommandBook[C_co], game: str | None, *, after_mention: bool
+) -> tuple[C_co, str, str] | None:
+    """A payment told with its amount first (`1块已转`, `剩下的3块也转了`, `余下3块已转 @阿杰`): the amount, maybe
+    after 剩下的/余下 (`vocab.REST_OF_DEBT_WORDS`) and before 也/都, then a payment word ending the line, or followed
+    by one @mention only (`after_mention`: what the line must end with when nobody was named before it). Read as
+    the word with `@mention amount` (the mention added by `_player_first`); a question, or anything else after
+    the word, is chat. The amount is handed on as typed, for the payment to read or refuse with why (`三块`)."""
+    line = clean(text)
+    if not line or asks(text):
+        return None
+    rest = next((line[len(w) :] for w in vocab.REST_OF_DEBT_WORDS if fold(line).startswith(w)), line).lstrip()
+    for cut in range(1, min(len(rest), _AMOUNT_FIRST_MOST) + 1):
+        amount = rest[:cut].strip()
+        if " " in amount or not looks_like_amount(amount):
+            continue
+        after = fold(rest[cut:]).lstrip()
+        after = next((after[len(w) :].lstrip() for w in vocab.ALSO_WORDS if after.startswith(w)), after)
+        word = next((w for w in _PAYMENT_WORDS_LONGEST if after.startswith(w) and _ends_word(w, after[len(w) :])), "")
+        command = book.lookup(word, game) if word else None
+        if command is None:
+            continue
+        said = rest[len(rest) - len(after) + len(word) :].split()
+        named = len(said) == 1 and said[0].startswith("@") and len(said[0]) > 1
+        if (named and after_mention) or (not said and not after_mention):
+            return command, word, " ".join((*said, amount))
+    return None
+
+
+#: what a sender owes one person, or is owed by them, asked with the person's name inside (`我欠阿杰多少`,
+#: `还欠老王几块`, `老王欠我多少钱`): 余额 of the sender with only the debts between the two
+_OWING_NAMED = re.compile(r"我?还?欠\s*(?P<name>[^\s我]+?)\s*(?:多少|几块)钱?(?:呢|啊|呀)?")
+_OWED_NAMED = re.compile(r"(?P<name>[^\s我]+?)\s*还?欠我\s*(?:多少|几块)钱?(?:呢|啊|呀)?")
+#: the question words that read those (their `WORD_IMPLIES` make them `余额 我`)
+OWING_NAMED_WORD, OWED_NAMED_WORD = "我欠谁", "谁欠我"
+
+
+def _owing_named(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`我欠阿杰多少`, `还欠老王几块`: (余额, 我欠谁, the name); `老王欠我多少`: (余额, 谁欠我, the name). The name
+    is handed on as typed, for 余额 to look up (a seat's name, an @mention); `谁` names nobody (`我欠谁多少` is
+    我欠谁). Anything else around them is chat."""
+    line = clean(text).rstrip("?")
+    for pattern, word in ((_OWING_NAMED, OWING_NAMED_WORD), (_OWED_NAMED, OWED_NAMED_WORD)):
+        said = pattern.fullmatch(line)
+        command = book.lookup(word, game) if said is not None else None
+        if said is not None and command is not None:
+            name = said["name"]
+            return command, word, "" if fold(name) == "谁" else name
     return None
 
 

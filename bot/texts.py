@@ -1103,10 +1103,30 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     # a typed payment that repeats what its sender booked a moment ago (bot/commands/payments.py)
     "payment_repeat": {
-        "zh": "刚才（{seconds} 秒前）已经记过：{line}。这条一样，像是发了两次，没有再记。"
-        "真的是另一笔，点「再记一笔」。",
-        "en": "You recorded “{line}” {seconds}s ago. This one is the same, so it looks sent twice and was not "
-        "booked. If it is another payment, press “Book another”.",
+        "zh": "刚才（{seconds} 秒前）已经记过一笔 {debtor} → {creditor} {amount}。这条（{line}）是同样的一笔，"
+        "像是发了两次，没有再记。真的是另一笔，点「再记一笔」。",
+        "en": "{debtor} → {creditor} {amount} was recorded {seconds}s ago. This one (“{line}”) is the same, so it "
+        "looks sent twice and was not booked. If it is another payment, press “Book another”.",
+    },
+    # 已转 / 转完了 alone from someone owing several people, or nobody (bot/commands/payments.py)
+    "payment_alone_which": {
+        "zh": "没有记账：要写明付给谁。{debts}。这样写：已转 {payee}（付清这一笔），或 付 {payee} 金额。",
+        "en": "Not booked: say whom you paid. {debts}. Write: paid {payee} (all of it), or paid {payee} AMOUNT.",
+    },
+    "payment_alone_none": {
+        "zh": "你现在没有要付的账，没有记。发「谁还没付」看还没付清的每一笔。",
+        "en": "You owe nobody now, so nothing was booked. Send “unpaid” to see every open debt.",
+    },
+    # 都收到了 with payments from several people waiting for the sender's word
+    "payment_all_received_which": {
+        "zh": "{names} 都说已付，在等你确认；没有记。请一笔一笔确认：点「收到」，或写 收到 {example}。",
+        "en": "{names} each say they paid and wait for your word; nothing booked. Confirm each: press “Received” "
+        "or write received {example}.",
+    },
+    # 我欠阿杰多少 when nothing is open between the two (bot/commands/balance.py)
+    "balance_pair_none": {
+        "zh": "你和 {name} 之间没有没付清的账。",
+        "en": "Nothing is open between you and {name}.",
     },
     "btn_payment_repeat_yes": {"zh": "再记一笔", "en": "Book another"},
     # a typed amount below what the other side told, waiting for this side's word (ledger.errors.ShortOfWaiting)

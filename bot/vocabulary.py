@@ -18,20 +18,53 @@ LOOKED_UP_ENDINGS = ("呢", "啊", "呀")
 #: what a question about one's own money may end with: nothing, or one of those
 _ASKED_ENDINGS = ("", *LOOKED_UP_ENDINGS)
 
-#: who is up tonight, asked of the table (`今晚谁赢了`, `今天谁赢最多`, `谁输得最多呢`): the night's standings, as 余额
-STANDING_WORDS = tuple(
-    f"{when}谁{result}{how}{ending}"
-    for when in ("", "今晚", "今天")
-    for result in ("赢", "输")
-    for how in ("了", "最多", "得最多", "的最多")
-    for ending in _ASKED_ENDINGS
+#: who is up tonight, asked of the table (`今晚谁赢了`, `今天谁赢最多`, `谁输得最多呢`, `现在谁赢`, `谁是大赢家`,
+#: `who won tonight`): the night's standings, as 余额
+STANDING_WORDS = (
+    *(
+        f"{when}谁{result}{how}{ending}"
+        for when in ("", "今晚", "今天")
+        for result in ("赢", "输")
+        for how in ("了", "最多", "得最多", "的最多")
+        for ending in _ASKED_ENDINGS
+    ),
+    *(
+        f"{when}{who}{ending}"
+        for when in ("", "现在", "今晚")
+        for who in ("谁赢", "谁赢了", "谁是大赢家")
+        for ending in _ASKED_ENDINGS
+    ),
+    *("who won", "who won tonight", "who is winning", "who's winning", "score"),
 )
 #: who owes whom, asked in the first person: only what the sender owes (`我欠谁`), only what is owed to them
 _OWING = (
     *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
     *("还欠多少", "还欠谁", "我该给谁", "我该给谁钱", "who do i owe", "how much do i owe"),
+    # what is still to pay, said as players say it after paying part (`还差多少`, `我还要给多少`)
+    *(
+        f"{who}{still}{much}{money}"
+        for who in ("我", "")
+        for still in ("还差", "还要给", "还得给")
+        for much in ("多少", "几块")
+        for money in ("", "钱")
+    ),
 )
 _OWED = ("谁欠我", "谁欠我钱", "who owes me")
+
+#: the sender's own result, asked with 几块 or a closing 了 too (`我输了几块`, `我现在输几块了`, `我输多少钱了`)
+_OWN_RESULT = (
+    *dict.fromkeys(
+        f"我{now}{result}{done}{much}{money}{after}"
+        for now in ("", "现在")
+        for result in ("输", "赢")
+        for done in ("", "了")
+        for much in ("多少", "几块")
+        for money in ("", "钱")
+        for after in ("", "了")
+        if not (done and after)
+    ),
+    *("how much did i lose", "how much did i win", "how much have i lost", "how much have i won"),
+)
 
 #: 余额 asked in the first person (`我欠谁`, `谁欠我钱`): the sender's own line and open debts, as `余额 我`
 SELF_BALANCE_WORDS = tuple(
@@ -51,6 +84,7 @@ SELF_BALANCE_WORDS = tuple(
         *(f"{when}我{result}了多少" for when in ("今晚", "今天", "一共", "总共") for result in ("输", "赢")),
         *(f"我{when}{result}了多少" for when in ("一共", "总共") for result in ("输", "赢")),
         *(f"我现在{result}{done}多少" for result in ("输", "赢") for done in ("", "了")),
+        *_OWN_RESULT,
         *_OWING,
         *_OWED,
     )
@@ -133,6 +167,34 @@ CLOSE_WORDS = (
     *("不打了", "不打啦", "不打了吧"),
 )
 
+# ------------------------------------------------------------------------- payments as players type them (money2)
+#: a payment to "you", the person @mentioned on the line (`转你了 @阿杰`, `@阿杰 转你8块`): alone it says nobody
+PAID_YOU_WORDS = ("转你了", "转你", "已转你", "微信转你了", "支付宝转你了", "转给你了")
+#: a 红包 sent to a person as payment (`红包发了 @阿杰`, `发了个红包给 @阿杰`, `@阿杰 红包发你了 8块`): never the
+#: group's 红包池 (发红包池, 派红包, 罚红包: bot/moderation); to someone the sender owes nothing it is a gift: chat
+RED_PACKET_PAID_WORDS = ("红包发了", "红包已发", "红包发你了", "发了个红包给", "发了红包给", "发红包给你了")
+#: the payment words those and the English `sent` add to 付's
+PAID_MORE_WORDS = ("转完了", "已付清", "sent", *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS)
+#: of those, the ones that are chat unless an @mention follows (`转你了`, `红包发了`, `sent` alone say nobody)
+PAID_NAMING_WORDS = frozenset({"sent", *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS})
+#: paid, said alone (`已转`, `转完了`, `已付清`): to the one person the sender owes (`已转 @那人`); a sender owing
+#: several people, or nobody, is told whom they owe and how to write it
+PAID_ALONE_WORDS = frozenset(
+    {"已转", "已转了", "已经转了", "转了", "我转了", "转完了", "已付", "付了", "我付了", "付清了", "我付清了", "已付清"}
+    | {"微信转了", "支付宝转了"}
+)
+#: an amount told before the payment word (`@阿杰 1块已转`, `@阿杰 剩下的3块也转了`, `余下3块已转 @阿杰`): what may
+#: stand before the amount, and between it and the word
+REST_OF_DEBT_WORDS = ("剩下的", "剩下", "余下的", "余下", "剩余的", "剩余", "剩的")
+ALSO_WORDS = ("也", "都")
+#: thanks after a payment's person (`收到 @小李 谢谢`, `got it @b thx`): said, not an amount (emoji are dropped
+#: before: `👌`)
+THANKS_WORDS = frozenset(
+    {"谢谢", "谢了", "谢啦", "谢谢啦", "多谢", "感谢", "谢谢老板", "thx", "thanks", "thank you", "ty"}
+)
+#: everything received at once (`都收到了`): the payments waiting for the sender's word
+ALL_RECEIVED_WORDS = ("都收到了", "都收到啦", "全收到了", "全都收到了", "全部收到了")
+
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
@@ -149,6 +211,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "第几把了",
         "打了几局了",
         "打了几把了",
+        "打几局了",
+        "打几把了",
         "谁是庄",
         "谁是庄家",
         "庄家是谁",
@@ -218,8 +282,9 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "我转了",
         "微信转了",
         "支付宝转了",
+        *PAID_MORE_WORDS,
     ),
-    "received": ("收到", "收到了", "已收"),
+    "received": ("收到", "收到了", "已收", "got it", *ALL_RECEIVED_WORDS),
     "unpay": ("撤销付款", "撤回付款", "取消付款"),
     # an admin takes back the latest payout of the pot or the house (bot/commands/undo_payout.py)
     "unpayout": ("撤销发红包池", "撤回发红包池", "取消发红包池", "撤销发红包", "撤销派红包"),

@@ -7,12 +7,12 @@ from collections.abc import Mapping
 from bot.commands._common import ME_WORDS, account_word, looked_up, me, money, net_by_member, shown_names
 from bot.commands.payments import debt_items
 from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import fold, hand_number, implied, tokens
+from bot.grammar import fold, hand_number, implied, name_key, tokens
 from bot.texts import describe_event, describe_win, joined
 from bot.vocabulary import COMMAND_WORDS, HAND_WORDS, OWED_WORDS, OWING_WORDS
 from ledger.events import renamed
 from ledger.models import GROUP_ACCOUNTS
-from ledger.service import HandRecord, TableInfo
+from ledger.service import HandRecord, MemberInfo, TableInfo
 
 
 @registry.command(
@@ -32,10 +32,14 @@ def balance(ctx: Context) -> SendText:
     currency = ctx.group.currency
     only = None
     words = tokens(f"{implied(ctx.word)} {ctx.args}")  # `我欠谁` is `余额 我`
+    pair = None  # `我欠阿杰多少`: `余额 我 阿杰`, the debts between the two only
     if words:
         only = me(ctx) if words[0] in ME_WORDS else looked_up(ctx, words[0])
         if only is None:
             raise Refusal("unknown_player", name=words[0])
+        pair = _counterpart(ctx, only.id, words[1]) if len(words) > 1 else None
+        if len(words) > 1 and pair is None:
+            raise Refusal("unknown_player", name=words[1])
     total = ctx.service.balances(ctx.chat_id)
     night = ctx.service.night_shown_as_tonight(ctx.chat_id)  # settled this evening: still 本晚 until the 日切 hour
     tonight = ctx.service.night_totals(night.id) if night is not None else {}  # running totals: no re-sum
@@ -61,7 +65,9 @@ def balance(ctx: Context) -> SendText:
     if shown == 0:
         return SendText(ctx.t("balance_empty"), reply_to=ctx.message_id)
     if only is not None:
-        lines += unpaid_lines(ctx, only.id)
+        lines += unpaid_lines(ctx, only.id, None if pair is None else pair.id)
+    if pair is not None and len(lines) == 2:
+        lines.append(ctx.t("balance_pair_none", name=shown_names(ctx).get(pair.id, pair.name)))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
@@ -80,15 +86,31 @@ def unpaid(ctx: Context) -> SendText:
     return SendText(ctx.t("balance_unpaid", debts=debt_items(ctx, debts)), reply_to=ctx.message_id)
 
 
-def unpaid_lines(ctx: Context, member_id: int) -> list[str]:
+def _counterpart(ctx: Context, member_id: int, token: str) -> MemberInfo | None:
+    """The other one of `我欠阿杰多少`: as `looked_up` reads a name, or else the one member the group shows by that
+    name (after 结算 no table lists the seats; a question only reads, never moves money)."""
+    try:
+        found = looked_up(ctx, token)
+    except Refusal:  # a member's name typed where money would need their @: a question may read it
+        found = None
+    if found is not None or token.startswith("@"):
+        return found
+    shown = shown_names(ctx)
+    key = name_key(token)
+    ids = {other for other, name in shown.items() if other != member_id and name_key(name) == key}
+    return next((m for m in ctx.service.members(ctx.chat_id) if m.id in ids), None) if len(ids) == 1 else None
+
+
+def unpaid_lines(ctx: Context, member_id: int, other_id: int | None = None) -> list[str]:
     """What settlements (and payouts of the pot or the house) told the member to pay or be paid that is still
     open, pair by pair (`甲 欠 乙 3元`): the answer to 我欠谁 (only what the member owes) / 谁欠我 (only what is owed
-    to them), which the 未结 figure alone does not give."""
+    to them), which the 未结 figure alone does not give; with `other_id` (`我欠阿杰多少`), only between the two."""
     owing, owed = ctx.word in OWING_WORDS, ctx.word in OWED_WORDS
     mine = [
         d
         for d in ctx.service.debts(ctx.chat_id)
-        if (d.debtor_id == member_id and not owed) or (d.creditor_id == member_id and not owing)
+        if ((d.debtor_id == member_id and not owed) or (d.creditor_id == member_id and not owing))
+        and other_id in (None, d.creditor_id if d.debtor_id == member_id else d.debtor_id)
     ]
     return [ctx.t("balance_unpaid", debts=debt_items(ctx, mine))] if mine else []
 

@@ -40,7 +40,18 @@ from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Qui
 from bot.grammar import fold, tokens
 from bot.permissions import may_answer, require_party
 from bot.texts import joined, money
-from bot.vocabulary import COMMAND_WORDS, PAID_DONE, PAID_TO_WORD, SENT_TO_READ_AS, SENT_TO_WORD
+from bot.vocabulary import (
+    ALL_RECEIVED_WORDS,
+    COMMAND_WORDS,
+    PAID_ALONE_WORDS,
+    PAID_DONE,
+    PAID_NAMING_WORDS,
+    PAID_TO_WORD,
+    RED_PACKET_PAID_WORDS,
+    SENT_TO_READ_AS,
+    SENT_TO_WORD,
+    THANKS_WORDS,
+)
 from ledger.accounts import MAX_AMOUNT
 from ledger.errors import DuplicatePayment, Overpaid, ShortOfWaiting
 from ledger.models import GROUP_ACCOUNTS
@@ -315,25 +326,73 @@ def message_source(ctx: Context, refusal: str = "payment_edit") -> str:
     return incoming.original_source
 
 
+def _numerals_glued(after: str) -> bool:
+    """`付了五块`, `@阿杰 付了五块`: an amount in Chinese numerals glued to the payment word (one in digits ends the
+    word anyway: `付了5块`), read as its amount, which the payment refuses with how to write it (`请用数字写`)."""
+    first = after.split(maxsplit=1)[0] if after.strip() else ""
+    return bool(first) and not first[0].isascii() and looks_like_amount(first)
+
+
 @registry.command(
     "pay",
     names=["paid"],
     on_edit=True,
+    glued=_numerals_glued,
     aliases=COMMAND_WORDS["pay"],
     help_zh="付：付 @阿一 11 记下你付给阿一 11元（可以只付一部分）；已转 @阿一 付清结算说的全部；对方「收到」即确认",
     help_en="paid @a 11: you paid a 11 (part of it is fine); paid @a: all you owe a; a's “received” confirms it",
 )
 def pay(ctx: Context) -> list[Effect]:
     source = message_source(ctx)
-    words = _amount_then_payee(ctx, _said_done(ctx, tokens(ctx.args)))
-    if _chat_after(ctx, words):
-        raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`
+    words = _amount_then_payee(ctx, _said_done(ctx, _typed_words(ctx)))
+    if not words and ctx.word in PAID_ALONE_WORDS:
+        return _paid_alone(ctx, source)
+    unnamed = ctx.word in PAID_NAMING_WORDS and not (words and words[0].startswith("@"))
+    if _chat_after(ctx, words) or unnamed:
+        raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`; `转你了`, `红包发了`, `sent` naming nobody
     asked = _sent_to_glued(ctx, words)
     if asked is not None:
         return [asked]
     other, amount = _person_and_amount(ctx, words)
+    if ctx.word in RED_PACKET_PAID_WORDS and not _owes(ctx, other):
+        raise Quiet  # a 红包 to someone owed nothing is a gift, not a payment
     payer = me(ctx)
     return _typed(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source)
+
+
+def _typed_words(ctx: Context) -> list[str]:
+    """The payment's words without thanks after its @person (`收到 @小李 谢谢`, `got it @b thx`: `THANKS_WORDS`), and a
+    name typed glued to its amount split from it (`收到 小李5块`: `小李 5块`, answered as that is)."""
+    words = tokens(ctx.args)
+    if len(words) > 1 and words[0].startswith("@") and fold(" ".join(words[1:])) in THANKS_WORDS:
+        words = words[:1]  # only right after the person: `转给 @c 4 谢谢`, `付了 谢谢` stay chat
+    if len(words) == 1 and not words[0].startswith("@"):
+        glued = _NAME_THEN_AMOUNT.fullmatch(words[0])
+        if glued is not None and (amount_or_why(ctx, glued["amount"])[0] or 0) > 0:
+            return [glued["name"], glued["amount"]]
+    return words
+
+
+#: a name with an amount in digits glued after it (`小李5块`, `老王2.5`)
+_NAME_THEN_AMOUNT = re.compile(r"(?P<name>\D*[^\d\s.¥@])(?P<amount>¥?\d\S*)")
+
+
+def _paid_alone(ctx: Context, source: str) -> list[Effect]:
+    """`已转`, `转完了`, `已付清` alone (`vocab.PAID_ALONE_WORDS`): all the sender owes the one person they owe, as
+    `已转 @那人`; owing several people, or nobody, they are told whom they owe and how to write it (nothing is
+    booked on a guess)."""
+    payer = me(ctx)
+    pools = {line.member_id for line in ctx.service.balances(ctx.chat_id).lines if line.kind in GROUP_ACCOUNTS}
+    owing = [d for d in ctx.service.debts(ctx.chat_id) if d.debtor_id == payer.id]
+    creditors = {d.creditor_id for d in owing if d.creditor_id not in pools}
+    if len(creditors) == 1 and len(owing) == len([d for d in owing if d.creditor_id in creditors]):
+        (only,) = owing[:1]
+        return _typed(ctx, (payer.id, payer.name), (only.creditor_id, only.creditor), None, PAYER_SIDE, source=source)
+    if not owing:
+        raise Refusal("payment_alone_none")
+    first = owing[0]
+    example = written_mention(ctx, first.creditor_id, shown_names(ctx).get(first.creditor_id, first.creditor))
+    raise Refusal("payment_alone_which", debts=debt_items(ctx, owing), payee=example)
 
 
 @registry.command(
@@ -345,15 +404,46 @@ def pay(ctx: Context) -> list[Effect]:
     help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: confirms his latest",
 )
 def received(ctx: Context) -> list[Effect]:
-    if not ctx.args or _chat_after(ctx, tokens(ctx.args)):
+    words = _typed_words(ctx)
+    if ctx.word in ALL_RECEIVED_WORDS:
+        return _all_received(ctx, words)
+    if not words or _chat_after(ctx, words):
         raise Quiet  # a bare 收到 is how chats say "got it", and so is `收到，谢谢`
     source = message_source(ctx)
-    other, amount = _person_and_amount(ctx, _said_done(ctx, tokens(ctx.args)))
+    other, amount = _person_and_amount(ctx, _said_done(ctx, words))
     payee = me(ctx)
     # without an amount it only confirms (`收到 @阿二` is also how a chat acknowledges someone): booking takes one
     confirm_only = amount is None
     debtor, creditor = (other.id, other.name), (payee.id, payee.name)
     return _typed(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
+
+
+def _all_received(ctx: Context, words: list[str]) -> list[Effect]:
+    """`都收到了`: the payments of the latest settlement waiting for the sender's word. From one person, confirmed
+    as `收到 @那人` confirms them; from several, listed with how to confirm each (a blanket word confirms no money
+    the sender may not have looked at); none, or more words after it: chat."""
+    if words:
+        raise Quiet
+    payee = me(ctx)
+    settlement = ctx.service.latest_settlement(ctx.chat_id)
+    states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or [] if settlement and settlement.id else []
+    lines = (*settlement.payments, *settlement.passed) if settlement is not None else ()
+    waiting = {
+        state.payer_id: line.payer
+        for state, line in zip(states, lines, strict=False)
+        if state.waiting == PAYER_SIDE and state.payee_id == payee.id
+    }
+    if not waiting:
+        raise Quiet
+    if len(waiting) == 1:
+        ((debtor_id, debtor),) = waiting.items()
+        source = message_source(ctx)
+        return _typed(
+            ctx, (debtor_id, debtor), (payee.id, payee.name), None, PAYEE_SIDE, confirm_only=True, source=source
+        )
+    shown = shown_names(ctx)
+    names = [written_mention(ctx, id_, shown.get(id_, name)) for id_, name in waiting.items()]
+    raise Refusal("payment_all_received_which", names=joined(ctx.lang, names), example=names[0])
 
 
 def _typed(
@@ -377,9 +467,16 @@ def _typed(
         result = _book(
             ctx, debtor, creditor, amount, side, confirm_only=confirm_only, source=source, check_repeat=not ctx.repeat
         )
-    except DuplicatePayment as dup:
+    except DuplicatePayment as dup:  # the payment booked a moment ago is quoted, never this line as if it were it
         line = " ".join(f"{ctx.word} {ctx.args}".split())
-        return [_hold_back(ctx, ctx.t("payment_repeat", line=line, seconds=dup.seconds), (debtor[0], creditor[0]))]
+        shown = shown_names(ctx)
+        booked = {
+            "debtor": shown.get(debtor[0], debtor[1]),
+            "creditor": shown.get(creditor[0], creditor[1]),
+            "amount": money(amount or 0, ctx.group.currency),
+        }
+        text = ctx.t("payment_repeat", line=line, seconds=dup.seconds, **booked)
+        return [_hold_back(ctx, text, (debtor[0], creditor[0]))]
     except ShortOfWaiting as short:
         text = _short_text(ctx, short, debtor, creditor, amount, side)
         return [_hold_back(ctx, text, (debtor[0], creditor[0]), timed=False)]

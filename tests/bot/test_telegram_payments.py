@@ -144,7 +144,7 @@ async def test_the_same_payment_sent_twice_asks_before_booking_again(tg: Harness
     await tg.say(B, "付 @ajie 1")
     await tg.say(B, "付 @ajie 1")
     question = tg.telegram.sent()[-1]
-    assert "已经记过：付 @ajie 1" in question["text"] and "再记一笔" in question["text"]
+    assert "已经记过一笔 小李 → 阿杰 1元。这条（付 @ajie 1）" in question["text"] and "再记一笔" in question["text"]
     assert [p.amount for p in payments(tg)] == [100]
     again = {b["text"]: b["callback_data"] for row in question["reply_markup"]["inline_keyboard"] for b in row}
     (question_id,) = [c.result["message_id"] for c in tg.telegram.calls if c.params is question]
