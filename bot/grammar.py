@@ -154,12 +154,13 @@ def mention_word(username: str | None, name: str, user_id: int) -> str:
 
 
 def asks(text: str) -> bool:
-    """Whether a line is a question: it ends (before trailing punctuation and emoji) with `？` or `吗`, `呢` …"""
+    """Whether a line is a question: it ends (before trailing punctuation and emoji) with `？` or `吗`, `呢` …, or
+    asks what it would pay or mean (`… 怎么算`, `… 算几块`, `… 什么意思`)."""
     tail = fold(text[-12:])
     end = len(tail)
     while end and _is_separator(tail[end - 1]) and tail[end - 1] != "?":
         end -= 1
-    return tail[:end].endswith(vocab.QUESTION_ENDINGS)
+    return tail[:end].endswith(vocab.QUESTION_ENDINGS + vocab.SCORING_QUESTION_ENDINGS)
 
 
 # ------------------------------------------------------------------------------------------- which command
@@ -1494,7 +1495,24 @@ def parse_people(args: str) -> tuple[list[str], str | None, bool]:
             draw = True
         elif folded.startswith("庄") and len(token) > 1 and token[1:].lstrip("家"):
             dealer = token[1:].lstrip("家")
+        elif folded in vocab.SEAT_ME_WORDS:
+            people.append("我")  # `加我`: the sender sits
+        elif (said := _dealer_after(token)) is not None:
+            dealer = said or (people.pop() if people else "")  # `老王 坐庄`: the player typed before
+            if not dealer:
+                raise GrammarError("dealer_missing")
         else:
             people.append(token)
         index += 1
     return people, dealer, draw
+
+
+def _dealer_after(token: str) -> str | None:
+    """The player a 开桌 word names as the dealer with the dealer word after it (`阿杰坐庄` -> `阿杰`, `我庄` -> `我`,
+    `@ajie当庄` -> `@ajie`; `vocab.DEALER_AFTER_WORDS`), `""` for the word alone (`坐庄`: the word before it), None
+    for any other word."""
+    folded = fold(token)
+    said = next((word for word in vocab.DEALER_AFTER_WORDS if folded.endswith(word)), None)
+    if said is None or (folded == said and said in DEALER_WORDS):
+        return None  # `庄`, `庄家` alone come before the player
+    return token[: len(token) - len(said)]
