@@ -282,7 +282,7 @@ def split_command(
     if game in (None, "kawuxing") and (
         head[0] in _WIN_STARTS or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
     ):
-        return _win_by_its_patterns(text, book, game)
+        return _win_by_its_patterns(text, book, game, seats)
     return None
 
 
@@ -362,11 +362,11 @@ def _looked_up(head: str, book: CommandBook[C_co], game: str | None) -> tuple[C_
 #: the word `split_command` gives a win told by its patterns alone (`清一色 自摸`): no command word was typed
 BY_PATTERNS = ""
 #: the first characters a win told by its patterns can start with (a pattern or situation, a count before a
-#: pattern: `两个暗四归一`): any other chat line is not read further (every line of a group passes here). A quoted
-#: line (`【清一色 自摸】`) is someone quoting a hand, not telling one.
+#: pattern: `两个暗四归一`, 一炮双响): any other chat line is not read further (every line of a group passes here).
+#: A quoted line (`【清一色 自摸】`) is someone quoting a hand, not telling one.
 _WIN_STARTS = frozenset(
     spelling[0]
-    for table in (vocab.PATTERNS, vocab.SITUATIONS)
+    for table in (vocab.PATTERNS, vocab.SITUATIONS, {"double": vocab.KEYWORDS["double"]})
     for spellings in table.values()
     for spelling in spellings
 ) | frozenset("0123456789" + "".join(vocab.NUMERAL_DIGITS))
@@ -526,28 +526,35 @@ def _glued_payment(first: str, book: CommandBook[GrammarCommand], game: str | No
 _WIN_WORD_KINDS = frozenset({"pattern", "situation", "method", "tiles", "count", "double", "chain", "ma", "meld"})
 
 
-def _win_by_its_patterns(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
-    """`清一色 自摸`, `七对 点 @老王`, `杠上开花 自摸 清一色`, `zimo qingyise`: a win told by its patterns and how it
-    was won, without 胡, is the win (`胡 清一色 自摸`). Only when it starts with a pattern or situation (or, in Latin
-    letters, a self-draw before one), says how it was won, and holds nothing but a win's words (a person only as
-    `@x` or right after 点/抢杠): `清一色自摸太难了`, `zimo is hard` stay chat, and so do a question and a quoted
+def _win_by_its_patterns(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str] = ()
+) -> tuple[C_co, str, str] | None:
+    """`清一色 自摸`, `七对 点 @老王`, `七对 老王点的`, `杠上开花 自摸 清一色`, `一炮双响 @甲 卡五星 @乙 七对 点 @丙`,
+    `zimo qingyise`: a win told by its patterns and how it was won, without 胡, is the win (`胡 清一色 自摸`). Only
+    when it starts with a pattern, situation or 一炮双响 (or, in Latin letters, a self-draw before a pattern), says
+    how it was won, and holds nothing but a win's words (a person only as `@x`, right after 点/抢杠, or a seat's
+    name right before 点的/放的炮): `清一色自摸太难了`, `zimo is hard` stay chat, and so do a question and a quoted
     hand. The word given is `BY_PATTERNS`."""
+    keys = {name_key(seat): seat for seat in seats}
     try:
-        words = read(text[: _HEAD * 2])
+        words = read(text[: _HEAD * 2], lambda typed: keys.get(name_key(typed)))
     except GrammarError:
         return None
     if not words or asks(text):
         return None
-    if words[0].kind not in ("pattern", "situation") and not (
+    if words[0].kind not in ("pattern", "situation", "double") and not (
         words[0].typed.isascii() and words[0].value == "self_draw" and any(w.kind == "pattern" for w in words)
     ):
         return None
     if not any(w.kind == "method" for w in words):
         return None
-    for before, word in zip([None, *words], words, strict=False):
+    for before, word, after in zip([None, *words[:-1]], words, [*words[1:], None], strict=True):
         if word.kind in _WIN_WORD_KINDS:
             continue
         after_discarder = before is not None and before.kind == "method" and before.value != "self_draw"
+        discarder = word.kind == "person" and after is not None and after.kind == "method" and after.value == "discard"
+        if discarder or (word.kind == "person" and after_discarder):
+            continue  # `老王点的`, `点 老王`: a seat's name where the discarder is told
         if word.kind != "unknown" or not (word.typed.startswith("@") or after_discarder):
             return None
     command = book.lookup("胡", game)
