@@ -250,7 +250,10 @@ def split_command(
             continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
         if asks(text) and (word in vocab.ACTING_WORDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
-        return command, word, _rest(text[origin[start + end] :])
+        args = _rest(text[origin[start + end] :])
+        if word in vocab.RECORD_WORDS:
+            args = _without_cheers(args, word)
+        return command, word, args
     glued = _glued_to(head, book, game)
     if glued is not None:
         command, word = glued
@@ -284,6 +287,19 @@ def split_command(
     ):
         return _win_by_its_patterns(text, book, game, seats)
     return None
+
+
+def _without_cheers(args: str, word: str) -> str:
+    """A record's arguments that are only what is said after its word: laughter (`我胡了 哈哈哈`, `亮倒 笑死`:
+    `vocab.LAUGHTER_CHARS`) or the word again (`荒了 荒了`) read as nothing, so the line is its word alone. Anything
+    else is kept whole (`胡 清一色 自摸 哈哈` is asked about, as any word the record does not know)."""
+    said = tokens(args)
+    return "" if said and all(_laughter(typed) or fold(typed) == word for typed in said) else args
+
+
+def _laughter(word: str) -> bool:
+    folded = fold(word)
+    return folded in vocab.LAUGHTER_WORDS or (len(folded) > 1 and set(folded) <= vocab.LAUGHTER_CHARS)
 
 
 def _words_at(head: str, book: CommandBook[GrammarCommand]) -> Iterator[tuple[str, int]]:

@@ -369,6 +369,12 @@ QUESTION_ENDINGS = ("?", "吗", "么", "嘛", "呢", "没", "没有")
 SCORING_QUESTION_ENDINGS: tuple[str, ...] = ("怎么算", "怎么算的", "咋算", "咋算的", "算几块", "几块钱", "多少钱")
 SCORING_QUESTION_ENDINGS += ("算多少", "什么意思", "啥意思", "是什么", "是啥")
 
+# ---------------------------------------------------------------------------------------------- said after a record
+#: laughter after a record's word (`我胡了 哈哈哈`, `荒了 hhh`): said, not a word of the record, as an emoji is. A
+#: word of these characters alone, two or more (`哈哈`), or one of `LAUGHTER_WORDS`
+LAUGHTER_CHARS = frozenset("哈呵嘿嘻嘎h")
+LAUGHTER_WORDS = frozenset({"233", "2333", "23333", "笑死", "笑死了", "笑死我了", "xswl", "lol", "haha", "hiahia"})
+
 # ---------------------------------------------------------------------------------------------- 开桌's people
 #: the dealer said with the word after the player (`阿杰坐庄`, `我庄`, `@ajie当庄`, `老王 坐庄`): `庄 阿杰`, longest
 #: first; a guest's name holding one of them (庄 alone aside) is refused
