@@ -389,8 +389,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "This table has no record to correct yet. To record it, send: {line}",
     },
     "correct_ask": {
-        "zh": "把第{number}局的「{what}」（{by}）改成：{line}？改了按新的重算这一局。",
-        "en": "Replace hand {number}'s “{what}” ({by}) with: {line}? The hand is scored again as corrected.",
+        "zh": "把第{number}局的「{what}」（{by}）改成「{becomes}」？改了按新的重算这一局。",
+        "en": "Replace hand {number}'s “{what}” ({by}) with “{becomes}”? The hand is scored again as corrected.",
     },
     "correct_unready": {
         "zh": "「{line}」还记不了（少了什么，或者有看不懂的词），没有改。照记牌的写法写完整，例如：改成 胡 七对 自摸",
@@ -401,6 +401,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "第{number}局已经以「{what}」结束，只能改成别的胡法或荒庄，没有改。杠和亮倒记在正在打的这一局。",
         "en": "Hand {number} ended with “{what}”: it can only become another win or a drawn hand; nothing changed. "
         "Kongs and 亮倒 go in the hand in progress.",
+    },
+    "correct_same": {
+        "zh": "第{number}局记的就是「{what}」，没有改。",
+        "en": "Hand {number} already reads “{what}”; nothing changed.",
     },
     "btn_correct_yes": {"zh": "改成这样", "en": "Correct it"},
     "btn_correct_no": {"zh": "不改", "en": "Leave it"},

@@ -100,7 +100,10 @@ FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("
 
 #: command words people also say to each other (`记错了，不好意思`): a line of theirs the bot would refuse stays
 #: unanswered, as a line read without its command word does (`bot.grammar.unprompted`)
-CHATTY_WORDS = frozenset({"记错了", "刚才记错了"})
+#: what players say when a record is wrong, before what it should be (`错了 是七对`): a correction only when the rest
+#: reads as one (bot/commands/correct.py), chat otherwise
+CORRECTION_CHATTY_WORDS = ("错了", "搞错了", "写错了", "不对")
+CHATTY_WORDS = frozenset({"记错了", "刚才记错了", *CORRECTION_CHATTY_WORDS})
 
 #: the verbs of the words that take something back (`撤销结算`, `撤回付款`, `取消处罚`): typed apart from what they
 #: take back (`撤销 结算`), they still make that one word, never the plain 撤销 of the table's latest record
@@ -194,7 +197,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # answered with how to end the night (bot/commands/close.py)
     "close": CLOSE_WORDS,
     # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
-    "correct": ("改", "改成", "改为", "改一下", "更正"),
+    "correct": ("改", "改成", "改为", "改一下", "更正", *CORRECTION_CHATTY_WORDS),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
     # payments after a settlement (bot/commands/payments.py)
     "pay": (

@@ -24,6 +24,7 @@ from bot.grammar import BY_PATTERNS, clean, split_command
 from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
 from bot.vocabulary import COMMAND_WORDS, PLAYER_FIRST_WORDS
+from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
 from ledger.events import Event, payloads
 from ledger.hands import is_terminal
@@ -31,6 +32,14 @@ from ledger.service import Ledger, TableRecord
 
 KIND = "correct"
 PREFIX = "cr"
+#: the word a win is recorded with (`胡 小李 七对 自摸`)
+HU_WORD = COMMAND_WORDS["hu"][0]
+
+
+def _glued_correction(rest: str) -> bool:
+    """`改成七对自摸`, `改成七对`: 改 glued to a record of any game, or to patterns alone (they read as a win once
+    told how)."""
+    return any(split_command(told, registry, game) for told in (rest, f"{rest} 自摸") for game in GAME_NAMES)
 
 
 @registry.command(
@@ -42,32 +51,43 @@ PREFIX = "cr"
     help_en="改: 改成 胡 七对 自摸 replaces the table's latest record (yours; admins: anyone's) with this line, "
     "after one question (someone else's: edit its message, or 撤销 then record again)",
     in_menu=False,
+    glued=_glued_correction,
 )
 def correct(ctx: Context) -> SendText:
+    return correction(ctx)
+
+
+def correction(ctx: Context) -> SendText:
+    """The question 改 asks (or why not); also what `记错了 是七对` is (bot/commands/undo.py)."""
     table = ctx.table
     line = clean(ctx.args)  # `改一下，胡 七对 自摸`
-    found = split_command(line, registry, ctx.game, ctx.seat_names) if table is not None else None
-    if table is None or found is None or not plays_at(ctx, table):
+    if table is None or not plays_at(ctx, table):
         raise Quiet
-    command, word, args = found
-    if word not in PLAYER_FIRST_WORDS and word != BY_PATTERNS:
+    found = split_command(line, registry, ctx.game, ctx.seat_names)
+    if found is not None and found[1] not in PLAYER_FIRST_WORDS and found[1] != BY_PATTERNS:
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
     latest = ctx.service.latest_record(table.id)
+    if found is None and (latest is None or _win_kept(latest, line) is None):
+        raise Quiet  # `改天再打`
     if latest is None:
-        return SendText(ctx.t("correct_nothing", line=line), reply_to=ctx.message_id)
+        return _told(ctx, ctx.t("correct_nothing", line=line))
     if not may_answer(ctx, latest.recorded_by):
         who = latest.recorded_by_name or ctx.t("someone")
-        return SendText(ctx.t("correct_how", line=line, who=who), reply_to=ctx.message_id)
+        told = line if found is not None else f"{HU_WORD} {_win_kept(latest, line)}"  # `七对`: the whole win
+        return _told(ctx, ctx.t("correct_how", line=told, who=who))
     key = flow_key(ctx)
     if asked_already(ctx, key):
         raise Quiet
-    word = word or command.aliases[0]  # a win told by its patterns (`改成 七对 自摸`) is `胡 七对 自摸`
-    unready = _try(ctx, command, word, args, latest)
-    if unready is not None:
-        return SendText(unready, reply_to=ctx.message_id)
+    try:
+        word, args, becomes = _reading_of(ctx, found, line, latest)
+    except _Unusable as why:
+        return _told(ctx, why.message)
+    what = describe_record(ctx.lang, latest.events, table.game)
+    if becomes == what:
+        return _told(ctx, ctx.t("correct_same", number=latest.hand_number, what=what))
+    becomes = becomes or line
     held = typed_line(ctx, word, args)
     original = _original(latest.source)
-    what = describe_record(ctx.lang, latest.events, table.game)
     state: dict[str, Any] = {
         "table_id": table.id,
         "hand": table.hand_number,
@@ -81,7 +101,8 @@ def correct(ctx: Context) -> SendText:
         "what": what,
     }
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
-    question = ctx.t("correct_ask", number=latest.hand_number, what=what, by=recorded_by(ctx, latest), line=line)
+    by = recorded_by(ctx, latest)
+    question = ctx.t("correct_ask", number=latest.hand_number, what=what, by=by, becomes=becomes)
     buttons = (
         (
             Button(ctx.t("btn_correct_yes"), f"{PREFIX}:{key}:ok"),
@@ -149,10 +170,71 @@ class _TrialLedger:
         raise _WouldBook(events)
 
 
-def _try(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> str | None:
-    """None when `word args` reads as a record that may take `latest`'s place, else what to say instead: the
-    record's refusal, that the line is not complete (it would be asked about), or that a hand's end can only become
-    another end. Run by the record's own command over a ledger that writes nothing (`_TrialLedger`)."""
+def _told(ctx: Context, text: str) -> SendText:
+    """An answer other than the question; none to a line people also say to each other (`错了 是七对`,
+    `记错了 …`: `Context.unprompted`), which only a correction that reads cleanly answers."""
+    if ctx.unprompted:
+        raise Quiet
+    return SendText(text, reply_to=ctx.message_id)
+
+
+def _win_kept(latest: TableRecord, patterns: str) -> str | None:
+    """`七对` (`是七对`) as the latest record's win with its winner and way of winning kept (`小李 七对 自摸` after
+    `小李 自摸 清一色`): what a correction naming only what changed means. None unless the record is one 卡五星 win
+    (a 一炮双响's two wins would be a guess)."""
+    if len(latest.events) != 1 or latest.events[0].get("type") != "hu":
+        return None
+    win = latest.events[0]
+    how = {"self_draw": "自摸", "discard": "点", "rob_kong": "抢杠"}.get(str(win.get("method")))
+    if how is None:
+        return None
+    discarder = f" {win['from']}" if win.get("from") else ""
+    patterns = patterns.strip().removeprefix("应该是").removeprefix("是")
+    return f"{win['winner']} {patterns} {how}{discarder}" if patterns else None
+
+
+def _reading_of(
+    ctx: Context, found: tuple[Command, str, str] | None, line: str, latest: TableRecord
+) -> tuple[str, str, str]:
+    """(word, args, what it records) of the correction `line`: as typed when it reads as a record; else, for a
+    win or what is no record by itself (`七对`), with the latest win's winner and way kept (`_win_kept`). Raises
+    `_Unusable` with why the line as typed cannot be used, or `Quiet` for a line that is no record either way."""
+    hu = registry.lookup(HU_WORD, ctx.game)
+    if found is not None:
+        command, word, args = found
+        word = word or command.aliases[0]  # a win told by its patterns (`改成 七对 自摸`) is `胡 七对 自摸`
+        try:
+            return word, args, _reading(ctx, command, word, args, latest)
+        except _Unusable as typed:
+            kept = _win_kept(latest, args) if command is hu else None
+            if kept is None or hu is None:
+                raise
+            try:
+                return HU_WORD, kept, _reading(ctx, hu, HU_WORD, kept, latest)
+            except _Unusable:
+                raise typed from None
+    kept = _win_kept(latest, line)
+    if kept is None or hu is None:
+        raise Quiet
+    try:
+        return HU_WORD, kept, _reading(ctx, hu, HU_WORD, kept, latest)
+    except _Unusable:
+        raise Quiet from None  # `改一下，说好的`: chat
+
+
+class _Unusable(Exception):
+    """The line cannot take the record's place: `message` says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _reading(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> str:
+    """What `word args` would record in `latest`'s place, as the replies describe records (`阿杰 自摸 清一色`: the
+    question shows who wins, not only the line typed). Run by the record's own command over a ledger that writes
+    nothing (`_TrialLedger`); raises `_Unusable` with what to say instead: the record's refusal, that the line is
+    not complete (it would be asked about), or that a hand's end can only become another end."""
     from bot.texts import refusal_text
 
     trial = replace(ctx, service=cast(Ledger, _TrialLedger(ctx.service)))
@@ -160,28 +242,30 @@ def _try(ctx: Context, command: Command, word: str, args: str, latest: TableReco
     try:
         command.handler(trial)
     except _WouldBook as booked:
-        if latest.finished and not _ends_hand(ctx.game, booked.events):
-            what = describe_record(ctx.lang, latest.events, ctx.game)
-            return ctx.t("correct_not_an_end", number=latest.hand_number, what=what)
-        return None
+        return _in_place_of(ctx, latest, booked.events)
     except Refusal as refusal:
-        return ctx.t(refusal.key, **refusal.params)
+        raise _Unusable(ctx.t(refusal.key, **refusal.params)) from None
     except (_Unready, Quiet):
         pass
     except Exception as err:
         message = refusal_text(ctx.lang, err)
         if message is None:
             raise
-        return message
-    return ctx.t("correct_unready", line=f"{word} {args}".strip())
+        raise _Unusable(message) from None
+    raise _Unusable(ctx.t("correct_unready", line=f"{word} {args}".strip()))
 
 
-def _ends_hand(game: str, events: Sequence[Event]) -> bool:
-    """The events end a hand (a win or a draw; 够级's round), as the ledger reads them."""
+def _in_place_of(ctx: Context, latest: TableRecord, events: Sequence[Event]) -> str:
+    """The events described, when they may replace `latest`: a hand's end (a win or a draw; 够级's round) only by
+    another end, as the ledger reads them."""
     try:
-        return any(is_terminal(game, event) for event in payloads(events))
-    except LedgerError:  # an event that needs the hand's earlier ones to be read (a chained kong): not an end
-        return False
+        recorded = payloads(events)
+    except LedgerError:  # a chained kong, read only after the hand's earlier events: never an end
+        recorded = []
+    if latest.finished and not any(is_terminal(ctx.game, event) for event in recorded):
+        what = describe_record(ctx.lang, latest.events, ctx.game)
+        raise _Unusable(ctx.t("correct_not_an_end", number=latest.hand_number, what=what))
+    return describe_record(ctx.lang, recorded, ctx.game) if recorded else ""
 
 
 def _original(source: str) -> str:

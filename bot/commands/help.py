@@ -18,8 +18,8 @@ TOPICS: dict[str, tuple[str, ...]] = {
         *("penghu_draw", "undo", "correct", "undo_keep"),
     ),
     "money": (
-        *("balance", "settle", "unsettle", "pay", "received", "unpay", "unpaid", "details", "qrcode", "qrremove"),
-        *("fees", "payfees", "unpayfees"),
+        *("balance", "settle", "close", "unsettle", "pay", "received", "unpay", "unpaid", "details", "qrcode"),
+        *("qrremove", "fees", "payfees", "unpayfees"),
     ),
     "views": ("history", "stats", "leaderboard", "h2h", "night_report", "export"),
     "settings": ("rules", "config", "alias", "link", "help"),

@@ -43,12 +43,13 @@ from bot.commands._common import (
     seats_named_now,
 )
 from bot.commands._recording import recorded_by
+from bot.commands.correct import correction
 from bot.commands.questions import cancel_by_typing
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import clean, fold, hand_number
 from bot.permissions import UNDO, may_answer, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record, joined
-from bot.vocabulary import COMMAND_WORDS, LAST_HAND_WORDS
+from bot.vocabulary import CHATTY_WORDS, COMMAND_WORDS, LAST_HAND_WORDS
 from ledger.service import MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = UNDO_QUESTION
@@ -82,6 +83,8 @@ def undo(ctx: Context) -> SendText:
     require_player(ctx, table, UNDO)
     if replied is not None:
         return _undo_replied(ctx, table, replied)
+    if ctx.args and ctx.word in CHATTY_WORDS:  # `记错了 是七对`: what it should be, not which hand
+        return correction(ctx)
     if ctx.args:
         number = hand_number(fold(ctx.args))  # `撤销 第3局`, `撤销第一局`, `撤销 第12把`
         if clean(fold(ctx.args)) in LAST_HAND_WORDS:  # `撤销 上一局`: the hand last finished at this table

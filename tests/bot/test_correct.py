@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,15 +13,19 @@ from bot.core import Bot, ManualClock
 from ledger.service import Ledger
 
 SETUP = ("!join a 阿杰", "!join b 小李", "!join c 老王", "!admin a", "a: 开桌 @a @b @c 庄 @a")
-#: (what was recorded, its correction as the recorder types it): the night after it is the night of the
-#: correction alone
+#: (what was recorded, its correction, the line that books the same by itself): a correction naming only the
+#: patterns keeps the win's winner and way of winning
 CORRECTIONS = [
-    ("b: 胡 清一色 自摸", "b: 改成 胡 清一色 七对 自摸"),
-    ("b: 胡 清一色 自摸", "b: 改 胡 清一色 点 @c"),
-    ("b: 胡 清一色 自摸", "a: 改成 @c 胡 七对 点 @b"),
-    ("c: 暗杠 3s", "c: 改一下，直杠 3s 点 @a"),
-    ("c: 暗杠 3s", "c: 改成 胡 卡五星 点 @b"),
-    ("a: 荒庄", "a: 改成 胡 碰碰胡 自摸"),
+    ("b: 胡 清一色 自摸", "b: 改成 胡 清一色 七对 自摸", "b: 胡 清一色 七对 自摸"),
+    ("b: 胡 清一色 自摸", "b: 改 胡 清一色 点 @c", "b: 胡 清一色 点 @c"),
+    ("b: 胡 清一色 自摸", "a: 改成 @c 胡 七对 点 @b", "a: 胡 @c 七对 点 @b"),
+    ("c: 暗杠 3s", "c: 改一下，直杠 3s 点 @a", "c: 直杠 3s 点 @a"),
+    ("c: 暗杠 3s", "c: 改成 胡 卡五星 点 @b", "c: 胡 卡五星 点 @b"),
+    ("a: 荒庄", "a: 改成 胡 碰碰胡 自摸", "a: 胡 碰碰胡 自摸"),
+    ("b: 胡 清一色 点 @c", "b: 改成 碰碰胡", "b: 胡 碰碰胡 点 @c"),
+    ("b: 胡 清一色 点 @c", "a: 改成 胡 清一色 七对", "b: 胡 清一色 七对 点 @c"),
+    ("b: 胡 清一色 点 @c", "b: 改成七对自摸", "b: 胡 七对 自摸"),
+    ("b: 胡 清一色 自摸", "b: 改一下，是碰碰胡", "b: 胡 碰碰胡 自摸"),
 ]
 
 
@@ -55,15 +58,14 @@ def rows(ledger: Ledger) -> dict[str, int]:
         }
 
 
-@pytest.mark.parametrize(("recorded", "correction"), CORRECTIONS)
+@pytest.mark.parametrize(("recorded", "correction", "same_as"), CORRECTIONS)
 def test_a_confirmed_correction_books_what_its_line_books(
-    bot: tuple[Bot, ManualClock], recorded: str, correction: str
+    bot: tuple[Bot, ManualClock], recorded: str, correction: str, same_as: str
 ) -> None:
     corrected = table(bot, -1001, recorded, correction)
     asked = corrected.feed(f"{correction.split(':')[0]}: !press 改成这样")
     assert any("重记" in line for line in asked), asked
-    speaker, line = correction.split(": ", 1)
-    fresh = table(bot, -1002, f"{speaker}: {re.sub('^改(成|一下，)?', '', line).strip()}")
+    fresh = table(bot, -1002, same_as)
     assert balances(corrected) == balances(fresh)
     assert balances(corrected) != balances(table(bot, -1003, recorded))
 
@@ -95,3 +97,30 @@ def test_only_the_recorder_or_an_admin_is_asked(bot: tuple[Bot, ManualClock]) ->
     told = console.feed("c: 改成 胡 七对 自摸")
     assert "小李 记的" in told[0] and "[按钮]" not in "".join(told)
     assert any("[按钮] 改成这样 | 不改" in line for line in console.feed("a: 改成 @b 胡 七对 自摸"))
+
+
+@pytest.mark.parametrize(
+    ("line", "becomes"),
+    [
+        ("错了 是七对", "小李 胡 老王 点的炮 七对"),
+        ("不对，应该是碰碰胡", "小李 胡 老王 点的炮 碰碰胡"),
+        ("记错了 是七对", "小李 胡 老王 点的炮 七对"),
+        ("搞错了 胡 七对 自摸", "小李 自摸 七对"),
+    ],
+)
+def test_what_players_say_when_a_record_is_wrong_asks_the_correction(
+    bot: tuple[Bot, ManualClock], line: str, becomes: str
+) -> None:
+    console = table(bot, -1001, "b: 胡 清一色 点 @c")
+    asked = console.feed(f"b: {line}")
+    assert asked[0].endswith(f"改成「{becomes}」？改了按新的重算这一局。") and "改成这样" in asked[1], asked
+
+
+@pytest.mark.parametrize(
+    "line", ["错了错了", "不对劲", "记错了，不好意思", "不对 是xx", "不对 是清一色", "c: 错了 是七对", "错了 是七对吗"]
+)
+def test_the_same_words_as_chat_get_no_answer(bot: tuple[Bot, ManualClock], line: str) -> None:
+    console = table(bot, -1001, "b: 胡 清一色 点 @c")
+    before = rows(bot[0].service)
+    assert console.feed(line if line.startswith("c: ") else f"b: {line}") == []
+    assert rows(bot[0].service) == before
