@@ -154,12 +154,13 @@ def mention_word(username: str | None, name: str, user_id: int) -> str:
 
 
 def asks(text: str) -> bool:
-    """Whether a line is a question: it ends (before trailing punctuation and emoji) with `？` or `吗`, `呢` …"""
+    """Whether a line is a question: it ends (before trailing punctuation and emoji) with `？` or `吗`, `呢` …, or
+    asks what it would pay or mean (`… 怎么算`, `… 算几块`, `… 什么意思`)."""
     tail = fold(text[-12:])
     end = len(tail)
     while end and _is_separator(tail[end - 1]) and tail[end - 1] != "?":
         end -= 1
-    return tail[:end].endswith(vocab.QUESTION_ENDINGS)
+    return tail[:end].endswith(vocab.QUESTION_ENDINGS + vocab.SCORING_QUESTION_ENDINGS)
 
 
 # ------------------------------------------------------------------------------------------- which command
@@ -249,7 +250,10 @@ def split_command(
             continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
         if asks(text) and (word in vocab.ACTING_WORDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
-        return command, word, _rest(text[origin[start + end] :])
+        args = _rest(text[origin[start + end] :])
+        if word in vocab.RECORD_WORDS:
+            args = _without_cheers(args, word)
+        return command, word, args
     glued = _glued_to(head, book, game)
     if glued is not None:
         command, word = glued
@@ -289,8 +293,21 @@ def split_command(
     if game in (None, "kawuxing") and (
         head[0] in _WIN_STARTS or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
     ):
-        return _win_by_its_patterns(text, book, game)
+        return _win_by_its_patterns(text, book, game, seats)
     return None
+
+
+def _without_cheers(args: str, word: str) -> str:
+    """A record's arguments that are only what is said after its word: laughter (`我胡了 哈哈哈`, `亮倒 笑死`:
+    `vocab.LAUGHTER_CHARS`) or the word again (`荒了 荒了`) read as nothing, so the line is its word alone. Anything
+    else is kept whole (`胡 清一色 自摸 哈哈` is asked about, as any word the record does not know)."""
+    said = tokens(args)
+    return "" if said and all(_laughter(typed) or fold(typed) == word for typed in said) else args
+
+
+def _laughter(word: str) -> bool:
+    folded = fold(word)
+    return folded in vocab.LAUGHTER_WORDS or (len(folded) > 1 and set(folded) <= vocab.LAUGHTER_CHARS)
 
 
 def _words_at(head: str, book: CommandBook[GrammarCommand]) -> Iterator[tuple[str, int]]:
@@ -369,11 +386,11 @@ def _looked_up(head: str, book: CommandBook[C_co], game: str | None) -> tuple[C_
 #: the word `split_command` gives a win told by its patterns alone (`清一色 自摸`): no command word was typed
 BY_PATTERNS = ""
 #: the first characters a win told by its patterns can start with (a pattern or situation, a count before a
-#: pattern: `两个暗四归一`): any other chat line is not read further (every line of a group passes here). A quoted
-#: line (`【清一色 自摸】`) is someone quoting a hand, not telling one.
+#: pattern: `两个暗四归一`, 一炮双响): any other chat line is not read further (every line of a group passes here).
+#: A quoted line (`【清一色 自摸】`) is someone quoting a hand, not telling one.
 _WIN_STARTS = frozenset(
     spelling[0]
-    for table in (vocab.PATTERNS, vocab.SITUATIONS)
+    for table in (vocab.PATTERNS, vocab.SITUATIONS, {"double": vocab.KEYWORDS["double"]})
     for spellings in table.values()
     for spelling in spellings
 ) | frozenset("0123456789" + "".join(vocab.NUMERAL_DIGITS))
@@ -592,28 +609,35 @@ def _owing_named(text: str, book: CommandBook[C_co], game: str | None) -> tuple[
 _WIN_WORD_KINDS = frozenset({"pattern", "situation", "method", "tiles", "count", "double", "chain", "ma", "meld"})
 
 
-def _win_by_its_patterns(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
-    """`清一色 自摸`, `七对 点 @老王`, `杠上开花 自摸 清一色`, `zimo qingyise`: a win told by its patterns and how it
-    was won, without 胡, is the win (`胡 清一色 自摸`). Only when it starts with a pattern or situation (or, in Latin
-    letters, a self-draw before one), says how it was won, and holds nothing but a win's words (a person only as
-    `@x` or right after 点/抢杠): `清一色自摸太难了`, `zimo is hard` stay chat, and so do a question and a quoted
+def _win_by_its_patterns(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str] = ()
+) -> tuple[C_co, str, str] | None:
+    """`清一色 自摸`, `七对 点 @老王`, `七对 老王点的`, `杠上开花 自摸 清一色`, `一炮双响 @甲 卡五星 @乙 七对 点 @丙`,
+    `zimo qingyise`: a win told by its patterns and how it was won, without 胡, is the win (`胡 清一色 自摸`). Only
+    when it starts with a pattern, situation or 一炮双响 (or, in Latin letters, a self-draw before a pattern), says
+    how it was won, and holds nothing but a win's words (a person only as `@x`, right after 点/抢杠, or a seat's
+    name right before 点的/放的炮): `清一色自摸太难了`, `zimo is hard` stay chat, and so do a question and a quoted
     hand. The word given is `BY_PATTERNS`."""
+    keys = {name_key(seat): seat for seat in seats}
     try:
-        words = read(text[: _HEAD * 2])
+        words = read(text[: _HEAD * 2], lambda typed: keys.get(name_key(typed)))
     except GrammarError:
         return None
     if not words or asks(text):
         return None
-    if words[0].kind not in ("pattern", "situation") and not (
+    if words[0].kind not in ("pattern", "situation", "double") and not (
         words[0].typed.isascii() and words[0].value == "self_draw" and any(w.kind == "pattern" for w in words)
     ):
         return None
     if not any(w.kind == "method" for w in words):
         return None
-    for before, word in zip([None, *words], words, strict=False):
+    for before, word, after in zip([None, *words[:-1]], words, [*words[1:], None], strict=True):
         if word.kind in _WIN_WORD_KINDS:
             continue
         after_discarder = before is not None and before.kind == "method" and before.value != "self_draw"
+        discarder = word.kind == "person" and after is not None and after.kind == "method" and after.value == "discard"
+        if discarder or (word.kind == "person" and after_discarder):
+            continue  # `老王点的`, `点 老王`: a seat's name where the discarder is told
         if word.kind != "unknown" or not (word.typed.startswith("@") or after_discarder):
             return None
     command = book.lookup("胡", game)
@@ -1561,7 +1585,24 @@ def parse_people(args: str) -> tuple[list[str], str | None, bool]:
             draw = True
         elif folded.startswith("庄") and len(token) > 1 and token[1:].lstrip("家"):
             dealer = token[1:].lstrip("家")
+        elif folded in vocab.SEAT_ME_WORDS:
+            people.append("我")  # `加我`: the sender sits
+        elif (said := _dealer_after(token)) is not None:
+            dealer = said or (people.pop() if people else "")  # `老王 坐庄`: the player typed before
+            if not dealer:
+                raise GrammarError("dealer_missing")
         else:
             people.append(token)
         index += 1
     return people, dealer, draw
+
+
+def _dealer_after(token: str) -> str | None:
+    """The player a 开桌 word names as the dealer with the dealer word after it (`阿杰坐庄` -> `阿杰`, `我庄` -> `我`,
+    `@ajie当庄` -> `@ajie`; `vocab.DEALER_AFTER_WORDS`), `""` for the word alone (`坐庄`: the word before it), None
+    for any other word."""
+    folded = fold(token)
+    said = next((word for word in vocab.DEALER_AFTER_WORDS if folded.endswith(word)), None)
+    if said is None or (folded == said and said in DEALER_WORDS):
+        return None  # `庄`, `庄家` alone come before the player
+    return token[: len(token) - len(said)]

@@ -113,6 +113,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{game}一桌要 {seats} 个人，现在只有 {count} 个：开桌 @甲 @乙 @丙（客人直接写名字）",
         "en": "A {game} table needs {seats} players, you named {count}: 开桌 @a @b @c (guests by name)",
     },
+    "guest_name_is_chat": {
+        "zh": "「{name}」不是客人的名字：开桌只写坐下的人（@某人，客人写名字，自己坐下写 我），庄家写 庄 @某人 或 "
+        "我坐庄、老王坐庄。",
+        "en": "“{name}” is no guest's name: 开桌 names only who sits down (@someone, a guest by name, 我 for "
+        "yourself); name the dealer as 庄 @someone or 我坐庄.",
+    },
     "dealer_missing": {"zh": "「庄」后面要写谁坐庄，例如：庄 @甲", "en": "Say who deals after 庄, e.g. 庄 @a"},
     "dealer_not_seated": {"zh": "庄家 {name} 不在这桌上。", "en": "The dealer {name} is not seated at this table."},
     "dealer_part": {"zh": "，庄家 {dealer}（{how}）", "en": ", dealer {dealer} ({how})"},

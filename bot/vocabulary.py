@@ -432,6 +432,27 @@ NUMERAL_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
 PARTICLES = frozenset("了啊吧呀啦哈嘛呢哦噢")
 #: how a question ends, after trailing punctuation and emoji (`?` is the folded `？`)
 QUESTION_ENDINGS = ("?", "吗", "么", "嘛", "呢", "没", "没有")
+#: what a record would pay or mean, asked after it (`胡 清一色 自摸 怎么算`, `暗杠 算几块`, `亮倒 什么意思`): a
+#: question like those `QUESTION_ENDINGS` end, so the line is chat and books nothing
+SCORING_QUESTION_ENDINGS: tuple[str, ...] = ("怎么算", "怎么算的", "咋算", "咋算的", "算几块", "几块钱", "多少钱")
+SCORING_QUESTION_ENDINGS += ("算多少", "什么意思", "啥意思", "是什么", "是啥")
+
+# ---------------------------------------------------------------------------------------------- said after a record
+#: laughter after a record's word (`我胡了 哈哈哈`, `荒了 hhh`): said, not a word of the record, as an emoji is. A
+#: word of these characters alone, two or more (`哈哈`), or one of `LAUGHTER_WORDS`
+LAUGHTER_CHARS = frozenset("哈呵嘿嘻嘎h")
+LAUGHTER_WORDS = frozenset({"233", "2333", "23333", "笑死", "笑死了", "笑死我了", "xswl", "lol", "haha", "hiahia"})
+
+# ---------------------------------------------------------------------------------------------- 开桌's people
+#: the dealer said with the word after the player (`阿杰坐庄`, `我庄`, `@ajie当庄`, `老王 坐庄`): `庄 阿杰`, longest
+#: first; a guest's name holding one of them (庄 alone aside) is refused
+DEALER_AFTER_WORDS = ("坐庄", "做庄", "当庄", "庄家", "庄")
+#: the sender asking to be seated (`开桌 @乙 @丙 加我`): the sender's seat, as `我` is
+SEAT_ME_WORDS = frozenset({"加我", "算我", "算我一个", "我也来", "带我", "带我一个"})
+#: what people say while gathering a table (`开桌 @乙 @丙 三缺一`, `快来啊`): never a guest's name, refused at 开桌
+GATHERING_WORDS = frozenset(
+    {"三缺一", "二缺一", "缺一", "缺一个", "差一个", "快来", "速来", "来人", "等人", "走起", "开打", "上车", "来了"}
+)
 
 # ---------------------------------------------------------------------------------------------- arguments
 # kind -> value -> spellings. The value is what the scoring core or the parser uses (a pattern key, a method …).

@@ -308,8 +308,9 @@ def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]
 
     `我`/`me` is the sender's seat. A mention Telegram marked (`@username` entity, text mention) names the account:
     its seat, or a refusal when it is not seated. Otherwise a seat name, with or without `@` (what the table's
-    message lists, and what the Mini App writes); then an `@username` of a seated player, or of a member the ledger
-    knows (refused when not seated). A plain word that is no seat name is no person."""
+    message lists, and what the Mini App writes); then a seated player's username, with or without `@` (unique,
+    so `from laowang` is 老王 as `from @laowang` is), then an `@username` of a member the ledger knows (refused when
+    not seated). Any other plain word is no person."""
     seats_by_key = {name_key(seat.name): seat.name for seat in table.seats}
     seats_by_username = {name_key(seat.username): seat.name for seat in table.seats if seat.username}
 
@@ -336,10 +337,10 @@ def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]
             return seated(mentioned_member(ctx, bare), bare)
         if key in seats_by_key:
             return seats_by_key[key]
+        if key in seats_by_username:  # Telegram's own identity of a seated player, `@` typed or not: no lookup
+            return seats_by_username[key]
         if not mention:
             return None
-        if key in seats_by_username:  # Telegram's own identity of a seated player: no lookup
-            return seats_by_username[key]
         return seated(mentioned_member(ctx, bare), bare)
 
     return resolve

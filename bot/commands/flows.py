@@ -70,9 +70,10 @@ METHOD_CODES = {"s": "self_draw", "d": "discard", "r": "rob_kong"}
 KONG_CODES = {"a": "angang", "x": "xugang", "z": "zhigang"}
 
 
-def start_flow(ctx: Context, table: TableInfo, kind: str) -> SendText:
-    """Open a flow: a new bot message with the first question. The flow belongs to the open hand: once that hand
-    is recorded its buttons expire (`flow_step`)."""
+def start_flow(ctx: Context, table: TableInfo, kind: str, who: str | None = None) -> SendText:
+    """Open a flow: a new bot message with the first question, or the one after `who` when the line said whose
+    record it is (`我胡了` alone: the sender's seat). The flow belongs to the open hand: once that hand is recorded
+    its buttons expire (`flow_step`)."""
     key = flow_key(ctx)
     state: dict[str, Any] = {
         "table_id": table.id,
@@ -81,6 +82,9 @@ def start_flow(ctx: Context, table: TableInfo, kind: str) -> SendText:
         "patterns": [],
         "situations": [],
     }
+    if who is not None:
+        state["who"] = who
+        state["step"] = "method" if kind == "hu" else "kind"
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, state)
     text, buttons = render(ctx, table, kind, key, state)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, posted_as=f"{kind}:{key}")

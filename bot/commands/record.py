@@ -110,9 +110,9 @@ def record_liangdao(ctx: Context) -> SendText:
 def record_win(ctx: Context) -> SendText:
     table = kawuxing_table(ctx)
     said = implied(ctx.word)  # `自摸 清一色` is `胡 清一色 自摸`
-    if not ctx.args and not said and not (ctx.incoming and ctx.incoming.edited):
-        return start_flow(ctx, table, "hu")
     mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
+    if not ctx.args and not said and not (ctx.incoming and ctx.incoming.edited):
+        return start_flow(ctx, table, "hu", mine if ctx.word in FIRST_PERSON_WIN_WORDS else None)  # `我胡了`: hers
 
     def specs_of(args: str) -> list[WinSpec]:
         return parse_win(args, mine, resolve, lambda: minggang(ctx))

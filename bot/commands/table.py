@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING
 
 from bot.amounts import AmountError, parse_amount, unit_words
 from bot.commands._common import (
+    ME_WORDS,
     SEATS,
     follow_closed_night,
     guest_to_seat,
     marked_mention,
+    me,
     member_of,
     mentioned_member,
     money,
@@ -21,12 +23,12 @@ from bot.core import Button, Context, Quiet, Refusal, SendText, registry
 from bot.grammar import GrammarError, name_key, parse_people
 from bot.permissions import require_to_open
 from bot.texts import game_name, joined, rules_summary
-from bot.vocabulary import COMMAND_WORDS, OPEN_SAID
+from bot.vocabulary import COMMAND_WORDS, DEALER_AFTER_WORDS, GATHERING_WORDS, OPEN_SAID, PARTICLES
 from ledger.accounts import MAX_NAME
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
-    from typing import Any
+    from typing import Any, NoReturn
 
     from ledger.service import MemberInfo, TableInfo
 
@@ -68,6 +70,8 @@ def open_table(ctx: Context) -> SendText:
     for token in people:  # `开桌 @乙 @丙 底金2`: a stake typed where a guest's name goes seats no guest
         if not token.startswith("@") and _reads_as_a_stake(token, ctx.group.currency):
             raise Refusal("guest_name_is_a_stake", name=token, base=money(ctx.group.base, ctx.group.currency))
+        if not token.startswith("@") and _reads_as_chat(token):  # `开桌 @乙 @丙 三缺一`: no guest named by a sentence
+            raise Refusal("guest_name_is_chat", name=token)
     game = ctx.group.game  # a new table plays the group's game, whatever the table it replaces played
     needed = SEATS.get(game, 3)
     if len(people) > needed:  # before anyone is looked up or a guest created
@@ -81,12 +85,14 @@ def open_table(ctx: Context) -> SendText:
     # creates it with the table), so a refused 开桌 changes nothing
     seated: list[MemberInfo | str] = []  # an account, or the name of a guest the ledger creates with the table
     for token in people:
-        person = mentioned_member(ctx, token[1:]) if token.startswith("@") else guest_to_seat(ctx, token)
-        if person is None:
-            raise Refusal("unknown_player", name=token)
+        person = _person(ctx, token)
         if any(_key(p) == _key(person) for p in seated):
             raise Refusal("seated_twice", name=_shown(ctx, person))
         seated.append(person)
+    if dealer_token is not None and dealer_token.startswith("@") and len(seated) < needed:
+        named = _person(ctx, dealer_token)  # `@ajie坐庄`, `庄 @ajie`: the dealer sits down too (the sender: below)
+        if _key(named) != me(ctx).id and all(_key(p) != _key(named) for p in seated):
+            seated.append(named)
     quoted = ctx.incoming.reply_to if ctx.incoming else None
     if len(seated) < needed and quoted is not None and quoted.sender is not None and not quoted.sender.is_bot:
         replied = member_of(ctx, quoted.sender)
@@ -141,6 +147,23 @@ def open_table(ctx: Context) -> SendText:
     )
 
 
+def _reads_as_chat(name: str) -> bool:
+    """A word at 开桌 that people say while gathering a table (`三缺一`, `快来啊`) or that holds a dealer word
+    (`坐庄阿杰`): never a guest's name (`阿杰坐庄` is read as the dealer before this)."""
+    folded = name_key(name).rstrip("".join(PARTICLES))
+    return folded in GATHERING_WORDS or any(word in folded for word in DEALER_AFTER_WORDS if len(word) > 1)
+
+
+def _person(ctx: Context, token: str) -> MemberInfo | str:
+    """Whom a 开桌 word seats: an @mention's account, the sender for `我` (`加我`), else a guest's name."""
+    if token in ME_WORDS:
+        return member_of(ctx, ctx.sender)
+    person = mentioned_member(ctx, token[1:]) if token.startswith("@") else guest_to_seat(ctx, token)
+    if person is None:
+        raise Refusal("unknown_player", name=token)
+    return person
+
+
 def _key(player: MemberInfo | str) -> int | str:
     """What tells players apart before the table is opened: an account's id, a new guest's name ignoring case."""
     return player.casefold() if isinstance(player, str) else player.id
@@ -164,6 +187,9 @@ def _dealer_among(ctx: Context, seated: Sequence[MemberInfo | str], token: str) 
     """庄's player among those seated, read like a name at the table: a mention Telegram marked is that account;
     otherwise a seated player's name as the replies show it (老王#2), then (with `@`) a seated player's username
     or any member's identity."""
+    if token in ME_WORDS:  # `我坐庄`: the sender
+        sender = member_of(ctx, ctx.sender).id
+        return next((p for p in seated if _key(p) == sender), None) or _not_seated(token)
     bare = token.lstrip("@")
     key = name_key(bare)
     mention = token.startswith("@")
@@ -178,9 +204,11 @@ def _dealer_among(ctx: Context, seated: Sequence[MemberInfo | str], token: str) 
         hits = [p for p in seated if found is not None and _key(p) == found.id]
     if len(hits) > 1:
         raise Refusal("ambiguous_mention", name=bare)
-    if not hits:
-        raise Refusal("dealer_not_seated", name=bare)
-    return hits[0]
+    return hits[0] if hits else _not_seated(bare)
+
+
+def _not_seated(name: str) -> NoReturn:
+    raise Refusal("dealer_not_seated", name=name)
 
 
 def _dealer_part(ctx: Context, dealer: str | None, drawn: bool) -> str:

@@ -19,6 +19,7 @@ from bot.core import ManualClock, Refusal, load_plugins, registry
 from bot.grammar import (
     _VOCABULARY,
     GrammarError,
+    asks,
     closest_reading,
     fold,
     is_cjk,
@@ -181,6 +182,28 @@ def test_opening_words() -> None:
     assert parse_people("@a @b @c 抽庄") == (["@a", "@b", "@c"], None, True)
     with pytest.raises(GrammarError):
         parse_people("@a @b @c 庄")
+
+
+def test_the_dealer_said_after_the_player_is_the_dealer_not_a_guest() -> None:
+    assert parse_people("@b @c 阿杰坐庄") == (["@b", "@c"], "阿杰", False)
+    assert parse_people("@b @c 我庄") == (["@b", "@c"], "我", False)
+    assert parse_people("@b @c @a当庄") == (["@b", "@c"], "@a", False)
+    assert parse_people("@a @b @c 老王 做庄") == (["@a", "@b", "@c"], "老王", False)
+    assert parse_people("@b @c 加我") == (["@b", "@c", "我"], None, False)
+    with pytest.raises(GrammarError):
+        parse_people("坐庄 @a @b")  # whose?
+
+
+@pytest.mark.parametrize(
+    "line", ["胡 清一色 自摸 怎么算", "胡 七对 点 老王 会怎么算", "暗杠 算几块", "亮倒 什么意思", "荒庄 咋算？"]
+)
+def test_asking_what_a_record_pays_or_means_is_a_question(line: str) -> None:
+    assert asks(line)
+
+
+@pytest.mark.parametrize("line", ["胡 清一色 自摸", "算了", "亮倒"])
+def test_a_record_is_no_question(line: str) -> None:
+    assert not asks(line)
 
 
 @given(st.integers(min_value=1, max_value=10**9))

@@ -52,6 +52,11 @@ REFUSED = [
     ("jia: 开桌 @yi @bing 底金 2", "「底金」不是客人的名字"),  # the same, spaced: not "one too many"
     ("jia: 开桌 @yi 2块", "「2块」不是客人的名字"),  # an amount
     ("jia: 开桌 @yi 两块", "「两块」不是客人的名字"),  # an amount in Chinese numerals
+    ("jia: 开桌 @yi @bing 三缺一", "「三缺一」不是客人的名字"),  # what people say while gathering
+    ("jia: 开桌 @yi @bing 快来啊", "「快来啊」不是客人的名字"),
+    ("jia: 开桌 @yi @bing 走起", "「走起」不是客人的名字"),
+    ("jia: 开桌 @yi @bing 坐庄甲", "「坐庄甲」不是客人的名字"),  # a dealer word inside a guest's name
+    ("jia: 开桌 @yi @bing 老表坐庄", "庄家 老表 不在这桌上"),  # the dealer said by a name nobody seated has
 ]
 
 
@@ -92,3 +97,43 @@ def test_a_name_that_starts_with_a_digit_is_still_a_guest(group: tuple[Chat, Led
     assert "座位：甲、乙、8哥" in chat("jia: 开桌 @yi 8哥")
     chat("jia: 荒庄")
     assert "座位：甲、乙、一二三" in chat("jia: 开桌 @yi 一二三")
+
+
+def test_a_refused_open_leaves_the_running_table(group: tuple[Chat, Ledger]) -> None:
+    """`开桌 @乙 @丙 三缺一` at an open table: refused, so the table being played is not replaced by one seating a
+    guest named by a sentence."""
+    chat, ledger = group
+    chat("jia: 开桌 @jia @yi @bing 庄 @jia")
+    before = books(ledger)
+    for line in ("jia: 开桌 @yi @bing 三缺一", "jia: 开桌 @yi @bing 快来", "jia: 开桌 @yi @bing 坐庄甲"):
+        assert "不是客人的名字" in chat(line)[0]
+    assert books(ledger) == before
+
+
+DEALER_SAID = [
+    ("jia: 开桌 @yi @bing 甲坐庄", "座位：甲、乙、丙", "庄家 甲（指定）"),
+    ("jia: 开桌 @yi @bing 我坐庄", "座位：甲、乙、丙", "庄家 甲（指定）"),
+    ("jia: 开桌 @yi @bing 我庄", "座位：甲、乙、丙", "庄家 甲（指定）"),
+    ("jia: 开桌 @yi @bing 甲庄", "座位：甲、乙、丙", "庄家 甲（指定）"),
+    ("jia: 开桌 @yi @bing @jia坐庄", "座位：甲、乙、丙", "庄家 甲（指定）"),
+    ("jia: 开桌 @jia @yi @bing 丙坐庄", "座位：甲、乙、丙", "庄家 丙（指定）"),
+    ("jia: 开桌 @jia @yi @bing 丙 当庄", "座位：甲、乙、丙", "庄家 丙（指定）"),
+    ("jia: 开桌 @yi @bing 乙做庄", "座位：甲、乙、丙", "庄家 乙（指定）"),
+    ("yi: 开桌 @yi @bing @jia坐庄", "座位：乙、丙、甲", "庄家 甲（指定）"),  # the dealer named sits down
+    ("yi: 开桌 @bing 庄 @jia", "座位：乙、丙、甲", "庄家 甲（指定）"),
+    ("jia: 开桌 @yi @bing 加我", "座位：乙、丙、甲", "（抽庄）"),  # the sender asks to sit
+    ("jia: 开桌 @yi @bing 算我一个", "座位：乙、丙、甲", "（抽庄）"),
+    ("jia: 开桌 @yi @bing 我也来", "座位：乙、丙、甲", "（抽庄）"),
+]
+
+
+@pytest.mark.parametrize(("line", "seats", "dealer"), DEALER_SAID, ids=[line for line, _, _ in DEALER_SAID])
+def test_the_dealer_said_after_the_player_seats_nobody_new(
+    group: tuple[Chat, Ledger], line: str, seats: str, dealer: str
+) -> None:
+    """`阿杰坐庄`, `我庄`, `@ajie坐庄`: that player deals (as `庄 @ajie`), never a guest named 「阿杰坐庄」; `加我`
+    seats the sender."""
+    chat, ledger = group
+    opened = chat(line)
+    assert seats in opened and any(dealer in out for out in opened), opened
+    assert not [m for m in ledger.members(CONSOLE_CHAT_ID) if m.kind == "guest"]

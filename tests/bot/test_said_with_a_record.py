@@ -1,0 +1,48 @@
+"""What players say around a record that is no part of it: `我胡了` alone says who won (the 胡 buttons start at how),
+laughter or the word said again after a record word (`我胡了 哈哈哈`, `荒了 荒了`) reads as the word alone, and a
+question about what a record pays (`胡 清一色 自摸 怎么算`) books nothing and asks nothing. The corpus
+(tests/bot/corpus.txt) holds more of the lines; these hold the flows it cannot follow."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.bot.test_player_first import Table
+
+
+@pytest.fixture
+def table(sqlite_url: str) -> Iterator[Table]:
+    opened = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a")
+    yield opened
+    opened.ledger.close()
+
+
+@pytest.mark.parametrize("line", ["b: 我胡了", "b: 我胡了 哈哈哈哈", "b: 我胡啦！"])
+def test_my_win_alone_starts_the_buttons_at_how_with_me_as_winner(table: Table, line: str) -> None:
+    said = table.say(line)
+    assert "bot: 谁胡了？" not in said and "bot: 怎么胡的？" in said and "bot: 小李" in said, said
+    said = table.say("b: !press 点炮", "b: !press 老王", "b: !press 七对", "b: !press 预览 ▶", "b: !press ✅ 确认")
+    assert any("小李 胡 老王 点的炮：七对" in out for out in said), said
+    assert table.booked()[2]["小李"] == 400
+
+
+def test_a_win_alone_with_no_seat_still_asks_who(table: Table) -> None:
+    """An admin not seated says 我胡了: she is no winner, so the buttons ask who won."""
+    table.say("!join d 小张", "!admin d")
+    assert "bot: 谁胡了？" in table.say("d: 我胡了")
+
+
+def test_laughter_after_a_dealt_in_word_is_the_word_alone(table: Table) -> None:
+    assert table.say("c: 我点炮了 哈哈") == table.say("c: 我点炮了")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["胡 清一色 自摸 怎么算", "胡 七对 点 老王 会怎么算", "暗杠 3s 怎么算", "暗杠 算几块", "亮倒 什么意思"],
+)
+def test_asking_what_a_record_pays_books_nothing_and_says_nothing(table: Table, line: str) -> None:
+    before = table.booked()
+    assert table.say(f"a: {line}") == []
+    assert table.booked() == before
