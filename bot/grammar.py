@@ -1600,9 +1600,12 @@ def parse_people(args: str) -> tuple[list[str], str | None, bool]:
 def _dealer_after(token: str) -> str | None:
     """The player a 开桌 word names as the dealer with the dealer word after it (`阿杰坐庄` -> `阿杰`, `我庄` -> `我`,
     `@ajie当庄` -> `@ajie`; `vocab.DEALER_AFTER_WORDS`), `""` for the word alone (`坐庄`: the word before it), None
-    for any other word."""
+    for any other word (a guest's name ending in 庄, `小庄`, among them)."""
     folded = fold(token)
     said = next((word for word in vocab.DEALER_AFTER_WORDS if folded.endswith(word)), None)
     if said is None or (folded == said and said in DEALER_WORDS):
         return None  # `庄`, `庄家` alone come before the player
-    return token[: len(token) - len(said)]
+    player = token[: len(token) - len(said)]
+    if said == "庄" and player and player != "我" and not player.startswith("@"):
+        return None  # `小庄`, `老庄`: 庄 is a surname too; a name is dealer by 坐庄 (`阿杰坐庄`) or 庄 after 我/@
+    return player

@@ -25,6 +25,7 @@ from bot.permissions import require_to_open
 from bot.texts import game_name, joined, rules_summary
 from bot.vocabulary import COMMAND_WORDS, DEALER_AFTER_WORDS, GATHERING_WORDS, OPEN_SAID, PARTICLES
 from ledger.accounts import MAX_NAME
+from ledger.errors import LedgerError
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -65,6 +66,7 @@ def open_table(ctx: Context) -> SendText:
         people, dealer_token, _draw = parse_people(ctx.args)
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
+    people, dealer_token = _dealer_by_name(ctx, people, dealer_token)
     if ctx.word in OPEN_SAID and not (people and all(token.startswith("@") for token in people)):
         raise Quiet  # `开桌了`, `开桌了 快来`: said to the table, not asked of the bot
     for token in people:  # `开桌 @乙 @丙 底金2`: a stake typed where a guest's name goes seats no guest
@@ -152,6 +154,25 @@ def _reads_as_chat(name: str) -> bool:
     (`坐庄阿杰`): never a guest's name (`阿杰坐庄` is read as the dealer before this)."""
     folded = name_key(name).rstrip("".join(PARTICLES))
     return folded in GATHERING_WORDS or any(word in folded for word in DEALER_AFTER_WORDS if len(word) > 1)
+
+
+def _dealer_by_name(ctx: Context, people: list[str], dealer: str | None) -> tuple[list[str], str | None]:
+    """`阿杰庄`: a word that is a group member's name with 庄 after it names the dealer (`grammar.parse_people` reads
+    庄 glued after 我 and @mentions only: 庄 is a surname, and `小庄` a guest's name). Nothing changes when the
+    dealer is named otherwise."""
+    if dealer is not None:
+        return people, dealer
+    for token in people:
+        head = token[:-1]
+        if token.startswith("@") or not token.endswith("庄") or not head:
+            continue
+        try:
+            known = ctx.service.find_member(ctx.chat_id, head) is not None
+        except LedgerError:  # two members go by the name: still a member's, `_dealer_among` says which is unclear
+            known = True
+        if known:
+            return [p for p in people if p is not token], head
+    return people, dealer
 
 
 def _person(ctx: Context, token: str) -> MemberInfo | str:

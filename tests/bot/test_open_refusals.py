@@ -137,3 +137,12 @@ def test_the_dealer_said_after_the_player_seats_nobody_new(
     opened = chat(line)
     assert seats in opened and any(dealer in out for out in opened), opened
     assert not [m for m in ledger.members(CONSOLE_CHAT_ID) if m.kind == "guest"]
+
+
+@pytest.mark.parametrize("guest", ["小庄", "老庄"])
+def test_a_guest_whose_name_ends_in_zhuang_is_seated(group: tuple[Chat, Ledger], guest: str) -> None:
+    """庄 is a surname too: glued after a name that is nobody's in the group it is a guest's name, not the dealer."""
+    chat, ledger = group
+    opened = chat(f"jia: 开桌 @yi @bing {guest}")
+    assert f"座位：乙、丙、{guest}" in opened, opened
+    assert [m.display_name for m in ledger.members(CONSOLE_CHAT_ID) if m.kind == "guest"] == [guest]
