@@ -378,11 +378,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "seals the night's books (only an admin's 撤销结算 reopens them). Playing on? Ignore this.",
     },
     "correct_how": {
-        "zh": "「改」不会改别人记的账（{who} 记的，TA 或管理员可以发 改成 …）。"
-        "要改：编辑原来那条消息（按改后的内容重记）；或者先发 撤销 撤回那条，再发：{line}",
-        "en": "“改” does not change someone else's record ({who} recorded it; they or an admin may send 改成 …). "
-        "To correct it: edit its message (it is recorded again as edited), or send 撤销 to take it back, "
-        "then send: {line}",
+        "zh": "「改」不会改别人记的账：最后一条（第{number}局 {what}）是 {who} 记的，"
+        "请 TA 发「改成 …」或编辑原来那条消息；管理员也可以改（写明是谁：改成 @某人 …）。",
+        "en": "“改” does not change someone else's record: the latest (hand {number}, {what}) was recorded by {who}; "
+        "they may send 改成 … or edit their message, or an admin may (naming the player: 改成 @b …).",
+    },
+    "correct_settled": {
+        "zh": "现在没有开着的牌桌：这一晚已经结算，记录不能再改。要改的话请管理员先发 撤销结算。",
+        "en": "No table is open: the night is settled and its records stay as they are. An admin may send 撤销结算 "
+        "first to change one.",
+    },
+    "correct_new_player": {
+        "zh": "注意：{was} 换成了 {now}。",
+        "en": "Note: {was} becomes {now}.",
     },
     "correct_nothing": {
         "zh": "这桌还没有记录可以改。要记就直接发：{line}",
@@ -413,9 +421,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Only whoever asked for the correction, or an admin, decides.",
     },
     "correct_moved": {
-        "zh": "这桌之后又记了别的，第{number}局那条已经不是最后一条，没有改。要改请重新发 改成 …",
-        "en": "The table has recorded more since: hand {number}'s record is no longer the latest, nothing changed. "
-        "Send 改成 … again to correct it.",
+        "zh": "第{number}局那条记录已经变了（之后又记了别的，或者已经改过、撤销了），没有改。要改请重新发 改成 …",
+        "en": "Hand {number}'s record has changed since (more was recorded, or it was corrected or undone); nothing "
+        "changed. Send 改成 … again to correct it.",
     },
     "correct_kept": {
         "zh": "好的，没有改：第{number}局 {what} 照旧。",

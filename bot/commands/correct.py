@@ -7,8 +7,9 @@ and the night totals). The line is read as its typer's own (`我`, a bare `胡 �
 shows who would win; a win's patterns alone (`改成 七对`, `是七对`) keep its winner and way of winning. Before
 asking, the line is run by its record command over a ledger that writes nothing (`_TrialLedger`): a line the table
 would refuse gets that refusal instead, one it would ask about is called incomplete, and a hand's end only becomes
-another end. Anyone else seated gets the two ways that do (editing the message, 撤销 then the record again) and who
-may 改成. If the table records anything else before the confirmation, the question expires: it would replace a
+another end; a reading that moves the hand to another player says so. Anyone else seated is told whose record it
+is and who may correct it (never a line to send: typed by them it would be their own record); after 结算, that the
+night is sealed. If the table records anything else before the confirmation, the question expires: it would replace a
 record that is no longer the one it named. What people also say to each other (`错了 …`, `不对 …`, `记错了 …`)
 gets only the question, when it reads cleanly; anything else after 改 is chat.
 """
@@ -30,7 +31,7 @@ from bot.texts import describe_record
 from bot.vocabulary import COMMAND_WORDS, PLAYER_FIRST_WORDS
 from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
-from ledger.events import Event, payloads
+from ledger.events import Event, Payload, payloads
 from ledger.hands import is_terminal
 from ledger.service import Ledger, TableRecord
 
@@ -65,28 +66,29 @@ def correction(ctx: Context) -> SendText:
     """The question 改 asks (or why not); also what `记错了 是七对` is (bot/commands/undo.py)."""
     table = ctx.table
     line = clean(ctx.args)  # `改一下，胡 七对 自摸`
-    if table is None or not plays_at(ctx, table):
-        raise Quiet
     found = split_command(line, registry, ctx.game, ctx.seat_names)
     if found is not None and found[1] not in PLAYER_FIRST_WORDS and found[1] != BY_PATTERNS:
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
+    if table is None and found is not None:  # after 结算: the night's records stand
+        return _told(ctx, ctx.t("correct_settled"))
+    if table is None or not plays_at(ctx, table):
+        raise Quiet
     latest = ctx.service.latest_record(table.id)
     if found is None and (latest is None or _win_kept(latest, line) is None):
         raise Quiet  # `改天再打`
     if latest is None:
         return _told(ctx, ctx.t("correct_nothing", line=line))
-    if not may_answer(ctx, latest.recorded_by):
+    what = describe_record(ctx.lang, latest.events, table.game)
+    if not may_answer(ctx, latest.recorded_by):  # never a line to send: typed by them it would be their own record
         who = latest.recorded_by_name or ctx.t("someone")
-        told = line if found is not None else f"{HU_WORD} {_win_kept(latest, line)}"  # `七对`: the whole win
-        return _told(ctx, ctx.t("correct_how", line=told, who=who))
+        return _told(ctx, ctx.t("correct_how", number=latest.hand_number, what=what, who=who))
     key = flow_key(ctx)
     if asked_already(ctx, key):
         raise Quiet
     try:
-        word, args, becomes = _reading_of(ctx, found, line, latest)
+        word, args, becomes, recorded = _reading_of(ctx, found, line, latest)
     except _Unusable as why:
         return _told(ctx, why.message)
-    what = describe_record(ctx.lang, latest.events, table.game)
     if becomes == what:
         return _told(ctx, ctx.t("correct_same", number=latest.hand_number, what=what))
     becomes = becomes or line
@@ -107,6 +109,7 @@ def correction(ctx: Context) -> SendText:
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     by = recorded_by(ctx, latest)
     question = ctx.t("correct_ask", number=latest.hand_number, what=what, by=by, becomes=becomes)
+    question += _players_changed(ctx, latest.events, recorded)
     buttons = (
         (
             Button(ctx.t("btn_correct_yes"), f"{PREFIX}:{key}:ok"),
@@ -207,38 +210,40 @@ def _win_kept(latest: TableRecord, patterns: str) -> str | None:
 
 def _reading_of(
     ctx: Context, found: tuple[Command, str, str] | None, line: str, latest: TableRecord
-) -> tuple[str, str, str]:
-    """(word, args, what it records) of the correction `line`: as typed when it reads as a record; else, for a
-    win or what is no record by itself (`七对`), with the latest win's winner and way kept (`_win_kept`). Raises
-    `_Unusable` with why the line as typed cannot be used, or `Quiet` for a line that is no record either way."""
+) -> tuple[str, str, str, list[Payload]]:
+    """(word, args, what it records described and as events) of the correction `line`: as typed when it reads as
+    a record; else, for a win or what is no record by itself (`七对`), with the latest win's winner and way kept
+    (`_win_kept`). Raises `_Unusable` with why the line as typed cannot be used, or `Quiet` for a line that is no
+    record either way."""
     hu = registry.lookup(HU_WORD, ctx.game)
     if found is not None:
         command, word, args = found
         word = word or command.aliases[0]  # a win told by its patterns (`改成 七对 自摸`) is `胡 七对 自摸`
         try:
-            return word, args, _reading(ctx, command, word, args, latest)
+            return word, args, *_reading(ctx, command, word, args, latest)
         except _Unusable as typed:
             kept = _win_kept(latest, args) if command is hu else None
             if kept is None or hu is None:
                 raise
             try:
-                return HU_WORD, kept, _reading(ctx, hu, HU_WORD, kept, latest)
+                return HU_WORD, kept, *_reading(ctx, hu, HU_WORD, kept, latest)
             except _Unusable:
                 raise typed from None
     kept = _win_kept(latest, line)
     if kept is None or hu is None:
         raise Quiet
     try:
-        return HU_WORD, kept, _reading(ctx, hu, HU_WORD, kept, latest)
+        return HU_WORD, kept, *_reading(ctx, hu, HU_WORD, kept, latest)
     except _Unusable:
         raise Quiet from None  # `改一下，说好的`: chat
 
 
-def _reading(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> str:
+def _reading(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> tuple[str, list[Payload]]:
     """What `word args` would record in `latest`'s place, as the replies describe records (`阿杰 自摸 清一色`: the
-    question shows who wins, not only the line typed). Run by the record's own command over a ledger that writes
-    nothing (`_TrialLedger`); raises `_Unusable` with what to say instead: the record's refusal, that the line is
-    not complete (it would be asked about), or that a hand's end can only become another end."""
+    question shows who wins, not only the line typed) and as events. Run by the record's own command over a
+    ledger that writes nothing (`_TrialLedger`); raises `_Unusable` with what to say instead: the record's
+    refusal, that the line is not complete (it would be asked about), or that a hand's end can only become another
+    end."""
     from bot.texts import refusal_text
 
     trial = replace(ctx, service=cast(Ledger, _TrialLedger(ctx.service)))
@@ -259,9 +264,9 @@ def _reading(ctx: Context, command: Command, word: str, args: str, latest: Table
     raise _Unusable(ctx.t("correct_unready", line=f"{word} {args}".strip()))
 
 
-def _in_place_of(ctx: Context, latest: TableRecord, events: Sequence[Event]) -> str:
-    """The events described, when they may replace `latest`: a hand's end (a win or a draw; 够级's round) only by
-    another end, as the ledger reads them."""
+def _in_place_of(ctx: Context, latest: TableRecord, events: Sequence[Event]) -> tuple[str, list[Payload]]:
+    """The events described and as the ledger records them, when they may replace `latest`: a hand's end (a win
+    or a draw; 够级's round) only by another end, as the ledger reads them."""
     try:
         recorded = payloads(events)
     except LedgerError:  # a chained kong, read only after the hand's earlier events: never an end
@@ -269,7 +274,22 @@ def _in_place_of(ctx: Context, latest: TableRecord, events: Sequence[Event]) -> 
     if latest.finished and not any(is_terminal(ctx.game, event) for event in recorded):
         what = describe_record(ctx.lang, latest.events, ctx.game)
         raise _Unusable(ctx.t("correct_not_an_end", number=latest.hand_number, what=what))
-    return describe_record(ctx.lang, recorded, ctx.game) if recorded else ""
+    return (describe_record(ctx.lang, recorded, ctx.game) if recorded else ""), recorded
+
+
+def _players_changed(ctx: Context, before: Sequence[Payload], after: Sequence[Payload]) -> str:
+    """A warning line when the correction changes who won or whose kong it is (`注意：老王 换成了 阿杰。`): a line is
+    read as its typer's own, and someone fixing a pattern may not mean to move the hand."""
+    was, now = _players(before), _players(after)
+    if not was or not now or was == now:
+        return ""
+    return "\n" + ctx.t("correct_new_player", was="、".join(was), now="、".join(now))
+
+
+def _players(events: Sequence[Payload]) -> list[str]:
+    """Who each event is (the winner, the one who kongs, declares or plays), in order."""
+    named = (event.get("winner") or event.get("player") for event in events)
+    return [str(who) for who in named if who]
 
 
 def _original(source: str) -> str:

@@ -124,3 +124,26 @@ def test_the_same_words_as_chat_get_no_answer(bot: tuple[Bot, ManualClock], line
     before = rows(bot[0].service)
     assert console.feed(line if line.startswith("c: ") else f"b: {line}") == []
     assert rows(bot[0].service) == before
+
+
+def test_a_correction_that_moves_the_hand_to_someone_else_says_so(bot: tuple[Bot, ManualClock]) -> None:
+    """A line is read as its typer's own: fixing someone else's win with a bare 胡 line would move it to the typer,
+    and the question warns before anything changes."""
+    console = table(bot, -1001, "b: 胡 @c 清一色 点 @a")
+    asked = console.feed("b: 改成 胡 清一色 点 @a")
+    assert (
+        asked[0].endswith("改成「小李 胡 阿杰 点的炮 清一色」？改了按新的重算这一局。")
+        and asked[1] == "bot: 注意：老王 换成了 小李。"
+    )
+    kept = console.feed("b: 改成 七对")  # patterns alone keep the winner: no warning
+    assert kept[0].endswith("改成「老王 胡 阿杰 点的炮 七对」？改了按新的重算这一局。") and "注意" not in "".join(kept)
+
+
+def test_after_settling_a_correction_is_told_the_night_is_sealed(bot: tuple[Bot, ManualClock]) -> None:
+    console = table(bot, -1001, "b: 胡 清一色 自摸", "a: 结算")
+    before = rows(bot[0].service)
+    assert console.feed("b: 改成 七对 自摸") == [
+        "bot: 现在没有开着的牌桌：这一晚已经结算，记录不能再改。要改的话请管理员先发 撤销结算。"
+    ]
+    assert console.feed("b: 错了 是七对") == []  # said to each other: no answer
+    assert rows(bot[0].service) == before
