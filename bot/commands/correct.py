@@ -28,7 +28,7 @@ from bot.core import AnswerCallback, Button, Command, Context, HandlerResult, Qu
 from bot.grammar import BY_PATTERNS, clean, split_command
 from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
-from bot.vocabulary import COMMAND_WORDS, PLAYER_FIRST_WORDS
+from bot.vocabulary import COMMAND_WORDS, KEYWORDS, PATTERNS, PLAYER_FIRST_WORDS, SITUATIONS
 from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
 from ledger.events import Event, Payload, payloads
@@ -39,6 +39,8 @@ KIND = "correct"
 PREFIX = "cr"
 #: the word a win is recorded with (`胡 小李 七对 自摸`)
 HU_WORD = COMMAND_WORDS["hu"][0]
+#: a win with no pattern, as a line says it
+PIHU = KEYWORDS["pihu"][0]
 
 
 def _glued_correction(rest: str) -> bool:
@@ -74,7 +76,7 @@ def correction(ctx: Context) -> SendText:
     if table is None or not plays_at(ctx, table):
         raise Quiet
     latest = ctx.service.latest_record(table.id)
-    if found is None and (latest is None or _win_kept(latest, line) is None):
+    if found is None and (latest is None or not _wins_kept(latest, line)):
         raise Quiet  # `改天再打`
     if latest is None:
         return _told(ctx, ctx.t("correct_nothing", line=line))
@@ -193,28 +195,34 @@ def _told(ctx: Context, text: str) -> SendText:
     return SendText(text, reply_to=ctx.message_id)
 
 
-def _win_kept(latest: TableRecord, patterns: str) -> str | None:
-    """`七对` (`是七对`) as the latest record's win with its winner and way of winning kept (`小李 七对 自摸` after
-    `小李 自摸 清一色`): what a correction naming only what changed means. None unless the record is one 卡五星 win
-    (a 一炮双响's two wins would be a guess)."""
-    if len(latest.events) != 1 or latest.events[0].get("type") != "hu":
-        return None
-    win = latest.events[0]
+def _wins_kept(latest: TableRecord, said: str) -> list[str]:
+    """What a correction naming only what changed means for the latest record's win, as lines to try in turn: the
+    patterns said with its winner and way kept (`七对`, `是七对` → `小李 七对 点 老王`), then the way said with its
+    winner and patterns kept (`自摸`, `点 @阿杰` → `小李 清一色 自摸`). None unless the record is one 卡五星 win (a
+    一炮双响's two wins would be a guess)."""
+    said = said.strip().removeprefix("应该是").removeprefix("是")
+    if not said or len(latest.events) != 1 or latest.events[0].get("type") != "hu":
+        return []
+    win, hand = latest.events[0], latest.events[0].get("hand", {})
     how = {"self_draw": "自摸", "discard": "点", "rob_kong": "抢杠"}.get(str(win.get("method")))
     if how is None:
-        return None
+        return []
     discarder = f" {win['from']}" if win.get("from") else ""
-    patterns = patterns.strip().removeprefix("应该是").removeprefix("是")
-    return f"{win['winner']} {patterns} {how}{discarder}" if patterns else None
+    readings = [f"{win['winner']} {said} {how}{discarder}"]
+    if "concealed" not in hand:  # told by its patterns, not its tiles
+        told = [PATTERNS[key][0] for key in hand.get("patterns", ()) if key in PATTERNS]
+        told += [SITUATIONS[key][0] for key in hand.get("situations", ()) if key in SITUATIONS]
+        readings.append(f"{win['winner']} {' '.join(told) or PIHU} {said}")
+    return readings
 
 
 def _reading_of(
     ctx: Context, found: tuple[Command, str, str] | None, line: str, latest: TableRecord
 ) -> tuple[str, str, str, list[Payload]]:
     """(word, args, what it records described and as events) of the correction `line`: as typed when it reads as
-    a record; else, for a win or what is no record by itself (`七对`), with the latest win's winner and way kept
-    (`_win_kept`). Raises `_Unusable` with why the line as typed cannot be used, or `Quiet` for a line that is no
-    record either way."""
+    a record; else, for a win or what is no record by itself (`七对`, `自摸`), the latest win with what was said
+    changed (`_wins_kept`). Raises `_Unusable` with why the line as typed cannot be used, or `Quiet` for a line
+    that is no record either way."""
     hu = registry.lookup(HU_WORD, ctx.game)
     if found is not None:
         command, word, args = found
@@ -222,20 +230,21 @@ def _reading_of(
         try:
             return word, args, *_reading(ctx, command, word, args, latest)
         except _Unusable as typed:
-            kept = _win_kept(latest, args) if command is hu else None
-            if kept is None or hu is None:
-                raise
-            try:
-                return HU_WORD, kept, *_reading(ctx, hu, HU_WORD, kept, latest)
-            except _Unusable:
-                raise typed from None
-    kept = _win_kept(latest, line)
-    if kept is None or hu is None:
+            kept = [*_wins_kept(latest, args), *_wins_kept(latest, line)] if command is hu else []
+            for reading in kept:
+                try:
+                    return HU_WORD, reading, *_reading(ctx, command, HU_WORD, reading, latest)
+                except _Unusable:
+                    continue
+            raise typed from None
+    if hu is None:  # a game without 卡五星's wins
         raise Quiet
-    try:
-        return HU_WORD, kept, *_reading(ctx, hu, HU_WORD, kept, latest)
-    except _Unusable:
-        raise Quiet from None  # `改一下，说好的`: chat
+    for reading in _wins_kept(latest, line):
+        try:
+            return HU_WORD, reading, *_reading(ctx, hu, HU_WORD, reading, latest)
+        except _Unusable:
+            continue
+    raise Quiet  # `改一下，说好的`: chat
 
 
 def _reading(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> tuple[str, list[Payload]]:

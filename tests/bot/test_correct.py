@@ -14,7 +14,7 @@ from ledger.service import Ledger
 
 SETUP = ("!join a 阿杰", "!join b 小李", "!join c 老王", "!admin a", "a: 开桌 @a @b @c 庄 @a")
 #: (what was recorded, its correction, the line that books the same by itself): a correction naming only the
-#: patterns keeps the win's winner and way of winning
+#: patterns keeps the win's winner and way of winning, one naming only the way keeps its winner and patterns
 CORRECTIONS = [
     ("b: 胡 清一色 自摸", "b: 改成 胡 清一色 七对 自摸", "b: 胡 清一色 七对 自摸"),
     ("b: 胡 清一色 自摸", "b: 改 胡 清一色 点 @c", "b: 胡 清一色 点 @c"),
@@ -26,6 +26,9 @@ CORRECTIONS = [
     ("b: 胡 清一色 点 @c", "a: 改成 胡 清一色 七对", "b: 胡 清一色 七对 点 @c"),
     ("b: 胡 清一色 点 @c", "b: 改成七对自摸", "b: 胡 七对 自摸"),
     ("b: 胡 清一色 自摸", "b: 改一下，是碰碰胡", "b: 胡 碰碰胡 自摸"),
+    ("b: 胡 清一色 点 @c", "b: 改成 自摸", "b: 胡 清一色 自摸"),
+    ("b: 胡 七对 自摸", "b: 改成 点 @a", "b: 胡 七对 点 @a"),
+    ("b: 胡 清一色 点 @c", "b: 错了 是自摸", "b: 胡 清一色 自摸"),
 ]
 
 
