@@ -383,6 +383,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“改” does not change someone else's record: the latest (hand {number}, {what}) was recorded by {who}; "
         "they may send 改成 … or edit their message, or an admin may (naming the player: 改成 @b …).",
     },
+    "correct_not_a_win": {
+        "zh": "「改成」只改这桌最后一条记录，它是第{number}局的「{what}」，不是胡牌，只写番型改不了。"
+        "要改更早的胡牌：编辑原来那条消息（按改后的内容重记）。",
+        "en": "“改成” corrects the table's latest record, hand {number}'s “{what}”: not a win, so patterns alone "
+        "cannot correct it. To correct an earlier win, edit its message (it is recorded again as edited).",
+    },
     "correct_settled": {
         "zh": "现在没有开着的牌桌：这一晚已经结算，记录不能再改。要改的话请管理员先发 撤销结算。",
         "en": "No table is open: the night is settled and its records stay as they are. An admin may send 撤销结算 "

@@ -77,6 +77,9 @@ def correction(ctx: Context) -> SendText:
         raise Quiet
     latest = ctx.service.latest_record(table.id)
     if found is None and (latest is None or not _wins_kept(latest, line)):
+        if latest is not None and _glued_correction(line):  # `改成 七对` after a kong: patterns of no win
+            what = describe_record(ctx.lang, latest.events, table.game)
+            return _told(ctx, ctx.t("correct_not_a_win", number=latest.hand_number, what=what))
         raise Quiet  # `改天再打`
     if latest is None:
         return _told(ctx, ctx.t("correct_nothing", line=line))

@@ -210,7 +210,7 @@ def _dealer_among(ctx: Context, seated: Sequence[MemberInfo | str], token: str) 
     or any member's identity."""
     if token in ME_WORDS:  # `我坐庄`: the sender
         sender = member_of(ctx, ctx.sender).id
-        return next((p for p in seated if _key(p) == sender), None) or _not_seated(token)
+        return next((p for p in seated if _key(p) == sender), None) or _not_seated(ctx.sender.name)
     bare = token.lstrip("@")
     key = name_key(bare)
     mention = token.startswith("@")

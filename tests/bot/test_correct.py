@@ -150,3 +150,12 @@ def test_after_settling_a_correction_is_told_the_night_is_sealed(bot: tuple[Bot,
     ]
     assert console.feed("b: 错了 是七对") == []  # said to each other: no answer
     assert rows(bot[0].service) == before
+
+
+def test_patterns_after_a_kong_say_what_the_latest_record_is(bot: tuple[Bot, ManualClock]) -> None:
+    console = table(bot, -1001, "b: 胡 清一色 自摸", "!clock +3m", "c: 暗杠 3s")
+    before = rows(bot[0].service)
+    told = console.feed("b: 改成 七对")
+    assert len(told) == 1 and "第2局的「老王 暗杠 三条」，不是胡牌" in told[0] and "编辑原来那条消息" in told[0]
+    assert console.feed("b: 错了 是七对") == [] and console.feed("b: 改天再打") == []
+    assert rows(bot[0].service) == before
