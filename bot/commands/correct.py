@@ -25,7 +25,7 @@ from bot.commands._recording import recorded_by
 from bot.commands.questions import cancel_by_typing
 from bot.commands.suggest import rerun, typed_line
 from bot.core import AnswerCallback, Button, Command, Context, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import BY_PATTERNS, clean, split_command
+from bot.grammar import BY_PATTERNS, asks, clean, split_command
 from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
 from bot.vocabulary import COMMAND_WORDS, KEYWORDS, PATTERNS, PLAYER_FIRST_WORDS, SITUATIONS
@@ -77,7 +77,8 @@ def correction(ctx: Context) -> SendText:
         raise Quiet
     latest = ctx.service.latest_record(table.id)
     if found is None and (latest is None or not _wins_kept(latest, line)):
-        if latest is not None and _glued_correction(line):  # `改成 七对` after a kong: patterns of no win
+        # `改成 七对` after a kong: patterns of no win (`改 胡 七对 吗` asks, and is chat)
+        if latest is not None and not asks(line) and _glued_correction(line):
             what = describe_record(ctx.lang, latest.events, table.game)
             return _told(ctx, ctx.t("correct_not_a_win", number=latest.hand_number, what=what))
         raise Quiet  # `改天再打`
