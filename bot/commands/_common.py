@@ -719,6 +719,26 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
     return FlowStep(key, action, table, state, flow.user_id, query.message_id)
 
 
+def confirmed_step(
+    ctx: Context, kind: str, not_yours: str, kept: Callable[[Mapping[str, Any]], str]
+) -> FlowStep | Effect | list[Effect]:
+    """A press on a go-ahead question (「确认撤销」/「不撤销」, 「改成这样」/「不改」) read as every such question
+    reads it: `flow_step`'s checks, then only whoever asked or an admin (else the alert `not_yours`); `keep` drops
+    it, its message rewritten to `kept(state)`. Returns the step to carry out on `ok`, or the answer that ends the
+    press there."""
+    step = flow_step(ctx, kind, current_table)
+    if not isinstance(step, FlowStep):
+        return step
+    if not may_answer(ctx, step.user_id):
+        return AnswerCallback(ctx.t(not_yours), alert=True)
+    if step.action == "keep":
+        ctx.service.finish_flow(ctx.chat_id, step.key)
+        return [AnswerCallback(), SendText(kept(step.state), edit_message_id=step.edit)]
+    if step.action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    return step
+
+
 def amount_or_why(ctx: Context, text: str) -> tuple[int | None, str]:
     """The amount `text` names in 分 (`bot.amounts`, the group's currency label a unit too), or None and why not,
     in the chat's language."""

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
-from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
+from bot.commands._common import FlowStep, asked_already, confirmed_step, flow_key
 from bot.commands._recording import recorded_by
 from bot.commands.questions import cancel_by_typing
 from bot.commands.suggest import rerun, typed_line
@@ -315,16 +315,9 @@ def _original(source: str) -> str:
 def press(ctx: Context) -> HandlerResult:
     """「改成这样」 replaces the record the question named, if it is still the table's latest; 「不改」 drops it.
     Only whoever asked, or an admin."""
-    step = flow_step(ctx, KIND, current_table)
+    step = confirmed_step(ctx, KIND, "correct_not_yours", lambda state: _kept(ctx, state))
     if not isinstance(step, FlowStep):
         return step
-    if not may_answer(ctx, step.user_id):
-        return AnswerCallback(ctx.t("correct_not_yours"), alert=True)
-    if step.action == "keep":
-        ctx.service.finish_flow(ctx.chat_id, step.key)
-        return [AnswerCallback(), SendText(_kept(ctx, step.state), edit_message_id=step.edit)]
-    if step.action != "ok":
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
     latest = ctx.service.latest_record(step.table.id)
     if latest is None or latest.event_ids[-1] != step.state["target"]:
         ctx.service.finish_flow(ctx.chat_id, step.key)

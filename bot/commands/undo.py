@@ -34,9 +34,9 @@ from bot.commands._common import (
     asked_already,
     carry_out,
     change_lines,
+    confirmed_step,
     current_table,
     flow_key,
-    flow_step,
     named_events,
     net_by_member,
     questions_waiting,
@@ -47,7 +47,7 @@ from bot.commands.correct import correction
 from bot.commands.questions import cancel_by_typing
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import clean, fold, hand_number
-from bot.permissions import UNDO, may_answer, require_player, undo_needs_confirmation
+from bot.permissions import UNDO, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record, joined
 from bot.vocabulary import CHATTY_WORDS, COMMAND_WORDS, LAST_HAND_WORDS
 from ledger.service import MessageHand, TableInfo, TableRecord, VoidResult
@@ -178,16 +178,9 @@ def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: boo
 def press(ctx: Context) -> HandlerResult:
     """「确认撤销」 undoes what the question named (if it is still what it was); 「不撤销」 drops the question. Only
     whoever asked, or an admin, answers it."""
-    step = flow_step(ctx, KIND, current_table)
+    step = confirmed_step(ctx, KIND, "undo_not_yours", lambda _state: ctx.t("undo_kept"))
     if not isinstance(step, FlowStep):
         return step
-    if not may_answer(ctx, step.user_id):
-        return AnswerCallback(ctx.t("undo_not_yours"), alert=True)
-    if step.action == "keep":
-        ctx.service.finish_flow(ctx.chat_id, step.key)
-        return [AnswerCallback(), SendText(ctx.t("undo_kept"), edit_message_id=step.edit)]
-    if step.action != "ok":
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
     table, state = step.table, step.state
     target = str(state["target"])
     source = f"{ctx.source.rsplit(':', 1)[0]}:{step.key}:undo"
