@@ -383,6 +383,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“改” does not change someone else's record: the latest (hand {number}, {what}) was recorded by {who}; "
         "they may send 改成 … or edit their message, or an admin may (naming the player: 改成 @b …).",
     },
+    "repeat_previous_changed": {
+        "zh": "它重复的那条记录已经变了（改过、撤销了，或之后又记了别的），这个按钮作废，没有再记。"
+        "真的又一次就重新发一遍。",
+        "en": "The record it repeated has changed since (corrected, undone, or followed by another); this button is "
+        "void and nothing was booked. If it really happened again, send it again.",
+    },
     "correct_not_a_win": {
         "zh": "「改成」只改这桌最后一条记录，它是第{number}局的「{what}」，不是胡牌，只写番型改不了。"
         "要改更早的胡牌：编辑原来那条消息（按改后的内容重记）。",

@@ -16,7 +16,14 @@ message asks the same, and the same people answer it. The rule is `flow_step`'s,
 
 from __future__ import annotations
 
-from bot.commands._common import HELD, REPEAT, REPEAT_QUESTION, FlowStep, asked_already, flow_key
+from bot.commands._common import (
+    HELD,
+    REPEAT,
+    REPEAT_QUESTION,
+    FlowStep,
+    asked_already,
+    flow_key,
+)
 from bot.commands._recording import held_back_text
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import held_line, press_to_rerun
@@ -43,7 +50,10 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     key = question_key(ctx)
     if asked_already(ctx, key) or ctx.unprompted:
         raise Quiet  # this very update asked already (a redelivery): the question is out there
-    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, held_line(ctx, table, ctx.word, ctx.args))
+    # the record it repeats, by its last event: 「确实又一次」 means "again after that one", so it expires once that
+    # record is corrected, taken back or followed by another
+    state = {**held_line(ctx, table, ctx.word, ctx.args), "previous": dup.previous.event_ids[-1]}
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     buttons = (
         (Button(ctx.t("btn_repeat_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
     )
@@ -59,7 +69,14 @@ def press(ctx: Context) -> HandlerResult:
     """「确实又一次」 books the held-back line as its sender typed it, past the check; 「不用了」 drops it. Only the
     line's sender or an admin answers (`flow_step`): a third player's press would book someone else's line twice,
     the very double booking the check holds back."""
-    return press_to_rerun(ctx, KIND, repeat=True)
+
+    def gone(step: FlowStep) -> str | None:
+        previous = step.state.get("previous")  # none in a question asked before it was kept
+        latest = ctx.service.latest_record(step.table.id) if previous is not None else None
+        changed = previous is not None and (latest is None or latest.event_ids[-1] != previous)
+        return "repeat_previous_changed" if changed else None
+
+    return press_to_rerun(ctx, KIND, repeat=True, gone=gone)
 
 
 def hold_flow(ctx: Context, prefix: str, kind: str, step: FlowStep, dup: DuplicateRecord, game: str) -> list[Effect]:

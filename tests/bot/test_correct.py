@@ -159,3 +159,16 @@ def test_patterns_after_a_kong_say_what_the_latest_record_is(bot: tuple[Bot, Man
     assert len(told) == 1 and "第2局的「老王 暗杠 三条」，不是胡牌" in told[0] and "编辑原来那条消息" in told[0]
     assert console.feed("b: 错了 是七对") == [] and console.feed("b: 改天再打") == []
     assert rows(bot[0].service) == before
+
+
+def test_it_happened_again_expires_once_the_record_it_repeats_is_corrected(bot: tuple[Bot, ManualClock]) -> None:
+    """「确实又一次」 means "again after that one": corrected meanwhile, the held-back line books nothing."""
+    console = table(bot, -1001, "b: 胡 七对 自摸")
+    held = console.feed("b: 胡 七对 自摸")
+    assert any("确实又一次" in line for line in held), held
+    console.feed("b: 改成 清一色")
+    console.feed("b: !press 改成这样")
+    before = rows(bot[0].service)
+    pressed = console.feed("b: !press 确实又一次")
+    assert any("它重复的那条记录已经变了" in line for line in pressed), pressed
+    assert rows(bot[0].service)["hands"] == before["hands"] and rows(bot[0].service)["transfers"] == before["transfers"]
