@@ -339,8 +339,10 @@ def _numerals_glued(after: str) -> bool:
     on_edit=True,
     glued=_numerals_glued,
     aliases=COMMAND_WORDS["pay"],
-    help_zh="付：付 @阿一 11 记下你付给阿一 11元（可以只付一部分）；已转 @阿一 付清结算说的全部；对方「收到」即确认",
-    help_en="paid @a 11: you paid a 11 (part of it is fine); paid @a: all you owe a; a's “received” confirms it",
+    help_zh="付：付 @阿一 11 记下你付给阿一 11元（可以只付一部分）；已转 @阿一 付清结算说的全部（也可写 转你了 @阿一、"
+    "红包发了 @阿一；只欠一个人就发 已转）；对方「收到」即确认",
+    help_en="paid @a 11: you paid a 11 (part of it is fine); paid @a: all you owe a (also 转你了 @a, 红包发了 @a; "
+    "owing one person, plain 已转); a's “received” confirms it",
 )
 def pay(ctx: Context) -> list[Effect]:
     source = message_source(ctx)

@@ -57,8 +57,10 @@ def _reads_as_a_stake(name: str, currency: str) -> bool:
     "open",
     names=["open", "newtable"],
     aliases=COMMAND_WORDS["open"],
-    help_zh="开桌：开桌 @甲 @乙 @丙 [庄 @甲 | 抽庄]（不在群里的客人直接写名字）",
-    help_en="open a table: 开桌 @a @b @c [庄 @a | 抽庄] (guests by plain name)",
+    help_zh="开桌：开桌 @甲 @乙 @丙 [庄 @甲 | 抽庄]（不在群里的客人直接写名字）"
+    "｜ 开桌 @乙 @丙 我坐庄（加我：自己也坐）",
+    help_en="open a table: 开桌 @a @b @c [庄 @a | 抽庄] (guests by plain name) | 开桌 @b @c 我坐庄 (you deal; 加我: "
+    "you sit)",
 )
 def open_table(ctx: Context) -> SendText:
     require_to_open(ctx)
