@@ -444,6 +444,8 @@ REPEAT_QUESTION = "dup"
 #: flows: `duplicates.hold_flow`); its 「确实又一次」 is the action `REPEAT`
 HELD = "held"
 REPEAT = "rep"
+#: where a held-back question keeps the record it repeats (its last event's id)
+REPEATED = "previous"
 
 
 def questions_waiting(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
@@ -680,6 +682,16 @@ def held_as_repeat(flow: Flow) -> bool:
     return flow.kind == REPEAT_QUESTION or bool(flow.state.get(HELD))
 
 
+def _repeated_changed(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> bool:
+    """Whether the record a held-back question repeats (`state["previous"]`, its last event) is no longer the
+    table's latest — corrected, taken back or followed by another: 「确实又一次」 means "again, after that one"."""
+    previous = state.get(REPEATED)
+    if previous is None:  # a question asked before the record was kept with it
+        return False
+    latest = ctx.service.latest_record(table.id)
+    return latest is None or latest.event_ids[-1] != previous
+
+
 def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo]) -> FlowStep | Effect | list[Effect]:
     """Read a press on a flow's button (data `prefix:<key>:<action>`) the way every flow does: the flow must be
     live and of `kind`, its table still the open one, the presser seated or an admin — and, for a flow held back
@@ -713,6 +725,10 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         ctx.service.finish_flow(ctx.chat_id, key)
         gone = ctx.t(f"flow_hand_{why}", number=state["hand"], now=table.hand_number)
         return [AnswerCallback(gone, alert=True), SendText(gone, edit_message_id=query.message_id)]
+    if held and action in {"ok", REPEAT} and _repeated_changed(ctx, table, state):
+        ctx.service.finish_flow(ctx.chat_id, key)
+        changed = ctx.t("repeat_previous_changed")
+        return [AnswerCallback(changed, alert=True), SendText(changed, edit_message_id=query.message_id)]
     if action == "x":
         ctx.service.finish_flow(ctx.chat_id, key)
         return [AnswerCallback(), SendText(ctx.t("flow_cancelled"), edit_message_id=query.message_id)]

@@ -16,14 +16,7 @@ message asks the same, and the same people answer it. The rule is `flow_step`'s,
 
 from __future__ import annotations
 
-from bot.commands._common import (
-    HELD,
-    REPEAT,
-    REPEAT_QUESTION,
-    FlowStep,
-    asked_already,
-    flow_key,
-)
+from bot.commands._common import HELD, REPEAT, REPEAT_QUESTION, REPEATED, FlowStep, asked_already, flow_key
 from bot.commands._recording import held_back_text
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import held_line, press_to_rerun
@@ -52,7 +45,7 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
         raise Quiet  # this very update asked already (a redelivery): the question is out there
     # the record it repeats, by its last event: 「确实又一次」 means "again after that one", so it expires once that
     # record is corrected, taken back or followed by another
-    state = {**held_line(ctx, table, ctx.word, ctx.args), "previous": dup.previous.event_ids[-1]}
+    state = {**held_line(ctx, table, ctx.word, ctx.args), REPEATED: dup.previous.event_ids[-1]}
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     buttons = (
         (Button(ctx.t("btn_repeat_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
@@ -70,13 +63,7 @@ def press(ctx: Context) -> HandlerResult:
     line's sender or an admin answers (`flow_step`): a third player's press would book someone else's line twice,
     the very double booking the check holds back."""
 
-    def gone(step: FlowStep) -> str | None:
-        previous = step.state.get("previous")  # none in a question asked before it was kept
-        latest = ctx.service.latest_record(step.table.id) if previous is not None else None
-        changed = previous is not None and (latest is None or latest.event_ids[-1] != previous)
-        return "repeat_previous_changed" if changed else None
-
-    return press_to_rerun(ctx, KIND, repeat=True, gone=gone)
+    return press_to_rerun(ctx, KIND, repeat=True)
 
 
 def hold_flow(ctx: Context, prefix: str, kind: str, step: FlowStep, dup: DuplicateRecord, game: str) -> list[Effect]:
@@ -84,7 +71,7 @@ def hold_flow(ctx: Context, prefix: str, kind: str, step: FlowStep, dup: Duplica
     says who recorded it when, with 「确实又一次」 (`REPEAT`: the flow booked past the check) and 「取消」. The flow
     is marked `HELD`: from now on only whoever started it or an admin answers it, as the question a typed line
     gets."""
-    state = {**step.state, HELD: True, "message": step.edit}
+    state = {**step.state, HELD: True, "message": step.edit, REPEATED: dup.previous.event_ids[-1]}
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, state)
     again = (
         Button(ctx.t("btn_repeat_yes"), f"{prefix}:{step.key}:{REPEAT}"),

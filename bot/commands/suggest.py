@@ -110,21 +110,15 @@ def press(ctx: Context) -> HandlerResult:
     return press_to_rerun(ctx, KIND)
 
 
-def press_to_rerun(
-    ctx: Context, kind: str, *, repeat: bool = False, gone: Callable[[FlowStep], str | None] = lambda _step: None
-) -> HandlerResult:
+def press_to_rerun(ctx: Context, kind: str, *, repeat: bool = False) -> HandlerResult:
     """A question's 「yes」 (action `ok`) runs the line its flow of `kind` holds; `flow_step` answers the rest (for
-    a double entry's question, a press by anyone but whoever typed the line or an admin). `gone` names the text
-    of why the question no longer stands (its flow then finished, nothing run), or None."""
+    a double entry's question, a press by anyone but whoever typed the line or an admin, or once the record it
+    repeats has changed)."""
     step = flow_step(ctx, kind, current_table)
     if not isinstance(step, FlowStep):
         return step
     if step.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
-    why = gone(step)
-    if why is not None:
-        ctx.service.finish_flow(ctx.chat_id, step.key)
-        return [AnswerCallback(ctx.t(why), alert=True), SendText(ctx.t(why), edit_message_id=step.edit)]
     return rerun(ctx, step, repeat=repeat)
 
 
