@@ -389,6 +389,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "The record it repeated has changed since (corrected, undone, or followed by another); this button is "
         "void and nothing was booked. If it really happened again, send it again.",
     },
+    "table_replaced": {
+        "zh": "上一桌（{seats}）到此结束，记下的 {hands} 局都算数。",
+        "en": "The previous table ({seats}) ends here; its {hands} hand(s) recorded stand.",
+    },
+    "table_replaced_empty": {
+        "zh": "上一桌（{seats}）到此结束（还没记过一局）。",
+        "en": "The previous table ({seats}) ends here (no hand was recorded at it).",
+    },
     "correct_not_a_win": {
         "zh": "「改成」只改这桌最后一条记录，它是第{number}局的「{what}」，不是胡牌，只写番型改不了。"
         "要改更早的胡牌：编辑原来那条消息（按改后的内容重记）。",

@@ -144,6 +144,13 @@ def open_table(ctx: Context) -> SendText:
     if before is not None and before.id != table.night_id:
         follow_closed_night(ctx, before.id)  # the 日切 hour had passed: opening closed last night, post it
     debts = debts_text(ctx, [seat.member_id for seat in table.seats])
+    if ctx.table is not None:  # the running table ends here: said, so nobody thinks its hands were lost
+        replaced = ctx.table
+        played = replaced.hand_number - 1
+        shown = shown_names(ctx)  # as every reply names them now (a 名片 set since they sat down)
+        seats = joined(ctx.lang, (shown.get(seat.member_id, seat.name) for seat in replaced.seats))
+        ended = ctx.t("table_replaced" if played else "table_replaced_empty", seats=seats, hands=played)
+        opened = f"{ended}\n{opened}"
     return SendText(
         f"{opened}\n{debts}" if debts else opened,
         buttons=table_buttons(ctx, table.id, table.game),

@@ -121,7 +121,8 @@ def test_a_fine_said_short_or_member_first_is_the_fine(table: Table) -> None:
 def test_开桌了_opens_only_with_every_seat_mentioned(table: Table) -> None:
     assert table.say("a: 开桌了", "a: 开桌啦", "a: 开桌了 快来 来人", "a: 开局了吗") == []
     opened = table.say("a: 开桌了 @b @c 庄 @b")
-    assert opened[:3] == [
+    assert opened[:4] == [
+        "bot: 上一桌（阿杰、小李、老王）到此结束（还没记过一局）。",  # the fixture's table, replaced
         "bot: 开桌了：卡五星，襄阳规则（8 倍封顶，双龙七对 16 倍），底金 1元",
         "bot: 座位：阿杰、小李、老王",
         "bot: 第1局，庄家 小李（指定）",

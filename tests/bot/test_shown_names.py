@@ -62,7 +62,10 @@ def test_an_edit_of_a_hand_of_a_table_since_ended_names_the_players_as_now(chat:
     chat("yi: 名片 老乙")
     chat("jia: 亮倒")
     assert chat("jia: 胡 清一色 点 @yi")[1] == "甲 胡 乙 点的炮：清一色×4、亮倒×2 → ×8，包胡：乙 一人赔双倍"
-    assert chat("yi: 开桌 @yi @bing @ding 庄 @yi")[1] == "座位：老乙、丙、丁"
+    assert chat("yi: 开桌 @yi @bing @ding 庄 @yi")[:3:2] == [
+        "上一桌（阿甲、老乙、丙）到此结束，记下的 1 局都算数。",
+        "座位：老乙、丙、丁",
+    ]
     assert chat("jia: !edit 胡 清一色 七对 点 @yi") == [
         "第1局 按改后的消息重记（原记录作废）：",
         "阿甲 胡 老乙 点的炮：清一色×4、七对×4、亮倒×2 → ×8（封顶前 ×32），包胡：老乙 一人赔双倍",
@@ -89,7 +92,7 @@ def test_an_edit_of_a_gouji_round_of_a_table_since_ended_names_the_players_as_no
     for line in (*GOUJI_SIX, "jia: 设置 游戏 够级", "jia: 开桌 @jia @yi @bing @ding @wu @ji", "yi: 名片 阿乙"):
         chat(line)
     assert chat("jia: 名次 甲 乙 丙 丁 戊 己")[0] == "第1局 够级：头科 甲、二科 乙、三科 丙、四科 丁、二落 戊、大落 己"
-    assert chat("jia: 开桌 @jia @yi @bing @ding @wu @ji")[1] == "座位：甲、阿乙、丙、丁、戊、己"
+    assert chat("jia: 开桌 @jia @yi @bing @ding @wu @ji")[2] == "座位：甲、阿乙、丙、丁、戊、己"  # after 上一桌 … 结束
     assert chat("jia: !edit 11 名次 乙 甲 丙 丁 戊 己") == [
         "第1局 按改后的消息重记（原记录作废）：头科 阿乙、二科 甲、三科 丙、四科 丁、二落 戊、大落 己",
         "两边都没有正分，本局不计分。",
@@ -110,7 +113,7 @@ def test_an_edit_of_a_penghu_record_of_a_table_since_ended_names_the_players_as_
         chat(line)
     assert chat("jia: 碰 点 @yi")[0] == "第1局 记下：甲 碰，点 乙（一人出）"
     chat("bing: 胡 点 @ding")
-    assert chat("jia: 开桌 @jia @yi @bing @ding 庄 @jia")[1] == "座位：甲、小乙、丙、丁"
+    assert chat("jia: 开桌 @jia @yi @bing @ding 庄 @jia")[2] == "座位：甲、小乙、丙、丁"  # after 上一桌 … 结束
     assert chat("jia: !edit 11 碰 点 @yi 摸") == ["「点」和「摸」只能写一个。"]
     assert chat("jia: !edit 11 碰 摸") == [
         "第1局 按改后的消息重记：甲 碰（每人出）",
