@@ -161,24 +161,20 @@ def test_patterns_after_a_kong_say_what_the_latest_record_is(bot: tuple[Bot, Man
     assert rows(bot[0].service) == before
 
 
-def test_it_happened_again_expires_once_the_record_it_repeats_is_corrected(bot: tuple[Bot, ManualClock]) -> None:
-    """「确实又一次」 means "again after that one": corrected meanwhile, the held-back line books nothing."""
+@pytest.mark.parametrize(
+    ("held_by", "buttons"),
+    [("b: 胡 七对 自摸", ()), ("b: 胡", ("小李", "自摸", "七对", "预览 ▶", "✅ 确认"))],
+    ids=["typed line", "button flow"],
+)
+def test_it_happened_again_expires_once_the_record_it_repeats_is_corrected(
+    bot: tuple[Bot, ManualClock], held_by: str, buttons: tuple[str, ...]
+) -> None:
+    """「确实又一次」 means "again after that one": corrected meanwhile, the held-back record books nothing, whether
+    it was a typed line or a 胡 button flow's confirmation."""
     console = table(bot, -1001, "b: 胡 七对 自摸")
-    held = console.feed("b: 胡 七对 自摸")
-    assert any("确实又一次" in line for line in held), held
-    console.feed("b: 改成 清一色")
-    console.feed("b: !press 改成这样")
-    before = rows(bot[0].service)
-    pressed = console.feed("b: !press 确实又一次")
-    assert any("它重复的那条记录已经变了" in line for line in pressed), pressed
-    assert rows(bot[0].service)["hands"] == before["hands"] and rows(bot[0].service)["transfers"] == before["transfers"]
-
-
-def test_a_held_back_button_flow_expires_too_once_the_record_it_repeats_changes(bot: tuple[Bot, ManualClock]) -> None:
-    console = table(bot, -1001, "b: 胡 七对 自摸", "b: 胡")
-    for button in ("小李", "自摸", "七对", "预览 ▶"):
-        console.feed(f"b: !press {button}")
-    held = console.feed("b: !press ✅ 确认")
+    held = console.feed(held_by)
+    for button in buttons:
+        held = console.feed(f"b: !press {button}")
     assert any("确实又一次" in line for line in held), held
     console.feed("b: 改成 清一色")
     console.feed("b: !press 改成这样")
