@@ -387,8 +387,8 @@ def _paid_alone(ctx: Context, source: str) -> list[Effect]:
     pools = {line.member_id for line in ctx.service.balances(ctx.chat_id).lines if line.kind in GROUP_ACCOUNTS}
     owing = [d for d in ctx.service.debts(ctx.chat_id) if d.debtor_id == payer.id]
     creditors = {d.creditor_id for d in owing if d.creditor_id not in pools}
-    if len(creditors) == 1 and len(owing) == len([d for d in owing if d.creditor_id in creditors]):
-        (only,) = owing[:1]
+    if len(creditors) == 1 and all(d.creditor_id in creditors for d in owing):  # one person, and no pool besides
+        only = owing[0]
         return _typed(ctx, (payer.id, payer.name), (only.creditor_id, only.creditor), None, PAYER_SIDE, source=source)
     if not owing:
         raise Refusal("payment_alone_none")
@@ -428,8 +428,10 @@ def _all_received(ctx: Context, words: list[str]) -> list[Effect]:
         raise Quiet
     payee = me(ctx)
     settlement = ctx.service.latest_settlement(ctx.chat_id)
-    states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or [] if settlement and settlement.id else []
-    lines = (*settlement.payments, *settlement.passed) if settlement is not None else ()
+    if settlement is None or not settlement.id:
+        raise Quiet
+    states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or []
+    lines = (*settlement.payments, *settlement.passed)
     waiting = {
         state.payer_id: line.payer
         for state, line in zip(states, lines, strict=False)
@@ -559,39 +561,34 @@ cancel_by_typing(GLUED_KIND, GLUED_KIND, lambda ctx, _state: ctx.t("flow_cancell
 def press_glued(ctx: Context) -> HandlerResult:
     """「就是这个」 books the reading the question showed (`转给 @ajie 4`) as its sender's line, unless what the pair
     owes changed since it was asked; 「不是」 drops it. Only its sender or an admin answers it."""
-    pressed = live_press(ctx, GLUED_KIND)
-    if not isinstance(pressed, Confirmation):
-        return pressed
-    if not may_answer(ctx, pressed.asked_by):
-        return AnswerCallback(ctx.t("payment_glued_not_yours"), alert=True)
-    if pressed.action == "x":
-        return answered(ctx, pressed, ctx.t("flow_cancelled"), AnswerCallback())
-    if pressed.action != "ok":
-        return AnswerCallback(ctx.t("button_expired"), alert=True)
-    if _repeat_gone(ctx, pressed.state) is not None:
-        text = ctx.t("payment_glued_changed")
-        return answered(ctx, pressed, text, AnswerCallback(text, alert=True))
-    return run_held(ctx, pressed.key, dict(pressed.state), pressed.message_id, repeat=False)
+    return _press_held(ctx, GLUED_KIND, "payment_glued_not_yours", repeat=False, changed="payment_glued_changed")
 
 
 @registry.callback(REPEAT_KIND)
 def press_repeat(ctx: Context) -> HandlerResult:
     """「再记一笔」 books the held-back payment line as its sender typed it, past the repeat check; 「不用了」 drops it.
     Only its sender or an admin answers it."""
-    pressed = live_press(ctx, REPEAT_KIND)
+    return _press_held(ctx, REPEAT_KIND, "payment_repeat_not_yours", repeat=True)
+
+
+def _press_held(ctx: Context, kind: str, not_yours: str, *, repeat: bool, changed: str = "") -> HandlerResult:
+    """A press on a payment line held back with a question (`_hold_back`): its sender's or an admin's 「yes」 books
+    the line as typed (`repeat`: past the repeat check) unless the question no longer stands (`_repeat_gone`: said
+    as `changed`, else as why), `x` drops it."""
+    pressed = live_press(ctx, kind)
     if not isinstance(pressed, Confirmation):
         return pressed
     if not may_answer(ctx, pressed.asked_by):
-        return AnswerCallback(ctx.t("payment_repeat_not_yours"), alert=True)
+        return AnswerCallback(ctx.t(not_yours), alert=True)
     if pressed.action == "x":
         return answered(ctx, pressed, ctx.t("flow_cancelled"), AnswerCallback())
     if pressed.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     why = _repeat_gone(ctx, pressed.state)
     if why is not None:
-        text = ctx.t(why)
+        text = ctx.t(changed or why)
         return answered(ctx, pressed, text, AnswerCallback(text, alert=True))
-    return run_held(ctx, pressed.key, dict(pressed.state), pressed.message_id, repeat=True)
+    return run_held(ctx, pressed.key, dict(pressed.state), pressed.message_id, repeat=repeat)
 
 
 def _repeat_gone(ctx: Context, state: Mapping[str, Any]) -> str | None:
