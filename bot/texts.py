@@ -625,9 +625,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Payment taken back: {debtor} → {creditor} {amount}",
     },
     "payment_confirmed_unpay": {
-        "zh": "这笔付款双方都确认过了，不能一个人撤销；真记错了请管理员撤销：撤销付款 @对方",
+        "zh": "这笔付款双方都确认过了，不能一个人撤销；真记错了请管理员撤销：撤销付款 {me}",
         "en": "Both sides confirmed that payment: one side cannot take it back. If it is wrong, an admin can: "
-        "unpay @the-other",
+        "unpay {me}",
     },
     "payment_confirmed_unpay_own": {
         "zh": "这笔付款双方都确认过了，你是其中一方，不能自己撤销；真记错了请另一位管理员撤销：撤销付款 {me}",
@@ -734,6 +734,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” is not a number of hands from 1 to 50.",
     },
     "no_night": {"zh": "今晚还没有开局，没有可结算的。", "en": "No night is open: nothing to settle."},
+    "undo_settled_night": {
+        "zh": "今晚（{date}）已经结算了，牌桌跟着关了，牌局记录不能再撤销。"
+        "撤回一笔付款发 撤销付款；要改账，管理员发 撤销结算。",
+        "en": "Tonight ({date}) is settled and its table closed with it: its records cannot be undone. Take back a "
+        "payment with 撤销付款; admins reopen the night with 撤销结算.",
+    },
     "settled_already": {
         "zh": "今晚（{date}）已经结算过了，账在上面的结算里。再看一遍发 战报；要改账，管理员发 撤销结算。",
         "en": "Tonight ({date}) is settled already: its payments are in the settlement above. 战报 shows it "

@@ -285,7 +285,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *PAID_MORE_WORDS,
     ),
     "received": ("收到", "收到了", "已收", "got it", *ALL_RECEIVED_WORDS),
-    "unpay": ("撤销付款", "撤回付款", "取消付款"),
+    "unpay": ("撤销付款", "撤回付款", "取消付款", "撤销收款", "撤回收款", "取消收款"),
     # an admin takes back the latest payout of the pot or the house (bot/commands/undo_payout.py)
     "unpayout": ("撤销发红包池", "撤回发红包池", "取消发红包池", "撤销发红包", "撤销派红包"),
     "unpayfees": ("撤销付台费", "撤回付台费", "取消付台费"),

@@ -45,6 +45,7 @@ from bot.commands._common import (
 from bot.commands._recording import recorded_by
 from bot.commands.correct import correction
 from bot.commands.questions import cancel_by_typing
+from bot.commands.settle import settled_tonight
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import clean, fold, hand_number
 from bot.permissions import UNDO, require_player, undo_needs_confirmation
@@ -79,6 +80,8 @@ def undo(ctx: Context) -> SendText:
     replied = _replied_hand(ctx)
     if replied is not None and replied.table.ended_at is not None:
         return _ask_ended(ctx, replied)
+    if ctx.table is None and (tonight := settled_tonight(ctx)) is not None:
+        raise Refusal("undo_settled_night", date=tonight.isoformat())  # its table closed with it, not missing
     table = current_table(ctx)
     require_player(ctx, table, UNDO)
     if replied is not None:
