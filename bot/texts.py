@@ -298,6 +298,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "第{number}局 按改后的消息重记（原记录作废）：",
         "en": "Hand {number} re-recorded from the edit:",
     },
+    "edit_changes": {"zh": "各家比原来：", "en": "Each player against what was booked before:"},
     "change_line": {"zh": "{name} {change}（本晚 {night}）", "en": "{name} {change} (tonight {night})"},
     "next_hand": {"zh": "下一局：第{number}局，庄家 {dealer}", "en": "Next: hand {number}, dealer {dealer}"},
     "hand_continues": {"zh": "第{number}局接着打，庄家 {dealer}", "en": "Hand {number} goes on, dealer {dealer}"},
@@ -799,6 +800,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "ledger_payout_settled": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_payout_changed": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     # -- rules and settings ------------------------------------------------------------------------------
+    "rules_open_table": {
+        "zh": "⚠️ 开着的这桌还按开桌时的规则打：{game}{rules}，底金 {base}；下面的新规则从下次开桌起算"
+        "（现在就换：重新 开桌 @甲 @乙 @丙，之前记的都算数）。",
+        "en": "⚠️ The open table still plays as it was opened: {game}{rules}, base stake {base}; the rules below apply "
+        "from the next 开桌 (to switch now, open the table again: 开桌 @a @b @c; what was recorded stands).",
+    },
     "rules_show": {
         "zh": "本群：{game}{rules}\n底金 {base}，货币 {currency}，语言 {language}，日切 {cutoff} 点（之前算前一晚）",
         "en": "This group: {game}{rules}\nBase stake {base}, currency {currency}, language {language}, "
@@ -1027,6 +1034,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "上面已经在问了：第{number}局 {what}。请点那条消息下面的「确认撤销」或「不撤销」"
         "（不撤了也可以直接发「算了」）。",
         "en": "Already asked above: hand {number}, {what}. Press “Undo it” or “Keep it” under it (or type cancel).",
+    },
+    "undo_ask_confirmer": {
+        "zh": "这是 {who} 记的：要 TA 或管理员点「确认撤销」才撤（不撤就点「不撤销」）。",
+        "en": "{who} recorded it: they (or an admin) press “Undo it” to take it back (“Keep it” drops the question).",
+    },
+    "undo_ask_admins": {
+        "zh": "这条不知道是谁记的：要管理员点「确认撤销」才撤。",
+        "en": "Nobody the bot knows recorded it: an admin presses “Undo it” to take it back.",
+    },
+    "confirmer_only": {
+        "zh": "这是 {by} 记的：撤不撤要 TA 或管理员定（发起的人可以点「不撤销」作罢）。",
+        "en": "{by} recorded this: they or an admin decide (whoever asked may drop it with “Keep it”).",
     },
     "undo_not_yours": {
         "zh": "只有发起撤销的人或管理员能回答这个问题。",
