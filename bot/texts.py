@@ -802,9 +802,9 @@ TEXTS: dict[str, dict[str, str]] = {
     # -- rules and settings ------------------------------------------------------------------------------
     "rules_open_table": {
         "zh": "⚠️ 开着的这桌还按开桌时的规则打：{game}{rules}，底金 {base}；下面的新规则从下次开桌起算"
-        "（现在就换：重新 开桌 @甲 @乙 @丙，之前记的都算数）。",
+        "（现在就换：再开一次桌，开桌 @ 这桌的人，之前记的都算数）。",
         "en": "⚠️ The open table still plays as it was opened: {game}{rules}, base stake {base}; the rules below apply "
-        "from the next 开桌 (to switch now, open the table again: 开桌 @a @b @c; what was recorded stands).",
+        "from the next 开桌 (to switch now, open the table again, 开桌 with its players' @; what was recorded stands).",
     },
     "rules_show": {
         "zh": "本群：{game}{rules}\n底金 {base}，货币 {currency}，语言 {language}，日切 {cutoff} 点（之前算前一晚）",

@@ -126,7 +126,17 @@ def test_what_players_say_when_a_record_is_wrong_asks_the_correction(
 
 
 @pytest.mark.parametrize(
-    "line", ["错了错了", "不对不对", "不对劲", "记错了，不好意思", "不对 是xx", "不对 是清一色", "c: 错了 是七对", "错了 是七对吗"]
+    "line",
+    [
+        "错了错了",
+        "不对不对",
+        "不对劲",
+        "记错了，不好意思",
+        "不对 是xx",
+        "不对 是清一色",
+        "c: 错了 是七对",
+        "错了 是七对吗",
+    ],
 )
 def test_the_same_words_as_chat_get_no_answer(bot: tuple[Bot, ManualClock], line: str) -> None:
     console = table(bot, -1001, "b: 胡 清一色 点 @c")

@@ -140,7 +140,7 @@ def test_a_change_while_a_table_is_open_says_what_the_open_table_still_plays_und
     out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
     warning = (
         "bot: ⚠️ 开着的这桌还按开桌时的规则打：卡五星，襄阳规则（8 倍封顶，双龙七对 16 倍），底金 1元；"
-        "下面的新规则从下次开桌起算（现在就换：重新 开桌 @甲 @乙 @丙，之前记的都算数）。"
+        "下面的新规则从下次开桌起算（现在就换：再开一次桌，开桌 @ 这桌的人，之前记的都算数）。"
     )
     changed, shown = out.index("a: 设置 底金 2"), out.index("a: 规则")
     assert out[changed + 1 : changed + 3] == ["bot: 已修改（新开的桌按新规则）：", warning]

@@ -32,7 +32,8 @@ def test_undo_after_tonights_settlement_says_the_night_is_settled(tmp_path: Path
     nothing can be taken back and what can be (a payment; the settlement itself, by an admin)."""
     out = replay([*NIGHT, "b: 撤销", "!clock +1d", "c: 撤销"], f"sqlite:///{tmp_path / 'x.db'}")
     assert _after(out, "b: 撤销") == [
-        "今晚（2026-01-10）已经结算了，牌桌跟着关了，牌局记录不能再撤销。撤回一笔付款发 撤销付款；要改账，管理员发 撤销结算。"
+        "今晚（2026-01-10）已经结算了，牌桌跟着关了，牌局记录不能再撤销。"
+        "撤回一笔付款发 撤销付款；要改账，管理员发 撤销结算。"
     ]
     assert _after(out, "c: 撤销") == ["现在没有开着的牌桌。先开桌：开桌 @甲 @乙 @丙"]  # the next day: nothing tonight
 
