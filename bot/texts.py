@@ -298,6 +298,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "第{number}局 按改后的消息重记（原记录作废）：",
         "en": "Hand {number} re-recorded from the edit:",
     },
+    "edit_changes": {"zh": "各家比原来：", "en": "Each player against what was booked before:"},
     "change_line": {"zh": "{name} {change}（本晚 {night}）", "en": "{name} {change} (tonight {night})"},
     "next_hand": {"zh": "下一局：第{number}局，庄家 {dealer}", "en": "Next: hand {number}, dealer {dealer}"},
     "hand_continues": {"zh": "第{number}局接着打，庄家 {dealer}", "en": "Hand {number} goes on, dealer {dealer}"},
@@ -625,9 +626,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Payment taken back: {debtor} → {creditor} {amount}",
     },
     "payment_confirmed_unpay": {
-        "zh": "这笔付款双方都确认过了，不能一个人撤销；真记错了请管理员撤销：撤销付款 @对方",
+        "zh": "这笔付款双方都确认过了，不能一个人撤销；真记错了请管理员撤销：撤销付款 {me}",
         "en": "Both sides confirmed that payment: one side cannot take it back. If it is wrong, an admin can: "
-        "unpay @the-other",
+        "unpay {me}",
     },
     "payment_confirmed_unpay_own": {
         "zh": "这笔付款双方都确认过了，你是其中一方，不能自己撤销；真记错了请另一位管理员撤销：撤销付款 {me}",
@@ -734,6 +735,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” is not a number of hands from 1 to 50.",
     },
     "no_night": {"zh": "今晚还没有开局，没有可结算的。", "en": "No night is open: nothing to settle."},
+    "undo_settled_night": {
+        "zh": "今晚（{date}）已经结算了，牌桌跟着关了，牌局记录不能再撤销。"
+        "撤回一笔付款发 撤销付款；要改账，管理员发 撤销结算。",
+        "en": "Tonight ({date}) is settled and its table closed with it: its records cannot be undone. Take back a "
+        "payment with 撤销付款; admins reopen the night with 撤销结算.",
+    },
     "settled_already": {
         "zh": "今晚（{date}）已经结算过了，账在上面的结算里。再看一遍发 战报；要改账，管理员发 撤销结算。",
         "en": "Tonight ({date}) is settled already: its payments are in the settlement above. 战报 shows it "
@@ -793,6 +800,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "ledger_payout_settled": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_payout_changed": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     # -- rules and settings ------------------------------------------------------------------------------
+    "rules_open_table": {
+        "zh": "⚠️ 开着的这桌还按开桌时的规则打：{game}{rules}，底金 {base}；下面的新规则从下次开桌起算"
+        "（现在就换：再开一次桌，开桌 @ 这桌的人，之前记的都算数）。",
+        "en": "⚠️ The open table still plays as it was opened: {game}{rules}, base stake {base}; the rules below apply "
+        "from the next 开桌 (to switch now, open the table again, 开桌 with its players' @; what was recorded stands).",
+    },
     "rules_show": {
         "zh": "本群：{game}{rules}\n底金 {base}，货币 {currency}，语言 {language}，日切 {cutoff} 点（之前算前一晚）",
         "en": "This group: {game}{rules}\nBase stake {base}, currency {currency}, language {language}, "
@@ -1021,6 +1034,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "上面已经在问了：第{number}局 {what}。请点那条消息下面的「确认撤销」或「不撤销」"
         "（不撤了也可以直接发「算了」）。",
         "en": "Already asked above: hand {number}, {what}. Press “Undo it” or “Keep it” under it (or type cancel).",
+    },
+    "undo_ask_confirmer": {
+        "zh": "这是 {who} 记的：要 TA 或管理员点「确认撤销」才撤（不撤就点「不撤销」）。",
+        "en": "{who} recorded it: they (or an admin) press “Undo it” to take it back (“Keep it” drops the question).",
+    },
+    "undo_ask_admins": {
+        "zh": "这条不知道是谁记的：要管理员点「确认撤销」才撤。",
+        "en": "Nobody the bot knows recorded it: an admin presses “Undo it” to take it back.",
+    },
+    "confirmer_only": {
+        "zh": "这是 {by} 记的：撤不撤要 TA 或管理员定（发起的人可以点「不撤销」作罢）。",
+        "en": "{by} recorded this: they or an admin decide (whoever asked may drop it with “Keep it”).",
     },
     "undo_not_yours": {
         "zh": "只有发起撤销的人或管理员能回答这个问题。",

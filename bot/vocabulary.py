@@ -136,8 +136,8 @@ FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("
 #: unanswered, as a line read without its command word does (`bot.grammar.unprompted`)
 #: what players say when a record is wrong, before what it should be (`错了 是七对`): a correction only when the rest
 #: reads as one (bot/commands/correct.py), chat otherwise
-CORRECTION_CHATTY_WORDS = ("错了", "搞错了", "写错了", "不对")
-CHATTY_WORDS = frozenset({"记错了", "刚才记错了", *CORRECTION_CHATTY_WORDS})
+CORRECTION_CHATTY_WORDS = ("错了", "搞错了", "写错了", "不对", "错了错了", "搞错了搞错了", "写错了写错了", "不对不对")
+CHATTY_WORDS = frozenset({"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS})
 
 #: the verbs of the words that take something back (`撤销结算`, `撤回付款`, `取消处罚`): typed apart from what they
 #: take back (`撤销 结算`), they still make that one word, never the plain 撤销 of the table's latest record
@@ -247,7 +247,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "draw": (*(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")), "荒了"),
     "undo": (
         *("撤销", "撤回", "撤消", "撤销一下", "撤回一下", "撤销下", "回退", "取消上一条", "悔"),
-        *("记错了", "刚才记错了", "undo"),
+        *("记错了", "刚才记错了", "记错了记错了", "undo"),
     ),
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
@@ -285,7 +285,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *PAID_MORE_WORDS,
     ),
     "received": ("收到", "收到了", "已收", "got it", *ALL_RECEIVED_WORDS),
-    "unpay": ("撤销付款", "撤回付款", "取消付款"),
+    "unpay": ("撤销付款", "撤回付款", "取消付款", "撤销收款", "撤回收款", "取消收款"),
     # an admin takes back the latest payout of the pot or the house (bot/commands/undo_payout.py)
     "unpayout": ("撤销发红包池", "撤回发红包池", "取消发红包池", "撤销发红包", "撤销派红包"),
     "unpayfees": ("撤销付台费", "撤回付台费", "取消付台费"),

@@ -735,17 +735,27 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
     return FlowStep(key, action, table, state, flow.user_id, query.message_id)
 
 
+#: A go-ahead question's state keys when what it would change is someone else's record: the Telegram id of whoever
+#: recorded it (None: nobody the bot knows, so admins only), who alone (or an admin) may say yes, and their name.
+CONFIRMER, CONFIRMER_NAME = "confirmer", "confirmer_name"
+
+
 def confirmed_step(
     ctx: Context, kind: str, not_yours: str, kept: Callable[[Mapping[str, Any]], str]
 ) -> FlowStep | Effect | list[Effect]:
     """A press on a go-ahead question (「确认撤销」/「不撤销」, 「改成这样」/「不改」) read as every such question
-    reads it: `flow_step`'s checks, then only whoever asked or an admin (else the alert `not_yours`); `keep` drops
-    it, its message rewritten to `kept(state)`. Returns the step to carry out on `ok`, or the answer that ends the
-    press there."""
+    reads it: `flow_step`'s checks, then only whoever asked or an admin (else the alert `not_yours`) — or, for a
+    question about someone else's record (`CONFIRMER`), its recorder or an admin, the asker only dropping it;
+    `keep` drops it, its message rewritten to `kept(state)`. Returns the step to carry out on `ok`, or the answer
+    that ends the press there."""
     step = flow_step(ctx, kind, current_table)
     if not isinstance(step, FlowStep):
         return step
-    if not may_answer(ctx, step.user_id):
+    if CONFIRMER in step.state:  # someone else's record: its recorder (or an admin) says yes; the asker may drop it
+        deciders = {step.state[CONFIRMER]} | ({step.user_id} if step.action == "keep" else set())
+        if not ctx.is_admin and ctx.sender.user_id not in deciders:
+            return AnswerCallback(ctx.t("confirmer_only", by=step.state[CONFIRMER_NAME]), alert=True)
+    elif not may_answer(ctx, step.user_id):
         return AnswerCallback(ctx.t(not_yours), alert=True)
     if step.action == "keep":
         ctx.service.finish_flow(ctx.chat_id, step.key)

@@ -144,6 +144,7 @@ def event_reply(ctx: Context, table: TableInfo, result: HandResult, what: str, *
     """`第2局 杠：乙 直杠（点 甲）` and each player's change and night balance."""
     lines = booking_lines(ctx, result)
     lines.append(ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what))
+    lines += edit_changes_head(ctx, edited)
     lines += money_lines(ctx, table, result)
     if result.liangdao:
         lines.append(ctx.t("liangdao_state", names=joined(ctx.lang, result.liangdao)))
@@ -159,10 +160,17 @@ def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bo
     lines.append(ctx.t("hand_edited" if edited else "hand_recorded", number=result.number))
     lines += describe_win(ctx.lang, result.events, result.answer, ctx.group.currency)
     lines += stake_lines(ctx, result.answer)
+    lines += edit_changes_head(ctx, edited)
     lines += change_lines(ctx, table, net_by_member(result.booked, result.voided), result.night_total)
     lines += cut_lines(ctx, result)
     lines += next_hand_lines(ctx, table, result, edited=edited)
     return SendText("\n".join(lines), reply_to=ctx.message_id)
+
+
+def edit_changes_head(ctx: Context, edited: bool) -> list[str]:
+    """Over an edit's money lines: they are each player's change against what was booked before, not what the
+    hand pays (an edit 七对 → 清一色 shows the winner +4元, not the hand's 16元), said so they are not misread."""
+    return [ctx.t("edit_changes")] if edited else []
 
 
 def next_hand_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: bool) -> list[str]:

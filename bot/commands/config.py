@@ -70,6 +70,17 @@ def show_rules(ctx: Context) -> SendText:
     return SendText(rules_text(ctx, ctx.group), reply_to=ctx.message_id)
 
 
+def _open_table_differs(ctx: Context, group: GroupInfo) -> list[str]:
+    """A table keeps the game, rules and 底金 it was opened with: while one is open under others than the group's
+    now (a 设置 since), the first line says what it still plays under and how to play the new ones at once."""
+    table = ctx.table
+    if table is None or (table.game, table.rules, table.base) == (group.game, group.rules, group.base):
+        return []
+    rules = _joined(ctx, rules_summary(ctx.lang, table.game, table.rules))
+    base = money(table.base, group.currency)
+    return [ctx.t("rules_open_table", game=game_name(ctx.lang, table.game), rules=rules, base=base)]
+
+
 def presets_text(ctx: Context) -> str:
     """Every 卡五星 preset, the group's marked: `规则 预设`."""
     from ledger.scoring.kawuxing.rules import PRESETS
@@ -84,7 +95,8 @@ def presets_text(ctx: Context) -> str:
 
 
 def rules_text(ctx: Context, group: GroupInfo) -> str:
-    lines = [
+    lines = [*_open_table_differs(ctx, group)]
+    lines += [
         ctx.t(
             "rules_show",
             game=game_name(ctx.lang, group.game),

@@ -655,11 +655,10 @@ def unpay(ctx: Context) -> list[Effect]:
     except LedgerError as err:
         if err.code == "no_payment":  # an admin's plain 撤销付款 looks at his own: others' are taken back by name
             raise Refusal("payment_none_admin" if ctx.is_admin and not words else "payment_none") from err
-        if err.code == "payment_confirmed" and ctx.is_admin:  # he is one side of it: another admin takes it back
+        if err.code == "payment_confirmed":  # an admin who is neither side takes it back, naming the sender
             sender = me(ctx)
-            raise Refusal("payment_confirmed_unpay_own", me=written_mention(ctx, sender.id, sender.name)) from err
-        if err.code == "payment_confirmed":
-            raise Refusal("payment_confirmed_unpay") from err
+            key = "payment_confirmed_unpay_own" if ctx.is_admin else "payment_confirmed_unpay"
+            raise Refusal(key, me=written_mention(ctx, sender.id, sender.name)) from err
         raise
     return _reply(ctx, result)
 

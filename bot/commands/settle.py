@@ -5,6 +5,7 @@ confirmation — the night and its table open again, as they were before 结算 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from bot.commands._common import Confirmation, admin_press, ask_admin, asked_already, carry_out, flow_key
@@ -47,14 +48,18 @@ def settle(ctx: Context) -> list[Effect]:
 def _nothing_open(ctx: Context) -> Refusal:
     """结算 with no night open: tonight's was settled already (结算 sent twice, two players typing it), said so with
     where its post is; else nothing was played."""
+    tonight = settled_tonight(ctx)
+    return Refusal("settled_already", date=tonight.isoformat()) if tonight is not None else Refusal("no_night")
+
+
+def settled_tonight(ctx: Context) -> date | None:
+    """Tonight's date when the group's latest night is tonight's and settled (so nothing is open: 结算 came)."""
     from ledger.tables import night_date
 
     latest = ctx.service.latest_night(ctx.chat_id)
     closed = ctx.service.closed_night(ctx.chat_id, latest) if latest is not None else None
     tonight = night_date(ctx.group.timezone, ctx.group.cutoff_hour, ctx.now())
-    if closed is not None and closed.night.night_date == tonight:
-        return Refusal("settled_already", date=tonight.isoformat())
-    return Refusal("no_night")
+    return tonight if closed is not None and closed.night.night_date == tonight else None
 
 
 # ---------------------------------------------------------------------------------------------- 撤销结算

@@ -26,6 +26,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.commands._common import (
+    CONFIRMER,
+    CONFIRMER_NAME,
     UNDO_QUESTION,
     Confirmation,
     FlowStep,
@@ -41,10 +43,12 @@ from bot.commands._common import (
     net_by_member,
     questions_waiting,
     seats_named_now,
+    written_mention,
 )
 from bot.commands._recording import recorded_by
 from bot.commands.correct import correction
 from bot.commands.questions import cancel_by_typing
+from bot.commands.settle import settled_tonight
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import clean, fold, hand_number
 from bot.permissions import UNDO, require_player, undo_needs_confirmation
@@ -79,6 +83,8 @@ def undo(ctx: Context) -> SendText:
     replied = _replied_hand(ctx)
     if replied is not None and replied.table.ended_at is not None:
         return _ask_ended(ctx, replied)
+    if ctx.table is None and (tonight := settled_tonight(ctx)) is not None:
+        raise Refusal("undo_settled_night", date=tonight.isoformat())  # its table closed with it, not missing
     table = current_table(ctx)
     require_player(ctx, table, UNDO)
     if replied is not None:
@@ -160,7 +166,6 @@ def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: boo
         "what": what,
         "asked": ctx.source,
     }
-    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     if whole_hand:
         question = ctx.t("undo_ask_hand", number=record.hand_number, what=what)
     else:
@@ -168,10 +173,24 @@ def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: boo
         if record.finished:
             key_text = "undo_ask_finished" if table.game == "kawuxing" else "undo_ask_finished_other"
         question = ctx.t(key_text, by=recorded_by(ctx, record), number=record.hand_number, what=what)
+    if record.recorded_by != ctx.sender.user_id and not ctx.is_admin:  # theirs: they (or an admin) say yes
+        question += "\n" + _ask_confirmer(ctx, record, state)
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     buttons = (
         (Button(ctx.t("btn_undo_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_undo_no"), f"{PREFIX}:{key}:keep")),
     )
     return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+def _ask_confirmer(ctx: Context, record: TableRecord, state: dict[str, Any]) -> str:
+    """Someone else's record is theirs to give up: the question's state names its recorder, who alone (or an
+    admin) confirms (`_common.CONFIRMER`), and the line under the question @-mentions them so they see it."""
+    recorder = next((m for m in ctx.service.members(ctx.chat_id) if m.user_id == record.recorded_by), None)
+    if record.recorded_by is None or recorder is None:
+        state |= {CONFIRMER: None, CONFIRMER_NAME: ctx.t("someone")}
+        return ctx.t("undo_ask_admins")
+    state |= {CONFIRMER: record.recorded_by, CONFIRMER_NAME: recorder.name}
+    return ctx.t("undo_ask_confirmer", who=written_mention(ctx, recorder.id, recorder.name))
 
 
 @registry.callback(PREFIX)

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.commands._common import book as book_events
 from bot.commands._common import booking_lines, money_lines, my_seat, named_now, replayed_reply, seat_resolver
-from bot.commands._recording import next_hand_lines
+from bot.commands._recording import edit_changes_head, next_hand_lines
 from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
@@ -364,6 +364,7 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
         lines.append(ctx.t("penghu_hand_over", number=result.number, what=what))
     else:
         lines.append(ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what))
+    lines += edit_changes_head(ctx, edited)
     lines += money_lines(ctx, table, result)
     answer = result.answer
     counts = [

@@ -109,6 +109,12 @@ def test_only_the_recorder_or_an_admin_is_asked(bot: tuple[Bot, ManualClock]) ->
         ("不对，应该是碰碰胡", "小李 胡 老王 点的炮 碰碰胡"),
         ("记错了 是七对", "小李 胡 老王 点的炮 七对"),
         ("搞错了 胡 七对 自摸", "小李 自摸 七对"),
+        # said twice, as people do
+        ("不对不对 是七对", "小李 胡 老王 点的炮 七对"),
+        ("不对不对，应该是碰碰胡", "小李 胡 老王 点的炮 碰碰胡"),
+        ("搞错了搞错了 胡 七对 自摸", "小李 自摸 七对"),
+        ("记错了记错了 是七对", "小李 胡 老王 点的炮 七对"),
+        ("错了错了 是自摸", "小李 自摸 清一色"),
     ],
 )
 def test_what_players_say_when_a_record_is_wrong_asks_the_correction(
@@ -120,7 +126,17 @@ def test_what_players_say_when_a_record_is_wrong_asks_the_correction(
 
 
 @pytest.mark.parametrize(
-    "line", ["错了错了", "不对劲", "记错了，不好意思", "不对 是xx", "不对 是清一色", "c: 错了 是七对", "错了 是七对吗"]
+    "line",
+    [
+        "错了错了",
+        "不对不对",
+        "不对劲",
+        "记错了，不好意思",
+        "不对 是xx",
+        "不对 是清一色",
+        "c: 错了 是七对",
+        "错了 是七对吗",
+    ],
 )
 def test_the_same_words_as_chat_get_no_answer(bot: tuple[Bot, ManualClock], line: str) -> None:
     console = table(bot, -1001, "b: 胡 清一色 点 @c")

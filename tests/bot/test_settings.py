@@ -130,3 +130,20 @@ def test_an_english_groups_rules_settings_and_details_read_as_english(tmp_path: 
     assert "bot: · suits (花色): dots (筒), characters (万)" in said and "bot: Seats: a, Bob, Carl" in said
     assert "bot: 亮倒 declared: Bob, a" in said and "bot:   漂 ×1 +2元, self-draw (自摸) ×1 +2元" in said
     assert "bot: Changed: the bot speaks English here now." in said and "bot: Already so: nothing changed." in said
+
+
+def test_a_change_while_a_table_is_open_says_what_the_open_table_still_plays_under(tmp_path: Path) -> None:
+    """A table keeps the rules and 底金 it was opened with: 设置 and 规则 say so while it is open under others (the
+    players would otherwise read 底金 2 and be charged 1), and stop saying it once the table is opened again."""
+    script = ["!admin a", "!join b 小李", "!join c 老王", "a: 开桌 @a @b @c", "a: 设置 底金 2", "a: 规则"]
+    script += ["a: 开桌 @a @b @c", "a: 规则", "c: 胡 清一色 自摸"]
+    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    warning = (
+        "bot: ⚠️ 开着的这桌还按开桌时的规则打：卡五星，襄阳规则（8 倍封顶，双龙七对 16 倍），底金 1元；"
+        "下面的新规则从下次开桌起算（现在就换：再开一次桌，开桌 @ 这桌的人，之前记的都算数）。"
+    )
+    changed, shown = out.index("a: 设置 底金 2"), out.index("a: 规则")
+    assert out[changed + 1 : changed + 3] == ["bot: 已修改（新开的桌按新规则）：", warning]
+    assert out[shown + 1] == warning
+    second = len(out) - 1 - out[::-1].index("a: 规则")
+    assert warning not in out[second:] and "bot: 老王 +16元（本晚 +16元）" in out[second:]  # 底金 2 now

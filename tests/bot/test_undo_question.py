@@ -1,7 +1,9 @@
-"""撤销's question (「确认撤销」/「不撤销」) belongs to whoever asked: through the Telegram adapter, the asker's typed
-`算了` (`不撤销`, `取消`, `不用了`; `cancel`/`no` in an English group) answers it as 「不撤销」 does; their 撤销 asked
-again points to it instead of asking twice; another player's press is refused and their typed words are chat; an
-update or a press delivered twice never acts twice. On SQLite and PostgreSQL."""
+"""撤销's question (「确认撤销」/「不撤销」) about someone else's record is the asker's to drop and the record's
+recorder's (or an admin's) to confirm: through the Telegram adapter, the asker's typed `算了` (`不撤销`, `取消`,
+`不用了`; `cancel`/`no` in an English group) answers it as 「不撤销」 does; their 撤销 asked again points to it
+instead of asking twice; another player's press is refused and their typed words are chat; the asker's own
+「确认撤销」 is refused (a loser cannot take back the winner's record alone); an update or a press delivered twice
+never acts twice. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -20,7 +22,8 @@ from tests.bot.test_telegram import BOSS, A, B, C, Harness, open_table, tg
 
 __all__ = ["tg"]  # the fixture, from the Telegram tests
 
-NOT_YOURS = "只有发起撤销的人或管理员能回答这个问题。"
+NOT_YOURS = "这是 阿杰 记的：撤不撤要 TA 或管理员定（发起的人可以点「不撤销」作罢）。"
+ASKS_RECORDER = "\n这是 @ajie 记的：要 TA 或管理员点「确认撤销」才撤（不撤就点「不撤销」）。"
 KEPT = "好的，没有撤销。"
 KEPT_TYPED = "好的，没有撤销（上面问的已经作废）。"
 
@@ -49,7 +52,7 @@ async def kong_asked_by_b(tg: Harness) -> dict[str, Any]:
     await tg.say(A, "暗杠 7z")
     assert tg.balance(A["id"]) == 400
     question = await ask(tg, B)
-    assert question["text"] == "最后一条记录是 阿杰 刚刚记的：第1局 阿杰 暗杠 中。确定撤销吗？"
+    assert question["text"] == "最后一条记录是 阿杰 刚刚记的：第1局 阿杰 暗杠 中。确定撤销吗？" + ASKS_RECORDER
     return question
 
 
@@ -125,7 +128,7 @@ async def test_asking_again_points_to_the_question_and_asks_nothing_twice(tg: Ha
     # the table moved on (A has no question): B's 撤销 is of another record now, and asks about it
     await tg.say(A, "暗杠 3s")
     other = await ask(tg, B)
-    assert other["text"] == "最后一条记录是 阿杰 刚刚记的：第1局 阿杰 暗杠 三条。确定撤销吗？"
+    assert other["text"] == "最后一条记录是 阿杰 刚刚记的：第1局 阿杰 暗杠 三条。确定撤销吗？" + ASKS_RECORDER
     # B's 算了 answers B's latest question (the one just asked), none of C's; delivered again it answers nothing
     # more; B's next 算了 answers the older one
     typed = await tg.say(B, "算了")
@@ -147,10 +150,10 @@ async def test_asking_again_points_to_the_question_and_asks_nothing_twice(tg: Ha
     assert tg.last_text().startswith("上面已经在问了：第1局 阿杰 自摸 清一色。")
 
 
-async def test_only_the_asker_or_an_admin_answers(tg: Harness) -> None:
+async def test_the_recorder_or_an_admin_confirms_and_the_asker_may_only_drop_it(tg: Harness) -> None:
     question = await kong_asked_by_b(tg)
-    for label in ("不撤销", "确认撤销"):  # another seated player's press: an alert, nothing changes
-        await tg.feed(tg.updates.press(C, question, buttons(question)[label]))
+    for who, label in ((C, "不撤销"), (C, "确认撤销"), (B, "确认撤销")):  # an alert, nothing changes
+        await tg.feed(tg.updates.press(who, question, buttons(question)[label]))
         alert = tg.telegram.sent("answerCallbackQuery")[-1]
         assert alert["text"] == NOT_YOURS and alert["show_alert"] is True
     assert tg.telegram.sent("editMessageText") == [] and len(open_questions(tg)) == 1
@@ -158,12 +161,15 @@ async def test_only_the_asker_or_an_admin_answers(tg: Harness) -> None:
     await tg.feed(tg.updates.press(BOSS, question, buttons(question)["不撤销"]))  # an admin answers anyone's
     assert tg.telegram.sent("editMessageText")[-1]["text"] == KEPT and open_questions(tg) == []
     question = await ask(tg, B)  # asked anew: the earlier one is answered
-    press = await tg.feed(tg.updates.press(B, question, buttons(question)["确认撤销"]))
+    await tg.feed(tg.updates.press(B, question, buttons(question)["不撤销"]))  # the asker drops it
+    assert tg.telegram.sent("editMessageText")[-1]["text"] == KEPT and open_questions(tg) == []
+    question = await ask(tg, B)
+    press = await tg.feed(tg.updates.press(A, question, buttons(question)["确认撤销"]))  # the recorder gives it up
     assert tg.telegram.sent("editMessageText")[-1]["text"].startswith("已撤销：第1局 阿杰 暗杠 中")
     assert tg.balance(A["id"]) == 0
     said = len(tg.telegram.texts())
     await tg.feed(press)  # the press delivered twice
-    await tg.feed(tg.updates.press(B, question, buttons(question)["确认撤销"]))  # pressed again
+    await tg.feed(tg.updates.press(A, question, buttons(question)["确认撤销"]))  # pressed again
     await tg.feed(tg.updates.press(B, question, buttons(question)["不撤销"]))
     await tg.say(B, "算了")
     assert len(tg.telegram.texts()) == said and tg.balance(A["id"]) == 0
@@ -217,6 +223,8 @@ ACTS = st.sampled_from(
         ("press", OTHER, "keep"),
         ("press", ADMIN, "ok"),
         ("press", ADMIN, "keep"),
+        ("press", RECORDER, "ok"),
+        ("press", RECORDER, "keep"),
         ("type", ASKER, "算了"),
         ("type", ASKER, "今天手气不错"),
         ("type", OTHER, "算了"),
@@ -268,8 +276,9 @@ class Group:
 def test_whatever_happens_the_record_is_taken_back_once_and_only_by_whom_may(
     ledger: Ledger, acts: list[tuple[str, Sender | None, str]]
 ) -> None:
-    """A model of the question: open until the asker or an admin answers it (a press, or the asker's 算了), taken
-    back at most once, and only by their 「确认撤销」; the asker never has two questions waiting."""
+    """A model of the question about someone else's record: open until the asker drops it (「不撤销」, 算了), or
+    the recorder or an admin answers it; taken back at most once, and only by the recorder's or an admin's
+    「确认撤销」; the asker never has two questions waiting."""
     group = Group(ledger)
     for person in (RECORDER, ASKER, OTHER):
         group.say(person, "你好")
@@ -283,9 +292,10 @@ def test_whatever_happens_the_record_is_taken_back_once_and_only_by_whom_may(
         if kind == "press":
             assert who is not None
             effects = group.press(who, data[what], message)
-            if who == OTHER and is_open:
-                assert effects == [AnswerCallback(NOT_YOURS, alert=True)]
-            elif who != OTHER and is_open:
+            refused = who == OTHER or (who == ASKER and what == "ok")
+            if refused and is_open:
+                assert effects == [AnswerCallback(NOT_YOURS.replace("阿杰", "ajie"), alert=True)]
+            elif is_open:
                 is_open, undone = False, what == "ok"
         elif kind == "type":
             assert who is not None
