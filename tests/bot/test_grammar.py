@@ -232,6 +232,8 @@ GLUE_INITIALS = frozenset(
     | {"第", *vocabulary.NUMERAL_DIGITS, *vocabulary.NUMERAL_UNITS}  # 撤销's hand number (`撤销第1局`)
     | {word[0] for words in vocabulary.HELP_TOPIC_WORDS.values() for word in words}  # 帮助's topics (`帮助算账`)
 )
+    | {word[0] for word in vocabulary.COMMAND_WORDS["help"]}  # 帮助 again (`帮助帮助`)
+    | {word[0] for word in vocabulary.COMMAND_WORDS["settle"]}  # 结算 after a closing word (`不打了结算`)
 STARTS_NOTHING = st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF).filter(
     lambda c: fold(c)[0] not in GLUE_INITIALS
 )
