@@ -167,6 +167,15 @@ CLOSE_WORDS = (
     *("不打了", "不打啦", "不打了吧"),
 )
 
+#: what players say before 结算 when they stop (`散了散了 结算吧`, `不打了 结算吧`, `好了 结算`): the line is 结算 when
+#: one settle word alone follows them (more words after it, or a question, and it stays chat: `散了 明天再结算`);
+#: no settle word is one of them, nor starts with one
+SETTLE_LEAD_WORDS = (
+    *("散了", "散了吧", "散啦", "不玩了", "不玩啦", "好了", "好啦", "行了", "那就", "今天就到这", "今天就到这吧"),
+    *("今天到这", "就到这吧", "收工了", "散场了"),
+    *CLOSE_WORDS,
+)
+
 # ------------------------------------------------------------------------- payments as players type them (money2)
 #: a payment to "you", the person @mentioned on the line (`转你了 @阿杰`, `@阿杰 转你8块`): alone it says nobody
 PAID_YOU_WORDS = ("转你了", "转你", "已转你", "微信转你了", "支付宝转你了", "转给你了")
