@@ -1019,6 +1019,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "undo_kept": {"zh": "好的，没有撤销。", "en": "OK, nothing undone."},
     # a 撤销 question (撤销, 撤销结算, 撤销发红包池 …) answered by typing (`算了`, `不撤销`) rather than pressing; 撤销
     # asked again, or pressed by another
+    # 撤销's question answered by the asker's typed yes (`对`, `是的`): the question above now says what was taken back
+    "undo_done_typed": {
+        "zh": "好的，撤销了（上面那条已经改成撤销的结果）。",
+        "en": "OK, undone (the question above now shows what was taken back).",
+    },
     "undo_kept_typed": {
         "zh": "好的，没有撤销（上面问的已经作废）。",
         "en": "OK, nothing undone (the question above is closed).",

@@ -17,7 +17,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
         *("open", "table", "gang", "liangdao", "hu", "draw", "piao", "kan", "qiaba", "ma", "ready", "gouji_round"),
         *("penghu_peng", "penghu_sao", "penghu_guosao", "penghu_paoqi", "penghu_tishe", "penghu_baojing"),
         *("penghu_wufu", "penghu_hu", "penghu_tianhu", "penghu_dihu", "penghu_xiaoqidui", "penghu_other_game"),
-        *("penghu_draw", "undo", "correct", "undo_keep"),
+        *("penghu_draw", "undo", "correct", "undo_keep", "question_yes"),
     ),
     "money": (
         *("balance", "settle", "close", "unsettle", "pay", "received", "unpay", "unpaid", "details", "qrcode"),
