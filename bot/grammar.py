@@ -242,6 +242,11 @@ def split_command(
         if command is None:
             return None
         return command, name, _rest(text[origin[start + 1 + len(first)] :])
+    led = _settle_led_in(head)
+    if led < len(head):  # `散了散了 结算吧`: the settle word alone after them
+        found = split_command(text[origin[start + led] :], book, game)
+        if found is not None and found[1] in vocab.COMMAND_WORDS["settle"] and not found[2]:
+            return found
     for word, end in _words_at(head, book):
         command = book.lookup(word, game)
         if command is None:
@@ -295,6 +300,24 @@ def split_command(
     ):
         return _win_by_its_patterns(text, book, game, seats)
     return None
+
+
+def _settle_led_in(head: str) -> int:
+    """How much of the (folded) line is what players say before 结算 when they stop (`散了散了 `, `不打了，`:
+    `vocab.SETTLE_LEAD_WORDS`, each maybe said again, with the punctuation after them); the whole line when that is
+    all it holds, or nothing is (0 when it starts otherwise)."""
+    end = 0
+    while True:
+        lead = next((w for w in _SETTLE_LEADS if head.startswith(w, end)), "")
+        if not lead:
+            return end if end else len(head)
+        end += len(lead)
+        while end < len(head) and _is_separator(head[end]):
+            end += 1
+
+
+#: the lead-in words, longest first (`散了吧` before `散了`)
+_SETTLE_LEADS = sorted(vocab.SETTLE_LEAD_WORDS, key=len, reverse=True)
 
 
 def _without_cheers(args: str, word: str) -> str:
@@ -408,6 +431,7 @@ def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> b
     reads cleanly: a question or a refusal would answer chat."""
     head = fold(text[:_HEAD]).lstrip(_SPACES)
     said = head.startswith(("/", word)) or _undo_verb_joined(head)[0].startswith(word)  # `撤销 结算` too
+    said = said or (word in vocab.COMMAND_WORDS["settle"] and head[_settle_led_in(head) :].startswith(word))
     glued = command is not None and command.glued is not None and head.startswith(word)
     if glued and _ends_word(word, head[len(word) :]):
         glued = False  # `设置 底金 2`: the word as typed apart

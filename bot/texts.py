@@ -510,9 +510,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{text}” is not an amount: {why}.",
     },
     "what_payment": {"zh": "一笔付款", "en": "A payment"},
-    "payment_no_debt": {
-        "zh": "{debtor} 现在不欠 {creditor} 钱（已付清，或结算里没有这一笔），没有记。",
-        "en": "{debtor} owes {creditor} nothing now (paid up, or no settlement says so); nothing booked.",
+    # a typed payment with someone the sender owes nothing / who owes the sender nothing, said from the sender's side
+    "payment_not_owing": {
+        "zh": "你现在不欠 {name} 钱，没有记。{then}",
+        "en": "You owe {name} nothing now; nothing booked. {then}",
+    },
+    "payment_not_owed": {
+        "zh": "{name} 现在不欠你钱，没有记。{then}",
+        "en": "{name} owes you nothing now; nothing booked. {then}",
+    },
+    "payment_you_owe": {"zh": "你还欠：{debts}。", "en": "You still owe: {debts}."},
+    "payment_owed_you": {"zh": "还欠你的：{debts}。", "en": "Still owing you: {debts}."},
+    "payment_you_owe_nobody": {"zh": "你没有要付的账。", "en": "You owe nobody."},
+    "payment_owed_you_nobody": {"zh": "没有人欠你钱。", "en": "Nobody owes you."},
+    "payment_not_settled_yet": {
+        "zh": "今晚还没结算：发「结算」之后才有要付的账。",
+        "en": "Tonight is not settled yet: debts come with 结算.",
     },
     "payment_overpaid": {
         "zh": "{debtor} 只欠 {creditor} {owed}，没有记。付清写 已转 {creditor_at}。",
@@ -1019,6 +1032,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "undo_kept": {"zh": "好的，没有撤销。", "en": "OK, nothing undone."},
     # a 撤销 question (撤销, 撤销结算, 撤销发红包池 …) answered by typing (`算了`, `不撤销`) rather than pressing; 撤销
     # asked again, or pressed by another
+    # 撤销's question answered by the asker's typed yes (`对`, `是的`): the question above now says what was taken back
+    "undo_done_typed": {
+        "zh": "好的，撤销了（上面那条已经改成撤销的结果）。",
+        "en": "OK, undone (the question above now shows what was taken back).",
+    },
     "undo_kept_typed": {
         "zh": "好的，没有撤销（上面问的已经作废）。",
         "en": "OK, nothing undone (the question above is closed).",

@@ -153,6 +153,9 @@ SELF_DRAW_ALONE = ("zimo", "tsumo")
 #: (`no` is chat elsewhere)
 KEEP_WORDS_EN = ("cancel", "no")
 
+#: the words for 「确认」 that answer a question (`bot.commands.questions`) only in a group that reads English
+YES_WORDS_EN = ("yes",)
+
 #: a table opened as it is said (`开桌了 @小李 @老王`): it opens only when every seat after it is an @mention; alone
 #: (`开桌了`, as a player announces it) or followed by other words (`开桌了 快来`) it is chat
 OPEN_SAID = ("开桌了", "开桌啦", "开局了", "开局啦")
@@ -165,6 +168,15 @@ SETTLE_SAID = ("结算了", "结算啦")
 CLOSE_WORDS = (
     *(f"{word}{said}" for word in ("关桌", "收桌", "散桌") for said in ("", "了", "吧", "啦")),
     *("不打了", "不打啦", "不打了吧"),
+)
+
+#: what players say before 结算 when they stop (`散了散了 结算吧`, `不打了 结算吧`, `好了 结算`): the line is 结算 when
+#: one settle word alone follows them (more words after it, or a question, and it stays chat: `散了 明天再结算`);
+#: no settle word is one of them, nor starts with one
+SETTLE_LEAD_WORDS = (
+    *("散了", "散了吧", "散啦", "不玩了", "不玩啦", "好了", "好啦", "行了", "那就", "今天就到这", "今天就到这吧"),
+    *("今天到这", "就到这吧", "收工了", "散场了"),
+    *CLOSE_WORDS,
 )
 
 # ------------------------------------------------------------------------- payments as players type them (money2)
@@ -251,6 +263,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
+    # typed by whoever asked 撤销, while its question waits: 「确认撤销」 (bot/commands/questions.py); alone, or chat
+    "question_yes": ("对", "对的", "对对", "是的", "是", "确定", "确认", "确认撤销", "嗯", "嗯嗯", *YES_WORDS_EN),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "unpaid": UNPAID_WORDS,
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),

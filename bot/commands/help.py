@@ -4,6 +4,8 @@ for (`帮助 算账`) — since every command at once floods a busy chat; a topi
 
 from __future__ import annotations
 
+import re
+
 from bot.core import Command, Context, Refusal, SendText, registry
 from bot.grammar import fold, tokens
 from bot.vocabulary import COMMAND_WORDS, HELP_TOPIC_WORDS
@@ -15,7 +17,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
         *("open", "table", "gang", "liangdao", "hu", "draw", "piao", "kan", "qiaba", "ma", "ready", "gouji_round"),
         *("penghu_peng", "penghu_sao", "penghu_guosao", "penghu_paoqi", "penghu_tishe", "penghu_baojing"),
         *("penghu_wufu", "penghu_hu", "penghu_tianhu", "penghu_dihu", "penghu_xiaoqidui", "penghu_other_game"),
-        *("penghu_draw", "undo", "correct", "undo_keep"),
+        *("penghu_draw", "undo", "correct", "undo_keep", "question_yes"),
     ),
     "money": (
         *("balance", "settle", "close", "unsettle", "pay", "received", "unpay", "unpaid", "details", "qrcode"),
@@ -37,9 +39,19 @@ TILES_AFTER = "hu"
 _TOPIC_OF_WORD = {word: topic for topic, words in HELP_TOPIC_WORDS.items() for word in words}
 
 
+#: 帮助 said again after itself (`帮助帮助`, `帮助 帮助`, `help help`): asked louder, the same question
+_HELP_AGAIN = re.compile("(?:{})+".format("|".join(map(re.escape, (*COMMAND_WORDS["help"], "help")))))
+
+
+def _help_again(args: str) -> bool:
+    """Whether the words after 帮助 are only 帮助 again (`帮助 帮助`, `help help`, `帮助帮助`): the overview."""
+    said = [word.lstrip("/") for word in tokens(fold(args))]
+    return bool(said) and all(_HELP_AGAIN.fullmatch(word) for word in said)
+
+
 def _topic_glued(rest: str) -> bool:
-    """`帮助算账`: a topic word typed glued to 帮助."""
-    return rest.startswith(tuple(_TOPIC_OF_WORD))
+    """`帮助算账`: a topic word typed glued to 帮助; `帮助帮助`: 帮助 again."""
+    return rest.startswith(tuple(_TOPIC_OF_WORD)) or _help_again(rest)
 
 
 @registry.command(
@@ -51,7 +63,7 @@ def _topic_glued(rest: str) -> bool:
     glued=_topic_glued,
 )
 def help_(ctx: Context) -> SendText:
-    if not ctx.args:
+    if not ctx.args or _help_again(ctx.args):
         lines = [ctx.t("help_private_head"), *_everything(ctx)] if _private(ctx) else _overview(ctx)
         return SendText("\n".join(lines), reply_to=ctx.message_id)
     word = fold(tokens(ctx.args)[0].lstrip("/"))

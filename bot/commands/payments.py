@@ -47,6 +47,7 @@ from bot.vocabulary import (
     PAID_DONE,
     PAID_NAMING_WORDS,
     PAID_TO_WORD,
+    PAID_YOU_WORDS,
     RED_PACKET_PAID_WORDS,
     SENT_TO_READ_AS,
     SENT_TO_WORD,
@@ -231,7 +232,7 @@ def _book(
         if err.code == "nothing_to_confirm":
             raise Refusal("payment_nothing_to_confirm", **names) from err
         if err.code == "no_debt":
-            raise Refusal("payment_no_debt", **names) from err
+            raise _nothing_owed(ctx, debtor if side == PAYEE_SIDE else creditor, side) from err
         if isinstance(err, Overpaid):
             key = "payment_overpaid" if side == PAYER_SIDE else "payment_overpaid_received"
             params = {"owed": money(err.owed, ctx.group.currency), **names}
@@ -349,9 +350,8 @@ def pay(ctx: Context) -> list[Effect]:
     words = _amount_then_payee(ctx, _said_done(ctx, _typed_words(ctx)))
     if not words and ctx.word in PAID_ALONE_WORDS:
         return _paid_alone(ctx, source)
-    unnamed = ctx.word in PAID_NAMING_WORDS and not (words and words[0].startswith("@"))
-    if _chat_after(ctx, words) or unnamed:
-        raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`; `转你了`, `红包发了`, `sent` naming nobody
+    if _chat_after(ctx, words) or (ctx.word in PAID_NAMING_WORDS and not _named_first(ctx, words)):
+        raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`; `转你了 8`, `红包发了`, `sent` naming nobody
     asked = _sent_to_glued(ctx, words)
     if asked is not None:
         return [asked]
@@ -484,7 +484,40 @@ def _typed(
     except ShortOfWaiting as short:
         text = _short_text(ctx, short, debtor, creditor, amount, side)
         return [_hold_back(ctx, text, (debtor[0], creditor[0]), timed=False)]
+    except Refusal as refusal:
+        # a person, a payment word and an amount (`@阿杰 1块已转`, `@阿杰 收到 4`) are a payment however the line
+        # starts: its refusal is answered, never left as if it were chat; 转给 is also how things are forwarded
+        # (`转给 @老王 2`: read as 已转给 only to book, `_sent_to`)
+        refusal.heard = refusal.heard or (amount is not None and ctx.word != SENT_TO_READ_AS)
+        raise refusal from None
     return _reply(ctx, result)
+
+
+#: the refusals of a payment between two who owe each other nothing (the payer's side, the payee's)
+NOTHING_OWED = ("payment_not_owing", "payment_not_owed")
+
+
+def _nothing_owed(ctx: Context, other: tuple[int, str], side: str) -> Refusal:
+    """A payment typed with someone who owes the sender nothing, or is owed nothing by them, said from the sender's
+    side (「你现在不欠 阿杰 钱」, 「阿杰 现在不欠你钱」), with what the settlements do say the sender owes (or is owed),
+    or that tonight is not settled yet when nothing is open either way. (A press under a settlement, whose line was
+    paid meanwhile, says so instead: `press`.)"""
+    mine = me(ctx).id
+    shown = shown_names(ctx)
+    name = shown.get(other[0], other[1])
+    paying = side == PAYER_SIDE
+    open_debts = [d for d in ctx.service.debts(ctx.chat_id) if (d.debtor_id if paying else d.creditor_id) == mine]
+    currency = ctx.group.currency
+    others = ("; " if ctx.lang == "en" else "、").join(
+        f"{account_word(ctx.lang, d.creditor if paying else d.debtor)} {money(d.amount, currency)}" for d in open_debts
+    )
+    if others:
+        then = ctx.t("payment_you_owe" if paying else "payment_owed_you", debts=others)
+    elif ctx.service.current_night(ctx.chat_id) is not None:
+        then = ctx.t("payment_not_settled_yet")
+    else:
+        then = ctx.t("payment_you_owe_nobody" if paying else "payment_owed_you_nobody")
+    return Refusal(NOTHING_OWED[0] if paying else NOTHING_OWED[1], name=name, then=then)
 
 
 def _short_text(
@@ -610,17 +643,31 @@ def _repeat_gone(ctx: Context, state: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _named_first(ctx: Context, words: list[str]) -> bool:
+    """Whether a payment word that says nobody alone (`vocab.PAID_NAMING_WORDS`) is followed by its person: an
+    @mention, or after 转你了 (`vocab.PAID_YOU_WORDS`) a plain name as every payment reads one (`转你了 小李`, as
+    `转了 小李`: a guest's name, or a member's label answered with how to @ them). A 红包 names its person by
+    @mention only: to anyone else it may be a gift."""
+    if not words:
+        return False
+    return words[0].startswith("@") or (ctx.word in PAID_YOU_WORDS and _names_person(ctx, words[0]))
+
+
+def _names_person(ctx: Context, word: str) -> bool:
+    """Whether a plain word is someone's name: a guest's, or a member's label (which `resolve_person` refuses with
+    how to @ them, never reading it as the member)."""
+    try:
+        return resolve_person(ctx, word) is not None
+    except Refusal:
+        return True
+
+
 def _chat_after(ctx: Context, words: list[str]) -> bool:
     """`收到，谢谢`, `收到 谢谢老板 么么哒`, `已转 你看看`, `received, thanks`: words after a payment word that name
     nobody (no @mention, guest or member's name) and hold no amount are chat, not a payment; answering them would
     answer chat (`收到 老王 8` is answered: it has an amount; so is a member's name, with how to @ him). So is an
     amount followed by words that are no unit and no @mention (`转了 8 个给他`, `付了 2 次`): a count, not money."""
-    if not words or words[0].startswith("@"):
-        return False
-    try:
-        if resolve_person(ctx, words[0]) is not None:
-            return False
-    except Refusal:
+    if not words or words[0].startswith("@") or _names_person(ctx, words[0]):
         return False
     if amount_or_why(ctx, words[0])[0] is not None:
         units = unit_words(ctx.group.currency)
@@ -890,7 +937,7 @@ def press(ctx: Context) -> HandlerResult:
             ctx, payer, payee, None, side, at_most=at_most, confirm_only=not at_most, line=(settlement_id, index)
         )
     except Refusal as refusal:
-        if refusal.key not in ("payment_no_debt", "payment_nothing_to_confirm"):
+        if refusal.key not in (*NOTHING_OWED, "payment_nothing_to_confirm"):
             raise
         return AnswerCallback(ctx.t("payment_already", payer=line.payer, payee=line.payee), alert=True)
     if result.replayed:

@@ -11,6 +11,12 @@ rules need more of it (漂, 坎, 马 …; 「取消」). Each is sent with `post
 sent as is kept with its flow (`state["message"]`) for the typed word to rewrite. Only the sender's own questions
 count: an admin may press anyone's button, but their typed 算了 answers only a question they asked; anyone else's
 算了, and 算了 with nothing waiting, is chat (no reply).
+
+The other way, a typed yes — `对` (`是的`, `确定`, `嗯` …; `yes` in a group that reads English) — answers the
+asker's latest question as its 「确认」 button does, for the kinds that register here (`confirm_by_typing`: 撤销's
+question about a record or a finished hand at the open table). The same rules hold: only the asker's own latest
+question, the word alone (`对，就这样` and `对？` are chat), anyone else's yes, or a yes whose latest question is of
+another kind, is chat.
 """
 
 from __future__ import annotations
@@ -21,9 +27,9 @@ from typing import Any
 
 from bot.commands._common import questions_waiting
 from bot.core import Context, Effect, Quiet, SendText, registry
-from bot.grammar import fold
-from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN
-from ledger.service import Ledger
+from bot.grammar import asks, fold
+from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN, YES_WORDS_EN
+from ledger.service import Flow, Ledger
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,16 @@ def cancel_by_typing(kind: str, prefix: str, kept: Callable[[Context, Mapping[st
     cancel button answers it: rewritten to `kept(ctx, state)`, the typed line answered with the text `typed`."""
     CANCELLED[kind] = Cancelled(kept, typed)
     registry.on_posted(prefix)(keep_message)
+
+
+#: the questions a typed yes answers: flow kind -> what it does (its 「确认」 carried out, the replies)
+CONFIRMED: dict[str, Callable[[Context, Flow], list[Effect]]] = {}
+
+
+def confirm_by_typing(kind: str, confirm: Callable[[Context, Flow], list[Effect]]) -> None:
+    """A question of `kind` (which takes a typed 算了 too: `cancel_by_typing`) is answered by its asker's typed yes
+    as its 「确认」 button answers it: `confirm(ctx, flow)` carries it out and says so."""
+    CONFIRMED[kind] = confirm
 
 
 def keep_message(service: Ledger, chat_id: int, key: str, message_id: int) -> None:
@@ -94,3 +110,27 @@ def keep(ctx: Context) -> list[Effect]:
     if flow.state.get("message"):
         effects.append(SendText(cancelled.kept(ctx, flow.state), edit_message_id=int(flow.state["message"])))
     return [*effects, ctx.reply(cancelled.typed)]
+
+
+@registry.command(
+    "question_yes",
+    names=["yes"],
+    aliases=COMMAND_WORDS["question_yes"],
+    help_zh="对（是的、确定、嗯）：机器人问「确定吗」要撤销一条记录或一局时，发问的人打这句就撤销，和点「确认撤销」一样",
+    help_en="yes: while the bot asks whether to undo a record or a hand, whoever asked types it to go ahead, as "
+    "pressing “Undo it”",
+    in_menu=False,
+)
+def yes(ctx: Context) -> list[Effect]:
+    """Typed 对: the sender's latest question still waiting, when it is of a kind a typed yes answers (`CONFIRMED`),
+    carried out as its 「确认」 button is. The word alone only, never a question (`对？`, `是的吗`); English `yes` in a
+    group that reads English (or `/yes`); from anyone whose latest question is none of those, chat: no reply. A
+    question answered is finished, so the line delivered again answers nothing more."""
+    typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
+    english = fold(ctx.word) in YES_WORDS_EN and not typed.startswith("/")
+    if ctx.args or asks(typed) or (english and ctx.lang != "en"):
+        raise Quiet
+    waiting = questions_waiting(ctx, tuple(CANCELLED))
+    if not waiting or waiting[0].kind not in CONFIRMED:
+        raise Quiet
+    return CONFIRMED[waiting[0].kind](ctx, waiting[0])

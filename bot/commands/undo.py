@@ -47,14 +47,14 @@ from bot.commands._common import (
 )
 from bot.commands._recording import recorded_by
 from bot.commands.correct import correction
-from bot.commands.questions import cancel_by_typing
+from bot.commands.questions import cancel_by_typing, confirm_by_typing
 from bot.commands.settle import settled_tonight
-from bot.core import AnswerCallback, Button, Context, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import clean, fold, hand_number
 from bot.permissions import UNDO, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record, joined
 from bot.vocabulary import CHATTY_WORDS, COMMAND_WORDS, LAST_HAND_WORDS
-from ledger.service import MessageHand, TableInfo, TableRecord, VoidResult
+from ledger.service import Flow, MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = UNDO_QUESTION
 PREFIX = "ud"
@@ -200,9 +200,18 @@ def press(ctx: Context) -> HandlerResult:
     step = confirmed_step(ctx, KIND, "undo_not_yours", lambda _state: ctx.t("undo_kept"))
     if not isinstance(step, FlowStep):
         return step
-    table, state = step.table, step.state
+    result = _confirmed(ctx, step.table, step.key, step.state)
+    if result.replayed:
+        return AnswerCallback(ctx.t("already_done"))
+    text = undone_text(ctx, step.table, result, str(step.state["what"]))
+    return [AnswerCallback(), SendText(text, edit_message_id=step.edit)]
+
+
+def _confirmed(ctx: Context, table: TableInfo, key: int, state: Mapping[str, Any]) -> VoidResult:
+    """What the question `key` showed, taken back (the ledger refuses when the table moved on meanwhile), under one
+    source per question: its 「确认撤销」 and its asker's typed yes take back once between them."""
     target = str(state["target"])
-    source = f"{ctx.source.rsplit(':', 1)[0]}:{step.key}:undo"
+    source = f"{ctx.source.rsplit(':', 1)[0]}:{key}:undo"
     if target.startswith("h"):
         result = ctx.service.void_hand(
             int(target[1:]),
@@ -213,11 +222,25 @@ def press(ctx: Context) -> HandlerResult:
         )
     else:
         result = ctx.service.undo(table.id, source=source, by=ctx.sender.user_id, reason="撤销", expect=int(target[1:]))
-    ctx.service.finish_flow(ctx.chat_id, step.key)
+    ctx.service.finish_flow(ctx.chat_id, key)
+    return result
+
+
+def _typed_yes(ctx: Context, flow: Flow) -> list[Effect]:
+    """The asker's typed 对 (是的, 确定, 嗯) under their question: carried out as 「确认撤销」 is, the question
+    rewritten to what was taken back, and a short reply to the typed line (`questions_waiting` found the flow at
+    the open table). About someone else's record it is not the asker's yes to give: refused, naming whose it is."""
+    if CONFIRMER in flow.state and not ctx.is_admin:
+        raise Refusal("confirmer_only", by=flow.state[CONFIRMER_NAME])
+    table = current_table(ctx)
+    result = _confirmed(ctx, table, flow.message_id, flow.state)
     if result.replayed:
-        return AnswerCallback(ctx.t("already_done"))
-    text = undone_text(ctx, table, result, str(state["what"]))
-    return [AnswerCallback(), SendText(text, edit_message_id=step.edit)]
+        raise Quiet
+    text = undone_text(ctx, table, result, str(flow.state["what"]))
+    message = flow.state.get("message")
+    if not message:  # the question's message is not known: what was taken back is the reply itself
+        return [SendText(text, reply_to=ctx.message_id)]
+    return [SendText(text, edit_message_id=int(message)), ctx.reply("undo_done_typed")]
 
 
 def undone_text(ctx: Context, table: TableInfo, result: VoidResult, what: str) -> str:
@@ -304,6 +327,7 @@ def _kept(ctx: Context, _state: Mapping[str, Any]) -> str:
 
 
 cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
+confirm_by_typing(KIND, _typed_yes)
 cancel_by_typing(ENDED_KIND, ENDED_PREFIX, _kept, "undo_kept_typed")
 
 

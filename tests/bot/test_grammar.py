@@ -36,6 +36,7 @@ from bot.grammar import (
     split_command,
     tile_notation,
     tokens,
+    unprompted,
 )
 
 SEATS = {"a": "a", "b": "b", "c": "c", "@a": "a", "@b": "b", "@c": "c", "小李": "b"}
@@ -231,6 +232,8 @@ GLUE_INITIALS = frozenset(
     | {n[0] for n in vocabulary.TILE_NICKNAMES}
     | {"第", *vocabulary.NUMERAL_DIGITS, *vocabulary.NUMERAL_UNITS}  # 撤销's hand number (`撤销第1局`)
     | {word[0] for words in vocabulary.HELP_TOPIC_WORDS.values() for word in words}  # 帮助's topics (`帮助算账`)
+    | {word[0] for word in vocabulary.COMMAND_WORDS["help"]}  # 帮助 again (`帮助帮助`)
+    | {word[0] for word in vocabulary.COMMAND_WORDS["settle"]}  # 结算 after a closing word (`不打了结算`)
 )
 STARTS_NOTHING = st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF).filter(
     lambda c: fold(c)[0] not in GLUE_INITIALS
@@ -241,6 +244,29 @@ STARTS_NOTHING = st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF).filte
 def test_a_word_glued_to_ordinary_chinese_is_never_that_command(word: str, glued: str, rest: str) -> None:
     found = split_command(word + glued + rest, registry, "kawuxing")
     assert found is None or len(found[1]) > len(word)  # at most a longer registered word matched
+
+
+@given(
+    st.lists(st.sampled_from(vocabulary.SETTLE_LEAD_WORDS), min_size=1, max_size=3),
+    st.sampled_from(["", " ", "，", "、", "！ ", "。。"]),
+    st.sampled_from(vocabulary.COMMAND_WORDS["settle"]),
+)
+def test_closing_words_before_a_settle_word_alone_are_that_settle(leads: list[str], gap: str, word: str) -> None:
+    """`散了散了 结算吧`, `不打了，结算`: what players say as they stop, then a settle word alone, is that 结算, read
+    as said (its refusals answered); with more words after it, or asked, it is never 结算."""
+    line = gap.join([*leads, word])
+    found = split_command(line, registry, "kawuxing")
+    assert found is not None and (found[0].key, found[1], found[2]) == ("settle", word, ""), line
+    assert not unprompted(line, word, found[0])
+    for more in (" 明天见", "吗", "？", " 明天再来"):
+        after = split_command(line + more, registry, "kawuxing")
+        assert after is None or after[0].key != "settle", line + more
+
+
+def test_no_settle_word_is_or_starts_with_a_closing_word() -> None:
+    """A closing word is read off the line before its settle word: one a settle word started with would eat it."""
+    settle = vocabulary.COMMAND_WORDS["settle"]
+    assert not [(w, lead) for w in settle for lead in vocabulary.SETTLE_LEAD_WORDS if w.startswith(lead)]
 
 
 CHAT = [
@@ -257,6 +283,9 @@ CHAT = [
     "余额宝收益",
     "算账的时候叫我",
     "点杠是什么意思",
+    "明天再结算",
+    "散了 明天再结算",
+    "好了",
 ]
 
 

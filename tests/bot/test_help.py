@@ -132,6 +132,17 @@ def test_typed_as_players_type_it(bot: tuple[Bot, ManualClock]) -> None:
     assert said(console, "帮助别人") == []  # chat, not a topic
 
 
+def test_help_said_again_or_asked_is_the_overview(bot: tuple[Bot, ManualClock]) -> None:
+    """`帮助帮助`, `帮助 帮助`, `help help` (a player asking louder) and `帮助？` get the overview `帮助` gets, not
+    the help of 帮助 itself, nor silence; 帮助 glued to other words stays chat."""
+    console = chat(bot)
+    overview = said(console, "帮助")
+    assert overview[0] == text("zh", "help_overview_head")
+    for line in ("帮助帮助", "帮助 帮助", "帮助？", "help help", "帮助，帮助！", "/help 帮助", "帮助帮助帮助"):
+        assert said(console, line) == overview, line
+    assert said(console, "帮助帮助别人") == []
+
+
 def test_an_unknown_topic_is_refused_with_the_topics(bot: tuple[Bot, ManualClock]) -> None:
     assert said(chat(bot), "帮助 飞机") == [
         "没有「飞机」这个命令或话题。可以发 帮助 加：记牌、算账、查看、设置、群规、全部，或加一个命令（帮助 结算）。"

@@ -116,3 +116,52 @@ def test_english_money_words(english: Table) -> None:
         == "bot: Payment booked: 阿杰 → 小李 4元 (阿杰 says paid; 小李 confirms with “received”)"
     )
     assert english.say("b: got it @a thx")[0] == "bot: Confirmed: 阿杰 → 小李 4元 ✓ (both sides said so; booked once)"
+
+
+def test_a_payment_with_someone_owed_nothing_is_said_so_from_the_senders_side(table: Table, english: Table) -> None:
+    """`@c 1块已转` from b, who owes 老王 nothing, once went unanswered (a line not starting with its payment word
+    is silent when refused): it is a payment however it starts, so the reply says so, with what the sender does
+    owe or is owed; nothing is booked."""
+    assert table.say("b: @c 1块已转", "b: @c 已转 2", "c: 收到 @b 4", "b: @c 收到 4") == [
+        "bot: 你现在不欠 老王 钱，没有记。你没有要付的账。",
+        "bot: 你现在不欠 老王 钱，没有记。你没有要付的账。",
+        "bot: 小李 现在不欠你钱，没有记。还欠你的：阿杰 4元。",
+        "bot: 老王 现在不欠你钱，没有记。还欠你的：阿杰 4元。",
+    ]
+    table.say("!join e 小王")
+    assert table.say("e: 收到 @a 4") == ["bot: 阿杰 现在不欠你钱，没有记。没有人欠你钱。"]
+    assert table.say("c: @b 1块已转") == ["bot: 你现在不欠 小李 钱，没有记。你没有要付的账。"]
+    table.say("a: 付 @b 4")  # paid up: 阿杰 owes 老王 alone
+    assert table.say("a: @b 1块已转") == ["bot: 你现在不欠 小李 钱，没有记。你还欠：老王 4元。"]
+    assert table.say("a: @c 10块已转") == ["bot: 阿杰 只欠 老王 4元，没有记。付清写 已转 @c。"]
+    assert table.say("b: @c 收到", "b: 转给 @c 2") == []  # an acknowledgement, a forward: chat
+    assert _owed(table, "阿杰", "老王") == 400 and _owed(table, "阿杰", "小李") == 0
+    assert english.say("b: @c 1块已转") == ["bot: You owe 老王 nothing now; nothing booked. You owe nobody."]
+    assert english.say("c: 收到 @b 4") == ["bot: 小李 owes you nothing now; nothing booked. Still owing you: 阿杰 4元."]
+
+
+def test_a_payment_before_any_settlement_says_tonight_is_not_settled(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸")
+    try:
+        assert table.say("a: @c 1块已转", "c: 收到 @a 4") == [
+            "bot: 你现在不欠 老王 钱，没有记。今晚还没结算：发「结算」之后才有要付的账。",
+            "bot: 阿杰 现在不欠你钱，没有记。今晚还没结算：发「结算」之后才有要付的账。",
+        ]
+        assert table.ledger.debts(table.chat) == []
+    finally:
+        table.ledger.close()
+
+
+def test_paid_to_you_with_a_plain_name_after_it_reads_the_name_as_every_payment_does(sqlite_url: str) -> None:
+    """`转你了 小李` (as `转了 小李`): a member's label is answered with how to @ them, never read as the member (a
+    display name moves no money), a guest's name is the guest; other words after it stay chat."""
+    table = Table(sqlite_url, "a: 开桌 @a @b 老表 庄 @a", "a: 老表 胡了 清一色 自摸", "a: 结算")
+    try:
+        hint = "bot: 「小李」是群成员的名字：请用 @ 提到 TA（输入 @ 后从列表里点选）；客人请换个不同的名字。"
+        assert table.say("a: 转你了 小李") == table.say("a: 转了 小李") == [hint]
+        assert table.say("a: 转你了 哈哈", "a: 转你了 8", "a: 转你了 老表吗") == []
+        assert _owed(table, "阿杰", "老表") == 400
+        assert table.say("a: 转你了 老表")[0] == "bot: 记下付款：阿杰 → 老表 4元（阿杰 说已付，等 老表 点「收到」确认）"
+        assert _owed(table, "阿杰", "老表") == 0 and _owed(table, "小李", "老表") == 400
+    finally:
+        table.ledger.close()
