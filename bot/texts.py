@@ -93,6 +93,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "@{name} 可能是两个人：请输入 @ 后从列表里点选 TA。",
         "en": "@{name} could be two people: type @ and pick the one you mean from the list.",
     },
+    "kong_tile_again": {
+        "zh": "这一局已经记了 {what}：同一张牌只能杠一次。发重了就不用再记；牌写错了就写对的那张。",
+        "en": "This hand already has {what}: a tile is konged once. Sent twice? Nothing more to do; wrong tile? "
+        "Write the right one.",
+    },
     "not_seated": {"zh": "{name} 不在这桌上。", "en": "{name} is not seated at this table."},
     "seated_twice": {"zh": "{name} 写了两次：每人只能坐一个位子。", "en": "{name} is named twice: one seat each."},
     "too_many_players": {
@@ -110,9 +115,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "A guest's name takes at most {limit} characters; “{start}…” has {length}: write a shorter one.",
     },
     "too_few_players": {
-        "zh": "{game}一桌要 {seats} 个人，现在只有 {count} 个：开桌 @甲 @乙 @丙（客人直接写名字）",
-        "en": "A {game} table needs {seats} players, you named {count}: 开桌 @a @b @c (guests by name)",
+        "zh": "{game}一桌要 {seats} 个人，现在只有 {count} 个：开桌 {example}（客人直接写名字）",
+        "en": "A {game} table needs {seats} players, you named {count}: 开桌 {example} (guests by name)",
     },
+    "seat_labels": {"zh": "甲 乙 丙 丁 戊 己", "en": "a b c d e f"},
     "guest_name_is_chat": {
         "zh": "「{name}」不是客人的名字：开桌只写坐下的人（@某人，客人写名字，自己坐下写 我），庄家写 庄 @某人 或 "
         "我坐庄、老王坐庄。",

@@ -24,7 +24,9 @@ from bot.core import Context, Quiet, Refusal, SendText, registry
 from bot.grammar import BY_PATTERNS, GrammarError, WinSpec, implied, parse_draw, parse_kong, parse_player, parse_win
 from bot.texts import describe_event, joined
 from bot.vocabulary import COMMAND_WORDS, DEALT_IN_WORDS, FIRST_PERSON_RECORD_WORDS, FIRST_PERSON_WIN_WORDS, KONGS_SAID
+from ledger.errors import ScoringRefused
 from ledger.events import Draw, Event, Kong, Liangdao, Win
+from ledger.scoring.common import ScoringError
 from ledger.service import DuplicateRecord, LedgerError, TableInfo
 
 KAWUXING = ("kawuxing",)
@@ -204,6 +206,10 @@ def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
         result, edited = book(ctx, table, events)
     except DuplicateRecord as dup:
         return hold_back(ctx, table, dup)
+    except (ScoringRefused, ScoringError) as err:
+        if err.reading.key == "fifth_tile":
+            _refuse_kong_again(ctx, table, events)
+        raise
     except LedgerError as err:
         if err.code == "chain_without_kong":
             raise Refusal("chain_without_kong") from err
@@ -216,6 +222,16 @@ def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
         return hand_reply(ctx, table, result, edited=edited)
     what = joined(ctx.lang, (describe_event(ctx.lang, event) for event in result.recorded), "；")
     return event_reply(ctx, table, result, what, edited=edited)
+
+
+def _refuse_kong_again(ctx: Context, table: TableInfo, events: list[Event]) -> None:
+    """A kong of a tile this hand has a kong of already — the same line sent twice, or a tile typed wrong — is
+    refused as that, naming the kong there (the core would only count a fifth copy of the tile)."""
+    tiles = {event.tile for event in events if isinstance(event, Kong) and event.tile}
+    state = ctx.service.hand_state(table.id)
+    earlier = next((e for e in state.events if e.get("type") == "gang" and e.get("tile") in tiles), None)
+    if earlier is not None:
+        raise Refusal("kong_tile_again", what=describe_event(ctx.lang, earlier))
 
 
 def _refuse_edited_repeat(ctx: Context, table: TableInfo, events: list[Event]) -> None:

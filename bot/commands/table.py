@@ -79,7 +79,7 @@ def open_table(ctx: Context) -> SendText:
     game = ctx.group.game  # a new table plays the group's game, whatever the table it replaces played
     needed = SEATS.get(game, 3)
     if len(people) > needed:  # before anyone is looked up or a guest created
-        extra = people[needed].lstrip("@")
+        extra = people[needed]  # as typed (`@dapang`): nobody is looked up yet, and no bare username is a name
         raise Refusal("too_many_players", game=game_name(ctx.lang, game), seats=needed, extra=extra)
     for token in people:  # a guest's name the ledger would refuse, said in the chat's language before anything
         guest = " ".join(token.split())
@@ -110,7 +110,10 @@ def open_table(ctx: Context) -> SendText:
         extra = _shown(ctx, seated[needed])
         raise Refusal("too_many_players", game=game_name(ctx.lang, game), seats=needed, extra=extra)
     if len(seated) < needed:
-        raise Refusal("too_few_players", game=game_name(ctx.lang, game), seats=needed, count=len(seated))
+        example = " ".join(f"@{label}" for label in ctx.t("seat_labels").split()[:needed])  # one @ a seat
+        raise Refusal(
+            "too_few_players", game=game_name(ctx.lang, game), seats=needed, count=len(seated), example=example
+        )
     dealer: MemberInfo | str | None = None
     drawn = False
     if game in DEALERLESS:

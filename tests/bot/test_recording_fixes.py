@@ -314,3 +314,38 @@ def test_an_edit_of_a_record_is_read_as_its_table_s_game_after_another_game_s_ta
         assert table.ledger.history(CHAT, 1)[0].events[0]["order"] == ["b", "a", "c", "d", "e", "f"]
     finally:
         table.ledger.close()
+
+
+@pytest.mark.parametrize(
+    ("first", "again", "there"),
+    [
+        ("b: 暗杠 3s", "b: 暗杠3条", "b 暗杠 三条"),  # the same kong sent twice, spelled another way
+        ("c: 直杠 9p 点 @b", "c: 直杠 9p 点 @b", "c 直杠 九筒（点杠 b）"),
+        ("b: 暗杠 3s", "c: 暗杠 3s", "b 暗杠 三条"),  # someone else's tile typed wrong
+    ],
+)
+def test_a_kong_of_a_tile_konged_already_this_hand_names_that_kong(
+    table: Table, first: str, again: str, there: str
+) -> None:
+    """Not 「三条（3s）有 8 张，每种牌只有 4 张」, which reads as a typo in a hand nobody typed: the kong already
+    there, and what to do. Nothing booked."""
+    table.say(first)
+    before = table.balances()
+    assert table.say(again)[-1:] == [  # after a newcomer's greeting, when the line is their first
+        f"bot: 这一局已经记了 {there}：同一张牌只能杠一次。发重了就不用再记；牌写错了就写对的那张。"
+    ]
+    assert table.balances() == before
+
+
+def test_a_table_short_of_players_shows_one_at_a_seat(db_url: str) -> None:
+    """The example 开桌 has as many @ as the game seats (碰胡 4, 够级 6), not always three."""
+    opened = Table(db_url)
+    try:
+        opened.say("!admin a", "a: 设置 游戏 碰胡")
+        assert opened.say("a: 开桌 @a @b @c")[-1] == (
+            "bot: 碰胡一桌要 4 个人，现在只有 3 个：开桌 @甲 @乙 @丙 @丁（客人直接写名字）"
+        )
+        opened.say("a: 设置 游戏 够级")
+        assert "开桌 @甲 @乙 @丙 @丁 @戊 @己" in opened.say("a: 开桌 @a @b")[-1]
+    finally:
+        opened.ledger.close()
