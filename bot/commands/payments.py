@@ -408,8 +408,12 @@ def _paid_alone(ctx: Context, source: str) -> list[Effect]:
 def received(ctx: Context) -> list[Effect]:
     words = _typed_words(ctx)
     if ctx.word in ALL_RECEIVED_WORDS:
-        return _all_received(ctx, words)
-    if not words or _chat_after(ctx, words):
+        if words:
+            raise Quiet  # `都收到了吗`… : chat
+        return _all_received(ctx)
+    if all(fold(word) in COMMAND_WORDS["received"] for word in words):
+        return _all_received(ctx)  # `收到`, `收到了`, `收到 收到`: the one payer waiting for the sender's word
+    if _chat_after(ctx, words):
         raise Quiet  # a bare 收到 is how chats say "got it", and so is `收到，谢谢`
     source = message_source(ctx)
     other, amount = _person_and_amount(ctx, _said_done(ctx, words))
@@ -420,12 +424,11 @@ def received(ctx: Context) -> list[Effect]:
     return _typed(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
 
 
-def _all_received(ctx: Context, words: list[str]) -> list[Effect]:
-    """`都收到了`: the payments of the latest settlement waiting for the sender's word. From one person, confirmed
-    as `收到 @那人` confirms them; from several, listed with how to confirm each (a blanket word confirms no money
-    the sender may not have looked at); none, or more words after it: chat."""
-    if words:
-        raise Quiet
+def _all_received(ctx: Context) -> list[Effect]:
+    """`都收到了`, and `收到` naming nobody: the payments of the latest settlement waiting for the sender's word
+    (payments told to them, never to anyone else). From one person, confirmed as `收到 @那人` confirms them; from
+    several, listed with how to confirm each (a blanket word confirms no money the sender may not have looked at);
+    none: chat (a bare 收到 is how chats say "got it")."""
     payee = me(ctx)
     settlement = ctx.service.latest_settlement(ctx.chat_id)
     if settlement is None or not settlement.id:

@@ -116,3 +116,37 @@ def test_english_money_words(english: Table) -> None:
         == "bot: Payment booked: 阿杰 → 小李 4元 (阿杰 says paid; 小李 confirms with “received”)"
     )
     assert english.say("b: got it @a thx")[0] == "bot: Confirmed: 阿杰 → 小李 4元 ✓ (both sides said so; booked once)"
+
+
+def _waiting(table: Table) -> list[str | None]:
+    """Whose word each line of the latest settlement waits for (已付: the payee's 收到 is awaited)."""
+    settlement = table.ledger.latest_settlement(table.chat)
+    assert settlement is not None and settlement.id is not None
+    return [state.waiting for state in table.ledger.payment_lines(table.chat, settlement.id) or []]
+
+
+def test_received_naming_nobody_confirms_the_one_payment_told_to_the_sender(sqlite_url: str) -> None:
+    for line in ("c: 收到", "c: 收到了", "c: 收到 收到"):
+        table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "a: 结算")
+        try:
+            assert table.say(line) == []  # nothing waits for 老王's word: chat
+            table.say("a: 付 @c 4")
+            assert table.say("b: 收到", "a: 收到") == []  # told to 老王: nobody else confirms it
+            assert _waiting(table) == ["已付", None]
+            assert table.say(line)[0] == "bot: 已确认：阿杰 → 老王 4元 ✓（双方都说了，只记一笔）", line
+            assert _waiting(table) == [None, None]
+            table.say("b: 已转 @c")
+            assert table.say(line)[0] == "bot: 已确认：小李 → 老王 4元 ✓（双方都说了，只记一笔）", line
+        finally:
+            table.ledger.close()
+
+
+def test_received_naming_nobody_with_several_payers_waiting_lists_them(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "a: 结算", "a: 付 @c 4", "b: 已转 @c")
+    try:
+        assert table.say("c: 收到") == [
+            "bot: @a、@b 都说已付，在等你确认；没有记。请一笔一笔确认：点「收到」，或写 收到 @a。"
+        ]
+        assert _waiting(table) == ["已付", "已付"]
+    finally:
+        table.ledger.close()
