@@ -248,5 +248,10 @@ register(
             "zh": "转给领钱人的欠款恢复成欠{pool}，那次的付款按钮作废。",
             "en": "The debts it passed on are owed to the {pool} again; its payment buttons are void.",
         },
+        # a member's plain name in a payment, not a player of the latest settlement's lines (bot/commands/payments.py)
+        "payment_name_not_settled": {
+            "zh": "没有记：「{name}」不在最近一次结算的账里，付款要 @ 提到 TA。这样写：{line}",
+            "en": "Not booked: “{name}” is not on the latest settlement's lines; name them with @. Write: {line}",
+        },
     }
 )

@@ -150,3 +150,26 @@ def test_received_naming_nobody_with_several_payers_waiting_lists_them(sqlite_ur
         assert _waiting(table) == ["已付", "已付"]
     finally:
         table.ledger.close()
+
+
+def test_a_player_of_the_settlement_is_named_without_the_at(table: Table) -> None:
+    """阿杰 owes 小李 and 老王 4元 each: their names as the 结算 post lists them name them in a payment."""
+    booked = "bot: 记下付款：阿杰 → 老王 1元（阿杰 说已付，等 老王 点「收到」确认）"
+    for line in ("a: 付 老王 1", "a: 付老王1", "a: 已转老王1块", "a: 转了1块给老王"):
+        assert table.say(line)[0] == booked, line
+        table.say("!clock +2m")  # past the repeat window
+    assert table.say("c: 收到阿杰的了")[0] == "bot: 已确认：阿杰 → 老王 4 笔共 4元 ✓（双方都说了，每笔只记一次）"
+    assert table.say("b: 收到 阿杰 1块")[0] == "bot: 记下付款：阿杰 → 小李 1元（小李 说收到，等 阿杰 点「已付」确认）"
+    assert _owed(table, "阿杰", "老王") == 0 and _owed(table, "阿杰", "小李") == 300
+
+
+def test_a_members_name_off_the_settlement_is_refused_with_the_at_line(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *OWES_TWO)
+    try:
+        assert table.say("a: 付 小张 1") == [
+            "bot: 没有记：「小张」不在最近一次结算的账里，付款要 @ 提到 TA。这样写：付 @d 1"
+        ]
+        assert table.say("a: 付小张1", "a: 转了1块给小张", "a: 收到小张的了") == []  # glued: chat
+        assert _owed(table, "阿杰", "老王") == _owed(table, "阿杰", "小李") == 400
+    finally:
+        table.ledger.close()
