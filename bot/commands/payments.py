@@ -54,9 +54,11 @@ from bot.vocabulary import (
 )
 from ledger.accounts import MAX_AMOUNT
 from ledger.errors import DuplicatePayment, Overpaid, ShortOfWaiting
+from ledger.fees import HOUSE_NAME
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import (
+    POT_NAME,
     Debt,
     Ledger,
     LedgerError,
@@ -335,7 +337,13 @@ def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | N
         head = ctx.t("payment_booked_by_payer", **params)
     else:
         head = ctx.t("payment_booked_by_payee", **params)
-    tail = ctx.t("payment_owed" if result.owed else "payment_square", **params)
+    if result.owed:
+        tail = ctx.t("payment_owed", **params)
+    elif result.booked and not result.voided:  # this payment waits for the other side's word: square once it comes
+        who = result.creditor if result.side == PAYER_SIDE else result.debtor
+        tail = ctx.t("payment_square_once_confirmed", who=who, **params)
+    else:
+        tail = ctx.t("payment_square", **params)
     return f"{head}\n{tail}"
 
 
@@ -407,6 +415,8 @@ def pay(ctx: Context) -> list[Effect]:
     words = _amount_then_payee(ctx, _said_done(ctx, _typed_words(ctx)))
     if not words and ctx.word in PAID_ALONE_WORDS:
         return _paid_alone(ctx, source)
+    if words and fold(words[0]) in (POT_NAME, HOUSE_NAME):
+        raise Refusal("payment_to_pool")  # `已转 红包池`, `付 台费 5`: paid by its payout, never to the account
     unnamed = ctx.word in PAID_NAMING_WORDS and not (words and words[0].startswith("@"))
     if _chat_after(ctx, words) or unnamed:
         raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`; `转你了`, `红包发了`, `sent` naming nobody
@@ -453,7 +463,9 @@ def _paid_alone(ctx: Context, source: str) -> list[Effect]:
         return _typed(ctx, (payer.id, payer.name), (only.creditor_id, only.creditor), None, PAYER_SIDE, source=source)
     if not owing:
         raise Refusal("payment_alone_none")
-    first = owing[0]
+    if not creditors:
+        raise Refusal("payment_to_pool")  # owing the pot or the house alone: nobody to pay until its payout
+    first = next(d for d in owing if d.creditor_id in creditors)  # the example names a person, never the pot
     example = written_mention(ctx, first.creditor_id, shown_names(ctx).get(first.creditor_id, first.creditor))
     raise Refusal("payment_alone_which", debts=debt_items(ctx, owing), payee=example)
 

@@ -173,3 +173,39 @@ def test_a_members_name_off_the_settlement_is_refused_with_the_at_line(sqlite_ur
         assert _owed(table, "阿杰", "老王") == _owed(table, "阿杰", "小李") == 400
     finally:
         table.ledger.close()
+
+
+def test_the_pot_is_never_suggested_nor_paid_by_a_typed_payment(sqlite_url: str) -> None:
+    """小李 owes 红包池 a fine and 老王 a win: 已转 alone suggests 老王's line, and the pot's line is refused
+    with what settles it."""
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 七对 点 @b", "a: 罚款 @b 5 迟到", "a: 结算")
+    refused = (
+        "bot: 没有记：欠红包池、台费的钱不直接付给它们；等管理员 发红包池 / 付台费 给谁，就改付给谁（付款帖会写）。"
+    )
+    try:
+        assert table.say("b: 已转") == [
+            "bot: 没有记账：要写明付给谁。小李 欠 红包池 5元、小李 欠 老王 4元。"
+            "这样写：已转 @c（付清这一笔），或 付 @c 金额。"
+        ]
+        assert table.say("b: 已转 红包池", "b: 付 红包池 1", "b: 付 台费 1") == [refused] * 3
+        table.say("b: 已转 @c")
+        assert table.say("b: 已转") == [refused]
+        assert _owed(table, "小李", "红包池") == 500
+    finally:
+        table.ledger.close()
+
+
+def test_a_payment_waiting_for_the_other_side_is_square_once_confirmed(table: Table, english: Table) -> None:
+    assert table.say("a: 已转 @c")[:2] == [
+        "bot: 记下付款：阿杰 → 老王 4元（阿杰 说已付，等 老王 点「收到」确认）",
+        "bot: 等 老王 确认后，阿杰 和 老王 就两清了",
+    ]
+    assert table.say("c: 收到 @a")[:2] == [
+        "bot: 已确认：阿杰 → 老王 4元 ✓（双方都说了，只记一笔）",
+        "bot: 阿杰 和 老王 两清了",
+    ]
+    assert table.say("b: 收到 @a 4")[:2] == [
+        "bot: 记下付款：阿杰 → 小李 4元（小李 说收到，等 阿杰 点「已付」确认）",
+        "bot: 等 阿杰 确认后，阿杰 和 小李 就两清了",
+    ]
+    assert english.say("a: paid @c")[1] == "bot: 阿杰 and 老王 are square once 老王 confirms"
