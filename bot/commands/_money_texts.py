@@ -248,5 +248,22 @@ register(
             "zh": "转给领钱人的欠款恢复成欠{pool}，那次的付款按钮作废。",
             "en": "The debts it passed on are owed to the {pool} again; its payment buttons are void.",
         },
+        # a payment booked by one side while nothing more is owed: square once the other side confirms it
+        "payment_square_once_confirmed": {
+            "zh": "等 {who} 确认后，{debtor} 和 {creditor} 就两清了",
+            "en": "{debtor} and {creditor} are square once {who} confirms",
+        },
+        # 已转 红包池, 付 台费 5, or 已转 alone owing only the pot or the house (bot/commands/payments.py)
+        "payment_to_pool": {
+            "zh": "没有记：欠红包池、台费的钱不直接付给它们；"
+            "等管理员 发红包池 / 付台费 给谁，就改付给谁（付款帖会写）。",
+            "en": "Not booked: money owed to the pot or the house is not paid to them; once an admin pays it out "
+            "(发红包池 / 付台费), you pay whoever got it (the payments post says whom).",
+        },
+        # a member's plain name in a payment, not a player of the latest settlement's lines (bot/commands/payments.py)
+        "payment_name_not_settled": {
+            "zh": "没有记：「{name}」不在最近一次结算的账里，付款要 @ 提到 TA。这样写：{line}",
+            "en": "Not booked: “{name}” is not on the latest settlement's lines; name them with @. Write: {line}",
+        },
     }
 )

@@ -37,7 +37,7 @@ from bot.commands._common import (
 from bot.commands.questions import cancel_by_typing
 from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import fold, tokens
+from bot.grammar import fold, name_key, tokens
 from bot.permissions import may_answer, require_party
 from bot.texts import joined, money
 from bot.vocabulary import (
@@ -55,9 +55,11 @@ from bot.vocabulary import (
 )
 from ledger.accounts import MAX_AMOUNT
 from ledger.errors import DuplicatePayment, Overpaid, ShortOfWaiting
+from ledger.fees import HOUSE_NAME
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYEE_SIDE, PAYER_SIDE
 from ledger.service import (
+    POT_NAME,
     Debt,
     Ledger,
     LedgerError,
@@ -79,7 +81,7 @@ def _person_and_amount(ctx: Context, words: list[str]) -> tuple[MemberInfo, int 
         words = [words[0], words[1] + words[2]]  # `付 @阿一 4 元`: the unit typed apart
     if not words or len(words) > 2:
         raise Refusal("payment_usage")
-    other = resolve_person(ctx, words[0])
+    other = settled_player(ctx, words[0]) or _named_member(ctx, words)
     if other is None:
         if amount_or_why(ctx, words[0])[0] is not None:
             raise Refusal("payment_usage")  # `付 8`, `收到 8块`: an amount where the person goes, not a name
@@ -97,6 +99,52 @@ def _person_and_amount(ctx: Context, words: list[str]) -> tuple[MemberInfo, int 
     return other, amount
 
 
+def settled_player(ctx: Context, name: str) -> MemberInfo | None:
+    """A plain name (no @) in a payment: a player of a line between players of the latest settlement, named exactly
+    as its post lists them or as the group shows that account now, when it names one account alone; else None
+    (read as before: a guest's name, or a member's refused with how to @ them). Only those the night's lines name
+    can be reached so: a display name of anyone else never moves money."""
+    if name.startswith("@"):
+        return None
+    settlement = ctx.service.latest_settlement(ctx.chat_id)
+    if settlement is None or settlement.id is None:
+        return None
+    pools = {m.id for m in ctx.service.members(ctx.chat_id) if m.kind in GROUP_ACCOUNTS}
+    states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or []
+    shown = shown_names(ctx)
+    key = name_key(name)
+    found: set[int] = set()
+    for index, line in enumerate((*settlement.payments, *settlement.passed)):
+        state = states[index] if index < len(states) else None
+        for named, now in (
+            (line.payer, state.payer_id if state else line.payer_id),
+            (line.payee, state.payee_id if state else line.payee_id),
+        ):
+            if now not in pools and key in (name_key(named), name_key(shown.get(now, named))):
+                found.add(now)
+    if len(found) != 1:
+        return None
+    (only,) = found
+    return next((m for m in ctx.service.members(ctx.chat_id) if m.id == only), None)
+
+
+def _named_member(ctx: Context, words: list[str]) -> MemberInfo | None:
+    """`resolve_person` of the first word; a member's plain name (`付 胖子 1`) is refused with the line that names
+    them by @ (`付 @pz 1`), not with 开桌's advice about guests."""
+    try:
+        return resolve_person(ctx, words[0])
+    except Refusal as refused:
+        try:
+            owner = ctx.service.find_member(ctx.chat_id, words[0]) if refused.key == "name_is_member" else None
+        except LedgerError:  # two accounts show it: 开桌's words say so
+            owner = None
+        if owner is None:
+            raise
+        mention = written_mention(ctx, owner.id, shown_names(ctx).get(owner.id, words[0]))
+        line = " ".join([ctx.word, mention, *words[1:]])
+        raise Refusal("payment_name_not_settled", name=words[0], line=line) from None
+
+
 def _said_done(ctx: Context, words: list[str]) -> list[str]:
     """The words without 了 (啦) closing the amount, glued to it or typed apart (`8块了`, `8 了`): only after a word
     that reads as an amount, so `已转 @阿一 你看看了` keeps its words."""
@@ -110,7 +158,11 @@ def _said_done(ctx: Context, words: list[str]) -> list[str]:
 
 def _amount_then_payee(ctx: Context, words: list[str]) -> list[str]:
     """A payment told amount first (`转了 8 给 @阿一`, `微信转了8块给@阿一`): the amount, 给 and one @mention last,
-    nothing else, are `@阿一 8`; any other words stay as typed (`转了 8 个给他`, `转了 8 给 @阿一 看看`)."""
+    nothing else, are `@阿一 8`; any other words stay as typed (`转了 8 个给他`, `转了 8 给 @阿一 看看`). A plain name
+    last (`转了5块给老王`) is read so only when it is a player of the latest settlement (`settled_player`)."""
+    before, _, name = "".join(words).rpartition(PAID_TO_WORD)
+    if name and not name.startswith("@") and amount_or_why(ctx, before)[0] is not None and settled_player(ctx, name):
+        return [name, before]
     if len(words) < 2 or not words[-1].startswith("@") or len(words[-1]) < 2:
         return words
     before = "".join(words[:-1])
@@ -286,7 +338,13 @@ def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | N
         head = ctx.t("payment_booked_by_payer", **params)
     else:
         head = ctx.t("payment_booked_by_payee", **params)
-    tail = ctx.t("payment_owed" if result.owed else "payment_square", **params)
+    if result.owed:
+        tail = ctx.t("payment_owed", **params)
+    elif result.booked and not result.voided:  # this payment waits for the other side's word: square once it comes
+        who = result.creditor if result.side == PAYER_SIDE else result.debtor
+        tail = ctx.t("payment_square_once_confirmed", who=who, **params)
+    else:
+        tail = ctx.t("payment_square", **params)
     return f"{head}\n{tail}"
 
 
@@ -334,11 +392,19 @@ def _numerals_glued(after: str) -> bool:
     return bool(first) and not first[0].isascii() and looks_like_amount(first)
 
 
+def _name_glued(after: str) -> bool:
+    """`付阿杰4`, `已转阿杰4块` (a plain name, then an amount in digits, glued to the word): read as typed apart,
+    a line that acts only when it reads cleanly (`grammar.unprompted`: `付出3` naming nobody stays chat)."""
+    first = after.split(maxsplit=1)[0] if after.strip() else ""
+    glued = _NAME_THEN_AMOUNT.fullmatch(first)
+    return glued is not None and len(after.split()) == 1 and looks_like_amount(glued["amount"])
+
+
 @registry.command(
     "pay",
     names=["paid"],
     on_edit=True,
-    glued=_numerals_glued,
+    glued=lambda after: _numerals_glued(after) or _name_glued(after),
     aliases=COMMAND_WORDS["pay"],
     help_zh="付：付 @阿一 11 记下你付给阿一 11元（可以只付一部分）；已转 @阿一 付清结算说的全部（也可写 转你了 @阿一、"
     "红包发了 @阿一；只欠一个人就发 已转）；对方「收到」即确认",
@@ -350,6 +416,8 @@ def pay(ctx: Context) -> list[Effect]:
     words = _amount_then_payee(ctx, _said_done(ctx, _typed_words(ctx)))
     if not words and ctx.word in PAID_ALONE_WORDS:
         return _paid_alone(ctx, source)
+    if words and fold(words[0]) in (POT_NAME, HOUSE_NAME):
+        raise Refusal("payment_to_pool")  # `已转 红包池`, `付 台费 5`: paid by its payout, never to the account
     if _chat_after(ctx, words) or (ctx.word in PAID_NAMING_WORDS and not _named_first(ctx, words)):
         raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`; `转你了 8`, `红包发了`, `sent` naming nobody
     asked = _sent_to_glued(ctx, words)
@@ -375,6 +443,9 @@ def _typed_words(ctx: Context) -> list[str]:
     return words
 
 
+#: `阿杰的了`, `阿杰的`: whose money was received (`收到阿杰的了`)
+_FROM_NAME = re.compile(r"(?P<name>[^\s@]+?)的(?:了|啦)?")
+
 #: a name with an amount in digits glued after it (`小李5块`, `老王2.5`)
 _NAME_THEN_AMOUNT = re.compile(r"(?P<name>\D*[^\d\s.¥@])(?P<amount>¥?\d\S*)")
 
@@ -392,7 +463,9 @@ def _paid_alone(ctx: Context, source: str) -> list[Effect]:
         return _typed(ctx, (payer.id, payer.name), (only.creditor_id, only.creditor), None, PAYER_SIDE, source=source)
     if not owing:
         raise Refusal("payment_alone_none")
-    first = owing[0]
+    if not creditors:
+        raise Refusal("payment_to_pool")  # owing the pot or the house alone: nobody to pay until its payout
+    first = next(d for d in owing if d.creditor_id in creditors)  # the example names a person, never the pot
     example = written_mention(ctx, first.creditor_id, shown_names(ctx).get(first.creditor_id, first.creditor))
     raise Refusal("payment_alone_which", debts=debt_items(ctx, owing), payee=example)
 
@@ -404,12 +477,20 @@ def _paid_alone(ctx: Context, source: str) -> list[Effect]:
     aliases=COMMAND_WORDS["received"],
     help_zh="收到：收到 @阿二 11 确认阿二付的 11元（阿二还没记就由你记下）；收到 @阿二 确认他最近记的一笔",
     help_en="received @b 11: confirms b's payment of 11 (or books it if b has not); received @b: confirms his latest",
+    glued=lambda after: _name_glued(after) or _FROM_NAME.fullmatch(after.strip()) is not None,
 )
 def received(ctx: Context) -> list[Effect]:
     words = _typed_words(ctx)
+    from_name = _FROM_NAME.fullmatch(words[0]) if len(words) == 1 else None
+    if from_name is not None and settled_player(ctx, from_name["name"]) is not None:
+        words = [from_name["name"]]  # `收到阿杰的了`: 收到 阿杰
     if ctx.word in ALL_RECEIVED_WORDS:
-        return _all_received(ctx, words)
-    if not words or _chat_after(ctx, words):
+        if words:
+            raise Quiet  # `都收到了吗`… : chat
+        return _all_received(ctx)
+    if all(fold(word) in COMMAND_WORDS["received"] for word in words):
+        return _all_received(ctx)  # `收到`, `收到了`, `收到 收到`: the one payer waiting for the sender's word
+    if _chat_after(ctx, words):
         raise Quiet  # a bare 收到 is how chats say "got it", and so is `收到，谢谢`
     source = message_source(ctx)
     other, amount = _person_and_amount(ctx, _said_done(ctx, words))
@@ -420,12 +501,11 @@ def received(ctx: Context) -> list[Effect]:
     return _typed(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
 
 
-def _all_received(ctx: Context, words: list[str]) -> list[Effect]:
-    """`都收到了`: the payments of the latest settlement waiting for the sender's word. From one person, confirmed
-    as `收到 @那人` confirms them; from several, listed with how to confirm each (a blanket word confirms no money
-    the sender may not have looked at); none, or more words after it: chat."""
-    if words:
-        raise Quiet
+def _all_received(ctx: Context) -> list[Effect]:
+    """`都收到了`, and `收到` naming nobody: the payments of the latest settlement waiting for the sender's word
+    (payments told to them, never to anyone else). From one person, confirmed as `收到 @那人` confirms them; from
+    several, listed with how to confirm each (a blanket word confirms no money the sender may not have looked at);
+    none: chat (a bare 收到 is how chats say "got it")."""
     payee = me(ctx)
     settlement = ctx.service.latest_settlement(ctx.chat_id)
     if settlement is None or not settlement.id:

@@ -153,15 +153,111 @@ def test_a_payment_before_any_settlement_says_tonight_is_not_settled(sqlite_url:
 
 
 def test_paid_to_you_with_a_plain_name_after_it_reads_the_name_as_every_payment_does(sqlite_url: str) -> None:
-    """`转你了 小李` (as `转了 小李`): a member's label is answered with how to @ them, never read as the member (a
-    display name moves no money), a guest's name is the guest; other words after it stay chat."""
+    """`转你了 小李` (as `转了 小李`): a player of the settlement's lines by the name its post lists (here one who is
+    owed nothing), any other member's label answered with how to @ them, never read as the member (a display name
+    moves no money), a guest's name is the guest; other words after it stay chat."""
     table = Table(sqlite_url, "a: 开桌 @a @b 老表 庄 @a", "a: 老表 胡了 清一色 自摸", "a: 结算")
     try:
-        hint = "bot: 「小李」是群成员的名字：请用 @ 提到 TA（输入 @ 后从列表里点选）；客人请换个不同的名字。"
-        assert table.say("a: 转你了 小李") == table.say("a: 转了 小李") == [hint]
+        owed_nothing = "bot: 你现在不欠 小李 钱，没有记。你还欠：老表 4元。"
+        assert table.say("a: 转你了 小李") == table.say("a: 转了 小李") == [owed_nothing]
+        hint = "bot: 没有记：「老王」不在最近一次结算的账里，付款要 @ 提到 TA。这样写：转你了 @c"
+        assert table.say("a: 转你了 老王") == [hint]
         assert table.say("a: 转你了 哈哈", "a: 转你了 8", "a: 转你了 老表吗") == []
         assert _owed(table, "阿杰", "老表") == 400
         assert table.say("a: 转你了 老表")[0] == "bot: 记下付款：阿杰 → 老表 4元（阿杰 说已付，等 老表 点「收到」确认）"
         assert _owed(table, "阿杰", "老表") == 0 and _owed(table, "小李", "老表") == 400
     finally:
         table.ledger.close()
+
+
+def _waiting(table: Table) -> list[str | None]:
+    """Whose word each line of the latest settlement waits for (已付: the payee's 收到 is awaited)."""
+    settlement = table.ledger.latest_settlement(table.chat)
+    assert settlement is not None and settlement.id is not None
+    return [state.waiting for state in table.ledger.payment_lines(table.chat, settlement.id) or []]
+
+
+def test_received_naming_nobody_confirms_the_one_payment_told_to_the_sender(sqlite_url: str) -> None:
+    for line in ("c: 收到", "c: 收到了", "c: 收到 收到"):
+        table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "a: 结算")
+        try:
+            assert table.say(line) == []  # nothing waits for 老王's word: chat
+            table.say("a: 付 @c 4")
+            assert table.say("b: 收到", "a: 收到") == []  # told to 老王: nobody else confirms it
+            assert _waiting(table) == ["已付", None]
+            assert table.say(line)[0] == "bot: 已确认：阿杰 → 老王 4元 ✓（双方都说了，只记一笔）", line
+            assert _waiting(table) == [None, None]
+            table.say("b: 已转 @c")
+            assert table.say(line)[0] == "bot: 已确认：小李 → 老王 4元 ✓（双方都说了，只记一笔）", line
+        finally:
+            table.ledger.close()
+
+
+def test_received_naming_nobody_with_several_payers_waiting_lists_them(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "a: 结算", "a: 付 @c 4", "b: 已转 @c")
+    try:
+        assert table.say("c: 收到") == [
+            "bot: @a、@b 都说已付，在等你确认；没有记。请一笔一笔确认：点「收到」，或写 收到 @a。"
+        ]
+        assert _waiting(table) == ["已付", "已付"]
+    finally:
+        table.ledger.close()
+
+
+def test_a_player_of_the_settlement_is_named_without_the_at(table: Table) -> None:
+    """阿杰 owes 小李 and 老王 4元 each: their names as the 结算 post lists them name them in a payment."""
+    booked = "bot: 记下付款：阿杰 → 老王 1元（阿杰 说已付，等 老王 点「收到」确认）"
+    for line in ("a: 付 老王 1", "a: 付老王1", "a: 已转老王1块", "a: 转了1块给老王"):
+        assert table.say(line)[0] == booked, line
+        table.say("!clock +2m")  # past the repeat window
+    assert table.say("c: 收到阿杰的了")[0] == "bot: 已确认：阿杰 → 老王 4 笔共 4元 ✓（双方都说了，每笔只记一次）"
+    assert table.say("b: 收到 阿杰 1块")[0] == "bot: 记下付款：阿杰 → 小李 1元（小李 说收到，等 阿杰 点「已付」确认）"
+    assert _owed(table, "阿杰", "老王") == 0 and _owed(table, "阿杰", "小李") == 300
+
+
+def test_a_members_name_off_the_settlement_is_refused_with_the_at_line(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *OWES_TWO)
+    try:
+        assert table.say("a: 付 小张 1") == [
+            "bot: 没有记：「小张」不在最近一次结算的账里，付款要 @ 提到 TA。这样写：付 @d 1"
+        ]
+        assert table.say("a: 付小张1", "a: 转了1块给小张", "a: 收到小张的了") == []  # glued: chat
+        assert _owed(table, "阿杰", "老王") == _owed(table, "阿杰", "小李") == 400
+    finally:
+        table.ledger.close()
+
+
+def test_the_pot_is_never_suggested_nor_paid_by_a_typed_payment(sqlite_url: str) -> None:
+    """小李 owes 红包池 a fine and 老王 a win: 已转 alone suggests 老王's line, and the pot's line is refused
+    with what settles it."""
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 七对 点 @b", "a: 罚款 @b 5 迟到", "a: 结算")
+    refused = (
+        "bot: 没有记：欠红包池、台费的钱不直接付给它们；等管理员 发红包池 / 付台费 给谁，就改付给谁（付款帖会写）。"
+    )
+    try:
+        assert table.say("b: 已转") == [
+            "bot: 没有记账：要写明付给谁。小李 欠 红包池 5元、小李 欠 老王 4元。"
+            "这样写：已转 @c（付清这一笔），或 付 @c 金额。"
+        ]
+        assert table.say("b: 已转 红包池", "b: 付 红包池 1", "b: 付 台费 1") == [refused] * 3
+        table.say("b: 已转 @c")
+        assert table.say("b: 已转") == [refused]
+        assert _owed(table, "小李", "红包池") == 500
+    finally:
+        table.ledger.close()
+
+
+def test_a_payment_waiting_for_the_other_side_is_square_once_confirmed(table: Table, english: Table) -> None:
+    assert table.say("a: 已转 @c")[:2] == [
+        "bot: 记下付款：阿杰 → 老王 4元（阿杰 说已付，等 老王 点「收到」确认）",
+        "bot: 等 老王 确认后，阿杰 和 老王 就两清了",
+    ]
+    assert table.say("c: 收到 @a")[:2] == [
+        "bot: 已确认：阿杰 → 老王 4元 ✓（双方都说了，只记一笔）",
+        "bot: 阿杰 和 老王 两清了",
+    ]
+    assert table.say("b: 收到 @a 4")[:2] == [
+        "bot: 记下付款：阿杰 → 小李 4元（小李 说收到，等 阿杰 点「已付」确认）",
+        "bot: 等 阿杰 确认后，阿杰 和 小李 就两清了",
+    ]
+    assert english.say("a: paid @c")[1] == "bot: 阿杰 and 老王 are square once 老王 confirms"
