@@ -262,8 +262,9 @@ register(
         },
         # a member's plain name in a payment, not a player of the latest settlement's lines (bot/commands/payments.py)
         "payment_name_not_settled": {
-            "zh": "没有记：「{name}」不在最近一次结算的账里，付款要 @ 提到 TA。这样写：{line}",
-            "en": "Not booked: “{name}” is not on the latest settlement's lines; name them with @. Write: {line}",
+            "zh": "没有记：「{name}」要用 @ 提到（不加 @ 只认最近一次结算账里列的名字）。这样写：{line}",
+            "en": "Not booked: name “{name}” with @ (without it only the names the latest settlement lists are "
+            "read). Write: {line}",
         },
     }
 )

@@ -160,7 +160,7 @@ def test_paid_to_you_with_a_plain_name_after_it_reads_the_name_as_every_payment_
     try:
         owed_nothing = "bot: 你现在不欠 小李 钱，没有记。你还欠：老表 4元。"
         assert table.say("a: 转你了 小李") == table.say("a: 转了 小李") == [owed_nothing]
-        hint = "bot: 没有记：「老王」不在最近一次结算的账里，付款要 @ 提到 TA。这样写：转你了 @c"
+        hint = "bot: 没有记：「老王」要用 @ 提到（不加 @ 只认最近一次结算账里列的名字）。这样写：转你了 @c"
         assert table.say("a: 转你了 老王") == [hint]
         assert table.say("a: 转你了 哈哈", "a: 转你了 8", "a: 转你了 老表吗") == []
         assert _owed(table, "阿杰", "老表") == 400
@@ -219,7 +219,7 @@ def test_a_members_name_off_the_settlement_is_refused_with_the_at_line(sqlite_ur
     table = Table(sqlite_url, *OWES_TWO)
     try:
         assert table.say("a: 付 小张 1") == [
-            "bot: 没有记：「小张」不在最近一次结算的账里，付款要 @ 提到 TA。这样写：付 @d 1"
+            "bot: 没有记：「小张」要用 @ 提到（不加 @ 只认最近一次结算账里列的名字）。这样写：付 @d 1"
         ]
         assert table.say("a: 付小张1", "a: 转了1块给小张", "a: 收到小张的了") == []  # glued: chat
         assert _owed(table, "阿杰", "老王") == _owed(table, "阿杰", "小李") == 400
