@@ -420,6 +420,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“改成” corrects the table's latest record, hand {number}'s “{what}”: not a win, so patterns alone "
         "cannot correct it. To correct an earlier win, edit its message (it is recorded again as edited).",
     },
+    "correct_double_whose": {
+        "zh": "第{number}局是一炮双响（{what}）：改谁的？写上那个人，例如：改成 {first} {line}"
+        "（或 改成 {second} {line}）",
+        "en": "Hand {number} was a double win (一炮双响: {what}): whose hand? Name them, e.g. 改成 {first} {line} "
+        "(or 改成 {second} {line})",
+    },
     "correct_settled": {
         "zh": "现在没有开着的牌桌：这一晚已经结算，记录不能再改。要改的话请管理员先发 撤销结算。",
         "en": "No table is open: the night is settled and its records stay as they are. An admin may send 撤销结算 "
