@@ -296,7 +296,25 @@ def split_command(
         found = _win_by_its_patterns(text, book, game, seats)
         if found is not None:
             return found
+    if game == "gouji":
+        return _own_place(text, book, game)
     return _double_win_named(text, book, game, seats)
+
+
+_PLACES = "|".join(sorted(vocab.GOUJI_PLACES, key=len, reverse=True))
+#: the sender's own 够级 place said as players say it: `我 二科`, `我是头科`, `头科 我`, `头科是我`, `我末游了`
+_OWN_PLACE = re.compile(rf"(?:我\s*是?\s*(?P<a>{_PLACES})|(?P<b>{_PLACES})\s*是?\s*我)\s*[了啦]?")
+
+
+def _own_place(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`我 二科`, `我是头科`, `头科 我`, `我末游了`: the sender's own 够级 place, read as its one word (`我二科`); a
+    question or more words is chat."""
+    said = _OWN_PLACE.fullmatch(fold(clean(text))) if not asks(text) else None
+    if said is None:
+        return None
+    word = f"我{said['a'] or said['b']}"
+    command = book.lookup(word, game)
+    return None if command is None else (command, word, "")
 
 
 def _without_cheers(args: str, word: str) -> str:

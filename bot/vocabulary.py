@@ -374,6 +374,16 @@ SETTING_CHANGED_READ_AS = "设置"
 #: record alone; only before `FIRST_PERSON_WIN_WORDS` or `FIRST_PERSON_RECORD_WORDS` (`这把我输惨了` is chat)
 THIS_HAND_WORDS = ("这把", "这局", "这盘", "刚才那把", "刚才那局", "刚才那盘")
 
+#: a 够级 place as players name it -> how many went out before it (`我头科`, `我是二科`, `末游 我`: the sender's own
+#: place, which starts the 名次 buttons with the sender there; bot/games/gouji.py)
+GOUJI_PLACES: dict[str, int] = {
+    **{"头科": 0, "二科": 1, "三科": 2, "四科": 3, "五科": 4, "二落": 4},
+    **{"大落": 5, "末科": 5, "末游": 5},
+}
+#: the sender's own 够级 place in one word (`我头科`): the words of its command; spaced or said otherwise (`我 二科`,
+#: `我是头科`, `头科是我`, `我末游了`) it is read as this word (`bot.grammar`)
+OWN_PLACE_WORDS = tuple(f"我{place}" for place in GOUJI_PLACES)
+
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
 RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WORDS[key])
@@ -400,7 +410,7 @@ SHORT_FINE_WORDS = ("罚",)
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
 ACTING_WORDS = RECORD_WORDS | frozenset(COMMAND_WORDS["undo"] + COMMAND_WORDS["settle"] + COMMAND_WORDS["open"])
-ACTING_WORDS |= frozenset(COMMAND_WORDS["close"]) | frozenset(DOUBLE_WIN_WORDS)
+ACTING_WORDS |= frozenset(COMMAND_WORDS["close"]) | frozenset(DOUBLE_WIN_WORDS) | frozenset(OWN_PLACE_WORDS)
 ACTING_WORDS |= frozenset(word for key in REGIONAL_COMMANDS for word in COMMAND_WORDS[key])
 ACTING_WORDS |= frozenset(word for key in ("pay", "received", "unpay", "undo_keep") for word in COMMAND_WORDS[key])
 #: a finished hand named by its number (`撤销 第3局`, `撤销第十二把`): the words for a hand after the number
