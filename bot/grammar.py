@@ -1314,6 +1314,8 @@ class _DoubleWin:
     discarders: list[Word]
     robbed: bool
     loose: list[Word]
+    #: a way of dealing in between two names (`老王 点炮 阿杰`): which one dealt in?
+    unclear: tuple[Word, Word, Word] | None = None
 
 
 def _winner_names(typed: str, resolve: Resolve) -> list[str] | None:
@@ -1329,9 +1331,10 @@ def _winner_names(typed: str, resolve: Resolve) -> list[str] | None:
 
 def _double_win_words(text: str, resolve: Resolve) -> tuple[list[Word], bool] | None:
     """The words of a 一炮双响 told with names: the names split from a join between them (`阿杰和小李`) and from
-    what says they won glued after them (`小李都胡了`), those words dropped. With whether a word said they won (胡,
-    都胡了, 一炮双响); None when a word is no win's."""
-    pieces: list[str] = []
+    what says they won glued after them (`小李都胡了`), a name glued before 点炮/点的 told as `点 老王` (`老王点的`).
+    What says they won (胡, 都胡了) stays as a `_WON` word, so nothing reads across it (`阿杰 小李 都胡了 点炮 老王`).
+    With whether a word said they won (胡, 都胡了, 一炮双响); None when a word is no win's."""
+    runs: list[list[str]] = [[]]  # the pieces read together, between the words that say they won
     said = False
     for typed in tokens(text):
         folded = fold(typed)
@@ -1339,32 +1342,40 @@ def _double_win_words(text: str, resolve: Resolve) -> tuple[list[Word], bool] | 
             return None  # `@小李 我胡了 清一色`: the sender's own win, never a second winner's
         if folded in vocab.BOTH_WON_WORDS:
             said = True
+            runs.append([])
             continue
         if folded in vocab.WINNERS_JOINED:
             continue
         won = next((w for w in _BOTH_WON_LONGEST if folded.endswith(w) and len(folded) > len(w)), "")
         names = _winner_names(typed[: len(typed) - len(won)], resolve) if len(folded) == len(typed) else None
+        dealt = _DEALT_IN_GLUED.fullmatch(folded) if len(folded) == len(typed) else None
         if names is not None:
             said = said or bool(won)
-            pieces += names
+            runs[-1] += names
+            if won:
+                runs.append([])
         elif typed.startswith("@") and folded[-1:] in vocab.WINNERS_JOINED:
-            pieces.append(typed[:-1])  # `@ajie和 @xiaoli`
-        elif (dealt := _DEALT_IN_GLUED.fullmatch(folded)) and _segment(typed, resolve) is None:
-            pieces += [typed[: dealt.start("way")], typed[dealt.start("way") :]]  # `小张点的`: who, and the word
+            runs[-1].append(typed[:-1])  # `@ajie和 @xiaoli`
+        elif dealt and (_person(dealt["who"], resolve) is not None or _segment(typed, resolve) is None):
+            runs[-1] += [dealt["way"], typed[: dealt.start("way")]]  # `老王点的`, `小张点的`: 点的 老王
         else:
-            pieces.append(typed)
+            runs[-1].append(typed)
+    words: list[Word] = []
     try:
-        words = read(" ".join(pieces), resolve)
+        for run in runs:
+            words += [*read(" ".join(run), resolve), Word(_WON, "", "")]
     except GrammarError:
         return None
     for index, word in enumerate(words):
         if word.kind == "unknown" and _where_discarder(words, index):
             words[index] = Word(_STRANGER, word.typed, word.typed)  # `点 小张`: named where the discarder goes
-    if any(word.kind not in _WIN_WORD_KINDS | {"person", _STRANGER} for word in words):
+    if any(word.kind not in _WIN_WORD_KINDS | {"person", _STRANGER, _WON} for word in words):
         return None
     return words, said or any(word.kind == "double" for word in words)
 
 
+#: what stands where players said they won (胡, 都胡了), between the words read before and after it
+_WON = "won"
 #: a word of a 一炮双响 named where its discarder goes that is nobody at the table (`点 小张`, `小张点的`): answered
 #: with who is seated, never read as chat once two players were said to have won
 _STRANGER = "stranger"
@@ -1389,7 +1400,8 @@ def _double_win_parts(words: Sequence[Word]) -> _DoubleWin | None:
     """Who won, who dealt in and whose hand each word tells, or None unless exactly two players won (on a discard:
     a 自摸 is no 一炮双响). A person right after 点/抢杠, right before 点炮/点的 with nobody after it (`老王点的`), or
     named first right before 一炮双响 (`老王 一炮双响 阿杰 小李`) dealt in; the others won. A hand word belongs to the
-    winner named last before it, unless the two winners were named together (`阿杰 小李 七对`: loose)."""
+    winner named last before it, unless the two winners were named together (`阿杰 小李 七对`: loose); a winner
+    named again takes the words after it."""
     persons = [index for index, word in enumerate(words) if word.kind == "person"]
 
     def dealt_in(index: int) -> bool:
@@ -1397,7 +1409,11 @@ def _double_win_parts(words: Sequence[Word]) -> _DoubleWin | None:
         first_before_double = after is not None and after.kind == "double" and index == persons[0]
         return words[index].kind == _STRANGER or _where_discarder(words, index) or first_before_double
 
+    named = ("person", _STRANGER)
     parts = _DoubleWin([], [], False, [])
+    for before, word, after in zip(words, words[1:], words[2:], strict=False):
+        if word.kind == "method" and before.kind in named and after.kind in named:
+            parts.unclear = (word, before, after)  # `老王 点炮 阿杰 小李`: 老王 or 阿杰? Never guessed
     owner: list[Word] | None = None
     together = False  # the two winners named one right after the other: what follows is told of both
     for index, word in enumerate(words):
@@ -1405,8 +1421,10 @@ def _double_win_parts(words: Sequence[Word]) -> _DoubleWin | None:
             parts.discarders.append(word)
             owner = None
         elif word.kind == "person":
-            if any(named.value == word.value for named, _ in parts.winners):
-                return None
+            again = next((hand for named, hand in parts.winners if named.value == word.value), None)
+            if again is not None:  # `阿杰和小李都胡了 阿杰 卡五星 小李 七对`: each named again with their hand
+                owner, together = again, False
+                continue
             together = owner is not None and not owner and words[index - 1].kind == "person"
             parts.winners.append((word, []))
             owner = parts.winners[-1][1]
@@ -1414,7 +1432,7 @@ def _double_win_parts(words: Sequence[Word]) -> _DoubleWin | None:
             if word.value == "self_draw":
                 return None
             parts.robbed = parts.robbed or word.value == "rob_kong"
-        elif word.kind != "double":
+        elif word.kind not in ("double", _WON):
             (parts.loose if owner is None or together else owner).append(word)
     return parts if len(parts.winners) == 2 else None
 
@@ -1459,6 +1477,11 @@ def parse_double_win(
         raise GrammarError(NOT_A_DOUBLE_WIN, suggest=False)
     (first, first_hand), (second, second_hand) = parts.winners
     first_name, second_name = first.value, second.value
+    if parts.unclear is not None:
+        dealt, before, after = parts.unclear
+        raise GrammarError(
+            "double_win_which_discarder", suggest=False, word=dealt.typed, first=before.typed, second=after.typed
+        )
     stranger = next((word for word in parts.discarders if word.kind == _STRANGER), None)
     if stranger is not None:
         raise GrammarError("discarder_not_seated", name=stranger.typed, word=vocab.METHODS["discard"][0], suggest=False)

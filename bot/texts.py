@@ -255,6 +255,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "{first} and {second} both won (一炮双响): on whose discard? Write it in full, e.g. "
         "一炮双响 {first} 卡五星 {second} 七对 点 @b",
     },
+    "double_win_which_discarder": {
+        "zh": "「{first} {word} {second}」：是 {first} 点的炮，还是 {second}？一炮双响把点炮的写在「点」后面，例如："
+        "一炮双响 阿杰 卡五星 小李 七对 点 {first}",
+        "en": "“{first} {word} {second}”: did {first} or {second} deal in? In a double win (一炮双响) put the one "
+        "who dealt in after 点, e.g. 一炮双响 阿杰 卡五星 小李 七对 点 {first}",
+    },
     "double_win_hands_missing": {
         "zh": "一炮双响：{first} 和 {second} 各胡的什么？番型写在各自名字后面，例如：一炮双响 {first} 卡五星 "
         "{second} 七对 点 {discarder}（没番写 屁胡）",

@@ -697,7 +697,8 @@ def test_a_double_win_told_with_names_reads_as_its_plain_line(
         ("老王 一炮双响 阿杰 小李", "double_win_hands_missing"),
         ("阿杰 小李 都胡了 七对 老王点的", "double_win_whose"),
         ("阿杰 小李 都胡了", "double_win_discarder_missing"),
-        ("阿杰 七对 小李 卡五星 点 老王 点 阿杰", "two_discarders"),
+        ("老王 点炮 阿杰 小李 都胡了", "double_win_which_discarder"),
+        ("阿杰 七对 小李 卡五星 点 老王 都胡了 阿杰点的", "two_discarders"),
         ("阿杰 七对 小李 卡五星 小张点的", "discarder_not_seated"),
     ],
 )
