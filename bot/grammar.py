@@ -281,7 +281,7 @@ def split_command(
     if dealt_in is not None:
         return dealt_in
     if head[0] == "@" or _seat_first(text, seats):
-        return _player_first(text, book, game)
+        return _player_first(text, book, game) or _double_win_named(text, book, game, seats)
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
         found = _player_first(text[origin[start + len(vocab.PAID_TO_WORD)] :], book, game)
         return found if found is not None and found[1] in vocab.ADDRESSED_PAYMENT_WORDS else None
@@ -298,8 +298,28 @@ def split_command(
     if game in (None, "kawuxing") and (
         head[0] in _WIN_STARTS or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
     ):
-        return _win_by_its_patterns(text, book, game, seats)
-    return None
+        found = _win_by_its_patterns(text, book, game, seats)
+        if found is not None:
+            return found
+    if game == "gouji":
+        return _own_place(text, book, game)
+    return _double_win_named(text, book, game, seats)
+
+
+_PLACES = "|".join(sorted(vocab.GOUJI_PLACES, key=len, reverse=True))
+#: the sender's own 够级 place said as players say it: `我 二科`, `我是头科`, `头科 我`, `头科是我`, `我末游了`
+_OWN_PLACE = re.compile(rf"(?:我\s*是?\s*(?P<a>{_PLACES})|(?P<b>{_PLACES})\s*是?\s*我)\s*[了啦]?")
+
+
+def _own_place(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`我 二科`, `我是头科`, `头科 我`, `我末游了`: the sender's own 够级 place, read as its one word (`我二科`); a
+    question or more words is chat."""
+    said = _OWN_PLACE.fullmatch(fold(clean(text))) if not asks(text) else None
+    if said is None:
+        return None
+    word = f"我{said['a'] or said['b']}"
+    command = book.lookup(word, game)
+    return None if command is None else (command, word, "")
 
 
 def _settle_led_in(head: str) -> int:
@@ -1300,6 +1320,219 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
         if item.method in {"discard", "rob_kong"}:
             item.discarder = discarder
     return specs
+
+
+#: the word a 一炮双响 told with its winners' names is read with (`阿杰 小李 都胡了 老王点的`): one of the 胡 command's
+DOUBLE_WIN = vocab.DOUBLE_WIN_WORDS[0]
+#: the GrammarError of a line that does not read as a 一炮双响 at all: chat (`一炮双响 太爽了`), never answered
+NOT_A_DOUBLE_WIN = "double_win_unread"
+_BOTH_WON_LONGEST = sorted(vocab.BOTH_WON_WORDS, key=len, reverse=True)
+
+
+@dataclass
+class _DoubleWin:
+    """A 一炮双响's words sorted: each winner with the words of their own hand, the discarder(s), how it was won,
+    and hand words that belong to neither winner for sure (`阿杰 小李 七对`: whose 七对?)."""
+
+    winners: list[tuple[Word, list[Word]]]
+    discarders: list[Word]
+    robbed: bool
+    loose: list[Word]
+    #: a way of dealing in between two names (`老王 点炮 阿杰`): which one dealt in?
+    unclear: tuple[Word, Word, Word] | None = None
+
+
+def _winner_names(typed: str, resolve: Resolve) -> list[str] | None:
+    """`阿杰`, `阿杰和小李` (`vocab.WINNERS_JOINED` between two names): the names typed, or None."""
+    if _person(typed, resolve) is not None:
+        return [typed]
+    for join in vocab.WINNERS_JOINED:
+        left, said, right = typed.partition(join)
+        if said and left and right and _person(left, resolve) and _person(right, resolve):
+            return [left, right]
+    return None
+
+
+def _double_win_words(text: str, resolve: Resolve) -> tuple[list[Word], bool] | None:
+    """The words of a 一炮双响 told with names: the names split from a join between them (`阿杰和小李`) and from
+    what says they won glued after them (`小李都胡了`), a name glued before 点炮/点的 told as `点 老王` (`老王点的`).
+    What says they won (胡, 都胡了) stays as a `_WON` word, so nothing reads across it (`阿杰 小李 都胡了 点炮 老王`).
+    With whether a word said they won (胡, 都胡了, 一炮双响); None when a word is no win's."""
+    runs: list[list[str]] = [[]]  # the pieces read together, between the words that say they won
+    said = False
+    for typed in tokens(text):
+        folded = fold(typed)
+        if folded in vocab.FIRST_PERSON_WIN_WORDS:
+            return None  # `@小李 我胡了 清一色`: the sender's own win, never a second winner's
+        if folded in vocab.BOTH_WON_WORDS:
+            said = True
+            runs.append([])
+            continue
+        if folded in vocab.WINNERS_JOINED:
+            continue
+        won = next((w for w in _BOTH_WON_LONGEST if folded.endswith(w) and len(folded) > len(w)), "")
+        names = _winner_names(typed[: len(typed) - len(won)], resolve) if len(folded) == len(typed) else None
+        dealt = _DEALT_IN_GLUED.fullmatch(folded) if len(folded) == len(typed) else None
+        if names is not None:
+            said = said or bool(won)
+            runs[-1] += names
+            if won:
+                runs.append([])
+        elif typed.startswith("@") and folded[-1:] in vocab.WINNERS_JOINED:
+            runs[-1].append(typed[:-1])  # `@ajie和 @xiaoli`
+        elif dealt and (_person(dealt["who"], resolve) is not None or _segment(typed, resolve) is None):
+            runs[-1] += [dealt["way"], typed[: dealt.start("way")]]  # `老王点的`, `小张点的`: 点的 老王
+        else:
+            runs[-1].append(typed)
+    words: list[Word] = []
+    try:
+        for run in runs:
+            words += [*read(" ".join(run), resolve), Word(_WON, "", "")]
+    except GrammarError:
+        return None
+    for index, word in enumerate(words):
+        if word.kind == "unknown" and _where_discarder(words, index):
+            words[index] = Word(_STRANGER, word.typed, word.typed)  # `点 小张`: named where the discarder goes
+    if any(word.kind not in _WIN_WORD_KINDS | {"person", _STRANGER, _WON} for word in words):
+        return None
+    return words, said or any(word.kind == "double" for word in words)
+
+
+#: what stands where players said they won (胡, 都胡了), between the words read before and after it
+_WON = "won"
+#: a word of a 一炮双响 named where its discarder goes that is nobody at the table (`点 小张`, `小张点的`): answered
+#: with who is seated, never read as chat once two players were said to have won
+_STRANGER = "stranger"
+_DEALT_IN_GLUED = re.compile(
+    rf"(?P<who>.+?)(?P<way>{'|'.join(s for s in vocab.METHODS['discard'] if len(s) >= 2 and is_cjk(s[0]))})"
+)
+
+
+def _where_discarder(words: Sequence[Word], index: int) -> bool:
+    """Whether the word at `index` stands where a 一炮双响's discarder is told: right after 点/抢杠, or right before
+    点炮/点的 with nobody after it."""
+    before = words[index - 1] if index else None
+    after = words[index + 1] if index + 1 < len(words) else None
+    if before is not None and before.kind == "method":
+        return True
+    if after is not None and after.kind == "method" and after.value == "discard":
+        return index + 2 >= len(words) or words[index + 2].kind not in ("person", "unknown")
+    return False
+
+
+def _double_win_parts(words: Sequence[Word]) -> _DoubleWin | None:
+    """Who won, who dealt in and whose hand each word tells, or None unless exactly two players won (on a discard:
+    a 自摸 is no 一炮双响). A person right after 点/抢杠, right before 点炮/点的 with nobody after it (`老王点的`), or
+    named first right before 一炮双响 (`老王 一炮双响 阿杰 小李`) dealt in; the others won. A hand word belongs to the
+    winner named last before it, unless the two winners were named together (`阿杰 小李 七对`: loose); a winner
+    named again takes the words after it."""
+    persons = [index for index, word in enumerate(words) if word.kind == "person"]
+
+    def dealt_in(index: int) -> bool:
+        after = words[index + 1] if index + 1 < len(words) else None
+        first_before_double = after is not None and after.kind == "double" and index == persons[0]
+        return words[index].kind == _STRANGER or _where_discarder(words, index) or first_before_double
+
+    named = ("person", _STRANGER)
+    parts = _DoubleWin([], [], False, [])
+    for before, word, after in zip(words, words[1:], words[2:], strict=False):
+        if word.kind == "method" and before.kind in named and after.kind in named:
+            parts.unclear = (word, before, after)  # `老王 点炮 阿杰 小李`: 老王 or 阿杰? Never guessed
+    owner: list[Word] | None = None
+    together = False  # the two winners named one right after the other: what follows is told of both
+    for index, word in enumerate(words):
+        if word.kind in ("person", _STRANGER) and dealt_in(index):
+            parts.discarders.append(word)
+            owner = None
+        elif word.kind == "person":
+            again = next((hand for named, hand in parts.winners if named.value == word.value), None)
+            if again is not None:  # `阿杰和小李都胡了 阿杰 卡五星 小李 七对`: each named again with their hand
+                owner, together = again, False
+                continue
+            together = owner is not None and not owner and words[index - 1].kind == "person"
+            parts.winners.append((word, []))
+            owner = parts.winners[-1][1]
+        elif word.kind == "method":
+            if word.value == "self_draw":
+                return None
+            parts.robbed = parts.robbed or word.value == "rob_kong"
+        elif word.kind not in ("double", _WON):
+            (parts.loose if owner is None or together else owner).append(word)
+    return parts if len(parts.winners) == 2 else None
+
+
+def _double_win_named(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
+    """`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`, `老王 一炮双响 阿杰 小李`, `阿杰 卡五星 小李 七对 点
+    老王`: a 一炮双响 told with the seats' names as the table lists them (or `我`, or @mentions), read as `DOUBLE_WIN`
+    with the line as typed (`parse_double_win` reads it). Only when two players won: said so (胡, 都胡了, 一炮双响), or
+    each with their own hand and the discarder named; anything else is chat."""
+    folded, seats = fold(text), tuple(seats)
+    named = sum(name_key(seat) in name_key(text) for seat in seats) + folded.count("我") + folded.count("@")
+    if game not in (None, "kawuxing") or named < 2 or asks(text):
+        return None
+    keys = {name_key(seat): seat for seat in seats}
+
+    def resolve(typed: str) -> str | None:
+        if typed.startswith("@"):
+            return typed if len(typed) > 1 else None
+        return "我" if typed == "我" else keys.get(name_key(typed))
+
+    found = _double_win_words(text, resolve)
+    parts = _double_win_parts(found[0]) if found is not None else None
+    if found is None or parts is None:
+        return None
+    told = bool(parts.discarders) and not parts.loose and all(hand for _, hand in parts.winners)
+    command = book.lookup(DOUBLE_WIN, game)
+    return None if command is None or not (found[1] or told) else (command, DOUBLE_WIN, _rest(text))
+
+
+def parse_double_win(
+    args: str, me: str | None, resolve: Resolve, minggang: Minggang = _default_minggang
+) -> list[WinSpec]:
+    """A 一炮双响 told any way `_double_win_parts` reads (`阿杰 小李 都胡了 老王点的` …), read as its plain line
+    `阿杰 卡五星 小李 七对 点 老王`. What it leaves open is asked by name, never guessed: who dealt in, whose hand a
+    word tells (`阿杰 小李 七对`), each winner's hand when neither was told. `NOT_A_DOUBLE_WIN` when no two players
+    won in it."""
+    found = _double_win_words(args, resolve)
+    parts = _double_win_parts(found[0]) if found is not None else None
+    if parts is None:
+        raise GrammarError(NOT_A_DOUBLE_WIN, suggest=False)
+    (first, first_hand), (second, second_hand) = parts.winners
+    first_name, second_name = first.value, second.value
+    if parts.unclear is not None:
+        dealt, before, after = parts.unclear
+        raise GrammarError(
+            "double_win_which_discarder", suggest=False, word=dealt.typed, first=before.typed, second=after.typed
+        )
+    stranger = next((word for word in parts.discarders if word.kind == _STRANGER), None)
+    if stranger is not None:
+        raise GrammarError("discarder_not_seated", name=stranger.typed, word=vocab.METHODS["discard"][0], suggest=False)
+    if len({word.value for word in parts.discarders}) > 1:
+        raise GrammarError("two_discarders", suggest=False)
+    if not parts.discarders:
+        raise GrammarError("double_win_discarder_missing", suggest=False, first=first_name, second=second_name)
+    discarder = parts.discarders[0].value
+    if parts.loose:
+        word = parts.loose[0]
+        other = vocab.PATTERNS["qidui" if word.value == "kawuxing" else "kawuxing"][0]  # the example's other hand
+        raise GrammarError(
+            "double_win_whose",
+            suggest=False,
+            word=word.typed,
+            other=other,
+            discarder=discarder,
+            first=first_name,
+            second=second_name,
+        )
+    if not first_hand and not second_hand:
+        raise GrammarError(
+            "double_win_hands_missing", suggest=False, discarder=discarder, first=first_name, second=second_name
+        )
+    way = vocab.METHODS["rob_kong" if parts.robbed else "discard"][0]
+    said = [word for winner, hand in parts.winners for word in (winner.value, *(w.canonical() for w in hand))]
+    return parse_win(" ".join((*said, way, discarder)), me, resolve, minggang)
 
 
 #: most four-of-a-kinds one hand holds (each takes four of its 14 tiles)

@@ -256,6 +256,29 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "One winner per hand: {first} or {word}? A double win gives each their patterns: "
         "胡 @a 卡五星 @c 七对 点 @b",
     },
+    "double_win_discarder_missing": {
+        "zh": "{first} 和 {second} 一炮双响，是谁点的炮？写全，例如：一炮双响 {first} 卡五星 {second} 七对 点 @乙",
+        "en": "{first} and {second} both won (一炮双响): on whose discard? Write it in full, e.g. "
+        "一炮双响 {first} 卡五星 {second} 七对 点 @b",
+    },
+    "double_win_which_discarder": {
+        "zh": "「{first} {word} {second}」：是 {first} 点的炮，还是 {second}？一炮双响把点炮的写在「点」后面，例如："
+        "一炮双响 阿杰 卡五星 小李 七对 点 {first}",
+        "en": "“{first} {word} {second}”: did {first} or {second} deal in? In a double win (一炮双响) put the one "
+        "who dealt in after 点, e.g. 一炮双响 阿杰 卡五星 小李 七对 点 {first}",
+    },
+    "double_win_hands_missing": {
+        "zh": "一炮双响：{first} 和 {second} 各胡的什么？番型写在各自名字后面，例如：一炮双响 {first} 卡五星 "
+        "{second} 七对 点 {discarder}（没番写 屁胡）",
+        "en": "A double win (一炮双响): what did {first} and {second} each win with? Put each one's patterns after "
+        "their name, e.g. 一炮双响 {first} 卡五星 {second} 七对 点 {discarder} (none: 屁胡)",
+    },
+    "double_win_whose": {
+        "zh": "「{word}」是 {first} 的还是 {second} 的？一炮双响的番型写在各自名字后面，例如：一炮双响 {first} "
+        "{word} {second} {other} 点 {discarder}",
+        "en": "Is “{word}” {first}'s or {second}'s? In a double win (一炮双响) put each one's patterns after their "
+        "name, e.g. 一炮双响 {first} {word} {second} {other} 点 {discarder}",
+    },
     "self_discard": {"zh": "{name} 不能点自己的炮（杠）。", "en": "{name} cannot win on (or kong) their own discard."},
     "dealt_in_no_winner": {
         "zh": "{word}：点给谁了？写上胡的人，例如 {word} @小李 清一色",
@@ -409,6 +432,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "要改更早的胡牌：编辑原来那条消息（按改后的内容重记）。",
         "en": "“改成” corrects the table's latest record, hand {number}'s “{what}”: not a win, so patterns alone "
         "cannot correct it. To correct an earlier win, edit its message (it is recorded again as edited).",
+    },
+    "correct_double_whose": {
+        "zh": "第{number}局是一炮双响（{what}）：改谁的？写上那个人，例如：改成 {first} {line}"
+        "（或 改成 {second} {line}）",
+        "en": "Hand {number} was a double win (一炮双响: {what}): whose hand? Name them, e.g. 改成 {first} {line} "
+        "(or 改成 {second} {line})",
     },
     "correct_settled": {
         "zh": "现在没有开着的牌桌：这一晚已经结算，记录不能再改。要改的话请管理员先发 撤销结算。",

@@ -137,7 +137,15 @@ FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("
 #: what players say when a record is wrong, before what it should be (`错了 是七对`): a correction only when the rest
 #: reads as one (bot/commands/correct.py), chat otherwise
 CORRECTION_CHATTY_WORDS = ("错了", "搞错了", "写错了", "不对", "错了错了", "搞错了搞错了", "写错了写错了", "不对不对")
-CHATTY_WORDS = frozenset({"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS})
+#: a double win's own words: a line starting with one is a 一炮双响 (`一炮双响 阿杰 卡五星 小李 七对 点 老王`) only
+#: when it reads as one; anything else after them is chat (`一炮双响 太爽了`)
+DOUBLE_WIN_WORDS = ("一炮双响", "双响")
+CHATTY_WORDS = frozenset({"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *DOUBLE_WIN_WORDS})
+#: a 一炮双响 told with its winners' plain names (`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`): what says
+#: they won (said between the names and the discarder, or glued after the names: `小李都胡了`), and what joins the
+#: two winners' names (`阿杰和小李`, `阿杰 跟 小李`)
+BOTH_WON_WORDS = ("都胡了", "都胡啦", "都胡", "都和了", "一起胡了", "同时胡了", "胡了", "胡啦", "胡", "胡牌")
+WINNERS_JOINED = ("和", "跟", "与")
 
 #: the verbs of the words that take something back (`撤销结算`, `撤回付款`, `取消处罚`): typed apart from what they
 #: take back (`撤销 结算`), they still make that one word, never the plain 撤销 of the table's latest record
@@ -380,6 +388,16 @@ SETTING_CHANGED_READ_AS = "设置"
 #: record alone; only before `FIRST_PERSON_WIN_WORDS` or `FIRST_PERSON_RECORD_WORDS` (`这把我输惨了` is chat)
 THIS_HAND_WORDS = ("这把", "这局", "这盘", "刚才那把", "刚才那局", "刚才那盘")
 
+#: a 够级 place as players name it -> how many went out before it (`我头科`, `我是二科`, `末游 我`: the sender's own
+#: place, which starts the 名次 buttons with the sender there; bot/games/gouji.py)
+GOUJI_PLACES: dict[str, int] = {
+    **{"头科": 0, "二科": 1, "三科": 2, "四科": 3, "五科": 4, "二落": 4},
+    **{"大落": 5, "末科": 5, "末游": 5},
+}
+#: the sender's own 够级 place in one word (`我头科`): the words of its command; spaced or said otherwise (`我 二科`,
+#: `我是头科`, `头科是我`, `我末游了`) it is read as this word (`bot.grammar`)
+OWN_PLACE_WORDS = tuple(f"我{place}" for place in GOUJI_PLACES)
+
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
 RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WORDS[key])
@@ -406,7 +424,7 @@ SHORT_FINE_WORDS = ("罚",)
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
 ACTING_WORDS = RECORD_WORDS | frozenset(COMMAND_WORDS["undo"] + COMMAND_WORDS["settle"] + COMMAND_WORDS["open"])
-ACTING_WORDS |= frozenset(COMMAND_WORDS["close"])
+ACTING_WORDS |= frozenset(COMMAND_WORDS["close"]) | frozenset(DOUBLE_WIN_WORDS) | frozenset(OWN_PLACE_WORDS)
 ACTING_WORDS |= frozenset(word for key in REGIONAL_COMMANDS for word in COMMAND_WORDS[key])
 ACTING_WORDS |= frozenset(word for key in ("pay", "received", "unpay", "undo_keep") for word in COMMAND_WORDS[key])
 #: a finished hand named by its number (`撤销 第3局`, `撤销第十二把`): the words for a hand after the number
@@ -526,7 +544,7 @@ KONG_KINDS: dict[str, tuple[str, ...]] = {
 }
 KEYWORDS: dict[str, tuple[str, ...]] = {
     "pihu": ("屁胡", "平胡", "屁和", "平和", "pihu"),
-    "double": ("一炮双响", "双响"),  # understood, changes nothing: two winners already say it
+    "double": DOUBLE_WIN_WORDS,  # understood, changes nothing: two winners already say it
     "chain": ("杠上杠", "连杠", "chain"),
     # 查大叫 at a draw: `荒庄 听 @乙 123p…`, `荒庄 没人听`
     "ready": ("听", "听牌", "ting"),

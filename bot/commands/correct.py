@@ -20,15 +20,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
-from bot.commands._common import FlowStep, asked_already, confirmed_step, flow_key
+from bot.commands._common import FlowStep, asked_already, confirmed_step, flow_key, my_seat
 from bot.commands._recording import recorded_by
 from bot.commands.questions import cancel_by_typing
 from bot.commands.suggest import rerun, typed_line
 from bot.core import AnswerCallback, Button, Command, Context, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import BY_PATTERNS, asks, clean, split_command
+from bot.grammar import BY_PATTERNS, DOUBLE_WIN, asks, clean, name_key, split_command
 from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
-from bot.vocabulary import COMMAND_WORDS, KEYWORDS, PATTERNS, PLAYER_FIRST_WORDS, SITUATIONS
+from bot.vocabulary import COMMAND_WORDS, COUNT_WORDS, KEYWORDS, MELDS, PATTERNS, PLAYER_FIRST_WORDS, SITUATIONS
 from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
 from ledger.events import Event, Payload, payloads
@@ -69,14 +69,17 @@ def correction(ctx: Context) -> SendText:
     table = ctx.table
     line = clean(ctx.args)  # `改一下，胡 七对 自摸`
     found = split_command(line, registry, ctx.game, ctx.seat_names)
-    if found is not None and found[1] not in PLAYER_FIRST_WORDS and found[1] != BY_PATTERNS:
+    if found is not None and found[1] not in PLAYER_FIRST_WORDS and found[1] not in (BY_PATTERNS, DOUBLE_WIN):
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
     if table is None and found is not None:  # after 结算: the night's records stand
         return _told(ctx, ctx.t("correct_settled"))
     if table is None or not plays_at(ctx, table):
         raise Quiet
     latest = ctx.service.latest_record(table.id)
-    if found is None and (latest is None or not _wins_kept(latest, line)):
+    if found is None and (latest is None or not _wins_kept(latest, line, my_seat(ctx, table))):
+        whose = _double_whose(ctx, latest, line) if latest is not None and not asks(line) else None
+        if whose is not None:  # `改成 七对` after a 一炮双响: whose?
+            return _told(ctx, whose)
         # `改成 七对` after a kong: patterns of no win (`改 胡 七对 吗` asks, and is chat)
         if latest is not None and not asks(line) and _glued_correction(line):
             what = describe_record(ctx.lang, latest.events, table.game)
@@ -199,12 +202,14 @@ def _told(ctx: Context, text: str) -> SendText:
     return SendText(text, reply_to=ctx.message_id)
 
 
-def _wins_kept(latest: TableRecord, said: str) -> list[str]:
+def _wins_kept(latest: TableRecord, said: str, me: str | None = None) -> list[str]:
     """What a correction naming only what changed means for the latest record's win, as lines to try in turn: the
     patterns said with its winner and way kept (`七对`, `是七对` → `小李 七对 点 老王`), then the way said with its
-    winner and patterns kept (`自摸`, `点 @阿杰` → `小李 清一色 自摸`). None unless the record is one 卡五星 win (a
-    一炮双响's two wins would be a guess)."""
+    winner and patterns kept (`自摸`, `点 @阿杰` → `小李 清一色 自摸`). For a 一炮双响, only one winner's hand said
+    after their name (`_double_kept`); none for any other record. `me`: the sender's seat, which `我` names."""
     said = said.strip().removeprefix("应该是").removeprefix("是")
+    if said and len(latest.events) == 2 and all(event.get("type") == "hu" for event in latest.events):
+        return _double_kept(latest.events, said, me)
     if not said or len(latest.events) != 1 or latest.events[0].get("type") != "hu":
         return []
     win, hand = latest.events[0], latest.events[0].get("hand", {})
@@ -218,6 +223,59 @@ def _wins_kept(latest: TableRecord, said: str) -> list[str]:
         told += [SITUATIONS[key][0] for key in hand.get("situations", ()) if key in SITUATIONS]
         readings.append(f"{win['winner']} {' '.join(told) or PIHU} {said}")
     return readings
+
+
+def _double_kept(wins: Sequence[Payload], said: str, me: str | None) -> list[str]:
+    """`阿杰 七对` (`我 七对`, `阿杰是七对`) after a 一炮双响: that winner's hand as said, the other winner's hand, the
+    way and the discarder kept (`阿杰 七对 小李 卡五星 点 老王`). None unless the line starts with one of the two
+    winners (patterns alone would be a guess: `_double_whose` asks whose)."""
+    how = {"discard": "点", "rob_kong": "抢杠"}.get(str(wins[0].get("method")))
+    winner = next((str(win["winner"]) for win in wins if _names_winner(said, str(win["winner"]), me)), None)
+    if how is None or not wins[0].get("from") or winner is None:
+        return []
+    told = said.split(maxsplit=1)[1] if said.split()[0] in ("我", winner) else said[len(winner) :]
+    told = told.strip().removeprefix("应该是").removeprefix("是").strip()
+    if not told:
+        return []
+    hands = [f"{win['winner']} {told if win['winner'] == winner else _hand_said(win)}" for win in wins]
+    return [f"{' '.join(hands)} {how} {wins[0]['from']}"]
+
+
+def _names_winner(said: str, winner: str, me: str | None) -> bool:
+    """Whether a correction starts with this winner: their seat's name (spaced or glued: `阿杰七对`), or `我`."""
+    first = said.split()[0]
+    return (first == "我" and me == winner) or name_key(said).startswith(name_key(winner))
+
+
+def _hand_said(win: Payload) -> str:
+    """A recorded win's hand as a line says it (`卡五星`, `123p46p789s22s333s 5p 碰 3s`, `屁胡`), with its counts."""
+    hand = win.get("hand", {})
+    melds = [f"{MELDS[meld['kind']][0]} {meld['tile']}" for meld in hand.get("melds", ()) if meld["kind"] in MELDS]
+    situations = [SITUATIONS[key][0] for key in hand.get("situations", ()) if key in SITUATIONS]
+    if "concealed" in hand:
+        told = [str(hand["concealed"]), str(hand["win_tile"])]
+    else:
+        told = [PATTERNS[key][0] for key in hand.get("patterns", ()) if key in PATTERNS]
+        told = told or ([] if situations or melds else [PIHU])
+    counts = [f"{COUNT_WORDS[key][0]}{win[key]}" for key in ("kan", "qia", "ba") if win.get(key) is not None]
+    return " ".join((*told, *melds, *situations, *counts))
+
+
+def _double_whose(ctx: Context, latest: TableRecord, line: str) -> str | None:
+    """After a 一炮双响, patterns that name no winner (`改成 七对`, `改成 老王 七对`: not a winner): whose hand, asked
+    with the lines to send; None for anything else."""
+    if len(latest.events) != 2 or any(event.get("type") != "hu" for event in latest.events):
+        return None
+    first, _, rest = line.partition(" ")
+    told = rest if any(name_key(first) == name_key(seat) for seat in ctx.seat_names) else line
+    told = told.strip().removeprefix("应该是").removeprefix("是").strip()
+    if not told or not _glued_correction(told):
+        return None
+    what = describe_record(ctx.lang, latest.events, ctx.game)
+    winners = [str(event["winner"]) for event in latest.events]
+    return ctx.t(
+        "correct_double_whose", number=latest.hand_number, what=what, first=winners[0], second=winners[1], line=told
+    )
 
 
 def _reading_of(
@@ -234,7 +292,8 @@ def _reading_of(
         try:
             return word, args, *_reading(ctx, command, word, args, latest)
         except _Unusable as typed:
-            kept = [*_wins_kept(latest, args), *_wins_kept(latest, line)] if command is hu else []
+            me = my_seat(ctx, ctx.table) if ctx.table is not None else None
+            kept = [*_wins_kept(latest, args, me), *_wins_kept(latest, line, me)] if command is hu else []
             for reading in kept:
                 try:
                     return HU_WORD, reading, *_reading(ctx, command, HU_WORD, reading, latest)
@@ -243,7 +302,7 @@ def _reading_of(
             raise typed from None
     if hu is None:  # a game without 卡五星's wins
         raise Quiet
-    for reading in _wins_kept(latest, line):
+    for reading in _wins_kept(latest, line, my_seat(ctx, ctx.table) if ctx.table is not None else None):
         try:
             return HU_WORD, reading, *_reading(ctx, hu, HU_WORD, reading, latest)
         except _Unusable:

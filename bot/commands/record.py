@@ -4,6 +4,7 @@ players at the table and admins record (`bot.permissions`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 from bot.commands._common import (
@@ -21,9 +22,27 @@ from bot.commands.flows import start_flow
 from bot.commands.regional import prepare, refuse_unbookable
 from bot.commands.suggest import ask, offer
 from bot.core import Context, Quiet, Refusal, SendText, registry
-from bot.grammar import BY_PATTERNS, GrammarError, WinSpec, implied, parse_draw, parse_kong, parse_player, parse_win
+from bot.grammar import (
+    BY_PATTERNS,
+    NOT_A_DOUBLE_WIN,
+    GrammarError,
+    WinSpec,
+    implied,
+    parse_double_win,
+    parse_draw,
+    parse_kong,
+    parse_player,
+    parse_win,
+)
 from bot.texts import describe_event, joined
-from bot.vocabulary import COMMAND_WORDS, DEALT_IN_WORDS, FIRST_PERSON_RECORD_WORDS, FIRST_PERSON_WIN_WORDS, KONGS_SAID
+from bot.vocabulary import (
+    COMMAND_WORDS,
+    DEALT_IN_WORDS,
+    DOUBLE_WIN_WORDS,
+    FIRST_PERSON_RECORD_WORDS,
+    FIRST_PERSON_WIN_WORDS,
+    KONGS_SAID,
+)
 from ledger.errors import ScoringRefused
 from ledger.events import Draw, Event, Kong, Liangdao, Win
 from ledger.scoring.common import ScoringError
@@ -97,7 +116,7 @@ def record_liangdao(ctx: Context) -> SendText:
 @registry.command(
     "hu",
     names=["hu", "win"],
-    aliases=COMMAND_WORDS["hu"],
+    aliases=(*COMMAND_WORDS["hu"], *DOUBLE_WIN_WORDS),
     help_zh=(
         "胡：胡 123p46p789s22s333s 5p 点 @乙 ｜ 胡 清一色 七对 自摸 ｜ 自摸 清一色 ｜ 胡清一色点@乙 ｜ "
         "胡 @丙 卡五星 杠上炮 点 @乙 ｜ 一炮双响：胡 @甲 卡五星 @丙 七对 点 @乙（只写「胡」出按钮）"
@@ -113,6 +132,8 @@ def record_win(ctx: Context) -> SendText:
     table = kawuxing_table(ctx)
     said = implied(ctx.word)  # `自摸 清一色` is `胡 清一色 自摸`
     mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
+    if ctx.word in DOUBLE_WIN_WORDS and not ctx.args:
+        raise Quiet  # `一炮双响！`: said of a win, not told
     if not ctx.args and not said and not (ctx.incoming and ctx.incoming.edited):
         return start_flow(ctx, table, "hu", mine if ctx.word in FIRST_PERSON_WIN_WORDS else None)  # `我胡了`: hers
 
@@ -122,10 +143,13 @@ def record_win(ctx: Context) -> SendText:
     def reading(args: str) -> list[Win]:
         return [win_of(spec) for spec in specs_of(args)]
 
-    try:
-        specs = specs_of(f"{ctx.args} {said}")
-    except GrammarError as err:
-        return offer(ctx, table, err, reading, word="胡")
+    if ctx.word in DOUBLE_WIN_WORDS:
+        specs = _double_win(ctx, mine, resolve)
+    else:
+        try:
+            specs = specs_of(f"{ctx.args} {said}")
+        except GrammarError as err:
+            return offer(ctx, table, err, reading, word="胡")
     try:
         events = [win_of(spec) for spec in specs]
     except Refusal as refusal:
@@ -143,6 +167,20 @@ def record_win(ctx: Context) -> SendText:
     if ctx.word == BY_PATTERNS and _cheering(ctx, table):
         raise Quiet
     return _record(ctx, table, list(events))
+
+
+def _double_win(ctx: Context, mine: str | None, resolve: Callable[[str], str | None]) -> list[WinSpec]:
+    """A 一炮双响 told with its winners' names (`阿杰 小李 都胡了 老王点的`: `grammar.parse_double_win`). What it
+    leaves open is answered by name even to a line read without 胡 (two players said to have won is no chat); a
+    line that names no two winners is chat (`一炮双响 太爽了`)."""
+    try:
+        return parse_double_win(ctx.args, mine, resolve, lambda: minggang(ctx))
+    except GrammarError as err:
+        if err.key == NOT_A_DOUBLE_WIN:
+            raise Quiet from None
+        refusal = Refusal(err.key, **err.params)
+        refusal.heard = True
+        raise refusal from None
 
 
 #: how soon after someone else recorded a hand's end a win told by its patterns alone (`清一色自摸！`) is taken

@@ -18,21 +18,24 @@ from bot.commands._common import (
     flow_key,
     flow_source,
     flow_step,
+    held_as_repeat,
     money,
     money_lines,
+    my_seat,
     named_now,
     replayed_reply,
     seat_resolver,
 )
 from bot.commands.duplicates import hold_back, hold_flow
 from bot.commands.questions import cancel_by_typing, nothing_booked
-from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Refusal, SendText, registry
+from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, tokens
 from bot.texts import joined, register, register_describer, scoring_refusal
+from bot.vocabulary import GOUJI_PLACES, OWN_PLACE_WORDS
 from ledger.events import GoujiRound
 from ledger.scoring import ScoringError, gouji
-from ledger.service import DuplicateRecord, HandResult, TableInfo
+from ledger.service import DuplicateRecord, Flow, HandResult, TableInfo
 
 GOUJI = ("gouji",)
 SEAT_COUNT = gouji.SEAT_COUNT
@@ -86,6 +89,28 @@ register(
             "en": "Whose burn failed? (in the order they failed)",
         },
         "gouji_flow_order": {"zh": "出完：{names}", "en": "Went out: {names}"},
+        "gouji_flow_places": {"zh": "名次：{places}", "en": "Places: {places}"},
+        "gouji_flow_place": {"zh": "{place} {name}", "en": "{place} {name}"},
+        "gouji_flow_own_place": {"zh": "{place} {name}（自己说的）", "en": "{place} {name} (said by them)"},
+        "gouji_place_added": {
+            "zh": "记到上面的名次按钮里了：{name} {place}。",
+            "en": "Added to the 名次 buttons above: {name} {place}.",
+        },
+        "gouji_place_taken": {
+            "zh": "上面的名次按钮里 {place} 已经是 {name}，没有改。不对就点「↩ 撤一个」或「取消」重来。",
+            "en": "In the 名次 buttons above, {place} is {name} already; nothing changed. If that is wrong, press "
+            "“↩ Undo one” or “Cancel” and start again.",
+        },
+        "gouji_place_placed": {
+            "zh": "上面的名次按钮里已经有你了（{name}），没有改。不对就点「↩ 撤一个」或「取消」重来。",
+            "en": "You ({name}) are in the 名次 buttons above already; nothing changed. If that is wrong, press "
+            "“↩ Undo one” or “Cancel” and start again.",
+        },
+        "gouji_place_not_seated": {
+            "zh": "你不在这桌上，「{word}」说的是谁？记名次：名次 @甲 @丁 @丙 @己 @乙 @戊（头科在前）",
+            "en": "You are not seated here: whose place is “{word}”? Record the round: 名次 @a @d @c @f @b @e "
+            "(头科 first)",
+        },
         "gouji_btn_o": {"zh": "出完…", "en": "Went out…"},
         "gouji_btn_g": {"zh": "革命…", "en": "革命…"},
         "gouji_btn_f": {"zh": "烧牌失败…", "en": "Failed burn…"},
@@ -119,6 +144,66 @@ def record_round(ctx: Context) -> SendText:
     if result.replayed:  # a redelivered update: booked once, said once
         return replayed_reply(ctx, result, "gouji")
     return SendText("\n".join(round_lines(ctx, table, result, edited=edited)), reply_to=ctx.message_id)
+
+
+@registry.command(
+    "gouji_place",
+    names=["place"],
+    aliases=OWN_PLACE_WORDS,
+    help_zh="够级自己的名次：我头科（我是二科、末游 我 …）—— 出按钮，自己已经排好，再按出完的顺序点其他人",
+    help_en="your own 够级 place: 我头科 (我是二科, 末游 我 …) shows the 名次 buttons with you placed; tap the others",
+    games=GOUJI,
+    in_menu=False,
+)
+def record_own_place(ctx: Context) -> list[SendText] | SendText:
+    """`我头科`, `我是二科`, `末游 我`: the sender's own place, the way `我胡了` starts a win with the sender as its
+    winner — the 名次 buttons, the sender already at that place, the others tapped in the order they went out. While
+    名次 buttons of this round wait (anyone's), the place goes into them instead (their message rewritten), so the
+    players saying their places one after another fill one round; a place or a player placed there already is
+    refused, nothing changed."""
+    if ctx.args:
+        raise Quiet  # `我头科 厉害吧`: said, not recorded
+    table = game_table(ctx, "gouji")
+    mine = my_seat(ctx, table)
+    if mine is None:  # an admin who does not play here: `我` is nobody at this table
+        raise Refusal("gouji_place_not_seated", word=ctx.word)
+    at = GOUJI_PLACES[ctx.word.removeprefix("我")]
+    waiting = _round_waiting(ctx, table)
+    if waiting is None:
+        return start_flow(ctx, table, (at, mine))
+    state = dict(waiting.state)
+    there = _slots(state, tapped=True)[at]
+    refused = (
+        Refusal("gouji_place_placed", name=mine)
+        if mine in _placed(state)
+        else Refusal("gouji_place_taken", place=_place_word(ctx, at), name=there)
+        if there is not None
+        else None
+    )
+    if refused is not None:
+        refused.heard = True  # a place said is no chat, however it was worded (`头科 我`)
+        raise refused
+    state["own"] = [*state.get("own", ()), [at, mine]]
+    ctx.service.save_flow(ctx.chat_id, waiting.message_id, waiting.user_id, "gouji", state)
+    text, buttons = render(ctx, table, waiting.message_id, state)
+    added = ctx.reply("gouji_place_added", name=mine, place=_place_word(ctx, at))
+    return [SendText(text, buttons=buttons, edit_message_id=int(state["message"])), added]
+
+
+def _round_waiting(ctx: Context, table: TableInfo) -> Flow | None:
+    """The newest 名次 buttons still waiting for this round of this table (whoever started them), when their message
+    is known (to rewrite); None when there are none."""
+    for flow in reversed(ctx.service.open_flows(ctx.chat_id, kinds=("gouji",))):
+        state = flow.state
+        if state.get("table_id") == table.id and state.get("hand") == table.hand_number and state.get("message"):
+            return None if held_as_repeat(flow) else flow
+    return None
+
+
+def _place_word(ctx: Context, at: int) -> str:
+    """A place by how many went out before it, as the round's reply names it (`二科`, `2nd`)."""
+    place = list(PLACE_EN)[at]
+    return PLACE_EN[place] if ctx.lang == "en" else place
 
 
 def round_event(round_: dict[str, list[str]]) -> GoujiRound:
@@ -241,10 +326,13 @@ def _match_line(ctx: Context, players: list[str], a: int, b: int) -> str:
 # ------------------------------------------------------------------------------------------------ buttons
 
 
-def start_flow(ctx: Context, table: TableInfo) -> SendText:
-    """A message with one button per seat: tap the players in the order they went out."""
+def start_flow(ctx: Context, table: TableInfo, own: tuple[int, str] | None = None) -> SendText:
+    """A message with one button per seat: tap the players in the order they went out. `own`: a player's place said
+    by them (`我二科`: how many went out before, the seat), kept there while the others are tapped around it."""
     key = flow_key(ctx)
     state: dict[str, Any] = {"table_id": table.id, "hand": table.hand_number, "mode": "o", "log": []}
+    if own is not None:
+        state["own"] = [list(own)]
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, "gouji", state)
     text, buttons = render(ctx, table, key, state)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, posted_as=f"gj:{key}")
@@ -270,7 +358,7 @@ def press(ctx: Context) -> HandlerResult:
 def apply(players: list[str], state: dict[str, Any], action: str) -> None:
     """One press: place a seat in the current list, switch lists, or take back the last placement."""
     code, _, arg = action.partition(".")
-    placed = {name for _, name in state["log"]}
+    placed = _placed(state)
     seat = button_index(arg, len(players))
     if code == "p" and seat is not None and players[seat] not in placed:
         state["log"].append([state["mode"], players[seat]])
@@ -280,11 +368,40 @@ def apply(players: list[str], state: dict[str, Any], action: str) -> None:
         state["log"].pop()
 
 
-def round_of(state: dict[str, Any]) -> dict[str, list[str]]:
+def round_of(state: dict[str, Any], *, own: bool = True) -> dict[str, list[str]]:
+    """The round the presses tell; with the places players said of themselves (`own`) among those who went out."""
     round_: dict[str, list[str]] = {field: [] for field in MODES.values()}
     for mode, name in state["log"]:
         round_[MODES[mode]].append(name)
+    if own and state.get("own"):
+        round_["order"] = [name for name in _slots(state, tapped=True) if name is not None]
     return round_
+
+
+def _slots(state: dict[str, Any], *, tapped: bool = False) -> list[str | None]:
+    """The six places (头科 first): those said by their players, and (`tapped`) those who went out tapped in order
+    into the places left."""
+    slots: list[str | None] = [None] * SEAT_COUNT
+    for at, name in state.get("own", ()):
+        slots[at] = name
+    if tapped:
+        free = iter([at for at, name in enumerate(slots) if name is None])
+        for mode, name in state["log"]:
+            at = next(free, None) if mode == "o" else None
+            if at is not None:
+                slots[at] = name
+    return slots
+
+
+def _placed(state: dict[str, Any]) -> set[str]:
+    """Who has a place already: tapped, or said by themselves."""
+    return {name for _, name in state["log"]} | {name for _, name in state.get("own", ())}
+
+
+def _next_out(state: dict[str, Any], tapped: int) -> int:
+    """Which place (1 = 头科) the next tap of who went out fills: the places in order, past those said by players."""
+    free = [at for at, name in enumerate(_slots(state)) if name is None] or [SEAT_COUNT - 1]
+    return free[min(tapped, len(free) - 1)] + 1
 
 
 def _complete(round_: dict[str, list[str]]) -> bool:
@@ -299,8 +416,17 @@ def render(
 
     round_ = round_of(state)
     lines = [ctx.t("gouji_flow_title", number=table.hand_number)]
-    if round_["order"]:
-        lines.append(ctx.t("gouji_flow_order", names=joined(ctx.lang, round_["order"])))
+    tapped = round_of(state, own=False)["order"]
+    if state.get("own"):  # places said by their players, the others tapped around them
+        said = {name for _, name in state["own"]}
+        places = [
+            ctx.t("gouji_flow_own_place" if name in said else "gouji_flow_place", name=name, place=_place_word(ctx, at))
+            for at, name in enumerate(_slots(state, tapped=True))
+            if name is not None
+        ]
+        lines.append(ctx.t("gouji_flow_places", places=joined(ctx.lang, places)))
+    elif tapped:
+        lines.append(ctx.t("gouji_flow_order", names=joined(ctx.lang, tapped)))
     if round_["geming"]:
         lines.append(ctx.t("gouji_marks_geming", names=joined(ctx.lang, round_["geming"])))
     if round_["shaopai_failed"]:
@@ -313,8 +439,8 @@ def render(
         rows.append((*controls, button(ctx.t("gouji_btn_undo"), "u")))
     else:
         mode = state["mode"]
-        lines.append(ctx.t(f"gouji_flow_ask_{mode}", n=len(round_["order"]) + 1))
-        placed = {name for _, name in state["log"]}
+        lines.append(ctx.t(f"gouji_flow_ask_{mode}", n=_next_out(state, len(tapped))))
+        placed = _placed(state)
         seats = [button(name, f"p.{i}") for i, name in enumerate(table.players) if name not in placed]
         rows += [tuple(seats[i : i + 3]) for i in range(0, len(seats), 3)]
         modes = [button(ctx.t(f"gouji_btn_{code}"), f"m.{code}") for code in MODES if code != mode]

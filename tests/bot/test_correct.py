@@ -29,6 +29,18 @@ CORRECTIONS = [
     ("b: 胡 清一色 点 @c", "b: 改成 自摸", "b: 胡 清一色 自摸"),
     ("b: 胡 七对 自摸", "b: 改成 点 @a", "b: 胡 七对 点 @a"),
     ("b: 胡 清一色 点 @c", "b: 错了 是自摸", "b: 胡 清一色 自摸"),
+    # a 一炮双响: one winner's hand said after their name; the other winner's hand (patterns or tiles), the way and
+    # the discarder kept
+    ("a: 胡 @a 卡五星 @b 七对 点 @c", "a: 改成 阿杰 清一色", "a: 胡 @a 清一色 @b 七对 点 @c"),
+    ("a: 阿杰 卡五星 小李 七对 老王点的", "a: 改成 小李 碰碰胡", "a: 胡 @a 卡五星 @b 碰碰胡 点 @c"),
+    ("a: 胡 @a 卡五星 @b 七对 点 @c", "a: 改成 我 清一色", "a: 胡 @a 清一色 @b 七对 点 @c"),
+    ("a: 胡 @a 卡五星 @b 七对 点 @c", "a: 错了 阿杰是清一色", "a: 胡 @a 清一色 @b 七对 点 @c"),
+    (
+        "a: 胡 @a 123p46p789s22s333s 5p @b 七对 点 @c",
+        "a: 改成 小李 碰碰胡",
+        "a: 胡 @a 123p46p789s22s333s 5p @b 碰碰胡 点 @c",
+    ),
+    ("a: 胡 @a 卡五星 @b 七对 点 @c", "a: 改成 阿杰 七对 小李 清一色 点 老王", "a: 胡 @a 七对 @b 清一色 点 @c"),
 ]
 
 
@@ -156,6 +168,21 @@ def test_a_correction_that_moves_the_hand_to_someone_else_says_so(bot: tuple[Bot
     )
     kept = console.feed("b: 改成 七对")  # patterns alone keep the winner: no warning
     assert kept[0].endswith("改成「老王 胡 阿杰 点的炮 七对」？改了按新的重算这一局。") and "注意" not in "".join(kept)
+
+
+@pytest.mark.parametrize("line", ["改成 七对", "改成 老王 七对", "改一下，是七对"])
+def test_patterns_naming_no_winner_of_a_double_win_ask_whose(bot: tuple[Bot, ManualClock], line: str) -> None:
+    """After a 一炮双响, patterns alone (or after its discarder's name) could be either winner's: asked whose, with
+    the lines to send, nothing changed."""
+    console = table(bot, -1001, "a: 胡 @a 卡五星 @b 清一色 点 @c")
+    before = rows(bot[0].service)
+    told = console.feed(f"a: {line}")
+    assert told == [
+        "bot: 第1局是一炮双响（阿杰 胡 老王 点的炮 卡五星；小李 胡 老王 点的炮 清一色）：改谁的？写上那个人，例如："
+        "改成 阿杰 七对（或 改成 小李 七对）"
+    ]
+    assert console.feed("a: 错了 是七对") == []  # said to each other: only a correction that reads is answered
+    assert rows(bot[0].service) == before
 
 
 def test_after_settling_a_correction_is_told_the_night_is_sealed(bot: tuple[Bot, ManualClock]) -> None:

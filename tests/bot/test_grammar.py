@@ -24,6 +24,7 @@ from bot.grammar import (
     fold,
     is_cjk,
     parse_counts,
+    parse_double_win,
     parse_draw,
     parse_kong,
     parse_ma,
@@ -686,3 +687,51 @@ def test_the_bots_own_mention_glued_to_a_word_stays_glued() -> None:
     from bot.grammar import spaced_usernames
 
     assert spaced_usernames("@Paiju_Bot余额 @ajie已转", "paiju_bot") == "@Paiju_Bot余额 @ajie 已转"
+
+
+# ---------------------------------------------------------------------------------------------- 一炮双响 by names
+
+NAMED_SEATS = ("阿杰", "小李", "老王")
+#: the ways a 一炮双响 is told with the seats' names: {a}/{b} the winners with their hands, {c} the discarder
+DOUBLE_WIN_FORMS = (
+    "{a} {b} 点 {c}",
+    "{a} {b} 都胡了 {c}点的",
+    "{a} {b} 都胡了，{c}点炮",
+    "一炮双响 {a} {b} 点 {c}",
+    "{c} 一炮双响 {a} {b}",
+    "{c}一炮双响 {a} {b}",
+    "{a} 胡了 {b} 胡了 点 {c}",
+)
+_HANDS = st.lists(st.sampled_from(sorted(vocabulary.PATTERNS)[:8]), min_size=1, max_size=2, unique=True)
+
+
+@given(st.permutations(NAMED_SEATS), _HANDS, _HANDS, st.sampled_from(DOUBLE_WIN_FORMS))
+def test_a_double_win_told_with_names_reads_as_its_plain_line(
+    seats: list[str], first: list[str], second: list[str], form: str
+) -> None:
+    """However the names, hands and discarder are ordered, the line reads as `胡 甲 … 乙 … 点 丙` does."""
+    a, b, c = seats
+    said = [" ".join((a, *(vocabulary.PATTERNS[key][0] for key in first)))]
+    said.append(" ".join((b, *(vocabulary.PATTERNS[key][0] for key in second))))
+    resolve = {seat: seat for seat in NAMED_SEATS}.get
+    line = form.format(a=said[0], b=said[1], c=c)
+    assert parse_double_win(line, None, resolve) == parse_win(f"{said[0]} {said[1]} 点 {c}", None, resolve)
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("阿杰 小李 都胡了 老王点的", "double_win_hands_missing"),
+        ("阿杰和小李 胡 老王 点炮", "double_win_hands_missing"),
+        ("老王 一炮双响 阿杰 小李", "double_win_hands_missing"),
+        ("阿杰 小李 都胡了 七对 老王点的", "double_win_whose"),
+        ("阿杰 小李 都胡了", "double_win_discarder_missing"),
+        ("老王 点炮 阿杰 小李 都胡了", "double_win_which_discarder"),
+        ("阿杰 七对 小李 卡五星 点 老王 都胡了 阿杰点的", "two_discarders"),
+        ("阿杰 七对 小李 卡五星 小张点的", "discarder_not_seated"),
+    ],
+)
+def test_what_a_double_win_leaves_open_is_asked_never_guessed(line: str, key: str) -> None:
+    with pytest.raises(GrammarError) as refused:
+        parse_double_win(line, None, {seat: seat for seat in NAMED_SEATS}.get)
+    assert refused.value.key == key
