@@ -248,7 +248,7 @@ def split_command(
             continue
         if word in vocab.SHORT_FINE_WORDS and not _mention_then_amount(text[origin[start + end] :]):
             continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
-        if asks(text) and (word in vocab.ACTING_WORDS or command.admin_only):
+        if asks(text) and (command.key in vocab.ASKED_ABOUT_COMMANDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         args = _rest(text[origin[start + end] :])
         if word in vocab.RECORD_WORDS:

@@ -391,10 +391,14 @@ SHORT_FINE_WORDS = ("罚",)
 #: commands that change something: a line of theirs that asks a question (`撤销？`, `胡 清一色 吗`) is chat
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
-ACTING_WORDS = RECORD_WORDS | frozenset(COMMAND_WORDS["undo"] + COMMAND_WORDS["settle"] + COMMAND_WORDS["open"])
-ACTING_WORDS |= frozenset(COMMAND_WORDS["close"])
-ACTING_WORDS |= frozenset(word for key in REGIONAL_COMMANDS for word in COMMAND_WORDS[key])
-ACTING_WORDS |= frozenset(word for key in ("pay", "received", "unpay", "undo_keep") for word in COMMAND_WORDS[key])
+ACTING_COMMANDS = frozenset(
+    {*RECORD_COMMANDS, "undo", "settle", "open", "close", *REGIONAL_COMMANDS, "pay", "received", "unpay", "undo_keep"}
+)
+ACTING_WORDS = frozenset(word for key in ACTING_COMMANDS for word in COMMAND_WORDS[key])
+#: the commands a question is asked about, by whichever word names them: those, the other games' records (`扫？`),
+#: and a payment code's removal; their Latin names too (`ready?`, `draw?`, `settle?` are chat, as `亮倒？` is)
+ASKED_ABOUT_COMMANDS = ACTING_COMMANDS | {f"penghu_{key}" for key in PENGHU_COMMAND_WORDS}
+ASKED_ABOUT_COMMANDS |= {"penghu_other_game", "penghu_draw", "gouji_round", "qrremove"}
 #: a finished hand named by its number (`撤销 第3局`, `撤销第十二把`): the words for a hand after the number
 HAND_WORDS = ("局", "把", "盘")
 #: one hand asked about (`看看第3局`, `第3局明细`): the command that shows it (`历史 第3局`), and the words around
