@@ -615,9 +615,10 @@ def _win_by_its_patterns(
     """`清一色 自摸`, `七对 点 @老王`, `七对 老王点的`, `杠上开花 自摸 清一色`, `一炮双响 @甲 卡五星 @乙 七对 点 @丙`,
     `zimo qingyise`: a win told by its patterns and how it was won, without 胡, is the win (`胡 清一色 自摸`). Only
     when it starts with a pattern, situation or 一炮双响 (or, in Latin letters, a self-draw before a pattern), says
-    how it was won, and holds nothing but a win's words (a person only as `@x`, right after 点/抢杠, or a seat's
-    name right before 点的/放的炮): `清一色自摸太难了`, `zimo is hard` stay chat, and so do a question and a quoted
-    hand. The word given is `BY_PATTERNS`."""
+    how it was won (杠上开花 and 海底捞 beside a pattern say 自摸: `杠上开花 清一色`), and holds nothing but a win's
+    words (a person only as `@x`, right after 点/抢杠, or a seat's name right before 点的/放的炮): `清一色自摸太难了`,
+    `zimo is hard`, `杠上开花了！` stay chat, and so do a question and a quoted hand.
+    The word given is `BY_PATTERNS`."""
     keys = {name_key(seat): seat for seat in seats}
     try:
         words = read(text[: _HEAD * 2], lambda typed: keys.get(name_key(typed)))
@@ -629,7 +630,8 @@ def _win_by_its_patterns(
         words[0].typed.isascii() and words[0].value == "self_draw" and any(w.kind == "pattern" for w in words)
     ):
         return None
-    if not any(w.kind == "method" for w in words):
+    self_drawn = any(w.kind == "situation" and SITUATION_METHOD[w.value] == "self_draw" for w in words)
+    if not any(w.kind == "method" for w in words) and not (self_drawn and any(w.kind == "pattern" for w in words)):
         return None
     for before, word, after in zip([None, *words[:-1]], words, [*words[1:], None], strict=True):
         if word.kind in _WIN_WORD_KINDS:
