@@ -524,9 +524,10 @@ def _told_of_this_hand(
     rest: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
 ) -> tuple[C_co, str, str] | None:
     """What follows `这把`, `刚才那局` (`vocab.THIS_HAND_WORDS`): the sender's own record told after them (`这把我自摸
-    清一色` is `我自摸 清一色`, `这把小李点炮 我胡了` is `小李点炮 我胡了`); any other line is chat (`这把我输惨了`)."""
+    清一色` is `我自摸 清一色`, `这把小李点炮 我胡了` is `小李点炮 我胡了`) or a draw (`这把荒了`); any other line
+    is chat (`这把我输惨了`)."""
     found = split_command(rest, book, game, seats)
-    if found is None or found[1] not in vocab.FIRST_PERSON_WIN_WORDS | vocab.FIRST_PERSON_RECORD_WORDS:
+    if found is None or found[1] not in vocab.THIS_HAND_RECORD_WORDS:
         return None
     return found
 

@@ -244,7 +244,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *DEALT_IN_WORDS,
         *SELF_DRAW_ALONE,
     ),
-    "draw": (*(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")), "荒了"),
+    "draw": (
+        *(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")),
+        *("荒了", "黄了", "荒了荒了", "黄了黄了"),
+    ),
     "undo": (
         *("撤销", "撤回", "撤消", "撤销一下", "撤回一下", "撤销下", "回退", "取消上一条", "悔"),
         *("记错了", "刚才记错了", "undo"),
@@ -363,8 +366,10 @@ WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦"})
 SETTING_CHANGED_WORDS = ("改成", "改为")
 SETTING_CHANGED_READ_AS = "设置"
 #: the hand a first-person record is told of, said before it (`这把我自摸 清一色`, `刚才那局我暗杠 3s`): read as the
-#: record alone; only before `FIRST_PERSON_WIN_WORDS` or `FIRST_PERSON_RECORD_WORDS` (`这把我输惨了` is chat)
+#: record alone; only before `THIS_HAND_RECORD_WORDS` (`这把我输惨了` is chat)
 THIS_HAND_WORDS = ("这把", "这局", "这盘", "刚才那把", "刚才那局", "刚才那盘")
+#: the records those may come before: the sender's own, and a draw (`这把荒了`, `这局流局`)
+THIS_HAND_RECORD_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | frozenset(COMMAND_WORDS["draw"])
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
