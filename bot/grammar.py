@@ -298,11 +298,24 @@ def split_command(
 
 
 def _without_cheers(args: str, word: str) -> str:
-    """A record's arguments that are only what is said after its word: laughter (`我胡了 哈哈哈`, `亮倒 笑死`:
-    `vocab.LAUGHTER_CHARS`) or the word again (`荒了 荒了`) read as nothing, so the line is its word alone. Anything
-    else is kept whole (`胡 清一色 自摸 哈哈` is asked about, as any word the record does not know)."""
-    said = tokens(args)
-    return "" if said and all(_laughter(typed) or fold(typed) == word for typed in said) else args
+    """A record's arguments without what is said after them: laughter at their end (`我胡了 清一色 哈哈哈`, `亮倒 笑死`:
+    `vocab.LAUGHTER_CHARS`) is dropped, as an emoji is, and arguments that are only the word again (`荒了 荒了`) read
+    as nothing, so the line is its word alone. Laughter glued to a word (`胡啦哈哈`) is no word of its own."""
+    kept = args
+    while True:
+        end = len(kept)
+        while end and _is_separator(kept[end - 1]):
+            end -= 1
+        start = end
+        while start and not _is_separator(kept[start - 1]):
+            start -= 1
+        if start == end or not _laughter(kept[start:end]):
+            break
+        kept = kept[:start]
+    said = tokens(kept)
+    if said and all(fold(typed) == word for typed in said):
+        return ""
+    return args if kept == args else kept.rstrip()
 
 
 def _laughter(word: str) -> bool:
