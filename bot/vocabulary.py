@@ -71,6 +71,7 @@ SELF_BALANCE_WORDS = tuple(
     f"{word}{ending}"
     for word in (
         "我多少钱",
+        "我多少",
         "我的账",
         "my balance",
         "我的余额",
@@ -81,8 +82,14 @@ SELF_BALANCE_WORDS = tuple(
         "我现在多少",
         "我现在多少钱",
         *(f"{who}{when}{result}了多少" for who in ("我", "") for when in ("今晚", "今天") for result in ("输", "赢")),
-        *(f"{when}我{result}了多少" for when in ("今晚", "今天", "一共", "总共") for result in ("输", "赢")),
-        *(f"我{when}{result}了多少" for when in ("一共", "总共") for result in ("输", "赢")),
+        # the time said before or after 我 (`今晚我输多少了`, `我今晚赢了多少`)
+        *(
+            f"{first}{result}{done}多少{after}"
+            for when in ("今晚", "今天", "一共", "总共")
+            for first in (f"{when}我", f"我{when}")
+            for result in ("输", "赢")
+            for done, after in (("了", ""), ("", "了"), ("", ""))
+        ),
         *(f"我现在{result}{done}多少" for result in ("输", "赢") for done in ("", "了")),
         *_OWN_RESULT,
         *_OWING,
