@@ -253,7 +253,7 @@ def split_command(
             continue
         if word in vocab.SHORT_FINE_WORDS and not _mention_then_amount(text[origin[start + end] :]):
             continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
-        if asks(text) and (word in vocab.ACTING_WORDS or command.admin_only):
+        if asks(text) and (command.key in vocab.ASKED_ABOUT_COMMANDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         args = _rest(text[origin[start + end] :])
         if word in vocab.RECORD_WORDS:
@@ -341,11 +341,24 @@ _SETTLE_LEADS = sorted(vocab.SETTLE_LEAD_WORDS, key=len, reverse=True)
 
 
 def _without_cheers(args: str, word: str) -> str:
-    """A record's arguments that are only what is said after its word: laughter (`我胡了 哈哈哈`, `亮倒 笑死`:
-    `vocab.LAUGHTER_CHARS`) or the word again (`荒了 荒了`) read as nothing, so the line is its word alone. Anything
-    else is kept whole (`胡 清一色 自摸 哈哈` is asked about, as any word the record does not know)."""
-    said = tokens(args)
-    return "" if said and all(_laughter(typed) or fold(typed) == word for typed in said) else args
+    """A record's arguments without what is said after them: laughter at their end (`我胡了 清一色 哈哈哈`, `亮倒 笑死`:
+    `vocab.LAUGHTER_CHARS`) is dropped, as an emoji is, and arguments that are only the word again (`荒了 荒了`) read
+    as nothing, so the line is its word alone. Laughter glued to a word (`胡啦哈哈`) is no word of its own."""
+    kept = args
+    while True:
+        end = len(kept)
+        while end and _is_separator(kept[end - 1]):
+            end -= 1
+        start = end
+        while start and not _is_separator(kept[start - 1]):
+            start -= 1
+        if start == end or not _laughter(kept[start:end]):
+            break
+        kept = kept[:start]
+    said = tokens(kept)
+    if said and all(fold(typed) == word for typed in said):
+        return ""
+    return args if kept == args else kept.rstrip()
 
 
 def _laughter(word: str) -> bool:
@@ -568,9 +581,10 @@ def _told_of_this_hand(
     rest: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
 ) -> tuple[C_co, str, str] | None:
     """What follows `这把`, `刚才那局` (`vocab.THIS_HAND_WORDS`): the sender's own record told after them (`这把我自摸
-    清一色` is `我自摸 清一色`, `这把小李点炮 我胡了` is `小李点炮 我胡了`); any other line is chat (`这把我输惨了`)."""
+    清一色` is `我自摸 清一色`, `这把小李点炮 我胡了` is `小李点炮 我胡了`) or a draw (`这把荒了`); any other line
+    is chat (`这把我输惨了`)."""
     found = split_command(rest, book, game, seats)
-    if found is None or found[1] not in vocab.FIRST_PERSON_WIN_WORDS | vocab.FIRST_PERSON_RECORD_WORDS:
+    if found is None or found[1] not in vocab.THIS_HAND_RECORD_WORDS:
         return None
     return found
 
@@ -659,9 +673,10 @@ def _win_by_its_patterns(
     """`清一色 自摸`, `七对 点 @老王`, `七对 老王点的`, `杠上开花 自摸 清一色`, `一炮双响 @甲 卡五星 @乙 七对 点 @丙`,
     `zimo qingyise`: a win told by its patterns and how it was won, without 胡, is the win (`胡 清一色 自摸`). Only
     when it starts with a pattern, situation or 一炮双响 (or, in Latin letters, a self-draw before a pattern), says
-    how it was won, and holds nothing but a win's words (a person only as `@x`, right after 点/抢杠, or a seat's
-    name right before 点的/放的炮): `清一色自摸太难了`, `zimo is hard` stay chat, and so do a question and a quoted
-    hand. The word given is `BY_PATTERNS`."""
+    how it was won (杠上开花 and 海底捞 beside a pattern say 自摸: `杠上开花 清一色`), and holds nothing but a win's
+    words (a person only as `@x`, right after 点/抢杠, or a seat's name right before 点的/放的炮): `清一色自摸太难了`,
+    `zimo is hard`, `杠上开花了！` stay chat, and so do a question and a quoted hand.
+    The word given is `BY_PATTERNS`."""
     keys = {name_key(seat): seat for seat in seats}
     try:
         words = read(text[: _HEAD * 2], lambda typed: keys.get(name_key(typed)))
@@ -673,7 +688,8 @@ def _win_by_its_patterns(
         words[0].typed.isascii() and words[0].value == "self_draw" and any(w.kind == "pattern" for w in words)
     ):
         return None
-    if not any(w.kind == "method" for w in words):
+    self_drawn = any(w.kind == "situation" and SITUATION_METHOD[w.value] == "self_draw" for w in words)
+    if not any(w.kind == "method" for w in words) and not (self_drawn and any(w.kind == "pattern" for w in words)):
         return None
     for before, word, after in zip([None, *words[:-1]], words, [*words[1:], None], strict=True):
         if word.kind in _WIN_WORD_KINDS:

@@ -71,6 +71,7 @@ SELF_BALANCE_WORDS = tuple(
     f"{word}{ending}"
     for word in (
         "我多少钱",
+        "我多少",
         "我的账",
         "my balance",
         "我的余额",
@@ -81,8 +82,14 @@ SELF_BALANCE_WORDS = tuple(
         "我现在多少",
         "我现在多少钱",
         *(f"{who}{when}{result}了多少" for who in ("我", "") for when in ("今晚", "今天") for result in ("输", "赢")),
-        *(f"{when}我{result}了多少" for when in ("今晚", "今天", "一共", "总共") for result in ("输", "赢")),
-        *(f"我{when}{result}了多少" for when in ("一共", "总共") for result in ("输", "赢")),
+        # the time said before or after 我 (`今晚我输多少了`, `我今晚赢了多少`)
+        *(
+            f"{first}{result}{done}多少{after}"
+            for when in ("今晚", "今天", "一共", "总共")
+            for first in (f"{when}我", f"我{when}")
+            for result in ("输", "赢")
+            for done, after in (("了", ""), ("", "了"), ("", ""))
+        ),
         *(f"我现在{result}{done}多少" for result in ("输", "赢") for done in ("", "了")),
         *_OWN_RESULT,
         *_OWING,
@@ -264,7 +271,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *DEALT_IN_WORDS,
         *SELF_DRAW_ALONE,
     ),
-    "draw": (*(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")), "荒了"),
+    "draw": (
+        *(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")),
+        *("荒了", "黄了", "荒了荒了", "黄了黄了"),
+    ),
     "undo": (
         *("撤销", "撤回", "撤消", "撤销一下", "撤回一下", "撤销下", "回退", "取消上一条", "悔"),
         *("记错了", "刚才记错了", "记错了记错了", "undo"),
@@ -385,8 +395,10 @@ WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦"})
 SETTING_CHANGED_WORDS = ("改成", "改为")
 SETTING_CHANGED_READ_AS = "设置"
 #: the hand a first-person record is told of, said before it (`这把我自摸 清一色`, `刚才那局我暗杠 3s`): read as the
-#: record alone; only before `FIRST_PERSON_WIN_WORDS` or `FIRST_PERSON_RECORD_WORDS` (`这把我输惨了` is chat)
+#: record alone; only before `THIS_HAND_RECORD_WORDS` (`这把我输惨了` is chat)
 THIS_HAND_WORDS = ("这把", "这局", "这盘", "刚才那把", "刚才那局", "刚才那盘")
+#: the records those may come before: the sender's own, and a draw (`这把荒了`, `这局流局`)
+THIS_HAND_RECORD_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | frozenset(COMMAND_WORDS["draw"])
 
 #: a 够级 place as players name it -> how many went out before it (`我头科`, `我是二科`, `末游 我`: the sender's own
 #: place, which starts the 名次 buttons with the sender there; bot/games/gouji.py)
@@ -423,10 +435,15 @@ SHORT_FINE_WORDS = ("罚",)
 #: commands that change something: a line of theirs that asks a question (`撤销？`, `胡 清一色 吗`) is chat
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
-ACTING_WORDS = RECORD_WORDS | frozenset(COMMAND_WORDS["undo"] + COMMAND_WORDS["settle"] + COMMAND_WORDS["open"])
-ACTING_WORDS |= frozenset(COMMAND_WORDS["close"]) | frozenset(DOUBLE_WIN_WORDS) | frozenset(OWN_PLACE_WORDS)
-ACTING_WORDS |= frozenset(word for key in REGIONAL_COMMANDS for word in COMMAND_WORDS[key])
-ACTING_WORDS |= frozenset(word for key in ("pay", "received", "unpay", "undo_keep") for word in COMMAND_WORDS[key])
+ACTING_COMMANDS = frozenset(
+    {*RECORD_COMMANDS, "undo", "settle", "open", "close", *REGIONAL_COMMANDS, "pay", "received", "unpay", "undo_keep"}
+)
+ACTING_WORDS = frozenset(word for key in ACTING_COMMANDS for word in COMMAND_WORDS[key])
+ACTING_WORDS |= frozenset(DOUBLE_WIN_WORDS) | frozenset(OWN_PLACE_WORDS)  # 胡's and 够级's own-place aliases
+#: the commands a question is asked about, by whichever word names them: those, the other games' records (`扫？`),
+#: and a payment code's removal; their Latin names too (`ready?`, `draw?`, `settle?` are chat, as `亮倒？` is)
+ASKED_ABOUT_COMMANDS = ACTING_COMMANDS | {f"penghu_{key}" for key in PENGHU_COMMAND_WORDS}
+ASKED_ABOUT_COMMANDS |= {"penghu_other_game", "penghu_draw", "gouji_round", "gouji_place", "qrremove"}
 #: a finished hand named by its number (`撤销 第3局`, `撤销第十二把`): the words for a hand after the number
 HAND_WORDS = ("局", "把", "盘")
 #: one hand asked about (`看看第3局`, `第3局明细`): the command that shows it (`历史 第3局`), and the words around

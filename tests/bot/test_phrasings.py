@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot import vocabulary
 from bot.core import load_plugins, registry
 from bot.grammar import split_command, unprompted
 from tests.bot.test_player_first import Table
@@ -178,7 +179,7 @@ def test_a_fifth_kong_by_one_player_books_nothing_and_says_why(table: Table, eng
         "counted as three: four sets and a pair)."
     ]
     assert table.say("b: 暗杠 5s")[0] == "bot: 第1局 记下：小李 暗杠 五条"  # another player's kongs are theirs
-    assert table.say("c: 暗杠 1s")[0].startswith("bot: 没有记录：一条（1s）有 8 张")  # a tile konged twice
+    assert table.say("c: 暗杠 1s")[0].startswith("bot: 这一局已经记了 阿杰 暗杠 一条：")  # a tile konged twice
 
 
 # ------------------------------------------------------------------------------------ 关桌, 这把…点炮, money words
@@ -268,3 +269,33 @@ def test_转给_a_member_whose_username_ends_in_digits_is_them_and_asks_how_much
         assert _owed(table, "阿杰") == 400
     finally:
         table.ledger.close()
+
+
+# ------------------------------------------------------------------------------ a command's Latin name, asked
+
+
+def _asked_names() -> list[tuple[str, str]]:
+    load_plugins()
+    return [
+        (game, f"{name}{mark}")
+        for command in registry.commands.values()
+        if command.key in vocabulary.ASKED_ABOUT_COMMANDS or command.admin_only
+        for name in command.names
+        for game in (command.games or ("kawuxing",))
+        for mark in ("?", "？")
+    ]
+
+
+@pytest.mark.parametrize(("game", "line"), _asked_names())
+def test_every_acting_command_s_latin_name_asked_is_chat(game: str, line: str) -> None:
+    """`ready?`, `draw?`, `settle?`, `peng?`: a question about the act, as `亮倒？` is, never the act."""
+    assert split_command(line, registry, game) is None
+
+
+def test_ready_draw_settle_asked_book_nothing_and_say_nothing(table: Table, english: Table) -> None:
+    for chat in (table, english):
+        chat.say("c: 暗杠 3s")
+        before = chat.booked()
+        assert chat.say("a: ready?", "a: draw？", "b: win?", "a: settle?", "a: undo?", "a: liangdao ?") == []
+        assert chat.booked() == before
+        assert chat.say("a: draw")[0].startswith(("bot: 第1局 记下", "bot: Hand 1 recorded"))  # unasked, it books

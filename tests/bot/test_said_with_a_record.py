@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.bot.test_player_first import Table
+from tests.bot.test_player_first import Table, same_as
 
 
 @pytest.fixture
@@ -46,3 +46,17 @@ def test_asking_what_a_record_pays_books_nothing_and_says_nothing(table: Table, 
     before = table.booked()
     assert table.say(f"a: {line}") == []
     assert table.booked() == before
+
+
+@pytest.mark.parametrize(
+    ("line", "plain"),
+    [
+        ("a: 我胡了 清一色 哈哈哈", "a: 我胡了 清一色"),
+        ("a: 自摸 清一色 哈哈哈", "a: 胡 清一色 自摸"),
+        ("a: 胡 七对 点 小李 哈哈", "a: 胡 七对 点 @b"),
+        ("a: 胡 七对 点 @b 嘿嘿！", "a: 胡 七对 点 @b"),
+        ("a: 胡 七对 点 @b hhh 233", "a: 胡 七对 点 @b"),
+    ],
+)
+def test_laughter_at_the_end_of_a_record_line_is_dropped(sqlite_url: str, line: str, plain: str) -> None:
+    same_as(sqlite_url, ("a: 开桌 @a @b @c 庄 @a",), line, plain)
