@@ -18,6 +18,7 @@ The words themselves are data in `bot.vocabulary`.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -296,7 +297,9 @@ def split_command(
         if owing is not None:
             return owing
     if game in (None, "kawuxing") and (
-        head[0] in _WIN_STARTS or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
+        head[0] in _WIN_STARTS
+        or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
+        or _english_win_start(head)
     ):
         return _win_by_its_patterns(text, book, game, seats)
     return None
@@ -1020,6 +1023,62 @@ def _repeated_pattern(folded: str) -> tuple[str, int] | None:
     return found[1], min(count, MAX_FOURS + 1)  # more than a hand holds is refused by `_add_pattern`, in words
 
 
+# ------------------------------------------------------------------------------------------------ English names
+
+
+def english_key(text: str) -> str:
+    """How an English name compares: case, hyphens, apostrophes and spacing aside (`Seven-Pairs`, `kong’s`)."""
+    return " ".join(re.findall(r"[a-z0-9]+", fold(text)))
+
+
+#: a word of an English name as typed (`seven`, `self-drawn`, `kong's`)
+_ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+@functools.cache
+def english_names() -> dict[str, tuple[str, str]]:
+    """Every English name the bot prints for a 卡五星 word (the patterns' and situations' own, `vocab.ENGLISH_NAMES`),
+    by `english_key` -> the (kind, value) the Chinese word it glosses reads as: typed back, it is that word."""
+    from ledger.scoring.kawuxing.patterns import PATTERNS
+
+    def meaning(chinese: str) -> tuple[str, str]:
+        notation = tile_notation(chinese)
+        if notation is not None:
+            return "tiles", notation
+        return _VOCABULARY.get(chinese) or ("known", _KNOWN_ELSEWHERE[chinese])
+
+    named = {pattern.en: pattern.zh for pattern in PATTERNS} | vocab.ENGLISH_NAMES
+    return {english_key(english): meaning(chinese) for english, chinese in named.items()}
+
+
+def _joined_english(typed: list[str]) -> list[str]:
+    """The words of an English name typed apart (`seven pairs`, `self drawn`, `red dragon`) as one word, the
+    longest name first (`seven pairs with a four`)."""
+    names = english_names()
+    most = max(len(name.split()) for name in names)
+    out: list[str] = []
+    index = 0
+    while index < len(typed):
+        end = index + 1
+        for last in range(min(len(typed), index + most), index + 1, -1):
+            latin = all(_ENGLISH_WORD.fullmatch(word) for word in typed[index:last])
+            if latin and english_key(" ".join(typed[index:last])) in names:
+                end = last
+                break
+        out.append(" ".join(typed[index:end]))
+        index = end
+    return out
+
+
+def _english_win_start(head: str) -> bool:
+    """Whether a line starts with the English name of a pattern or situation (`seven pairs zimo`)."""
+    key = english_key(head.translate(_SPACED).split("@", 1)[0])
+    return any(
+        kind in ("pattern", "situation") and (key == name or key.startswith(name + " "))
+        for name, (kind, _value) in english_names().items()
+    )
+
+
 def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     """The words of a record's arguments: vocabulary words (folded), tiles (as notation), seated people (by the
     resolver), words typed without spaces split, and whatever is left as `unknown`."""
@@ -1027,7 +1086,7 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     typed_words = tokens(text)
     if len(typed_words) > MAX_WORDS:
         raise GrammarError("record_too_long", suggest=False, most=MAX_WORDS)
-    for typed in _joined_counts(typed_words):
+    for typed in _joined_english(_joined_counts(typed_words)):
         folded = fold(typed)
         count = _count_at(folded, 0)
         if typed.startswith("@"):
@@ -1036,6 +1095,8 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             out.append(Word("count", count[1], typed))
         elif folded in _VOCABULARY:
             out.append(Word(*_VOCABULARY[folded], typed))
+        elif _ENGLISH_WORD.fullmatch(typed.split()[0]) and english_key(typed) in english_names():
+            out.append(Word(*english_names()[english_key(typed)], typed))
         elif (repeated := _repeated_pattern(folded)) is not None:
             out.extend(Word("pattern", repeated[0], typed) for _ in range(repeated[1]))
         elif (notation := tile_notation(typed)) is not None:

@@ -128,7 +128,8 @@ KONGS_SAID: dict[str, str] = {
     for said in (f"{kind}了", f"{kind}啦", f"我{kind}", f"我{kind}了", f"我{kind}啦")
 }
 #: a kong in English as the bot's replies name its kind (`concealed kong 7z`, `exposed kong 9p from @b`)
-KONGS_SAID |= {"concealed kong": "暗杠", "added kong": "蓄杠", "exposed kong": "直杠"}
+KONG_NAMES_EN = {"angang": "concealed kong", "xugang": "added kong", "zhigang": "exposed kong"}
+KONGS_SAID |= dict(zip(KONG_NAMES_EN.values(), ("暗杠", "蓄杠", "直杠"), strict=True))
 FIRST_PERSON_LIANGDAO_WORDS = ("我亮倒", "我亮倒了", "我亮倒啦", "我报听", "我报听了", "我报听啦")
 FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("我")), *FIRST_PERSON_LIANGDAO_WORDS})
 
@@ -556,6 +557,25 @@ TILE_NUMERALS |= {d: d for d in "123456789"}
 TILE_SUITS: dict[str, str] = {"p": "p", "s": "s", "m": "m", "z": "z", "w": "m", "t": "s", "b": "p"}
 TILE_SUITS |= {"筒": "p", "饼": "p", "条": "s", "索": "s", "万": "m"}
 TILE_DRAGONS: dict[str, str] = {"中": "7z", "发": "6z", "白": "5z"}
+
+# ---------------------------------------------------------------------------------------------- English names
+#: the English the bot's replies name 卡五星's words with (bot/texts.py: `concealed kong (暗杠)`, `a self-draw`,
+#: `self-drawn`, `+ pong 3s`, `7z = red dragon`): how a win was won, a dragon's colour (a kong's kind: above)
+METHOD_NAMES_EN = {"self_draw": "self-drawn", "discard": "on a discard", "rob_kong": "by robbing a kong"}
+DRAGON_NAMES_EN = {"5z": "white", "6z": "green", "7z": "red"}
+#: each English name the bot prints -> the Chinese word it glosses, read as that word when an English group types
+#: it back (`win seven pairs self-draw`, `concealed kong red dragon`; case, hyphens and spaces aside: `Self drawn`).
+#: The patterns' and situations' names are the scoring core's own (`ledger.scoring.kawuxing.patterns`), which
+#: `bot.grammar` reads back beside these
+ENGLISH_NAMES: dict[str, str] = {
+    **{KONG_NAMES_EN[kind]: MELDS[kind][0] for kind in KONG_NAMES_EN},
+    **{METHOD_NAMES_EN[method]: METHODS[method][0] for method in METHOD_NAMES_EN},
+    **{f"{DRAGON_NAMES_EN[tile]} dragon": nickname for nickname, tile in TILE_NICKNAMES.items() if tile[1] == "z"},
+    "self-draw": "自摸",
+    "win on a discard": "点炮",
+    "pong": "碰",
+    "plain win": "屁胡",
+}
 
 
 def spellings(table: Mapping[str, tuple[str, ...]]) -> dict[str, str]:
