@@ -138,7 +138,10 @@ FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("
 #: what players say when a record is wrong, before what it should be (`错了 是七对`): a correction only when the rest
 #: reads as one (bot/commands/correct.py), chat otherwise
 CORRECTION_CHATTY_WORDS = ("错了", "搞错了", "写错了", "不对", "错了错了", "搞错了搞错了", "写错了写错了", "不对不对")
-CHATTY_WORDS = frozenset({"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS})
+#: a win in English as players say it (`I won! seven pairs self-drawn`): the sender's own, as 我胡了; said of other
+#: things too (`I won the raffle`), so a line of it the bot would refuse stays unanswered
+WON_EN = ("i won",)
+CHATTY_WORDS = frozenset({"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *WON_EN})
 
 #: the verbs of the words that take something back (`撤销结算`, `撤回付款`, `取消处罚`): typed apart from what they
 #: take back (`撤销 结算`), they still make that one word, never the plain 撤销 of the table's latest record
@@ -256,6 +259,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "我自摸啦",
         *DEALT_IN_WORDS,
         *SELF_DRAW_ALONE,
+        *WON_EN,
     ),
     "draw": (*(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")), "荒了"),
     "undo": (
@@ -369,7 +373,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 }
 
 #: win words said in the first person: the line records the sender's own win, never someone else's
-FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我胡啦", "我自摸", "我自摸了", "我自摸啦"})
+FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我胡啦", "我自摸", "我自摸了", "我自摸啦", *WON_EN})
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
 DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")

@@ -99,6 +99,8 @@ def test_the_longest_name_wins_and_names_sit_among_other_words() -> None:
     [
         ("a: win seven pairs self-draw", "a: 胡 七对 自摸"),
         ("a: seven pairs zimo", "a: 胡 七对 自摸"),
+        ("a: I won! seven pairs self drawn", "a: 胡 七对 自摸"),
+        ("b: i won one suit from @c", "b: 胡 清一色 点 @c"),
         ("a: concealed kong red dragon", "a: 暗杠 7z"),
     ],
 )
@@ -106,7 +108,7 @@ def test_an_english_group_types_the_names_back(sqlite_url: str, line: str, plain
     same_as(sqlite_url, ENGLISH, line, plain)
 
 
-@pytest.mark.parametrize("line", ["a: seven pairs are hard", "a: one suit is nice"])
+@pytest.mark.parametrize("line", ["a: I won the raffle", "a: seven pairs are hard", "a: one suit is nice"])
 def test_english_chat_that_starts_like_a_record_stays_chat(sqlite_url: str, line: str) -> None:
     table = Table(sqlite_url, *ENGLISH)
     try:
