@@ -1139,30 +1139,41 @@ def _mention(typed: str, resolve: Resolve | None) -> list[Word]:
 
 def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
     """The nearest record the words could mean: each unknown word replaced by the vocabulary word it most looks
-    like, a typo's length apart (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄). None when every word was
-    understood, or when the reading would lose a word the vocabulary knows (`亮倒哈`, `清一涩自摸`): a guess
-    that drops one could book other money than meant. A tile said with a particle is kept (`三条了` → 三条)."""
+    like, a typo's length apart (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄; `left_out` names them). None
+    when every word was understood, or when the reading would lose a word the vocabulary knows (`亮倒哈`,
+    `清一涩自摸`): a guess that drops one could book other money than meant. A tile said with a particle is kept
+    (`三条了` → 三条)."""
     words_ = list(reading)
     if not any(w.kind == "unknown" for w in words_):
         return None
     out: list[Word] = []
     for word in words_:
-        if word.kind != "unknown":
-            out.append(word)
-            continue
-        stem = word.typed.rstrip("".join(vocab.PARTICLES))
-        notation = tile_notation(stem) if stem != word.typed else None
-        if notation is not None:  # `三条了`, `红中啊`: the tile, said with a particle, is kept
-            out.append(Word("tiles", notation, stem))
-            continue
-        close = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
-        match = next((m for m in close if abs(len(m) - len(word.value)) <= 1), None)
-        kept = {_VOCABULARY[match]} if match is not None else set()
-        if not _known_inside(word.value) <= kept:
+        guessed = [word] if word.kind != "unknown" else _guess(word)
+        if guessed is None:
             return None
-        if match is not None:
-            out.append(Word(*_VOCABULARY[match], match))
+        out.extend(guessed)
     return out
+
+
+def left_out(reading: Iterable[Word]) -> list[str]:
+    """The words `closest_reading` leaves out, as typed (`荒庄 哈哈` → 哈哈, `胡 sevn pairs 自摸` → sevn, pairs):
+    the question about the guess names them, so that a tap never drops a word unseen."""
+    return [word.typed for word in reading if word.kind == "unknown" and _guess(word) == []]
+
+
+def _guess(word: Word) -> list[Word] | None:
+    """What the closest reading puts for an unknown word: the tile said with a particle, or the vocabulary word it
+    most looks like; nothing to leave it out; None when that would lose a word the vocabulary knows."""
+    stem = word.typed.rstrip("".join(vocab.PARTICLES))
+    notation = tile_notation(stem) if stem != word.typed else None
+    if notation is not None:  # `三条了`, `红中啊`: the tile, said with a particle, is kept
+        return [Word("tiles", notation, stem)]
+    close = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
+    match = next((m for m in close if abs(len(m) - len(word.value)) <= 1), None)
+    kept = {_VOCABULARY[match]} if match is not None else set()
+    if not _known_inside(word.value) <= kept:
+        return None
+    return [Word(*_VOCABULARY[match], match)] if match is not None else []
 
 
 def _known_inside(text: str) -> set[tuple[str, str]]:

@@ -164,6 +164,7 @@ TEXTS: dict[str, dict[str, str]] = {
     # -- reading what players type (bot/grammar.py, bot/commands/suggest.py) ------------------------------
     "suggest": {"zh": "{why}是不是：{line}？", "en": "{why}Did you mean: {line}?"},
     "suggest_unknown": {"zh": "没看懂「{word}」。", "en": "Could not read “{word}”. "},
+    "suggest_left_out": {"zh": "没看懂「{words}」，不算在内。", "en": "Could not read “{words}”: left out. "},
     "suggest_bare": {
         "zh": "「{word}」没写番型（有番型就写上，例如 自摸 清一色）。",
         "en": "“{word}” names no pattern (name them if any, e.g. 自摸 清一色). ",

@@ -1,6 +1,6 @@
 """An English group types back the names the bot's replies give 卡五星's words — `seven pairs (七对)`, `a self-draw`,
 `concealed kong (暗杠)`, `7z = red dragon` — and each reads as the Chinese word it glosses, whatever its case,
-hyphens and spaces (`Seven-Pairs`, `self drawn`)."""
+hyphens and spaces (`Seven-Pairs`, `self drawn`). A 「Did you mean」 whose guess leaves a word out names it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.commands._money_texts import REASON_EN
-from bot.grammar import english_names, parse_win, read
+from bot.grammar import GrammarError, closest_reading, english_names, left_out, parse_win, read
 from bot.texts import describe_event, kong_name, pattern_name, text
 from bot.vocabulary import DRAGON_NAMES_EN, KONG_NAMES_EN, METHOD_NAMES_EN
 from ledger.scoring.kawuxing.patterns import KONG_KINDS, PATTERNS
@@ -116,3 +116,35 @@ def test_english_chat_that_starts_like_a_record_stays_chat(sqlite_url: str, line
         assert table.say(line) == [] and table.booked() == before
     finally:
         table.ledger.close()
+
+
+# ------------------------------------------------------------------------------------- what a guess leaves out
+
+
+def test_a_guess_that_leaves_words_out_names_every_one_of_them(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *ENGLISH)
+    try:
+        before = table.booked()
+        out = table.say("a: win sevn pairs self-draw")
+        assert out[0] == "bot: Could not read “sevn pairs”: left out. Did you mean: 胡 自摸?", out
+        assert table.booked() == before
+    finally:
+        table.ledger.close()
+
+
+def test_a_chinese_guess_names_what_it_leaves_out_and_a_correction_stays_as_it_was(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a")
+    try:
+        assert table.say("a: 暗杠 3s 好运")[0] == "bot: 没看懂「好运」，不算在内。是不是：暗杠 3s？"
+        assert table.say("b: 胡 清一涩 自摸")[0] == "bot: 没看懂「清一涩」。是不是：胡 清一色 自摸？"
+        both = "bot: 没看懂「清一涩」。没看懂「haha」，不算在内。是不是：胡 清一色 自摸？"
+        assert table.say("c: 胡 清一涩 haha 自摸")[0] == both
+    finally:
+        table.ledger.close()
+
+
+def test_left_out_names_the_words_the_closest_reading_drops_and_none_it_corrects() -> None:
+    with pytest.raises(GrammarError) as err:
+        parse_win("清一涩 sevn pairs 自摸", "a", {}.get)
+    assert left_out(err.value.reading) == ["sevn", "pairs"]
+    assert [w.canonical() for w in closest_reading(err.value.reading) or []] == ["清一色", "自摸"]
