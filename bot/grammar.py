@@ -18,6 +18,7 @@ The words themselves are data in `bot.vocabulary`.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -296,7 +297,9 @@ def split_command(
         if owing is not None:
             return owing
     if game in (None, "kawuxing") and (
-        head[0] in _WIN_STARTS or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
+        head[0] in _WIN_STARTS
+        or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
+        or _english_win_start(head)
     ):
         found = _win_by_its_patterns(text, book, game, seats)
         if found is not None:
@@ -1056,6 +1059,62 @@ def _repeated_pattern(folded: str) -> tuple[str, int] | None:
     return found[1], min(count, MAX_FOURS + 1)  # more than a hand holds is refused by `_add_pattern`, in words
 
 
+# ------------------------------------------------------------------------------------------------ English names
+
+
+def english_key(text: str) -> str:
+    """How an English name compares: case, hyphens, apostrophes and spacing aside (`Seven-Pairs`, `kong’s`)."""
+    return " ".join(re.findall(r"[a-z0-9]+", fold(text)))
+
+
+#: a word of an English name as typed (`seven`, `self-drawn`, `kong's`)
+_ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+@functools.cache
+def english_names() -> dict[str, tuple[str, str]]:
+    """Every English name the bot prints for a 卡五星 word (the patterns' and situations' own, `vocab.ENGLISH_NAMES`),
+    by `english_key` -> the (kind, value) the Chinese word it glosses reads as: typed back, it is that word."""
+    from ledger.scoring.kawuxing.patterns import PATTERNS
+
+    def meaning(chinese: str) -> tuple[str, str]:
+        notation = tile_notation(chinese)
+        if notation is not None:
+            return "tiles", notation
+        return _VOCABULARY.get(chinese) or ("known", _KNOWN_ELSEWHERE[chinese])
+
+    named = {pattern.en: pattern.zh for pattern in PATTERNS} | vocab.ENGLISH_NAMES
+    return {english_key(english): meaning(chinese) for english, chinese in named.items()}
+
+
+def _joined_english(typed: list[str]) -> list[str]:
+    """The words of an English name typed apart (`seven pairs`, `self drawn`, `red dragon`) as one word, the
+    longest name first (`seven pairs with a four`)."""
+    names = english_names()
+    most = max(len(name.split()) for name in names)
+    out: list[str] = []
+    index = 0
+    while index < len(typed):
+        end = index + 1
+        for last in range(min(len(typed), index + most), index + 1, -1):
+            latin = all(_ENGLISH_WORD.fullmatch(word) for word in typed[index:last])
+            if latin and english_key(" ".join(typed[index:last])) in names:
+                end = last
+                break
+        out.append(" ".join(typed[index:end]))
+        index = end
+    return out
+
+
+def _english_win_start(head: str) -> bool:
+    """Whether a line starts with the English name of a pattern or situation (`seven pairs zimo`)."""
+    key = english_key(head.translate(_SPACED).split("@", 1)[0])
+    return any(
+        kind in ("pattern", "situation") and (key == name or key.startswith(name + " "))
+        for name, (kind, _value) in english_names().items()
+    )
+
+
 def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     """The words of a record's arguments: vocabulary words (folded), tiles (as notation), seated people (by the
     resolver), words typed without spaces split, and whatever is left as `unknown`."""
@@ -1063,7 +1122,7 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     typed_words = tokens(text)
     if len(typed_words) > MAX_WORDS:
         raise GrammarError("record_too_long", suggest=False, most=MAX_WORDS)
-    for typed in _joined_counts(typed_words):
+    for typed in _joined_english(_joined_counts(typed_words)):
         folded = fold(typed)
         count = _count_at(folded, 0)
         if typed.startswith("@"):
@@ -1072,6 +1131,8 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             out.append(Word("count", count[1], typed))
         elif folded in _VOCABULARY:
             out.append(Word(*_VOCABULARY[folded], typed))
+        elif _ENGLISH_WORD.fullmatch(typed.split()[0]) and english_key(typed) in english_names():
+            out.append(Word(*english_names()[english_key(typed)], typed))
         elif (repeated := _repeated_pattern(folded)) is not None:
             out.extend(Word("pattern", repeated[0], typed) for _ in range(repeated[1]))
         elif (notation := tile_notation(typed)) is not None:
@@ -1114,30 +1175,41 @@ def _mention(typed: str, resolve: Resolve | None) -> list[Word]:
 
 def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
     """The nearest record the words could mean: each unknown word replaced by the vocabulary word it most looks
-    like, a typo's length apart (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄). None when every word was
-    understood, or when the reading would lose a word the vocabulary knows (`亮倒哈`, `清一涩自摸`): a guess
-    that drops one could book other money than meant. A tile said with a particle is kept (`三条了` → 三条)."""
+    like, a typo's length apart (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄; `left_out` names them). None
+    when every word was understood, or when the reading would lose a word the vocabulary knows (`亮倒哈`,
+    `清一涩自摸`): a guess that drops one could book other money than meant. A tile said with a particle is kept
+    (`三条了` → 三条)."""
     words_ = list(reading)
     if not any(w.kind == "unknown" for w in words_):
         return None
     out: list[Word] = []
     for word in words_:
-        if word.kind != "unknown":
-            out.append(word)
-            continue
-        stem = word.typed.rstrip("".join(vocab.PARTICLES))
-        notation = tile_notation(stem) if stem != word.typed else None
-        if notation is not None:  # `三条了`, `红中啊`: the tile, said with a particle, is kept
-            out.append(Word("tiles", notation, stem))
-            continue
-        close = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
-        match = next((m for m in close if abs(len(m) - len(word.value)) <= 1), None)
-        kept = {_VOCABULARY[match]} if match is not None else set()
-        if not _known_inside(word.value) <= kept:
+        guessed = [word] if word.kind != "unknown" else _guess(word)
+        if guessed is None:
             return None
-        if match is not None:
-            out.append(Word(*_VOCABULARY[match], match))
+        out.extend(guessed)
     return out
+
+
+def left_out(reading: Iterable[Word]) -> list[str]:
+    """The words `closest_reading` leaves out, as typed (`荒庄 哈哈` → 哈哈, `胡 sevn pairs 自摸` → sevn, pairs):
+    the question about the guess names them, so that a tap never drops a word unseen."""
+    return [word.typed for word in reading if word.kind == "unknown" and _guess(word) == []]
+
+
+def _guess(word: Word) -> list[Word] | None:
+    """What the closest reading puts for an unknown word: the tile said with a particle, or the vocabulary word it
+    most looks like; nothing to leave it out; None when that would lose a word the vocabulary knows."""
+    stem = word.typed.rstrip("".join(vocab.PARTICLES))
+    notation = tile_notation(stem) if stem != word.typed else None
+    if notation is not None:  # `三条了`, `红中啊`: the tile, said with a particle, is kept
+        return [Word("tiles", notation, stem)]
+    close = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
+    match = next((m for m in close if abs(len(m) - len(word.value)) <= 1), None)
+    kept = {_VOCABULARY[match]} if match is not None else set()
+    if not _known_inside(word.value) <= kept:
+        return None
+    return [Word(*_VOCABULARY[match], match)] if match is not None else []
 
 
 def _known_inside(text: str) -> set[tuple[str, str]]:

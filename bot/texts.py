@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.vocabulary import KONG_NAMES_EN, MELDS, METHOD_NAMES_EN
+
 if TYPE_CHECKING:
     from ledger.scoring.common import Reading
 
@@ -168,6 +170,7 @@ TEXTS: dict[str, dict[str, str]] = {
     # -- reading what players type (bot/grammar.py, bot/commands/suggest.py) ------------------------------
     "suggest": {"zh": "{why}是不是：{line}？", "en": "{why}Did you mean: {line}?"},
     "suggest_unknown": {"zh": "没看懂「{word}」。", "en": "Could not read “{word}”. "},
+    "suggest_left_out": {"zh": "没看懂「{words}」，不算在内。", "en": "Could not read “{words}”: left out. "},
     "suggest_bare": {
         "zh": "「{word}」没写番型（有番型就写上，例如 自摸 清一色）。",
         "en": "“{word}” names no pattern (name them if any, e.g. 自摸 清一色). ",
@@ -1565,7 +1568,6 @@ SCORING_ENGLISH: dict[str, str] = {
 #: a refusal no English text knows yet (a key the core gained): its code's words, the core's message quoted
 _SCORING_ENGLISH_UNKNOWN = "the rules refuse this record ({message})."
 
-_METHOD_EN = {"self_draw": "self-drawn", "discard": "on a discard", "rob_kong": "by robbing a kong"}
 _SUIT_EN = {"p": "dots (p)", "s": "bamboo (s)", "m": "characters (m)", "z": "honours (z)"}
 _INPUT_EN = {"kan": "the kan (坎) count", "qia": "the qia (恰) count", "ba": "the ba (八) count"}
 _LIANGDAO_EN = {True: "declared ready (亮倒)", False: "did not declare ready (亮倒)"}
@@ -1585,9 +1587,9 @@ def _english_melds(melds: Sequence[Sequence[str]]) -> str:
 
 #: how a reading's argument reads in English, by its name; any other argument reads as it is
 _ENGLISH_ARGS: dict[str, Callable[[Any], str]] = {
-    "method": lambda m: _METHOD_EN.get(m, m),
-    "hand_method": lambda m: _METHOD_EN.get(m, m),
-    "methods": lambda ms: " or ".join(_METHOD_EN.get(m, m) for m in ms),
+    "method": lambda m: METHOD_NAMES_EN.get(m, m),
+    "hand_method": lambda m: METHOD_NAMES_EN.get(m, m),
+    "methods": lambda ms: " or ".join(METHOD_NAMES_EN.get(m, m) for m in ms),
     "pattern": lambda key: pattern_name("en", key),
     "other": lambda key: pattern_name("en", key),
     "included": lambda key: pattern_name("en", key),
@@ -1685,10 +1687,10 @@ def pattern_name(lang: str, key: str) -> str:
 
 
 def kong_name(lang: str, kind: str) -> str:
-    names = {"angang": ("暗杠", "concealed kong (暗杠)"), "xugang": ("蓄杠", "added kong (蓄杠)")}
-    names["zhigang"] = ("直杠", "exposed kong (直杠)")
-    zh, en = names.get(kind, (kind, kind))
-    return en if lang == "en" else zh
+    if kind not in KONG_NAMES_EN:
+        return kind
+    zh = MELDS[kind][0]
+    return f"{KONG_NAMES_EN[kind]} ({zh})" if lang == "en" else zh
 
 
 def tile_name(lang: str, tile: str | None) -> str:

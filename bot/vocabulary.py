@@ -135,7 +135,8 @@ KONGS_SAID: dict[str, str] = {
     for said in (f"{kind}了", f"{kind}啦", f"我{kind}", f"我{kind}了", f"我{kind}啦")
 }
 #: a kong in English as the bot's replies name its kind (`concealed kong 7z`, `exposed kong 9p from @b`)
-KONGS_SAID |= {"concealed kong": "暗杠", "added kong": "蓄杠", "exposed kong": "直杠"}
+KONG_NAMES_EN = {"angang": "concealed kong", "xugang": "added kong", "zhigang": "exposed kong"}
+KONGS_SAID |= dict(zip(KONG_NAMES_EN.values(), ("暗杠", "蓄杠", "直杠"), strict=True))
 FIRST_PERSON_LIANGDAO_WORDS = ("我亮倒", "我亮倒了", "我亮倒啦", "我报听", "我报听了", "我报听啦")
 FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("我")), *FIRST_PERSON_LIANGDAO_WORDS})
 
@@ -147,7 +148,12 @@ CORRECTION_CHATTY_WORDS = ("错了", "搞错了", "写错了", "不对", "错了
 #: a double win's own words: a line starting with one is a 一炮双响 (`一炮双响 阿杰 卡五星 小李 七对 点 老王`) only
 #: when it reads as one; anything else after them is chat (`一炮双响 太爽了`)
 DOUBLE_WIN_WORDS = ("一炮双响", "双响")
-CHATTY_WORDS = frozenset({"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *DOUBLE_WIN_WORDS})
+#: a win in English as players say it (`I won! seven pairs self-drawn`): the sender's own, as 我胡了; said of other
+#: things too (`I won the raffle`), so a line of it the bot would refuse stays unanswered
+WON_EN = ("i won",)
+CHATTY_WORDS = frozenset(
+    {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *DOUBLE_WIN_WORDS, *WON_EN}
+)
 #: a 一炮双响 told with its winners' plain names (`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`): what says
 #: they won (said between the names and the discarder, or glued after the names: `小李都胡了`), and what joins the
 #: two winners' names (`阿杰和小李`, `阿杰 跟 小李`)
@@ -270,6 +276,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "我自摸啦",
         *DEALT_IN_WORDS,
         *SELF_DRAW_ALONE,
+        *WON_EN,
     ),
     "draw": (
         *(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")),
@@ -386,7 +393,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 }
 
 #: win words said in the first person: the line records the sender's own win, never someone else's
-FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我胡啦", "我自摸", "我自摸了", "我自摸啦"})
+FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我胡啦", "我自摸", "我自摸了", "我自摸啦", *WON_EN})
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
 DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")
@@ -591,6 +598,25 @@ TILE_NUMERALS |= {d: d for d in "123456789"}
 TILE_SUITS: dict[str, str] = {"p": "p", "s": "s", "m": "m", "z": "z", "w": "m", "t": "s", "b": "p"}
 TILE_SUITS |= {"筒": "p", "饼": "p", "条": "s", "索": "s", "万": "m"}
 TILE_DRAGONS: dict[str, str] = {"中": "7z", "发": "6z", "白": "5z"}
+
+# ---------------------------------------------------------------------------------------------- English names
+#: the English the bot's replies name 卡五星's words with (bot/texts.py: `concealed kong (暗杠)`, `a self-draw`,
+#: `self-drawn`, `+ pong 3s`, `7z = red dragon`): how a win was won, a dragon's colour (a kong's kind: above)
+METHOD_NAMES_EN = {"self_draw": "self-drawn", "discard": "on a discard", "rob_kong": "by robbing a kong"}
+DRAGON_NAMES_EN = {"5z": "white", "6z": "green", "7z": "red"}
+#: each English name the bot prints -> the Chinese word it glosses, read as that word when an English group types
+#: it back (`win seven pairs self-draw`, `concealed kong red dragon`; case, hyphens and spaces aside: `Self drawn`).
+#: The patterns' and situations' names are the scoring core's own (`ledger.scoring.kawuxing.patterns`), which
+#: `bot.grammar` reads back beside these
+ENGLISH_NAMES: dict[str, str] = {
+    **{KONG_NAMES_EN[kind]: MELDS[kind][0] for kind in KONG_NAMES_EN},
+    **{METHOD_NAMES_EN[method]: METHODS[method][0] for method in METHOD_NAMES_EN},
+    **{f"{DRAGON_NAMES_EN[tile]} dragon": nickname for nickname, tile in TILE_NICKNAMES.items() if tile[1] == "z"},
+    "self-draw": "自摸",
+    "win on a discard": "点炮",
+    "pong": "碰",
+    "plain win": "屁胡",
+}
 
 
 def spellings(table: Mapping[str, tuple[str, ...]]) -> dict[str, str]:

@@ -18,6 +18,7 @@ from bot.commands import _regional_texts  # noqa: F401  (registers the texts)
 from bot.commands._recording import FLOW_PATTERNS, mark, toggle
 from bot.core import Button, Context, Refusal
 from bot.texts import pattern_name, tile_name
+from bot.vocabulary import DRAGON_NAMES_EN
 from ledger.events import Payload
 from ledger.hands import build_request
 from ledger.scoring.kawuxing import Rules, missing_inputs, settle
@@ -283,8 +284,10 @@ def _tile_rows(ctx: Context, table: TableInfo, code: str, button: ButtonOf) -> l
         label = suit if ctx.lang == "en" else SUIT_ZH[suit]
         row = [button(f"{rank}{label}", f"q.{code}.{rank}{suit}") for rank in range(1, 10)]
         rows += [tuple(row[:5]), tuple(row[5:])]
-    dragons = (("5z", "白", "white"), ("6z", "发", "green"), ("7z", "中", "red"))
-    rows.append(tuple(button(en if ctx.lang == "en" else zh, f"q.{code}.{tile}") for tile, zh, en in dragons))
+    dragons = (("5z", "白"), ("6z", "发"), ("7z", "中"))
+    rows.append(
+        tuple(button(DRAGON_NAMES_EN[tile] if ctx.lang == "en" else zh, f"q.{code}.{tile}") for tile, zh in dragons)
+    )
     return rows
 
 

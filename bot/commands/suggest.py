@@ -35,7 +35,7 @@ from bot.core import (
     SendText,
     registry,
 )
-from bot.grammar import GrammarError, closest_reading, render
+from bot.grammar import GrammarError, closest_reading, left_out, render
 from ledger.service import TableInfo
 
 KIND = "suggest"
@@ -55,8 +55,19 @@ def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[st
         except (GrammarError, Refusal):
             reading = None
         else:
-            return ask(ctx, table, word, args, ctx.t("suggest_unknown", word=err.params.get("word", "")))
+            return ask(ctx, table, word, args, _why(ctx, err))
     raise Refusal(err.key, **err.params)
+
+
+def _why(ctx: Context, err: GrammarError) -> str:
+    """What the question says first: the word it could not read, and every word its guess leaves out (`胡 sevn
+    pairs 自摸` → 胡 自摸 books a plain win: the tap must know seven pairs is not in it)."""
+    unread = str(err.params.get("word", ""))
+    dropped = left_out(err.reading)
+    if not dropped:
+        return ctx.t("suggest_unknown", word=unread)
+    corrected = ctx.t("suggest_unknown", word=unread) if unread not in dropped else ""
+    return corrected + ctx.t("suggest_left_out", words=" ".join(dropped))
 
 
 def held_line(ctx: Context, table: TableInfo, word: str, args: str) -> dict[str, Any]:

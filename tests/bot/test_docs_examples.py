@@ -24,6 +24,8 @@ UNREAD = ("看不懂", "用不到", "没看懂", "一个杠只写一张牌", "�
 SHOWN_REFUSED = {
     "胡 清一涩 自摸": "shows the suggestion 「是不是：胡 清一色 自摸？」",
     "胡 清一色 自摸 运气好": "shows a word left out by the suggestion",
+    "暗杠 3s 好运": "shows the suggestion naming the word it leaves out",
+    "win sevn pairs self-draw": "shows the suggestion naming the words it leaves out",
     "荒庄 清一色": "shows a word quoted back",
     "暗杠 3s 4s": "shows a kong naming two tiles refused",
     "暗杠 3s 亮倒": "shows a known word with no place quoted back, not guessed away",
