@@ -385,8 +385,9 @@ def book(
     An edited message replaces what its first version recorded; a first version that was refused (and so recorded
     nothing) is simply recorded now; an edit that records the same is `Quiet`. `source` overrides the message's (a
     button flow's confirmation). A record repeating the table's previous one from someone else within the group's
-    window raises `DuplicateRecord`, unless confirmed (`Context.repeat`). The result says `replayed` when the
-    source was booked already (a redelivered update)."""
+    window (or another ending of the 卡五星 hand just ended; a recap of it, `Context.recap`) raises
+    `DuplicateRecord`, unless confirmed (`Context.repeat`). The result says `replayed` when the source was booked
+    already (a redelivered update)."""
     from ledger.service import LedgerError
 
     incoming = ctx.incoming
@@ -403,7 +404,12 @@ def book(
                 raise
     refuse_while_undo_asked(ctx, table)
     result = ctx.service.record_events(
-        table.id, events, source=source or ctx.source, by=ctx.sender.user_id, check_repeat=not ctx.repeat
+        table.id,
+        events,
+        source=source or ctx.source,
+        by=ctx.sender.user_id,
+        check_repeat=not ctx.repeat,
+        recap=ctx.recap,
     )
     follow_rollover(ctx, table, result)
     return result, False
