@@ -12,7 +12,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.chat_options import set_double_entry
-from ledger.events import Draw, GoujiRound, Kong, Liangdao, PenghuPlay, Win, WinHand
+from ledger.events import (
+    Draw,
+    GoujiRound,
+    Kong,
+    Liangdao,
+    PenghuPlay,
+    Win,
+    WinHand,
+    ends_kawuxing_hand,
+    payloads,
+    repeats,
+    retells,
+)
 from ledger.service import DuplicateRecord, Ledger, LedgerError
 
 from .helpers import CHAT, KAWUXING_HAND, gang, hu, seat_kawuxing
@@ -253,6 +265,40 @@ def test_a_recap_is_the_hand_just_ended_whenever_and_by_whomever_it_comes(ledger
         table.id, [Win("A", "discard", QINGYISE, "C")], source="r:10", by=8, check_repeat=True, recap=True
     )
     assert ledger.current_table(CHAT).hand_number == 4
+
+
+_WINS = st.lists(
+    st.builds(
+        lambda winner, method, patterns: (
+            Win(winner, method, WinHand(patterns=tuple(patterns)), None)
+            if method == "self_draw"
+            else Win(winner, method, WinHand(patterns=tuple(patterns)), "C")
+        ),
+        st.sampled_from("AB"),
+        st.sampled_from(["self_draw", "discard"]),
+        st.lists(st.sampled_from(["qingyise", "qidui", "pengpenghu", "kawuxing"]), max_size=3),
+    ),
+    min_size=1,
+    max_size=2,
+    unique_by=lambda win: win.winner,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(_WINS, st.randoms())
+def test_a_hand_told_exactly_alike_is_retold_in_any_order_and_one_word_more_is_not(wins: list[Win], rng: Any) -> None:
+    """`retells` reads a 一炮双响 in any order and any order of patterns; what it retells `repeats` too (the same
+    winners); another pattern makes it another telling of the same winners."""
+    stored = payloads(wins)
+    told = [
+        Win(w.winner, w.method, WinHand(patterns=tuple(rng.sample(w.hand.patterns, len(w.hand.patterns)))), w.discarder)
+        for w in rng.sample(wins, len(wins))
+    ]
+    assert retells(told, stored) and repeats(told, stored)
+    first = told[0]
+    more = Win(first.winner, first.method, WinHand(patterns=(*first.hand.patterns, "haidilao")), first.discarder)
+    assert not retells([more, *told[1:]], stored) and repeats([more, *told[1:]], stored)
+    assert ends_kawuxing_hand(told) and not ends_kawuxing_hand([*told, Kong("A", "angang")])
 
 
 def test_a_gouji_round_and_a_penghu_win_or_draw_are_checked_for_double_entries(ledger: Ledger, clock) -> None:
