@@ -12,6 +12,12 @@ restart in between loses nothing; a redelivered update asks nothing twice.
 A button flow's confirmation (the 胡/杠 flows, a 够级 round's 名次) is held back the same way (`hold_flow`): its
 message asks the same, and the same people answer it. The rule is `flow_step`'s, for every flow it reads
 (`held_as_repeat`).
+
+Another ending of the 卡五星 hand just ended from someone else within the window (`DuplicateRecord.differs`: a
+hand takes minutes, so it is most likely that hand told otherwise), and a recap of that hand (`Context.recap`:
+`阿杰 刚才 自摸 清一色`) that reads otherwise, get the same question with 「是新的一局」 for 「确实又一次」, naming who
+may fix the record there with 改成; it is asked even of a line read without its command word, and so is a recap
+that repeats the record (someone telling it after the fact may not have seen it booked).
 """
 
 from __future__ import annotations
@@ -37,9 +43,10 @@ def question_key(ctx: Context) -> int:
 
 
 def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
-    """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」. A line that
-    did not start with its command word (`Context.unprompted`: `清一色 自摸！` after the win was recorded) is
-    someone repeating the news: held back without a word."""
+    """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」 (「是新的一局」
+    for another ending of the hand). A line that did not start with its command word (`Context.unprompted`: `清一色
+    自摸！` after the win was recorded) repeating the record is someone repeating the news: held back without a
+    word, unless it says it tells the hand after the fact (`Context.recap`)."""
     key = question_key(ctx)
     if asked_already(ctx, key):
         raise Quiet  # this very update asked already (a redelivery): the question is out there
