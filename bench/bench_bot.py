@@ -108,7 +108,10 @@ class Run:
         out: dict[str, list[tuple[float, float]]] = {"win": [], "echo": []}
         for i in range(offset, offset + count):
             winner, text = WINS[i % len(WINS)]
-            data = self.builder.message(PLAYERS[winner], text)
+            # 阿杰 types every win, naming its winner: one recorder's hands in a row (wins by others two seconds
+            # apart from several people would be held back as one hand told two ways, not booked)
+            said = f"胡 @{PLAYERS[winner]['username']} {text.removeprefix('胡 ')}"
+            data = self.builder.message(PLAYERS[0], said)
             self.clock.advance(PACE)
             if self.profile is not None:
                 self.profile.enable()

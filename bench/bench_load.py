@@ -85,9 +85,12 @@ class Table:
             return a, "暗杠", None
         if kind == 2:
             return b, f"直杠 点 @{c['username']}", None
+        # one player types every win, naming its winner: wins by others seconds apart from several people would be
+        # held back as one hand told two ways, not booked
+        recorder = self.players[0]
         if kind == 3:
-            return a, "胡 清一色 自摸", a["first_name"]
-        return c, f"胡 七对 点 @{b['username']}", c["first_name"]
+            return recorder, f"胡 @{a['username']} 清一色 自摸", a["first_name"]
+        return recorder, f"胡 @{c['username']} 七对 点 @{b['username']}", c["first_name"]
 
 
 class Load:

@@ -264,6 +264,9 @@ class Context:
     #: read from a line that does not start with its command word (`grammar.unprompted`: `清一色 自摸`, `@乙 胡了 …`):
     #: booked when it reads cleanly, otherwise silent — no refusal, question or suggestion answers what may be chat
     unprompted: bool = False
+    #: a record told after the fact (`grammar.recalls`: `阿杰 刚才 自摸 清一色`, `刚才那把我自摸 …`): it tells the hand
+    #: just recorded, when that one ended a hand (the double-entry check)
+    recap: bool = False
     #: how many button flows the sender started in this chat were still waiting when the event arrived (questions of
     #: theirs, `ChatView.waiting`): none, and nothing of theirs needs looking up
     waiting: int = 0
@@ -622,7 +625,8 @@ class Bot:
     # -- events --------------------------------------------------------------------------------------------
     def handle_message(self, incoming: Incoming) -> Outcome:
         """Filters first (moderation), then the command the text starts with, if any."""
-        from bot.grammar import plainly_meant, split_command, unprompted
+        from bot.grammar import plainly_meant, recalls, split_command, unprompted
+        from bot.vocabulary import RECORD_COMMANDS
 
         ctx = self._context(
             incoming.chat_id,
@@ -655,6 +659,7 @@ class Bot:
         command, word, args = found
         ctx.command, ctx.word, ctx.args = command, word, args
         ctx.unprompted = unprompted(incoming.text, word, command)
+        ctx.recap = command.key in RECORD_COMMANDS and recalls(incoming.text, ctx.seat_names)
         if command.admin_only and not ctx.is_admin:
             if ctx.unprompted and not plainly_meant(command, args):
                 return outcome  # `设置规则好麻烦` from a member: maybe chat, not answered

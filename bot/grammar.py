@@ -248,6 +248,11 @@ def split_command(
         found = split_command(text[origin[start + led] :], book, game)
         if found is not None and found[1] in vocab.COMMAND_WORDS["settle"] and not found[2]:
             return found
+    recalled = _recalled(text, seats)
+    if recalled is not None:  # `阿杰 刚才 自摸 清一色`: the record alone, when it is one (`Context.recap`)
+        found = split_command(recalled, book, game, seats)
+        if found is not None and found[0].key in vocab.RECORD_COMMANDS:
+            return found
     for word, end in _words_at(head, book):
         command = book.lookup(word, game)
         if command is None:
@@ -341,6 +346,53 @@ def _settle_led_in(head: str) -> int:
 
 #: the lead-in words, longest first (`散了吧` before `散了`)
 _SETTLE_LEADS = sorted(vocab.SETTLE_LEAD_WORDS, key=len, reverse=True)
+
+
+def recalls(text: str, seats: Iterable[str] = ()) -> bool:
+    """Whether a record's line says it tells a hand after the fact: a recap word where `_recalled` reads one
+    (`阿杰 刚才 自摸 清一色`), or the hand just played named first (`刚才那把我自摸 清一色`)."""
+    head = fold(text[:_HEAD]).lstrip(_SPACES)
+    return head.startswith(vocab.RECAP_HAND_WORDS) or _recalled(text, seats) is not None
+
+
+def _recalled(text: str, seats: Iterable[str]) -> str | None:
+    """`text` without its recap word (`vocab.RECAP_WORDS`) when one stands where a record told after the fact
+    says it: first (`刚才 阿杰 自摸 清一色`), after the player named first — a seat's name, typed apart or glued, or
+    an @mention typed apart — (`阿杰 刚才 自摸 清一色`, `阿杰刚自摸 清一色`: `阿杰 自摸 清一色`) or after 我
+    (`我刚才自摸 清一色`: `我自摸 清一色`); None when there is none there. Whether what is left is a record is
+    `split_command`'s to say."""
+    head, origin = _fold_map(text[:_HEAD])
+    start = len(head) - len(head.lstrip(_SPACES))
+    rest = head[start:]
+    if rest.startswith(vocab.RECAP_FIRST_WORDS):
+        named, joint = 0, ""
+    else:
+        found = _named_before_recap(rest, seats)
+        if found is None:
+            return None
+        named, joint = found
+    at = start + named + len(rest[named:]) - len(rest[named:].lstrip(_SPACES))
+    word = next((word for word in vocab.RECAP_WORDS if head.startswith(word, at)), "")
+    if not word:
+        return None
+    after = head[at + len(word) :]
+    end = at + len(word) + len(after) - len(after.lstrip(_SPACES))
+    return text[: origin[start + named]] + joint + text[origin[end] :]
+
+
+def _named_before_recap(rest: str, seats: Iterable[str]) -> tuple[int, str] | None:
+    """Who a (folded) line names first, before a recap word: how long that is, and what joins it to the words
+    after the recap word once it is read as nothing (a space after a name, nothing after 我: `我自摸`)."""
+    if rest.startswith("我"):
+        return 1, ""
+    if rest.startswith("@"):
+        mention = rest.split(maxsplit=1)[0]
+        return (len(mention), " ") if len(mention) > 1 and len(mention) < len(rest) else None
+    for seat in sorted(seats, key=len, reverse=True):
+        folded = fold(seat)
+        if folded and rest.startswith(folded):
+            return len(folded), " "
+    return None
 
 
 def _without_cheers(args: str, word: str) -> str:

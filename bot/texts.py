@@ -1186,10 +1186,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "double_entry_set": {
         "zh": "好的：{seconds} 秒内别人记的同一条（同一人、同一种杠和牌；同一家胡；荒庄）不再记，"
-        "自己又发一次的同一家胡或荒庄也不再记，回复里有「确实又一次」按钮。",
+        "自己又发一次的同一家胡或荒庄也不再记，回复里有「确实又一次」按钮；一局刚结束，{seconds} 秒内别人记的"
+        "另一个胡或荒庄先问是不是新的一局。",
         "en": "OK: the same record (same player, kong and tile; same winner; a draw) from someone else within "
         "{seconds} s is held back, and so is the same win or draw you send again, with an “It happened again” "
-        "button.",
+        "button; another win or draw from someone else within {seconds} s of a hand's end is asked about first "
+        "(“New hand”).",
     },
     "double_entry_off": {
         "zh": "好的：不再拦重复的记录。",
@@ -1204,6 +1206,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "重复记录：不拦（管理员可开：设置 重复间隔 90）",
         "en": "Double entries: not held back (admins: 设置 重复间隔 90)",
     },
+    # a win or draw held back as another ending of the 卡五星 hand just ended (`DuplicateRecord.differs`)
+    "duplicate_other_end": {
+        "zh": "{by}：第{number}局 {what}。这条和它不一样，多半说的是同一局，没有记。那条记错了，{owner} 或管理员发"
+        "「改成 …」改；真是新的一局，点「是新的一局」。",
+        "en": "Already recorded ({by}): hand {number}, {what}. This one differs and most likely tells the same "
+        "hand, so it was not booked. If that record is wrong, {owner} or an admin fixes it with 改成 …; if this is "
+        "a new hand, press “New hand”.",
+    },
+    "recorder_unknown": {"zh": "记那条的人", "en": "whoever recorded it"},
+    "btn_new_hand": {"zh": "是新的一局", "en": "New hand"},
     "btn_repeat_yes": {"zh": "确实又一次", "en": "It happened again"},
     "btn_repeat_no": {"zh": "不用了", "en": "No, same one"},
     # 「确实又一次」/「不用了」 under a record held back as a double entry, pressed by anyone but its sender or an admin

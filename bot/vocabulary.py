@@ -401,11 +401,19 @@ WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦"})
 #: a setting changed in plain words (`底金改成2`, `把底金改为 0.5`): `设置 底金 2`, by the word that names it
 SETTING_CHANGED_WORDS = ("改成", "改为")
 SETTING_CHANGED_READ_AS = "设置"
+#: the hand just played, said before a record told of it (`刚才那把我自摸 清一色`): a recap (`RECAP_WORDS`)
+RECAP_HAND_WORDS = ("刚才那把", "刚才那局", "刚才那盘")
 #: the hand a first-person record is told of, said before it (`这把我自摸 清一色`, `刚才那局我暗杠 3s`): read as the
 #: record alone; only before `THIS_HAND_RECORD_WORDS` (`这把我输惨了` is chat)
-THIS_HAND_WORDS = ("这把", "这局", "这盘", "刚才那把", "刚才那局", "刚才那盘")
+THIS_HAND_WORDS = ("这把", "这局", "这盘", *RECAP_HAND_WORDS)
 #: the records those may come before: the sender's own, and a draw (`这把荒了`, `这局流局`)
 THIS_HAND_RECORD_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | frozenset(COMMAND_WORDS["draw"])
+#: "just now", said in a record told after the fact (`阿杰 刚才 自摸 清一色`, `刚刚 老王 胡了 七对 点 小李`, `我刚自摸
+#: 了 清一色`): read as nothing where it stands — first (`RECAP_FIRST_WORDS`), or after the player named first or
+#: 我 — and the record is a recap: it tells the hand just recorded when that one ended the hand (the double-entry
+#: check, `ledger.booking._refuse_repeat`); longest first
+RECAP_WORDS = ("刚刚", "刚才", "刚")
+RECAP_FIRST_WORDS = ("刚刚", "刚才")
 
 #: a 够级 place as players name it -> how many went out before it (`我头科`, `我是二科`, `末游 我`: the sender's own
 #: place, which starts the 名次 buttons with the sender there; bot/games/gouji.py)

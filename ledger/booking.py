@@ -30,7 +30,7 @@ from ledger import models as m
 from ledger.accounts import lock_group, names
 from ledger.chat_options import ChatOptions, double_entry_window
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
-from ledger.events import Event, payloads, repeats
+from ledger.events import Event, ends_kawuxing_hand, payloads, repeats, retells
 from ledger.hands import build_request, is_terminal, liangdao, misplaced_terminal, next_dealer, owed_by_event
 from ledger.money import night_totals
 from ledger.records import HandResult, HandState, NightInfo, NightTotal, Payload, Seat, TableRecord, VoidResult
@@ -378,15 +378,17 @@ def append(
     *,
     whole_hand: bool,
     check_repeat: bool = False,
+    recap: bool = False,
 ) -> HandResult:
     """Append events to the table's open hand (opening one as needed) and book what they change. With
     `check_repeat`, a record that repeats the table's previous one (someone else's, within the group's
-    double-entry window) is refused with `DuplicateRecord`."""
+    double-entry window) is refused with `DuplicateRecord`; `recap`: the record says it tells the hand just
+    recorded (`_refuse_repeat`)."""
     table, hand = _lock(tx, table_id, previous=check_repeat)
     if table.ended:
         raise LedgerError("table_ended", "这一桌已经结束，请重新开桌")
     if check_repeat and table.double_entry:
-        _refuse_repeat(tx, table, hand, events, tx.by)
+        _refuse_repeat(tx, table, hand, events, tx.by, recap=recap)
     existing = hand.events if hand is not None else []
     new_night = None
     if not existing and night_date(table.timezone, table.cutoff_hour, tx.now) > table.night_date:
@@ -739,14 +741,20 @@ def latest_record(tx: Tx, table_id: int) -> TableRecord | None:
 
 
 def refuse_repeat(
-    tx: Tx, table_id: int, events: Sequence[Event | Mapping[str, Any]], by: int | None, *, anytime: bool = False
+    tx: Tx,
+    table_id: int,
+    events: Sequence[Event | Mapping[str, Any]],
+    by: int | None,
+    *,
+    anytime: bool = False,
+    recap: bool = False,
 ) -> None:
     """`append`'s double-entry check for a record `by` someone that is not booked yet: the bot asks what the
     group's rules still need of a record only once it is known not to repeat the previous one; `anytime` for
     an edit of a line already held back, judged a repeat whenever it comes."""
     table, hand = _lock(tx, table_id, lock=False, previous=True)
     if table.double_entry:
-        _refuse_repeat(tx, table, hand, events, by, anytime=anytime)
+        _refuse_repeat(tx, table, hand, events, by, anytime=anytime, recap=recap)
 
 
 def _refuse_repeat(
@@ -757,19 +765,40 @@ def _refuse_repeat(
     by: int | None,
     *,
     anytime: bool = False,
+    recap: bool = False,
 ) -> None:
     """Raise `DuplicateRecord` when `events` (recorded `by` someone) repeat the table's previous record,
     recorded within the group's double-entry window (`anytime`: whenever) by someone else — or by the same
     sender when it ended a hand: no hand is won or drawn twice in so short a time, so the same win sent again
-    (a double-send on a bad network) is that one; two kongs or 亮倒 of one player in a row are real."""
+    (a double-send on a bad network) is that one; two kongs or 亮倒 of one player in a row are real.
+
+    A 卡五星 hand takes minutes, so another win or draw from someone else within the window, right after a hand
+    ended, is most likely that hand told otherwise: held back too (`differs`; an edit of a held-back line only
+    within the window, as any new record); from its own recorder it is taken as meant. A `recap` (the line says
+    it tells the hand just recorded: `刚才 …`) right after a hand ended is that hand whenever it comes and
+    whoever sends it: held back as the same record when it reads exactly alike (`retells`), else as another
+    ending of it."""
     previous = _latest_record(tx, table, hand, named=False)
-    if previous is None or (previous.recorded_by == by and not previous.finished):
+    if previous is None:
         return
-    if not anytime and tx.now - previous.recorded_at > table.double_entry:
+    ending = table.game == "kawuxing" and previous.finished and ends_kawuxing_hand(events)
+    if recap and ending:
+        raise _held_back(tx, table, previous, differs=not retells(events, previous.events))
+    if previous.recorded_by == by and not previous.finished:
+        return
+    within = tx.now - previous.recorded_at <= table.double_entry
+    if not anytime and not within:
         return
     if repeats(events, previous.events):
-        name = _name_of_user(tx, table, previous.recorded_by) if previous.recorded_by is not None else None
-        raise DuplicateRecord(dataclasses.replace(previous, recorded_by_name=name))
+        raise _held_back(tx, table, previous)
+    if ending and within and previous.recorded_by != by:
+        raise _held_back(tx, table, previous, differs=True)
+
+
+def _held_back(tx: Tx, table: _Table, previous: TableRecord, *, differs: bool = False) -> DuplicateRecord:
+    """The refusal of a record held back as a double entry of `previous`, with the name of who recorded it."""
+    name = _name_of_user(tx, table, previous.recorded_by) if previous.recorded_by is not None else None
+    return DuplicateRecord(dataclasses.replace(previous, recorded_by_name=name), differs)
 
 
 # ---------------------------------------------------------------------------------------------- undo, void

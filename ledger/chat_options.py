@@ -6,7 +6,8 @@
 - Whether a night's settlement nets in the debts still open among its players from earlier nights (`设置 并账
   开`, the default) or keeps each night separate (`设置 并账 关`).
 - The double-entry window (`设置 重复间隔 90`): a record that repeats the table's previous one, from someone else,
-  within this many seconds is taken for the same thing typed twice and not booked unless confirmed (0: never).
+  within this many seconds is taken for the same thing typed twice and not booked unless confirmed (0: never); so
+  is another win or draw from someone else this soon after a 卡五星 hand ended (that hand told otherwise).
   A group that never set it uses 90 seconds. The booking reads it in the statement that locks its table.
 """
 

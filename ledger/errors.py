@@ -57,14 +57,18 @@ class DuplicateRecord(LedgerError):
     """A record that repeats the table's previous one (a kong's player, kind and tile; the same winners however
     told; a draw after a draw; a 够级 round's finishing order: `ledger.events.repeats`), recorded by someone else
     within the group's double-entry window: most likely the same thing typed twice. `previous` is that record (a
-    `ledger.records.TableRecord`); booking it anyway takes `repeat=True`."""
+    `ledger.records.TableRecord`); booking it anyway takes `repeat=True`. `differs`: the record is another ending
+    of the 卡五星 hand `previous` ended (another winner, or a win after a draw), from someone else within the window
+    — most likely the same hand told otherwise, which `改成` fixes if that record is wrong — or a recap of that hand
+    (`刚才 …`, any time) that does not read exactly as it."""
 
-    def __init__(self, previous: Any) -> None:
+    def __init__(self, previous: Any, differs: bool = False) -> None:
         super().__init__("duplicate", "和上一条记录一样，可能是重复记账，没有再记")
         self.previous = previous
+        self.differs = differs
 
-    def __reduce__(self) -> tuple[type[DuplicateRecord], tuple[Any]]:  # type: ignore[override]
-        return type(self), (self.previous,)
+    def __reduce__(self) -> tuple[type[DuplicateRecord], tuple[Any, bool]]:  # type: ignore[override]
+        return type(self), (self.previous, self.differs)
 
 
 class PaidSince(LedgerError):

@@ -367,5 +367,38 @@ def repeats(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping
     )
 
 
+def ends_kawuxing_hand(events: Sequence[Event | Mapping[str, Any]]) -> bool:
+    """True when `events` end a 卡五星 hand: its win (or a 一炮双响's wins) or a draw, nothing else."""
+    return bool(events) and all(_ending_key(event) is not None for event in events)
+
+
+def retells(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
+    """True when `new` ends a 卡五星 hand exactly as `previous` (an earlier record) ended one: the same winners,
+    each the same way, from the same discarder, with the same patterns, situations and tiles (what a regional rule
+    asks after it, 马 or 坎, aside) — or a draw after a draw. Stricter than `repeats`: a line that says it tells
+    the hand just recorded (`刚才 …`) is that hand only when it reads alike."""
+    mine = [_ending_key(event) for event in new]
+    theirs = [_ending_key(event) for event in previous]
+    if not mine or None in mine or None in theirs:
+        return False
+    return sorted(mine, key=repr) == sorted(theirs, key=repr)
+
+
+def _ending_key(event: Event | Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """What a 卡五星 hand's ending says, in an order-free form; None for anything else."""
+    data = payload(event) if isinstance(event, Win | Draw) else event
+    if not isinstance(data, Mapping):
+        return None
+    if data.get("type") == "draw":
+        return ("draw",)
+    if data.get("type") != "hu" or "winner" not in data:
+        return None
+    hand = data.get("hand") or {}
+    melds = tuple(sorted((meld.get("kind"), meld.get("tile")) for meld in hand.get("melds") or ()))
+    patterns, situations = tuple(sorted(hand.get("patterns") or ())), tuple(sorted(hand.get("situations") or ()))
+    tiles = (hand.get("concealed"), hand.get("win_tile"), melds)
+    return ("hu", data["winner"], data.get("method"), data.get("from"), patterns, situations, tiles)
+
+
 def _patterns(raw: Mapping[str, Any]) -> tuple[str, ...] | None:
     return tuple(raw["patterns"]) if "patterns" in raw else None

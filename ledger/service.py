@@ -284,18 +284,20 @@ class Ledger:
         source: str,
         by: int | None,
         check_repeat: bool = False,
+        recap: bool = False,
     ) -> HandResult:
         """Append several events in one transaction (e.g. the two `hu` of a 一炮双响).
 
         With `check_repeat` (the chat does: `repeat` is for a confirmed repeat), a record that repeats the
         table's previous one, recorded by someone else within the group's double-entry window, is refused with
-        `DuplicateRecord` (carrying that record)."""
+        `DuplicateRecord` (carrying that record); so is another ending of the 卡五星 hand just ended, and with
+        `recap` (the line says it tells the hand just recorded) any ending of it (`booking._refuse_repeat`)."""
         return self._unit.once(
             source,
             "record",
             by,
             HandResult,
-            lambda tx: booking.append(tx, table_id, events, whole_hand=False, check_repeat=check_repeat),
+            lambda tx: booking.append(tx, table_id, events, whole_hand=False, check_repeat=check_repeat, recap=recap),
             checks_source=True,
         )
 
@@ -322,12 +324,18 @@ class Ledger:
         )
 
     def refuse_repeat(
-        self, table_id: int, events: Sequence[EventLike], *, by: int | None, anytime: bool = False
+        self,
+        table_id: int,
+        events: Sequence[EventLike],
+        *,
+        by: int | None,
+        anytime: bool = False,
+        recap: bool = False,
     ) -> None:
         """Raise `DuplicateRecord` when `events`, recorded `by` someone, would be held back as a double entry if
-        booked now (`record_events` with `check_repeat`; `anytime`: however long ago the previous record was);
-        nothing is written."""
-        self._unit.read(lambda tx: booking.refuse_repeat(tx, table_id, events, by, anytime=anytime))
+        booked now (`record_events` with `check_repeat` and `recap`; `anytime`: however long ago the previous
+        record was); nothing is written."""
+        self._unit.read(lambda tx: booking.refuse_repeat(tx, table_id, events, by, anytime=anytime, recap=recap))
 
     def latest_record(self, table_id: int) -> TableRecord | None:
         """The table's latest record — what `undo` takes back — with who recorded it and when; None when the

@@ -362,6 +362,12 @@ def net_by_member(booked: Iterable[TransferInfo], voided: Iterable[TransferInfo]
     return net
 
 
+def edit_changes_head(ctx: Context, edited: bool) -> list[str]:
+    """Over an edit's money lines: they are each player's change against what was booked before, not what the
+    hand pays (an edit 七对 → 清一色 shows the winner +4元, not the hand's 16元), said so they are not misread."""
+    return [ctx.t("edit_changes")] if edited else []
+
+
 def change_lines(ctx: Context, table: TableInfo, changes: dict[int, int], night: Callable[[int], int]) -> list[str]:
     """One line per seat: the change and the new night balance (`alice +2元（本晚 +6元）`); `night` gives a
     member's night total (the booking's running totals: nothing is re-summed)."""
@@ -385,8 +391,9 @@ def book(
     An edited message replaces what its first version recorded; a first version that was refused (and so recorded
     nothing) is simply recorded now; an edit that records the same is `Quiet`. `source` overrides the message's (a
     button flow's confirmation). A record repeating the table's previous one from someone else within the group's
-    window raises `DuplicateRecord`, unless confirmed (`Context.repeat`). The result says `replayed` when the
-    source was booked already (a redelivered update)."""
+    window (or another ending of the 卡五星 hand just ended; a recap of it, `Context.recap`) raises
+    `DuplicateRecord`, unless confirmed (`Context.repeat`). The result says `replayed` when the source was booked
+    already (a redelivered update)."""
     from ledger.service import LedgerError
 
     incoming = ctx.incoming
@@ -403,7 +410,12 @@ def book(
                 raise
     refuse_while_undo_asked(ctx, table)
     result = ctx.service.record_events(
-        table.id, events, source=source or ctx.source, by=ctx.sender.user_id, check_repeat=not ctx.repeat
+        table.id,
+        events,
+        source=source or ctx.source,
+        by=ctx.sender.user_id,
+        check_repeat=not ctx.repeat,
+        recap=ctx.recap,
     )
     follow_rollover(ctx, table, result)
     return result, False

@@ -9,6 +9,7 @@ from bot.commands._common import (
     booking_lines,
     change_lines,
     cut_lines,
+    edit_changes_head,
     money_lines,
     named_now,
     net_by_member,
@@ -20,7 +21,7 @@ from bot.grammar import MAX_FOURS, KongSpec, ReadySpec, WinSpec
 from bot.permissions import RECORD, require_player
 from bot.texts import describe_record, describe_win, joined
 from ledger.events import KONG_KINDS, PENGHU_WINS, WIN_METHODS, Kong, Meld, ReadyHand, Win, WinHand
-from ledger.service import HandResult, TableInfo, TableRecord
+from ledger.service import DuplicateRecord, HandResult, TableInfo, TableRecord
 
 #: patterns offered as toggle buttons (a win's, a ready hand's at 查大叫), three per row
 FLOW_PATTERNS = (
@@ -167,12 +168,6 @@ def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bo
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
-def edit_changes_head(ctx: Context, edited: bool) -> list[str]:
-    """Over an edit's money lines: they are each player's change against what was booked before, not what the
-    hand pays (an edit 七对 → 清一色 shows the winner +4元, not the hand's 16元), said so they are not misread."""
-    return [ctx.t("edit_changes")] if edited else []
-
-
 def next_hand_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: bool) -> list[str]:
     """The hand played next: after the latest hand, the one it leads to; after an edit of an earlier hand (`table`
     read before the edit: its open hand is past the next one), the hand the table is really at; nothing after an
@@ -188,10 +183,7 @@ def next_hand_lines(ctx: Context, table: TableInfo, result: HandResult, *, edite
 def recorded_by(ctx: Context, record: TableRecord) -> str:
     """`老王 5秒前记的`: who recorded `record` (by the ledger's name for their Telegram id; `你` to the one who
     did) and how long ago."""
-    if record.recorded_by is not None and record.recorded_by == ctx.sender.user_id:
-        who = ctx.t("sender_self")
-    else:
-        who = record.recorded_by_name or ctx.t("someone")
+    who = _recorder(ctx, record) or ctx.t("someone")
     seconds = max(0, int((ctx.now() - record.recorded_at).total_seconds()))
     if seconds < 3:
         ago = ctx.t("ago_now")
@@ -204,10 +196,28 @@ def recorded_by(ctx: Context, record: TableRecord) -> str:
     return ctx.t("record_by", who=who, ago=ago)
 
 
-def held_back_text(ctx: Context, previous: TableRecord, game: str = "kawuxing") -> str:
+def _recorder(ctx: Context, record: TableRecord) -> str | None:
+    """Who recorded `record`: `你` to them, else the ledger's name for their Telegram id (None: not known)."""
+    if record.recorded_by is not None and record.recorded_by == ctx.sender.user_id:
+        return ctx.t("sender_self")
+    return record.recorded_by_name
+
+
+def held_back_text(ctx: Context, dup: DuplicateRecord, game: str = "kawuxing") -> str:
     """Why a record was not booked: the same thing, recorded by someone else a moment ago, or a hand's ending by
-    the same sender (for a win: the same winners, however the win was told)."""
+    the same sender (for a win: the same winners, however the win was told); or another ending of the hand just
+    ended (`dup.differs`), which its recorder or an admin corrects with 改成 if that record is wrong."""
+    previous = dup.previous
     what = describe_record(ctx.lang, previous.events, game)
+    by, number = recorded_by(ctx, previous), previous.hand_number
+    if dup.differs:
+        owner = _recorder(ctx, previous) or ctx.t("recorder_unknown")
+        return ctx.t("duplicate_other_end", by=by, number=number, what=what, owner=owner)
     won = any(event.get("type") == "hu" or event.get("type") in PENGHU_WINS for event in previous.events)
-    key = "duplicate_win" if won else "duplicate"
-    return ctx.t(key, by=recorded_by(ctx, previous), number=previous.hand_number, what=what)
+    return ctx.t("duplicate_win" if won else "duplicate", by=by, number=number, what=what)
+
+
+def held_back_yes(ctx: Context, dup: DuplicateRecord) -> str:
+    """The label of the button that books a held-back record anyway: 「是新的一局」 for another ending of the hand
+    just ended, else 「确实又一次」."""
+    return ctx.t("btn_new_hand" if dup.differs else "btn_repeat_yes")

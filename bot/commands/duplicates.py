@@ -12,12 +12,18 @@ restart in between loses nothing; a redelivered update asks nothing twice.
 A button flow's confirmation (the 胡/杠 flows, a 够级 round's 名次) is held back the same way (`hold_flow`): its
 message asks the same, and the same people answer it. The rule is `flow_step`'s, for every flow it reads
 (`held_as_repeat`).
+
+Another ending of the 卡五星 hand just ended from someone else within the window (`DuplicateRecord.differs`: a
+hand takes minutes, so it is most likely that hand told otherwise), and a recap of that hand (`Context.recap`:
+`阿杰 刚才 自摸 清一色`) that reads otherwise, get the same question with 「是新的一局」 for 「确实又一次」, naming who
+may fix the record there with 改成; it is asked even of a line read without its command word, and so is a recap
+that repeats the record (someone telling it after the fact may not have seen it booked).
 """
 
 from __future__ import annotations
 
 from bot.commands._common import HELD, REPEAT, REPEAT_QUESTION, REPEATED, FlowStep, asked_already, flow_key
-from bot.commands._recording import held_back_text
+from bot.commands._recording import held_back_text, held_back_yes
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import held_line, press_to_rerun
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
@@ -37,20 +43,23 @@ def question_key(ctx: Context) -> int:
 
 
 def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
-    """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」. A line that
-    did not start with its command word (`Context.unprompted`: `清一色 自摸！` after the win was recorded) is
-    someone repeating the news: held back without a word."""
+    """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」 (「是新的一局」
+    for another ending of the hand). A line that did not start with its command word (`Context.unprompted`: `清一色
+    自摸！` after the win was recorded) repeating the record is someone repeating the news: held back without a
+    word, unless it says it tells the hand after the fact (`Context.recap`)."""
     key = question_key(ctx)
-    if asked_already(ctx, key) or ctx.unprompted:
+    if asked_already(ctx, key):
         raise Quiet  # this very update asked already (a redelivery): the question is out there
+    if ctx.unprompted and not dup.differs and not ctx.recap:
+        raise Quiet
     # the record it repeats, by its last event: 「确实又一次」 means "again after that one", so it expires once that
     # record is corrected, taken back or followed by another
     state = {**held_line(ctx, table, ctx.word, ctx.args), REPEATED: dup.previous.event_ids[-1]}
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     buttons = (
-        (Button(ctx.t("btn_repeat_yes"), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
+        (Button(held_back_yes(ctx, dup), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
     )
-    text = held_back_text(ctx, dup.previous, table.game)
+    text = held_back_text(ctx, dup, table.game)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
 
 
@@ -74,10 +83,10 @@ def hold_flow(ctx: Context, prefix: str, kind: str, step: FlowStep, dup: Duplica
     state = {**step.state, HELD: True, "message": step.edit, REPEATED: dup.previous.event_ids[-1]}
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, state)
     again = (
-        Button(ctx.t("btn_repeat_yes"), f"{prefix}:{step.key}:{REPEAT}"),
+        Button(held_back_yes(ctx, dup), f"{prefix}:{step.key}:{REPEAT}"),
         Button(ctx.t("btn_cancel"), f"{prefix}:{step.key}:x"),
     )
-    held = SendText(held_back_text(ctx, dup.previous, game), buttons=(again,), edit_message_id=step.edit)
+    held = SendText(held_back_text(ctx, dup, game), buttons=(again,), edit_message_id=step.edit)
     return [AnswerCallback(), held]
 
 

@@ -280,5 +280,5 @@ def _refuse_edited_repeat(ctx: Context, table: TableInfo, events: list[Event]) -
     held = ctx.service.load_flow(ctx.chat_id, question_key(ctx))
     if held is None or held.kind != DUPLICATE or ctx.service.recorded_table(ctx.incoming.original_source):
         return
-    ctx.service.refuse_repeat(table.id, events, by=ctx.sender.user_id, anytime=True)
+    ctx.service.refuse_repeat(table.id, events, by=ctx.sender.user_id, anytime=True, recap=ctx.recap)
     ctx.service.finish_flow(ctx.chat_id, question_key(ctx))  # the held-back text is gone: 「确实又一次」 expires

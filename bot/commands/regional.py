@@ -102,7 +102,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     incoming = ctx.incoming
     if not ctx.repeat and not (incoming is not None and incoming.edited):
         # a double entry is held back before it is asked about: answered later, past the window, it would book
-        ctx.service.refuse_repeat(table.id, events, by=ctx.sender.user_id)
+        ctx.service.refuse_repeat(table.id, events, by=ctx.sender.user_id, recap=ctx.recap)
     state: dict[str, Any] = {
         "table_id": table.id,
         "number": table.hand_number,

@@ -15,6 +15,7 @@ from bot.commands._common import (
     book,
     booking_lines,
     button_index,
+    edit_changes_head,
     flow_key,
     flow_source,
     flow_step,
@@ -269,6 +270,7 @@ def round_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: b
         if event.get("shaopai_failed"):
             lines.append(ctx.t("gouji_marks_failed", names=joined(ctx.lang, event["shaopai_failed"])))
         lines.append(_scored_line(ctx, table.players, answer))
+    lines += edit_changes_head(ctx, edited)
     lines += money_lines(ctx, table, result)
     lines.append(_match_line(ctx, table.players, *match))
     return lines

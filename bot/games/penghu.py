@@ -9,8 +9,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.commands._common import book as book_events
-from bot.commands._common import booking_lines, money_lines, my_seat, named_now, replayed_reply, seat_resolver
-from bot.commands._recording import edit_changes_head, next_hand_lines
+from bot.commands._common import (
+    booking_lines,
+    edit_changes_head,
+    money_lines,
+    my_seat,
+    named_now,
+    replayed_reply,
+    seat_resolver,
+)
+from bot.commands._recording import next_hand_lines
 from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table

@@ -182,13 +182,14 @@ async def test_a_question_the_rules_ask_is_dropped_by_its_askers_typed_word(tg: 
     assert tg.ledger.history(CHAT["id"], 10) == []
 
 
-async def test_typed_cancel_passes_over_a_flow_of_a_hand_recorded_since(tg: Harness) -> None:
+async def test_typed_cancel_passes_over_a_flow_of_a_hand_recorded_since(tg: Harness, clock: Any) -> None:
     """A 胡 left half-way whose hand was recorded another way books nothing any more: 算了 answers the asker's
     question still live, not that flow."""
     await open_table(tg)
     await tg.say(B, "胡 清一色 自摸")
     question = await ask(tg, A, "撤销 第1局")
     flow = await ask(tg, A, "胡")  # hand 2, left half-way
+    clock.advance(minutes=3)
     await tg.say(C, "荒庄")  # hand 2 recorded another way
     said = len(tg.telegram.calls)
     await tg.say(A, "算了")

@@ -10,7 +10,7 @@ import pytest
 from tests.bot.test_transcripts import replay
 
 SEATS = ["!join a 阿杰", "!join b 小李", "!join c 老王", "!admin a", "a: 开桌 @a @b @c 庄 @a"]
-TWO_HANDS = [*SEATS, "!clock +1m", "a: 胡 清一色 自摸", "!clock +1m", "b: 胡 七对 点 @a", "!clock +1m"]
+TWO_HANDS = [*SEATS, "!clock +1m", "a: 胡 清一色 自摸", "!clock +3m", "b: 胡 七对 点 @a", "!clock +1m"]
 
 
 def answers(script: list[str], tmp_path: Path) -> dict[str, list[str]]:

@@ -11,7 +11,7 @@ import pytest
 from tests.bot.test_player_first import Table
 
 #: 老王 and 小李 each win on 阿杰's discard: 阿杰 owes 小李 4元 and 老王 4元
-OWES_TWO = ("a: 开桌 @a @b @c 庄 @a", "b: 胡 七对 点 @a", "c: 胡 七对 点 @a", "a: 结算")
+OWES_TWO = ("a: 开桌 @a @b @c 庄 @a", "b: 胡 七对 点 @a", "!clock +3m", "c: 胡 七对 点 @a", "a: 结算")
 
 
 @pytest.fixture

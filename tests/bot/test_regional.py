@@ -211,11 +211,12 @@ def test_first_hand_piao_is_carried_to_the_tables_later_hands(ledger: Ledger) ->
     assert chat.booked() == sorted(first + second)
 
 
-def test_maima_asks_the_horse_tile_of_a_self_draw_only(ledger: Ledger) -> None:
+def test_maima_asks_the_horse_tile_of_a_self_draw_only(ledger: Ledger, clock: Any) -> None:
     rules = {"preset": "xiangyang", "maima": "self_draw"}
     chat = Chat(ledger, rules)
     [question] = chat.say(C, "胡 碰碰胡 自摸")
     chat.press(B, buttons(question)["中"])
+    clock.advance(minutes=3)  # a hand takes minutes (another win at once would be asked about as the same hand)
     chat.say(A, "胡 卡五星 点 @laowang")
     [refused] = chat.say(B, "胡 卡五星 点 @laowang 买马 3s")
     assert "只有自摸才买马" in refused.text
@@ -374,16 +375,18 @@ def test_an_answer_nobody_asked_for_is_refused_saying_where_it_goes(ledger: Ledg
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_every_preset_plays_a_night_through_the_chat(ledger: Ledger, preset: str) -> None:
+def test_every_preset_plays_a_night_through_the_chat(ledger: Ledger, clock: Any, preset: str) -> None:
     """Kongs, a win by tiles, wins by patterns, a 亮倒 and a draw, each answered where the preset asks, then 结算:
     every hand booked is what the scoring core gives for the hand as recorded, and the night settles to zero."""
     chat = Chat(ledger, {"preset": preset})
     hand = {"kan": 1, "qia": 0, "ba": 0, "ma": "5p", "piao": dict.fromkeys("ABC", 0), "ready": {"A"}}
     chat.say(A, "暗杠 7z")
     answered(chat, chat.say(B, "胡 123p46p789s22s333s 5p 点 @laowang"), hand)
+    clock.advance(minutes=3)  # a hand takes minutes
     answered(chat, chat.say(C, "胡 清一色 自摸"), hand)
     chat.say(A, "亮倒")
     answered(chat, chat.say(B, "荒庄"), hand)
+    clock.advance(minutes=3)
     answered(chat, chat.say(A, "胡 七对 点 @xiaoli"), hand)
     records = ledger.history(chat.chat, 50)
     assert len(records) == 4

@@ -28,10 +28,13 @@ async def reply(tg: Harness, sender: dict[str, Any], text: str, to: dict[str, An
     return await tg.feed(tg.updates.message(sender, text, reply_to=to["message"]))
 
 
-async def test_an_admin_voids_a_hand_of_a_table_that_has_ended_by_replying_to_its_message(tg: Harness) -> None:
+async def test_an_admin_voids_a_hand_of_a_table_that_has_ended_by_replying_to_its_message(
+    tg: Harness, clock: Any
+) -> None:
     await open_table(tg)
     kong = await tg.say(B, "暗杠 3s")
     await tg.say(B, "胡 清一色 自摸")
+    clock.advance(minutes=3)
     await tg.say(A, "胡 七对 自摸")
     await tg.say(D, "我来了")
     await tg.say(BOSS, "开桌 @ajie @xiaoli @daliu 庄 @ajie")

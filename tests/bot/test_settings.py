@@ -116,7 +116,7 @@ def test_an_english_groups_rules_settings_and_details_read_as_english(tmp_path: 
         "a: 规则",
     ]
     script += ["a: 开桌 @a @Bob @Carl 庄 @a", "Bob: 亮倒", "a: 亮倒", "Carl: 胡 123p456p789p11m99m 9m 点 @Bob"]
-    script += ["a: 胡 卡五星 自摸", "a: 明细", "a: 历史 1", "a: 设置 语言 en"]
+    script += ["!clock +3m", "a: 胡 卡五星 自摸", "a: 明细", "a: 历史 1", "a: 设置 语言 en"]
     out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
     english = out[out.index("a: 设置 语言 en") :]  # the welcomes before it are Chinese
     said = [line for line in english if line.startswith("bot: ") and not line.startswith(("bot: [", "bot: Record:"))]

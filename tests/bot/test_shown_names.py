@@ -69,6 +69,7 @@ def test_an_edit_of_a_hand_of_a_table_since_ended_names_the_players_as_now(chat:
     assert chat("jia: !edit 胡 清一色 七对 点 @yi") == [
         "第1局 按改后的消息重记（原记录作废）：",
         "阿甲 胡 老乙 点的炮：清一色×4、七对×4、亮倒×2 → ×8（封顶前 ×32），包胡：老乙 一人赔双倍",
+        "各家比原来：",
         "阿甲 0（本晚 +14.4元）",
         "老乙 0（本晚 -16元）",
         "丙 0（本晚 0）",
@@ -78,7 +79,8 @@ def test_an_edit_of_a_hand_of_a_table_since_ended_names_the_players_as_now(chat:
     assert chat("yi: 历史")[1] == f"第1局 {shown} ｜ 阿甲 +14.4元，老乙 -16元，丙 0"
     # an edit at the open table names its seats, as ever
     chat("yi: 暗杠 7z")
-    assert chat("yi: !edit 暗杠 6z")[:2] == ["第1局 按改后的消息重记：老乙 暗杠 发", "老乙 0（本晚 -12元）"]
+    edited = ["第1局 按改后的消息重记：老乙 暗杠 发", "各家比原来：", "老乙 0（本晚 -12元）"]
+    assert chat("yi: !edit 暗杠 6z")[:3] == edited
 
 
 #: six members (the 够级 seats; 碰胡 seats the first four), 甲 an admin
@@ -96,6 +98,7 @@ def test_an_edit_of_a_gouji_round_of_a_table_since_ended_names_the_players_as_no
     assert chat("jia: !edit 11 名次 乙 甲 丙 丁 戊 己") == [
         "第1局 按改后的消息重记（原记录作废）：头科 阿乙、二科 甲、三科 丙、四科 丁、二落 戊、大落 己",
         "两边都没有正分，本局不计分。",
+        "各家比原来：",
         "甲 -2元（本晚 0）",
         "阿乙 +2元（本晚 0）",
         "丙 -2元（本晚 0）",
@@ -117,6 +120,7 @@ def test_an_edit_of_a_penghu_record_of_a_table_since_ended_names_the_players_as_
     assert chat("jia: !edit 11 碰 点 @yi 摸") == ["「点」和「摸」只能写一个。"]
     assert chat("jia: !edit 11 碰 摸") == [
         "第1局 按改后的消息重记：甲 碰（每人出）",
+        "各家比原来：",
         "甲 0（本晚 +3元）",
         "小乙 +2元（本晚 -1元）",
         "丙 -1元（本晚 +11元）",

@@ -28,10 +28,11 @@ RECORDED = re.compile(r"第(\d+)局 记下")
 
 
 def night() -> list[tuple[dict[str, Any], str]]:
-    """Three members speak, a table opens, then WINS self-drawn wins by each player in turn."""
+    """Three members speak, a table opens, then WINS self-drawn wins by each player in turn, all typed by 阿杰 (wins
+    by others seconds apart from several people would be asked about as one hand told two ways)."""
     script = [(person, "今晚打牌") for person in PLAYERS]
     script.append((A, "开桌 @ajie @xiaoli @laowang 庄 @ajie"))
-    script += [(PLAYERS[i % 3], "胡 清一色 自摸") for i in range(WINS)]
+    script += [(A, f"胡 @{PLAYERS[i % 3]['username']} 清一色 自摸") for i in range(WINS)]
     return script
 
 

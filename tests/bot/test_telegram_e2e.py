@@ -95,7 +95,9 @@ async def test_a_whole_night_through_long_polling(server: FakeBotAPIServer, db_u
         await chat.send(redelivered, "直杠")  # the same message arriving again: answered, not booked twice
         await chat.say(C, "直杠 点 @xiaoli 杠上杠", "杠上杠第2杠")
         await chat.say(A, "亮倒", "已亮倒")
-        await chat.say(A, "胡 123p46p789s22s333s 5p 点 @xiaoli", "包胡")
+        # 小李 types 阿杰's win, and then confirms their own: one recorder, two hands in a row (another claim of a hand
+        # just ended from someone else would be asked about, and real time does not pass a hand's minutes here)
+        await chat.say(B, "胡 @ajie 123p46p789s22s333s 5p 点 @xiaoli", "包胡")
         assert balances(ledger) == {501: 600, 502: -1000, 503: 400}
 
         await chat.say(B, "胡", "谁胡了")  # the button flow
@@ -156,7 +158,15 @@ async def test_two_bot_processes_on_one_database_lose_and_duplicate_nothing(
     script = [(person, "今晚打牌") for person in (A, B, C)]
     script += [(A, "开桌 @ajie @xiaoli @laowang 庄 @ajie")]
     for _ in range(4):
-        script += [(B, "暗杠"), (C, "蓄杠"), (A, "直杠 点 @laowang"), (A, "胡 清一色 自摸"), (B, "胡 七对 点 @laowang")]
+        # 阿杰 records both wins: one recorder, two hands in a row (another claim of a hand just ended from someone
+        # else would be asked about, and real time does not pass a hand's minutes here)
+        script += [
+            (B, "暗杠"),
+            (C, "蓄杠"),
+            (A, "直杠 点 @laowang"),
+            (A, "胡 清一色 自摸"),
+            (A, "胡 @xiaoli 七对 点 @laowang"),
+        ]
     for sender, text in script:
         server.push(updates.message(sender, text))
     processes = [

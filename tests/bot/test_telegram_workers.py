@@ -32,7 +32,8 @@ def nights() -> list[tuple[dict[str, Any], dict[str, Any]]]:
         updates = Updates(chat)
         script = [updates.message(person, "今晚打牌") for person in PLAYERS]
         script.append(updates.message(PLAYERS[0], "开桌 @ajie @xiaoli @laowang 庄 @ajie"))
-        script += [updates.message(PLAYERS[i % 3], "胡 清一色 自摸") for i in range(WINS)]
+        # each win typed by 阿杰: wins by others seconds apart from several people would be asked about
+        script += [updates.message(PLAYERS[0], f"胡 @{PLAYERS[i % 3]['username']} 清一色 自摸") for i in range(WINS)]
         scripts.append([(chat, update) for update in script])
     return [step for round_ in itertools.zip_longest(*scripts) for step in round_ if step is not None]
 

@@ -19,7 +19,7 @@ from tests.bot.test_undo_question import ask, buttons
 __all__ = ["tg"]  # the fixture, from the Telegram tests
 
 #: 老王 自摸, then 小李 wins on 阿杰's discard; 小李 asks to void that finished hand
-ASKED = ("a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "b: 胡 七对 点 @a", "b: 撤销 上一局")
+ASKED = ("a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "!clock +5m", "b: 胡 七对 点 @a", "b: 撤销 上一局")
 UNDONE = [
     "bot: 已作废第2局（小李 胡 阿杰 点的炮 七对）。",
     "bot: 阿杰 +4元（本晚 -4元）",

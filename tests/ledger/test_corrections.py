@@ -12,7 +12,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.chat_options import set_double_entry
-from ledger.events import Draw, GoujiRound, Kong, Liangdao, PenghuPlay, Win, WinHand
+from ledger.events import (
+    Draw,
+    GoujiRound,
+    Kong,
+    Liangdao,
+    PenghuPlay,
+    Win,
+    WinHand,
+    ends_kawuxing_hand,
+    payloads,
+    repeats,
+    retells,
+)
 from ledger.service import DuplicateRecord, Ledger, LedgerError
 
 from .helpers import CHAT, KAWUXING_HAND, gang, hu, seat_kawuxing
@@ -183,16 +195,110 @@ def test_the_same_win_twice_is_held_back_and_the_window_is_the_groups(ledger: Le
 
 def test_the_same_winner_told_another_way_is_held_back(ledger: Ledger, clock) -> None:
     """A hand takes longer than the window: the same winner again from someone else is the same win, whatever
-    discarder or way they tell; another winner is another hand."""
+    discarder or way they tell; another winner from its own recorder, or after the window, is another hand."""
     table = seat_kawuxing(ledger)
     ledger.record_event(table.id, Win("A", "discard", QINGYISE, "C"), source="w:1", by=1, check_repeat=True)
     for step, told in enumerate((Win("A", "discard", QINGYISE, "B"), Win("A", "self_draw", QINGYISE))):
         clock.advance(seconds=10)
         with pytest.raises(DuplicateRecord) as dup:
             ledger.record_event(table.id, told, source=f"w:{step + 2}", by=2 + step, check_repeat=True)
-        assert dup.value.previous.events[0]["from"] == "C"
-    ledger.record_event(table.id, Win("B", "self_draw", QINGYISE), source="w:4", by=2, check_repeat=True)
-    assert ledger.current_table(CHAT).hand_number == 3
+        assert dup.value.previous.events[0]["from"] == "C" and not dup.value.differs
+    ledger.record_event(table.id, Win("B", "self_draw", QINGYISE), source="w:4", by=1, check_repeat=True)
+    clock.advance(seconds=91)
+    ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="w:5", by=2, check_repeat=True)
+    assert ledger.current_table(CHAT).hand_number == 4
+
+
+def test_another_ending_from_someone_else_right_after_a_hand_is_held_back(ledger: Ledger, clock) -> None:
+    """A 卡五星 hand takes minutes: another win or a draw from someone else within the window of a hand's end is
+    most likely that hand told otherwise (`differs`), a 一炮双响 against one of its winners too; a kong after it
+    is the next hand's, and the group's 0 turns the check off."""
+    table = seat_kawuxing(ledger)
+    ledger.member(CHAT, 7, "记账的")
+    ledger.record_event(table.id, Win("A", "self_draw", QINGYISE), source="o:1", by=7, check_repeat=True)
+    clock.advance(seconds=20)
+    told = (
+        [Win("B", "discard", WinHand(patterns=("pengpenghu",)), "C")],
+        [Draw()],
+        [Win("A", "discard", QINGYISE, "C"), Win("B", "discard", QINGYISE, "C")],
+    )
+    for step, events in enumerate(told):
+        with pytest.raises(DuplicateRecord) as dup:
+            ledger.record_events(table.id, events, source=f"o:{step + 2}", by=8, check_repeat=True)
+        previous = dup.value.previous
+        assert dup.value.differs and previous.recorded_by_name == "记账的" and previous.hand_number == 1
+    ledger.record_event(table.id, Kong("B", "angang"), source="o:5", by=8, check_repeat=True)  # hand 2's
+    ledger.record_event(table.id, Draw(), source="o:6", by=8, check_repeat=True)  # ends hand 2: a kong came first
+    with pytest.raises(DuplicateRecord) as after_draw:
+        ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="o:7", by=7, check_repeat=True)
+    assert after_draw.value.differs and after_draw.value.previous.hand_number == 2
+    set_double_entry(ledger.engine, table.group_id, 0, by=1)
+    ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="o:8", by=7, check_repeat=True)
+    assert ledger.current_table(CHAT).hand_number == 4
+
+
+def test_a_recap_is_the_hand_just_ended_whenever_and_by_whomever_it_comes(ledger: Ledger, clock) -> None:
+    """A line that says it tells the hand just recorded (`recap`: `刚才 …`) is that hand long after the window:
+    the same record when it reads exactly alike, another ending of it otherwise — from its own recorder too. Once
+    the next hand has a record, a recap ends that one as any win does."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, Win("A", "discard", QINGYISE, "C"), source="r:1", by=7, check_repeat=True)
+    clock.advance(minutes=10)
+    for step, (win, by, differs) in enumerate(
+        (
+            (Win("A", "discard", QINGYISE, "C"), 8, False),
+            (Win("A", "discard", QINGYISE, "C"), 7, False),
+            (Win("A", "self_draw", QINGYISE), 8, True),  # the same winner, told otherwise
+            (Win("A", "discard", WinHand(patterns=("qidui",)), "C"), 7, True),
+            (Win("B", "self_draw", QINGYISE), 8, True),
+        )
+    ):
+        with pytest.raises(DuplicateRecord) as dup:
+            ledger.record_events(table.id, [win], source=f"r:{step + 2}", by=by, check_repeat=True, recap=True)
+        assert dup.value.differs is differs, win
+    with pytest.raises(DuplicateRecord):  # the bot asks the rules' questions only past this check
+        ledger.refuse_repeat(table.id, [Win("B", "self_draw", QINGYISE)], by=8, recap=True)
+    ledger.record_events(table.id, [Win("A", "discard", QINGYISE, "C")], source="r:8", by=8, recap=True)  # confirmed
+    ledger.record_event(table.id, Kong("B", "angang"), source="r:9", by=8, check_repeat=True)
+    clock.advance(minutes=10)
+    ledger.record_events(
+        table.id, [Win("A", "discard", QINGYISE, "C")], source="r:10", by=8, check_repeat=True, recap=True
+    )
+    assert ledger.current_table(CHAT).hand_number == 4
+
+
+_WINS = st.lists(
+    st.builds(
+        lambda winner, method, patterns: (
+            Win(winner, method, WinHand(patterns=tuple(patterns)), None)
+            if method == "self_draw"
+            else Win(winner, method, WinHand(patterns=tuple(patterns)), "C")
+        ),
+        st.sampled_from("AB"),
+        st.sampled_from(["self_draw", "discard"]),
+        st.lists(st.sampled_from(["qingyise", "qidui", "pengpenghu", "kawuxing"]), max_size=3),
+    ),
+    min_size=1,
+    max_size=2,
+    unique_by=lambda win: win.winner,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(_WINS, st.randoms())
+def test_a_hand_told_exactly_alike_is_retold_in_any_order_and_one_word_more_is_not(wins: list[Win], rng: Any) -> None:
+    """`retells` reads a 一炮双响 in any order and any order of patterns; what it retells `repeats` too (the same
+    winners); another pattern makes it another telling of the same winners."""
+    stored = payloads(wins)
+    told = [
+        Win(w.winner, w.method, WinHand(patterns=tuple(rng.sample(w.hand.patterns, len(w.hand.patterns)))), w.discarder)
+        for w in rng.sample(wins, len(wins))
+    ]
+    assert retells(told, stored) and repeats(told, stored)
+    first = told[0]
+    more = Win(first.winner, first.method, WinHand(patterns=(*first.hand.patterns, "haidilao")), first.discarder)
+    assert not retells([more, *told[1:]], stored) and repeats([more, *told[1:]], stored)
+    assert ends_kawuxing_hand(told) and not ends_kawuxing_hand([*told, Kong("A", "angang")])
 
 
 def test_a_gouji_round_and_a_penghu_win_or_draw_are_checked_for_double_entries(ledger: Ledger, clock) -> None:
@@ -234,8 +340,8 @@ def test_the_double_entry_check_costs_the_booking_no_statement(ledger: Ledger, c
 
     sa.event.listen(ledger.engine, "before_cursor_execute", count)
     try:
-        clock.advance(seconds=3)  # someone else, within the window: checked, and not a repeat
-        ledger.record_event(table.id, Win("A", "self_draw", QINGYISE), source="s:2", by=2, check_repeat=True)
+        clock.advance(seconds=3)  # its own recorder, within the window: checked, and not a repeat
+        ledger.record_event(table.id, Win("A", "self_draw", QINGYISE), source="s:2", by=1, check_repeat=True)
         checked = len(sent)
         clock.advance(seconds=3)
         ledger.record_event(table.id, Win("B", "self_draw", QINGYISE), source="s:3", by=3)

@@ -24,7 +24,9 @@ NIGHT = [
     "laowang: 开桌 @laowang @xiaoli @ajie 庄 @laowang",
     "xiaoli: 直杠 9p 点 @laowang",
     "laowang: 胡 123p46p789s22s333s 5p 点 @xiaoli",
+    "!clock +3m",
     "ajie: 胡 清一色 七对 自摸",
+    "!clock +3m",
     "laowang: 荒庄",
     "laowang: 结算",
 ]
@@ -239,7 +241,12 @@ def test_payouts_fines_and_fees_are_no_play_result(chat: Console) -> None:
 def test_export_caption_counts_what_stands(chat: Console) -> None:
     """The file keeps undone rows (marked), but its caption counts what 结算 counts: finished hands, live money
     — also for a night begun by the 日切 roll-over that holds nothing but an undone kong."""
-    for line in ["laowang: 开桌 @laowang @xiaoli @ajie 庄 @laowang", "ajie: 胡 清一色 自摸", "xiaoli: 胡 七对 自摸"]:
+    for line in [
+        "laowang: 开桌 @laowang @xiaoli @ajie 庄 @laowang",
+        "ajie: 胡 清一色 自摸",
+        "!clock +3m",
+        "xiaoli: 胡 七对 自摸",
+    ]:
         chat.feed(line)
     chat.feed("laowang: 撤销 第1局")
     chat.feed("laowang: !press 确认撤销")

@@ -14,6 +14,7 @@ import os
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -118,7 +119,7 @@ def open_app(
 
 
 def test_a_tapped_win_books_and_the_group_is_told(
-    browser: object, served: Served, chat: Chat, ledger: Ledger, shots: Path
+    browser: object, served: Served, chat: Chat, ledger: Ledger, shots: Path, clock: Any
 ) -> None:
     assert "直杠" in chat.texts(B, "直杠 9p 点 @ajie")
     assert "亮倒" in chat.texts(A, "亮倒")
@@ -154,6 +155,7 @@ def test_a_tapped_win_books_and_the_group_is_told(
     assert "阿杰 +8元（本晚 +6元）" in told[0] and "小李 -8元（本晚 -6元）" in told[0]
     assert page.inner_text(".seat[data-seat='阿杰'] .money") == "+6元"  # type: ignore[attr-defined]
 
+    clock.advance(minutes=3)  # the next hand's minutes (a draw at once would be asked about as the same hand)
     assert "荒庄" in chat.texts(C, "荒庄")  # typed in the chat: the night page picks it up
     page.wait_for_selector("#toast", state="hidden")  # type: ignore[attr-defined]
     page.click("nav button[data-tab='night']")  # type: ignore[attr-defined]
