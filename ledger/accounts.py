@@ -364,18 +364,16 @@ def set_alias(tx: Tx, member_id: int, clean: str | None) -> MemberInfo:
     if member.kind in m.POOLS:
         raise LedgerError("bad_member", f"{member.name}不能设名片")
     if clean is not None:
-        folded = clean.casefold()
+        folded = _looks(clean)
         taken = [
             a
             for a in accounts(session, member.group_id)
-            if a.id != member.id
-            and a.linked_to_id is None
-            and folded in {a.name.casefold(), (a.username or "").casefold()}
+            if a.id != member.id and a.linked_to_id is None and folded in {_looks(a.name), _looks(a.username or "")}
         ]
         if taken:
             raise LedgerError("alias_taken", f"名片“{clean}”已被使用（别人的名字或 Telegram 用户名）")
         shown = names(tx, member.group_id)
-        if any(name.casefold() == folded for id_, name in shown.items() if id_ != member.id):
+        if any(_looks(name) == folded for id_, name in shown.items() if id_ != member.id):
             # another account shows so now: 老王#2, or a player's seat name at the open table (kept until it ends)
             raise LedgerError(
                 "alias_shown",
@@ -384,6 +382,11 @@ def set_alias(tx: Tx, member_id: int, clean: str | None) -> MemberInfo:
             )
     member.alias = clean
     return member_info(member)
+
+
+def _looks(name: str) -> str:
+    """A name as it reads in a chat: case and spaces ignored, so a 名片 `小 李` cannot pass for 小李."""
+    return "".join(name.split()).casefold()
 
 
 def get_member(session: Session, member_id: int) -> m.Member:

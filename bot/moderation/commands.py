@@ -104,8 +104,14 @@ def local_time(ctx: Context, moment: datetime, fmt: str) -> str:
     return moment.astimezone(zone).strftime(fmt)
 
 
+#: words after a fine that only say what a fine is (`罚 @x 5 发红包`): no reason, or the notice would read
+#: 「被罚发红包 5元（发红包）」
+FINE_SAID_AGAIN = frozenset({"发红包", "发个红包", "发红包吧", "红包", "罚红包"})
+
+
 def _reason(ctx: Context, text: str) -> str:
-    return text.strip() or ctx.t("mod_no_reason")
+    said = text.strip()
+    return ctx.t("mod_no_reason") if not said or said in FINE_SAID_AGAIN else said
 
 
 def _refuse_exempt(ctx: Context, person: MemberInfo) -> None:

@@ -113,7 +113,9 @@ def test_a_fine_said_short_or_member_first_is_the_fine(table: Table) -> None:
     table.say(ADMIN)
     assert table.say("a: 罚 @b 5块 刷屏") == ["bot: 💰 小李 被罚发红包 5元（刷屏），已记入红包池。记录 #1"]
     assert table.say("a: @b 罚款 2.5 迟到") == ["bot: 💰 小李 被罚发红包 2.5元（迟到），已记入红包池。记录 #2"]
-    assert table.ledger.balances(table.chat).pot == 750
+    # what a fine is, said again after it, is no reason (not 「被罚发红包 5元（发红包）」)
+    assert table.say("a: 罚 @b 5 发红包") == ["bot: 💰 小李 被罚发红包 5元（未说明原因），已记入红包池。记录 #3"]
+    assert table.ledger.balances(table.chat).pot == 1250
 
 
 # ------------------------------------------------------------------------------------------ 开桌了, 结算了

@@ -78,6 +78,10 @@ def test_alias_is_shown_in_the_ledger_and_must_be_unique(ledger: Ledger) -> None
         ledger.set_alias(b.id, "老刘", source="a:2", by=2)
     assert err.value.code == "alias_taken"
     assert ledger.find_member(CHAT, "老刘").id == a.id
+    for lookalike in ("老 刘", "老\u3000刘", "老  刘"):  # spaced, it still reads as theirs
+        with pytest.raises(LedgerError) as err:
+            ledger.set_alias(b.id, lookalike, source=f"a:{lookalike}", by=2)
+        assert err.value.code == "alias_taken", lookalike
     ledger.fine(a.id, 100, "刷屏", source="a:3", by=None)
     assert {line.name for line in ledger.balances(CHAT).lines} == {"老刘", "Bob", "红包池"}
 
