@@ -1086,6 +1086,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Not recorded: your undo of hand {number} ({what}) is still waiting for your answer, so it still "
         "counts. Press “Undo it” above first (or “Keep it”, or type cancel), then send this again.",
     },
+    "undo_answer_first_other": {
+        "zh": "没有记：你要撤销的 第{number}局 {what} 还在等 {by} 或管理员确认，它还算着。等他们点「确认撤销」"
+        "（不撤了点「不撤销」或发「算了」），再发这一条。",
+        "en": "Not recorded: your undo of hand {number} ({what}) is waiting for {by} or an admin, so it still "
+        "counts. Once they press “Undo it” (or you press “Keep it”, or type cancel), send this again.",
+    },
     "undo_asked_above": {
         "zh": "上面已经在问了：第{number}局 {what}。请点那条消息下面的「确认撤销」或「不撤销」"
         "（不撤了也可以直接发「算了」）。",

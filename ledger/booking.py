@@ -774,23 +774,24 @@ def _refuse_repeat(
 
     A 卡五星 hand takes minutes, so another win or draw from someone else within the window, right after a hand
     ended, is most likely that hand told otherwise: held back too (`differs`; an edit of a held-back line only
-    within the window, as any new record); from its own recorder it is taken as meant. A `recap` (the line says
-    it tells the hand just recorded: `刚才 …`) right after a hand ended is that hand whenever it comes and
-    whoever sends it: held back as the same record when it reads exactly alike (`retells`), else as another
-    ending of it."""
+    within the window, as any new record); from its own recorder it is taken as meant. The same winner told with
+    another hand is that hand told otherwise too. A `recap` (the line says it tells the hand just recorded:
+    `刚才 …`) right after a hand ended is that hand, whoever sends it: held back as the same record when it reads
+    exactly alike (`retells`), as another telling of it when it names the same winner (`repeats`) — whenever they
+    come — and as another ending of it within the window (later, someone else's `我刚才自摸了` is a new hand)."""
     previous = _latest_record(tx, table, hand, named=False)
     if previous is None:
         return
     ending = table.game == "kawuxing" and previous.finished and ends_kawuxing_hand(events)
-    if recap and ending:
+    within = tx.now - previous.recorded_at <= table.double_entry
+    if recap and ending and (within or repeats(events, previous.events)):
         raise _held_back(tx, table, previous, differs=not retells(events, previous.events))
     if previous.recorded_by == by and not previous.finished:
         return
-    within = tx.now - previous.recorded_at <= table.double_entry
     if not anytime and not within:
         return
-    if repeats(events, previous.events):
-        raise _held_back(tx, table, previous)
+    if repeats(events, previous.events):  # the same winner: told otherwise (另一种番) is that hand's other telling
+        raise _held_back(tx, table, previous, differs=ending and not retells(events, previous.events))
     if ending and within and previous.recorded_by != by:
         raise _held_back(tx, table, previous, differs=True)
 
@@ -871,11 +872,15 @@ def undo(tx: Tx, table_id: int, reason: str, *, expect: int | None = None) -> Vo
 
 
 def finished_hand(tx: Tx, table_id: int, number: int) -> TableRecord | None:
-    """The ending record of the table's finished hand `number` (what `撤销 第N局` names), None when the table
-    has no such finished hand."""
+    """The table's finished hand `number` as `撤销 第N局` names it: its ending record (who recorded it, when), with
+    every live event of the hand (what voiding it whole takes back: others' kongs too); None when the table has no
+    such finished hand."""
     table, _ = _lock(tx, table_id, lock=False)
     found = _finished_of(tx.execute(_FINISHED_HAND, {"table_id": table.id, "number": number}).all())
-    return _record_of(tx, table, found.id, found.number, True, found.events) if found else None
+    ending = _record_of(tx, table, found.id, found.number, True, found.events) if found else None
+    if found is None or ending is None:
+        return None
+    return dataclasses.replace(ending, events=tuple(event.payload for event in found.events))
 
 
 _HAND_BY_ID = sa.select(m.Hand.id, m.Hand.table_id, m.Hand.number, m.Hand.dealer, m.Hand.status).where(

@@ -491,6 +491,9 @@ def refuse_while_undo_asked(ctx: Context, table: TableInfo) -> None:
     latest = ctx.service.latest_record(table.id)
     live = latest is not None and f"e{latest.event_ids[-1]}"
     for flow in asked:
+        if flow.state["target"] == live and CONFIRMER in flow.state:  # not theirs to confirm: whose it is
+            what, by = flow.state["what"], flow.state[CONFIRMER_NAME]
+            raise Refusal("undo_answer_first_other", number=flow.state["number"], what=what, by=by)
         if flow.state["target"] == live:
             raise Refusal("undo_answer_first", number=flow.state["number"], what=flow.state["what"])
 

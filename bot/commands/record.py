@@ -4,7 +4,7 @@ players at the table and admins record (`bot.permissions`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 
 from bot.commands._common import (
@@ -27,6 +27,7 @@ from bot.grammar import (
     NOT_A_DOUBLE_WIN,
     GrammarError,
     WinSpec,
+    fold,
     implied,
     parse_double_win,
     parse_draw,
@@ -164,7 +165,7 @@ def record_win(ctx: Context) -> SendText:
         refuse_unbookable(ctx, table, events)
         args = " ".join(part for part in (ctx.args.strip(), "屁胡", said) if part)
         return ask(ctx, table, "胡", args, ctx.t("suggest_bare", word=ctx.word))
-    if ctx.word == BY_PATTERNS and _cheering(ctx, table):
+    if ctx.word == BY_PATTERNS and not _names_its_winner(ctx, events, mine) and _cheering(ctx, table):
         raise Quiet
     return _record(ctx, table, list(events))
 
@@ -183,9 +184,16 @@ def _double_win(ctx: Context, mine: str | None, resolve: Callable[[str], str | N
         raise refusal from None
 
 
-#: how soon after someone else recorded a hand's end a win told by its patterns alone (`清一色自摸！`) is taken
-#: as cheering that win rather than telling a new one (a new hand takes longer)
+#: how soon after someone else recorded a hand's end a win told by its patterns alone (`清一色自摸！`), naming no
+#: other winner, is taken as cheering that win rather than telling a new one (a new hand takes longer)
 CHEERING = timedelta(minutes=2)
+
+
+def _names_its_winner(ctx: Context, events: Sequence[Win], mine: str | None) -> bool:
+    """Whether a win told by its patterns names who won — another player, or its sender by name first (`小李 卡五星
+    点 老王`): a claim, which the double-entry check answers, never cheering."""
+    text = fold(ctx.incoming.text).lstrip() if ctx.incoming is not None else ""
+    return any(event.winner != mine for event in events) or text.startswith(("@", *map(fold, ctx.seat_names)))
 
 
 def _cheering(ctx: Context, table: TableInfo) -> bool:

@@ -117,12 +117,17 @@ def test_a_recap_that_reads_as_the_hand_just_recorded_is_that_hand_minutes_later
 
 
 def test_a_recap_that_differs_is_another_claim_of_the_hand_just_recorded(table: Table) -> None:
-    table.say("b: 阿杰 自摸 清一色", "!clock +3m")
-    for line in ("c: 阿杰 刚才 自摸 七对", "c: 老王 刚才 胡 碰碰胡 小李点的", "b: 刚才 荒庄"):
+    """Within the window any recap that differs; past it, one naming the same winner (another telling of that
+    hand) — while someone else's `老王 刚才 胡 …` minutes later is a hand of its own (the next test file's)."""
+    table.say("b: 阿杰 自摸 清一色", "!clock +20s")
+    for line in ("c: 老王 刚才 胡 碰碰胡 小李点的", "b: 刚才 荒庄"):
         out = table.say(line)
         owner = "你" if line.startswith("b: ") else "小李"
-        assert out[0].startswith(f"bot: {owner} 3分钟前记的：第1局 阿杰 自摸 清一色。这条和它不一样"), (line, out)
+        assert out[0].startswith(f"bot: {owner} 20秒前记的：第1局 阿杰 自摸 清一色。这条和它不一样"), (line, out)
         assert out[1] == "bot: [按钮] 是新的一局 | 不用了"
+    table.say("!clock +3m")
+    out = table.say("c: 阿杰 刚才 自摸 七对")
+    assert out[0].startswith("bot: 小李 3分钟前记的：第1局 阿杰 自摸 清一色。这条和它不一样"), out
     assert table.hands() == 1
 
 
@@ -158,3 +163,38 @@ async def test_another_claim_through_telegram_is_its_typers_to_answer(tg: Harnes
     assert tg.telegram.sent("answerCallbackQuery")[-1]["text"] == "记好了"
     await tg.feed(tg.updates.press(BOSS, again, buttons(again)["是新的一局"]))
     assert tg.balance(C["id"]) == -200 and len(tg.ledger.history(CHAT["id"], 5)) == 2
+
+
+# ------------------------------------------------------------------------------------------- found by play-test
+
+
+@pytest.mark.parametrize("line", ["老王 卡五星 点 阿杰", "阿杰 卡五星 点 老王", "小李 自摸 七对"])
+def test_a_claim_by_its_patterns_that_names_a_winner_is_asked_never_taken_for_cheering(
+    table: Table, line: str
+) -> None:
+    """Told by its patterns within two minutes of someone else's hand end, a line that names who won (another
+    player, its sender by name, or the same winner with another hand) is a claim, which was dropped without a word;
+    a line naming nobody (`清一色 自摸！`) is still cheering."""
+    table.say("b: 小李 自摸 清一色", "!clock +20s")
+    booked = table.balances()
+    assert table.say(f"c: {line}")[-1] == "bot: [按钮] 是新的一局 | 不用了"
+    assert table.say("a: 清一色 自摸！") == []
+    assert table.balances() == booked and table.hands() == 1
+
+
+def test_a_recap_of_another_hand_past_the_window_is_a_new_hand(table: Table) -> None:
+    """`小李 刚才 自摸 七对` five minutes after 阿杰's hand: a hand of its own, booked; the same line within the window,
+    or one retelling the record exactly at any time, is held back as that hand."""
+    table.say("a: 阿杰 自摸 清一色", "!clock +5m")
+    assert table.say("b: 小李 刚才 自摸 七对")[:2] == ["bot: 第2局 记下：", "bot: 小李 自摸：七对×4 → ×4"]
+    table.say("!clock +10m")
+    assert table.say("c: 小李 刚才 自摸 七对")[-1] == "bot: [按钮] 确实又一次 | 不用了"
+    assert table.hands() == 2
+
+
+def test_an_askers_record_while_the_recorder_decides_says_who_decides(table: Table) -> None:
+    table.say("a: 胡 清一色 自摸", "!clock +3m", "a: 暗杠 3s", "b: 撤销")
+    assert table.say("b: 暗杠 7z") == [
+        "bot: 没有记：你要撤销的 第2局 阿杰 暗杠 三条 还在等 阿杰 或管理员确认，它还算着。等他们点「确认撤销」"
+        "（不撤了点「不撤销」或发「算了」），再发这一条。"
+    ]

@@ -194,15 +194,16 @@ def test_the_same_win_twice_is_held_back_and_the_window_is_the_groups(ledger: Le
 
 
 def test_the_same_winner_told_another_way_is_held_back(ledger: Ledger, clock) -> None:
-    """A hand takes longer than the window: the same winner again from someone else is the same win, whatever
-    discarder or way they tell; another winner from its own recorder, or after the window, is another hand."""
+    """A hand takes longer than the window: the same winner again from someone else is that win told otherwise
+    (`differs`), whatever discarder or way they tell; another winner from its own recorder, or after the window, is
+    another hand."""
     table = seat_kawuxing(ledger)
     ledger.record_event(table.id, Win("A", "discard", QINGYISE, "C"), source="w:1", by=1, check_repeat=True)
     for step, told in enumerate((Win("A", "discard", QINGYISE, "B"), Win("A", "self_draw", QINGYISE))):
         clock.advance(seconds=10)
         with pytest.raises(DuplicateRecord) as dup:
             ledger.record_event(table.id, told, source=f"w:{step + 2}", by=2 + step, check_repeat=True)
-        assert dup.value.previous.events[0]["from"] == "C" and not dup.value.differs
+        assert dup.value.previous.events[0]["from"] == "C" and dup.value.differs
     ledger.record_event(table.id, Win("B", "self_draw", QINGYISE), source="w:4", by=1, check_repeat=True)
     clock.advance(seconds=91)
     ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="w:5", by=2, check_repeat=True)
@@ -238,9 +239,10 @@ def test_another_ending_from_someone_else_right_after_a_hand_is_held_back(ledger
 
 
 def test_a_recap_is_the_hand_just_ended_whenever_and_by_whomever_it_comes(ledger: Ledger, clock) -> None:
-    """A line that says it tells the hand just recorded (`recap`: `刚才 …`) is that hand long after the window:
-    the same record when it reads exactly alike, another ending of it otherwise — from its own recorder too. Once
-    the next hand has a record, a recap ends that one as any win does."""
+    """A line that says it tells the hand just recorded (`recap`: `刚才 …`) naming its winner is that hand long
+    after the window: the same record when it reads exactly alike, another telling of it otherwise — from its own
+    recorder too; another winner's recap then is a hand of its own. Once the next hand has a record, a recap ends
+    that one as any win does."""
     table = seat_kawuxing(ledger)
     ledger.record_event(table.id, Win("A", "discard", QINGYISE, "C"), source="r:1", by=7, check_repeat=True)
     clock.advance(minutes=10)
@@ -250,14 +252,14 @@ def test_a_recap_is_the_hand_just_ended_whenever_and_by_whomever_it_comes(ledger
             (Win("A", "discard", QINGYISE, "C"), 7, False),
             (Win("A", "self_draw", QINGYISE), 8, True),  # the same winner, told otherwise
             (Win("A", "discard", WinHand(patterns=("qidui",)), "C"), 7, True),
-            (Win("B", "self_draw", QINGYISE), 8, True),
         )
     ):
         with pytest.raises(DuplicateRecord) as dup:
             ledger.record_events(table.id, [win], source=f"r:{step + 2}", by=by, check_repeat=True, recap=True)
         assert dup.value.differs is differs, win
     with pytest.raises(DuplicateRecord):  # the bot asks the rules' questions only past this check
-        ledger.refuse_repeat(table.id, [Win("B", "self_draw", QINGYISE)], by=8, recap=True)
+        ledger.refuse_repeat(table.id, [Win("A", "self_draw", QINGYISE)], by=8, recap=True)
+    ledger.refuse_repeat(table.id, [Win("B", "self_draw", QINGYISE)], by=8, recap=True)  # another winner: a new hand
     ledger.record_events(table.id, [Win("A", "discard", QINGYISE, "C")], source="r:8", by=8, recap=True)  # confirmed
     ledger.record_event(table.id, Kong("B", "angang"), source="r:9", by=8, check_repeat=True)
     clock.advance(minutes=10)
