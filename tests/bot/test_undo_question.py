@@ -124,7 +124,7 @@ async def test_asking_again_points_to_the_question_and_asks_nothing_twice(tg: Ha
     assert theirs["text"] == question["text"] and len(open_questions(tg)) == 2
     # C's own record waits for C's answer (both would count: `_common.refuse_while_undo_asked`)
     await tg.say(C, "暗杠 3s")
-    assert tg.last_text().startswith("没有记：你要撤销的 第1局 阿杰 暗杠 中 还在等你确认")
+    assert tg.last_text().startswith("没有记：你要撤销的 第1局 阿杰 暗杠 中 还在等 阿杰 或管理员确认")
     # the table moved on (A has no question): B's 撤销 is of another record now, and asks about it
     await tg.say(A, "暗杠 3s")
     other = await ask(tg, B)
