@@ -147,7 +147,8 @@ async def test_asking_again_points_to_the_question_and_asks_nothing_twice(tg: Ha
     hand = await ask(tg, B, "撤销 第1局")
     await tg.say(B, "撤销第一局")
     assert tg.telegram.sent()[-1]["reply_parameters"]["message_id"] == hand["message_id"]
-    assert tg.last_text().startswith("上面已经在问了：第1局 阿杰 自摸 清一色。")
+    whole = "上面已经在问了：第1局 阿杰 暗杠 中；阿杰 暗杠 三条；阿杰 自摸 清一色。"  # every record the hand holds
+    assert tg.last_text().startswith(whole)
 
 
 async def test_the_recorder_or_an_admin_confirms_and_the_asker_may_only_drop_it(tg: Harness) -> None:
