@@ -262,8 +262,8 @@ def split_command(
         if asks(text) and (command.key in vocab.ASKED_ABOUT_COMMANDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         args = _rest(text[origin[start + end] :])
-        if word in vocab.RECORD_WORDS:
-            args = _without_cheers(args, word)
+        if word in vocab.RECORD_WORDS or word in vocab.COMMAND_WORDS["undo"]:
+            args = _without_cheers(args, word)  # `撤销 哈哈`: the word alone
         return command, word, args
     glued = _glued_to(head, book, game)
     if glued is not None:

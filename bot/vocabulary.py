@@ -284,6 +284,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "undo": (
         *("撤销", "撤回", "撤消", "撤销一下", "撤回一下", "撤销下", "回退", "取消上一条", "悔"),
+        *("撤销哈", "撤回哈", "撤销一下哈", "撤回一下哈"),  # said lightly: 哈 glued to the word
         *("记错了", "刚才记错了", "记错了记错了", "undo"),
     ),
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
