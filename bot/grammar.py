@@ -1139,20 +1139,32 @@ def english_names() -> dict[str, tuple[str, str]]:
     return {english_key(english): meaning(chinese) for english, chinese in named.items()}
 
 
+@functools.cache
+def _english_name_words() -> int:
+    """How many words the longest English name has (how far `_joined_english` looks ahead)."""
+    return max(len(name.split()) for name in english_names())
+
+
+@functools.cache
+def _english_win_names() -> frozenset[str]:
+    """The English names a win told by its patterns may start with: the patterns' and situations'."""
+    return frozenset(name for name, (kind, _value) in english_names().items() if kind in ("pattern", "situation"))
+
+
 def _joined_english(typed: list[str]) -> list[str]:
     """The words of an English name typed apart (`seven pairs`, `self drawn`, `red dragon`) as one word, the
     longest name first (`seven pairs with a four`)."""
-    names = english_names()
-    most = max(len(name.split()) for name in names)
+    names, most = english_names(), _english_name_words()
     out: list[str] = []
     index = 0
     while index < len(typed):
         end = index + 1
-        for last in range(min(len(typed), index + most), index + 1, -1):
-            latin = all(_ENGLISH_WORD.fullmatch(word) for word in typed[index:last])
-            if latin and english_key(" ".join(typed[index:last])) in names:
-                end = last
-                break
+        if _ENGLISH_WORD.fullmatch(typed[index]):  # a Chinese word, a tile or a mention starts no English name
+            for last in range(min(len(typed), index + most), index + 1, -1):
+                latin = all(_ENGLISH_WORD.fullmatch(word) for word in typed[index + 1 : last])
+                if latin and english_key(" ".join(typed[index:last])) in names:
+                    end = last
+                    break
         out.append(" ".join(typed[index:end]))
         index = end
     return out
@@ -1160,11 +1172,9 @@ def _joined_english(typed: list[str]) -> list[str]:
 
 def _english_win_start(head: str) -> bool:
     """Whether a line starts with the English name of a pattern or situation (`seven pairs zimo`)."""
-    key = english_key(head.translate(_SPACED).split("@", 1)[0])
-    return any(
-        kind in ("pattern", "situation") and (key == name or key.startswith(name + " "))
-        for name, (kind, _value) in english_names().items()
-    )
+    words = english_key(head.translate(_SPACED).split("@", 1)[0]).split()
+    names = _english_win_names()
+    return any(" ".join(words[:count]) in names for count in range(1, min(len(words), _english_name_words()) + 1))
 
 
 def read(text: str, resolve: Resolve | None = None) -> list[Word]:
