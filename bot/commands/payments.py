@@ -109,7 +109,8 @@ def settled_player(ctx: Context, name: str) -> MemberInfo | None:
     settlement = ctx.service.latest_settlement(ctx.chat_id)
     if settlement is None or settlement.id is None:
         return None
-    pools = {m.id for m in ctx.service.members(ctx.chat_id) if m.kind in GROUP_ACCOUNTS}
+    members = ctx.service.members(ctx.chat_id)
+    pools = {m.id for m in members if m.kind in GROUP_ACCOUNTS}
     states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or []
     shown = shown_names(ctx)
     key = name_key(name)
@@ -125,7 +126,7 @@ def settled_player(ctx: Context, name: str) -> MemberInfo | None:
     if len(found) != 1:
         return None
     (only,) = found
-    return next((m for m in ctx.service.members(ctx.chat_id) if m.id == only), None)
+    return next((m for m in members if m.id == only), None)
 
 
 def _named_member(ctx: Context, words: list[str]) -> MemberInfo | None:
