@@ -1514,6 +1514,7 @@ SCORING_ENGLISH: dict[str, str] = {
     "self_draw_from": "{who} self-drew: a self-drawn win has no discarder.",
     "own_discard_win": "{who} cannot win on their own discard.",
     "gskh": "{who} won on a kong's replacement (杠上开花), but the latest kong was not {who}'s.",
+    "seven_pairs_after_kong": "{who} made a kong this hand: seven pairs (七对) must be fully concealed, no kongs.",
     "gsp": "{who} won on the discard after a kong (杠上炮), but the latest kong was not made by {source}, who "
     "discarded.",
     "liangdao_flag": "{who}'s hand is marked otherwise than the events, where {who} {happened}.",

@@ -31,7 +31,15 @@ from ledger.accounts import lock_group, names
 from ledger.chat_options import ChatOptions, double_entry_window
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event, ends_kawuxing_hand, payloads, repeats, retells
-from ledger.hands import build_request, is_terminal, liangdao, misplaced_terminal, next_dealer, owed_by_event
+from ledger.hands import (
+    build_request,
+    is_terminal,
+    liangdao,
+    misplaced_terminal,
+    next_dealer,
+    owed_by_event,
+    refuse_seven_pairs_after_kong,
+)
 from ledger.money import night_totals
 from ledger.records import HandResult, HandState, NightInfo, NightTotal, Payload, Seat, TableRecord, VoidResult
 from ledger.scoring import ScoringError
@@ -480,6 +488,7 @@ def _score(table: _Table, dealer: str | None, events: list[Payload]) -> tuple[di
     ends = is_terminal(table.game, events[-1])
     request = build_request(table.game, table.rules, table.base, table.players, dealer, events)
     try:
+        refuse_seven_pairs_after_kong(table.game, events)
         answer = scored(request, partial=not ends)
     except ScoringError as err:
         raise ScoringRefused(err.code, err.message, err.reading) from err

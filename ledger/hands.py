@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ledger.scoring import ScoringError
+from ledger.scoring.kawuxing.patterns import SEVEN_PAIRS_KEYS
+from ledger.scoring.tiles import parse_tile, tile_zh
+
 #: seats per game: 卡五星 3, 够级 6, 碰胡 4
 SEATS = {"kawuxing": 3, "gouji": 6, "penghu": 4}
 GAMES = tuple(SEATS)
@@ -48,6 +52,28 @@ def build_request(
     request["base" if game == "kawuxing" else "stake"] = base
     request.update({"players": list(players), "dealer": dealer, "events": [dict(e) for e in events]})
     return request
+
+
+def refuse_seven_pairs_after_kong(game: str, events: Sequence[Mapping[str, Any]]) -> None:
+    """A 卡五星 seven-pairs win (七对, 龙七对, 双龙七对) told by its patterns, from a player who konged in the same
+    hand, is refused: seven pairs are fourteen concealed tiles. The scoring core answers such a request as it always
+    has (the `paiju score` contract is frozen: tests outside the project rely on it); the ledger does not book it."""
+    if game != "kawuxing":
+        return
+    konged: dict[str, Mapping[str, Any]] = {}
+    for event in events:
+        if event.get("type") == "gang" and isinstance(event.get("player"), str):
+            konged.setdefault(event["player"], event)
+        hand = event.get("hand")
+        if event.get("type") != "hu" or event.get("winner") not in konged or not isinstance(hand, Mapping):
+            continue
+        if SEVEN_PAIRS_KEYS.isdisjoint(hand.get("patterns") or ()):
+            continue
+        who, tile = event["winner"], konged[event["winner"]].get("tile")
+        named = f"（{tile_zh(parse_tile(tile))}）" if isinstance(tile, str) else ""
+        raise ScoringError(
+            "inconsistent", "seven_pairs_after_kong", f"{who} 这局杠过{named}，七对要门清：不能有杠", who=who
+        )
 
 
 def is_terminal(game: str, event: Mapping[str, Any]) -> bool:

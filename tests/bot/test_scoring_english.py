@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from bot.texts import SCORING_ENGLISH, chat_message, scoring_reason, scoring_refusal
+from ledger.hands import refuse_seven_pairs_after_kong
 from ledger.scoring import Reading, ScoringError, answer, score
 from ledger.scoring.kawuxing import make_rules, missing_inputs, rules_from_request, settle
 from ledger.scoring.kawuxing.evaluate import DeclaredHand
@@ -25,13 +26,15 @@ from ledger.service import ScoringRefused
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "ledger" / "scoring"
+#: the ledger's own refusals worded as the core's (a record the hand's events contradict, the contract unchanged)
+LEDGER_REFUSING = ROOT / "ledger" / "hands.py"
 RECORDED = ROOT / "tests" / "scoring" / "data" / "contract_regression.jsonl.gz"
 
 
 def _raises() -> list[tuple[Path, ast.Call]]:
     return [
         (path, node)
-        for path in sorted(CORE.rglob("*.py"))
+        for path in [*sorted(CORE.rglob("*.py")), LEDGER_REFUSING]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ScoringError"
     ]
@@ -159,6 +162,11 @@ def _settle_python(hu: Hu) -> Callable[[], object]:
 
 #: a request (or a call) of the scoring core for each reading key the recorded contract requests do not show
 REQUESTS: dict[str, dict[str, Any] | Callable[[], object]] = {
+    # the ledger's: seven pairs from a winner who konged this hand
+    "seven_pairs_after_kong": lambda: refuse_seven_pairs_after_kong(
+        "kawuxing",
+        [{"type": "gang", "player": "A", "kind": "angang", "tile": "5s"}, _win("self_draw", _declared("qidui"))],
+    ),
     # the request as a whole
     "too_deep": {"game": _nested(100_000)},
     "missing_fields": {"game": "penghu", "stake": 1, "players": ["A", "B", "C", "D"], "dealer": "A"},
@@ -304,6 +312,7 @@ WORDED = {
     "suit_not_played": "A: 1m: this table plays only dots (p) and bamboo (s), no characters (m).",
     "fifth_tile": "A: 1p is there 5 times; each tile exists only 4 times.",
     "method_only": "A: last tile of the wall (海底捞) can only be won self-drawn; this hand was won on a discard.",
+    "seven_pairs_after_kong": "A made a kong this hand: seven pairs (七对) must be fully concealed, no kongs.",
     "includes": "A: seven pairs with a four (龙七对) already includes seven pairs (七对): name one of them.",
     "robbed_tile": "A robbed B's added kong of 5p, yet the winning tile is 6p.",
     "baojing_early": "the alarm (报警) comes after the fourth pong or sweep (碰/扫); B has 0.",

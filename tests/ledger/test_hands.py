@@ -75,6 +75,23 @@ def test_a_scoring_refusal_is_raised_with_its_code_and_changes_nothing(ledger: L
     assert ledger.record_event(table.id, hu("C", "discard", "A"), source="m:2", by=1).finished
 
 
+@pytest.mark.parametrize("pattern", ["qidui", "longqidui", "shuanglongqidui"])
+def test_seven_pairs_from_a_winner_who_konged_this_hand_is_refused(ledger: Ledger, pattern: str) -> None:
+    """Seven pairs are fourteen concealed tiles; the scoring core's contract answers the request as before, the
+    ledger books nothing (a play-tester's `暗杠 5s` then `胡 七对 自摸` was booked ×4)."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, gang("B", "angang", tile="5s"), source="m:1", by=1)
+    before = ledger.balances(CHAT)
+    seven = {"type": "hu", "winner": "B", "method": "self_draw", "hand": {"patterns": [pattern]}}
+    with pytest.raises(ScoringRefused) as refused:
+        ledger.record_event(table.id, seven, source="m:2", by=1)
+    assert (refused.value.code, refused.value.message) == ("inconsistent", "B 这局杠过（五条），七对要门清：不能有杠")
+    assert refused.value.reading.key == "seven_pairs_after_kong"
+    assert ledger.balances(CHAT) == before
+    # someone else's kong is no bar: A's seven pairs book
+    assert ledger.record_event(table.id, dict(seven, winner="A"), source="m:3", by=1).finished
+
+
 def test_the_same_source_twice_books_once_and_returns_the_first_result(ledger: Ledger) -> None:
     table = seat_kawuxing(ledger)
     first = ledger.record_event(table.id, gang("B", "angang"), source="tg:1:77", by=1)
