@@ -70,17 +70,24 @@ def expected_offences(messages: list[Message], rules: RuleSettings | None = None
 
     A link is always an offence; otherwise a message is an offence when it starts a flooding run: more than
     `flood_max_messages` of the member's messages in (t - window, t], or the `repeat_count`-th identical text in
-    a row, where the previous message was not flooding. A removal (the 2nd offence on) starts the member afresh.
+    a row, where the previous message was not flooding; a new run counts only the messages after the member's
+    last flooding one. A removal (the 2nd offence on) starts the member afresh.
     """
     rules = rules or RuleSettings()
     window = timedelta(seconds=rules.flood_window_seconds)
     history: dict[int, list[Message]] = {}
     flooding_before: dict[int, bool] = {}
+    burst_end: dict[int, datetime] = {}
     offences: dict[int, int] = {}
     for message in messages:
         mine = history.setdefault(message.member, [])
         mine.append(message)
-        in_window = sum(1 for earlier in mine if message.at - window < earlier.at <= message.at)
+        since = None if flooding_before.get(message.member, False) else burst_end.get(message.member)
+        in_window = sum(
+            1
+            for earlier in mine
+            if message.at - window < earlier.at <= message.at and (since is None or earlier.at > since)
+        )
         run = 0
         for earlier in reversed(mine):
             if earlier.text != message.text:
@@ -89,12 +96,15 @@ def expected_offences(messages: list[Message], rules: RuleSettings | None = None
         flooding = in_window > rules.flood_max_messages or run >= rules.repeat_count
         starts = flooding and not flooding_before.get(message.member, False)
         flooding_before[message.member] = flooding
+        if flooding:
+            burst_end[message.member] = message.at
         has_link = message.text in LINKS
         if has_link or starts:
             offences[message.member] = offences.get(message.member, 0) + 1
             if offences[message.member] >= 2:  # removed: the detector forgets the member
                 history[message.member] = []
                 flooding_before[message.member] = False
+                burst_end.pop(message.member, None)
     return offences
 
 

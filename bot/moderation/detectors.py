@@ -139,22 +139,24 @@ def _ticks(at: datetime) -> int:
 @dataclass(frozen=True)
 class MemberTrack:
     """What the flood check remembers of one member: the times (µs, sorted) of their messages still in a window,
-    a digest of their last text, how many times in a row they sent it, and whether they are flooding now."""
+    a digest of their last text, how many times in a row they sent it, whether they are flooding now, and when
+    their latest burst's last message came (`burst_end`: the messages up to it never count toward a new offence)."""
 
     times: tuple[int, ...] = ()
     last_text: str | None = None
     run: int = 0
     flooding: bool = False
+    burst_end: int = 0
 
     def as_json(self) -> dict[str, object]:
-        return {"t": list(self.times), "k": self.last_text, "r": self.run, "f": self.flooding}
+        return {"t": list(self.times), "k": self.last_text, "r": self.run, "f": self.flooding, "e": self.burst_end}
 
     @classmethod
     def from_json(cls, value: object) -> MemberTrack:
         if not isinstance(value, dict):
             return cls()
         times = tuple(int(t) for t in value.get("t", ()))
-        return cls(times, value.get("k"), int(value.get("r", 0)), bool(value.get("f")))
+        return cls(times, value.get("k"), int(value.get("r", 0)), bool(value.get("f")), int(value.get("e", 0)))
 
 
 @dataclass(frozen=True)
@@ -197,7 +199,9 @@ def observe(track: MemberTrack, at: datetime, text: str, rules: FloodRules) -> t
     half-open window (t - window, t], or it is the `repeat_count`-th (or later) identical text in a row. A burst
     is a maximal run of the member's flooding messages: the offence is reported on the first one only. The
     window resets by itself: as soon as one of the member's messages is not flooding (fewer messages in the
-    window, and a different text), the burst is over and the next flooding message is a new offence. After
+    window, and a different text), the burst is over and the next flooding message is a new offence — counting
+    only messages after the burst: a punished burst's messages never count twice, so `哈哈` three times (warned)
+    and three more lines at once are not a second offence (removal) before the warning could be read. After
     `FLOOD_MEMORY` of silence a member starts afresh. A message handled out of order (two workers) is counted by
     its own time and cannot end a burst, so a burst split between workers is still one offence."""
     now = _ticks(at)
@@ -208,7 +212,9 @@ def observe(track: MemberTrack, at: datetime, text: str, rules: FloodRules) -> t
     newest = times[-1]
     # only messages that can still fall in a window matter, and never more than one over the limit per window
     kept = tuple(t for t in times if t > newest - window)[-(rules.max_messages + 1) :]
-    in_window = sum(1 for t in kept if now - window < t <= now)
+    # a burst goes on while the window is over the limit; a new one counts only what came after the last
+    counted = kept if track.flooding else tuple(t for t in kept if t > track.burst_end)
+    in_window = sum(1 for t in counted if now - window < t <= now)
     key = _digest(text)
     run = track.run + 1 if key == track.last_text else 1
     reasons = []
@@ -219,7 +225,8 @@ def observe(track: MemberTrack, at: datetime, text: str, rules: FloodRules) -> t
     verdict = FloodVerdict(bool(reasons) and not track.flooding, tuple(reasons), in_window, run)
     # a message older than one already counted (another worker was faster) may start a burst but never ends one
     flooding = bool(reasons) or (track.flooding and now < newest)
-    return MemberTrack(kept, key, run, flooding), verdict
+    burst_end = max(track.burst_end, now) if reasons else track.burst_end
+    return MemberTrack(kept, key, run, flooding, burst_end), verdict
 
 
 class FloodDetector:

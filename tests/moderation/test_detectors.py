@@ -153,6 +153,17 @@ def test_burst_ends_when_the_member_slows_down_and_a_new_burst_is_a_new_offence(
     assert first[-1] and calm == [False] and second == [False] * 4 + [True]
 
 
+def test_a_punished_bursts_messages_never_count_toward_the_next_offence() -> None:
+    """Play-test: 哈哈 three times (warned), then three more lines within 5 s removed the member as a second
+    flood of 6 messages in 10 s — counting the punished three again, before the warning could be read."""
+    detector = FloodDetector()
+    warned = _feed(detector, [0, 1, 2], ["哈哈", "哈哈", "哈哈"])
+    after = _feed(detector, [3, 4, 5], ["来来来", "我也要打", "带我一个"])
+    assert warned == [False, False, True] and after == [False] * 3
+    # six fresh messages within ten seconds are a second offence
+    assert _feed(detector, [6, 7, 8]) == [False, False, True]
+
+
 def test_same_text_three_times_in_a_row() -> None:
     detector = FloodDetector()
     assert _feed(detector, [0, 60, 120], ["在吗", "在吗", "在吗"]) == [False, False, True]
@@ -189,18 +200,21 @@ messages = st.lists(st.tuples(st.integers(0, 2), st.integers(0, 4000), st.sample
 def test_flood_counting_matches_a_brute_force_count(
     msgs: list[tuple[int, int, str]], max_messages: int, window: int, repeat: int
 ) -> None:
-    """Window counts and offences equal a brute-force recount over each member's whole history."""
+    """Window counts and offences equal a brute-force recount over each member's whole history: a burst goes on
+    while its window is over the limit, and a new one counts only the messages after the last burst's."""
     rules = FloodRules(max_messages=max_messages, window_seconds=window, repeat_count=repeat)
     detector = FloodDetector()
     history: dict[int, list[tuple[int, str]]] = {}
     flooding_before: dict[int, bool] = {}
+    burst_end: dict[int, int] = {}
     clock_ms = 0
     for user, gap_ms, text in msgs:
         clock_ms += gap_ms
         verdict = detector.observe(1, user, text, rules, T0 + timedelta(milliseconds=clock_ms))
         mine = history.setdefault(user, [])
         mine.append((clock_ms, text))
-        in_window = sum(1 for t, _ in mine if clock_ms - window * 1000 < t <= clock_ms)
+        since = -1 if flooding_before.get(user, False) else burst_end.get(user, -1)
+        in_window = sum(1 for t, _ in mine if clock_ms - window * 1000 < t <= clock_ms and t > since)
         run = 0
         for _, earlier in reversed(mine):
             if earlier != text:
@@ -211,3 +225,5 @@ def test_flood_counting_matches_a_brute_force_count(
         assert verdict.run == run
         assert verdict.offence == (flooding and not flooding_before.get(user, False))
         flooding_before[user] = flooding
+        if flooding:
+            burst_end[user] = clock_ms
