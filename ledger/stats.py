@@ -3,7 +3,8 @@
 What counts (the readings the reports document in docs/reports.md):
 - A hand counts when it is closed and not voided; it was *played* by every member seated at its table.
 - A win (胡) is a live `hu` event of such a hand; 一炮双响 is two wins. 自摸 is a win with method `self_draw`;
-  a 点炮 given is a win on the member's discard or robbed kong (`from` the member), so one 一炮双响 is two.
+  a 点炮 given is a hand won on the member's discard or robbed kong (`from` the member): one 一炮双响 is one
+  点炮 (one discard, as its name says) and two wins.
 - Multipliers come from the scoring answer stored with the hand (`final_multiplier`, after the cap); the
   biggest hand is the win with the largest capped multiple, then the most money received for it.
 - Pattern frequency: in how many of the member's wins each pattern appeared (two hidden fours in one hand is
@@ -342,6 +343,7 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
     pattern_totals: Counter[str] = Counter()
     pattern_names: dict[str, str] = {}
     biggest: Win | None = None
+    fed: set[tuple[int, int]] = set()  # (hand, discarder): a 一炮双响's discard is one 点炮
     for win in all_wins:
         stats = line(win.winner_id)
         stats.wins += 1
@@ -356,7 +358,8 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
         stats.patterns.update(keys)
         pattern_totals.update(keys)
         pattern_names.update(win.patterns)
-        if win.from_id is not None:
+        if win.from_id is not None and (win.hand_id, win.from_id) not in fed:
+            fed.add((win.hand_id, win.from_id))
             line(win.from_id).discards_given += 1
 
     kong_total = fines_total = pot = 0

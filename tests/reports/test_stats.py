@@ -65,6 +65,8 @@ def expected_counts(played: Played, night_id: int | None) -> dict[str, Any]:
         answer = expected_answer(events, seats)
         assert answer["ok"], answer
         entries = {entry["winner"]: entry for entry in answer["hands"]}
+        for discarder in {event["from"] for event in events if event["type"] == "hu" and "from" in event}:
+            by_member[played.member_ids[discarder]]["discards"] += 1  # 一炮双响: one discard, one 点炮
         for event in events:
             if event["type"] != "hu":
                 continue
@@ -73,8 +75,6 @@ def expected_counts(played: Played, night_id: int | None) -> dict[str, Any]:
             winner["self_draws"] += event["method"] == "self_draw"
             winner["multiples"].append(entries[event["winner"]]["final_multiplier"])
             winner["patterns"].update({p["key"] for p in entries[event["winner"]]["patterns"]})
-            if "from" in event:
-                by_member[played.member_ids[event["from"]]]["discards"] += 1
     return {"hands": len(hands), "members": by_member}
 
 
