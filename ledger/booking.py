@@ -766,6 +766,12 @@ def refuse_repeat(
         _refuse_repeat(tx, table, hand, events, by, anytime=anytime, recap=recap)
 
 
+#: how many double-entry windows someone else's ending that reads exactly like the hand just ended (nothing
+#: recorded since) is held back as that hand: the same winner, way and hand twice in a row within minutes from two
+#: players is one hand told twice far more often than two hands (the question costs a press; a miss, the money)
+EXACT_RETELLING = 3
+
+
 def _refuse_repeat(
     tx: Tx,
     table: _Table,
@@ -787,14 +793,20 @@ def _refuse_repeat(
     another hand is that hand told otherwise too. A `recap` (the line says it tells the hand just recorded:
     `刚才 …`) right after a hand ended is that hand, whoever sends it: held back as the same record when it reads
     exactly alike (`retells`), as another telling of it when it names the same winner (`repeats`) — whenever they
-    come — and as another ending of it within the window (later, someone else's `我刚才自摸了` is a new hand)."""
+    come — and as another ending of it within the window (later, someone else's `我刚才自摸了` is a new hand).
+    Someone else's ending that reads exactly like the hand just ended, with nothing recorded since, is that hand
+    for `EXACT_RETELLING` windows (a second player telling the table's win 100 s later booked it twice)."""
     previous = _latest_record(tx, table, hand, named=False)
     if previous is None:
         return
     ending = table.game == "kawuxing" and previous.finished and ends_kawuxing_hand(events)
-    within = tx.now - previous.recorded_at <= table.double_entry
+    since = tx.now - previous.recorded_at
+    within = since <= table.double_entry
     if recap and ending and (within or repeats(events, previous.events)):
         raise _held_back(tx, table, previous, differs=not retells(events, previous.events))
+    retold = ending and hand is None and previous.recorded_by != by and retells(events, previous.events)
+    if retold and since <= table.double_entry * EXACT_RETELLING:
+        raise _held_back(tx, table, previous)
     if previous.recorded_by == by and not previous.finished:
         return
     if not anytime and not within:

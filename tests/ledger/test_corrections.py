@@ -193,6 +193,31 @@ def test_the_same_win_twice_is_held_back_and_the_window_is_the_groups(ledger: Le
     assert ledger.current_table(CHAT).hand_number == 3
 
 
+def test_the_same_win_exactly_from_someone_else_is_held_back_for_three_windows(ledger: Ledger, clock) -> None:
+    """Play-test: 小李 telling 阿杰's win exactly as 阿杰 had, 100 s later (past the 90 s window), booked it twice. An
+    exact retelling by someone else with nothing recorded since is held back for three windows; told otherwise,
+    after a kong of the next hand, or later, it is a new hand."""
+    table = seat_kawuxing(ledger)
+    ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="x:1", by=1, check_repeat=True)
+    clock.advance(seconds=100)
+    with pytest.raises(DuplicateRecord) as dup:
+        ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="x:2", by=2, check_repeat=True)
+    assert not dup.value.differs and dup.value.previous.hand_number == 1
+    clock.advance(seconds=160)  # 260 s: still within 3 × 90 s
+    with pytest.raises(DuplicateRecord):
+        ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="x:3", by=2, check_repeat=True)
+    # told otherwise (another way) past the window: a new hand, as before
+    ledger.record_event(table.id, Win("C", "discard", QINGYISE, "A"), source="x:4", by=2, check_repeat=True)
+    assert ledger.current_table(CHAT).hand_number == 3
+    clock.advance(seconds=100)
+    ledger.record_event(table.id, Kong("B", "angang"), source="x:5", by=3, check_repeat=True)  # the next hand's
+    ledger.record_event(table.id, Win("C", "discard", QINGYISE, "A"), source="x:6", by=1, check_repeat=True)
+    assert ledger.current_table(CHAT).hand_number == 4
+    clock.advance(seconds=271)
+    ledger.record_event(table.id, Win("C", "discard", QINGYISE, "A"), source="x:7", by=2, check_repeat=True)
+    assert ledger.current_table(CHAT).hand_number == 5
+
+
 def test_the_same_winner_told_another_way_is_held_back(ledger: Ledger, clock) -> None:
     """A hand takes longer than the window: the same winner again from someone else is that win told otherwise
     (`differs`), whatever discarder or way they tell; another winner from its own recorder, or after the window, is
