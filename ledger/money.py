@@ -30,12 +30,13 @@ from ledger.records import (
     Balances,
     MemberInfo,
     MemberRecord,
+    OwedToAccount,
     Passed,
     Payment,
     Settlement,
     TransferInfo,
 )
-from ledger.settlement import settle
+from ledger.settlement import settle_with_accounts
 from ledger.unit import Tx, get_row
 
 _member = m.Member.__table__
@@ -327,17 +328,17 @@ def period(since: datetime | None, until: datetime | None) -> list[sa.ColumnElem
 
 
 def sum_balances(tx: Tx, group_id: int, *conditions: sa.ColumnElement[bool]) -> Balances:
-    """Results from live transfers matching `conditions` (accounts without any such transfer are left out).
+    """Results from live transfers matching `conditions` (accounts without any such transfer are left out),
+    with what each person owes the group accounts in them (`Balances.owed_to_accounts`, for the settlement).
     Payments are left out: a night's, a table's or a period's figures are what was won and lost."""
     live = sa.and_(
         m.Transfer.group_id == group_id, m.Transfer.voided_at.is_(None), m.Transfer.kind != m.PAYMENT, *conditions
     )
-    totals: dict[int, int] = {}
-    for column, sign in ((m.Transfer.payer_id, -1), (m.Transfer.payee_id, 1)):
-        for member_id, total in tx.execute(
-            sa.select(column, sa.func.sum(m.Transfer.amount)).where(live).group_by(column)
-        ):
-            totals[member_id] = totals.get(member_id, 0) + sign * int(total)
+    by_pair = tx.execute(
+        sa.select(m.Transfer.payer_id, m.Transfer.payee_id, sa.func.sum(m.Transfer.amount))
+        .where(live)
+        .group_by(m.Transfer.payer_id, m.Transfer.payee_id)
+    ).all()
     rows = tx.execute(
         sa.select(
             m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id, OPEN_SEAT
@@ -345,7 +346,19 @@ def sum_balances(tx: Tx, group_id: int, *conditions: sa.ColumnElement[bool]) -> 
     ).all()
     shown = shown_names(rows)
     accounts = {row.id: (shown[row.id], row.kind) for row in rows}
-    return Balances(tuple(Balance(id_, *accounts[id_], amount) for id_, amount in sorted(totals.items())))
+    totals: dict[int, int] = {}
+    owed: dict[tuple[int, int], int] = {}
+    for payer, payee, total in by_pair:
+        totals[payer] = totals.get(payer, 0) - int(total)
+        totals[payee] = totals.get(payee, 0) + int(total)
+        if accounts[payee][1] in m.POOLS and accounts[payer][1] not in m.POOLS:
+            owed[payer, payee] = owed.get((payer, payee), 0) + int(total)
+        elif accounts[payer][1] in m.POOLS and accounts[payee][1] not in m.POOLS:
+            owed[payee, payer] = owed.get((payee, payer), 0) - int(total)
+    return Balances(
+        tuple(Balance(id_, *accounts[id_], amount) for id_, amount in sorted(totals.items())),
+        tuple(OwedToAccount(member, account, amount) for (member, account), amount in sorted(owed.items()) if amount),
+    )
 
 
 def night_balances(tx: Tx, night: Any) -> Balances:
@@ -355,7 +368,9 @@ def night_balances(tx: Tx, night: Any) -> Balances:
 
 
 def settlement_of(balances: Balances, carried: Sequence[Payment] = ()) -> Settlement:
-    """The fewest payments that square `balances` together with the earlier debts `carried` (debtor → creditor)."""
+    """The payments that square `balances` together with the earlier debts `carried` (debtor → creditor): what
+    each person owes a group account paid by them to it (or by it to them), never moved onto another player, and
+    the players' own results in the fewest payments (`settle_with_accounts`)."""
     names_by_id = {line.member_id: line.name for line in balances.lines}
     amounts = {line.member_id: line.amount for line in balances.lines}
     for debt in carried:
@@ -363,7 +378,8 @@ def settlement_of(balances: Balances, carried: Sequence[Payment] = ()) -> Settle
         names_by_id.setdefault(debt.payee_id, debt.payee)
         amounts[debt.payer_id] = amounts.get(debt.payer_id, 0) - debt.amount
         amounts[debt.payee_id] = amounts.get(debt.payee_id, 0) + debt.amount
-    lines, exact = settle(amounts)
+    owed = {(debt.member_id, debt.account_id): debt.amount for debt in balances.owed_to_accounts}
+    lines, exact = settle_with_accounts(amounts, owed)
     return Settlement(
         payments=tuple(
             Payment(payer, names_by_id[payer], payee, names_by_id[payee], amount) for payer, payee, amount in lines

@@ -273,10 +273,24 @@ class Balance:
 
 
 @dataclass(frozen=True)
+class OwedToAccount:
+    """What one person owes a group account (the pot, the house) over the same transfers as the balances:
+    fines and fees less payouts (negative: the account owes them). Their own: a settlement never moves it onto
+    someone else."""
+
+    member_id: int
+    account_id: int
+    amount: int
+
+
+@dataclass(frozen=True)
 class Balances:
-    """Balances over live transfers; the lines (pot included) sum to zero."""
+    """Balances over live transfers; the lines (pot included) sum to zero. `owed_to_accounts`: how the group
+    accounts' lines split among the people who owe them or are owed by them (left empty where no settlement is
+    made of them: all-time balances, a stored settlement's)."""
 
     lines: tuple[Balance, ...]
+    owed_to_accounts: tuple[OwedToAccount, ...] = ()
 
     @property
     def pot(self) -> int:

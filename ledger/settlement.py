@@ -5,6 +5,11 @@ no proper subgroup of them sums to zero. So the minimum number of payments for n
 n − (the largest number of disjoint zero-sum groups they can be split into). That maximum is found exactly by a
 dynamic programme over subsets (O(2^n · n)); greedy matching (largest debtor pays largest creditor) is used
 beyond `EXACT_LIMIT` players, where it is not always minimal but never more than n − 1 payments.
+
+Money owed to or by a group account (the pot, the house: fines, fees, payouts) is not anyone's to net away: a
+fine is paid by whoever was fined, never by a player who happens to owe the same amount. `settle_with_accounts`
+gives each person's debt to (or credit from) an account a payment of its own, between the two, and squares only
+what is left — the players' own results — in the fewest payments.
 """
 
 from __future__ import annotations
@@ -31,6 +36,30 @@ def settle(balances: Mapping[Key, int]) -> tuple[list[tuple[Key, Key, int]], boo
     for group in groups:
         payments.extend(_greedy(group))
     return payments, exact
+
+
+def settle_with_accounts(
+    balances: Mapping[Key, int], owed_to_accounts: Mapping[tuple[Key, Key], int]
+) -> tuple[list[tuple[Key, Key, int]], bool]:
+    """Payments squaring `balances` where `owed_to_accounts[(person, account)]` (negative: the account owes the
+    person) is paid between the two, and the rest in the fewest payments (`settle`; its `exact` is returned).
+    The accounts' balances must be exactly what is owed to them: what is left of them is refused, not netted
+    against someone who neither owes nor is owed by them. The players' payments come first, then the accounts'."""
+    rest = dict(balances)
+    accounts: set[Key] = set()
+    direct: list[tuple[Key, Key, int]] = []
+    for (person, account), amount in sorted(owed_to_accounts.items(), key=lambda kv: (str(kv[0][1]), str(kv[0][0]))):
+        accounts.add(account)
+        if amount == 0:
+            continue
+        rest[person] = rest.get(person, 0) + amount
+        rest[account] = rest.get(account, 0) - amount
+        direct.append((person, account, amount) if amount > 0 else (account, person, -amount))
+    left = {account: rest[account] for account in sorted(accounts, key=str) if rest.get(account)}
+    if left:
+        raise ValueError(f"accounts' balances must be what is owed to them; left over: {left}")
+    payments, exact = settle(rest)
+    return payments + direct, exact
 
 
 def _payment(a: tuple[Key, int], b: tuple[Key, int]) -> tuple[Key, Key, int]:

@@ -68,6 +68,18 @@ def test_a_fixed_cut_and_the_night_fee_at_settlement(ledger: Ledger) -> None:
     assert any(p.payee == "台费" for p in closed.settlement.payments)
 
 
+def test_each_players_fees_are_their_own_line_to_the_house(ledger: Ledger) -> None:
+    """C won off A: A pays C the hand, and each player pays the house their own 台费 (C their cut too) — never a
+    loser paying the winner's fees in the winner's place."""
+    table = seat_kawuxing(ledger)
+    ledger.set_fees(CHAT, {"cut_fixed": 50, "night_fee": 1000}, source=_src(), by=1)
+    won = ledger.record_event(table.id, hu("C", "discard", "A"), source=_src(), by=1000)
+    gain = sum(t.amount for t in won.booked if t.kind == m.HAND and t.payee == "C")
+    closed = ledger.end_night(CHAT, source=_src(), by=1000)
+    lines = sorted((p.payer, p.payee, p.amount) for p in closed.settlement.payments)
+    assert lines == [("A", "C", gain), ("A", "台费", 1000), ("B", "台费", 1000), ("C", "台费", 1050)]
+
+
 def test_no_night_fee_for_a_night_without_a_finished_hand(ledger: Ledger) -> None:
     seat_kawuxing(ledger)
     ledger.set_fees(CHAT, {"night_fee": 1000}, source=_src(), by=1)

@@ -1,4 +1,5 @@
-"""Settlement: the fewest payments squaring a set of balances, proven against brute force on small cases."""
+"""Settlement: the fewest payments squaring a set of balances, proven against brute force on small cases; what is
+owed to or by a group account paid by whoever owes it or is owed, never re-routed through someone else."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.settlement import EXACT_LIMIT, _greedy, settle
+from ledger.settlement import EXACT_LIMIT, _greedy, settle, settle_with_accounts
 
 
 def brute_force_minimum(amounts: tuple[int, ...]) -> int:
@@ -103,3 +104,72 @@ def test_balances_that_do_not_sum_to_zero_are_refused() -> None:
 def test_settlement_is_deterministic() -> None:
     balances = {"a": 6, "b": 4, "c": -10, "d": 3, "e": 2, "f": -5}
     assert settle(balances) == settle(dict(reversed(list(balances.items()))))
+
+
+ACCOUNTS = ("pot", "house")
+
+
+@st.composite
+def night_with_accounts(draw: st.DrawFn) -> tuple[dict[str, int], dict[tuple[str, str], int], dict[str, int]]:
+    """A night's balances: players' results among themselves (zero-sum), and fines, fees and payouts between
+    the group's accounts and players or people who never sat down (`q…`, result 0 but for what they owe).
+    Returns the balances, what each person owes each account, and the players' own results."""
+    results = draw(st.lists(st.integers(-50, 50), min_size=1, max_size=6))
+    people = {f"p{i}": x for i, x in enumerate([*results, -sum(results)])}
+    people |= {f"q{i}": 0 for i in range(draw(st.integers(0, 2)))}
+    owed: dict[tuple[str, str], int] = {}
+    for person, account, amount in draw(
+        st.lists(st.tuples(st.sampled_from(sorted(people)), st.sampled_from(ACCOUNTS), st.integers(-20, 20)))
+    ):
+        owed[person, account] = owed.get((person, account), 0) + amount
+    balances = dict(people) | dict.fromkeys(ACCOUNTS, 0)
+    for (person, account), amount in owed.items():
+        balances[person] -= amount
+        balances[account] += amount
+    return balances, owed, people
+
+
+@settings(max_examples=300, deadline=None)
+@given(night_with_accounts())
+def test_what_is_owed_to_an_account_stays_with_who_owes_it_and_the_rest_is_fewest(
+    night: tuple[dict[str, int], dict[tuple[str, str], int], dict[str, int]],
+) -> None:
+    """Every account's payment connects it to someone who owes it or is owed by it, for exactly that; every
+    net is preserved (everyone, accounts included, ends square) and the payments sum to zero; the players' own
+    results take the fewest payments."""
+    balances, owed, results = night
+    payments, exact = settle_with_accounts(balances, owed)
+    assert exact
+    after = apply(balances, payments)
+    assert all(amount == 0 for amount in after.values())
+    moved = {key: after[key] - balances[key] for key in balances}
+    assert sum(moved.values()) == 0
+    with_accounts = [p for p in payments if p[0] in ACCOUNTS or p[1] in ACCOUNTS]
+    for payer, payee, amount in with_accounts:
+        assert not (payer in ACCOUNTS and payee in ACCOUNTS)
+        account, person, sign = (payee, payer, 1) if payee in ACCOUNTS else (payer, payee, -1)
+        assert owed.get((person, account), 0) == sign * amount
+    assert len(with_accounts) == sum(1 for amount in owed.values() if amount)
+    among_players = [p for p in payments if p not in with_accounts]
+    assert len(among_players) == brute_force_minimum(tuple(results.values()))
+
+
+def test_a_fine_of_someone_who_never_sat_down_is_theirs_to_pay() -> None:
+    """老王 lost 4 to each of 小李 and 阿杰; 大鹏, who never sat down, was fined 4 into the pot. Three payments
+    either way, but 大鹏's fine is not 老王's to pay, nor 老王's loss 大鹏's."""
+    balances = {"laowang": -800, "xiaoli": 400, "ajie": 400, "dapeng": -400, "pot": 400}
+    assert settle(balances)[0] != settle_with_accounts(balances, {("dapeng", "pot"): 400})[0]
+    payments, exact = settle_with_accounts(balances, {("dapeng", "pot"): 400})
+    assert exact
+    assert payments == [("laowang", "ajie", 400), ("laowang", "xiaoli", 400), ("dapeng", "pot", 400)]
+
+
+def test_a_payout_inside_the_night_is_the_pot_paying_whom_it_was_paid_to() -> None:
+    """c was paid 3 out of the pot during the night: the pot pays c, not a, who lost at the table."""
+    payments, _ = settle_with_accounts({"a": -300, "b": 100, "c": 500, "pot": -300}, {("c", "pot"): -300})
+    assert sorted(payments) == [("a", "b", 100), ("a", "c", 200), ("pot", "c", 300)]
+
+
+def test_an_account_balance_nobody_owes_is_refused() -> None:
+    with pytest.raises(ValueError, match="what is owed to them"):
+        settle_with_accounts({"a": -5, "b": 2, "pot": 3}, {("a", "pot"): 2})
