@@ -83,12 +83,21 @@ def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
     incoming = ctx.incoming
     if incoming is not None and incoming.reply_to is not None and incoming.reply_to.sender is not None:
         return _chat_member(ctx, member_of(ctx, incoming.reply_to.sender)), args.strip(), incoming.reply_to.message_id
-    if len(typed) > 1 and not looks_like_amount(typed[0]) and looks_like_amount(typed[1]):
-        # `罚款 大胖 5`, `大胖 罚款 5`: a member named by a plain name, which names nobody (docs/security.md)
-        refused = Refusal("mod_fine_by_name", name=typed[0], rest=" ".join(typed[1:]))
-        refused.heard = True  # said without the command word first: answered all the same, booking nothing
-        raise refused
     raise Refusal("mod_who")
+
+
+def _fined_by_name(ctx: Context, args: str) -> None:
+    """`罚款 大胖 5`, `大胖 罚款 5`: a fine of a member named by a plain name then an amount, no @mention and no reply;
+    a name names nobody (docs/security.md), so it is refused with how to write it, answered even when the line did
+    not start with the fine's word."""
+    typed = words(args)
+    replied = ctx.incoming is not None and ctx.incoming.reply_to is not None
+    if replied or any(word.startswith("@") for word in typed) or len(typed) < 2:
+        return
+    if not looks_like_amount(typed[0]) and looks_like_amount(typed[1]):
+        refused = Refusal("mod_fine_by_name", name=typed[0], rest=" ".join(typed[1:]))
+        refused.heard = True
+        raise refused
 
 
 def _user_names(ctx: Context) -> dict[int, str]:
@@ -165,6 +174,7 @@ def warn(ctx: Context) -> SendText:
     admin_only=True,
 )
 def fine(ctx: Context) -> SendText:
+    _fined_by_name(ctx, ctx.args)
     person, rest, message_id = _target(ctx, ctx.args)
     first, _, after = rest.partition(" ")
     if first and looks_like_amount(first):
