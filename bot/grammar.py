@@ -286,6 +286,9 @@ def split_command(
     dealt_in = _discarder_named_first(text, book, game, seats) if "炮" in head else None
     if dealt_in is not None:
         return dealt_in
+    named_fine = _fine_of_a_name(text, book, game) if head[0] != "@" and ("罚" in head or "红包" in head) else None
+    if named_fine is not None:
+        return named_fine
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game) or _double_win_named(text, book, game, seats)
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
@@ -554,6 +557,9 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
         parts = [glued[0], " ".join((glued[1], *parts[1:]))]
     if len(parts) < 2 or fold(parts[0]) == "@" or fold(parts[1][:1]) == "@":
         return None  # `@ 胡`: nobody; `@乙 @丙 …`: whose record?
+    fined = _fine_after_mention(parts[0], parts[1], book, game)
+    if fined is not None:
+        return fined
     found = split_command(parts[1], book, game) or _amount_first(parts[1], book, game, after_mention=False)
     if found is None:
         return None
@@ -565,6 +571,31 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     if word not in vocab.PLAYER_FIRST_WORDS | vocab.ADDRESSED_PAYMENT_WORDS or word in vocab.FIRST_PERSON_WIN_WORDS:
         return None
     return command, word, f"{parts[0]} {args}".strip()
+
+
+def _fine_after_mention(
+    mention: str, rest: str, book: CommandBook[C_co], game: str | None
+) -> tuple[C_co, str, str] | None:
+    """`@小李 发红包`, `@小李 发红包 5 刷屏` (`vocab.FINE_AFTER_MENTION_WORDS`): the admins' fine of the member
+    @mentioned first, alone (the group's amount) or before an amount; anything else after the word is chat."""
+    said = tokens(rest)
+    if fold(mention[:1]) != "@" or not said or fold(said[0]) not in vocab.FINE_AFTER_MENTION_WORDS:
+        return None
+    if len(said) > 1 and not _clean_amount(said[1]):
+        return None  # `@小李 发红包 谢谢老板`: asked of them, not a fine
+    command = book.lookup(vocab.FINE_READ_AS, game)
+    after = rest.strip(_SPACES).split(maxsplit=1)
+    return None if command is None else (command, vocab.FINE_READ_AS, " ".join((mention, *after[1:])))
+
+
+def _fine_of_a_name(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`大胖 罚款 5 刷屏` (`vocab.FINE_NAMED_WORDS`): a fine of someone named by a plain word, then an amount, read as
+    `罚款 大胖 5 刷屏` so that the fine can refuse it and ask for the @mention (a name is never who a fine is of)."""
+    parts = tokens(text)
+    if len(parts) < 3 or fold(parts[1]) not in vocab.FINE_NAMED_WORDS or not _clean_amount(parts[2]) or asks(text):
+        return None
+    command = book.lookup(vocab.FINE_READ_AS, game)
+    return None if command is None else (command, vocab.FINE_READ_AS, " ".join((parts[0], *parts[2:])))
 
 
 #: an @username with digits glued after it, and maybe a unit (`@ajie4`, `@ajie4块`): the digits may be an amount

@@ -121,6 +121,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "A {game} table needs {seats} players, you named {count}: 开桌 {example} (guests by name)",
     },
     "seat_labels": {"zh": "甲 乙 丙 丁 戊 己", "en": "a b c d e f"},
+    # `我也来`, `加我一个` said alone (bot/commands/table.py): a seat comes with 开桌
+    "seat_me_no_table": {
+        "zh": "现在没有开着的桌。{game}一桌 {seats} 个人，开桌时写上的人才坐下：自己开就发 开桌 {others} 加我；"
+        "别人开桌时请 TA 写上 @你。",
+        "en": "No table is open. A {game} table seats {seats}, whoever 开桌 names: open it yourself with "
+        "开桌 {others} 加我, or ask whoever opens it to name @you.",
+    },
+    "seat_me_seated": {"zh": "你已经在这桌了：{names}。", "en": "You are already at this table: {names}."},
+    "seat_me_full": {
+        "zh": "这桌已经坐满了：{names}（{game}一桌 {seats} 个人），打到一半不能加人。要换你上：一局打完后，桌上的人或"
+        "管理员发 开桌 @…（写上你）开新的一桌，这桌记下的局都算数。",
+        "en": "This table is full: {names} (a {game} table seats {seats}); nobody joins midway. To sit you down, a "
+        "player or an admin sends 开桌 naming the new table (with @you) between hands; this table's hands stand.",
+    },
     "guest_name_is_chat": {
         "zh": "「{name}」不是客人的名字：开桌只写坐下的人（@某人，客人写名字，自己坐下写 我），庄家写 庄 @某人 或 "
         "我坐庄、老王坐庄。",
@@ -538,6 +552,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "balance_line": {"zh": "{name}　{night} ｜ {total} ｜ {owed}", "en": "{name}  {night} | {total} | {owed}"},
     "balance_unpaid": {"zh": "还没付清：{debts}", "en": "Not paid yet: {debts}"},
     "unpaid_none": {"zh": "没有没结的账。", "en": "No debts are open."},
+    # payments one side told that the other has not confirmed (未结, bot/commands/balance.py)
+    "unpaid_waiting": {"zh": "等确认：{items}", "en": "Waiting to be confirmed: {items}"},
+    "waiting_item": {
+        "zh": "{debtor} → {creditor} {amount}（等 {who} 确认）",
+        "en": "{debtor} → {creditor} {amount} (waits for {who} to confirm)",
+    },
     # -- payments (bot/commands/payments.py) ------------------------------------------------------------
     "payment_usage": {
         "zh": "这样写：付 @阿一 11（你付给阿一 11元）、已转 @阿一（付清）、收到 @阿二 11、撤销付款",

@@ -448,6 +448,16 @@ FINE_COMMAND = "mod_fine"
 #: the fine's word said short (`罚 @小李 5`, `罚 @小李 5块 刷屏`): a fine only before a mention and an amount;
 #: anything else (`罚酒三杯`, `罚 @小李 喝酒`, `罚 @老王 3杯`) is chat
 SHORT_FINE_WORDS = ("罚",)
+#: the fine said as what the member is to do (`罚他发红包 @小李`, `罚发红包 @小李`): the fine's own words, its amount
+#: the group's (`群管设置 fine_amount`) unless one follows
+RED_PACKET_FINE_WORDS = ("罚他发红包", "罚她发红包", "罚ta发红包", "罚发红包")
+#: what may follow a member @mentioned first with no amount after it (`@小李 发红包`, as `@小李 发红包 5 刷屏`): the
+#: admins' fine of the group's amount; `@小李 罚款` alone stays chat
+FINE_AFTER_MENTION_WORDS = frozenset({"发红包", *RED_PACKET_FINE_WORDS})
+#: the fine's words a member's plain name may come before (`大胖 罚款 5`): read as the fine of that name, which the
+#: fine refuses (a fine names its member by @mention or a reply, never a name); read as `FINE_READ_AS`
+FINE_NAMED_WORDS = frozenset({"罚款", "罚红包", *FINE_AFTER_MENTION_WORDS})
+FINE_READ_AS = "罚款"
 #: commands that change something: a line of theirs that asks a question (`撤销？`, `胡 清一色 吗`) is chat
 #: the regional answers: words a player types after the bot asked (`坎 2`, `买马 7s`, `听 @乙 …`) or to choose 漂
 REGIONAL_COMMANDS = ("piao", "kan", "ma", "ready", "qiaba")
@@ -513,7 +523,7 @@ LAUGHTER_WORDS = frozenset({"233", "2333", "23333", "笑死", "笑死了", "笑�
 #: first; a guest's name holding one of them (庄 alone aside) is refused
 DEALER_AFTER_WORDS = ("坐庄", "做庄", "当庄", "庄家", "庄")
 #: the sender asking to be seated (`开桌 @乙 @丙 加我`): the sender's seat, as `我` is
-SEAT_ME_WORDS = frozenset({"加我", "算我", "算我一个", "我也来", "带我", "带我一个"})
+SEAT_ME_WORDS = frozenset({"加我", "加我一个", "算我", "算我一个", "我也来", "带我", "带我一个"})
 #: what people say while gathering a table (`开桌 @乙 @丙 三缺一`, `快来啊`): never a guest's name, refused at 开桌
 GATHERING_WORDS = frozenset(
     {"三缺一", "二缺一", "缺一", "缺一个", "差一个", "快来", "速来", "来人", "等人", "走起", "开打", "上车", "来了"}

@@ -750,6 +750,20 @@ class Moderation:
             live = self._live_warnings(session, member.group_id, member.user_id or 0, settings)
             return MemberStanding(member, tuple(_info(r) for r in rows), live)
 
+    def recent_actions(self, chat_id: int, limit: int) -> tuple[list[ActionInfo], int]:
+        """A group's latest `limit` actions, newest first, and how many it has in all (an admin's 违规记录)."""
+        group_id = self.ledger.group(chat_id).id
+        with self._reader() as session:
+            rows = session.scalars(
+                sa.select(ModerationAction)
+                .where(ModerationAction.group_id == group_id)
+                .order_by(ModerationAction.id.desc())
+                .limit(limit)
+            )
+            found = [_info(r) for r in rows]
+            total = session.scalar(sa.select(sa.func.count(ModerationAction.id)).filter_by(group_id=group_id))
+            return found, int(total or 0)
+
     def actions(self, chat_id: int, kinds: Iterable[str] = (WARNING, FINE, REMOVAL, BAN)) -> list[ActionInfo]:
         """Every action of a group, oldest first (tests and exports count them)."""
         group_id = self.ledger.group(chat_id).id

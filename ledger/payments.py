@@ -300,6 +300,41 @@ def debts(tx: Tx, chat_id: int, among: Iterable[int] | None = None) -> list[Debt
     return sorted(found, key=lambda d: (-d.amount, d.debtor, d.creditor))
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """A payment one side told that the other has not confirmed yet (within `CONFIRM_WINDOW`, as the payments post
+    shows it): `debtor` paid `creditor` `amount` 分, told by `side` (已付: the debtor's word awaits the creditor's)."""
+
+    debtor_id: int
+    debtor: str
+    creditor_id: int
+    creditor: str
+    amount: int
+    side: str
+
+
+def waiting(tx: Tx, chat_id: int) -> list[Waiting]:
+    """The group's payments waiting for the other side's word, oldest first."""
+    group = group_by_chat(tx.session, chat_id)
+    by_id = names(tx, group.id)
+    rows = tx.execute(
+        sa.select(m.Transfer.payee_id, m.Transfer.payer_id, m.Transfer.amount, m.Transfer.reason)
+        .where(
+            m.Transfer.group_id == group.id,
+            m.Transfer.kind == m.PAYMENT,
+            m.Transfer.voided_at.is_(None),
+            m.Transfer.confirmed_at.is_(None),
+            m.Transfer.created_at >= tx.now - CONFIRM_WINDOW,
+        )
+        .order_by(m.Transfer.id)
+    )
+    # cash from debtor to creditor is booked from the creditor to the debtor (the module's docstring)
+    return [
+        Waiting(debtor, by_id.get(debtor, "?"), creditor, by_id.get(creditor, "?"), int(amount), side)
+        for debtor, creditor, amount, side in rows
+    ]
+
+
 def paid_totals(tx: Tx, group_id: int) -> dict[int, int]:
     """Each account's net of live payments (what payments moved its balance by)."""
     totals: dict[int, int] = {}

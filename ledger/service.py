@@ -561,6 +561,10 @@ class Ledger:
         or from the pot or the house among them (they wait for a payout: `payments.pass_through`)."""
         return self._unit.read(lambda tx: payments.debts(tx, chat_id, among))
 
+    def waiting_payments(self, chat_id: int) -> list[payments.Waiting]:
+        """Payments one side told that the other side has not confirmed yet (`payments.waiting`)."""
+        return self._unit.read(lambda tx: payments.waiting(tx, chat_id))
+
     def debts_agree(self, chat_id: int) -> bool:
         """Whether the group's open debts kept per pair equal their re-derivation from every settlement and payment
         (a check, linear in the settlements: `paiju db copy` verifies with it)."""

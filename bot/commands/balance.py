@@ -12,6 +12,7 @@ from bot.texts import describe_event, describe_win, joined
 from bot.vocabulary import COMMAND_WORDS, HAND_WORDS, OWED_WORDS, OWING_WORDS
 from ledger.events import renamed
 from ledger.models import GROUP_ACCOUNTS
+from ledger.payments import PAYER_SIDE
 from ledger.service import HandRecord, MemberInfo, TableInfo
 
 
@@ -79,11 +80,26 @@ def balance(ctx: Context) -> SendText:
     help_en="who has not paid: every debt settlements left open, who owes whom how much",
 )
 def unpaid(ctx: Context) -> SendText:
-    """The group's open debts pair by pair (余额 gives each one's 未结 sum, not whom it is owed to)."""
+    """The group's open debts pair by pair (余额 gives each one's 未结 sum, not whom it is owed to), then the payments
+    waiting for the other side's word: a payment counts at once, so without them a debt paid but not confirmed
+    would be nowhere in the answer."""
     debts = ctx.service.debts(ctx.chat_id)
-    if not debts:
-        return SendText(ctx.t("unpaid_none"), reply_to=ctx.message_id)
-    return SendText(ctx.t("balance_unpaid", debts=debt_items(ctx, debts)), reply_to=ctx.message_id)
+    lines = [ctx.t("balance_unpaid", debts=debt_items(ctx, debts)) if debts else ctx.t("unpaid_none")]
+    waiting = ctx.service.waiting_payments(ctx.chat_id)
+    if waiting:
+        sep = "; " if ctx.lang == "en" else "、"
+        items = sep.join(
+            ctx.t(
+                "waiting_item",
+                debtor=w.debtor,
+                creditor=w.creditor,
+                amount=money(w.amount, ctx.group.currency),
+                who=w.creditor if w.side == PAYER_SIDE else w.debtor,
+            )
+            for w in waiting
+        )
+        lines.append(ctx.t("unpaid_waiting", items=items))
+    return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
 def _counterpart(ctx: Context, member_id: int, token: str) -> MemberInfo | None:

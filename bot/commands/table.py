@@ -20,10 +20,10 @@ from bot.commands._common import (
 )
 from bot.commands.payments import debts_text
 from bot.core import Button, Context, Quiet, Refusal, SendText, registry
-from bot.grammar import GrammarError, name_key, parse_people
+from bot.grammar import GrammarError, fold, name_key, parse_people, tokens
 from bot.permissions import require_to_open
 from bot.texts import game_name, joined, rules_summary
-from bot.vocabulary import COMMAND_WORDS, DEALER_AFTER_WORDS, GATHERING_WORDS, OPEN_SAID, PARTICLES
+from bot.vocabulary import COMMAND_WORDS, DEALER_AFTER_WORDS, GATHERING_WORDS, OPEN_SAID, PARTICLES, SEAT_ME_WORDS
 from ledger.accounts import MAX_NAME
 from ledger.errors import LedgerError
 
@@ -312,3 +312,29 @@ def show_table(ctx: Context) -> SendText:
         lines += _regional_lines(ctx, table, state.events)
     lines.append(ctx.t("hand_events", events=joined(ctx.lang, events, "；")) if events else ctx.t("hand_empty"))
     return SendText("\n".join(lines), buttons=table_buttons(ctx, table.id, table.game))
+
+
+@registry.command(
+    "seat_me",
+    names=["seatme"],
+    aliases=sorted(SEAT_ME_WORDS),
+    help_zh="我也来（加我、算我一个）：想上桌时，说怎么坐下（开桌时写上你：开桌 @甲 @乙 加我）",
+    help_en="我也来 (count me in): how to get a seat (be named at 开桌: 开桌 @a @b 加我)",
+    in_menu=False,
+)
+def seat_me(ctx: Context) -> SendText:
+    """`我也来`, `加我一个` said alone: a seat comes only with 开桌 (a table's players are fixed), so the answer is how
+    to be named at it, or that the table is full; `加我 微信` is chat."""
+    if any(fold(word) not in SEAT_ME_WORDS for word in tokens(ctx.args)):
+        raise Quiet
+    table = ctx.table
+    game = table.game if table is not None else ctx.group.game
+    seats = SEATS.get(game, 3)
+    if table is None:
+        others = " ".join(f"@{label}" for label in ctx.t("seat_labels").split()[: seats - 1])
+        return ctx.reply("seat_me_no_table", game=game_name(ctx.lang, game), seats=seats, others=others)
+    shown = shown_names(ctx)
+    names = joined(ctx.lang, (shown.get(seat.member_id, seat.name) for seat in table.seats))
+    if table.seat_of_user(ctx.sender.user_id) is not None:
+        return ctx.reply("seat_me_seated", names=names)
+    return ctx.reply("seat_me_full", game=game_name(ctx.lang, game), seats=seats, names=names)

@@ -57,6 +57,12 @@ register(
             "en": "Reply to the member's message, or @mention them.",
         },
         "mod_unknown_member": {"zh": "找不到成员：{name}", "en": "No such member: {name}"},
+        # a fine naming its member by a plain name (`大胖 罚款 5`, `罚款 大胖 5`): a name is never who a fine is of
+        "mod_fine_by_name": {
+            "zh": "没有记：「{name}」要用 @ 提到（罚款不认名字），或回复 TA 的消息。这样写：罚款 @TA {rest}",
+            "en": "Not booked: name “{name}” with @ (a fine never goes by a name), or reply to their message. "
+            "Write: /fine @x {rest}",
+        },
         "mod_not_a_member": {
             "zh": "{name} 不是群成员（访客或红包池），不能处罚。",
             "en": "{name} is not a chat member (a guest or the pot) and cannot be penalised.",
@@ -141,6 +147,20 @@ register(
             "en": "📋 {name}'s record (live warnings: {n}):",
         },
         "mod_record_empty": {"zh": "📋 {name} 没有违规记录。", "en": "📋 {name} has a clean record."},
+        # an admin's bare 违规记录: the group's latest records, each with its member
+        "mod_group_record_head": {
+            "zh": "📋 本群最近的违规记录（共 {total} 条，这里是最近 {n} 条；看某人的：违规记录 @TA）：",
+            "en": "📋 The group's latest records ({n} of {total}; one member's: /violations @x):",
+        },
+        "mod_group_record_head_all": {
+            "zh": "📋 本群的违规记录（共 {total} 条；看某人的：违规记录 @TA）：",
+            "en": "📋 The group's records ({total}; one member's: /violations @x):",
+        },
+        "mod_group_record_empty": {"zh": "📋 本群没有违规记录。", "en": "📋 The group has no records."},
+        "mod_group_record_line": {
+            "zh": "#{id} {when} {name}｜{kind}{amount}｜{reason}｜{by}{cancelled}",
+            "en": "#{id} {when} {name} | {kind}{amount} | {reason} | {by}{cancelled}",
+        },
         "mod_record_line": {
             "zh": "#{id} {when} {kind}{amount}｜{reason}｜{by}{cancelled}",
             "en": "#{id} {when} {kind}{amount} | {reason} | {by}{cancelled}",

@@ -24,7 +24,7 @@ from bot.moderation._state import moderation, remember_settings, settings, state
 from bot.moderation.filter import exempt
 from bot.moderation.ladder import currency
 from bot.texts import joined
-from bot.vocabulary import SHORT_FINE_WORDS
+from bot.vocabulary import RED_PACKET_FINE_WORDS, SHORT_FINE_WORDS
 from ledger.accounts import MAX_AMOUNT
 from ledger.moderation import SETTING_NAMES, ActionInfo, RuleSettings
 from ledger.service import MemberInfo
@@ -84,6 +84,20 @@ def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
     if incoming is not None and incoming.reply_to is not None and incoming.reply_to.sender is not None:
         return _chat_member(ctx, member_of(ctx, incoming.reply_to.sender)), args.strip(), incoming.reply_to.message_id
     raise Refusal("mod_who")
+
+
+def _fined_by_name(ctx: Context, args: str) -> None:
+    """`罚款 大胖 5`, `大胖 罚款 5`: a fine of a member named by a plain name then an amount, no @mention and no reply;
+    a name names nobody (docs/security.md), so it is refused with how to write it, answered even when the line did
+    not start with the fine's word."""
+    typed = words(args)
+    replied = ctx.incoming is not None and ctx.incoming.reply_to is not None
+    if replied or any(word.startswith("@") for word in typed) or len(typed) < 2:
+        return
+    if not looks_like_amount(typed[0]) and looks_like_amount(typed[1]):
+        refused = Refusal("mod_fine_by_name", name=typed[0], rest=" ".join(typed[1:]))
+        refused.heard = True
+        raise refused
 
 
 def _user_names(ctx: Context) -> dict[int, str]:
@@ -154,12 +168,13 @@ def warn(ctx: Context) -> SendText:
 @_command(
     "fine",
     ["fine"],
-    ["罚款", "罚红包", *SHORT_FINE_WORDS],
+    ["罚款", "罚红包", *SHORT_FINE_WORDS, *RED_PACKET_FINE_WORDS],
     "罚发红包进红包池：罚款 @TA [金额] [原因]",
     "fine into the pot: /fine @x [amount] [reason]",
     admin_only=True,
 )
 def fine(ctx: Context) -> SendText:
+    _fined_by_name(ctx, ctx.args)
     person, rest, message_id = _target(ctx, ctx.args)
     first, _, after = rest.partition(" ")
     if first and looks_like_amount(first):
@@ -278,7 +293,12 @@ def _name_of_member(ctx: Context, member_id: int) -> str:
 # ------------------------------------------------------------------------------------------------ the record
 
 
-def _record_line(ctx: Context, action: ActionInfo, names: dict[int, str]) -> str:
+#: how many of the group's records an admin's bare 违规记录 lists (the newest)
+GROUP_RECORD_LINES = 20
+
+
+def _record_line(ctx: Context, action: ActionInfo, names: dict[int, str], member: str | None = None) -> str:
+    """One record as 违规记录 lists it; `member`: whose it is, in the group's list."""
     by = (
         ctx.t("mod_by_bot")
         if action.issued_by is None
@@ -287,9 +307,10 @@ def _record_line(ctx: Context, action: ActionInfo, names: dict[int, str]) -> str
     cancelled = "" if action.live else ctx.t("mod_cancelled_mark", reason=action.cancel_reason or "")
     amount = f" {money(action.amount, currency(ctx))}" if action.amount else ""
     return ctx.t(
-        "mod_record_line",
+        "mod_record_line" if member is None else "mod_group_record_line",
         id=action.id,
         when=local_time(ctx, action.created_at, "%m-%d %H:%M"),
+        name=member,
         kind=ctx.t(f"mod_kind_{action.kind}"),
         amount=amount,
         reason=action.reason,
@@ -302,14 +323,16 @@ def _record_line(ctx: Context, action: ActionInfo, names: dict[int, str]) -> str
     "violations",
     ["violations", "modlog"],
     ["违规记录", "处罚记录"],
-    "违规记录 [@TA]（看别人需管理员）",
-    "/violations [@x] (others: admins)",
+    "违规记录：自己的；管理员：全群最近的，违规记录 @TA 看某人的",
+    "/violations: your own; admins: the group's latest, /violations @x one member's",
 )
 def violations(ctx: Context) -> SendText:
     if ctx.args.strip() or (ctx.incoming is not None and ctx.incoming.reply_to is not None):
         if not ctx.is_admin:
             raise Refusal("admin_only")
         person, _, _ = _target(ctx, ctx.args)
+    elif ctx.is_admin:  # an admin asks about the group (their own record is 违规记录 @自己)
+        return _group_record(ctx)
     else:
         person = member_of(ctx, ctx.sender)
     standing = moderation(ctx).standing(person)
@@ -318,6 +341,19 @@ def violations(ctx: Context) -> SendText:
     names = _user_names(ctx)
     lines = [ctx.t("mod_record_head", name=shown_name(ctx, person), n=standing.live_warnings)]
     lines += [_record_line(ctx, action, names) for action in standing.actions]
+    return SendText("\n".join(lines), reply_to=ctx.message_id)
+
+
+def _group_record(ctx: Context) -> SendText:
+    """The group's latest records, newest first, each naming its member."""
+    actions, total = moderation(ctx).recent_actions(ctx.chat_id, GROUP_RECORD_LINES)
+    if not actions:
+        return ctx.reply("mod_group_record_empty")
+    names = _user_names(ctx)
+    shown = shown_names(ctx)
+    head = "mod_group_record_head" if total > len(actions) else "mod_group_record_head_all"
+    lines = [ctx.t(head, total=total, n=len(actions))]
+    lines += [_record_line(ctx, action, names, shown.get(action.member_id, "?")) for action in actions]
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 

@@ -18,7 +18,7 @@ from bot.commands.details import settlement_buttons
 from bot.core import Button, Context, Effect, SendPhoto, SendText
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.files import report_dir
-from bot.reports.stats import patterns_text
+from bot.reports.stats import beside_play, patterns_text
 from bot.reports.texts import t
 from bot.texts import joined
 from ledger import scope as ledger_scope
@@ -107,9 +107,15 @@ def night_post(
     # the night's money, what its settlement squares: 净 is every transfer (play, fines, fees, payouts booked
     # while the night was open), with the parts that are no play in their own columns
     players = sorted(
-        (m for m in stats.members if m.hands_played or m.net),
+        (m for m in stats.members if m.played),
         key=lambda m: (-m.net, -m.wins, m.name, m.member_id),
     )
+    # members whose money moved without a seat (fined, paid out by the pot): their own lines, never a player's row
+    bystanders = [
+        (m, beside)
+        for m in sorted(stats.members, key=lambda m: (m.net, m.name, m.member_id))
+        if not m.played and (beside := beside_play(m, lang, currency))
+    ]
     with_fines = any(m.fines for m in players)
     with_fees = any(m.fees for m in players)  # table fees (台费, 抽水) paid to the house
     with_received = any(m.received for m in players)  # paid out by the pot or the house during the night
@@ -160,6 +166,9 @@ def night_post(
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
     if stats.house:
         lines.append(t(lang, "report_house_line", amount=money(stats.house, currency, signed=True)))
+    for member, beside in bystanders:
+        net = money(member.net, currency, signed=True)
+        lines.append(t(lang, "report_bystander_line", name=member.name, net=net or "0", items=beside))
     transfer_lines = [
         t(
             lang,

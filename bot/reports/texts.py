@@ -40,6 +40,10 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_night_line_plain": {"zh": "{name} {net}", "en": "{name} {net}"},
     "report_pot_line": {"zh": "红包池 {amount}（罚款）", "en": "Pot {amount} (fines)"},
     "report_house_line": {"zh": "台费 {amount}（台费、抽水）", "en": "House {amount} (table fees)"},
+    "report_bystander_line": {
+        "zh": "{name} {net}（没上桌：{items}）",
+        "en": "{name} {net} (not at the table: {items})",
+    },
     "report_transfers_head": {"zh": "最少转账（{count}笔）：", "en": "Fewest transfers ({count}):"},
     "report_transfers_none": {"zh": "无需转账，已两清。", "en": "Nothing to pay: everyone is square."},
     "report_transfer_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
