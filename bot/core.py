@@ -661,7 +661,7 @@ class Bot:
         ctx.unprompted = unprompted(incoming.text, word, command)
         ctx.recap = command.key in RECORD_COMMANDS and recalls(incoming.text, ctx.seat_names)
         if command.admin_only and not ctx.is_admin:
-            if ctx.unprompted and not plainly_meant(command, args):
+            if ctx.unprompted and not plainly_meant(command, args, word):
                 return outcome  # `设置规则好麻烦` from a member: maybe chat, not answered
             outcome.effects.append(ctx.reply("admin_only"))
             outcome.refused = True

@@ -529,11 +529,14 @@ def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> b
     return word in vocab.CHATTY_WORDS or word == BY_PATTERNS or not said or glued
 
 
-def plainly_meant(command: GrammarCommand, args: str) -> bool:
+def plainly_meant(command: GrammarCommand, args: str, word: str) -> bool:
     """Whether an `unprompted` line is plainly its command before the command reads it, so that a member who may not
     run it is told so: the fine with its member first (read only before an amount: `@小李 罚款 5`), or arguments
     with a value in digits or Latin letters (`设置底金2`, `底金改成2`, `设置语言en`). Chinese words after a setting's
-    name may be chat (`设置规则好麻烦`): such a line is read only from an admin, and acts only when it reads."""
+    name may be chat (`设置规则好麻烦`): such a line is read only from an admin, and acts only when it reads; so is
+    `@小李 发红包` (`vocab.ASKED_RED_PACKET`: from a member, asking 小李 to treat the group)."""
+    if word == vocab.ASKED_RED_PACKET:
+        return False
     return command.key == vocab.FINE_COMMAND or any(char.isascii() and char.isalnum() for char in args)
 
 
@@ -585,7 +588,8 @@ def _fine_after_mention(
         return None  # `@小李 发红包 谢谢老板`: asked of them, not a fine
     command = book.lookup(vocab.FINE_READ_AS, game)
     after = rest.strip(_SPACES).split(maxsplit=1)
-    return None if command is None else (command, vocab.FINE_READ_AS, " ".join((mention, *after[1:])))
+    word = vocab.ASKED_RED_PACKET if fold(said[0]) == vocab.ASKED_RED_PACKET else vocab.FINE_READ_AS
+    return None if command is None else (command, word, " ".join((mention, *after[1:])))
 
 
 def _fine_of_a_name(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:

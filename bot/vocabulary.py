@@ -454,6 +454,9 @@ RED_PACKET_FINE_WORDS = ("罚他发红包", "罚她发红包", "罚ta发红包",
 #: what may follow a member @mentioned first with no amount after it (`@小李 发红包`, as `@小李 发红包 5 刷屏`): the
 #: admins' fine of the group's amount; `@小李 罚款` alone stays chat
 FINE_AFTER_MENTION_WORDS = frozenset({"发红包", *RED_PACKET_FINE_WORDS})
+#: `@小李 发红包` read as the fine: an admin's fine, but from a member it asks 小李 to treat the group (after a big
+#: win, say) — chat, never told it is the admins' (the word the fine is read with, for `grammar.plainly_meant`)
+ASKED_RED_PACKET = "发红包"
 #: the fine's words a member's plain name may come before (`大胖 罚款 5`): read as the fine of that name, which the
 #: fine refuses (a fine names its member by @mention or a reply, never a name); read as `FINE_READ_AS`
 FINE_NAMED_WORDS = frozenset({"罚款", "罚红包", *FINE_AFTER_MENTION_WORDS})

@@ -43,7 +43,7 @@ def test_an_admins_red_packet_fine_names_the_member_by_mention(chat: tuple[Conso
     assert said(console, "boss: @bob 发红包") == ["💰 大胖 被罚发红包 5元（未说明原因），已记入红包池。记录 #1"]
     assert said(console, "boss: 罚他发红包 @bob") == ["💰 大胖 被罚发红包 5元（未说明原因），已记入红包池。记录 #2"]
     assert said(console, "boss: @bob 发红包 2 刷屏") == ["💰 大胖 被罚发红包 2元（刷屏），已记入红包池。记录 #3"]
-    assert said(console, "carol: @bob 发红包") == ["只有群管理员可以这样做。"]
+    assert said(console, "carol: @bob 发红包") == []  # a member asking bob to treat the group: chat
     assert said(console, "carol: 罚他发红包 @bob") == ["只有群管理员可以这样做。"]
     assert said(console, "carol: @bob 发红包 谢谢老板") == []  # asked of bob, not a fine
     assert said(console, "boss: 红包池") == ["🧧 红包池：12元"]

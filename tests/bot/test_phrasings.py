@@ -42,8 +42,8 @@ def english(sqlite_url: str) -> Iterator[Table]:
         ("@小李 罚款 5", "罚款", "@小李 5"),
         ("@小李 罚款5块 迟到", "罚款", "@小李 5块 迟到"),
         ("@小李 罚红包 5", "罚红包", "@小李 5"),
-        ("@小李 发红包", "罚款", "@小李"),
-        ("@小李 发红包 5 刷屏", "罚款", "@小李 5 刷屏"),
+        ("@小李 发红包", "发红包", "@小李"),  # the fine; from a member chat (`ASKED_RED_PACKET`)
+        ("@小李 发红包 5 刷屏", "发红包", "@小李 5 刷屏"),
         ("罚他发红包 @小李", "罚他发红包", "@小李"),
         ("老王 罚款 5", "罚款", "老王 5"),  # read so that the fine asks for the @ (a name is nobody's fine)
         ("@b fine 5", "fine", "@b 5"),
