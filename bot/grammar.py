@@ -262,8 +262,8 @@ def split_command(
         if asks(text) and (command.key in vocab.ASKED_ABOUT_COMMANDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         args = _rest(text[origin[start + end] :])
-        if word in vocab.RECORD_WORDS or word in vocab.COMMAND_WORDS["undo"]:
-            args = _without_cheers(args, word)  # `撤销 哈哈`: the word alone
+        if word in _CHEERED_WORDS:
+            args = _without_cheers(args, word)  # `撤销 哈哈`: the word alone; `我三科 哈哈`: `我三科`
         return command, word, args
     glued = _glued_to(head, book, game)
     if glued is not None:
@@ -313,24 +313,45 @@ def split_command(
         if found is not None:
             return found
     if game == "gouji":
-        return _own_place(text, book, game)
+        return _own_place(text, book, game) or _places_first(text, book, game)
     return _double_win_named(text, book, game, seats)
 
 
-_PLACES = "|".join(sorted(vocab.GOUJI_PLACES, key=len, reverse=True))
+#: the words whose line may end in laughter, dropped (`_without_cheers`): the records, 撤销, 够级's round and places
+_CHEERED_WORDS = (
+    vocab.RECORD_WORDS
+    | frozenset(vocab.COMMAND_WORDS["undo"])
+    | frozenset(vocab.GOUJI_ROUND_WORDS)
+    | frozenset(vocab.OWN_PLACE_WORDS)
+)
+_PLACES_LONGEST_FIRST = sorted(vocab.GOUJI_PLACES, key=len, reverse=True)
+_PLACES = "|".join(_PLACES_LONGEST_FIRST)
 #: the sender's own 够级 place said as players say it: `我 二科`, `我是头科`, `头科 我`, `头科是我`, `我末游了`
 _OWN_PLACE = re.compile(rf"(?:我\s*是?\s*(?P<a>{_PLACES})|(?P<b>{_PLACES})\s*是?\s*我)\s*[了啦]?")
 
 
 def _own_place(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
-    """`我 二科`, `我是头科`, `头科 我`, `我末游了`: the sender's own 够级 place, read as its one word (`我二科`); a
-    question or more words is chat."""
-    said = _OWN_PLACE.fullmatch(fold(clean(text))) if not asks(text) else None
+    """`我 二科`, `我是头科`, `头科 我`, `我末游了`: the sender's own 够级 place, read as its one word (`我二科`),
+    laughter after it dropped (`我 三科 哈哈`); a question or more words is chat."""
+    said = _OWN_PLACE.fullmatch(fold(clean(_without_cheers(text, "")))) if not asks(text) else None
     if said is None:
         return None
     word = f"我{said['a'] or said['b']}"
     command = book.lookup(word, game)
     return None if command is None else (command, word, "")
+
+
+def _places_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`头科阿杰 二科老王 …` (`头科 阿杰 …`): a 够级 round told by its places, read as `名次 头科阿杰 二科老王 …`
+    (`Context.unprompted`: booked when it reads cleanly, silent otherwise); a question is chat."""
+    said = fold(clean(text)).split()
+    first = said[0] if said else ""
+    place = next((p for p in _PLACES_LONGEST_FIRST if first.startswith(p)), None)
+    if place is None or asks(text) or said == [place]:
+        return None
+    word = vocab.GOUJI_ROUND_WORDS[0]
+    command = book.lookup(word, game)
+    return None if command is None else (command, word, _without_cheers(text.strip(), word))
 
 
 def _settle_led_in(head: str) -> int:

@@ -425,6 +425,10 @@ GOUJI_PLACES: dict[str, int] = {
 #: the sender's own 够级 place in one word (`我头科`): the words of its command; spaced or said otherwise (`我 二科`,
 #: `我是头科`, `头科是我`, `我末游了`) it is read as this word (`bot.grammar`)
 OWN_PLACE_WORDS = tuple(f"我{place}" for place in GOUJI_PLACES)
+#: 够级's card passing (进贡 and the rest: cards change hands, no points do; docs/games.md): not recorded, answered so
+GOUJI_CARD_PASSING_WORDS = ("进贡", "点贡", "还贡", "回贡", "开点", "打点")
+#: the words of a typed 够级 round (`名次 @a @d @c @f @b @e`; bot/games/gouji.py)
+GOUJI_ROUND_WORDS = ("名次", "排名", "出完")
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")

@@ -28,13 +28,24 @@ from bot.core import AnswerCallback, Button, Command, Context, HandlerResult, Qu
 from bot.grammar import BY_PATTERNS, DOUBLE_WIN, asks, clean, name_key, split_command
 from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
-from bot.vocabulary import COMMAND_WORDS, COUNT_WORDS, KEYWORDS, MELDS, PATTERNS, PLAYER_FIRST_WORDS, SITUATIONS
+from bot.vocabulary import (
+    COMMAND_WORDS,
+    COUNT_WORDS,
+    GOUJI_ROUND_WORDS,
+    KEYWORDS,
+    MELDS,
+    PATTERNS,
+    PLAYER_FIRST_WORDS,
+    SITUATIONS,
+)
 from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
 from ledger.events import Event, Payload, payloads
 from ledger.hands import is_terminal
 from ledger.service import Ledger, TableRecord
 
+#: the words of a line 改 may put in a record's place: a record of any game (`改成 名次 …` for 够级's round)
+CORRECTED_WORDS = PLAYER_FIRST_WORDS | {BY_PATTERNS, DOUBLE_WIN, *GOUJI_ROUND_WORDS}
 KIND = "correct"
 PREFIX = "cr"
 #: the word a win is recorded with (`胡 小李 七对 自摸`)
@@ -69,7 +80,7 @@ def correction(ctx: Context) -> SendText:
     table = ctx.table
     line = clean(ctx.args)  # `改一下，胡 七对 自摸`
     found = split_command(line, registry, ctx.game, ctx.seat_names)
-    if found is not None and found[1] not in PLAYER_FIRST_WORDS and found[1] not in (BY_PATTERNS, DOUBLE_WIN):
+    if found is not None and found[1] not in CORRECTED_WORDS:
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
     if table is None and found is not None:  # after 结算: the night's records stand
         return _told(ctx, ctx.t("correct_settled"))

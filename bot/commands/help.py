@@ -16,6 +16,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "record": (
         *("open", "table", "gang", "liangdao", "hu", "draw", "piao", "kan", "qiaba", "ma", "ready", "gouji_round"),
         "gouji_place",
+        "gouji_card_passing",
         *("penghu_peng", "penghu_sao", "penghu_guosao", "penghu_paoqi", "penghu_tishe", "penghu_baojing"),
         *("penghu_wufu", "penghu_hu", "penghu_tianhu", "penghu_dihu", "penghu_xiaoqidui", "penghu_other_game"),
         *("penghu_draw", "undo", "correct", "undo_keep", "question_yes", "seat_me"),

@@ -5,7 +5,7 @@ scored (串三户 doubled), the money between 对头 and the table's match score
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import texts as bot_texts
@@ -33,7 +33,7 @@ from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Qu
 from bot.games._common import game_table
 from bot.grammar import fold, tokens
 from bot.texts import joined, register, register_describer, scoring_refusal
-from bot.vocabulary import GOUJI_PLACES, OWN_PLACE_WORDS
+from bot.vocabulary import GOUJI_CARD_PASSING_WORDS, GOUJI_PLACES, GOUJI_ROUND_WORDS, OWN_PLACE_WORDS
 from ledger.events import GoujiRound
 from ledger.scoring import ScoringError, gouji
 from ledger.service import DuplicateRecord, Flow, HandResult, TableInfo
@@ -45,6 +45,8 @@ GEMING_WORDS = frozenset({"革命", "geming"})
 FAILED_WORDS = frozenset({"烧牌", "烧牌失败", "烧失败", "shaopai"})
 ORDER_WORDS = frozenset({"名次", "出完", "order"})
 PLACE_EN = {"头科": "1st", "二科": "2nd", "三科": "3rd", "四科": "4th", "二落": "5th", "大落": "6th"}
+#: what players add to a round they type when it is one (`名次 … 串三户！`): checked, not recorded
+CHUANSANHU_WORDS = frozenset({"串三户"})
 #: rows of buttons under a flow's message
 Buttons = tuple[tuple[Button, ...], ...]
 #: flow modes: which list a tapped name goes to
@@ -75,6 +77,26 @@ register(
             "Example: 名次 @a @d @c @f @b 烧牌 @e",
         },
         "gouji_named_twice": {"zh": "{name} 写了两次。", "en": "{name} is named twice."},
+        "gouji_place_twice": {
+            "zh": "{place} 写了两个人：{first}、{second}。",
+            "en": "{place} is given to two players: {first}, {second}.",
+        },
+        "gouji_place_needs_name": {
+            "zh": "「{word}」后面要写是谁：名次 头科阿杰 二科老王 …（或按出完的顺序写名字：名次 @甲 @丁 @丙 …）",
+            "en": "Whose is “{word}”? 名次 头科 @a 二科 @b … (or the names in the order they went out)",
+        },
+        "gouji_place_moved": {
+            "zh": "没有记：写的是 {name} {place}，可这样算出来是：{places}（革命、烧牌失败会挪名次）。"
+            "按出完的顺序写名字再发：名次 @甲 @丁 @丙 … 革命 @某人",
+            "en": "Not recorded: {name} is given as {place}, but the round comes out as: {places} (革命 and failed "
+            "burns move the places). Send the names in the order they went out: 名次 @a @d @c … 革命 @x",
+        },
+        "gouji_not_chuansanhu": {
+            "zh": "没有记：这个名次不是串三户（头科、二科、三科不是同一队）：{places}。名次对的话去掉「串三户」再发"
+            "（串三户不用写，会自己算）。",
+            "en": "Not recorded: this order is no 串三户 (头科, 二科 and 三科 are not one team): {places}. If the "
+            "order is right, send it without “串三户” (it is worked out anyway).",
+        },
         "gouji_missing": {
             "zh": "还差 {names}：六个人都要写上（革命的写在「革命」后面，烧牌失败的写在「烧牌」后面）。",
             "en": "{names} missing: name all six (革命 after 革命, failed burns after 烧牌).",
@@ -96,6 +118,22 @@ register(
         "gouji_place_added": {
             "zh": "记到上面的名次按钮里了：{name} {place}。",
             "en": "Added to the 名次 buttons above: {name} {place}.",
+        },
+        "gouji_card_passing": {
+            "zh": "{word} 只是换牌，不算分，这里不用记。记的是每局的名次（头科在前）：名次 @甲 @丁 @丙 @己 @乙 @戊"
+            "（革命 @某人、烧牌 @某人 写在后面；只发「名次」出按钮）。",
+            "en": "{word} only passes cards and scores nothing: nothing to record. What is recorded is each round's "
+            "order (头科 first): 名次 @a @d @c @f @b @e (革命 @x, 烧牌 @x after; a bare 名次 shows buttons).",
+        },
+        "gouji_place_last": {
+            "zh": "记到上面的名次按钮里了：{name} {place}。只剩 {last}，就是 {last_place}：点上面的「✅ 确认」记账。",
+            "en": "Added to the 名次 buttons above: {name} {place}. Only {last} is left, so {last_place}: press "
+            "“✅ Confirm” above to book the round.",
+        },
+        "gouji_flow_last": {
+            "zh": "只剩 {name}：{place}（是革命或烧牌失败的话，点「革命…」或「烧牌失败…」再点 TA）",
+            "en": "Only {name} is left: {place} (if they declared 革命 or their burn failed, press “革命…” or "
+            "“Failed burn…”, then them)",
         },
         "gouji_place_taken": {
             "zh": "上面的名次按钮里 {place} 已经是 {name}，没有改。不对就点「↩ 撤一个」或「取消」重来。",
@@ -123,10 +161,20 @@ register(
 # ------------------------------------------------------------------------------------------------ typed rounds
 
 
+@dataclass(frozen=True)
+class Told:
+    """A typed round: the round, the places said with a name (`头科阿杰`: who -> how many went out before), and
+    whether it was called 串三户."""
+
+    round: dict[str, list[str]]
+    places: dict[str, int]
+    chuansanhu: bool
+
+
 @registry.command(
     "gouji_round",
     names=["round"],
-    aliases=["名次", "排名", "出完"],
+    aliases=GOUJI_ROUND_WORDS,
     help_zh="够级名次：名次 @甲 @丁 @丙 @己 @乙 @戊（头科在前）｜ … 革命 @某人 ｜ … 烧牌 @某人（只写「名次」出按钮）",
     help_en="a 够级 round: 名次 @a @d @c @f @b @e (头科 first) | … 革命 @x | … 烧牌 @x (plain 名次 shows buttons)",
     games=GOUJI,
@@ -136,8 +184,10 @@ def record_round(ctx: Context) -> SendText:
     table = game_table(ctx, "gouji")
     if not ctx.args and not (ctx.incoming and ctx.incoming.edited):
         return start_flow(ctx, table)
-    round_ = parse_round(ctx.args, seat_resolver(ctx, table))
+    told = parse_round(ctx.args, seat_resolver(ctx, table))
+    round_ = told.round
     check_complete(ctx.lang, round_, table.players)
+    check_told(ctx, told, table.players)
     try:
         result, edited = book(ctx, table, [round_event(round_)])
     except DuplicateRecord as dup:  # the same finishing order from someone else a moment ago: ask before booking
@@ -188,7 +238,28 @@ def record_own_place(ctx: Context) -> list[SendText] | SendText:
     ctx.service.save_flow(ctx.chat_id, waiting.message_id, waiting.user_id, "gouji", state)
     text, buttons = render(ctx, table, waiting.message_id, state)
     added = ctx.reply("gouji_place_added", name=mine, place=_place_word(ctx, at))
+    last = _last_left(table.players, state)
+    if last is not None:  # the round is whole now: the one left has the place left
+        at_last = _slots(_filled(table.players, state), tapped=True).index(last)
+        added = ctx.reply(
+            "gouji_place_last", name=mine, place=_place_word(ctx, at), last=last, last_place=_place_word(ctx, at_last)
+        )
     return [SendText(text, buttons=buttons, edit_message_id=int(state["message"])), added]
+
+
+@registry.command(
+    "gouji_card_passing",
+    names=["tribute"],
+    aliases=GOUJI_CARD_PASSING_WORDS,
+    help_zh="进贡、点贡、开点：只换牌不算分，不用记；记每局的名次",
+    help_en="进贡, 点贡, 开点: cards change hands, no points: nothing to record; record each round's 名次",
+    games=GOUJI,
+    in_menu=False,
+)
+def card_passing(ctx: Context) -> SendText:
+    """`进贡`, `点贡 @老王`: passing cards moves no money (docs/games.md, 够级 rule 8), so nothing is booked; the
+    answer says so, and what is recorded instead."""
+    return ctx.reply("gouji_card_passing", word=ctx.word)
 
 
 def _round_waiting(ctx: Context, table: TableInfo) -> Flow | None:
@@ -211,26 +282,91 @@ def round_event(round_: dict[str, list[str]]) -> GoujiRound:
     return GoujiRound(tuple(round_["order"]), tuple(round_["geming"]), tuple(round_["shaopai_failed"]))
 
 
-def parse_round(args: str, resolve: Callable[[str], str | None]) -> dict[str, list[str]]:
-    """`@a @d 革命 @e 烧牌 @f @b` → order, geming, shaopai_failed (names as the seats spell them)."""
+def parse_round(args: str, resolve: Callable[[str], str | None]) -> Told:
+    """`@a @d 革命 @e 烧牌 @f @b` → order, geming, shaopai_failed (names as the seats spell them). A place said before
+    a name, glued or apart (`头科阿杰 二科 老王`), puts them there, the others filling the places left in the order
+    typed; `@ 老王` is `@老王`; `串三户` is a claim the round is checked against (`Told.chuansanhu`)."""
     round_: dict[str, list[str]] = {"order": [], "geming": [], "shaopai_failed": []}
+    said: dict[int, str] = {}  # a place said -> who
+    claims = False
     target = "order"
-    for token in tokens(args):
+    items = tokens(args)
+    index = 0
+    while index < len(items):
+        token = items[index]
+        if token == "@" and index + 1 < len(items):  # `@ 老王`: the mention typed apart
+            index += 1
+            token = "@" + items[index]
         folded = fold(token)
+        at: int | None = None
         if folded in GEMING_WORDS:
             target = "geming"
         elif folded in FAILED_WORDS:
             target = "shaopai_failed"
         elif folded in ORDER_WORDS:
             target = "order"
+        elif folded in CHUANSANHU_WORDS:
+            claims = True
         else:
-            name = resolve(token)
+            place, name = _place_first(token, items[index + 1] if index + 1 < len(items) else "", resolve)
+            if place is not None:
+                if target != "order" or name is None:
+                    raise Refusal("gouji_place_needs_name", word=place)
+                index += token == place  # the name typed apart after its place
+                at = GOUJI_PLACES[fold(place)]
+                if at in said:
+                    raise Refusal("gouji_place_twice", place=place, first=said[at], second=name)
+            else:
+                name = resolve(token)
             if name is None:
                 raise Refusal("gouji_unknown_word", word=token)
             if any(name in names for names in round_.values()):
                 raise Refusal("gouji_named_twice", name=name)
             round_[target].append(name)
-    return round_
+            if at is not None:
+                said[at] = name
+        index += 1
+    if said:  # the places said; the others in the places left, in the order typed
+        slots: list[str | None] = [None] * SEAT_COUNT
+        for at, name in said.items():
+            slots[at] = name
+        rest = iter([name for name in round_["order"] if name not in said.values()])
+        filled = [name or next(rest, None) for name in slots]
+        round_["order"] = [name for name in filled if name is not None]
+    return Told(round_, {name: at for at, name in said.items()}, claims)
+
+
+def _place_first(token: str, after: str, resolve: Callable[[str], str | None]) -> tuple[str | None, str | None]:
+    """A 够级 place said before a name (`头科阿杰`, or `头科` then `阿杰`): (the place as typed, the seat), the seat
+    None when no seat follows; (None, None) when the word is no place, nor a place glued to a seat."""
+    folded = fold(token)
+    if folded in GOUJI_PLACES:
+        return token, resolve(after) if after else None
+    for place in sorted(GOUJI_PLACES, key=len, reverse=True):
+        if folded.startswith(place):
+            named = resolve(token[len(place) :])
+            if named is not None:
+                return token[: len(place)], named
+    return None, None
+
+
+def check_told(ctx: Context, told: Told, players: list[str]) -> None:
+    """What the line said beside the order — each place said (`头科阿杰`), `串三户` — is what the round scores: a
+    place moved by a 革命 or a failed burn, or a 串三户 that is none, is refused with the places the round has."""
+    if not told.places and not told.chuansanhu:
+        return
+    try:
+        answer = gouji.answer({"game": "gouji", "stake": 0, "seats": players, **told.round})
+    except ScoringError:
+        return  # the booking refuses it with its own reason
+    if answer["void"]:  # two 革命: nobody has a place
+        return
+    places = _places_text(ctx, answer["places"])
+    for name, at in told.places.items():
+        if answer["places"].get(name) != list(PLACE_EN)[at]:
+            raise Refusal("gouji_place_moved", name=name, place=_place_word(ctx, at), places=places)
+    if told.chuansanhu and not answer["chuansanhu"]:
+        raise Refusal("gouji_not_chuansanhu", places=places)
 
 
 def check_complete(lang: str, round_: dict[str, list[str]], players: list[str]) -> None:
@@ -370,6 +506,21 @@ def apply(players: list[str], state: dict[str, Any], action: str) -> None:
         state["log"].pop()
 
 
+def _last_left(players: list[str], state: dict[str, Any]) -> str | None:
+    """The one seat not placed while the taps mark who went out and everyone else is placed: their place is the one
+    left, known without a tap (a 革命 or a failed burn is marked by switching to it first). None otherwise."""
+    left = [name for name in players if name not in _placed(state)]
+    if state["mode"] != "o" or len(left) != 1 or len(round_of(state)["geming"]) >= 2:
+        return None
+    return left[0]
+
+
+def _filled(players: list[str], state: dict[str, Any]) -> dict[str, Any]:
+    """The flow's state with the last seat placed where it is known (`_last_left`)."""
+    last = _last_left(players, state)
+    return state if last is None else {**state, "log": [*state["log"], ["o", last]]}
+
+
 def round_of(state: dict[str, Any], *, own: bool = True) -> dict[str, list[str]]:
     """The round the presses tell; with the places players said of themselves (`own`) among those who went out."""
     round_: dict[str, list[str]] = {field: [] for field in MODES.values()}
@@ -416,6 +567,8 @@ def render(
     def button(label: str, action: str) -> Button:
         return Button(label, f"gj:{key}:{action}")
 
+    last = _last_left(table.players, state)
+    state = _filled(table.players, state)
     round_ = round_of(state)
     lines = [ctx.t("gouji_flow_title", number=table.hand_number)]
     tapped = round_of(state, own=False)["order"]
@@ -436,9 +589,14 @@ def render(
     rows: list[tuple[Button, ...]] = []
     if _complete(round_):
         preview, ok = _preview(ctx, table, round_)
+        if last is not None:  # placed without a tap: said, with how to mark them otherwise
+            at = _slots(state, tapped=True).index(last)
+            lines.append(ctx.t("gouji_flow_last", name=last, place=_place_word(ctx, at)))
         lines += preview
         controls = [button(ctx.t("btn_confirm"), "ok")] if ok else []
         rows.append((*controls, button(ctx.t("gouji_btn_undo"), "u")))
+        if last is not None:
+            rows.append(tuple(button(ctx.t(f"gouji_btn_{code}"), f"m.{code}") for code in MODES if code != "o"))
     else:
         mode = state["mode"]
         lines.append(ctx.t(f"gouji_flow_ask_{mode}", n=_next_out(state, len(tapped))))
@@ -474,7 +632,7 @@ def _preview(ctx: Context, table: TableInfo, round_: dict[str, list[str]]) -> tu
 
 def _confirm(ctx: Context, step: FlowStep) -> HandlerResult:
     """Book the round the flow previews (`REPEAT`: past the double-entry check, which held it back)."""
-    round_ = round_of(step.state)
+    round_ = round_of(_filled(step.table.players, step.state))
     if not _complete(round_):
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     source = flow_source(ctx, step.key)

@@ -24,7 +24,7 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, implied, read, tokens
 from bot.texts import joined, register, register_describer, scoring_reason
-from bot.vocabulary import COMMAND_WORDS, PENGHU_COMMAND_WORDS
+from bot.vocabulary import COMMAND_WORDS, METHODS, PENGHU_COMMAND_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
 
@@ -39,7 +39,8 @@ IN_PLAYERS_WORDS = {
     "third_sao_is_tishe": "penghu_three_sao_is_tishe",
     "dealer_xiaoqidui_sao": "penghu_xiaoqidui_needs_sao",
 }
-SOURCE_WORDS = frozenset({"点", "打", "放", "放炮", "from"})
+#: the words before a discarder's name (`碰 点 @丙`): 卡五星's words for a discard too (`胡 点炮 老王`, `胡 放的炮 丙`)
+SOURCE_WORDS = frozenset({"打", "放", *(fold(word) for word in METHODS["discard"])})
 WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall"})
 #: the word a discarder is told with, as the allowed words of each record name it
 DISCARD = "点"
@@ -163,10 +164,9 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
     while index < len(items):
         token = items[index]
         folded = fold(token)
-        if folded in SOURCE_WORDS:
-            if index + 1 >= len(items) or resolve(items[index + 1]) is None:
-                raise Refusal("penghu_source_needs_name", word=token)
-            spec.source = resolve(items[index + 1])
+        named = resolve(items[index + 1]) if folded in SOURCE_WORDS and index + 1 < len(items) else None
+        if named is not None:
+            spec.source = named
             spec.keywords.append(token)
             index += 1
         elif folded in WALL_WORDS:
@@ -181,6 +181,8 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
         elif folded in DISCARDED_BY and index > 0 and spec.player is not None and resolve(items[index - 1]):
             spec.source, spec.player = spec.player, None  # `碰 丙 点的`: the name just said was the discarder
             spec.keywords.append(DISCARD)
+        elif folded in SOURCE_WORDS:
+            raise Refusal("penghu_source_needs_name", word=token)
         elif (glued := _discarded_by(token, resolve)) is not None:
             spec.source = glued
             spec.keywords.append(DISCARD)
