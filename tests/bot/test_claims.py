@@ -113,8 +113,10 @@ def test_a_recap_that_reads_as_the_hand_just_recorded_is_that_hand_minutes_later
             "bot: [按钮] 确实又一次 | 不用了",
         ], line
     assert table.balances() == booked and table.hands() == 1
-    # no recap word: told exactly alike by someone else it is that hand for three windows (4½ minutes), later a new one
-    assert table.say("c: 阿杰 自摸 清一色")[1] == "bot: [按钮] 确实又一次 | 不用了"
+    # no recap word: told exactly alike by someone else it is that hand for three windows (4½ minutes) — a line
+    # naming the player first may be talk about it, so not even asked — later a new one
+    assert table.say("c: 阿杰 自摸 清一色") == [] and table.hands() == 1
+    assert table.say("c: 胡 @a 自摸 清一色")[1] == "bot: [按钮] 确实又一次 | 不用了"
     table.say("!clock +2m")
     assert table.say("c: 阿杰 自摸 清一色")[1] == "bot: 阿杰 自摸：清一色×4 → ×4"
 
