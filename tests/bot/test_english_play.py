@@ -95,3 +95,50 @@ def test_an_english_correction_said_to_each_other_is_chat_unless_it_reads(sqlite
     finally:
         table.ledger.close()
 
+
+def test_someone_else_s_english_correction_is_told_whose_it_is_in_english(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *WON)
+    try:
+        told = table.say("e: change to all pungs")
+        assert "they may send change to … or edit their message" in told[0], told
+        assert "改" not in told[0].replace("(七对)", ""), told
+    finally:
+        table.ledger.close()
+
+
+@pytest.mark.parametrize("line", ["concealed kong red dragon", "concealed kong 7z", "暗杠 红中"])
+def test_an_english_reply_names_a_dragon_as_it_is_typed_back(sqlite_url: str, line: str) -> None:
+    table = Table(sqlite_url, *ENGLISH, "a: open @e @f")
+    try:
+        assert table.say(f"a: {line}")[0] == "bot: Hand 1 recorded: 阿杰 concealed kong (暗杠) red dragon"
+        assert table.say("a: undo")[0] == "bot: Undone: hand 1, 阿杰 concealed kong (暗杠) red dragon"
+    finally:
+        table.ledger.close()
+
+
+def test_a_refused_settle_names_the_english_commands(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *ENGLISH, "a: open @e @f", "a: concealed kong 3s")
+    try:
+        refused = table.say("a: settle")
+        assert refused == [
+            "bot: Cannot settle yet: hand 1 has a kong or 亮倒 recorded and has not ended. If nobody won, send draw "
+            "to end it (kong money stands); if it was a mistake, send undo; then settle."
+        ]
+        assert table.say("a: draw")[0] == "bot: Hand 1 recorded:"  # the commands it names are the ones to send
+    finally:
+        table.ledger.close()
+
+
+#: the commands players send that have an English word (open, undo, settle, change to, details, report, help): an
+#: English reply names that word, never the Chinese one
+CHINESE_COMMANDS = ("开桌", "撤销", "结算", "改成", "明细", "战报", "帮助")
+
+
+def test_no_english_reply_names_a_chinese_command_that_has_an_english_word() -> None:
+    import bot.webapp.texts  # noqa: F401  (the Mini App's texts, registered on import)
+    from bot.core import load_plugins
+    from bot.texts import TEXTS
+
+    load_plugins()
+    named = {key: [w for w in CHINESE_COMMANDS if w in versions.get("en", "")] for key, versions in TEXTS.items()}
+    assert {key: words for key, words in named.items() if words} == {}
