@@ -259,6 +259,8 @@ def split_command(
             continue
         if word in vocab.SHORT_FINE_WORDS and not _mention_then_amount(text[origin[start + end] :]):
             continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
+        if word in vocab.PLAIN_ENGLISH_COMMAND_WORDS and not _mentions_only(text[origin[start + end] :]):
+            return None  # `ready!`, `ready to go`: said, not declared
         if asks(text) and (command.key in vocab.ASKED_ABOUT_COMMANDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         args = _rest(text[origin[start + end] :])
@@ -483,6 +485,11 @@ def _mention_then_amount(text: str) -> bool:
     """`@小李 5 刷屏`: a member's mention, then an amount (what the short fine word needs after it)."""
     first, *rest = tokens(text) or [""]
     return len(first) > 1 and first.startswith("@") and bool(rest) and _clean_amount(rest[0])
+
+
+def _mentions_only(text: str) -> bool:
+    """Nothing but @mentions (or nothing at all) after a word, not even punctuation: `ready @b`, not `ready!`."""
+    return all(word.startswith("@") and len(word) > 1 for word in words(text))
 
 
 def _undo_verb_joined(head: str) -> tuple[str, str, int]:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.vocabulary import KONG_NAMES_EN, MELDS, METHOD_NAMES_EN
+from bot.vocabulary import DRAGON_NAMES_EN, KONG_NAMES_EN, MELDS, METHOD_NAMES_EN
 
 if TYPE_CHECKING:
     from ledger.scoring.common import Reading
@@ -22,7 +22,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "admin_only": {"zh": "只有群管理员可以这样做。", "en": "Only the group's admins can do that."},
     "internal_error": {
         "zh": "出了点问题，已记在日志里。请发「历史」或「余额」核对这条有没有记上。",
-        "en": "Something went wrong; it has been logged. Check with 历史 or 余额 whether this was recorded.",
+        "en": "Something went wrong; it has been logged. Check with history or balance whether this was recorded.",
     },
     "button_expired": {"zh": "这个按钮已经失效了。", "en": "This button has expired."},
     "scoring_refused": {"zh": "没有记录：{message}", "en": "Not recorded: {message}"},
@@ -30,8 +30,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "ledger_nothing_to_undo": {"zh": "这一桌没有可以撤销的记录。", "en": "Nothing to undo at this table."},
     "ledger_edit_taken_back": {
         "zh": "这条消息记的账已经撤销了，改了也不再记账。要记，请重新发一条。",
-        "en": "What this message recorded was taken back (撤销), so the edit books nothing. "
-        "To record it, send it again.",
+        "en": "What this message recorded was taken back (undo), so the edit books nothing. To record it, send it "
+        "again.",
     },
     "ledger_table_ended": {"zh": "这一桌已经结束了，请重新开桌。", "en": "This table has ended; open a new one."},
     # what the ledger refuses in Chinese only (its messages): an English group reads the why in English
@@ -59,7 +59,7 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "en": (
             "Hi! I keep this group's mahjong ledger: post kongs, 亮倒 and wins here and I score, book and settle.\n"
-            "Open a table: 开桌 @a @b @c; a win: 胡 123p46p789s22s333s 5p 点 @b or 胡 清一色 自摸; "
+            "Open a table: open @a @b @c; a win: win 123p46p789s22s333s 5p from @b or win one suit self-draw; "
             "send help for the usual lines.\n"
             "Make me an admin so I can see every message and enforce the group rules."
         ),
@@ -67,7 +67,7 @@ TEXTS: dict[str, dict[str, str]] = {
     # -- players and tables ------------------------------------------------------------------------------
     "no_table": {
         "zh": "现在没有开着的牌桌。先开桌：开桌 @甲 @乙 @丙",
-        "en": "No table is open. Open one first: 开桌 @a @b @c",
+        "en": "No table is open. Open one first: open @a @b @c",
     },
     "unknown_player": {
         "zh": "不认识 {name}：请用 @ 提到群里的人，或者开桌时直接写客人的名字。",
@@ -109,8 +109,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "guest_name_is_a_stake": {
         "zh": "「{name}」不是客人的名字：开桌只写坐下的人（@某人，客人写名字）。这群底金 {base}，"
         "管理员在开桌前用 设置 底金 2 修改（开着的桌不变）。",
-        "en": "“{name}” is no guest's name: 开桌 names only who sits down (@someone, a guest by name). The base "
-        "stake here is {base}; admins change it with 设置 底金 2 before 开桌 (an open table keeps its own).",
+        "en": "“{name}” is no guest's name: open names only who sits down (@someone, a guest by name). The base stake "
+        "here is {base}; admins change it with 设置 底金 2 before open (an open table keeps its own).",
     },
     "guest_name_too_long": {
         "zh": "客人名字最多 {limit} 个字，「{start}…」有 {length} 个：写短一点。",
@@ -118,7 +118,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "too_few_players": {
         "zh": "{game}一桌要 {seats} 个人，现在只有 {count} 个：开桌 {example}（客人直接写名字）",
-        "en": "A {game} table needs {seats} players, you named {count}: 开桌 {example} (guests by name)",
+        "en": "A {game} table needs {seats} players, you named {count}: open {example} (guests by name)",
     },
     "seat_labels": {"zh": "甲 乙 丙 丁 戊 己", "en": "a b c d e f"},
     # `我也来`, `加我一个` said alone (bot/commands/table.py): a seat comes with 开桌
@@ -138,8 +138,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "guest_name_is_chat": {
         "zh": "「{name}」不是客人的名字：开桌只写坐下的人（@某人，客人写名字，自己坐下写 我），庄家写 庄 @某人 或 "
         "我坐庄、老王坐庄。",
-        "en": "“{name}” is no guest's name: 开桌 names only who sits down (@someone, a guest by name, 我 for "
-        "yourself); name the dealer as 庄 @someone or 我坐庄.",
+        "en": "“{name}” is no guest's name: open names only who sits down (@someone, a guest by name, me for "
+        "yourself); name the dealer as dealer @someone or dealer me.",
     },
     "dealer_missing": {"zh": "「庄」后面要写谁坐庄，例如：庄 @甲", "en": "Say who deals after 庄, e.g. 庄 @a"},
     "dealer_not_seated": {"zh": "庄家 {name} 不在这桌上。", "en": "The dealer {name} is not seated at this table."},
@@ -154,13 +154,14 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "en": (
             "Table open: {game}, base stake {base}\nSeats: {seats}\nHand {number}{dealer}\n"
-            "Record: 胡 123p46p789s22s333s 5p 点 @b | 胡 清一色 自摸 | 暗杠 3s | 亮倒 | 荒庄 | 撤销, or use the buttons"
+            "Record: win 123p46p789s22s333s 5p from @b | win one suit self-draw | concealed kong 3s | ready | draw | "
+            "undo, or use the buttons"
         ),
     },
     "table_opened_other": {
         "zh": "开桌了：{game}，底金 {base}\n座位：{seats}\n第{number}局{dealer}\n发「帮助」看这个游戏怎么记。",
-        "en": "Table open: {game}, base stake {base}\nSeats: {seats}\nHand {number}{dealer}\n"
-        "Send 帮助 for how to record this game.",
+        "en": "Table open: {game}, base stake {base}\nSeats: {seats}\nHand {number}{dealer}\nSend help for how to "
+        "record this game.",
     },
     "table_status": {
         "zh": "{game}：{seats}，底金 {base}\n第{number}局{dealer}",
@@ -178,8 +179,8 @@ TEXTS: dict[str, dict[str, str]] = {
     # -- reading a record --------------------------------------------------------------------------------
     "unknown_word": {
         "zh": "看不懂「{word}」：不是牌、番型、玩家，也不是 自摸/点/抢杠 这类词。例子：胡 123p46p789s22s333s 5p 点 @乙",
-        "en": "Cannot read “{word}”: not tiles, a pattern, a player or a word like 自摸/点/抢杠. "
-        "Example: 胡 123p46p789s22s333s 5p 点 @b",
+        "en": "Cannot read “{word}”: not tiles, a pattern, a player or a word like self-draw/from/robbing a kong. "
+        "Example: win 123p46p789s22s333s 5p from @b",
     },
     # -- reading what players type (bot/grammar.py, bot/commands/suggest.py) ------------------------------
     "suggest": {"zh": "{why}是不是：{line}？", "en": "{why}Did you mean: {line}?"},
@@ -201,12 +202,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "first_person_other_winner": {
         "zh": "「{word}」说的是你自己胡了，这条却记成 {name} 的胡，没有记账。给别人记请写：胡 @某人 …",
-        "en": "“{word}” says you won, yet the line records {name}'s win; nothing was booked. For someone else's "
-        "win write: 胡 @someone …",
+        "en": "“{word}” says you won, yet the line records {name}'s win; nothing was booked. For someone else's win "
+        "write: win @someone …",
     },
     "liangdao_in_win": {
         "zh": "「{word}」要先单独记（发「亮倒」或「亮倒 @某人」），再记胡；这条没有记账。",
-        "en": "Record “{word}” on its own first (send 亮倒 or 亮倒 @someone), then the win; nothing was booked.",
+        "en": "Record “{word}” on its own first (send ready or ready @someone), then the win; nothing was booked.",
     },
     "btn_suggest_yes": {"zh": "就是这个", "en": "Yes, book it"},
     "btn_suggest_no": {"zh": "不是", "en": "No"},
@@ -228,7 +229,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "kong_two_players": {
         "zh": "一个杠只有一个人杠：是「{first}」还是「{word}」？点杠的人写在「点」后面：杠 @丙 直 点 @乙",
-        "en": "One player makes a kong: “{first}” or “{word}”? The discarder goes after 点: 杠 @c 直 点 @b",
+        "en": "One player makes a kong: “{first}” or “{word}”? The discarder goes after from: exposed kong @c from @b",
     },
     "minggang_set": {
         "zh": "好的，本群的「明杠」从现在起按 {kind} 记。",
@@ -240,11 +241,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "winner_missing": {
         "zh": "你不在这桌上，请写出谁胡了：胡 @甲 …",
-        "en": "You are not seated; say who won: 胡 @a …",
+        "en": "You are not seated; say who won: win @a …",
     },
     "player_missing": {
         "zh": "你不在这桌上，请用 @ 写出是谁：例如 亮倒 @甲、暗杠 @甲 3s",
-        "en": "You are not seated; say who it was with @, e.g. 亮倒 @a, 暗杠 @a 3s",
+        "en": "You are not seated; say who it was with @, e.g. ready @a, concealed kong @a 3s",
     },
     "one_player_only": {"zh": "一次只记一个人。", "en": "One player at a time."},
     "method_missing": {
@@ -270,8 +271,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "win_two_players": {
         "zh": "一手胡只写一个胡的人：是「{first}」还是「{word}」？一炮双响每人写自己的番型："
         "胡 @甲 卡五星 @丙 七对 点 @乙",
-        "en": "One winner per hand: {first} or {word}? A double win gives each their patterns: "
-        "胡 @a 卡五星 @c 七对 点 @b",
+        "en": "One winner per hand: {first} or {word}? A double win gives each their patterns: win @a closed five @c "
+        "seven pairs from @b",
     },
     "double_win_discarder_missing": {
         "zh": "{first} 和 {second} 一炮双响，是谁点的炮？写全，例如：一炮双响 {first} 卡五星 {second} 七对 点 @乙",
@@ -317,7 +318,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "什么杠？暗杠 / 蓄杠 / 直杠 点 @某人，例如：杠 暗 3s",
         "en": "Which kong? 暗杠 / 蓄杠 / 直杠 点 @someone, e.g. 杠 暗 3s",
     },
-    "kong_discarder_missing": {"zh": "直杠要写是谁打的牌：直杠 点 @乙", "en": "A 直杠 needs the discarder: 直杠 点 @b"},
+    "kong_discarder_missing": {
+        "zh": "直杠要写是谁打的牌：直杠 点 @乙",
+        "en": "An exposed kong (直杠) needs the discarder: exposed kong from @b",
+    },
     "kong_discarder_only_zhigang": {
         "zh": "只有直杠是杠别人打的牌；暗杠、蓄杠不写点杠的人。",
         "en": "Only a 直杠 takes another player's discard; 暗杠/蓄杠 have no discarder.",
@@ -421,14 +425,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "close_how": {
         "zh": "要收桌就发「结算」：今晚结束，贴出战报和转账方案，今晚的账就此封存（之后要改只能由管理员 撤销结算）。"
         "还接着打就不用管这条。",
-        "en": "To close the table, send 结算 (settle): it ends the night, posts its report and who pays whom, and "
-        "seals the night's books (only an admin's 撤销结算 reopens them). Playing on? Ignore this.",
+        "en": "To close the table, send settle: it ends the night, posts its report and who pays whom, and seals the "
+        "night's books (only an admin's unsettle reopens them). Playing on? Ignore this.",
     },
     "correct_how": {
         "zh": "「改」不会改别人记的账：最后一条（第{number}局 {what}）是 {who} 记的，"
         "请 TA 发「改成 …」或编辑原来那条消息；管理员也可以改（写明是谁：改成 @某人 …）。",
-        "en": "“改” does not change someone else's record: the latest (hand {number}, {what}) was recorded by {who}; "
-        "they may send 改成 … or edit their message, or an admin may (naming the player: 改成 @b …).",
+        "en": "A correction does not change someone else's record: the latest (hand {number}, {what}) was recorded by "
+        "{who}; they may send change to … or edit their message, or an admin may (naming the player: change to @b …).",
     },
     "repeat_previous_changed": {
         "zh": "它重复的那条记录已经变了（改过、撤销了，或之后又记了别的），这个按钮作废，没有再记。"
@@ -447,18 +451,18 @@ TEXTS: dict[str, dict[str, str]] = {
     "correct_not_a_win": {
         "zh": "「改成」只改这桌最后一条记录，它是第{number}局的「{what}」，不是胡牌，只写番型改不了。"
         "要改更早的胡牌：编辑原来那条消息（按改后的内容重记）。",
-        "en": "“改成” corrects the table's latest record, hand {number}'s “{what}”: not a win, so patterns alone "
+        "en": "“change to” corrects the table's latest record, hand {number}'s “{what}”: not a win, so patterns alone "
         "cannot correct it. To correct an earlier win, edit its message (it is recorded again as edited).",
     },
     "correct_double_whose": {
         "zh": "第{number}局是一炮双响（{what}）：改谁的？写上那个人，例如：改成 {first} {line}"
         "（或 改成 {second} {line}）",
-        "en": "Hand {number} was a double win (一炮双响: {what}): whose hand? Name them, e.g. 改成 {first} {line} "
-        "(or 改成 {second} {line})",
+        "en": "Hand {number} was a double win (一炮双响: {what}): whose hand? Name them, e.g. change to {first} {line} "
+        "(or change to {second} {line})",
     },
     "correct_settled": {
         "zh": "现在没有开着的牌桌：这一晚已经结算，记录不能再改。要改的话请管理员先发 撤销结算。",
-        "en": "No table is open: the night is settled and its records stay as they are. An admin may send 撤销结算 "
+        "en": "No table is open: the night is settled and its records stay as they are. An admin may send unsettle "
         "first to change one.",
     },
     "correct_new_player": {
@@ -475,8 +479,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "correct_unready": {
         "zh": "「{line}」还记不了（少了什么，或者有看不懂的词），没有改。照记牌的写法写完整，例如：改成 胡 七对 自摸",
-        "en": "“{line}” is not a complete record (something missing or unreadable); nothing changed. Write it as "
-        "you would record it, e.g. 改成 胡 七对 自摸",
+        "en": "“{line}” is not a complete record (something missing or unreadable); nothing changed. Write it as you "
+        "would record it, e.g. change to win seven pairs self-draw",
     },
     "correct_not_an_end": {
         "zh": "第{number}局已经以「{what}」结束，只能改成别的胡法或荒庄，没有改。杠和亮倒记在正在打的这一局。",
@@ -496,7 +500,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "correct_moved": {
         "zh": "第{number}局那条记录已经变了（之后又记了别的，或者已经改过、撤销了），没有改。要改请重新发 改成 …",
         "en": "Hand {number}'s record has changed since (more was recorded, or it was corrected or undone); nothing "
-        "changed. Send 改成 … again to correct it.",
+        "changed. Send change to … again to correct it.",
     },
     "correct_kept": {
         "zh": "好的，没有改：第{number}局 {what} 照旧。",
@@ -509,13 +513,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "edit_record_stands_hand": {
         "zh": "这条消息改了，但它记的第{number}局还算数（改成别的话不会撤账）。要作废那一局，发：撤销 第{number}局",
         "en": "The message was edited, but hand {number} it recorded still counts (an edit into other words undoes "
-        "nothing). To void that hand, send: 撤销 第{number}局",
+        "nothing). To void that hand, send: undo hand {number}",
     },
     "edit_record_stands": {
         "zh": "这条消息改了，但它在第{number}局记的还算数（改成别的话不会撤账）。"
         "要撤回，发 撤销（撤回这桌最后一条记录）。",
         "en": "The message was edited, but what it recorded in hand {number} still counts (an edit into other words "
-        "undoes nothing). To take back the table's last record, send 撤销.",
+        "undoes nothing). To take back the table's last record, send undo.",
     },
     "flow_hand_recorded": {
         "zh": "第{number}局已经记完了，这个按钮作废（没有记账）。",
@@ -583,7 +587,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "payment_owed_you_nobody": {"zh": "没有人欠你钱。", "en": "Nobody owes you."},
     "payment_not_settled_yet": {
         "zh": "今晚还没结算：发「结算」之后才有要付的账。",
-        "en": "Tonight is not settled yet: debts come with 结算.",
+        "en": "Tonight is not settled yet: debts come with settle.",
     },
     "payment_overpaid": {
         "zh": "{debtor} 只欠 {creditor} {owed}，没有记。付清写 已转 {creditor_at}。",
@@ -810,30 +814,30 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "今晚（{date}）已经结算了，牌桌跟着关了，牌局记录不能再撤销。"
         "撤回一笔付款发 撤销付款；要改账，管理员发 撤销结算。",
         "en": "Tonight ({date}) is settled and its table closed with it: its records cannot be undone. Take back a "
-        "payment with 撤销付款; admins reopen the night with 撤销结算.",
+        "payment with unpay; admins reopen the night with unsettle.",
     },
     "settled_already": {
         "zh": "今晚（{date}）已经结算过了，账在上面的结算里。再看一遍发 战报；要改账，管理员发 撤销结算。",
-        "en": "Tonight ({date}) is settled already: its payments are in the settlement above. 战报 shows it "
-        "again; admins take it back with 撤销结算.",
+        "en": "Tonight ({date}) is settled already: its payments are in the settlement above. Send report to see it "
+        "again; admins take it back with unsettle.",
     },
     "settle_hand_in_progress": {
         "zh": "还不能结算：第{number}局已经记了杠或亮倒，还没打完。这一局没人胡就发「荒庄」结束它（杠钱照算），"
         "记错了就发「撤销」去掉；然后再结算。",
         "en": "Cannot settle yet: hand {number} has a kong or 亮倒 recorded and has not ended. If nobody won, send "
-        "荒庄 to end it (kong money stands); if it was a mistake, send 撤销; then settle.",
+        "draw to end it (kong money stands); if it was a mistake, send undo; then settle.",
     },
     "settle_hand_in_progress_other": {
         "zh": "还不能结算：第{number}局已经有记录，还没打完。先把这一局记完，或发「撤销」去掉；然后再结算。",
-        "en": "Cannot settle yet: hand {number} has records and has not ended. Finish recording it, or send 撤销 "
-        "to take them back; then settle.",
+        "en": "Cannot settle yet: hand {number} has records and has not ended. Finish recording it, or send undo to "
+        "take them back; then settle.",
     },
     # 撤销结算 (bot/commands/settle.py); the ledger's refusals say why a settlement stays
     "unsettle_ask": {
         "zh": "撤销最近一次结算？\n{lines}\n撤销后这一晚和牌桌重新打开，回到结算前：可以接着记、撤销或改，"
         "结算时记的台费退回，并进来的旧账恢复原样；改好后再发「结算」。确定吗？",
         "en": "Take back the latest settlement?\n{lines}\nThe night and its table open again as they were before "
-        "结算: record, undo or edit, its 台费 is returned and the debts it netted in are owed as before; send 结算 "
+        "settle: record, undo or edit, its 台费 is returned and the debts it netted in are owed as before; send settle "
         "again when done. Sure?",
     },
     "unsettle_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
@@ -847,15 +851,15 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "unsettle_no_table": {
         "zh": "结算时没有开着的牌桌：要接着打请开桌。",
-        "en": "No table was open at 结算: open one to play on.",
+        "en": "No table was open at the settlement: open one to play on.",
     },
     "unsettle_fees": {"zh": "台费 {amount} 已退回。", "en": "台费 {amount} returned."},
     "unsettle_carried": {
         "zh": "结算时并进来的旧账恢复原样。",
         "en": "The earlier debts it netted in are owed as before.",
     },
-    "unsettle_again": {"zh": "改好后再发「结算」。", "en": "Send 结算 again when done."},
-    "unsettle_usage": {"zh": "撤销结算 后面不用写别的。", "en": "撤销结算 takes no words after it."},
+    "unsettle_again": {"zh": "改好后再发「结算」。", "en": "Send settle again when done."},
+    "unsettle_usage": {"zh": "撤销结算 后面不用写别的。", "en": "unsettle takes no words after it."},
     "ledger_no_settlement": {"zh": "没有撤销：{message}。", "en": "Nothing taken back: {english}."},
     "ledger_settled_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
     "ledger_paid_out_since": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
@@ -863,7 +867,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "ledger_paid_since": {
         "zh": "没有撤销：这次{what}的账上还有之后记的付款：{payments}。先撤销这些付款（撤销付款），再{undo}。",
         "en": "Not taken back: payments recorded since count on this {what}: {payments}. Take them back first "
-        "(撤销付款), then {undo}.",
+        "(unpay), then {undo}.",
     },
     "paid_since_item": {"zh": "{payer} 付给 {payee} {amount}", "en": "{payer} paid {payee} {amount}"},
     "ledger_settlement_changed": {"zh": "没有撤销：{message}。", "en": "Not taken back: {english}."},
@@ -874,8 +878,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "rules_open_table": {
         "zh": "⚠️ 开着的这桌还按开桌时的规则打：{game}{rules}，底金 {base}；下面的新规则从下次开桌起算"
         "（现在就换：再开一次桌，开桌 @ 这桌的人，之前记的都算数）。",
-        "en": "⚠️ The open table still plays as it was opened: {game}{rules}, base stake {base}; the rules below apply "
-        "from the next 开桌 (to switch now, open the table again, 开桌 with its players' @; what was recorded stands).",
+        "en": "⚠️ The open table still plays as it was opened: {game}{rules}, base stake {base}; the rules below "
+        "apply from the next open (to switch now, open the table again, open with its players' @; what was recorded "
+        "stands).",
     },
     "rules_show": {
         "zh": "本群：{game}{rules}\n底金 {base}，货币 {currency}，语言 {language}，日切 {cutoff} 点（之前算前一晚）",
@@ -967,7 +972,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "alias_cleared": {"zh": "已清除名片，{name} 在账上用群昵称。", "en": "Alias cleared; {name} shows by chat name."},
     "alias_seat_kept": {
         "zh": "这桌还没结束：结算或重新开桌前，牌桌和账上仍叫「{seat}」。",
-        "en": "The table is still open: until it ends (结算 or a new 开桌) the table and the ledger still show "
+        "en": "The table is still open: until it ends (settle or a new open) the table and the ledger still show "
         "“{seat}”.",
     },
     "alias_bad": {
@@ -983,45 +988,41 @@ TEXTS: dict[str, dict[str, str]] = {
     # -- help (bot/commands/help.py): the overview a group gets, its topics, 帮助 全部 ----------------------------
     "help_overview_head": {
         "zh": "牌局记账，每晚常用的几句（直接打中文，不用斜杠）：",
-        "en": "paiju keeps the table's ledger; a night's usual lines (the Chinese words, no slash needed):",
+        "en": "paiju keeps the table's ledger; a night's usual lines (no slash needed; the Chinese words work too):",
     },
     #: the overview's lines for a table of each game: opening it, then recording its hands
     "help_night_kawuxing": {
         "zh": "开桌 @甲 @乙 @丙 —— 开一桌（加 庄 @甲 指定庄家）\n"
         "胡 清一色 自摸 ｜ 胡 七对 点 @乙 —— 胡牌\n"
         "暗杠三条 ｜ 亮倒 ｜ 荒庄 —— 杠、亮倒、没人胡",
-        "en": "开桌 @a @b @c — open a table (add 庄 @a to name the dealer)\n"
-        "胡 清一色 自摸 | 胡 七对 点 @b — a win\n"
-        "暗杠三条 | 亮倒 | 荒庄 — a kong, 亮倒, a draw",
+        "en": "open @a @b @c — open a table (add dealer @a to name the dealer)\nwin one suit self-draw | win seven "
+        "pairs from @b — a win\nconcealed kong 3s | ready | draw — a kong, 亮倒, a draw",
     },
     "help_night_penghu": {
         "zh": "开桌 @甲 @乙 @丙 @丁 庄 @甲 —— 开一桌（四人）\n"
         "碰 点 @丙 ｜ 扫 ｜ 跑起 点 @丙 —— 边打边记\n"
         "胡 自摸 ｜ 胡 点 @丙 ｜ 荒庄 —— 这一局怎么结束",
-        "en": "开桌 @a @b @c @d 庄 @a — open a table (four seats)\n"
-        "碰 点 @c | 扫 | 跑起 点 @c — recorded as they happen\n"
-        "胡 自摸 | 胡 点 @c | 荒庄 — how the hand ends",
+        "en": "open @a @b @c @d dealer @a — open a table (four seats)\n碰 点 @c | 扫 | 跑起 点 @c — recorded as they "
+        "happen\n胡 自摸 | 胡 点 @c | 荒庄 — how the hand ends",
     },
     "help_night_gouji": {
         "zh": "开桌 @甲 @乙 @丙 @丁 @戊 @己 —— 开一桌（六人，按座次）\n"
         "名次 @甲 @丁 @丙 @己 @乙 @戊 —— 一局的名次，头科在前（只写「名次」出按钮）",
-        "en": "开桌 @a @b @c @d @e @f — open a table (six seats, in seat order)\n"
-        "名次 @a @d @c @f @b @e — a round's places, 头科 first (plain 名次 shows buttons)",
+        "en": "open @a @b @c @d @e @f — open a table (six seats, in seat order)\n名次 @a @d @c @f @b @e — a round's "
+        "places, 头科 first (plain 名次 shows buttons)",
     },
     "help_overview_money": {
         "zh": "撤销 —— 撤回这桌最后一条记录\n"
         "余额 —— 每人今晚和总的输赢\n"
         "结算 —— 结束今晚，给出最少笔数的转账\n"
         "付 @乙 11 ｜ 收到 @甲 11 —— 记下付款、确认收款",
-        "en": "撤销 — undo the table's latest record\n"
-        "余额 — everyone's tonight and all-time\n"
-        "结算 — end the night with the fewest transfers\n"
-        "付 @b 11 | 收到 @a 11 — a payment made, a payment received",
+        "en": "undo — undo the table's latest record\nbalance — everyone's tonight and all-time\nsettle — end the "
+        "night with the fewest transfers\npaid @b 11 | received @a 11 — a payment made, a payment received",
     },
     "help_topic_line": {"zh": "帮助 {word} —— {about}", "en": "help {word} — {about}"},
     "help_overview_tail": {
         "zh": "帮助 {all} —— 所有命令；帮助 结算 —— 只看一个命令",
-        "en": "help {all} — every command; help 结算 — one command",
+        "en": "help {all} — every command; help settle — one command",
     },
     #: what each topic holds: the overview's line for it, and the head of its own reply
     "help_about_record": {"zh": "开桌、记每一局、改错", "en": "opening a table, recording each hand, fixing one"},
@@ -1037,7 +1038,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "help_private_head": {
         "zh": "我在群里记牌局的账：把我拉进牌友群、设为管理员，再发 开桌 @甲 @乙 @丙。群里发「帮助」只看常用的几句，"
         "下面是全部命令。",
-        "en": "I keep mahjong tables' ledgers in groups: add me to your group as an admin, then send 开桌 @a @b @c. "
+        "en": "I keep mahjong tables' ledgers in groups: add me to your group as an admin, then send open @a @b @c. "
         "In a group, help shows the usual lines; here is every command.",
     },
     "help_tail": {
@@ -1047,7 +1048,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "help_unknown": {
         "zh": "没有「{word}」这个命令或话题。可以发 帮助 加：{topics}，或加一个命令（帮助 结算）。",
-        "en": "No command or topic “{word}”. Send help with one of: {topics}; or with a command (help 结算).",
+        "en": "No command or topic “{word}”. Send help with one of: {topics}; or with a command (help settle).",
     },
     # -- trust at the table: who may, undo, double entries, redeliveries (bot/permissions.py, commands/undo.py)
     "players_only": {
@@ -1147,7 +1148,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "没有撤销：你回复的那条消息没有记下牌局。要撤这桌最后一条记录，直接发「撤销」（不用回复）；"
         "要作废某一局，回复记那一局的消息发「撤销」。",
         "en": "Nothing undone: the message you replied to recorded no hand. To take back the table's latest record, "
-        "send 撤销 without replying; to void a hand, reply 撤销 to the message that recorded it.",
+        "send undo without replying; to void a hand, reply undo to the message that recorded it.",
     },
     "ledger_record_taken_back": {
         "zh": "没有撤销：你回复的那条消息记的已经撤销或作废了。",
@@ -1158,15 +1159,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "没有撤销：你回复的那条消息记的第{number}局在已经结束的那一桌上，换桌以后只有群管理员能撤销那一桌的记录。"
         "那一局记错了，请群管理员回复那条消息发「撤销」。",
         "en": "Nothing undone: hand {number} the message you replied to recorded is at a table that has ended; once "
-        "another table is open only the group's admins may take back that table's records. If it was wrong, ask "
-        "an admin to reply 撤销 to that message.",
+        "another table is open only the group's admins may take back that table's records. If it was wrong, ask an "
+        "admin to reply undo to that message.",
     },
     "undo_reply_not_latest": {
         "zh": "没有撤销：你回复的那条消息记在还没打完的第{number}局，但不是这桌最后一条记录。「撤销」只撤最后一条："
         "先撤销它后面记的，或者等第{number}局记完，再回复它发「撤销」整局作废。",
-        "en": "Nothing undone: the message you replied to recorded in hand {number}, still in play, but it is not "
-        "the table's latest record. 撤销 takes back only the latest: undo what came after it first, or once hand "
-        "{number} is recorded, reply 撤销 to it to void the whole hand.",
+        "en": "Nothing undone: the message you replied to recorded in hand {number}, still in play, but it is not the "
+        "table's latest record. undo takes back only the latest: undo what came after it first, or once hand {number} "
+        "is recorded, reply undo to it to void the whole hand.",
     },
     "undo_ask_ended": {
         "zh": "撤销第{number}局：{date} 那晚、已经结束的那一桌（{players}）。整局作废（{what}），这一局的钱全部退回，"
@@ -1180,8 +1181,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "undo_reply_changed": {
         "zh": "没有撤销：问你之后第{number}局改过了。要撤销，请再回复那条消息发「撤销」。",
-        "en": "Nothing undone: hand {number} was changed after the question. To undo it, reply 撤销 to that "
-        "message again.",
+        "en": "Nothing undone: hand {number} was changed after the question. To undo it, reply undo to that message "
+        "again.",
     },
     "undo_no_hand": {
         "zh": "这张牌桌没有打完的第{number}局。",
@@ -1189,11 +1190,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "undo_bad_words": {
         "zh": "「{word}」看不懂：撤销 只撤最后一条；要作废打完的某一局，写 撤销 第3局。",
-        "en": "Cannot read “{word}”: 撤销 takes back the latest record; to void a finished hand, write 撤销 第3局.",
+        "en": "Cannot read “{word}”: undo takes back the latest record; to void a finished hand, write undo hand 3.",
     },
     "ledger_record_changed": {
         "zh": "最后一条记录已经变了，这次没有撤销。要撤销请再发一次「撤销」。",
-        "en": "The latest record has changed; nothing was undone. Send 撤销 again to undo.",
+        "en": "The latest record has changed; nothing was undone. Send undo again to undo.",
     },
     "ledger_night_closed": {
         "zh": "这一晚已经结算封存，记录不能再改。",
@@ -1236,9 +1237,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "duplicate_other_end": {
         "zh": "{by}：第{number}局 {what}。这条和它不一样，多半说的是同一局，没有记。那条记错了，{owner} 或管理员发"
         "「改成 …」改；真是新的一局，点「是新的一局」。",
-        "en": "Already recorded ({by}): hand {number}, {what}. This one differs and most likely tells the same "
-        "hand, so it was not booked. If that record is wrong, {owner} or an admin fixes it with 改成 …; if this is "
-        "a new hand, press “New hand”.",
+        "en": "Already recorded ({by}): hand {number}, {what}. This one differs and most likely tells the same hand, "
+        "so it was not booked. If that record is wrong, {owner} or an admin fixes it with change to …; if this is a "
+        "new hand, press “New hand”.",
     },
     "recorder_unknown": {"zh": "记那条的人", "en": "whoever recorded it"},
     "btn_new_hand": {"zh": "是新的一局", "en": "New hand"},
@@ -1733,13 +1734,17 @@ def kong_name(lang: str, kind: str) -> str:
 
 
 def tile_name(lang: str, tile: str | None) -> str:
-    """` 三条` (zh) / ` 3s` (en) for a typed tile, "" when none was typed."""
+    """` 三条` (zh) / ` 3s`, ` red dragon` (en: a dragon by the name typed back, `concealed kong red dragon`) for a
+    typed tile, "" when none was typed."""
     if not tile:
         return ""
     from ledger.scoring.tiles import parse_tiles, tile_notation, tile_zh
 
+    def english(code: str) -> str:
+        return f"{DRAGON_NAMES_EN[code]} dragon" if code in DRAGON_NAMES_EN else code
+
     parsed = parse_tiles(tile)
-    return " " + "".join(tile_notation(t) if lang == "en" else tile_zh(t) for t in parsed)
+    return " " + "".join(english(tile_notation(t)) if lang == "en" else tile_zh(t) for t in parsed)
 
 
 #: how a game other than 卡五星 puts one of its events in words: (lang, event, the table's dealer) -> text

@@ -145,6 +145,15 @@ FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("
 #: what players say when a record is wrong, before what it should be (`错了 是七对`): a correction only when the rest
 #: reads as one (bot/commands/correct.py), chat otherwise
 CORRECTION_CHATTY_WORDS = ("错了", "搞错了", "写错了", "不对", "错了错了", "搞错了搞错了", "写错了写错了", "不对不对")
+#: the same in English (`wrong, it was self drawn`, `it was seven pairs`), with or without the comma
+CORRECTION_CHATTY_EN = (
+    "it was",
+    "it should be",
+    *(f"{no}{comma} it was" for no in ("wrong", "no", "nope") for comma in (",", "")),
+)
+#: 改成 in English (`change to seven pairs self-draw`, `correct it to seven pairs`): asked about as 改成 is; the
+#: chatty ones beside them
+CORRECTION_EN = ("change to", "change it to", "correct to", "correct it to", *CORRECTION_CHATTY_EN)
 #: a double win's own words: a line starting with one is a 一炮双响 (`一炮双响 阿杰 卡五星 小李 七对 点 老王`) only
 #: when it reads as one; anything else after them is chat (`一炮双响 太爽了`)
 DOUBLE_WIN_WORDS = ("一炮双响", "双响")
@@ -152,7 +161,8 @@ DOUBLE_WIN_WORDS = ("一炮双响", "双响")
 #: things too (`I won the raffle`), so a line of it the bot would refuse stays unanswered
 WON_EN = ("i won",)
 CHATTY_WORDS = frozenset(
-    {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *DOUBLE_WIN_WORDS, *WON_EN}
+    {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
+    | {*WON_EN}
 )
 #: a 一炮双响 told with its winners' plain names (`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`): what says
 #: they won (said between the names and the discarder, or glued after the names: `小李都胡了`), and what joins the
@@ -170,6 +180,11 @@ UNDO_VERB_SPELLING = {"撤消": "撤销"}
 #: is); followed by more they are a win told by its patterns (`zimo qingyise`) or chat (`zimo is hard`)
 SELF_DRAW_ALONE = ("zimo", "tsumo")
 
+#: Latin command names that are everyday English words (`ready` is 亮倒): such a word starts its command only alone
+#: on its line or before @mentions (`ready`, `ready @b`, `/ready …`); said with anything else it is chat (`ready!`,
+#: `ready to go`, `ready?`)
+PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready"})
+
 #: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only in a group that reads English
 #: (`no` is chat elsewhere)
 KEEP_WORDS_EN = ("cancel", "no")
@@ -180,6 +195,9 @@ YES_WORDS_EN = ("yes",)
 #: a table opened as it is said (`开桌了 @小李 @老王`): it opens only when every seat after it is an @mention; alone
 #: (`开桌了`, as a player announces it) or followed by other words (`开桌了 快来`) it is chat
 OPEN_SAID = ("开桌了", "开桌啦", "开局了", "开局啦")
+#: 开桌 in English as players say it (`open table @amy @tom`, `new table @amy @tom`): the word itself, never the
+#: name of a guest (`open` and `newtable` are the command's Latin names already)
+OPEN_EN = ("open table", "open a table", "open the table", "start table", "start a table", "new table")
 #: 结算 as it is said (`结算了`): 结算, except that with no night to settle (settled already, nothing played) it is
 #: chat, said after the settlement; a question (`结算了吗`, `结算了没`) is chat anyway
 SETTLE_SAID = ("结算了", "结算啦")
@@ -231,7 +249,7 @@ ALL_RECEIVED_WORDS = ("都收到了", "都收到啦", "全收到了", "全都收
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "open": ("开桌", "开局", "上桌", *OPEN_SAID),
+    "open": ("开桌", "开局", "上桌", *OPEN_SAID, *OPEN_EN),
     "table": (
         "牌桌",
         "桌况",
@@ -301,7 +319,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # answered with how to end the night (bot/commands/close.py)
     "close": CLOSE_WORDS,
     # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
-    "correct": ("改", "改成", "改为", "改一下", "更正", *CORRECTION_CHATTY_WORDS),
+    "correct": ("改", "改成", "改为", "改一下", "更正", *CORRECTION_CHATTY_WORDS, *CORRECTION_EN),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
     # payments after a settlement (bot/commands/payments.py)
     "pay": (
@@ -534,6 +552,14 @@ SEAT_ME_WORDS = frozenset({"加我", "加我一个", "算我", "算我一个", "
 #: what people say while gathering a table (`开桌 @乙 @丙 三缺一`, `快来啊`): never a guest's name, refused at 开桌
 GATHERING_WORDS = frozenset(
     {"三缺一", "二缺一", "缺一", "缺一个", "差一个", "快来", "速来", "来人", "等人", "走起", "开打", "上车", "来了"}
+)
+#: the English words of that chat, each a word of its own at 开桌 (`open @amy @tom come on`, `open table @amy @tom
+#: let's go`): never a guest's name either; only words no player is called by
+GATHERING_WORDS_EN = frozenset(
+    {"table", "a", "the", "open", "new", "start", "come", "on", "hurry", "up", "quick", "now", "later", "tonight"}
+    | {"let's", "lets", "let", "us", "go", "play", "game", "mahjong", "anyone", "someone", "who", "in", "join"}
+    | {"need", "one", "more", "please", "pls", "plz", "guys", "everyone", "all", "ready", "and", "with", "for"}
+    | {"to", "is", "are", "you", "we", "here", "wait", "waiting", "add", "count", "ok", "okay", "yes", "hi", "hey"}
 )
 
 # ---------------------------------------------------------------------------------------------- arguments

@@ -94,11 +94,11 @@ register(
         "details_payment": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
         "details_more": {
             "zh": "……还有{more}对没列出（发 明细 @名字 只看一个人的）",
-            "en": "… {more} more pairs not shown (send 明细 @name for one player's)",
+            "en": "… {more} more pairs not shown (send details @name for one player's)",
         },
         "details_hint": {
             "zh": "发 明细 @名字 看某人的逐笔明细",
-            "en": "Send 明细 @name for one player's items",
+            "en": "Send details @name for one player's items",
         },
         "details_none": {"zh": "明细 · {date}：这一晚没有输赢", "en": "Details · {date}: nobody won or lost"},
         "details_no_night": {"zh": "还没有牌局，没有明细", "en": "No night played yet: no details"},
@@ -123,7 +123,7 @@ register(
         "details_carried_item": {"zh": "{payer} 欠 {payee} {amount}", "en": "{payer} owed {payee} {amount}"},
         "details_no_payment": {
             "zh": "这一晚的最少转账里没有这一笔。发 明细 看这一晚的全部转账。",
-            "en": "The night's payments have no such line. Send 明细 for all of them.",
+            "en": "The night's payments have no such line. Send details for all of them.",
         },
         # -- 收款码 ------------------------------------------------------------------------------------------
         "qr_usage": {
@@ -161,7 +161,7 @@ register(
         "fees_usage": {
             "zh": "用法：设置 台费 10（每人每晚，结算时记）｜ 设置 台费 0 ｜ 设置 抽水 10% ｜ 设置 抽水 2 ｜ "
             "设置 抽水 10% 封顶 5 ｜ 设置 抽水 关",
-            "en": "Usage: 设置 台费 10 (each player per night, booked at 结算) | 设置 台费 0 | 设置 抽水 10% | "
+            "en": "Usage: 设置 台费 10 (each player per night, booked at settle) | 设置 台费 0 | 设置 抽水 10% | "
             "设置 抽水 2 | 设置 抽水 10% 封顶 5 | 设置 抽水 关",
         },
         "fees_changed": {"zh": "台费已改（之后记的账按新的算）：", "en": "Table fees changed (from now on):"},
@@ -170,7 +170,7 @@ register(
             "en": "Table fees: none (admins: 设置 台费 10 | 设置 抽水 10%)",
         },
         "fees_line": {"zh": "台费：{parts}", "en": "Table fees: {parts}"},
-        "fees_night": {"zh": "每人每晚 {amount}（结算时记）", "en": "{amount} per player per night (at 结算)"},
+        "fees_night": {"zh": "每人每晚 {amount}（结算时记）", "en": "{amount} per player per night (at settle)"},
         "fees_cut": {"zh": "每次胡牌抽水 {cut}{cap}", "en": "a cut of {cut} of each win{cap}"},
         "fees_cap": {"zh": "，封顶 {amount}", "en": ", at most {amount}"},
         "fees_cut_booked": {"zh": "抽水：{cuts}（已记入台费）", "en": "Cut: {cuts} (to the house)"},
@@ -185,7 +185,7 @@ register(
         },
         "payfees_empty": {
             "zh": "台费账户是空的，没有可付的（台费在结算时才记）。",
-            "en": "The house holds nothing to pay out (the table fee is booked at 结算).",
+            "en": "The house holds nothing to pay out (the table fee is booked at settle).",
         },
         "payfees_short": {
             "zh": "台费账户只有 {held}，不够付 {need}，没有记。",
@@ -223,8 +223,8 @@ register(
         },
         "unpayout_ask_in_night": {
             "zh": "撤销后钱回到{pool}，领钱的人不再算收到（这一晚结算时不算它）。",
-            "en": "The money goes back to the {pool} and those paid no longer have it (the night's 结算 leaves it "
-            "out). ",
+            "en": "The money goes back to the {pool} and those paid no longer have it (the night's settlement leaves "
+            "it out). ",
         },
         "unpayout_ask_at_once": {
             "zh": "撤销后钱回到{pool}，转给领钱人的欠款恢复成欠{pool}，这次的付款按钮作废。",

@@ -26,7 +26,7 @@ from ledger.service import HandRecord, MemberInfo, TableInfo
     ),
     help_en=(
         "balances: tonight, all-time result (总输赢, never changed by payments), owed now (未结); "
-        "余额 @b: one, with the settled debts still unpaid (余额 me: yours)"
+        "balance @b: one, with the settled debts still unpaid (balance me: yours)"
     ),
 )
 def balance(ctx: Context) -> SendText:
@@ -136,7 +136,7 @@ def unpaid_lines(ctx: Context, member_id: int, other_id: int | None = None) -> l
     names=["history"],
     aliases=COMMAND_WORDS["history"],
     help_zh="历史：最近几局（默认 5 局）的番型和输赢：历史 10｜第3局：这桌第 3 局",
-    help_en="the last hands (5 by default) with patterns and payments: 历史 10; 第3局: this table's hand 3",
+    help_en="the last hands (5 by default) with patterns and payments: history 10; hand 3: this table's hand 3",
 )
 def history(ctx: Context) -> SendText:
     limit = 5

@@ -54,6 +54,13 @@ HU_WORD = COMMAND_WORDS["hu"][0]
 PIHU = KEYWORDS["pihu"][0]
 
 
+def _records(command: Command, word: str, _args: str) -> bool:
+    """Whether a line split as `split_command` splits it records: by a record's word of any game (`CORRECTED_WORDS`),
+    Chinese or its command's Latin name (`改成 胡 七对 自摸`, `change to win seven pairs self-draw`), or told by its
+    patterns."""
+    return any(w in CORRECTED_WORDS for w in (word, *command.aliases))
+
+
 def _glued_correction(rest: str) -> bool:
     """`改成七对自摸`, `改成七对`: 改 glued to a record of any game, or to patterns alone (they read as a win once
     told how)."""
@@ -66,8 +73,8 @@ def _glued_correction(rest: str) -> bool:
     aliases=COMMAND_WORDS["correct"],
     help_zh="改：改成 胡 七对 自摸 —— 把这桌最后一条记录（你记的；管理员：谁记的都行）换成这一行，先问一次"
     "（别人记的：编辑原消息，或 撤销 后重记）",
-    help_en="改: 改成 胡 七对 自摸 replaces the table's latest record (yours; admins: anyone's) with this line, "
-    "after one question (someone else's: edit its message, or 撤销 then record again)",
+    help_en="change to win seven pairs self-draw (改成) replaces the table's latest record (yours; admins: anyone's) "
+    "with this line, after one question (someone else's: edit its message, or undo then record again)",
     in_menu=False,
     glued=_glued_correction,
 )
@@ -80,7 +87,7 @@ def correction(ctx: Context) -> SendText:
     table = ctx.table
     line = clean(ctx.args)  # `改一下，胡 七对 自摸`
     found = split_command(line, registry, ctx.game, ctx.seat_names)
-    if found is not None and found[1] not in CORRECTED_WORDS:
+    if found is not None and not _records(*found):
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
     if table is None and found is not None:  # after 结算: the night's records stand
         return _told(ctx, ctx.t("correct_settled"))

@@ -60,7 +60,8 @@ KAWUXING = ("kawuxing",)
     names=["gang", "kong"],
     aliases=COMMAND_WORDS["gang"],
     help_zh="杠：暗杠三条 ｜ 蓄杠 ｜ 直杠 9p 点 @乙 ｜ 点杠 @乙 ｜ 杠 @丙 直 点 @乙 杠上杠（只写「杠」出按钮）",
-    help_en="kong: 暗杠 3s | 蓄杠 | 直杠 9p 点 @b | 点杠 @b | 杠 @c 直 点 @b 杠上杠 (plain 杠 shows buttons)",
+    help_en="kong: concealed kong 3s | added kong | exposed kong 9p from @b | exposed kong @c from @b 杠上杠 (plain "
+    "kong shows buttons)",
     games=KAWUXING,
     on_edit=True,
 )
@@ -96,7 +97,7 @@ def _first_person(ctx: Context, mine: str | None, player: str) -> None:
     names=["liangdao", "ready"],
     aliases=COMMAND_WORDS["liangdao"],
     help_zh="亮倒：亮倒（自己）或 亮倒 @乙（也可写 亮牌、报听）",
-    help_en="declare 亮倒: 亮倒 (yourself) or 亮倒 @b",
+    help_en="declare 亮倒: ready (yourself) or ready @b",
     games=KAWUXING,
     on_edit=True,
 )
@@ -123,8 +124,9 @@ def record_liangdao(ctx: Context) -> SendText:
         "胡 @丙 卡五星 杠上炮 点 @乙 ｜ 一炮双响：胡 @甲 卡五星 @丙 七对 点 @乙（只写「胡」出按钮）"
     ),
     help_en=(
-        "win: 胡 123p46p789s22s333s 5p 点 @b | 胡 清一色 七对 自摸 | 自摸 清一色 | 胡 @c 卡五星 杠上炮 点 @b | "
-        "double win: 胡 @a 卡五星 @c 七对 点 @b (plain 胡 shows buttons)"
+        "win: win 123p46p789s22s333s 5p from @b | win one suit seven pairs self-draw | zimo one suit | win @c closed "
+        "five win on the discard after a kong from @b | double win: win @a closed five @c seven pairs from @b "
+        "(plain win shows buttons)"
     ),
     games=KAWUXING,
     on_edit=True,
@@ -217,7 +219,8 @@ def _cheering(ctx: Context, table: TableInfo) -> bool:
         "荒庄：牌摸完没人胡（杠钱照算，亮倒的按规则赔；也可写 流局、黄庄、臭庄、荒了）｜ "
         "查大叫的桌：荒庄 听 @乙 123p456p789s11s55s @丙 清一色，或 荒庄 没人听"
     ),
-    help_en="a drawn hand (kong money stands; 亮倒 penalty per the rules) | 查大叫: 荒庄 听 @b 123p456p789s11s55s",
+    help_en="draw: a drawn hand (kong money stands; 亮倒 penalty per the rules) | 查大叫: draw 听 @b "
+    "123p456p789s11s55s",
     games=KAWUXING,
     on_edit=True,
 )

@@ -23,7 +23,15 @@ from bot.core import Button, Context, Quiet, Refusal, SendText, registry
 from bot.grammar import GrammarError, fold, name_key, parse_people, tokens
 from bot.permissions import require_to_open
 from bot.texts import game_name, joined, rules_summary
-from bot.vocabulary import COMMAND_WORDS, DEALER_AFTER_WORDS, GATHERING_WORDS, OPEN_SAID, PARTICLES, SEAT_ME_WORDS
+from bot.vocabulary import (
+    COMMAND_WORDS,
+    DEALER_AFTER_WORDS,
+    GATHERING_WORDS,
+    GATHERING_WORDS_EN,
+    OPEN_SAID,
+    PARTICLES,
+    SEAT_ME_WORDS,
+)
 from ledger.accounts import MAX_NAME
 from ledger.errors import LedgerError
 
@@ -59,8 +67,8 @@ def _reads_as_a_stake(name: str, currency: str) -> bool:
     aliases=COMMAND_WORDS["open"],
     help_zh="开桌：开桌 @甲 @乙 @丙 [庄 @甲 | 抽庄]（不在群里的客人直接写名字）"
     "｜ 开桌 @乙 @丙 我坐庄（加我：自己也坐）",
-    help_en="open a table: 开桌 @a @b @c [庄 @a | 抽庄] (guests by plain name) | 开桌 @b @c 我坐庄 (you deal; 加我: "
-    "you sit)",
+    help_en="open a table: open @a @b @c [dealer @a | random] (guests by plain name; open table … too) | open @b @c "
+    "dealer me (you deal and sit)",
 )
 def open_table(ctx: Context) -> SendText:
     require_to_open(ctx)
@@ -162,9 +170,12 @@ def open_table(ctx: Context) -> SendText:
 
 
 def _reads_as_chat(name: str) -> bool:
-    """A word at 开桌 that people say while gathering a table (`三缺一`, `快来啊`) or that holds a dealer word
-    (`坐庄阿杰`): never a guest's name (`阿杰坐庄` is read as the dealer before this)."""
+    """A word at 开桌 that people say while gathering a table (`三缺一`, `快来啊`, `come on`, `table` of `open
+    table`) or that holds a dealer word (`坐庄阿杰`): never a guest's name (`阿杰坐庄` is read as the dealer before
+    this)."""
     folded = name_key(name).rstrip("".join(PARTICLES))
+    if folded.replace("’", "'").rstrip("!.~") in GATHERING_WORDS_EN:
+        return True
     return folded in GATHERING_WORDS or any(word in folded for word in DEALER_AFTER_WORDS if len(word) > 1)
 
 

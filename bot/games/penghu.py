@@ -65,7 +65,7 @@ register(
             "zh": "这桌打的是碰胡，没有{word}（那是卡五星的记法）。"
             "碰胡记：碰 点 @丙 ｜ 扫 ｜ 胡 点 @丙 ｜ 荒庄；发「帮助 记牌」看怎么记。",
             "en": "This table plays 碰胡, which has no {word} (a 卡五星 record). 碰胡 records: 碰 点 @c | 扫 | "
-            "胡 点 @c | 荒庄; send 帮助 记牌 (help record) for more.",
+            "胡 点 @c | 荒庄; send help record for more.",
         },
         "penghu_word_not_here": {"zh": "「{word}」用不到{what}上。", "en": "“{word}” does not apply to {what}."},
         "penghu_player_missing": {

@@ -47,7 +47,7 @@ register(
         },
         "web_no_table": {
             "zh": "现在没有开着的牌桌：先在群里开桌（开桌 @甲 @乙 @丙）。",
-            "en": "No table is open: open one in the group first (开桌 @a @b @c).",
+            "en": "No table is open: open one in the group first (open @a @b @c).",
         },
         "web_not_kawuxing": {
             "zh": "这张牌桌打的不是卡五星：小程序只能记卡五星，其他游戏请在群里发消息记。",

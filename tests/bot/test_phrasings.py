@@ -209,8 +209,8 @@ def test_closing_words_say_how_to_end_the_night_and_close_nothing(table: Table, 
     table.say("a: 结算")
     assert table.say("a: 收桌", "b: 不打了") == []
     assert english.say("a: 关桌") == [
-        "bot: To close the table, send 结算 (settle): it ends the night, posts its report and who pays whom, and "
-        "seals the night's books (only an admin's 撤销结算 reopens them). Playing on? Ignore this."
+        "bot: To close the table, send settle: it ends the night, posts its report and who pays whom, and seals the "
+        "night's books (only an admin's unsettle reopens them). Playing on? Ignore this."
     ]
 
 

@@ -108,7 +108,7 @@ def test_english_replies_use_ascii_punctuation(tmp_path: Path) -> None:
     why = "a comma could be a thousands or a decimal separator: write 1000 or 1.5"
     assert f"bot: 底金 cannot be “1,5”: write an amount like 2, 0.5 or 50分 ({why})" in out
     assert "bot: Seats: a, b, c" in out and "bot: 亮倒 declared: a, b" in out
-    assert "bot: This hand so far: b concealed kong (暗杠) 7z; a declares 亮倒; b declares 亮倒" in out
+    assert "bot: This hand so far: b concealed kong (暗杠) red dragon; a declares 亮倒; b declares 亮倒" in out
     assert any("a wins on c's discard (123p46p789s22s333s 5p)" in line for line in out)
     assert any("hand 1, drawn hand (荒庄; ready: b, c)" in line for line in out)
 
