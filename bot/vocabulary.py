@@ -290,7 +290,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
     # typed by whoever asked 撤销, while its question waits: 「确认撤销」 (bot/commands/questions.py); alone, or chat
-    "question_yes": ("对", "对的", "对对", "是的", "是", "确定", "确认", "确认撤销", "嗯", "嗯嗯", *YES_WORDS_EN),
+    "question_yes": ("对", "对的", "对对", "是的", "是", "确定", "确认", "确认撤销", "撤吧", "嗯", "嗯嗯", *YES_WORDS_EN),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "unpaid": UNPAID_WORDS,
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),

@@ -479,6 +479,23 @@ def questions_waiting(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
     return waiting
 
 
+def questions_put_to(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
+    """Questions of these kinds at the open table that someone else asked about the sender's record, theirs to say
+    yes to (`CONFIRMER`; for an admin, every such question), newest first. Only a seated player or an admin can be
+    asked one: nothing is looked up for anyone else, or with no table open."""
+    table = ctx.table
+    if table is None or not (ctx.is_admin or plays_at(ctx, table)):
+        return []
+    return [
+        flow
+        for flow in reversed(ctx.service.open_flows(ctx.chat_id, kinds=kinds))
+        if flow.user_id != ctx.sender.user_id
+        and flow.state.get("table_id") == table.id
+        and CONFIRMER in flow.state
+        and (ctx.is_admin or flow.state[CONFIRMER] == ctx.sender.user_id)
+    ]
+
+
 def refuse_while_undo_asked(ctx: Context, table: TableInfo) -> None:
     """A new record from whoever asked to take back the table's latest record, while that question still waits, is
     most likely that record typed again, corrected: booked now, the question could no longer take the old one back
