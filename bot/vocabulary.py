@@ -176,6 +176,8 @@ KEEP_WORDS_EN = ("cancel", "no")
 
 #: the words for 「确认」 that answer a question (`bot.commands.questions`) only in a group that reads English
 YES_WORDS_EN = ("yes",)
+#: the words for 「确认撤销」 itself: the button's label, and "undo it, then" (`撤吧`)
+UNDO_YES_WORDS = ("确认撤销", "撤吧")
 
 #: a table opened as it is said (`开桌了 @小李 @老王`): it opens only when every seat after it is an @mention; alone
 #: (`开桌了`, as a player announces it) or followed by other words (`开桌了 快来`) it is chat
@@ -290,7 +292,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
     # typed by whoever asked 撤销, while its question waits: 「确认撤销」 (bot/commands/questions.py); alone, or chat
-    "question_yes": ("对", "对的", "对对", "是的", "是", "确定", "确认", "确认撤销", "撤吧", "嗯", "嗯嗯", *YES_WORDS_EN),
+    "question_yes": ("对", "对的", "对对", "是的", "是", "确定", "确认", "嗯", "嗯嗯", *UNDO_YES_WORDS, *YES_WORDS_EN),
+    # typed by whoever's line was held back as another ending of the hand just ended: 「是新的一局」
+    # (bot/commands/duplicates.py); alone, or chat
+    "new_hand": ("是新的一局", "新的一局", "是新的"),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "unpaid": UNPAID_WORDS,
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),
