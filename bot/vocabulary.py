@@ -193,6 +193,21 @@ CLOSE_WORDS = (
     *("不打了", "不打啦", "不打了吧"),
 )
 
+#: how the bot's use is asked in a whole sentence (`这个机器人怎么用`): 帮助's overview, asked alone (with more words
+#: after it, it is chat: `这个机器人怎么用 我也不知道`)
+HELP_ASKED_WORDS = (
+    *("这个机器人怎么用", "这机器人怎么用", "机器人怎么用", "这个机器人咋用", "机器人咋用", "这个bot怎么用"),
+)
+
+#: what players say before 撤销 when they see their mistake (`哦不对 撤销`, `oops wrong, undo`, `不对不对 撤回`):
+#: the line is that 撤销 when one undo word alone follows them (more words after it, or a question, and it stays
+#: chat); no undo word is one of them, nor starts with one
+UNDO_LEAD_WORDS = (
+    *("哦不对", "噢不对", "喔不对", "啊不对", "哎不对", "哎呀不对", "哎呀", "哎哟", "哦", "噢", "啊"),
+    *CORRECTION_CHATTY_WORDS,
+    *("oops", "oops wrong", "wrong", "my bad", "sorry"),
+)
+
 #: what players say before 结算 when they stop (`散了散了 结算吧`, `不打了 结算吧`, `好了 结算`): the line is 结算 when
 #: one settle word alone follows them (more words after it, or a question, and it stays chat: `散了 明天再结算`);
 #: no settle word is one of them, nor starts with one
@@ -338,7 +353,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "config": ("设置", "设定"),
     "alias": ("名片", "改名"),
     "link": ("关联", "认领"),
-    "help": ("帮助", "说明", "怎么用"),
+    "help": ("帮助", "说明", "怎么用", *HELP_ASKED_WORDS),
     # what regional rules make players tell (docs/regional-rules.md): 漂, and the answers to the bot's questions
     "piao": ("漂", "选漂"),
     "kan": ("坎", "数坎", "坎数"),
@@ -419,6 +434,11 @@ THIS_HAND_RECORD_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | fr
 #: 我 — and the record is a recap: it tells the hand just recorded when that one ended the hand (the double-entry
 #: check, `ledger.booking._refuse_repeat`); longest first
 RECAP_WORDS = ("刚刚", "刚才", "刚")
+
+#: what a seat's name may be glued to and still start a record told with its player first (`小李自摸七对` is
+#: `小李 自摸七对`): only 自摸, which no name ends with by chance; the name must be exactly a seat's (`老表胡了` and
+#: `王哥自摸` stay chat)
+SEAT_GLUED_WORD = "自摸"
 RECAP_FIRST_WORDS = ("刚刚", "刚才")
 
 #: a 够级 place as players name it -> how many went out before it (`我头科`, `我是二科`, `末游 我`: the sender's own
@@ -448,8 +468,11 @@ PAID_TO_WORD = "给"
 #: what may close a payment's amount, said as done (`付 @老王 8块了`, `转给 @老王 8 了`): the amount is the same
 PAID_DONE = ("了", "啦")
 #: a payment said with 转给 (`转给 @老王 8`, `转给 @老王 8块了`): read as this payment word only when one @mention and
-#: an amount follow, nothing else; before anything else it is chat (`转给 @老王`: forwarded to him, `转给你看看`)
+#: an amount follow, nothing else; before anything else it is chat (`转给 @老王`: forwarded to him, `转给你看看`).
+#: A plain name instead of the mention (`转给 小李 4`), or 转 alone before one (`转小李4块`, `转 小李 4`), is read so
+#: too, and books only when the name is a player of the latest settlement (`payments.settled_player`)
 SENT_TO_WORD = "转给"
+SENT_BARE_WORD = "转"
 SENT_TO_READ_AS = "已转给"
 #: the admins' fine (bot/moderation/commands.py), as its key: told with the member first too (`@小李 罚款 5`), only
 #: when an amount follows the word

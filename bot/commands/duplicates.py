@@ -114,7 +114,8 @@ def new_hand(ctx: Context) -> list[Effect]:
     """Typed `是新的一局` (`新的一局`, `是新的`): the sender's latest question still waiting, when it is 「是新的一局」
     about their line held back as another ending of the hand just ended, answered as its button is — the line
     booked as typed, past the check, the question rewritten to the booking's reply — with a short reply to the
-    typed line. The words alone only, never asked; from anyone else, or with another question of theirs the latest, chat."""
+    typed line. The words alone only, never asked; from anyone else, or with another question of theirs the
+    latest, chat."""
     if ctx.args or asks(ctx.incoming.text if ctx.incoming is not None else ""):
         raise Quiet  # `是新的一局？`: asked, not said
     waiting = questions_waiting(ctx, tuple(CANCELLED))

@@ -200,9 +200,7 @@ async def test_another_claim_through_telegram_is_its_typers_to_answer(tg: Harnes
 
 
 @pytest.mark.parametrize("line", ["老王 卡五星 点 阿杰", "阿杰 卡五星 点 老王", "小李 自摸 七对"])
-def test_a_claim_by_its_patterns_that_names_a_winner_is_asked_never_taken_for_cheering(
-    table: Table, line: str
-) -> None:
+def test_a_claim_by_its_patterns_that_names_a_winner_is_asked_never_taken_for_cheering(table: Table, line: str) -> None:
     """Told by its patterns within two minutes of someone else's hand end, a line that names who won (another
     player, its sender by name, or the same winner with another hand) is a claim, which was dropped without a word;
     a line naming nobody (`清一色 自摸！`) is still cheering."""
