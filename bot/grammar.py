@@ -243,11 +243,12 @@ def split_command(
         if command is None:
             return None
         return command, name, _rest(text[origin[start + 1 + len(first)] :])
-    led = _settle_led_in(head)
-    if led < len(head):  # `散了散了 结算吧`: the settle word alone after them
-        found = split_command(text[origin[start + led] :], book, game)
-        if found is not None and found[1] in vocab.COMMAND_WORDS["settle"] and not found[2]:
-            return found
+    for leads, key in _LEADS:  # `散了散了 结算吧`, `哦不对 撤销`: the settle or undo word alone after them
+        led = _led_in(head, leads)
+        if led < len(head) and head.startswith(vocab.COMMAND_WORDS[key], led):
+            found = split_command(text[origin[start + led] :], book, game)
+            if found is not None and found[1] in vocab.COMMAND_WORDS[key] and not found[2]:
+                return found
     recalled = _recalled(text, seats)
     if recalled is not None:  # `阿杰 刚才 自摸 清一色`: the record alone, when it is one (`Context.recap`)
         found = split_command(recalled, book, game, seats)
@@ -293,11 +294,21 @@ def split_command(
         return named_fine
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game) or _double_win_named(text, book, game, seats)
+    apart = _seat_glued(text, seats) if vocab.SEAT_GLUED_WORD in head else None
+    if apart is not None:  # `小李自摸七对`: `小李 自摸七对`
+        return _player_first(apart, book, game)
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
         found = _player_first(text[origin[start + len(vocab.PAID_TO_WORD)] :], book, game)
         return found if found is not None and found[1] in vocab.ADDRESSED_PAYMENT_WORDS else None
     if head.startswith(vocab.SENT_TO_WORD):
         return _sent_to(text[origin[start + len(vocab.SENT_TO_WORD)] :], book, game)
+    sent = (  # `转小李4块`, `转 小李 4`: a plain name only
+        _sent_to(text[origin[start + len(vocab.SENT_BARE_WORD)] :], book, game, mention=False)
+        if head.startswith(vocab.SENT_BARE_WORD)
+        else None
+    )
+    if sent is not None:
+        return sent
     if head.startswith(vocab.REST_OF_DEBT_WORDS) or head[0].isdigit() or head[0] in vocab.NUMERAL_DIGITS:
         paid = _amount_first(text, book, game, after_mention=True)  # `余下3块已转 @阿杰`
         if paid is not None:
@@ -356,22 +367,27 @@ def _places_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     return None if command is None else (command, word, _without_cheers(text.strip(), word))
 
 
-def _settle_led_in(head: str) -> int:
-    """How much of the (folded) line is what players say before 结算 when they stop (`散了散了 `, `不打了，`:
-    `vocab.SETTLE_LEAD_WORDS`, each maybe said again, with the punctuation after them); the whole line when that is
-    all it holds, or nothing is (0 when it starts otherwise)."""
+def _led_in(head: str, leads: tuple[str, ...]) -> int:
+    """How much of the (folded) line is what players say before a word (`leads`, longest first, each maybe said
+    again, with the punctuation after them): before 结算 when they stop (`散了散了 `, `不打了，`:
+    `vocab.SETTLE_LEAD_WORDS`), before 撤销 when they see a mistake (`哦不对 `, `oops wrong, `:
+    `vocab.UNDO_LEAD_WORDS`); the whole line when that is all it holds, or nothing is (it starts otherwise)."""
+    if not head.startswith(leads):  # nearly every line: nothing to read
+        return len(head)
     end = 0
     while True:
-        lead = next((w for w in _SETTLE_LEADS if head.startswith(w, end)), "")
+        lead = next((w for w in leads if head.startswith(w, end)), "")
         if not lead:
-            return end if end else len(head)
+            return end
         end += len(lead)
         while end < len(head) and _is_separator(head[end]):
             end += 1
 
 
-#: the lead-in words, longest first (`散了吧` before `散了`)
-_SETTLE_LEADS = sorted(vocab.SETTLE_LEAD_WORDS, key=len, reverse=True)
+#: the lead-in words, longest first (`散了吧` before `散了`), each with the command whose word alone may follow them
+_SETTLE_LEADS = tuple(sorted(vocab.SETTLE_LEAD_WORDS, key=len, reverse=True))
+_UNDO_LEADS = tuple(sorted(vocab.UNDO_LEAD_WORDS, key=len, reverse=True))
+_LEADS = ((_SETTLE_LEADS, "settle"), (_UNDO_LEADS, "undo"))
 
 
 def recalls(text: str, seats: Iterable[str] = ()) -> bool:
@@ -550,7 +566,9 @@ def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> b
     reads cleanly: a question or a refusal would answer chat."""
     head = fold(text[:_HEAD]).lstrip(_SPACES)
     said = head.startswith(("/", word)) or _undo_verb_joined(head)[0].startswith(word)  # `撤销 结算` too
-    said = said or (word in vocab.COMMAND_WORDS["settle"] and head[_settle_led_in(head) :].startswith(word))
+    said = said or any(
+        word in vocab.COMMAND_WORDS[key] and head[_led_in(head, leads) :].startswith(word) for leads, key in _LEADS
+    )
     glued = command is not None and command.glued is not None and head.startswith(word)
     if glued and _ends_word(word, head[len(word) :]):
         glued = False  # `设置 底金 2`: the word as typed apart
@@ -574,6 +592,23 @@ def _seat_first(text: str, seats: Iterable[str]) -> bool:
     first = text.strip(_SPACES).split(maxsplit=1)[0]
     key = name_key(first)
     return any(name_key(seat) == key for seat in seats)
+
+
+def _seat_glued(text: str, seats: Iterable[str]) -> str | None:
+    """`小李自摸七对` written apart, `小李 自摸七对`, when the line starts with exactly the name of a seat at the open
+    table glued to 自摸 (`vocab.SEAT_GLUED_WORD`); None for any other line: a name not seated (`王哥自摸`) is never
+    guessed, and a seat's name glued to any other word stays chat."""
+    first = text.strip(_SPACES).split(maxsplit=1)[0]
+    folded, origin = _fold_map(first)
+    at = folded.find(vocab.SEAT_GLUED_WORD)
+    if at < 1:
+        return None
+    name = first[: origin[at]]
+    key = name_key(name)
+    if not any(name_key(seat) == key for seat in seats):
+        return None
+    stripped = text.strip(_SPACES)
+    return f"{name} {stripped[len(name) :]}"
 
 
 def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
@@ -630,20 +665,32 @@ def _fine_of_a_name(text: str, book: CommandBook[C_co], game: str | None) -> tup
     return None if command is None else (command, vocab.FINE_READ_AS, " ".join((parts[0], *parts[2:])))
 
 
+#: a plain name with an amount in digits glued after it (`小李5块`, `老王2.5`)
+NAME_THEN_AMOUNT = re.compile(r"(?P<name>\D*[^\d\s.¥@])(?P<amount>¥?\d\S*)")
 #: an @username with digits glued after it, and maybe a unit (`@ajie4`, `@ajie4块`): the digits may be an amount
 _USERNAME_DIGITS = re.compile(r"@[A-Za-z0-9_]+?(?P<amount>\d[^@\s]*)")
 
 
-def _sent_to(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+def _sent_to(
+    rest: str, book: CommandBook[C_co], game: str | None, *, mention: bool = True
+) -> tuple[C_co, str, str] | None:
     """`转给 @老王 8`, `转给 @老王 8块了` (what follows 转给): the payment to that person (`已转给 @老王 8`) when one
     @mention and what is meant as an amount are all there is (`转给 @老王 8欢乐豆` too: the payment refuses its unit),
-    or an @username with digits glued to it (`转给@ajie4`: the payment asks what is meant); anything else is chat
-    (`转给 @老王`, `转给 @老王 看看`, a question)."""
+    or an @username with digits glued to it (`转给@ajie4`: the payment asks what is meant); so is one plain name
+    before the amount, apart or glued (`转给 小李 4`, `转小李4块`: the payment books it only for a player of the latest
+    settlement); `mention=False` (after 转 alone) reads only such a name. Anything else is chat (`转给 @老王`,
+    `转给 @老王 看看`, `转发一下`, a question)."""
     parts = tokens(rest)
-    if not parts or not parts[0].startswith("@") or len(parts[0]) < 2 or asks(rest):
+    if not parts or asks(rest):
         return None
-    glued = _USERNAME_DIGITS.fullmatch("".join(parts)) if parts[0][-1].isdigit() else None
-    amount = glued["amount"] if glued else "".join(parts[1:])
+    if not parts[0].startswith("@"):
+        named = NAME_THEN_AMOUNT.fullmatch(parts[0]) if len(parts) == 1 else None
+        amount = named["amount"] if named else "".join(parts[1:])
+    elif not mention or len(parts[0]) < 2:
+        return None
+    else:
+        glued = _USERNAME_DIGITS.fullmatch("".join(parts)) if parts[0][-1].isdigit() else None
+        amount = glued["amount"] if glued else "".join(parts[1:])
     said = next((amount[: -len(done)] for done in vocab.PAID_DONE if amount.endswith(done)), amount)
     if not said or not looks_like_amount(said):
         return None

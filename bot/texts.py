@@ -1255,6 +1255,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "好的，没有再记（上面问的已经作废）。",
         "en": "OK, not booked again (the question above is closed).",
     },
+    # another ending of the hand just ended, held back and confirmed by its typer's `是新的一局` (as its button)
+    "new_hand_typed": {
+        "zh": "好的，记成新的一局（上面那条已经改成记下的结果）。",
+        "en": "OK, booked as a new hand (the question above now shows what was booked).",
+    },
     # a typed payment that repeats what its sender booked a moment ago (bot/commands/payments.py)
     "payment_repeat": {
         "zh": "刚才（{seconds} 秒前）已经记过一笔 {debtor} → {creditor} {amount}。这条（{line}）是同样的一笔，"

@@ -191,6 +191,8 @@ KEEP_WORDS_EN = ("cancel", "no")
 
 #: the words for 「确认」 that answer a question (`bot.commands.questions`) only in a group that reads English
 YES_WORDS_EN = ("yes",)
+#: the words for 「确认撤销」 itself: the button's label, and "undo it, then" (`撤吧`)
+UNDO_YES_WORDS = ("确认撤销", "撤吧")
 
 #: a table opened as it is said (`开桌了 @小李 @老王`): it opens only when every seat after it is an @mention; alone
 #: (`开桌了`, as a player announces it) or followed by other words (`开桌了 快来`) it is chat
@@ -207,6 +209,21 @@ SETTLE_SAID = ("结算了", "结算啦")
 CLOSE_WORDS = (
     *(f"{word}{said}" for word in ("关桌", "收桌", "散桌") for said in ("", "了", "吧", "啦")),
     *("不打了", "不打啦", "不打了吧"),
+)
+
+#: how the bot's use is asked in a whole sentence (`这个机器人怎么用`): 帮助's overview, asked alone (with more words
+#: after it, it is chat: `这个机器人怎么用 我也不知道`)
+HELP_ASKED_WORDS = (
+    *("这个机器人怎么用", "这机器人怎么用", "机器人怎么用", "这个机器人咋用", "机器人咋用", "这个bot怎么用"),
+)
+
+#: what players say before 撤销 when they see their mistake (`哦不对 撤销`, `oops wrong, undo`, `不对不对 撤回`):
+#: the line is that 撤销 when one undo word alone follows them (more words after it, or a question, and it stays
+#: chat); no undo word is one of them, nor starts with one
+UNDO_LEAD_WORDS = (
+    *("哦不对", "噢不对", "喔不对", "啊不对", "哎不对", "哎呀不对", "哎呀", "哎哟", "哦", "噢", "啊"),
+    *CORRECTION_CHATTY_WORDS,
+    *("oops", "oops wrong", "wrong", "my bad", "sorry"),
 )
 
 #: what players say before 结算 when they stop (`散了散了 结算吧`, `不打了 结算吧`, `好了 结算`): the line is 结算 when
@@ -308,7 +325,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
     # typed by whoever asked 撤销, while its question waits: 「确认撤销」 (bot/commands/questions.py); alone, or chat
-    "question_yes": ("对", "对的", "对对", "是的", "是", "确定", "确认", "确认撤销", "嗯", "嗯嗯", *YES_WORDS_EN),
+    "question_yes": ("对", "对的", "对对", "是的", "是", "确定", "确认", "嗯", "嗯嗯", *UNDO_YES_WORDS, *YES_WORDS_EN),
+    # typed by whoever's line was held back as another ending of the hand just ended: 「是新的一局」
+    # (bot/commands/duplicates.py); alone, or chat
+    "new_hand": ("是新的一局", "新的一局", "是新的"),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "unpaid": UNPAID_WORDS,
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),
@@ -351,7 +371,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "config": ("设置", "设定"),
     "alias": ("名片", "改名"),
     "link": ("关联", "认领"),
-    "help": ("帮助", "说明", "怎么用"),
+    "help": ("帮助", "说明", "怎么用", *HELP_ASKED_WORDS),
     # what regional rules make players tell (docs/regional-rules.md): 漂, and the answers to the bot's questions
     "piao": ("漂", "选漂"),
     "kan": ("坎", "数坎", "坎数"),
@@ -432,6 +452,11 @@ THIS_HAND_RECORD_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | fr
 #: 我 — and the record is a recap: it tells the hand just recorded when that one ended the hand (the double-entry
 #: check, `ledger.booking._refuse_repeat`); longest first
 RECAP_WORDS = ("刚刚", "刚才", "刚")
+
+#: what a seat's name may be glued to and still start a record told with its player first (`小李自摸七对` is
+#: `小李 自摸七对`): only 自摸, which no name ends with by chance; the name must be exactly a seat's (`老表胡了` and
+#: `王哥自摸` stay chat)
+SEAT_GLUED_WORD = "自摸"
 RECAP_FIRST_WORDS = ("刚刚", "刚才")
 
 #: a 够级 place as players name it -> how many went out before it (`我头科`, `我是二科`, `末游 我`: the sender's own
@@ -461,8 +486,11 @@ PAID_TO_WORD = "给"
 #: what may close a payment's amount, said as done (`付 @老王 8块了`, `转给 @老王 8 了`): the amount is the same
 PAID_DONE = ("了", "啦")
 #: a payment said with 转给 (`转给 @老王 8`, `转给 @老王 8块了`): read as this payment word only when one @mention and
-#: an amount follow, nothing else; before anything else it is chat (`转给 @老王`: forwarded to him, `转给你看看`)
+#: an amount follow, nothing else; before anything else it is chat (`转给 @老王`: forwarded to him, `转给你看看`).
+#: A plain name instead of the mention (`转给 小李 4`), or 转 alone before one (`转小李4块`, `转 小李 4`), is read so
+#: too, and books only when the name is a player of the latest settlement (`payments.settled_player`)
 SENT_TO_WORD = "转给"
+SENT_BARE_WORD = "转"
 SENT_TO_READ_AS = "已转给"
 #: the admins' fine (bot/moderation/commands.py), as its key: told with the member first too (`@小李 罚款 5`), only
 #: when an amount follows the word

@@ -458,6 +458,8 @@ HELD = "held"
 REPEAT = "rep"
 #: where a held-back question keeps the record it repeats (its last event's id)
 REPEATED = "previous"
+#: a held-back question's state holds this when the line is another ending of the hand just ended (「是新的一局」)
+NEW_HAND = "new_hand"
 
 
 def questions_waiting(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
@@ -477,6 +479,23 @@ def questions_waiting(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
         elif table is None or "hand" not in state or hand_gone(table, state["hand"]) is None:
             waiting.append(flow)
     return waiting
+
+
+def questions_put_to(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
+    """Questions of these kinds at the open table that someone else asked about the sender's record, theirs to say
+    yes to (`CONFIRMER`; for an admin, every such question), newest first. Only a seated player or an admin can be
+    asked one: nothing is looked up for anyone else, or with no table open."""
+    table = ctx.table
+    if table is None or not (ctx.is_admin or plays_at(ctx, table)):
+        return []
+    return [
+        flow
+        for flow in reversed(ctx.service.open_flows(ctx.chat_id, kinds=kinds))
+        if flow.user_id != ctx.sender.user_id
+        and flow.state.get("table_id") == table.id
+        and CONFIRMER in flow.state
+        and (ctx.is_admin or flow.state[CONFIRMER] == ctx.sender.user_id)
+    ]
 
 
 def refuse_while_undo_asked(ctx: Context, table: TableInfo) -> None:
@@ -697,7 +716,7 @@ def held_as_repeat(flow: Flow) -> bool:
     return flow.kind == REPEAT_QUESTION or bool(flow.state.get(HELD))
 
 
-def _repeated_changed(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> bool:
+def repeated_changed(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> bool:
     """Whether the record a held-back question repeats (`state["previous"]`, its last event) is no longer the
     table's latest — corrected, taken back or followed by another: 「确实又一次」 means "again, after that one"."""
     previous = state.get(REPEATED)
@@ -740,7 +759,7 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         ctx.service.finish_flow(ctx.chat_id, key)
         gone = ctx.t(f"flow_hand_{why}", number=state["hand"], now=table.hand_number)
         return [AnswerCallback(gone, alert=True), SendText(gone, edit_message_id=query.message_id)]
-    if held and action in {"ok", REPEAT} and _repeated_changed(ctx, table, state):
+    if held and action in {"ok", REPEAT} and repeated_changed(ctx, table, state):
         ctx.service.finish_flow(ctx.chat_id, key)
         changed = ctx.t("repeat_previous_changed")
         return [AnswerCallback(changed, alert=True), SendText(changed, edit_message_id=query.message_id)]

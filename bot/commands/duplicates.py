@@ -22,13 +22,29 @@ that repeats the record (someone telling it after the fact may not have seen it 
 
 from __future__ import annotations
 
-from bot.commands._common import HELD, REPEAT, REPEAT_QUESTION, REPEATED, FlowStep, asked_already, flow_key
+import dataclasses
+from collections.abc import Callable
+
+from bot.commands._common import (
+    HELD,
+    NEW_HAND,
+    REPEAT,
+    REPEAT_QUESTION,
+    REPEATED,
+    FlowStep,
+    asked_already,
+    current_table,
+    flow_key,
+    questions_waiting,
+    repeated_changed,
+)
 from bot.commands._recording import held_back_text, held_back_yes
-from bot.commands.questions import cancel_by_typing, nothing_booked
-from bot.commands.suggest import held_line, press_to_rerun
+from bot.commands.questions import CANCELLED, cancel_by_typing, nothing_booked
+from bot.commands.suggest import effects_of, held_line, press_to_rerun, run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import fold
-from ledger.service import DuplicateRecord, TableInfo
+from bot.grammar import asks, fold
+from bot.vocabulary import COMMAND_WORDS
+from ledger.service import DuplicateRecord, Flow, TableInfo
 
 KIND = REPEAT_QUESTION
 PREFIX = "dup"
@@ -55,6 +71,8 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     # the record it repeats, by its last event: 「确实又一次」 means "again after that one", so it expires once that
     # record is corrected, taken back or followed by another
     state = {**held_line(ctx, table, ctx.word, ctx.args), REPEATED: dup.previous.event_ids[-1]}
+    if dup.differs:
+        state[NEW_HAND] = True  # 「是新的一局」: its typer's typed `是新的一局` answers it too (`new_hand`)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     buttons = (
         (Button(held_back_yes(ctx, dup), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
@@ -64,6 +82,62 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
 
 
 cancel_by_typing(KIND, PREFIX, nothing_booked, "repeat_kept_typed")
+
+
+#: the questions a typed `是新的一局` answers: flow kind -> its 「是新的一局」 carried out as a press does it, given the
+#: flow and the message carrying the question (`new_hand_by_typing`)
+NEW_HAND_TYPED: dict[str, Callable[[Context, Flow, int], HandlerResult]] = {}
+
+
+def new_hand_by_typing(kind: str, book: Callable[[Context, Flow, int], HandlerResult]) -> None:
+    """A question of `kind` held back as another ending of the hand just ended (`NEW_HAND` in its state) is
+    answered by its asker's typed `是新的一局` as its 「是新的一局」 button is: `book(ctx, flow, message)`."""
+    NEW_HAND_TYPED[kind] = book
+
+
+new_hand_by_typing(
+    KIND, lambda ctx, flow, message: run_held(ctx, flow.message_id, dict(flow.state), message, repeat=True)
+)
+
+
+@registry.command(
+    "new_hand",
+    names=["newhand"],
+    aliases=COMMAND_WORDS["new_hand"],
+    help_zh="是新的一局：刚结束的一局又有人记了另一个胡或荒庄、被问「是不是同一局」时，记这条的人打这句就当新的一局记下，"
+    "和点「是新的一局」一样",
+    help_en="是新的一局 (new hand): when your win or draw was held back as another telling of the hand just ended, "
+    "type it to book yours as a new hand, as pressing “New hand”",
+    in_menu=False,
+)
+def new_hand(ctx: Context) -> list[Effect]:
+    """Typed `是新的一局` (`新的一局`, `是新的`): the sender's latest question still waiting, when it is 「是新的一局」
+    about their line held back as another ending of the hand just ended, answered as its button is — the line
+    booked as typed, past the check, the question rewritten to the booking's reply — with a short reply to the
+    typed line. The words alone only, never asked; from anyone else, or with another question of theirs the
+    latest, chat."""
+    if ctx.args or asks(ctx.incoming.text if ctx.incoming is not None else ""):
+        raise Quiet  # `是新的一局？`: asked, not said
+    waiting = questions_waiting(ctx, tuple(CANCELLED))
+    if not waiting or waiting[0].kind not in NEW_HAND_TYPED or not waiting[0].state.get(NEW_HAND):
+        raise Quiet
+    flow = waiting[0]
+    message = int(flow.state.get("message") or 0)
+    if repeated_changed(ctx, current_table(ctx), flow.state):  # 「是新的一局」 after a record that is not the latest
+        ctx.service.finish_flow(ctx.chat_id, flow.message_id)
+        effects: list[Effect] = [AnswerCallback(ctx.t("repeat_previous_changed"), alert=True)]
+    else:
+        effects = effects_of(NEW_HAND_TYPED[flow.kind](ctx, flow, message))
+    refused = next((e.text for e in effects if isinstance(e, AnswerCallback) and e.alert), None)
+    if refused is not None:  # what the press would say in its alert, said to the typed line
+        return [SendText(refused, reply_to=ctx.message_id)]
+    sent = [e for e in effects if not isinstance(e, AnswerCallback)]
+    if not message:  # the question's message is not known: the booking's reply answers the typed line
+        return [
+            dataclasses.replace(e, edit_message_id=None, reply_to=ctx.message_id) if isinstance(e, SendText) else e
+            for e in sent
+        ]
+    return [*sent, ctx.reply("new_hand_typed")]
 
 
 @registry.callback(PREFIX)
@@ -81,6 +155,8 @@ def hold_flow(ctx: Context, prefix: str, kind: str, step: FlowStep, dup: Duplica
     is marked `HELD`: from now on only whoever started it or an admin answers it, as the question a typed line
     gets."""
     state = {**step.state, HELD: True, "message": step.edit, REPEATED: dup.previous.event_ids[-1]}
+    if dup.differs:
+        state[NEW_HAND] = True  # its starter's typed `是新的一局` answers it too (`new_hand`)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, state)
     again = (
         Button(held_back_yes(ctx, dup), f"{prefix}:{step.key}:{REPEAT}"),

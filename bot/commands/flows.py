@@ -51,7 +51,7 @@ from bot.commands._recording import (
     toggle,
 )
 from bot.commands._stakes import stake_lines
-from bot.commands.duplicates import hold_flow
+from bot.commands.duplicates import hold_flow, new_hand_by_typing
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.grammar import KongSpec
@@ -59,7 +59,7 @@ from bot.permissions import plays_at
 from bot.texts import describe_event, describe_patterns, joined, pattern_name, scoring_refusal
 from ledger.events import WIN_METHODS, Event, Payload, Win, WinHand, payload
 from ledger.scoring import ScoringError
-from ledger.service import DuplicateRecord, LedgerError, TableInfo
+from ledger.service import DuplicateRecord, Flow, LedgerError, TableInfo
 
 #: rows of buttons under a flow's message
 Buttons = tuple[tuple[Button, ...], ...]
@@ -237,6 +237,17 @@ def _confirm(ctx: Context, kind: str, step: FlowStep) -> Effect | list[Effect]:
             ctx, table, result, joined(ctx.lang, (describe_event(ctx.lang, e) for e in result.recorded), "；")
         )
     return [AnswerCallback(ctx.t("flow_recorded")), SendText(reply.text, edit_message_id=edit)]
+
+
+def _typed_new_hand(ctx: Context, flow: Flow, message: int) -> Effect | list[Effect]:
+    """A 胡 flow's confirmation held back as another ending of the hand just ended, booked by its starter's typed
+    `是新的一局` as its 「是新的一局」 (`REPEAT`) books it."""
+    return _confirm(
+        ctx, "hu", FlowStep(flow.message_id, REPEAT, current_table(ctx), dict(flow.state), flow.user_id, message)
+    )
+
+
+new_hand_by_typing("hu", _typed_new_hand)
 
 
 # ---------------------------------------------------------------------------------------------------- rendering

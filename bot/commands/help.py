@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from bot.core import Command, Context, Refusal, SendText, registry
+from bot.core import Command, Context, Quiet, Refusal, SendText, registry
 from bot.grammar import fold, tokens
-from bot.vocabulary import COMMAND_WORDS, HELP_TOPIC_WORDS
+from bot.vocabulary import COMMAND_WORDS, HELP_ASKED_WORDS, HELP_TOPIC_WORDS
 
 #: each topic's commands, in the order its reply lists them (a chat sees those of its game); every registered
 #: command belongs to exactly one topic (tests/bot/test_help.py), so a new command needs its place here
@@ -19,7 +19,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
         "gouji_card_passing",
         *("penghu_peng", "penghu_sao", "penghu_guosao", "penghu_paoqi", "penghu_tishe", "penghu_baojing"),
         *("penghu_wufu", "penghu_hu", "penghu_tianhu", "penghu_dihu", "penghu_xiaoqidui", "penghu_other_game"),
-        *("penghu_draw", "undo", "correct", "undo_keep", "question_yes", "seat_me"),
+        *("penghu_draw", "undo", "correct", "undo_keep", "question_yes", "seat_me", "new_hand"),
     ),
     "money": (
         *("balance", "settle", "close", "unsettle", "pay", "received", "unpay", "unpaid", "details", "qrcode"),
@@ -65,6 +65,8 @@ def _topic_glued(rest: str) -> bool:
     glued=_topic_glued,
 )
 def help_(ctx: Context) -> SendText:
+    if ctx.args and ctx.word in HELP_ASKED_WORDS:
+        raise Quiet  # `这个机器人怎么用 我也不知道`: a sentence going on, not a topic asked
     if not ctx.args or _help_again(ctx.args):
         lines = [ctx.t("help_private_head"), *_everything(ctx)] if _private(ctx) else _overview(ctx)
         return SendText("\n".join(lines), reply_to=ctx.message_id)

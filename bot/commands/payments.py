@@ -37,7 +37,7 @@ from bot.commands._common import (
 from bot.commands.questions import cancel_by_typing
 from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import fold, name_key, tokens
+from bot.grammar import NAME_THEN_AMOUNT, fold, name_key, tokens
 from bot.permissions import may_answer, require_party
 from bot.texts import joined, money
 from bot.vocabulary import (
@@ -397,7 +397,7 @@ def _name_glued(after: str) -> bool:
     """`付阿杰4`, `已转阿杰4块` (a plain name, then an amount in digits, glued to the word): read as typed apart,
     a line that acts only when it reads cleanly (`grammar.unprompted`: `付出3` naming nobody stays chat)."""
     first = after.split(maxsplit=1)[0] if after.strip() else ""
-    glued = _NAME_THEN_AMOUNT.fullmatch(first)
+    glued = NAME_THEN_AMOUNT.fullmatch(first)
     return glued is not None and len(after.split()) == 1 and looks_like_amount(glued["amount"])
 
 
@@ -415,6 +415,9 @@ def _name_glued(after: str) -> bool:
 def pay(ctx: Context) -> list[Effect]:
     source = message_source(ctx)
     words = _amount_then_payee(ctx, _said_done(ctx, _typed_words(ctx)))
+    named = ctx.word == SENT_TO_READ_AS and ctx.unprompted and words and not words[0].startswith("@")
+    if named and settled_player(ctx, words[0]) is None:  # `转小李4块`, `转给 张三 4`: read so by `grammar._sent_to`
+        raise Quiet  # a name no line of the latest settlement names: chat, no money moved on a guess
     if not words and ctx.word in PAID_ALONE_WORDS:
         return _paid_alone(ctx, source)
     if words and fold(words[0]) in (POT_NAME, HOUSE_NAME):
@@ -438,7 +441,7 @@ def _typed_words(ctx: Context) -> list[str]:
     if len(words) > 1 and words[0].startswith("@") and fold(" ".join(words[1:])) in THANKS_WORDS:
         words = words[:1]  # only right after the person: `转给 @c 4 谢谢`, `付了 谢谢` stay chat
     if len(words) == 1 and not words[0].startswith("@"):
-        glued = _NAME_THEN_AMOUNT.fullmatch(words[0])
+        glued = NAME_THEN_AMOUNT.fullmatch(words[0])
         if glued is not None and (amount_or_why(ctx, glued["amount"])[0] or 0) > 0:
             return [glued["name"], glued["amount"]]
     return words
@@ -446,9 +449,6 @@ def _typed_words(ctx: Context) -> list[str]:
 
 #: `阿杰的了`, `阿杰的`: whose money was received (`收到阿杰的了`)
 _FROM_NAME = re.compile(r"(?P<name>[^\s@]+?)的(?:了|啦)?")
-
-#: a name with an amount in digits glued after it (`小李5块`, `老王2.5`)
-_NAME_THEN_AMOUNT = re.compile(r"(?P<name>\D*[^\d\s.¥@])(?P<amount>¥?\d\S*)")
 
 
 def _paid_alone(ctx: Context, source: str) -> list[Effect]:

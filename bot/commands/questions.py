@@ -16,7 +16,8 @@ The other way, a typed yes — `对` (`是的`, `确定`, `嗯` …; `yes` in a 
 asker's latest question as its 「确认」 button does, for the kinds that register here (`confirm_by_typing`: 撤销's
 question about a record or a finished hand at the open table). The same rules hold: only the asker's own latest
 question, the word alone (`对，就这样` and `对？` are chat), anyone else's yes, or a yes whose latest question is of
-another kind, is chat.
+another kind, is chat. A question about someone else's record is put to that record's recorder (or an admin): with
+no question of their own waiting, their typed yes answers it as their 「确认撤销」 does, while the asker's is refused.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.commands._common import questions_waiting
+from bot.commands._common import questions_put_to, questions_waiting
 from bot.core import Context, Effect, Quiet, SendText, registry
 from bot.grammar import asks, fold
 from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN, YES_WORDS_EN
@@ -116,21 +117,24 @@ def keep(ctx: Context) -> list[Effect]:
     "question_yes",
     names=["yes"],
     aliases=COMMAND_WORDS["question_yes"],
-    help_zh="对（是的、确定、嗯）：机器人问「确定吗」要撤销一条记录或一局时，发问的人打这句就撤销，和点「确认撤销」一样",
-    help_en="yes: while the bot asks whether to undo a record or a hand, whoever asked types it to go ahead, as "
-    "pressing “Undo it”",
+    help_zh="对（是的、确定、嗯、撤吧）：机器人问「确定吗」要撤销一条记录或一局时，发问的人（撤别人记的那条：记的人或"
+    "管理员）打这句就撤销，和点「确认撤销」一样",
+    help_en="yes: while the bot asks whether to undo a record or a hand, whoever asked (someone else's record: its "
+    "recorder or an admin) types it to go ahead, as pressing “Undo it”",
     in_menu=False,
 )
 def yes(ctx: Context) -> list[Effect]:
     """Typed 对: the sender's latest question still waiting, when it is of a kind a typed yes answers (`CONFIRMED`),
     carried out as its 「确认」 button is. The word alone only, never a question (`对？`, `是的吗`); English `yes` in a
-    group that reads English (or `/yes`); from anyone whose latest question is none of those, chat: no reply. A
+    group that reads English (or `/yes`); from anyone whose latest question is none of those, chat: no reply. With
+    no question of their own waiting, it answers the latest one put to them (`questions_put_to`: someone else's
+    撤销 of their record, which the question asks them or an admin to confirm), as their 「确认撤销」 would. A
     question answered is finished, so the line delivered again answers nothing more."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
     english = fold(ctx.word) in YES_WORDS_EN and not typed.startswith("/")
     if ctx.args or asks(typed) or (english and ctx.lang != "en"):
         raise Quiet
-    waiting = questions_waiting(ctx, tuple(CANCELLED))
+    waiting = questions_waiting(ctx, tuple(CANCELLED)) or questions_put_to(ctx, tuple(CONFIRMED))
     if not waiting or waiting[0].kind not in CONFIRMED:
         raise Quiet
     return CONFIRMED[waiting[0].kind](ctx, waiting[0])

@@ -186,7 +186,7 @@ def run_held(ctx: Context, key: int, state: dict[str, Any], edit_message_id: int
     asked = flow is not None and flow.kind == ASK_KIND  # the record asked a question of its own under the same key
     if not asked:
         ctx.service.finish_flow(ctx.chat_id, key)
-    effects = _effects(result)
+    effects = effects_of(result)
     posted = next((e for e in effects if isinstance(e, SendText)), None)
     if posted is not None and posted.asks and posted.posted_as:  # a question (a repeat held back) in its place:
         ctx.bot.handle_posted(ctx.chat_id, posted.posted_as, edit_message_id)  # kept with its message, as if sent
@@ -196,12 +196,13 @@ def run_held(ctx: Context, key: int, state: dict[str, Any], edit_message_id: int
     return [AnswerCallback("" if asks else ctx.t("flow_recorded")), *_as_edit(effects, edit_message_id)]
 
 
-def _effects(result: object) -> list[Any]:
+def effects_of(result: HandlerResult) -> list[Effect]:
+    """A handler's result as its list of effects."""
     if isinstance(result, Outcome):
         return list(result.effects)
-    if isinstance(result, list | tuple):
-        return list(result)
-    return [result] if result is not None else []
+    if result is None:
+        return []
+    return [result] if isinstance(result, Effect) else list(result)
 
 
 def _as_edit(effects: list[Any], message_id: int) -> list[Effect]:

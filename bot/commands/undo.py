@@ -227,10 +227,11 @@ def _confirmed(ctx: Context, table: TableInfo, key: int, state: Mapping[str, Any
 
 
 def _typed_yes(ctx: Context, flow: Flow) -> list[Effect]:
-    """The asker's typed 对 (是的, 确定, 嗯) under their question: carried out as 「确认撤销」 is, the question
-    rewritten to what was taken back, and a short reply to the typed line (`questions_waiting` found the flow at
-    the open table). About someone else's record it is not the asker's yes to give: refused, naming whose it is."""
-    if CONFIRMER in flow.state and not ctx.is_admin:
+    """A typed 对 (是的, 确定, 嗯, 撤吧) under the question: carried out as 「确认撤销」 is, the question rewritten to
+    what was taken back, and a short reply to the typed line (`questions_waiting` or `questions_put_to` found the
+    flow at the open table). About someone else's record it is its recorder's (or an admin's) yes to give, not the
+    asker's: refused, naming whose it is."""
+    if CONFIRMER in flow.state and not ctx.is_admin and ctx.sender.user_id != flow.state[CONFIRMER]:
         raise Refusal("confirmer_only", by=flow.state[CONFIRMER_NAME])
     table = current_table(ctx)
     result = _confirmed(ctx, table, flow.message_id, flow.state)

@@ -99,6 +99,32 @@ def test_a_button_flow_confirming_another_ending_is_held_back_in_its_message(tab
     assert table.say("c: !press 是新的一局")[0] == "bot: [提示] 记好了" and table.hands() == 2
 
 
+NEW_HAND_TYPED = "bot: 好的，记成新的一局（上面那条已经改成记下的结果）。"
+
+
+def test_the_typers_typed_new_hand_books_it_as_the_press_does(table: Table) -> None:
+    """老王's `是新的一局` (`新的一局`, `是新的`) books his held-back claim as a new hand, as his press would; anyone
+    else's (an admin's too, as with a typed 算了), asked or with more words, is chat."""
+    table.say("b: 小李 自摸 清一色", "!clock +20s")
+    table.say("c: 老王 胡 碰碰胡 小李点的")
+    lines = ("a: 是新的一局", "b: 新的一局", "boss: 是新的一局", "c: 是新的一局？", "c: 是新的一局 吧")
+    assert table.say(*lines) == [] and table.hands() == 1
+    out = table.say("c: 是新的")
+    assert out[:2] == ["bot: 第2局 记下：", "bot: 老王 胡 小李 点的炮：碰碰胡×2 → ×2"] and out[-1] == NEW_HAND_TYPED
+    assert table.hands() == 2
+    assert table.say("c: 是新的一局") == [] and table.hands() == 2  # answered: nothing waits any more
+
+
+def test_a_typed_new_hand_books_a_held_back_button_flow_and_answers_no_plain_repeat(table: Table) -> None:
+    table.say("b: 小李 自摸 清一色", "!clock +20s")
+    table.say("c: 胡", "c: !press 老王", "c: !press 自摸", "c: !press 七对", "c: !press 预览", "c: !press 确认")
+    out = table.say("c: 新的一局")
+    assert out[:2] == ["bot: 第2局 记下：", "bot: 老王 自摸：七对×4 → ×4"] and out[-1] == NEW_HAND_TYPED
+    table.say("!clock +3m", "a: 阿杰 自摸 清一色", "!clock +20s")
+    assert table.say("c: 胡 @a 清一色 自摸")[-1] == "bot: [按钮] 确实又一次 | 不用了"  # the same win: no new hand
+    assert table.say("c: 是新的一局") == [] and table.hands() == 3
+
+
 # ----------------------------------------------------------------------------------------- told after the fact
 
 
@@ -174,9 +200,7 @@ async def test_another_claim_through_telegram_is_its_typers_to_answer(tg: Harnes
 
 
 @pytest.mark.parametrize("line", ["老王 卡五星 点 阿杰", "阿杰 卡五星 点 老王", "小李 自摸 七对"])
-def test_a_claim_by_its_patterns_that_names_a_winner_is_asked_never_taken_for_cheering(
-    table: Table, line: str
-) -> None:
+def test_a_claim_by_its_patterns_that_names_a_winner_is_asked_never_taken_for_cheering(table: Table, line: str) -> None:
     """Told by its patterns within two minutes of someone else's hand end, a line that names who won (another
     player, its sender by name, or the same winner with another hand) is a claim, which was dropped without a word;
     a line naming nobody (`清一色 自摸！`) is still cheering."""

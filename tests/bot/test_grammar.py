@@ -274,6 +274,61 @@ def test_no_settle_word_is_or_starts_with_a_closing_word() -> None:
     assert not [(w, lead) for w in settle for lead in vocabulary.SETTLE_LEAD_WORDS if w.startswith(lead)]
 
 
+@given(
+    st.lists(st.sampled_from(vocabulary.UNDO_LEAD_WORDS), min_size=1, max_size=3),
+    st.sampled_from([" ", "，", ", ", "！ ", "。。"]),
+    st.sampled_from([w for w in vocabulary.COMMAND_WORDS["undo"] if w not in vocabulary.CHATTY_WORDS]),
+)
+def test_what_is_said_on_seeing_a_mistake_before_an_undo_word_alone_is_that_undo(
+    leads: list[str], gap: str, word: str
+) -> None:
+    """`哦不对 撤销`, `oops wrong, undo`: what players say on seeing their mistake, then an undo word alone, is that
+    撤销, read as said (its refusals answered); with more words after it, or asked, it is never 撤销."""
+    line = gap.join([*leads, word])
+    found = split_command(line, registry, "kawuxing")
+    assert found is not None and (found[0].key, found[1], found[2]) == ("undo", word, ""), line
+    assert not unprompted(line, word, found[0])
+    for more in (" 明天见", "吗", "？", " 第一局再说"):
+        after = split_command(line + more, registry, "kawuxing")
+        assert after is None or after[0].key != "undo", line + more
+
+
+def test_no_undo_word_is_or_starts_with_a_lead_word() -> None:
+    undo = vocabulary.COMMAND_WORDS["undo"]
+    assert not [(w, lead) for w in undo for lead in vocabulary.UNDO_LEAD_WORDS if w.startswith(lead)]
+
+
+@pytest.mark.parametrize(
+    ("line", "args"),
+    [("转小李4块", "小李4块"), ("转 小李 4", "小李 4"), ("转给 小李 4", "小李 4"), ("转给小李4块了", "小李4块了")],
+)
+def test_a_transfer_to_a_plain_name_is_read_as_sent_to_it(line: str, args: str) -> None:
+    """`转小李4块`: read as `已转给 小李 4块`, which the payment books only for a player of the latest settlement."""
+    found = split_command(line, registry, "kawuxing")
+    assert found is not None and (found[0].key, found[1], found[2]) == ("pay", "已转给", args)
+    assert unprompted(line, found[1], found[0])
+
+
+@pytest.mark.parametrize("line", ["转发一下", "转 小李", "转小李4块吗", "转@b4", "转 @b 4", "转4块"])
+def test_a_transfer_word_before_anything_but_a_plain_name_and_an_amount_is_chat(line: str) -> None:
+    assert split_command(line, registry, "kawuxing") is None
+
+
+@pytest.mark.parametrize(
+    ("line", "seats", "args"),
+    [("小李自摸七对", ("阿杰", "小李", "老王"), "小李 七对"), ("刚刚 阿杰自摸清一色", ("阿杰", "小李"), "阿杰 清一色")],
+)
+def test_a_seats_name_glued_to_zimo_starts_its_players_win(line: str, seats: tuple[str, ...], args: str) -> None:
+    found = split_command(line, registry, "kawuxing", seats)
+    assert found is not None and found[0].key == "hu" and found[2].split() == args.split(), found
+
+
+@pytest.mark.parametrize("line", ["王哥自摸七对", "小李自摸七对吗", "小李胡了七对", "自摸七对小李"])
+def test_no_name_but_a_seats_glued_to_zimo_is_read(line: str) -> None:
+    found = split_command(line, registry, "kawuxing", ("阿杰", "小李", "老王"))
+    assert found is None or not found[2].startswith("小李"), found
+
+
 CHAT = [
     "胡说八道",
     "杠精",

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from bot import vocabulary
 from bot.console import Console
 from bot.core import Bot, ManualClock, load_plugins, registry
 from bot.grammar import _VOCABULARY, fold, name_key, split_command, unprompted
@@ -322,4 +323,9 @@ def test_only_a_name_at_the_open_table_starts_a_record(seat: str, other: str, re
     assert found is not None and found[2].split()[0] == seat
     assert unprompted(f"{seat} {record}", found[1])
     assert split_command(f"{other} {record}", registry, "kawuxing", ["阿杰", seat]) is None
-    assert split_command(f"{seat}{record}", registry, "kawuxing", ["阿杰", seat]) is None
+    glued = split_command(f"{seat}{record}", registry, "kawuxing", ["阿杰", seat])
+    if not record.startswith(vocabulary.SEAT_GLUED_WORD):
+        assert glued is None  # `老表胡了…`: a name glued to any other word is chat
+    elif vocabulary.SEAT_GLUED_WORD not in seat + other:
+        assert glued is not None and glued[2].split()[0] == seat  # `小李自摸 七对`: glued to 自摸, read
+        assert split_command(f"{other}{record}", registry, "kawuxing", ["阿杰", seat]) is None

@@ -2,7 +2,8 @@
 「确认撤销」 button answers it: the question rewritten to what was taken back, a short reply to the typed line, its
 buttons expired, taken back once. Anyone else's yes (an admin's too, as with a typed 算了), a yes asked (`对？`) or
 with more words, and a yes whose sender's latest question is of another kind, are chat: nothing undone, no reply.
-The asker's yes about someone else's record is refused: that record is its recorder's (or an admin's) to give."""
+The asker's yes about someone else's record is refused: that record is its recorder's (or an admin's) to give, and
+their typed yes (`对`, `确认撤销`, `撤吧`) confirms it as their press does."""
 
 from __future__ import annotations
 
@@ -73,6 +74,54 @@ def test_a_yes_about_someone_elses_record_is_theirs_to_give_not_the_askers(sqlit
     try:
         assert table.say("b: 确定") == ["bot: 这是 阿杰 记的：撤不撤要 TA 或管理员定（发起的人可以点「不撤销」作罢）。"]
         assert len(table.ledger.hand_state(table.ledger.current_table(table.chat).id).events) == 1
+    finally:
+        table.ledger.close()
+
+
+#: 小李's kong, and 老王's 撤销 of it: the question is put to 小李 (or an admin)
+PUT_TO_B = ("a: 开桌 @a @b @c 庄 @a", "b: 暗杠 3s", "c: 撤销")
+KONG_UNDONE = [
+    "bot: 已撤销：第1局 小李 暗杠 三条",
+    "bot: 阿杰 +2元（本晚 0）",
+    "bot: 小李 -4元（本晚 0）",
+    "bot: 老王 +2元（本晚 0）",
+    "bot: 第1局接着打，庄家 阿杰",
+    "bot: 本局还没有记录。",
+    "bot: 好的，撤销了（上面那条已经改成撤销的结果）。",
+]
+
+
+@pytest.mark.parametrize("yes", ["对", "确认撤销", "撤吧"])
+def test_the_recorders_typed_yes_confirms_someone_elses_undo_of_their_record(sqlite_url: str, yes: str) -> None:
+    """The question asks 小李 (or an admin) to confirm: his typed yes does what his 「确认撤销」 does; the asker's
+    is refused, a player the question was not put to is chat."""
+    table = Table(sqlite_url, *PUT_TO_B)
+    try:
+        assert table.say("c: 对") == ["bot: 这是 小李 记的：撤不撤要 TA 或管理员定（发起的人可以点「不撤销」作罢）。"]
+        assert table.say("d: 对") == []  # not seated, not an admin
+        assert table.say(f"b: {yes}") == KONG_UNDONE
+        assert table.ledger.hand_state(table.ledger.current_table(table.chat).id).events == ()
+        assert table.say(f"b: {yes}") == []  # answered: nothing waits any more
+    finally:
+        table.ledger.close()
+
+
+def test_an_admins_typed_yes_confirms_the_question_put_to_a_recorder(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *PUT_TO_B)
+    try:
+        assert table.say("a: 对") == KONG_UNDONE
+    finally:
+        table.ledger.close()
+
+
+def test_the_recorders_yes_answers_their_own_latest_question_first(sqlite_url: str) -> None:
+    """小李's own 「是不是」 waits: his 对 is not its 「就是这个」, and not the yes to 老王's 撤销 either."""
+    table = Table(sqlite_url, *PUT_TO_B)
+    try:
+        assert table.say("b: 胡 清一涩 自摸")[-1] == "bot: [按钮] 就是这个 | 不是"
+        assert table.say("b: 对") == []
+        table.say("b: 算了")
+        assert table.say("b: 对") == KONG_UNDONE
     finally:
         table.ledger.close()
 
