@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -508,7 +508,7 @@ class Registry:
         found = specific or general
         return found[0] if found else None
 
-    def words(self) -> Iterable[str]:
+    def words(self) -> Collection[str]:
         return self._words.keys()
 
     def menu(self, lang: str = "zh") -> list[tuple[str, str]]:
