@@ -160,10 +160,13 @@ def mentions_of(message: Message) -> tuple[Sender, ...]:
 def usernames_of(message: Message) -> tuple[str, ...]:
     """The @usernames Telegram marked as `mention` entities (without the @): the command layer matches each only
     against the username Telegram reported on that member's own messages, never against a display name."""
-    _, entities, caption = _text_and_entities(message)
-    wanted: list[str | None] = [MessageEntity.MENTION]
-    parsed = message.parse_caption_entities(wanted) if caption else message.parse_entities(wanted)
-    return tuple(dict.fromkeys(parsed[e].lstrip("@") for e in entities if e in parsed))
+    text, entities, _ = _text_and_entities(message)
+    mentions = [entity for entity in entities if entity.type == MessageEntity.MENTION]
+    if not mentions:
+        return ()
+    utf16 = text.encode("utf-16-le")  # Telegram counts offsets in UTF-16 code units, as PTB's parse_entities does
+    said = (utf16[e.offset * 2 : (e.offset + e.length) * 2].decode("utf-16-le") for e in mentions)
+    return tuple(dict.fromkeys(name.lstrip("@") for name in said))
 
 
 def text_with_mentions(message: Message, bot_username: str = "") -> str:
