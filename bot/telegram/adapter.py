@@ -560,7 +560,10 @@ def install(application: Application, core: Bot, admin_cache_seconds: float) -> 
     service = filters.StatusUpdate.NEW_CHAT_MEMBERS | filters.StatusUpdate.LEFT_CHAT_MEMBER
     application.add_handler(MessageHandler(service, on_member))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
-    application.add_handler(MessageHandler(filters.UpdateType.MESSAGES & ~filters.StatusUpdate.ALL, on_message))
+    # a text message is no service message (the Bot API sends those without text): asked first, it spares every
+    # text the ~45 checks of StatusUpdate.ALL (~25 µs), which still sort the rest (photos, stickers, service messages)
+    said = filters.TEXT | ~filters.StatusUpdate.ALL
+    application.add_handler(MessageHandler(filters.UpdateType.MESSAGES & said, on_message))
     application.add_handler(CallbackQueryHandler(on_callback))
     application.add_handler(ChatMemberHandler(on_member, ChatMemberHandler.ANY_CHAT_MEMBER))
     application.add_error_handler(on_error)
