@@ -991,9 +991,15 @@ def _valid_tiles(notation: str) -> bool:
         return False
 
 
+#: a word typed in tenhou notation already (`123p46p789s22s333s`, `5p`): `_tile_run` would read it as itself
+_NOTATION = re.compile(r"(?:[1-9]+[mpsz])+")
+
+
 def tile_notation(word: str) -> str | None:
     """A whole word read as tiles (tenhou notation), or None."""
     folded = fold(word)
+    if _NOTATION.fullmatch(folded):  # the common case, spared `_tile_run`'s walk character by character
+        return folded if _valid_tiles(folded) else None
     run = _tile_run(folded, 0)
     return run[0] if run is not None and run[1] == len(folded) else None
 
