@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -272,6 +272,8 @@ class Context:
     waiting: int = 0
     #: effects a handler queued to go out after its own reply (the night the 日切 hour closed: its settlement post)
     follow: list[Effect] = field(default_factory=list)
+    #: `said()`'s reading of the message, by the game it was read in
+    _said: dict[str, tuple[Command, str, str] | None] = field(default_factory=dict, init=False, repr=False)
 
     def now(self) -> datetime:
         return self.clock.now()
@@ -280,6 +282,18 @@ class Context:
     def seat_names(self) -> list[str]:
         """The names at the chat's open table (none without one): a record may start with one (`老王 碰 点 @小李`)."""
         return self.table.players if self.table is not None else []
+
+    def said(self) -> tuple[Command, str, str] | None:
+        """The command the message starts with, the word that named it and its arguments (`grammar.split_command`
+        in `game`, with the open table's seats); None for no command or no message. Read once per game: moderation
+        asks before the dispatcher does, and an edit is read again in the game it recorded at."""
+        from bot.grammar import split_command
+
+        if self.incoming is None:
+            return None
+        if self.game not in self._said:
+            self._said[self.game] = split_command(self.incoming.text, self.bot.registry, self.game, self.seat_names)
+        return self._said[self.game]
 
     @property
     def is_admin(self) -> bool:
@@ -494,7 +508,7 @@ class Registry:
         found = specific or general
         return found[0] if found else None
 
-    def words(self) -> Iterable[str]:
+    def words(self) -> Collection[str]:
         return self._words.keys()
 
     def menu(self, lang: str = "zh") -> list[tuple[str, str]]:
@@ -625,7 +639,7 @@ class Bot:
     # -- events --------------------------------------------------------------------------------------------
     def handle_message(self, incoming: Incoming) -> Outcome:
         """Filters first (moderation), then the command the text starts with, if any."""
-        from bot.grammar import plainly_meant, recalls, split_command, unprompted
+        from bot.grammar import plainly_meant, recalls, unprompted
         from bot.vocabulary import RECORD_COMMANDS
 
         ctx = self._context(
@@ -649,7 +663,7 @@ class Bot:
                     return outcome
         if incoming.edited:
             ctx.game = self._recorded_game(incoming) or ctx.game
-        found = split_command(incoming.text, self.registry, ctx.game, ctx.seat_names)
+        found = ctx.said()
         if incoming.edited and (found is None or not found[0].on_edit):
             for hook in self.registry.edit_hooks:
                 outcome.effects.extend(self._run(ctx, hook).effects)

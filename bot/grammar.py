@@ -21,7 +21,7 @@ import difflib
 import functools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -202,7 +202,7 @@ C_co = TypeVar("C_co", bound=GrammarCommand, covariant=True)
 class CommandBook(Protocol[C_co]):
     """What the grammar needs of the command registry: its words, and the command a word names in a game."""
 
-    def words(self) -> Iterable[str]: ...
+    def words(self) -> Collection[str]: ...
 
     def lookup(self, word: str, game: str | None = None) -> C_co | None: ...
 
@@ -212,8 +212,8 @@ _HEAD = 48  # folded characters enough to find any command word and the start of
 
 
 def _by_first_char(book: CommandBook[GrammarCommand]) -> dict[str, list[str]]:
-    """The book's words by first character, longest first (rebuilt when a word was added)."""
-    all_words = list(book.words())
+    """The book's words by first character, longest first (rebuilt when a word was added: counted, not copied)."""
+    all_words = book.words()
     cached = _INDEX.get(id(book))
     if cached is not None and cached[0] == len(all_words):
         return cached[1]
@@ -1101,9 +1101,15 @@ def _valid_tiles(notation: str) -> bool:
         return False
 
 
+#: a word typed in tenhou notation already (`123p46p789s22s333s`, `5p`): `_tile_run` would read it as itself
+_NOTATION = re.compile(r"(?:[1-9]+[mpsz])+")
+
+
 def tile_notation(word: str) -> str | None:
     """A whole word read as tiles (tenhou notation), or None."""
     folded = fold(word)
+    if _NOTATION.fullmatch(folded):  # the common case, spared `_tile_run`'s walk character by character
+        return folded if _valid_tiles(folded) else None
     run = _tile_run(folded, 0)
     return run[0] if run is not None and run[1] == len(folded) else None
 

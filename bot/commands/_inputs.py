@@ -11,6 +11,8 @@ questions (`regional.py`) and the 胡 button flow (`flows.py`) share all of it.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -86,7 +88,14 @@ def impossible_count(events: Sequence[Payload]) -> tuple[str, int, str, str] | N
 
 def table_rules(table: TableInfo) -> Rules:
     """The scoring core's rules of a 卡五星 table (its snapshot)."""
-    return rules_from_request(table.rules or None)
+    return _rules(json.dumps(table.rules, sort_keys=True) if table.rules else "")
+
+
+@functools.lru_cache(maxsize=256)
+def _rules(snapshot: str) -> Rules:
+    """A rules snapshot (canonical JSON, "" for none) read once: a record reads its table's rules twice before it
+    books, and the next record reads the same (`Rules` is frozen; a changed snapshot is another key)."""
+    return rules_from_request(json.loads(snapshot) if snapshot else None)
 
 
 def asks_anything(rules: Rules) -> bool:

@@ -8,6 +8,7 @@ has no boundary before "abc"; every pattern here uses explicit ASCII look-around
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -88,7 +89,14 @@ def _squash(text: str) -> str:
 def find_ad_keywords(text: str, keywords: Iterable[str]) -> list[str]:
     """The configured keywords `text` contains, ignoring case, width and separator characters between letters."""
     squashed = _squash(text)
-    return [k for k in keywords if (key := _squash(k)) and key in squashed]
+    return [keyword for keyword, key in _squashed_keywords(tuple(keywords)) if key in squashed]
+
+
+@functools.lru_cache(maxsize=256)
+def _squashed_keywords(keywords: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(keyword, squashed) for each keyword that squashes to something: a group's list is squashed once, not for
+    every message checked against it (keyed by the list itself, so a changed list is squashed anew)."""
+    return tuple((keyword, key) for keyword in keywords if (key := _squash(keyword)))
 
 
 def content_findings(

@@ -24,7 +24,7 @@ from bot.core import (
     UnbanMember,
     registry,
 )
-from bot.grammar import mangled_record, split_command
+from bot.grammar import mangled_record
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
 from bot.moderation._state import moderation, settings, state
 from bot.moderation.detectors import FloodRules, content_findings, message_content
@@ -120,7 +120,7 @@ def _using_bot(ctx: Context, incoming: Incoming) -> bool:
     quoted = incoming.reply_to.sender if incoming.reply_to is not None else None
     if quoted is not None and quoted.is_bot:
         return True
-    found = split_command(incoming.text, ctx.bot.registry, ctx.game, ctx.seat_names)
+    found = ctx.said()
     if found is not None and not found[0].games and found[0].key not in TABLE_COMMANDS:
         return True
     if found is None and not mangled_record(incoming.text):

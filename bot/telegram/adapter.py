@@ -160,10 +160,13 @@ def mentions_of(message: Message) -> tuple[Sender, ...]:
 def usernames_of(message: Message) -> tuple[str, ...]:
     """The @usernames Telegram marked as `mention` entities (without the @): the command layer matches each only
     against the username Telegram reported on that member's own messages, never against a display name."""
-    _, entities, caption = _text_and_entities(message)
-    wanted: list[str | None] = [MessageEntity.MENTION]
-    parsed = message.parse_caption_entities(wanted) if caption else message.parse_entities(wanted)
-    return tuple(dict.fromkeys(parsed[e].lstrip("@") for e in entities if e in parsed))
+    text, entities, _ = _text_and_entities(message)
+    mentions = [entity for entity in entities if entity.type == MessageEntity.MENTION]
+    if not mentions:
+        return ()
+    utf16 = text.encode("utf-16-le")  # Telegram counts offsets in UTF-16 code units, as PTB's parse_entities does
+    said = (utf16[e.offset * 2 : (e.offset + e.length) * 2].decode("utf-16-le") for e in mentions)
+    return tuple(dict.fromkeys(name.lstrip("@") for name in said))
 
 
 def text_with_mentions(message: Message, bot_username: str = "") -> str:
@@ -557,7 +560,10 @@ def install(application: Application, core: Bot, admin_cache_seconds: float) -> 
     service = filters.StatusUpdate.NEW_CHAT_MEMBERS | filters.StatusUpdate.LEFT_CHAT_MEMBER
     application.add_handler(MessageHandler(service, on_member))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
-    application.add_handler(MessageHandler(filters.UpdateType.MESSAGES & ~filters.StatusUpdate.ALL, on_message))
+    # a text message is no service message (the Bot API sends those without text): asked first, it spares every
+    # text the ~45 checks of StatusUpdate.ALL (~25 µs), which still sort the rest (photos, stickers, service messages)
+    said = filters.TEXT | ~filters.StatusUpdate.ALL
+    application.add_handler(MessageHandler(filters.UpdateType.MESSAGES & said, on_message))
     application.add_handler(CallbackQueryHandler(on_callback))
     application.add_handler(ChatMemberHandler(on_member, ChatMemberHandler.ANY_CHAT_MEMBER))
     application.add_error_handler(on_error)
