@@ -298,9 +298,10 @@ def split_command(
         return named_fine
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game, seats) or _double_win_named(text, book, game, seats)
-    glued_seat = _seat_glued_to_record(text, book, game, seats) if seats else None
-    if glued_seat is not None:
-        return glued_seat
+    if any(head.startswith(fold(seat)) for seat in seats):  # `老王胡了 …`: a seat's name glued to its record word
+        glued_seat = _seat_glued_to_record(text, book, game, seats)
+        if glued_seat is not None:
+            return glued_seat
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
         found = _player_first(text[origin[start + len(vocab.PAID_TO_WORD)] :], book, game)
         return found if found is not None and found[1] in vocab.ADDRESSED_PAYMENT_WORDS else None
@@ -661,14 +662,16 @@ def _seat_glued_to_record(
     text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
 ) -> tuple[C_co, str, str] | None:
     """`老王胡了 清一色 阿杰点的`, `小李暗杠 3s`: a first word that is a seat's name, exactly as the table lists it,
-    and a record word (`vocab.RECORD_WORDS`) is the record told with its player first (`老王 胡了 …`); a name glued
-    to any other word (`老王胡说`, `老王来了`) or to the whole record (`老王胡了清一色`) stays chat."""
+    and a record word (`vocab.RECORD_WORDS`, never a first-person one) is the record told with its player first
+    (`老王 胡了 …`); a name glued to any other word (`老王胡说`, `老王来了`) or to the whole record (`老王胡了清一色`)
+    stays chat."""
     head, origin = _fold_map(text[:_HEAD])
     start = len(head) - len(head.lstrip(_SPACES))
     first = head[start:].translate(_SPACED).split(" ", 1)[0]
     for seat in seats:
         named = fold(seat)
-        if named and first.startswith(named) and first[len(named) :] in vocab.RECORD_WORDS:
+        said = first[len(named) :]
+        if named and first.startswith(named) and said in vocab.RECORD_WORDS and not said.startswith("我"):
             cut = origin[start + len(named)]
             return _player_first(f"{text[:cut]} {text[cut:]}", book, game, seats)
     return None
