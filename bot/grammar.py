@@ -249,6 +249,11 @@ def split_command(
             found = split_command(text[origin[start + led] :], book, game)
             if found is not None and found[1] in vocab.COMMAND_WORDS[key] and not found[2]:
                 return found
+    opening = _led_in(head, _OPEN_LEADS)
+    if opening < len(head):  # `来来来 开桌 @乙 @丙`: the open word after them
+        found = split_command(text[origin[start + opening] :], book, game)
+        if found is not None and found[1] in vocab.COMMAND_WORDS["open"]:
+            return found
     recalled = _recalled(text, seats)
     if recalled is not None:  # `阿杰 刚才 自摸 清一色`: the record alone, when it is one (`Context.recap`)
         found = split_command(recalled, book, game, seats)
@@ -267,6 +272,8 @@ def split_command(
         args = _rest(text[origin[start + end] :])
         if word in _CHEERED_WORDS:
             args = _without_cheers(args, word)  # `撤销 哈哈`: the word alone; `我三科 哈哈`: `我三科`
+        elif word in vocab.COMMAND_WORDS["open"]:
+            args = _cut_said_after(args, _open_cheer)  # `开桌 @乙 @丙 走起`: the seats alone
         return command, word, args
     glued = _glued_to(head, book, game)
     if glued is not None:
@@ -293,10 +300,14 @@ def split_command(
     if named_fine is not None:
         return named_fine
     if head[0] == "@" or _seat_first(text, seats):
-        return _player_first(text, book, game) or _double_win_named(text, book, game, seats)
+        return _player_first(text, book, game, seats) or _double_win_named(text, book, game, seats)
+    if any(head.startswith(fold(seat)) for seat in seats):  # `老王胡了 …`: a seat's name glued to its record word
+        glued_seat = _seat_glued_to_record(text, book, game, seats)
+        if glued_seat is not None:
+            return glued_seat
     apart = _seat_glued(text, seats) if vocab.SEAT_GLUED_WORD in head else None
     if apart is not None:  # `小李自摸七对`: `小李 自摸七对`
-        return _player_first(apart, book, game)
+        return _player_first(apart, book, game, seats)
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
         found = _player_first(text[origin[start + len(vocab.PAID_TO_WORD)] :], book, game)
         return found if found is not None and found[1] in vocab.ADDRESSED_PAYMENT_WORDS else None
@@ -371,7 +382,8 @@ def _led_in(head: str, leads: tuple[str, ...]) -> int:
     """How much of the (folded) line is what players say before a word (`leads`, longest first, each maybe said
     again, with the punctuation after them): before 结算 when they stop (`散了散了 `, `不打了，`:
     `vocab.SETTLE_LEAD_WORDS`), before 撤销 when they see a mistake (`哦不对 `, `oops wrong, `:
-    `vocab.UNDO_LEAD_WORDS`); the whole line when that is all it holds, or nothing is (it starts otherwise)."""
+    `vocab.UNDO_LEAD_WORDS`), before 开桌 when they gather (`来来来 `: `vocab.OPEN_LEAD_WORDS`); the whole line when
+    that is all it holds, or nothing is (it starts otherwise)."""
     if not head.startswith(leads):  # nearly every line: nothing to read
         return len(head)
     end = 0
@@ -388,6 +400,7 @@ def _led_in(head: str, leads: tuple[str, ...]) -> int:
 _SETTLE_LEADS = tuple(sorted(vocab.SETTLE_LEAD_WORDS, key=len, reverse=True))
 _UNDO_LEADS = tuple(sorted(vocab.UNDO_LEAD_WORDS, key=len, reverse=True))
 _LEADS = ((_SETTLE_LEADS, "settle"), (_UNDO_LEADS, "undo"))
+_OPEN_LEADS = tuple(sorted(vocab.OPEN_LEAD_WORDS, key=len, reverse=True))  # `来来来` before `来`
 
 
 def recalls(text: str, seats: Iterable[str] = ()) -> bool:
@@ -441,6 +454,16 @@ def _without_cheers(args: str, word: str) -> str:
     """A record's arguments without what is said after them: laughter at their end (`我胡了 清一色 哈哈哈`, `亮倒 笑死`:
     `vocab.LAUGHTER_CHARS`) is dropped, as an emoji is, and arguments that are only the word again (`荒了 荒了`) read
     as nothing, so the line is its word alone. Laughter glued to a word (`胡啦哈哈`) is no word of its own."""
+    kept = _cut_said_after(args, _laughter)
+    said = tokens(kept)
+    if said and all(fold(typed) == word for typed in said):
+        return ""
+    return kept
+
+
+def _cut_said_after(args: str, said: Callable[[str], bool]) -> str:
+    """`args` without the words at their end that `said` reads as said after the line, not part of it (laughter,
+    `走起` after 开桌's seats), with the punctuation and spaces before them; `args` as typed when there are none."""
     kept = args
     while True:
         end = len(kept)
@@ -449,18 +472,19 @@ def _without_cheers(args: str, word: str) -> str:
         start = end
         while start and not _is_separator(kept[start - 1]):
             start -= 1
-        if start == end or not _laughter(kept[start:end]):
-            break
+        if start == end or not said(kept[start:end]):
+            return args if kept == args else kept.rstrip()
         kept = kept[:start]
-    said = tokens(kept)
-    if said and all(fold(typed) == word for typed in said):
-        return ""
-    return args if kept == args else kept.rstrip()
 
 
 def _laughter(word: str) -> bool:
     folded = fold(word)
     return folded in vocab.LAUGHTER_WORDS or (len(folded) > 1 and set(folded) <= vocab.LAUGHTER_CHARS)
+
+
+def _open_cheer(word: str) -> bool:
+    """Said after 开桌's seats to start (`走起`, `开始吧`: `vocab.OPEN_CHEER_WORDS`) or laughing: no seat."""
+    return fold(word) in vocab.OPEN_CHEER_WORDS or _laughter(word)
 
 
 def _words_at(head: str, book: CommandBook[GrammarCommand]) -> Iterator[tuple[str, int]]:
@@ -569,6 +593,7 @@ def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> b
     said = said or any(
         word in vocab.COMMAND_WORDS[key] and head[_led_in(head, leads) :].startswith(word) for leads, key in _LEADS
     )
+    said = said or (word in vocab.COMMAND_WORDS["open"] and head[_led_in(head, _OPEN_LEADS) :].startswith(word))
     glued = command is not None and command.glued is not None and head.startswith(word)
     if glued and _ends_word(word, head[len(word) :]):
         glued = False  # `设置 底金 2`: the word as typed apart
@@ -611,12 +636,15 @@ def _seat_glued(text: str, seats: Iterable[str]) -> str | None:
     return f"{name} {stripped[len(name) :]}"
 
 
-def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+def _player_first(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str] = ()
+) -> tuple[C_co, str, str] | None:
     """`@小李 胡了 清一色 点 @老王`, `@小李 暗杠 3s`, `老王 碰 点 @小李` (a seat's name): a record told with its player
     first is the record with the player where the command reads him (`胡了 @小李 …`); so is a payment told to the
     person it is with (`@老王 已转 8`, `@小李 收到`), and an admin's fine of the member @mentioned, when an amount
     follows its word (`@小李 罚款 5 刷屏`). Only a recording word of the table's game, a payment word or that fine
-    may follow (never a first-person win: `@小李 我胡了` says nothing clear); anything else after a player is chat."""
+    may follow (never a first-person win: `@小李 我胡了` says nothing clear); anything else after a player is chat.
+    `seats` name the discarder of a win told by its patterns (`老王 清一色 阿杰点的`)."""
     parts = text.strip(_SPACES).split(maxsplit=1)
     glued = _glued_payment(parts[0], book, game) if parts and fold(parts[0][:1]) == "@" else None
     if glued is not None:  # `@老王已转8`: `@老王 已转8`
@@ -627,6 +655,8 @@ def _player_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     if fined is not None:
         return fined
     found = split_command(parts[1], book, game) or _amount_first(parts[1], book, game, after_mention=False)
+    if found is None and seats and game in (None, "kawuxing") and fold(parts[1][:1]) in _WIN_STARTS:
+        found = _win_by_its_patterns(parts[1], book, game, seats)  # `老王 清一色 阿杰点的`: a seat's name inside
     if found is None:
         return None
     command, word, args = found
@@ -663,6 +693,25 @@ def _fine_of_a_name(text: str, book: CommandBook[C_co], game: str | None) -> tup
         return None
     command = book.lookup(vocab.FINE_READ_AS, game)
     return None if command is None else (command, vocab.FINE_READ_AS, " ".join((parts[0], *parts[2:])))
+
+
+def _seat_glued_to_record(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
+    """`老王胡了 清一色 阿杰点的`, `小李暗杠 3s`: a first word that is a seat's name, exactly as the table lists it,
+    and a record word (`vocab.RECORD_WORDS`, never a first-person one) is the record told with its player first
+    (`老王 胡了 …`); a name glued to any other word (`老王胡说`, `老王来了`) or to the whole record (`老王胡了清一色`)
+    stays chat."""
+    head, origin = _fold_map(text[:_HEAD])
+    start = len(head) - len(head.lstrip(_SPACES))
+    first = head[start:].translate(_SPACED).split(" ", 1)[0]
+    for seat in seats:
+        named = fold(seat)
+        said = first[len(named) :]
+        if named and first.startswith(named) and said in vocab.RECORD_WORDS and not said.startswith("我"):
+            cut = origin[start + len(named)]
+            return _player_first(f"{text[:cut]} {text[cut:]}", book, game, seats)
+    return None
 
 
 #: a plain name with an amount in digits glued after it (`小李5块`, `老王2.5`)
@@ -840,14 +889,17 @@ def _win_by_its_patterns(
     when it starts with a pattern, situation or 一炮双响 (or, in Latin letters, a self-draw before a pattern), says
     how it was won (杠上开花 and 海底捞 beside a pattern say 自摸: `杠上开花 清一色`), and holds nothing but a win's
     words (a person only as `@x`, right after 点/抢杠, or a seat's name right before 点的/放的炮): `清一色自摸太难了`,
-    `zimo is hard`, `杠上开花了！` stay chat, and so do a question and a quoted hand.
-    The word given is `BY_PATTERNS`."""
+    `zimo is hard`, `杠上开花了！` stay chat, and so do a question and a quoted hand; laughter at its end is dropped
+    (`碰碰胡 自摸 哈哈哈`). The word given is `BY_PATTERNS`."""
     keys = {name_key(seat): seat for seat in seats}
+    if asks(text):
+        return None
+    text = _cut_said_after(text, _laughter)  # `碰碰胡 自摸 哈哈哈`, as a record word's line
     try:
         words = read(text[: _HEAD * 2], lambda typed: keys.get(name_key(typed)))
     except GrammarError:
         return None
-    if not words or asks(text):
+    if not words:
         return None
     if words[0].kind not in ("pattern", "situation", "double") and not (
         words[0].typed.isascii() and words[0].value == "self_draw" and any(w.kind == "pattern" for w in words)

@@ -102,6 +102,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "not_seated": {"zh": "{name} 不在这桌上。", "en": "{name} is not seated at this table."},
     "seated_twice": {"zh": "{name} 写了两次：每人只能坐一个位子。", "en": "{name} is named twice: one seat each."},
+    "open_hand_in_progress": {
+        "zh": "没有开新桌：第 {number} 局还没打完：先记完或撤销",
+        "en": "No new table opened: hand {number} is not finished yet: record how it ended, or undo, first.",
+    },
     "too_many_players": {
         "zh": "{game}一桌 {seats} 个人，多了 {extra}。",
         "en": "A {game} table seats {seats}; {extra} is one too many.",

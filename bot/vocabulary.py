@@ -160,9 +160,12 @@ DOUBLE_WIN_WORDS = ("一炮双响", "双响")
 #: a win in English as players say it (`I won! seven pairs self-drawn`): the sender's own, as 我胡了; said of other
 #: things too (`I won the raffle`), so a line of it the bot would refuse stays unanswered
 WON_EN = ("i won",)
+#: 胡了 typed with 糊 (`糊了 平胡 自摸`), as 糊 is: also what a blurry photo or a burnt dish is, so the line acts only
+#: when it reads cleanly
+HU_MISTYPED_WORDS = ("糊了", "糊啦")
 CHATTY_WORDS = frozenset(
     {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
-    | {*WON_EN}
+    | {*WON_EN, *HU_MISTYPED_WORDS}
 )
 #: a 一炮双响 told with its winners' plain names (`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`): what says
 #: they won (said between the names and the discarder, or glued after the names: `小李都胡了`), and what joins the
@@ -302,6 +305,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "胡牌",
         "和",
         "糊",
+        *HU_MISTYPED_WORDS,
         "自摸",
         "自摸了",
         "自摸啦",
@@ -577,6 +581,12 @@ LAUGHTER_WORDS = frozenset({"233", "2333", "23333", "笑死", "笑死了", "笑�
 DEALER_AFTER_WORDS = ("坐庄", "做庄", "当庄", "庄家", "庄")
 #: the sender asking to be seated (`开桌 @乙 @丙 加我`): the sender's seat, as `我` is
 SEAT_ME_WORDS = frozenset({"加我", "加我一个", "算我", "算我一个", "我也来", "带我", "带我一个"})
+#: said before 开桌 to get going (`来来来 开桌 @乙 @丙`, `走，开桌 …`): read as nothing, as the words before 结算 are
+OPEN_LEAD_WORDS = ("来来来", "来来", "来", "走走走", "走起", "走", "好的", "好")
+#: said after 开桌's seats to start (`开桌 @乙 @丙 走起`, `开桌了 @乙 @丙 开始吧`): read as nothing, as laughter is
+OPEN_CHEER_WORDS = frozenset(
+    {"走起", "走", "走走走", "开始", "开始吧", "开始了", "来吧", "来来来", "搞起", "整起", "开打"}
+)
 #: what people say while gathering a table (`开桌 @乙 @丙 三缺一`, `快来啊`): never a guest's name, refused at 开桌
 GATHERING_WORDS = frozenset(
     {"三缺一", "二缺一", "缺一", "缺一个", "差一个", "快来", "速来", "来人", "等人", "走起", "开打", "上车", "来了"}
@@ -626,6 +636,8 @@ METHODS: dict[str, tuple[str, ...]] = {
         "点炮了",
         "放炮了",
         "点的",
+        "点炮的",
+        "放炮的",
         "from",
         "dianpao",
     ),

@@ -134,13 +134,18 @@ def open_table(ctx: Context) -> SendText:
         dealer = random.Random(seed).choice(seated)
         drawn = True
     before = ctx.service.current_night(ctx.chat_id)
-    table = ctx.service.open_table(
-        ctx.chat_id,
-        [_seat(p) for p in seated],
-        dealer=_seat(dealer) if dealer is not None else None,
-        source=ctx.source,
-        by=ctx.sender.user_id,
-    )
+    try:
+        table = ctx.service.open_table(
+            ctx.chat_id,
+            [_seat(p) for p in seated],
+            dealer=_seat(dealer) if dealer is not None else None,
+            source=ctx.source,
+            by=ctx.sender.user_id,
+        )
+    except LedgerError as err:  # the running table's hand has records: no new table, said as 开桌's refusal
+        if err.code == "hand_in_progress" and ctx.table is not None:
+            raise Refusal("open_hand_in_progress", number=ctx.table.hand_number) from err
+        raise
     if table.replayed:  # a redelivered update: the table was opened, and said so
         return ctx.reply("already_done")
     rules = rules_summary(ctx.lang, table.game, table.rules)

@@ -140,6 +140,18 @@ def test_a_payment_with_someone_owed_nothing_is_said_so_from_the_senders_side(ta
     assert english.say("c: 收到 @b 4") == ["bot: 小李 owes you nothing now; nothing booked. Still owing you: 阿杰 4元."]
 
 
+def test_转给_that_missed_a_debt_is_answered_as_付_is(table: Table, english: Table) -> None:
+    """`转给 @c 10块了` and `转给 @b 4块了` (to someone the sender owes nothing while owing others: WeChat money sent
+    to the wrong person) went unanswered, 转给 being also how things are forwarded: they are answered as `付 @c 10`
+    is; from someone who owes nobody 转给 stays chat. Nothing is booked."""
+    assert table.say("a: 转给 @c 10块了") == ["bot: 阿杰 只欠 老王 4元，没有记。付清写 已转 @c。"]
+    assert table.say("b: 转给 @c 4块了") == []
+    table.say("a: 付 @b 4")  # now 阿杰 owes 老王 alone
+    assert table.say("a: 转给 @b 4块了") == ["bot: 你现在不欠 小李 钱，没有记。你还欠：老王 4元。"]
+    assert _owed(table, "阿杰", "老王") == 400 and _owed(table, "阿杰", "小李") == 0
+    assert english.say("a: 转给 @c 10块了") == ["bot: 阿杰 owes 老王 only 4元; nothing booked. To pay it all: paid @c."]
+
+
 def test_a_payment_before_any_settlement_says_tonight_is_not_settled(sqlite_url: str) -> None:
     table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸")
     try:

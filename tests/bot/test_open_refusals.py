@@ -54,7 +54,7 @@ REFUSED = [
     ("jia: 开桌 @yi 两块", "「两块」不是客人的名字"),  # an amount in Chinese numerals
     ("jia: 开桌 @yi @bing 三缺一", "「三缺一」不是客人的名字"),  # what people say while gathering
     ("jia: 开桌 @yi @bing 快来啊", "「快来啊」不是客人的名字"),
-    ("jia: 开桌 @yi @bing 走起", "「走起」不是客人的名字"),
+    ("jia: 开桌 @yi 走起 @bing", "「走起」不是客人的名字"),  # said after the seats it starts the table: not here
     ("jia: 开桌 @yi @bing 坐庄甲", "「坐庄甲」不是客人的名字"),  # a dealer word inside a guest's name
     ("jia: 开桌 @yi @bing 老表坐庄", "庄家 老表 不在这桌上"),  # the dealer said by a name nobody seated has
 ]
@@ -78,6 +78,22 @@ def test_a_refusal_of_the_ledger_creates_no_guest_either(group: tuple[Chat, Ledg
     refused = chat("jia: 开桌 老表 表哥 @yi")
     assert len(refused) == 1 and "还没打完" in refused[0]
     assert books(ledger) == before
+
+
+def test_an_open_while_a_hand_is_under_way_says_no_table_was_opened(group: tuple[Chat, Ledger]) -> None:
+    """开桌 refused by the ledger (the running table's hand has a kong) once said 「没有记录：…」, as a record's refusal
+    does: it says no new table was opened, in English too; the table stays."""
+    chat, ledger = group
+    chat("jia: 开桌 @jia @yi @bing 庄 @jia")
+    chat("yi: 暗杠 7z")
+    table = ledger.current_table(CONSOLE_CHAT_ID)
+    assert chat("jia: 开桌 @jia @yi @bing") == ["没有开新桌：第 1 局还没打完：先记完或撤销"]
+    assert chat("jia: 来来来 开桌 @yi @bing 走起") == ["没有开新桌：第 1 局还没打完：先记完或撤销"]
+    chat("jia: 设置 语言 en")
+    assert chat("jia: 开桌 @jia @yi @bing") == [
+        "No new table opened: hand 1 is not finished yet: record how it ended, or undo, first."
+    ]
+    assert ledger.current_table(CONSOLE_CHAT_ID) == table
 
 
 def test_an_open_seats_new_guests_once_and_finds_them_again(group: tuple[Chat, Ledger]) -> None:

@@ -155,6 +155,7 @@ KAWUXING = ("a: 开桌 @a @b 老表 庄 @a",)
         ("a: 老表 胡了 清一色 点 @b", "a: 胡 老表 清一色 点 @b"),
         ("a:   老表　胡 七对 自摸", "a: 胡 老表 七对 自摸"),
         ("a: 老表 清一色 自摸", "a: 胡 老表 清一色 自摸"),  # a win told by its patterns, its player first
+        ("a: 老表 清一色 自摸 哈哈", "a: 胡 老表 清一色 自摸"),  # laughter after it dropped, as after 胡's line
         ("b: @a 七对 点 老表", "b: 胡 @a 七对 点 老表"),
         ("a: 小李 海底捞 自摸 碰碰胡", "a: 胡 @b 海底捞 碰碰胡 自摸"),
     ],
@@ -179,7 +180,6 @@ def test_a_record_told_with_a_seat_s_name_first_is_that_player_s(sqlite_url: str
         "a: 老表 碰 点 小李",  # no 碰 at a 卡五星 table
         "a: 你好 胡了 清一色 自摸",
         "a: 老表 清一色",  # no way it was won
-        "a: 老表 清一色 自摸 哈哈",
         "a: 老表 清一色 自摸？",
         "a: 老表 清一色 点 老表",
         "a: @b @c 清一色 自摸",  # which one won?
@@ -323,9 +323,12 @@ def test_only_a_name_at_the_open_table_starts_a_record(seat: str, other: str, re
     assert found is not None and found[2].split()[0] == seat
     assert unprompted(f"{seat} {record}", found[1])
     assert split_command(f"{other} {record}", registry, "kawuxing", ["阿杰", seat]) is None
-    glued = split_command(f"{seat}{record}", registry, "kawuxing", ["阿杰", seat])
+    # glued to its record word alone (`老王暗杠 3s`) as typed apart; glued to the whole record, chat — except a name
+    # glued to 自摸, read however the rest is written (`小李自摸七对`)
+    assert split_command(f"{seat}{record}", registry, "kawuxing", ["阿杰", seat]) == found
+    assert split_command(f"{other}{record}", registry, "kawuxing", ["阿杰", seat]) is None
+    whole = split_command(f"{seat}{record.replace(' ', '')}", registry, "kawuxing", ["阿杰", seat])
     if not record.startswith(vocabulary.SEAT_GLUED_WORD):
-        assert glued is None  # `老表胡了…`: a name glued to any other word is chat
+        assert whole is None or " " not in record
     elif vocabulary.SEAT_GLUED_WORD not in seat + other:
-        assert glued is not None and glued[2].split()[0] == seat  # `小李自摸 七对`: glued to 自摸, read
-        assert split_command(f"{other}{record}", registry, "kawuxing", ["阿杰", seat]) is None
+        assert whole is not None and whole[2].split()[0] == seat  # `小李自摸七对`: `小李 自摸七对`
