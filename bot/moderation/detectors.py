@@ -8,6 +8,7 @@ has no boundary before "abc"; every pattern here uses explicit ASCII look-around
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import re
@@ -264,6 +265,21 @@ class FloodDetector:
 
         ttl = max(rules.window_seconds, FLOOD_MEMORY.total_seconds())
         return self.state.update(self._key(chat_id, user_id), change, ttl)
+
+    def interrupt(self, chat_id: int, user_id: int, rules: FloodRules) -> None:
+        """A member's line that does not count toward flooding (a seated player's record, a command) still comes
+        between their other lines: a run of the same text is broken by it (`哈哈`, a record, `哈哈`, a record,
+        `哈哈` is no repeat), as any different text would break it."""
+
+        def change(stored: object) -> tuple[object, None]:
+            if stored is None:
+                return None, None  # nothing said lately: nothing to break
+            track = MemberTrack.from_json(stored)
+            return dataclasses.replace(track, last_text=None, run=0).as_json(), None
+
+        if rules.repeat_count:
+            ttl = max(rules.window_seconds, FLOOD_MEMORY.total_seconds())
+            self.state.update(self._key(chat_id, user_id), change, ttl)
 
     def forget(self, chat_id: int, user_id: int) -> None:
         """Drop a member's history (after they are removed, so a returning member starts clean)."""

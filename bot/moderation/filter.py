@@ -71,8 +71,10 @@ def moderate(ctx: Context) -> Outcome | None:
     if findings:
         rule, detail, delete = findings[0].rule, findings[0].detail, True
     flooding = False
-    if rules.flood and not _using_bot(ctx, incoming):
-        flood_rules = FloodRules(rules.flood_max_messages, rules.flood_window_seconds, rules.repeat_count)
+    flood_rules = FloodRules(rules.flood_max_messages, rules.flood_window_seconds, rules.repeat_count)
+    if rules.flood and _using_bot(ctx, incoming):
+        state(ctx.bot).detector.interrupt(ctx.chat_id, incoming.sender.user_id, flood_rules)
+    elif rules.flood:
         content = message_content(incoming.text, incoming.photo_file_id, incoming.sticker_id)
         verdict = state(ctx.bot).detector.observe(
             ctx.chat_id, incoming.sender.user_id, content, flood_rules, incoming.date
