@@ -129,15 +129,15 @@ TEXTS: dict[str, dict[str, str]] = {
     "seat_me_no_table": {
         "zh": "现在没有开着的桌。{game}一桌 {seats} 个人，开桌时写上的人才坐下：自己开就发 开桌 {others} 加我；"
         "别人开桌时请 TA 写上 @你。",
-        "en": "No table is open. A {game} table seats {seats}, whoever 开桌 names: open it yourself with "
-        "开桌 {others} 加我, or ask whoever opens it to name @you.",
+        "en": "No table is open. A {game} table seats {seats}, whoever the opening line names: open it yourself "
+        "with open {others} me, or ask whoever opens it to name @you.",
     },
     "seat_me_seated": {"zh": "你已经在这桌了：{names}。", "en": "You are already at this table: {names}."},
     "seat_me_full": {
         "zh": "这桌已经坐满了：{names}（{game}一桌 {seats} 个人），打到一半不能加人。要换你上：一局打完后，桌上的人或"
         "管理员发 开桌 @…（写上你）开新的一桌，这桌记下的局都算数。",
         "en": "This table is full: {names} (a {game} table seats {seats}); nobody joins midway. To sit you down, a "
-        "player or an admin sends 开桌 naming the new table (with @you) between hands; this table's hands stand.",
+        "player or an admin sends open naming the new table (with @you) between hands; this table's hands stand.",
     },
     "guest_name_is_chat": {
         "zh": "「{name}」不是客人的名字：开桌只写坐下的人（@某人，客人写名字，自己坐下写 我），庄家写 庄 @某人 或 "
@@ -431,6 +431,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "还接着打就不用管这条。",
         "en": "To close the table, send settle: it ends the night, posts its report and who pays whom, and seals the "
         "night's books (only an admin's unsettle reopens them). Playing on? Ignore this.",
+    },
+    "correct_own_earlier": {
+        "zh": "没有改：最后一条（第{number}局 {what}）是 {who} 记的，「改」只改最后一条。"
+        "你记的是第{earlier}局（{mine}）：要改它，在 Telegram 里编辑你记第{earlier}局的那条消息，改成对的写法。",
+        "en": "Not changed: the latest record (hand {number}, {what}) is {who}'s, and a correction changes only the "
+        "latest. Yours is hand {earlier} ({mine}): to correct it, edit the message that recorded hand {earlier}.",
     },
     "correct_how": {
         "zh": "「改」不会改别人记的账：最后一条（第{number}局 {what}）是 {who} 记的，"

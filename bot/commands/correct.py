@@ -108,6 +108,20 @@ def correction(ctx: Context) -> SendText:
     what = describe_record(ctx.lang, latest.events, table.game)
     if not may_answer(ctx, latest.recorded_by):  # never a line to send: typed by them it would be their own record
         who = latest.recorded_by_name or ctx.t("someone")
+        earlier = _own_hand_before(ctx, table.id, latest)
+        if earlier is not None:  # their win, then someone else's kong of the next hand: edit the win's message
+            mine = describe_record(ctx.lang, earlier.events, table.game)
+            return _told(
+                ctx,
+                ctx.t(
+                    "correct_own_earlier",
+                    number=latest.hand_number,
+                    what=what,
+                    who=who,
+                    earlier=earlier.hand_number,
+                    mine=mine,
+                ),
+            )
         return _told(ctx, ctx.t("correct_how", number=latest.hand_number, what=what, who=who))
     key = flow_key(ctx)
     if asked_already(ctx, key):
@@ -144,6 +158,15 @@ def correction(ctx: Context) -> SendText:
         ),
     )
     return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+def _own_hand_before(ctx: Context, table_id: int, latest: TableRecord) -> TableRecord | None:
+    """The hand just finished, when the sender recorded it and someone else's record has begun the next one (a
+    kong): what their 改 most likely means, which only an edit of its message can reach now."""
+    if latest.finished or latest.hand_number < 2:
+        return None
+    earlier = ctx.service.finished_hand(table_id, latest.hand_number - 1)
+    return earlier if earlier is not None and may_answer(ctx, earlier.recorded_by) else None
 
 
 class _WouldBook(Exception):

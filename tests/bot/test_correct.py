@@ -225,3 +225,15 @@ def test_it_happened_again_expires_once_the_record_it_repeats_is_corrected(
     pressed = console.feed("b: !press 确实又一次")
     assert any("它重复的那条记录已经变了" in line for line in pressed), pressed
     assert rows(bot[0].service)["hands"] == before["hands"] and rows(bot[0].service)["transfers"] == before["transfers"]
+
+
+def test_ones_own_win_after_someone_elses_kong_is_pointed_to_its_message(bot: tuple[Bot, ManualClock]) -> None:
+    """Play-test: 小李's `改成 …` after 阿杰 had recorded a kong of the next hand was sent to 阿杰 (「请 TA 发…」);
+    her own win is what she means, and only an edit of its message reaches it now."""
+    console = table(bot, -1010, "!clock +3m", "b: 胡 清一色 自摸", "!clock +1m", "c: 暗杠 3s")
+    booked = balances(console)
+    assert console.feed("b: 改成 七对 点 @c") == [
+        "bot: 没有改：最后一条（第2局 老王 暗杠 三条）是 老王 记的，「改」只改最后一条。"
+        "你记的是第1局（小李 自摸 清一色）：要改它，在 Telegram 里编辑你记第1局的那条消息，改成对的写法。"
+    ]
+    assert balances(console) == booked
