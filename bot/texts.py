@@ -806,7 +806,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "history_night": {"zh": "【第{number}晚 · {date}】", "en": "[night {number} · {date}]"},
     "history_head_one": {"zh": "最近 1 局：", "en": "The last hand:"},
     "history_line": {"zh": "第{number}局 {what} ｜ {changes}", "en": "Hand {number}: {what} | {changes}"},
-    "history_empty": {"zh": "还没有打完的牌局。", "en": "No finished hands yet."},
+    "history_empty": {"zh": "还没有一局打完。", "en": "No finished hands yet."},
     "hand_not_played": {
         "zh": "这桌才打完 {played} 局，还没有第{number}局。",
         "en": "This table has finished {played} hands: there is no hand {number} yet.",

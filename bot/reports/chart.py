@@ -33,7 +33,7 @@ class ChartLabels:
     """The words on a chart, in the chat's language."""
 
     title: str
-    x_axis: str  # "手数" / "Hand"
+    x_axis: str  # "局数" / "Hand"
     y_axis: str  # "累计（元）" / "Running total (元)"
 
 

@@ -10,15 +10,15 @@ __all__ = ["REPORT_TEXTS", "percent", "t"]
 REPORT_TEXTS: dict[str, dict[str, str]] = {
     # the night's settlement post
     "report_night_title": {
-        "zh": "第{number}晚结算 · {date} · {hands}手",
+        "zh": "第{number}晚结算 · {date} · {hands}局",
         "en": "Night {number} · {date} · {hands} hands",
     },
     "report_night_title_open": {
-        "zh": "第{number}晚战报（还没结算）· {date} · {hands}手",
+        "zh": "第{number}晚战报（还没结算）· {date} · {hands}局",
         "en": "Night {number} so far (not settled) · {date} · {hands} hands",
     },
     "report_chart_title": {"zh": "第{number}晚走势（{date}）", "en": "Night {number} running balance ({date})"},
-    "report_axis_hand": {"zh": "手数", "en": "Hand"},
+    "report_axis_hand": {"zh": "局数", "en": "Hand"},
     "report_axis_night": {"zh": "晚", "en": "Night"},
     "report_axis_balance": {"zh": "累计（{currency}）", "en": "Running total ({currency})"},
     "report_col_player": {"zh": "玩家", "en": "Player"},
@@ -31,7 +31,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_col_received": {"zh": "领到", "en": "Paid out"},
     "report_col_biggest": {"zh": "最大一手", "en": "Biggest hand"},
     "report_col_net": {"zh": "净", "en": "Net"},
-    "report_col_hands": {"zh": "手数", "en": "Hands"},
+    "report_col_hands": {"zh": "局数", "en": "Hands"},
     "report_col_win_rate": {"zh": "胡率", "en": "Win rate"},
     "report_night_line": {
         "zh": "{name} {net}｜胡{wins} 自摸{self_draws} 点炮{discards} 杠{kong}｜最大 {biggest}",
@@ -59,7 +59,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_stats_member_head": {"zh": "📊 {name} · {scope}", "en": "📊 {name} · {scope}"},
     "report_stats_group_head": {"zh": "📊 本群 · {scope}", "en": "📊 Group · {scope}"},
     "report_stats_played": {
-        "zh": "对局 {hands}手｜胡 {wins}（{win_rate}）｜自摸 {self_draws}（占胡 {self_draw_rate}）",
+        "zh": "对局 {hands}局｜胡 {wins}（{win_rate}）｜自摸 {self_draws}（占胡 {self_draw_rate}）",
         "en": "Hands {hands} | wins {wins} ({win_rate}) | self-drawn {self_draws} ({self_draw_rate} of wins)",
     },
     "report_stats_discards": {"zh": "点炮 {discards}（{discard_rate}）", "en": "Dealt in {discards} ({discard_rate})"},
@@ -85,15 +85,15 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     },
     "report_owed_line": {"zh": "未结（付款之后现在还差）：{items}", "en": "Owed now (未结): {items}"},
     "report_stats_group_totals": {
-        "zh": "共 {hands}手（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}｜罚款 {fines}",
+        "zh": "共 {hands}局（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}｜罚款 {fines}",
         "en": "{hands} hands ({draws} drawn) | {wins} wins | {self_draws} self-drawn | kong {kong} | fines {fines}",
     },
     "report_stats_group_line": {
-        "zh": "{name} {net}｜{hands}手 胡{wins}（{win_rate}）点炮{discards}",
+        "zh": "{name} {net}｜{hands}局 胡{wins}（{win_rate}）点炮{discards}",
         "en": "{name} {net} | {hands} hands, {wins} wins ({win_rate}), dealt in {discards}",
     },
     "report_biggest_hand": {
-        "zh": "{patterns} ×{multiple}（{who}，{date} 第{number}手，{won}）",
+        "zh": "{patterns} ×{multiple}（{who}，{date} 第{number}局，{won}）",
         "en": "{patterns} ×{multiple} ({who}, {date} hand {number}, {won})",
     },
     "report_nothing": {"zh": "{scope}还没有记录。", "en": "Nothing recorded for {scope} yet."},
@@ -101,7 +101,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_leaderboard_title": {"zh": "排行榜 · {scope}", "en": "Leaderboard · {scope}"},
     "report_nightly_chart_title": {"zh": "每晚累计走势", "en": "Running total, night by night"},
     "report_leaderboard_line": {
-        "zh": "{rank} {name} {net}｜{hands}手 胡{wins}（{win_rate}）",
+        "zh": "{rank} {name} {net}｜{hands}局 胡{wins}（{win_rate}）",
         "en": "{rank} {name} {net} | {hands} hands, {wins} wins ({win_rate})",
     },
     "report_h2h_head": {"zh": "⚔️ 对战 · {scope}", "en": "⚔️ Head to head · {scope}"},
@@ -115,7 +115,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "en": "{a} won {a_wins} times from {b}, {b} {b_wins} times from {a} | {a} net {net}",
     },
     "report_export_done": {
-        "zh": "已导出 {scope}：{hands}手，{transfers}笔转账",
+        "zh": "已导出 {scope}：{hands}局，{transfers}笔转账",
         "en": "Exported {scope}: {hands} hands, {transfers} transfers",
     },
     "report_unknown_period": {

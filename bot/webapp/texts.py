@@ -178,7 +178,7 @@ PAGE: dict[str, dict[str, str]] = {
     "booked": {"zh": "已记账", "en": "Recorded"},
     "asked": {"zh": "还没记：请在群里回答问题", "en": "Not recorded yet: answer the question in the group"},
     "history": {"zh": "本晚牌局", "en": "Tonight's hands"},
-    "history_empty": {"zh": "本晚还没有打完的牌局。", "en": "No finished hand tonight yet."},
+    "history_empty": {"zh": "本晚还没有一局打完。", "en": "No finished hand tonight yet."},
     "settlement": {"zh": "结算（最少转账）", "en": "Settlement (fewest transfers)"},
     "settled_even": {"zh": "大家持平，不用转账。", "en": "Everyone is even: no transfers."},
     "chart": {"zh": "走势", "en": "Running balance"},

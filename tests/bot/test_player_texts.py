@@ -87,7 +87,7 @@ def test_english_counts_of_one_take_the_singular() -> None:
     assert text("en", "report_night_title", number=1, date="2026-01-10", hands=1) == "Night 1 · 2026-01-10 · 1 hand"
     assert text("en", "report_night_title", number=1, date="2026-01-10", hands=11).endswith("· 11 hands")
     assert text("en", "report_export_done", scope="night 3", hands=1, transfers=1).endswith("1 hand, 1 transfer")
-    assert text("zh", "report_night_title", number=1, date="2026-01-10", hands=1).endswith("1手")
+    assert text("zh", "report_night_title", number=1, date="2026-01-10", hands=1).endswith("1局")
 
 
 #: the punctuation of Chinese text; an English group's replies write ASCII punctuation

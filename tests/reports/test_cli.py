@@ -32,7 +32,7 @@ def test_night_to_png_prints_the_post(
     assert paiju(["report", "--db", db_url, "--chat", str(chat), "--night", "2", "--out", str(out)]) == 0
     printed = capsys.readouterr().out.splitlines()
     assert printed[0] == str(out)
-    assert printed[1] == "第2晚结算 · 2026-01-11 · 1手"
+    assert printed[1] == "第2晚结算 · 2026-01-11 · 1局"
     assert out.read_bytes()[:8] == PNG_SIGNATURE and png_size(out)[0] == 1080
 
 

@@ -57,16 +57,16 @@ def photo_of(lines: list[str]) -> Path:
 def test_group_stats_for_this_month(chat: Console) -> None:
     lines = said(chat, "xiaoli: 统计")
     assert lines[0] == "📊 本群 · 2026年1月"
-    assert lines[1] == "共 3手（荒庄 1）｜胡 2｜自摸 1｜杠钱 2元｜罚款 0"
-    assert lines[2] == "最大一手：清一色×七对 ×8（ajie，2026-01-10 第2手，+16元）"
-    assert "ajie +16元｜3手 胡1（33.3%）点炮0" in lines
+    assert lines[1] == "共 3局（荒庄 1）｜胡 2｜自摸 1｜杠钱 2元｜罚款 0"
+    assert lines[2] == "最大一手：清一色×七对 ×8（ajie，2026-01-10 第2局，+16元）"
+    assert "ajie +16元｜3局 胡1（33.3%）点炮0" in lines
 
 
 def test_member_stats_with_me_and_a_period(chat: Console) -> None:
     lines = said(chat, "xiaoli: 统计 我 今晚")
     assert lines == [
         "📊 xiaoli · 第1晚（2026-01-10）",
-        "对局 3手｜胡 0（0.0%）｜自摸 0（占胡 0.0%）",
+        "对局 3局｜胡 0（0.0%）｜自摸 0（占胡 0.0%）",
         "点炮 1（33.3%）",
         "番型：—",
         "杠钱 +2元｜净 -8元（牌桌输赢）",
@@ -81,9 +81,9 @@ def test_leaderboard_is_a_photo_with_the_ranking_as_caption(chat: Console) -> No
     photo_of(lines)
     assert lines[1:] == [
         "🏆 排行榜 · 2026年1月",
-        "🥇 ajie +16元｜3手 胡1（33.3%）",
-        "🥈 laowang -8元｜3手 胡1（33.3%）",
-        "🥉 xiaoli -8元｜3手 胡0（0.0%）",
+        "🥇 ajie +16元｜3局 胡1（33.3%）",
+        "🥈 laowang -8元｜3局 胡1（33.3%）",
+        "🥉 xiaoli -8元｜3局 胡0（0.0%）",
     ]
 
 
@@ -100,7 +100,7 @@ def test_head_to_head_all_and_one_pair(chat: Console) -> None:
 def test_night_summary_picture_on_request(chat: Console) -> None:
     lines = said(chat, "ajie: 战报")
     photo_of(lines)
-    assert lines[1] == "第1晚结算 · 2026-01-10 · 3手"
+    assert lines[1] == "第1晚结算 · 2026-01-10 · 3局"
     assert lines[2] == "ajie +16元｜胡1 自摸1 点炮0 杠0｜最大 清一色×七对 ×8"
     assert lines[-2:] == ["laowang → ajie 8元", "xiaoli → ajie 8元"] or lines[-2:] == [
         "xiaoli → ajie 8元",
@@ -154,7 +154,7 @@ def test_export_csv_round_trip_equals_the_ledger_rows(chat: Console) -> None:
     assert "xiaoli" in "".join(chat.feed("laowang: 罚款 @xiaoli 5 刷屏"))  # a fine: the pot's row is exported too
     lines = said(chat, "laowang: 导出 全部 csv")
     assert lines[0].startswith("[file] ") and lines[0].endswith(".csv")
-    assert lines[1].startswith("已导出 全部：3手，")
+    assert lines[1].startswith("已导出 全部：3局，")
     path = Path(lines[0].removeprefix("[file] "))
     with path.open(encoding="utf-8", newline="") as handle:
         exported = [
@@ -189,7 +189,7 @@ def test_export_of_tonight_right_after_settling_holds_every_hand(chat: Console) 
     """The console's clock stands still, so 结算 is stamped with the very moment of the last hand: the night is
     exported by its own rows, not by a time window that closed at that moment."""
     lines = said(chat, "xiaoli: 导出 今晚 json")
-    assert lines[1] == "已导出 第1晚（2026-01-10）：3手，4笔转账"
+    assert lines[1] == "已导出 第1晚（2026-01-10）：3局，4笔转账"
     data = json.loads(Path(lines[0].removeprefix("[file] ")).read_text(encoding="utf-8"))
     assert [hand["number"] for hand in data["hands"]] == [1, 2, 3]
     assert data["balances"] == {"laowang": -800, "xiaoli": -800, "ajie": 1600, "pot": 0}
@@ -219,12 +219,12 @@ def test_payouts_fines_and_fees_are_no_play_result(chat: Console) -> None:
         chat.feed(line)
     assert said(chat, "a: 排行 全部")[1:] == [
         "🏆 排行榜 · 全部",
-        "🥇 ajie +16元｜3手 胡1（33.3%）",
-        "🥈 b +8元｜1手 胡1（100.0%）（另计：台费 10元）",
-        "🥉 a -4元｜1手 胡0（0.0%）（另计：台费 10元｜领红包池/台费 80元）",
-        "4. c -4元｜1手 胡0（0.0%）（另计：罚款 50元｜台费 10元）",
-        "5. laowang -8元｜3手 胡1（33.3%）",
-        "6. xiaoli -8元｜3手 胡0（0.0%）",
+        "🥇 ajie +16元｜3局 胡1（33.3%）",
+        "🥈 b +8元｜1局 胡1（100.0%）（另计：台费 10元）",
+        "🥉 a -4元｜1局 胡0（0.0%）（另计：台费 10元｜领红包池/台费 80元）",
+        "4. c -4元｜1局 胡0（0.0%）（另计：罚款 50元｜台费 10元）",
+        "5. laowang -8元｜3局 胡1（33.3%）",
+        "6. xiaoli -8元｜3局 胡0（0.0%）",
     ]
     assert said(chat, "a: 我的战绩")[-3:] == [
         "杠钱 0｜净 -4元（牌桌输赢）",
@@ -232,9 +232,9 @@ def test_payouts_fines_and_fees_are_no_play_result(chat: Console) -> None:
         "总输赢 +66元｜未结 +66元（付款之后现在还差）",
     ]
     group = said(chat, "a: 统计")
-    assert "a -4元｜1手 胡0（0.0%）点炮0（另计：台费 10元｜领红包池/台费 80元）" in group
-    assert group.index("b +8元｜1手 胡1（100.0%）点炮0（另计：台费 10元）") < group.index(
-        "a -4元｜1手 胡0（0.0%）点炮0（另计：台费 10元｜领红包池/台费 80元）"
+    assert "a -4元｜1局 胡0（0.0%）点炮0（另计：台费 10元｜领红包池/台费 80元）" in group
+    assert group.index("b +8元｜1局 胡1（100.0%）点炮0（另计：台费 10元）") < group.index(
+        "a -4元｜1局 胡0（0.0%）点炮0（另计：台费 10元｜领红包池/台费 80元）"
     )
 
 
@@ -250,11 +250,11 @@ def test_export_caption_counts_what_stands(chat: Console) -> None:
         chat.feed(line)
     chat.feed("laowang: 撤销 第1局")
     chat.feed("laowang: !press 确认撤销")
-    assert said(chat, "laowang: 导出 今晚")[1] == "已导出 第2晚（2026-01-10）：1手，2笔转账"
+    assert said(chat, "laowang: 导出 今晚")[1] == "已导出 第2晚（2026-01-10）：1局，2笔转账"
     chat.feed("!clock +12h")  # past 06:00: the next record starts a new night at the same table
     chat.feed("ajie: 暗杠 3s")
     chat.feed("ajie: 撤销")
-    assert said(chat, "laowang: 导出 今晚")[1] == "已导出 第3晚（2026-01-11）：0手，0笔转账"
+    assert said(chat, "laowang: 导出 今晚")[1] == "已导出 第3晚（2026-01-11）：0局，0笔转账"
 
 
 def test_history_names_each_night_where_it_crosses_nights(chat: Console) -> None:

@@ -52,7 +52,7 @@ def test_post_has_every_player_their_numbers_and_the_fewest_transfers(ledger: Le
         assert row[-1] == money(balances.of(member_id), "元", signed=True)
     assert sum(int(row[1]) for row in post.rows) == 5  # five hands left: one 一炮双响 (two wins), one draw
     assert any(row[6] == "清一色×七对 ×8" for row in post.rows)
-    assert post.text.startswith("第1晚结算 · 2026-01-10 · 5手")
+    assert post.text.startswith("第1晚结算 · 2026-01-10 · 5局")
     for payment in settlement.payments:
         assert f"{payment.payer} → {payment.payee} {money(payment.amount, '元')}" in post.text
     assert "红包池 +5元（罚款）" in post.text
@@ -130,7 +130,7 @@ def test_settle_post_is_the_photo_of_the_night_just_closed(
     photo, payments = settle_post(ctx, closed)  # the picture, then the payments with their buttons
     assert isinstance(photo, SendPhoto) and Path(photo.path).parent == tmp_path
     assert isinstance(payments, SendText) and len(payments.buttons) == len(closed.settlement.payments)
-    assert photo.caption.startswith("第2晚结算 · 2026-01-11 · 1手")
+    assert photo.caption.startswith("第2晚结算 · 2026-01-11 · 1局")
     assert closed.settlement.payments
     for payment in closed.settlement.payments:
         assert f"{payment.payer} → {payment.payee} {money(payment.amount, '元')}" in photo.caption
