@@ -586,6 +586,7 @@ OPEN_LEAD_WORDS = ("来来来", "来来", "来", "走走走", "走起", "走", "
 #: said after 开桌's seats to start (`开桌 @乙 @丙 走起`, `开桌了 @乙 @丙 开始吧`): read as nothing, as laughter is
 OPEN_CHEER_WORDS = frozenset(
     {"走起", "走", "走走走", "开始", "开始吧", "开始了", "来吧", "来来来", "搞起", "整起", "开打"}
+    | {"let's", "lets", "go", "gogogo", "let’s"}  # `open @amy @tom let's go`
 )
 #: what people say while gathering a table (`开桌 @乙 @丙 三缺一`, `快来啊`): never a guest's name, refused at 开桌
 GATHERING_WORDS = frozenset(

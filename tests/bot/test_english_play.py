@@ -28,7 +28,7 @@ def test_open_table_in_english_opens_it_as_kaizhuo_does(sqlite_url: str, line: s
 
 @pytest.mark.parametrize(
     ("line", "word"),
-    [("open @e @f come on", "come"), ("open @e @f hurry up", "hurry"), ("open table @e lets go", "lets")],
+    [("open @e @f come on", "come"), ("open @e @f hurry up", "hurry"), ("open table @e lets go @f", "lets")],
 )
 def test_english_chat_at_open_is_no_guest(sqlite_url: str, line: str, word: str) -> None:
     table = Table(sqlite_url, *ENGLISH)
@@ -37,6 +37,16 @@ def test_english_chat_at_open_is_no_guest(sqlite_url: str, line: str, word: str)
         refused = table.say(f"a: {line}")
         assert refused[0].startswith(f"bot: “{word}” is no guest's name"), refused
         assert (table.ledger.current_table(table.chat), table.ledger.members(table.chat)) == before
+    finally:
+        table.ledger.close()
+
+
+def test_lets_go_after_the_seats_opens_the_table(sqlite_url: str) -> None:
+    """As `开桌 @乙 @丙 走起` does (play-test: `open a table @tom @bob let's go` was refused over “let's”)."""
+    table = Table(sqlite_url, *ENGLISH)
+    try:
+        assert table.say("a: open a table @e @f let's go")[0].startswith("bot: Table open:")
+        assert table.ledger.current_table(table.chat) is not None
     finally:
         table.ledger.close()
 
