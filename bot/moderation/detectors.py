@@ -249,6 +249,10 @@ class FloodDetector:
     ) -> None:
         self.state = state or MemoryState()
         self._clock = clock
+        #: the members whose latest counted line this process saw, whose run of the same text a line that does not
+        #: count must break (`interrupt`): only then is the shared state written, so a scorekeeper's records in a
+        #: row cost nothing (a worker that took the chat over knows none of them until it counts a line itself)
+        self._running: set[str] = set()
 
     @staticmethod
     def _key(chat_id: int, user_id: int) -> str:
@@ -264,7 +268,10 @@ class FloodDetector:
             return track.as_json(), verdict
 
         ttl = max(rules.window_seconds, FLOOD_MEMORY.total_seconds())
-        return self.state.update(self._key(chat_id, user_id), change, ttl)
+        key = self._key(chat_id, user_id)
+        verdict = self.state.update(key, change, ttl)
+        self._running.add(key)
+        return verdict
 
     def interrupt(self, chat_id: int, user_id: int, rules: FloodRules) -> None:
         """A member's line that does not count toward flooding (a seated player's record, a command) still comes
@@ -277,10 +284,13 @@ class FloodDetector:
             track = MemberTrack.from_json(stored)
             return dataclasses.replace(track, last_text=None, run=0).as_json(), None
 
-        if rules.repeat_count:
+        key = self._key(chat_id, user_id)
+        if rules.repeat_count and key in self._running:
+            self._running.discard(key)
             ttl = max(rules.window_seconds, FLOOD_MEMORY.total_seconds())
-            self.state.update(self._key(chat_id, user_id), change, ttl)
+            self.state.update(key, change, ttl)
 
     def forget(self, chat_id: int, user_id: int) -> None:
         """Drop a member's history (after they are removed, so a returning member starts clean)."""
+        self._running.discard(self._key(chat_id, user_id))
         self.state.delete(self._key(chat_id, user_id))
