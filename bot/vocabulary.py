@@ -202,6 +202,9 @@ YES_WORDS_EN = ("yes",)
 #: "It happened again")
 NEW_HAND_WORDS_EN = ("new hand", "a new hand", "it's a new hand")
 REPEAT_WORDS_EN = ("it happened again", "happened again", "again", "yes again", "yes, again")
+#: the commands whose words answer a question only alone (`算了`, `对`, `好`, `确实又一次`): after another word they
+#: are chat, never an answer to it (`恰 好` is 恰好)
+ALONE_ANSWER_COMMANDS = frozenset({"undo_keep", "question_yes", "new_hand", "repeat_yes"})
 #: the words for 「确认」 that answer any question a typed yes answers (`bot.commands.questions`)
 YES_WORDS = ("对", "对的", "对对", "是的", "是", "确定", "确认", "嗯", "嗯嗯", "好", "好的")
 #: the words for 「确认撤销」 itself: the button's label, and "undo it, then" (`撤吧`); they answer only 撤销's question

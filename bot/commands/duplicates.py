@@ -5,9 +5,10 @@ The ledger holds back a record that repeats the table's previous one when someon
 the group's window (`设置 重复间隔 90`, seconds; 0 turns it off). The reply says who recorded it and when, and
 offers 「确实又一次」 for the rare genuine repeat: the line's sender's or an admin's tap books the held-back line
 once, as its sender typed it (anyone else's is refused, `may_answer`; the sender's typed 算了 answers as 「不用了」,
-`bot.commands.questions`). The source is the message's as an edit numbered 0: a double tap books once, and editing
-the message afterwards replaces the booking. The pending line lives in the ledger's flow table (kind `dup`), so a
-restart in between loses nothing; a redelivered update asks nothing twice.
+`bot.commands.questions`, and their typed `确实又一次` as the button, `book_held`). The source is the message's as
+an edit numbered 0: a double tap books once, and editing the message afterwards replaces the booking. The pending
+line lives in the ledger's flow table (kind `dup`), so a restart in between loses nothing; a redelivered update
+asks nothing twice.
 
 A button flow's confirmation (the 胡/杠 flows, a 够级 round's 名次) is held back the same way (`hold_flow`): its
 message asks the same, and the same people answer it. The rule is `flow_step`'s, for every flow it reads
