@@ -516,6 +516,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "好的，没有改：第{number}局 {what} 照旧。",
         "en": "OK, nothing changed: hand {number}, {what} stands.",
     },
+    "correct_done_typed": {
+        "zh": "好的，改了（上面那条已经改成重记的结果）。",
+        "en": "OK, corrected (the question above now shows the corrected record).",
+    },
     "correct_kept_typed": {
         "zh": "好的，不改了（上面问的已经作废）。",
         "en": "OK, no correction (the question above is void).",
@@ -1264,6 +1268,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "repeat_kept_typed": {
         "zh": "好的，没有再记（上面问的已经作废）。",
         "en": "OK, not booked again (the question above is closed).",
+    },
+    # a record held back as a double entry, booked by its typer's `确实又一次` (as its button)
+    "repeat_booked_typed": {
+        "zh": "好的，又记了一次（上面那条已经改成记下的结果）。",
+        "en": "OK, booked again (the question above now shows what was booked).",
     },
     # another ending of the hand just ended, held back and confirmed by its typer's `是新的一局` (as its button)
     "new_hand_typed": {

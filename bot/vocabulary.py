@@ -40,6 +40,7 @@ STANDING_WORDS = (
 _OWING = (
     *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
     *("还欠多少", "还欠谁", "我该给谁", "我该给谁钱", "who do i owe", "how much do i owe"),
+    *("what i owe", "what do i owe"),
     # what is still to pay, said as players say it after paying part (`还差多少`, `我还要给多少`)
     *(
         f"{who}{still}{much}{money}"
@@ -49,7 +50,7 @@ _OWING = (
         for money in ("", "钱")
     ),
 )
-_OWED = ("谁欠我", "谁欠我钱", "who owes me")
+_OWED = ("谁欠我", "谁欠我钱", "who owes me", "what i'm owed", "what am i owed")
 
 #: the sender's own result, asked with 几块 or a closing 了 too (`我输了几块`, `我现在输几块了`, `我输多少钱了`)
 _OWN_RESULT = (
@@ -99,6 +100,8 @@ SELF_BALANCE_WORDS = tuple(
     if not (ending and word.isascii())
 )
 
+#: 未结 as 余额's header says it in English ("owed now 未结"): every open debt, as `unpaid`; a plain word, so alone only
+OWED_NOW_EN = ("owed", "owed now")
 #: who still owes money, asked of the whole group (`谁还没付`, `谁还欠钱呢`): every open debt, pair by pair
 UNPAID_WORDS = tuple(
     f"{word}{ending}"
@@ -112,7 +115,7 @@ UNPAID_WORDS = tuple(
             for paid in ("付", "给钱", "付钱")
         ),
         *(f"谁{still}欠钱" for still in ("还", "")),
-        *("who owes", "who has not paid", "who hasn't paid", "unpaid"),
+        *("who owes", "who has not paid", "who hasn't paid", "unpaid", *OWED_NOW_EN),
     )
     for ending in _ASKED_ENDINGS
     if not (ending and word.isascii())
@@ -160,9 +163,10 @@ DOUBLE_WIN_WORDS = ("一炮双响", "双响")
 #: a win in English as players say it (`I won! seven pairs self-drawn`): the sender's own, as 我胡了; said of other
 #: things too (`I won the raffle`), so a line of it the bot would refuse stays unanswered
 WON_EN = ("i won",)
-#: 胡了 typed with 糊 (`糊了 平胡 自摸`), as 糊 is: also what a blurry photo or a burnt dish is, so the line acts only
-#: when it reads cleanly
-HU_MISTYPED_WORDS = ("糊了", "糊啦")
+#: 胡了 typed with 糊 (`糊了 平胡 自摸`, `我糊了 自摸`), as 糊 is: also what a blurry photo or a burnt dish is, so
+#: the line acts only when it reads cleanly
+HU_MISTYPED_FIRST_PERSON = ("我糊了", "我糊啦")
+HU_MISTYPED_WORDS = ("糊了", "糊啦", *HU_MISTYPED_FIRST_PERSON)
 CHATTY_WORDS = frozenset(
     {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
     | {*WON_EN, *HU_MISTYPED_WORDS}
@@ -186,7 +190,7 @@ SELF_DRAW_ALONE = ("zimo", "tsumo")
 #: Latin command names that are everyday English words (`ready` is 亮倒): such a word starts its command only alone
 #: on its line or before @mentions (`ready`, `ready @b`, `/ready …`); said with anything else it is chat (`ready!`,
 #: `ready to go`, `ready?`)
-PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready"})
+PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "what i'm owed"})
 
 #: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only in a group that reads English
 #: (`no` is chat elsewhere)
@@ -194,8 +198,19 @@ KEEP_WORDS_EN = ("cancel", "no")
 
 #: the words for 「确认」 that answer a question (`bot.commands.questions`) only in a group that reads English
 YES_WORDS_EN = ("yes",)
-#: the words for 「确认撤销」 itself: the button's label, and "undo it, then" (`撤吧`)
+#: 「是新的一局」 and 「确实又一次」 typed in a group that reads English, as the buttons say them there ("New hand",
+#: "It happened again")
+NEW_HAND_WORDS_EN = ("new hand", "a new hand", "it's a new hand")
+REPEAT_WORDS_EN = ("it happened again", "happened again", "again", "yes again", "yes, again")
+#: the commands whose words answer a question only alone (`算了`, `对`, `好`, `确实又一次`): after another word they
+#: are chat, never an answer to it (`恰 好` is 恰好)
+ALONE_ANSWER_COMMANDS = frozenset({"undo_keep", "question_yes", "new_hand", "repeat_yes"})
+#: the words for 「确认」 that answer any question a typed yes answers (`bot.commands.questions`)
+YES_WORDS = ("对", "对的", "对对", "是的", "是", "确定", "确认", "嗯", "嗯嗯", "好", "好的")
+#: the words for 「确认撤销」 itself: the button's label, and "undo it, then" (`撤吧`); they answer only 撤销's question
 UNDO_YES_WORDS = ("确认撤销", "撤吧")
+#: the words for 「改成这样」 itself: the button's label, and "change it, then" (`改吧`); they answer only 改's question
+CORRECT_YES_WORDS = ("改成这样", "改吧", "就改成这样")
 
 #: a table opened as it is said (`开桌了 @小李 @老王`): it opens only when every seat after it is an @mention; alone
 #: (`开桌了`, as a player announces it) or followed by other words (`开桌了 快来`) it is chat
@@ -328,11 +343,15 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
-    # typed by whoever asked 撤销, while its question waits: 「确认撤销」 (bot/commands/questions.py); alone, or chat
-    "question_yes": ("对", "对的", "对对", "是的", "是", "确定", "确认", "嗯", "嗯嗯", *UNDO_YES_WORDS, *YES_WORDS_EN),
+    # typed by whoever asked 撤销 or 改, while its question waits: 「确认撤销」/「改成这样」
+    # (bot/commands/questions.py); alone, or chat
+    "question_yes": (*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN),
     # typed by whoever's line was held back as another ending of the hand just ended: 「是新的一局」
     # (bot/commands/duplicates.py); alone, or chat
-    "new_hand": ("是新的一局", "新的一局", "是新的"),
+    "new_hand": ("是新的一局", "新的一局", "是新的", *NEW_HAND_WORDS_EN),
+    # typed by whoever's line was held back as a double entry: 「确实又一次」 (bot/commands/duplicates.py); alone, or
+    # chat
+    "repeat_yes": ("确实又一次", "是又一次", "又一次", "确实是又一次", "真的又一次", *REPEAT_WORDS_EN),
     "balance": ("余额", "查账", "账", "多少钱", "输赢", "战况", "今晚战况", *STANDING_WORDS, *SELF_BALANCE_WORDS),
     "unpaid": UNPAID_WORDS,
     "history": ("历史", "记录", "流水", *LAST_HAND_WORDS),
@@ -436,7 +455,9 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 }
 
 #: win words said in the first person: the line records the sender's own win, never someone else's
-FIRST_PERSON_WIN_WORDS = frozenset({"我胡了", "我胡啦", "我自摸", "我自摸了", "我自摸啦", *WON_EN})
+FIRST_PERSON_WIN_WORDS = frozenset(
+    {"我胡了", "我胡啦", "我自摸", "我自摸了", "我自摸啦", *HU_MISTYPED_FIRST_PERSON, *WON_EN}
+)
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
 DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")

@@ -10,8 +10,10 @@ would refuse gets that refusal instead, one it would ask about is called incompl
 another end; a reading that moves the hand to another player says so. Anyone else seated is told whose record it
 is and who may correct it (never a line to send: typed by them it would be their own record); after 结算, that the
 night is sealed. If the table records anything else before the confirmation, the question expires: it would replace a
-record that is no longer the one it named. What people also say to each other (`错了 …`, `不对 …`, `记错了 …`)
-gets only the question, when it reads cleanly; anything else after 改 is chat.
+record that is no longer the one it named. Whoever asked may answer by typing, as they would press: `对` (`好`,
+`改吧`; `yes` in a group that reads English) is 「改成这样」, `算了` is 「不改」 (bot/commands/questions.py). What
+people also say to each other (`错了 …`, `不对 …`, `记错了 …`) gets only the question, when it reads cleanly; anything
+else after 改 is chat.
 """
 
 from __future__ import annotations
@@ -22,14 +24,15 @@ from typing import Any, cast
 
 from bot.commands._common import FlowStep, asked_already, confirmed_step, flow_key, my_seat
 from bot.commands._recording import recorded_by
-from bot.commands.questions import cancel_by_typing
-from bot.commands.suggest import rerun, typed_line
-from bot.core import AnswerCallback, Button, Command, Context, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.commands.questions import cancel_by_typing, confirm_by_typing
+from bot.commands.suggest import rerun, run_held, typed_answer, typed_line
+from bot.core import AnswerCallback, Button, Command, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import BY_PATTERNS, DOUBLE_WIN, asks, clean, name_key, split_command
 from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
 from bot.vocabulary import (
     COMMAND_WORDS,
+    CORRECT_YES_WORDS,
     COUNT_WORDS,
     GOUJI_ROUND_WORDS,
     KEYWORDS,
@@ -42,7 +45,7 @@ from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
 from ledger.events import Event, Payload, payloads
 from ledger.hands import is_terminal
-from ledger.service import Ledger, TableRecord
+from ledger.service import Flow, Ledger, TableRecord
 
 #: the words of a line 改 may put in a record's place: a record of any game (`改成 名次 …` for 够级's round)
 CORRECTED_WORDS = PLAYER_FIRST_WORDS | {BY_PATTERNS, DOUBLE_WIN, *GOUJI_ROUND_WORDS}
@@ -430,4 +433,19 @@ def _kept(ctx: Context, state: Mapping[str, Any]) -> str:
     return ctx.t("correct_kept", number=state["number"], what=state["what"])
 
 
+def _typed_yes(ctx: Context, flow: Flow) -> list[Effect]:
+    """A typed 对 (`好`, `改吧`, `改成这样`) from whoever asked: carried out as their 「改成这样」 is — the record
+    replaced, the question rewritten to the booking's reply — with a short reply to the typed line; the record it
+    named no longer the table's latest, said to the line instead."""
+    state = dict(flow.state)
+    message = int(state.get("message") or 0)
+    latest = ctx.service.latest_record(int(state["table_id"]))
+    if latest is None or latest.event_ids[-1] != state["target"]:
+        ctx.service.finish_flow(ctx.chat_id, flow.message_id)
+        raise Refusal("correct_moved", number=state["number"])
+    booked = run_held(ctx, flow.message_id, state, message, repeat=False)
+    return typed_answer(ctx, booked, message, "correct_done_typed")
+
+
 cancel_by_typing(KIND, PREFIX, _kept, "correct_kept_typed")
+confirm_by_typing(KIND, _typed_yes, CORRECT_YES_WORDS)

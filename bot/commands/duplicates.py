@@ -5,9 +5,10 @@ The ledger holds back a record that repeats the table's previous one when someon
 the group's window (`设置 重复间隔 90`, seconds; 0 turns it off). The reply says who recorded it and when, and
 offers 「确实又一次」 for the rare genuine repeat: the line's sender's or an admin's tap books the held-back line
 once, as its sender typed it (anyone else's is refused, `may_answer`; the sender's typed 算了 answers as 「不用了」,
-`bot.commands.questions`). The source is the message's as an edit numbered 0: a double tap books once, and editing
-the message afterwards replaces the booking. The pending line lives in the ledger's flow table (kind `dup`), so a
-restart in between loses nothing; a redelivered update asks nothing twice.
+`bot.commands.questions`, and their typed `确实又一次` as the button, `book_held`). The source is the message's as
+an edit numbered 0: a double tap books once, and editing the message afterwards replaces the booking. The pending
+line lives in the ledger's flow table (kind `dup`), so a restart in between loses nothing; a redelivered update
+asks nothing twice.
 
 A button flow's confirmation (the 胡/杠 flows, a 够级 round's 名次) is held back the same way (`hold_flow`): its
 message asks the same, and the same people answer it. The rule is `flow_step`'s, for every flow it reads
@@ -22,7 +23,6 @@ that repeats the record (someone telling it after the fact may not have seen it 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from bot.commands._common import (
@@ -40,10 +40,10 @@ from bot.commands._common import (
 )
 from bot.commands._recording import held_back_text, held_back_yes
 from bot.commands.questions import CANCELLED, cancel_by_typing, nothing_booked
-from bot.commands.suggest import effects_of, held_line, press_to_rerun, run_held
+from bot.commands.suggest import effects_of, held_line, press_to_rerun, run_held, typed_answer
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import asks, fold
-from bot.vocabulary import COMMAND_WORDS
+from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_WORDS_EN
 from ledger.service import DuplicateRecord, Flow, TableInfo
 
 KIND = REPEAT_QUESTION
@@ -72,7 +72,7 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     # record is corrected, taken back or followed by another
     state = {**held_line(ctx, table, ctx.word, ctx.args), REPEATED: dup.previous.event_ids[-1]}
     if dup.differs:
-        state[NEW_HAND] = True  # 「是新的一局」: its typer's typed `是新的一局` answers it too (`new_hand`)
+        state[NEW_HAND] = True  # 「是新的一局」: its typer's typed `是新的一局` answers it too (`book_held`)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     buttons = (
         (Button(held_back_yes(ctx, dup), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
@@ -84,20 +84,45 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
 cancel_by_typing(KIND, PREFIX, nothing_booked, "repeat_kept_typed")
 
 
-#: the questions a typed `是新的一局` answers: flow kind -> its 「是新的一局」 carried out as a press does it, given the
-#: flow and the message carrying the question (`new_hand_by_typing`)
-NEW_HAND_TYPED: dict[str, Callable[[Context, Flow, int], HandlerResult]] = {}
+#: the questions held back as a double entry that a typed 「确实又一次」/「是新的一局」 answers: flow kind -> its button
+#: carried out as a press does it, given the flow and the message carrying the question (`book_held_by_typing`)
+HELD_TYPED: dict[str, Callable[[Context, Flow, int], HandlerResult]] = {}
 
 
-def new_hand_by_typing(kind: str, book: Callable[[Context, Flow, int], HandlerResult]) -> None:
-    """A question of `kind` held back as another ending of the hand just ended (`NEW_HAND` in its state) is
-    answered by its asker's typed `是新的一局` as its 「是新的一局」 button is: `book(ctx, flow, message)`."""
-    NEW_HAND_TYPED[kind] = book
+def book_held_by_typing(kind: str, book: Callable[[Context, Flow, int], HandlerResult]) -> None:
+    """A question of `kind` held back as a double entry (`REPEATED` in its state) is answered by its asker's typed
+    `确实又一次` — `是新的一局` when held back as another ending of the hand just ended (`NEW_HAND`) — as that button
+    is: `book(ctx, flow, message)`."""
+    HELD_TYPED[kind] = book
 
 
-new_hand_by_typing(
+book_held_by_typing(
     KIND, lambda ctx, flow, message: run_held(ctx, flow.message_id, dict(flow.state), message, repeat=True)
 )
+
+
+def book_held(ctx: Context, *, new_hand: bool, english: tuple[str, ...]) -> list[Effect]:
+    """A typed button word (`是新的一局` when `new_hand`, else `确实又一次`): the sender's latest question still
+    waiting, when it is that button's question about their line or flow held back as a double entry, answered as
+    its button is — booked past the check, the question rewritten to the booking's reply — with a short reply to
+    the typed line. The words alone only, never asked; the `english` ones only in a group that reads English; from
+    anyone else, or with another question of theirs the latest, chat."""
+    typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
+    if ctx.args or asks(typed) or (ctx.word in english and ctx.lang != "en" and not typed.startswith("/")):
+        raise Quiet  # `是新的一局？`: asked, not said
+    waiting = questions_waiting(ctx, tuple(CANCELLED))
+    if not waiting or waiting[0].kind not in HELD_TYPED or REPEATED not in waiting[0].state:
+        raise Quiet
+    flow = waiting[0]
+    if bool(flow.state.get(NEW_HAND)) != new_hand:  # 「是新的一局」 is no 「确实又一次」, nor the other way
+        raise Quiet
+    message = int(flow.state.get("message") or 0)
+    if repeated_changed(ctx, current_table(ctx), flow.state):  # after a record that is not the latest any more
+        ctx.service.finish_flow(ctx.chat_id, flow.message_id)
+        effects: list[Effect] = [AnswerCallback(ctx.t("repeat_previous_changed"), alert=True)]
+    else:
+        effects = effects_of(HELD_TYPED[flow.kind](ctx, flow, message))
+    return typed_answer(ctx, effects, message, "new_hand_typed" if new_hand else "repeat_booked_typed")
 
 
 @registry.command(
@@ -106,38 +131,30 @@ new_hand_by_typing(
     aliases=COMMAND_WORDS["new_hand"],
     help_zh="是新的一局：刚结束的一局又有人记了另一个胡或荒庄、被问「是不是同一局」时，记这条的人打这句就当新的一局记下，"
     "和点「是新的一局」一样",
-    help_en="是新的一局 (new hand): when your win or draw was held back as another telling of the hand just ended, "
-    "type it to book yours as a new hand, as pressing “New hand”",
+    help_en="new hand: when your win or draw was held back as another telling of the hand just ended, type it to "
+    "book yours as a new hand, as pressing “New hand”",
     in_menu=False,
 )
 def new_hand(ctx: Context) -> list[Effect]:
-    """Typed `是新的一局` (`新的一局`, `是新的`): the sender's latest question still waiting, when it is 「是新的一局」
-    about their line held back as another ending of the hand just ended, answered as its button is — the line
-    booked as typed, past the check, the question rewritten to the booking's reply — with a short reply to the
-    typed line. The words alone only, never asked; from anyone else, or with another question of theirs the
-    latest, chat."""
-    if ctx.args or asks(ctx.incoming.text if ctx.incoming is not None else ""):
-        raise Quiet  # `是新的一局？`: asked, not said
-    waiting = questions_waiting(ctx, tuple(CANCELLED))
-    if not waiting or waiting[0].kind not in NEW_HAND_TYPED or not waiting[0].state.get(NEW_HAND):
-        raise Quiet
-    flow = waiting[0]
-    message = int(flow.state.get("message") or 0)
-    if repeated_changed(ctx, current_table(ctx), flow.state):  # 「是新的一局」 after a record that is not the latest
-        ctx.service.finish_flow(ctx.chat_id, flow.message_id)
-        effects: list[Effect] = [AnswerCallback(ctx.t("repeat_previous_changed"), alert=True)]
-    else:
-        effects = effects_of(NEW_HAND_TYPED[flow.kind](ctx, flow, message))
-    refused = next((e.text for e in effects if isinstance(e, AnswerCallback) and e.alert), None)
-    if refused is not None:  # what the press would say in its alert, said to the typed line
-        return [SendText(refused, reply_to=ctx.message_id)]
-    sent = [e for e in effects if not isinstance(e, AnswerCallback)]
-    if not message:  # the question's message is not known: the booking's reply answers the typed line
-        return [
-            dataclasses.replace(e, edit_message_id=None, reply_to=ctx.message_id) if isinstance(e, SendText) else e
-            for e in sent
-        ]
-    return [*sent, ctx.reply("new_hand_typed")]
+    """Typed `是新的一局` (`新的一局`, `是新的`; `new hand` in a group that reads English): 「是新的一局」 pressed by
+    typing (`book_held`)."""
+    return book_held(ctx, new_hand=True, english=NEW_HAND_WORDS_EN)
+
+
+@registry.command(
+    "repeat_yes",
+    names=["again"],
+    aliases=COMMAND_WORDS["repeat_yes"],
+    help_zh="确实又一次（是又一次、又一次）：你记的被当成重复、问「确实又一次」时，记这条的人打这句就再记一次，和点"
+    "「确实又一次」一样",
+    help_en="again (it happened again): when your record was held back as a double entry, type it to book it "
+    "once more, as pressing “It happened again”",
+    in_menu=False,
+)
+def repeat_yes(ctx: Context) -> list[Effect]:
+    """Typed `确实又一次` (`是又一次`, `又一次`; `again`, `it happened again` in a group that reads English):
+    「确实又一次」 pressed by typing (`book_held`)."""
+    return book_held(ctx, new_hand=False, english=REPEAT_WORDS_EN)
 
 
 @registry.callback(PREFIX)
@@ -156,7 +173,7 @@ def hold_flow(ctx: Context, prefix: str, kind: str, step: FlowStep, dup: Duplica
     gets."""
     state = {**step.state, HELD: True, "message": step.edit, REPEATED: dup.previous.event_ids[-1]}
     if dup.differs:
-        state[NEW_HAND] = True  # its starter's typed `是新的一局` answers it too (`new_hand`)
+        state[NEW_HAND] = True  # its starter's typed `是新的一局` answers it too (`book_held`)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, state)
     again = (
         Button(held_back_yes(ctx, dup), f"{prefix}:{step.key}:{REPEAT}"),

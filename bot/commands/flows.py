@@ -12,6 +12,7 @@ admin answers (`duplicates.hold_flow`). Whoever started it may also drop it by t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -51,7 +52,7 @@ from bot.commands._recording import (
     toggle,
 )
 from bot.commands._stakes import stake_lines
-from bot.commands.duplicates import hold_flow, new_hand_by_typing
+from bot.commands.duplicates import book_held_by_typing, hold_flow
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
 from bot.grammar import KongSpec
@@ -239,15 +240,19 @@ def _confirm(ctx: Context, kind: str, step: FlowStep) -> Effect | list[Effect]:
     return [AnswerCallback(ctx.t("flow_recorded")), SendText(reply.text, edit_message_id=edit)]
 
 
-def _typed_new_hand(ctx: Context, flow: Flow, message: int) -> Effect | list[Effect]:
-    """A 胡 flow's confirmation held back as another ending of the hand just ended, booked by its starter's typed
-    `是新的一局` as its 「是新的一局」 (`REPEAT`) books it."""
-    return _confirm(
-        ctx, "hu", FlowStep(flow.message_id, REPEAT, current_table(ctx), dict(flow.state), flow.user_id, message)
-    )
+def _typed_held(kind: str) -> Callable[[Context, Flow, int], Effect | list[Effect]]:
+    """A flow's confirmation held back as a double entry, booked by its starter's typed `确实又一次` (`是新的一局`)
+    as its button (`REPEAT`) books it."""
+
+    def book_it(ctx: Context, flow: Flow, message: int) -> Effect | list[Effect]:
+        step = FlowStep(flow.message_id, REPEAT, current_table(ctx), dict(flow.state), flow.user_id, message)
+        return _confirm(ctx, kind, step)
+
+    return book_it
 
 
-new_hand_by_typing("hu", _typed_new_hand)
+book_held_by_typing("hu", _typed_held("hu"))
+book_held_by_typing("gang", _typed_held("gang"))
 
 
 # ---------------------------------------------------------------------------------------------------- rendering

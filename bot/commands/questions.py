@@ -12,9 +12,10 @@ sent as is kept with its flow (`state["message"]`) for the typed word to rewrite
 count: an admin may press anyone's button, but their typed 算了 answers only a question they asked; anyone else's
 算了, and 算了 with nothing waiting, is chat (no reply).
 
-The other way, a typed yes — `对` (`是的`, `确定`, `嗯` …; `yes` in a group that reads English) — answers the
-asker's latest question as its 「确认」 button does, for the kinds that register here (`confirm_by_typing`: 撤销's
-question about a record or a finished hand at the open table). The same rules hold: only the asker's own latest
+The other way, a typed yes — `对` (`是的`, `确定`, `嗯`, `好` …; `yes` in a group that reads English; a button's own
+label, `确认撤销`/`改成这样`, only under its question) — answers the asker's latest question as its 「确认」 button
+does, for the kinds that register here (`confirm_by_typing`: 撤销's question about a record or a finished hand at the
+open table, 改's question). The same rules hold: only the asker's own latest
 question, the word alone (`对，就这样` and `对？` are chat), anyone else's yes, or a yes whose latest question is of
 another kind, is chat. A question about someone else's record is put to that record's recorder (or an admin): with
 no question of their own waiting, their typed yes answers it as their 「确认撤销」 does, while the asker's is refused.
@@ -60,12 +61,16 @@ def cancel_by_typing(kind: str, prefix: str, kept: Callable[[Context, Mapping[st
 
 #: the questions a typed yes answers: flow kind -> what it does (its 「确认」 carried out, the replies)
 CONFIRMED: dict[str, Callable[[Context, Flow], list[Effect]]] = {}
+#: the yes words that answer only a question of one kind (its button's label: `确认撤销`, `改成这样`): word -> kind
+OWN_YES_WORDS: dict[str, str] = {}
 
 
-def confirm_by_typing(kind: str, confirm: Callable[[Context, Flow], list[Effect]]) -> None:
+def confirm_by_typing(kind: str, confirm: Callable[[Context, Flow], list[Effect]], words: tuple[str, ...]) -> None:
     """A question of `kind` (which takes a typed 算了 too: `cancel_by_typing`) is answered by its asker's typed yes
-    as its 「确认」 button answers it: `confirm(ctx, flow)` carries it out and says so."""
+    as its 「确认」 button answers it: `confirm(ctx, flow)` carries it out and says so. `words`: the yes words that
+    answer this kind alone (`撤吧` is no yes to 改's question)."""
     CONFIRMED[kind] = confirm
+    OWN_YES_WORDS.update(dict.fromkeys(words, kind))
 
 
 def keep_message(service: Ledger, chat_id: int, key: str, message_id: int) -> None:
@@ -117,10 +122,10 @@ def keep(ctx: Context) -> list[Effect]:
     "question_yes",
     names=["yes"],
     aliases=COMMAND_WORDS["question_yes"],
-    help_zh="对（是的、确定、嗯、撤吧）：机器人问「确定吗」要撤销一条记录或一局时，发问的人（撤别人记的那条：记的人或"
-    "管理员）打这句就撤销，和点「确认撤销」一样",
-    help_en="yes: while the bot asks whether to undo a record or a hand, whoever asked (someone else's record: its "
-    "recorder or an admin) types it to go ahead, as pressing “Undo it”",
+    help_zh="对（是的、确定、嗯、好、撤吧、改吧）：机器人问要不要撤销一条记录或一局、要不要改成…时，发问的人（撤别人记的"
+    "那条：记的人或管理员）打这句就照办，和点「确认撤销」「改成这样」一样",
+    help_en="yes: while the bot asks whether to undo a record or a hand, or to correct one, whoever asked (someone "
+    "else's record to undo: its recorder or an admin) types it to go ahead, as pressing “Undo it” / “Correct it”",
     in_menu=False,
 )
 def yes(ctx: Context) -> list[Effect]:
@@ -137,4 +142,6 @@ def yes(ctx: Context) -> list[Effect]:
     waiting = questions_waiting(ctx, tuple(CANCELLED)) or questions_put_to(ctx, tuple(CONFIRMED))
     if not waiting or waiting[0].kind not in CONFIRMED:
         raise Quiet
+    if OWN_YES_WORDS.get(ctx.word, waiting[0].kind) != waiting[0].kind:
+        raise Quiet  # `撤吧` under 改's question
     return CONFIRMED[waiting[0].kind](ctx, waiting[0])

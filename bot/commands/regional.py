@@ -55,7 +55,7 @@ from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, p
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
 from bot.texts import describe_event, joined
-from bot.vocabulary import COMMAND_WORDS
+from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS
 from ledger.events import Draw, Event, Piao, Win, payloads
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
@@ -281,9 +281,9 @@ Told = dict[str, dict[str | None, Any]]
 
 def _is_chat(text: str) -> bool:
     """A line that starts with an answer word but goes on with words the bot does not know (`听 我说`, `八 点见`,
-    `漂 亮啊`) is chat: no reply, like `胡说八道`."""
+    `漂 亮啊`), or with a word that answers a question only alone (`恰 好`), is chat: no reply, like `胡说八道`."""
     words = [w for w in read_words(text) if not w.typed.startswith("@") and not w.typed.isdigit()]
-    return bool(words) and words[0].kind == "unknown"
+    return bool(words) and (words[0].kind == "unknown" or words[0].value in ALONE_ANSWER_COMMANDS)
 
 
 def _typed(

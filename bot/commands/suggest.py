@@ -196,6 +196,23 @@ def run_held(ctx: Context, key: int, state: dict[str, Any], edit_message_id: int
     return [AnswerCallback("" if asks else ctx.t("flow_recorded")), *_as_edit(effects, edit_message_id)]
 
 
+def typed_answer(ctx: Context, result: HandlerResult, message: int, typed: str) -> list[Effect]:
+    """What a question's button did (`result`, as its press returns it) as the answer to a typed line instead:
+    what the press would say in its alert is said to the line; else the question's message rewritten as the press
+    rewrites it and the short reply `typed` to the line — or, the message not known (`message` 0), the booking's
+    reply to the line itself."""
+    effects = effects_of(result)
+    refused = next((e.text for e in effects if isinstance(e, AnswerCallback) and e.alert), None)
+    if refused is not None:
+        return [SendText(refused, reply_to=ctx.message_id)]
+    sent = [e for e in effects if not isinstance(e, AnswerCallback)]
+    if not message:
+        return [
+            replace(e, edit_message_id=None, reply_to=ctx.message_id) if isinstance(e, SendText) else e for e in sent
+        ]
+    return [*sent, ctx.reply(typed)]
+
+
 def effects_of(result: HandlerResult) -> list[Effect]:
     """A handler's result as its list of effects."""
     if isinstance(result, Outcome):

@@ -53,7 +53,7 @@ from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Qui
 from bot.grammar import clean, fold, hand_number
 from bot.permissions import UNDO, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record, joined
-from bot.vocabulary import CHATTY_WORDS, COMMAND_WORDS, LAST_HAND_WORDS
+from bot.vocabulary import CHATTY_WORDS, COMMAND_WORDS, LAST_HAND_WORDS, UNDO_YES_WORDS
 from ledger.service import Flow, MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = UNDO_QUESTION
@@ -328,7 +328,7 @@ def _kept(ctx: Context, _state: Mapping[str, Any]) -> str:
 
 
 cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
-confirm_by_typing(KIND, _typed_yes)
+confirm_by_typing(KIND, _typed_yes, UNDO_YES_WORDS)
 cancel_by_typing(ENDED_KIND, ENDED_PREFIX, _kept, "undo_kept_typed")
 
 

@@ -27,7 +27,7 @@ from bot.commands._common import (
     replayed_reply,
     seat_resolver,
 )
-from bot.commands.duplicates import hold_back, hold_flow
+from bot.commands.duplicates import book_held_by_typing, hold_back, hold_flow
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
@@ -628,6 +628,16 @@ def _preview(ctx: Context, table: TableInfo, round_: dict[str, list[str]]) -> tu
     if not answer["transfers"]:
         lines.append(ctx.t("flow_no_payment"))
     return lines, True
+
+
+def _typed_held(ctx: Context, flow: Flow, message: int) -> HandlerResult:
+    """A round's confirmation held back as a double entry, booked by its starter's typed `确实又一次` as its
+    「确实又一次」 (`REPEAT`) books it."""
+    table = game_table(ctx, "gouji")
+    return _confirm(ctx, FlowStep(flow.message_id, REPEAT, table, dict(flow.state), flow.user_id, message))
+
+
+book_held_by_typing("gouji", _typed_held)
 
 
 def _confirm(ctx: Context, step: FlowStep) -> HandlerResult:

@@ -1,0 +1,161 @@
+"""Answers typed instead of pressed, as a play-tester found them ignored: 改's question answered by its asker's typed
+yes (`对`, `好`, `改吧`; `yes` in English) as 「改成这样」; a line held back as a double entry by its typer's
+`确实又一次` (`是又一次`; `again` in English) as 「确实又一次」, another ending of the hand by `new hand` in English as
+by `是新的一局`; `我糊了 自摸` read as `我胡了 自摸` when it reads cleanly; `owed` alone as 未结. Only whoever the
+question is for, only the words alone, never asked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.bot.test_player_first import Table
+
+#: 小李's win, then his own 改成: the question is his
+ASKED = ("a: 开桌 @a @b @c 庄 @a", "b: 胡 清一色 自摸", "b: 改成 胡 七对 自摸")
+CORRECTED = [
+    "bot: 第1局 按改后的消息重记（原记录作废）：",
+    "bot: 小李 自摸：七对×4 → ×4",
+    "bot: 各家比原来：",
+    "bot: 阿杰 0（本晚 -4元）",
+    "bot: 小李 0（本晚 +8元）",
+    "bot: 老王 0（本晚 -4元）",
+    "bot: 下一局：第2局，庄家 小李",
+    "bot: 好的，改了（上面那条已经改成重记的结果）。",
+]
+
+
+@pytest.fixture
+def asked(sqlite_url: str) -> Iterator[Table]:
+    table = Table(sqlite_url, *ASKED)
+    yield table
+    table.ledger.close()
+
+
+def _patterns(table: Table) -> list[object]:
+    return [r.events[0]["hand"]["patterns"] for r in table.ledger.history(table.chat)]
+
+
+@pytest.mark.parametrize("yes", ["对", "是的", "确定", "改吧", "好", "改成这样"])
+def test_the_askers_typed_yes_corrects_as_the_press_does(asked: Table, yes: str) -> None:
+    assert asked.say(f"b: {yes}") == CORRECTED
+    assert _patterns(asked) == [["qidui"]]
+    assert asked.say(f"b: {yes}") == []  # answered: nothing waits any more
+
+
+def test_anyone_elses_yes_a_yes_asked_or_the_undo_buttons_word_is_chat(asked: Table) -> None:
+    """An admin's typed yes answers only a question they asked (they may still press); `撤吧` is 撤销's word."""
+    lines = ("a: 对", "c: 好", "b: 对？", "b: 好的 谢谢", "b: 撤吧", "b: 确认撤销", "b: yes")
+    assert asked.say(*lines) == []
+    assert _patterns(asked) == [["qingyise"]]
+    assert asked.say("b: 不改") == []  # the button's word is no typed 算了
+    assert asked.say("b: 算了") == [
+        "bot: 好的，没有改：第1局 小李 自摸 清一色 照旧。",
+        "bot: 好的，不改了（上面问的已经作废）。",
+    ]
+    assert asked.say("b: 对") == [] and _patterns(asked) == [["qingyise"]]
+
+
+def test_a_yes_after_the_record_changed_says_so_and_corrects_nothing(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "b: 暗杠 3s", "b: 改成 暗杠 4s", "c: 暗杠 5s")
+    try:
+        assert table.say("b: 对") == [
+            "bot: 第1局那条记录已经变了（之后又记了别的，或者已经改过、撤销了），没有改。要改请重新发 改成 …"
+        ]
+        assert table.say("b: 对") == []
+    finally:
+        table.ledger.close()
+
+
+def test_an_english_groups_yes_corrects(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: /config language en", *ASKED)
+    try:
+        out = table.say("b: yes")
+        assert out[0] == "bot: Hand 1 re-recorded from the edit:"
+        assert out[-1] == "bot: OK, corrected (the question above now shows the corrected record)."
+    finally:
+        table.ledger.close()
+
+
+# ------------------------------------------------------------------------------------------------ held back
+
+#: 小李's win, and 老王's 10 s later with the same winner: held back with 「确实又一次」
+HELD = ("a: 开桌 @a @b @c 庄 @a", "b: 胡 清一色 自摸", "!clock +10s", "c: 胡 @b 清一色 自摸")
+AGAIN = "bot: 好的，又记了一次（上面那条已经改成记下的结果）。"
+
+
+@pytest.mark.parametrize("again", ["确实又一次", "是又一次", "又一次"])
+def test_the_typers_typed_again_books_the_held_back_line_as_the_press_does(sqlite_url: str, again: str) -> None:
+    table = Table(sqlite_url, *HELD)
+    try:
+        lines = ("b: 确实又一次", "a: 确实又一次", "c: 确实又一次？", "c: 确实又一次 吧", "c: 是新的一局", "c: again")
+        assert table.say(*lines) == [] and len(table.ledger.history(table.chat)) == 1
+        out = table.say(f"c: {again}")
+        assert out[:2] == ["bot: 第2局 记下：", "bot: 小李 自摸：清一色×4 → ×4"] and out[-1] == AGAIN
+        assert len(table.ledger.history(table.chat)) == 2
+        assert table.say(f"c: {again}") == []  # answered: nothing waits any more
+    finally:
+        table.ledger.close()
+
+
+def test_a_typed_again_books_a_held_back_button_flow(sqlite_url: str) -> None:
+    flow = ("c: 胡", "c: !press 小李", "c: !press 自摸", "c: !press 清一色", "c: !press 预览", "c: !press 确认")
+    table = Table(sqlite_url, *HELD[:3], *flow)
+    try:
+        out = table.say("c: 确实又一次")
+        assert out[:2] == ["bot: 第2局 记下：", "bot: 小李 自摸：清一色×4 → ×4"] and out[-1] == AGAIN
+    finally:
+        table.ledger.close()
+
+
+def test_an_english_group_types_the_buttons_words(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: /config language en", *HELD)
+    try:
+        out = table.say("c: again")
+        assert out[0] == "bot: Hand 2 recorded:"
+        assert out[-1] == "bot: OK, booked again (the question above now shows what was booked)."
+        table.say("!clock +10s", "b: draw")  # another ending of hand 2 (booked by 老王): 「New hand」
+        assert table.say("b: it happened again", "b: yes again", "c: new hand") == []
+        out = table.say("b: new hand")
+        assert out[0] == "bot: Hand 3 recorded:"
+        assert out[-1] == "bot: OK, booked as a new hand (the question above now shows what was booked)."
+    finally:
+        table.ledger.close()
+
+
+def test_english_words_are_chat_in_a_chinese_group(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *HELD)
+    try:
+        assert table.say("c: again", "c: it happened again") == []
+        assert len(table.ledger.history(table.chat)) == 1
+    finally:
+        table.ledger.close()
+
+
+# --------------------------------------------------------------------------------------------------- lines
+
+
+def test_wo_hu_typed_with_hu_mistyped_books_as_wo_hu_when_it_reads_cleanly(sqlite_url: str) -> None:
+    typo, plain = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a"), Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a")
+    try:
+        assert typo.say("c: 我糊了 自摸") == plain.say("c: 我胡了 自摸")
+        assert typo.booked() == plain.booked()
+        assert typo.say("c: 我糊了 清一色 自摸 @a", "d: 我糊了 自摸", "c: 照片我糊了") == []
+    finally:
+        typo.ledger.close()
+        plain.ledger.close()
+
+
+@pytest.mark.parametrize("line", ["owed", "Owed now"])
+def test_owed_alone_is_unpaid(sqlite_url: str, line: str) -> None:
+    settled = ("a: 开桌 @a @b @c 庄 @a", "b: 胡 清一色 自摸", "a: 结算")
+    table = Table(sqlite_url, *settled)
+    try:
+        assert (
+            table.say(f"c: {line}") == table.say("c: unpaid") == ["bot: 还没付清：老王 欠 小李 4元、阿杰 欠 小李 4元"]
+        )
+        assert table.say("c: owed him one", "c: owed?") == []
+        assert table.say("c: what I owe") == table.say("c: 我欠谁")
+    finally:
+        table.ledger.close()
