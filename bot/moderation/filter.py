@@ -37,6 +37,9 @@ PRIORITY = -100
 
 #: commands of the open table's record (besides each game's own): only its seated players use them
 TABLE_COMMANDS = frozenset((*RECORD_COMMANDS, "undo", *REGIONAL_COMMANDS))
+#: typed answers to the bot's questions (`好`, `对`, `算了`, `确实又一次`): everyday words first, counted as any line
+#: unless a question the sender asked still waits (`好` three times in a row with nothing to answer is a repeat)
+TYPED_ANSWERS = frozenset({"question_yes", "undo_keep", "new_hand", "repeat_yes"})
 
 
 #: Telegram's own senders: 777000 posts a linked channel's messages, 1087968824 speaks for anonymous admins,
@@ -123,6 +126,8 @@ def _using_bot(ctx: Context, incoming: Incoming) -> bool:
     if quoted is not None and quoted.is_bot:
         return True
     found = ctx.said()
+    if found is not None and found[0].key in TYPED_ANSWERS:
+        return ctx.waiting > 0
     if found is not None and not found[0].games and found[0].key not in TABLE_COMMANDS:
         return True
     if found is None and not mangled_record(incoming.text):
