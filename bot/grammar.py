@@ -301,13 +301,10 @@ def split_command(
         return named_fine
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game, seats) or _double_win_named(text, book, game, seats)
-    if any(head.startswith(fold(seat)) for seat in seats):  # `老王胡了 …`: a seat's name glued to its record word
-        glued_seat = _seat_glued_to_record(text, book, game, seats)
+    if any(head.startswith(fold(seat)) for seat in seats):  # `老王胡了 …`, `小李自摸七对`: a seat's name glued on
+        glued_seat = _seat_glued(text, book, game, seats)
         if glued_seat is not None:
             return glued_seat
-    apart = _seat_glued(text, seats) if vocab.SEAT_GLUED_WORD in head else None
-    if apart is not None:  # `小李自摸七对`: `小李 自摸七对`
-        return _player_first(apart, book, game, seats)
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
         found = _player_first(text[origin[start + len(vocab.PAID_TO_WORD)] :], book, game)
         return found if found is not None and found[1] in vocab.ADDRESSED_PAYMENT_WORDS else None
@@ -619,23 +616,6 @@ def _seat_first(text: str, seats: Iterable[str]) -> bool:
     return any(name_key(seat) == key for seat in seats)
 
 
-def _seat_glued(text: str, seats: Iterable[str]) -> str | None:
-    """`小李自摸七对` written apart, `小李 自摸七对`, when the line starts with exactly the name of a seat at the open
-    table glued to 自摸 (`vocab.SEAT_GLUED_WORD`); None for any other line: a name not seated (`王哥自摸`) is never
-    guessed, and a seat's name glued to any other word stays chat."""
-    first = text.strip(_SPACES).split(maxsplit=1)[0]
-    folded, origin = _fold_map(first)
-    at = folded.find(vocab.SEAT_GLUED_WORD)
-    if at < 1:
-        return None
-    name = first[: origin[at]]
-    key = name_key(name)
-    if not any(name_key(seat) == key for seat in seats):
-        return None
-    stripped = text.strip(_SPACES)
-    return f"{name} {stripped[len(name) :]}"
-
-
 def _player_first(
     text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str] = ()
 ) -> tuple[C_co, str, str] | None:
@@ -695,20 +675,23 @@ def _fine_of_a_name(text: str, book: CommandBook[C_co], game: str | None) -> tup
     return None if command is None else (command, vocab.FINE_READ_AS, " ".join((parts[0], *parts[2:])))
 
 
-def _seat_glued_to_record(
+def _seat_glued(
     text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
 ) -> tuple[C_co, str, str] | None:
-    """`老王胡了 清一色 阿杰点的`, `小李暗杠 3s`: a first word that is a seat's name, exactly as the table lists it,
-    and a record word (`vocab.RECORD_WORDS`, never a first-person one) is the record told with its player first
-    (`老王 胡了 …`); a name glued to any other word (`老王胡说`, `老王来了`) or to the whole record (`老王胡了清一色`)
-    stays chat."""
+    """`老王胡了 清一色 阿杰点的`, `小李暗杠 3s`, `小李自摸七对`: a first word that starts with a seat's name,
+    exactly as the table lists it, then a record word alone (`vocab.RECORD_WORDS`, never a first-person one) or
+    自摸 and anything (`vocab.SEAT_GLUED_WORD`, which no name ends with by chance) is the record told with its
+    player first (`老王 胡了 …`); a name glued to any other word (`老王胡说`, `老王来了`) or to a whole record
+    (`老王胡了清一色`), and a name not seated (`王哥自摸`), stay chat."""
     head, origin = _fold_map(text[:_HEAD])
     start = len(head) - len(head.lstrip(_SPACES))
     first = head[start:].translate(_SPACED).split(" ", 1)[0]
     for seat in seats:
         named = fold(seat)
         said = first[len(named) :]
-        if named and first.startswith(named) and said in vocab.RECORD_WORDS and not said.startswith("我"):
+        if not named or not first.startswith(named) or said.startswith("我"):
+            continue
+        if said in vocab.RECORD_WORDS or said.startswith(vocab.SEAT_GLUED_WORD):
             cut = origin[start + len(named)]
             return _player_first(f"{text[:cut]} {text[cut:]}", book, game, seats)
     return None
