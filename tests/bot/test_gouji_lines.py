@@ -4,39 +4,16 @@ last place known once the others are placed, `改成 名次 …`, 进贡/点贡,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 import sqlalchemy as sa
 
 from bot.console import Console
-from bot.core import Bot, ManualClock
-from ledger.service import Ledger
+from tests.bot.test_gouji_places import console, said
 
-PLAYERS = ("a 阿一", "b 阿二", "c 阿三", "d 阿四", "e 阿五", "f 阿六")
-SETUP = ("!admin a", *(f"!join {who}" for who in PLAYERS), "a: 设置 游戏 够级", "a: 开桌 @a @b @c @d @e @f")
+__all__ = ["console"]  # the fixture, from the 名次 tests (six seated, a 够级 table open)
+
 #: a round booked typed `名次 @a @b @c @d @e @f`
 ROUND_ONE = "bot: 第1局 够级：头科 阿一、二科 阿二、三科 阿三、四科 阿四、二落 阿五、大落 阿六"
-
-
-@pytest.fixture
-def console(tmp_path: Path) -> Iterator[Console]:
-    clock = ManualClock()
-    ledger = Ledger.open(f"sqlite:///{tmp_path / 'gouji.db'}", clock=clock.now)
-    try:
-        console = Console(Bot(ledger, clock=clock), clock)
-        for line in SETUP:
-            console.feed(line)
-        yield console
-    finally:
-        ledger.close()
-
-
-def said(console: Console, line: str) -> list[str]:
-    """What a line gets, a minute after the one before (no flood)."""
-    console.feed("!clock +1m")
-    return console.feed(line)
 
 
 def booked(console: Console) -> int:
