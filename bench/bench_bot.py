@@ -66,6 +66,9 @@ WINS = [
 ]
 #: the simulated time between two messages: a brisk table, and 10,000 hands stay within one night
 PACE = timedelta(seconds=2)
+#: between the fill and the second measure: longer than the claims hold-back (the measured wins would otherwise be held
+#: as the fill's last hand told another way whenever their winners meet)
+PAUSE = timedelta(minutes=10)
 
 
 async def _echo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -217,6 +220,7 @@ async def run(wins: int, hands: int, url: str | None, profile: int, straight: bo
         taken, runner.profile = runner.profile, None
         booked = len(ledger.history(CHAT, 100_000)) - before
         fill(ledger, clock, hands)
+        clock.advance(PAUSE)
         if ledger.engine.dialect.name == "postgresql":
             # the fill books hands faster than autovacuum re-analyzes: give the planner what it would know by then
             with ledger.engine.begin() as connection:
