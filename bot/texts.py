@@ -37,7 +37,7 @@ TEXTS: dict[str, dict[str, str]] = {
     # what the ledger refuses in Chinese only (its messages): an English group reads the why in English
     "ledger_bad_name": {
         "zh": "没有记录：{message}",
-        "en": "Not recorded: a name must be 1 to 64 characters long.",
+        "en": "Not recorded: {english}.",
     },
     "ledger_hand_in_progress": {
         "zh": "没有记录：{message}",
@@ -138,6 +138,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "管理员发 开桌 @…（写上你）开新的一桌，这桌记下的局都算数。",
         "en": "This table is full: {names} (a {game} table seats {seats}); nobody joins midway. To sit you down, a "
         "player or an admin sends open naming the new table (with @you) between hands; this table's hands stand.",
+    },
+    "guest_name_split": {
+        "zh": "没有开桌：「{split}」是一个人吗？名字请连着写「{joined}」（群里的人用 @ 提到 TA）。",
+        "en": "Not opened: is “{split}” one person? Write “{joined}” without the space (a member of the group: "
+        "@mention them).",
     },
     "guest_name_is_chat": {
         "zh": "「{name}」不是客人的名字：开桌只写坐下的人（@某人，客人写名字，自己坐下写 我），庄家写 庄 @某人 或 "

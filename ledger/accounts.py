@@ -3,6 +3,8 @@ aliases, and the pot (红包池) every group is created with."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Container, Iterable, Mapping
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -18,6 +20,8 @@ from ledger.scoring.common import MAX_STAKE
 from ledger.unit import Tx, get_row
 
 POT_NAME = "红包池"
+#: the account 台费 and 抽水 are paid to (`ledger.fees`)
+HOUSE_NAME = "台费"
 DEFAULT_GROUP: dict[str, Any] = {
     "base": 100,
     "currency": "元",
@@ -321,12 +325,12 @@ def member_by_username(tx: Tx, chat_id: int, username: str) -> MemberInfo | None
 def find_guest(tx: Tx, chat_id: int, name: str) -> MemberInfo | None:
     """The unlinked guest shown under this name (case-insensitive), or None. A guest has no Telegram identity: a
     plain name typed in a message can only ever mean one."""
-    wanted = " ".join(name.split()).casefold()
+    wanted = reads_as(name)
     group = find_group(tx, chat_id)
     if group is None or not wanted:
         return None
     rows = tx.connection.execute(_UNLINKED_GUESTS, {"group_id": group.id}).all()
-    hits = [row for row in rows if wanted in {(row.alias or "").casefold(), row.display_name.casefold()}]
+    hits = [row for row in rows if wanted in {reads_as(row.alias or ""), reads_as(row.display_name)}]
     return member_info(hits[0]) if hits else None
 
 
@@ -336,7 +340,7 @@ def find_member(tx: Tx, chat_id: int, name: str) -> MemberInfo | None:
 
     A label lookup: it says whose name something is (to refuse a 名片 already shown, or explain that a name is
     a label), never which account money moves to: a display name or 名片 is anyone's to choose."""
-    wanted = name.strip().lstrip("@").casefold()
+    wanted = reads_as(name)
     session = tx.session
     candidates = [
         member
@@ -344,7 +348,7 @@ def find_member(tx: Tx, chat_id: int, name: str) -> MemberInfo | None:
         if member.kind not in m.POOLS and member.linked_to_id is None
     ]
     for key in ("alias", "display_name", "username"):
-        hits = [c for c in candidates if (getattr(c, key) or "").casefold() == wanted]
+        hits = [c for c in candidates if reads_as(getattr(c, key) or "") == wanted]
         if len(hits) > 1:
             raise LedgerError("ambiguous_member", f"“{name}”对应多人，请用 @用户名 或名片区分")
         if hits:
@@ -364,16 +368,16 @@ def set_alias(tx: Tx, member_id: int, clean: str | None) -> MemberInfo:
     if member.kind in m.POOLS:
         raise LedgerError("bad_member", f"{member.name}不能设名片")
     if clean is not None:
-        folded = _looks(clean)
+        folded = reads_as(clean)
         taken = [
             a
             for a in accounts(session, member.group_id)
-            if a.id != member.id and a.linked_to_id is None and folded in {_looks(a.name), _looks(a.username or "")}
+            if a.id != member.id and a.linked_to_id is None and clashes(clean, a.name, a.username)
         ]
         if taken:
             raise LedgerError("alias_taken", f"名片“{clean}”已被使用（别人的名字或 Telegram 用户名）")
         shown = names(tx, member.group_id)
-        if any(_looks(name) == folded for id_, name in shown.items() if id_ != member.id):
+        if any(reads_as(name) == folded for id_, name in shown.items() if id_ != member.id):
             # another account shows so now: 老王#2, or a player's seat name at the open table (kept until it ends)
             raise LedgerError(
                 "alias_shown",
@@ -384,9 +388,53 @@ def set_alias(tx: Tx, member_id: int, clean: str | None) -> MemberInfo:
     return member_info(member)
 
 
-def _looks(name: str) -> str:
-    """A name as it reads in a chat: case and spaces ignored, so a 名片 `小 李` cannot pass for 小李."""
-    return "".join(name.split()).casefold()
+#: letters a chat shows as blank space (Hangul fillers, the blank braille pattern): a name spelled with them
+#: reads as the name without them
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def visible(name: str) -> str:
+    """`name` as a chat shows it: without the characters it shows as nothing (zero-width spaces and joiners,
+    direction marks and overrides, soft hyphens — Unicode's format and control characters —, variation selectors,
+    blank letters), runs of spaces as one, and no leading `@` (a name is not a mention). Telegram's names are
+    anyone's to spell: `阿杰` followed by a zero-width space must not pass for another 阿杰."""
+    kept = "".join(
+        c
+        for c in name
+        if unicodedata.category(c) not in ("Cf", "Cc", "Co", "Cn")
+        and c not in _BLANK_LETTERS
+        and not ("\ufe00" <= c <= "\ufe0f" or "\U000e0100" <= c <= "\U000e01ef")
+    )
+    return " ".join(kept.split()).lstrip("@").strip()
+
+
+def reads_as(name: str) -> str:
+    """How a name reads in a chat, for telling names apart: what `visible` drops, spaces and case ignored, and
+    compatibility forms read as the character they show (NFKC: the Kangxi radical ⽼ is 老, a full-width Ａ is A),
+    so `小 李`, `⽼王` and `阿杰` with a zero-width space cannot pass for 小李, 老王 and 阿杰."""
+    return "".join(unicodedata.normalize("NFKC", visible(name)).split()).casefold()
+
+
+#: the names of the group's own accounts, as they read
+_ACCOUNT_NAMES = frozenset({reads_as(POT_NAME), reads_as(HOUSE_NAME)})
+#: what separates the person from the role in a name card shaped as the group rule asks (`名字-身份`)
+_ROLE = re.compile(r"\s*[-－—–]\s*")
+
+
+def person_part(name: str) -> str:
+    """The person a 名片 in the group rule's shape names (`小李-成员`: 小李), as it reads (`reads_as`)."""
+    return reads_as(_ROLE.split(name, maxsplit=1)[0])
+
+
+def clashes(name: str, other_name: str, other_username: str | None = None) -> bool:
+    """Whether a 名片 `name` would read as another account's name or @username — whole, or by the person it names
+    (`小李-成员` beside a 小李, `小李` beside a `小李-成员`)."""
+    mine = {reads_as(name), person_part(name)} - {""}
+    return bool(mine & {reads_as(other_name), person_part(other_name), reads_as(other_username or "")})
+
+
+#: what `numbered` appends: a 名片 or guest spelled so would read as the ledger's own numbering of a name
+_NUMBERED = re.compile(r"#\s*\d+\s*$")
 
 
 def get_member(session: Session, member_id: int) -> m.Member:
@@ -451,15 +499,19 @@ def shown_names(accounts: Iterable[Any]) -> dict[int, str]:
     taken = set(_SELF_WORDS)
     shown: dict[int, str] = {}
     for row in rows:
+        if row.kind not in m.POOLS:  # the group's accounts came first: a member never reads as one, existing or not
+            taken |= _ACCOUNT_NAMES
         shown[row.id] = numbered(getattr(row, "seat", None) or row.alias or row.display_name, taken)
-        taken.add(shown[row.id].casefold())
+        taken.add(reads_as(shown[row.id]))
     return shown
 
 
 def numbered(name: str, taken: Container[str]) -> str:
-    """`name` (cut to `MAX_NAME`), or `name#2`, `name#3` … — the first whose case-folded spelling is not `taken`."""
+    """`name` as a chat shows it (`visible`, cut to `MAX_NAME`), or `name#2`, `name#3` … — the first that does not
+    read as (`reads_as`) a name `taken` holds."""
+    name = visible(name) or "?"
     unique, n = name[:MAX_NAME], 1
-    while unique.casefold() in taken:
+    while reads_as(unique) in taken:
         n += 1
         unique = f"{name[: MAX_NAME - 4]}#{n}"
     return unique
@@ -477,11 +529,20 @@ def check_amount(amount: object, limit: int | None = None) -> None:
 
 
 def clean_name(name: str | None, what: str) -> str:
-    clean = " ".join((name or "").split())
+    """A name someone typed (a guest's, a 名片) as the ledger keeps it: `visible`, never the ledger's own numbering."""
+    clean = visible(name or "")
     if not clean:
-        raise LedgerError("bad_name", f"{what}不能为空")
+        raise LedgerError("bad_name", f"{what}不能为空", "a name can't be empty")
+    if _NUMBERED.search(unicodedata.normalize("NFKC", clean)):
+        raise LedgerError(
+            "bad_name",
+            f"{what}不能以 #数字 结尾（账本用 #2、#3 区分同名的人）",
+            "a name can't end in #number (the ledger tells people of the same name apart so)",
+        )
     if len(clean) > MAX_NAME:
-        raise LedgerError("bad_name", f"{what}太长（最多 {MAX_NAME} 个字）")
+        raise LedgerError(
+            "bad_name", f"{what}太长（最多 {MAX_NAME} 个字）", f"a name must be 1 to {MAX_NAME} characters long"
+        )
     return clean
 
 

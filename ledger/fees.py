@@ -25,13 +25,11 @@ from sqlalchemy.orm import Session
 
 from ledger import models as m
 from ledger import transfers
-from ledger.accounts import MAX_AMOUNT, group_by_chat, lock_group
+from ledger.accounts import HOUSE_NAME, MAX_AMOUNT, group_by_chat, lock_group
 from ledger.errors import LedgerError
 from ledger.records import Replayable
 from ledger.unit import Tx
 
-#: the house account's name as the ledger shows it
-HOUSE_NAME = "台费"
 #: transfer reasons: the per-night table fee and the cut of a win
 NIGHT_FEE, CUT = "taifei", "choushui"
 #: the highest percentage a cut may take

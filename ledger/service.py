@@ -154,7 +154,8 @@ class Ledger:
     # members --------------------------------------------------------------------------------------------
     def member(self, chat_id: int, user_id: int, display_name: str, username: str | None = None) -> MemberInfo:
         """Get or create a member by Telegram id; a changed display name or username is updated."""
-        display_name = " ".join(display_name.split())[:255] or str(user_id)  # Telegram's, of any length: never refused
+        # Telegram's, of any length and spelling: never refused, kept as a chat shows it (`accounts.visible`)
+        display_name = accounts.visible(display_name)[:255] or str(user_id)
         username = username.lstrip("@")[:64] if username else None
         found = self._unit.read(lambda tx: accounts.find_member_by_user(tx, chat_id, user_id))
         if found is not None and (found.display_name, found.username) == (display_name, username):

@@ -24,6 +24,7 @@ from ledger.accounts import (
     lock_group,
     names,
     numbered,
+    reads_as,
 )
 from ledger.chat_options import merges_debts
 from ledger.errors import LedgerError, PaidSince
@@ -582,7 +583,7 @@ def seat_names(people: Sequence[m.Member], shown: Mapping[int, str] | None = Non
     for person in people:
         theirs = {folded for owner, folded in usernames if owner != person.id}
         base = (shown or {}).get(person.id, person.name)
-        seated.append(numbered(base, {*(taken.casefold() for taken in seated), *theirs}))
+        seated.append(numbered(base, {*(reads_as(taken) for taken in seated), *theirs}))
     return seated
 
 

@@ -296,11 +296,9 @@ ME_WORDS = frozenset({"我", "me", "I"})
 def reserved_name(name: str) -> bool:
     """A name no guest or 名片 may take: the group's accounts (红包池, 台费) and the words for oneself (我), which
     would show a person as the pot, or read as whoever types them."""
-    from ledger.fees import HOUSE_NAME
-    from ledger.service import POT_NAME
+    from ledger.accounts import HOUSE_NAME, POT_NAME, reads_as
 
-    folded = " ".join(name.split()).casefold()
-    return folded in {word.casefold() for word in (POT_NAME, HOUSE_NAME, *ME_WORDS)}
+    return reads_as(name) in {reads_as(word) for word in (POT_NAME, HOUSE_NAME, *ME_WORDS)}
 
 
 def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]:

@@ -7,6 +7,7 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.texts import joined
 from bot.vocabulary import COMMAND_WORDS
+from ledger.accounts import clashes
 
 MAX_ALIAS = 16
 
@@ -40,18 +41,16 @@ def alias(ctx: Context) -> SendText:
     if not clear and reserved_name(new):
         raise Refusal("name_reserved", name=new)
     if not clear:  # another's label, or another member's @username: a 名片 never reads as someone else
-        wanted = new.casefold()
-        clashes = [
+        taken = [
             person
             for person in ctx.service.members(ctx.chat_id)
             if person.id != target.id
             and person.kind in ("member", "guest")
-            and wanted
-            in {(person.alias or "").casefold(), person.display_name.casefold(), (person.username or "").casefold()}
+            and any(clashes(new, name, person.username) for name in (person.alias or "", person.display_name))
         ]
-        if clashes:  # each by the name replies give them (老王, 老王#2), however many share the label
+        if taken:  # each by the name replies give them (老王, 老王#2), however many share the label
             known = shown_names(ctx)
-            names = joined(ctx.lang, (known.get(person.id, person.name) for person in clashes))
+            names = joined(ctx.lang, (known.get(person.id, person.name) for person in taken))
             raise Refusal("alias_taken", alias=new, name=names)
     was = shown_names(ctx).get(target.id, target.name)
     updated = ctx.service.set_alias(target.id, None if clear else new, source=ctx.source, by=ctx.sender.user_id)

@@ -198,3 +198,18 @@ def test_a_name_card_two_members_already_share_is_refused_by_whom(chat: Chat) ->
     chat("!join f 小王")
     assert chat("f: 名片 老王") == ["「老王」已经是 老王、老王#2 在用的名字了。"]
     assert chat("e: 名片 王二") == ["好的，老王#2 在账上叫「王二」。"]
+
+
+def test_a_look_alike_telegram_name_never_takes_a_players_typed_name(chat: Chat) -> None:
+    """An impostor named ⽼王 (a Kangxi radical) or 小李 with a zero-width space shows numbered everywhere, so a
+    name typed at the table reaches the real player and a 名片 cannot borrow a member's name in the group rule's
+    shape (play-test: `老王 自摸 清一色` booked the impostor's win)."""
+    for line in ("!join laowang 老王", "!join xiaoli 小李", "!join hei ⽼王", "!join hei2 小李\u200b"):
+        chat(line)
+    assert "座位：老王、小李、⽼王#2" in chat("laowang: 开桌 @xiaoli @hei 庄 @laowang")
+    won = chat("xiaoli: 老王 自摸 清一色")
+    assert "老王 +8元（本晚 +8元）" in won and "⽼王#2 -4元（本晚 -4元）" in won
+    assert chat("hei2: 名片 小李-成员") == ["「小李-成员」已经是 小李 在用的名字了。"]
+    assert chat("hei2: 名片 阿杰#2") == ["没有记录：名片不能以 #数字 结尾（账本用 #2、#3 区分同名的人）"]
+    balances = ["老王　+8元 ｜ +8元 ｜ +8元", "⽼王#2　-4元 ｜ -4元 ｜ -4元", "小李　-4元 ｜ -4元 ｜ -4元"]
+    assert chat("hei2: 余额")[1:] == balances
