@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import TYPE_CHECKING
 
@@ -84,6 +85,9 @@ def open_table(ctx: Context) -> SendText:
             raise Refusal("guest_name_is_a_stake", name=token, base=money(ctx.group.base, ctx.group.currency))
         if not token.startswith("@") and _reads_as_chat(token):  # `开桌 @乙 @丙 三缺一`: no guest named by a sentence
             raise Refusal("guest_name_is_chat", name=token)
+    for first, second in itertools.pairwise(people):  # `开桌 @小李 阿 杰`: one name, spaced by a slip
+        if _one_character(first) and _one_character(second):
+            raise Refusal("guest_name_split", split=f"{first} {second}", joined=first + second)
     game = ctx.group.game  # a new table plays the group's game, whatever the table it replaces played
     needed = SEATS.get(game, 3)
     if len(people) > needed:  # before anyone is looked up or a guest created
@@ -201,6 +205,11 @@ def _dealer_by_name(ctx: Context, people: list[str], dealer: str | None) -> tupl
         if known:
             return [p for p in people if p is not token], head
     return people, dealer
+
+
+def _one_character(token: str) -> bool:
+    """A plain word of one Chinese character: half a name (`阿 杰`), never a guest beside another such."""
+    return len(token) == 1 and "\u4e00" <= token <= "\u9fff"
 
 
 def _person(ctx: Context, token: str) -> MemberInfo | str:

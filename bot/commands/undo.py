@@ -154,7 +154,7 @@ def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: boo
     """Store what would be undone and ask for a confirmation (`undo` asks once per update); the sender's own
     question about the same record, still waiting, is pointed to instead of asked twice."""
     target = f"h{record.hand_id}" if whole_hand else f"e{record.event_ids[-1]}"
-    waiting = _waiting(ctx, KIND, target)
+    waiting = _waiting(ctx, KIND, target, record.hand_id)
     if waiting is not None:
         return waiting
     key = flow_key(ctx)
@@ -162,6 +162,7 @@ def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: boo
     state: dict[str, Any] = {
         "table_id": table.id,
         "target": target,
+        "of_hand": record.hand_id,  # not `hand` (a flow of a hand still being played: `questions_waiting`)
         "number": record.hand_number,
         "what": what,
         "asked": ctx.source,
@@ -332,12 +333,21 @@ confirm_by_typing(KIND, _typed_yes, UNDO_YES_WORDS)
 cancel_by_typing(ENDED_KIND, ENDED_PREFIX, _kept, "undo_kept_typed")
 
 
-def _waiting(ctx: Context, kind: str, target: str) -> SendText | None:
-    """The reply to a 撤销 whose question the sender asked already and has not answered (the same record or hand):
-    it points to that question, replying to it, rather than asking a second time. Another player's 撤销 of the
-    same record asks its own (theirs to answer); a 撤销 of another record (the table moved on) asks anew."""
+def _waiting(ctx: Context, kind: str, target: str, hand_id: int | None = None) -> SendText | None:
+    """The reply to a 撤销 whose question the sender asked already and has not answered (the same record, or a
+    record of the hand the waiting question voids whole: `撤回` after `撤销上一局`): it points to that question,
+    replying to it, rather than asking a second one that would undo otherwise. Another player's 撤销 of the same
+    record asks its own (theirs to answer); a 撤销 of another record (the table moved on) asks anew, and so does
+    `撤销 第N局` after a 撤销 of the hand's latest record (a question that goes stale once the table moves on)."""
+
+    def same(state: Mapping[str, Any]) -> bool:
+        if state.get("target") == target:
+            return True
+        whole = str(state.get("target")).startswith("h")
+        return whole and hand_id is not None and state.get("of_hand") == hand_id
+
     asked = questions_waiting(ctx, QUESTIONS)
-    flow = next((f for f in asked if f.kind == kind and f.state.get("target") == target), None)
+    flow = next((f for f in asked if f.kind == kind and same(f.state)), None)
     if flow is None:
         return None
     state = flow.state

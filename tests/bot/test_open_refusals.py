@@ -56,6 +56,7 @@ REFUSED = [
     ("jia: 开桌 @yi @bing 快来啊", "「快来啊」不是客人的名字"),
     ("jia: 开桌 @yi 走起 @bing", "「走起」不是客人的名字"),  # said after the seats it starts the table: not here
     ("jia: 开桌 @yi @bing 坐庄甲", "「坐庄甲」不是客人的名字"),  # a dealer word inside a guest's name
+    ("jia: 开桌 @yi 阿 杰", "「阿 杰」是一个人吗？名字请连着写「阿杰」"),  # one name split by a slip: two guests
     ("jia: 开桌 @yi @bing 老表坐庄", "庄家 老表 不在这桌上"),  # the dealer said by a name nobody seated has
 ]
 

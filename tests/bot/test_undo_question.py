@@ -149,6 +149,11 @@ async def test_asking_again_points_to_the_question_and_asks_nothing_twice(tg: Ha
     assert tg.telegram.sent()[-1]["reply_parameters"]["message_id"] == hand["message_id"]
     whole = "上面已经在问了：第1局 阿杰 暗杠 中；阿杰 暗杠 三条；阿杰 自摸 清一色。"  # every record the hand holds
     assert tg.last_text().startswith(whole)
+    # a plain 撤销 of its latest record is a question about the same hand: pointed to, not a second question
+    # with buttons of its own (play-test: `撤销上一局` then `撤回` left two questions that would undo differently)
+    await tg.say(B, "撤回")
+    assert tg.last_text().startswith(whole)
+    assert tg.telegram.sent()[-1]["reply_parameters"]["message_id"] == hand["message_id"]
 
 
 async def test_the_recorder_or_an_admin_confirms_and_the_asker_may_only_drop_it(tg: Harness) -> None:
