@@ -18,7 +18,7 @@ from bot.commands.details import settlement_buttons
 from bot.core import Button, Context, Effect, SendPhoto, SendText
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.files import report_dir
-from bot.reports.stats import beside_play, patterns_text
+from bot.reports.stats import beside_play, win_text
 from bot.reports.texts import t
 from bot.texts import joined
 from ledger import scope as ledger_scope
@@ -141,11 +141,7 @@ def night_post(
             rows.append((member.name, *fines, net))
             lines.append(t(lang, "report_night_line_plain", name=member.name, net=net))
             continue
-        biggest = (
-            f"{patterns_text(member.biggest, lang)} ×{member.biggest.final_multiplier}"
-            if member.biggest is not None
-            else t(lang, "report_no_biggest")
-        )
+        biggest = win_text(member.biggest, lang) if member.biggest is not None else t(lang, "report_no_biggest")
         kong = money(member.kong_money, currency, signed=True)
         counts = (str(member.wins), str(member.self_draws), str(member.discards_given))
         rows.append((member.name, *counts, kong, *fines, biggest, net))

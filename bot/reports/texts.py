@@ -50,7 +50,8 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_carried": {"zh": "（含之前没结的：{debts}）", "en": "(earlier debts netted in: {debts})"},
     "report_carried_item": {"zh": "{debtor} 欠 {creditor} {amount}", "en": "{debtor} owed {creditor} {amount}"},
     "report_no_biggest": {"zh": "—", "en": "—"},
-    "report_pihu": {"zh": "屁胡", "en": "plain win"},
+    # a win's patterns (as its record reply lists them) and its capped multiple, as that reply ends
+    "report_win": {"zh": "{patterns} → ×{multiple}", "en": "{patterns} → ×{multiple}"},
     # statistics
     "report_scope_night": {"zh": "第{number}晚（{date}）", "en": "night {number} ({date})"},
     "report_scope_week": {"zh": "本周（{label}）", "en": "this week ({label})"},
@@ -93,8 +94,8 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "en": "{name} {net} | {hands} hands, {wins} wins ({win_rate}), dealt in {discards}",
     },
     "report_biggest_hand": {
-        "zh": "{patterns} ×{multiple}（{who}，{date} 第{number}局，{won}）",
-        "en": "{patterns} ×{multiple} ({who}, {date} hand {number}, {won})",
+        "zh": "{hand}（{who}，{date} 第{number}局，{won}）",
+        "en": "{hand} ({who}, {date} hand {number}, {won})",
     },
     "report_nothing": {"zh": "{scope}还没有记录。", "en": "Nothing recorded for {scope} yet."},
     "report_leaderboard_head": {"zh": "🏆 排行榜 · {scope}", "en": "🏆 Leaderboard · {scope}"},
