@@ -47,6 +47,11 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_transfers_head": {"zh": "最少转账（{count}笔）：", "en": "Fewest transfers ({count}):"},
     "report_transfers_none": {"zh": "无需转账，已两清。", "en": "Nothing to pay: everyone is square."},
     "report_transfer_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    # what the pot or the house paid out that nobody owes it yet: no one's transfer (the pot hands over nothing)
+    "report_pool_payout": {
+        "zh": "{pool}发给 {payee} {amount}（等有人欠{pool}的钱时改由他付）",
+        "en": "Paid out by the {pool}: {payee} {amount} (whoever next owes the {pool} pays it)",
+    },
     "report_carried": {"zh": "（含之前没结的：{debts}）", "en": "(earlier debts netted in: {debts})"},
     "report_carried_item": {"zh": "{debtor} 欠 {creditor} {amount}", "en": "{debtor} owed {creditor} {amount}"},
     "report_no_biggest": {"zh": "—", "en": "—"},
