@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from bot.commands._common import money
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.texts import percent, t
-from bot.texts import joined, pattern_name, text
+from bot.texts import joined, pattern_name
 from ledger.scope import Scope
 from ledger.stats import GroupStats, HeadToHead, MemberStats, Win, group_stats, nightly_net, ranked
 
@@ -30,14 +30,14 @@ def pattern_word(lang: str, key: str, stored: str = "") -> str:
     """A pattern or situation by the name every reply gives it (`bot.texts.pattern_name`: 清一色, in English
     `one suit (清一色)`); a key the scoring core does not know by the name its answer stored."""
     named = pattern_name(lang, key)
-    return stored or key if named == key else named
+    return (stored or key) if named == key else named
 
 
 def patterns_text(win: Win, lang: str) -> str:
     """The patterns of a win as its record reply lists them (`清一色、七对`, `one suit (清一色), seven pairs (七对)`),
     or 屁胡."""
     if not win.patterns:
-        return text(lang, "pihu")
+        return t(lang, "pihu")  # the record reply's own word
     return joined(lang, (pattern_word(lang, key, name) for key, name in win.patterns))
 
 
