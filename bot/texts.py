@@ -350,14 +350,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "event_recorded": {"zh": "第{number}局 记下：{what}", "en": "Hand {number} recorded: {what}"},
     "event_edited": {
         "zh": "第{number}局 按改后的消息重记：{what}",
-        "en": "Hand {number} re-recorded from the edit: {what}",
+        "en": "Hand {number} recorded again as corrected: {what}",
     },
     "hand_recorded": {"zh": "第{number}局 记下：", "en": "Hand {number} recorded:"},
     "hand_edited": {
         "zh": "第{number}局 按改后的消息重记（原记录作废）：",
-        "en": "Hand {number} re-recorded from the edit:",
+        "en": "Hand {number} recorded again as corrected (the old record is void):",
     },
-    "edit_changes": {"zh": "各家比原来：", "en": "Each player against what was booked before:"},
+    "edit_changes": {"zh": "各家比原来：", "en": "Each player's change from the old record:"},
     "change_line": {"zh": "{name} {change}（本晚 {night}）", "en": "{name} {change} (tonight {night})"},
     "next_hand": {"zh": "下一局：第{number}局，庄家 {dealer}", "en": "Next: hand {number}, dealer {dealer}"},
     "hand_continues": {"zh": "第{number}局接着打，庄家 {dealer}", "en": "Hand {number} goes on, dealer {dealer}"},
@@ -447,7 +447,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "「改」不会改别人记的账：最后一条（第{number}局 {what}）是 {who} 记的，"
         "请 TA 发「改成 …」或编辑原来那条消息；管理员也可以改（写明是谁：改成 @某人 …）。",
         "en": "A correction does not change someone else's record: the latest (hand {number}, {what}) was recorded by "
-        "{who}; they may send change to … or edit their message, or an admin may (naming the player: change to @b …).",
+        "{who}; they may send change to … or edit their message, or an admin may (naming the player: change to "
+        "@someone …).",
     },
     "repeat_previous_changed": {
         "zh": "它重复的那条记录已经变了（改过、撤销了，或之后又记了别的），这个按钮作废，没有再记。"

@@ -14,7 +14,7 @@ what is left — the players' own results — in the fewest payments.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import TypeVar
 
 Key = TypeVar("Key", bound=Hashable)
@@ -139,3 +139,38 @@ def _greedy(items: list[tuple[Key, int]]) -> list[tuple[Key, Key, int]]:
         if credits[c] == 0:
             c += 1
     return payments
+
+
+def through_accounts(
+    lines: Sequence[tuple[Key, Key, int]],
+    passed: Sequence[tuple[Key, Key, int, Key]],
+    accounts: Collection[Key],
+) -> tuple[list[tuple[Key, Key, int, Key | None]], list[tuple[Key, Key, int]]]:
+    """A settlement's `lines` as people hand money over once what they owe a group account and what it owes them
+    is passed through it (`passed`: `(x, y, 分, account)`, x owed the account and it owed y: x pays y).
+
+    Returns `(transfers, payouts)`. `transfers`: `(payer, payee, 分, via)` — the lines between people (`via` None),
+    each pass (`via` the account), then what is still owed to an account once the passes took their share (it
+    waits for the account's payout). `payouts`: `(account, payee, 分)`, what an account still owes after the
+    passes — money nobody hands over yet, never a transfer of the account's. When every pass comes from `lines`
+    (no earlier debt with the account), each person's net over transfers and payouts is their net over `lines`."""
+    owing: dict[tuple[Key, Key], int] = {}  # (x, account) -> passed on from x's debt to the account
+    owed: dict[tuple[Key, Key], int] = {}  # (account, y) -> passed on from what the account owed y
+    for x, y, amount, account in passed:
+        owing[x, account] = owing.get((x, account), 0) + amount
+        owed[account, y] = owed.get((account, y), 0) + amount
+    people: list[tuple[Key, Key, int, Key | None]] = []
+    waiting: list[tuple[Key, Key, int, Key | None]] = []
+    payouts: list[tuple[Key, Key, int]] = []
+    for payer, payee, amount in lines:
+        if (payee in accounts) == (payer in accounts):
+            people.append((payer, payee, amount, None))
+            continue
+        share = owing if payee in accounts else owed
+        taken = min(amount, share.get((payer, payee), 0))
+        share[payer, payee] = share.get((payer, payee), 0) - taken
+        if amount > taken and payee in accounts:
+            waiting.append((payer, payee, amount - taken, None))
+        elif amount > taken:
+            payouts.append((payer, payee, amount - taken))
+    return [*people, *((x, y, amount, account) for x, y, amount, account in passed), *waiting], payouts

@@ -57,7 +57,7 @@ register(
         "gouji_round": {"zh": "第{number}局 够级：{places}", "en": "Round {number} (够级): {places}"},
         "gouji_round_edited": {
             "zh": "第{number}局 按改后的消息重记（原记录作废）：{places}",
-            "en": "Round {number} re-recorded from the edit: {places}",
+            "en": "Round {number} recorded again as corrected (the old record is void): {places}",
         },
         "gouji_marks_geming": {"zh": "革命：{names}", "en": "革命 (sat out): {names}"},
         "gouji_marks_failed": {"zh": "烧牌失败：{names}", "en": "Failed burns (烧牌失败): {names}"},

@@ -18,16 +18,19 @@ from bot.commands.details import settlement_buttons
 from bot.core import Button, Context, Effect, SendPhoto, SendText
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.files import report_dir
-from bot.reports.stats import beside_play, patterns_text
+from bot.reports.stats import beside_play, win_text
 from bot.reports.texts import t
 from bot.texts import joined
 from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
-from ledger.models import GameTable, Night
+from ledger.models import GROUP_ACCOUNTS, GameTable, Night
+from ledger.payments import pass_through
+from ledger.settlement import through_accounts
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from ledger.records import Payment
     from ledger.service import Ledger, NightClosed, Settlement
 
 #: Telegram's limit on a photo caption; a longer post goes as a text message before the photo
@@ -141,11 +144,7 @@ def night_post(
             rows.append((member.name, *fines, net))
             lines.append(t(lang, "report_night_line_plain", name=member.name, net=net))
             continue
-        biggest = (
-            f"{patterns_text(member.biggest, lang)} ×{member.biggest.final_multiplier}"
-            if member.biggest is not None
-            else t(lang, "report_no_biggest")
-        )
+        biggest = win_text(member.biggest, lang) if member.biggest is not None else t(lang, "report_no_biggest")
         kong = money(member.kong_money, currency, signed=True)
         counts = (str(member.wins), str(member.self_draws), str(member.discards_given))
         rows.append((member.name, *counts, kong, *fines, biggest, net))
@@ -169,16 +168,7 @@ def night_post(
     for member, beside in bystanders:
         net = money(member.net, currency, signed=True)
         lines.append(t(lang, "report_bystander_line", name=member.name, net=net or "0", items=beside))
-    transfer_lines = [
-        t(
-            lang,
-            "report_transfer_line",
-            payer=account_word(lang, p.payer),
-            payee=account_word(lang, p.payee),
-            amount=money(p.amount, currency),
-        )
-        for p in settlement.payments
-    ]
+    transfer_lines, payout_lines = _movers(settlement, lang, currency)
     if transfer_lines:
         lines.append(t(lang, "report_transfers_head", count=len(transfer_lines)))
         lines.extend(transfer_lines)
@@ -191,8 +181,9 @@ def night_post(
                 ),
             )
             lines.append(t(lang, "report_carried", debts=debts))
-    else:
+    elif not payout_lines:
         lines.append(t(lang, "report_transfers_none"))
+    lines.extend(payout_lines)
     text = "\n".join(lines)
 
     series = {running.names[member_id]: values for member_id, values in running.series.items()}
@@ -203,10 +194,54 @@ def night_post(
         t(lang, "report_axis_hand"),
         t(lang, "report_axis_balance", currency=currency),
     )
-    footer = [*transfer_lines] if transfer_lines else [t(lang, "report_transfers_none")]
+    footer = [*transfer_lines, *payout_lines] or [t(lang, "report_transfers_none")]
     figure = report_figure(title, header, rows, footer, ordered, labels, currency)
     caption = text if len(text) <= CAPTION_LIMIT else title
     return NightPost(night_id, group_id, text, caption, tuple(header), tuple(rows), ordered, figure)
+
+
+def _movers(settlement: Settlement, lang: str, currency: str) -> tuple[list[str], list[str]]:
+    """The settlement's transfers as people hand money over (`ledger.settlement.through_accounts`), and what the
+    pot or the house still pays out that nobody owes it yet. What someone owes the pot and what it paid out pass
+    through it — 大鹏 fined, the pot paid 小李: 「大鹏 → 小李 4元（经红包池转来）」, as the payments post says —
+    never 「红包池 → 小李」 as a transfer to make. A settled night's passes are the ones its settlement stored
+    (earlier debts to the pot included); an open night's are the passes among its own lines, what 结算 will do."""
+    accounts = {line.member_id for line in settlement.balances.lines if line.kind in GROUP_ACCOUNTS}
+    lines = [(p.payer_id, p.payee_id, p.amount) for p in settlement.payments]
+    names = {id_: name for p in (*settlement.payments, *settlement.passed) for id_, name in _sides(p)}
+    if settlement.id is not None:
+        passed = [(p.payer_id, p.payee_id, p.amount, p.via_id) for p in settlement.passed]
+        names |= {p.via_id: p.via for p in settlement.passed}
+    else:  # nothing stored yet: what would pass among the night's own lines
+        debts = {(payer, payee): amount for payer, payee, amount in lines if {payer, payee} & accounts}
+        passed = [(x, y, amount, pool) for x, y, amount, pool in pass_through(debts, sorted(accounts))]
+    transfers, payouts = through_accounts(lines, passed, accounts)
+    shown = [
+        t(
+            lang,
+            "report_transfer_line",
+            payer=account_word(lang, names[payer]),
+            payee=account_word(lang, names[payee]),
+            amount=money(amount, currency),
+        )
+        + (t(lang, "payments_line_via", via=account_word(lang, names[via])) if via is not None else "")
+        for payer, payee, amount, via in transfers
+    ]
+    paid_out = [
+        t(
+            lang,
+            "report_pool_payout",
+            pool=account_word(lang, names[pool]),
+            payee=names[payee],
+            amount=money(amount, currency),
+        )
+        for pool, payee, amount in payouts
+    ]
+    return shown, paid_out
+
+
+def _sides(payment: Payment) -> tuple[tuple[int, str], tuple[int, str]]:
+    return (payment.payer_id, payment.payer), (payment.payee_id, payment.payee)
 
 
 def settle_post(ctx: Context, closed: NightClosed) -> list[Effect]:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from bot.commands._common import money
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.texts import percent, t
+from bot.texts import joined, pattern_name
 from ledger.scope import Scope
 from ledger.stats import GroupStats, HeadToHead, MemberStats, Win, group_stats, nightly_net, ranked
 
@@ -25,10 +26,24 @@ def multiple(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+def pattern_word(lang: str, key: str, stored: str = "") -> str:
+    """A pattern or situation by the name every reply gives it (`bot.texts.pattern_name`: 清一色, in English
+    `one suit (清一色)`); a key the scoring core does not know by the name its answer stored."""
+    named = pattern_name(lang, key)
+    return (stored or key) if named == key else named
+
+
 def patterns_text(win: Win, lang: str) -> str:
-    """The patterns of a win by their Chinese names (rule terms), or 屁胡."""
-    names = [name for _, name in win.patterns]
-    return "×".join(names) if names else t(lang, "report_pihu")
+    """The patterns of a win as its record reply lists them (`清一色、七对`, `one suit (清一色), seven pairs (七对)`),
+    or 屁胡."""
+    if not win.patterns:
+        return t(lang, "pihu")  # the record reply's own word
+    return joined(lang, (pattern_word(lang, key, name) for key, name in win.patterns))
+
+
+def win_text(win: Win, lang: str) -> str:
+    """A win's patterns and its capped multiple as the record reply ends: `清一色、七对 → ×8`."""
+    return t(lang, "report_win", patterns=patterns_text(win, lang), multiple=win.final_multiplier)
 
 
 def biggest_text(win: Win | None, names: Mapping[int, str], lang: str, currency: str, dates: Mapping[int, str]) -> str:
@@ -37,8 +52,7 @@ def biggest_text(win: Win | None, names: Mapping[int, str], lang: str, currency:
     return t(
         lang,
         "report_biggest_hand",
-        patterns=patterns_text(win, lang),
-        multiple=win.final_multiplier,
+        hand=win_text(win, lang),
         who=names.get(win.winner_id, ""),
         date=dates.get(win.hand_id, win.closed_at.date().isoformat()),
         number=win.number,
@@ -46,9 +60,10 @@ def biggest_text(win: Win | None, names: Mapping[int, str], lang: str, currency:
     )
 
 
-def pattern_counts_text(counts: Counter[str], names: Mapping[str, str], limit: int = 8) -> str:
+def pattern_counts_text(counts: Counter[str], names: Mapping[str, str], lang: str, limit: int = 8) -> str:
+    """`清一色 2 · 七对 1`: how many wins made each pattern, by the names every reply gives them."""
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
-    return " · ".join(f"{names.get(key, key)} {count}" for key, count in ranked) or "—"
+    return " · ".join(f"{pattern_word(lang, key, names.get(key, ''))} {count}" for key, count in ranked) or "—"
 
 
 def beside_play(stats: MemberStats, lang: str, currency: str) -> str:
@@ -99,7 +114,7 @@ def member_text(
     if stats.biggest is not None:
         hand = biggest_text(stats.biggest, {stats.member_id: stats.name}, lang, currency, {})
         lines.append(t(lang, "report_stats_biggest", hand=hand))
-    lines.append(t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, pattern_names)))
+    lines.append(t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, pattern_names, lang)))
     lines.append(
         t(
             lang,
@@ -149,7 +164,9 @@ def group_text(
     names = {m.member_id: m.name for m in stats.members}
     if stats.biggest is not None:
         lines.append(t(lang, "report_stats_biggest", hand=biggest_text(stats.biggest, names, lang, currency, {})))
-    lines.append(t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, stats.pattern_names)))
+    lines.append(
+        t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, stats.pattern_names, lang))
+    )
     for member in stats.members:
         beside = beside_play(member, lang, currency)
         if not member.played and not beside:
@@ -270,7 +287,9 @@ def leaderboard_page(session: Session, scope: Scope, lang: str, currency: str, p
     footer = []
     if stats.biggest is not None:
         footer.append(t(lang, "report_stats_biggest", hand=biggest_text(stats.biggest, names, lang, currency, {})))
-    footer.append(t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, stats.pattern_names)))
+    footer.append(
+        t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, stats.pattern_names, lang))
+    )
     dates, series, series_names = nightly_net(session, scope)
     heading = title or t(lang, "report_leaderboard_title", scope=scope.label)
     labels = ChartLabels(

@@ -47,10 +47,16 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_transfers_head": {"zh": "最少转账（{count}笔）：", "en": "Fewest transfers ({count}):"},
     "report_transfers_none": {"zh": "无需转账，已两清。", "en": "Nothing to pay: everyone is square."},
     "report_transfer_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
+    # what the pot or the house paid out that nobody owes it yet: no one's transfer (the pot hands over nothing)
+    "report_pool_payout": {
+        "zh": "{pool}发给 {payee} {amount}（等有人欠{pool}的钱时改由他付）",
+        "en": "Paid out by the {pool}: {payee} {amount} (whoever next owes the {pool} pays it)",
+    },
     "report_carried": {"zh": "（含之前没结的：{debts}）", "en": "(earlier debts netted in: {debts})"},
     "report_carried_item": {"zh": "{debtor} 欠 {creditor} {amount}", "en": "{debtor} owed {creditor} {amount}"},
     "report_no_biggest": {"zh": "—", "en": "—"},
-    "report_pihu": {"zh": "屁胡", "en": "plain win"},
+    # a win's patterns (as its record reply lists them) and its capped multiple, as that reply ends
+    "report_win": {"zh": "{patterns} → ×{multiple}", "en": "{patterns} → ×{multiple}"},
     # statistics
     "report_scope_night": {"zh": "第{number}晚（{date}）", "en": "night {number} ({date})"},
     "report_scope_week": {"zh": "本周（{label}）", "en": "this week ({label})"},
@@ -93,8 +99,8 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "en": "{name} {net} | {hands} hands, {wins} wins ({win_rate}), dealt in {discards}",
     },
     "report_biggest_hand": {
-        "zh": "{patterns} ×{multiple}（{who}，{date} 第{number}局，{won}）",
-        "en": "{patterns} ×{multiple} ({who}, {date} hand {number}, {won})",
+        "zh": "{hand}（{who}，{date} 第{number}局，{won}）",
+        "en": "{hand} ({who}, {date} hand {number}, {won})",
     },
     "report_nothing": {"zh": "{scope}还没有记录。", "en": "Nothing recorded for {scope} yet."},
     "report_leaderboard_head": {"zh": "🏆 排行榜 · {scope}", "en": "🏆 Leaderboard · {scope}"},

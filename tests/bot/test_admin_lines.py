@@ -97,7 +97,7 @@ def test_a_fined_member_who_never_sat_down_is_no_player_row_and_the_transfers_sq
     post = said(console, "carol: 结算")
     caption = post[post.index("第1晚结算 · 2026-01-10 · 1局") + 1 : post.index("最少转账（3笔）：")]
     assert caption == [
-        "老王 +8元｜胡1 自摸1 点炮0 杠0｜最大 清一色 ×4",
+        "老王 +8元｜胡1 自摸1 点炮0 杠0｜最大 清一色 → ×4",
         "小红 -4元｜胡0 自摸0 点炮0 杠0｜最大 —",
         "阿杰 -4元｜胡0 自摸0 点炮0 杠0｜最大 —",
         "红包池 +3元（罚款）",

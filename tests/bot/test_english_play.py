@@ -116,6 +116,57 @@ def test_someone_else_s_english_correction_is_told_whose_it_is_in_english(sqlite
         table.ledger.close()
 
 
+def test_an_english_correction_confirmed_says_the_hand_was_recorded_again_as_corrected(sqlite_url: str) -> None:
+    """`change to …` then 「Correct it」, and an edit of the win's message, read as the Chinese 「第1局 按改后的消息
+    重记（原记录作废）：」 / 「各家比原来：」 mean (was "re-recorded from the edit" after a correction, which edited
+    nothing, and "Each player against what was booked before")."""
+    table = Table(sqlite_url, *WON)
+    try:
+        table.say("a: change to seven pairs self-draw")
+        corrected = table.say("a: !press Correct it")
+        assert corrected[1:4] == [
+            "bot: Hand 1 recorded again as corrected (the old record is void):",
+            "bot: 阿杰 self-draw: seven pairs (七对)×4 → ×4",
+            "bot: Each player's change from the old record:",
+        ], corrected
+        assert not any("re-recorded" in line or "from the edit" in line for line in corrected)
+    finally:
+        table.ledger.close()
+    table = Table(sqlite_url, *WON)
+    try:
+        edited = table.say("a: !edit win one suit self-draw")
+        assert edited[:3] == [
+            "bot: Hand 1 recorded again as corrected (the old record is void):",
+            "bot: 阿杰 self-draw: one suit (清一色)×4 → ×4",
+            "bot: Each player's change from the old record:",
+        ], edited
+    finally:
+        table.ledger.close()
+
+
+def test_an_english_kong_edited_says_it_was_recorded_again(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *ENGLISH, "a: open @e @f", "a: concealed kong 3s")
+    try:
+        edited = table.say("a: !edit concealed kong 4s")
+        assert edited[:2] == [
+            "bot: Hand 1 recorded again as corrected: 阿杰 concealed kong (暗杠) 4s",
+            "bot: Each player's change from the old record:",
+        ], edited
+    finally:
+        table.ledger.close()
+
+
+def test_whose_record_it_is_names_no_seat_as_the_example(sqlite_url: str) -> None:
+    """The example of an admin's correction names the player as the Chinese 「改成 @某人 …」 does, not `@b` (a member
+    of a group may well be called b, and is not the one meant)."""
+    table = Table(sqlite_url, *WON)
+    try:
+        told = table.say("e: change to all pungs")
+        assert told[0].endswith("or an admin may (naming the player: change to @someone …)."), told
+    finally:
+        table.ledger.close()
+
+
 @pytest.mark.parametrize("line", ["concealed kong red dragon", "concealed kong 7z", "暗杠 红中"])
 def test_an_english_reply_names_a_dragon_as_it_is_typed_back(sqlite_url: str, line: str) -> None:
     table = Table(sqlite_url, *ENGLISH, "a: open @e @f")

@@ -72,7 +72,7 @@ def test_an_english_groups_yes_corrects(sqlite_url: str) -> None:
     table = Table(sqlite_url, "a: /config language en", *ASKED)
     try:
         out = table.say("b: yes")
-        assert out[0] == "bot: Hand 1 re-recorded from the edit:"
+        assert out[0] == "bot: Hand 1 recorded again as corrected (the old record is void):"
         assert out[-1] == "bot: OK, corrected (the question above now shows the corrected record)."
     finally:
         table.ledger.close()

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.settlement import EXACT_LIMIT, _greedy, settle, settle_with_accounts
+from ledger.payments import pass_through
+from ledger.settlement import EXACT_LIMIT, _greedy, settle, settle_with_accounts, through_accounts
 
 
 def brute_force_minimum(amounts: tuple[int, ...]) -> int:
@@ -173,3 +174,39 @@ def test_a_payout_inside_the_night_is_the_pot_paying_whom_it_was_paid_to() -> No
 def test_an_account_balance_nobody_owes_is_refused() -> None:
     with pytest.raises(ValueError, match="what is owed to them"):
         settle_with_accounts({"a": -5, "b": 2, "pot": 3}, {("a", "pot"): 2})
+
+
+@settings(max_examples=300, deadline=None)
+@given(night_with_accounts())
+def test_through_accounts_moves_the_same_money_and_no_account_hands_any_over(
+    night: tuple[dict[str, int], dict[tuple[str, str], int], dict[str, int]],
+) -> None:
+    """A settlement's lines once passed through the accounts (as `payments.pass_through` passes them): everyone
+    (accounts included) nets what the lines net them; no transfer has an account paying; an account is owed,
+    or owes (a payout nobody owes it yet), never both; a pass is shown as who pays whom."""
+    balances, owed, _ = night
+    lines, _ = settle_with_accounts(balances, owed)
+    debts = {(payer, payee): amount for payer, payee, amount in lines if payer in ACCOUNTS or payee in ACCOUNTS}
+    passed = [(x, y, amount, pool) for x, y, amount, pool in pass_through(debts, sorted(ACCOUNTS))]
+    transfers, payouts = through_accounts(lines, passed, ACCOUNTS)
+    moved = [(payer, payee, amount) for payer, payee, amount, _ in transfers] + payouts
+    assert apply(balances, moved) == apply(balances, lines)
+    assert all(amount > 0 for _, _, amount in moved)
+    assert not [t for t in transfers if t[0] in ACCOUNTS]
+    assert [t for t in transfers if t[3] is not None] == [(x, y, a, pool) for x, y, a, pool in passed]
+    for account in ACCOUNTS:
+        assert not ([t for t in transfers if t[1] == account] and [p for p in payouts if p[0] == account])
+
+
+def test_a_fine_paid_out_the_same_night_is_paid_by_the_fined_to_whom_the_pot_paid() -> None:
+    """大鹏 fined 4 into the pot, the pot paid 小李 4 out of it: 大鹏 pays 小李, through the pot."""
+    lines = [("laowang", "xiaoli", 400), ("pot", "xiaoli", 400), ("dapeng", "pot", 400)]
+    transfers, payouts = through_accounts(lines, [("dapeng", "xiaoli", 400, "pot")], ACCOUNTS)
+    assert transfers == [("laowang", "xiaoli", 400, None), ("dapeng", "xiaoli", 400, "pot")]
+    assert payouts == []
+    # paid out 3 of a fine of 4: 1 is still owed to the pot, and waits for its next payout
+    lines = [("pot", "xiaoli", 300), ("dapeng", "pot", 400)]
+    transfers, payouts = through_accounts(lines, [("dapeng", "xiaoli", 300, "pot")], ACCOUNTS)
+    assert transfers == [("dapeng", "xiaoli", 300, "pot"), ("dapeng", "pot", 100, None)] and payouts == []
+    # nobody owes the pot yet: its payout is no one's transfer
+    assert through_accounts([("pot", "xiaoli", 300)], [], ACCOUNTS) == ([], [("pot", "xiaoli", 300)])

@@ -58,7 +58,7 @@ def test_group_stats_for_this_month(chat: Console) -> None:
     lines = said(chat, "xiaoli: 统计")
     assert lines[0] == "📊 本群 · 2026年1月"
     assert lines[1] == "共 3局（荒庄 1）｜胡 2｜自摸 1｜杠钱 2元｜罚款 0"
-    assert lines[2] == "最大一手：清一色×七对 ×8（ajie，2026-01-10 第2局，+16元）"
+    assert lines[2] == "最大一手：清一色、七对 → ×8（ajie，2026-01-10 第2局，+16元）"
     assert "ajie +16元｜3局 胡1（33.3%）点炮0" in lines
 
 
@@ -101,7 +101,7 @@ def test_night_summary_picture_on_request(chat: Console) -> None:
     lines = said(chat, "ajie: 战报")
     photo_of(lines)
     assert lines[1] == "第1晚结算 · 2026-01-10 · 3局"
-    assert lines[2] == "ajie +16元｜胡1 自摸1 点炮0 杠0｜最大 清一色×七对 ×8"
+    assert lines[2] == "ajie +16元｜胡1 自摸1 点炮0 杠0｜最大 清一色、七对 → ×8"
     assert lines[-2:] == ["laowang → ajie 8元", "xiaoli → ajie 8元"] or lines[-2:] == [
         "xiaoli → ajie 8元",
         "laowang → ajie 8元",
@@ -126,6 +126,34 @@ def test_english_chat_gets_english_reports(chat: Console) -> None:
         "Kong money 0 | net +16元 (at the table)",
         "All-time result (总输赢) +16元 | owed now (未结) +16元",
     ]
+
+
+def test_english_reports_name_patterns_as_every_english_reply_does(chat: Console) -> None:
+    """An English group reads a pattern by the name its record reply gave it (`one suit (清一色)`), never the Chinese
+    name alone, in the night's post, 统计 and 排行; several patterns are listed as the record lists them, the hand's
+    multiple after them (was `清一色×七对 ×8`, as if multiplied together)."""
+    chat.feed("laowang: /config language en")
+    night = said(chat, "ajie: report")
+    assert (
+        night[2]
+        == "ajie +16元 | wins 1, self-drawn 1, dealt in 0, kong 0 | best one suit (清一色), seven pairs (七对) → ×8"
+    )
+    assert "laowang -8元 | wins 1, self-drawn 0, dealt in 0, kong -2元 | best closed five (卡五星) → ×2" in night
+    group = said(chat, "ajie: stats")
+    assert group[2] == "Biggest hand: one suit (清一色), seven pairs (七对) → ×8 (ajie, 2026-01-10 hand 2, +16元)"
+    assert group[3] == "Patterns: closed five (卡五星) 1 · seven pairs (七对) 1 · one suit (清一色) 1"
+    mine = said(chat, "ajie: stats me month")
+    assert "Patterns: seven pairs (七对) 1 · one suit (清一色) 1" in mine
+    assert not any("清一色×" in line or "best 清一色" in line for line in [*night, *group, *mine])
+
+
+def test_a_plain_win_is_named_as_the_record_reply_names_it(chat: Console) -> None:
+    chat.feed("!clock +3m")
+    chat.feed("laowang: 开桌 @laowang @xiaoli @ajie 庄 @laowang")
+    chat.feed("xiaoli: 胡 屁胡 自摸")
+    assert "最大一手：屁胡 → ×1" in "\n".join(said(chat, "xiaoli: 统计 我 今晚"))
+    chat.feed("laowang: /config language en")
+    assert "Biggest hand: plain win (屁胡) → ×1" in "\n".join(said(chat, "xiaoli: stats me night"))
 
 
 def ledger_rows(chat: Console) -> list[dict[str, Any]]:

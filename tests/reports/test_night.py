@@ -51,7 +51,7 @@ def test_post_has_every_player_their_numbers_and_the_fewest_transfers(ledger: Le
         member_id = played.member_ids[row[0]]
         assert row[-1] == money(balances.of(member_id), "元", signed=True)
     assert sum(int(row[1]) for row in post.rows) == 5  # five hands left: one 一炮双响 (two wins), one draw
-    assert any(row[6] == "清一色×七对 ×8" for row in post.rows)
+    assert any(row[6] == "清一色、七对 → ×8" for row in post.rows)
     assert post.text.startswith("第1晚结算 · 2026-01-10 · 5局")
     for payment in settlement.payments:
         assert f"{payment.payer} → {payment.payee} {money(payment.amount, '元')}" in post.text
