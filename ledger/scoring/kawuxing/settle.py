@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ledger.scoring.common import MAX_STAKE, ScoringError, Transfer, check_text, net_of
+from ledger.scoring.common import MAX_STAKE, ScoringError, Transfer, check_event_count, check_text, net_of
 from ledger.scoring.kawuxing.evaluate import (
     DeclaredHand,
     Hand,
@@ -247,19 +247,6 @@ def _check_table(players: Sequence[str], dealer: str | None, base: int) -> None:
         )
 
 
-def _check_event_count(count: int) -> None:
-    """At most `MAX_EVENTS` events a hand: checked on the JSON list before it is read (`events_from_json`) and on
-    the events a Python caller hands `settle` (`_check_order`), with the same refusal."""
-    if count > MAX_EVENTS:
-        raise ScoringError(
-            "bad_request",
-            "too_many_events",
-            f"一手牌最多 {MAX_EVENTS} 个事件，这里有 {count} 个",
-            most=MAX_EVENTS,
-            count=count,
-        )
-
-
 def _unknown_method(where: str, method: object) -> ScoringError:
     """A win by no method of `METHODS`, refused alike when the JSON is read (`_hu_from_json`) and when a Python
     caller's `Hu` is checked (`_check_hu`); `where` names the event (`第 3 个事件`)."""
@@ -274,7 +261,7 @@ def _unknown_method(where: str, method: object) -> ScoringError:
 
 def _check_order(events: Sequence[Event], partial: bool) -> int | None:
     """Index of the first terminal event (None if the hand goes on); the terminal events close the list."""
-    _check_event_count(len(events))
+    check_event_count(len(events), MAX_EVENTS, "牌")
     end = next((i for i, e in enumerate(events) if isinstance(e, Hu | Draw)), None)
     if end is None:
         if not partial:
@@ -868,7 +855,7 @@ def events_from_json(raw: object, rules: Rules) -> list[Event]:
     """Read the `"events"` list; each hu's hand learns its 亮倒 flag from the 亮倒 events before it."""
     if not isinstance(raw, list):
         raise ScoringError("bad_request", "events_not_list", "events 应是列表")
-    _check_event_count(len(raw))
+    check_event_count(len(raw), MAX_EVENTS, "牌")
     events: list[Event] = []
     declared: set[str] = set()
     for i, item in enumerate(raw):
