@@ -179,17 +179,38 @@ class Hand:
     # -- replay --------------------------------------------------------------------------------------------
     def play(self, event: Event) -> None:
         if self.finished_at is not None:
-            raise _cannot_happen(event, "hand_over", f"这手牌在 events[{self.finished_at}] 已经结束，后面不能再有事件")
+            raise ScoringError(
+                "inconsistent",
+                "hand_over",
+                f"{event.label}：这手牌在 events[{self.finished_at}] 已经结束，后面不能再有事件",
+                event=event.kind,
+            )
         if event.kind in DEAL_ONLY and not self.in_deal:
-            raise _cannot_happen(event, "deal_only", "这种胡只能在起手时，出牌之后的事件已经记了")
+            raise ScoringError(
+                "inconsistent",
+                "deal_only",
+                f"{event.label}：这种胡只能在起手时，出牌之后的事件已经记了",
+                event=event.kind,
+            )
         if not (event.at_deal or event.kind in DEAL_ONLY):
             self.in_deal = False
         if event.source is not None and event.source == event.player:
-            raise _cannot_happen(event, "own_discard", f"{event.player} 不能从自己打出的牌得钱", who=event.player)
+            raise ScoringError(
+                "inconsistent",
+                "own_discard",
+                f"{event.label}：{event.player} 不能从自己打出的牌得钱",
+                event=event.kind,
+                who=event.player,
+            )
         if event.kind != "draw":
             assert event.player is not None
             if event.source is not None and event.kind not in {"peng", "wufu", "paoqi", "hu", "dihu"}:
-                raise _cannot_happen(event, "not_a_discard", "这个事件不是别人打出的牌，from 只能是 null")
+                raise ScoringError(
+                    "inconsistent",
+                    "not_a_discard",
+                    f"{event.label}：这个事件不是别人打出的牌，from 只能是 null",
+                    event=event.kind,
+                )
         HANDLERS[event.kind](self, event, self.seats.get(event.player or "", Seat()))
 
     def finish(self, event: Event, winner: str | None) -> None:
@@ -198,14 +219,19 @@ class Hand:
 
     def _count_up(self, event: Event, seat: Seat, *, table: dict[int, int], is_peng: bool) -> int:
         if seat.baojing:
-            raise _cannot_happen(
-                event, "fifth_is_wufu", f"{event.player} 已报警，第五次碰/扫就是五福，请记 wufu", who=event.player
+            raise ScoringError(
+                "inconsistent",
+                "fifth_is_wufu",
+                f"{event.label}：{event.player} 已报警，第五次碰/扫就是五福，请记 wufu",
+                event=event.kind,
+                who=event.player,
             )
         if seat.count >= MAX_COUNT_BEFORE_WUFU:
-            raise _cannot_happen(
-                event,
+            raise ScoringError(
+                "inconsistent",
                 "fifth_needs_baojing",
-                f"{event.player} 已有 4 次碰/扫，第五次只能报警后作为五福（wufu）",
+                f"{event.label}：{event.player} 已有 4 次碰/扫，第五次只能报警后作为五福（wufu）",
+                event=event.kind,
                 who=event.player,
             )
         if is_peng:
@@ -223,8 +249,12 @@ class Hand:
             self.each_pays(event, self._count_up(event, seat, table=SAO_EACH, is_peng=False), "sao")
             return
         if seat.qishou_sao >= QISHOU_SAO_MAX:
-            raise _cannot_happen(
-                event, "third_sao_is_tishe", "起手连扫三次算提蛇，请记 tishe（at_deal: true）", who=event.player
+            raise ScoringError(
+                "inconsistent",
+                "third_sao_is_tishe",
+                f"{event.label}：起手连扫三次算提蛇，请记 tishe（at_deal: true）",
+                event=event.kind,
+                who=event.player,
             )
         self._count_up(event, seat, table=SAO_EACH, is_peng=False)
         seat.qishou_sao += 1
@@ -246,8 +276,12 @@ class Hand:
         seat.qishou_tishe += 1
         if seat.qishou_tishe == 2:  # two 提蛇 at the deal: an automatic win, deal-time 扫/提蛇 void
             if not self.in_deal:
-                raise _cannot_happen(
-                    event, "after_shuang_tishe", "起手两个提蛇当时就胡了，后面不会再有出牌的事件", who=event.player
+                raise ScoringError(
+                    "inconsistent",
+                    "after_shuang_tishe",
+                    f"{event.label}：起手两个提蛇当时就胡了，后面不会再有出牌的事件",
+                    event=event.kind,
+                    who=event.player,
                 )
             self._void_deal_money(event)
             self.each_pays(event, SHUANG_TISHE_EACH, "shuang_tishe")
@@ -257,12 +291,19 @@ class Hand:
 
     def _baojing(self, event: Event, seat: Seat) -> None:
         if seat.baojing:
-            raise _cannot_happen(event, "baojing_twice", f"{event.player} 已经报过警了", who=event.player)
+            raise ScoringError(
+                "inconsistent",
+                "baojing_twice",
+                f"{event.label}：{event.player} 已经报过警了",
+                event=event.kind,
+                who=event.player,
+            )
         if seat.count != MAX_COUNT_BEFORE_WUFU:
-            raise _cannot_happen(
-                event,
+            raise ScoringError(
+                "inconsistent",
                 "baojing_early",
-                f"报警要在第四次碰/扫之后，{event.player} 现在是 {seat.count} 次",
+                f"{event.label}：报警要在第四次碰/扫之后，{event.player} 现在是 {seat.count} 次",
+                event=event.kind,
                 who=event.player,
                 count=seat.count,
             )
@@ -270,10 +311,11 @@ class Hand:
 
     def _wufu(self, event: Event, seat: Seat) -> None:
         if not seat.baojing:
-            raise _cannot_happen(
-                event,
+            raise ScoringError(
+                "inconsistent",
                 "wufu_without_baojing",
-                f"{event.player} 没有报警，五福不算（第四次碰/扫后先记 baojing）",
+                f"{event.label}：{event.player} 没有报警，五福不算（第四次碰/扫后先记 baojing）",
+                event=event.kind,
                 who=event.player,
             )
         self.charge(event, WUFU_EACH, "wufu")
@@ -281,13 +323,22 @@ class Hand:
 
     def _hu(self, event: Event, seat: Seat) -> None:
         if event.zhongzhuang and event.player != self.dealer:
-            raise _cannot_happen(
-                event, "zhongzhuang", f"只有庄家 {self.dealer} 才能中庄", who=event.player, dealer=self.dealer
+            raise ScoringError(
+                "inconsistent",
+                "zhongzhuang",
+                f"{event.label}：只有庄家 {self.dealer} 才能中庄",
+                event=event.kind,
+                who=event.player,
+                dealer=self.dealer,
             )
         if event.paoqi:
             if event.source is None:
-                raise _cannot_happen(
-                    event, "paoqi_hu_from", "跑起胡 是别人打出的牌跑起，from 不能是 null", who=event.player
+                raise ScoringError(
+                    "inconsistent",
+                    "paoqi_hu_from",
+                    f"{event.label}：跑起胡 是别人打出的牌跑起，from 不能是 null",
+                    event=event.kind,
+                    who=event.player,
                 )
             if seat.count == 0:
                 raise _nothing_to_run(event)
@@ -307,14 +358,19 @@ class Hand:
 
     def _dihu(self, event: Event, seat: Seat) -> None:
         if event.player == self.dealer:
-            raise _cannot_happen(
-                event, "dealer_dihu", f"地胡是胡庄家 {self.dealer} 打出的第一张牌，庄家自己不能地胡", dealer=self.dealer
+            raise ScoringError(
+                "inconsistent",
+                "dealer_dihu",
+                f"{event.label}：地胡是胡庄家 {self.dealer} 打出的第一张牌，庄家自己不能地胡",
+                event=event.kind,
+                dealer=self.dealer,
             )
         if event.source not in (None, self.dealer):
-            raise _cannot_happen(
-                event,
+            raise ScoringError(
+                "inconsistent",
                 "dihu_payer",
-                f"地胡由庄家 {self.dealer} 一人出，from 只能是庄家",
+                f"{event.label}：地胡由庄家 {self.dealer} 一人出，from 只能是庄家",
+                event=event.kind,
                 who=event.player,
                 dealer=self.dealer,
             )
@@ -323,8 +379,12 @@ class Hand:
 
     def _xiaoqidui(self, event: Event, seat: Seat) -> None:
         if event.player == self.dealer and seat.qishou_sao == 0:
-            raise _cannot_happen(
-                event, "dealer_xiaoqidui_sao", "庄家的小七对必须带一个扫（先记起手 sao）", dealer=self.dealer
+            raise ScoringError(
+                "inconsistent",
+                "dealer_xiaoqidui_sao",
+                f"{event.label}：庄家的小七对必须带一个扫（先记起手 sao）",
+                event=event.kind,
+                dealer=self.dealer,
             )
         self._void_deal_money(event)
         self.each_pays(event, XIAOQIDUI_EACH, "xiaoqidui")
@@ -375,15 +435,15 @@ HANDLERS: dict[str, Callable[[Hand, Event, Seat], None]] = {
 }
 
 
-def _cannot_happen(event: Event, key: str, text: str, /, **args: Any) -> ScoringError:
-    """An event the replay refuses because the hand so far rules it out: every such refusal is `inconsistent`,
-    says which event first (`events[3]（hu）：…`) and names its kind in the reading, before its own arguments."""
-    return ScoringError("inconsistent", key, f"{event.label}：{text}", event=event.kind, **args)
-
-
 def _nothing_to_run(event: Event) -> ScoringError:
     """跑起 (alone or with a 胡) from a seat with no 碰 or 扫 yet: nothing to run from."""
-    return _cannot_happen(event, "nothing_to_run", f"{event.player} 没有碰或扫，无从跑起", who=event.player)
+    return ScoringError(
+        "inconsistent",
+        "nothing_to_run",
+        f"{event.label}：{event.player} 没有碰或扫，无从跑起",
+        event=event.kind,
+        who=event.player,
+    )
 
 
 def qishou_sao_settlement(players: list[str], amounts: Mapping[str, int]) -> dict[tuple[str, str], int]:
