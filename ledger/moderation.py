@@ -534,20 +534,7 @@ class Moderation:
                 kind = REMOVAL if chosen == "remove" else BAN
                 session.add(self._row(member, kind, rule, reason, source=source, by=by, message_id=message_id))
             elif chosen == "warn_fine" and settings.fine_amount > 0:
-                transfer = self._book_fine(session, member, settings.fine_amount, reason, source, by, now)
-                session.add(
-                    self._row(
-                        member,
-                        FINE,
-                        rule,
-                        reason,
-                        source=source,
-                        by=by,
-                        message_id=message_id,
-                        amount=transfer.amount,
-                        transfer_id=transfer.id,
-                    )
-                )
+                self._fine(session, member, settings.fine_amount, rule, reason, source, by, message_id, now)
 
         self._write(body)
         with self._reader() as session:
@@ -567,6 +554,35 @@ class Moderation:
             except sa.exc.DBAPIError as err:
                 if getattr(err.orig, "sqlstate", None) not in RETRY_STATES or attempt == WRITE_ATTEMPTS - 1:
                     raise
+
+    def _fine(
+        self,
+        session: Session,
+        member: MemberInfo,
+        amount: int,
+        rule: str,
+        reason: str,
+        source: str,
+        by: int | None,
+        message_id: int | None,
+        now: datetime,
+    ) -> None:
+        """A fine, a rule's (警告并罚款) or an admin's (`rule` "manual"), in the caller's transaction: its money
+        (`_book_fine`) and its FINE record pointing at that transfer, always the two together."""
+        transfer = self._book_fine(session, member, amount, reason, source, by, now)
+        session.add(
+            self._row(
+                member,
+                FINE,
+                rule,
+                reason,
+                source=source,
+                by=by,
+                message_id=message_id,
+                amount=transfer.amount,
+                transfer_id=transfer.id,
+            )
+        )
 
     def _book_fine(
         self, session: Session, member: MemberInfo, amount: int, reason: str, source: str, by: int | None, now: datetime
@@ -627,20 +643,7 @@ class Moderation:
         def body(session: Session, now: datetime) -> None:
             if FINE in self._existing(session, source):
                 return
-            transfer = self._book_fine(session, member, amount, reason, source, by, now)
-            session.add(
-                self._row(
-                    member,
-                    FINE,
-                    "manual",
-                    reason,
-                    source=source,
-                    by=by,
-                    message_id=message_id,
-                    amount=transfer.amount,
-                    transfer_id=transfer.id,
-                )
-            )
+            self._fine(session, member, amount, "manual", reason, source, by, message_id, now)
 
         self._write(body)
         with self._reader() as session:

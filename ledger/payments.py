@@ -524,7 +524,8 @@ def _player_lines(
             None if settlement_id is None else (settlement_id, index),
         )
         for id_, creditor, debtor, amount, side, confirmed_at, created_at, settlement_id, index in tx.execute(
-            sa.select(
+            live_with_lines(
+                group_id,
                 m.Transfer.id,
                 m.Transfer.payer_id,
                 m.Transfer.payee_id,
@@ -534,15 +535,7 @@ def _player_lines(
                 m.Transfer.created_at,
                 m.PaymentLine.settlement_id,
                 m.PaymentLine.line_index,
-            )
-            .outerjoin(m.PaymentLine, m.PaymentLine.transfer_id == m.Transfer.id)
-            .where(
-                m.Transfer.group_id == group_id,
-                m.Transfer.kind == m.PAYMENT,
-                m.Transfer.voided_at.is_(None),
-                m.Transfer.created_at >= since,  # a payment of a line is booked after its settlement
-            )
-            .order_by(m.Transfer.id)
+            ).where(m.Transfer.created_at >= since)  # a payment of a line is booked after its settlement
         )
     ]
     carried = [  # (settlement id, debtor, creditor, 分): a pair's debt netted into that settlement
@@ -553,6 +546,19 @@ def _player_lines(
     _stand(lines, payments, pair_debts(tx, group_id), tx.now - CONFIRM_WINDOW)
     _carry(lines, carried)
     return lines
+
+
+def live_with_lines(group_id: int, *columns: Any) -> sa.Select[Any]:
+    """`columns` of the group's payments not taken back, in booking order, each with the settlement line it pays
+    (`m.PaymentLine`'s columns: None for a payment of no line). The reader of a pair's lines (`_player_lines`) and
+    the check of what a settlement's undo would leave unpaid (`tables`) look at payments this way; each adds its
+    own `where`."""
+    return (
+        sa.select(*columns)
+        .outerjoin(m.PaymentLine, m.PaymentLine.transfer_id == m.Transfer.id)
+        .where(m.Transfer.group_id == group_id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
+        .order_by(m.Transfer.id)
+    )
 
 
 def _stand(

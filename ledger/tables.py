@@ -308,21 +308,14 @@ def refuse_if_paid_since(tx: Tx, group_id: int, record: m.SettlementRecord, what
         after[(creditor, debtor)] = after.get((creditor, debtor), 0) - amount
     held = []
     for creditor, debtor, amount, created_at, line in tx.execute(
-        sa.select(
+        payments.live_with_lines(
+            group_id,
             m.Transfer.payer_id,
             m.Transfer.payee_id,
             m.Transfer.amount,
             m.Transfer.created_at,
             m.PaymentLine.settlement_id,
-        )
-        .outerjoin(m.PaymentLine, m.PaymentLine.transfer_id == m.Transfer.id)
-        .where(
-            m.Transfer.group_id == group_id,
-            m.Transfer.kind == m.PAYMENT,
-            m.Transfer.voided_at.is_(None),
-            sa.or_(m.Transfer.created_at >= record.created_at, m.Transfer.confirmed_at >= record.created_at),
-        )
-        .order_by(m.Transfer.id)
+        ).where(sa.or_(m.Transfer.created_at >= record.created_at, m.Transfer.confirmed_at >= record.created_at))
     ):
         pair = (home.get(debtor, debtor), home.get(creditor, creditor))
         if line == record.id:

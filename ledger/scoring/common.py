@@ -90,6 +90,19 @@ def check_keys(request: Mapping[str, Any], required: frozenset[str], optional: f
         )
 
 
+def check_event_count(count: int, most: int, hand_zh: str) -> None:
+    """A hand of at most `most` events (卡五星 and 碰胡 bound theirs; more is a malformed request, refused before any
+    event is read). `hand_zh` names the hand in the message: `一手{hand_zh}最多 …` (`牌`, `碰胡`)."""
+    if count > most:
+        raise ScoringError(
+            "bad_request",
+            "too_many_events",
+            f"一手{hand_zh}最多 {most} 个事件，这里有 {count} 个",
+            most=most,
+            count=count,
+        )
+
+
 def parse_stake(value: object, *, minimum: int) -> int:
     """The money value of one point in 分: an exact integer, never a fraction of a 分, at most `MAX_STAKE`."""
     if isinstance(value, bool) or not isinstance(value, int | float):

@@ -20,7 +20,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ledger.scoring.common import ScoringError, Transfer, check_keys, check_rules, net_of, parse_stake, player_names
+from ledger.scoring.common import (
+    ScoringError,
+    Transfer,
+    check_event_count,
+    check_keys,
+    check_rules,
+    net_of,
+    parse_stake,
+    player_names,
+)
 
 PLAYER_COUNT = 4
 #: more events than one hand of 80 cards can hold are a malformed request
@@ -493,14 +502,7 @@ def answer(request: Mapping[str, Any], partial: bool = False) -> dict[str, Any]:
     raw_events = request["events"]
     if not isinstance(raw_events, list):
         raise ScoringError("bad_request", "events_not_list", "events 必须是事件的列表")
-    if len(raw_events) > MAX_EVENTS:
-        raise ScoringError(
-            "bad_request",
-            "too_many_events",
-            f"一手碰胡最多 {MAX_EVENTS} 个事件，这里有 {len(raw_events)} 个",
-            most=MAX_EVENTS,
-            count=len(raw_events),
-        )
+    check_event_count(len(raw_events), MAX_EVENTS, "碰胡")
 
     hand = Hand(list(players), dealer, stake)
     for index, raw in enumerate(raw_events):

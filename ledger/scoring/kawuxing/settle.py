@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ledger.scoring.common import MAX_STAKE, ScoringError, Transfer, check_text, net_of
+from ledger.scoring.common import MAX_STAKE, ScoringError, Transfer, check_event_count, check_text, net_of
 from ledger.scoring.kawuxing.evaluate import (
     DeclaredHand,
     Hand,
@@ -247,16 +247,21 @@ def _check_table(players: Sequence[str], dealer: str | None, base: int) -> None:
         )
 
 
+def _unknown_method(where: str, method: object) -> ScoringError:
+    """A win by no method of `METHODS`, refused alike when the JSON is read (`_hu_from_json`) and when a Python
+    caller's `Hu` is checked (`_check_hu`); `where` names the event (`第 3 个事件`)."""
+    return ScoringError(
+        "bad_request",
+        "unknown_method",
+        f"{where}：未知的胡法 {_quoted(method)}，可选：{'、'.join(METHODS)}",
+        method=_quoted(method),
+        allowed=list(METHODS),
+    )
+
+
 def _check_order(events: Sequence[Event], partial: bool) -> int | None:
     """Index of the first terminal event (None if the hand goes on); the terminal events close the list."""
-    if len(events) > MAX_EVENTS:
-        raise ScoringError(
-            "bad_request",
-            "too_many_events",
-            f"一手牌最多 {MAX_EVENTS} 个事件，这里有 {len(events)} 个",
-            most=MAX_EVENTS,
-            count=len(events),
-        )
+    check_event_count(len(events), MAX_EVENTS, "牌")
     end = next((i for i, e in enumerate(events) if isinstance(e, Hu | Draw)), None)
     if end is None:
         if not partial:
@@ -340,13 +345,7 @@ def _check_gang(i: int, gang: Gang, players: Sequence[str], previous: Gang | Non
 def _check_hu(i: int, hu: Hu, players: Sequence[str], last_gang: Gang | None, declared: set[str]) -> None:
     who = _seated(hu.winner, players, f"第 {i + 1} 个事件（胡）的赢家")
     if hu.method not in METHODS:
-        raise ScoringError(
-            "bad_request",
-            "unknown_method",
-            f"第 {i + 1} 个事件：未知的胡法 {_quoted(hu.method)}，可选：{'、'.join(METHODS)}",
-            method=_quoted(hu.method),
-            allowed=list(METHODS),
-        )
+        raise _unknown_method(f"第 {i + 1} 个事件", hu.method)
     if hu.method == "self_draw":
         if hu.source is not None:
             raise ScoringError("inconsistent", "self_draw_from", f"{who} 自摸，不能有点炮者 from", who=who)
@@ -856,14 +855,7 @@ def events_from_json(raw: object, rules: Rules) -> list[Event]:
     """Read the `"events"` list; each hu's hand learns its 亮倒 flag from the 亮倒 events before it."""
     if not isinstance(raw, list):
         raise ScoringError("bad_request", "events_not_list", "events 应是列表")
-    if len(raw) > MAX_EVENTS:
-        raise ScoringError(
-            "bad_request",
-            "too_many_events",
-            f"一手牌最多 {MAX_EVENTS} 个事件，这里有 {len(raw)} 个",
-            most=MAX_EVENTS,
-            count=len(raw),
-        )
+    check_event_count(len(raw), MAX_EVENTS, "牌")
     events: list[Event] = []
     declared: set[str] = set()
     for i, item in enumerate(raw):
@@ -933,13 +925,7 @@ def events_from_json(raw: object, rules: Rules) -> list[Event]:
 def _hu_from_json(where: str, item: Mapping[str, Any], rules: Rules, declared: set[str]) -> Hu:
     method = item["method"]
     if method not in METHODS:
-        raise ScoringError(
-            "bad_request",
-            "unknown_method",
-            f"{where}：未知的胡法 {_quoted(method)}，可选：{'、'.join(METHODS)}",
-            method=_quoted(method),
-            allowed=list(METHODS),
-        )
+        raise _unknown_method(where, method)
     try:
         hand = hand_from_json(item["hand"], rules, method=method, liangdao=item["winner"] in declared)
         ma = parse_tile(item["ma"], rules.suits) if item.get("ma") is not None else None
