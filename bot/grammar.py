@@ -266,7 +266,8 @@ def split_command(
         if word in vocab.SHORT_FINE_WORDS and not _mention_then_amount(text[origin[start + end] :]):
             continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
         if word in vocab.PLAIN_ENGLISH_COMMAND_WORDS and not _mentions_only(text[origin[start + end] :]):
-            return None  # `ready!`, `ready to go`: said, not declared
+            if not (command.key in vocab.LOOKED_UP_COMMANDS and _asked_alone(text[origin[start + end] :])):
+                return None  # `ready!`, `ready to go`: said, not declared; `owed?` asks what it looks up
         if asks(text) and (command.key in vocab.ASKED_ABOUT_COMMANDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         args = _rest(text[origin[start + end] :])
@@ -527,6 +528,11 @@ def _mention_then_amount(text: str) -> bool:
 def _mentions_only(text: str) -> bool:
     """Nothing but @mentions (or nothing at all) after a word, not even punctuation: `ready @b`, not `ready!`."""
     return all(word.startswith("@") and len(word) > 1 for word in words(text))
+
+
+def _asked_alone(text: str) -> bool:
+    """Only a question mark after a word (`owed?`, `what I owe ?`): a look-up asked, as `余额？` is."""
+    return bool(text.strip()) and not text.strip(_SPACES + "?？")
 
 
 def _undo_verb_joined(head: str) -> tuple[str, str, int]:
