@@ -194,7 +194,7 @@ PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "w
 
 #: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only in a group that reads English
 #: (`no` is chat elsewhere)
-KEEP_WORDS_EN = ("cancel", "no")
+KEEP_WORDS_EN = ("cancel", "no", "keep it", "leave it")
 
 #: the words for 「确认」 that answer a question (`bot.commands.questions`) only in a group that reads English
 YES_WORDS_EN = ("yes",)
@@ -205,6 +205,11 @@ REPEAT_WORDS_EN = ("it happened again", "happened again", "again", "yes again", 
 #: the commands whose words answer a question only alone (`算了`, `对`, `好`, `确实又一次`): after another word they
 #: are chat, never an answer to it (`恰 好` is 恰好)
 ALONE_ANSWER_COMMANDS = frozenset({"undo_keep", "question_yes", "new_hand", "repeat_yes"})
+#: the words for 「不改」 itself: the button's label, said done; they answer only 改's question
+CORRECT_NO_WORDS = ("不改", "不改了", "不用改", "不用改了")
+#: the word for 「不是」 itself, the button under a 「是不是：…」 question; it answers only such a question (a plain
+#: 「不是」 said to anything else is chat)
+SUGGEST_NO_WORDS = ("不是",)
 #: the words for 「确认」 that answer any question a typed yes answers (`bot.commands.questions`)
 YES_WORDS = ("对", "对的", "对对", "是的", "是", "确定", "确认", "嗯", "嗯嗯", "好", "好的")
 #: the words for 「确认撤销」 itself: the button's label, and "undo it, then" (`撤吧`); they answer only 撤销's question
@@ -342,7 +347,12 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *("记错了", "刚才记错了", "记错了记错了", "undo"),
     ),
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
-    "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
+    # (and 改's 「不改」, a 「是不是」's 「不是」: their own labels, each answering its own question alone)
+    "undo_keep": (
+        *("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
+        *CORRECT_NO_WORDS,
+        *SUGGEST_NO_WORDS,
+    ),
     # typed by whoever asked 撤销 or 改, while its question waits: 「确认撤销」/「改成这样」
     # (bot/commands/questions.py); alone, or chat
     "question_yes": (*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN),

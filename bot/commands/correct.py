@@ -32,6 +32,7 @@ from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
 from bot.vocabulary import (
     COMMAND_WORDS,
+    CORRECT_NO_WORDS,
     CORRECT_YES_WORDS,
     COUNT_WORDS,
     GOUJI_ROUND_WORDS,
@@ -447,5 +448,5 @@ def _typed_yes(ctx: Context, flow: Flow) -> list[Effect]:
     return typed_answer(ctx, booked, message, "correct_done_typed")
 
 
-cancel_by_typing(KIND, PREFIX, _kept, "correct_kept_typed")
+cancel_by_typing(KIND, PREFIX, _kept, "correct_kept_typed", CORRECT_NO_WORDS)
 confirm_by_typing(KIND, _typed_yes, CORRECT_YES_WORDS)

@@ -51,6 +51,7 @@ from bot.vocabulary import (
     RED_PACKET_PAID_WORDS,
     SENT_TO_READ_AS,
     SENT_TO_WORD,
+    SUGGEST_NO_WORDS,
     THANKS_WORDS,
 )
 from ledger.accounts import MAX_AMOUNT
@@ -668,7 +669,9 @@ def _hold_back(
 
 
 cancel_by_typing(REPEAT_KIND, REPEAT_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "repeat_kept_typed")
-cancel_by_typing(GLUED_KIND, GLUED_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "payment_glued_kept_typed")
+cancel_by_typing(
+    GLUED_KIND, GLUED_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "payment_glued_kept_typed", SUGGEST_NO_WORDS
+)
 
 
 @registry.callback(GLUED_KIND)

@@ -1,7 +1,8 @@
 """A question someone asked for themselves, answered by typing: whoever asked types `算了` (`不撤销`, `取消`,
-`不用了`; `cancel`/`no` in a group that reads English) and their latest question still waiting is answered as its
-「不撤销」/「不用了」/「取消」 button answers it — the question rewritten, its buttons gone, the flow finished — with
-a short reply to the typed line.
+`不用了`; `cancel`/`no`/`keep it`/`leave it` in a group that reads English; a button's own label, `不改`/`不改了`
+under 改's question, `不是` under a 「是不是：…」, only under its question) and their latest question still waiting
+is answered as its 「不撤销」/「不用了」/「取消」/「不改」/「不是」 button answers it — the question rewritten, its
+buttons gone, the flow finished — with a short reply to the typed line.
 
 The questions that take a typed 算了 register here (`cancel_by_typing`): 撤销's (a record, `撤销 第N局`, a hand of a
 table that has ended), 撤销结算, 撤销发红包池 / 撤销付台费, a record held back as a double entry (「确实又一次」), a
@@ -52,10 +53,24 @@ def nothing_booked(ctx: Context, _state: Mapping[str, Any]) -> str:
     return ctx.t("flow_cancelled")
 
 
-def cancel_by_typing(kind: str, prefix: str, kept: Callable[[Context, Mapping[str, Any]], str], typed: str) -> None:
+#: the cancel words that answer only questions of some kinds (their cancel button's label: `不改`, `不是`): word ->
+#: those kinds
+OWN_KEEP_WORDS: dict[str, set[str]] = {}
+
+
+def cancel_by_typing(
+    kind: str,
+    prefix: str,
+    kept: Callable[[Context, Mapping[str, Any]], str],
+    typed: str,
+    words: tuple[str, ...] = (),
+) -> None:
     """A question of `kind` (buttons and `posted_as` under `prefix`) is answered by its asker's typed 算了 as its
-    cancel button answers it: rewritten to `kept(ctx, state)`, the typed line answered with the text `typed`."""
+    cancel button answers it: rewritten to `kept(ctx, state)`, the typed line answered with the text `typed`.
+    `words`: the cancel words that answer this kind alone (`不改` is no answer to 撤销's question)."""
     CANCELLED[kind] = Cancelled(kept, typed)
+    for word in words:
+        OWN_KEEP_WORDS.setdefault(word, set()).add(kind)
     registry.on_posted(prefix)(keep_message)
 
 
@@ -86,7 +101,8 @@ def keep_message(service: Ledger, chat_id: int, key: str, message_id: int) -> No
     "undo_keep",
     names=["cancel"],
     aliases=COMMAND_WORDS["undo_keep"],
-    help_zh="算了（不撤销、取消、不用了）：机器人问「确定吗」时（撤销、撤销结算、撤销发红包池/付台费、重复记录的"
+    help_zh="算了（不撤销、取消、不用了；改成 问的打 不改，是不是 问的打 不是）：机器人问「确定吗」时（撤销、撤销结算、"
+    "撤销发红包池/付台费、重复记录的"
     "「确实又一次」、重复付款的「再记一笔」、胡/杠/名次的按钮、「是不是：…」、要补报的漂/坎/马、改成），发问的人打这句就"
     "作罢，和点「不撤销」「不用了」「取消」「不是」「不改」一样",
     help_en="cancel (no): while the bot asks whether to go ahead (撤销, 撤销结算, 撤销发红包池/付台费, a double "
@@ -109,6 +125,8 @@ def keep(ctx: Context) -> list[Effect]:
     if not waiting:
         raise Quiet
     flow = waiting[0]
+    if flow.kind not in OWN_KEEP_WORDS.get(ctx.word, {flow.kind}):
+        raise Quiet  # `不改` under 撤销's question, `不是` under 改's
     if ctx.service.answer_flow(ctx.chat_id, flow.message_id, source=ctx.source, by=ctx.sender.user_id).replayed:
         raise Quiet
     cancelled = CANCELLED[flow.kind]

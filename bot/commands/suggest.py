@@ -36,6 +36,7 @@ from bot.core import (
     registry,
 )
 from bot.grammar import GrammarError, closest_reading, left_out, render
+from bot.vocabulary import SUGGEST_NO_WORDS
 from ledger.service import TableInfo
 
 KIND = "suggest"
@@ -112,7 +113,7 @@ def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendT
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
 
 
-cancel_by_typing(KIND, PREFIX, nothing_booked, "flow_cancelled_typed")
+cancel_by_typing(KIND, PREFIX, nothing_booked, "flow_cancelled_typed", SUGGEST_NO_WORDS)
 
 
 @registry.callback(PREFIX)
