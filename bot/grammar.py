@@ -259,14 +259,21 @@ def split_command(
         found = split_command(recalled, book, game, seats)
         if found is not None and found[0].key in vocab.RECORD_COMMANDS:
             return found
+    again = _again(text, seats) if vocab.AGAIN_WORD in head[:_AGAIN_WITHIN] else None
+    if again is not None:  # `又胡了`, `我又自摸了 清一色`: the record alone, when it is one
+        found = split_command(again, book, game, seats)
+        if found is not None and found[0].key in vocab.RECORD_COMMANDS:
+            return found
     for word, end in _words_at(head, book):
         command = book.lookup(word, game)
         if command is None:
             continue
         if word in vocab.SHORT_FINE_WORDS and not _mention_then_amount(text[origin[start + end] :]):
             continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
-        if word in vocab.PLAIN_ENGLISH_COMMAND_WORDS and not _mentions_only(text[origin[start + end] :]):
-            if not (command.key in vocab.LOOKED_UP_COMMANDS and _asked_alone(text[origin[start + end] :])):
+        after = text[origin[start + end] :]
+        if word in vocab.PLAIN_ENGLISH_COMMAND_WORDS and not _mentions_only(after):
+            asked_alone = command.key in vocab.LOOKED_UP_COMMANDS and _asked_alone(after)
+            if not asked_alone:
                 return None  # `ready!`, `ready to go`: said, not declared; `owed?` asks what it looks up
         if asks(text) and (command.key in vocab.ASKED_ABOUT_COMMANDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
@@ -446,6 +453,36 @@ def _named_before_recap(rest: str, seats: Iterable[str]) -> tuple[int, str] | No
         if folded and rest.startswith(folded):
             return len(folded), " "
     return None
+
+
+#: how far into a (folded) line 又 may stand and be read by `_again` (after the longest name a line starts with)
+_AGAIN_WITHIN = 12
+
+
+def _again(text: str, seats: Iterable[str]) -> str | None:
+    """`text` without 又 (`vocab.AGAIN_WORD`) where a record of a new hand says it: after the player named first —
+    a seat's name, an @mention — or 我 (`阿杰 又胡了 七对`: `阿杰 胡了 七对`, `我又胡了 自摸`: `我胡了 自摸`), or first,
+    where it stands for 我 (`又胡了`: `我胡了`), with "once more" glued after the word it goes with dropped
+    (`又胡了一次`: `我胡了`; `vocab.AGAIN_TAILS`); None when there is none there. Whether what is left is a record is
+    `split_command`'s to say."""
+    head, origin = _fold_map(text[:_HEAD])
+    start = len(head) - len(head.lstrip(_SPACES))
+    rest = head[start:]
+    if rest.startswith(vocab.AGAIN_WORD):
+        named, joint = 0, "我"
+    else:
+        found = _named_before_recap(rest, seats)
+        if found is None:
+            return None
+        named, joint = found
+    at = start + named + len(rest[named:]) - len(rest[named:].lstrip(_SPACES))
+    if not head.startswith(vocab.AGAIN_WORD, at):
+        return None
+    after = text[origin[at + 1] :].lstrip(_SPACES)
+    first, _, others = after.partition(" ")
+    tail = next((tail for tail in vocab.AGAIN_TAILS if first.endswith(tail) and len(first) > len(tail)), "")
+    said = f"{first[: len(first) - len(tail)]} {others}".strip(_SPACES) if tail else after
+    return text[: origin[start + named]] + joint + said
 
 
 def _without_cheers(args: str, word: str) -> str:

@@ -493,6 +493,11 @@ RECAP_WORDS = ("刚刚", "刚才", "刚")
 #: `王哥自摸` stay chat)
 SEAT_GLUED_WORD = "自摸"
 RECAP_FIRST_WORDS = ("刚刚", "刚才")
+#: "again", said in a record of a new hand (`又胡了`, `我又自摸了 清一色`, `阿杰 又胡了 七对`): read as nothing after
+#: the player named first or 我, and as 我 first (`又胡了` is the sender's `我胡了`); never a recap
+AGAIN_WORD = "又"
+#: "once more" glued after the record word of such a line (`又胡了一次`, `又自摸了一把 七对`): read as nothing
+AGAIN_TAILS = ("一次", "一把", "一局", "一盘", "一回")
 
 #: a 够级 place as players name it -> how many went out before it (`我头科`, `我是二科`, `末游 我`: the sender's own
 #: place, which starts the 名次 buttons with the sender there; bot/games/gouji.py)
