@@ -2167,8 +2167,12 @@ DEALER_WORDS = frozenset({"庄", "庄家", "dealer"})
 DRAW_DEALER_WORDS = frozenset({"抽庄", "随机", "random"})
 
 
-def parse_people(args: str) -> tuple[list[str], str | None, bool]:
-    """开桌 arguments: the people (tokens as typed), the dealer token (after 庄) and whether to draw the dealer."""
+def parse_people(args: str, seats: int = 0) -> tuple[list[str], str | None, bool]:
+    """开桌 arguments: the people (tokens as typed), the dealer token (after 庄) and whether to draw the dealer.
+    `seats`: the table's seats; once the people named fill them, a word said to start (`走起`, `开始吧`:
+    `_open_cheer`) ends the line when what follows it names nobody: that is talk (`开桌 @甲 @乙 @丙 走起 今晚通宵`);
+    before they are filled, or before a name, it is a word like any other (`开桌 @乙 走起 @丙`, `开桌 @乙 @丙 走起
+    老表`: where a seat goes, refused at 开桌)."""
     people: list[str] = []
     dealer: str | None = None
     draw = False
@@ -2177,6 +2181,8 @@ def parse_people(args: str) -> tuple[list[str], str | None, bool]:
     while index < len(items):
         token = items[index]
         folded = fold(token)
+        if seats and _seated_by_name(people, dealer) >= seats and _open_cheer(token) and _talk(items[index + 1 :]):
+            break
         if folded in DEALER_WORDS:
             if index + 1 >= len(items):
                 raise GrammarError("dealer_missing")
@@ -2196,6 +2202,23 @@ def parse_people(args: str) -> tuple[list[str], str | None, bool]:
             people.append(token)
         index += 1
     return people, dealer, draw
+
+
+def _talk(said: list[str]) -> bool:
+    """Whether the words after 开桌's seats name nobody: no @mention, no dealer and no 我 (`加我`, `我坐庄`)."""
+    return not any(
+        token.startswith(("@", "＠"))
+        or fold(token) in DEALER_WORDS | DRAW_DEALER_WORDS | vocab.SEAT_ME_WORDS | vocab.ME_WORDS
+        or _dealer_after(token) is not None
+        for token in said
+    )
+
+
+def _seated_by_name(people: list[str], dealer: str | None) -> int:
+    """How many seats a 开桌's words name so far: its people, and a dealer who sits down by being named (an @mention
+    or 我, `庄 @阿杰`, `我坐庄`) when not among them."""
+    named = dealer is not None and (dealer.startswith("@") or dealer in vocab.ME_WORDS) and dealer not in people
+    return len(people) + named
 
 
 def _dealer_after(token: str) -> str | None:

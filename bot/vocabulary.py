@@ -615,6 +615,9 @@ LAUGHTER_WORDS = frozenset({"233", "2333", "23333", "笑死", "笑死了", "笑�
 #: the dealer said with the word after the player (`阿杰坐庄`, `我庄`, `@ajie当庄`, `老王 坐庄`): `庄 阿杰`, longest
 #: first; a guest's name holding one of them (庄 alone aside) is refused
 DEALER_AFTER_WORDS = ("坐庄", "做庄", "当庄", "庄家", "庄")
+#: plain words that name the sender at a table; they win over a seat of that name (a member named 我 is no alias
+#: for whoever types 我)
+ME_WORDS = frozenset({"我", "me", "I"})
 #: the sender asking to be seated (`开桌 @乙 @丙 加我`): the sender's seat, as `我` is
 SEAT_ME_WORDS = frozenset({"加我", "加我一个", "算我", "算我一个", "我也来", "带我", "带我一个"})
 #: said before 开桌 to get going (`来来来 开桌 @乙 @丙`, `走，开桌 …`): read as nothing, as the words before 结算 are

@@ -72,8 +72,10 @@ def _reads_as_a_stake(name: str, currency: str) -> bool:
 )
 def open_table(ctx: Context) -> SendText:
     require_to_open(ctx)
+    game = ctx.group.game  # a new table plays the group's game, whatever the table it replaces played
+    needed = SEATS.get(game, 3)
     try:
-        people, dealer_token, _draw = parse_people(ctx.args)
+        people, dealer_token, _draw = parse_people(ctx.args, needed)
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
     people, dealer_token = _dealer_by_name(ctx, people, dealer_token)
@@ -84,8 +86,6 @@ def open_table(ctx: Context) -> SendText:
             raise Refusal("guest_name_is_a_stake", name=token, base=money(ctx.group.base, ctx.group.currency))
         if not token.startswith("@") and _reads_as_chat(token):  # `开桌 @乙 @丙 三缺一`: no guest named by a sentence
             raise Refusal("guest_name_is_chat", name=token)
-    game = ctx.group.game  # a new table plays the group's game, whatever the table it replaces played
-    needed = SEATS.get(game, 3)
     if len(people) > needed:  # before anyone is looked up or a guest created
         extra = people[needed]  # as typed (`@dapang`): nobody is looked up yet, and no bare username is a name
         raise Refusal("too_many_players", game=game_name(ctx.lang, game), seats=needed, extra=extra)
