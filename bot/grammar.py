@@ -307,6 +307,9 @@ def split_command(
     named_fine = _fine_of_a_name(text, book, game) if head[0] != "@" and ("罚" in head or "红包" in head) else None
     if named_fine is not None:
         return named_fine
+    passed = _card_passing_named(text, book, game) if game == "gouji" else None
+    if passed is not None:
+        return passed
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game, seats) or _double_win_named(text, book, game, seats)
     if any(head.startswith(fold(seat)) for seat in seats):  # `老王胡了 …`, `小李自摸七对`: a seat's name glued on
@@ -706,6 +709,18 @@ def _fine_after_mention(
     after = rest.strip(_SPACES).split(maxsplit=1)
     word = vocab.ASKED_RED_PACKET if fold(said[0]) == vocab.ASKED_RED_PACKET else vocab.FINE_READ_AS
     return None if command is None else (command, word, " ".join((mention, *after[1:])))
+
+
+def _card_passing_named(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`大哥 进贡 给 阿杰`, `@c 进贡 @a`, `阿三 点贡了`: 够级's card passing (`vocab.GOUJI_CARD_PASSING_WORDS`, said
+    done too) told with whoever passes named first — anyone, by any word — read as its word, which answers that
+    nothing is recorded (as `进贡 …` is); a question is chat."""
+    parts = tokens(text)
+    word = fold(parts[1]).rstrip("".join(vocab.PAID_DONE)) if len(parts) > 1 else ""
+    if word not in vocab.GOUJI_CARD_PASSING_WORDS or asks(text):
+        return None
+    command = book.lookup(word, game)
+    return None if command is None else (command, word, " ".join((parts[0], *parts[2:])))
 
 
 def _fine_of_a_name(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
