@@ -204,12 +204,16 @@ NEW_HAND_WORDS_EN = ("new hand", "a new hand", "it's a new hand")
 REPEAT_WORDS_EN = ("it happened again", "happened again", "again", "yes again", "yes, again")
 #: the commands whose words answer a question only alone (`算了`, `对`, `好`, `确实又一次`): after another word they
 #: are chat, never an answer to it (`恰 好` is 恰好)
-ALONE_ANSWER_COMMANDS = frozenset({"undo_keep", "question_yes", "new_hand", "repeat_yes"})
+ALONE_ANSWER_COMMANDS = frozenset({"undo_keep", "question_yes", "new_hand", "repeat_yes", "typed_press"})
 #: the words for 「不改」 itself: the button's label, said done; they answer only 改's question
 CORRECT_NO_WORDS = ("不改", "不改了", "不用改", "不用改了")
 #: the word for 「不是」 itself, the button under a 「是不是：…」 question; it answers only such a question (a plain
 #: 「不是」 said to anything else is chat)
 SUGGEST_NO_WORDS = ("不是",)
+#: the labels of the buttons that go ahead under the questions no plain yes answers (「是不是」's 「就是这个」, a
+#: repeated payment's 「再记一笔」, 撤销结算's and the payouts' 「确认撤销…」): typed by whoever asked, each answers
+#: its own question as the press does (`bot.commands.questions.press_by_typing`)
+PRESSED_LABELS = ("就是这个", "再记一笔", "确认撤销结算", "确认撤销发红包池", "确认撤销付台费")
 #: the words for 「确认」 that answer any question a typed yes answers (`bot.commands.questions`)
 YES_WORDS = ("对", "对的", "对对", "是的", "是", "确定", "确认", "嗯", "嗯嗯", "好", "好的")
 #: the words for 「确认撤销」 itself: the button's label, and "undo it, then" (`撤吧`); they answer only 撤销's question
@@ -356,6 +360,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # typed by whoever asked 撤销 or 改, while its question waits: 「确认撤销」/「改成这样」
     # (bot/commands/questions.py); alone, or chat
     "question_yes": (*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN),
+    # a go-ahead button's label typed by whoever asked its question (bot/commands/questions.py); alone, or chat
+    "typed_press": PRESSED_LABELS,
     # typed by whoever's line was held back as another ending of the hand just ended: 「是新的一局」
     # (bot/commands/duplicates.py); alone, or chat
     "new_hand": ("是新的一局", "新的一局", "是新的", *NEW_HAND_WORDS_EN),

@@ -289,8 +289,6 @@ def my_seat(ctx: Context, table: TableInfo) -> str | None:
     return table.seat_of_user(ctx.sender.user_id)
 
 
-
-
 def reserved_name(name: str) -> bool:
     """A name no guest or 名片 may take: the group's accounts (红包池, 台费) and the words for oneself (我), which
     would show a person as the pot, or read as whoever types them."""

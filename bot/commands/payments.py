@@ -34,7 +34,7 @@ from bot.commands._common import (
     shown_names,
     written_mention,
 )
-from bot.commands.questions import cancel_by_typing
+from bot.commands.questions import cancel_by_typing, press_by_typing
 from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import NAME_THEN_AMOUNT, fold, name_key, tokens
@@ -672,6 +672,8 @@ cancel_by_typing(REPEAT_KIND, REPEAT_KIND, lambda ctx, _state: ctx.t("flow_cance
 cancel_by_typing(
     GLUED_KIND, GLUED_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "payment_glued_kept_typed", SUGGEST_NO_WORDS
 )
+press_by_typing(REPEAT_KIND, REPEAT_KIND, ("再记一笔",), "repeat_booked_typed")
+press_by_typing(GLUED_KIND, GLUED_KIND, ("就是这个",), "suggest_booked_typed")
 
 
 @registry.callback(GLUED_KIND)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.commands._common import questions_put_to, questions_waiting
-from bot.core import Context, Effect, Quiet, SendText, registry
+from bot.core import CallbackQuery, Context, Effect, Quiet, SendText, registry
 from bot.grammar import asks, fold
 from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN, YES_WORDS_EN
 from ledger.service import Flow, Ledger
@@ -86,6 +86,35 @@ def confirm_by_typing(kind: str, confirm: Callable[[Context, Flow], list[Effect]
     answer this kind alone (`撤吧` is no yes to 改's question)."""
     CONFIRMED[kind] = confirm
     OWN_YES_WORDS.update(dict.fromkeys(words, kind))
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """What a typed button label does to a question of one kind (`press_by_typing`): the press of its button
+    `prefix:<key>:ok`, when `when(state)` (the label names what this question asks: `确认撤销付台费` is no answer to
+    撤销发红包池's); `typed` the key of the short reply to the typed line."""
+
+    prefix: str
+    typed: str
+    when: Callable[[Mapping[str, Any]], bool]
+
+
+#: the go-ahead labels a typed line presses (`vocabulary.PRESSED_LABELS`): label -> question kind -> the press
+PRESSED: dict[str, dict[str, Pressed]] = {}
+
+
+def press_by_typing(
+    kind: str,
+    prefix: str,
+    words: tuple[str, ...],
+    typed: str,
+    when: Callable[[Mapping[str, Any]], bool] = lambda _state: True,
+) -> None:
+    """A question of `kind` (which takes a typed 算了 too: `cancel_by_typing`) whose go-ahead button is labelled
+    one of `words` is answered by its asker's typed label as a press of that button (`prefix:<key>:ok`) by them
+    answers it — the same checks, the same booking, the question rewritten — with the short reply `typed`."""
+    for word in words:
+        PRESSED.setdefault(word, {})[kind] = Pressed(prefix, typed, when)
 
 
 def keep_message(service: Ledger, chat_id: int, key: str, message_id: int) -> None:
@@ -163,3 +192,41 @@ def yes(ctx: Context) -> list[Effect]:
     if OWN_YES_WORDS.get(ctx.word, waiting[0].kind) != waiting[0].kind:
         raise Quiet  # `撤吧` under 改's question
     return CONFIRMED[waiting[0].kind](ctx, waiting[0])
+
+
+@registry.command(
+    "typed_press",
+    names=["press"],
+    aliases=COMMAND_WORDS["typed_press"],
+    help_zh="就是这个、再记一笔、确认撤销结算、确认撤销发红包池、确认撤销付台费：按钮上的字，发问的人打出来就和点那个按钮一样",
+    help_en="a go-ahead button's label (就是这个, 再记一笔, 确认撤销结算 …) typed by whoever asked: as pressing it",
+    in_menu=False,
+)
+def typed_press(ctx: Context) -> list[Effect]:
+    """A go-ahead button's label typed (`就是这个` under 「是不是：…」, `再记一笔`, `确认撤销结算` …): the sender's
+    latest question still waiting, when its button carries that label (`PRESSED`), answered as the sender's press of it
+    (`Bot.handle_callback`: who may press, whether it expired, the booking), with a short reply to the line. The
+    label alone only, never asked; from anyone with no such question of their own latest, chat."""
+    from bot.commands.suggest import typed_answer
+
+    typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
+    if ctx.args or asks(typed):
+        raise Quiet
+    waiting = questions_waiting(ctx, tuple(CANCELLED))
+    pressed = PRESSED.get(ctx.word, {}).get(waiting[0].kind) if waiting else None
+    if not waiting or pressed is None or not pressed.when(waiting[0].state):
+        raise Quiet
+    flow = waiting[0]
+    message = int(flow.state.get("message") or 0)
+    query = CallbackQuery(
+        query_id=f"typed:{ctx.message_id}",
+        chat_id=ctx.chat_id,
+        message_id=message,
+        sender=ctx.sender,
+        data=f"{pressed.prefix}:{flow.message_id}:ok",
+        date=ctx.now(),
+        source=ctx.source,
+        admin_ids=ctx.admin_ids,
+        owner_id=ctx.owner_id,
+    )
+    return typed_answer(ctx, ctx.bot.handle_callback(query).effects, message, pressed.typed)

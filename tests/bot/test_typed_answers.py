@@ -191,3 +191,46 @@ def test_owed_alone_is_unpaid(sqlite_url: str, line: str) -> None:
         assert table.say("c: what I owe") == table.say("c: 我欠谁")
     finally:
         table.ledger.close()
+
+
+# ------------------------------------------------------------------------------------ go-ahead labels typed
+
+
+def test_the_askers_typed_label_books_a_did_you_mean_as_the_press_does(sqlite_url: str) -> None:
+    """`就是这个` typed (the label of 「是不是：…」's button, once chat) by whoever got the question books its reading
+    as their press does; anyone else's, asked, or with more words is chat; answered, nothing waits any more."""
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一涩 自摸")
+    try:
+        assert table.say("b: 就是这个", "c: 就是这个？", "c: 就是这个 吧") == []
+        out = table.say("c: 就是这个")
+        assert out[:2] == ["bot: 第1局 记下：", "bot: 老王 自摸：清一色×4 → ×4"]
+        assert out[-1] == "bot: 好的，记了（上面那条已经改成记下的结果）。"
+        assert len(table.ledger.history(table.chat)) == 1 and table.say("c: 就是这个") == []
+    finally:
+        table.ledger.close()
+
+
+def test_the_typers_typed_label_books_a_repeated_payment(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "b: 胡 清一色 自摸", "a: 结算", "a: 付 @b 1", "a: 付 @b 1")
+    try:
+        assert table.say("c: 再记一笔") == []
+        out = table.say("a: 再记一笔")
+        assert out[0] == "bot: 记下付款：阿杰 → 小李 1元（阿杰 说已付，等 小李 点「收到」确认）"
+        assert out[-1] == "bot: 好的，又记了一次（上面那条已经改成记下的结果）。"
+        owed = sum(d.amount for d in table.ledger.debts(table.chat) if (d.debtor, d.creditor) == ("阿杰", "小李"))
+        assert owed == 200
+    finally:
+        table.ledger.close()
+
+
+def test_the_admins_typed_label_takes_back_the_settlement_and_only_its_own_label(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "b: 胡 清一色 自摸", "a: 结算", "a: 撤销结算")
+    try:
+        assert table.say("a: 确认撤销付台费", "a: 确认撤销发红包池", "b: 确认撤销结算") == []
+        assert table.ledger.current_table(table.chat) is None
+        out = table.say("a: 确认撤销结算")
+        assert out[0] == "bot: 已撤销结算：这一晚重新打开，结算的付款作废。"
+        assert out[-1] == "bot: 好的，撤销了（上面那条已经改成撤销的结果）。"
+        assert table.ledger.current_table(table.chat) is not None
+    finally:
+        table.ledger.close()
