@@ -259,14 +259,22 @@ def split_command(
         found = split_command(recalled, book, game, seats)
         if found is not None and found[0].key in vocab.RECORD_COMMANDS:
             return found
+    again = _again(text, seats) if vocab.AGAIN_WORD in head[:_AGAIN_WITHIN] else None
+    if again is not None:  # `又胡了`, `我又自摸了 清一色`: the record alone, when it is one
+        found = split_command(again, book, game, seats)
+        if found is not None and found[0].key in vocab.RECORD_COMMANDS:
+            return found
     for word, end in _words_at(head, book):
         command = book.lookup(word, game)
         if command is None:
             continue
         if word in vocab.SHORT_FINE_WORDS and not _mention_then_amount(text[origin[start + end] :]):
             continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
-        if word in vocab.PLAIN_ENGLISH_COMMAND_WORDS and not _mentions_only(text[origin[start + end] :]):
-            return None  # `ready!`, `ready to go`: said, not declared
+        after = text[origin[start + end] :]
+        if word in vocab.PLAIN_ENGLISH_COMMAND_WORDS and not _mentions_only(after):
+            asked_alone = command.key in vocab.LOOKED_UP_COMMANDS and _asked_alone(after)
+            if not asked_alone:
+                return None  # `ready!`, `ready to go`: said, not declared; `owed?` asks what it looks up
         if asks(text) and (command.key in vocab.ASKED_ABOUT_COMMANDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         args = _rest(text[origin[start + end] :])
@@ -299,6 +307,9 @@ def split_command(
     named_fine = _fine_of_a_name(text, book, game) if head[0] != "@" and ("罚" in head or "红包" in head) else None
     if named_fine is not None:
         return named_fine
+    passed = _card_passing_named(text, book, game) if game == "gouji" else None
+    if passed is not None:
+        return passed
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game, seats) or _double_win_named(text, book, game, seats)
     if any(head.startswith(fold(seat)) for seat in seats):  # `老王胡了 …`, `小李自摸七对`: a seat's name glued on
@@ -447,6 +458,36 @@ def _named_before_recap(rest: str, seats: Iterable[str]) -> tuple[int, str] | No
     return None
 
 
+#: how far into a (folded) line 又 may stand and be read by `_again` (after the longest name a line starts with)
+_AGAIN_WITHIN = 12
+
+
+def _again(text: str, seats: Iterable[str]) -> str | None:
+    """`text` without 又 (`vocab.AGAIN_WORD`) where a record of a new hand says it: after the player named first —
+    a seat's name, an @mention — or 我 (`阿杰 又胡了 七对`: `阿杰 胡了 七对`, `我又胡了 自摸`: `我胡了 自摸`), or first,
+    where it stands for 我 (`又胡了`: `我胡了`), with "once more" glued after the word it goes with dropped
+    (`又胡了一次`: `我胡了`; `vocab.AGAIN_TAILS`); None when there is none there. Whether what is left is a record is
+    `split_command`'s to say."""
+    head, origin = _fold_map(text[:_HEAD])
+    start = len(head) - len(head.lstrip(_SPACES))
+    rest = head[start:]
+    if rest.startswith(vocab.AGAIN_WORD):
+        named, joint = 0, "我"
+    else:
+        found = _named_before_recap(rest, seats)
+        if found is None:
+            return None
+        named, joint = found
+    at = start + named + len(rest[named:]) - len(rest[named:].lstrip(_SPACES))
+    if not head.startswith(vocab.AGAIN_WORD, at):
+        return None
+    after = text[origin[at + 1] :].lstrip(_SPACES)
+    first, _, others = after.partition(" ")
+    tail = next((tail for tail in vocab.AGAIN_TAILS if first.endswith(tail) and len(first) > len(tail)), "")
+    said = f"{first[: len(first) - len(tail)]} {others}".strip(_SPACES) if tail else after
+    return text[: origin[start + named]] + joint + said
+
+
 def _without_cheers(args: str, word: str) -> str:
     """A record's arguments without what is said after them: laughter at their end (`我胡了 清一色 哈哈哈`, `亮倒 笑死`:
     `vocab.LAUGHTER_CHARS`) is dropped, as an emoji is, and arguments that are only the word again (`荒了 荒了`) read
@@ -527,6 +568,11 @@ def _mention_then_amount(text: str) -> bool:
 def _mentions_only(text: str) -> bool:
     """Nothing but @mentions (or nothing at all) after a word, not even punctuation: `ready @b`, not `ready!`."""
     return all(word.startswith("@") and len(word) > 1 for word in words(text))
+
+
+def _asked_alone(text: str) -> bool:
+    """Only a question mark after a word (`owed?`, `what I owe ?`): a look-up asked, as `余额？` is."""
+    return bool(text.strip()) and not text.strip(_SPACES + "?？")
 
 
 def _undo_verb_joined(head: str) -> tuple[str, str, int]:
@@ -663,6 +709,18 @@ def _fine_after_mention(
     after = rest.strip(_SPACES).split(maxsplit=1)
     word = vocab.ASKED_RED_PACKET if fold(said[0]) == vocab.ASKED_RED_PACKET else vocab.FINE_READ_AS
     return None if command is None else (command, word, " ".join((mention, *after[1:])))
+
+
+def _card_passing_named(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`大哥 进贡 给 阿杰`, `@c 进贡 @a`, `阿三 点贡了`: 够级's card passing (`vocab.GOUJI_CARD_PASSING_WORDS`, said
+    done too) told with whoever passes named first — anyone, by any word — read as its word, which answers that
+    nothing is recorded (as `进贡 …` is); a question is chat."""
+    parts = tokens(text)
+    word = fold(parts[1]).rstrip("".join(vocab.PAID_DONE)) if len(parts) > 1 else ""
+    if word not in vocab.GOUJI_CARD_PASSING_WORDS or asks(text):
+        return None
+    command = book.lookup(word, game)
+    return None if command is None else (command, word, " ".join((parts[0], *parts[2:])))
 
 
 def _fine_of_a_name(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
@@ -2124,8 +2182,12 @@ DEALER_WORDS = frozenset({"庄", "庄家", "dealer"})
 DRAW_DEALER_WORDS = frozenset({"抽庄", "随机", "random"})
 
 
-def parse_people(args: str) -> tuple[list[str], str | None, bool]:
-    """开桌 arguments: the people (tokens as typed), the dealer token (after 庄) and whether to draw the dealer."""
+def parse_people(args: str, seats: int = 0) -> tuple[list[str], str | None, bool]:
+    """开桌 arguments: the people (tokens as typed), the dealer token (after 庄) and whether to draw the dealer.
+    `seats`: the table's seats; once the people named fill them, a word said to start (`走起`, `开始吧`:
+    `_open_cheer`) ends the line when what follows it names nobody: that is talk (`开桌 @甲 @乙 @丙 走起 今晚通宵`);
+    before they are filled, or before a name, it is a word like any other (`开桌 @乙 走起 @丙`, `开桌 @乙 @丙 走起
+    老表`: where a seat goes, refused at 开桌)."""
     people: list[str] = []
     dealer: str | None = None
     draw = False
@@ -2134,6 +2196,8 @@ def parse_people(args: str) -> tuple[list[str], str | None, bool]:
     while index < len(items):
         token = items[index]
         folded = fold(token)
+        if seats and _seated_by_name(people, dealer) >= seats and _open_cheer(token) and _talk(items[index + 1 :]):
+            break
         if folded in DEALER_WORDS:
             if index + 1 >= len(items):
                 raise GrammarError("dealer_missing")
@@ -2153,6 +2217,23 @@ def parse_people(args: str) -> tuple[list[str], str | None, bool]:
             people.append(token)
         index += 1
     return people, dealer, draw
+
+
+def _talk(said: list[str]) -> bool:
+    """Whether the words after 开桌's seats name nobody: no @mention, no dealer and no 我 (`加我`, `我坐庄`)."""
+    return not any(
+        token.startswith(("@", "＠"))
+        or fold(token) in DEALER_WORDS | DRAW_DEALER_WORDS | vocab.SEAT_ME_WORDS | vocab.ME_WORDS
+        or _dealer_after(token) is not None
+        for token in said
+    )
+
+
+def _seated_by_name(people: list[str], dealer: str | None) -> int:
+    """How many seats a 开桌's words name so far: its people, and a dealer who sits down by being named (an @mention
+    or 我, `庄 @阿杰`, `我坐庄`) when not among them."""
+    named = dealer is not None and (dealer.startswith("@") or dealer in vocab.ME_WORDS) and dealer not in people
+    return len(people) + named
 
 
 def _dealer_after(token: str) -> str | None:

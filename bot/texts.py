@@ -1108,6 +1108,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "btn_undo_yes": {"zh": "确认撤销", "en": "Undo it"},
     "btn_undo_no": {"zh": "不撤销", "en": "Keep it"},
+    # a 「是不是：…」 question answered by its asker's typed `就是这个` (as its button)
+    "suggest_booked_typed": {
+        "zh": "好的，记了（上面那条已经改成记下的结果）。",
+        "en": "OK, booked (the question above now shows what was booked).",
+    },
     "undo_kept": {"zh": "好的，没有撤销。", "en": "OK, nothing undone."},
     # a 撤销 question (撤销, 撤销结算, 撤销发红包池 …) answered by typing (`算了`, `不撤销`) rather than pressing; 撤销
     # asked again, or pressed by another

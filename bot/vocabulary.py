@@ -194,7 +194,7 @@ PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "w
 
 #: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only in a group that reads English
 #: (`no` is chat elsewhere)
-KEEP_WORDS_EN = ("cancel", "no")
+KEEP_WORDS_EN = ("cancel", "no", "keep it", "leave it")
 
 #: the words for 「确认」 that answer a question (`bot.commands.questions`) only in a group that reads English
 YES_WORDS_EN = ("yes",)
@@ -204,7 +204,16 @@ NEW_HAND_WORDS_EN = ("new hand", "a new hand", "it's a new hand")
 REPEAT_WORDS_EN = ("it happened again", "happened again", "again", "yes again", "yes, again")
 #: the commands whose words answer a question only alone (`算了`, `对`, `好`, `确实又一次`): after another word they
 #: are chat, never an answer to it (`恰 好` is 恰好)
-ALONE_ANSWER_COMMANDS = frozenset({"undo_keep", "question_yes", "new_hand", "repeat_yes"})
+ALONE_ANSWER_COMMANDS = frozenset({"undo_keep", "question_yes", "new_hand", "repeat_yes", "typed_press"})
+#: the words for 「不改」 itself: the button's label, said done; they answer only 改's question
+CORRECT_NO_WORDS = ("不改", "不改了", "不用改", "不用改了")
+#: the word for 「不是」 itself, the button under a 「是不是：…」 question; it answers only such a question (a plain
+#: 「不是」 said to anything else is chat)
+SUGGEST_NO_WORDS = ("不是",)
+#: the labels of the buttons that go ahead under the questions no plain yes answers (「是不是」's 「就是这个」, a
+#: repeated payment's 「再记一笔」, 撤销结算's and the payouts' 「确认撤销…」): typed by whoever asked, each answers
+#: its own question as the press does (`bot.commands.questions.press_by_typing`)
+PRESSED_LABELS = ("就是这个", "再记一笔", "确认撤销结算", "确认撤销发红包池", "确认撤销付台费")
 #: the words for 「确认」 that answer any question a typed yes answers (`bot.commands.questions`)
 YES_WORDS = ("对", "对的", "对对", "是的", "是", "确定", "确认", "嗯", "嗯嗯", "好", "好的")
 #: the words for 「确认撤销」 itself: the button's label, and "undo it, then" (`撤吧`); they answer only 撤销's question
@@ -342,10 +351,17 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *("记错了", "刚才记错了", "记错了记错了", "undo"),
     ),
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
-    "undo_keep": ("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
+    # (and 改's 「不改」, a 「是不是」's 「不是」: their own labels, each answering its own question alone)
+    "undo_keep": (
+        *("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
+        *CORRECT_NO_WORDS,
+        *SUGGEST_NO_WORDS,
+    ),
     # typed by whoever asked 撤销 or 改, while its question waits: 「确认撤销」/「改成这样」
     # (bot/commands/questions.py); alone, or chat
     "question_yes": (*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN),
+    # a go-ahead button's label typed by whoever asked its question (bot/commands/questions.py); alone, or chat
+    "typed_press": PRESSED_LABELS,
     # typed by whoever's line was held back as another ending of the hand just ended: 「是新的一局」
     # (bot/commands/duplicates.py); alone, or chat
     "new_hand": ("是新的一局", "新的一局", "是新的", *NEW_HAND_WORDS_EN),
@@ -483,6 +499,11 @@ RECAP_WORDS = ("刚刚", "刚才", "刚")
 #: `王哥自摸` stay chat)
 SEAT_GLUED_WORD = "自摸"
 RECAP_FIRST_WORDS = ("刚刚", "刚才")
+#: "again", said in a record of a new hand (`又胡了`, `我又自摸了 清一色`, `阿杰 又胡了 七对`): read as nothing after
+#: the player named first or 我, and as 我 first (`又胡了` is the sender's `我胡了`); never a recap
+AGAIN_WORD = "又"
+#: "once more" glued after the record word of such a line (`又胡了一次`, `又自摸了一把 七对`): read as nothing
+AGAIN_TAILS = ("一次", "一把", "一局", "一盘", "一回")
 
 #: a 够级 place as players name it -> how many went out before it (`我头科`, `我是二科`, `末游 我`: the sender's own
 #: place, which starts the 名次 buttons with the sender there; bot/games/gouji.py)
@@ -600,6 +621,9 @@ LAUGHTER_WORDS = frozenset({"233", "2333", "23333", "笑死", "笑死了", "笑�
 #: the dealer said with the word after the player (`阿杰坐庄`, `我庄`, `@ajie当庄`, `老王 坐庄`): `庄 阿杰`, longest
 #: first; a guest's name holding one of them (庄 alone aside) is refused
 DEALER_AFTER_WORDS = ("坐庄", "做庄", "当庄", "庄家", "庄")
+#: plain words that name the sender at a table; they win over a seat of that name (a member named 我 is no alias
+#: for whoever types 我)
+ME_WORDS = frozenset({"我", "me", "I"})
 #: the sender asking to be seated (`开桌 @乙 @丙 加我`): the sender's seat, as `我` is
 SEAT_ME_WORDS = frozenset({"加我", "加我一个", "算我", "算我一个", "我也来", "带我", "带我一个"})
 #: said before 开桌 to get going (`来来来 开桌 @乙 @丙`, `走，开桌 …`): read as nothing, as the words before 结算 are

@@ -15,6 +15,7 @@ from bot.core import AnswerCallback, Button, Context, Effect, Quiet, Refusal, Se
 from bot.grammar import mention_word, name_key
 from bot.permissions import may_answer, plays_at
 from bot.texts import joined, money, refusal_text
+from bot.vocabulary import ME_WORDS
 from ledger.errors import LedgerError
 from ledger.records import Replayable
 
@@ -286,11 +287,6 @@ def seat_of_member(table: TableInfo, member_id: int) -> str | None:
 def my_seat(ctx: Context, table: TableInfo) -> str | None:
     """The sender's seat at the table (by Telegram id), None when they are not seated."""
     return table.seat_of_user(ctx.sender.user_id)
-
-
-#: plain words that name the sender at a table; they win over a seat of that name (a member named 我 is no alias
-#: for whoever types 我)
-ME_WORDS = frozenset({"我", "me", "I"})
 
 
 def reserved_name(name: str) -> bool:

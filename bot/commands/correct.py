@@ -27,11 +27,12 @@ from bot.commands._recording import recorded_by
 from bot.commands.questions import cancel_by_typing, confirm_by_typing
 from bot.commands.suggest import rerun, run_held, typed_answer, typed_line
 from bot.core import AnswerCallback, Button, Command, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import BY_PATTERNS, DOUBLE_WIN, asks, clean, name_key, split_command
+from bot.grammar import BY_PATTERNS, DOUBLE_WIN, asks, clean, fold, name_key, split_command, tokens
 from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
 from bot.vocabulary import (
     COMMAND_WORDS,
+    CORRECT_NO_WORDS,
     CORRECT_YES_WORDS,
     COUNT_WORDS,
     GOUJI_ROUND_WORDS,
@@ -85,10 +86,26 @@ def correct(ctx: Context) -> SendText:
     return correction(ctx)
 
 
+#: how many players a 够级 round told by names alone names at least (six, or five and one left for last)
+ROUND_NAMES = 5
+
+
+def _round_by_names(ctx: Context, line: str) -> str:
+    """`改成 老王 阿杰 …` at a 够级 table: five or six seats named alone (names as the table lists them, @mentions,
+    `@ 老王`) are a round in its finishing order, read as `改成 名次 老王 阿杰 …`; any other line as typed."""
+    said = tokens(line)
+    mentions = sum(fold(word) == "@" for word in said)
+    seats = {name_key(seat) for seat in ctx.seat_names}
+    named = all(fold(word) == "@" or word.startswith("@") or name_key(word) in seats for word in said)
+    if ctx.game != "gouji" or not named or len(said) - mentions < ROUND_NAMES or fold(said[0]) in GOUJI_ROUND_WORDS:
+        return line
+    return f"{GOUJI_ROUND_WORDS[0]} {line}"
+
+
 def correction(ctx: Context) -> SendText:
     """The question 改 asks (or why not); also what `记错了 是七对` is (bot/commands/undo.py)."""
     table = ctx.table
-    line = clean(ctx.args)  # `改一下，胡 七对 自摸`
+    line = _round_by_names(ctx, clean(ctx.args))  # `改一下，胡 七对 自摸`
     found = split_command(line, registry, ctx.game, ctx.seat_names)
     if found is not None and not _records(*found):
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
@@ -447,5 +464,5 @@ def _typed_yes(ctx: Context, flow: Flow) -> list[Effect]:
     return typed_answer(ctx, booked, message, "correct_done_typed")
 
 
-cancel_by_typing(KIND, PREFIX, _kept, "correct_kept_typed")
+cancel_by_typing(KIND, PREFIX, _kept, "correct_kept_typed", CORRECT_NO_WORDS)
 confirm_by_typing(KIND, _typed_yes, CORRECT_YES_WORDS)

@@ -20,6 +20,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
         *("penghu_peng", "penghu_sao", "penghu_guosao", "penghu_paoqi", "penghu_tishe", "penghu_baojing"),
         *("penghu_wufu", "penghu_hu", "penghu_tianhu", "penghu_dihu", "penghu_xiaoqidui", "penghu_other_game"),
         *("penghu_draw", "undo", "correct", "undo_keep", "question_yes", "seat_me", "new_hand", "repeat_yes"),
+        "typed_press",
     ),
     "money": (
         *("balance", "settle", "close", "unsettle", "pay", "received", "unpay", "unpaid", "details", "qrcode"),

@@ -34,7 +34,7 @@ from bot.commands._common import (
     shown_names,
     written_mention,
 )
-from bot.commands.questions import cancel_by_typing
+from bot.commands.questions import cancel_by_typing, press_by_typing
 from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import NAME_THEN_AMOUNT, fold, name_key, tokens
@@ -51,6 +51,7 @@ from bot.vocabulary import (
     RED_PACKET_PAID_WORDS,
     SENT_TO_READ_AS,
     SENT_TO_WORD,
+    SUGGEST_NO_WORDS,
     THANKS_WORDS,
 )
 from ledger.accounts import MAX_AMOUNT
@@ -566,28 +567,16 @@ def _typed(
         text = _short_text(ctx, short, debtor, creditor, amount, side)
         return [_hold_back(ctx, text, (debtor[0], creditor[0]), timed=False)]
     except Refusal as refusal:
-        # a person, a payment word and an amount (`@阿杰 1块已转`, `@阿杰 收到 4`) are a payment however the line
-        # starts: its refusal is answered, never left as if it were chat; 转给 is also how things are forwarded
-        # (`转给 @老王 2`: read as 已转给 only to book, `_sent_to`), answered only when it missed a debt
-        sent = ctx.word != SENT_TO_READ_AS or _sent_astray(ctx, refusal)
-        refusal.heard = refusal.heard or (amount is not None and sent)
+        # a person, a payment word and an amount (`@阿杰 1块已转`, `@阿杰 收到 4`, `转给 @阿杰 4`) are a payment however
+        # the line starts: its refusal is answered (nothing owed: whom the sender owes, or that tonight is not
+        # settled yet), never left as if it were chat; `转给 @老王` with no amount may be a forward: chat
+        refusal.heard = refusal.heard or amount is not None
         raise refusal from None
     return _reply(ctx, result)
 
 
 #: the refusals of a payment between two who owe each other nothing (the payer's side, the payee's)
 NOTHING_OWED = ("payment_not_owing", "payment_not_owed")
-
-
-def _sent_astray(ctx: Context, refusal: Refusal) -> bool:
-    """Whether a refused `转给 @x 8` is money the sender owes that went astray, so it is answered as `付 @x 8` is
-    (「老王 只欠 小李 4元」, 「你现在不欠 小李 钱…你还欠：阿杰 4元」): more than they owe that person, or to someone
-    they owe nothing while they owe others (sent to the wrong person). From someone who owes nobody it may be a
-    forward: chat."""
-    if refusal.key.startswith("payment_overpaid"):
-        return True
-    mine = me(ctx).id
-    return refusal.key == NOTHING_OWED[0] and any(debt.debtor_id == mine for debt in ctx.service.debts(ctx.chat_id))
 
 
 def _nothing_owed(ctx: Context, other: tuple[int, str], side: str) -> Refusal:
@@ -680,7 +669,11 @@ def _hold_back(
 
 
 cancel_by_typing(REPEAT_KIND, REPEAT_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "repeat_kept_typed")
-cancel_by_typing(GLUED_KIND, GLUED_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "payment_glued_kept_typed")
+cancel_by_typing(
+    GLUED_KIND, GLUED_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "payment_glued_kept_typed", SUGGEST_NO_WORDS
+)
+press_by_typing(REPEAT_KIND, REPEAT_KIND, ("再记一笔",), "repeat_booked_typed")
+press_by_typing(GLUED_KIND, GLUED_KIND, ("就是这个",), "suggest_booked_typed")
 
 
 @registry.callback(GLUED_KIND)

@@ -1,7 +1,8 @@
 """A question someone asked for themselves, answered by typing: whoever asked types `算了` (`不撤销`, `取消`,
-`不用了`; `cancel`/`no` in a group that reads English) and their latest question still waiting is answered as its
-「不撤销」/「不用了」/「取消」 button answers it — the question rewritten, its buttons gone, the flow finished — with
-a short reply to the typed line.
+`不用了`; `cancel`/`no`/`keep it`/`leave it` in a group that reads English; a button's own label, `不改`/`不改了`
+under 改's question, `不是` under a 「是不是：…」, only under its question) and their latest question still waiting
+is answered as its 「不撤销」/「不用了」/「取消」/「不改」/「不是」 button answers it — the question rewritten, its
+buttons gone, the flow finished — with a short reply to the typed line.
 
 The questions that take a typed 算了 register here (`cancel_by_typing`): 撤销's (a record, `撤销 第N局`, a hand of a
 table that has ended), 撤销结算, 撤销发红包池 / 撤销付台费, a record held back as a double entry (「确实又一次」), a
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.commands._common import questions_put_to, questions_waiting
-from bot.core import Context, Effect, Quiet, SendText, registry
+from bot.core import CallbackQuery, Context, Effect, Quiet, SendText, registry
 from bot.grammar import asks, fold
 from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN, YES_WORDS_EN
 from ledger.service import Flow, Ledger
@@ -52,10 +53,24 @@ def nothing_booked(ctx: Context, _state: Mapping[str, Any]) -> str:
     return ctx.t("flow_cancelled")
 
 
-def cancel_by_typing(kind: str, prefix: str, kept: Callable[[Context, Mapping[str, Any]], str], typed: str) -> None:
+#: the cancel words that answer only questions of some kinds (their cancel button's label: `不改`, `不是`): word ->
+#: those kinds
+OWN_KEEP_WORDS: dict[str, set[str]] = {}
+
+
+def cancel_by_typing(
+    kind: str,
+    prefix: str,
+    kept: Callable[[Context, Mapping[str, Any]], str],
+    typed: str,
+    words: tuple[str, ...] = (),
+) -> None:
     """A question of `kind` (buttons and `posted_as` under `prefix`) is answered by its asker's typed 算了 as its
-    cancel button answers it: rewritten to `kept(ctx, state)`, the typed line answered with the text `typed`."""
+    cancel button answers it: rewritten to `kept(ctx, state)`, the typed line answered with the text `typed`.
+    `words`: the cancel words that answer this kind alone (`不改` is no answer to 撤销's question)."""
     CANCELLED[kind] = Cancelled(kept, typed)
+    for word in words:
+        OWN_KEEP_WORDS.setdefault(word, set()).add(kind)
     registry.on_posted(prefix)(keep_message)
 
 
@@ -73,6 +88,35 @@ def confirm_by_typing(kind: str, confirm: Callable[[Context, Flow], list[Effect]
     OWN_YES_WORDS.update(dict.fromkeys(words, kind))
 
 
+@dataclass(frozen=True)
+class Pressed:
+    """What a typed button label does to a question of one kind (`press_by_typing`): the press of its button
+    `prefix:<key>:ok`, when `when(state)` (the label names what this question asks: `确认撤销付台费` is no answer to
+    撤销发红包池's); `typed` the key of the short reply to the typed line."""
+
+    prefix: str
+    typed: str
+    when: Callable[[Mapping[str, Any]], bool]
+
+
+#: the go-ahead labels a typed line presses (`vocabulary.PRESSED_LABELS`): label -> question kind -> the press
+PRESSED: dict[str, dict[str, Pressed]] = {}
+
+
+def press_by_typing(
+    kind: str,
+    prefix: str,
+    words: tuple[str, ...],
+    typed: str,
+    when: Callable[[Mapping[str, Any]], bool] = lambda _state: True,
+) -> None:
+    """A question of `kind` (which takes a typed 算了 too: `cancel_by_typing`) whose go-ahead button is labelled
+    one of `words` is answered by its asker's typed label as a press of that button (`prefix:<key>:ok`) by them
+    answers it — the same checks, the same booking, the question rewritten — with the short reply `typed`."""
+    for word in words:
+        PRESSED.setdefault(word, {})[kind] = Pressed(prefix, typed, when)
+
+
 def keep_message(service: Ledger, chat_id: int, key: str, message_id: int) -> None:
     """A question was sent: the message it was sent as is kept with its flow, for a typed 算了 to rewrite (and
     撤销 asked again to point to). Each chat's updates are handled one at a time, so nothing answers the question
@@ -86,7 +130,8 @@ def keep_message(service: Ledger, chat_id: int, key: str, message_id: int) -> No
     "undo_keep",
     names=["cancel"],
     aliases=COMMAND_WORDS["undo_keep"],
-    help_zh="算了（不撤销、取消、不用了）：机器人问「确定吗」时（撤销、撤销结算、撤销发红包池/付台费、重复记录的"
+    help_zh="算了（不撤销、取消、不用了；改成 问的打 不改，是不是 问的打 不是）：机器人问「确定吗」时（撤销、撤销结算、"
+    "撤销发红包池/付台费、重复记录的"
     "「确实又一次」、重复付款的「再记一笔」、胡/杠/名次的按钮、「是不是：…」、要补报的漂/坎/马、改成），发问的人打这句就"
     "作罢，和点「不撤销」「不用了」「取消」「不是」「不改」一样",
     help_en="cancel (no): while the bot asks whether to go ahead (撤销, 撤销结算, 撤销发红包池/付台费, a double "
@@ -109,6 +154,8 @@ def keep(ctx: Context) -> list[Effect]:
     if not waiting:
         raise Quiet
     flow = waiting[0]
+    if flow.kind not in OWN_KEEP_WORDS.get(ctx.word, {flow.kind}):
+        raise Quiet  # `不改` under 撤销's question, `不是` under 改's
     if ctx.service.answer_flow(ctx.chat_id, flow.message_id, source=ctx.source, by=ctx.sender.user_id).replayed:
         raise Quiet
     cancelled = CANCELLED[flow.kind]
@@ -145,3 +192,41 @@ def yes(ctx: Context) -> list[Effect]:
     if OWN_YES_WORDS.get(ctx.word, waiting[0].kind) != waiting[0].kind:
         raise Quiet  # `撤吧` under 改's question
     return CONFIRMED[waiting[0].kind](ctx, waiting[0])
+
+
+@registry.command(
+    "typed_press",
+    names=["press"],
+    aliases=COMMAND_WORDS["typed_press"],
+    help_zh="就是这个、再记一笔、确认撤销结算、确认撤销发红包池、确认撤销付台费：按钮上的字，发问的人打出来就和点那个按钮一样",
+    help_en="a go-ahead button's label (就是这个, 再记一笔, 确认撤销结算 …) typed by whoever asked: as pressing it",
+    in_menu=False,
+)
+def typed_press(ctx: Context) -> list[Effect]:
+    """A go-ahead button's label typed (`就是这个` under 「是不是：…」, `再记一笔`, `确认撤销结算` …): the sender's
+    latest question still waiting, when its button carries that label (`PRESSED`), answered as the sender's press of it
+    (`Bot.handle_callback`: who may press, whether it expired, the booking), with a short reply to the line. The
+    label alone only, never asked; from anyone with no such question of their own latest, chat."""
+    from bot.commands.suggest import typed_answer
+
+    typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
+    if ctx.args or asks(typed):
+        raise Quiet
+    waiting = questions_waiting(ctx, tuple(CANCELLED))
+    pressed = PRESSED.get(ctx.word, {}).get(waiting[0].kind) if waiting else None
+    if not waiting or pressed is None or not pressed.when(waiting[0].state):
+        raise Quiet
+    flow = waiting[0]
+    message = int(flow.state.get("message") or 0)
+    query = CallbackQuery(
+        query_id=f"typed:{ctx.message_id}",
+        chat_id=ctx.chat_id,
+        message_id=message,
+        sender=ctx.sender,
+        data=f"{pressed.prefix}:{flow.message_id}:ok",
+        date=ctx.now(),
+        source=ctx.source,
+        admin_ids=ctx.admin_ids,
+        owner_id=ctx.owner_id,
+    )
+    return typed_answer(ctx, ctx.bot.handle_callback(query).effects, message, pressed.typed)

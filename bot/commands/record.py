@@ -138,6 +138,8 @@ def record_win(ctx: Context) -> SendText:
     if ctx.word in DOUBLE_WIN_WORDS and not ctx.args:
         raise Quiet  # `一炮双响！`: said of a win, not told
     if not ctx.args and not said and not (ctx.incoming and ctx.incoming.edited):
+        if ctx.word in FIRST_PERSON_WIN_WORDS and mine is None and ctx.unprompted:
+            raise Quiet  # `又胡了` from someone not seated: said of someone else's win
         return start_flow(ctx, table, "hu", mine if ctx.word in FIRST_PERSON_WIN_WORDS else None)  # `我胡了`: hers
 
     def specs_of(args: str) -> list[WinSpec]:

@@ -9,7 +9,7 @@ from datetime import date
 from typing import Any
 
 from bot.commands._common import Confirmation, admin_press, ask_admin, asked_already, carry_out, flow_key
-from bot.commands.questions import cancel_by_typing
+from bot.commands.questions import cancel_by_typing, press_by_typing
 from bot.core import AnswerCallback, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.permissions import SETTLE, require_player
 from bot.reports.night import settle_post
@@ -99,6 +99,7 @@ def _kept(ctx: Context, _state: Mapping[str, Any]) -> str:
 
 
 cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
+press_by_typing(KIND, PREFIX, ("确认撤销结算",), "undo_done_typed")
 
 
 @registry.callback(PREFIX)

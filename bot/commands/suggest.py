@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
-from bot.commands.questions import cancel_by_typing, nothing_booked
+from bot.commands.questions import cancel_by_typing, nothing_booked, press_by_typing
 from bot.core import (
     AnswerCallback,
     Button,
@@ -36,6 +36,7 @@ from bot.core import (
     registry,
 )
 from bot.grammar import GrammarError, closest_reading, left_out, render
+from bot.vocabulary import SUGGEST_NO_WORDS
 from ledger.service import TableInfo
 
 KIND = "suggest"
@@ -112,7 +113,8 @@ def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendT
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
 
 
-cancel_by_typing(KIND, PREFIX, nothing_booked, "flow_cancelled_typed")
+cancel_by_typing(KIND, PREFIX, nothing_booked, "flow_cancelled_typed", SUGGEST_NO_WORDS)
+press_by_typing(KIND, PREFIX, ("就是这个",), "suggest_booked_typed")
 
 
 @registry.callback(PREFIX)

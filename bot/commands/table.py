@@ -73,8 +73,10 @@ def _reads_as_a_stake(name: str, currency: str) -> bool:
 )
 def open_table(ctx: Context) -> SendText:
     require_to_open(ctx)
+    game = ctx.group.game  # a new table plays the group's game, whatever the table it replaces played
+    needed = SEATS.get(game, 3)
     try:
-        people, dealer_token, _draw = parse_people(ctx.args)
+        people, dealer_token, _draw = parse_people(ctx.args, needed)
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
     people, dealer_token = _dealer_by_name(ctx, people, dealer_token)
@@ -88,8 +90,6 @@ def open_table(ctx: Context) -> SendText:
     for first, second in itertools.pairwise(people):  # `开桌 @小李 阿 杰`: one name, spaced by a slip
         if _one_character(first) and _one_character(second):
             raise Refusal("guest_name_split", split=f"{first} {second}", joined=first + second)
-    game = ctx.group.game  # a new table plays the group's game, whatever the table it replaces played
-    needed = SEATS.get(game, 3)
     if len(people) > needed:  # before anyone is looked up or a guest created
         extra = people[needed]  # as typed (`@dapang`): nobody is looked up yet, and no bare username is a name
         raise Refusal("too_many_players", game=game_name(ctx.lang, game), seats=needed, extra=extra)

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.commands._common import Confirmation, admin_press, ask_admin, asked_already, carry_out, flow_key
-from bot.commands.questions import cancel_by_typing
+from bot.commands.questions import cancel_by_typing, press_by_typing
 from bot.core import AnswerCallback, Context, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.texts import money
 from bot.vocabulary import COMMAND_WORDS
@@ -72,6 +72,8 @@ def _kept(ctx: Context, state: Mapping[str, Any]) -> str:
 
 
 cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
+press_by_typing(KIND, PREFIX, ("确认撤销发红包池",), "undo_done_typed", lambda state: state.get("pool") == "pot")
+press_by_typing(KIND, PREFIX, ("确认撤销付台费",), "undo_done_typed", lambda state: state.get("pool") == "house")
 
 
 @registry.callback(PREFIX)

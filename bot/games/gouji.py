@@ -290,13 +290,10 @@ def parse_round(args: str, resolve: Callable[[str], str | None]) -> Told:
     said: dict[int, str] = {}  # a place said -> who
     claims = False
     target = "order"
-    items = tokens(args)
+    items = _mentions_joined(tokens(args))
     index = 0
     while index < len(items):
         token = items[index]
-        if token == "@" and index + 1 < len(items):  # `@ 老王`: the mention typed apart
-            index += 1
-            token = "@" + items[index]
         folded = fold(token)
         at: int | None = None
         if folded in GEMING_WORDS:
@@ -334,6 +331,18 @@ def parse_round(args: str, resolve: Callable[[str], str | None]) -> Told:
         filled = [name or next(rest, None) for name in slots]
         round_["order"] = [name for name in filled if name is not None]
     return Told(round_, {name: at for at, name in said.items()}, claims)
+
+
+def _mentions_joined(items: list[str]) -> list[str]:
+    """The words of a round with an @ typed apart from its name (`@ 老王`, as phones type it) joined to it (`@老王`),
+    wherever it stands: `名次 @ 老王 …`, `头科 @ 老王 …`."""
+    joined: list[str] = []
+    for token in items:
+        if joined and fold(joined[-1]) == "@":
+            joined[-1] += token
+        else:
+            joined.append(token)
+    return joined
 
 
 def _place_first(token: str, after: str, resolve: Callable[[str], str | None]) -> tuple[str | None, str | None]:

@@ -39,7 +39,7 @@ PRIORITY = -100
 TABLE_COMMANDS = frozenset((*RECORD_COMMANDS, "undo", *REGIONAL_COMMANDS))
 #: typed answers to the bot's questions (`好`, `对`, `算了`, `确实又一次`): everyday words first, counted as any line
 #: unless a question the sender asked still waits (`好` three times in a row with nothing to answer is a repeat)
-TYPED_ANSWERS = frozenset({"question_yes", "undo_keep", "new_hand", "repeat_yes"})
+TYPED_ANSWERS = frozenset({"question_yes", "undo_keep", "new_hand", "repeat_yes", "typed_press"})
 
 
 #: Telegram's own senders: 777000 posts a linked channel's messages, 1087968824 speaks for anonymous admins,

@@ -97,14 +97,47 @@ def test_a_correction_the_round_would_refuse_gets_that_refusal(console: Console)
 # ------------------------------------------------------------------------------------------------ 4. 进贡
 
 
-@pytest.mark.parametrize("line", ["c: 进贡", "c: 点贡 @a", "c: 开点"])
-def test_card_passing_is_answered_not_recorded(console: Console, line: str) -> None:
-    word = line.split()[1]
+@pytest.mark.parametrize(
+    ("line", "word"),
+    [
+        ("c: 进贡", "进贡"),
+        ("c: 点贡 @a", "点贡"),
+        ("c: 开点", "开点"),
+        ("c: 大哥 进贡 给 阿一", "进贡"),  # whoever passes named first (once silent), by any word
+        ("c: 阿三 进贡 阿一", "进贡"),
+        ("c: @c 点贡 @a", "点贡"),
+        ("c: 阿三 还贡了", "还贡"),
+    ],
+)
+def test_card_passing_is_answered_not_recorded(console: Console, line: str, word: str) -> None:
     assert said(console, line) == [
         f"bot: {word} 只是换牌，不算分，这里不用记。记的是每局的名次（头科在前）：名次 @甲 @丁 @丙 @己 @乙 @戊"
         "（革命 @某人、烧牌 @某人 写在后面；只发「名次」出按钮）。"
     ]
     assert booked(console) == 0
+
+
+@pytest.mark.parametrize("line", ["c: 大哥 进贡了吗", "c: 大哥 进贡？", "c: 大哥 说 进贡"])
+def test_card_passing_asked_or_said_inside_a_sentence_is_chat(console: Console, line: str) -> None:
+    assert said(console, line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["b: 改成 阿二 阿一 阿三 阿四 阿五 阿六", "b: 改成 @b @a @c @d @e @f", "b: 改成 @ 阿二 @ 阿一 阿三 @d 阿五 阿六"],
+)
+def test_a_round_corrected_by_names_alone_is_a_correction_of_its_places(console: Console, line: str) -> None:
+    """`改成 老王 阿杰 …` (the names in finishing order, without 名次) after a round was silent: it is `改成 名次 …`."""
+    said(console, "b: 名次 @a @b @c @d @e @f")
+    assert said(console, line)[0].endswith("改成「出完：阿二、阿一、阿三、阿四、阿五、阿六」？改了按新的重算这一局。")
+
+
+@pytest.mark.parametrize(
+    "line", ["b: 改成 阿二 阿一", "b: 改天 阿二 阿一 阿三 阿四 阿五 阿六", "b: 改成 阿二 阿一 阿三 阿四 吃饭 阿六"]
+)
+def test_a_few_names_or_other_words_are_no_round_to_correct(console: Console, line: str) -> None:
+    said(console, "b: 名次 @a @b @c @d @e @f")
+    assert said(console, line) == []
 
 
 # ------------------------------------------------------------------------------------- 5. how rounds are typed
@@ -118,6 +151,8 @@ def test_card_passing_is_answered_not_recorded(console: Console, line: str) -> N
         "c: 头科阿一 二科阿二 三科阿三 四科阿四 五科阿五 大落阿六",
         "c: 头科 阿一 二科 阿二 三科 阿三 四科 阿四 二落 阿五 大落 阿六 哈哈",
         "c: 名次 @ 阿一 @b @c @d @e @f",
+        "c: 名次 头科 @ 阿一 二科 @b 三科 @ 阿三 四科 @d 五科 @e 大落 @f",  # @ typed apart after a place too
+        "c: 头科 @ 阿一 二科 @ 阿二 三科 @c 四科 @d 五科 @e 大落 @ 阿六",
         "c: 名次 @a @b @c @d @e @f 哈哈",
         "c: 名次 @a @b @c @d @e @f！！",
     ],

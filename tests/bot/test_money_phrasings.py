@@ -134,7 +134,7 @@ def test_a_payment_with_someone_owed_nothing_is_said_so_from_the_senders_side(ta
     table.say("a: 付 @b 4")  # paid up: 阿杰 owes 老王 alone
     assert table.say("a: @b 1块已转") == ["bot: 你现在不欠 小李 钱，没有记。你还欠：老王 4元。"]
     assert table.say("a: @c 10块已转") == ["bot: 阿杰 只欠 老王 4元，没有记。付清写 已转 @c。"]
-    assert table.say("b: @c 收到", "b: 转给 @c 2") == []  # an acknowledgement, a forward: chat
+    assert table.say("b: @c 收到", "b: 转给 @c") == []  # an acknowledgement, a forward: chat
     assert _owed(table, "阿杰", "老王") == 400 and _owed(table, "阿杰", "小李") == 0
     assert english.say("b: @c 1块已转") == ["bot: You owe 老王 nothing now; nothing booked. You owe nobody."]
     assert english.say("c: 收到 @b 4") == ["bot: 小李 owes you nothing now; nothing booked. Still owing you: 阿杰 4元."]
@@ -143,19 +143,25 @@ def test_a_payment_with_someone_owed_nothing_is_said_so_from_the_senders_side(ta
 def test_转给_that_missed_a_debt_is_answered_as_付_is(table: Table, english: Table) -> None:
     """`转给 @c 10块了` and `转给 @b 4块了` (to someone the sender owes nothing while owing others: WeChat money sent
     to the wrong person) went unanswered, 转给 being also how things are forwarded: they are answered as `付 @c 10`
-    is; from someone who owes nobody 转给 stays chat. Nothing is booked."""
+    is; and so is it from someone who owes nobody (`转给 @c 4`, `转给 @c 4块`: once chat), as `@c 1块已转` is.
+    Only `转给 @c` with no amount may be a forward: chat. Nothing is booked."""
     assert table.say("a: 转给 @c 10块了") == ["bot: 阿杰 只欠 老王 4元，没有记。付清写 已转 @c。"]
-    assert table.say("b: 转给 @c 4块了") == []
+    owe_nobody = ["bot: 你现在不欠 老王 钱，没有记。你没有要付的账。"]
+    assert table.say("b: 转给 @c 4块了") == table.say("b: 转给 @c 4") == table.say("b: 转给 @c 4块") == owe_nobody
+    assert table.say("b: @c 1块已转") == owe_nobody
+    assert table.say("b: 转给 @c", "b: 转给 @c 看看") == []
     table.say("a: 付 @b 4")  # now 阿杰 owes 老王 alone
     assert table.say("a: 转给 @b 4块了") == ["bot: 你现在不欠 小李 钱，没有记。你还欠：老王 4元。"]
     assert _owed(table, "阿杰", "老王") == 400 and _owed(table, "阿杰", "小李") == 0
     assert english.say("a: 转给 @c 10块了") == ["bot: 阿杰 owes 老王 only 4元; nothing booked. To pay it all: paid @c."]
+    assert english.say("b: 转给 @c 4") == ["bot: You owe 老王 nothing now; nothing booked. You owe nobody."]
 
 
 def test_a_payment_before_any_settlement_says_tonight_is_not_settled(sqlite_url: str) -> None:
     table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸")
     try:
-        assert table.say("a: @c 1块已转", "c: 收到 @a 4") == [
+        assert table.say("a: @c 1块已转", "a: 转给 @c 4", "c: 收到 @a 4") == [
+            "bot: 你现在不欠 老王 钱，没有记。今晚还没结算：发「结算」之后才有要付的账。",
             "bot: 你现在不欠 老王 钱，没有记。今晚还没结算：发「结算」之后才有要付的账。",
             "bot: 阿杰 现在不欠你钱，没有记。今晚还没结算：发「结算」之后才有要付的账。",
         ]

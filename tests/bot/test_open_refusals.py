@@ -55,6 +55,8 @@ REFUSED = [
     ("jia: 开桌 @yi @bing 三缺一", "「三缺一」不是客人的名字"),  # what people say while gathering
     ("jia: 开桌 @yi @bing 快来啊", "「快来啊」不是客人的名字"),
     ("jia: 开桌 @yi 走起 @bing", "「走起」不是客人的名字"),  # said after the seats it starts the table: not here
+    ("jia: 开桌 @jia @yi @bing 走起 @ding", "「走起」不是客人的名字"),  # someone named after it: no talk
+    ("jia: 开桌 @yi @bing 走起 老表", "「走起」不是客人的名字"),  # the seats not all named: 老表 may be one
     ("jia: 开桌 @yi @bing 坐庄甲", "「坐庄甲」不是客人的名字"),  # a dealer word inside a guest's name
     ("jia: 开桌 @yi 阿 杰", "「阿 杰」是一个人吗？名字请连着写「阿杰」"),  # one name split by a slip: two guests
     ("jia: 开桌 @yi @bing 老表坐庄", "庄家 老表 不在这桌上"),  # the dealer said by a name nobody seated has
@@ -68,6 +70,25 @@ def test_a_refused_open_creates_no_guest(group: tuple[Chat, Ledger], line: str, 
     refused = chat(line)
     assert len(refused) == 1 and says in refused[0] and "开桌了" not in refused[0]
     assert books(ledger) == before
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "jia: 来来来 开桌 @jia @yi @bing 走起 今晚通宵",
+        "jia: 开桌 @jia @yi @bing 庄 @yi 开始吧 今晚不睡了 哈哈",
+        "jia: 开桌 @yi @bing 我坐庄 走起 今晚通宵",
+    ],
+)
+def test_talk_after_a_start_word_once_every_seat_is_named_opens_the_table(
+    group: tuple[Chat, Ledger], line: str
+) -> None:
+    """`… 走起` after the seats opened the table, but `… 走起 今晚通宵` was refused over 「走起」: once the words before
+    it name every seat, a start word ends the 开桌 and what follows (naming nobody) is talk."""
+    chat, ledger = group
+    opened = chat(line)
+    assert "座位：甲、乙、丙" in opened, opened
+    assert sorted(m.name for m in ledger.members(CONSOLE_CHAT_ID) if m.kind == "guest") == []
 
 
 def test_a_refusal_of_the_ledger_creates_no_guest_either(group: tuple[Chat, Ledger]) -> None:

@@ -49,12 +49,43 @@ def test_anyone_elses_yes_a_yes_asked_or_the_undo_buttons_word_is_chat(asked: Ta
     lines = ("a: 对", "c: 好", "b: 对？", "b: 好的 谢谢", "b: 撤吧", "b: 确认撤销", "b: yes")
     assert asked.say(*lines) == []
     assert _patterns(asked) == [["qingyise"]]
-    assert asked.say("b: 不改") == []  # the button's word is no typed 算了
-    assert asked.say("b: 算了") == [
-        "bot: 好的，没有改：第1局 小李 自摸 清一色 照旧。",
-        "bot: 好的，不改了（上面问的已经作废）。",
-    ]
+    assert asked.say("b: 算了") == KEPT
     assert asked.say("b: 对") == [] and _patterns(asked) == [["qingyise"]]
+
+
+KEPT = ["bot: 好的，没有改：第1局 小李 自摸 清一色 照旧。", "bot: 好的，不改了（上面问的已经作废）。"]
+
+
+@pytest.mark.parametrize("no", ["不改", "不改了", "不用改"])
+def test_the_askers_typed_no_button_label_keeps_the_record_as_the_press_does(asked: Table, no: str) -> None:
+    """「不改」 typed (the button's own label, once read as chat while `算了` worked) by whoever asked answers 改's
+    question as the press does; anyone else's, or said with more, is chat; it answers no other question (撤销's)."""
+    assert asked.say(f"a: {no}", f"c: {no}", f"b: {no} 吧 谢谢", "b: 不是") == []
+    assert asked.say(f"b: {no}") == KEPT
+    assert _patterns(asked) == [["qingyise"]] and asked.say(f"b: {no}") == []
+    asked.say("b: 撤销")  # 撤销's question is the latest: 不改 is no 「不撤销」
+    assert asked.say(f"b: {no}") == [] and asked.say("b: 不撤销")[-1] == "bot: 好的，没有撤销（上面问的已经作废）。"
+
+
+def test_the_askers_typed_no_answers_a_did_you_mean(asked: Table) -> None:
+    """「不是」 typed by whoever got 「是不是：…」 answers it as the press does; under 改's question it is chat."""
+    asked.say("b: 算了", "!clock +3m")
+    assert asked.say("c: 胡 清一涩 自摸")[0] == "bot: 没看懂「清一涩」。是不是：胡 清一色 自摸？"
+    assert asked.say("b: 不是", "c: 不是吧", "c: 不是？") == []
+    assert asked.say("c: 不是") == ["bot: 已取消，没有记账。", "bot: 好的，不记了（上面的按钮已经作废）。"]
+    assert len(asked.ledger.history(asked.chat)) == 1
+
+
+def test_an_english_groups_typed_button_labels_keep(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: /config language en", *ASKED)
+    try:
+        assert table.say("b: leave it")[-1].startswith("bot: OK")
+        assert _patterns(table) == [["qingyise"]]
+        table.say("b: 撤销")
+        assert table.say("b: keep it")[-1].startswith("bot: OK")
+        assert len(table.ledger.history(table.chat)) == 1
+    finally:
+        table.ledger.close()
 
 
 def test_a_yes_after_the_record_changed_says_so_and_corrects_nothing(sqlite_url: str) -> None:
@@ -155,7 +186,51 @@ def test_owed_alone_is_unpaid(sqlite_url: str, line: str) -> None:
         assert (
             table.say(f"c: {line}") == table.say("c: unpaid") == ["bot: 还没付清：老王 欠 小李 4元、阿杰 欠 小李 4元"]
         )
-        assert table.say("c: owed him one", "c: owed?") == []
+        assert table.say("c: owed him one", "c: owed him one?", "c: owed!") == []
+        assert table.say(f"c: {line}?") == table.say(f"c: {line} ？") == table.say("c: unpaid")  # asked, as 未结？
         assert table.say("c: what I owe") == table.say("c: 我欠谁")
+    finally:
+        table.ledger.close()
+
+
+# ------------------------------------------------------------------------------------ go-ahead labels typed
+
+
+def test_the_askers_typed_label_books_a_did_you_mean_as_the_press_does(sqlite_url: str) -> None:
+    """`就是这个` typed (the label of 「是不是：…」's button, once chat) by whoever got the question books its reading
+    as their press does; anyone else's, asked, or with more words is chat; answered, nothing waits any more."""
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一涩 自摸")
+    try:
+        assert table.say("b: 就是这个", "c: 就是这个？", "c: 就是这个 吧") == []
+        out = table.say("c: 就是这个")
+        assert out[:2] == ["bot: 第1局 记下：", "bot: 老王 自摸：清一色×4 → ×4"]
+        assert out[-1] == "bot: 好的，记了（上面那条已经改成记下的结果）。"
+        assert len(table.ledger.history(table.chat)) == 1 and table.say("c: 就是这个") == []
+    finally:
+        table.ledger.close()
+
+
+def test_the_typers_typed_label_books_a_repeated_payment(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "b: 胡 清一色 自摸", "a: 结算", "a: 付 @b 1", "a: 付 @b 1")
+    try:
+        assert table.say("c: 再记一笔") == []
+        out = table.say("a: 再记一笔")
+        assert out[0] == "bot: 记下付款：阿杰 → 小李 1元（阿杰 说已付，等 小李 点「收到」确认）"
+        assert out[-1] == "bot: 好的，又记了一次（上面那条已经改成记下的结果）。"
+        owed = sum(d.amount for d in table.ledger.debts(table.chat) if (d.debtor, d.creditor) == ("阿杰", "小李"))
+        assert owed == 200
+    finally:
+        table.ledger.close()
+
+
+def test_the_admins_typed_label_takes_back_the_settlement_and_only_its_own_label(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "b: 胡 清一色 自摸", "a: 结算", "a: 撤销结算")
+    try:
+        assert table.say("a: 确认撤销付台费", "a: 确认撤销发红包池", "b: 确认撤销结算") == []
+        assert table.ledger.current_table(table.chat) is None
+        out = table.say("a: 确认撤销结算")
+        assert out[0] == "bot: 已撤销结算：这一晚重新打开，结算的付款作废。"
+        assert out[-1] == "bot: 好的，撤销了（上面那条已经改成撤销的结果）。"
+        assert table.ledger.current_table(table.chat) is not None
     finally:
         table.ledger.close()
