@@ -38,6 +38,7 @@ from ledger.hands import (
     misplaced_terminal,
     next_dealer,
     owed_by_event,
+    refuse_rob_without_kong,
     refuse_seven_pairs_after_kong,
 )
 from ledger.money import night_totals
@@ -411,7 +412,7 @@ def append(
     if misplaced_terminal(table.game, before + batch):
         raise LedgerError("events_after_end", "胡牌/荒庄之后不能再记事件")
     number, dealer = (hand.number, hand.dealer) if hand is not None else (table.hand_number, table.dealer)
-    answer, finished = _score(table, dealer, before + batch)
+    answer, finished = _score(table, dealer, before + batch, range(len(before), len(before) + len(batch)))
     status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
     moved = False
     opening: _Opening | None = None
@@ -480,15 +481,21 @@ def _insert_events(tx: Tx, hand_id: int, items: Sequence[tuple[Payload, str]]) -
     return [_Event(id_, payload, source) for id_, (payload, source) in zip(ids, items, strict=True)]
 
 
-def _score(table: _Table, dealer: str | None, events: list[Payload]) -> tuple[dict[str, Any], bool]:
+def _score(
+    table: _Table, dealer: str | None, events: list[Payload], fresh: range | None = None
+) -> tuple[dict[str, Any], bool]:
     """The scoring core's answer for the hand's live events, and whether they finish it (an ending event gets
-    the full check; the core says so itself where it can tell, e.g. 碰胡's second 提蛇 at the deal)."""
+    the full check; the core says so itself where it can tell, e.g. 碰胡's second 提蛇 at the deal). `fresh`: the
+    events being recorded (an 抢杠胡 among them needs the kong it robs: `refuse_rob_without_kong`; one booked
+    before that check stands when the hand is recomputed)."""
     if not events:
         return {"ok": True, "transfers": []}, False
     ends = is_terminal(table.game, events[-1])
     request = build_request(table.game, table.rules, table.base, table.players, dealer, events)
     try:
         refuse_seven_pairs_after_kong(table.game, events)
+        if fresh is not None:
+            refuse_rob_without_kong(table.game, events, fresh)
         answer = scored(request, partial=not ends)
     except ScoringError as err:
         raise ScoringRefused(err.code, err.message, err.reading) from err
@@ -1157,7 +1164,7 @@ def replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, 
     was_open = old.status == m.OPEN
     if not was_open and not is_terminal(table.game, merged_payloads[-1]):
         raise LedgerError("hand_not_finished", "改过的这一局必须仍以胡牌或荒庄结束")
-    answer, finished = _score(table, old.dealer, merged_payloads)
+    answer, finished = _score(table, old.dealer, merged_payloads, range(first, first + len(batch)))
     tx.execute(_VOID_HAND, {"hand_id": old.id, "at": tx.now, "who": tx.by, "why": reason})
     status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
     values = _hand_values(table, old.number, old.dealer, status, answer, tx.now, closed_at)
