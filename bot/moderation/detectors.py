@@ -201,7 +201,9 @@ def _digest(text: str) -> str:
     return hashlib.blake2b(same_text_key(text).encode(), digest_size=8).hexdigest()
 
 
-def observe(track: MemberTrack, at: datetime, text: str, rules: FloodRules) -> tuple[MemberTrack, FloodVerdict]:
+def observe(
+    track: MemberTrack, at: datetime, text: str, rules: FloodRules, *, command: bool = False
+) -> tuple[MemberTrack, FloodVerdict]:
     """One message of a member: their new track and the verdict (pure; `FloodDetector` keeps the tracks).
 
     A message is *flooding* when, counting it, more than `max_messages` of the member's messages fall in the
@@ -212,7 +214,11 @@ def observe(track: MemberTrack, at: datetime, text: str, rules: FloodRules) -> t
     only messages after the burst: a punished burst's messages never count twice, so `哈哈` three times (warned)
     and three more lines at once are not a second offence (removal) before the warning could be read. After
     `FLOOD_MEMORY` of silence a member starts afresh. A message handled out of order (two workers) is counted by
-    its own time and cannot end a burst, so a burst split between workers is still one offence."""
+    its own time and cannot end a burst, so a burst split between workers is still one offence.
+
+    A `command` (a bot command, `余额`) counts toward the window as any message, and as the same text again only
+    within the window of the member's latest message: `余额` three times in ten seconds is a repeat, `余额` after
+    each hand of the night is using the bot."""
     now = _ticks(at)
     window = round(rules.window_seconds * 1_000_000)
     if track.times and now - track.times[-1] >= FLOOD_MEMORY // _MICROSECOND:
@@ -226,6 +232,8 @@ def observe(track: MemberTrack, at: datetime, text: str, rules: FloodRules) -> t
     in_window = sum(1 for t in counted if now - window < t <= now)
     key = _digest(text)
     run = track.run + 1 if key == track.last_text else 1
+    if command and track.times and now - track.times[-1] >= window:
+        run = 1  # a command asked again a while later is no repeat
     reasons = []
     if in_window > rules.max_messages:
         reasons.append("flood")
@@ -251,7 +259,10 @@ class FloodDetector:
         self._clock = clock
         #: the members whose latest counted line this process saw, whose run of the same text a line that does not
         #: count must break (`interrupt`): only then is the shared state written, so a scorekeeper's records in a
-        #: row cost nothing (a worker that took the chat over knows none of them until it counts a line itself)
+        #: row cost nothing (a worker that took the chat over knows none of them until it counts a line itself).
+        #: A command (`余额`, `开桌`) leaves its member out: its run goes on only within the flood window, so a
+        #: seated player's record after their own command costs no write either (`余额`, `胡 …`, `余额`, `胡 …`,
+        #: `余额` within ten seconds is a repeat)
         self._running: set[str] = set()
 
     @staticmethod
@@ -259,18 +270,28 @@ class FloodDetector:
         return f"flood:{chat_id}:{user_id}"
 
     def observe(
-        self, chat_id: int, user_id: int, text: str, rules: FloodRules, at: datetime | None = None
+        self,
+        chat_id: int,
+        user_id: int,
+        text: str,
+        rules: FloodRules,
+        at: datetime | None = None,
+        *,
+        command: bool = False,
     ) -> FloodVerdict:
         moment = at or self._clock()
 
         def change(stored: object) -> tuple[object, FloodVerdict]:
-            track, verdict = observe(MemberTrack.from_json(stored), moment, text, rules)
+            track, verdict = observe(MemberTrack.from_json(stored), moment, text, rules, command=command)
             return track.as_json(), verdict
 
         ttl = max(rules.window_seconds, FLOOD_MEMORY.total_seconds())
         key = self._key(chat_id, user_id)
         verdict = self.state.update(key, change, ttl)
-        self._running.add(key)
+        if command:  # its run goes on only within the window: a record after it need not break it (no write)
+            self._running.discard(key)
+        else:
+            self._running.add(key)
         return verdict
 
     def interrupt(self, chat_id: int, user_id: int, rules: FloodRules) -> None:

@@ -3,10 +3,11 @@
 Order per message from a non-exempt member: content (links, invite links, ad keywords: rule 3), then flooding
 (rule 4), then the name card (rule 2). One message is at most one offence: a link that also starts a flood
 burst is punished once, as the link. Admins, the owner and bots are exempt (the adapter passes the chat's
-cached administrator ids). Commands and replies to the bot do not count towards flooding; lines for the open
-table's record (胡, 荒庄, 撤销, a mangled `胡清一涩自摸`) only when a seated player sends them: a scorekeeper
-recording quickly, or trying a line six times until the bot reads it, is using the bot, while anyone else's
-record lines count like any message. The lines of a burst after its offence get no answer.
+cached administrator ids). Replies to the bot do not count towards flooding; lines for the open table's record
+(胡, 荒庄, 撤销, a mangled `胡清一涩自摸`) only when a seated player sends them: a scorekeeper recording quickly,
+or trying a line six times until the bot reads it, is using the bot, while anyone else's record lines count like
+any message, and so does every other command (`余额` eight times in ten seconds is a flood). The lines of a burst
+after its offence get no answer.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def moderate(ctx: Context) -> Outcome | None:
     elif rules.flood:
         content = message_content(incoming.text, incoming.photo_file_id, incoming.sticker_id)
         verdict = state(ctx.bot).detector.observe(
-            ctx.chat_id, incoming.sender.user_id, content, flood_rules, incoming.date
+            ctx.chat_id, incoming.sender.user_id, content, flood_rules, incoming.date, command=_command(ctx)
         )
         flooding = bool(verdict.reasons)
         if verdict.offence and not rule:
@@ -117,22 +118,30 @@ def moderate(ctx: Context) -> Outcome | None:
 
 
 def _using_bot(ctx: Context, incoming: Incoming) -> bool:
-    """A line that does not count towards flooding: a reply to the bot, a command other than the table's
-    record, or a line for the table's record (a hand, a kong, 撤销, a regional answer, a mangled record such as
-    `胡清一涩自摸`) from a player seated at the open table — a scorekeeper recording quickly, or retrying a line
-    until the bot reads it, is using the bot. Anyone else's record lines (refused, or with no table open) count
-    like any message."""
+    """A line that does not count towards flooding: a reply to the bot, a typed answer to a question of the
+    sender's still waiting, or a line for the table's record (a hand, a kong, 撤销, a regional answer, a mangled
+    record such as `胡清一涩自摸`) from a player seated at the open table — a scorekeeper recording quickly, or
+    retrying a line until the bot reads it, is using the bot (and a record costs no flood counter's write). Anyone
+    else's record lines (refused, or with no table open), and every other command — `余额` eight times in ten
+    seconds is flooding, whoever sends it — count like any message."""
     quoted = incoming.reply_to.sender if incoming.reply_to is not None else None
     if quoted is not None and quoted.is_bot:
         return True
     found = ctx.said()
     if found is not None and found[0].key in TYPED_ANSWERS:
         return ctx.waiting > 0
-    if found is not None and not found[0].games and found[0].key not in TABLE_COMMANDS:
-        return True
     if found is None and not mangled_record(incoming.text):
         return False
+    if found is not None and not found[0].games and found[0].key not in TABLE_COMMANDS:
+        return False  # a query, a payment, a setting …: a member's line like any other
     return ctx.table is not None and ctx.table.seat_of_user(incoming.sender.user_id) is not None
+
+
+def _command(ctx: Context) -> bool:
+    """The line is a bot command (`余额`, `付 @TA 4`, someone else's `胡 …`), not chat: the same one again counts as a
+    repeat only within the flood window (`detectors.observe`). A typed answer with nothing to answer (`好`) is chat."""
+    found = ctx.said()
+    return found is not None and found[0].key not in TYPED_ANSWERS
 
 
 @registry.on_join
