@@ -1,7 +1,7 @@
-"""Commands count toward flooding as any message: `余额` eight times in ten seconds is a flood (warned and fined,
-the burst's further lines unanswered), whoever sends it, seated or not. The same command again is a repeat only
-within the flood window (`余额` after each hand is using the bot). A seated player's record lines still never count
-(and cost no flood counter's write). Through the console, on SQLite and PostgreSQL."""
+"""Commands that only read count toward flooding as any message: `余额` eight times in ten seconds is a flood
+(warned and fined, the burst's further lines unanswered), whoever sends it, seated or not. The same command again is
+a repeat only within the flood window (`余额` after each hand is using the bot). A seated player's record lines still
+never count (and cost no flood counter's write). Through the console, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
