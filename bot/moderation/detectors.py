@@ -260,10 +260,12 @@ class FloodDetector:
         #: the members whose latest counted line this process saw, whose run of the same text a line that does not
         #: count must break (`interrupt`): only then is the shared state written, so a scorekeeper's records in a
         #: row cost nothing (a worker that took the chat over knows none of them until it counts a line itself).
-        #: A command (`余额`, `开桌`) leaves its member out: its run goes on only within the flood window, so a
-        #: seated player's record after their own command costs no write either (`余额`, `胡 …`, `余额`, `胡 …`,
-        #: `余额` within ten seconds is a repeat)
+        #: A reading command (`余额`) puts its member in `_commanded` instead: its run goes on only within the flood
+        #: window, so a line that does not count breaks it here, in memory (`_broken`, applied at the member's next
+        #: counted line), and a seated player's record after their own `余额` costs no write either
         self._running: set[str] = set()
+        self._commanded: set[str] = set()
+        self._broken: set[str] = set()
 
     @staticmethod
     def _key(chat_id: int, user_id: int) -> str:
@@ -281,17 +283,21 @@ class FloodDetector:
     ) -> FloodVerdict:
         moment = at or self._clock()
 
+        key = self._key(chat_id, user_id)
+        broken = key in self._broken
+
         def change(stored: object) -> tuple[object, FloodVerdict]:
-            track, verdict = observe(MemberTrack.from_json(stored), moment, text, rules, command=command)
+            track = MemberTrack.from_json(stored)
+            if broken:  # a line that did not count came since this member's reading command
+                track = dataclasses.replace(track, last_text=None, run=0)
+            track, verdict = observe(track, moment, text, rules, command=command)
             return track.as_json(), verdict
 
         ttl = max(rules.window_seconds, FLOOD_MEMORY.total_seconds())
-        key = self._key(chat_id, user_id)
         verdict = self.state.update(key, change, ttl)
-        if command:  # its run goes on only within the window: a record after it need not break it (no write)
-            self._running.discard(key)
-        else:
-            self._running.add(key)
+        self._broken.discard(key)
+        (self._commanded if command else self._running).add(key)
+        (self._running if command else self._commanded).discard(key)
         return verdict
 
     def interrupt(self, chat_id: int, user_id: int, rules: FloodRules) -> None:
@@ -306,6 +312,9 @@ class FloodDetector:
             return dataclasses.replace(track, last_text=None, run=0).as_json(), None
 
         key = self._key(chat_id, user_id)
+        if rules.repeat_count and key in self._commanded:  # a reading command's run: broken here, no write
+            self._commanded.discard(key)
+            self._broken.add(key)
         if rules.repeat_count and key in self._running:
             self._running.discard(key)
             ttl = max(rules.window_seconds, FLOOD_MEMORY.total_seconds())
@@ -313,5 +322,6 @@ class FloodDetector:
 
     def forget(self, chat_id: int, user_id: int) -> None:
         """Drop a member's history (after they are removed, so a returning member starts clean)."""
-        self._running.discard(self._key(chat_id, user_id))
+        for kept in (self._running, self._commanded, self._broken):
+            kept.discard(self._key(chat_id, user_id))
         self.state.delete(self._key(chat_id, user_id))
