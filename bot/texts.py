@@ -1567,6 +1567,12 @@ SCORING_ENGLISH: dict[str, str] = {
     "{previous}'s own next kong.",
     "kong_not_in_hand": "{who} made a kong of {tile}, but {who}'s hand has no such kong.",
     "robbed_tile": "{who} robbed {kong}'s added kong of {tile}, yet the winning tile is {win_tile}.",
+    "rob_without_kong": "{who} robbing a kong (抢杠) robs the added kong {kong} is making, but no added kong of "
+    "{kong}'s is recorded just before it. Record “{kong} added kong{tile}” first, then this win (the robbed kong pays "
+    "no kong money); not robbing a kong, it is a win on a discard: from {kong}.",
+    "rob_not_added_kong": "{who} robbing a kong (抢杠): only an added kong (a fourth tile added to a pong) can be "
+    "robbed, and {kong}'s latest record is the {kind}. If it was {kong}'s added kong, record “{kong} added "
+    "kong{tile}” first; not robbing a kong, it is a win on a discard: from {kong}.",
     "self_draw_from": "{who} self-drew: a self-drawn win has no discarder.",
     "own_discard_win": "{who} cannot win on their own discard.",
     "gskh": "{who} won on a kong's replacement (杠上开花), but the latest kong was not {who}'s.",

@@ -30,7 +30,7 @@ from ledger import models as m
 from ledger.accounts import lock_group, names
 from ledger.chat_options import ChatOptions, double_entry_window
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
-from ledger.events import Event, ends_kawuxing_hand, payloads, repeats, retells
+from ledger.events import Event, Kong, ends_kawuxing_hand, payloads, repeats, retells
 from ledger.hands import (
     build_request,
     is_terminal,
@@ -38,6 +38,7 @@ from ledger.hands import (
     misplaced_terminal,
     next_dealer,
     owed_by_event,
+    refuse_rob_without_kong,
     refuse_seven_pairs_after_kong,
 )
 from ledger.money import night_totals
@@ -411,7 +412,7 @@ def append(
     if misplaced_terminal(table.game, before + batch):
         raise LedgerError("events_after_end", "胡牌/荒庄之后不能再记事件")
     number, dealer = (hand.number, hand.dealer) if hand is not None else (table.hand_number, table.dealer)
-    answer, finished = _score(table, dealer, before + batch)
+    answer, finished = _score(table, dealer, before + batch, range(len(before), len(before) + len(batch)))
     status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
     moved = False
     opening: _Opening | None = None
@@ -480,15 +481,21 @@ def _insert_events(tx: Tx, hand_id: int, items: Sequence[tuple[Payload, str]]) -
     return [_Event(id_, payload, source) for id_, (payload, source) in zip(ids, items, strict=True)]
 
 
-def _score(table: _Table, dealer: str | None, events: list[Payload]) -> tuple[dict[str, Any], bool]:
+def _score(
+    table: _Table, dealer: str | None, events: list[Payload], fresh: range | None = None
+) -> tuple[dict[str, Any], bool]:
     """The scoring core's answer for the hand's live events, and whether they finish it (an ending event gets
-    the full check; the core says so itself where it can tell, e.g. 碰胡's second 提蛇 at the deal)."""
+    the full check; the core says so itself where it can tell, e.g. 碰胡's second 提蛇 at the deal). `fresh`: the
+    events being recorded (an 抢杠胡 among them needs the kong it robs: `refuse_rob_without_kong`; one booked
+    before that check stands when the hand is recomputed)."""
     if not events:
         return {"ok": True, "transfers": []}, False
     ends = is_terminal(table.game, events[-1])
     request = build_request(table.game, table.rules, table.base, table.players, dealer, events)
     try:
         refuse_seven_pairs_after_kong(table.game, events)
+        if fresh is not None:
+            refuse_rob_without_kong(table.game, events, fresh)
         answer = scored(request, partial=not ends)
     except ScoringError as err:
         raise ScoringRefused(err.code, err.message, err.reading) from err
@@ -766,6 +773,11 @@ def refuse_repeat(
         _refuse_repeat(tx, table, hand, events, by, anytime=anytime, recap=recap)
 
 
+#: the same kong from its own sender again within this (and the double-entry window) is the message sent twice — a
+#: double tap, a bad network's resend — and is asked about; later it is booked: one player may well make two
+#: concealed kongs in a hand, a replacement tile apart, and a bare `暗杠` names no tile to tell them apart
+KONG_RESEND = timedelta(seconds=10)
+
 #: how many double-entry windows someone else's ending that reads exactly like the hand just ended (nothing
 #: recorded since) is held back as that hand: the same winner, way and hand twice in a row within minutes from two
 #: players is one hand told twice far more often than two hands (the question costs a press; a miss, the money)
@@ -799,6 +811,9 @@ def _refuse_repeat(
     previous = _latest_record(tx, table, hand, named=False)
     if previous is None:
         return
+    kong = _repeated_kong(tx, table, hand, events, by, anytime=anytime)
+    if kong is not None:
+        raise _held_back(tx, table, kong, latest=previous)
     ending = table.game == "kawuxing" and previous.finished and ends_kawuxing_hand(events)
     since = tx.now - previous.recorded_at
     within = since <= table.double_entry
@@ -817,10 +832,54 @@ def _refuse_repeat(
         raise _held_back(tx, table, previous, differs=True)
 
 
-def _held_back(tx: Tx, table: _Table, previous: TableRecord, *, differs: bool = False) -> DuplicateRecord:
-    """The refusal of a record held back as a double entry of `previous`, with the name of who recorded it."""
+def _repeated_kong(
+    tx: Tx,
+    table: _Table,
+    hand: _Hand | None,
+    events: Sequence[Event | Mapping[str, Any]],
+    by: int | None,
+    *,
+    anytime: bool,
+) -> TableRecord | None:
+    """The record of the open hand that a kong record (`events`, all kongs) repeats (`repeats`: the same player,
+    kind and discarder; a tile on one side only, or the same tile): the newest such record, when it is someone
+    else's within the double-entry window — whatever was recorded since (a 亮倒, another player's kong) — or its
+    own sender's within `KONG_RESEND` (`anytime`: whenever). None when the kong is new: its sender's same kong told
+    later is a second kong (two concealed kongs in one hand are real)."""
+    if hand is None or not events or not all(_is_kong(event) for event in events):
+        return None
+    end = len(hand.events)
+    while end > 0:
+        start = end - 1
+        while start > 0 and hand.events[start - 1].source == hand.events[end - 1].source:
+            start -= 1
+        record = hand.events[start:end]
+        last = record[-1]
+        assert last.created_at is not None, "the open hand's events are read with their time"
+        since = tx.now - last.created_at
+        limit = min(KONG_RESEND, table.double_entry) if last.created_by == by else table.double_entry
+        if not anytime and since > table.double_entry:
+            return None  # older records are older still
+        if repeats(events, [event.payload for event in record]):  # the newest telling of that kong decides
+            if not anytime and since > limit:
+                return None
+            return _record_of(tx, table, hand.id, hand.number, False, hand.events[:end], named=False)
+        end = start
+    return None
+
+
+def _is_kong(event: Event | Mapping[str, Any]) -> bool:
+    return isinstance(event, Kong) or (isinstance(event, Mapping) and event.get("type") == "gang")
+
+
+def _held_back(
+    tx: Tx, table: _Table, previous: TableRecord, *, differs: bool = False, latest: TableRecord | None = None
+) -> DuplicateRecord:
+    """The refusal of a record held back as a double entry of `previous`, with the name of who recorded it;
+    `latest`: the table's latest record when `previous` is an earlier one (what a 「确实又一次」 must still follow)."""
     name = _name_of_user(tx, table, previous.recorded_by) if previous.recorded_by is not None else None
-    return DuplicateRecord(dataclasses.replace(previous, recorded_by_name=name), differs)
+    after = (latest or previous).event_ids[-1]
+    return DuplicateRecord(dataclasses.replace(previous, recorded_by_name=name), differs, after)
 
 
 # ---------------------------------------------------------------------------------------------- undo, void
@@ -1105,7 +1164,7 @@ def replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, 
     was_open = old.status == m.OPEN
     if not was_open and not is_terminal(table.game, merged_payloads[-1]):
         raise LedgerError("hand_not_finished", "改过的这一局必须仍以胡牌或荒庄结束")
-    answer, finished = _score(table, old.dealer, merged_payloads)
+    answer, finished = _score(table, old.dealer, merged_payloads, range(first, first + len(batch)))
     tx.execute(_VOID_HAND, {"hand_id": old.id, "at": tx.now, "who": tx.by, "why": reason})
     status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
     values = _hand_values(table, old.number, old.dealer, status, answer, tx.now, closed_at)

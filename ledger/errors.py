@@ -60,15 +60,18 @@ class DuplicateRecord(LedgerError):
     `ledger.records.TableRecord`); booking it anyway takes `repeat=True`. `differs`: the record is another ending
     of the 卡五星 hand `previous` ended (another winner, or a win after a draw), from someone else within the window
     — most likely the same hand told otherwise, which `改成` fixes if that record is wrong — or a recap of that hand
-    (`刚才 …`, any time) that does not read exactly as it."""
+    (`刚才 …`, any time) that does not read exactly as it. `after`: the id of the last event of the table's latest
+    record, which a confirmation books after (`previous`'s own, unless `previous` is an earlier kong of the open
+    hand repeated)."""
 
-    def __init__(self, previous: Any, differs: bool = False) -> None:
+    def __init__(self, previous: Any, differs: bool = False, after: int | None = None) -> None:
         super().__init__("duplicate", "和上一条记录一样，可能是重复记账，没有再记")
         self.previous = previous
         self.differs = differs
+        self.after: int = after if after is not None else previous.event_ids[-1]
 
-    def __reduce__(self) -> tuple[type[DuplicateRecord], tuple[Any, bool]]:  # type: ignore[override]
-        return type(self), (self.previous, self.differs)
+    def __reduce__(self) -> tuple[type[DuplicateRecord], tuple[Any, bool, int]]:  # type: ignore[override]
+        return type(self), (self.previous, self.differs, self.after)
 
 
 class PaidSince(LedgerError):

@@ -76,6 +76,60 @@ def refuse_seven_pairs_after_kong(game: str, events: Sequence[Mapping[str, Any]]
         )
 
 
+#: the kinds of kong as a refusal names them
+_KONG_ZH = {"angang": "暗杠", "zhigang": "直杠", "xugang": "蓄杠"}
+
+
+def refuse_rob_without_kong(game: str, events: Sequence[Mapping[str, Any]], fresh: range | None = None) -> None:
+    """A 卡五星 抢杠胡 (`rob_kong`) among the events at `fresh` (default: all) is booked only right after the
+    robbed player's 蓄杠 — the kong being made, which the win robs and which therefore pays nothing. Robbed with no
+    kong recorded (the ledger would book ×2 抢杠胡 on a kong nobody made, and nothing to refund), or after a kong no
+    rule lets anyone rob (an 暗杠, a 直杠), it is refused, naming the kong to record first. The scoring core accepts
+    a 抢杠胡 without its kong (the `paiju score` contract is frozen: tests outside the project rely on it); the
+    ledger does not book it."""
+    if game != "kawuxing":
+        return
+    for i in fresh if fresh is not None else range(len(events)):
+        event = events[i]
+        if event.get("type") != "hu" or event.get("method") != "rob_kong":
+            continue
+        first = i
+        while first > 0 and events[first - 1].get("type") == "hu":  # a 一炮双响's other win robbed it too
+            first -= 1
+        before = events[first - 1] if first > 0 else {}
+        who, kong = event.get("winner"), event.get("from")
+        hand = event.get("hand")
+        tile = _typed(hand.get("win_tile") if isinstance(hand, Mapping) else None)
+        if before.get("type") == "gang" and before.get("player") == kong:
+            if before.get("kind") == "xugang":
+                continue
+            kind = str(before.get("kind"))
+            raise ScoringError(
+                "inconsistent",
+                "rob_not_added_kong",
+                f"{who} 抢杠：只有蓄杠（碰了再补第四张）能抢，{kong} 刚记的是{_KONG_ZH.get(kind, '杠')}，不能抢。"
+                f"抢的是 {kong} 的蓄杠就先记「{kong} 蓄杠{tile}」；不是抢杠就写 点 {kong}",
+                who=who,
+                kong=kong,
+                kind=kind,
+                tile=tile,
+            )
+        raise ScoringError(
+            "inconsistent",
+            "rob_without_kong",
+            f"{who} 抢杠：抢的是 {kong} 正在补的蓄杠，可 {kong} 的蓄杠没有记在这之前。"
+            f"先记「{kong} 蓄杠{tile}」再记这个胡（被抢的蓄杠不收杠钱）；不是抢杠就写 点 {kong}",
+            who=who,
+            kong=kong,
+            tile=tile,
+        )
+
+
+def _typed(tile: Any) -> str:
+    """A tile as a line names it after its word (` 5p`), or nothing."""
+    return f" {tile}" if isinstance(tile, str) and tile else ""
+
+
 def is_terminal(game: str, event: Mapping[str, Any]) -> bool:
     return event.get("type") in TERMINAL[game]
 

@@ -68,9 +68,10 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
         raise Quiet  # this very update asked already (a redelivery): the question is out there
     if ctx.unprompted and not dup.differs and not ctx.recap:
         raise Quiet
-    # the record it repeats, by its last event: 「确实又一次」 means "again after that one", so it expires once that
-    # record is corrected, taken back or followed by another
-    state = {**held_line(ctx, table, ctx.word, ctx.args), REPEATED: dup.previous.event_ids[-1]}
+    # the table's latest record, by its last event (the one it repeats, or for a kong maybe a later one):
+    # 「确实又一次」 means "again after that one", so it expires once that record is corrected, taken back or
+    # followed by another
+    state = {**held_line(ctx, table, ctx.word, ctx.args), REPEATED: dup.after}
     if dup.differs:
         state[NEW_HAND] = True  # 「是新的一局」: its typer's typed `是新的一局` answers it too (`book_held`)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
@@ -171,7 +172,7 @@ def hold_flow(ctx: Context, prefix: str, kind: str, step: FlowStep, dup: Duplica
     says who recorded it when, with 「确实又一次」 (`REPEAT`: the flow booked past the check) and 「取消」. The flow
     is marked `HELD`: from now on only whoever started it or an admin answers it, as the question a typed line
     gets."""
-    state = {**step.state, HELD: True, "message": step.edit, REPEATED: dup.previous.event_ids[-1]}
+    state = {**step.state, HELD: True, "message": step.edit, REPEATED: dup.after}
     if dup.differs:
         state[NEW_HAND] = True  # its starter's typed `是新的一局` answers it too (`book_held`)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, state)

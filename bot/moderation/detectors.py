@@ -201,7 +201,9 @@ def _digest(text: str) -> str:
     return hashlib.blake2b(same_text_key(text).encode(), digest_size=8).hexdigest()
 
 
-def observe(track: MemberTrack, at: datetime, text: str, rules: FloodRules) -> tuple[MemberTrack, FloodVerdict]:
+def observe(
+    track: MemberTrack, at: datetime, text: str, rules: FloodRules, *, command: bool = False
+) -> tuple[MemberTrack, FloodVerdict]:
     """One message of a member: their new track and the verdict (pure; `FloodDetector` keeps the tracks).
 
     A message is *flooding* when, counting it, more than `max_messages` of the member's messages fall in the
@@ -212,7 +214,11 @@ def observe(track: MemberTrack, at: datetime, text: str, rules: FloodRules) -> t
     only messages after the burst: a punished burst's messages never count twice, so `哈哈` three times (warned)
     and three more lines at once are not a second offence (removal) before the warning could be read. After
     `FLOOD_MEMORY` of silence a member starts afresh. A message handled out of order (two workers) is counted by
-    its own time and cannot end a burst, so a burst split between workers is still one offence."""
+    its own time and cannot end a burst, so a burst split between workers is still one offence.
+
+    A `command` (a bot command, `余额`) counts toward the window as any message, and as the same text again only
+    within the window of the member's latest message: `余额` three times in ten seconds is a repeat, `余额` after
+    each hand of the night is using the bot."""
     now = _ticks(at)
     window = round(rules.window_seconds * 1_000_000)
     if track.times and now - track.times[-1] >= FLOOD_MEMORY // _MICROSECOND:
@@ -226,6 +232,8 @@ def observe(track: MemberTrack, at: datetime, text: str, rules: FloodRules) -> t
     in_window = sum(1 for t in counted if now - window < t <= now)
     key = _digest(text)
     run = track.run + 1 if key == track.last_text else 1
+    if command and track.times and now - track.times[-1] >= window:
+        run = 1  # a command asked again a while later is no repeat
     reasons = []
     if in_window > rules.max_messages:
         reasons.append("flood")
@@ -251,26 +259,45 @@ class FloodDetector:
         self._clock = clock
         #: the members whose latest counted line this process saw, whose run of the same text a line that does not
         #: count must break (`interrupt`): only then is the shared state written, so a scorekeeper's records in a
-        #: row cost nothing (a worker that took the chat over knows none of them until it counts a line itself)
+        #: row cost nothing (a worker that took the chat over knows none of them until it counts a line itself).
+        #: A reading command (`余额`) puts its member in `_commanded` instead: its run goes on only within the flood
+        #: window, so a line that does not count breaks it here, in memory (`_broken`, applied at the member's next
+        #: counted line), and a seated player's record after their own `余额` costs no write either
         self._running: set[str] = set()
+        self._commanded: set[str] = set()
+        self._broken: set[str] = set()
 
     @staticmethod
     def _key(chat_id: int, user_id: int) -> str:
         return f"flood:{chat_id}:{user_id}"
 
     def observe(
-        self, chat_id: int, user_id: int, text: str, rules: FloodRules, at: datetime | None = None
+        self,
+        chat_id: int,
+        user_id: int,
+        text: str,
+        rules: FloodRules,
+        at: datetime | None = None,
+        *,
+        command: bool = False,
     ) -> FloodVerdict:
         moment = at or self._clock()
 
+        key = self._key(chat_id, user_id)
+        broken = key in self._broken
+
         def change(stored: object) -> tuple[object, FloodVerdict]:
-            track, verdict = observe(MemberTrack.from_json(stored), moment, text, rules)
+            track = MemberTrack.from_json(stored)
+            if broken:  # a line that did not count came since this member's reading command
+                track = dataclasses.replace(track, last_text=None, run=0)
+            track, verdict = observe(track, moment, text, rules, command=command)
             return track.as_json(), verdict
 
         ttl = max(rules.window_seconds, FLOOD_MEMORY.total_seconds())
-        key = self._key(chat_id, user_id)
         verdict = self.state.update(key, change, ttl)
-        self._running.add(key)
+        self._broken.discard(key)
+        (self._commanded if command else self._running).add(key)
+        (self._running if command else self._commanded).discard(key)
         return verdict
 
     def interrupt(self, chat_id: int, user_id: int, rules: FloodRules) -> None:
@@ -285,6 +312,9 @@ class FloodDetector:
             return dataclasses.replace(track, last_text=None, run=0).as_json(), None
 
         key = self._key(chat_id, user_id)
+        if rules.repeat_count and key in self._commanded:  # a reading command's run: broken here, no write
+            self._commanded.discard(key)
+            self._broken.add(key)
         if rules.repeat_count and key in self._running:
             self._running.discard(key)
             ttl = max(rules.window_seconds, FLOOD_MEMORY.total_seconds())
@@ -292,5 +322,6 @@ class FloodDetector:
 
     def forget(self, chat_id: int, user_id: int) -> None:
         """Drop a member's history (after they are removed, so a returning member starts clean)."""
-        self._running.discard(self._key(chat_id, user_id))
+        for kept in (self._running, self._commanded, self._broken):
+            kept.discard(self._key(chat_id, user_id))
         self.state.delete(self._key(chat_id, user_id))

@@ -3,10 +3,11 @@
 Order per message from a non-exempt member: content (links, invite links, ad keywords: rule 3), then flooding
 (rule 4), then the name card (rule 2). One message is at most one offence: a link that also starts a flood
 burst is punished once, as the link. Admins, the owner and bots are exempt (the adapter passes the chat's
-cached administrator ids). Commands and replies to the bot do not count towards flooding; lines for the open
-table's record (胡, 荒庄, 撤销, a mangled `胡清一涩自摸`) only when a seated player sends them: a scorekeeper
-recording quickly, or trying a line six times until the bot reads it, is using the bot, while anyone else's
-record lines count like any message. The lines of a burst after its offence get no answer.
+cached administrator ids). Replies to the bot and commands that change something (付, 结算, 设置 …) do not count
+towards flooding; lines for the open table's record (胡, 荒庄, 撤销, a mangled `胡清一涩自摸`) only when a seated
+player sends them: a scorekeeper recording quickly, or trying a line six times until the bot reads it, is using
+the bot, while anyone else's record lines count like any message, and so do the commands that only read (`余额`
+eight times in ten seconds is a flood). The lines of a burst after its offence get no answer.
 """
 
 from __future__ import annotations
@@ -40,6 +41,15 @@ TABLE_COMMANDS = frozenset((*RECORD_COMMANDS, "undo", *REGIONAL_COMMANDS))
 #: typed answers to the bot's questions (`好`, `对`, `算了`, `确实又一次`): everyday words first, counted as any line
 #: unless a question the sender asked still waits (`好` three times in a row with nothing to answer is a repeat)
 TYPED_ANSWERS = frozenset({"question_yes", "undo_keep", "new_hand", "repeat_yes", "typed_press"})
+
+
+#: the commands that only read (余额, 明细, 历史, 帮助, 红包池 …): each is a line like any other for flooding, whoever
+#: sends it — `余额` eight times in ten seconds is a flood. A command that changes something (付, 结算, 设置 …) is
+#: using the bot, checked by its own rules (who may, the double-entry window)
+READ_COMMANDS = frozenset(
+    {"balance", "unpaid", "details", "history", "table", "rules", "fees", "help", "stats", "leaderboard", "h2h"}
+    | {"export", "night_report", "mod_pot", "mod_violations", "mod_grouprules", "mod_ruleslog"}
+)
 
 
 #: Telegram's own senders: 777000 posts a linked channel's messages, 1087968824 speaks for anonymous admins,
@@ -80,7 +90,7 @@ def moderate(ctx: Context) -> Outcome | None:
     elif rules.flood:
         content = message_content(incoming.text, incoming.photo_file_id, incoming.sticker_id)
         verdict = state(ctx.bot).detector.observe(
-            ctx.chat_id, incoming.sender.user_id, content, flood_rules, incoming.date
+            ctx.chat_id, incoming.sender.user_id, content, flood_rules, incoming.date, command=_command(ctx)
         )
         flooding = bool(verdict.reasons)
         if verdict.offence and not rule:
@@ -117,22 +127,34 @@ def moderate(ctx: Context) -> Outcome | None:
 
 
 def _using_bot(ctx: Context, incoming: Incoming) -> bool:
-    """A line that does not count towards flooding: a reply to the bot, a command other than the table's
-    record, or a line for the table's record (a hand, a kong, 撤销, a regional answer, a mangled record such as
-    `胡清一涩自摸`) from a player seated at the open table — a scorekeeper recording quickly, or retrying a line
-    until the bot reads it, is using the bot. Anyone else's record lines (refused, or with no table open) count
-    like any message."""
+    """A line that does not count towards flooding: a reply to the bot, a typed answer to a question of the
+    sender's still waiting, a command that changes something (付, 结算, 设置 …), or a line for the table's record
+    (a hand, a kong, 撤销, a regional answer, a mangled record such as `胡清一涩自摸`) from a player seated at the
+    open table — a scorekeeper recording quickly, or retrying a line until the bot reads it, is using the bot (and a
+    record costs no flood counter's write). Anyone else's record lines (refused, or with no table open), and the
+    commands that only read (`READ_COMMANDS`: `余额` eight times in ten seconds is flooding, whoever sends it),
+    count like any message."""
     quoted = incoming.reply_to.sender if incoming.reply_to is not None else None
     if quoted is not None and quoted.is_bot:
         return True
     found = ctx.said()
     if found is not None and found[0].key in TYPED_ANSWERS:
         return ctx.waiting > 0
+    if found is not None and found[0].key in READ_COMMANDS:
+        return False  # a query: a member's line like any other
     if found is not None and not found[0].games and found[0].key not in TABLE_COMMANDS:
         return True
     if found is None and not mangled_record(incoming.text):
         return False
     return ctx.table is not None and ctx.table.seat_of_user(incoming.sender.user_id) is not None
+
+
+def _command(ctx: Context) -> bool:
+    """The line is a reading command (`余额`, `明细`): the same one again counts as a repeat only within the flood
+    window (`detectors.observe`), so `余额` after each hand is no repeat. Anything else counted (chat, `好` with
+    nothing to answer, someone else's `胡 我就刷屏`) repeats however slowly."""
+    found = ctx.said()
+    return found is not None and found[0].key in READ_COMMANDS
 
 
 @registry.on_join

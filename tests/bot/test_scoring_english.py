@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.texts import SCORING_ENGLISH, chat_message, scoring_reason, scoring_refusal
-from ledger.hands import refuse_seven_pairs_after_kong
+from ledger.hands import refuse_rob_without_kong, refuse_seven_pairs_after_kong
 from ledger.scoring import Reading, ScoringError, answer, score
 from ledger.scoring.kawuxing import make_rules, missing_inputs, rules_from_request, settle
 from ledger.scoring.kawuxing.evaluate import DeclaredHand
@@ -167,6 +167,15 @@ REQUESTS: dict[str, dict[str, Any] | Callable[[], object]] = {
         "kawuxing",
         [{"type": "gang", "player": "A", "kind": "angang", "tile": "5s"}, _win("self_draw", _declared("qidui"))],
     ),
+    # the ledger's: a 抢杠胡 with no kong to rob, or robbing a kong nobody may rob
+    "rob_without_kong": lambda: refuse_rob_without_kong("kawuxing", [_win("rob_kong", _declared("kawuxing"), "B")]),
+    "rob_not_added_kong": lambda: refuse_rob_without_kong(
+        "kawuxing",
+        [
+            {"type": "gang", "player": "B", "kind": "angang", "tile": "5s"},
+            _win("rob_kong", _tiles("123p46p789s22s333s", "5p"), "B"),
+        ],
+    ),
     # the request as a whole
     "too_deep": {"game": _nested(100_000)},
     "missing_fields": {"game": "penghu", "stake": 1, "players": ["A", "B", "C", "D"], "dealer": "A"},
@@ -315,6 +324,12 @@ WORDED = {
     "seven_pairs_after_kong": "A made a kong this hand: seven pairs (七对) must be fully concealed, no kongs.",
     "includes": "A: seven pairs with a four (龙七对) already includes seven pairs (七对): name one of them.",
     "robbed_tile": "A robbed B's added kong of 5p, yet the winning tile is 6p.",
+    "rob_without_kong": "A robbing a kong (抢杠) robs the added kong B is making, but no added kong of B's is "
+    "recorded just before it. Record “B added kong” first, then this win (the robbed kong pays no kong money); not "
+    "robbing a kong, it is a win on a discard: from B.",
+    "rob_not_added_kong": "A robbing a kong (抢杠): only an added kong (a fourth tile added to a pong) can be robbed, "
+    "and B's latest record is the concealed kong (暗杠). If it was B's added kong, record “B added kong 5p” first; "
+    "not robbing a kong, it is a win on a discard: from B.",
     "baojing_early": "the alarm (报警) comes after the fourth pong or sweep (碰/扫); B has 0.",
     "zhongzhuang": "only the dealer A can win with the dealer's bonus (中庄).",
 }

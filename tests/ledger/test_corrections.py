@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ledger.booking import KONG_RESEND
 from ledger.chat_options import set_double_entry
 from ledger.events import (
     Draw,
@@ -171,7 +172,10 @@ def test_the_same_kong_from_someone_else_within_the_window_is_held_back(ledger: 
 def test_a_repeat_is_booked_by_the_same_person_after_the_window_or_when_confirmed(ledger: Ledger, clock) -> None:
     table = seat_kawuxing(ledger)
     ledger.record_event(table.id, gang("A", "angang"), source="r:1", by=1, check_repeat=True)
-    ledger.record_event(table.id, gang("A", "angang"), source="r:2", by=1, check_repeat=True)  # same person
+    with pytest.raises(DuplicateRecord):  # the same person at once: the message sent twice (KONG_RESEND)
+        ledger.record_event(table.id, gang("A", "angang"), source="r:1b", by=1, check_repeat=True)
+    clock.advance(seconds=KONG_RESEND.total_seconds() + 1)
+    ledger.record_event(table.id, gang("A", "angang"), source="r:2", by=1, check_repeat=True)  # same person, later
     clock.advance(seconds=91)
     ledger.record_event(table.id, gang("A", "angang"), source="r:3", by=2, check_repeat=True)  # window passed
     ledger.record_event(table.id, gang("A", "angang"), source="r:4", by=3)  # confirmed: no check

@@ -376,3 +376,39 @@ def test_the_hand_a_message_recorded_in(ledger: Ledger) -> None:
     ledger.undo(table.id, source="tg:1:52", by=1)
     assert ledger.recorded_hand("tg:1:51") is None  # taken back
     assert ledger.recorded_hand("tg:1:53") is None  # never recorded
+
+
+@pytest.mark.parametrize(
+    ("before", "key"),
+    [
+        ([], "rob_without_kong"),  # no kong at all: ×2 抢杠胡 on a kong nobody made
+        ([gang("A", "xugang", tile="5p")], "rob_without_kong"),  # someone else's 蓄杠
+        ([gang("B", "xugang", tile="5p"), {"type": "liangdao", "player": "A"}], "rob_without_kong"),  # not just before
+        ([gang("B", "angang", tile="5p")], "rob_not_added_kong"),  # a concealed kong cannot be robbed
+        ([gang("B", "zhigang", "A", tile="5p")], "rob_not_added_kong"),
+    ],
+)
+def test_robbing_a_kong_needs_the_robbed_players_added_kong_just_before(
+    ledger: Ledger, before: list[dict[str, object]], key: str
+) -> None:
+    """The rules: 抢杠胡 wins on the tile another player adds to a 碰 to make a 蓄杠, and that kong is never made.
+    Booked without it, the win's ×2 stood on a kong nobody made (and a 暗杠 before it kept its money)."""
+    table = seat_kawuxing(ledger)
+    for i, event in enumerate(before):
+        ledger.record_event(table.id, event, source=f"m:{i}", by=1)
+    booked = ledger.balances(CHAT)
+    with pytest.raises(ScoringRefused) as refused:
+        ledger.record_event(table.id, hu("C", "rob_kong", "B"), source="m:9", by=1)
+    assert (refused.value.code, refused.value.reading.key) == ("inconsistent", key)
+    assert "B 蓄杠" in refused.value.message and "点 B" in refused.value.message
+    assert ledger.balances(CHAT) == booked and ledger.hand_state(table.id).number == 1
+
+
+def test_a_whole_hand_robbing_its_own_recorded_added_kong_books_and_the_kong_pays_nothing(ledger: Ledger) -> None:
+    table = seat_kawuxing(ledger)
+    robbed = [gang("B", "xugang", tile="5p"), hu("C", "rob_kong", "B")]
+    result = ledger.record_hand(table.id, robbed, source="m:1", by=1)
+    assert result.finished and money(result.booked) == [("B", "C", 400, "qiangganghu")]
+    with pytest.raises(ScoringRefused) as refused:
+        ledger.record_hand(table.id, [hu("C", "rob_kong", "B")], source="m:2", by=1)
+    assert refused.value.reading.key == "rob_without_kong"

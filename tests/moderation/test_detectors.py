@@ -227,3 +227,35 @@ def test_flood_counting_matches_a_brute_force_count(
         flooding_before[user] = flooding
         if flooding:
             burst_end[user] = clock_ms
+
+
+def test_the_same_command_is_a_repeat_only_within_the_window_of_the_previous_message() -> None:
+    """`余额` after each hand is using the bot; three in ten seconds is a repeat, as any text is."""
+    detector = FloodDetector()
+    slow = [detector.observe(1, 7, "余额", RULES, T0 + timedelta(seconds=s), command=True) for s in (0, 30, 60)]
+    assert [v.run for v in slow] == [1, 1, 1] and not any(v.offence for v in slow)
+    quick = [detector.observe(1, 7, "余额", RULES, T0 + timedelta(seconds=s), command=True) for s in (90, 95, 99)]
+    assert [v.run for v in quick] == [1, 2, 3] and [v.offence for v in quick] == [False, False, True]
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.tuples(st.integers(0, 15_000), st.sampled_from(["a", "b"]), st.booleans()), max_size=60),
+    st.integers(1, 15),
+)
+def test_a_commands_run_matches_a_brute_force_count(msgs: list[tuple[int, str, bool]], window: int) -> None:
+    """A command continues a run of its text only when the member's previous message came less than the window
+    before it; a chat text continues it however late (within the ten minutes a track is kept)."""
+    rules = FloodRules(max_messages=1000, window_seconds=window, repeat_count=3)
+    detector = FloodDetector()
+    previous: tuple[int, str] | None = None
+    run, clock_ms = 0, 0
+    for gap_ms, text, command in msgs:
+        clock_ms += gap_ms
+        verdict = detector.observe(1, 7, text, rules, T0 + timedelta(milliseconds=clock_ms), command=command)
+        if previous is None or previous[1] != text or (command and clock_ms - previous[0] >= window * 1000):
+            run = 1
+        else:
+            run += 1
+        assert verdict.run == run
+        previous = (clock_ms, text)
