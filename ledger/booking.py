@@ -771,6 +771,27 @@ def refuse_repeat(
 #: players is one hand told twice far more often than two hands (the question costs a press; a miss, the money)
 EXACT_RETELLING = 3
 
+#: a 碰胡 play (碰, 扫 …) from the sender of the same play just before, within this (and the double-entry window),
+#: is the line sent twice (a double tap, a bad network's resend) and is asked about; later it is a second one: a
+#: player may 碰 the same discarder twice in a row. Deal-time 扫/提蛇 aside: one player's come one after another
+PENGHU_RESEND = timedelta(seconds=10)
+
+
+def _resent(
+    tx: Tx, table: _Table, previous: TableRecord, events: Sequence[Event | Mapping[str, Any]], anytime: bool
+) -> bool:
+    """True when `events` (from the sender of `previous`, the open hand's latest record) are 碰胡 plays sent again
+    within `PENGHU_RESEND` (`anytime`: whenever): `_refuse_repeat` then compares them with `previous`."""
+    late = tx.now - previous.recorded_at > min(PENGHU_RESEND, table.double_entry)
+    if table.game != "penghu" or (late and not anytime):
+        return False
+    told = [
+        (event.kind, event.at_deal) if isinstance(event, PenghuPlay) else (event.get("type"), event.get("at_deal"))
+        for event in events
+        if isinstance(event, PenghuPlay | Mapping)
+    ]
+    return len(told) == len(events) and all(kind in PENGHU_PLAYS and not at_deal for kind, at_deal in told)
+
 
 def _refuse_repeat(
     tx: Tx,
@@ -824,28 +845,6 @@ def _refuse_repeat(
         raise _held_back(tx, table, previous, differs=ending and not retells(events, previous.events))
     if ending and within and previous.recorded_by != by:
         raise _held_back(tx, table, previous, differs=True)
-
-
-#: a 碰胡 play (碰, 扫 …) from the sender of the same play just before, within this (and the double-entry window),
-#: is the line sent twice (a double tap, a bad network's resend) and is asked about; later it is a second one: a
-#: player may 碰 the same discarder twice in a row. Deal-time 扫/提蛇 aside: one player's come one after another
-PENGHU_RESEND = timedelta(seconds=10)
-
-
-def _resent(
-    tx: Tx, table: _Table, previous: TableRecord, events: Sequence[Event | Mapping[str, Any]], anytime: bool
-) -> bool:
-    """True when `events` (from the sender of `previous`, the open hand's latest record) are 碰胡 plays sent again
-    within `PENGHU_RESEND` (`anytime`: whenever): `_refuse_repeat` then compares them with `previous`."""
-    late = tx.now - previous.recorded_at > min(PENGHU_RESEND, table.double_entry)
-    if table.game != "penghu" or (late and not anytime):
-        return False
-    told = [
-        (event.kind, event.at_deal) if isinstance(event, PenghuPlay) else (event.get("type"), event.get("at_deal"))
-        for event in events
-        if isinstance(event, PenghuPlay | Mapping)
-    ]
-    return len(told) == len(events) and all(kind in PENGHU_PLAYS and not at_deal for kind, at_deal in told)
 
 
 def _held_back(tx: Tx, table: _Table, previous: TableRecord, *, differs: bool = False) -> DuplicateRecord:
