@@ -1266,6 +1266,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "so it was not booked. If that record is wrong, {owner} or an admin fixes it with change to …; if this is a "
         "new hand, press “New hand”.",
     },
+    # a 够级 round held back as the round just booked told otherwise (`DuplicateRecord.differs`)
+    "duplicate_other_round": {
+        "zh": "{by}：第{number}局 {what}。这条和它不一样，一局打不了这么快，多半说的是同一局，没有记。那条记错了，"
+        "{owner} 或管理员发「改成 名次 …」改；真是新的一局，点「是新的一局」。",
+        "en": "Already recorded ({by}): round {number}, {what}. This one differs, and a round takes longer than that: "
+        "most likely it tells the same round, so it was not booked. If that record is wrong, {owner} or an admin "
+        "fixes it with change to 名次 …; if this is a new round, press “New hand”.",
+    },
     "recorder_unknown": {"zh": "记那条的人", "en": "whoever recorded it"},
     "btn_new_hand": {"zh": "是新的一局", "en": "New hand"},
     "btn_repeat_yes": {"zh": "确实又一次", "en": "It happened again"},

@@ -30,7 +30,17 @@ from ledger import models as m
 from ledger.accounts import lock_group, names
 from ledger.chat_options import ChatOptions, double_entry_window
 from ledger.errors import DuplicateRecord, LedgerError, ScoringRefused
-from ledger.events import Event, Kong, ends_kawuxing_hand, payloads, repeats, retells
+from ledger.events import (
+    PENGHU_PLAYS,
+    Event,
+    Kong,
+    PenghuPlay,
+    ends_kawuxing_hand,
+    payloads,
+    repeats,
+    retells,
+    retells_round,
+)
 from ledger.hands import (
     build_request,
     is_terminal,
@@ -783,6 +793,27 @@ KONG_RESEND = timedelta(seconds=10)
 #: players is one hand told twice far more often than two hands (the question costs a press; a miss, the money)
 EXACT_RETELLING = 3
 
+#: a 碰胡 play (碰, 扫 …) from the sender of the same play just before, within this (and the double-entry window),
+#: is the line sent twice (a double tap, a bad network's resend) and is asked about; later it is a second one: a
+#: player may 碰 the same discarder twice in a row. Deal-time 扫/提蛇 aside: one player's come one after another
+PENGHU_RESEND = timedelta(seconds=10)
+
+
+def _resent(
+    tx: Tx, table: _Table, previous: TableRecord, events: Sequence[Event | Mapping[str, Any]], anytime: bool
+) -> bool:
+    """True when `events` (from the sender of `previous`, the open hand's latest record) are 碰胡 plays sent again
+    within `PENGHU_RESEND` (`anytime`: whenever): `_refuse_repeat` then compares them with `previous`."""
+    late = tx.now - previous.recorded_at > min(PENGHU_RESEND, table.double_entry)
+    if table.game != "penghu" or (late and not anytime):
+        return False
+    told = [
+        (event.kind, event.at_deal) if isinstance(event, PenghuPlay) else (event.get("type"), event.get("at_deal"))
+        for event in events
+        if isinstance(event, PenghuPlay | Mapping)
+    ]
+    return len(told) == len(events) and all(kind in PENGHU_PLAYS and not at_deal for kind, at_deal in told)
+
 
 def _refuse_repeat(
     tx: Tx,
@@ -807,7 +838,12 @@ def _refuse_repeat(
     exactly alike (`retells`), as another telling of it when it names the same winner (`repeats`) — whenever they
     come — and as another ending of it within the window (later, someone else's `我刚才自摸了` is a new hand).
     Someone else's ending that reads exactly like the hand just ended, with nothing recorded since, is that hand
-    for `EXACT_RETELLING` windows (a second player telling the table's win 100 s later booked it twice)."""
+    for `EXACT_RETELLING` windows (a second player telling the table's win 100 s later booked it twice).
+
+    够级 likewise: a round takes minutes, so someone else's round within the window of the previous one is that
+    round told otherwise (`differs`) unless it reads exactly alike, and exactly alike it is that round for
+    `EXACT_RETELLING` windows. A 碰胡 play (碰, 扫 …) repeating the one just before is held back as any repeat, and
+    from its own sender too within `PENGHU_RESEND` (`_resent`)."""
     previous = _latest_record(tx, table, hand, named=False)
     if previous is None:
         return
@@ -817,12 +853,16 @@ def _refuse_repeat(
     ending = table.game == "kawuxing" and previous.finished and ends_kawuxing_hand(events)
     since = tx.now - previous.recorded_at
     within = since <= table.double_entry
+    if table.game == "gouji" and previous.finished and previous.recorded_by != by:  # a round takes minutes
+        exact = retells_round(events, previous.events)
+        if within or (exact and since <= table.double_entry * EXACT_RETELLING):
+            raise _held_back(tx, table, previous, differs=not exact)
     if recap and ending and (within or repeats(events, previous.events)):
         raise _held_back(tx, table, previous, differs=not retells(events, previous.events))
     retold = ending and hand is None and previous.recorded_by != by and retells(events, previous.events)
     if retold and since <= table.double_entry * EXACT_RETELLING:
         raise _held_back(tx, table, previous)
-    if previous.recorded_by == by and not previous.finished:
+    if previous.recorded_by == by and not previous.finished and not _resent(tx, table, previous, events, anytime):
         return
     if not anytime and not within:
         return

@@ -314,13 +314,20 @@ def renamed(data: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]
 
 #: 碰胡 events that end a hand with someone's win (the draw ends it too: keyed as every game's draw)
 PENGHU_WINS = frozenset({"hu", "tianhu", "dihu", "xiaoqidui", "wufu"})
+#: 碰胡 events paid on the spot, the hand going on: one told again by someone else a moment later is that one
+PENGHU_PLAYS = frozenset({"peng", "sao", "guosao", "paoqi", "tishe", "baojing"})
+
+
+def _play_key(kind: str, player: Any, discarder: Any) -> tuple[Any, ...]:
+    """A 碰胡 play's key: its kind and player, and whose discard paid for it (碰, 跑起; a deal-time mark aside)."""
+    return (kind, player, discarder) if kind in PENGHU_PAID_BY_ONE else (kind, player)
 
 
 def _repeat_key(event: Event | Mapping[str, Any]) -> tuple[tuple[Any, ...], str | None] | None:
     """What identifies a record when the same thing is typed twice, and its tile (a tile typed on one side only
     still matches): a kong, a 亮倒, a win by its winner alone (a hand takes longer than the window, so the same
     winner again is the same win told differently, whatever the way or the discarder), a draw, a 够级 round by
-    its finishing order; None for what may well happen twice in a row (碰胡's 碰, 扫 …: no double-entry check)."""
+    its finishing order, a 碰胡 play (碰, 扫 …) by its kind, player and discarder; None for a 漂."""
     if not isinstance(event, Mapping):
         if isinstance(event, Kong):
             return ("gang", event.player, event.kind, event.discarder), event.tile
@@ -329,6 +336,8 @@ def _repeat_key(event: Event | Mapping[str, Any]) -> tuple[tuple[Any, ...], str 
         if isinstance(event, Win):
             return ("hu", event.winner), None
         if isinstance(event, PenghuPlay):
+            if event.kind in PENGHU_PLAYS:
+                return _play_key(event.kind, event.player, event.discarder), None
             return (("hu", event.player), None) if event.kind in PENGHU_WINS else None
         if isinstance(event, GoujiRound):
             return ("round", event.order), None
@@ -344,6 +353,8 @@ def _repeat_key(event: Event | Mapping[str, Any]) -> tuple[tuple[Any, ...], str 
         return ("hu", event.get("winner")), None
     if kind in PENGHU_WINS:
         return ("hu", event.get("player")), None
+    if kind in PENGHU_PLAYS:
+        return _play_key(kind, event.get("player"), event.get("from")), None
     if kind == "round":
         return ("round", tuple(event.get("order") or ())), None
     if kind == "draw":
@@ -354,7 +365,8 @@ def _repeat_key(event: Event | Mapping[str, Any]) -> tuple[tuple[Any, ...], str 
 def repeats(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
     """True when `new` records what `previous` (one earlier record) did: the same kong (player, kind, discarder,
     tile), the same player's 亮倒, the same winners (the way of winning, discarder, patterns and tiles aside: two
-    people rarely describe one win alike), a draw after a draw, or a 够级 round with the same finishing order."""
+    people rarely describe one win alike), a draw after a draw, a 够级 round with the same finishing order, or the
+    same 碰胡 play (碰 of the same discard, 扫, 提蛇 … of the same player)."""
     mine = [_repeat_key(event) for event in new]
     theirs = [_repeat_key(event) for event in previous]
     if not mine or len(mine) != len(theirs) or None in mine or None in theirs:
@@ -365,6 +377,22 @@ def repeats(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping
         a_key == b_key and (a_tile is None or b_tile is None or a_tile == b_tile)
         for (a_key, a_tile), (b_key, b_tile) in zip(left, right, strict=True)
     )
+
+
+def retells_round(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
+    """True when `new` is the 够级 round `previous` recorded, read exactly alike: the same finishing order, the same
+    革命 players and the same failed burns in the same order (`repeats` asks the order only)."""
+
+    def told(events: Sequence[Event | Mapping[str, Any]]) -> list[tuple[Any, ...]]:
+        data = [payload(event) if isinstance(event, GoujiRound) else event for event in events]
+        return [
+            (tuple(d.get("order") or ()), tuple(sorted(d.get("geming") or ())), tuple(d.get("shaopai_failed") or ()))
+            for d in data
+            if isinstance(d, Mapping) and d.get("type") == "round"
+        ]
+
+    mine = told(new)
+    return len(mine) == len(new) == len(previous) == 1 and mine == told(previous)
 
 
 def ends_kawuxing_hand(events: Sequence[Event | Mapping[str, Any]]) -> bool:

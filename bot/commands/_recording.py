@@ -206,13 +206,15 @@ def _recorder(ctx: Context, record: TableRecord) -> str | None:
 def held_back_text(ctx: Context, dup: DuplicateRecord, game: str = "kawuxing") -> str:
     """Why a record was not booked: the same thing, recorded by someone else a moment ago, or a hand's ending by
     the same sender (for a win: the same winners, however the win was told); or another ending of the hand just
-    ended (`dup.differs`), which its recorder or an admin corrects with 改成 if that record is wrong."""
+    ended (`dup.differs`; for 够级, another order of the round just booked), which its recorder or an admin corrects
+    with 改成 if that record is wrong."""
     previous = dup.previous
     what = describe_record(ctx.lang, previous.events, game)
     by, number = recorded_by(ctx, previous), previous.hand_number
     if dup.differs:
         owner = _recorder(ctx, previous) or ctx.t("recorder_unknown")
-        return ctx.t("duplicate_other_end", by=by, number=number, what=what, owner=owner)
+        other = "duplicate_other_round" if game == "gouji" else "duplicate_other_end"  # 改成 名次 … fixes a round
+        return ctx.t(other, by=by, number=number, what=what, owner=owner)
     won = any(event.get("type") == "hu" or event.get("type") in PENGHU_WINS for event in previous.events)
     return ctx.t("duplicate_win" if won else "duplicate", by=by, number=number, what=what)
 

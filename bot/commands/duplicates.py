@@ -1,5 +1,5 @@
 """Double entries: the same kong, 亮倒, win (the same winners) or draw typed by two people at the table is booked once;
-so is a 够级 round (the same finishing order) and a 碰胡 win or draw.
+so is a 够级 round (the same finishing order) and a 碰胡 win, draw or play (碰, 扫 …).
 
 The ledger holds back a record that repeats the table's previous one when someone else recorded that one within
 the group's window (`设置 重复间隔 90`, seconds; 0 turns it off). The reply says who recorded it and when, and
@@ -14,11 +14,12 @@ A button flow's confirmation (the 胡/杠 flows, a 够级 round's 名次) is hel
 message asks the same, and the same people answer it. The rule is `flow_step`'s, for every flow it reads
 (`held_as_repeat`).
 
-Another ending of the 卡五星 hand just ended from someone else within the window (`DuplicateRecord.differs`: a
-hand takes minutes, so it is most likely that hand told otherwise), and a recap of that hand (`Context.recap`:
-`阿杰 刚才 自摸 清一色`) that reads otherwise, get the same question with 「是新的一局」 for 「确实又一次」, naming who
-may fix the record there with 改成; it is asked even of a line read without its command word, and so is a recap
-that repeats the record (someone telling it after the fact may not have seen it booked).
+Another ending of the 卡五星 hand just ended (or another 够级 round) from someone else within the window
+(`DuplicateRecord.differs`: a hand takes minutes, so it is most likely that hand told otherwise), and a recap of
+that hand (`Context.recap`: `阿杰 刚才 自摸 清一色`) that reads otherwise, get the same question with 「是新的一局」
+for 「确实又一次」, naming who may fix the record there with 改成; it is asked even of a line read without its
+command word, and so is a recap that repeats the record (someone telling it after the fact may not have seen it
+booked).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from bot.commands.suggest import effects_of, held_line, press_to_rerun, run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import asks, fold
 from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_WORDS_EN
+from ledger.events import PENGHU_PLAYS
 from ledger.service import DuplicateRecord, Flow, TableInfo
 
 KIND = REPEAT_QUESTION
@@ -62,11 +64,13 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」 (「是新的一局」
     for another ending of the hand). A line that did not start with its command word (`Context.unprompted`: `清一色
     自摸！` after the win was recorded) repeating the record is someone repeating the news: held back without a
-    word, unless it says it tells the hand after the fact (`Context.recap`)."""
+    word, unless it says it tells the hand after the fact (`Context.recap`) or repeats a 碰胡 play (碰, 扫 …): the
+    table's ordinary way to tell someone else's (`@乙 碰 点 @丙`), and a real second one of the same is no news."""
     key = question_key(ctx)
     if asked_already(ctx, key):
         raise Quiet  # this very update asked already (a redelivery): the question is out there
-    if ctx.unprompted and not dup.differs and not ctx.recap:
+    plays = all(event.get("type") in PENGHU_PLAYS for event in dup.previous.events)  # `@乙 碰 点 @丙`: how 碰胡 tells
+    if ctx.unprompted and not dup.differs and not ctx.recap and not plays:
         raise Quiet
     # the table's latest record, by its last event (the one it repeats, or for a kong maybe a later one):
     # 「确实又一次」 means "again after that one", so it expires once that record is corrected, taken back or

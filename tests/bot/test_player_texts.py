@@ -52,7 +52,7 @@ def test_a_drawn_hand_says_who_pays_whom(tmp_path: Path) -> None:
 def test_penghu_refusals_name_commands_not_the_contracts_fields(tmp_path: Path) -> None:
     """Every 碰胡 refusal the core words in its contract (`from 不能是 null`, `请记 wufu`) reads in players' words."""
     script = ["!admin a", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "a: 小七对"]
-    script += ["a: 扫 起手"] * 3 + ["a: 胡 摸 跑起", "a: 跑起"] + ["b: 碰 点 @c"] * 5
+    script += ["a: 扫 起手"] * 3 + ["a: 胡 摸 跑起", "a: 跑起"] + ["b: 碰 点 @c", "!clock +15s"] * 5  # not a resend
     script += ["b: 五福 摸", "b: 报警", "b: 碰 摸", "b: 扫", "b: 过扫"]
     out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
     said = "\n".join(line for line in out if line.startswith("bot: "))
@@ -65,9 +65,9 @@ def test_penghu_refusals_name_commands_not_the_contracts_fields(tmp_path: Path) 
 #: 跑起胡, 跑起中庄, 五福, 提蛇, 中庄, 胡, 天胡 and the deal money it returns, 地胡, the two-提蛇 win, 小七对)
 PENGHU_EVERY_REASON = ["!admin a", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "a: 扫 起手", "b: 扫 起手"]
 PENGHU_EVERY_REASON += ["d: 提蛇 起手", "c: 碰 点 @d", "c: 扫", "b: 过扫", "b: 跑起 点 @a", "c: 胡 点 @b 跑起"]
-PENGHU_EVERY_REASON += ["c: 碰 点 @a", "c: 胡 点 @b 中庄 跑起", "b: 碰 点 @a", "b: 碰 摸", "b: 扫", "b: 扫"]
-PENGHU_EVERY_REASON += ["b: 报警", "b: 五福 摸", "a: 扫 起手", "c: 天胡", "d: 地胡", "c: 提蛇 起手", "c: 提蛇 起手"]
-PENGHU_EVERY_REASON += ["b: 小七对", "a: 碰 摸", "a: 提蛇", "b: 中庄 自摸", "c: 胡 自摸"]
+PENGHU_EVERY_REASON += ["c: 碰 点 @a", "c: 胡 点 @b 中庄 跑起", "b: 碰 点 @a", "b: 碰 摸", "b: 扫", "!clock +15s"]
+PENGHU_EVERY_REASON += ["b: 扫", "b: 报警", "b: 五福 摸", "a: 扫 起手", "c: 天胡", "d: 地胡", "c: 提蛇 起手"]
+PENGHU_EVERY_REASON += ["c: 提蛇 起手", "b: 小七对", "a: 碰 摸", "a: 提蛇", "b: 中庄 自摸", "c: 胡 自摸"]
 
 
 def test_penghu_details_name_every_reason_in_the_chats_language(tmp_path: Path) -> None:
@@ -120,8 +120,9 @@ def test_english_lists_in_every_game_report_and_group_rule_use_ascii_punctuation
     script = ["!admin a", "a: 设置 语言 en", "a: 群管设置", "a: 群管设置 ad_keywords 代开,加微信", "a: 群规编辑"]
     script += ["a: 设置 游戏 够级", "a: 开桌 @a @b @c @d @e @f", "a: 名次 a d c f 烧牌 e b", "a: 名次 革命 a d"]
     script += ["a: 名次 c a b d f 革命 e", "a: 名次 a b c", "a: 名次", "a: !press 革命…", "a: !press a", "a: 历史"]
-    script += ["a: 结算", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "b: 碰 点 @a", "b: 碰 摸", "b: 扫", "b: 扫"]
-    script += ["b: 报警", "c: 碰 摸", "c: 扫", "c: 扫", "c: 扫", "c: 报警", "a: 牌桌", "b: 胡 点 @a", "a: 结算"]
+    script += ["a: 结算", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "b: 碰 点 @a", "b: 碰 摸", "b: 扫"]
+    script += ["!clock +15s", "b: 扫", "b: 报警", "c: 碰 摸", "c: 扫", "!clock +15s", "c: 扫", "!clock +15s", "c: 扫"]
+    script += ["c: 报警", "a: 牌桌", "b: 胡 点 @a", "a: 结算"]
     script += ["b: [photo AgACAgQbbb1] 收款码 微信", "b: [photo AgACAgQbbb2] 收款码 支付宝", "a: 收款码"]
     script += ["d: 1", "d: 2", "d: 3", "d: 4", "d: 5", "d: 6", "a: 撤销处罚 #1"]
     out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")

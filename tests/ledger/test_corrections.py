@@ -333,8 +333,8 @@ def test_a_hand_told_exactly_alike_is_retold_in_any_order_and_one_word_more_is_n
 
 
 def test_a_gouji_round_and_a_penghu_win_or_draw_are_checked_for_double_entries(ledger: Ledger, clock) -> None:
-    """够级: the same finishing order (marks aside); 碰胡: the same winner, whatever the way, or a draw after a
-    draw; a 碰 may well come twice and is never held back."""
+    """够级: the same finishing order (marks aside), and after the window a round of its own; 碰胡: the same
+    winner, whatever the way, or a draw after a draw; a 碰 told again by someone else too."""
     gouji_chat, penghu_chat = -401, -402
     for chat, game, seats in ((gouji_chat, "gouji", "ABCDEF"), (penghu_chat, "penghu", "ABCD")):
         ledger.group(chat)
@@ -345,6 +345,7 @@ def test_a_gouji_round_and_a_penghu_win_or_draw_are_checked_for_double_entries(l
     ledger.record_event(gouji_table.id, GoujiRound(tuple("ACEBDF")), source="g:1", by=1, check_repeat=True)
     with pytest.raises(DuplicateRecord):
         ledger.record_event(gouji_table.id, GoujiRound(tuple("ACEBDF")), source="g:2", by=2, check_repeat=True)
+    clock.advance(seconds=91)  # within the window, another order from someone else is that round told otherwise
     ledger.record_event(gouji_table.id, GoujiRound(tuple("BDFACE")), source="g:3", by=2, check_repeat=True)
     assert ledger.current_table(gouji_chat).hand_number == 3
     table = ledger.current_table(penghu_chat)
@@ -355,8 +356,137 @@ def test_a_gouji_round_and_a_penghu_win_or_draw_are_checked_for_double_entries(l
     with pytest.raises(DuplicateRecord):
         ledger.record_event(table.id, Draw(), source="p:4", by=3, check_repeat=True)
     ledger.record_event(table.id, PenghuPlay("peng", "B"), source="p:5", by=1, check_repeat=True)
-    ledger.record_event(table.id, PenghuPlay("peng", "B"), source="p:6", by=2, check_repeat=True)
+    with pytest.raises(DuplicateRecord):
+        ledger.record_event(table.id, PenghuPlay("peng", "B"), source="p:6", by=2, check_repeat=True)
+    ledger.record_event(table.id, PenghuPlay("peng", "B"), source="p:7", by=2)  # confirmed: 确实又一次
     assert len(ledger.hand_state(table.id).events) == 2
+
+
+def _seat_penghu(ledger: Ledger, chat: int) -> Any:
+    ledger.group(chat)
+    ledger.update_group(chat, game="penghu", base=100, source=f"{chat}:cfg", by=1)
+    ids = [ledger.member(chat, 10 + i, name).id for i, name in enumerate("ABCD")]
+    return ledger.open_table(chat, ids, source=f"{chat}:open", by=1)
+
+
+def _seat_gouji(ledger: Ledger, chat: int) -> Any:
+    ledger.group(chat)
+    ledger.update_group(chat, game="gouji", base=100, source=f"{chat}:cfg", by=1)
+    ids = [ledger.member(chat, 10 + i, name).id for i, name in enumerate("ABCDEF")]
+    return ledger.open_table(chat, ids, source=f"{chat}:open", by=1)
+
+
+def test_a_penghu_play_told_again_is_held_back_and_a_real_second_one_is_booked(ledger: Ledger, clock) -> None:
+    """Play-test: 阿四's 碰 told again by 小刚 5 s later was booked twice (and the duplicate moved 阿四 to the 三碰
+    rate); so were 扫 and 提蛇, and the same sender's 碰 sent twice at once. Someone else's same 碰, 扫 or 提蛇
+    within the window is held back, and so is the sender's own within `PENGHU_RESEND`; the same sender later, a
+    deal-time 扫 of theirs at once (连扫二次), another discarder or someone else after the window are booked."""
+    table = _seat_penghu(ledger, -411)
+    plays = (PenghuPlay("peng", "B", "C"), PenghuPlay("sao", "B"), PenghuPlay("tishe", "D"))
+    for step, play in enumerate(plays):
+        ledger.record_event(table.id, play, source=f"t:{step}", by=11, check_repeat=True)
+        clock.advance(seconds=5)
+        with pytest.raises(DuplicateRecord) as dup:
+            ledger.record_event(table.id, play, source=f"t:{step}:again", by=13, check_repeat=True)
+        assert not dup.value.differs and dup.value.previous.recorded_by == 11
+        clock.advance(seconds=30)
+    assert len(ledger.hand_state(table.id).events) == 3
+    ledger.record_event(table.id, PenghuPlay("peng", "A", "C"), source="s:1", by=12, check_repeat=True)
+    clock.advance(seconds=2)
+    with pytest.raises(DuplicateRecord):  # the same line sent twice
+        ledger.record_event(table.id, PenghuPlay("peng", "A", "C"), source="s:2", by=12, check_repeat=True)
+    clock.advance(seconds=20)  # a moment later, from its own sender: a second 碰 of the same discard
+    ledger.record_event(table.id, PenghuPlay("peng", "A", "C"), source="s:3", by=12, check_repeat=True)
+    ledger.record_event(table.id, PenghuPlay("peng", "A", "D"), source="s:4", by=13, check_repeat=True)
+    clock.advance(seconds=91)
+    ledger.record_event(table.id, PenghuPlay("peng", "A", "D"), source="s:5", by=14, check_repeat=True)
+    state = ledger.hand_state(table.id)
+    assert len(state.events) == 7
+    fresh = _seat_penghu(ledger, -413)  # at the deal one player's 扫 twice, told at once, is 连扫二次
+    ledger.record_event(fresh.id, PenghuPlay("sao", "A", at_deal=True), source="d:1", by=10, check_repeat=True)
+    ledger.record_event(fresh.id, PenghuPlay("sao", "A", at_deal=True), source="d:2", by=10, check_repeat=True)
+    assert len(ledger.hand_state(fresh.id).events) == 2
+
+
+_PLAYS = st.lists(
+    st.tuples(
+        st.builds(
+            PenghuPlay,
+            kind=st.sampled_from(["peng", "sao", "guosao", "tishe", "paoqi"]),
+            player=st.sampled_from("ABCD"),
+            discarder=st.sampled_from("ABCD"),
+            at_deal=st.booleans(),
+        ),
+        st.sampled_from([10, 11, 12, 13]),  # who tells it
+        st.sampled_from([1, 2, 3]),  # who tells it again: the teller plus this, round the table
+        st.integers(min_value=0, max_value=8),  # seconds later
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+def _as_told(play: PenghuPlay) -> PenghuPlay:
+    """A drawn play as the chat can tell it: 碰 of someone else's discard or from the wall (`discarder` None when
+    drawn as the player's own), 跑起 of someone else's, 扫 and 提蛇 maybe at the deal, 过扫 neither."""
+    if play.kind == "peng":
+        return PenghuPlay("peng", play.player, None if play.discarder == play.player else play.discarder)
+    if play.kind == "paoqi":
+        seats = "ABCD"
+        return PenghuPlay("paoqi", play.player, seats[(seats.index(play.player) + 1) % 4])
+    return PenghuPlay(play.kind, play.player, at_deal=play.at_deal and play.kind != "guosao")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_PLAYS)
+def test_a_penghu_play_told_twice_by_two_players_books_once(ledger: Ledger, clock, plays: list[Any]) -> None:
+    """Each 碰胡 play told by one player and again by another within seconds books once: the table's money is what
+    the plays told once book at a table of another group (a play the scoring refuses is left out of both; one that
+    repeats the play before it from another teller is a real second one, booked with 确实又一次)."""
+    chat = next(_chats)
+    table, clean = _seat_penghu(ledger, chat), _seat_penghu(ledger, chat - 1)
+    for step, (drawn, teller, turn, later) in enumerate(plays):
+        play = _as_told(drawn)
+        try:
+            ledger.record_event(clean.id, play, source=f"c:{chat}:{step}", by=10)
+        except LedgerError:
+            continue
+        try:
+            ledger.record_event(table.id, play, source=f"p:{chat}:{step}", by=teller, check_repeat=True)
+        except DuplicateRecord:  # the same play as the one before it, from another teller: the question's yes
+            ledger.record_event(table.id, play, source=f"p:{chat}:{step}:yes", by=teller)
+        clock.advance(seconds=later)
+        echo = 10 + (teller - 10 + turn) % 4
+        with pytest.raises(DuplicateRecord):
+            ledger.record_event(table.id, play, source=f"e:{chat}:{step}", by=echo, check_repeat=True)
+        clock.advance(seconds=30)
+    played, typed = ledger.balances(chat), ledger.balances(chat - 1)
+    assert [played.of(s.member_id) for s in table.seats] == [typed.of(s.member_id) for s in clean.seats]
+
+
+def test_a_gouji_round_told_otherwise_or_again_minutes_later_is_held_back(ledger: Ledger, clock) -> None:
+    """Play-test: 大刘's round told by 老李 20 s later with two places swapped was booked as 第2局, and the same
+    round told again by another player 2–3 minutes later was booked again. A round takes minutes: another order
+    from someone else within the window is that round told otherwise (`differs`: 是新的一局, or 改成 名次 …), and
+    the round told exactly alike by someone else is that round for `EXACT_RETELLING` windows; its own recorder's
+    next round, or someone else's after the window, is a round of its own."""
+    table = _seat_gouji(ledger, -421)
+    ledger.record_event(table.id, GoujiRound(tuple("ABCDEF")), source="g:1", by=10, check_repeat=True)
+    clock.advance(seconds=20)
+    for step, told in enumerate((GoujiRound(tuple("ACBDEF")), GoujiRound(tuple("ABCDEF"), (), ("B",)))):
+        with pytest.raises(DuplicateRecord) as dup:
+            ledger.record_event(table.id, told, source=f"g:o{step}", by=13, check_repeat=True)
+        assert dup.value.differs and dup.value.previous.recorded_by == 10 and dup.value.previous.hand_number == 1
+    clock.advance(seconds=130)  # 150 s: past the window, within three
+    with pytest.raises(DuplicateRecord) as again:
+        ledger.record_event(table.id, GoujiRound(tuple("ABCDEF")), source="g:2", by=12, check_repeat=True)
+    assert not again.value.differs
+    ledger.record_event(table.id, GoujiRound(tuple("ACBDEF")), source="g:3", by=12, check_repeat=True)
+    clock.advance(seconds=20)  # its own recorder's next round a moment later stands
+    ledger.record_event(table.id, GoujiRound(tuple("FEDCBA")), source="g:4", by=12, check_repeat=True)
+    clock.advance(seconds=271)
+    ledger.record_event(table.id, GoujiRound(tuple("FEDCBA")), source="g:5", by=13, check_repeat=True)
+    assert ledger.current_table(-421).hand_number == 5
 
 
 def test_the_double_entry_check_costs_the_booking_no_statement(ledger: Ledger, clock) -> None:
