@@ -36,6 +36,27 @@ STANDING_WORDS = (
     ),
     *("who won", "who won tonight", "who is winning", "who's winning", "score"),
 )
+#: the night before, asked the next day: who won (`昨晚谁赢了`, `昨天谁输得最多`), the sender's own result (`我昨晚输了
+#:多少`, `昨晚我赢了几块`) and its summary (`昨晚战报`): 统计 and 战报 of the last night before today's
+YESTERDAY_WORDS = ("昨晚", "昨天", "昨天晚上", "昨夜")
+YESTERDAY_STANDING_WORDS = tuple(
+    f"{when}谁{result}{how}{ending}"
+    for when in YESTERDAY_WORDS
+    for result in ("赢", "输")
+    for how in ("了", "最多", "得最多", "的最多", "")
+    for ending in _ASKED_ENDINGS
+)
+YESTERDAY_OWN_WORDS = tuple(
+    f"{first}{result}{done}{much}{money}{ending}"
+    for when in YESTERDAY_WORDS
+    for first in (f"我{when}", f"{when}我")
+    for result in ("输", "赢")
+    for done in ("了", "")
+    for much in ("多少", "几块")
+    for money in ("", "钱")
+    for ending in _ASKED_ENDINGS
+)
+YESTERDAY_REPORT_WORDS = tuple(f"{when}{of}战报" for when in YESTERDAY_WORDS for of in ("", "的"))
 #: who owes whom, asked in the first person: only what the sender owes (`我欠谁`), only what is owed to them
 _OWING = (
     *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
@@ -455,6 +476,8 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     # reports asked with their scope in the word (bot/reports/commands.py)
     **{word: ("1",) for word in LAST_HAND_WORDS},
     "我的战绩": ("我",),
+    **{word: ("昨晚",) for word in (*YESTERDAY_STANDING_WORDS, *YESTERDAY_REPORT_WORDS)},
+    **{word: ("我", "昨晚") for word in YESTERDAY_OWN_WORDS},
     "我的统计": ("我",),
     "本月排行": ("本月",),
     "这个月排行": ("本月",),

@@ -189,3 +189,22 @@ def test_a_person_part_names_one_seat_and_never_another_seats_whole_name(seats: 
         assert seat in seats and person_part(seat).casefold() == key
         assert sum(person_part(s).casefold() == key for s in seats) == 1
         assert all(s.casefold() != key for s in seats)
+
+
+# --------------------------------------------------------------------------- 5. the night before, asked the next day
+
+
+def test_last_night_asked_the_next_day_is_answered_from_its_reports(table: Table) -> None:
+    assert table.say("a: 昨晚谁赢了") == ["bot: 昨晚还没有记录。"]
+    table.say("a: 胡 清一色 自摸", "!clock +5m", "b: 胡 七对 点 c", "a: 结算", "!clock +14h")
+    out = table.say("a: 昨晚谁赢了")
+    assert out[0].startswith("bot: 📊 本群 · 第1晚") and any(o.startswith("bot: a +8元") for o in out), out
+    assert table.say("a: 昨天谁赢了？")[0].startswith("bot: 📊 本群 · 第1晚")
+    out = [o for o in table.say("c: 我昨晚输了多少") if "欢迎" not in o]
+    assert out[0].startswith("bot: 📊 c · 第1晚") and any("净 -8元" in o for o in out), out
+    assert any(o.startswith("bot: 第1晚结算") for o in table.say("a: 昨晚战报"))
+    # a new night under way: 昨晚 is still the night before it, 战报 alone tonight's
+    table.say(OPEN, "a: 胡 七对 自摸")
+    assert any(o.startswith("bot: 第1晚结算") for o in table.say("a: 昨晚战报"))
+    assert table.say("a: 昨晚谁输得最多")[0].startswith("bot: 📊 本群 · 第1晚")
+    assert not any(o.startswith("bot: 第1晚") for o in table.say("a: 战报"))
