@@ -244,8 +244,9 @@ def split_command(
             return None
         return command, name, _rest(text[origin[start + 1 + len(first)] :])
     doubled = next((w for w in _DOUBLED_WIN_WORDS if head.startswith(w) and _said_again(head[len(w) :], w)), "")
-    if doubled:  # `胡了胡了！卡五星 老王放的炮`: the word once
-        return split_command(text[origin[start + len(doubled)] :], book, game, seats)
+    once = split_command(text[origin[start + len(doubled)] :], book, game, seats) if doubled else None
+    if once is not None and once[1] == doubled:  # `胡了胡了！卡五星 老王放的炮`: the word once
+        return once
     for leads, key in _LEADS:  # `散了散了 结算吧`, `哦不对 撤销`: the settle or undo word alone after them
         led = _led_in(head, leads)
         if led < len(head) and head.startswith(vocab.COMMAND_WORDS[key], led):

@@ -680,7 +680,7 @@ PATTERN_COMPOUNDS: dict[str, tuple[str, ...]] = {
 }
 #: characters that mark a word as a pattern's name (清, 碰, 对, 龙 …): an unknown word holding one is never left out
 #: or swapped for a lesser pattern by a 「是不是」 suggestion (`清一条龙` is asked about, not booked as something less)
-PATTERN_MARKS = frozenset("清碰对龙豪星元归抓")
+PATTERN_MARKS = frozenset("清碰对龙豪星归")
 SITUATIONS: dict[str, tuple[str, ...]] = {
     "gangshangkaihua": ("杠上开花", "杠上花", "杠开", "gangshangkaihua"),
     "gangshangpao": ("杠上炮", "gangshangpao"),

@@ -154,6 +154,8 @@ def record_win(ctx: Context) -> SendText:
         except (GrammarError, Refusal):
             pass
         else:
+            if ctx.word == BY_PATTERNS and _cheering(ctx, table):
+                raise Quiet  # `清一色自摸！每人8块` just after someone else recorded a hand's end: cheering it
             args = " ".join(part for part in (kept, said) if part)
             why = ctx.t("suggest_stated_amount", words=" ".join(amounts))
             return ask(ctx, table, "胡", args, why, heard=True)

@@ -134,6 +134,12 @@ def test_money_said_with_a_win_is_asked_about_never_silent(table: Table, line: s
     assert table.hands() == 1
 
 
+def test_money_said_cheering_a_win_just_recorded_asks_nothing(table: Table) -> None:
+    table.say("b: 胡 清一色 自摸")
+    assert table.say("a: 清一色自摸！每人8块") == []
+    assert table.hands() == 1
+
+
 def test_a_pung_konged_later_is_an_added_kong(table: Table) -> None:
     out = table.say("a: 碰了又杠 4s")
     assert any("蓄杠 四条" in o for o in out)
