@@ -19,7 +19,8 @@ def person_part(name: str) -> str:
 
 def by_person_part(seats: Iterable[str]) -> dict[str, str]:
     """name key of a seat's person part -> the seat, for seats whose name has a role after the person (`王建国-成员`)
-    and whose person part is no other seat's name or person part."""
+    and whose person part is no other seat's name or person part; never one character (`我-成员`, `点-成员` would
+    read as a word of a record)."""
     seats = list(seats)
     parts: dict[str, list[str]] = {}
     for seat in seats:
@@ -28,5 +29,5 @@ def by_person_part(seats: Iterable[str]) -> dict[str, str]:
     return {
         key: named[0]
         for key, named in parts.items()
-        if key and len(named) == 1 and name_key(named[0]) != key and key not in wholes
+        if len(key) >= 2 and len(named) == 1 and name_key(named[0]) != key and key not in wholes
     }
