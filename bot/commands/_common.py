@@ -16,6 +16,7 @@ from bot.grammar import mention_word, name_key
 from bot.permissions import may_answer, plays_at
 from bot.seat_names import by_person_part
 from bot.texts import joined, money, refusal_text
+from ledger.accounts import reads_as
 from ledger.errors import LedgerError
 from ledger.records import Replayable
 
@@ -339,8 +340,8 @@ def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]
             return seats_by_key[key]
         if key in seats_by_username:  # Telegram's own identity of a seated player, `@` typed or not: no lookup
             return seats_by_username[key]
-        if key in seats_by_person:
-            return seats_by_person[key]
+        if reads_as(bare) in seats_by_person:
+            return seats_by_person[reads_as(bare)]
         if not mention:
             return None
         return seated(mentioned_member(ctx, bare), bare)
