@@ -280,8 +280,13 @@ class Context:
 
     @property
     def seat_names(self) -> list[str]:
-        """The names at the chat's open table (none without one): a record may start with one (`老王 碰 点 @小李`)."""
-        return self.table.players if self.table is not None else []
+        """The names at the chat's open table (none without one): a record may start with one (`老王 碰 点 @小李`);
+        a seat's person part too (`王建国` for `王建国-成员`, `bot.seat_names`)."""
+        from bot.seat_names import by_person_part
+
+        if self.table is None:
+            return []
+        return [*self.table.players, *by_person_part(self.table.players)]
 
     def said(self) -> tuple[Command, str, str] | None:
         """The command the message starts with, the word that named it and its arguments (`grammar.split_command`

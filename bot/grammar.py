@@ -243,6 +243,10 @@ def split_command(
         if command is None:
             return None
         return command, name, _rest(text[origin[start + 1 + len(first)] :])
+    doubled = next((w for w in _DOUBLED_WIN_WORDS if head.startswith(w) and _said_again(head[len(w) :], w)), "")
+    once = split_command(text[origin[start + len(doubled)] :], book, game, seats) if doubled else None
+    if once is not None and once[1] == doubled:  # `胡了胡了！卡五星 老王放的炮`: the word once
+        return once
     for leads, key in _LEADS:  # `散了散了 结算吧`, `哦不对 撤销`: the settle or undo word alone after them
         led = _led_in(head, leads)
         if led < len(head) and head.startswith(vocab.COMMAND_WORDS[key], led):
@@ -347,6 +351,14 @@ def split_command(
     if game == "gouji":
         return _own_place(text, book, game) or _places_first(text, book, game)
     return _double_win_named(text, book, game, seats)
+
+
+#: win words said twice in joy (`胡了胡了！`, `自摸自摸 七对`): read once
+_DOUBLED_WIN_WORDS = sorted((w for w in vocab.COMMAND_WORDS["hu"] if is_cjk(w[0])), key=len, reverse=True)
+
+
+def _said_again(after: str, word: str) -> bool:
+    return after.lstrip(_SPACES + "!！,，、~～").startswith(word)
 
 
 #: the words whose line may end in laughter, dropped (`_without_cheers`): the records, 撤销, 够级's round and places
@@ -615,7 +627,7 @@ BY_PATTERNS = ""
 #: A quoted line (`【清一色 自摸】`) is someone quoting a hand, not telling one.
 _WIN_STARTS = frozenset(
     spelling[0]
-    for table in (vocab.PATTERNS, vocab.SITUATIONS, {"double": vocab.KEYWORDS["double"]})
+    for table in (vocab.PATTERNS, vocab.SITUATIONS, {k: vocab.KEYWORDS[k] for k in ("double", "pihu")})
     for spellings in table.values()
     for spelling in spellings
 ) | frozenset("0123456789" + "".join(vocab.NUMERAL_DIGITS))
@@ -919,7 +931,9 @@ def _owing_named(text: str, book: CommandBook[C_co], game: str | None) -> tuple[
 
 
 #: the words a win told without 胡 may hold besides its patterns: how it was won, when, and the tiles
-_WIN_WORD_KINDS = frozenset({"pattern", "situation", "method", "tiles", "count", "double", "chain", "ma", "meld"})
+_WIN_WORD_KINDS = frozenset(
+    {"pattern", "situation", "method", "tiles", "count", "double", "chain", "ma", "meld", "pihu"}
+)
 
 
 def _win_by_its_patterns(
@@ -942,7 +956,7 @@ def _win_by_its_patterns(
         return None
     if not words:
         return None
-    if words[0].kind not in ("pattern", "situation", "double") and not (
+    if words[0].kind not in ("pattern", "situation", "double", "pihu") and not (
         words[0].typed.isascii() and words[0].value == "self_draw" and any(w.kind == "pattern" for w in words)
     ):
         return None
@@ -950,8 +964,8 @@ def _win_by_its_patterns(
     if not any(w.kind == "method" for w in words) and not (self_drawn and any(w.kind == "pattern" for w in words)):
         return None
     for before, word, after in zip([None, *words[:-1]], words, [*words[1:], None], strict=True):
-        if word.kind in _WIN_WORD_KINDS:
-            continue
+        if word.kind in _WIN_WORD_KINDS or (word.kind == "unknown" and _STATED_AMOUNT.fullmatch(word.value)):
+            continue  # the money said with it (`七对 自摸 4块一家`) is asked about (`stated_amounts`)
         after_discarder = before is not None and before.kind == "method" and before.value != "self_draw"
         discarder = word.kind == "person" and after is not None and after.kind == "method" and after.value == "discard"
         if discarder or (word.kind == "person" and after_discarder):
@@ -960,6 +974,22 @@ def _win_by_its_patterns(
             return None
     command = book.lookup("胡", game)
     return None if command is None else (command, BY_PATTERNS, _rest(text))
+
+
+_EACH = "|".join(vocab.STATED_AMOUNT_EACH)
+_STATED_AMOUNT = re.compile(
+    rf"(?:{_EACH})?(?:\d{{1,6}}(?:\.\d{{1,2}})?)(?:{'|'.join(vocab.STATED_AMOUNT_UNITS)})(?:{_EACH})?"
+    rf"|(?:{_EACH})\d{{1,6}}(?:\.\d{{1,2}})?"
+)
+
+
+def stated_amounts(args: str) -> tuple[str, list[str]]:
+    """A win's words without the money said with them (`七对 自摸 4块一家` → `七对 自摸`, [`4块一家`])."""
+    kept: list[str] = []
+    said: list[str] = []
+    for typed in tokens(args):
+        (said if _STATED_AMOUNT.fullmatch(fold(typed)) else kept).append(typed)
+    return " ".join(kept), said
 
 
 def _rest(text: str) -> str:
@@ -1130,6 +1160,8 @@ _KNOWN_SPELLINGS: dict[str, tuple[str, str]] = {
     for spelling, meaning in [*((s, ("known", key)) for s, key in _KNOWN_ELSEWHERE.items()), *_VOCABULARY.items()]
     if len(spelling) >= 2 and is_cjk(spelling[0])
 }
+#: a pattern and 清一色 as one word (`清七对`) -> the pattern keys it names
+_COMPOUNDS = {fold(spelling): keys for spelling, keys in vocab.PATTERN_COMPOUNDS.items()}
 _NICKNAMES = sorted(vocab.TILE_NICKNAMES, key=len, reverse=True)
 _NICKNAME_INITIALS = frozenset(n[0] for n in _NICKNAMES)
 
@@ -1140,7 +1172,8 @@ def _longest_word(folded: str, at: int) -> tuple[str, tuple[str, str]] | None:
     for spelling in _VOCABULARY_BY_FIRST.get(folded[at], ()) if at < len(folded) else ():
         if folded.startswith(spelling, at):
             return spelling, _VOCABULARY[spelling]
-    return None
+    compound = max((c for c in _COMPOUNDS if folded.startswith(c, at)), key=len, default=None)
+    return None if compound is None else (compound, ("pattern", _COMPOUNDS[compound][0]))
 
 
 def _tile_run(folded: str, at: int) -> tuple[str, int] | None:
@@ -1258,8 +1291,11 @@ def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
         return None
     memo: dict[int, list[Word] | None] = {}
 
-    def piece(at: int, end: int, kind: str, value: str) -> Word:
-        return Word(kind, value, typed[origin[at] : origin[end]])
+    def piece(at: int, end: int, kind: str, value: str) -> list[Word]:
+        said = typed[origin[at] : origin[end]]
+        if kind == "compound":  # `清七对`: 清一色 and 七对
+            return [Word("pattern", key, said) for key in _COMPOUNDS[value]]
+        return [Word(kind, value, said)]
 
     def rest(at: int) -> list[Word] | None:
         if at == len(folded):
@@ -1276,6 +1312,7 @@ def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
                 if folded.startswith(spelling, at):
                     kind, value = _VOCABULARY[spelling]
                     options.append((at + len(spelling), kind, value))
+            options.extend((at + len(c), "compound", c) for c in _COMPOUNDS if folded.startswith(c, at))
             run = _tile_run(folded, at)
             if run is not None:
                 options.append((run[1], "tiles", run[0]))
@@ -1291,7 +1328,7 @@ def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
         for end, kind, value in sorted(options, key=lambda o: -o[0]):
             tail = rest(end)
             if tail is not None:
-                found = [piece(at, end, kind, value), *tail]
+                found = [*piece(at, end, kind, value), *tail]
                 break
         memo[at] = found
         return found
@@ -1402,6 +1439,8 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             out.append(Word("count", count[1], typed))
         elif folded in _VOCABULARY:
             out.append(Word(*_VOCABULARY[folded], typed))
+        elif folded in _COMPOUNDS:  # `清七对`: 清一色 and 七对
+            out.extend(Word("pattern", key, typed) for key in _COMPOUNDS[folded])
         elif _ENGLISH_WORD.fullmatch(typed.split()[0]) and english_key(typed) in english_names():
             out.append(Word(*english_names()[english_key(typed)], typed))
         elif (repeated := _repeated_pattern(folded)) is not None:
@@ -1478,8 +1517,8 @@ def _guess(word: Word) -> list[Word] | None:
     close = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
     match = next((m for m in close if abs(len(m) - len(word.value)) <= 1), None)
     kept = {_VOCABULARY[match]} if match is not None else set()
-    if not _known_inside(word.value) <= kept:
-        return None
+    if not _known_inside(word.value) <= kept or (set(word.value) - set(match or "")) & vocab.PATTERN_MARKS:
+        return None  # `清碰`, `清一条龙`: a pattern's name never dropped, nor read as a lesser one (`清七对` → 七对)
     return [Word(*_VOCABULARY[match], match)] if match is not None else []
 
 
@@ -1983,7 +2022,7 @@ def parse_kong(
 
     named = _VOCABULARY.get(fold(word))
     kind = kind_of(Word(named[0], named[1], word)) if named and named[0] == "meld" else None
-    items = read(implied(word), None) + read(args, resolve)
+    items = _discarder_first(read(implied(word), None) + read(args, resolve))  # `直杠 9筒 老王点的`
     player: str | None = None
     discarder: str | None = None
     awaiting: Word | None = None  # `点` read, the discarder's name still to come

@@ -195,6 +195,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "suggest": {"zh": "{why}是不是：{line}？", "en": "{why}Did you mean: {line}?"},
     "suggest_unknown": {"zh": "没看懂「{word}」。", "en": "Could not read “{word}”. "},
     "suggest_left_out": {"zh": "没看懂「{words}」，不算在内。", "en": "Could not read “{words}”: left out. "},
+    "suggest_stated_amount": {
+        "zh": "钱按番型和底金算，「{words}」不算在内。",
+        "en": "The money follows the patterns and the base stake: “{words}” left out. ",
+    },
     "suggest_bare": {
         "zh": "「{word}」没写番型（有番型就写上，例如 自摸 清一色）。",
         "en": "“{word}” names no pattern (name them if any, e.g. 自摸 清一色). ",

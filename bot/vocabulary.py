@@ -36,6 +36,27 @@ STANDING_WORDS = (
     ),
     *("who won", "who won tonight", "who is winning", "who's winning", "score"),
 )
+#: the night before, asked the next day: who won (`昨晚谁赢了`, `昨天谁输得最多`), the sender's own result (`我昨晚输了
+#:多少`, `昨晚我赢了几块`) and its summary (`昨晚战报`): 统计 and 战报 of the last night before today's
+YESTERDAY_WORDS = ("昨晚", "昨天", "昨天晚上", "昨夜")
+YESTERDAY_STANDING_WORDS = tuple(
+    f"{when}谁{result}{how}{ending}"
+    for when in YESTERDAY_WORDS
+    for result in ("赢", "输")
+    for how in ("了", "最多", "得最多", "的最多", "")
+    for ending in _ASKED_ENDINGS
+)
+YESTERDAY_OWN_WORDS = tuple(
+    f"{first}{result}{done}{much}{money}{ending}"
+    for when in YESTERDAY_WORDS
+    for first in (f"我{when}", f"{when}我")
+    for result in ("输", "赢")
+    for done in ("了", "")
+    for much in ("多少", "几块")
+    for money in ("", "钱")
+    for ending in _ASKED_ENDINGS
+)
+YESTERDAY_REPORT_WORDS = tuple(f"{when}{of}战报" for when in YESTERDAY_WORDS for of in ("", "的"))
 #: who owes whom, asked in the first person: only what the sender owes (`我欠谁`), only what is owed to them
 _OWING = (
     *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
@@ -140,7 +161,14 @@ KONGS_SAID: dict[str, str] = {
 #: a kong in English as the bot's replies name its kind (`concealed kong 7z`, `exposed kong 9p from @b`)
 KONG_NAMES_EN = {"angang": "concealed kong", "xugang": "added kong", "zhigang": "exposed kong"}
 KONGS_SAID |= dict(zip(KONG_NAMES_EN.values(), ("暗杠", "蓄杠", "直杠"), strict=True))
-FIRST_PERSON_LIANGDAO_WORDS = ("我亮倒", "我亮倒了", "我亮倒啦", "我报听", "我报听了", "我报听啦")
+#: a pung's fourth tile konged, told as it happened (`碰了又杠 4s`): 蓄杠
+KONGS_SAID |= dict.fromkeys(("碰了又杠", "碰了再杠", "碰完又杠", "碰了又杠了"), "蓄杠")
+FIRST_PERSON_LIANGDAO_WORDS = (
+    *("我亮倒", "我亮倒了", "我亮倒啦", "我报听", "我报听了", "我报听啦"),
+    *("我亮", "我亮了", "我亮啦"),  # 亮倒 said short
+)
+#: 亮倒 said short (`亮了`): also said of other things, so a line of it the bot would refuse stays unanswered
+LIANGDAO_SHORT_WORDS = ("亮了", "亮啦")
 FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("我")), *FIRST_PERSON_LIANGDAO_WORDS})
 
 #: command words people also say to each other (`记错了，不好意思`): a line of theirs the bot would refuse stays
@@ -169,7 +197,7 @@ HU_MISTYPED_FIRST_PERSON = ("我糊了", "我糊啦")
 HU_MISTYPED_WORDS = ("糊了", "糊啦", *HU_MISTYPED_FIRST_PERSON)
 CHATTY_WORDS = frozenset(
     {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
-    | {*WON_EN, *HU_MISTYPED_WORDS}
+    | {*WON_EN, *HU_MISTYPED_WORDS, *LIANGDAO_SHORT_WORDS}
 )
 #: a 一炮双响 told with its winners' plain names (`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`): what says
 #: they won (said between the names and the discarder, or glued after the names: `小李都胡了`), and what joins the
@@ -319,6 +347,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "liangdao": (
         *("亮倒", "亮牌", "亮倒了", "亮牌了", "亮倒啦", "亮牌啦", "报听", "报听了", "报听啦"),
         *FIRST_PERSON_LIANGDAO_WORDS,
+        *LIANGDAO_SHORT_WORDS,
     ),
     "hu": (
         "胡",
@@ -326,6 +355,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "胡啦",
         "我胡了",
         "我胡啦",
+        "我胡",
         "胡牌",
         "和",
         "糊",
@@ -462,6 +492,8 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     # reports asked with their scope in the word (bot/reports/commands.py)
     **{word: ("1",) for word in LAST_HAND_WORDS},
     "我的战绩": ("我",),
+    **{word: ("昨晚",) for word in (*YESTERDAY_STANDING_WORDS, *YESTERDAY_REPORT_WORDS)},
+    **{word: ("我", "昨晚") for word in YESTERDAY_OWN_WORDS},
     "我的统计": ("我",),
     "本月排行": ("本月",),
     "这个月排行": ("本月",),
@@ -472,12 +504,12 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 
 #: win words said in the first person: the line records the sender's own win, never someone else's
 FIRST_PERSON_WIN_WORDS = frozenset(
-    {"我胡了", "我胡啦", "我自摸", "我自摸了", "我自摸啦", *HU_MISTYPED_FIRST_PERSON, *WON_EN}
+    {"我胡了", "我胡啦", "我胡", "我自摸", "我自摸了", "我自摸啦", *HU_MISTYPED_FIRST_PERSON, *WON_EN}
 )
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
 DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")
-WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦"})
+WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦", "我胡"})
 #: a setting changed in plain words (`底金改成2`, `把底金改为 0.5`): `设置 底金 2`, by the word that names it
 SETTING_CHANGED_WORDS = ("改成", "改为")
 SETTING_CHANGED_READ_AS = "设置"
@@ -662,6 +694,17 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "ansiguiyi": ("暗四归一", "暗四归", "ansiguiyi"),
     "shouzhuayi": ("手抓一", "全求人", "shouzhuayi"),
 }
+#: a pattern and 清一色 said as one word (`清七对` is 清一色 and 七对): compound name -> the pattern keys it names, each
+#: read as if typed apart (`胡 清七对 自摸` = `胡 清一色 七对 自摸`); only pairs the rules define
+PATTERN_COMPOUNDS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("清七对", "清七对子", "清七小对", "清小七对"), ("qingyise", "qidui")),
+    **dict.fromkeys(("清龙七对", "清豪华七对"), ("qingyise", "longqidui")),
+    **dict.fromkeys(("清双龙七对", "清双豪华七对"), ("qingyise", "shuanglongqidui")),
+    **dict.fromkeys(("清碰", "清碰碰", "清碰碰胡", "清对", "清对对胡", "清对对"), ("qingyise", "pengpenghu")),
+}
+#: characters that mark a word as a pattern's name (清, 碰, 对, 龙 …): an unknown word holding one is never left out
+#: or swapped for a lesser pattern by a 「是不是」 suggestion (`清一条龙` is asked about, not booked as something less)
+PATTERN_MARKS = frozenset("清碰对龙豪星归")
 SITUATIONS: dict[str, tuple[str, ...]] = {
     "gangshangkaihua": ("杠上开花", "杠上花", "杠开", "gangshangkaihua"),
     "gangshangpao": ("杠上炮", "gangshangpao"),
@@ -682,6 +725,10 @@ METHODS: dict[str, tuple[str, ...]] = {
         "点炮了",
         "放炮了",
         "点的",
+        "放的",
+        "的炮",  # `老王的炮`: 老王 点的
+        "点炮的是",  # `点炮的是老王`
+        "放炮的是",
         "点炮的",
         "放炮的",
         "from",
@@ -705,7 +752,7 @@ KONG_KINDS: dict[str, tuple[str, ...]] = {
     "minggang": ("明",),
 }
 KEYWORDS: dict[str, tuple[str, ...]] = {
-    "pihu": ("屁胡", "平胡", "屁和", "平和", "pihu"),
+    "pihu": ("屁胡", "平胡", "屁和", "平和", "鸡胡", "小胡", "pihu"),
     "double": DOUBLE_WIN_WORDS,  # understood, changes nothing: two winners already say it
     "chain": ("杠上杠", "连杠", "chain"),
     # 查大叫 at a draw: `荒庄 听 @乙 123p…`, `荒庄 没人听`
@@ -721,6 +768,11 @@ COUNT_WORDS: dict[str, tuple[str, ...]] = {
     "qia": ("恰", "恰数", "个恰", "qia"),
     "ba": ("八", "八数", "ba"),
 }
+
+#: money said with a win (`七对 自摸 4块一家`, `每人8块`, `8块`): a unit after the number, or a word for "each"
+#: before or after it. The bot reckons the money itself: the win is asked about without it, never booked on a guess
+STATED_AMOUNT_EACH = ("一家", "每家", "每人", "一人", "各家", "各人", "每个人", "各")
+STATED_AMOUNT_UNITS = ("块钱", "块", "元", "米")
 
 #: 明杠 means 直杠 in some places and 蓄杠 in others: a group setting (`设置 明杠 蓄杠`) says which
 MINGGANG_CHOICES: dict[str, tuple[str, ...]] = {"zhigang": ("直杠", "zhigang"), "xugang": ("蓄杠", "xugang")}

@@ -93,6 +93,12 @@ def latest_night(session: Session, group_id: int, *, played: bool = False) -> Ni
     return session.scalars(latest.limit(1)).first() or open_night
 
 
+def night_before(session: Session, group_id: int, day: date) -> Night | None:
+    """The latest night of the group dated before `day` (its `night_date`): 'last night' asked on `day`."""
+    before = sa.select(Night).where(Night.group_id == group_id, Night.night_date < day)
+    return session.scalars(before.order_by(Night.started_at.desc(), Night.id.desc()).limit(1)).first()
+
+
 def _has_finished_hand(session: Session, night_id: int) -> bool:
     finished = (
         sa.select(Hand.id)

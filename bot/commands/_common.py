@@ -14,8 +14,10 @@ from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.core import AnswerCallback, Button, Context, Effect, Quiet, Refusal, Sender, SendText
 from bot.grammar import mention_word, name_key
 from bot.permissions import may_answer, plays_at
+from bot.seat_names import by_person_part
 from bot.texts import joined, money, refusal_text
 from bot.vocabulary import ME_WORDS
+from ledger.accounts import reads_as
 from ledger.errors import LedgerError
 from ledger.records import Replayable
 
@@ -307,6 +309,7 @@ def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]
     not seated). Any other plain word is no person."""
     seats_by_key = {name_key(seat.name): seat.name for seat in table.seats}
     seats_by_username = {name_key(seat.username): seat.name for seat in table.seats if seat.username}
+    seats_by_person = by_person_part(seat.name for seat in table.seats)  # `王建国` for `王建国-成员`
 
     def seated(person: MemberInfo | None, bare: str) -> str:
         if person is None:
@@ -333,6 +336,8 @@ def seat_resolver(ctx: Context, table: TableInfo) -> Callable[[str], str | None]
             return seats_by_key[key]
         if key in seats_by_username:  # Telegram's own identity of a seated player, `@` typed or not: no lookup
             return seats_by_username[key]
+        if reads_as(bare) in seats_by_person:
+            return seats_by_person[reads_as(bare)]
         if not mention:
             return None
         return seated(mentioned_member(ctx, bare), bare)

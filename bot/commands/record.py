@@ -34,6 +34,7 @@ from bot.grammar import (
     parse_kong,
     parse_player,
     parse_win,
+    stated_amounts,
 )
 from bot.texts import describe_event, joined
 from bot.vocabulary import (
@@ -148,6 +149,18 @@ def record_win(ctx: Context) -> SendText:
     def reading(args: str) -> list[Win]:
         return [win_of(spec) for spec in specs_of(args)]
 
+    kept, amounts = stated_amounts(ctx.args)
+    if amounts and ctx.word not in DOUBLE_WIN_WORDS:  # `七对 自摸 4块一家`: the win asked about without the money
+        try:
+            specs_of(f"{kept} {said}")
+        except (GrammarError, Refusal):
+            pass
+        else:
+            if ctx.word == BY_PATTERNS and _cheering(ctx, table):
+                raise Quiet  # `清一色自摸！每人8块` just after someone else recorded a hand's end: cheering it
+            args = " ".join(part for part in (kept, said) if part)
+            why = ctx.t("suggest_stated_amount", words=" ".join(amounts))
+            return ask(ctx, table, "胡", args, why, heard=True)
     if ctx.word in DOUBLE_WIN_WORDS:
         specs = _double_win(ctx, mine, resolve)
     else:

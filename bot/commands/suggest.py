@@ -95,11 +95,11 @@ def typed_line(ctx: Context, word: str, args: str) -> dict[str, Any]:
     }
 
 
-def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str) -> SendText:
+def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str, *, heard: bool = False) -> SendText:
     """Store the reading `word args` and ask whether it is what was meant (never about a line that did not start
-    with its command word: `Context.unprompted`)."""
+    with its command word, `Context.unprompted`, unless `heard`: a win said with its money is no chat)."""
     key = flow_key(ctx)
-    if asked_already(ctx, key) or ctx.unprompted:
+    if asked_already(ctx, key) or (ctx.unprompted and not heard):
         raise Quiet
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, held_line(ctx, table, word, args))
     buttons = (

@@ -1,7 +1,8 @@
 """Chat commands for reports: 统计/stats, 排行/leaderboard, 对战/h2h, 导出/export, 战报/report.
 
-Periods: 今晚/本晚/night (the open night, else the last one), 本周/week, 本月/month, 上月/lastmonth, 全部/all,
-or a month written `2026-01`. Members: `@username`, an alias or display name, or 我/me.
+Periods: 今晚/本晚/night (the open night, else the last one), 昨晚/昨天 (the last night before today's), 本周/week,
+本月/month, 上月/lastmonth, 全部/all, or a month written `2026-01`. Members: `@username`, an alias or display name,
+or 我/me.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+
+from sqlalchemy.orm import Session
 
 from bot.commands._common import looked_up, me, shown_name
 from bot.core import Context, Effect, Refusal, SendDocument, SendPhoto, SendText, registry
@@ -18,6 +21,7 @@ from bot.reports.files import report_dir
 from bot.reports.night import night_report
 from bot.reports.stats import group_text, h2h_text, leaderboard_page, leaderboard_text, member_text, nothing_text
 from bot.reports.texts import t
+from bot.vocabulary import YESTERDAY_OWN_WORDS, YESTERDAY_REPORT_WORDS, YESTERDAY_STANDING_WORDS, YESTERDAY_WORDS
 from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
 from ledger.models import Group
@@ -25,6 +29,7 @@ from ledger.service import MemberInfo
 
 PERIOD_WORDS = {
     "night": ("今晚", "本晚", "今天", "这晚", "本局", "night", "tonight"),
+    "lastnight": (*YESTERDAY_WORDS, "yesterday", "lastnight"),
     "week": ("本周", "这周", "这礼拜", "week"),
     "month": ("本月", "这个月", "这月", "month"),
     "lastmonth": ("上月", "上个月", "lastmonth"),
@@ -77,10 +82,15 @@ def parse(ctx: Context, default: str, *, extra_words: frozenset[str] = frozenset
 def _scope(ctx: Context, period: str, month: tuple[int, int] | None) -> tuple[ledger_scope.Scope, str]:
     group_id = ctx.group.id
     with ledger_stats.reading(ctx.service.engine) as session:
-        if period == "night":
-            night = ledger_scope.latest_night(session, group_id)
+        if period in {"night", "lastnight"}:
+            night = (
+                ledger_scope.latest_night(session, group_id)
+                if period == "night"
+                else ledger_scope.night_before(session, group_id, _today(ctx, session))
+            )
             if night is None:
-                raise Refusal("report_nothing", scope=t(ctx.lang, "report_scope_all"))
+                nothing = "report_scope_all" if period == "night" else "report_scope_lastnight"
+                raise Refusal("report_nothing", scope=t(ctx.lang, nothing))
             number = ledger_scope.night_number(session, night)
             return ledger_scope.night_scope(session, night.id), t(
                 ctx.lang, "report_scope_night", number=number, date=night.night_date.isoformat()
@@ -100,10 +110,14 @@ def _scope(ctx: Context, period: str, month: tuple[int, int] | None) -> tuple[le
         return ledger_scope.all_time_scope(group_id), t(ctx.lang, "report_scope_all")
 
 
+def _today(ctx: Context, session: Session) -> date:
+    return ledger_scope.night_date_of(ctx.now(), session.get_one(Group, ctx.group.id))
+
+
 @registry.command(
     "stats",
     names=["stats"],
-    aliases=["统计", "战绩", "数据", "我的战绩", "我的统计"],
+    aliases=["统计", "战绩", "数据", "我的战绩", "我的统计", *YESTERDAY_STANDING_WORDS, *YESTERDAY_OWN_WORDS],
     help_zh="统计 [@某人|我] [今晚/本周/本月/上月/全部/2026-01]：胡率、自摸率、点炮率、倍数、番型、杠钱、罚款、"
     "净输赢（默认本月）",
     help_en="stats [@someone|me] [night/week/month/lastmonth/all/2026-01]: win rate, self-draws, deal-ins, "
@@ -201,14 +215,18 @@ def export_command(ctx: Context) -> SendDocument:
 @registry.command(
     "night_report",
     names=["report", "summary"],
-    aliases=["战报", "本晚战报"],
+    aliases=["战报", "本晚战报", *YESTERDAY_REPORT_WORDS],
     help_zh="战报：今晚（或上一晚）的结算图：每人胡、自摸、点炮、杠钱、最大一手、净输赢、最少转账和走势图",
     help_en="the night's report picture: wins, self-draws, deal-ins, kong money, biggest hand, net, transfers, chart",
 )
 def report_command(ctx: Context) -> list[Effect]:
     with ledger_stats.reading(ctx.service.engine) as session:
-        night = ledger_scope.latest_night(session, ctx.group.id, played=True)
+        if ctx.word in YESTERDAY_REPORT_WORDS:  # `昨晚战报`: the last night before today's
+            night = ledger_scope.night_before(session, ctx.group.id, _today(ctx, session))
+        else:
+            night = ledger_scope.latest_night(session, ctx.group.id, played=True)
     if night is None:
-        raise Refusal("report_nothing", scope=t(ctx.lang, "report_scope_all"))
+        nothing = "report_scope_lastnight" if ctx.word in YESTERDAY_REPORT_WORDS else "report_scope_all"
+        raise Refusal("report_nothing", scope=t(ctx.lang, nothing))
     report = night_report(ctx.service, night.id, lang=ctx.lang, currency=ctx.group.currency)
     return report.effects(ctx.message_id)

@@ -62,6 +62,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_scope_week": {"zh": "本周（{label}）", "en": "this week ({label})"},
     "report_scope_month": {"zh": "{year}年{month}月", "en": "{label}"},
     "report_scope_all": {"zh": "全部", "en": "all time"},
+    "report_scope_lastnight": {"zh": "昨晚", "en": "last night"},
     "report_stats_member_head": {"zh": "📊 {name} · {scope}", "en": "📊 {name} · {scope}"},
     "report_stats_group_head": {"zh": "📊 本群 · {scope}", "en": "📊 Group · {scope}"},
     "report_stats_played": {

@@ -31,6 +31,7 @@ SHOWN_REFUSED = {
     "暗杠 3s 亮倒": "shows a known word with no place quoted back, not guessed away",
     "暗杠 东风": "shows a wind (卡五星 has none) refused with why, not guessed away",
     "胡 清一涩自摸": "shows a run of words with an unreadable part refused, not guessed away",
+    "胡 清一条龙 自摸": "shows a pattern's name the bot cannot read refused, never guessed as a lesser one",
     "自摸": "shows a bare 自摸 asked about",
     "自摸了": "shows a bare 自摸 asked about",
     "自摸胡": "shows a bare 自摸 asked about",

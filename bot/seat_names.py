@@ -1,0 +1,25 @@
+"""A seat's name as players type it: the group rule shapes a 名片 as `名字-身份` (`王建国-成员`), and at the table
+people type the person alone (`点 王建国`). The person part (`ledger.accounts.person_part`) stands for the seat when
+no other seat reads the same."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ledger.accounts import person_part, reads_as
+
+
+def by_person_part(seats: Iterable[str]) -> dict[str, str]:
+    """A seat's person part as it reads (`reads_as`) -> the seat, for seats whose name has a role after the person
+    (`王建国-成员`) and whose person part is no other seat's name or person part; never one character (`我-成员`,
+    `点-成员` would read as a word of a record)."""
+    seats = list(seats)
+    parts: dict[str, list[str]] = {}
+    for seat in seats:
+        parts.setdefault(person_part(seat), []).append(seat)
+    wholes = {reads_as(seat) for seat in seats}
+    return {
+        key: named[0]
+        for key, named in parts.items()
+        if len(key) >= 2 and len(named) == 1 and reads_as(named[0]) != key and key not in wholes
+    }
