@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.grammar import english_payment, read
 from tests.bot.test_player_first import Table, same_as
@@ -163,6 +165,17 @@ def test_english_payment_words_read_as_a_payment_reads_them() -> None:
     assert english_payment(["@ben", "4", "bucks"]) == ["@ben", "4"]
     assert english_payment(["@ben", "4yuan"]) == ["@ben", "4"]
     assert english_payment(["@老王", "8", "块"]) == ["@老王", "8", "块"]
+
+
+#: payment words with no Latin letter and no `$`: as a Chinese group types them
+_CHINESE_WORDS = st.lists(
+    st.text(alphabet="@付收到转给小李老王块元角分了0123456789.", min_size=1, max_size=6), max_size=5
+)
+
+
+@given(_CHINESE_WORDS)
+def test_english_payment_leaves_words_without_english_as_typed(words: list[str]) -> None:
+    assert english_payment(words) == words
 
 
 # ------------------------------------------------------------------------------------------ questions and undo
