@@ -314,6 +314,9 @@ def split_command(
     passed = _card_passing_named(text, book, game) if game == "gouji" else None
     if passed is not None:
         return passed
+    paid_me = _paid_me(text, book, game) if " me" in head else None
+    if paid_me is not None:  # `tom paid me 4`: `received tom 4`
+        return paid_me
     if head[0] == "@" or _seat_first(text, seats):
         return _player_first(text, book, game, seats) or _double_win_named(text, book, game, seats)
     if any(head.startswith(fold(seat)) for seat in seats):  # `老王胡了 …`, `小李自摸七对`: a seat's name glued on
@@ -1381,7 +1384,7 @@ def english_names() -> dict[str, tuple[str, str]]:
             return "tiles", notation
         return _VOCABULARY.get(chinese) or ("known", _KNOWN_ELSEWHERE[chinese])
 
-    named = {pattern.en: pattern.zh for pattern in PATTERNS} | vocab.ENGLISH_NAMES
+    named = {pattern.en: pattern.zh for pattern in PATTERNS} | vocab.ENGLISH_NAMES | vocab.ENGLISH_SAID
     return {english_key(english): meaning(chinese) for english, chinese in named.items()}
 
 
@@ -1423,11 +1426,76 @@ def _english_win_start(head: str) -> bool:
     return any(" ".join(words[:count]) in names for count in range(1, min(len(words), _english_name_words()) + 1))
 
 
+#: `tom paid me 4`, `@tom sent me $4` (`vocab.PAID_ME_EN`): the payer named first, then the amount
+_PAID_ME = re.compile(
+    rf"(?i)(?P<who>@?[^\s@]+)\s+(?:{'|'.join(sorted(vocab.PAID_ME_EN, key=len, reverse=True))})\s+(?P<amount>\S.*)"
+)
+
+
+def _paid_me(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`tom paid me 4`, `@tom sent me 4 bucks`: told by the payee, the payer first — `received tom 4`. A line read so
+    does not start with its word: it acts only when it reads cleanly (`tom paid me a visit` stays chat)."""
+    said = _PAID_ME.fullmatch(text.strip(_SPACES))
+    if said is None or asks(text):
+        return None
+    command = book.lookup(vocab.PAID_ME_READ_AS, game)
+    return None if command is None else (command, vocab.PAID_ME_READ_AS, f"{said['who']} {said['amount']}")
+
+
+def english_payment(words: list[str]) -> list[str]:
+    """A payment's words as English speakers add to them, read as the words a payment reads: `received 4 from @tom`
+    is `@tom 4` (`vocab.PAYMENT_CONNECTORS_EN`, the person then first), `paid @ben $4` and `paid @ben 4 bucks` are
+    `@ben 4` (`vocab.MONEY_SIGNS_EN`, `vocab.MONEY_WORDS_EN`: the group's money). Anything else as typed."""
+    out: list[str] = []
+    joined = False
+    for word in words:
+        folded = fold(word)
+        if folded in vocab.PAYMENT_CONNECTORS_EN:
+            joined = True
+            continue
+        if folded in vocab.MONEY_WORDS_EN and out and out[-1][:1].isdigit():
+            continue  # `4 bucks`
+        unit = next((u for u in vocab.MONEY_WORDS_EN if folded.endswith(u) and folded[: -len(u)].isdigit()), "")
+        sign = next(
+            (s for s in vocab.MONEY_SIGNS_EN if folded.startswith(s) and folded[len(s) : len(s) + 1].isdigit()), ""
+        )
+        out.append(word[len(sign) : len(word) - len(unit)])
+    if joined and len(out) == 2 and out[0][:1].isdigit() and not out[1][:1].isdigit():
+        out.reverse()  # `received 4 from @tom`
+    return out
+
+
+#: a discard told by its discarder's name in the possessive (`on tom's discard`, `from @tom’s discard`)
+_DISCARD_OF = re.compile(
+    rf"(?i)(?<!\w)(?:{'|'.join(vocab.ENGLISH_DISCARD_OF[0])})\s+(?P<who>@?[^\s'’‘]+)(?:'s|’s|‘s|'|’)\s+"
+    rf"(?:{'|'.join(sorted(vocab.ENGLISH_DISCARD_OF[1], key=len, reverse=True))})(?!\w)"
+)
+#: what English speakers say in more words (`7 pairs`, `on a discard from`): `vocab.ENGLISH_PHRASES`, longest
+#: first, spaced any way
+_PHRASES = re.compile(
+    r"(?i)(?<![\w@])(?:"
+    + "|".join(r"\s*".join(map(re.escape, k.split())) for k in sorted(vocab.ENGLISH_PHRASES, key=len, reverse=True))
+    + r")(?!\w)"
+)
+_PHRASES_BY_KEY = {"".join(k.split()): v for k, v in vocab.ENGLISH_PHRASES.items()}
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def _english_said(text: str) -> str:
+    """A record's arguments with what English speakers say in more words read as the words the bot reads: `on
+    tom's discard` as `from tom`, `7 pairs` as `seven pairs` (`vocab.ENGLISH_PHRASES`); anything else as typed."""
+    if not _LATIN.search(text):
+        return text
+    text = _DISCARD_OF.sub(lambda m: f"from {m['who']}", text)
+    return _PHRASES.sub(lambda m: _PHRASES_BY_KEY["".join(m[0].lower().split())], text)
+
+
 def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     """The words of a record's arguments: vocabulary words (folded), tiles (as notation), seated people (by the
-    resolver), words typed without spaces split, and whatever is left as `unknown`."""
+    resolver), words typed without spaces split, and whatever is left as `unknown`; English said in more words
+    (`on tom's discard`, `7 pairs`) read as the words it means, and English filler (`with`, `and`) as nothing."""
     out: list[Word] = []
-    typed_words = tokens(text)
+    typed_words = tokens(_english_said(text))
     if len(typed_words) > MAX_WORDS:
         raise GrammarError("record_too_long", suggest=False, most=MAX_WORDS)
     for typed in _joined_english(_joined_counts(typed_words)):
@@ -1449,6 +1517,8 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             out.append(Word("tiles", notation, typed))
         elif (who := _person(typed, resolve)) is not None:
             out.append(Word("person", who, typed))
+        elif folded in vocab.ENGLISH_FILLER_WORDS:
+            continue  # `seven pairs and one suit`, `I won with seven pairs`
         elif folded in _KNOWN_ELSEWHERE:
             out.append(Word("known", _KNOWN_ELSEWHERE[folded], typed))
         else:

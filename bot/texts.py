@@ -263,7 +263,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "one_player_only": {"zh": "一次只记一个人。", "en": "One player at a time."},
     "method_missing": {
         "zh": "{name} 是怎么胡的？加上 自摸、点 @某人 或 抢杠 @某人，例如：胡 清一色 自摸",
-        "en": "How did {name} win? Add 自摸, 点 @someone or 抢杠 @someone, e.g. 胡 清一色 自摸",
+        "en": "How did {name} win? Add self-drawn, from @someone or robbing a kong @someone, e.g. win one suit "
+        "self-drawn",
     },
     "discarder_missing": {
         "zh": "「{word}」后面要写是谁：例如 点 @乙",

@@ -35,6 +35,9 @@ STANDING_WORDS = (
         for ending in _ASKED_ENDINGS
     ),
     *("who won", "who won tonight", "who is winning", "who's winning", "score"),
+    # the night's standings as English speakers ask (`what's the score`, `standings`, `balances`)
+    *("scores", "the score", "standings", "the standings", "current standings", "balances", "totals"),
+    *(f"{what} the score" for what in ("what's", "what’s", "whats", "what is")),
 )
 #: the night before, asked the next day: who won (`昨晚谁赢了`, `昨天谁输得最多`), the sender's own result (`我昨晚输了
 #:多少`, `昨晚我赢了几块`) and its summary (`昨晚战报`): 统计 and 战报 of the last night before today's
@@ -62,6 +65,7 @@ _OWING = (
     *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
     *("还欠多少", "还欠谁", "我该给谁", "我该给谁钱", "who do i owe", "how much do i owe"),
     *("what i owe", "what do i owe"),
+    *(f"who {do} i {pay}" for do in ("do", "should", "must") for pay in ("pay", "need to pay", "have to pay")),
     # what is still to pay, said as players say it after paying part (`还差多少`, `我还要给多少`)
     *(
         f"{who}{still}{much}{money}"
@@ -86,6 +90,7 @@ _OWN_RESULT = (
         if not (done and after)
     ),
     *("how much did i lose", "how much did i win", "how much have i lost", "how much have i won"),
+    *("how am i doing", "how'm i doing", "how much am i up", "how much am i down", "am i up", "am i down"),
 )
 
 #: 余额 asked in the first person (`我欠谁`, `谁欠我钱`): the sender's own line and open debts, as `余额 我`
@@ -163,13 +168,23 @@ KONG_NAMES_EN = {"angang": "concealed kong", "xugang": "added kong", "zhigang": 
 KONGS_SAID |= dict(zip(KONG_NAMES_EN.values(), ("暗杠", "蓄杠", "直杠"), strict=True))
 #: a pung's fourth tile konged, told as it happened (`碰了又杠 4s`): 蓄杠
 KONGS_SAID |= dict.fromkeys(("碰了又杠", "碰了再杠", "碰完又杠", "碰了又杠了"), "蓄杠")
+#: a kong told as done in English (`I konged 9p from ben`, `konged 3s`): 杠's, its kind read from what follows (`from`
+#: is 直杠), the sender's own when said with `I`
+KONGED_EN = {"i konged": "杠", "i just konged": "杠", "konged": "杠"}
+KONGS_SAID |= KONGED_EN
+#: 亮倒 in English in the first person (`I'm ready`), as `ready` is: alone or before mentions only
+#: (`PLAIN_ENGLISH_COMMAND_WORDS`)
+READY_EN = ("i'm ready", "i’m ready", "im ready", "i am ready")
 FIRST_PERSON_LIANGDAO_WORDS = (
     *("我亮倒", "我亮倒了", "我亮倒啦", "我报听", "我报听了", "我报听啦"),
     *("我亮", "我亮了", "我亮啦"),  # 亮倒 said short
+    *READY_EN,
 )
 #: 亮倒 said short (`亮了`): also said of other things, so a line of it the bot would refuse stays unanswered
 LIANGDAO_SHORT_WORDS = ("亮了", "亮啦")
-FIRST_PERSON_RECORD_WORDS = frozenset({*(w for w in KONGS_SAID if w.startswith("我")), *FIRST_PERSON_LIANGDAO_WORDS})
+FIRST_PERSON_RECORD_WORDS = frozenset(
+    {*(w for w in KONGS_SAID if w.startswith(("我", "i "))), *FIRST_PERSON_LIANGDAO_WORDS}
+)
 
 #: command words people also say to each other (`记错了，不好意思`): a line of theirs the bot would refuse stays
 #: unanswered, as a line read without its command word does (`bot.grammar.unprompted`)
@@ -190,14 +205,22 @@ CORRECTION_EN = ("change to", "change it to", "correct to", "correct it to", *CO
 DOUBLE_WIN_WORDS = ("一炮双响", "双响")
 #: a win in English as players say it (`I won! seven pairs self-drawn`): the sender's own, as 我胡了; said of other
 #: things too (`I won the raffle`), so a line of it the bot would refuse stays unanswered
-WON_EN = ("i won",)
+WON_EN = ("i won", "i just won")
+#: `won` with nobody before it (`won seven pairs`, `Won! seven pairs, self drawn`): the sender's, as 胡了 is; after a
+#: player named first it is theirs (`ben won seven pairs self drawn`, `@ben won …`), so it is no first-person word
+WON_BARE_EN = ("won",)
+#: received in English as `got` (`got @tom 4`): also everyday chat (`got home`), so a line of it is answered only when
+#: it reads cleanly, and names someone after it
+RECEIVED_NAMING_EN = ("got", "i got", "just got", "i just got")
+#: a self-draw told in English in the first person (`I self drew seven pairs`): `我自摸`
+SELF_DREW_EN = ("i self drew", "i self-drew", "i selfdrew")
 #: 胡了 typed with 糊 (`糊了 平胡 自摸`, `我糊了 自摸`), as 糊 is: also what a blurry photo or a burnt dish is, so
 #: the line acts only when it reads cleanly
 HU_MISTYPED_FIRST_PERSON = ("我糊了", "我糊啦")
 HU_MISTYPED_WORDS = ("糊了", "糊啦", *HU_MISTYPED_FIRST_PERSON)
 CHATTY_WORDS = frozenset(
     {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
-    | {*WON_EN, *HU_MISTYPED_WORDS, *LIANGDAO_SHORT_WORDS}
+    | {*WON_EN, *WON_BARE_EN, *HU_MISTYPED_WORDS, *RECEIVED_NAMING_EN, *LIANGDAO_SHORT_WORDS}
 )
 #: a 一炮双响 told with its winners' plain names (`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`): what says
 #: they won (said between the names and the discarder, or glued after the names: `小李都胡了`), and what joins the
@@ -218,7 +241,7 @@ SELF_DRAW_ALONE = ("zimo", "tsumo")
 #: Latin command names that are everyday English words (`ready` is 亮倒): such a word starts its command only alone
 #: on its line or before @mentions (`ready`, `ready @b`, `/ready …`); said with anything else it is chat (`ready!`,
 #: `ready to go`, `ready?`)
-PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "what i'm owed"})
+PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "what i'm owed", *READY_EN})
 
 #: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only in a group that reads English
 #: (`no` is chat elsewhere)
@@ -259,6 +282,22 @@ OPEN_EN = ("open table", "open a table", "open the table", "start table", "start
 #: chat, said after the settlement; a question (`结算了吗`, `结算了没`) is chat anyway
 SETTLE_SAID = ("结算了", "结算啦")
 
+#: 结算 in English as said (`settle up`, `settle pls`; after `let's`, `ok`: `SETTLE_LEAD_WORDS`)
+SETTLE_EN = tuple(
+    f"{word}{please}"
+    for word in ("settle", "settle up", "settle it", "settle the night")
+    for please in ("", " pls", " please", " now")
+)
+#: 撤销 in English with a word after it (`undo that`, `undo pls`): the table's latest record, as `undo`
+UNDO_EN = tuple(
+    f"{word}{please}"
+    for word in ("undo that", "undo it", "undo this", "undo")
+    for please in ("", " pls", " please")
+    if word != "undo" or please
+)
+#: what may follow `undo` and still mean the table's latest record (`undo last`, `undo the last one`; `undo last
+#: hand` is the hand last finished, `LAST_HAND_WORDS`)
+UNDO_LAST_EN = ("last", "the last", "last one", "the last one", "last record", "the last record")
 #: words for closing the table that are no 结算 (`关桌`, `不打了`): alone on their line they are answered with how to
 #: end the night (结算 seals it, so no new word does that on a guess); a question or more words after them is chat
 CLOSE_WORDS = (
@@ -288,6 +327,7 @@ SETTLE_LEAD_WORDS = (
     *("散了", "散了吧", "散啦", "不玩了", "不玩啦", "好了", "好啦", "行了", "那就", "今天就到这", "今天就到这吧"),
     *("今天到这", "就到这吧", "收工了", "散场了"),
     *CLOSE_WORDS,
+    *("let's", "let’s", "lets", "ok", "okay", "alright", "time to"),
 )
 
 # ------------------------------------------------------------------------- payments as players type them (money2)
@@ -296,10 +336,24 @@ PAID_YOU_WORDS = ("转你了", "转你", "已转你", "微信转你了", "支付
 #: a 红包 sent to a person as payment (`红包发了 @阿杰`, `发了个红包给 @阿杰`, `@阿杰 红包发你了 8块`): never the
 #: group's 红包池 (发红包池, 派红包, 罚红包: bot/moderation); to someone the sender owes nothing it is a gift: chat
 RED_PACKET_PAID_WORDS = ("红包发了", "红包已发", "红包发你了", "发了个红包给", "发了红包给", "发红包给你了")
+#: a payment in English as people say it (`I paid @ben 4`, `just paid ben 4`: as `paid`); `I sent …` as `sent`
+PAID_EN = ("i paid", "just paid", "i just paid", "i've paid", "i have paid", "i already paid")
+SENT_EN = ("sent", "i sent", "just sent", "i just sent")
 #: the payment words those and the English `sent` add to 付's
-PAID_MORE_WORDS = ("转完了", "已付清", "sent", *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS)
+PAID_MORE_WORDS = ("转完了", "已付清", *SENT_EN, *PAID_EN, *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS)
 #: of those, the ones that are chat unless an @mention follows (`转你了`, `红包发了`, `sent` alone say nobody)
-PAID_NAMING_WORDS = frozenset({"sent", *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS})
+PAID_NAMING_WORDS = frozenset({*SENT_EN, *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS})
+#: received in English (`got @tom 4`, `I received 4 from @tom`; `got` above)
+RECEIVED_EN = (*RECEIVED_NAMING_EN, "i received", "just received", "i just received")
+#: a payment told by its payee with the payer first (`tom paid me 4`, `@tom sent me 4`): `received tom 4`
+PAID_ME_EN = ("paid me", "sent me", "gave me", "transferred me", "paid me back")
+PAID_ME_READ_AS = "received"
+#: English words around a payment's person and amount that say nothing more (`received 4 from @tom`, `paid 4 to
+#: @ben`): read as nothing, the person then first
+PAYMENT_CONNECTORS_EN = frozenset({"from", "to"})
+#: what English speakers write with an amount for the group's money (`4 bucks`, `4 yuan`, `$4`): the amount alone
+MONEY_WORDS_EN = ("bucks", "buck", "yuan", "kuai")
+MONEY_SIGNS_EN = ("$",)
 #: paid, said alone (`已转`, `转完了`, `已付清`): to the one person the sender owes (`已转 @那人`); a sender owing
 #: several people, or nobody, is told whom they owe and how to write it
 PAID_ALONE_WORDS = frozenset(
@@ -370,6 +424,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *DEALT_IN_WORDS,
         *SELF_DRAW_ALONE,
         *WON_EN,
+        *WON_BARE_EN,
+        *SELF_DREW_EN,
     ),
     "draw": (
         *(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")),
@@ -379,6 +435,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *("撤销", "撤回", "撤消", "撤销一下", "撤回一下", "撤销下", "回退", "取消上一条", "悔"),
         *("撤销哈", "撤回哈", "撤销一下哈", "撤回一下哈"),  # said lightly: 哈 glued to the word
         *("记错了", "刚才记错了", "记错了记错了", "undo"),
+        *UNDO_EN,
     ),
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     # (and 改's 「不改」, a 「是不是」's 「不是」: their own labels, each answering its own question alone)
@@ -404,6 +461,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "settle": (
         *("结算", "结算吧", "结算一下", "算账", "算账吧", "算一下账", "结账", "结账吧", "散场", "收工"),
         *SETTLE_SAID,
+        *SETTLE_EN,
     ),
     # answered with how to end the night (bot/commands/close.py)
     "close": CLOSE_WORDS,
@@ -431,7 +489,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "支付宝转了",
         *PAID_MORE_WORDS,
     ),
-    "received": ("收到", "收到了", "已收", "got it", *ALL_RECEIVED_WORDS),
+    "received": ("收到", "收到了", "已收", "got it", *ALL_RECEIVED_WORDS, *RECEIVED_EN),
     "unpay": ("撤销付款", "撤回付款", "取消付款", "撤销收款", "撤回收款", "取消收款"),
     # an admin takes back the latest payout of the pot or the house (bot/commands/undo_payout.py)
     "unpayout": ("撤销发红包池", "撤回发红包池", "取消发红包池", "撤销发红包", "撤销派红包"),
@@ -485,7 +543,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "我自摸": ("自摸",),
     "我自摸了": ("自摸",),
     "我自摸啦": ("自摸",),
-    **{word: ("自摸",) for word in SELF_DRAW_ALONE},
+    **{word: ("自摸",) for word in (*SELF_DRAW_ALONE, *SELF_DREW_EN)},
     "点杠": ("点",),
     **{word: ("我",) for word in SELF_BALANCE_WORDS},
     **{word: ("点", "我") for word in DEALT_IN_WORDS},
@@ -504,7 +562,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 
 #: win words said in the first person: the line records the sender's own win, never someone else's
 FIRST_PERSON_WIN_WORDS = frozenset(
-    {"我胡了", "我胡啦", "我胡", "我自摸", "我自摸了", "我自摸啦", *HU_MISTYPED_FIRST_PERSON, *WON_EN}
+    {"我胡了", "我胡啦", "我胡", "我自摸", "我自摸了", "我自摸啦", *HU_MISTYPED_FIRST_PERSON, *WON_EN, *SELF_DREW_EN}
 )
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
@@ -806,6 +864,32 @@ ENGLISH_NAMES: dict[str, str] = {
     "win on a discard": "点炮",
     "pong": "碰",
     "plain win": "屁胡",
+}
+#: what English speakers type for those words besides the names the bot prints (read back as the Chinese word, as
+#: `ENGLISH_NAMES` are; case, hyphens and spaces aside): patterns' common names (`full flush` is 清一色), ways of
+#: winning (`self drew`, `by self draw`) and the discarder said after the name (`tom discarded`, `ben dealt in`: read as
+#: `点炮` after a name is, `from tom`)
+ENGLISH_SAID: dict[str, str] = {
+    **dict.fromkeys(("pure one suit", "full flush", "pure flush"), "清一色"),
+    **dict.fromkeys(("plain hand", "chicken hand"), "屁胡"),
+    **dict.fromkeys(("ka wu xing", "kawu xing"), "卡五星"),
+    **dict.fromkeys(("all pongs", "all pung", "all pong", "pung pung"), "碰碰胡"),
+    **dict.fromkeys(("selfdrawn", "self drew", "by self draw", "by self drawing"), "自摸"),
+    **dict.fromkeys(("off", "discarded", "dealt in", "dealt it in", "dealt into it", "fed me"), "点炮"),
+}
+#: words English speakers put between a win's words that say nothing of it (`I won with seven pairs`, `seven pairs
+#: and one suit`, `seven pairs + one suit`, `a plain hand`): read as nothing in a record's arguments, unless a seat is
+#: called so
+ENGLISH_FILLER_WORDS = frozenset({"with", "and", "a", "an", "+", "&", "by", "on"})
+#: a discard told with its discarder's name in the possessive (`on tom's discard`, `from tom’s discard`, `off @tom's
+#: discard`): the words before the name, and after it, read as `from tom`
+ENGLISH_DISCARD_OF = (("on", "from", "off", "by"), ("discard", "discarded tile", "tile"))
+#: what English speakers say in more (or other) words -> the words the bot reads: patterns typed with a digit (`7
+#: pairs`), the discarder said twice over (`on a discard from tom`, `on the discard of tom`: `from tom`)
+ENGLISH_PHRASES = {
+    **dict.fromkeys(("7 pairs", "7pairs", "7 pair"), "seven pairs"),
+    **{f"{said} {by}": "from" for said in ("on a discard", "on the discard of") for by in ("from", "by", "off")},
+    **dict.fromkeys(("on the discard of", "from the discard of", "on a discard of"), "from"),
 }
 
 

@@ -37,7 +37,7 @@ from bot.commands._common import (
 from bot.commands.questions import cancel_by_typing, press_by_typing
 from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import NAME_THEN_AMOUNT, fold, name_key, tokens
+from bot.grammar import NAME_THEN_AMOUNT, english_payment, fold, name_key, tokens
 from bot.permissions import may_answer, require_party
 from bot.texts import joined, money
 from bot.vocabulary import (
@@ -48,6 +48,7 @@ from bot.vocabulary import (
     PAID_NAMING_WORDS,
     PAID_TO_WORD,
     PAID_YOU_WORDS,
+    RECEIVED_NAMING_EN,
     RED_PACKET_PAID_WORDS,
     SENT_TO_READ_AS,
     SENT_TO_WORD,
@@ -437,8 +438,9 @@ def pay(ctx: Context) -> list[Effect]:
 
 def _typed_words(ctx: Context) -> list[str]:
     """The payment's words without thanks after its @person (`收到 @小李 谢谢`, `got it @b thx`: `THANKS_WORDS`), and a
-    name typed glued to its amount split from it (`收到 小李5块`: `小李 5块`, answered as that is)."""
-    words = tokens(ctx.args)
+    name typed glued to its amount split from it (`收到 小李5块`: `小李 5块`, answered as that is); English around
+    them read as `grammar.english_payment` reads it (`received 4 from @tom`: `@tom 4`)."""
+    words = english_payment(tokens(ctx.args))
     if len(words) > 1 and words[0].startswith("@") and fold(" ".join(words[1:])) in THANKS_WORDS:
         words = words[:1]  # only right after the person: `转给 @c 4 谢谢`, `付了 谢谢` stay chat
     if len(words) == 1 and not words[0].startswith("@"):
@@ -486,6 +488,8 @@ def received(ctx: Context) -> list[Effect]:
     from_name = _FROM_NAME.fullmatch(words[0]) if len(words) == 1 else None
     if from_name is not None and settled_player(ctx, from_name["name"]) is not None:
         words = [from_name["name"]]  # `收到阿杰的了`: 收到 阿杰
+    if ctx.word in RECEIVED_NAMING_EN and not words:
+        raise Quiet  # `got`, `got!`: said, naming nobody
     if ctx.word in ALL_RECEIVED_WORDS:
         if words:
             raise Quiet  # `都收到了吗`… : chat

@@ -44,6 +44,8 @@ from bot.vocabulary import (
     FIRST_PERSON_RECORD_WORDS,
     FIRST_PERSON_WIN_WORDS,
     KONGS_SAID,
+    WON_BARE_EN,
+    WON_EN,
 )
 from ledger.errors import ScoringRefused
 from ledger.events import Draw, Event, Kong, Liangdao, Win
@@ -136,8 +138,8 @@ def record_win(ctx: Context) -> SendText:
     table = kawuxing_table(ctx)
     said = implied(ctx.word)  # `自摸 清一色` is `胡 清一色 自摸`
     mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
-    if ctx.word in DOUBLE_WIN_WORDS and not ctx.args:
-        raise Quiet  # `一炮双响！`: said of a win, not told
+    if ctx.word in (*DOUBLE_WIN_WORDS, *WON_BARE_EN) and not ctx.args:
+        raise Quiet  # `一炮双响！`, `won!`: said of a win, not told
     if not ctx.args and not said and not (ctx.incoming and ctx.incoming.edited):
         if ctx.word in FIRST_PERSON_WIN_WORDS and mine is None and ctx.unprompted:
             raise Quiet  # `又胡了` from someone not seated: said of someone else's win
@@ -173,6 +175,9 @@ def record_win(ctx: Context) -> SendText:
     except Refusal as refusal:
         if ctx.word in DEALT_IN_WORDS and refusal.key == "self_discard":  # `我点炮了` names nobody who won
             raise Refusal("dealt_in_no_winner", word=ctx.word) from None
+        # `I won seven pairs`: every word read as a win's (`I won the raffle` is no reading), so what is missing is
+        # asked as `我胡了 七对` is — said, not chat
+        refusal.heard = refusal.heard or ctx.word in (*WON_EN, *WON_BARE_EN)
         raise
     others = [event.winner for event in events if event.winner != mine]
     if ctx.word in FIRST_PERSON_WIN_WORDS and others:  # `我自摸了 @c 清一色`: who won, the sender or c?

@@ -53,7 +53,7 @@ from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Qui
 from bot.grammar import clean, fold, hand_number
 from bot.permissions import UNDO, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record, joined
-from bot.vocabulary import CHATTY_WORDS, COMMAND_WORDS, LAST_HAND_WORDS, UNDO_YES_WORDS
+from bot.vocabulary import CHATTY_WORDS, COMMAND_WORDS, LAST_HAND_WORDS, UNDO_LAST_EN, UNDO_YES_WORDS
 from ledger.service import Flow, MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = UNDO_QUESTION
@@ -76,6 +76,8 @@ ENDED_PREFIX = "ux"
     "(at a table that has ended: admins)",
 )
 def undo(ctx: Context) -> SendText:
+    if ctx.args and clean(fold(ctx.args)) in UNDO_LAST_EN:  # `undo last`: the latest record, as `undo`
+        ctx.args = ""
     if ctx.service.answered(ctx.source):  # a redelivered update: its undo was done
         return ctx.reply("undo_again")
     if asked_already(ctx, flow_key(ctx)):
