@@ -371,6 +371,8 @@ THANKS_WORDS = frozenset(
 )
 #: everything received at once (`都收到了`): the payments waiting for the sender's word
 ALL_RECEIVED_WORDS = ("都收到了", "都收到啦", "全收到了", "全都收到了", "全部收到了")
+#: the payee's refusal of a payment told to them (`没收到 @阿杰`, `@阿杰 没收到啊`): it is taken back
+NOT_RECEIVED_WORDS = ("没收到", "没收到啊", "没收到呀", "没收到哦", "还没收到", "没有收到", "没有收到啊")
 
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
@@ -489,7 +491,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "支付宝转了",
         *PAID_MORE_WORDS,
     ),
-    "received": ("收到", "收到了", "已收", "got it", *ALL_RECEIVED_WORDS, *RECEIVED_EN),
+    "received": ("收到", "收到了", "已收", "got it", *ALL_RECEIVED_WORDS, *RECEIVED_EN, *NOT_RECEIVED_WORDS),
     "unpay": ("撤销付款", "撤回付款", "取消付款", "撤销收款", "撤回收款", "取消收款"),
     # an admin takes back the latest payout of the pot or the house (bot/commands/undo_payout.py)
     "unpayout": ("撤销发红包池", "撤回发红包池", "取消发红包池", "撤销发红包", "撤销派红包"),

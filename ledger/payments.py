@@ -725,6 +725,13 @@ def _check_pair(tx: Tx, group_id: int, debtor_id: int, creditor_id: int) -> None
         raise LedgerError("bad_transfer", "不能付给自己")
 
 
+def _has_no_word(tx: Tx, group_id: int, account_id: int) -> bool:
+    """Whether an account cannot tell or confirm a payment itself: a guest (a plain name at the table, no Telegram
+    account; a guest linked to a member since is paid through the member: `_check_pair`)."""
+    kind = tx.session.scalar(sa.select(m.Member.kind).where(m.Member.id == account_id, m.Member.group_id == group_id))
+    return kind == m.GUEST
+
+
 def pay(
     tx: Tx,
     chat_id: int,
@@ -831,6 +838,10 @@ def pay(
     (new_id,) = transfers.insert(tx, [row], movement)
     if line is not None:
         tx.execute(sa.insert(m.PaymentLine).values(transfer_id=new_id, settlement_id=line[0], line_index=line[1]))
+    awaited = creditor_id if side == PAYER_SIDE else debtor_id
+    alone = _has_no_word(tx, group.id, awaited)
+    if alone:  # a guest cannot say 收到/已付: the payment stands on this side's word, confirmed as it is told
+        tx.execute(sa.update(m.Transfer).where(m.Transfer.id == new_id).values(confirmed_at=tx.now, confirmed_by=tx.by))
     transfers.apply(tx, movement)
     move_debts(tx, group.id, [(debtor_id, creditor_id, -amount)])
     return PaymentResult(
@@ -842,7 +853,7 @@ def pay(
         amount=amount,
         side=side,
         booked=True,
-        confirmed=False,
+        confirmed=alone,
         voided=False,
         owed=owed - amount,
         settlement_id=None if line is None else line[0],
@@ -890,17 +901,38 @@ def _refuse_repeat(tx: Tx, group_id: int, debtor_id: int, creditor_id: int, amou
 
 
 def void_payment(
-    tx: Tx, chat_id: int, parties: Sequence[int], reason: str, *, admin: int | None = None
+    tx: Tx,
+    chat_id: int,
+    parties: Sequence[int],
+    reason: str,
+    *,
+    admin: int | None = None,
+    waiting_for: int | None = None,
+    amount: int | None = None,
 ) -> PaymentResult:
     """Void exactly one payment: the latest live one between `parties` (one id: any payment it is party to). A
     payment both sides have confirmed is taken back only by an `admin` (account id) who is neither side of it:
-    either side alone could otherwise be paid twice, or unpay."""
+    either side alone could otherwise be paid twice, or unpay. A payment with a guest, which stood on its one
+    side's word (`pay`: confirmed as it was told), that side may take back as an unconfirmed one.
+    `waiting_for` (an account: the payee's 没收到): only a payment the other side told that waits for that
+    account's word (not confirmed, within `CONFIRM_WINDOW`), of `amount` 分 when given."""
     session = tx.session
     group = group_by_chat(session, chat_id)
     lock_group(session, group.id)
     if not 1 <= len(set(parties)) <= 2:
         raise ValueError("one or two parties")
     conditions = [sa.or_(m.Transfer.payer_id == party, m.Transfer.payee_id == party) for party in set(parties)]
+    if waiting_for is not None:  # cash from debtor to creditor is booked from the creditor (the module's docstring)
+        conditions += [
+            sa.or_(
+                sa.and_(m.Transfer.reason == PAYER_SIDE, m.Transfer.payer_id == waiting_for),
+                sa.and_(m.Transfer.reason == PAYEE_SIDE, m.Transfer.payee_id == waiting_for),
+            ),
+            m.Transfer.confirmed_at.is_(None),
+            m.Transfer.created_at >= tx.now - CONFIRM_WINDOW,
+        ]
+        if amount is not None:
+            conditions.append(m.Transfer.amount == amount)
     found = session.scalar(
         sa.select(m.Transfer)
         .where(m.Transfer.group_id == group.id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
@@ -910,7 +942,10 @@ def void_payment(
     )
     if found is None:
         raise LedgerError("no_payment", "没有可以撤销的付款")
-    if found.confirmed_at is not None and admin in (None, found.payer_id, found.payee_id):
+    told_alone = found.confirmed_at == found.created_at and (
+        _has_no_word(tx, group.id, found.payer_id) or _has_no_word(tx, group.id, found.payee_id)
+    )
+    if found.confirmed_at is not None and not told_alone and admin in (None, found.payer_id, found.payee_id):
         raise LedgerError("payment_confirmed", "这笔付款双方都确认过了，只有管理员可以撤销")
     movement = transfers.Movement()
     transfers.void(tx, [transfers.live(found)], reason, movement)  # a Transfer holds every live column

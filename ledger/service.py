@@ -668,16 +668,21 @@ class Ledger:
         by: int | None,
         reason: str = "",
         admin: int | None = None,
+        waiting_for: int | None = None,
+        amount: int | None = None,
     ) -> PaymentResult:
         """Void exactly one payment: the latest live one between `parties` (one id: the latest it is party to).
         One both sides confirmed is refused (`payment_confirmed`) unless `admin` (an admin's account) voids it and
-        is neither side of it."""
+        is neither side of it (a payment with a guest, told by one side alone: that side too). `waiting_for`: only
+        a payment waiting for that account's word (the payee's 没收到), of `amount` when given."""
         return self._unit.once(
             source,
             "void_payment",
             by,
             PaymentResult,
-            lambda tx: payments.void_payment(tx, chat_id, parties, reason or "撤销付款", admin=admin),
+            lambda tx: payments.void_payment(
+                tx, chat_id, parties, reason or "撤销付款", admin=admin, waiting_for=waiting_for, amount=amount
+            ),
         )
 
     def night_details(self, chat_id: int, night_id: int) -> details.NightDetails:

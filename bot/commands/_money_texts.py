@@ -253,6 +253,70 @@ register(
             "zh": "等 {who} 确认后，{debtor} 和 {creditor} 就两清了",
             "en": "{debtor} and {creditor} are square once {who} confirms",
         },
+        # 未结 with payments their payer told that wait for the payee's word counted as open (bot/commands/payments.py)
+        "owed_waiting": {"zh": "{owed}（{amount}待确认）", "en": "{owed} ({amount} awaiting confirmation)"},
+        "debt_item_waiting": {
+            "zh": "{debtor} 欠 {creditor} {amount}（已付 {waiting}，待 {creditor} 确认）",
+            "en": "{debtor} owes {creditor} {amount} ({waiting} paid, waiting for {creditor} to confirm)",
+        },
+        # the open night's money is in 未结 but in no settlement's debts: 谁还没付, 我欠谁 say it is not settled yet
+        "night_open_tonight": {
+            "zh": "今晚（{date}）还没结算（{standing}）：打完发 结算 算出谁给谁多少。",
+            "en": "Tonight ({date}) is not settled yet ({standing}): send settle when you stop to see who pays whom.",
+        },
+        "night_open_last": {
+            "zh": "昨晚（{date}）还没结算（{standing}）：发 结算 算出谁给谁多少。",
+            "en": "Last night ({date}) is not settled yet ({standing}): send settle to see who pays whom.",
+        },
+        "night_open_earlier": {
+            "zh": "{date} 那晚还没结算（{standing}）：发 结算 算出谁给谁多少。",
+            "en": "The night of {date} is not settled yet ({standing}): send settle to see who pays whom.",
+        },
+        # 没收到 (bot/commands/payments.py): the payee says a payment its payer told never came; taken back
+        "payment_not_received": {
+            "zh": "已撤销付款：{debtor} → {creditor} {amount}（{creditor} 说没收到）。{debtor_at} 钱转过去了就再发 "
+            "已转 {creditor_at}",
+            "en": "Payment taken back: {debtor} → {creditor} {amount} ({creditor} says it did not arrive). "
+            "{debtor_at}: once the money is sent, send paid {creditor_at} again",
+        },
+        "payment_not_received_more": {
+            "zh": "{debtor} 另有 {waiting} 说已付，还在等你确认（也没收到就再发 没收到 {debtor_at}）",
+            "en": "{debtor} says {waiting} more was paid, still waiting for your word (not that either: send "
+            "没收到 {debtor_at} again)",
+        },
+        "payment_not_received_none": {
+            "zh": "{debtor} 没有说已付给你、等你确认的付款，没有撤销什么。",
+            "en": "{debtor} told no payment to you that waits for your word; nothing taken back.",
+        },
+        "payment_not_received_none_amount": {
+            "zh": "{debtor} 没有说已付给你 {amount}、等你确认的付款，没有撤销什么。",
+            "en": "{debtor} told no payment of {amount} to you that waits for your word; nothing taken back.",
+        },
+        "payment_not_received_which": {
+            "zh": "{names} 都说已付给你，等你确认。哪一笔没收到就写上他，例如：没收到 {example}",
+            "en": "{names} each say they paid you, waiting for your word. Name the one that did not arrive, e.g. "
+            "没收到 {example}",
+        },
+        # 收到 alone from a payee still owed, with no payment told to them (bot/commands/payments.py)
+        "payment_nothing_waiting": {
+            "zh": "没有等你确认的付款（还没有人说已付给你）。还欠你的：{debts}。"
+            "收到了谁的钱就写：收到 {payer} {amount}",
+            "en": "No payment waits for your word (nobody has said they paid you). Still owing you: {debts}. To book "
+            "what came: received {payer} {amount}",
+        },
+        # a payment with a guest (a plain name at the table, no Telegram account): it stands on the member's word
+        "payment_booked_guest": {
+            "zh": "记下付款：{debtor} → {creditor} {amount}（{guest} 没有群账号，确认不了：按 {teller} 说的算；"
+            "记错了 {teller} 发 撤销付款）",
+            "en": "Payment booked: {debtor} → {creditor} {amount} ({guest} has no Telegram account to confirm it: "
+            "it stands on {teller}'s word; if it is wrong, {teller} sends unpay)",
+        },
+        "payment_booked_guest_for": {
+            "zh": "记下付款：{debtor} → {creditor} {amount}（管理员 {admin} 代 {side} 记；{guest} 没有群账号，"
+            "不用等确认）",
+            "en": "Payment booked: {debtor} → {creditor} {amount} (admin {admin} for {side}; {guest} has no Telegram "
+            "account, nothing to wait for)",
+        },
         # 已转 红包池, 付 台费 5, or 已转 alone owing only the pot or the house (bot/commands/payments.py)
         "payment_to_pool": {
             "zh": "没有记：欠红包池、台费的钱不直接付给它们；"

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.commands._common import ME_WORDS, account_word, looked_up, me, money, net_by_member, shown_names
-from bot.commands.payments import debt_items
+from bot.commands.payments import (
+    open_items,
+    owed_text,
+    told_by_payers,
+    unsettled_night,
+    waiting_by_account,
+    waiting_shift,
+)
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, hand_number, implied, name_key, tokens
 from bot.texts import describe_event, describe_win, joined
@@ -45,6 +52,8 @@ def balance(ctx: Context) -> SendText:
     night = ctx.service.night_shown_as_tonight(ctx.chat_id)  # settled this evening: still 本晚 until the 日切 hour
     tonight = ctx.service.night_totals(night.id) if night is not None else {}  # running totals: no re-sum
     seated = {seat.member_id for seat in ctx.table.seats} if ctx.table is not None else set()
+    told = told_by_payers(ctx)  # paid by the payer's word alone: 未结 counts it open until the payee's
+    shift, told_of = waiting_shift(told), waiting_by_account(told)
     lines = [ctx.t("balance_head")]
     shown = 0
     for line in sorted(total.lines, key=lambda b: (b.kind in GROUP_ACCOUNTS, -b.amount, b.name)):
@@ -60,7 +69,7 @@ def balance(ctx: Context) -> SendText:
                 name=account_word(ctx.lang, line.name),
                 night=money(night_amount, currency, signed=True),
                 total=money(line.result, currency, signed=True),
-                owed=money(line.amount, currency, signed=True),
+                owed=owed_text(ctx, line.amount + shift.get(line.member_id, 0), told_of.get(line.member_id, 0)),
             )
         )
     if shown == 0:
@@ -80,12 +89,20 @@ def balance(ctx: Context) -> SendText:
     help_en="who has not paid: every debt settlements left open, who owes whom how much",
 )
 def unpaid(ctx: Context) -> SendText:
-    """The group's open debts pair by pair (余额 gives each one's 未结 sum, not whom it is owed to), then the payments
-    waiting for the other side's word: a payment counts at once, so without them a debt paid but not confirmed
-    would be nowhere in the answer."""
+    """The open night when it is not settled yet (its money is in 未结, in no settlement's debts), then the group's
+    open debts pair by pair (余额 gives each one's 未结 sum, not whom it is owed to), a payment its payer told that
+    waits for the payee's word counted as still open (shown as waiting), then the payments their payee told that
+    wait for the payer's nod."""
     debts = ctx.service.debts(ctx.chat_id)
-    lines = [ctx.t("balance_unpaid", debts=debt_items(ctx, debts)) if debts else ctx.t("unpaid_none")]
     waiting = ctx.service.waiting_payments(ctx.chat_id)
+    told = [w for w in waiting if w.side == PAYER_SIDE]
+    night = unsettled_night(ctx)
+    lines = [night] if night else []
+    if debts or told:
+        lines.append(ctx.t("balance_unpaid", debts=open_items(ctx, debts, told)))
+    elif not night:
+        lines.append(ctx.t("unpaid_none"))
+    waiting = [w for w in waiting if w.side != PAYER_SIDE]
     if waiting:
         sep = "; " if ctx.lang == "en" else "、"
         items = sep.join(
@@ -122,13 +139,19 @@ def unpaid_lines(ctx: Context, member_id: int, other_id: int | None = None) -> l
     open, pair by pair (`甲 欠 乙 3元`): the answer to 我欠谁 (only what the member owes) / 谁欠我 (only what is owed
     to them), which the 未结 figure alone does not give; with `other_id` (`我欠阿杰多少`), only between the two."""
     owing, owed = ctx.word in OWING_WORDS, ctx.word in OWED_WORDS
-    mine = [
-        d
-        for d in ctx.service.debts(ctx.chat_id)
-        if ((d.debtor_id == member_id and not owed) or (d.creditor_id == member_id and not owing))
-        and other_id in (None, d.creditor_id if d.debtor_id == member_id else d.debtor_id)
-    ]
-    return [ctx.t("balance_unpaid", debts=debt_items(ctx, mine))] if mine else []
+
+    def concerns(debtor: int, creditor: int) -> bool:
+        return ((debtor == member_id and not owed) or (creditor == member_id and not owing)) and other_id in (
+            None,
+            creditor if debtor == member_id else debtor,
+        )
+
+    mine = [d for d in ctx.service.debts(ctx.chat_id) if concerns(d.debtor_id, d.creditor_id)]
+    told = [w for w in told_by_payers(ctx) if concerns(w.debtor_id, w.creditor_id)]
+    lines = [ctx.t("balance_unpaid", debts=open_items(ctx, mine, told))] if mine or told else []
+    # the open night, asked what one owes or is owed (or 余额 of one person once that night is past the 日切 hour)
+    night = unsettled_night(ctx, member_id, past_only=not (owing or owed)) if other_id is None else ""
+    return [night, *lines] if night else lines
 
 
 @registry.command(

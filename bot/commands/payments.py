@@ -43,6 +43,7 @@ from bot.texts import joined, money
 from bot.vocabulary import (
     ALL_RECEIVED_WORDS,
     COMMAND_WORDS,
+    NOT_RECEIVED_WORDS,
     PAID_ALONE_WORDS,
     PAID_DONE,
     PAID_NAMING_WORDS,
@@ -59,7 +60,7 @@ from ledger.accounts import MAX_AMOUNT
 from ledger.errors import DuplicatePayment, Overpaid, ShortOfWaiting
 from ledger.fees import HOUSE_NAME
 from ledger.models import GROUP_ACCOUNTS
-from ledger.payments import PAYEE_SIDE, PAYER_SIDE
+from ledger.payments import PAYEE_SIDE, PAYER_SIDE, Waiting
 from ledger.service import (
     POT_NAME,
     Debt,
@@ -335,6 +336,10 @@ def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | N
         total = money(result.also_confirmed + result.amount, currency)
         key = "payment_covered_by_payer" if result.side == PAYER_SIDE else "payment_covered_by_payee"
         head = ctx.t(key, confirmed=confirmed, total=total, **params)
+    elif result.confirmed:  # booked with a guest, who has no word to give: it stands on this side's (`pay`)
+        params["guest"] = result.creditor if result.side == PAYER_SIDE else result.debtor
+        params["teller"] = result.debtor if result.side == PAYER_SIDE else result.creditor
+        head = ctx.t("payment_booked_guest_for" if proxy is not None else "payment_booked_guest", **params)
     elif proxy is not None:
         head = ctx.t("payment_booked_for", **params)
     elif result.side == PAYER_SIDE:
@@ -343,7 +348,7 @@ def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | N
         head = ctx.t("payment_booked_by_payee", **params)
     if result.owed:
         tail = ctx.t("payment_owed", **params)
-    elif result.booked and not result.voided:  # this payment waits for the other side's word: square once it comes
+    elif result.booked and not result.voided and not result.confirmed:  # waits for the other side's word
         who = result.creditor if result.side == PAYER_SIDE else result.debtor
         tail = ctx.t("payment_square_once_confirmed", who=who, **params)
     else:
@@ -485,6 +490,8 @@ def _paid_alone(ctx: Context, source: str) -> list[Effect]:
 )
 def received(ctx: Context) -> list[Effect]:
     words = _typed_words(ctx)
+    if ctx.word in NOT_RECEIVED_WORDS:
+        return _not_received(ctx, words)
     from_name = _FROM_NAME.fullmatch(words[0]) if len(words) == 1 else None
     if from_name is not None and settled_player(ctx, from_name["name"]) is not None:
         words = [from_name["name"]]  # `收到阿杰的了`: 收到 阿杰
@@ -507,6 +514,62 @@ def received(ctx: Context) -> list[Effect]:
     return _typed(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
 
 
+def _not_received(ctx: Context, words: list[str]) -> list[Effect]:
+    """`没收到`, `没收到 @阿杰` (`@阿杰 没收到啊`; `没收到 @阿杰 4`: the one of 4): the payee says a payment its payer
+    told (已付, 已转) never came. Taken back as the payee's 撤销付款 takes back one payment — the latest of the
+    payer's still waiting for the payee's word — said so, with the payer named to tell it again once the money is
+    sent. Naming nobody: the one payer with payments waiting for the sender's word (several: which one, nothing
+    taken back; none: chat). Other words after it (`没收到消息`) are chat."""
+    payee = me(ctx)
+    told = [w for w in told_by_payers(ctx) if w.creditor_id == payee.id]
+    amount = None
+    if not words:
+        payers = {w.debtor_id: w.debtor for w in told}
+        if not payers:
+            raise Quiet  # nothing told to the sender: "didn't get (the message)", chat
+        if len(payers) > 1:
+            shown = shown_names(ctx)
+            listed = [written_mention(ctx, id_, shown.get(id_, name)) for id_, name in payers.items()]
+            raise Refusal("payment_not_received_which", names=joined(ctx.lang, listed), example=listed[0])
+        ((payer_id, payer_name),) = payers.items()
+    else:
+        if _chat_after(ctx, words) or len(words) > 2:
+            raise Quiet
+        other, amount = _person_and_amount(ctx, words)
+        payer_id, payer_name = other.id, other.name
+    source = message_source(ctx, "payment_edit_unpay")
+    shown = shown_names(ctx)
+    names = {"debtor": shown.get(payer_id, payer_name), "creditor": shown.get(payee.id, payee.name)}
+    names["debtor_at"] = written_mention(ctx, payer_id, names["debtor"])
+    names["creditor_at"] = written_mention(ctx, payee.id, names["creditor"])
+    try:
+        result = ctx.service.void_payment(
+            ctx.chat_id,
+            [payee.id, payer_id],
+            source=source,
+            by=ctx.sender.user_id,
+            reason="没收到",
+            waiting_for=payee.id,
+            amount=amount,
+        )
+    except LedgerError as err:
+        if err.code != "no_payment":
+            raise
+        key = "payment_not_received_none" if amount is None else "payment_not_received_none_amount"
+        refused = Refusal(key, amount=money(amount or 0, ctx.group.currency), **names)
+        refused.heard = amount is not None  # `@阿杰 没收到啊` with nothing told: maybe chat; with an amount, money
+        raise refused from err
+    if result.replayed:
+        return [ctx.reply("already_done")]
+    currency = ctx.group.currency
+    params = {**names, "amount": money(result.amount, currency), "owed": money(result.owed, currency)}
+    lines = [ctx.t("payment_not_received", **params), ctx.t("payment_owed", **params)]
+    still = sum(w.amount for w in told_by_payers(ctx) if (w.debtor_id, w.creditor_id) == (payer_id, payee.id))
+    if still:
+        lines.append(ctx.t("payment_not_received_more", waiting=money(still, currency), **names))
+    return [SendText("\n".join(lines), reply_to=ctx.message_id), *rewritten_post(ctx, result)]
+
+
 def _all_received(ctx: Context) -> list[Effect]:
     """`都收到了`, and `收到` naming nobody: the payments of the latest settlement waiting for the sender's word
     (payments told to them, never to anyone else). From one person, confirmed as `收到 @那人` confirms them; from
@@ -524,7 +587,7 @@ def _all_received(ctx: Context) -> list[Effect]:
         if state.waiting == PAYER_SIDE and state.payee_id == payee.id
     }
     if not waiting:
-        raise Quiet
+        raise _nothing_waiting(ctx, payee, states, lines)
     if len(waiting) == 1:
         ((debtor_id, debtor),) = waiting.items()
         source = message_source(ctx)
@@ -534,6 +597,32 @@ def _all_received(ctx: Context) -> list[Effect]:
     shown = shown_names(ctx)
     names = [written_mention(ctx, id_, shown.get(id_, name)) for id_, name in waiting.items()]
     raise Refusal("payment_all_received_which", names=joined(ctx.lang, names), example=names[0])
+
+
+def _nothing_waiting(
+    ctx: Context, payee: MemberInfo, states: list[LineState], lines: tuple[Payment | Passed, ...]
+) -> Exception:
+    """`收到` (`收到了`, `都收到了`) with no payment told to the sender: a payee of the latest settlement still owed
+    on one of its lines typed it, so it is answered — nothing waits for their word, who owes them what, and how to
+    say what came. From anyone else (and the English `got it`) it is chat: a bare 收到 is how chats say "got it"."""
+    pools = {line.member_id for line in ctx.service.balances(ctx.chat_id).lines if line.kind in GROUP_ACCOUNTS}
+    owed_here = any(
+        state.payee_id == payee.id and state.open > 0 and state.payer_id not in pools
+        for state, _line in zip(states, lines, strict=False)
+    )
+    if not owed_here or ctx.word.isascii():
+        return Quiet()
+    owing = [d for d in ctx.service.debts(ctx.chat_id) if d.creditor_id == payee.id and d.debtor_id not in pools]
+    if not owing:
+        return Quiet()
+    first = owing[0]
+    shown = shown_names(ctx)
+    currency = ctx.group.currency
+    others = ("; " if ctx.lang == "en" else "、").join(
+        f"{account_word(ctx.lang, d.debtor)} {money(d.amount, currency)}" for d in owing
+    )
+    example = written_mention(ctx, first.debtor_id, shown.get(first.debtor_id, first.debtor))
+    return Refusal("payment_nothing_waiting", debts=others, payer=example, amount=money(first.amount, currency))
 
 
 def _typed(
@@ -599,8 +688,8 @@ def _nothing_owed(ctx: Context, other: tuple[int, str], side: str) -> Refusal:
     )
     if others:
         then = ctx.t("payment_you_owe" if paying else "payment_owed_you", debts=others)
-    elif ctx.service.current_night(ctx.chat_id) is not None:
-        then = ctx.t("payment_not_settled_yet")
+    elif ctx.service.current_night(ctx.chat_id) is not None:  # which night, and who is up or down in it
+        then = unsettled_night(ctx) or ctx.t("payment_not_settled_yet")
     else:
         then = ctx.t("payment_you_owe_nobody" if paying else "payment_owed_you_nobody")
     return Refusal(NOTHING_OWED[0] if paying else NOTHING_OWED[1], name=name, then=then)
@@ -873,6 +962,25 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     }
     # and the accounts the lines live under now (a guest linked to a member since: the member)
     players |= {id_ for state in states for id_ in (state.payer_id, state.payee_id) if id_ not in pools}
+    # and whoever owes them or is owed by them from other nights (their 未结 holds it: without them the standing
+    # would not add up), again until nobody more is reached
+    debts = ctx.service.debts(ctx.chat_id)
+    while True:
+        reached = {
+            id_
+            for d in debts
+            if d.debtor_id in players or d.creditor_id in players
+            for id_ in (d.debtor_id, d.creditor_id)
+            if id_ not in pools
+        }
+        if reached <= players:
+            break
+        players |= reached
+    told = told_by_payers(ctx)  # paid by the payer's word alone: counted open until the payee's (shown so)
+    players |= {
+        id_ for w in told if w.debtor_id in players or w.creditor_id in players for id_ in (w.debtor_id, w.creditor_id)
+    }
+    shift, told_of = waiting_shift(told), waiting_by_account(told)
     standing = [line for line in accounts if line.member_id in players]
     # the settled nights' standing: a night opened since (the 日切 roll-over's first record) is not in this post
     night = ctx.service.current_night(ctx.chat_id)
@@ -882,7 +990,12 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
         ctx.t(
             "payments_standing",
             owed=sep.join(
-                f"{line.name} {money(line.amount - later.get(line.member_id, 0), currency, signed=True)}"
+                f"{line.name} "
+                + owed_text(
+                    ctx,
+                    line.amount - later.get(line.member_id, 0) + shift.get(line.member_id, 0),
+                    told_of.get(line.member_id, 0),
+                )
                 for line in standing
             ),
             results=sep.join(
@@ -1061,6 +1174,96 @@ def debt_items(ctx: Context, debts: list[Debt]) -> str:
         )
         for d in debts
     )
+
+
+def told_by_payers(ctx: Context) -> list[Waiting]:
+    """The payments their payer told (已付, 已转) that wait for the payee's word: the payee has not said the money
+    came, so 未结 and 谁还没付 count them as still open (shown as waiting). A payment the payee told (收到) is
+    paid on the word of the one it was owed to."""
+    return [w for w in ctx.service.waiting_payments(ctx.chat_id) if w.side == PAYER_SIDE]
+
+
+def waiting_shift(waiting: list[Waiting]) -> dict[int, int]:
+    """How far each account's 未结 moves when `waiting` (`told_by_payers`) counts as still open: the payer owes it
+    again, the payee is owed it again."""
+    shift: dict[int, int] = {}
+    for w in waiting:
+        shift[w.debtor_id] = shift.get(w.debtor_id, 0) - w.amount
+        shift[w.creditor_id] = shift.get(w.creditor_id, 0) + w.amount
+    return shift
+
+
+def owed_text(ctx: Context, amount: int, waiting: int) -> str:
+    """An account's 未结 (`amount`, signed, the payments waiting for their payee's word counted as open) and how
+    much of it waits for a confirmation: `-4元（4元待确认）`."""
+    shown = money(amount, ctx.group.currency, signed=True)
+    return ctx.t("owed_waiting", owed=shown, amount=money(waiting, ctx.group.currency)) if waiting else shown
+
+
+def waiting_by_account(waiting: list[Waiting]) -> dict[int, int]:
+    """How much of each account's 未结 waits for a payee's word (on either side of the payment)."""
+    total: dict[int, int] = {}
+    for w in waiting:
+        for id_ in (w.debtor_id, w.creditor_id):
+            total[id_] = total.get(id_, 0) + w.amount
+    return total
+
+
+def open_items(ctx: Context, debts: list[Debt], waiting: list[Waiting]) -> str:
+    """`甲 欠 乙 3元、丙 欠 乙 4元（已付 4元，待 乙 确认）`: the open debts with the payments their payer told that
+    wait for the payee's word counted in, pair by pair, largest first; empty when there is none."""
+    pairs: dict[tuple[int, int], list[Any]] = {}
+    for d in debts:
+        pairs[(d.debtor_id, d.creditor_id)] = [d.debtor, d.creditor, d.amount, 0]
+    for w in waiting:
+        pair = pairs.setdefault((w.debtor_id, w.creditor_id), [w.debtor, w.creditor, 0, 0])
+        pair[2] += w.amount
+        pair[3] += w.amount
+    currency = ctx.group.currency
+    items = []
+    for debtor, creditor, amount, told in sorted(pairs.values(), key=lambda p: (-p[2], p[0], p[1])):
+        names = {"debtor": account_word(ctx.lang, debtor), "creditor": account_word(ctx.lang, creditor)}
+        if told:
+            items.append(
+                ctx.t("debt_item_waiting", amount=money(amount, currency), waiting=money(told, currency), **names)
+            )
+        else:
+            items.append(ctx.t("debt_item", amount=money(amount, currency), **names))
+    return ("; " if ctx.lang == "en" else "、").join(items)
+
+
+def unsettled_night(ctx: Context, member_id: int | None = None, *, past_only: bool = False) -> str:
+    """「昨晚（2026-01-10）还没结算（小李 -4元，老王 +4元）：发 结算 算出谁给谁多少。」: the open night, when anyone
+    (`member_id`: that account) won or lost in it, says it is not settled yet — its money is in 余额's 未结 but in
+    no settlement's debts, so 谁还没付 would otherwise find nothing open. Empty when there is no such night (with
+    `past_only`, also when it is tonight's). Tonight, the night before (left open past the 日切 hour, nobody
+    recorded since) or one further back, said so."""
+    from ledger.tables import night_date
+
+    night = ctx.service.current_night(ctx.chat_id)
+    if night is None:
+        return ""
+    today = night_date(ctx.group.timezone, ctx.group.cutoff_hour, ctx.now())
+    days = (today - night.night_date).days
+    if past_only and days <= 0:
+        return ""
+    totals = ctx.service.night_totals(night.id)
+    pools = {line.member_id for line in ctx.service.balances(ctx.chat_id).lines if line.kind in GROUP_ACCOUNTS}
+    shown = shown_names(ctx)
+    standing = [
+        (id_, amount)
+        for id_, amount in sorted(totals.items(), key=lambda t: (-t[1], t[0]))
+        if amount and id_ not in pools and member_id in (None, id_)
+    ]
+    if not standing:
+        return ""
+    key = "night_open_tonight" if days <= 0 else "night_open_last" if days == 1 else "night_open_earlier"
+    sep = ", " if ctx.lang == "en" else "，"
+    names = sep.join(
+        f"{account_word(ctx.lang, shown.get(id_, '?'))} {money(amount, ctx.group.currency, signed=True)}"
+        for id_, amount in standing
+    )
+    return ctx.t(key, date=night.night_date.isoformat(), standing=names)
 
 
 def merges(ctx: Context) -> bool:

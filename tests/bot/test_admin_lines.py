@@ -65,14 +65,12 @@ def test_unpaid_lists_the_payments_waiting_for_the_other_side(chat: tuple[Consol
     console, _ = chat
     for line in ("carol: 开桌 @dave @eve", "eve: 胡 清一色 自摸", "carol: 结算", "dave: 付 @eve 4"):
         console.feed(line)
+    # 阿杰's own word: open until 老王's (shown as waiting)
+    assert said(console, "carol: 未结") == ["还没付清：小红 欠 老王 4元、阿杰 欠 老王 4元（已付 4元，待 老王 确认）"]
+    console.feed("eve: 收到 @carol 4")  # 老王's own word that 小红 paid: paid, waiting for 小红's nod
     assert said(console, "carol: 未结") == [
-        "还没付清：小红 欠 老王 4元",
-        "等确认：阿杰 → 老王 4元（等 老王 确认）",
-    ]
-    console.feed("eve: 收到 @carol 4")
-    assert said(console, "carol: 未结") == [
-        "没有没结的账。",
-        "等确认：阿杰 → 老王 4元（等 老王 确认）、小红 → 老王 4元（等 小红 确认）",
+        "还没付清：阿杰 欠 老王 4元（已付 4元，待 老王 确认）",
+        "等确认：小红 → 老王 4元（等 小红 确认）",
     ]
     console.feed("eve: 收到 @dave 4")
     console.feed("carol: 已付 @eve 4")

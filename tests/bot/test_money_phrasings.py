@@ -161,9 +161,12 @@ def test_a_payment_before_any_settlement_says_tonight_is_not_settled(sqlite_url:
     table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸")
     try:
         assert table.say("a: @c 1块已转", "a: 转给 @c 4", "c: 收到 @a 4") == [
-            "bot: 你现在不欠 老王 钱，没有记。今晚还没结算：发「结算」之后才有要付的账。",
-            "bot: 你现在不欠 老王 钱，没有记。今晚还没结算：发「结算」之后才有要付的账。",
-            "bot: 阿杰 现在不欠你钱，没有记。今晚还没结算：发「结算」之后才有要付的账。",
+            "bot: 你现在不欠 老王 钱，没有记。今晚（2026-01-10）还没结算（老王 +8元，阿杰 -4元，小李 -4元）："
+            "打完发 结算 算出谁给谁多少。",
+            "bot: 你现在不欠 老王 钱，没有记。今晚（2026-01-10）还没结算（老王 +8元，阿杰 -4元，小李 -4元）："
+            "打完发 结算 算出谁给谁多少。",
+            "bot: 阿杰 现在不欠你钱，没有记。今晚（2026-01-10）还没结算（老王 +8元，阿杰 -4元，小李 -4元）："
+            "打完发 结算 算出谁给谁多少。",
         ]
         assert table.ledger.debts(table.chat) == []
     finally:
@@ -182,7 +185,9 @@ def test_paid_to_you_with_a_plain_name_after_it_reads_the_name_as_every_payment_
         assert table.say("a: 转你了 老王") == [hint]
         assert table.say("a: 转你了 哈哈", "a: 转你了 8", "a: 转你了 老表吗") == []
         assert _owed(table, "阿杰", "老表") == 400
-        assert table.say("a: 转你了 老表")[0] == "bot: 记下付款：阿杰 → 老表 4元（阿杰 说已付，等 老表 点「收到」确认）"
+        assert table.say("a: 转你了 老表")[0] == (  # a guest cannot confirm: it stands on 阿杰's word
+            "bot: 记下付款：阿杰 → 老表 4元（老表 没有群账号，确认不了：按 阿杰 说的算；记错了 阿杰 发 撤销付款）"
+        )
         assert _owed(table, "阿杰", "老表") == 0 and _owed(table, "小李", "老表") == 400
     finally:
         table.ledger.close()
@@ -199,7 +204,10 @@ def test_received_naming_nobody_confirms_the_one_payment_told_to_the_sender(sqli
     for line in ("c: 收到", "c: 收到了", "c: 收到 收到"):
         table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "a: 结算")
         try:
-            assert table.say(line) == []  # nothing waits for 老王's word: chat
+            assert table.say(line) == [  # nothing waits for 老王's word, still owed: said so, nothing booked
+                "bot: 没有等你确认的付款（还没有人说已付给你）。还欠你的：小李 4元、阿杰 4元。"
+                "收到了谁的钱就写：收到 @b 4元"
+            ]
             table.say("a: 付 @c 4")
             assert table.say("b: 收到", "a: 收到") == []  # told to 老王: nobody else confirms it
             assert _waiting(table) == ["已付", None]

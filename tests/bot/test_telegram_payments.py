@@ -61,11 +61,12 @@ async def test_paid_then_received_books_once_and_a_double_press_books_nothing(tg
     message, buttons = await settled(tg)
     posted = len(tg.telegram.sent())
     await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))
-    assert tg.balance(502) == 0 and tg.balance(501) == 0  # 未结 squared at once
+    assert tg.balance(502) == 0 and tg.balance(501) == 0  # booked at once (未结 shows it waiting for 阿杰)
     assert "记下付款" in alerts(tg)[-1]  # the presser's notice says what the press did
     (edit,) = tg.telegram.sent("editMessageText")  # and the post itself shows it, in place
     assert edit["message_id"] == message["message_id"]
-    assert "小李 → 阿杰 4元 ✓ 已付清，待 阿杰 确认" in edit["text"] and "未结（还差）：阿杰 0，小李 0" in edit["text"]
+    assert "小李 → 阿杰 4元 ✓ 已付清，待 阿杰 确认" in edit["text"]
+    assert "未结（还差）：阿杰 +4元（4元待确认），小李 -4元（4元待确认）" in edit["text"]  # open until 阿杰's word
     assert post_buttons(edit) == {f"{LINE} 已付", f"{LINE} 收到"}  # 阿杰's 收到 is still awaited
     await tg.feed(tg.updates.press(B, message, buttons[f"{LINE} 已付"]))  # a double press
     assert "已经记过了" in alerts(tg)[-1]
@@ -102,7 +103,7 @@ async def test_typed_payments_rewrite_the_post_in_place_as_a_press_does(tg: Harn
     edit = tg.telegram.sent("editMessageText")[-1]
     assert edit["message_id"] == message["message_id"]
     assert "小李 → 阿杰 4元（已付 1元，还差 3元），待 阿杰 确认" in edit["text"] and "✓" not in edit["text"]
-    assert "未结（还差）：阿杰 +3元，小李 -3元" in edit["text"]
+    assert "未结（还差）：阿杰 +4元（1元待确认），小李 -4元（1元待确认）" in edit["text"]
     await tg.say(A, "收到 @xiaoli 1")  # 阿杰 confirms the 1元
     edit = tg.telegram.sent("editMessageText")[-1]
     assert "小李 → 阿杰 4元（已付 1元，还差 3元）\n" in edit["text"]
@@ -211,11 +212,18 @@ async def test_typed_payments_refuse_too_much_and_unknown_people_with_nothing_ch
 
 
 @pytest.mark.parametrize("word", ["收到", "收到！"])
-async def test_a_bare_shoudao_is_chat(tg: Harness, report_dir: Path, word: str) -> None:
+async def test_a_bare_shoudao_is_chat_unless_a_payee_still_owed_says_it(
+    tg: Harness, report_dir: Path, word: str
+) -> None:
     await settled(tg)
     before = len(tg.telegram.texts())
-    await tg.say(A, word)
-    assert len(tg.telegram.texts()) == before  # "got it" gets no reply and books nothing
+    await tg.say(B, word)
+    assert len(tg.telegram.texts()) == before  # "got it" from someone owed nothing: no reply, nothing booked
+    await tg.say(A, word)  # 阿杰 is owed and nothing waits for his word: said so, nothing booked
+    assert tg.telegram.texts()[before:] == [
+        "没有等你确认的付款（还没有人说已付给你）。还欠你的：小李 4元。收到了谁的钱就写：收到 @xiaoli 4元"
+    ]
+    assert tg.balance(502) == -400 and payments(tg) == []
 
 
 # ------------------------------------------------------------------------------------------- the 日切 roll-over
