@@ -1583,6 +1583,8 @@ SCORING_ENGLISH: dict[str, str] = {
     "rob_without_kong": "{who} robbing a kong (抢杠) robs the added kong {kong} is making, but no added kong of "
     "{kong}'s is recorded just before it. Record “{kong} added kong{tile}” first, then this win (the robbed kong pays "
     "no kong money); not robbing a kong, it is a win on a discard: from {kong}.",
+    "rob_kawuxing_tile": "{who} robbing a kong (抢杠) wins on the tile robbed, {kong}'s added kong of {tile}; "
+    "kawuxing (卡五星) is a 5 won between its 4 and 6, so this is not kawuxing.",
     "rob_not_added_kong": "{who} robbing a kong (抢杠): only an added kong (a fourth tile added to a pong) can be "
     "robbed, and {kong}'s latest record is the {kind}. If it was {kong}'s added kong, record “{kong} added "
     "kong{tile}” first; not robbing a kong, it is a win on a discard: from {kong}.",

@@ -102,6 +102,7 @@ def refuse_rob_without_kong(game: str, events: Sequence[Mapping[str, Any]], fres
         tile = _typed(hand.get("win_tile") if isinstance(hand, Mapping) else None)
         if before.get("type") == "gang" and before.get("player") == kong:
             if before.get("kind") == "xugang":
+                _refuse_kawuxing_off_robbed_tile(event, before)
                 continue
             kind = str(before.get("kind"))
             raise ScoringError(
@@ -123,6 +124,27 @@ def refuse_rob_without_kong(game: str, events: Sequence[Mapping[str, Any]], fres
             kong=kong,
             tile=tile,
         )
+
+
+def _refuse_kawuxing_off_robbed_tile(win: Mapping[str, Any], kong: Mapping[str, Any]) -> None:
+    """A 抢杠胡 wins on the robbed kong's tile: told by its patterns, 卡五星 (a 5 taken between its 4 and 6) needs that
+    tile to be a 5 of a suit — `胡 抢杠 @小李 卡五星` after `蓄杠 4s` was booked ×4. A hand told by its tiles is checked
+    by the scoring core (`robbed_tile`)."""
+    hand, tile = win.get("hand"), kong.get("tile")
+    patterns = hand.get("patterns") if isinstance(hand, Mapping) else None
+    if not isinstance(tile, str) or not isinstance(patterns, list) or "kawuxing" not in patterns:
+        return
+    if len(tile) == 2 and tile[0] == "5" and tile[1] in "mps":
+        return
+    who, robbed = win.get("winner"), kong.get("player")
+    raise ScoringError(
+        "inconsistent",
+        "rob_kawuxing_tile",
+        f"{who} 抢杠：抢的是 {robbed} 蓄杠的 {tile}，就胡这张；卡五星 要胡四六中间的五，不是卡五星",
+        who=who,
+        kong=robbed,
+        tile=tile,
+    )
 
 
 def _typed(tile: Any) -> str:

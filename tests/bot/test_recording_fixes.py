@@ -214,7 +214,7 @@ def test_the_win_flow_counts_a_four_again_at_each_tap_up_to_a_hands_three(table:
 
 
 def test_the_preview_of_a_robbed_kong_shows_the_refund_the_booking_makes(table: Table) -> None:
-    table.say("b: 蓄杠 4s")  # a and c pay b 1元 each, until a robs it
+    table.say("b: 蓄杠 5s")  # a and c pay b 1元 each, until a robs it
     table.say("a: 胡", "a: !press a", "a: !press 抢杠", "a: !press b", "a: !press 卡五星")
     preview = table.say("a: !press 预览")
     assert preview[preview.index("bot: b 的蓄杠被抢，杠钱退回") + 1 :][:3] == [

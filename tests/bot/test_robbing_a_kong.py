@@ -43,11 +43,22 @@ def test_robbing_a_concealed_kong_is_refused_and_its_money_stays(table: Table) -
 
 
 def test_the_added_kong_told_first_makes_the_robbing_win_book_and_the_kong_pay_nothing(table: Table) -> None:
-    table.say("b: 胡 抢杠 @a 卡五星", "a: 阿杰 蓄杠 4s")  # the kong the refusal names, then the win again
+    table.say("b: 胡 抢杠 @a 卡五星", "a: 阿杰 蓄杠 5s")  # the kong the refusal names, then the win again
     out = table.say("b: 胡 抢杠 @a 卡五星")
     robbed = ["bot: 第1局 记下：", "bot: 小李 抢 阿杰 的杠：卡五星×2、抢杠胡×2 → ×4", "bot: 阿杰 的蓄杠被抢，杠钱退回"]
     assert out[:3] == robbed
     assert table.balances() == {"阿杰": -400, "小李": 400, "老王": 0}  # the 蓄杠's 1元 each went back
+
+
+def test_kawuxing_off_a_robbed_kong_of_another_tile_is_refused(table: Table) -> None:
+    """The win is on the robbed tile: 卡五星 (a 5 between 4 and 6) off a 蓄杠 of 四条 cannot be (play-test: booked
+    ×4); another pattern off it books."""
+    table.say("a: 阿杰 蓄杠 4s")
+    assert table.say("b: 胡 抢杠 @a 卡五星") == [
+        "bot: 没有记录：小李 抢杠：抢的是 阿杰 蓄杠的 4s，就胡这张；卡五星 要胡四六中间的五，不是卡五星"
+    ]
+    assert table.hands() == 0
+    assert table.say("b: 胡 抢杠 @a 清一色")[1] == "bot: 小李 抢 阿杰 的杠：清一色×4、抢杠胡×2 → ×8"
 
 
 def test_the_buttons_preview_refuses_it_as_booking_would(table: Table) -> None:

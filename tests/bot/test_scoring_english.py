@@ -169,6 +169,10 @@ REQUESTS: dict[str, dict[str, Any] | Callable[[], object]] = {
     ),
     # the ledger's: a 抢杠胡 with no kong to rob, or robbing a kong nobody may rob
     "rob_without_kong": lambda: refuse_rob_without_kong("kawuxing", [_win("rob_kong", _declared("kawuxing"), "B")]),
+    "rob_kawuxing_tile": lambda: refuse_rob_without_kong(
+        "kawuxing",
+        [{"type": "gang", "player": "B", "kind": "xugang", "tile": "4s"}, _win("rob_kong", _declared("kawuxing"), "B")],
+    ),
     "rob_not_added_kong": lambda: refuse_rob_without_kong(
         "kawuxing",
         [
