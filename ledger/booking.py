@@ -903,9 +903,19 @@ def _repeated_kong(
         if repeats(events, [event.payload for event in record]):  # the newest telling of that kong decides
             if not anytime and since > limit:
                 return None
+            if _same_tiles(events, [event.payload for event in record]):
+                return None  # one tile konged twice cannot be meant again: the booking says it is there already
             return _record_of(tx, table, hand.id, hand.number, False, hand.events[:end], named=False)
         end = start
     return None
+
+
+def _same_tiles(events: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether two kong records name the same tiles, each one (`暗杠 3s` sent twice)."""
+    tiles = sorted(str(event.get("tile")) for event in payloads(events, previous))
+    return None not in {event.get("tile") for event in previous} and tiles == sorted(
+        str(event.get("tile")) for event in previous
+    )
 
 
 def _is_kong(event: Event | Mapping[str, Any]) -> bool:

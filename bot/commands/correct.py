@@ -24,8 +24,8 @@ from typing import Any, cast
 
 from bot.commands._common import FlowStep, asked_already, confirmed_step, flow_key, my_seat
 from bot.commands._recording import recorded_by
-from bot.commands.questions import cancel_by_typing, confirm_by_typing
-from bot.commands.suggest import rerun, run_held, typed_answer, typed_line
+from bot.commands.questions import cancel_by_typing, confirm_by_typing, typed_answer
+from bot.commands.suggest import rerun, run_held, typed_line
 from bot.core import AnswerCallback, Button, Command, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import BY_PATTERNS, DOUBLE_WIN, asks, clean, fold, name_key, split_command, tokens
 from bot.permissions import may_answer, plays_at

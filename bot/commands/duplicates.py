@@ -40,8 +40,8 @@ from bot.commands._common import (
     repeated_changed,
 )
 from bot.commands._recording import held_back_text, held_back_yes
-from bot.commands.questions import CANCELLED, cancel_by_typing, nothing_booked
-from bot.commands.suggest import effects_of, held_line, press_to_rerun, run_held, typed_answer
+from bot.commands.questions import CANCELLED, cancel_by_typing, effects_of, nothing_booked, typed_answer
+from bot.commands.suggest import held_line, press_to_rerun, run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import asks, fold
 from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_WORDS_EN

@@ -25,11 +25,11 @@ no question of their own waiting, their typed yes answers it as their 「确认�
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.commands._common import questions_put_to, questions_waiting
-from bot.core import CallbackQuery, Context, Effect, Quiet, SendText, registry
+from bot.core import AnswerCallback, CallbackQuery, Context, Effect, HandlerResult, Outcome, Quiet, SendText, registry
 from bot.grammar import asks, fold
 from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN, YES_WORDS_EN
 from ledger.service import Flow, Ledger
@@ -207,8 +207,6 @@ def typed_press(ctx: Context) -> list[Effect]:
     latest question still waiting, when its button carries that label (`PRESSED`), answered as the sender's press of it
     (`Bot.handle_callback`: who may press, whether it expired, the booking), with a short reply to the line. The
     label alone only, never asked; from anyone with no such question of their own latest, chat."""
-    from bot.commands.suggest import typed_answer
-
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
     if ctx.args or asks(typed):
         raise Quiet
@@ -230,3 +228,29 @@ def typed_press(ctx: Context) -> list[Effect]:
         owner_id=ctx.owner_id,
     )
     return typed_answer(ctx, ctx.bot.handle_callback(query).effects, message, pressed.typed)
+
+
+def typed_answer(ctx: Context, result: HandlerResult, message: int, typed: str) -> list[Effect]:
+    """What a question's button did (`result`, as its press returns it) as the answer to a typed line instead:
+    what the press would say in its alert is said to the line; else the question's message rewritten as the press
+    rewrites it and the short reply `typed` to the line — or, the message not known (`message` 0), the booking's
+    reply to the line itself."""
+    effects = effects_of(result)
+    refused = next((e.text for e in effects if isinstance(e, AnswerCallback) and e.alert), None)
+    if refused is not None:
+        return [SendText(refused, reply_to=ctx.message_id)]
+    sent = [e for e in effects if not isinstance(e, AnswerCallback)]
+    if not message:
+        return [
+            replace(e, edit_message_id=None, reply_to=ctx.message_id) if isinstance(e, SendText) else e for e in sent
+        ]
+    return [*sent, ctx.reply(typed)]
+
+
+def effects_of(result: HandlerResult) -> list[Effect]:
+    """A handler's result as its list of effects."""
+    if isinstance(result, Outcome):
+        return list(result.effects)
+    if result is None:
+        return []
+    return [result] if isinstance(result, Effect) else list(result)

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
-from bot.commands.questions import cancel_by_typing, nothing_booked, press_by_typing
+from bot.commands.questions import cancel_by_typing, effects_of, nothing_booked, press_by_typing
 from bot.core import (
     AnswerCallback,
     Button,
@@ -28,7 +28,6 @@ from bot.core import (
     Effect,
     HandlerResult,
     Incoming,
-    Outcome,
     Quiet,
     Refusal,
     Sender,
@@ -196,32 +195,6 @@ def run_held(ctx: Context, key: int, state: dict[str, Any], edit_message_id: int
     # is 「记好了」; a question speaks for itself
     asks = any(isinstance(effect, SendText) and effect.asks for effect in effects)
     return [AnswerCallback("" if asks else ctx.t("flow_recorded")), *_as_edit(effects, edit_message_id)]
-
-
-def typed_answer(ctx: Context, result: HandlerResult, message: int, typed: str) -> list[Effect]:
-    """What a question's button did (`result`, as its press returns it) as the answer to a typed line instead:
-    what the press would say in its alert is said to the line; else the question's message rewritten as the press
-    rewrites it and the short reply `typed` to the line — or, the message not known (`message` 0), the booking's
-    reply to the line itself."""
-    effects = effects_of(result)
-    refused = next((e.text for e in effects if isinstance(e, AnswerCallback) and e.alert), None)
-    if refused is not None:
-        return [SendText(refused, reply_to=ctx.message_id)]
-    sent = [e for e in effects if not isinstance(e, AnswerCallback)]
-    if not message:
-        return [
-            replace(e, edit_message_id=None, reply_to=ctx.message_id) if isinstance(e, SendText) else e for e in sent
-        ]
-    return [*sent, ctx.reply(typed)]
-
-
-def effects_of(result: HandlerResult) -> list[Effect]:
-    """A handler's result as its list of effects."""
-    if isinstance(result, Outcome):
-        return list(result.effects)
-    if result is None:
-        return []
-    return [result] if isinstance(result, Effect) else list(result)
 
 
 def _as_edit(effects: list[Any], message_id: int) -> list[Effect]:

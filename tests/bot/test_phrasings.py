@@ -174,7 +174,8 @@ def test_a_wind_in_english(english: Table) -> None:
 
 def test_a_fifth_kong_by_one_player_books_nothing_and_says_why(table: Table, english: Table) -> None:
     for chat in (table, english):
-        chat.say("a: 暗杠 1s", "a: 蓄杠 2s", "a: 直杠 3s 点 @b", "a: 暗杠")
+        # a bare 暗杠 seconds after the sender's own 暗杠 1s would be asked as that kong sent again (`KONG_RESEND`)
+        chat.say("a: 暗杠 1s", "a: 蓄杠 2s", "a: 直杠 3s 点 @b", "!clock +11s", "a: 暗杠", "!clock +11s")
     before = table.booked()
     assert table.say("a: 暗杠 5s") == [
         "bot: 没有记录：阿杰 这局已经杠了 4 次：一个人一局最多 4 个杠（14 张牌，杠算三张，最多四组加一对）。"
