@@ -439,23 +439,37 @@ def _recalled(text: str, seats: Iterable[str]) -> str | None:
     an @mention typed apart — (`阿杰 刚才 自摸 清一色`, `阿杰刚自摸 清一色`: `阿杰 自摸 清一色`) or after 我
     (`我刚才自摸 清一色`: `我自摸 清一色`); None when there is none there. Whether what is left is a record is
     `split_command`'s to say."""
+    found = _after_who(text, seats, vocab.RECAP_FIRST_WORDS, "")
+    if found is None:
+        return None
+    head, origin, named, at, joint = found
+    word = next((word for word in vocab.RECAP_WORDS if head.startswith(word, at)), "")
+    if not word:
+        return None
+    after = head[at + len(word) :]
+    end = at + len(word) + len(after) - len(after.lstrip(_SPACES))
+    return text[: origin[named]] + joint + text[origin[end] :]
+
+
+def _after_who(
+    text: str, seats: Iterable[str], first: str | tuple[str, ...], joint_first: str
+) -> tuple[str, Sequence[int], int, int, str] | None:
+    """Where the word after whom a line names first stands (a recap's 刚才, 又): the line's (folded) head, its map
+    to `text`, where the name ends and where the next word starts in the head, and what joins the name to the words
+    after that word once it is read as nothing (`_named_before_recap`); a line starting with one of `first` names
+    nobody (the word stands there itself: `joint_first` then joins). None when the line names nobody first."""
     head, origin = _fold_map(text[:_HEAD])
     start = len(head) - len(head.lstrip(_SPACES))
     rest = head[start:]
-    if rest.startswith(vocab.RECAP_FIRST_WORDS):
-        named, joint = 0, ""
+    if rest.startswith(first):
+        named, joint = 0, joint_first
     else:
         found = _named_before_recap(rest, seats)
         if found is None:
             return None
         named, joint = found
     at = start + named + len(rest[named:]) - len(rest[named:].lstrip(_SPACES))
-    word = next((word for word in vocab.RECAP_WORDS if head.startswith(word, at)), "")
-    if not word:
-        return None
-    after = head[at + len(word) :]
-    end = at + len(word) + len(after) - len(after.lstrip(_SPACES))
-    return text[: origin[start + named]] + joint + text[origin[end] :]
+    return head, origin, start + named, at, joint
 
 
 def _named_before_recap(rest: str, seats: Iterable[str]) -> tuple[int, str] | None:
@@ -483,24 +497,17 @@ def _again(text: str, seats: Iterable[str]) -> str | None:
     where it stands for 我 (`又胡了`: `我胡了`), with "once more" glued after the word it goes with dropped
     (`又胡了一次`: `我胡了`; `vocab.AGAIN_TAILS`); None when there is none there. Whether what is left is a record is
     `split_command`'s to say."""
-    head, origin = _fold_map(text[:_HEAD])
-    start = len(head) - len(head.lstrip(_SPACES))
-    rest = head[start:]
-    if rest.startswith(vocab.AGAIN_WORD):
-        named, joint = 0, "我"
-    else:
-        found = _named_before_recap(rest, seats)
-        if found is None:
-            return None
-        named, joint = found
-    at = start + named + len(rest[named:]) - len(rest[named:].lstrip(_SPACES))
+    found = _after_who(text, seats, vocab.AGAIN_WORD, "我")
+    if found is None:
+        return None
+    head, origin, named, at, joint = found
     if not head.startswith(vocab.AGAIN_WORD, at):
         return None
     after = text[origin[at + 1] :].lstrip(_SPACES)
     first, _, others = after.partition(" ")
     tail = next((tail for tail in vocab.AGAIN_TAILS if first.endswith(tail) and len(first) > len(tail)), "")
     said = f"{first[: len(first) - len(tail)]} {others}".strip(_SPACES) if tail else after
-    return text[: origin[start + named]] + joint + said
+    return text[: origin[named]] + joint + said
 
 
 def _without_cheers(args: str, word: str) -> str:
