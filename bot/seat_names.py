@@ -4,16 +4,21 @@ no other seat reads the same."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from ledger.accounts import person_part, reads_as
 
 
-def by_person_part(seats: Iterable[str]) -> dict[str, str]:
+def by_person_part(seats: Iterable[str]) -> Mapping[str, str]:
     """A seat's person part as it reads (`reads_as`) -> the seat, for seats whose name has a role after the person
     (`王建国-成员`) and whose person part is no other seat's name or person part; never one character (`我-成员`,
-    `点-成员` would read as a word of a record)."""
-    seats = list(seats)
+    `点-成员` would read as a word of a record). Worked out once per table's seats: every message at the table asks."""
+    return _by_person_part(tuple(seats))
+
+
+@lru_cache(maxsize=1024)
+def _by_person_part(seats: tuple[str, ...]) -> Mapping[str, str]:
     parts: dict[str, list[str]] = {}
     for seat in seats:
         parts.setdefault(person_part(seat), []).append(seat)
