@@ -653,7 +653,8 @@ def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> b
     told by its patterns, `BY_PATTERNS`, or a record with its player first: `@乙 胡了 …`, `老王 碰 …`), one whose
     word is glued to what its `command` reads (`设置底金2`), or one of `CHATTY_WORDS`. Such a line acts only when it
     reads cleanly: a question or a refusal would answer chat."""
-    head = fold(text[:_HEAD]).lstrip(_SPACES)
+    # the word whole after lead-ins, however long (`oops wrong oops wrong oops wrong undo this please`)
+    head = fold(text[: _HEAD + len(word)]).lstrip(_SPACES)
     said = head.startswith(("/", word)) or _undo_verb_joined(head)[0].startswith(word)  # `撤销 结算` too
     said = said or any(
         word in vocab.COMMAND_WORDS[key] and head[_led_in(head, leads) :].startswith(word) for leads, key in _LEADS
