@@ -7,23 +7,15 @@ and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from ledger.booking import KONG_RESEND
-from tests.bot.test_claims import SEATS
+from tests.bot.test_claims import table
 from tests.bot.test_recording_fixes import Table
 
+__all__ = ["table"]  # the fixture, as the claims tests seat the table
+
 QUESTION = "这条和它一样，像是重复了，没有再记。要是真的又来了一次，点「确实又一次」。"
-
-
-@pytest.fixture
-def table(db_url: str) -> Iterator[Table]:
-    opened = Table(db_url)
-    opened.say(*SEATS, "!clock +3m")
-    yield opened
-    opened.ledger.close()
 
 
 def kongs(table: Table) -> int:

@@ -5,25 +5,15 @@ buttons' 预览, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from tests.bot.test_claims import SEATS
+from tests.bot.test_claims import table
 from tests.bot.test_recording_fixes import Table
+
+__all__ = ["table"]  # the fixture, as the claims tests seat the table
 
 NO_KONG = (
     "bot: 没有记录：小李 抢杠：抢的是 阿杰 正在补的蓄杠，可 阿杰 的蓄杠没有记在这之前。先记「阿杰 蓄杠」再记这个胡"
     "（被抢的蓄杠不收杠钱）；不是抢杠就写 点 阿杰"
 )
-
-
-@pytest.fixture
-def table(db_url: str) -> Iterator[Table]:
-    opened = Table(db_url)
-    opened.say(*SEATS, "!clock +3m")
-    yield opened
-    opened.ledger.close()
 
 
 def test_robbing_a_kong_nobody_recorded_is_refused_naming_the_kong_to_record(table: Table) -> None:
