@@ -4,57 +4,24 @@ silence (`胡了胡了 …`, money said with a win, `平胡 自摸`, `碰了又�
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.console import Console
-from bot.core import Bot, ManualClock
 from bot.grammar import read
 from bot.seat_names import by_person_part
 from bot.vocabulary import PATTERN_COMPOUNDS
 from ledger.accounts import person_part, reads_as
-from ledger.service import Ledger
+from tests.bot.test_recording_fixes import OPEN, Table, table
 
-CHAT = -1_000_000_000_778
-OPEN = "a: 开桌 @a @b @c 庄 @a"
+__all__ = ["table"]  # the fixture: a console with 开桌 sent
 
 
 @pytest.fixture(autouse=True)
 def _reports_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PAIJU_REPORT_DIR", str(tmp_path / "reports"))
-
-
-class Table:
-    def __init__(self, url: str) -> None:
-        self.clock = ManualClock()
-        self.ledger = Ledger.open(url, clock=self.clock.now)
-        self.console = Console(Bot(self.ledger, clock=self.clock), self.clock, chat_id=CHAT)
-
-    def say(self, *lines: str) -> list[str]:
-        out: list[str] = []
-        for line in lines:
-            printed = self.console.feed(line)
-            assert not [p for p in printed if p.startswith("console:")], printed
-            out += printed
-        return out
-
-    def balances(self) -> dict[str, int]:
-        return {line.name: line.amount for line in self.ledger.balances(CHAT).lines if line.kind != "pot"}
-
-    def hands(self) -> int:
-        return len(self.ledger.history(CHAT, 50))
-
-
-@pytest.fixture
-def table(db_url: str) -> Iterator[Table]:
-    opened = Table(db_url)
-    opened.say(OPEN)
-    yield opened
-    opened.ledger.close()
 
 
 # ----------------------------------------------------------------------- 1. compound pattern names (清七对, 清碰)
