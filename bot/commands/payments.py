@@ -962,24 +962,16 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     }
     # and the accounts the lines live under now (a guest linked to a member since: the member)
     players |= {id_ for state in states for id_ in (state.payer_id, state.payee_id) if id_ not in pools}
-    # and whoever owes them or is owed by them from other nights (their 未结 holds it: without them the standing
-    # would not add up), again until nobody more is reached
-    debts = ctx.service.debts(ctx.chat_id)
+    # and whoever owes them or is owed by them (their 未结 holds it: without them the standing would not add up),
+    # paid by the payer's word alone too (counted open until the payee's, shown so), until nobody more is reached
+    told = told_by_payers(ctx)
+    pairs = [(d.debtor_id, d.creditor_id) for d in ctx.service.debts(ctx.chat_id)]
+    pairs += [(w.debtor_id, w.creditor_id) for w in told]
     while True:
-        reached = {
-            id_
-            for d in debts
-            if d.debtor_id in players or d.creditor_id in players
-            for id_ in (d.debtor_id, d.creditor_id)
-            if id_ not in pools
-        }
+        reached = {id_ for pair in pairs if players & set(pair) for id_ in pair if id_ not in pools}
         if reached <= players:
             break
         players |= reached
-    told = told_by_payers(ctx)  # paid by the payer's word alone: counted open until the payee's (shown so)
-    players |= {
-        id_ for w in told if w.debtor_id in players or w.creditor_id in players for id_ in (w.debtor_id, w.creditor_id)
-    }
     shift, told_of = waiting_shift(told), waiting_by_account(told)
     standing = [line for line in accounts if line.member_id in players]
     # the settled nights' standing: a night opened since (the 日切 roll-over's first record) is not in this post
