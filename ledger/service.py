@@ -19,6 +19,7 @@ Where the work is done: `accounts` (groups, settings, members, guests), `tables`
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -66,6 +67,8 @@ POT_NAME = accounts.POT_NAME
 #: an event as the command layer builds it, or the scoring contract's JSON of one
 EventLike = Event | Mapping[str, Any]
 
+log = logging.getLogger(__name__)
+
 
 class Ledger:
     """The service. Build it with `Ledger.open(url)`; methods are safe to call from several processes at once."""
@@ -93,8 +96,9 @@ class Ledger:
         if engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:"):
             engine.dispose()  # every connection would see its own empty database, migrations included
             raise LedgerError("bad_url", "不支持内存中的 SQLite 数据库：请给一个文件路径（如 paiju.db）")
-        if upgrade and current_revision(engine) != head_revision():
+        if upgrade and (found := current_revision(engine)) != head_revision():
             db.upgrade(url)
+            log.info("database upgraded from %s to %s", found or "empty", head_revision())
         return cls(engine, clock=clock)
 
     def close(self) -> None:

@@ -162,9 +162,10 @@ class Service:
         mounts = [*self.mounts, *self._mini_app(application, core, ledger)]
         try:
             await application.initialize()  # getMe: the token and the address are checked here
-        except InvalidToken as err:
-            raise StartError(self._refused()) from err
-        except NetworkError as err:
+        except (InvalidToken, NetworkError) as err:
+            await application.bot.shutdown()  # the HTTP sessions getMe opened (PTB shuts only what initialized)
+            if isinstance(err, InvalidToken):
+                raise StartError(self._refused()) from err
             raise StartError(f"cannot reach the Bot API at {self.base_url} ({err}): check [telegram] base_url") from err
         self._closers.append(application.shutdown)
         inbox = Inbox(ledger.engine, application.bot.id, self.worker, lease_seconds=telegram.lease_seconds)
@@ -304,7 +305,8 @@ async def serve(service: Service) -> None:
         await service.start()
         await service.wait()
     finally:
-        log.info("stopping: finishing the updates in hand")
+        if service.dispatcher is not None:  # a start that failed before it had updates says its one sentence only
+            log.info("stopping: finishing the updates in hand")
         await service.stop()
 
 

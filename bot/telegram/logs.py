@@ -120,6 +120,7 @@ def configure(level: str, fmt: str, secrets: Iterable[str], worker: str = "") ->
     logging.getLogger("httpx").setLevel(logging.WARNING)  # its INFO lines print each request's URL
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
+    logging.getLogger("alembic.runtime.migration").setLevel(logging.WARNING)  # the ledger logs one line instead
 
     def uncaught(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
         logging.getLogger("paiju").critical("uncaught exception", exc_info=(kind, error, trace))

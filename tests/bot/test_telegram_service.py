@@ -94,6 +94,11 @@ async def test_a_wrong_base_url_is_one_sentence_and_never_prints_the_token(
     for done in (unreachable, wrong_path):
         assert len(done.stdout.strip().splitlines()) == 1
         assert SECRET_PART not in done.stdout + done.stderr and "Traceback" not in done.stderr
+        # the database's one line on a first start, not every migration's docstring; no "stopping …" of a service
+        # that never started; no HTTP session left open
+        for noise in ("Running upgrade", "stopping", "Unclosed client session"):
+            assert noise not in done.stderr, done.stderr
+    assert "database upgraded from empty to" in unreachable.stderr
 
 
 async def test_a_port_in_use_is_one_sentence(server: FakeBotAPIServer, tmp_path: Path) -> None:
