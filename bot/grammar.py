@@ -253,6 +253,11 @@ def split_command(
             found = split_command(text[origin[start + led] :], book, game)
             if found is not None and found[1] in vocab.COMMAND_WORDS[key] and not found[2]:
                 return found
+    corrected = _led_in(head, _UNDO_LEADS)
+    if corrected < len(head):  # `打错了 改成 清一色 自摸`: the correction after them, with what it changes
+        found = split_command(text[origin[start + corrected] :], book, game, seats)
+        if found is not None and found[0].key == "correct":
+            return found
     opening = _led_in(head, _OPEN_LEADS)
     if opening < len(head):  # `来来来 开桌 @乙 @丙`: the open word after them
         found = split_command(text[origin[start + opening] :], book, game)
@@ -535,6 +540,12 @@ def _cut_said_after(args: str, said: Callable[[str], bool]) -> str:
         if start == end or not said(kept[start:end]):
             return args if kept == args else kept.rstrip()
         kept = kept[:start]
+
+
+def without_afterthoughts(line: str) -> str:
+    """A correction's line without what is said after it: laughter (`改成 清一色 哈哈`) and the mistake owned up to
+    (`改成清一色自摸 打错了`)."""
+    return _cut_said_after(line, lambda word: _laughter(word) or fold(word) in vocab.CORRECTION_CHATTY_WORDS)
 
 
 def _laughter(word: str) -> bool:

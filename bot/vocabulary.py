@@ -190,7 +190,10 @@ FIRST_PERSON_RECORD_WORDS = frozenset(
 #: unanswered, as a line read without its command word does (`bot.grammar.unprompted`)
 #: what players say when a record is wrong, before what it should be (`错了 是七对`): a correction only when the rest
 #: reads as one (bot/commands/correct.py), chat otherwise
-CORRECTION_CHATTY_WORDS = ("错了", "搞错了", "写错了", "不对", "错了错了", "搞错了搞错了", "写错了写错了", "不对不对")
+CORRECTION_CHATTY_WORDS = (
+    *("错了", "搞错了", "写错了", "不对", "错了错了", "搞错了搞错了", "写错了写错了", "不对不对"),
+    *("打错了", "打错了打错了", "弄错了", "应该是"),
+)
 #: the same in English (`wrong, it was self drawn`, `it was seven pairs`), with or without the comma
 CORRECTION_CHATTY_EN = (
     "it was",

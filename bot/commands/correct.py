@@ -27,7 +27,17 @@ from bot.commands._recording import recorded_by
 from bot.commands.questions import cancel_by_typing, confirm_by_typing, typed_answer
 from bot.commands.suggest import rerun, run_held, typed_line
 from bot.core import AnswerCallback, Button, Command, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import BY_PATTERNS, DOUBLE_WIN, asks, clean, fold, name_key, split_command, tokens
+from bot.grammar import (
+    BY_PATTERNS,
+    DOUBLE_WIN,
+    asks,
+    clean,
+    fold,
+    name_key,
+    split_command,
+    tokens,
+    without_afterthoughts,
+)
 from bot.permissions import may_answer, plays_at
 from bot.texts import describe_record
 from bot.vocabulary import (
@@ -67,7 +77,8 @@ def _records(command: Command, word: str, _args: str) -> bool:
 
 def _glued_correction(rest: str) -> bool:
     """`改成七对自摸`, `改成七对`: 改 glued to a record of any game, or to patterns alone (they read as a win once
-    told how)."""
+    told how); laughter or the mistake owned up to after it is no part of it (`改成清一色自摸 打错了`)."""
+    rest = without_afterthoughts(rest)
     return any(split_command(told, registry, game) for told in (rest, f"{rest} 自摸") for game in GAME_NAMES)
 
 
@@ -105,8 +116,11 @@ def _round_by_names(ctx: Context, line: str) -> str:
 def correction(ctx: Context) -> SendText:
     """The question 改 asks (or why not); also what `记错了 是七对` is (bot/commands/undo.py)."""
     table = ctx.table
-    line = _round_by_names(ctx, clean(ctx.args))  # `改一下，胡 七对 自摸`
+    line = _round_by_names(ctx, without_afterthoughts(clean(ctx.args)))  # `改一下，胡 七对 自摸 哈哈`
     found = split_command(line, registry, ctx.game, ctx.seat_names)
+    if found is not None and found[0].key == "correct":  # `记错了 改成 清一色 自摸`: 改成 said once more
+        line = found[2]
+        found = split_command(line, registry, ctx.game, ctx.seat_names)
     if found is not None and not _records(*found):
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
     if table is None and found is not None:  # after 结算: the night's records stand
