@@ -11,7 +11,7 @@ import importlib
 import logging
 import pkgutil
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -644,7 +644,7 @@ class Bot:
     # -- events --------------------------------------------------------------------------------------------
     def handle_message(self, incoming: Incoming) -> Outcome:
         """Filters first (moderation), then the command the text starts with, if any."""
-        from bot.grammar import plainly_meant, recalls, unprompted
+        from bot.grammar import plainly_meant, recalls, unprompted, written_in_english
         from bot.vocabulary import RECORD_COMMANDS
 
         ctx = self._context(
@@ -677,6 +677,8 @@ class Bot:
             return outcome
         command, word, args = found
         ctx.command, ctx.word, ctx.args = command, word, args
+        if ctx.lang != "en" and written_in_english(incoming.text, ctx.seat_names):
+            ctx.lang = "en"  # answered in the line's language: an English speaker at a Chinese table reads English
         ctx.unprompted = unprompted(incoming.text, word, command)
         ctx.recap = command.key in RECORD_COMMANDS and recalls(incoming.text, ctx.seat_names)
         if command.admin_only and not ctx.is_admin:
@@ -688,7 +690,7 @@ class Bot:
         result = self._run(ctx, command.handler)
         if ctx.unprompted and result.refused and not result.heard:
             return outcome  # a refused line that did not start with a command word may be chat: no answer
-        outcome.effects.extend(result.effects)
+        outcome.effects.extend(_pressed_in(ctx, result.effects))
         outcome.refused = result.refused
         return outcome
 
@@ -708,12 +710,18 @@ class Bot:
 
     def handle_callback(self, query: CallbackQuery) -> Outcome:
         """A button press: routed by the data's prefix (before the first ':'). Always answers the query."""
+        english = query.data.endswith(ENGLISH_PRESS)
+        if english:
+            query = replace(query, data=query.data.removesuffix(ENGLISH_PRESS))
         ctx = self._context(query.chat_id, query.sender, query.source, query.admin_ids, query.owner_id, callback=query)
+        if english:
+            ctx.lang = "en"
         prefix = query.data.split(":", 1)[0]
         handler = self.registry.callbacks.get(prefix) if _plausible(query.data) else None
         if handler is None:
             return Outcome([AnswerCallback(ctx.t("button_expired"), alert=True)])
         outcome = self._run(ctx, handler)
+        outcome.effects = _pressed_in(ctx, outcome.effects)
         if not any(isinstance(e, AnswerCallback) for e in outcome.effects):
             outcome.effects.insert(0, AnswerCallback())
         return outcome
@@ -768,6 +776,29 @@ class Bot:
 
 #: Telegram's limit on a button's data; ours are short ASCII
 MAX_BUTTON_DATA = 64
+
+
+#: the end of a button's data under a question asked in English in a Chinese group: its press is answered in
+#: English too (`Bot.handle_callback` takes it off before routing)
+ENGLISH_PRESS = "~en"
+
+
+def _pressed_in(ctx: Context, effects: list[Effect]) -> list[Effect]:
+    """`effects` with the buttons of every text marked `ENGLISH_PRESS` when `ctx` answers in English in a group
+    that is not (a line written in English, or a press under such a line's question); unchanged otherwise."""
+    if ctx.lang == ctx.group.language:
+        return effects
+
+    def marked(button: Button) -> Button:
+        data = button.data + ENGLISH_PRESS
+        return button if button.url or len(data.encode()) > MAX_BUTTON_DATA else replace(button, data=data)
+
+    return [
+        replace(e, buttons=tuple(tuple(marked(b) for b in row) for row in e.buttons))
+        if isinstance(e, SendText | SendPhoto) and e.buttons
+        else e
+        for e in effects
+    ]
 
 
 def _plausible(data: str) -> bool:

@@ -44,6 +44,29 @@ _GLUED_AFTER_USERNAME = re.compile(r"(?<![A-Za-z0-9_])(@[A-Za-z0-9_]+)(?=[^\x00-
 _STAR_TIMES = re.compile(r"\*\s*(?=\d)")
 
 
+#: a Latin word of two letters or more, not part of an @username or a tile code (`123p`, `5z`)
+_LATIN_WORD = re.compile(r"(?<![@\w])[A-Za-z][A-Za-z'’-]*[A-Za-z]")
+#: Latin words Chinese players type among Chinese (`ok`, `gg`, the pinyin `zimo`): no sign the line is English
+_NOT_ENGLISH = frozenset({"ok", "okk", "okay", "gg", "hh", "hhh", "hhhh", "nb", "xd", "yyds", "zimo", "tsumo"})
+
+
+def written_in_english(text: str, names: Iterable[str] = ()) -> bool:
+    """A line a player wrote in English: English words and not one Chinese character once the players' `names` and
+    @mentions are taken out (`I won off 老王` is English). Its reply is in English whatever the group's language, so
+    an English speaker in a Chinese group is answered in English; a line of tiles, amounts or names alone is neither
+    and stays in the group's language, and so does a slash command (Telegram's menu speaks Latin to everyone)."""
+    line = unicodedata.normalize("NFKC", text)
+    if line.lstrip().startswith("/"):
+        return False
+    for name in sorted(names, key=len, reverse=True):
+        if name:
+            line = line.replace(name, " ")
+    line = re.sub(r"@\S+", " ", line)
+    if any(is_cjk(char) for char in line):
+        return False
+    return any(word.lower() not in _NOT_ENGLISH for word in _LATIN_WORD.findall(line))
+
+
 def is_cjk(char: str) -> bool:
     """A Chinese character (CJK unified ideographs, their extensions A–H, compatibility ideographs)."""
     code = ord(char)

@@ -113,7 +113,7 @@ def book_held(ctx: Context, *, new_hand: bool, english: tuple[str, ...]) -> list
     the typed line. The words alone only, never asked; the `english` ones only in a group that reads English; from
     anyone else, or with another question of theirs the latest, chat."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
-    if ctx.args or asks(typed) or (ctx.word in english and ctx.lang != "en" and not typed.startswith("/")):
+    if ctx.args or asks(typed) or (ctx.word in english and ctx.group.language != "en" and not typed.startswith("/")):
         raise Quiet  # `是新的一局？`: asked, not said
     waiting = questions_waiting(ctx, tuple(CANCELLED))
     if not waiting or waiting[0].kind not in HELD_TYPED or REPEATED not in waiting[0].state:

@@ -148,7 +148,7 @@ def keep(ctx: Context) -> list[Effect]:
     nothing more."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
     english = fold(ctx.word) in KEEP_WORDS_EN and not typed.startswith("/")
-    if ctx.args or (english and ctx.lang != "en"):
+    if ctx.args or (english and ctx.group.language != "en"):
         raise Quiet
     waiting = questions_waiting(ctx, tuple(CANCELLED))
     if not waiting:
@@ -184,7 +184,7 @@ def yes(ctx: Context) -> list[Effect]:
     question answered is finished, so the line delivered again answers nothing more."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
     english = fold(ctx.word) in YES_WORDS_EN and not typed.startswith("/")
-    if ctx.args or asks(typed) or (english and ctx.lang != "en"):
+    if ctx.args or asks(typed) or (english and ctx.group.language != "en"):
         raise Quiet
     waiting = questions_waiting(ctx, tuple(CANCELLED)) or questions_put_to(ctx, tuple(CONFIRMED))
     if not waiting or waiting[0].kind not in CONFIRMED:

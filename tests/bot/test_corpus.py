@@ -15,11 +15,15 @@ import pytest
 
 from bot.console import Console
 from bot.core import Bot, ManualClock
+from bot.grammar import written_in_english
 from ledger.service import Ledger
 
 CORPUS = Path(__file__).parent / "corpus.txt"
 MEMBERS = ("!join a 阿杰", "!join b 小李", "!join c 老王", "!join d 小张")
 DEFAULT_SETUP = ("a: 开桌 @a @b @c 庄 @a",)
+NAMES = ("阿杰", "小李", "老王", "小张")
+#: the group made English by an admin who sits at no table
+ENGLISH = ("!join z 群主", "!admin z", "z: 设置 语言 en")
 
 
 @dataclass(frozen=True)
@@ -94,10 +98,12 @@ class Run:
         return Table(self.ledger, console)
 
     def expected(self, entry: Entry) -> tuple[list[str], tuple[object, ...]]:
-        """What the plain form prints and books (once per setup and form)."""
-        key = (entry.setup, plain_line(entry))
+        """What the plain form prints and books (once per setup and form); for a line written in English, what it
+        prints in an English group (a line in English is answered in English)."""
+        english = written_in_english(entry.line.partition(": ")[2], NAMES)
+        key = (entry.setup + ENGLISH if english else entry.setup, plain_line(entry))
         if key not in self.plain:
-            table = self.table(entry.setup)
+            table = self.table(key[0])
             self.plain[key] = (table.console.feed(plain_line(entry)), table.booked())
         return self.plain[key]
 
