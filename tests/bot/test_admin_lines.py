@@ -23,9 +23,9 @@ def _reports_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def chat(tmp_path: Path) -> Iterator[tuple[Console, Ledger]]:
+def chat(sqlite_url: str) -> Iterator[tuple[Console, Ledger]]:
     clock = ManualClock()
-    ledger = Ledger.open(f"sqlite:///{tmp_path / 'x.db'}", clock=clock.now)
+    ledger = Ledger.open(sqlite_url, clock=clock.now)
     console = Console(Bot(ledger, clock=clock), clock)
     for line in MEMBERS:
         console.feed(line)

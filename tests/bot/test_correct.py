@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -45,9 +44,9 @@ CORRECTIONS = [
 
 
 @pytest.fixture
-def bot(tmp_path: Path) -> Iterator[tuple[Bot, ManualClock]]:
+def bot(sqlite_url: str) -> Iterator[tuple[Bot, ManualClock]]:
     clock = ManualClock()
-    ledger = Ledger.open(f"sqlite:///{tmp_path / 'correct.db'}", clock=clock.now)
+    ledger = Ledger.open(sqlite_url, clock=clock.now)
     try:
         yield Bot(ledger, clock=clock), clock
     finally:

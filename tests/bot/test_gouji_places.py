@@ -4,7 +4,6 @@ into the round's buttons already waiting; a place or a player placed already is 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -18,9 +17,9 @@ SETUP = ("!admin a", *(f"!join {who}" for who in PLAYERS), "a: 设置 游戏 够
 
 
 @pytest.fixture
-def console(tmp_path: Path) -> Iterator[Console]:
+def console(sqlite_url: str) -> Iterator[Console]:
     clock = ManualClock()
-    ledger = Ledger.open(f"sqlite:///{tmp_path / 'gouji.db'}", clock=clock.now)
+    ledger = Ledger.open(sqlite_url, clock=clock.now)
     try:
         console = Console(Bot(ledger, clock=clock), clock)
         for line in SETUP:

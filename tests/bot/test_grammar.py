@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -682,7 +682,7 @@ ACTIONS = [
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(actions=st.lists(st.sampled_from(ACTIONS), min_size=1, max_size=14))
 def test_every_reply_s_night_balance_is_the_sum_of_the_changes_it_reported(
-    actions: list[str], tmp_path_factory: pytest.TempPathFactory
+    actions: list[str], new_sqlite_url: Callable[[], str]
 ) -> None:
     """Whatever order things are typed in: each reply's per-player change adds up to the night balance it
     shows, refusals change nothing, and the ledger's balances sum to zero."""
@@ -690,9 +690,8 @@ def test_every_reply_s_night_balance_is_the_sum_of_the_changes_it_reported(
     from bot.core import Bot
     from ledger.service import Ledger
 
-    path = Path(tmp_path_factory.mktemp("prop")) / "p.db"
     clock = ManualClock()
-    ledger = Ledger.open(f"sqlite:///{path}", clock=clock.now)
+    ledger = Ledger.open(new_sqlite_url(), clock=clock.now)
     try:
         console = Console(Bot(ledger, clock=clock), clock)
         for name in ("a", "b", "c"):

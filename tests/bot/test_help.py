@@ -4,7 +4,6 @@ topic, 帮助 全部 and a private chat get everything, 帮助 胡 one command; 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -23,9 +22,9 @@ GAME_WORDS = {"kawuxing": "卡五星", "penghu": "碰胡", "gouji": "够级"}
 
 
 @pytest.fixture
-def bot(tmp_path: Path) -> Iterator[tuple[Bot, ManualClock]]:
+def bot(sqlite_url: str) -> Iterator[tuple[Bot, ManualClock]]:
     clock = ManualClock()
-    ledger = Ledger.open(f"sqlite:///{tmp_path / 'help.db'}", clock=clock.now)
+    ledger = Ledger.open(sqlite_url, clock=clock.now)
     try:
         yield Bot(ledger, clock=clock), clock
     finally:

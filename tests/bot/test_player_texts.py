@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import bot.reports.texts  # noqa: F401  (registers the report texts)
 from bot.core import load_plugins
@@ -22,7 +21,7 @@ def test_the_cores_pointers_and_field_names_become_words() -> None:
     assert chat_message("events[2]（peng）：这手牌已经结束") == "这手牌已经结束"
 
 
-def test_refused_records_in_the_chat_show_no_internals(tmp_path: Path) -> None:
+def test_refused_records_in_the_chat_show_no_internals(sqlite_url: str) -> None:
     script = [
         "!admin a",
         "a: 开桌 @a @b @c 庄 @a",
@@ -35,26 +34,26 @@ def test_refused_records_in_the_chat_show_no_internals(tmp_path: Path) -> None:
         "b: 亮倒",
         "b: 亮倒",
     ]
-    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    out = replay(script, sqlite_url)
     refusals = [line for line in out if line.startswith("bot: 没有记录：")]
     assert len(refusals) >= 5
     assert not [line for line in out if INTERNALS.search(line)]
 
 
-def test_a_drawn_hand_says_who_pays_whom(tmp_path: Path) -> None:
+def test_a_drawn_hand_says_who_pays_whom(sqlite_url: str) -> None:
     script = ["!admin a", "a: 开桌 @a @b @c 庄 @a", "b: 亮倒", "c: 亮倒", "a: 荒庄"]  # the first 亮倒 pays
     script += ["a: 设置 荒庄亮倒赔付 each", "a: 开桌 @a @b @c 庄 @a", "b: 亮倒", "c: 亮倒", "a: 荒庄"]
-    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    out = replay(script, sqlite_url)
     assert "bot: 荒庄：杠钱照算；亮倒没胡的赔钱：b 赔 a 1元、c 1元" in out
     assert "bot: 荒庄：杠钱照算；亮倒没胡的赔钱：b 赔 a 1元；c 赔 a 1元" in out
 
 
-def test_penghu_refusals_name_commands_not_the_contracts_fields(tmp_path: Path) -> None:
+def test_penghu_refusals_name_commands_not_the_contracts_fields(sqlite_url: str) -> None:
     """Every 碰胡 refusal the core words in its contract (`from 不能是 null`, `请记 wufu`) reads in players' words."""
     script = ["!admin a", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "a: 小七对"]
     script += ["a: 扫 起手"] * 3 + ["a: 胡 摸 跑起", "a: 跑起"] + ["b: 碰 点 @c", "!clock +15s"] * 5  # not a resend
     script += ["b: 五福 摸", "b: 报警", "b: 碰 摸", "b: 扫", "b: 过扫"]
-    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    out = replay(script, sqlite_url)
     said = "\n".join(line for line in out if line.startswith("bot: "))
     for command in ("写 胡 点 @丙 跑起", "写 跑起 点 @丙", "先记 报警", "记 提蛇 起手", "先记 扫 起手", "记 五福 摸"):
         assert command in said
@@ -70,11 +69,11 @@ PENGHU_EVERY_REASON += ["b: 扫", "b: 报警", "b: 五福 摸", "a: 扫 起手",
 PENGHU_EVERY_REASON += ["c: 提蛇 起手", "b: 小七对", "a: 碰 摸", "a: 提蛇", "b: 中庄 自摸", "c: 胡 自摸"]
 
 
-def test_penghu_details_name_every_reason_in_the_chats_language(tmp_path: Path) -> None:
+def test_penghu_details_name_every_reason_in_the_chats_language(sqlite_url: str) -> None:
     """明细 lists a 碰胡 night's reasons by name: a Chinese group never reads the core's key (`guosao`), an English
     one reads the English words."""
     ask = ["a: 明细", "a: 明细 @a", "a: 明细 @b", "a: 明细 @c", "a: 明细 @d"]
-    out = replay([*PENGHU_EVERY_REASON, *ask, "a: 设置 语言 en", *ask], f"sqlite:///{tmp_path / 'x.db'}")
+    out = replay([*PENGHU_EVERY_REASON, *ask, "a: 设置 语言 en", *ask], sqlite_url)
     chinese = [line.removeprefix("bot: ") for line in out[out.index("a: 明细") : out.index("a: 设置 语言 en")]]
     assert "　　第1局 过扫 +2元" in chinese
     assert not [line for line in chinese if re.search("[a-z_]{3,}", line)]
@@ -94,7 +93,7 @@ def test_english_counts_of_one_take_the_singular() -> None:
 FULL_WIDTH = re.compile("[（）：，。；、]")
 
 
-def test_english_replies_use_ascii_punctuation(tmp_path: Path) -> None:
+def test_english_replies_use_ascii_punctuation(sqlite_url: str) -> None:
     """Every English template, and what replies build around the templates (a 设置 amount's reason, a table's seats,
     the hand so far, 亮倒 lists, a held-back record's tiles, 查大叫's ready players), use ASCII punctuation."""
     load_plugins()
@@ -103,7 +102,7 @@ def test_english_replies_use_ascii_punctuation(tmp_path: Path) -> None:
     script += ["a: 开桌 @a @b @c 庄 @a", "b: 暗杠 7z", "a: 亮倒", "b: 亮倒", "a: 牌桌"]
     script += ["a: 胡 123p46p789s22s333s 5p 点 @c", "b: 胡 @a 123p46p789s22s333s 5p 点 @c"]
     script += ["a: 设置 查大叫 开", "a: 开桌 @a @b @c 庄 @a"] + [f"{who}: 荒庄 听 @b 清一色 @c 七对" for who in "ac"]
-    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    out = replay(script, sqlite_url)
     assert not [line for line in out if line.startswith("bot: ") and FULL_WIDTH.search(line)]
     why = "a comma could be a thousands or a decimal separator: write 1000 or 1.5"
     assert f"bot: 底金 cannot be “1,5”: write an amount like 2, 0.5 or 50分 ({why})" in out
@@ -113,7 +112,7 @@ def test_english_replies_use_ascii_punctuation(tmp_path: Path) -> None:
     assert any("hand 1, drawn hand (荒庄; ready: b, c)" in line for line in out)
 
 
-def test_english_lists_in_every_game_report_and_group_rule_use_ascii_punctuation(tmp_path: Path) -> None:
+def test_english_lists_in_every_game_report_and_group_rule_use_ascii_punctuation(sqlite_url: str) -> None:
     """What replies list by `texts.joined` — 够级's places, 革命 and failed burns, 碰胡's counts and 报警, the night
     report's debts carried over, 群管设置's values, the rules editors, two penalties taken back at once, 收款码's apps
     — reads `a, b` in an English group, never `a、b`."""
@@ -125,7 +124,7 @@ def test_english_lists_in_every_game_report_and_group_rule_use_ascii_punctuation
     script += ["c: 报警", "a: 牌桌", "b: 胡 点 @a", "a: 结算"]
     script += ["b: [photo AgACAgQbbb1] 收款码 微信", "b: [photo AgACAgQbbb2] 收款码 支付宝", "a: 收款码"]
     script += ["d: 1", "d: 2", "d: 3", "d: 4", "d: 5", "d: 6", "a: 撤销处罚 #1"]
-    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    out = replay(script, sqlite_url)
     assert not [line for line in out if line.startswith("bot: ") and FULL_WIDTH.search(line)]
     assert "bot: Failed burns (烧牌失败): e, b" in out and "bot: 革命 (sat out): a" in out
     assert "bot: a, d declared 革命: two or more void the round, nothing scores." in out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from collections.abc import Callable
 
 from bot.console import Console
 from bot.core import Bot, ManualClock
@@ -22,21 +22,21 @@ def rules_shown(out: list[str], after: int = -1) -> list[str]:
     return [line for line in out[start:] if line.startswith(RULE_LINES)]
 
 
-def test_setting_the_game_the_group_plays_changes_nothing(tmp_path: Path) -> None:
+def test_setting_the_game_the_group_plays_changes_nothing(sqlite_url: str) -> None:
     script = ["!admin boss", "boss: 设置 封顶 不封顶", "boss: 设置 屁胡只能自摸 否", "boss: 设置 游戏 卡五星"]
-    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    out = replay(script, sqlite_url)
     assert out[out.index("boss: 设置 游戏 卡五星") + 1] == "bot: 本来就是这样，没有改动："
     assert "bot: 本群：卡五星，襄阳规则（不封顶），屁胡只能自摸：否" in rules_shown(out)
     assert "bot: · 封顶（cap）：不封顶" in rules_shown(out)
 
 
-def test_a_round_trip_through_other_games_keeps_the_groups_kawuxing_rules(tmp_path: Path) -> None:
+def test_a_round_trip_through_other_games_keeps_the_groups_kawuxing_rules(new_sqlite_url: Callable[[], str]) -> None:
     setup = ["!admin boss", "boss: 设置 预设 shiyan", "boss: 设置 封顶 不封顶", "boss: 设置 屁胡只能自摸 否"]
     setup += ["boss: 设置 花色 筒万"]
-    before = replay([*setup, "boss: 规则"], f"sqlite:///{tmp_path / 'a.db'}")
+    before = replay([*setup, "boss: 规则"], new_sqlite_url())
     after = replay(
         [*setup, "boss: 设置 游戏 碰胡", "boss: 设置 游戏 够级", "boss: 设置 游戏 卡五星", "boss: 规则"],
-        f"sqlite:///{tmp_path / 'b.db'}",
+        new_sqlite_url(),
     )
     assert rules_shown(after) == rules_shown(before)
     assert "bot: · 封顶（cap）：不封顶" in rules_shown(after)
@@ -71,11 +71,11 @@ def setting_examples() -> list[list[str]]:
     return found
 
 
-def test_every_setting_the_docs_show_is_taken_in_a_fresh_group(tmp_path: Path) -> None:
+def test_every_setting_the_docs_show_is_taken_in_a_fresh_group(sqlite_url: str) -> None:
     examples = setting_examples()
     assert ["设置 亮倒输家加倍 是", "设置 对亮翻番 是"] in examples and len(examples) > 40
     clock = ManualClock()
-    ledger = Ledger.open(f"sqlite:///{tmp_path / 'docs.db'}", clock=clock.now)
+    ledger = Ledger.open(sqlite_url, clock=clock.now)
     refused = []
     try:
         for chat, lines in enumerate(examples, start=1):
@@ -105,7 +105,7 @@ def test_every_rule_option_and_value_reads_as_english_words() -> None:
             assert not INTERNALS_EN.search(shown), (option.key, choice, shown)
 
 
-def test_an_english_groups_rules_settings_and_details_read_as_english(tmp_path: Path) -> None:
+def test_an_english_groups_rules_settings_and_details_read_as_english(sqlite_url: str) -> None:
     script = ["!admin a", "!join Bob Bob", "!join Carl Carl", "a: 设置 语言 en", "a: 设置 封顶 none"]
     script += ["a: 设置 屁胡只能自摸 否", "a: 设置 花色 筒万", "a: 设置 荒庄亮倒赔付 each", "a: 设置 漂 定漂"]
     script += [
@@ -117,7 +117,7 @@ def test_an_english_groups_rules_settings_and_details_read_as_english(tmp_path: 
     ]
     script += ["a: 开桌 @a @Bob @Carl 庄 @a", "Bob: 亮倒", "a: 亮倒", "Carl: 胡 123p456p789p11m99m 9m 点 @Bob"]
     script += ["!clock +3m", "a: 胡 卡五星 自摸", "a: 明细", "a: 历史 1", "a: 设置 语言 en"]
-    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    out = replay(script, sqlite_url)
     english = out[out.index("a: 设置 语言 en") :]  # the welcomes before it are Chinese
     said = [line for line in english if line.startswith("bot: ") and not line.startswith(("bot: [", "bot: Record:"))]
     assert [line for line in said if INTERNALS_EN.search(line)] == []
@@ -132,12 +132,12 @@ def test_an_english_groups_rules_settings_and_details_read_as_english(tmp_path: 
     assert "bot: Changed: the bot speaks English here now." in said and "bot: Already so: nothing changed." in said
 
 
-def test_a_change_while_a_table_is_open_says_what_the_open_table_still_plays_under(tmp_path: Path) -> None:
+def test_a_change_while_a_table_is_open_says_what_the_open_table_still_plays_under(sqlite_url: str) -> None:
     """A table keeps the rules and 底金 it was opened with: 设置 and 规则 say so while it is open under others (the
     players would otherwise read 底金 2 and be charged 1), and stop saying it once the table is opened again."""
     script = ["!admin a", "!join b 小李", "!join c 老王", "a: 开桌 @a @b @c", "a: 设置 底金 2", "a: 规则"]
     script += ["a: 开桌 @a @b @c", "a: 规则", "c: 胡 清一色 自摸"]
-    out = replay(script, f"sqlite:///{tmp_path / 'x.db'}")
+    out = replay(script, sqlite_url)
     warning = (
         "bot: ⚠️ 开着的这桌还按开桌时的规则打：卡五星，襄阳规则（8 倍封顶，双龙七对 16 倍），底金 1元；"
         "下面的新规则从下次开桌起算（现在就换：再开一次桌，开桌 @ 这桌的人，之前记的都算数）。"

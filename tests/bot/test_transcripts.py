@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -50,9 +51,9 @@ def _reports_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("path", sorted(HERE.glob("*.txt")), ids=lambda p: p.stem)
-def test_transcript(path: Path, tmp_path: Path) -> None:
+def test_transcript(path: Path, sqlite_url: str) -> None:
     expected = path.read_text(encoding="utf-8")
-    got = "\n".join(replay(script_of(expected), f"sqlite:///{tmp_path / 'console.db'}")) + "\n"
+    got = "\n".join(replay(script_of(expected), sqlite_url)) + "\n"
     if os.environ.get("PAIJU_UPDATE_TRANSCRIPTS"):
         path.write_text(got, encoding="utf-8")
     assert got == expected
@@ -76,20 +77,20 @@ def test_demo_runs_through_the_cli_and_books_a_whole_night(tmp_path: Path) -> No
     assert not (tmp_path / "paiju.db").exists()  # the demo never touches the default database
 
 
-def test_demo_is_deterministic(tmp_path: Path) -> None:
-    first = replay(demo_script(), f"sqlite:///{tmp_path / 'a.db'}")
-    second = replay(demo_script(), f"sqlite:///{tmp_path / 'b.db'}")
+def test_demo_is_deterministic(new_sqlite_url: Callable[[], str]) -> None:
+    first = replay(demo_script(), new_sqlite_url())
+    second = replay(demo_script(), new_sqlite_url())
     assert first == second
 
 
-def test_the_readme_demo_excerpt_is_what_the_demo_prints(tmp_path: Path) -> None:
+def test_the_readme_demo_excerpt_is_what_the_demo_prints(sqlite_url: str) -> None:
     """README's 「A night at the table」 shows the demo's own output: each run of lines between `...` appears in
     the demo's transcript as it is, line for line and in order (the newcomer greetings included)."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## A night at the table") :]
     excerpt = section[section.index("```\n") + 4 : section.index("\n```", section.index("```\n") + 4)]
     chunks = [chunk.strip("\n").splitlines() for chunk in excerpt.split("\n...\n")]
-    printed = replay(demo_script(), f"sqlite:///{tmp_path / 'demo.db'}")
+    printed = replay(demo_script(), sqlite_url)
     at = 0
     for chunk in chunks:
         found = next((i for i in range(at, len(printed)) if printed[i : i + len(chunk)] == chunk), None)
