@@ -1,0 +1,72 @@
+"""A fine paid into the pot and paid out the same night is one payment, 「老王 → 小李 4元（经红包池转来）」: the
+payments post, 明细 and their buttons show it once, never beside the pot's line it was passed on from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.test_transcripts import replay
+
+NIGHT = [
+    "!admin boss",
+    "!join ajie 阿杰",
+    "!join dapeng 大鹏",
+    "!join xiaoli 小李",
+    "!join laowang 老王",
+    "ajie: 开桌 @ajie @dapeng @xiaoli 庄 @ajie",
+    "dapeng: 胡 清一色 自摸",
+    "boss: 罚款 @laowang 4 刷屏",
+    "!clock +1m",
+    "boss: 发红包池 @xiaoli 4",
+    "!clock +3m",
+    "ajie: 结算",
+]
+
+
+def _said_to(out: list[str], line: str) -> list[str]:
+    at = len(out) - 1 - out[::-1].index(line)
+    said = []
+    for line in out[at + 1 :]:
+        if not line.startswith("bot: "):
+            break
+        said.append(line.removeprefix("bot: "))
+    return said
+
+
+def test_the_payments_post_shows_a_pot_payout_passed_on_once(tmp_path: Path) -> None:
+    settled = _said_to(replay(NIGHT, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
+    post = settled[settled.index(next(s for s in settled if s.startswith("付款："))) :]
+    assert post[1:4] == ["阿杰 → 大鹏 4元", "小李 → 大鹏 4元", "老王 → 小李 4元（经红包池转来）"]
+    assert not [line for line in post if "红包池 →" in line or "→ 红包池" in line]
+    # the 明细 buttons are those of the payments people hand over: none for the pot's lines passed on
+    buttons = [s for s in settled if s.startswith("[按钮] 明细")]
+    assert buttons == ["[按钮] 明细", "[按钮] 明细 阿杰→大鹏", "[按钮] 明细 小李→大鹏", "[按钮] 明细 老王→小李"]
+
+
+def test_details_list_the_payments_as_they_are_handed_over(tmp_path: Path) -> None:
+    out = replay(
+        [*NIGHT, "!clock +1m", "ajie: !press 明细", "!clock +1m", "ajie: !press 明细 老王→小李"],
+        f"sqlite:///{tmp_path / 'x.db'}",
+    )
+    details = _said_to(out, "ajie: !press 明细")
+    at = details.index("最少转账（3笔）：")
+    assert details[at + 1 : at + 4] == ["阿杰 → 大鹏 4元", "小李 → 大鹏 4元", "老王 → 小李 4元（经红包池转来）"]
+    assert _said_to(out, "ajie: !press 明细 老王→小李")[:3] == [
+        "老王 → 小李 4元 的由来：",
+        "老王 本晚 -4元，来自：",
+        "老王 → 红包池 4元",
+    ]
+
+
+def test_a_pot_line_passed_on_in_part_shows_what_is_left(tmp_path: Path) -> None:
+    """老王 was fined 6元 and the pot paid 小李 4元 of it: 4元 is 老王's to hand 小李, the pot's line says the other
+    2元 wait for its next payout."""
+    night = [line.replace("罚款 @laowang 4", "罚款 @laowang 6") for line in NIGHT]
+    settled = _said_to(replay(night, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
+    post = settled[settled.index(next(s for s in settled if s.startswith("付款："))) :]
+    assert post[1:5] == [
+        "阿杰 → 大鹏 4元",
+        "小李 → 大鹏 4元",
+        "老王 → 红包池 2元（等 发红包池 @收钱的人）",
+        "老王 → 小李 4元（经红包池转来）",
+    ]
