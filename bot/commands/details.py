@@ -171,19 +171,18 @@ def settlement_buttons(ctx: Context, night_id: int, settlement: Settlement) -> t
 
 
 def _handed_over(settlement: Settlement) -> list[Payment]:
-    """The settlement's payments as its post lists them for people to hand over: a line with the pot or the house
+    """The settlement's payments as 最少转账 lists them for people to hand over: a line with the pot or the house
     that its own passes took whole is no payment of its own (its 「经红包池转来」 line is), so it gets no button."""
     accounts = {line.member_id for line in settlement.balances.lines if line.kind in GROUP_ACCOUNTS}
     accounts |= {p.via_id for p in settlement.passed}
     lines = [(p.payer_id, p.payee_id, p.amount) for p in settlement.payments]
     passed = [(p.payer_id, p.payee_id, p.amount, p.via_id) for p in settlement.passed]
     transfers, payouts = through_accounts(lines, passed, accounts)
-    left = {(payer, payee) for payer, payee, _, via in transfers if via is None}
-    left |= {(pool, payee) for pool, payee, _ in payouts}
-    return [
-        *(p for p in settlement.payments if (p.payer_id, p.payee_id) in left),
-        *(p for p in settlement.passed if (p.payer_id, p.payee_id) not in left),
-    ]
+    by_pair: dict[tuple[int, int], Payment] = {}
+    for p in (*settlement.passed, *settlement.payments):  # a pair's line of its own before a pass between them
+        by_pair[p.payer_id, p.payee_id] = p
+    shown = [(payer, payee) for payer, payee, _, _ in transfers] + [(pool, payee) for pool, payee, _ in payouts]
+    return [by_pair[pair] for pair in dict.fromkeys(shown)]  # in the order 最少转账 lists them, each pair once
 
 
 @registry.callback(PREFIX)

@@ -70,3 +70,22 @@ def test_a_pot_line_passed_on_in_part_shows_what_is_left(tmp_path: Path) -> None
         "老王 → 红包池 2元（等 发红包池 @收钱的人）",
         "老王 → 小李 4元（经红包池转来）",
     ]
+
+
+def test_the_details_buttons_follow_the_fewest_transfers_in_order(tmp_path: Path) -> None:
+    """A fine of a player seated at the table, partly passed on to whom the pot paid, partly still owed to it."""
+    night = [*NIGHT[:7], "boss: 罚款 @dapeng 2 骂人", "boss: 罚款 @laowang 5 刷屏", "!clock +1m"]
+    night += ["boss: 发红包池 @xiaoli 6", "!clock +3m", "ajie: 结算"]
+    settled = _said_to(replay(night, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
+    at = next(i for i, said in enumerate(settled) if said.startswith("最少转账"))
+    listed = [line.split(" ")[0] + "→" + line.split(" ")[2] for line in settled[at + 1 : at + 6]]
+    buttons = [s.removeprefix("[按钮] 明细 ") for s in settled if s.startswith("[按钮] 明细 ")]
+    assert buttons == listed
+    assert buttons[-1] == "大鹏→红包池"
+
+
+def test_stats_list_a_member_who_never_sat_down_without_hands(tmp_path: Path) -> None:
+    out = replay([*NIGHT, "!clock +1m", "ajie: 统计 今晚"], f"sqlite:///{tmp_path / 'x.db'}")
+    stats = _said_to(out, "ajie: 统计 今晚")
+    assert "老王 没上桌（另计：罚款 4元）" in stats
+    assert not [line for line in stats if line.startswith("老王 0｜0局")]
