@@ -78,7 +78,9 @@ def test_the_details_buttons_follow_the_fewest_transfers_in_order(tmp_path: Path
     night += ["boss: 发红包池 @xiaoli 6", "!clock +3m", "ajie: 结算"]
     settled = _said_to(replay(night, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
     at = next(i for i, said in enumerate(settled) if said.startswith("最少转账"))
-    listed = [line.split(" ")[0] + "→" + line.split(" ")[2] for line in settled[at + 1 : at + 6]]
+    end = settled.index("[按钮] 明细")
+    listed = [line.split(" ")[0] + "→" + line.split(" ")[2] for line in settled[at + 1 : end]]
+    assert listed == ["阿杰→大鹏", "小李→大鹏", "老王→小李", "大鹏→红包池"]
     buttons = [s.removeprefix("[按钮] 明细 ") for s in settled if s.startswith("[按钮] 明细 ")]
     assert buttons == listed
     assert buttons[-1] == "大鹏→红包池"
@@ -89,3 +91,12 @@ def test_stats_list_a_member_who_never_sat_down_without_hands(tmp_path: Path) ->
     stats = _said_to(out, "ajie: 统计 今晚")
     assert "老王 没上桌（另计：罚款 4元）" in stats
     assert not [line for line in stats if line.startswith("老王 0｜0局")]
+
+
+def test_a_fine_paid_out_to_who_owes_the_fined_one_is_no_transfer_either_way(tmp_path: Path) -> None:
+    """大鹏 won 4元 off 小李 and was fined 4元, which the pot paid 小李: nobody hands anyone 4元 and back."""
+    night = [line.replace("罚款 @laowang 4", "罚款 @dapeng 4") for line in NIGHT]
+    settled = _said_to(replay(night, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
+    at = settled.index("最少转账（1笔）：")
+    assert settled[at + 1] == "阿杰 → 大鹏 4元"
+    assert [s for s in settled if s.startswith("[按钮] 明细")] == ["[按钮] 明细", "[按钮] 明细 阿杰→大鹏"]
