@@ -1,8 +1,9 @@
 """历史: a group's last finished hands with their events, patterns and payments.
 
-Read in a fixed number of queries whatever the length of the group's history: the hands (newest first, through
-the group's hand index), then for those hands only their live events, their transfers, the hands that replaced
-them (through the index on `hands.replaces_id`), their tables' nights and the group's names.
+Read in a fixed number of queries whatever the length of the group's history: the hands (newest played first,
+through the group's index of its hands by table and number), then for those hands only their live events, their
+transfers, the hands that replaced them (through the index on `hands.replaces_id`), their tables' nights and the
+group's names.
 """
 
 from __future__ import annotations
@@ -27,10 +28,16 @@ def hand_history(session: Session, chat_id: int, limit: int, *, include_voided: 
     latest = (
         sa.select(m.Hand.id)
         .where(m.Hand.group_id == group.id, m.Hand.status.in_(statuses))
-        .order_by(m.Hand.id.desc())
+        .order_by(*PLAYED_NEWEST_FIRST)
         .limit(limit)
     )
     return _records(session, group.id, latest)
+
+
+#: hands newest first in the order they were played: by table, then number — a hand edited later (re-recorded
+#: with a new id, `replaces`) keeps its place — then id (an edit's voided hand after the hand that replaced it).
+#: The group's index on (group_id, table_id, number, id) walks it and stops at the limit (0018).
+PLAYED_NEWEST_FIRST = (m.Hand.table_id.desc(), m.Hand.number.desc(), m.Hand.id.desc())
 
 
 def numbered_hand(session: Session, chat_id: int, number: int) -> HandRecord | None:
@@ -46,8 +53,8 @@ def numbered_hand(session: Session, chat_id: int, number: int) -> HandRecord | N
 
 
 def _records(session: Session, group_id: int, latest: sa.Select[int]) -> list[HandRecord]:
-    """The hands `latest` selects (ids of one group's hands), newest first, each with what 历史 shows of it."""
-    hands = session.scalars(sa.select(m.Hand).where(m.Hand.id.in_(latest)).order_by(m.Hand.id.desc())).all()
+    """The hands `latest` selects (ids of one group's hands), newest played first, each with what 历史 shows."""
+    hands = session.scalars(sa.select(m.Hand).where(m.Hand.id.in_(latest)).order_by(*PLAYED_NEWEST_FIRST)).all()
     if not hands:
         return []
     events: dict[int, list[m.HandEvent]] = defaultdict(list)

@@ -255,6 +255,7 @@ class Hand(Base):
         sa.Index("ix_hands_group_id_id", "group_id", "id"),
         sa.Index("ix_hands_table_id_status", "table_id", "status"),
         sa.Index("ix_hands_table_id_number", "table_id", "number"),  # the previous hand, by number (0012)
+        sa.Index("ix_hands_group_id_table_id_number", "group_id", "table_id", "number", "id"),  # 历史 (0018)
         sa.Index("ix_hands_replaces_id", "replaces_id"),
         sa.Index(
             "uq_hands_one_open_per_table",

@@ -152,8 +152,9 @@ def through_accounts(
     Returns `(transfers, payouts)`. `transfers`: `(payer, payee, 分, via)` — the lines between people (`via` None),
     each pass (`via` the account), then what is still owed to an account once the passes took their share (it
     waits for the account's payout). `payouts`: `(account, payee, 分)`, what an account still owes after the
-    passes — money nobody hands over yet, never a transfer of the account's. When every pass comes from `lines`
-    (no earlier debt with the account), each person's net over transfers and payouts is their net over `lines`."""
+    passes — money nobody hands over yet, never a transfer of the account's. Two people's transfers to each other
+    are set against each other (`_offset_both_ways`). When every pass comes from `lines` (no earlier debt with the
+    account), each person's net over transfers and payouts is their net over `lines`."""
     owing: dict[tuple[Key, Key], int] = {}  # (x, account) -> passed on from x's debt to the account
     owed: dict[tuple[Key, Key], int] = {}  # (account, y) -> passed on from what the account owed y
     for x, y, amount, account in passed:
@@ -173,4 +174,25 @@ def through_accounts(
             waiting.append((payer, payee, amount - taken, None))
         elif amount > taken:
             payouts.append((payer, payee, amount - taken))
-    return [*people, *((x, y, amount, account) for x, y, amount, account in passed), *waiting], payouts
+    passes = [(x, y, amount, account) for x, y, amount, account in passed]
+    return _offset_both_ways([*people, *passes, *waiting], accounts), payouts
+
+
+def _offset_both_ways(
+    transfers: list[tuple[Key, Key, int, Key | None]], accounts: Collection[Key]
+) -> list[tuple[Key, Key, int, Key | None]]:
+    """Two people's transfers to each other set against each other, as their debts are (one running total per
+    pair): 大鹏 fined into the pot that paid 小李, who lost to 大鹏 at the table, is nobody handing anyone 4元 — not
+    「小李 → 大鹏 4元」 and 「大鹏 → 小李 4元（经红包池转来）」. What is left stays on the larger, in its place."""
+    out = list(transfers)
+    for i, (x, y, amount, via) in enumerate(out):
+        if not amount or x in accounts or y in accounts:
+            continue
+        for j in range(i + 1, len(out)):
+            u, v, back, back_via = out[j]
+            if (u, v) == (y, x) and back and amount:
+                taken = min(amount, back)
+                amount -= taken
+                out[j] = (u, v, back - taken, back_via)
+        out[i] = (x, y, amount, via)
+    return [transfer for transfer in out if transfer[2]]

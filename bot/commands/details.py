@@ -17,7 +17,9 @@ from bot.core import Button, Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.texts import joined
 from ledger.details import NightDetails, PairDetail
-from ledger.service import Settlement
+from ledger.models import GROUP_ACCOUNTS
+from ledger.service import Payment, Settlement
+from ledger.settlement import through_accounts
 
 PREFIX = "dt"
 #: pairs listed in one reply (a table of six and the pot and house accounts have at most 21 pairs)
@@ -68,12 +70,12 @@ def night_text(ctx: Context, found: NightDetails, settlement: Settlement) -> str
         lines += pair_lines(ctx, pair, items=False)
     if len(owing) > MAX_PAIRS:
         lines.append(ctx.t("details_more", more=len(owing) - MAX_PAIRS))
-    lines.append(ctx.t("details_simplified", count=len(settlement.payments)))
-    currency = ctx.group.currency
-    lines += [
-        ctx.t("details_payment", **_sides(ctx, p.payer, p.payee), amount=money(p.amount, currency))
-        for p in settlement.payments
-    ]
+    from bot.reports.night import movers  # the report imports this module's buttons
+
+    # the payments as 战报 and the payments post list them: a fine paid out by the pot is one line through it
+    transfers, payouts = movers(settlement, ctx.lang, ctx.group.currency)
+    lines.append(ctx.t("details_simplified", count=len(transfers)))
+    lines += [*transfers, *payouts]
     lines += carried_lines(ctx, settlement)
     lines.append(ctx.t("details_hint"))
     return "\n".join(lines)
@@ -159,13 +161,28 @@ def settlement_buttons(ctx: Context, night_id: int, settlement: Settlement) -> t
     """Under a settlement: 「明细」 for the whole night, and one 「明细 a→c」 per payment (the first few), with
     「c的收款码」 beside it when the payee registered one."""
     rows: list[tuple[Button, ...]] = [(Button(ctx.t("details_button"), f"{PREFIX}:{night_id}"),)]
-    shown = settlement.payments[:MAX_PAYMENT_BUTTONS]
+    shown = _handed_over(settlement)[:MAX_PAYMENT_BUTTONS]
     codes = payment_buttons(ctx, [p.payee_id for p in shown])
     for p in shown:
         label = ctx.t("details_payment_button", **_sides(ctx, p.payer, p.payee))[:40]
         details_button = Button(label, f"{PREFIX}:{night_id}:{p.payer_id}:{p.payee_id}")
         rows.append((details_button, codes[p.payee_id]) if p.payee_id in codes else (details_button,))
     return tuple(rows)
+
+
+def _handed_over(settlement: Settlement) -> list[Payment]:
+    """The settlement's payments as 最少转账 lists them for people to hand over: a line with the pot or the house
+    that its own passes took whole is no payment of its own (its 「经红包池转来」 line is), so it gets no button."""
+    accounts = {line.member_id for line in settlement.balances.lines if line.kind in GROUP_ACCOUNTS}
+    accounts |= {p.via_id for p in settlement.passed}
+    lines = [(p.payer_id, p.payee_id, p.amount) for p in settlement.payments]
+    passed = [(p.payer_id, p.payee_id, p.amount, p.via_id) for p in settlement.passed]
+    transfers, payouts = through_accounts(lines, passed, accounts)
+    by_pair: dict[tuple[int, int], Payment] = {}
+    for p in (*settlement.passed, *settlement.payments):  # a pair's line of its own before a pass between them
+        by_pair[p.payer_id, p.payee_id] = p
+    shown = [(payer, payee) for payer, payee, _, _ in transfers] + [(pool, payee) for pool, payee, _ in payouts]
+    return [by_pair[pair] for pair in dict.fromkeys(shown)]  # in the order 最少转账 lists them, each pair once
 
 
 @registry.callback(PREFIX)
@@ -213,7 +230,8 @@ def payment_text(
     the earlier debts netted in; refused (`missing`) when the night's payments have no such line."""
     found = found or ctx.service.night_details(ctx.chat_id, night_id)
     settlement = settlement or ctx.service.settle_night(night_id)
-    payment = next((p for p in settlement.payments if (p.payer_id, p.payee_id) == (payer_id, payee_id)), None)
+    handed = (*settlement.payments, *settlement.passed)  # a debt passed through the pot is a payment too
+    payment = next((p for p in handed if (p.payer_id, p.payee_id) == (payer_id, payee_id)), None)
     if payment is None:
         raise Refusal(missing)
     currency = ctx.group.currency

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -926,8 +927,12 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
             "amount": money(payment.amount, currency),
         }
         if pool is not None:
+            amount, state = _left_after_own_passes(settlement, payment, payment.payee_id in pools, state)
+            if not amount:
+                continue  # passed on whole in this settlement: its 「经红包池转来」 line below tells it once
+            params["amount"] = money(amount, currency)
             shown = shown or shown_names(ctx)
-            lines.append(_pool_line_text(ctx, shown, params, payment.amount, payment.payee_id in pools, pool, state))
+            lines.append(_pool_line_text(ctx, shown, params, amount, payment.payee_id in pools, pool, state))
             waiting_payout |= state is None or state.open > 0
             continue
         player_lines += 1
@@ -1029,6 +1034,31 @@ def _typed_example(ctx: Context, payment: Payment, state: LineState | None, curr
             return ctx.t("payments_example_confirm_payer", payee=payee)
         return ctx.t("payments_example_confirm", payer=payer)
     return ctx.t("payments_example", payee=payee, payer=payer, amount=money(still_open, currency))
+
+
+def _left_after_own_passes(
+    settlement: Settlement, line: Payment, to_pool: bool, state: LineState | None
+) -> tuple[int, LineState | None]:
+    """What is left of a line to or from the pot or the house once the passes of its own settlement are taken
+    out: they are listed after the lines (「大鹏 → 小李 4元（经红包池转来）」): so 「红包池 → 小李 4元（改由 大鹏 付）」
+    beside it would show one payment twice. The state keeps what later settlements passed on (its `passed` lists
+    this settlement's passes first)."""
+    own: dict[int, int] = {}  # the other person of each pass of this line, and how much
+    for p in settlement.passed:
+        if to_pool and (p.payer_id, p.via_id) == (line.payer_id, line.payee_id):
+            own[p.payee_id] = own.get(p.payee_id, 0) + p.amount
+        elif not to_pool and (p.via_id, p.payee_id) == (line.payer_id, line.payee_id):
+            own[p.payer_id] = own.get(p.payer_id, 0) + p.amount
+    taken = min(line.amount, sum(own.values()))
+    if state is None or not taken:
+        return line.amount - taken, state
+    later = []
+    for other, amount in state.passed:
+        mine = min(amount, own.get(other, 0))
+        own[other] = own.get(other, 0) - mine
+        if amount > mine:
+            later.append((other, amount - mine))
+    return line.amount - taken, replace(state, amount=state.amount - taken, passed=tuple(later))
 
 
 def _pool_line_text(

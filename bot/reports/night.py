@@ -168,7 +168,7 @@ def night_post(
     for member, beside in bystanders:
         net = money(member.net, currency, signed=True)
         lines.append(t(lang, "report_bystander_line", name=member.name, net=net or "0", items=beside))
-    transfer_lines, payout_lines = _movers(settlement, lang, currency)
+    transfer_lines, payout_lines = movers(settlement, lang, currency)
     if transfer_lines:
         lines.append(t(lang, "report_transfers_head", count=len(transfer_lines)))
         lines.extend(transfer_lines)
@@ -200,7 +200,7 @@ def night_post(
     return NightPost(night_id, group_id, text, caption, tuple(header), tuple(rows), ordered, figure)
 
 
-def _movers(settlement: Settlement, lang: str, currency: str) -> tuple[list[str], list[str]]:
+def movers(settlement: Settlement, lang: str, currency: str) -> tuple[list[str], list[str]]:
     """The settlement's transfers as people hand money over (`ledger.settlement.through_accounts`), and what the
     pot or the house still pays out that nobody owes it yet. What someone owes the pot and what it paid out pass
     through it — 大鹏 fined, the pot paid 小李: 「大鹏 → 小李 4元（经红包池转来）」, as the payments post says —

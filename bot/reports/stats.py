@@ -171,6 +171,9 @@ def group_text(
         beside = beside_play(member, lang, currency)
         if not member.played and not beside:
             continue
+        if not member.played:  # fined or paid out, never seated: no hands, no win rate to show
+            lines.append(t(lang, "report_stats_group_bystander", name=member.name, items=beside))
+            continue
         line = t(
             lang,
             "report_stats_group_line",

@@ -99,6 +99,10 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "zh": "{name} {net}｜{hands}局 胡{wins}（{win_rate}）点炮{discards}",
         "en": "{name} {net} | {hands} hands, {wins} wins ({win_rate}), dealt in {discards}",
     },
+    "report_stats_group_bystander": {
+        "zh": "{name} 没上桌（另计：{items}）",
+        "en": "{name} not at the table (apart from play: {items})",
+    },
     "report_biggest_hand": {
         "zh": "{hand}（{who}，{date} 第{number}局，{won}）",
         "en": "{hand} ({who}, {date} hand {number}, {won})",

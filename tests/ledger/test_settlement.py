@@ -193,7 +193,17 @@ def test_through_accounts_moves_the_same_money_and_no_account_hands_any_over(
     assert apply(balances, moved) == apply(balances, lines)
     assert all(amount > 0 for _, _, amount in moved)
     assert not [t for t in transfers if t[0] in ACCOUNTS]
-    assert [t for t in transfers if t[3] is not None] == [(x, y, a, pool) for x, y, a, pool in passed]
+    # each pass shown as who pays whom, less what the other way between the two offsets (once, on one side)
+    for x, y, _, _ in passed:
+        shown = sum(a for p, q, a, _ in transfers if (p, q) == (x, y)) - sum(
+            a for p, q, a, _ in transfers if (p, q) == (y, x)
+        )
+        lined = sum(a for p, q, a in lines if (p, q) == (x, y)) - sum(a for p, q, a in lines if (p, q) == (y, x))
+        assert shown == lined + sum(a for p, q, a, _ in passed if (p, q) == (x, y)) - sum(
+            a for p, q, a, _ in passed if (p, q) == (y, x)
+        )
+    people = [(p, q) for p, q, _, _ in transfers if p not in ACCOUNTS and q not in ACCOUNTS]
+    assert not [(p, q) for p, q in people if (q, p) in people]  # nobody hands money both ways
     for account in ACCOUNTS:
         assert not ([t for t in transfers if t[1] == account] and [p for p in payouts if p[0] == account])
 
@@ -208,5 +218,13 @@ def test_a_fine_paid_out_the_same_night_is_paid_by_the_fined_to_whom_the_pot_pai
     lines = [("pot", "xiaoli", 300), ("dapeng", "pot", 400)]
     transfers, payouts = through_accounts(lines, [("dapeng", "xiaoli", 300, "pot")], ACCOUNTS)
     assert transfers == [("dapeng", "xiaoli", 300, "pot"), ("dapeng", "pot", 100, None)] and payouts == []
+    # 大鹏 fined, the pot paid 小李, who lost 4 to 大鹏 at the table: nobody hands anyone anything
+    lines = [("xiaoli", "dapeng", 400), ("pot", "xiaoli", 400), ("dapeng", "pot", 400)]
+    assert through_accounts(lines, [("dapeng", "xiaoli", 400, "pot")], ACCOUNTS) == ([], [])
+    lines = [("xiaoli", "dapeng", 600), ("pot", "xiaoli", 400), ("dapeng", "pot", 400)]
+    assert through_accounts(lines, [("dapeng", "xiaoli", 400, "pot")], ACCOUNTS) == (
+        [("xiaoli", "dapeng", 200, None)],
+        [],
+    )
     # nobody owes the pot yet: its payout is no one's transfer
     assert through_accounts([("pot", "xiaoli", 300)], [], ACCOUNTS) == ([], [("pot", "xiaoli", 300)])
