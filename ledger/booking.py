@@ -807,12 +807,18 @@ def _resent(
     late = tx.now - previous.recorded_at > min(PENGHU_RESEND, table.double_entry)
     if table.game != "penghu" or (late and not anytime):
         return False
+    told = _penghu_told(events)
+    return told is not None and all(kind in PENGHU_PLAYS and not at_deal for kind, at_deal in told)
+
+
+def _penghu_told(events: Sequence[Event | Mapping[str, Any]]) -> list[tuple[Any, Any]] | None:
+    """Each 碰胡 event's kind and deal-time mark, or None when `events` hold anything else."""
     told = [
         (event.kind, event.at_deal) if isinstance(event, PenghuPlay) else (event.get("type"), event.get("at_deal"))
         for event in events
         if isinstance(event, PenghuPlay | Mapping)
     ]
-    return len(told) == len(events) and all(kind in PENGHU_PLAYS and not at_deal for kind, at_deal in told)
+    return told if len(told) == len(events) else None
 
 
 def _refuse_repeat(
@@ -842,14 +848,15 @@ def _refuse_repeat(
 
     够级 likewise: a round takes minutes, so someone else's round within the window of the previous one is that
     round told otherwise (`differs`) unless it reads exactly alike, and exactly alike it is that round for
-    `EXACT_RETELLING` windows. A 碰胡 play (碰, 扫 …) repeating the one just before is held back as any repeat, and
-    from its own sender too within `PENGHU_RESEND` (`_resent`)."""
+    `EXACT_RETELLING` windows. A 碰胡 play (碰, 扫 …) repeating an earlier one of the open hand is held back as a
+    kong is (`_repeated_play`), and one repeating the one just before from its own sender within `PENGHU_RESEND`
+    (`_resent`)."""
     previous = _latest_record(tx, table, hand, named=False)
     if previous is None:
         return
-    kong = _repeated_kong(tx, table, hand, events, by, anytime=anytime)
-    if kong is not None:
-        raise _held_back(tx, table, kong, latest=previous)
+    repeated = _repeated_play(tx, table, hand, events, by, anytime=anytime)
+    if repeated is not None:
+        raise _held_back(tx, table, repeated, latest=previous)
     ending = table.game == "kawuxing" and previous.finished and ends_kawuxing_hand(events)
     since = tx.now - previous.recorded_at
     within = since <= table.double_entry
@@ -872,7 +879,11 @@ def _refuse_repeat(
         raise _held_back(tx, table, previous, differs=True)
 
 
-def _repeated_kong(
+#: 碰胡 plays one player makes at most once a hand: told again later, the rules' refusal says it is there already
+PENGHU_ONCE = frozenset({"baojing"})
+
+
+def _repeated_play(
     tx: Tx,
     table: _Table,
     hand: _Hand | None,
@@ -881,12 +892,21 @@ def _repeated_kong(
     *,
     anytime: bool,
 ) -> TableRecord | None:
-    """The record of the open hand that a kong record (`events`, all kongs) repeats (`repeats`: the same player,
-    kind and discarder; a tile on one side only, or the same tile): the newest such record, when it is someone
-    else's within the double-entry window — whatever was recorded since (a 亮倒, another player's kong) — or its
-    own sender's within `KONG_RESEND` (`anytime`: whenever). None when the kong is new: its sender's same kong told
-    later is a second kong (two concealed kongs in one hand are real)."""
-    if hand is None or not events or not all(_is_kong(event) for event in events):
+    """The record of the open hand that a kong record or a 碰胡 play (`events`, all kongs, or 碰, 扫, 过扫, 跑起,
+    提蛇) repeats (`repeats`: the same player, kind and discarder; a kong's tile on one side only, or the same
+    tile): the newest such record, when it is someone else's within the double-entry window — whatever was
+    recorded since (a 亮倒, another player's kong or 扫) — or its own sender's within `KONG_RESEND` /
+    `PENGHU_RESEND` (`anytime`: whenever). None when the record is new: its sender's same kong or 碰 told later is
+    a second one (two concealed kongs in one hand, two 碰 of one discarder, are real), and so is its sender's
+    deal-time 扫 after their deal-time 扫 (连扫)."""
+    if hand is None or not events:
+        return None
+    told = _penghu_told(events) if table.game == "penghu" else None
+    if all(_is_kong(event) for event in events):
+        resend: timedelta | None = KONG_RESEND
+    elif told is not None and all(kind in PENGHU_PLAYS - PENGHU_ONCE for kind, _ in told):
+        resend = None if any(at_deal for _, at_deal in told) else PENGHU_RESEND
+    else:
         return None
     end = len(hand.events)
     while end > 0:
@@ -897,10 +917,12 @@ def _repeated_kong(
         last = record[-1]
         assert last.created_at is not None, "the open hand's events are read with their time"
         since = tx.now - last.created_at
-        limit = min(KONG_RESEND, table.double_entry) if last.created_by == by else table.double_entry
         if not anytime and since > table.double_entry:
             return None  # older records are older still
-        if repeats(events, [event.payload for event in record]):  # the newest telling of that kong decides
+        if repeats(events, [event.payload for event in record]):  # the newest telling of that record decides
+            if last.created_by == by and resend is None:
+                return None  # 连扫: one player's deal-time 扫 come one after another
+            limit = min(resend, table.double_entry) if last.created_by == by and resend else table.double_entry
             if not anytime and since > limit:
                 return None
             if _same_tiles(events, [event.payload for event in record]):

@@ -68,6 +68,19 @@ register(
             "zh": "{names} 革命：两人以上革命，本局作废，不计分。",
             "en": "{names} declared 革命: two or more void the round, nothing scores.",
         },
+        "gouji_void_with_places": {
+            "zh": "没有记：两人以上革命，这一局就作废了，没人出牌，也就没有名次和烧牌失败（写了 {named}）。"
+            "{names} 真的都革命了，发：名次 革命 {names_typed}（本局作废）；这一局打了的话，革命的只写一个人。",
+            "en": "Not recorded: two or more 革命 void the round, so nobody played and nobody has a place or a failed "
+            "burn ({named} given). If {names} all declared 革命, send 名次 革命 {names_typed} (a void round); if the "
+            "round was played, name one 革命 at most.",
+        },
+        "gouji_all_geming": {
+            "zh": "没有记：六个人不可能都革命。革命要手里没有大王、小王和 2，这些牌总在某个人手里。"
+            "按出完的顺序写名次，革命的写在「革命」后面：名次 @甲 @丁 … 革命 @某人",
+            "en": "Not recorded: all six cannot declare 革命: it takes a hand without jokers or 2s, and those are "
+            "always in someone's hand. Send the order they went out, 革命 players after 革命: 名次 @a @d … 革命 @x",
+        },
         "gouji_match": {"zh": "比分：{first} {a} ｜ {second} {b}", "en": "Match: {first} {a} | {second} {b}"},
         "gouji_unknown_word": {
             "zh": "看不懂「{word}」：按出完的顺序写座位上的人（@某人 或名字），革命的写在「革命」后面，"
@@ -186,6 +199,9 @@ def record_round(ctx: Context) -> SendText:
         return start_flow(ctx, table)
     told = parse_round(ctx.args, seat_resolver(ctx, table))
     round_ = told.round
+    refused = impossible_geming(ctx.lang, round_)
+    if refused is not None:
+        raise refused
     check_complete(ctx.lang, round_, table.players)
     check_told(ctx, told, table.players)
     try:
@@ -376,6 +392,23 @@ def check_told(ctx: Context, told: Told, players: list[str]) -> None:
             raise Refusal("gouji_place_moved", name=name, place=_place_word(ctx, at), places=places)
     if told.chuansanhu and not answer["chuansanhu"]:
         raise Refusal("gouji_not_chuansanhu", places=places)
+
+
+def impossible_geming(lang: str, round_: dict[str, list[str]]) -> Refusal | None:
+    """The refusal of a round whose 革命 cannot be: two or more 革命 void it, so nobody went out or failed a burn
+    (a line naming places with them was voided, its places dropped without a word); six, since the 大王, 小王 and
+    2 革命 needs a hand without are always in someone's. None for a round that can be."""
+    geming = round_["geming"]
+    if len(geming) == SEAT_COUNT:
+        refusal = Refusal("gouji_all_geming")
+    elif len(geming) >= 2 and (round_["order"] or round_["shaopai_failed"]):
+        named = joined(lang, [*round_["order"], *round_["shaopai_failed"]])
+        names = joined(lang, geming)
+        refusal = Refusal("gouji_void_with_places", named=named, names=names, names_typed=" ".join(geming))
+    else:
+        return None
+    refusal.heard = True  # a round read whole that the rules refuse: said however the line began
+    return refusal
 
 
 def check_complete(lang: str, round_: dict[str, list[str]], players: list[str]) -> None:
@@ -620,6 +653,9 @@ def render(
 
 def _preview(ctx: Context, table: TableInfo, round_: dict[str, list[str]]) -> tuple[list[str], bool]:
     """What confirming would book, scored now (nothing is written)."""
+    refused = impossible_geming(ctx.lang, round_)
+    if refused is not None:
+        return [ctx.t(refused.key, **refused.params)], False
     request = {"game": "gouji", "stake": table.base, "seats": table.players, **round_}
     try:
         answer = gouji.answer(request)

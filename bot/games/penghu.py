@@ -26,6 +26,7 @@ from bot.grammar import fold, implied, read, tokens
 from bot.texts import joined, register, register_describer, scoring_reason
 from bot.vocabulary import COMMAND_WORDS, METHODS, PENGHU_COMMAND_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
+from ledger.scoring.penghu import DEAL_ONLY
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
 
 PENGHU = ("penghu",)
@@ -116,6 +117,12 @@ register(
         "penghu_xiaoqidui_needs_sao": {
             "zh": "庄家的小七对要带一个扫：先记 扫 起手。",
             "en": "The dealer's 小七对 needs a 扫: record 扫 起手 first.",
+        },
+        "penghu_deal_over": {
+            "zh": "没有记录：这一局已经开打了（记了 {what}）。起手的扫、提蛇开打前就亮在桌上，"
+            "开打以后不能再记「起手」。开打后摸到的记「{word}」，不写「起手」。",
+            "en": "Not recorded: play has begun (recorded: {what}). Deal-time 扫/提蛇 are laid down before the first "
+            "discard, so 起手 no longer applies. One drawn in play: write {word} without 起手.",
         },
         "penghu_counts": {"zh": "碰/扫次数：{counts}", "en": "碰/扫 so far: {counts}"},
         "penghu_count": {"zh": "{name} {total}（碰{peng} 扫{sao}）", "en": "{name} {total} ({peng} 碰, {sao} 扫)"},
@@ -358,6 +365,7 @@ def record_draw(ctx: Context) -> SendText:
 
 
 def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
+    _refuse_late_deal(ctx, table, event)
     try:
         result, edited = book_events(ctx, table, [event])
     except DuplicateRecord as dup:  # the same win or draw from someone else a moment ago: ask before booking
@@ -389,6 +397,24 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     if result.finished:
         lines += next_hand_lines(ctx, before, result, edited=edited)
     return SendText("\n".join(lines), reply_to=ctx.message_id)
+
+
+def _refuse_late_deal(ctx: Context, table: TableInfo, event: Event) -> None:
+    """A deal-time 扫/提蛇 (`扫 起手`) once a play of the hand is recorded is refused: deal-time ones are laid on the
+    table before the first discard (起手扫牌一开始就必须放在桌上), so one told after a 碰 is one drawn in play, or a
+    slip (the scoring core still settles a late one as deal-time, as the contract's requests may). An edit keeps its
+    record's place in the hand, and is left to the scoring."""
+    incoming = ctx.incoming
+    if not isinstance(event, PenghuPlay) or not event.at_deal or (incoming is not None and incoming.edited):
+        return
+    events = ctx.service.hand_state(table.id).events
+    played = next((e for e in events if not e.get("at_deal") and e.get("type") not in DEAL_ONLY), None)
+    if played is not None:
+        refusal = Refusal(
+            "penghu_deal_over", what=describe(ctx.lang, played, table.dealer), word=ctx.t(f"pev_{event.kind}")
+        )
+        refusal.heard = True  # the line was read whole: the rules refuse it, as the scoring's refusals are said
+        raise refusal
 
 
 def _refusal(lang: str, err: ScoringRefused) -> Refusal:

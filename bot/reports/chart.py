@@ -1,8 +1,9 @@
 """Charts rendered headless (matplotlib's Agg canvas, no display, no pyplot global state).
 
-`balance_figure` draws each player's running balance hand by hand; `report_figure` puts a title, a table and
-such a chart on one page, which `save` writes as PNG or as a one-page PDF. Tests inspect the figure's lines
-before saving: every player's line carries the gid `player:<name>`.
+`balance_figure` draws each player's running balance hand by hand (players with the same balances each shown:
+`COPY_SHIFT`); `report_figure` puts a title, a table and such a chart on one page, which `save` writes as PNG or
+as a one-page PDF. Tests inspect the figure's lines before saving: every player's line carries the gid
+`player:<name>`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ if TYPE_CHECKING:
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
 LINE_STYLES = ("-", "--", "-.", ":")
 PLAYER_GID = "player:"
+#: how a player's line is drawn when an earlier one has exactly the same values (a 够级 team's three members get
+#: the same money every round): the k-th copy is shifted k × this along the hands, dashed, with its own marker,
+#: so each shows beside the one it would hide; the values it reads stay exact
+COPY_SHIFT = 0.08
+COPY_STYLES = ((0, (5, 2)), (0, (1.5, 1.5)), (0, (6, 2, 1.5, 2)))
+COPY_MARKERS = ("s", "^", "D", "v", "P")
 
 
 @dataclass(frozen=True)
@@ -48,27 +55,31 @@ def draw_balances(ax: Axes, series: Mapping[str, Sequence[int]], labels: ChartLa
 
     longest = max((len(values) for values in series.values()), default=0)
     ax.axhline(0, color="#999999", linewidth=0.8, zorder=1)
+    drawn: dict[tuple[int, ...], int] = {}  # values -> how many players drawn along them so far
     for index, (name, values) in enumerate(series.items()):
         colour, line_style = _style(index)
+        copy = drawn.get(tuple(values), 0)
+        drawn[tuple(values)] = copy + 1
+        marker = ("o" if not copy else COPY_MARKERS[(copy - 1) % len(COPY_MARKERS)]) if longest <= 40 else None
         final = values[-1] if values else 0
         ax.plot(
-            range(len(values)),
+            [hand + copy * COPY_SHIFT for hand in range(len(values))],
             [v / 100 for v in values],
             color=colour,
-            linestyle=line_style,
-            linewidth=2,
-            marker="o" if longest <= 40 else None,
-            markersize=3.5,
+            linestyle=COPY_STYLES[(copy - 1) % len(COPY_STYLES)] if copy else line_style,
+            linewidth=2 if not copy else 1.6,
+            marker=marker,
+            markersize=3.5 if not copy else 4.5,
             label=f"{name}  {money(final, currency, signed=True)}",
             gid=f"{PLAYER_GID}{name}",
-            zorder=3,
+            zorder=3 + copy,
         )
     ax.set_title(labels.title)
     ax.set_xlabel(labels.x_axis)
     ax.set_ylabel(labels.y_axis)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:g}"))
-    ax.set_xlim(-0.3, max(longest - 1, 1) + 0.3)
+    ax.set_xlim(-0.3, max(longest - 1, 1) + 0.3 + COPY_SHIFT * (max(drawn.values(), default=1) - 1))
     ax.grid(True, alpha=0.3)
     if series:
         ax.legend(loc="upper left", fontsize=9, frameon=True)

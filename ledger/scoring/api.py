@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ledger.scoring.common import ScoringError
+from ledger.scoring.common import ScoringError, quoted
 
 Answer = dict[str, Any]
 
@@ -44,8 +44,8 @@ def answer(request: object, *, partial: bool = False) -> Answer:
             raise ScoringError(
                 "bad_request",
                 "unknown_game",
-                f"未知的游戏 {game!r}（可选：{'、'.join(games)}）",
-                game=repr(game),
+                f"未知的游戏 {quoted(game)}（可选：{'、'.join(games)}）",
+                game=quoted(game),
                 allowed=list(games),
             )
         return games[game](request, partial=partial)

@@ -11,6 +11,9 @@ from typing import Any
 MAX_STAKE = 1_000_000
 MAX_NAME = 256
 MAX_TEXT = 200
+#: the longest a value from a request is repeated in a refusal (as the 卡五星 core cuts its own): a request may
+#: hold anything, and an answer must not echo a megabyte back
+MAX_QUOTED = 300
 
 #: Error codes of the `paiju score` contract (shared/design.md); games may add their own.
 ERROR_CODES = frozenset({"bad_tiles", "wrong_count", "not_a_win", "pihu_self_draw_only", "inconsistent", "bad_request"})
@@ -78,12 +81,23 @@ def net_of(players: Iterable[str], transfers: Iterable[Transfer]) -> dict[str, i
 RULE_PRESETS = frozenset({"standard"})
 
 
+def quoted(value: object) -> str:
+    """A value from a request as a refusal repeats it: its `repr`, cut to `MAX_QUOTED` characters."""
+    text = repr(value)
+    return text if len(text) <= MAX_QUOTED else text[: MAX_QUOTED - 3] + "…"
+
+
+def shown(values: Iterable[object]) -> list[str]:
+    """Field names from a request as a refusal lists them, each cut as `quoted` cuts a value."""
+    return [name if len(name) <= MAX_QUOTED else name[: MAX_QUOTED - 3] + "…" for name in map(str, values)]
+
+
 def check_keys(request: Mapping[str, Any], required: frozenset[str], optional: frozenset[str], game_zh: str) -> None:
     """Every required field is there and no field is unknown (`game_zh` names the game in the message)."""
     missing = sorted(required - set(request))
     if missing:
         raise ScoringError("bad_request", "missing_fields", f"{game_zh}请求缺少 {'、'.join(missing)}", fields=missing)
-    unknown = sorted(map(str, set(request) - required - optional))
+    unknown = shown(sorted(map(str, set(request) - required - optional)))
     if unknown:
         raise ScoringError(
             "bad_request", "unknown_fields", f"{game_zh}请求里有未知的字段 {'、'.join(unknown)}", fields=unknown
@@ -109,8 +123,8 @@ def parse_stake(value: object, *, minimum: int) -> int:
         raise ScoringError(
             "bad_request",
             "stake_not_integer",
-            f"stake 必须是整数（一分的钱数，单位：分），收到 {value!r}",
-            value=repr(value),
+            f"stake 必须是整数（一分的钱数，单位：分），收到 {quoted(value)}",
+            value=quoted(value),
         )
     if isinstance(value, float):
         if not value.is_integer():
@@ -142,21 +156,21 @@ def check_rules(rules: object) -> None:
         return
     if not isinstance(rules, Mapping):
         raise ScoringError("bad_request", "rules_not_object", "rules 必须是一个 JSON 对象")
-    unknown = sorted(set(rules) - {"preset"})
+    unknown = shown(sorted(map(str, set(rules) - {"preset"})))
     if unknown:
         raise ScoringError(
             "bad_request",
             "no_rule_options",
-            f"这个游戏没有规则选项 {'、'.join(map(str, unknown))}",
-            options=list(map(str, unknown)),
+            f"这个游戏没有规则选项 {'、'.join(unknown)}",
+            options=unknown,
         )
     preset = rules.get("preset", "standard")
     if not isinstance(preset, str) or preset not in RULE_PRESETS:
         raise ScoringError(
             "bad_request",
             "unknown_preset",
-            f"未知的规则预设 {preset!r}（可选：{'、'.join(sorted(RULE_PRESETS))}）",
-            preset=repr(preset),
+            f"未知的规则预设 {quoted(preset)}（可选：{'、'.join(sorted(RULE_PRESETS))}）",
+            preset=quoted(preset),
             allowed=sorted(RULE_PRESETS),
         )
 

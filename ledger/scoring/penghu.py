@@ -29,6 +29,8 @@ from ledger.scoring.common import (
     net_of,
     parse_stake,
     player_names,
+    quoted,
+    shown,
 )
 
 PLAYER_COUNT = 4
@@ -498,7 +500,9 @@ def answer(request: Mapping[str, Any], partial: bool = False) -> dict[str, Any]:
         raise ScoringError("bad_request", "players_repeated", "players 里有重复的名字")
     dealer = request["dealer"]
     if dealer not in players:
-        raise ScoringError("bad_request", "dealer_not_seated", f"庄家 {dealer!r} 不在 players 里", dealer=repr(dealer))
+        raise ScoringError(
+            "bad_request", "dealer_not_seated", f"庄家 {quoted(dealer)} 不在 players 里", dealer=quoted(dealer)
+        )
     raw_events = request["events"]
     if not isinstance(raw_events, list):
         raise ScoringError("bad_request", "events_not_list", "events 必须是事件的列表")
@@ -534,13 +538,13 @@ def parse_event(index: int, raw: object, players: list[str]) -> Event:
         raise ScoringError(
             "bad_request",
             "unknown_event",
-            f"{where}：未知的事件类型 {kind!r}（可选：{'、'.join(EVENT_FIELDS)}）",
+            f"{where}：未知的事件类型 {quoted(kind)}（可选：{'、'.join(EVENT_FIELDS)}）",
             index=index,
-            kind=repr(kind),
+            kind=quoted(kind),
             allowed=list(EVENT_FIELDS),
         )
     allowed = EVENT_FIELDS[kind] | {"type"} | (set() if kind == "draw" else {"player", "from"})
-    unknown = sorted(map(str, set(raw) - allowed))
+    unknown = shown(sorted(map(str, set(raw) - allowed)))
     if unknown:
         raise ScoringError(
             "bad_request",
@@ -555,20 +559,20 @@ def parse_event(index: int, raw: object, players: list[str]) -> Event:
         raise ScoringError(
             "bad_request",
             "event_player_not_seated",
-            f"{where}（{kind}）：player {player!r} 不在 players 里",
+            f"{where}（{kind}）：player {quoted(player)} 不在 players 里",
             index=index,
             event=kind,
-            who=repr(player),
+            who=quoted(player),
         )
     source = raw.get("from")
     if source is not None and source not in players:
         raise ScoringError(
             "bad_request",
             "event_from_not_seated",
-            f"{where}（{kind}）：from {source!r} 不在 players 里",
+            f"{where}（{kind}）：from {quoted(source)} 不在 players 里",
             index=index,
             event=kind,
-            who=repr(source),
+            who=quoted(source),
         )
     if kind == "paoqi" and source is None:
         raise ScoringError(
