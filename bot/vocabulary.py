@@ -265,6 +265,16 @@ SUGGEST_NO_WORDS = ("不是",)
 #: repeated payment's 「再记一笔」, 撤销结算's and the payouts' 「确认撤销…」): typed by whoever asked, each answers
 #: its own question as the press does (`bot.commands.questions.press_by_typing`)
 PRESSED_LABELS = ("就是这个", "再记一笔", "确认撤销结算", "确认撤销发红包池", "确认撤销付台费")
+#: those buttons' English labels (bot/texts.py: 「就是这个」 "Yes, book it", 「再记一笔」 "Book another", the
+#: 「确认撤销…」 "Take it back"), typed in a group that reads English
+PRESSED_LABELS_EN = ("yes, book it", "book another", "take it back")
+#: 「确认撤销」's and 「改成这样」's English labels, typed in a group that reads English: each answers only its own
+#: question (`undo it` with no 撤销 question waiting is 撤销 itself, `UNDO_EN`)
+UNDO_YES_WORDS_EN = ("undo it",)
+CORRECT_YES_WORDS_EN = ("correct it",)
+#: 「不用了」's English label under a double entry's and a repeated payment's question ("No, same one"); it answers
+#: only those
+REPEAT_NO_WORDS_EN = ("no, same one",)
 #: the words for 「确认」 that answer any question a typed yes answers (`bot.commands.questions`)
 YES_WORDS = ("对", "对的", "对对", "是的", "是", "确定", "确认", "嗯", "嗯嗯", "好", "好的")
 #: the words for 「确认撤销」 itself: the button's label, and "undo it, then" (`撤吧`); they answer only 撤销's question
@@ -442,15 +452,15 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     # (and 改's 「不改」, a 「是不是」's 「不是」: their own labels, each answering its own question alone)
     "undo_keep": (
-        *("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
+        *("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN, *REPEAT_NO_WORDS_EN),
         *CORRECT_NO_WORDS,
         *SUGGEST_NO_WORDS,
     ),
     # typed by whoever asked 撤销 or 改, while its question waits: 「确认撤销」/「改成这样」
     # (bot/commands/questions.py); alone, or chat
-    "question_yes": (*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN),
+    "question_yes": (*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN, *CORRECT_YES_WORDS_EN),
     # a go-ahead button's label typed by whoever asked its question (bot/commands/questions.py); alone, or chat
-    "typed_press": PRESSED_LABELS,
+    "typed_press": (*PRESSED_LABELS, *PRESSED_LABELS_EN),
     # typed by whoever's line was held back as another ending of the hand just ended: 「是新的一局」
     # (bot/commands/duplicates.py); alone, or chat
     "new_hand": ("是新的一局", "新的一局", "是新的", *NEW_HAND_WORDS_EN),

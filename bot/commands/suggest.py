@@ -113,7 +113,7 @@ def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str, *, heard
 
 
 cancel_by_typing(KIND, PREFIX, nothing_booked, "flow_cancelled_typed", SUGGEST_NO_WORDS)
-press_by_typing(KIND, PREFIX, ("就是这个",), "suggest_booked_typed")
+press_by_typing(KIND, PREFIX, ("就是这个", "yes, book it"), "suggest_booked_typed")
 
 
 @registry.callback(PREFIX)
