@@ -882,10 +882,12 @@ ENGLISH_NAMES: dict[str, str] = {
 #: winning (`self drew`, `by self draw`) and the discarder said after the name (`tom discarded`, `ben dealt in`: read as
 #: `点炮` after a name is, `from tom`)
 ENGLISH_SAID: dict[str, str] = {
-    **dict.fromkeys(("pure one suit", "full flush", "pure flush"), "清一色"),
+    **dict.fromkeys(("pure one suit", "full flush", "pure flush", "flush"), "清一色"),
     **dict.fromkeys(("plain hand", "chicken hand"), "屁胡"),
     **dict.fromkeys(("ka wu xing", "kawu xing"), "卡五星"),
-    **dict.fromkeys(("all pongs", "all pung", "all pong", "pung pung"), "碰碰胡"),
+    **dict.fromkeys(("all pongs", "all pung", "all pong", "pung pung", "all triplets"), "碰碰胡"),
+    **dict.fromkeys(("seven pair",), "七对"),
+    **dict.fromkeys(("small three dragons",), "小三元"),
     **dict.fromkeys(("selfdrawn", "self drew", "by self draw", "by self drawing"), "自摸"),
     **dict.fromkeys(("off", "discarded", "dealt in", "dealt it in", "dealt into it", "fed me"), "点炮"),
 }
