@@ -201,7 +201,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "suggest_bare": {
         "zh": "「{word}」没写番型（有番型就写上，例如 自摸 清一色）。",
-        "en": "“{word}” names no pattern (name them if any, e.g. 自摸 清一色). ",
+        "en": "“{word}” names no pattern (name them if any, e.g. win one suit self-draw). ",
     },
     "word_not_here": {"zh": "「{word}」用不到这条记录上。", "en": "“{word}” has no place in this record."},
     "suggest_unchanged": {
@@ -330,7 +330,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "kong_kind_missing": {
         "zh": "什么杠？暗杠 / 蓄杠 / 直杠 点 @某人，例如：杠 暗 3s",
-        "en": "Which kong? 暗杠 / 蓄杠 / 直杠 点 @someone, e.g. 杠 暗 3s",
+        "en": "Which kong? concealed / added / exposed … from @someone, e.g. concealed kong 3s",
     },
     "kong_discarder_missing": {
         "zh": "直杠要写是谁打的牌：直杠 点 @乙",

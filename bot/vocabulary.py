@@ -241,7 +241,9 @@ SELF_DRAW_ALONE = ("zimo", "tsumo")
 #: Latin command names that are everyday English words (`ready` is 亮倒): such a word starts its command only alone
 #: on its line or before @mentions (`ready`, `ready @b`, `/ready …`); said with anything else it is chat (`ready!`,
 #: `ready to go`, `ready?`)
-PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "what i'm owed", *READY_EN})
+#: a draw as English speakers tell it, and as the reply names it ("Drawn hand"): 荒庄, alone only
+DRAW_EN = ("drawn", "drawn hand", "draw game", "no winner", "nobody won", "no one won")
+PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "what i'm owed", *READY_EN, *DRAW_EN})
 
 #: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only in a group that reads English
 #: (`no` is chat elsewhere)
@@ -408,6 +410,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "谁坐庄",
         "现在谁坐庄",
         "谁的庄",
+        # English: who deals, which hand (`who's the dealer?`)
+        *("who's the dealer", "who's dealer", "who is the dealer", "who is dealer", "who's dealing"),
+        *("who deals", "whose deal", "what hand", "which hand", "what hand is it", "which hand is it"),
+        *("what hand are we on", "which hand are we on"),
     ),
     "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠", *KONGS_SAID),
     "liangdao": (
@@ -442,6 +448,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "draw": (
         *(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")),
         *("荒了", "黄了", "荒了荒了", "黄了黄了"),
+        *DRAW_EN,
     ),
     "undo": (
         *("撤销", "撤回", "撤消", "撤销一下", "撤回一下", "撤销下", "回退", "取消上一条", "悔"),

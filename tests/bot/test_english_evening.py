@@ -1,0 +1,92 @@
+"""What an English-speaking player typed through an evening in the console and got no reply, or Chinese, for: a
+draw told as the reply names it (`drawn hand`, `nobody won`), who deals (`who's the dealer?`), the situations'
+names after the win word (`win on a kong's replacement …`), and the 「是不是」 question, which shows its line in the
+English the group reads back."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.bot.test_player_first import Table, same_as
+
+ENGLISH = ("!join e Amy", "!join f Tom", "a: 设置 语言 en", "a: open @e @f dealer me")
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("line", ["a: drawn", "a: Drawn hand", "a: nobody won", "a: no winner", "a: draw game"])
+def test_a_draw_told_in_english_books_as_draw(sqlite_url: str, line: str) -> None:
+    same_as(sqlite_url, ENGLISH, line, "a: draw")
+
+
+@pytest.mark.parametrize("line", ["a: no winner!", "a: drawn out", "a: nobody won?", "a: drawn hand lol"])
+def test_draw_words_said_with_more_stay_chat(sqlite_url: str, line: str) -> None:
+    table = Table(sqlite_url, *ENGLISH)
+    try:
+        assert table.say(line) == []
+        assert table.booked()[1] == []
+    finally:
+        table.ledger.close()
+
+
+@pytest.mark.parametrize(
+    "line", ["a: who's the dealer?", "a: Who is the dealer", "a: what hand are we on?", "a: which hand"]
+)
+def test_who_deals_asked_in_english_shows_the_table(sqlite_url: str, line: str) -> None:
+    same_as(sqlite_url, ENGLISH, line, "a: table")
+
+
+@pytest.mark.parametrize(
+    ("setup", "line", "plain"),
+    [
+        (("e: concealed kong 3s",), "e: win on a kong's replacement one suit self-draw", "e: 胡 杠上开花 清一色 自摸"),
+        (("e: exposed kong 3s from @f",), "e: win on a kong's replacement self drawn", "e: 胡 杠上开花 自摸"),
+        (("f: concealed kong 3s",), "a: win on the discard after a kong one suit from @f", "a: 胡 杠上炮 清一色 点 @f"),
+    ],
+)
+def test_a_situation_named_after_the_win_word_reads_as_its_name(
+    sqlite_url: str, setup: tuple[str, ...], line: str, plain: str
+) -> None:
+    """The replies name 杠上开花 `win on a kong's replacement`: typed after `win`, the name less its `win`."""
+    same_as(sqlite_url, (*ENGLISH, *setup, "!clock +3m"), line, plain)
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("a: win sevn pairs self-draw", "Did you mean: win self-draw?"),
+        ("a: tsumo", "Did you mean: win plain win self-draw?"),
+        ("a: win seven pairs from @e oops", "Did you mean: win seven pairs from @e?"),
+        ("a: win one suit self-draw x", "Did you mean: win one suit self-draw?"),
+        ("a: 我点炮了 @e 清一涩", "Did you mean: win @e one suit from me?"),
+    ],
+)
+def test_did_you_mean_shows_english_that_reads_back_as_the_tap_books(sqlite_url: str, line: str, shown: str) -> None:
+    table = Table(sqlite_url, *ENGLISH)
+    try:
+        asked = table.say(line)
+        assert asked[0].endswith(shown), asked
+        assert not CJK.search(asked[0].split("Did you mean:")[1]), asked  # the typed word quoted may be Chinese
+    finally:
+        table.ledger.close()
+    typed = shown.removeprefix("Did you mean: ").removesuffix("?")
+    tapped, told = Table(sqlite_url, *ENGLISH, line), Table(sqlite_url, *ENGLISH)
+    try:
+        tapped.say("a: Yes, book it")
+        told.say(f"a: {typed}")
+        assert tapped.booked() == told.booked()
+        assert tapped.booked()[1], "nothing booked"
+    finally:
+        tapped.ledger.close()
+        told.ledger.close()
+
+
+@pytest.mark.parametrize("line", ["a: kong 4s", "a: tsumo"])
+def test_english_asks_name_no_chinese_words(sqlite_url: str, line: str) -> None:
+    table = Table(sqlite_url, *ENGLISH)
+    try:
+        said = [s for s in table.say(line) if not s.startswith("bot: [按钮]")]
+        assert said and not any(CJK.search(s) for s in said), said
+    finally:
+        table.ledger.close()
