@@ -366,11 +366,14 @@ PAYMENT_CONNECTORS_EN = frozenset({"from", "to"})
 #: what English speakers write with an amount for the group's money (`4 bucks`, `4 yuan`, `$4`): the amount alone
 MONEY_WORDS_EN = ("bucks", "buck", "yuan", "kuai")
 MONEY_SIGNS_EN = ("$",)
+#: paid, said alone in English (`paid up`, `all paid`): as `已转` alone
+PAID_ALONE_EN = ("paid up", "i paid up", "i've paid up", "all paid", "paid in full", "i paid in full")
 #: paid, said alone (`已转`, `转完了`, `已付清`): to the one person the sender owes (`已转 @那人`); a sender owing
 #: several people, or nobody, is told whom they owe and how to write it
 PAID_ALONE_WORDS = frozenset(
     {"已转", "已转了", "已经转了", "转了", "我转了", "转完了", "已付", "付了", "我付了", "付清了", "我付清了", "已付清"}
     | {"微信转了", "支付宝转了"}
+    | {*PAID_ALONE_EN}
 )
 #: an amount told before the payment word (`@阿杰 1块已转`, `@阿杰 剩下的3块也转了`, `余下3块已转 @阿杰`): what may
 #: stand before the amount, and between it and the word
@@ -381,8 +384,17 @@ ALSO_WORDS = ("也", "都")
 THANKS_WORDS = frozenset(
     {"谢谢", "谢了", "谢啦", "谢谢啦", "多谢", "感谢", "谢谢老板", "thx", "thanks", "thank you", "ty"}
 )
+#: everything received at once, in English (`received all`, `got it all`): as `都收到了`
+ALL_RECEIVED_EN = (
+    "received all",
+    "all received",
+    "received everything",
+    "got it all",
+    "got them all",
+    "got everything",
+)
 #: everything received at once (`都收到了`): the payments waiting for the sender's word
-ALL_RECEIVED_WORDS = ("都收到了", "都收到啦", "全收到了", "全都收到了", "全部收到了")
+ALL_RECEIVED_WORDS = ("都收到了", "都收到啦", "全收到了", "全都收到了", "全部收到了", *ALL_RECEIVED_EN)
 #: the payee's refusal of a payment told to them (`没收到 @阿杰`, `@阿杰 没收到啊`): it is taken back
 NOT_RECEIVED_WORDS = ("没收到", "没收到啊", "没收到呀", "没收到哦", "还没收到", "没有收到", "没有收到啊")
 
@@ -507,6 +519,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "微信转了",
         "支付宝转了",
         *PAID_MORE_WORDS,
+        *PAID_ALONE_EN,
     ),
     "received": ("收到", "收到了", "已收", "got it", *ALL_RECEIVED_WORDS, *RECEIVED_EN, *NOT_RECEIVED_WORDS),
     "unpay": ("撤销付款", "撤回付款", "取消付款", "撤销收款", "撤回收款", "取消收款"),

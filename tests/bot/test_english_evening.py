@@ -90,3 +90,33 @@ def test_english_asks_name_no_chinese_words(sqlite_url: str, line: str) -> None:
         assert said and not any(CJK.search(s) for s in said), said
     finally:
         table.ledger.close()
+
+
+SETTLED = (*ENGLISH, "a: win seven pairs self-draw", "!clock +3m", "a: settle", "!clock +1m")
+
+
+@pytest.mark.parametrize("line", ["e: paid up", "e: all paid", "e: I paid up", "e: paid in full"])
+def test_paid_said_alone_in_english_pays_the_one_person_owed(sqlite_url: str, line: str) -> None:
+    """As `已转` alone: all the sender owes the one person they owe."""
+    same_as(sqlite_url, SETTLED, line, "e: paid @a")
+
+
+@pytest.mark.parametrize("line", ["a: received all", "a: All received", "a: got it all", "a: got them all"])
+def test_everything_received_in_english_is_as_dou_shoudao(sqlite_url: str, line: str) -> None:
+    """As `都收到了`: the payments waiting for the sender's word confirmed (one payer here)."""
+    said, plain = Table(sqlite_url, *SETTLED, "e: paid @a"), Table(sqlite_url, *SETTLED, "e: paid @a")
+    try:
+        assert said.say(line) == plain.say("a: 都收到了")
+        assert said.ledger.waiting_payments(said.chat) == []
+    finally:
+        said.ledger.close()
+        plain.ledger.close()
+
+
+@pytest.mark.parametrize("line", ["e: all paid?", "e: paid up lol", "a: received all?"])
+def test_those_words_asked_or_said_with_more_are_chat(sqlite_url: str, line: str) -> None:
+    table = Table(sqlite_url, *SETTLED, "f: paid @a")
+    try:
+        assert table.say(line) == []
+    finally:
+        table.ledger.close()
