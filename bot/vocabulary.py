@@ -312,6 +312,8 @@ UNDO_EN = tuple(
 UNDO_LAST_EN = ("last", "the last", "last one", "the last one", "last record", "the last record")
 #: words for closing the table that are no 结算 (`关桌`, `不打了`): alone on their line they are answered with how to
 #: end the night (结算 seals it, so no new word does that on a guess); a question or more words after them is chat
+#: closing the table in English (`close table`): as 关桌, answered with how to end the night
+CLOSE_EN = ("close table", "close the table", "end table", "end the table", "close up")
 CLOSE_WORDS = (
     *(f"{word}{said}" for word in ("关桌", "收桌", "散桌") for said in ("", "了", "吧", "啦")),
     *("不打了", "不打啦", "不打了吧"),
@@ -495,7 +497,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *SETTLE_EN,
     ),
     # answered with how to end the night (bot/commands/close.py)
-    "close": CLOSE_WORDS,
+    "close": (*CLOSE_WORDS, *CLOSE_EN),
     # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
     "correct": ("改", "改成", "改为", "改一下", "更正", *CORRECTION_CHATTY_WORDS, *CORRECTION_EN),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),

@@ -120,3 +120,13 @@ def test_those_words_asked_or_said_with_more_are_chat(sqlite_url: str, line: str
         assert table.say(line) == []
     finally:
         table.ledger.close()
+
+
+@pytest.mark.parametrize("line", ["a: close table", "a: Close the table", "a: end table"])
+def test_close_table_in_english_says_how_as_guanzhuo_does(sqlite_url: str, line: str) -> None:
+    same_as(sqlite_url, ENGLISH, line, "a: 关桌")
+    table = Table(sqlite_url, *ENGLISH)
+    try:
+        assert table.say(line)[0].startswith("bot: To close the table, send settle")
+    finally:
+        table.ledger.close()
