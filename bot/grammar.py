@@ -1427,6 +1427,9 @@ def english_names() -> dict[str, tuple[str, str]]:
         return _VOCABULARY.get(chinese) or ("known", _KNOWN_ELSEWHERE[chinese])
 
     named = {pattern.en: pattern.zh for pattern in PATTERNS} | vocab.ENGLISH_NAMES | vocab.ENGLISH_SAID
+    # `win on a kong's replacement` typed after its win word (`win on a kong's replacement self-draw`): the name less
+    # the `win` the command word took
+    named |= {pattern.en.removeprefix("win "): pattern.zh for pattern in PATTERNS if pattern.en.startswith("win ")}
     return {english_key(english): meaning(chinese) for english, chinese in named.items()}
 
 
@@ -1656,6 +1659,25 @@ def render(reading: Iterable[Word], lang: str = "zh") -> str:
 
 #: the words a reading shows in English, by (kind, value) — a person by what was typed: only the sender
 _IN_ENGLISH = {("method", "discard"): "from", **{("person", me): "me" for me in ("我", "me")}}
+
+
+@functools.cache
+def _english_shown() -> dict[str, str]:
+    """Each word a record's line may hold -> the English name the replies give it (`清一色` → `one suit`, `自摸` →
+    `self-draw`, `胡` → `win`), which `english_names` reads back as that word."""
+    from ledger.scoring.kawuxing.patterns import PATTERNS
+
+    named = {pattern.zh: pattern.en.removeprefix("win ") for pattern in PATTERNS}  # after the line's own `win`
+    named |= {MELD: KIND for MELD, KIND in zip(("暗杠", "蓄杠", "直杠"), vocab.KONG_NAMES_EN.values(), strict=True)}
+    return named | {"胡": "win", "杠": "kong", "自摸": "self-draw", "点": "from", "点炮": "from", "屁胡": "plain win"}
+
+
+def english_line(line: str) -> str:
+    """A line the bot shows an English group to send or tap (「是不是」's `胡 屁胡 自摸`) in the English it reads back
+    the same way (`win plain win self-draw`): each word with an English name by that name, anything else (tiles,
+    people, English already) as it is."""
+    shown = _english_shown()
+    return " ".join(shown.get(word, word) for word in line.split())
 
 
 # ------------------------------------------------------------------------------------------------ records

@@ -114,7 +114,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "「{name}」不是客人的名字：开桌只写坐下的人（@某人，客人写名字）。这群底金 {base}，"
         "管理员在开桌前用 设置 底金 2 修改（开着的桌不变）。",
         "en": "“{name}” is no guest's name: open names only who sits down (@someone, a guest by name). The base stake "
-        "here is {base}; admins change it with 设置 底金 2 before open (an open table keeps its own).",
+        "here is {base}; admins change it with config base 2 before open (an open table keeps its own).",
     },
     "guest_name_too_long": {
         "zh": "客人名字最多 {limit} 个字，「{start}…」有 {length} 个：写短一点。",
@@ -201,7 +201,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "suggest_bare": {
         "zh": "「{word}」没写番型（有番型就写上，例如 自摸 清一色）。",
-        "en": "“{word}” names no pattern (name them if any, e.g. 自摸 清一色). ",
+        "en": "“{word}” names no pattern (name them if any, e.g. win one suit self-draw). ",
     },
     "word_not_here": {"zh": "「{word}」用不到这条记录上。", "en": "“{word}” has no place in this record."},
     "suggest_unchanged": {
@@ -250,7 +250,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "minggang_rule": {
         "zh": "明杠：按 {kind} 记（管理员可改：设置 明杠 直杠 或 设置 明杠 蓄杠）",
-        "en": "明杠 is read as {kind} (admins: 设置 明杠 直杠 or 设置 明杠 蓄杠)",
+        "en": "明杠 is read as {kind} (admins: config minggang 直杠 or config minggang 蓄杠)",
     },
     "winner_missing": {
         "zh": "你不在这桌上，请写出谁胡了：胡 @甲 …",
@@ -330,7 +330,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "kong_kind_missing": {
         "zh": "什么杠？暗杠 / 蓄杠 / 直杠 点 @某人，例如：杠 暗 3s",
-        "en": "Which kong? 暗杠 / 蓄杠 / 直杠 点 @someone, e.g. 杠 暗 3s",
+        "en": "Which kong? concealed / added / exposed … from @someone, e.g. concealed kong 3s",
     },
     "kong_discarder_missing": {
         "zh": "直杠要写是谁打的牌：直杠 点 @乙",
@@ -794,7 +794,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "debt_item": {"zh": "{debtor} 欠 {creditor} {amount}", "en": "{debtor} owes {creditor} {amount}"},
     "debts_open_merge": {
         "zh": "之前没结的：{debts}（今晚结算时一并算入；设置 并账 关 可分开结）",
-        "en": "Still owed from before: {debts} (netted into tonight's settlement; 设置 并账 off keeps nights apart)",
+        "en": "Still owed from before: {debts} (netted into tonight's settlement; config merge_debts off keeps nights "
+        "apart)",
     },
     "debts_open_separate": {
         "zh": "之前没结的：{debts}（本群各晚分开结）",
@@ -810,11 +811,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "merge_debts_rule_on": {
         "zh": "并账：开（结算时并入在座各位之前没结的账；设置 并账 关 可分开）",
-        "en": "Merge debts: on (a settlement nets in its players' open debts; 设置 并账 off to keep nights apart)",
+        "en": "Merge debts: on (a settlement nets in its players' open debts; config merge_debts off to keep nights "
+        "apart)",
     },
     "merge_debts_rule_off": {
         "zh": "并账：关（每晚分开结算；设置 并账 开 可合并）",
-        "en": "Merge debts: off (each night settled apart; 设置 并账 on to net them in)",
+        "en": "Merge debts: off (each night settled apart; config merge_debts on to net them in)",
     },
     "balance_empty": {"zh": "账上还没有任何输赢。", "en": "Nothing booked yet."},
     "history_head": {"zh": "最近 {count} 局：", "en": "The last {count} hands:"},
@@ -915,34 +917,34 @@ TEXTS: dict[str, dict[str, str]] = {
     "rules_option": {"zh": "· {name}（{key}）：{value}", "en": "· {name}: {value}"},
     "rules_how_to_change": {
         "zh": "管理员可改：设置 底金 2 ｜ 设置 预设 shiyan ｜ 设置 封顶 none ｜ 设置 语言 en（新开的桌生效）",
-        "en": "Admins change them: 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 language zh "
+        "en": "Admins change them: config base 2 | config preset shiyan | config cap none | config language zh "
         "(tables opened afterwards)",
     },
     "rules_how_to_change_other": {
         "zh": "{game}没有规则选项。管理员可改：设置 底金 2（每分的钱）｜ 设置 语言 en ｜ 设置 日切 6 ｜ "
         "设置 游戏 卡五星（新开的桌生效）",
-        "en": "{game} has no rule options. Admins change: 设置 底金 2 (money per point) | 设置 language zh | "
-        "设置 日切 6 | 设置 game kawuxing (tables opened afterwards)",
+        "en": "{game} has no rule options. Admins change: config base 2 (money per point) | config language zh | "
+        "config cutoff 6 | config game kawuxing (tables opened afterwards)",
     },
     "rules_presets_head": {
         "zh": "卡五星规则预设（管理员发「设置 预设 名字」切换，单项仍可另改）：",
-        "en": "卡五星 presets (admins switch with 设置 preset NAME; single options still override):",
+        "en": "卡五星 presets (admins switch with config preset NAME; single options still override):",
     },
     "rules_preset_line": {"zh": "· {zh}（{key}）：{description}{mark}", "en": "· {key} ({zh}): {description}{mark}"},
     "rules_preset_current": {"zh": " ← 本群", "en": " ← this group"},
     "rules_is_read_only": {
         "zh": "看规则用「规则」，改规则用「设置 …」（管理员）。",
-        "en": "规则 shows; admins change with 设置 …",
+        "en": "规则 shows; admins change with config …",
     },
     "config_usage": {
         "zh": "怎么改：设置 底金 2 ｜ 设置 预设 shiyan ｜ 设置 封顶 none ｜ 设置 屁胡只能自摸 否 ｜ "
         "设置 语言 en ｜ 设置 日切 6",
-        "en": "Usage: 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 pihu_self_draw_only no | "
-        "设置 language en | 设置 日切 6",
+        "en": "Usage: config base 2 | config preset shiyan | config cap none | config pihu_self_draw_only no | "
+        "config language en | config cutoff 6",
     },
     "config_usage_other": {
         "zh": "怎么改：设置 底金 2 ｜ 设置 语言 en ｜ 设置 日切 6 ｜ 设置 货币 块 ｜ 设置 游戏 卡五星",
-        "en": "Usage: 设置 底金 2 | 设置 language en | 设置 日切 6 | 设置 currency 块 | 设置 game kawuxing",
+        "en": "Usage: config base 2 | config language en | config cutoff 6 | config currency 块 | config game kawuxing",
     },
     "config_unknown_other": {
         "zh": "{game}没有「{word}」这个设置。可改：游戏、底金、语言、日切、货币。",
@@ -1256,12 +1258,12 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "double_entry_rule": {
         "zh": "重复记录：{seconds} 秒内别人记的同一条不再记（管理员可改：设置 重复间隔 90，0 关闭）",
-        "en": "Double entries: the same record from someone else within {seconds} s is held back (admins: 设置 "
-        "重复间隔 90, 0 turns it off)",
+        "en": "Double entries: the same record from someone else within {seconds} s is held back (admins: config "
+        "double_entry 90, 0 turns it off)",
     },
     "double_entry_rule_off": {
         "zh": "重复记录：不拦（管理员可开：设置 重复间隔 90）",
-        "en": "Double entries: not held back (admins: 设置 重复间隔 90)",
+        "en": "Double entries: not held back (admins: config double_entry 90)",
     },
     # a win or draw held back as another ending of the 卡五星 hand just ended (`DuplicateRecord.differs`)
     "duplicate_other_end": {

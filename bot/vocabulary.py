@@ -244,7 +244,9 @@ SELF_DRAW_ALONE = ("zimo", "tsumo")
 #: Latin command names that are everyday English words (`ready` is 亮倒): such a word starts its command only alone
 #: on its line or before @mentions (`ready`, `ready @b`, `/ready …`); said with anything else it is chat (`ready!`,
 #: `ready to go`, `ready?`)
-PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "what i'm owed", *READY_EN})
+#: a draw as English speakers tell it, and as the reply names it ("Drawn hand"): 荒庄, alone only
+DRAW_EN = ("drawn", "drawn hand", "draw game", "no winner", "nobody won", "no one won")
+PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "what i'm owed", *READY_EN, *DRAW_EN})
 
 #: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only in a group that reads English
 #: (`no` is chat elsewhere)
@@ -268,6 +270,16 @@ SUGGEST_NO_WORDS = ("不是",)
 #: repeated payment's 「再记一笔」, 撤销结算's and the payouts' 「确认撤销…」): typed by whoever asked, each answers
 #: its own question as the press does (`bot.commands.questions.press_by_typing`)
 PRESSED_LABELS = ("就是这个", "再记一笔", "确认撤销结算", "确认撤销发红包池", "确认撤销付台费")
+#: those buttons' English labels (bot/texts.py: 「就是这个」 "Yes, book it", 「再记一笔」 "Book another", the
+#: 「确认撤销…」 "Take it back"), typed in a group that reads English
+PRESSED_LABELS_EN = ("yes, book it", "book another", "take it back")
+#: 「确认撤销」's and 「改成这样」's English labels, typed in a group that reads English: each answers only its own
+#: question (`undo it` with no 撤销 question waiting is 撤销 itself, `UNDO_EN`)
+UNDO_YES_WORDS_EN = ("undo it",)
+CORRECT_YES_WORDS_EN = ("correct it",)
+#: 「不用了」's English label under a double entry's and a repeated payment's question ("No, same one"); it answers
+#: only those
+REPEAT_NO_WORDS_EN = ("no, same one",)
 #: the words for 「确认」 that answer any question a typed yes answers (`bot.commands.questions`)
 YES_WORDS = ("对", "对的", "对对", "是的", "是", "确定", "确认", "嗯", "嗯嗯", "好", "好的")
 #: the words for 「确认撤销」 itself: the button's label, and "undo it, then" (`撤吧`); they answer only 撤销's question
@@ -303,6 +315,8 @@ UNDO_EN = tuple(
 UNDO_LAST_EN = ("last", "the last", "last one", "the last one", "last record", "the last record")
 #: words for closing the table that are no 结算 (`关桌`, `不打了`): alone on their line they are answered with how to
 #: end the night (结算 seals it, so no new word does that on a guess); a question or more words after them is chat
+#: closing the table in English (`close table`): as 关桌, answered with how to end the night
+CLOSE_EN = ("close table", "close the table", "end table", "end the table", "close up")
 CLOSE_WORDS = (
     *(f"{word}{said}" for word in ("关桌", "收桌", "散桌") for said in ("", "了", "吧", "啦")),
     *("不打了", "不打啦", "不打了吧"),
@@ -357,11 +371,14 @@ PAYMENT_CONNECTORS_EN = frozenset({"from", "to"})
 #: what English speakers write with an amount for the group's money (`4 bucks`, `4 yuan`, `$4`): the amount alone
 MONEY_WORDS_EN = ("bucks", "buck", "yuan", "kuai")
 MONEY_SIGNS_EN = ("$",)
+#: paid, said alone in English (`paid up`, `all paid`): as `已转` alone
+PAID_ALONE_EN = ("paid up", "i paid up", "i've paid up", "all paid", "paid in full", "i paid in full")
 #: paid, said alone (`已转`, `转完了`, `已付清`): to the one person the sender owes (`已转 @那人`); a sender owing
 #: several people, or nobody, is told whom they owe and how to write it
 PAID_ALONE_WORDS = frozenset(
     {"已转", "已转了", "已经转了", "转了", "我转了", "转完了", "已付", "付了", "我付了", "付清了", "我付清了", "已付清"}
     | {"微信转了", "支付宝转了"}
+    | {*PAID_ALONE_EN}
 )
 #: an amount told before the payment word (`@阿杰 1块已转`, `@阿杰 剩下的3块也转了`, `余下3块已转 @阿杰`): what may
 #: stand before the amount, and between it and the word
@@ -372,8 +389,17 @@ ALSO_WORDS = ("也", "都")
 THANKS_WORDS = frozenset(
     {"谢谢", "谢了", "谢啦", "谢谢啦", "多谢", "感谢", "谢谢老板", "thx", "thanks", "thank you", "ty"}
 )
+#: everything received at once, in English (`received all`, `got it all`): as `都收到了`
+ALL_RECEIVED_EN = (
+    "received all",
+    "all received",
+    "received everything",
+    "got it all",
+    "got them all",
+    "got everything",
+)
 #: everything received at once (`都收到了`): the payments waiting for the sender's word
-ALL_RECEIVED_WORDS = ("都收到了", "都收到啦", "全收到了", "全都收到了", "全部收到了")
+ALL_RECEIVED_WORDS = ("都收到了", "都收到啦", "全收到了", "全都收到了", "全部收到了", *ALL_RECEIVED_EN)
 #: the payee's refusal of a payment told to them (`没收到 @阿杰`, `@阿杰 没收到啊`): it is taken back
 NOT_RECEIVED_WORDS = ("没收到", "没收到啊", "没收到呀", "没收到哦", "还没收到", "没有收到", "没有收到啊")
 
@@ -401,6 +427,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "谁坐庄",
         "现在谁坐庄",
         "谁的庄",
+        # English: who deals, which hand (`who's the dealer?`)
+        *("who's the dealer", "who's dealer", "who is the dealer", "who is dealer", "who's dealing"),
+        *("who deals", "whose deal", "what hand", "which hand", "what hand is it", "which hand is it"),
+        *("what hand are we on", "which hand are we on"),
     ),
     "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠", *KONGS_SAID),
     "liangdao": (
@@ -435,6 +465,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "draw": (
         *(f"{word}{done}" for word in ("荒庄", "流局", "黄庄", "臭庄") for done in ("", "了", "啦")),
         *("荒了", "黄了", "荒了荒了", "黄了黄了"),
+        *DRAW_EN,
     ),
     "undo": (
         *("撤销", "撤回", "撤消", "撤销一下", "撤回一下", "撤销下", "回退", "取消上一条", "悔"),
@@ -445,15 +476,15 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # typed by whoever asked 撤销, while its question waits: 「不撤销」 (bot/commands/undo.py); alone, or chat
     # (and 改's 「不改」, a 「是不是」's 「不是」: their own labels, each answering its own question alone)
     "undo_keep": (
-        *("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN),
+        *("不撤销", "不撤了", "别撤了", "取消", "算了", "算了吧", "不用了", *KEEP_WORDS_EN, *REPEAT_NO_WORDS_EN),
         *CORRECT_NO_WORDS,
         *SUGGEST_NO_WORDS,
     ),
     # typed by whoever asked 撤销 or 改, while its question waits: 「确认撤销」/「改成这样」
     # (bot/commands/questions.py); alone, or chat
-    "question_yes": (*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN),
+    "question_yes": (*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN, *CORRECT_YES_WORDS_EN),
     # a go-ahead button's label typed by whoever asked its question (bot/commands/questions.py); alone, or chat
-    "typed_press": PRESSED_LABELS,
+    "typed_press": (*PRESSED_LABELS, *PRESSED_LABELS_EN),
     # typed by whoever's line was held back as another ending of the hand just ended: 「是新的一局」
     # (bot/commands/duplicates.py); alone, or chat
     "new_hand": ("是新的一局", "新的一局", "是新的", *NEW_HAND_WORDS_EN),
@@ -469,7 +500,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *SETTLE_EN,
     ),
     # answered with how to end the night (bot/commands/close.py)
-    "close": CLOSE_WORDS,
+    "close": (*CLOSE_WORDS, *CLOSE_EN),
     # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
     "correct": ("改", "改成", "改为", "改一下", "更正", *CORRECTION_CHATTY_WORDS, *CORRECTION_EN),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
@@ -493,6 +524,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "微信转了",
         "支付宝转了",
         *PAID_MORE_WORDS,
+        *PAID_ALONE_EN,
     ),
     "received": ("收到", "收到了", "已收", "got it", *ALL_RECEIVED_WORDS, *RECEIVED_EN, *NOT_RECEIVED_WORDS),
     "unpay": ("撤销付款", "撤回付款", "取消付款", "撤销收款", "撤回收款", "取消收款"),
@@ -875,10 +907,12 @@ ENGLISH_NAMES: dict[str, str] = {
 #: winning (`self drew`, `by self draw`) and the discarder said after the name (`tom discarded`, `ben dealt in`: read as
 #: `点炮` after a name is, `from tom`)
 ENGLISH_SAID: dict[str, str] = {
-    **dict.fromkeys(("pure one suit", "full flush", "pure flush"), "清一色"),
+    **dict.fromkeys(("pure one suit", "full flush", "pure flush", "flush"), "清一色"),
     **dict.fromkeys(("plain hand", "chicken hand"), "屁胡"),
     **dict.fromkeys(("ka wu xing", "kawu xing"), "卡五星"),
-    **dict.fromkeys(("all pongs", "all pung", "all pong", "pung pung"), "碰碰胡"),
+    **dict.fromkeys(("all pongs", "all pung", "all pong", "pung pung", "all triplets"), "碰碰胡"),
+    **dict.fromkeys(("seven pair",), "七对"),
+    **dict.fromkeys(("small three dragons",), "小三元"),
     **dict.fromkeys(("selfdrawn", "self drew", "by self draw", "by self drawing"), "自摸"),
     **dict.fromkeys(("off", "discarded", "dealt in", "dealt it in", "dealt into it", "fed me"), "点炮"),
 }

@@ -167,7 +167,7 @@ register(
         "fees_changed": {"zh": "台费已改（之后记的账按新的算）：", "en": "Table fees changed (from now on):"},
         "fees_none": {
             "zh": "台费：不收（管理员：设置 台费 10 ｜ 设置 抽水 10%）",
-            "en": "Table fees: none (admins: 设置 台费 10 | 设置 抽水 10%)",
+            "en": "Table fees: none (admins: config fee 10 | config cut 10%)",
         },
         "fees_line": {"zh": "台费：{parts}", "en": "Table fees: {parts}"},
         "fees_night": {"zh": "每人每晚 {amount}（结算时记）", "en": "{amount} per player per night (at settle)"},
@@ -177,7 +177,7 @@ register(
         "fees_house": {"zh": "台费账户：{amount}", "en": "The house holds: {amount}"},
         "fees_read_only": {
             "zh": "台费 只是查看；管理员改用 设置 台费 10 或 设置 抽水 10%",
-            "en": "台费 only shows them; admins change them with 设置 台费 10 or 设置 抽水 10%",
+            "en": "台费 only shows them; admins change them with config fee 10 or config cut 10%",
         },
         "payfees_usage": {
             "zh": "用法：付台费 @甲（台费账户全部给甲）｜ 付台费 @甲 100 ｜ 付台费 @甲 @乙（平分）",

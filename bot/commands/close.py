@@ -15,7 +15,7 @@ from bot.vocabulary import COMMAND_WORDS
     names=["closetable"],
     aliases=COMMAND_WORDS["close"],
     help_zh="关桌（收桌、散桌、不打了）：不会结束牌桌，只回答怎么收桌——发 结算",
-    help_en="关桌 (close the table): ends nothing, only says how — send 结算 to end the night",
+    help_en="close table (关桌): ends nothing, only says how — send settle to end the night",
     in_menu=False,
 )
 def close(ctx: Context) -> SendText:

@@ -44,6 +44,7 @@ from bot.vocabulary import (
     COMMAND_WORDS,
     CORRECT_NO_WORDS,
     CORRECT_YES_WORDS,
+    CORRECT_YES_WORDS_EN,
     COUNT_WORDS,
     GOUJI_ROUND_WORDS,
     KEYWORDS,
@@ -479,4 +480,4 @@ def _typed_yes(ctx: Context, flow: Flow) -> list[Effect]:
 
 
 cancel_by_typing(KIND, PREFIX, _kept, "correct_kept_typed", CORRECT_NO_WORDS)
-confirm_by_typing(KIND, _typed_yes, CORRECT_YES_WORDS)
+confirm_by_typing(KIND, _typed_yes, (*CORRECT_YES_WORDS, *CORRECT_YES_WORDS_EN))

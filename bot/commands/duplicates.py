@@ -44,7 +44,7 @@ from bot.commands.questions import CANCELLED, cancel_by_typing, effects_of, noth
 from bot.commands.suggest import held_line, press_to_rerun, run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import asks, fold
-from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_WORDS_EN
+from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_NO_WORDS_EN, REPEAT_WORDS_EN
 from ledger.events import PENGHU_PLAYS
 from ledger.service import DuplicateRecord, Flow, TableInfo
 
@@ -86,7 +86,7 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
 
 
-cancel_by_typing(KIND, PREFIX, nothing_booked, "repeat_kept_typed")
+cancel_by_typing(KIND, PREFIX, nothing_booked, "repeat_kept_typed", REPEAT_NO_WORDS_EN)
 
 
 #: the questions held back as a double entry that a typed 「确实又一次」/「是新的一局」 answers: flow kind -> its button

@@ -52,6 +52,7 @@ from bot.vocabulary import (
     PAID_YOU_WORDS,
     RECEIVED_NAMING_EN,
     RED_PACKET_PAID_WORDS,
+    REPEAT_NO_WORDS_EN,
     SENT_TO_READ_AS,
     SENT_TO_WORD,
     SUGGEST_NO_WORDS,
@@ -762,12 +763,14 @@ def _hold_back(
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{kind}:{key}")
 
 
-cancel_by_typing(REPEAT_KIND, REPEAT_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "repeat_kept_typed")
+cancel_by_typing(
+    REPEAT_KIND, REPEAT_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "repeat_kept_typed", REPEAT_NO_WORDS_EN
+)
 cancel_by_typing(
     GLUED_KIND, GLUED_KIND, lambda ctx, _state: ctx.t("flow_cancelled"), "payment_glued_kept_typed", SUGGEST_NO_WORDS
 )
-press_by_typing(REPEAT_KIND, REPEAT_KIND, ("再记一笔",), "repeat_booked_typed")
-press_by_typing(GLUED_KIND, GLUED_KIND, ("就是这个",), "suggest_booked_typed")
+press_by_typing(REPEAT_KIND, REPEAT_KIND, ("再记一笔", "book another"), "repeat_booked_typed")
+press_by_typing(GLUED_KIND, GLUED_KIND, ("就是这个", "yes, book it"), "suggest_booked_typed")
 
 
 @registry.callback(GLUED_KIND)

@@ -1,8 +1,8 @@
 """A question someone asked for themselves, answered by typing: whoever asked types `算了` (`不撤销`, `取消`,
-`不用了`; `cancel`/`no`/`keep it`/`leave it` in a group that reads English; a button's own label, `不改`/`不改了`
-under 改's question, `不是` under a 「是不是：…」, only under its question) and their latest question still waiting
-is answered as its 「不撤销」/「不用了」/「取消」/「不改」/「不是」 button answers it — the question rewritten, its
-buttons gone, the flow finished — with a short reply to the typed line.
+`不用了`; `cancel`/`no`/`keep it`/`leave it`/`no, same one` in a group that reads English; a button's own label,
+`不改`/`不改了` under 改's question, `不是` under a 「是不是：…」, only under its question) and their latest question
+still waiting is answered as its 「不撤销」/「不用了」/「取消」/「不改」/「不是」 button answers it — the question
+rewritten, its buttons gone, the flow finished — with a short reply to the typed line.
 
 The questions that take a typed 算了 register here (`cancel_by_typing`): 撤销's (a record, `撤销 第N局`, a hand of a
 table that has ended), 撤销结算, 撤销发红包池 / 撤销付台费, a record held back as a double entry (「确实又一次」), a
@@ -14,9 +14,9 @@ count: an admin may press anyone's button, but their typed 算了 answers only a
 算了, and 算了 with nothing waiting, is chat (no reply).
 
 The other way, a typed yes — `对` (`是的`, `确定`, `嗯`, `好` …; `yes` in a group that reads English; a button's own
-label, `确认撤销`/`改成这样`, only under its question) — answers the asker's latest question as its 「确认」 button
-does, for the kinds that register here (`confirm_by_typing`: 撤销's question about a record or a finished hand at the
-open table, 改's question). The same rules hold: only the asker's own latest
+label, `确认撤销`/`改成这样`, English `undo it`/`correct it`, only under its question) — answers the asker's latest
+question as its 「确认」 button does, for the kinds that register here (`confirm_by_typing`: 撤销's question about a
+record or a finished hand at the open table, 改's question). The same rules hold: only the asker's own latest
 question, the word alone (`对，就这样` and `对？` are chat), anyone else's yes, or a yes whose latest question is of
 another kind, is chat. A question about someone else's record is put to that record's recorder (or an admin): with
 no question of their own waiting, their typed yes answers it as their 「确认撤销」 does, while the asker's is refused.
@@ -31,7 +31,15 @@ from typing import Any
 from bot.commands._common import questions_put_to, questions_waiting
 from bot.core import AnswerCallback, CallbackQuery, Context, Effect, HandlerResult, Outcome, Quiet, SendText, registry
 from bot.grammar import asks, fold
-from bot.vocabulary import COMMAND_WORDS, KEEP_WORDS_EN, YES_WORDS_EN
+from bot.vocabulary import (
+    COMMAND_WORDS,
+    CORRECT_YES_WORDS_EN,
+    KEEP_WORDS_EN,
+    PRESSED_LABELS_EN,
+    REPEAT_NO_WORDS_EN,
+    UNDO_YES_WORDS_EN,
+    YES_WORDS_EN,
+)
 from ledger.service import Flow, Ledger
 
 
@@ -147,15 +155,15 @@ def keep(ctx: Context) -> list[Effect]:
     theirs waiting it is chat: no reply. Each typed line answers one question, once: delivered again it answers
     nothing more."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
-    english = fold(ctx.word) in KEEP_WORDS_EN and not typed.startswith("/")
+    english = fold(ctx.word) in (*KEEP_WORDS_EN, *REPEAT_NO_WORDS_EN) and not typed.startswith("/")
     if ctx.args or (english and ctx.group.language != "en"):
         raise Quiet
     waiting = questions_waiting(ctx, tuple(CANCELLED))
     if not waiting:
         raise Quiet
     flow = waiting[0]
-    if flow.kind not in OWN_KEEP_WORDS.get(ctx.word, {flow.kind}):
-        raise Quiet  # `不改` under 撤销's question, `不是` under 改's
+    if flow.kind not in OWN_KEEP_WORDS.get(fold(ctx.word), {flow.kind}):
+        raise Quiet  # `不改` under 撤销's question, `不是` under 改's, `no, same one` under 改's
     if ctx.service.answer_flow(ctx.chat_id, flow.message_id, source=ctx.source, by=ctx.sender.user_id).replayed:
         raise Quiet
     cancelled = CANCELLED[flow.kind]
@@ -183,15 +191,35 @@ def yes(ctx: Context) -> list[Effect]:
     撤销 of their record, which the question asks them or an admin to confirm), as their 「确认撤销」 would. A
     question answered is finished, so the line delivered again answers nothing more."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
-    english = fold(ctx.word) in YES_WORDS_EN and not typed.startswith("/")
+    english = fold(ctx.word) in (*YES_WORDS_EN, *CORRECT_YES_WORDS_EN) and not typed.startswith("/")
     if ctx.args or asks(typed) or (english and ctx.group.language != "en"):
         raise Quiet
+    flow = yes_to(ctx, ctx.word)
+    if flow is None:
+        raise Quiet
+    return CONFIRMED[flow.kind](ctx, flow)
+
+
+def yes_to(ctx: Context, word: str) -> Flow | None:
+    """The question the sender's typed yes `word` answers (`question_yes`): their own latest one waiting or, with
+    none, the latest put to them, when it is of a kind a typed yes answers and `word` is no other kind's own label
+    (`撤吧` under 改's question); None for none. 撤销's English label `undo it` is 撤销's own word too, so 撤销 asks
+    this first."""
     waiting = questions_waiting(ctx, tuple(CANCELLED)) or questions_put_to(ctx, tuple(CONFIRMED))
     if not waiting or waiting[0].kind not in CONFIRMED:
-        raise Quiet
-    if OWN_YES_WORDS.get(ctx.word, waiting[0].kind) != waiting[0].kind:
-        raise Quiet  # `撤吧` under 改's question
-    return CONFIRMED[waiting[0].kind](ctx, waiting[0])
+        return None
+    if OWN_YES_WORDS.get(fold(word), waiting[0].kind) != waiting[0].kind:
+        return None
+    return waiting[0]
+
+
+def typed_yes_label(ctx: Context) -> list[Effect] | None:
+    """`undo it` typed alone in a group that reads English, under the sender's 撤销 question: its 「确认撤销」
+    button's English label ("Undo it") pressed by typing, as the typed yes does; None otherwise (it is 撤销)."""
+    if ctx.group.language != "en" or ctx.args or fold(ctx.word) not in UNDO_YES_WORDS_EN:
+        return None
+    flow = yes_to(ctx, ctx.word)
+    return None if flow is None else CONFIRMED[flow.kind](ctx, flow)
 
 
 @registry.command(
@@ -199,7 +227,8 @@ def yes(ctx: Context) -> list[Effect]:
     names=["press"],
     aliases=COMMAND_WORDS["typed_press"],
     help_zh="就是这个、再记一笔、确认撤销结算、确认撤销发红包池、确认撤销付台费：按钮上的字，发问的人打出来就和点那个按钮一样",
-    help_en="a go-ahead button's label (就是这个, 再记一笔, 确认撤销结算 …) typed by whoever asked: as pressing it",
+    help_en="a go-ahead button's label (Yes, book it; Book another; Take it back …) typed by whoever asked: as "
+    "pressing it",
     in_menu=False,
 )
 def typed_press(ctx: Context) -> list[Effect]:
@@ -208,10 +237,10 @@ def typed_press(ctx: Context) -> list[Effect]:
     (`Bot.handle_callback`: who may press, whether it expired, the booking), with a short reply to the line. The
     label alone only, never asked; from anyone with no such question of their own latest, chat."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
-    if ctx.args or asks(typed):
+    if ctx.args or asks(typed) or (fold(ctx.word) in PRESSED_LABELS_EN and ctx.group.language != "en"):
         raise Quiet
     waiting = questions_waiting(ctx, tuple(CANCELLED))
-    pressed = PRESSED.get(ctx.word, {}).get(waiting[0].kind) if waiting else None
+    pressed = PRESSED.get(fold(ctx.word), {}).get(waiting[0].kind) if waiting else None
     if not waiting or pressed is None or not pressed.when(waiting[0].state):
         raise Quiet
     flow = waiting[0]

@@ -99,7 +99,7 @@ def _kept(ctx: Context, _state: Mapping[str, Any]) -> str:
 
 
 cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
-press_by_typing(KIND, PREFIX, ("确认撤销结算",), "undo_done_typed")
+press_by_typing(KIND, PREFIX, ("确认撤销结算", "take it back"), "undo_done_typed")
 
 
 @registry.callback(PREFIX)

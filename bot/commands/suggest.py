@@ -34,7 +34,7 @@ from bot.core import (
     SendText,
     registry,
 )
-from bot.grammar import GrammarError, closest_reading, left_out, render
+from bot.grammar import GrammarError, closest_reading, english_line, left_out, render
 from bot.vocabulary import SUGGEST_NO_WORDS
 from ledger.service import TableInfo
 
@@ -108,12 +108,12 @@ def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str, *, heard
         ),
     )
     line = f"{word} {args}".strip()
-    text = ctx.t("suggest", why=why, line=line)
+    text = ctx.t("suggest", why=why, line=english_line(line) if ctx.lang == "en" else line)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
 
 
 cancel_by_typing(KIND, PREFIX, nothing_booked, "flow_cancelled_typed", SUGGEST_NO_WORDS)
-press_by_typing(KIND, PREFIX, ("就是这个",), "suggest_booked_typed")
+press_by_typing(KIND, PREFIX, ("就是这个", "yes, book it"), "suggest_booked_typed")
 
 
 @registry.callback(PREFIX)

@@ -47,13 +47,13 @@ from bot.commands._common import (
 )
 from bot.commands._recording import recorded_by
 from bot.commands.correct import correction
-from bot.commands.questions import cancel_by_typing, confirm_by_typing
+from bot.commands.questions import cancel_by_typing, confirm_by_typing, typed_yes_label
 from bot.commands.settle import settled_tonight
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import clean, fold, hand_number
 from bot.permissions import UNDO, require_player, undo_needs_confirmation
 from bot.texts import describe_event, describe_record, joined
-from bot.vocabulary import CHATTY_WORDS, COMMAND_WORDS, LAST_HAND_WORDS, UNDO_LAST_EN, UNDO_YES_WORDS
+from bot.vocabulary import CHATTY_WORDS, COMMAND_WORDS, LAST_HAND_WORDS, UNDO_LAST_EN, UNDO_YES_WORDS, UNDO_YES_WORDS_EN
 from ledger.service import Flow, MessageHand, TableInfo, TableRecord, VoidResult
 
 KIND = UNDO_QUESTION
@@ -75,7 +75,9 @@ ENDED_PREFIX = "ux"
     "undo hand 3: void a whole finished hand | undo as a reply to a record's message: take back what it recorded "
     "(at a table that has ended: admins)",
 )
-def undo(ctx: Context) -> SendText:
+def undo(ctx: Context) -> HandlerResult:
+    if (label := typed_yes_label(ctx)) is not None:  # "Undo it", 「确认撤销」's English label, under its question
+        return label
     if ctx.args and clean(fold(ctx.args)) in UNDO_LAST_EN:  # `undo last`: the latest record, as `undo`
         ctx.args = ""
     if ctx.service.answered(ctx.source):  # a redelivered update: its undo was done
@@ -331,7 +333,7 @@ def _kept(ctx: Context, _state: Mapping[str, Any]) -> str:
 
 
 cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
-confirm_by_typing(KIND, _typed_yes, UNDO_YES_WORDS)
+confirm_by_typing(KIND, _typed_yes, (*UNDO_YES_WORDS, *UNDO_YES_WORDS_EN))
 cancel_by_typing(ENDED_KIND, ENDED_PREFIX, _kept, "undo_kept_typed")
 
 

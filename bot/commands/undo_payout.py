@@ -74,6 +74,7 @@ def _kept(ctx: Context, state: Mapping[str, Any]) -> str:
 cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
 press_by_typing(KIND, PREFIX, ("确认撤销发红包池",), "undo_done_typed", lambda state: state.get("pool") == "pot")
 press_by_typing(KIND, PREFIX, ("确认撤销付台费",), "undo_done_typed", lambda state: state.get("pool") == "house")
+press_by_typing(KIND, PREFIX, ("take it back",), "undo_done_typed")  # both payouts' English label
 
 
 @registry.callback(PREFIX)

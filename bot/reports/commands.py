@@ -14,6 +14,7 @@ from datetime import date
 from sqlalchemy.orm import Session
 
 from bot.commands._common import looked_up, me, shown_name
+from bot.commands.payments import owed_text, told_by_payers, waiting_by_account, waiting_shift
 from bot.core import Context, Effect, Refusal, SendDocument, SendPhoto, SendText, registry
 from bot.grammar import implied, tokens
 from bot.reports.export import FORMATS, export_file
@@ -129,16 +130,26 @@ def stats_command(ctx: Context) -> SendText:
     with ledger_stats.reading(ctx.service.engine) as session:
         stats = ledger_stats.group_stats(session, asked.scope)
     standing = {line.member_id: line for line in ctx.service.balances(ctx.chat_id).lines}  # 总输赢 and 未结 now
+    told = told_by_payers(ctx)  # 未结 counts a payment its payer told open until the payee's word, as 余额 does
+    shift, told_of = waiting_shift(told), waiting_by_account(told)
+
+    def owed(member_id: int, amount: int) -> str:
+        return owed_text(ctx, amount + shift.get(member_id, 0), told_of.get(member_id, 0))
+
     if not asked.members:
         if not stats.hands and not stats.members:
             return SendText(t(ctx.lang, "report_nothing", scope=asked.title), reply_to=ctx.message_id)
-        owed = [(line.name, line.amount) for line in standing.values() if line.amount and line.kind != "pot"]
-        return SendText(group_text(stats, asked.title, ctx.lang, currency, owed), reply_to=ctx.message_id)
+        items = [
+            (line.name, owed(line.member_id, line.amount))
+            for line in standing.values()
+            if (line.amount + shift.get(line.member_id, 0) or told_of.get(line.member_id)) and line.kind != "pot"
+        ]
+        return SendText(group_text(stats, asked.title, ctx.lang, currency, items), reply_to=ctx.message_id)
     texts = []
     for member in asked.members:
         line = stats.member(member.id)
         now = standing.get(member.id)
-        mine = (now.result, now.amount) if now is not None else (0, 0)
+        mine = (now.result, owed(member.id, now.amount)) if now is not None else (0, owed(member.id, 0))
         if line is None or not (line.played or line.net or line.fines or line.fees or line.received):
             # nothing of theirs in the period: said as the group's empty period is, not as a card of zeros
             texts.append(nothing_text(shown_name(ctx, member), asked.title, ctx.lang, currency, mine))

@@ -85,10 +85,10 @@ def member_text(
     lang: str,
     currency: str,
     pattern_names: Mapping[str, str],
-    standing: tuple[int, int] | None = None,
+    standing: tuple[int, str] | None = None,
 ) -> str:
-    """A member's statistics over a scope (统计 @someone); `standing`: their all-time (总输赢, 未结), whatever the
-    scope."""
+    """A member's statistics over a scope (统计 @someone); `standing`: their all-time 总输赢 and their 未结 as 余额
+    says it (`-4元（4元待确认）`), whatever the scope."""
     lines = [
         t(lang, "report_stats_member_head", name=stats.name, scope=scope_title),
         t(
@@ -126,15 +126,15 @@ def member_text(
     if beside := beside_play(stats, lang, currency):
         lines.append(t(lang, "report_stats_beside", items=beside))
     if standing is not None:
-        result, owed = (money(amount, currency, signed=True) for amount in standing)
+        result, owed = money(standing[0], currency, signed=True), standing[1]
         lines.append(t(lang, "report_stats_owed", result=result, owed=owed))
     return "\n".join(lines)
 
 
-def nothing_text(name: str, scope_title: str, lang: str, currency: str, standing: tuple[int, int]) -> str:
+def nothing_text(name: str, scope_title: str, lang: str, currency: str, standing: tuple[int, str]) -> str:
     """统计 @someone over a period with nothing of theirs: the group's 「…还没有记录。」 under their name, then their
-    all-time (总输赢, 未结) as a card would end."""
-    result, owed = (money(amount, currency, signed=True) for amount in standing)
+    all-time (总输赢, 未结 as said) as a card would end."""
+    result, owed = money(standing[0], currency, signed=True), standing[1]
     return "\n".join(
         [
             t(lang, "report_stats_member_head", name=name, scope=scope_title),
@@ -145,9 +145,10 @@ def nothing_text(name: str, scope_title: str, lang: str, currency: str, standing
 
 
 def group_text(
-    stats: GroupStats, scope_title: str, lang: str, currency: str, owed: Sequence[tuple[str, int]] = ()
+    stats: GroupStats, scope_title: str, lang: str, currency: str, owed: Sequence[tuple[str, str]] = ()
 ) -> str:
-    """The group's statistics over a scope (统计 without a name); `owed`: each player's 未结 now, when not zero."""
+    """The group's statistics over a scope (统计 without a name); `owed`: each player's 未结 now as 余额 says it, when
+    not zero."""
     lines = [
         t(lang, "report_stats_group_head", scope=scope_title),
         t(
@@ -189,7 +190,7 @@ def group_text(
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
     if owed:
         sep = ", " if lang == "en" else "，"
-        items = sep.join(f"{name} {money(amount, currency, signed=True)}" for name, amount in owed)
+        items = sep.join(f"{name} {amount}" for name, amount in owed)
         lines.append(t(lang, "report_owed_line", items=items))
     return "\n".join(lines)
 

@@ -261,7 +261,8 @@ def test_zimo_alone_is_asked_about_as_zimo_in_chinese_is(sqlite_url: str, line: 
         out = table.say(f"a: {line}")
         word = fold(line).strip("!")
         assert out == [
-            f"bot: “{word}” names no pattern (name them if any, e.g. 自摸 清一色). Did you mean: 胡 屁胡 自摸?",
+            f"bot: “{word}” names no pattern (name them if any, e.g. win one suit self-draw). "
+            "Did you mean: win plain win self-draw?",
             "bot: [按钮] Yes, book it | No",
         ]
         assert not any(table.booked()[2].values())
@@ -290,10 +291,10 @@ def test_an_english_question_words_the_one_who_dealt_in_in_english(sqlite_url: s
     table = Table(sqlite_url, *ENGLISH)
     try:
         out = table.say("a: 我点炮了 @b 清一涩")
-        assert out[0] == "bot: Could not read “清一涩”. Did you mean: 胡 @b 清一色 from me?", out
+        assert out[0] == "bot: Could not read “清一涩”. Did you mean: win @b one suit from me?", out
         table.say("b: !press Yes, book it")
         assert {name: amount for name, amount in table.booked()[2].items() if amount} == {"阿杰": -400, "小李": 400}
-        assert table.say("a: 胡 七对 点 @c 运气好")[0].endswith("Did you mean: 胡 七对 from @c?")
+        assert table.say("a: 胡 七对 点 @c 运气好")[0].endswith("Did you mean: win seven pairs from @c?")
     finally:
         table.ledger.close()
 
