@@ -44,9 +44,7 @@ def test_a_look_alike_name_is_numbered_and_cannot_be_taken_as_a_name_card(ledger
 @st.composite
 def disguised(draw: st.DrawFn, name: str) -> str:
     """`name` with some of its letters swapped for a look-alike of another script."""
-    return "".join(
-        draw(st.sampled_from([c, *_DISGUISES.get(c, [])])) if c in _DISGUISES else c for c in name
-    )
+    return "".join(draw(st.sampled_from([c, *_DISGUISES.get(c, [])])) if c in _DISGUISES else c for c in name)
 
 
 BASES = ("Tom", "Wang", "Alex", "Kate", "Oscar", "Mike", "Pony")
