@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bot.shared_state as shared
-from bot.core import Bot, Incoming, ManualClock, Registry, Sender, load_plugins, registry
+from bot.core import Bot, Incoming, ManualClock, Quoted, Registry, Sender, load_plugins, registry
 from bot.moderation._state import state
 from ledger.moderation import RuleSettings
 from ledger.service import Ledger
@@ -41,6 +41,12 @@ CHAT = -1009999
 START = datetime(2026, 1, 10, 12, 0, tzinfo=UTC)
 WORDS = ("好", "来了", "等等", "三缺一", "今晚几点", "哈哈", "我先走了", "在吗")
 LINKS = ("看看abc.com吧", "进群t.me/+spam快来", "优惠www.example.cn领取")
+BOT = Sender(2, "paiju", username="paiju_bot", is_bot=True)
+
+
+#: commands every member is refused with no table open (`撤销`: no table; `设置`: admins only): they change
+#: nothing, so they count toward flooding, a repeat only within the window of the member's previous line
+REFUSED = ("撤销", "设置 底金 5")
 
 
 @dataclass(frozen=True)
@@ -48,10 +54,16 @@ class Message:
     member: int
     at: datetime
     text: str
+    reply: bool = False  # sent as a reply to the bot's message: counted like any line
+
+    @property
+    def command(self) -> bool:
+        return self.text in REFUSED
 
 
-def stream(messages: int = 5000, members: int = 50, seed: int = 7) -> list[Message]:
-    """`messages` messages from `members` members within one minute, in time order (ties keep member order)."""
+def stream(messages: int = 5000, members: int = 50, seed: int = 7, *, shapes: bool = False) -> list[Message]:
+    """`messages` messages from `members` members within one minute, in time order (ties keep member order).
+    With `shapes`, a fifth of the lines are replies to the bot and a tenth refused commands (`REFUSED`)."""
     rng = random.Random(seed)
     loud = set(range(members // 5))
     weights = [8.0 if m in loud else 1.0 for m in range(members)]
@@ -60,7 +72,11 @@ def stream(messages: int = 5000, members: int = 50, seed: int = 7) -> list[Messa
         member = rng.choices(range(members), weights)[0]
         at = START + timedelta(milliseconds=rng.randrange(60_000))
         text = rng.choice(LINKS) if rng.random() < 1 / 150 else rng.choice(WORDS[: 3 if member in loud else 8])
-        out.append(Message(member, at, text))
+        reply = False
+        if shapes:
+            reply = rng.random() < 1 / 5
+            text = rng.choice(REFUSED) if rng.random() < 1 / 10 else text
+        out.append(Message(member, at, text, reply))
     out.sort(key=lambda message: message.at)
     return out
 
@@ -71,7 +87,9 @@ def expected_offences(messages: list[Message], rules: RuleSettings | None = None
     A link is always an offence; otherwise a message is an offence when it starts a flooding run: more than
     `flood_max_messages` of the member's messages in (t - window, t], or the `repeat_count`-th identical text in
     a row, where the previous message was not flooding; a new run counts only the messages after the member's
-    last flooding one. A removal (the 2nd offence on) starts the member afresh.
+    last flooding one. A refused command (`REFUSED`) is the same text again only when the one before it came within
+    the window; a reply to the bot is a line like any other. A removal (the 2nd offence on) starts the member
+    afresh.
     """
     rules = rules or RuleSettings()
     window = timedelta(seconds=rules.flood_window_seconds)
@@ -88,11 +106,13 @@ def expected_offences(messages: list[Message], rules: RuleSettings | None = None
             for earlier in mine
             if message.at - window < earlier.at <= message.at and (since is None or earlier.at > since)
         )
-        run = 0
+        run, later = 0, None
         for earlier in reversed(mine):
             if earlier.text != message.text:
                 break
-            run += 1
+            if later is not None and later.command and later.at - earlier.at >= window:
+                break  # a command asked again a while later is no repeat
+            run, later = run + 1, earlier
         flooding = in_window > rules.flood_max_messages or run >= rules.repeat_count
         starts = flooding and not flooding_before.get(message.member, False)
         flooding_before[message.member] = flooding
@@ -127,6 +147,7 @@ def run(bot: Bot, messages: list[Message], clock: ManualClock) -> tuple[float, f
                 text=message.text,
                 date=message.at,
                 source=f"bench:{number}",
+                reply_to=Quoted(1, BOT, "👋") if message.reply else None,
                 admin_ids=frozenset({1}),
             )
         )

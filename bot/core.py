@@ -387,6 +387,7 @@ class Registry:
         self.failure_hooks: list[Callable[[Context, Effect, str], HandlerResult]] = []
         self.edit_hooks: list[Callable[[Context], HandlerResult]] = []
         self.posted_hooks: dict[str, PostedHook] = {}
+        self.command_hooks: list[Callable[[Context, Outcome], Outcome]] = []
 
     def add_command(self, command: Command) -> Command:
         """Register a command. Two commands may share a word only for different games (卡五星's 胡, 碰胡's 胡).
@@ -473,6 +474,13 @@ class Registry:
             return func
 
         return register
+
+    def after_command(self, func: Callable[[Context, Outcome], Outcome]) -> Callable[[Context, Outcome], Outcome]:
+        """Decorator: runs after a message's command with the command's outcome (`refused`: it booked nothing) and
+        returns the outcome to send instead (moderation counts a refused line toward flooding, and answers a line
+        of a punished burst with nothing)."""
+        self.command_hooks.append(func)
+        return func
 
     def on_join(self, func: Handler) -> Handler:
         self.join_hooks.append(func)
@@ -683,15 +691,17 @@ class Bot:
         ctx.recap = command.key in RECORD_COMMANDS and recalls(incoming.text, ctx.seat_names)
         if command.admin_only and not ctx.is_admin:
             if ctx.unprompted and not plainly_meant(command, args, word):
-                return outcome  # `设置规则好麻烦` from a member: maybe chat, not answered
-            outcome.effects.append(ctx.reply("admin_only"))
-            outcome.refused = True
-            return outcome
-        result = self._run(ctx, command.handler)
-        if ctx.unprompted and result.refused and not result.heard:
-            return outcome  # a refused line that did not start with a command word may be chat: no answer
-        outcome.effects.extend(_pressed_in(ctx, result.effects))
-        outcome.refused = result.refused
+                answer = Outcome(refused=True, heard=False)  # `设置规则好麻烦` from a member: maybe chat, not answered
+            else:
+                answer = Outcome([ctx.reply("admin_only")], refused=True, heard=True)
+        else:
+            answer = self._run(ctx, command.handler)
+            if ctx.unprompted and answer.refused and not answer.heard:
+                answer = Outcome(refused=True)  # a refused line that did not start with a command word may be chat
+        for after in self.registry.command_hooks:
+            answer = after(ctx, answer)
+        outcome.effects.extend(_pressed_in(ctx, answer.effects))
+        outcome.refused = answer.refused and (answer.heard or not ctx.unprompted)
         return outcome
 
     def _recorded_game(self, incoming: Incoming) -> str | None:

@@ -408,11 +408,23 @@ def visible(name: str) -> str:
     return " ".join(kept.split()).lstrip("@").strip()
 
 
+#: Cyrillic and Greek letters drawn like a Latin one (upper and lower case apart: a Greek Η is an H, its η is
+#: not an h), read as that Latin letter, so `Тоm` (Cyrillic Т and о) cannot pass for Tom. The common look-alikes
+#: of Unicode's confusables list (UTS #39) within the scripts a group's names mix; NFKC already reads the
+#: mathematical and full-width letters. `confusable-homoglyphs` was weighed: it flags confusable characters but
+#: gives no form to compare two names by, and loads a 900 KB table in every process.
+_LOOK_ALIKES = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУҮӀԚԜ" "аеіјорсѕхуүһӏԛԝ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "αικνορυχ" "ıɑ",
+    "ABESIJKMHOPCTXYYIQW" "aeijopcsxyyhlqw" "ABEZHIKMNOPTYX" "aikvopux" "ia",
+)
+
+
 def reads_as(name: str) -> str:
-    """How a name reads in a chat, for telling names apart: what `visible` drops, spaces and case ignored, and
-    compatibility forms read as the character they show (NFKC: the Kangxi radical ⽼ is 老, a full-width Ａ is A),
-    so `小 李`, `⽼王` and `阿杰` with a zero-width space cannot pass for 小李, 老王 and 阿杰."""
-    return "".join(unicodedata.normalize("NFKC", visible(name)).split()).casefold()
+    """How a name reads in a chat, for telling names apart: what `visible` drops, spaces and case ignored,
+    compatibility forms read as the character they show (NFKC: the Kangxi radical ⽼ is 老, a full-width Ａ is A)
+    and a Cyrillic or Greek letter drawn like a Latin one as that letter (`_LOOK_ALIKES`), so `小 李`, `⽼王`,
+    `阿杰` with a zero-width space and `Тоm` cannot pass for 小李, 老王, 阿杰 and Tom."""
+    return "".join(unicodedata.normalize("NFKC", visible(name)).translate(_LOOK_ALIKES).split()).casefold()
 
 
 #: the names of the group's own accounts, as they read

@@ -26,12 +26,27 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from ledger import accounts, booking, db, details, fees, flows, money, payment_codes, payments, payouts, tables, unit
+from ledger import (
+    accounts,
+    booking,
+    db,
+    details,
+    fees,
+    flows,
+    leaving,
+    money,
+    payment_codes,
+    payments,
+    payouts,
+    tables,
+    unit,
+)
 from ledger import models as m
 from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine, normalize_url, utcnow
 from ledger.errors import DuplicatePayment, DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event
 from ledger.history import hand_history, numbered_hand
+from ledger.leaving import TableLeft
 from ledger.payments import Debt, LineState, PaymentResult
 from ledger.records import (
     Balance,
@@ -244,6 +259,17 @@ class Ledger:
     def end_table(self, table_id: int, *, source: str, by: int | None) -> TableInfo:
         """End a table; refused while its hand has events (finish or undo them first)."""
         return self._unit.once(source, "end_table", by, TableInfo, lambda tx: tables.end_table(tx, table_id))
+
+    def leave_table(self, table_id: int, user_id: int, *, admin: bool, source: str, reason: str) -> TableLeft:
+        """`不玩`: end the table and void every hand of it, for a seated member who took no part in it, or an admin
+        (`leaving.leave_table`)."""
+        return self._unit.once(
+            source,
+            "leave_table",
+            user_id,
+            TableLeft,
+            lambda tx: leaving.leave_table(tx, table_id, user_id, admin=admin, reason=reason),
+        )
 
     def end_night(self, chat_id: int, *, source: str, by: int | None) -> NightClosed:
         """End the open night (and its table) and post its settlement (stored and returned)."""

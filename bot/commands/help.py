@@ -19,7 +19,17 @@ TOPICS: dict[str, tuple[str, ...]] = {
         "gouji_card_passing",
         *("penghu_peng", "penghu_sao", "penghu_guosao", "penghu_paoqi", "penghu_tishe", "penghu_baojing"),
         *("penghu_wufu", "penghu_hu", "penghu_tianhu", "penghu_dihu", "penghu_xiaoqidui", "penghu_other_game"),
-        *("penghu_draw", "undo", "correct", "undo_keep", "question_yes", "seat_me", "new_hand", "repeat_yes"),
+        *(
+            "penghu_draw",
+            "undo",
+            "correct",
+            "undo_keep",
+            "question_yes",
+            "seat_me",
+            "leave_table",
+            "new_hand",
+            "repeat_yes",
+        ),
         "typed_press",
     ),
     "money": (

@@ -3,11 +3,11 @@
 Order per message from a non-exempt member: content (links, invite links, ad keywords: rule 3), then flooding
 (rule 4), then the name card (rule 2). One message is at most one offence: a link that also starts a flood
 burst is punished once, as the link. Admins, the owner and bots are exempt (the adapter passes the chat's
-cached administrator ids). Replies to the bot and commands that change something (付, 结算, 设置 …) do not count
-towards flooding; lines for the open table's record (胡, 荒庄, 撤销, a mangled `胡清一涩自摸`) only when a seated
-player sends them: a scorekeeper recording quickly, or trying a line six times until the bot reads it, is using
-the bot, while anyone else's record lines count like any message, and so do the commands that only read (`余额`
-eight times in ten seconds is a flood). The lines of a burst after its offence get no answer.
+cached administrator ids). A flood is a flood whatever its shape: chat (a reply to the bot too) and the commands
+that only read (`余额` eight times in ten seconds) count before any command runs; a command that may change
+something (付, 结算, 设置, 撤销, a record) counts after it ran, and only when it changed nothing (refused, or only
+asked): `撤销` twenty times is a flood, a table's payments booked in a row are not. The lines of a burst after its
+offence get no answer.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from bot.core import (
     Context,
     DeleteMessage,
     Effect,
-    Incoming,
     Outcome,
     SendText,
     UnbanMember,
@@ -28,16 +27,17 @@ from bot.core import (
 from bot.grammar import mangled_record
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
 from bot.moderation._state import moderation, settings, state
-from bot.moderation.detectors import FloodRules, content_findings, message_content
+from bot.moderation.detectors import FloodRules, FloodVerdict, content_findings, message_content
 from bot.moderation.ladder import offence_effects
 from bot.moderation.namecard import namecard_reminder
 from bot.vocabulary import RECORD_COMMANDS, REGIONAL_COMMANDS
+from ledger.moderation import RuleSettings
 
 #: runs before every other filter
 PRIORITY = -100
 
 #: commands of the open table's record (besides each game's own): only its seated players use them
-TABLE_COMMANDS = frozenset((*RECORD_COMMANDS, "undo", *REGIONAL_COMMANDS))
+RECORD_LINES = frozenset((*RECORD_COMMANDS, *REGIONAL_COMMANDS))
 #: typed answers to the bot's questions (`好`, `对`, `算了`, `确实又一次`): everyday words first, counted as any line
 #: unless a question the sender asked still waits (`好` three times in a row with nothing to answer is a repeat)
 TYPED_ANSWERS = frozenset({"question_yes", "undo_keep", "new_hand", "repeat_yes", "typed_press"})
@@ -73,7 +73,6 @@ def moderate(ctx: Context) -> Outcome | None:
     if incoming is None or exempt(ctx, incoming.sender.user_id, incoming.sender.is_bot):
         return None
     rules = settings(ctx)
-    effects: list[Effect] = []
     rule, detail, delete = "", "", False
     findings = content_findings(
         incoming.text,
@@ -84,77 +83,118 @@ def moderate(ctx: Context) -> Outcome | None:
     if findings:
         rule, detail, delete = findings[0].rule, findings[0].detail, True
     flooding = False
-    flood_rules = FloodRules(rules.flood_max_messages, rules.flood_window_seconds, rules.repeat_count)
-    if rules.flood and _using_bot(ctx, incoming):
-        state(ctx.bot).detector.interrupt(ctx.chat_id, incoming.sender.user_id, flood_rules)
-    elif rules.flood:
-        content = message_content(incoming.text, incoming.photo_file_id, incoming.sticker_id)
-        verdict = state(ctx.bot).detector.observe(
-            ctx.chat_id, incoming.sender.user_id, content, flood_rules, incoming.date, command=_command(ctx)
-        )
+    if rules.flood and not _told_after(ctx):
+        verdict = _count(ctx, command=_command(ctx))
         flooding = bool(verdict.reasons)
         if verdict.offence and not rule:
-            rule = verdict.reasons[0]
-            detail = (
-                ctx.t("mod_detail_flood", seconds=rules.flood_window_seconds, count=verdict.in_window)
-                if rule == "flood"
-                else ctx.t("mod_detail_repeat", count=verdict.run)
-            )
+            rule, detail = verdict.reasons[0], _flood_detail(ctx, verdict)
     if rule:
-        member = member_of(ctx, incoming.sender)
-        reason = ctx.t("mod_reason", rule=ctx.t(f"mod_rule_{rule}"), detail=detail)
-        result = moderation(ctx).record_offence(
-            member, rule, reason, message_id=incoming.message_id, source=incoming.source, settings=rules
-        )
-        if result.removal is not None:
-            state(ctx.bot).detector.forget(ctx.chat_id, incoming.sender.user_id)
-        effects += offence_effects(
-            ctx,
-            user_id=incoming.sender.user_id,
-            name=shown_name(ctx, member),
-            rule=rule,
-            detail=detail,
-            result=result,
-            settings=rules,
-            delete_message_id=incoming.message_id if delete else None,
-        )
         # a deleted or punished message is not also a command
-        return Outcome(effects, stop=True)
+        return Outcome(_punish(ctx, rule, detail, delete=delete), stop=True)
     if flooding:  # the rest of a burst already punished: the bot does not answer it line by line
         return Outcome([], stop=True)
     reminder = namecard_reminder(ctx, incoming.sender, reply_to=incoming.message_id)
     return Outcome([reminder]) if reminder is not None else None
 
 
-def _using_bot(ctx: Context, incoming: Incoming) -> bool:
-    """A line that does not count towards flooding: a reply to the bot, a typed answer to a question of the
-    sender's still waiting, a command that changes something (付, 结算, 设置 …), or a line for the table's record
-    (a hand, a kong, 撤销, a regional answer, a mangled record such as `胡清一涩自摸`) from a player seated at the
-    open table — a scorekeeper recording quickly, or retrying a line until the bot reads it, is using the bot (and a
-    record costs no flood counter's write). Anyone else's record lines (refused, or with no table open), and the
-    commands that only read (`READ_COMMANDS`: `余额` eight times in ten seconds is flooding, whoever sends it),
-    count like any message."""
-    quoted = incoming.reply_to.sender if incoming.reply_to is not None else None
-    if quoted is not None and quoted.is_bot:
-        return True
+@registry.after_command
+def count_what_changed_nothing(ctx: Context, outcome: Outcome) -> Outcome:
+    """A command that changes something (付, 撤销, 设置, a record, a typed answer to a question waiting) counts
+    toward flooding only when it changed nothing: refused (`撤销` again while its question waits, a `付` of a debt
+    there is none of, `设置` from a member), or only asked or answered without booking. Then it is a line like any
+    other — `撤销` twenty times, or `撤销` and `算了` in turn, is a flood —, its repeat a repeat only within the
+    flood window, as a reading command's; the line that starts a burst is punished instead of answered, and the
+    burst's further lines get no answer. What it booked never counts (a table's payments confirmed in a row, a
+    record and then its answer) and breaks a run of the same text. A seated player's record that was not refused
+    is taken as booked without asking the ledger: a win costs no flood counter's read or write."""
+    incoming = ctx.incoming
+    if incoming is None or not _told_after(ctx):
+        return outcome
+    rules = settings(ctx)
+    if not rules.flood or exempt(ctx, incoming.sender.user_id, incoming.sender.is_bot):
+        return outcome
+    if not outcome.refused and (_seated_record(ctx) or ctx.service.answered(incoming.source)):
+        state(ctx.bot).detector.interrupt(ctx.chat_id, incoming.sender.user_id, _flood_rules(rules))
+        return outcome
+    verdict = _count(ctx, command=True)
+    if verdict.offence:
+        return Outcome(_punish(ctx, verdict.reasons[0], _flood_detail(ctx, verdict), delete=False))
+    return Outcome(refused=outcome.refused, heard=outcome.heard) if verdict.reasons else outcome
+
+
+def _flood_rules(rules: RuleSettings) -> FloodRules:
+    return FloodRules(rules.flood_max_messages, rules.flood_window_seconds, rules.repeat_count)
+
+
+def _count(ctx: Context, *, command: bool) -> FloodVerdict:
+    """Count the message on its sender's flood track."""
+    incoming = ctx.incoming
+    assert incoming is not None
+    content = message_content(incoming.text, incoming.photo_file_id, incoming.sticker_id)
+    return state(ctx.bot).detector.observe(
+        ctx.chat_id, incoming.sender.user_id, content, _flood_rules(settings(ctx)), incoming.date, command=command
+    )
+
+
+def _flood_detail(ctx: Context, verdict: FloodVerdict) -> str:
+    if verdict.reasons[0] == "flood":
+        return ctx.t("mod_detail_flood", seconds=settings(ctx).flood_window_seconds, count=verdict.in_window)
+    return ctx.t("mod_detail_repeat", count=verdict.run)
+
+
+def _punish(ctx: Context, rule: str, detail: str, *, delete: bool) -> list[Effect]:
+    """Record the offence of the message (the ladder) and what the bot does about it."""
+    incoming = ctx.incoming
+    assert incoming is not None
+    rules = settings(ctx)
+    member = member_of(ctx, incoming.sender)
+    reason = ctx.t("mod_reason", rule=ctx.t(f"mod_rule_{rule}"), detail=detail)
+    result = moderation(ctx).record_offence(
+        member, rule, reason, message_id=incoming.message_id, source=incoming.source, settings=rules
+    )
+    if result.removal is not None:
+        state(ctx.bot).detector.forget(ctx.chat_id, incoming.sender.user_id)
+    return offence_effects(
+        ctx,
+        user_id=incoming.sender.user_id,
+        name=shown_name(ctx, member),
+        rule=rule,
+        detail=detail,
+        result=result,
+        settings=rules,
+        delete_message_id=incoming.message_id if delete else None,
+    )
+
+
+def _told_after(ctx: Context) -> bool:
+    """Whether the line's flood count waits for its command's outcome: a command that may change something (付,
+    结算, 设置, 撤销, a record, a typed answer to a question of the sender's still waiting) counts only when it changed
+    nothing (`count_what_changed_nothing`). Chat — a reply to the bot too: a flood is a flood whatever it answers —,
+    `好` with no question of the sender's waiting, a mangled record line (`胡清一涩自摸`: no command runs) and the
+    commands that only read (`READ_COMMANDS`: `余额` eight times in ten seconds is flooding) count before it."""
     found = ctx.said()
-    if found is not None and found[0].key in TYPED_ANSWERS:
-        return ctx.waiting > 0
-    if found is not None and found[0].key in READ_COMMANDS:
-        return False  # a query: a member's line like any other
-    if found is not None and not found[0].games and found[0].key not in TABLE_COMMANDS:
-        return True
-    if found is None and not mangled_record(incoming.text):
+    if found is None or found[0].key in READ_COMMANDS:
         return False
-    return ctx.table is not None and ctx.table.seat_of_user(incoming.sender.user_id) is not None
+    return found[0].key not in TYPED_ANSWERS or ctx.waiting > 0
+
+
+def _seated_record(ctx: Context) -> bool:
+    """A line for the open table's record (a hand, a kong, a regional answer; not 撤销, which may only ask) from a
+    player seated there."""
+    found = ctx.said()
+    if found is None or not (found[0].games or found[0].key in RECORD_LINES):
+        return False
+    return ctx.table is not None and ctx.table.seat_of_user(ctx.sender.user_id) is not None
 
 
 def _command(ctx: Context) -> bool:
-    """The line is a reading command (`余额`, `明细`): the same one again counts as a repeat only within the flood
-    window (`detectors.observe`), so `余额` after each hand is no repeat. Anything else counted (chat, `好` with
-    nothing to answer, someone else's `胡 我就刷屏`) repeats however slowly."""
+    """The line is a reading command (`余额`, `明细`) or a mangled record (`胡清一涩自摸`): the same one again counts as
+    a repeat only within the flood window (`detectors.observe`), so `余额` after each hand, or a record line retried
+    a while later, is no repeat. Anything else counted (chat, `好` with nothing to answer) repeats however slowly."""
     found = ctx.said()
-    return found is not None and found[0].key in READ_COMMANDS
+    if found is None:
+        return ctx.incoming is not None and mangled_record(ctx.incoming.text)
+    return found[0].key in READ_COMMANDS
 
 
 @registry.on_join

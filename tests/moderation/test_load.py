@@ -53,3 +53,31 @@ def test_the_recount_agrees_with_a_small_hand_made_stream() -> None:
     assert bench.expected_offences(quick) == {1: 1}
     assert bench.expected_offences(quick + link) == {1: 2}
     assert bench.expected_offences(quick + link + later) == {1: 3}
+
+
+def test_replies_to_the_bot_and_refused_commands_are_counted_as_the_recount_says(sqlite_url: str) -> None:
+    """A flood is a flood whatever its shape: a fifth of the lines replies to the bot, a tenth commands refused
+    (`撤销` with no table, `设置` from a member), every offence still once, as the brute-force recount has it."""
+    bench = _bench()
+    messages = bench.stream(2000, 30, seed=11, shapes=True)
+    assert sum(m.reply for m in messages) > 300 and sum(m.command for m in messages) > 150
+    clock = ManualClock(bench.START)
+    ledger = Ledger.open(sqlite_url, upgrade=False, clock=clock.now)
+    try:
+        bot = Bot(ledger, clock=clock)
+        bench.run(bot, messages, clock)
+        counts = bench.check(ledger, bot, messages)
+    finally:
+        ledger.close()
+    assert counts["offences"] == sum(bench.expected_offences(messages).values()) > 30
+
+
+def test_the_recount_reads_a_refused_command_again_a_while_later_as_no_repeat() -> None:
+    bench = _bench()
+    start, second = bench.START, timedelta(seconds=1)
+    slow = [bench.Message(1, start + i * 11 * second, "撤销") for i in range(3)]
+    quick = [bench.Message(1, start + (40 + i) * second, "撤销") for i in range(3)]
+    chat = [bench.Message(2, start + i * 11 * second, "哈哈") for i in range(3)]
+    assert bench.expected_offences(slow) == {}
+    assert bench.expected_offences(slow + quick) == {1: 1}
+    assert bench.expected_offences(chat) == {2: 1}  # chat repeats however slowly

@@ -1,0 +1,71 @@
+"""Anyone may open a table seating others, so a member seated without agreeing can leave it (`退桌`) while they have
+taken no part in it: the table ends and every hand booked at it is voided, its money back. One who opened,
+recorded or took back anything at it is refused (their game counts); an admin may always. Through the console and
+through the real python-telegram-bot path (tests/bot/fake_bot_api.py), on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.bot.fake_bot_api import CHAT as TG_CHAT
+from tests.bot.test_recording_fixes import CHAT, Table
+from tests.bot.test_telegram import A, B, C, Harness, tg
+
+__all__ = ["tg"]
+
+MEMBERS = ("!admin boss", "!join a 阿杰-成员", "!join b 小李-成员", "!join c 老王-成员", "!join eve 小红-成员")
+
+
+@pytest.fixture
+def table(db_url: str) -> Iterator[Table]:
+    opened = Table(db_url)
+    # 小红 opens a table seating 小李 and 老王, who never agreed, and books two wins against them
+    opened.say(*MEMBERS, "eve: 开桌 @eve @b @c 庄 @eve", "!clock +3m", "eve: 胡 清一色 自摸", "!clock +3m")
+    opened.say("eve: 胡 清一色 自摸", "!clock +20s")
+    yield opened
+    opened.ledger.close()
+
+
+def money(table: Table) -> dict[str, int]:
+    return {line.name: line.amount for line in table.ledger.balances(CHAT).lines if line.amount}
+
+
+def test_a_member_seated_without_agreeing_leaves_and_the_tables_hands_are_voided(table: Table) -> None:
+    assert money(table) == {"小红-成员": 1600, "小李-成员": -800, "老王-成员": -800}
+    table.say("b: 撤销", "!clock +20s")  # asking is no part taken: nothing was undone
+    out = table.say("b: 退桌")
+    assert out == [
+        "bot: 🚪 小李-成员 退桌：这桌是 小红-成员 开的，小李-成员 没同意上桌。牌桌作废：记下的 2 局都撤销了，"
+        "钱已退回。要打请重新开桌。"
+    ]
+    assert money(table) == {} and table.ledger.chat(CHAT).table is None
+    assert [h.status for h in table.ledger.history(CHAT, 10, include_voided=True)] == ["voided", "voided"]
+
+
+def test_one_who_took_part_is_refused_and_an_admin_always_may(table: Table) -> None:
+    table.say("!clock +3m", "c: 胡 清一色 自摸", "!clock +20s")  # 老王 recorded: his game too
+    refused = "bot: 没有作废：这桌你开过、记过或撤过牌，算你同意上桌了。要作废请找管理员（管理员发 退桌）。"
+    assert table.say("c: 退桌") == [refused]
+    assert table.say("!clock +20s", "eve: 退桌") == [refused]  # the opener agreed by opening
+    assert table.say("!clock +20s", "a: 退桌") == ["bot: 你不在这桌上，不用退桌。"]
+    assert table.say("!clock +20s", "b: 退桌了吗") == []  # chat
+    assert money(table)  # nothing changed
+    out = table.say("!clock +20s", "boss: 退桌")
+    assert out == ["bot: 🚪 管理员 boss 作废了这桌（小红-成员 开的）：记下的 3 局都撤销了，钱已退回。"]
+    assert money(table) == {}
+
+
+async def test_through_telegram_a_seated_victim_leaves_a_table_they_never_agreed_to(tg: Harness) -> None:
+    await tg.say(B, "我在")
+    await tg.say(C, "我也在")
+    await tg.say(A, "开桌 @ajie @xiaoli @laowang 庄 @ajie")
+    await tg.say(A, "胡 清一色 自摸")
+    assert tg.balance(B["id"]) == -400
+    await tg.say(B, "撤销")  # someone else's record: a question only the recorder or an admin may confirm
+    assert "确认撤销" in " ".join(tg.telegram.texts()[-2:])
+    await tg.say(B, "退桌")
+    assert tg.last_text().startswith("🚪 小李 退桌：这桌是 阿杰 开的")
+    assert [tg.balance(user["id"]) for user in (A, B, C)] == [0, 0, 0]
+    assert tg.ledger.chat(TG_CHAT["id"]).table is None
