@@ -9,6 +9,7 @@ from collections.abc import Container, Iterable, Mapping
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import opencc
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
@@ -419,12 +420,18 @@ _LOOK_ALIKES = str.maketrans(
 )
 
 
+#: traditional characters as simplified: 阿傑 reads as 阿杰, as the chat grammar reads 龍七對 as 龙七对
+_T2S = opencc.OpenCC("t2s")
+
+
 def reads_as(name: str) -> str:
     """How a name reads in a chat, for telling names apart: what `visible` drops, spaces and case ignored,
-    compatibility forms read as the character they show (NFKC: the Kangxi radical ⽼ is 老, a full-width Ａ is A)
-    and a Cyrillic or Greek letter drawn like a Latin one as that letter (`_LOOK_ALIKES`), so `小 李`, `⽼王`,
-    `阿杰` with a zero-width space and `Тоm` cannot pass for 小李, 老王, 阿杰 and Tom."""
-    return "".join(unicodedata.normalize("NFKC", visible(name)).translate(_LOOK_ALIKES).split()).casefold()
+    compatibility forms read as the character they show (NFKC: the Kangxi radical ⽼ is 老, a full-width Ａ is A),
+    a Cyrillic or Greek letter drawn like a Latin one as that letter (`_LOOK_ALIKES`) and a traditional character as
+    the simplified one (`_T2S`), so `小 李`, `⽼王`, `阿杰` with a zero-width space, `Тоm` and `阿傑` cannot pass for
+    小李, 老王, 阿杰 and Tom."""
+    folded = unicodedata.normalize("NFKC", visible(name)).translate(_LOOK_ALIKES)
+    return "".join(_T2S.convert(folded).split()).casefold()
 
 
 #: the names of the group's own accounts, as they read
@@ -478,7 +485,8 @@ OPEN_SEAT = (
 )
 
 _NAMES = sa.select(
-    m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id, OPEN_SEAT
+    *(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.username, m.Member.kind, m.Member.linked_to_id),
+    OPEN_SEAT,
 ).where(m.Member.group_id == sa.bindparam("group_id"))
 
 #: names that stand for no member: the words for oneself (a member shown as 我 would read as whoever types it)
@@ -509,13 +517,29 @@ def shown_names(accounts: Iterable[Any]) -> dict[int, str]:
         ),
     )
     taken = set(_SELF_WORDS)
+    handles: dict[str, set[int]] = {}  # the @usernames, as they read, by who holds them
+    for row in rows:
+        if getattr(row, "username", None):
+            handles.setdefault(reads_as(row.username), set()).add(row.id)
     shown: dict[int, str] = {}
     for row in rows:
         if row.kind not in m.POOLS:  # the group's accounts came first: a member never reads as one, existing or not
             taken |= _ACCOUNT_NAMES
-        shown[row.id] = numbered(getattr(row, "seat", None) or row.alias or row.display_name, taken)
+        name = getattr(row, "seat", None) or row.alias or row.display_name
+        shown[row.id] = numbered(name, _Taken(taken, handles, row.id))
         taken.add(reads_as(shown[row.id]))
     return shown
+
+
+class _Taken:
+    """The names an account may not show as: those shown already, and another member's @username (a Telegram name
+    `wangge` beside the member @wangge would pass for them: it shows as `wangge#2`); its own @username it may."""
+
+    def __init__(self, shown: set[str], handles: dict[str, set[int]], own: int) -> None:
+        self.shown, self.handles, self.own = shown, handles, own
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.shown or bool(self.handles.get(str(name), set()) - {self.own})
 
 
 def numbered(name: str, taken: Container[str]) -> str:

@@ -291,7 +291,10 @@ def link_guest(tx: Tx, guest_id: int, member_id: int) -> MemberInfo:
 # ---------------------------------------------------------------------------------------------- balances
 
 _ALL_TIME = (
-    sa.select(m.Member.id, m.Member.kind, m.Member.alias, m.Member.display_name, m.Member.balance, OPEN_SEAT)
+    sa.select(
+        *(m.Member.id, m.Member.kind, m.Member.alias, m.Member.display_name, m.Member.username),
+        *(m.Member.balance, OPEN_SEAT),
+    )
     .join(m.Group, m.Group.id == m.Member.group_id)
     .where(m.Group.chat_id == sa.bindparam("chat_id"), m.Member.linked_to_id.is_(None))
     .order_by(m.Member.id)
@@ -341,7 +344,8 @@ def sum_balances(tx: Tx, group_id: int, *conditions: sa.ColumnElement[bool]) -> 
     ).all()
     rows = tx.execute(
         sa.select(
-            m.Member.id, m.Member.alias, m.Member.display_name, m.Member.kind, m.Member.linked_to_id, OPEN_SEAT
+            *(m.Member.id, m.Member.alias, m.Member.display_name, m.Member.username, m.Member.kind),
+            *(m.Member.linked_to_id, OPEN_SEAT),
         ).where(m.Member.group_id == group_id)
     ).all()
     shown = shown_names(rows)

@@ -118,6 +118,7 @@ def count_what_changed_nothing(ctx: Context, outcome: Outcome) -> Outcome:
         return outcome
     verdict = _count(ctx, command=True)
     if verdict.offence:
+        ctx.lang = ctx.group.language  # the group's rules speak the group's language, whatever the line was written in
         return Outcome(_punish(ctx, verdict.reasons[0], _flood_detail(ctx, verdict), delete=False))
     return Outcome(refused=outcome.refused, heard=outcome.heard) if verdict.reasons else outcome
 

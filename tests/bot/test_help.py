@@ -138,8 +138,9 @@ def test_help_said_again_or_asked_is_the_overview(bot: tuple[Bot, ManualClock]) 
     console = chat(bot)
     overview = said(console, "帮助")
     assert overview[0] == text("zh", "help_overview_head")
-    for line in ("帮助帮助", "帮助 帮助", "帮助？", "help help", "帮助，帮助！", "/help 帮助", "帮助帮助帮助"):
+    for line in ("帮助帮助", "帮助 帮助", "帮助？", "帮助，帮助！", "/help 帮助", "帮助帮助帮助"):
         assert said(console, line) == overview, line
+    assert said(console, "help help")[0] == text("en", "help_overview_head")  # written in English: answered so
     assert said(console, "帮助帮助别人") == []
 
 

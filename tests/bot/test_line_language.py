@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from bot.core import ENGLISH_PRESS
 from bot.grammar import written_in_english
 from tests.bot.fake_bot_api import CHAT
+from tests.bot.test_recording_fixes import Table
 from tests.bot.test_telegram import BOSS, A, B, C, Harness, open_table, tg
 from tests.bot.test_undo_question import ask, buttons
 
@@ -117,3 +118,15 @@ _MENTIONS = st.from_regex(r"@[A-Za-z][A-Za-z0-9_]{2,12}", fullmatch=True)
 @given(st.lists(st.one_of(_TILES, st.integers(0, 9999).map(str), _MENTIONS), max_size=6))
 def test_tiles_amounts_and_mentions_alone_are_never_english(words: list[str]) -> None:
     assert not written_in_english(" ".join(words))
+
+
+
+def test_a_flood_of_english_lines_is_punished_in_the_groups_language(db_url: str) -> None:
+    table = Table(db_url)
+    try:
+        table.say("a: 开桌 @a @b @c 庄 @a")
+        said = table.say(*["b: undo that"] * 6)  # six refused commands at once: a flood, in whatever language
+        assert any("违反群规" in line for line in said) and not any("broke the group rules" in line for line in said)
+        assert "bot: Nothing to undo at this table." in said, said
+    finally:
+        table.ledger.close()

@@ -46,9 +46,10 @@ def test_the_askers_typed_yes_corrects_as_the_press_does(asked: Table, yes: str)
 
 def test_anyone_elses_yes_a_yes_asked_or_the_undo_buttons_word_is_chat(asked: Table) -> None:
     """An admin's typed yes answers only a question they asked (they may still press); `撤吧` is 撤销's word."""
-    lines = ("a: 对", "c: 好", "b: 对？", "b: 好的 谢谢", "b: 撤吧", "b: 确认撤销", "b: yes")
+    lines = ("a: 对", "c: 好", "b: 对？", "b: 好的 谢谢", "!clock +10s", "b: 撤吧", "b: 确认撤销", "b: yes")
     assert asked.say(*lines) == []
     assert _patterns(asked) == [["qingyise"]]
+    asked.say("!clock +10s")  # a sixth line of 小李's within 10 s would be a flood: lines that change nothing count
     assert asked.say("b: 算了") == KEPT
     assert asked.say("b: 对") == [] and _patterns(asked) == [["qingyise"]]
 
@@ -63,7 +64,7 @@ def test_the_askers_typed_no_button_label_keeps_the_record_as_the_press_does(ask
     assert asked.say(f"a: {no}", f"c: {no}", f"b: {no} 吧 谢谢", "b: 不是") == []
     assert asked.say(f"b: {no}") == KEPT
     assert _patterns(asked) == [["qingyise"]] and asked.say(f"b: {no}") == []
-    asked.say("b: 撤销")  # 撤销's question is the latest: 不改 is no 「不撤销」
+    asked.say("!clock +10s", "b: 撤销")  # 撤销's question is the latest: 不改 is no 「不撤销」
     assert asked.say(f"b: {no}") == [] and asked.say("b: 不撤销")[-1] == "bot: 好的，没有撤销（上面问的已经作废）。"
 
 
@@ -122,6 +123,7 @@ def test_the_typers_typed_again_books_the_held_back_line_as_the_press_does(sqlit
     try:
         lines = ("b: 确实又一次", "a: 确实又一次", "c: 确实又一次？", "c: 确实又一次 吧", "c: 是新的一局", "c: again")
         assert table.say(*lines) == [] and len(table.ledger.history(table.chat)) == 1
+        table.say("!clock +10s")  # 老王's sixth line within 10 s would be a flood: lines that change nothing count
         out = table.say(f"c: {again}")
         assert out[:2] == ["bot: 第2局 记下：", "bot: 小李 自摸：清一色×4 → ×4"] and out[-1] == AGAIN
         assert len(table.ledger.history(table.chat)) == 2

@@ -1,0 +1,47 @@
+"""Names that would pass for someone else's (a play-test): a Telegram name spelled as another member's @username
+(`wangge` beside the member @wangge) and a traditional spelling of a member's name (`阿傑` beside 阿杰) show numbered
+(`wangge#2`, `阿傑#2`) in the seats, the record replies and 最少转账, so nobody pays or is paid as the member they
+imitate; a member's own @username as their name is theirs. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from ledger.accounts import reads_as
+from tests.bot.test_recording_fixes import Table
+
+
+@pytest.fixture
+def group(db_url: str) -> Iterator[Table]:
+    table = Table(db_url)
+    yield table
+    table.ledger.close()
+
+
+def test_a_telegram_name_spelled_as_another_members_username_shows_numbered(group: Table) -> None:
+    group.say("!join wangge 王哥", "wangge: 在吗", "!join fake wangge", "fake: 嗨", "!join ajie 阿杰", "ajie: 在")
+    seats = group.say("ajie: 开桌 @ajie @fake @wangge")
+    assert "bot: 座位：阿杰、wangge#2、王哥" in seats, seats
+    group.say("!clock +3m")
+    booked = group.say("ajie: 胡 清一色 自摸")
+    assert "bot: wangge#2 -4元（本晚 -4元）" in booked and "bot: 王哥 -4元（本晚 -4元）" in booked, booked
+    group.say("!clock +3m")
+    settled = group.say("ajie: 结算")
+    assert "bot: wangge#2 → 阿杰 4元" in settled and not any(line.startswith("bot: wangge →") for line in settled)
+
+
+def test_a_members_own_username_as_their_name_is_theirs(group: Table) -> None:
+    group.say("!join tom tom", "tom: hi", "!join ben ben", "ben: hi", "!join amy amy", "amy: hi")
+    assert "bot: 座位：tom、ben、amy" in group.say("tom: 开桌 @tom @ben @amy")
+
+
+def test_a_traditional_spelling_of_a_members_name_shows_numbered_and_is_charged_by_neither(group: Table) -> None:
+    assert reads_as("阿傑") == reads_as("阿杰") and reads_as("龍哥") == reads_as("龙哥")
+    group.say("!join ajie 阿杰", "ajie: 在", "!join fake 阿傑", "fake: 在", "!join xiaoli 小李", "!join laowang 老王")
+    assert "bot: 座位：小李、老王、阿傑#2" in group.say("xiaoli: 开桌 @xiaoli @laowang @fake")
+    group.say("!clock +3m")
+    for typed in ("阿杰", "阿傑"):  # the seat is 阿傑#2: neither spelling reaches it, nor the real 阿杰 (not seated)
+        assert group.say(f"xiaoli: 胡 七对 点 {typed}")[0].startswith(f"bot: 「{typed}」不是这桌的人")
+    assert group.hands() == 0
