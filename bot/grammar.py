@@ -1625,7 +1625,11 @@ def _known_inside(text: str) -> set[tuple[str, str]]:
 
 
 #: what an unknown word may be corrected to: multi-character Chinese spellings (`清一涩` → 清一色)
-_SUGGESTIBLE = [s for s, (kind, _v) in _VOCABULARY.items() if len(s) >= 2 and is_cjk(s[0]) and kind != "kong_kind"]
+_SUGGESTIBLE = [
+    s
+    for s, (kind, _v) in _VOCABULARY.items()
+    if len(s) >= 2 and is_cjk(s[0]) and kind != "kong_kind" and s not in vocab.NOT_SUGGESTED
+]
 
 
 def render(reading: Iterable[Word], lang: str = "zh") -> str:

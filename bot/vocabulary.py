@@ -754,6 +754,9 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "ansiguiyi": ("暗四归一", "暗四归", "ansiguiyi"),
     "shouzhuayi": ("手抓一", "全求人", "shouzhuayi"),
 }
+#: short names a 「是不是」 suggestion never offers for a mistyped word: one character off a common one (`七队` is 七对,
+#: never 豪七), they would win its ties
+NOT_SUGGESTED = frozenset({"豪七", "大对"})
 #: a pattern and 清一色 said as one word (`清七对` is 清一色 and 七对): compound name -> the pattern keys it names, each
 #: read as if typed apart (`胡 清七对 自摸` = `胡 清一色 七对 自摸`); only pairs the rules define
 PATTERN_COMPOUNDS: dict[str, tuple[str, ...]] = {

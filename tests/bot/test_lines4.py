@@ -203,3 +203,11 @@ def test_a_lead_with_no_discarder_after_it_is_not_understood(sqlite_url: str) ->
 )
 def test_pattern_names_players_use_read_as_the_pattern(sqlite_url: str, line: str, plain: str) -> None:
     same_as(sqlite_url, OPEN, line, plain)
+
+
+def test_a_mistyped_pattern_is_still_asked_as_the_pattern_it_looks_like(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *OPEN)
+    try:
+        assert table.say("c: 胡 七队 点 @a")[0] == "bot: 没看懂「七队」。是不是：胡 七对 点 @a？"  # never 豪七 (龙七对)
+    finally:
+        table.ledger.close()
