@@ -3,10 +3,12 @@ shares, 付/收到, 付台费, 设置 底金/台费/抽水, 群管设置 fine_am
 
 A number is 元 unless a unit follows it: 元/块/块钱/圆 (and the group's own currency label, so an amount reads back
 as the bot shows it), 角/毛 (a tenth of 元), 分. Units may be combined largest first (`2元5角`, `1块2毛5`), and a
-bare digit after a unit is one of the next unit down, as people say it (`2块5` = 2.5元, `3毛5` = 0.35元). A leading
-¥ means 元, and 整 after a unit (`4元整`) changes nothing. What is meant as an amount but names no whole number
-of 分 (`0.5分`, `2.555`), could be read two ways (`1,000`, `2块50`), or carries a unit that is not the group's
-money (`8欢乐豆`, `5杯`), is refused with the reason (`AmountError.why`, a text key), never guessed.
+bare digit after a unit is one of the next unit down, as people say it (`2块5` = 2.5元, `3毛5` = 0.35元). A number
+may be written in Chinese numerals as people say it (`五块`, `三块五`, `两毛五`, `一百五` = 150, `两万五` = 25000,
+`一千零五`): read exactly as the same number in digits, bounds included. A leading ¥ means 元, and 整 after a unit
+(`4元整`) changes nothing. What is meant as an amount but names no whole number of 分 (`0.5分`, `2.555`), could be
+read two ways (`1,000`, `2块50`), names no number as people say one (`五五`), or carries a unit that is not the
+group's money (`8欢乐豆`, `5杯`), is refused with the reason (`AmountError.why`, a text key), never guessed.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 import unicodedata
 
 from bot.texts import register
+from bot.vocabulary import NUMERAL_DIGITS, NUMERAL_UNITS
 
 #: 分 in one of each unit
 UNITS = {"元": 100, "块": 100, "块钱": 100, "圆": 100, "角": 10, "毛": 10, "分": 1}
@@ -23,16 +26,17 @@ _NEXT_DOWN = {100: 10, 10: 1}
 #: more digits than any amount in bounds has: the number is too large, whatever it is (kept from int's limits)
 _MANY_DIGITS = 30
 #: a word meant as an amount: a sign, a currency symbol or a digit first, or Chinese numerals with or without
-#: units, as people say an amount (`十元`, `五`, `两块`, `一块五`, `三块五毛`, `两毛五`): refused with one reason
-#: (`amount_why_digits`) whichever of them it is
+#: units, as people say an amount (`十元`, `五`, `两块`, `一块五`, `三块五毛`, `两毛五`)
 _AMOUNT_LIKE = re.compile(
-    r"^[-+.\d¥$€£]|^[零〇一二两三四五六七八九十百千万]+(?:(?:块钱|[元块圆角毛分])[零〇一二两三四五六七八九十百千万\d]*)*$"
+    r"^[-+.\d¥$€£]|^[零〇一二两三四五六七八九十百千万]+(?:(?:块钱|[元块圆角毛分])[零〇一二两三四五六七八九十百千万\d]*)*整?$"
 )
 #: after a unit, "exactly" (`4元整`, `20块整`): the amount is the same
 _EXACTLY = "整"
 _NEGATIVE = re.compile(r"^[-−]\s*[\d.]")
 _COMMA = re.compile(r"\d[,，]\d")
-_CHINESE_NUMERAL = re.compile(r"[零〇一二两三四五六七八九十百千万]")
+#: a number in Chinese numerals (`一百五`), read by `_chinese_number`
+_NUMERALS = re.compile(r"[零〇一二两三四五六七八九十百千万]+")
+_TEN_THOUSAND = "万"
 #: a number with a word after it (`8欢乐豆`, `5杯`, `3rmb`): when that word is no unit of the group, the reason says so
 _NUMBER_THEN_WORD = re.compile(r"\d+(?:\.\d+)?(?P<word>[^\W\d_]+)")
 
@@ -107,8 +111,7 @@ def parse_amount(word: str, currency: str = "") -> int | None:
         raise AmountError("amount_why_negative")
     if _COMMA.search(text):
         raise AmountError("amount_why_comma")
-    if _CHINESE_NUMERAL.search(text):
-        raise AmountError("amount_why_digits")
+    text = _in_digits(text)
     units = unit_words(currency)
     if text.endswith(_EXACTLY) and text.removesuffix(_EXACTLY).endswith(tuple(units)):
         text = text.removesuffix(_EXACTLY)  # `4元整`: exactly 4元, as a receipt writes it
@@ -119,6 +122,77 @@ def parse_amount(word: str, currency: str = "") -> int | None:
     if symbol and any(p[3] for p in pieces):  # `¥5元`: one way of saying 元, not two
         raise AmountError("amount_why_form")
     return _total(pieces, units)
+
+
+def _in_digits(text: str) -> str:
+    """`text` with each number in Chinese numerals written in digits (`三块五` → `3块5`), so that it reads exactly as
+    the amount typed in digits would, bounds included; numerals run into digits (`五十5`) or that name no number
+    as people say one (`五五`, `一二三`, `一百零`) are refused with how to write it."""
+    typed, end = [], 0
+    for run in _NUMERALS.finditer(text):
+        around = text[run.start() - 1 : run.start()] + text[run.end() : run.end() + 1]
+        if any(c.isdigit() or c == "." for c in around):
+            raise AmountError("amount_why_digits")
+        typed += [text[end : run.start()], str(_chinese_number(run[0]))]
+        end = run.end()
+    return "".join(typed) + text[end:]
+
+
+def _chinese_number(run: str) -> int:
+    """The number a run of Chinese numerals names, up to 万 sections (`五百万`; larger ones are out of every bound):
+    after 万 a lone digit is of the thousands (`两万五` = 25000), else 零 leads what is below the thousands
+    (`十万零五`) or the rest starts at the thousands (`一万二千`)."""
+    high, ten_thousand, low = run.partition(_TEN_THOUSAND)
+    if not ten_thousand:
+        return _below_ten_thousand(run, leading=True)
+    if not high or _TEN_THOUSAND in low:
+        raise AmountError("amount_why_digits")
+    value = _below_ten_thousand(high, leading=True) * 10_000
+    if not low:
+        return value
+    if NUMERAL_DIGITS.get(low):
+        return value + NUMERAL_DIGITS[low] * 1000
+    if NUMERAL_DIGITS.get(low[0]) == 0:
+        below = _below_ten_thousand(low[1:], leading=False)
+        if below >= 1000 or not below:
+            raise AmountError("amount_why_digits")
+        return value + below
+    below = _below_ten_thousand(low, leading=False)
+    if below < 1000:
+        raise AmountError("amount_why_digits")  # `一万五十`: 零 left out, or a slip
+    return value + below
+
+
+def _below_ten_thousand(run: str, *, leading: bool) -> int:
+    """A number below 10000 in Chinese numerals: each digit before its unit, units largest first and next to each
+    other unless 零 stands for those left out (`一千零五十`); 十 alone leads a number (`十五`, `leading`); a last
+    digit after 百/千 is of the unit below (`一百五` = 150, `三千二` = 3200), after 零 or 十 of the ones."""
+    if run in ("零", "〇"):
+        return 0
+    if not run or NUMERAL_DIGITS.get(run[0]) == 0:
+        raise AmountError("amount_why_digits")
+    total, above, digit, zero = 0, 10_000, None, False
+    for index, char in enumerate(run):
+        if char in NUMERAL_DIGITS:
+            if digit is not None or (zero and not NUMERAL_DIGITS[char]):
+                raise AmountError("amount_why_digits")  # `五五`, `一二三`, `一千零零五`
+            if NUMERAL_DIGITS[char]:
+                digit = NUMERAL_DIGITS[char]
+            else:
+                zero = True
+            continue
+        power = NUMERAL_UNITS[char]
+        if digit is None and char == "十" and index == 0 and leading:
+            digit = 1
+        adjacent = above == 10_000 or power * 10 == above
+        if digit is None or power >= above or adjacent == zero:
+            raise AmountError("amount_why_digits")  # `百`, `十百`, `一千五十`, `一百零十`
+        total, above, digit, zero = total + digit * power, power, None, False
+    if digit is None:
+        if zero:
+            raise AmountError("amount_why_digits")  # `一百零`
+        return total
+    return total + digit * (1 if zero or above in (10, 10_000) else above // 10)
 
 
 def _form_or_unit(text: str, units: dict[str, int], currency: str) -> AmountError:

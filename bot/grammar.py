@@ -812,8 +812,11 @@ def _seat_glued(
     return None
 
 
-#: a plain name with an amount in digits glued after it (`小李5块`, `老王2.5`)
-NAME_THEN_AMOUNT = re.compile(r"(?P<name>\D*[^\d\s.¥@])(?P<amount>¥?\d\S*)")
+#: a plain name with an amount glued after it, in digits (`小李5块`, `老王2.5`) or in Chinese numerals with a unit
+#: (`小李五块`, `老王十五块`: the whole run of numerals before the unit is the amount)
+NAME_THEN_AMOUNT = re.compile(
+    r"(?P<name>\D*?[^\d\s.¥@])(?P<amount>¥?\d\S*|[零〇一二两三四五六七八九十百千万]+(?:块钱|[元块圆角毛分])\S*)"
+)
 #: an @username with digits glued after it, and maybe a unit (`@ajie4`, `@ajie4块`): the digits may be an amount
 _USERNAME_DIGITS = re.compile(r"@[A-Za-z0-9_]+?(?P<amount>\d[^@\s]*)")
 
@@ -1156,6 +1159,8 @@ class Word:
         return self.typed
 
 
+#: a kind `read` gives a word only while it reads (`vocab.DISCARDER_LEADS`): never in what it returns
+_DISCARDER_LEAD = "discarder_lead"
 _TABLES: dict[str, Mapping[str, tuple[str, ...]]] = {
     "pattern": vocab.PATTERNS,
     "situation": vocab.SITUATIONS,
@@ -1168,6 +1173,7 @@ _TABLES: dict[str, Mapping[str, tuple[str, ...]]] = {
     "ready": {"ready": vocab.KEYWORDS["ready"]},
     "nobody_ready": {"nobody_ready": vocab.KEYWORDS["nobody_ready"]},
     "ma": {"ma": vocab.KEYWORDS["ma"]},
+    _DISCARDER_LEAD: {_DISCARDER_LEAD: vocab.DISCARDER_LEADS},
 }
 
 
@@ -1568,7 +1574,20 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             out.append(Word("known", _KNOWN_ELSEWHERE[folded], typed))
         else:
             out.extend(_segment(typed, resolve) or [Word("unknown", folded, typed)])
-    return out
+    return _discarder_led(out)
+
+
+def _discarder_led(items: list[Word]) -> list[Word]:
+    """`炮是老王放的`, `是老王放的炮`: a lead (`vocab.DISCARDER_LEADS`), a seated person, then 放的/点的 (any word of
+    the discard) is 点 老王, one method; a lead said anywhere else is a word not understood."""
+    out: list[Word] = []
+    for word in items:
+        led = len(out) >= 2 and out[-2].kind == _DISCARDER_LEAD and out[-1].kind == "person"
+        if led and word.kind == "method" and word.value == "discard":
+            out[-2] = Word("method", "discard", out[-2].typed)
+        else:
+            out.append(word)
+    return [Word("unknown", fold(w.typed), w.typed) if w.kind == _DISCARDER_LEAD else w for w in out]
 
 
 def _mention(typed: str, resolve: Resolve | None) -> list[Word]:
@@ -1643,7 +1662,11 @@ def _known_inside(text: str) -> set[tuple[str, str]]:
 
 
 #: what an unknown word may be corrected to: multi-character Chinese spellings (`清一涩` → 清一色)
-_SUGGESTIBLE = [s for s, (kind, _v) in _VOCABULARY.items() if len(s) >= 2 and is_cjk(s[0]) and kind != "kong_kind"]
+_SUGGESTIBLE = [
+    s
+    for s, (kind, _v) in _VOCABULARY.items()
+    if len(s) >= 2 and is_cjk(s[0]) and kind != "kong_kind" and s not in vocab.NOT_SUGGESTED
+]
 
 
 def render(reading: Iterable[Word], lang: str = "zh") -> str:

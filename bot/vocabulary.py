@@ -778,10 +778,10 @@ GATHERING_WORDS_EN = frozenset(
 
 PATTERNS: dict[str, tuple[str, ...]] = {
     "kawuxing": ("卡五星", "卡五", "卡5星", "卡5", "kawuxing"),
-    "pengpenghu": ("碰碰胡", "碰碰和", "对对胡", "对对和", "pengpenghu"),
+    "pengpenghu": ("碰碰胡", "碰碰和", "对对胡", "对对和", "大对子", "大对", "pengpenghu"),
     "qingyise": ("清一色", "qingyise"),
     "qidui": ("七对", "七对子", "七小对", "小七对", "qidui"),
-    "longqidui": ("龙七对", "豪华七对", "longqidui"),
+    "longqidui": ("龙七对", "豪华七对", "豪七", "longqidui"),
     "shuanglongqidui": ("双龙七对", "双豪华七对", "shuanglongqidui"),
     "dasanyuan": ("大三元", "dasanyuan"),
     "xiaosanyuan": ("小三元", "xiaosanyuan"),
@@ -789,13 +789,18 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "ansiguiyi": ("暗四归一", "暗四归", "ansiguiyi"),
     "shouzhuayi": ("手抓一", "全求人", "shouzhuayi"),
 }
+#: short names a 「是不是」 suggestion never offers for a mistyped word: one character off a common one (`七队` is 七对,
+#: never 豪七), they would win its ties
+NOT_SUGGESTED = frozenset({"豪七", "大对"})
 #: a pattern and 清一色 said as one word (`清七对` is 清一色 and 七对): compound name -> the pattern keys it names, each
 #: read as if typed apart (`胡 清七对 自摸` = `胡 清一色 七对 自摸`); only pairs the rules define
 PATTERN_COMPOUNDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("清七对", "清七对子", "清七小对", "清小七对"), ("qingyise", "qidui")),
-    **dict.fromkeys(("清龙七对", "清豪华七对"), ("qingyise", "longqidui")),
+    **dict.fromkeys(("清龙七对", "清豪华七对", "清豪七"), ("qingyise", "longqidui")),
     **dict.fromkeys(("清双龙七对", "清双豪华七对"), ("qingyise", "shuanglongqidui")),
-    **dict.fromkeys(("清碰", "清碰碰", "清碰碰胡", "清对", "清对对胡", "清对对"), ("qingyise", "pengpenghu")),
+    **dict.fromkeys(
+        ("清碰", "清碰碰", "清碰碰胡", "清对", "清对对胡", "清对对", "清大对", "清大对子"), ("qingyise", "pengpenghu")
+    ),
 }
 #: characters that mark a word as a pattern's name (清, 碰, 对, 龙 …): an unknown word holding one is never left out
 #: or swapped for a lesser pattern by a 「是不是」 suggestion (`清一条龙` is asked about, not booked as something less)
@@ -831,6 +836,9 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "rob_kong": ("抢杠", "抢杠胡", "抢杠和", "rob"),
 }
+#: what may lead a discarder named with 放的/点的 after the name (`炮是老王放的`, `是老王放的炮`): read as 点 老王; said
+#: anywhere else, a word not understood
+DISCARDER_LEADS = ("炮是", "是")
 #: a kong or 碰 named inside a win (a meld, `碰 3s`) or as a kong's kind (`暗杠 3s`); `minggang` is regional
 MELDS: dict[str, tuple[str, ...]] = {
     "peng": ("碰", "peng", "pung"),

@@ -491,7 +491,7 @@ def _paid_alone(ctx: Context, source: str) -> list[Effect]:
     glued=lambda after: _name_glued(after) or _FROM_NAME.fullmatch(after.strip()) is not None,
 )
 def received(ctx: Context) -> list[Effect]:
-    words = _typed_words(ctx)
+    words = _from_whom(ctx, _thanks_after_amount(ctx, _typed_words(ctx)))
     if ctx.word in NOT_RECEIVED_WORDS:
         return _not_received(ctx, words)
     from_name = _FROM_NAME.fullmatch(words[0]) if len(words) == 1 else None
@@ -514,6 +514,23 @@ def received(ctx: Context) -> list[Effect]:
     confirm_only = amount is None
     debtor, creditor = (other.id, other.name), (payee.id, payee.name)
     return _typed(ctx, debtor, creditor, amount, PAYEE_SIDE, confirm_only=confirm_only, source=source)
+
+
+def _thanks_after_amount(ctx: Context, words: list[str]) -> list[str]:
+    """`收到 小芳 20块，谢谢`, `收到了 @x 20 谢谢`: thanks after a whole 收到 (the person and the amount) is said to
+    them, not a word of the payment: the 收到 without it."""
+    if len(words) < 3 or fold(words[-1]) not in THANKS_WORDS:
+        return words
+    kept = _said_done(ctx, words[:-1])
+    return kept if len(kept) == 2 and amount_or_why(ctx, kept[1])[0] is not None else words
+
+
+def _from_whom(ctx: Context, words: list[str]) -> list[str]:
+    """`收到小芳的20块`: the name with 的 is whom it came from, when without 的 it names a player of the latest
+    settlement (`settled_player`), as `收到阿杰的了` is read."""
+    if len(words) == 2 and words[0].endswith("的") and settled_player(ctx, words[0][:-1]) is not None:
+        return [words[0][:-1], words[1]]
+    return words
 
 
 def _not_received(ctx: Context, words: list[str]) -> list[Effect]:

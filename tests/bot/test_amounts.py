@@ -48,6 +48,12 @@ def test_units_combined_read_as_their_sum(yuan: int, jiao: int, fen: int) -> Non
         ("0", 0),
         ("4元整", 400),
         ("20块整", 2000),
+        ("五", 500),  # Chinese numerals: as the same number in digits (tests/bot/test_lines4.py)
+        ("十元", 1000),
+        ("一块五", 150),
+        ("三块五毛", 350),
+        ("两毛五", 25),
+        ("一块5", 150),
     ],
 )
 def test_every_unit_reads(typed: str, fen: int) -> None:
@@ -58,13 +64,8 @@ def test_every_unit_reads(typed: str, fen: int) -> None:
     ("typed", "why"),
     [
         ("-5", "amount_why_negative"),
-        ("五", "amount_why_digits"),
-        ("十元", "amount_why_digits"),
-        ("一块", "amount_why_digits"),
-        ("一块五", "amount_why_digits"),  # refused as 一块 is, not as a word of another form
-        ("三块五毛", "amount_why_digits"),
-        ("两毛五", "amount_why_digits"),
-        ("一块5", "amount_why_digits"),
+        ("五五", "amount_why_digits"),  # numerals that name no number as people say one
+        ("一块五十", "amount_why_ambiguous"),  # as 1块50
         ("0.5分", "amount_why_fraction"),
         ("2.555", "amount_why_fraction"),
         ("1.25角", "amount_why_fraction"),

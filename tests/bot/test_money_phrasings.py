@@ -80,16 +80,12 @@ def test_all_received_confirms_one_payer_and_lists_several(sqlite_url: str) -> N
         table.ledger.close()
 
 
-def test_the_amount_first_in_chinese_numerals_is_refused_with_how_to_write_it(table: Table) -> None:
-    assert table.say("a: 余下三块已转 @c", "a: @c 付了五块", "a: 付 @c 一元") == [
-        "bot: 「三块」不是金额：请用数字写，如 5、2.5。",
-        "bot: 「五块」不是金额：请用数字写，如 5、2.5。",
-        "bot: 「一元」不是金额：请用数字写，如 5、2.5。",
-    ]
-    assert _owed(table, "阿杰", "老王") == 400
-    assert table.say("a: @c 1块已转")[0] == "bot: 记下付款：阿杰 → 老王 1元（阿杰 说已付，等 老王 点「收到」确认）"
+def test_the_amount_first_in_chinese_numerals_reads_as_in_digits(table: Table) -> None:
+    assert table.say("a: 余下五五块已转 @c") == ["bot: 「五五块」不是金额：请用数字写，如 5、2.5。"]
+    assert table.say("a: 余下三块已转 @c")[0] == "bot: 记下付款：阿杰 → 老王 3元（阿杰 说已付，等 老王 点「收到」确认）"
+    assert _owed(table, "阿杰", "老王") == 100
     assert (
-        table.say("a: @c 剩下的3块也转了")[0] == "bot: 记下付款：阿杰 → 老王 3元（阿杰 说已付，等 老王 点「收到」确认）"
+        table.say("a: @c 剩下的1块也转了")[0] == "bot: 记下付款：阿杰 → 老王 1元（阿杰 说已付，等 老王 点「收到」确认）"
     )
     assert _owed(table, "阿杰", "老王") == 0
 
