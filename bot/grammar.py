@@ -381,6 +381,8 @@ def split_command(
             return found
     if game == "gouji":
         return _own_place(text, book, game) or _places_first(text, book, game)
+    if game == "penghu" and head.startswith(vocab.PENGHU_DEAL_FIRST):
+        return _deal_first(text[origin[start + len(vocab.PENGHU_DEAL_FIRST)] :], book, game)
     return _double_win_named(text, book, game, seats)
 
 
@@ -427,6 +429,17 @@ def _places_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     word = vocab.GOUJI_ROUND_WORDS[0]
     command = book.lookup(word, game)
     return None if command is None else (command, word, _without_cheers(text.strip(), word))
+
+
+def _deal_first(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """What follows 起手 typed apart from it (`起手 扫`, `起手 提蛇了`): the record said with 起手 glued to its word
+    (`起手扫`: `扫 起手`), when the words have it (a 扫 or 提蛇 of the deal); anything else is chat (`起手 碰 …`)."""
+    found = split_command(rest, book, game)
+    if found is None:
+        return None
+    word = vocab.PENGHU_DEAL_FIRST + found[1]
+    command = book.lookup(word, game)
+    return None if command is None else (command, word, found[2])
 
 
 def _led_in(head: str, leads: tuple[str, ...]) -> int:
@@ -793,8 +806,9 @@ def _fine_of_a_name(text: str, book: CommandBook[C_co], game: str | None) -> tup
 def _seat_glued(
     text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
 ) -> tuple[C_co, str, str] | None:
-    """`老王胡了 清一色 阿杰点的`, `小李暗杠 3s`, `小李自摸七对`: a first word that starts with a seat's name,
-    exactly as the table lists it, then a record word alone (`vocab.RECORD_WORDS`, never a first-person one) or
+    """`老王胡了 清一色 阿杰点的`, `小李暗杠 3s`, `老王碰了 大鹏点的`, `小李自摸七对`: a first word that starts with
+    a seat's name, exactly as the table lists it, then a record word alone (`vocab.PLAYER_FIRST_WORDS`, of the table's
+    game, never a first-person one) or
     自摸 and anything (`vocab.SEAT_GLUED_WORD`, which no name ends with by chance) is the record told with its
     player first (`老王 胡了 …`); a name glued to any other word (`老王胡说`, `老王来了`) or to a whole record
     (`老王胡了清一色`), and a name not seated (`王哥自摸`), stay chat."""
@@ -806,7 +820,7 @@ def _seat_glued(
         said = first[len(named) :]
         if not named or not first.startswith(named) or said.startswith("我"):
             continue
-        if said in vocab.RECORD_WORDS or said.startswith(vocab.SEAT_GLUED_WORD):
+        if said in vocab.PLAYER_FIRST_WORDS or said.startswith(vocab.SEAT_GLUED_WORD):
             cut = origin[start + len(named)]
             return _player_first(f"{text[:cut]} {text[cut:]}", book, game, seats)
     return None

@@ -556,19 +556,26 @@ HELP_TOPIC_WORDS: dict[str, tuple[str, ...]] = {
     "all": ("全部", "所有", "全部命令", "所有命令", "all", "commands"),
 }
 
-#: 碰胡's recording commands (bot/games/penghu.py): command key -> the words that start it; 胡 is the 卡五星 word's
+#: 碰胡's own record words (bot/games/penghu.py), by command key
+PENGHU_WORDS = {"peng": "碰", "sao": "扫", "guosao": "过扫", "paoqi": "跑起", "tishe": "提蛇", "baojing": "报警"}
+PENGHU_WORDS |= {"wufu": "五福", "tianhu": "天胡", "dihu": "地胡", "xiaoqidui": "小七对"}
+#: 起手 said before a deal-time record (`起手扫`, `起手 提蛇`): `扫 起手`
+PENGHU_DEAL_FIRST = "起手"
+PENGHU_AT_DEAL = ("sao", "tishe")
+
+
+def _penghu_said(key: str, word: str) -> tuple[str, ...]:
+    """A 碰胡 record's word as players say it: also done (`过扫了`, `提蛇啦`), after 起手 for what may happen at the
+    deal (`起手扫了`), and in the first person (`我碰了`, `我起手扫`: the sender's own, `PENGHU_FIRST_PERSON_WORDS`)."""
+    said: tuple[str, ...] = (word, f"{word}了", f"{word}啦")
+    said += tuple(PENGHU_DEAL_FIRST + done for done in said) if key in PENGHU_AT_DEAL else ()
+    return (*said, *(f"我{done}" for done in said))
+
+
+#: 碰胡's recording commands: command key -> the words that start it; 胡 is the 卡五星 word's
 PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "peng": ("碰", "碰了", "碰啦"),
-    "sao": ("扫", "扫了", "扫啦"),
-    "guosao": ("过扫",),
-    "paoqi": ("跑起",),
-    "tishe": ("提蛇",),
-    "baojing": ("报警",),
-    "wufu": ("五福",),
+    **{key: _penghu_said(key, word) for key, word in PENGHU_WORDS.items()},
     "hu": (*COMMAND_WORDS["hu"], "中庄"),
-    "tianhu": ("天胡",),
-    "dihu": ("地胡",),
-    "xiaoqidui": ("小七对",),
 }
 
 #: command words that carry an argument of their own: `自摸` is `胡 … 自摸`, `点杠 @乙` is `直杠 点 @乙`
@@ -595,11 +602,17 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "上月排行": ("上月",),
     "上个月排行": ("上月",),
     "本周排行": ("本周",),
+    **{w: (PENGHU_DEAL_FIRST,) for words in PENGHU_COMMAND_WORDS.values() for w in words if PENGHU_DEAL_FIRST in w},
 }
 
 #: win words said in the first person: the line records the sender's own win, never someone else's
 FIRST_PERSON_WIN_WORDS = frozenset(
     {"我胡了", "我胡啦", "我胡", "我自摸", "我自摸了", "我自摸啦", *HU_MISTYPED_FIRST_PERSON, *WON_EN, *SELF_DREW_EN}
+)
+#: the sender's own 碰胡 records (`我扫了`, `我胡了`): never someone else's, nor said of a player named before them
+#: (`@乙 我碰了` is chat)
+PENGHU_FIRST_PERSON_WORDS = FIRST_PERSON_WIN_WORDS | frozenset(
+    word for key in PENGHU_WORDS for word in PENGHU_COMMAND_WORDS[key] if word.startswith("我")
 )
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
@@ -637,6 +650,8 @@ AGAIN_TAILS = ("一次", "一把", "一局", "一盘", "一回")
 GOUJI_PLACES: dict[str, int] = {
     **{"头科": 0, "二科": 1, "三科": 2, "四科": 3, "五科": 4, "二落": 4},
     **{"大落": 5, "末科": 5, "末游": 5},
+    # the same places counted in 游, as many tables call them (`头游阿杰 二游老王 …`, `我头游`)
+    **{"头游": 0, "二游": 1, "三游": 2, "四游": 3, "五游": 4, "六游": 5},
 }
 #: the sender's own 够级 place in one word (`我头科`): the words of its command; spaced or said otherwise (`我 二科`,
 #: `我是头科`, `头科是我`, `我末游了`) it is read as this word (`bot.grammar`)
@@ -651,7 +666,9 @@ RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
 RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WORDS[key])
 #: the words that may follow a player named first (`@小李 胡了 清一色 点 @老王`, `老王 碰 点 @小李`): a record of
 #: either game (each game's registry reads only its own)
-PLAYER_FIRST_WORDS = RECORD_WORDS | frozenset(word for words in PENGHU_COMMAND_WORDS.values() for word in words)
+PLAYER_FIRST_WORDS = RECORD_WORDS | (
+    frozenset(word for words in PENGHU_COMMAND_WORDS.values() for word in words) - PENGHU_FIRST_PERSON_WORDS
+)
 #: the words that may follow the person a payment is with, named first (`@老王 已转 8`, `@小李 收到`), also after 给
 #: (`给 @老王 转了 8`): the payment with that person
 ADDRESSED_PAYMENT_WORDS = frozenset(word for key in ("pay", "received") for word in COMMAND_WORDS[key])

@@ -81,6 +81,10 @@ register(
             "en": "Not recorded: all six cannot declare 革命: it takes a hand without jokers or 2s, and those are "
             "always in someone's hand. Send the order they went out, 革命 players after 革命: 名次 @a @d … 革命 @x",
         },
+        "gouji_void_round": {
+            "zh": "作废，不计分（{names} 革命：两人以上革命的局不算）",
+            "en": "void, nothing scores ({names} declared 革命: a round with two or more is void)",
+        },
         "gouji_match": {"zh": "比分：{first} {a} ｜ {second} {b}", "en": "Match: {first} {a} | {second} {b}"},
         "gouji_unknown_word": {
             "zh": "看不懂「{word}」：按出完的顺序写座位上的人（@某人 或名字），革命的写在「革命」后面，"
@@ -432,9 +436,9 @@ def round_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: b
     answer = result.answer
     event = result.events[0]
     lines = booking_lines(ctx, result)
-    if answer.get("void"):
-        lines.append(ctx.t("gouji_round_edited" if edited else "gouji_round", number=result.number, places="-"))
-        lines.append(ctx.t("gouji_void", names=joined(ctx.lang, event["geming"])))
+    if answer.get("void"):  # the places of a void round: what it is, and why
+        void = ctx.t("gouji_void_round", names=joined(ctx.lang, event["geming"]))
+        lines.append(ctx.t("gouji_round_edited" if edited else "gouji_round", number=result.number, places=void))
     else:
         lines.append(
             ctx.t(

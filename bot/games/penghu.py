@@ -24,7 +24,7 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, implied, read, tokens
 from bot.texts import joined, register, register_describer, scoring_reason
-from bot.vocabulary import COMMAND_WORDS, METHODS, PENGHU_COMMAND_WORDS
+from bot.vocabulary import COMMAND_WORDS, METHODS, PENGHU_COMMAND_WORDS, PENGHU_FIRST_PERSON_WORDS
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.scoring.penghu import DEAL_ONLY
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
@@ -42,7 +42,8 @@ IN_PLAYERS_WORDS = {
 }
 #: the words before a discarder's name (`碰 点 @丙`): 卡五星's words for a discard too (`胡 点炮 老王`, `胡 放的炮 丙`)
 SOURCE_WORDS = frozenset({"打", "放", *(fold(word) for word in METHODS["discard"])})
-WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall"})
+#: a tile from the wall, as the words say it (`碰 摸`) and as players tell it done (`碰了 摸的`, `碰 翻出来的`)
+WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall", "摸的", "翻的", "自摸的", "翻出来的"})
 #: the word a discarder is told with, as the allowed words of each record name it
 DISCARD = "点"
 #: what follows the discarder's name, glued or apart (`碰了 丙的`, `胡了 甲点的`, `碰 丙 点的`), as 卡五星's wins say it
@@ -164,17 +165,23 @@ class Spec:
 
 
 def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
-    """Players and keywords of a record; the player named first is who did it, `点 @x` names the discarder."""
+    """Players and keywords of a record; the player named first is who did it, `点 @x` names the discarder, and so
+    does a name before what follows a discarder's (`碰 丙 点的`, `老王 碰 丙 点的`)."""
     spec = Spec()
     items = tokens(args)
     index = 0
     while index < len(items):
         token = items[index]
         folded = fold(token)
-        named = resolve(items[index + 1]) if folded in SOURCE_WORDS and index + 1 < len(items) else None
+        after = items[index + 1] if index + 1 < len(items) else ""
+        named = resolve(after) if folded in SOURCE_WORDS and after else None
         if named is not None:
             spec.source = named
             spec.keywords.append(token)
+            index += 1
+        elif fold(after) in DISCARDED_BY and (discarder := resolve(token)) is not None:
+            spec.source = discarder
+            spec.keywords.append(DISCARD)
             index += 1
         elif folded in WALL_WORDS:
             spec.wall = True
@@ -185,9 +192,6 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
         elif folded in FLAG_WORDS:
             spec.flags.append(FLAG_WORDS[folded])
             spec.keywords.append(token)
-        elif folded in DISCARDED_BY and index > 0 and spec.player is not None and resolve(items[index - 1]):
-            spec.source, spec.player = spec.player, None  # `碰 丙 点的`: the name just said was the discarder
-            spec.keywords.append(DISCARD)
         elif folded in SOURCE_WORDS:
             raise Refusal("penghu_source_needs_name", word=token)
         elif (glued := _discarded_by(token, resolve)) is not None:
@@ -294,7 +298,11 @@ def _register(key: str) -> None:
 
     def handler(ctx: Context) -> SendText:
         table = game_table(ctx, "penghu")
-        spec = parse(f"{ctx.args} {implied(ctx.word)}", seat_resolver(ctx, table))  # `我点炮了 @乙`: 点 我
+        mine = ctx.word in PENGHU_FIRST_PERSON_WORDS  # `我扫了`, `我碰了 丙的`: the sender's own, never another's
+        if mine and my_seat(ctx, table) is None:
+            raise Refusal("penghu_player_missing", what=ctx.word.removeprefix("我"))
+        said = (ctx.args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
+        spec = parse(" ".join(said), seat_resolver(ctx, table))
         what = ctx.t(f"pev_{kind}")
         if implied(ctx.word) == "自摸":
             if spec.source is not None:
