@@ -45,10 +45,10 @@ def test_six_geming_are_refused_with_why(console: Console) -> None:
 
 def test_a_void_round_said_as_one_is_booked(console: Console) -> None:
     out = said(console, "a: 名次 革命 @e @f")
-    assert out[:2] == ["bot: 第1局 够级：-", "bot: 阿五、阿六 革命：两人以上革命，本局作废，不计分。"]
+    assert out[0] == "bot: 第1局 够级：作废，不计分（阿五、阿六 革命：两人以上革命的局不算）", out
     console.feed("!clock +5m")  # past the double-entry hold-back of another void round
     out = said(console, "a: 名次 革命 @a @b @c @d @e")
-    assert out[1] == "bot: 阿一、阿二、阿三、阿四、阿五 革命：两人以上革命，本局作废，不计分。"
+    assert out[0] == "bot: 第2局 够级：作废，不计分（阿一、阿二、阿三、阿四、阿五 革命：两人以上革命的局不算）", out
 
 
 def test_the_buttons_preview_the_refusal_and_offer_no_confirm(console: Console) -> None:
