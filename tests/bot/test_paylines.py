@@ -120,3 +120,20 @@ def test_the_amount_before_the_mention(settled: Table) -> None:
 def test_a_known_line_still_books(settled: Table) -> None:
     out = settled.say("wangge: 付清了 @ajie")
     assert any("记下付款" in o for o in out) and _owed(settled) == 0, out
+
+
+# ------------------------------------------------------------------------ 5. 明细 from the named player's side
+
+
+def test_member_details_sign_every_item_from_that_players_side(settled: Table) -> None:
+    out = settled.say("wangge: 明细 @wangge")
+    assert "bot: 　　第1局 自摸 -4元" in out and "bot: 　　第2局 点炮 -4元" in out, out
+    assert "bot: 　自摸×1 -4元" in out and "bot: 王哥 → 阿杰 4元" in out, out
+    settled.say("!clock +1m")
+    out = settled.say("wangge: 明细 @ajie")
+    assert out.count("bot: 　　第1局 自摸 +4元") == 2, out
+    settled.say("!clock +1m")
+    out = settled.say("wangge: 明细 @wangge→@ajie")
+    assert (
+        out.index("bot: 　自摸×1 -4元") < out.index("bot: 阿杰 本晚 +8元，来自：") < out.index("bot: 　自摸×1 +4元")
+    ), out
