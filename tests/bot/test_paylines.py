@@ -137,3 +137,23 @@ def test_member_details_sign_every_item_from_that_players_side(settled: Table) -
     assert (
         out.index("bot: 　自摸×1 -4元") < out.index("bot: 阿杰 本晚 +8元，来自：") < out.index("bot: 　自摸×1 +4元")
     ), out
+
+
+# ---------------------------------------------------------------- 6. a member's name typed without @ in a question
+
+
+@pytest.mark.parametrize("line", ["余额 wangge", "余额 王哥"])
+def test_a_members_name_without_at_in_a_question_is_that_member(settled: Table, line: str) -> None:
+    out = settled.say(f"xiaoli: {line}")
+    assert "bot: 王哥　-8元 ｜ -8元 ｜ -8元" in out and not any("客人" in o for o in out), out
+
+
+def test_a_details_button_label_typed_is_that_payment(settled: Table) -> None:
+    out = settled.say("xiaoli: 明细 王哥→阿杰")
+    assert out[0] == "bot: 王哥 → 阿杰 8元 的由来：", out
+
+
+def test_a_name_two_members_show_asks_for_the_at(settled: Table) -> None:
+    settled.say("!join laowang 王哥", "!clock +1m")
+    out = settled.say("xiaoli: 余额 王哥")
+    assert out == ["bot: 「王哥」不止一个人用：请用 @ 提到 TA（输入 @ 后从列表里点选）。"], out
