@@ -266,6 +266,11 @@ def split_command(
         if command is None:
             return None
         return command, name, _rest(text[origin[start + 1 + len(first)] :])
+    talked = _cut_said_after(text, said_after_payment)
+    if talked != text:  # `付 @阿杰 4 剩下明天`, `@阿杰 8 转了 收一下`: the payment without the talk after it
+        paid = split_command(talked, book, game, seats)
+        if paid is not None and paid[0].key == vocab.PAID_COMMAND:
+            return paid
     doubled = next((w for w in _DOUBLED_WIN_WORDS if head.startswith(w) and _said_again(head[len(w) :], w)), "")
     once = split_command(text[origin[start + len(doubled)] :], book, game, seats) if doubled else None
     if once is not None and once[1] == doubled:  # `胡了胡了！卡五星 老王放的炮`: the word once
@@ -354,6 +359,10 @@ def split_command(
     if head.startswith(vocab.PAID_TO_WORD) and head[len(vocab.PAID_TO_WORD) :].lstrip(_SPACES)[:1] == "@":
         found = _player_first(text[origin[start + len(vocab.PAID_TO_WORD)] :], book, game)
         return found if found is not None and found[1] in vocab.ADDRESSED_PAYMENT_WORDS else None
+    if head.startswith(vocab.PAID_TO_WORD):  # `给阿杰转了44`: a plain name, read as `转给 阿杰 44`
+        named = _paid_to_name(text[origin[start + len(vocab.PAID_TO_WORD)] :], book, game)
+        if named is not None:
+            return named
     if head.startswith(vocab.SENT_TO_WORD):
         return _sent_to(text[origin[start + len(vocab.SENT_TO_WORD)] :], book, game)
     sent = (  # `转小李4块`, `转 小李 4`: a plain name only
@@ -587,6 +596,19 @@ def without_afterthoughts(line: str) -> str:
 def _laughter(word: str) -> bool:
     folded = fold(word)
     return folded in vocab.LAUGHTER_WORDS or (len(folded) > 1 and set(folded) <= vocab.LAUGHTER_CHARS)
+
+
+def said_after_payment(word: str) -> bool:
+    """Talk after a whole payment (`剩下的明天`, `收一下`, `谢谢`, `谢谢小李`, laughter: `vocab.PAYMENT_LATER_WORDS`,
+    `vocab.PAYMENT_CHECK_WORDS`, `vocab.THANKS_WORDS`): said to the other person, no part of the payment."""
+    folded = fold(word)
+    if _laughter(word) or folded in vocab.PAYMENT_CHECK_WORDS or folded.startswith(vocab.THANKS_LEADS):
+        return True
+    return (
+        folded.startswith(vocab.REST_OF_DEBT_WORDS)
+        and any(later in folded for later in vocab.PAYMENT_LATER_WORDS)
+        and not any(char.isdigit() for char in folded)
+    )
 
 
 def _open_cheer(word: str) -> bool:
@@ -860,6 +882,25 @@ def _sent_to(
         return None
     command = book.lookup(vocab.SENT_TO_READ_AS, game)
     return None if command is None else (command, vocab.SENT_TO_READ_AS, _rest(rest))
+
+
+def _paid_to_name(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`给阿杰转了44`, `给 阿杰 转了 44` (what follows 给): a plain name, a payment word and only an amount after it are
+    `转给 阿杰 44`, which the payment books only for a player of the latest settlement (`payments.settled_player`);
+    anything else is None."""
+    parts = rest.strip(_SPACES).split(maxsplit=1)
+    if not parts or fold(parts[0][:1]) == "@" or asks(rest):
+        return None
+    glued = _glued_payment(parts[0], book, game) if len(parts) == 1 else None
+    name, said = glued if glued is not None else (parts[0], parts[-1] if len(parts) == 2 else "")
+    found = split_command(said, book, game) if said else None
+    if found is None or found[1] not in vocab.ADDRESSED_PAYMENT_WORDS:
+        return None
+    amount = tokens(found[2])
+    if len(amount) != 1 or not looks_like_amount(amount[0]):
+        return None
+    command = book.lookup(vocab.SENT_TO_READ_AS, game)
+    return None if command is None else (command, vocab.SENT_TO_READ_AS, f"{name} {amount[0]}")
 
 
 def _discarder_named_first(

@@ -65,6 +65,8 @@ _OWING = (
     *("我欠谁", "我欠谁钱", "我欠多少", "我欠多少钱", "我还欠多少", "我还欠谁"),
     *("还欠多少", "还欠谁", "我该给谁", "我该给谁钱", "who do i owe", "how much do i owe"),
     *("what i owe", "what do i owe"),
+    # still, money, 要 for 该 (`我还欠谁钱`, `我还欠多少钱`, `我要给谁钱`, `欠谁钱`)
+    *("我还欠谁钱", "我还欠多少钱", "还欠谁钱", "我要给谁", "我要给谁钱", "欠谁钱"),
     *(f"who {do} i {pay}" for do in ("do", "should", "must") for pay in ("pay", "need to pay", "have to pay")),
     # what is still to pay, said as players say it after paying part (`还差多少`, `我还要给多少`)
     *(
@@ -349,17 +351,26 @@ SETTLE_LEAD_WORDS = (
 
 # ------------------------------------------------------------------------- payments as players type them (money2)
 #: a payment to "you", the person @mentioned on the line (`转你了 @阿杰`, `@阿杰 转你8块`): alone it says nobody
-PAID_YOU_WORDS = ("转你了", "转你", "已转你", "微信转你了", "支付宝转你了", "转给你了")
+PAID_YOU_WORDS = (
+    *("转你了", "转你", "已转你", "微信转你了", "支付宝转你了", "转给你了"),
+    *("钱转你了", "钱已转你", "钱转给你了"),
+)
 #: a 红包 sent to a person as payment (`红包发了 @阿杰`, `发了个红包给 @阿杰`, `@阿杰 红包发你了 8块`): never the
 #: group's 红包池 (发红包池, 派红包, 罚红包: bot/moderation); to someone the sender owes nothing it is a gift: chat
 RED_PACKET_PAID_WORDS = ("红包发了", "红包已发", "红包发你了", "发了个红包给", "发了红包给", "发红包给你了")
 #: a payment in English as people say it (`I paid @ben 4`, `just paid ben 4`: as `paid`); `I sent …` as `sent`
 PAID_EN = ("i paid", "just paid", "i just paid", "i've paid", "i have paid", "i already paid")
 SENT_EN = ("sent", "i sent", "just sent", "i just sent")
-#: the payment words those and the English `sent` add to 付's
-PAID_MORE_WORDS = ("转完了", "已付清", *SENT_EN, *PAID_EN, *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS)
+#: paid all, said as players do (`已付清了 @阿杰`, `已经付清了 @阿杰`), and the transfer said 转账 (`转账了 @阿杰`)
+PAID_CLEARED_WORDS = ("已付清了", "已经付清了", "已经付清")
+TRANSFERRED_WORDS = ("转账了", "已转账", "已经转账了", "转账完了")
+#: the payment words those and the English `sent` add to 付's (`付清 @阿杰` says its person: see PAID_NAMING_WORDS)
+PAID_MORE_WORDS = (
+    *("转完了", "已付清", "付清", *PAID_CLEARED_WORDS, *TRANSFERRED_WORDS),
+    *(*SENT_EN, *PAID_EN, *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS),
+)
 #: of those, the ones that are chat unless an @mention follows (`转你了`, `红包发了`, `sent` alone say nobody)
-PAID_NAMING_WORDS = frozenset({*SENT_EN, *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS})
+PAID_NAMING_WORDS = frozenset({"付清", *SENT_EN, *PAID_YOU_WORDS, *RED_PACKET_PAID_WORDS})
 #: received in English (`got @tom 4`, `I received 4 from @tom`; `got` above)
 RECEIVED_EN = (*RECEIVED_NAMING_EN, "i received", "just received", "i just received")
 #: a payment told by its payee with the payer first (`tom paid me 4`, `@tom sent me 4`): `received tom 4`
@@ -377,13 +388,17 @@ PAID_ALONE_EN = ("paid up", "i paid up", "i've paid up", "all paid", "paid in fu
 #: several people, or nobody, is told whom they owe and how to write it
 PAID_ALONE_WORDS = frozenset(
     {"已转", "已转了", "已经转了", "转了", "我转了", "转完了", "已付", "付了", "我付了", "付清了", "我付清了", "已付清"}
-    | {"微信转了", "支付宝转了"}
+    | {"微信转了", "支付宝转了", *PAID_CLEARED_WORDS, *TRANSFERRED_WORDS}
     | {*PAID_ALONE_EN}
 )
 #: an amount told before the payment word (`@阿杰 1块已转`, `@阿杰 剩下的3块也转了`, `余下3块已转 @阿杰`): what may
 #: stand before the amount, and between it and the word
 REST_OF_DEBT_WORDS = ("剩下的", "剩下", "余下的", "余下", "剩余的", "剩余", "剩的")
 ALSO_WORDS = ("也", "都")
+#: talk after a whole payment line (`付 @阿杰 4 剩下明天`, `@阿杰 8 转了 收一下`, `已付 @阿杰 8 哈哈`): said, not
+#: part of it; the rest promised for later is a rest word (`REST_OF_DEBT_WORDS`) with one of these and no amount
+PAYMENT_LATER_WORDS = ("明天", "下次", "改天", "回头", "晚点", "晚些", "过两天")
+PAYMENT_CHECK_WORDS = frozenset({"收一下", "收下", "查收", "请查收", "收一下哈", "查收一下", "你收一下"})
 #: thanks after a payment's person (`收到 @小李 谢谢`, `got it @b thx`): said, not an amount (emoji are dropped
 #: before: `👌`)
 THANKS_WORDS = frozenset(
@@ -398,6 +413,10 @@ ALL_RECEIVED_EN = (
     "got them all",
     "got everything",
 )
+#: thanks that may start a word said after a payment (`谢谢小李`, `多谢老板`)
+THANKS_LEADS = ("谢谢", "谢了", "谢啦", "多谢", "感谢", "thx", "thanks", "thank you")
+#: the payment command, which `grammar.split_command` reads without the talk after it (`said_after_payment`)
+PAID_COMMAND = "pay"
 #: everything received at once (`都收到了`): the payments waiting for the sender's word
 ALL_RECEIVED_WORDS = ("都收到了", "都收到啦", "全收到了", "全都收到了", "全部收到了", *ALL_RECEIVED_EN)
 #: the payee's refusal of a payment told to them (`没收到 @阿杰`, `@阿杰 没收到啊`): it is taken back

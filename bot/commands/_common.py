@@ -97,7 +97,24 @@ def looked_up(ctx: Context, token: str) -> MemberInfo | None:
         seat = next((seat for seat in table.seats if name_key(seat.name) == key), None)
         if seat is not None:
             return next((person for person in ctx.service.members(ctx.chat_id) if person.id == seat.member_id), None)
-    return resolve_person(ctx, token)
+    try:
+        return resolve_person(ctx, token)
+    except Refusal as refused:
+        if refused.key != "name_is_member":
+            raise
+        return _member_by_label(ctx, token)
+
+
+def _member_by_label(ctx: Context, token: str) -> MemberInfo:
+    """A member's label typed without @ in a question (`余额 王哥`, `明细 王哥→阿杰`): that member when the label is
+    theirs alone (reading only; it moves no money), else asked for the @ — never 开桌's advice about guests."""
+    try:
+        owner = ctx.service.find_member(ctx.chat_id, token)
+    except LedgerError:  # two accounts show it
+        owner = None
+    if owner is None or owner.kind != "member":
+        raise Refusal("looked_up_which", name=token)
+    return owner
 
 
 def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:

@@ -102,22 +102,27 @@ def member_text(ctx: Context, found: NightDetails, member_id: int, name: str) ->
     net = sum(p.net if p.creditor_id == member_id else -p.net for p in pairs)
     lines = [ctx.t("details_member_head", date=found.night_date, name=name, net=_signed(ctx, net))]
     for pair in pairs[:MAX_PAIRS]:
-        lines += pair_lines(ctx, pair, items=True)
+        lines += pair_lines(ctx, pair, items=True, of=member_id)
     if len(pairs) > MAX_PAIRS:
         lines.append(ctx.t("details_more", more=len(pairs) - MAX_PAIRS))
     return "\n".join(lines)
 
 
-def pair_lines(ctx: Context, pair: PairDetail, *, items: bool) -> list[str]:
-    """`b → a 3元`, its per-reason totals, and (with `items`) its latest items."""
+def pair_lines(ctx: Context, pair: PairDetail, *, items: bool, of: int | None = None) -> list[str]:
+    """`b → a 3元`, its per-reason totals, and (with `items`) its latest items, each signed from the side of `of`
+    (the player the lines are listed for: what b won in a hand is + under `明细 @b`, whichever way the pair nets),
+    else toward the pair's creditor."""
     currency = ctx.group.currency
+    side = -1 if of is not None and of == pair.debtor_id else 1
     names = {"debtor": account_word(ctx.lang, pair.debtor), "creditor": account_word(ctx.lang, pair.creditor)}
     if pair.net:
         lines = [ctx.t("details_pair", **names, amount=money(pair.net, currency))]
     else:
         lines = [ctx.t("details_pair_even", **names)]
     reasons = [
-        ctx.t("details_reason", reason=reason_word(ctx.lang, reason, kind), count=count, amount=_signed(ctx, total))
+        ctx.t(
+            "details_reason", reason=reason_word(ctx.lang, reason, kind), count=count, amount=_signed(ctx, side * total)
+        )
         for reason, kind, count, total in _reasons(pair)
     ]
     lines.append(ctx.t("details_reasons", reasons=joined(ctx.lang, reasons)))
@@ -127,7 +132,7 @@ def pair_lines(ctx: Context, pair: PairDetail, *, items: bool) -> list[str]:
         lines.append(ctx.t(key, shown=len(shown), count=len(pair.items)))
         for item in shown:
             reason = reason_word(ctx.lang, item.reason, item.kind)
-            amount = _signed(ctx, item.amount)
+            amount = _signed(ctx, side * item.amount)
             if item.hand_number is None:
                 lines.append(ctx.t("details_item", reason=reason, amount=amount))
             else:
@@ -242,6 +247,6 @@ def payment_text(
         net = sum(p.net if p.creditor_id == member_id else -p.net for p in pairs)
         lines.append(ctx.t("details_net_of", name=name, net=_signed(ctx, net)))
         for pair in [pair for pair in pairs if pair.net][:MAX_PAIRS]:
-            lines += pair_lines(ctx, pair, items=False)
+            lines += pair_lines(ctx, pair, items=False, of=member_id)
     lines += carried_lines(ctx, settlement, {payer_id, payee_id})
     return "\n".join(lines)

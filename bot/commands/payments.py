@@ -38,7 +38,7 @@ from bot.commands._common import (
 from bot.commands.questions import cancel_by_typing, press_by_typing
 from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import NAME_THEN_AMOUNT, english_payment, fold, name_key, tokens
+from bot.grammar import NAME_THEN_AMOUNT, english_payment, fold, name_key, said_after_payment, tokens
 from bot.permissions import may_answer, require_party
 from bot.texts import joined, money
 from bot.vocabulary import (
@@ -163,7 +163,8 @@ def _said_done(ctx: Context, words: list[str]) -> list[str]:
 
 
 def _amount_then_payee(ctx: Context, words: list[str]) -> list[str]:
-    """A payment told amount first (`转了 8 给 @阿一`, `微信转了8块给@阿一`): the amount, 给 and one @mention last,
+    """A payment told amount first (`转了 8 给 @阿一`, `微信转了8块给@阿一`, `付 4 @阿一`): the amount, 给 (or not)
+    and one @mention last,
     nothing else, are `@阿一 8`; any other words stay as typed (`转了 8 个给他`, `转了 8 给 @阿一 看看`). A plain name
     last (`转了5块给老王`) is read so only when it is a player of the latest settlement (`settled_player`)."""
     before, _, name = "".join(words).rpartition(PAID_TO_WORD)
@@ -171,9 +172,8 @@ def _amount_then_payee(ctx: Context, words: list[str]) -> list[str]:
         return [name, before]
     if len(words) < 2 or not words[-1].startswith("@") or len(words[-1]) < 2:
         return words
-    before = "".join(words[:-1])
-    amount = before.removesuffix(PAID_TO_WORD)
-    if amount == before or amount_or_why(ctx, amount)[0] is None:
+    amount = "".join(words[:-1]).removesuffix(PAID_TO_WORD)  # `付 4 @阿一` (no 给) too
+    if amount_or_why(ctx, amount)[0] is None:
         return words
     return [words[-1], amount]
 
@@ -427,8 +427,10 @@ def pay(ctx: Context) -> list[Effect]:
     named = ctx.word == SENT_TO_READ_AS and ctx.unprompted and words and not words[0].startswith("@")
     if named and settled_player(ctx, words[0]) is None:  # `转小李4块`, `转给 张三 4`: read so by `grammar._sent_to`
         raise Quiet  # a name no line of the latest settlement names: chat, no money moved on a guess
-    if not words and ctx.word in PAID_ALONE_WORDS:
-        return _paid_alone(ctx, source)
+    if ctx.word in PAID_ALONE_WORDS and len(words) <= 1 and not any(word.startswith("@") for word in words):
+        alone = amount_or_why(ctx, words[0])[0] if words else None
+        if not words or (alone is not None and alone > 0):  # `已转`, `已转4`: to the one person the sender owes
+            return _paid_alone(ctx, source, words)
     if words and fold(words[0]) in (POT_NAME, HOUSE_NAME):
         raise Refusal("payment_to_pool")  # `已转 红包池`, `付 台费 5`: paid by its payout, never to the account
     if _chat_after(ctx, words) or (ctx.word in PAID_NAMING_WORDS and not _named_first(ctx, words)):
@@ -461,17 +463,22 @@ def _typed_words(ctx: Context) -> list[str]:
 _FROM_NAME = re.compile(r"(?P<name>[^\s@]+?)的(?:了|啦)?")
 
 
-def _paid_alone(ctx: Context, source: str) -> list[Effect]:
+def _paid_alone(ctx: Context, source: str, amount: list[str]) -> list[Effect]:
     """`已转`, `转完了`, `已付清` alone (`vocab.PAID_ALONE_WORDS`): all the sender owes the one person they owe, as
-    `已转 @那人`; owing several people, or nobody, they are told whom they owe and how to write it (nothing is
-    booked on a guess)."""
+    `已转 @那人`, and with an amount (`已转4`) that amount, as `已转 @那人 4` (more than owed is refused with what
+    is); owing several people, or nobody, they are told whom they owe and how to write it (nothing is booked on a
+    guess)."""
     payer = me(ctx)
     pools = {line.member_id for line in ctx.service.balances(ctx.chat_id).lines if line.kind in GROUP_ACCOUNTS}
     owing = [d for d in ctx.service.debts(ctx.chat_id) if d.debtor_id == payer.id]
     creditors = {d.creditor_id for d in owing if d.creditor_id not in pools}
     if len(creditors) == 1 and all(d.creditor_id in creditors for d in owing):  # one person, and no pool besides
         only = owing[0]
-        return _typed(ctx, (payer.id, payer.name), (only.creditor_id, only.creditor), None, PAYER_SIDE, source=source)
+        if amount:
+            _other, paid = _person_and_amount(ctx, [written_mention(ctx, only.creditor_id, only.creditor), *amount])
+        else:
+            paid = None
+        return _typed(ctx, (payer.id, payer.name), (only.creditor_id, only.creditor), paid, PAYER_SIDE, source=source)
     if not owing:
         raise Refusal("payment_alone_none")
     if not creditors:
@@ -491,7 +498,8 @@ def _paid_alone(ctx: Context, source: str) -> list[Effect]:
     glued=lambda after: _name_glued(after) or _FROM_NAME.fullmatch(after.strip()) is not None,
 )
 def received(ctx: Context) -> list[Effect]:
-    words = _from_whom(ctx, _thanks_after_amount(ctx, _typed_words(ctx)))
+    typed = _typed_words(ctx)
+    words = _from_whom(ctx, _thanks_after_amount(ctx, _without_thanks(typed)))
     if ctx.word in NOT_RECEIVED_WORDS:
         return _not_received(ctx, words)
     from_name = _FROM_NAME.fullmatch(words[0]) if len(words) == 1 else None
@@ -504,7 +512,8 @@ def received(ctx: Context) -> list[Effect]:
             raise Quiet  # `都收到了吗`… : chat
         return _all_received(ctx)
     if all(fold(word) in COMMAND_WORDS["received"] for word in words):
-        return _all_received(ctx)  # `收到`, `收到了`, `收到 收到`: the one payer waiting for the sender's word
+        # `收到`, `收到了`, `收到 收到`: the one payer waiting for the sender's word; `收到，谢谢` only then
+        return _all_received(ctx, thanked=len(words) < len(typed))
     if _chat_after(ctx, words):
         raise Quiet  # a bare 收到 is how chats say "got it", and so is `收到，谢谢`
     source = message_source(ctx)
@@ -531,6 +540,16 @@ def _from_whom(ctx: Context, words: list[str]) -> list[str]:
     if len(words) == 2 and words[0].endswith("的") and settled_player(ctx, words[0][:-1]) is not None:
         return [words[0][:-1], words[1]]
     return words
+
+
+def _without_thanks(words: list[str]) -> list[str]:
+    """收到's words without the thanks or laughter said after them (`收到，谢谢`, `收到 哈哈`, `收到 谢谢小李`,
+    `收到 王哥 谢谢`: `grammar.said_after_payment`), so they confirm as `收到` / `收到 王哥` do; after an amount
+    (`收到 @小芳 20块，谢谢`) they are read where amounts are (not here)."""
+    kept = list(words)
+    while kept and said_after_payment(kept[-1]) and not any(looks_like_amount(word) for word in kept):
+        kept.pop()
+    return kept
 
 
 def _not_received(ctx: Context, words: list[str]) -> list[Effect]:
@@ -589,11 +608,11 @@ def _not_received(ctx: Context, words: list[str]) -> list[Effect]:
     return [SendText("\n".join(lines), reply_to=ctx.message_id), *rewritten_post(ctx, result)]
 
 
-def _all_received(ctx: Context) -> list[Effect]:
+def _all_received(ctx: Context, *, thanked: bool = False) -> list[Effect]:
     """`都收到了`, and `收到` naming nobody: the payments of the latest settlement waiting for the sender's word
     (payments told to them, never to anyone else). From one person, confirmed as `收到 @那人` confirms them; from
     several, listed with how to confirm each (a blanket word confirms no money the sender may not have looked at);
-    none: chat (a bare 收到 is how chats say "got it")."""
+    none: chat (a bare 收到 is how chats say "got it"; `thanked`, `收到，谢谢`, is chat then even to a payee owed)."""
     payee = me(ctx)
     settlement = ctx.service.latest_settlement(ctx.chat_id)
     if settlement is None or not settlement.id:
@@ -606,7 +625,7 @@ def _all_received(ctx: Context) -> list[Effect]:
         if state.waiting == PAYER_SIDE and state.payee_id == payee.id
     }
     if not waiting:
-        raise _nothing_waiting(ctx, payee, states, lines)
+        raise Quiet() if thanked else _nothing_waiting(ctx, payee, states, lines)
     if len(waiting) == 1:
         ((debtor_id, debtor),) = waiting.items()
         source = message_source(ctx)
