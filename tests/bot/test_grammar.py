@@ -701,6 +701,7 @@ def test_every_reply_s_night_balance_is_the_sum_of_the_changes_it_reported(
         seen = 0
         change = re.compile(r"^bot: (a|b|c)-成员 ([+-]?[\d.]+元|0)（本晚 ([+-]?[\d.]+元|0)）$")
         for action in actions:
+            console.feed("!clock +11s")  # the same refused line three times at once is a flood, fined by the group
             for line in console.feed(action):
                 matched = change.match(line)
                 if matched:

@@ -206,7 +206,9 @@ async def test_typed_payments_refuse_too_much_and_unknown_people_with_nothing_ch
     await tg.say(A, "付 @xiaoli 1")  # 阿杰 owes nobody
     assert "不欠" in tg.last_text()
     await tg.say(B, "付 @nobody 1")
-    await tg.say(B, "付 @ajie 一百")
+    await tg.say(B, "付 @ajie 一百")  # Chinese numerals are an amount: 100, more than owed
+    assert "只欠 阿杰 4元" in tg.last_text()
+    await tg.say(B, "付 @ajie 好多")
     assert "不是金额" in tg.last_text()
     assert tg.balance(502) == -400 and payments(tg) == []
 

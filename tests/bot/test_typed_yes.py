@@ -52,7 +52,8 @@ def test_the_askers_typed_yes_takes_back_what_the_question_showed(asked: Table, 
 
 
 def test_anyone_elses_yes_or_a_yes_asked_or_said_with_more_is_chat(asked: Table) -> None:
-    lines = ("a: 对", "c: 是的", "a: 确定", "b: 对？", "b: 对，就这样", "b: 嗯嗯 好的", "b: 是的吗", "b: yes")
+    lines = ("a: 对", "c: 是的", "a: 确定", "b: 对？", "b: 对，就这样")
+    lines += ("!clock +10s", "b: 嗯嗯 好的", "b: 是的吗", "b: yes")  # 小李's sixth line within 10 s: a flood
     assert asked.say(*lines) == []  # a is an admin: their typed word answers only a question they asked
     assert _hands(asked) == 2
     assert asked.say("b: 嗯") == UNDONE
