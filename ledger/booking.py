@@ -788,9 +788,11 @@ def refuse_repeat(
 #: concealed kongs in a hand, a replacement tile apart, and a bare `暗杠` names no tile to tell them apart
 KONG_RESEND = timedelta(seconds=10)
 
-#: how many double-entry windows someone else's ending that reads exactly like the hand just ended (nothing
-#: recorded since) is held back as that hand: the same winner, way and hand twice in a row within minutes from two
-#: players is one hand told twice far more often than two hands (the question costs a press; a miss, the money)
+#: how many double-entry windows (4½ minutes at 90 s) an ending of the hand just ended told again (nothing recorded
+#: since) is held back as that hand: exactly alike from anyone, the same winners told otherwise from someone else;
+#: and someone else's kong told again of the same player with no tile to tell the two apart. The shortest plausible
+#: 卡五星 hand — a shuffle, a deal, a wall played down — takes about that, so the same winner twice in a row within
+#: it is one hand told twice far more often than two hands (the question costs a press; a miss, the money)
 EXACT_RETELLING = 3
 
 #: a 碰胡 play (碰, 扫 …) from the sender of the same play just before, within this (and the double-entry window),
@@ -837,8 +839,9 @@ def _refuse_repeat(
     `刚才 …`) right after a hand ended is that hand, whoever sends it: held back as the same record when it reads
     exactly alike (`retells`), as another telling of it when it names the same winner (`repeats`) — whenever they
     come — and as another ending of it within the window (later, someone else's `我刚才自摸了` is a new hand).
-    Someone else's ending that reads exactly like the hand just ended, with nothing recorded since, is that hand
-    for `EXACT_RETELLING` windows (a second player telling the table's win 100 s later booked it twice).
+    An ending that reads exactly like the hand just ended, with nothing recorded since, is that hand for
+    `EXACT_RETELLING` windows, whoever sends it (a second player telling the table's win 100 s later, its own winner
+    retyping it 110 s later, booked it twice); so is someone else's of the same winners told otherwise (`differs`).
 
     够级 likewise: a round takes minutes, so someone else's round within the window of the previous one is that
     round told otherwise (`differs`) unless it reads exactly alike, and exactly alike it is that round for
@@ -859,9 +862,10 @@ def _refuse_repeat(
             raise _held_back(tx, table, previous, differs=not exact)
     if recap and ending and (within or repeats(events, previous.events)):
         raise _held_back(tx, table, previous, differs=not retells(events, previous.events))
-    retold = ending and hand is None and previous.recorded_by != by and retells(events, previous.events)
-    if retold and since <= table.double_entry * EXACT_RETELLING:
-        raise _held_back(tx, table, previous)
+    if ending and hand is None and since <= table.double_entry * EXACT_RETELLING and repeats(events, previous.events):
+        exact = retells(events, previous.events)  # anyone's; the same winner told otherwise, someone else's
+        if exact or previous.recorded_by != by:
+            raise _held_back(tx, table, previous, differs=not exact)
     if previous.recorded_by == by and not previous.finished and not _resent(tx, table, previous, events, anytime):
         return
     if not anytime and not within:
@@ -882,10 +886,11 @@ def _repeated_kong(
     anytime: bool,
 ) -> TableRecord | None:
     """The record of the open hand that a kong record (`events`, all kongs) repeats (`repeats`: the same player,
-    kind and discarder; a tile on one side only, or the same tile): the newest such record, when it is someone
-    else's within the double-entry window — whatever was recorded since (a 亮倒, another player's kong) — or its
-    own sender's within `KONG_RESEND` (`anytime`: whenever). None when the kong is new: its sender's same kong told
-    later is a second kong (two concealed kongs in one hand are real)."""
+    kind and discarder, a tile on one side only): the newest such record, when it is someone else's within
+    `EXACT_RETELLING` double-entry windows (`阿杰暗杠了` two minutes after 阿杰's `暗杠 红中` was booked a second
+    kong) — whatever was recorded since (a 亮倒, another player's kong) — or its own sender's within `KONG_RESEND`
+    (`anytime`: whenever). None when the kong is new: its sender's same kong told later is a second kong (two
+    concealed kongs in one hand are real); the same tile told twice is the scoring's to refuse (a fifth tile)."""
     if hand is None or not events or not all(_is_kong(event) for event in events):
         return None
     end = len(hand.events)
@@ -897,14 +902,16 @@ def _repeated_kong(
         last = record[-1]
         assert last.created_at is not None, "the open hand's events are read with their time"
         since = tx.now - last.created_at
-        limit = min(KONG_RESEND, table.double_entry) if last.created_by == by else table.double_entry
-        if not anytime and since > table.double_entry:
+        if not anytime and since > table.double_entry * EXACT_RETELLING:
             return None  # older records are older still
         if repeats(events, [event.payload for event in record]):  # the newest telling of that kong decides
-            if not anytime and since > limit:
-                return None
             if _same_tiles(events, [event.payload for event in record]):
                 return None  # one tile konged twice cannot be meant again: the booking says it is there already
+            # no tile tells the two apart: someone else's telling for the span of a hand, its own sender's resend
+            mine = last.created_by == by
+            limit = min(KONG_RESEND, table.double_entry) if mine else table.double_entry * EXACT_RETELLING
+            if not anytime and since > limit:
+                return None
             return _record_of(tx, table, hand.id, hand.number, False, hand.events[:end], named=False)
         end = start
     return None
