@@ -1246,11 +1246,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "double_entry_set": {
         "zh": "好的：{seconds} 秒内别人记的同一条（同一人、同一种杠和牌；同一家胡；荒庄）不再记，"
         "自己又发一次的同一家胡或荒庄也不再记，回复里有「确实又一次」按钮；一局刚结束，{seconds} 秒内别人记的"
-        "另一个胡或荒庄先问是不是新的一局。",
+        "另一个胡或荒庄先问是不是新的一局；{span} 秒内一模一样的胡或荒庄（谁发的都算）、别人记的同一家胡、"
+        "没写牌的同一个杠也先问。",
         "en": "OK: the same record (same player, kong and tile; same winner; a draw) from someone else within "
         "{seconds} s is held back, and so is the same win or draw you send again, with an “It happened again” "
         "button; another win or draw from someone else within {seconds} s of a hand's end is asked about first "
-        "(“New hand”).",
+        "(“New hand”); within {span} s so are the same win or draw told exactly alike (by anyone), the same winner "
+        "and a kong told without its tile (by someone else).",
     },
     "double_entry_off": {
         "zh": "好的：不再拦重复的记录。",

@@ -788,9 +788,11 @@ def refuse_repeat(
 #: concealed kongs in a hand, a replacement tile apart, and a bare `暗杠` names no tile to tell them apart
 KONG_RESEND = timedelta(seconds=10)
 
-#: how many double-entry windows someone else's ending that reads exactly like the hand just ended (nothing
-#: recorded since) is held back as that hand: the same winner, way and hand twice in a row within minutes from two
-#: players is one hand told twice far more often than two hands (the question costs a press; a miss, the money)
+#: how many double-entry windows (4½ minutes at 90 s) an ending of the hand just ended told again (nothing recorded
+#: since) is held back as that hand: exactly alike from anyone, the same winners told otherwise from someone else;
+#: and someone else's kong told again of the same player with no tile to tell the two apart. The shortest plausible
+#: 卡五星 hand — a shuffle, a deal, a wall played down — takes about that, so the same winner twice in a row within
+#: it is one hand told twice far more often than two hands (the question costs a press; a miss, the money)
 EXACT_RETELLING = 3
 
 #: a 碰胡 play (碰, 扫 …) from the sender of the same play just before, within this (and the double-entry window),
@@ -843,8 +845,9 @@ def _refuse_repeat(
     `刚才 …`) right after a hand ended is that hand, whoever sends it: held back as the same record when it reads
     exactly alike (`retells`), as another telling of it when it names the same winner (`repeats`) — whenever they
     come — and as another ending of it within the window (later, someone else's `我刚才自摸了` is a new hand).
-    Someone else's ending that reads exactly like the hand just ended, with nothing recorded since, is that hand
-    for `EXACT_RETELLING` windows (a second player telling the table's win 100 s later booked it twice).
+    An ending that reads exactly like the hand just ended, with nothing recorded since, is that hand for
+    `EXACT_RETELLING` windows, whoever sends it (a second player telling the table's win 100 s later, its own winner
+    retyping it 110 s later, booked it twice); so is someone else's of the same winners told otherwise (`differs`).
 
     够级 likewise: a round takes minutes, so someone else's round within the window of the previous one is that
     round told otherwise (`differs`) unless it reads exactly alike, and exactly alike it is that round for
@@ -866,9 +869,10 @@ def _refuse_repeat(
             raise _held_back(tx, table, previous, differs=not exact)
     if recap and ending and (within or repeats(events, previous.events)):
         raise _held_back(tx, table, previous, differs=not retells(events, previous.events))
-    retold = ending and hand is None and previous.recorded_by != by and retells(events, previous.events)
-    if retold and since <= table.double_entry * EXACT_RETELLING:
-        raise _held_back(tx, table, previous)
+    if ending and hand is None and since <= table.double_entry * EXACT_RETELLING and repeats(events, previous.events):
+        exact = retells(events, previous.events)  # anyone's; the same winner told otherwise, someone else's
+        if exact or previous.recorded_by != by:
+            raise _held_back(tx, table, previous, differs=not exact)
     if previous.recorded_by == by and not previous.finished and not _resent(tx, table, previous, events, anytime):
         return
     if not anytime and not within:
@@ -894,20 +898,23 @@ def _repeated_play(
 ) -> TableRecord | None:
     """The record of the open hand that a kong record or a 碰胡 play (`events`, all kongs, or 碰, 扫, 过扫, 跑起,
     提蛇) repeats (`repeats`: the same player, kind and discarder; a kong's tile on one side only, or the same
-    tile): the newest such record, when it is someone else's within the double-entry window — whatever was
-    recorded since (a 亮倒, another player's kong or 扫) — or its own sender's within `KONG_RESEND` /
-    `PENGHU_RESEND` (`anytime`: whenever). None when the record is new: its sender's same kong or 碰 told later is
-    a second one (two concealed kongs in one hand, two 碰 of one discarder, are real), and so is its sender's
-    deal-time 扫 after their deal-time 扫 (连扫)."""
+    tile): the newest such record, when it is someone else's within its span — a kong's `EXACT_RETELLING`
+    double-entry windows (`阿杰暗杠了` two minutes after 阿杰's `暗杠 红中` was booked a second kong), a 碰胡 play's
+    one window — whatever was recorded since (a 亮倒, another player's kong or 扫), or its own sender's within
+    `KONG_RESEND` / `PENGHU_RESEND` (`anytime`: whenever). None when the record is new: its sender's same kong or 碰
+    told later is a second one (two concealed kongs in one hand, two 碰 of one discarder, are real), and so is its
+    sender's deal-time 扫 after their deal-time 扫 (连扫); the same tile konged twice is the scoring's to refuse."""
     if hand is None or not events:
         return None
     told = _penghu_told(events) if table.game == "penghu" else None
-    if all(_is_kong(event) for event in events):
+    kongs = all(_is_kong(event) for event in events)
+    if kongs:
         resend: timedelta | None = KONG_RESEND
     elif told is not None and all(kind in PENGHU_PLAYS - PENGHU_ONCE for kind, _ in told):
         resend = None if any(at_deal for _, at_deal in told) else PENGHU_RESEND
     else:
         return None
+    span = table.double_entry * EXACT_RETELLING if kongs else table.double_entry
     end = len(hand.events)
     while end > 0:
         start = end - 1
@@ -917,16 +924,18 @@ def _repeated_play(
         last = record[-1]
         assert last.created_at is not None, "the open hand's events are read with their time"
         since = tx.now - last.created_at
-        if not anytime and since > table.double_entry:
+        if not anytime and since > span:
             return None  # older records are older still
         if repeats(events, [event.payload for event in record]):  # the newest telling of that record decides
             if last.created_by == by and resend is None:
                 return None  # 连扫: one player's deal-time 扫 come one after another
-            limit = min(resend, table.double_entry) if last.created_by == by and resend else table.double_entry
-            if not anytime and since > limit:
-                return None
             if _same_tiles(events, [event.payload for event in record]):
                 return None  # one tile konged twice cannot be meant again: the booking says it is there already
+            # someone else's telling within its span, its own sender's resend within the resend time
+            mine = last.created_by == by and resend is not None
+            limit = min(resend, table.double_entry) if mine and resend is not None else span
+            if not anytime and since > limit:
+                return None
             return _record_of(tx, table, hand.id, hand.number, False, hand.events[:end], named=False)
         end = start
     return None

@@ -45,6 +45,7 @@ from bot.commands.suggest import held_line, press_to_rerun, run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import asks, fold
 from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_NO_WORDS_EN, REPEAT_WORDS_EN
+from ledger.booking import EXACT_RETELLING
 from ledger.events import PENGHU_PLAYS
 from ledger.service import DuplicateRecord, Flow, TableInfo
 
@@ -62,15 +63,15 @@ def question_key(ctx: Context) -> int:
 
 def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」 (「是新的一局」
-    for another ending of the hand). A line that did not start with its command word (`Context.unprompted`: `清一色
-    自摸！` after the win was recorded) repeating the record is someone repeating the news: held back without a
-    word, unless it says it tells the hand after the fact (`Context.recap`) or repeats a 碰胡 play (碰, 扫 …): the
-    table's ordinary way to tell someone else's (`@乙 碰 点 @丙`), and a real second one of the same is no news."""
+    for another ending of the hand). A line that did not start with its command word (`Context.unprompted`) and may
+    be talk (`_echoed`: `清一色 自摸！` after someone else recorded the win) is held back without a word, unless it
+    says it tells the hand after the fact (`Context.recap`) or repeats a 碰胡 play (碰, 扫 …): the table's ordinary
+    way to tell someone else's (`@乙 碰 点 @丙`), and a real second one of the same is no news."""
     key = question_key(ctx)
     if asked_already(ctx, key):
         raise Quiet  # this very update asked already (a redelivery): the question is out there
     plays = all(event.get("type") in PENGHU_PLAYS for event in dup.previous.events)  # `@乙 碰 点 @丙`: how 碰胡 tells
-    if ctx.unprompted and not dup.differs and not ctx.recap and not plays:
+    if ctx.unprompted and not dup.differs and not ctx.recap and not plays and _echoed(ctx, dup):
         raise Quiet
     # the table's latest record, by its last event (the one it repeats, or for a kong maybe a later one):
     # 「确实又一次」 means "again after that one", so it expires once that record is corrected, taken back or
@@ -84,6 +85,18 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     )
     text = held_back_text(ctx, dup, table.game)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+def _echoed(ctx: Context, dup: DuplicateRecord) -> bool:
+    """Whether a line read without its command word that repeats a record may be someone repeating the news: one
+    naming nobody (`清一色 自摸！`, `亮了`) after someone else recorded it. A line naming a player (`@ajie 暗杠 7z`,
+    `阿杰 胡 清一色 自摸`, `一炮双响 @xiaoli 七对 @ajie 清一色 点 @wangge`) is how the table tells a record, and the
+    sender's own record again (`七对 点 @wangge` sent twice) is their line sent twice: both are told they were held
+    back, never left wondering."""
+    if dup.previous.recorded_by == ctx.sender.user_id or ctx.incoming is None:
+        return False
+    text = fold(ctx.incoming.text)
+    return "@" not in text and not any(fold(name) in text for name in ctx.seat_names)
 
 
 cancel_by_typing(KIND, PREFIX, nothing_booked, "repeat_kept_typed", REPEAT_NO_WORDS_EN)
@@ -197,7 +210,9 @@ def configure(ctx: Context, word: str, values: list[str]) -> SendText:
     if not 0 <= seconds <= DOUBLE_ENTRY_MAX:
         raise Refusal("config_bad_value", setting=word, value=" ".join(values), allowed=f"0–{DOUBLE_ENTRY_MAX}")
     set_double_entry(ctx.service.engine, ctx.group.id, seconds, by=ctx.sender.user_id, now=ctx.now())
-    return ctx.reply("double_entry_set" if seconds else "double_entry_off", seconds=seconds)
+    return ctx.reply(
+        "double_entry_set" if seconds else "double_entry_off", seconds=seconds, span=seconds * EXACT_RETELLING
+    )
 
 
 def describe(ctx: Context) -> str:

@@ -295,12 +295,15 @@ def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
 
 def _refuse_kong_again(ctx: Context, table: TableInfo, events: list[Event]) -> None:
     """A kong of a tile this hand has a kong of already — the same line sent twice, or a tile typed wrong — is
-    refused as that, naming the kong there (the core would only count a fifth copy of the tile)."""
+    refused as that, naming the kong there (the core would only count a fifth copy of the tile) — also to a line
+    read without its command word (`@ajie 暗杠 7z` sent twice): a kong read whole is no chat."""
     tiles = {event.tile for event in events if isinstance(event, Kong) and event.tile}
     state = ctx.service.hand_state(table.id)
     earlier = next((e for e in state.events if e.get("type") == "gang" and e.get("tile") in tiles), None)
     if earlier is not None:
-        raise Refusal("kong_tile_again", what=describe_event(ctx.lang, earlier))
+        refusal = Refusal("kong_tile_again", what=describe_event(ctx.lang, earlier))
+        refusal.heard = True
+        raise refusal
 
 
 def _refuse_edited_repeat(ctx: Context, table: TableInfo, events: list[Event]) -> None:

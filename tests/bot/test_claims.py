@@ -82,12 +82,13 @@ def test_only_someone_elses_claim_within_the_window_is_asked_about(table: Table)
     assert table.hands() == 5
 
 
-def test_a_claim_told_player_first_is_asked_while_the_same_win_repeated_stays_silent(table: Table) -> None:
-    """A line read without its command word is held back without a word when it repeats the win (someone telling
-    the news); another claim of the hand is asked about all the same."""
+def test_a_claim_told_player_first_is_asked_and_the_same_win_repeated_is_told_it_was_held_back(table: Table) -> None:
+    """A line read without its command word that names a player is a record, not talk: held back, its sender is
+    told so (only a line naming nobody may be someone repeating the news); another claim of the hand is asked."""
     table.say("b: 小李 自摸 清一色", "!clock +20s")
-    assert table.say("c: @b 自摸 清一色") == []
-    assert table.say("c: 老王 自摸 七对")[0] == claim("小李 自摸 清一色")
+    out = table.say("c: @b 自摸 清一色")
+    assert out[0].startswith("bot: 小李 20秒前记的：第1局 小李 自摸 清一色。胡的人和它一样") and table.hands() == 1
+    assert table.say("c: 不用了", "c: 老王 自摸 七对")[-2] == claim("小李 自摸 清一色")
 
 
 def test_a_button_flow_confirming_another_ending_is_held_back_in_its_message(table: Table) -> None:
@@ -139,9 +140,9 @@ def test_a_recap_that_reads_as_the_hand_just_recorded_is_that_hand_minutes_later
             "bot: [按钮] 确实又一次 | 不用了",
         ], line
     assert table.balances() == booked and table.hands() == 1
-    # no recap word: told exactly alike by someone else it is that hand for three windows (4½ minutes) — a line
-    # naming the player first may be talk about it, so not even asked — later a new one
-    assert table.say("c: 阿杰 自摸 清一色") == [] and table.hands() == 1
+    # no recap word: told exactly alike by someone else it is that hand for three windows (4½ minutes) — asked
+    # of a line naming the player first too — later a new one
+    assert table.say("c: 阿杰 自摸 清一色")[1] == "bot: [按钮] 确实又一次 | 不用了" and table.hands() == 1
     assert table.say("c: 胡 @a 自摸 清一色")[1] == "bot: [按钮] 确实又一次 | 不用了"
     table.say("!clock +2m")
     assert table.say("c: 阿杰 自摸 清一色")[1] == "bot: 阿杰 自摸：清一色×4 → ×4"

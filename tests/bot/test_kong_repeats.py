@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.booking import KONG_RESEND
+from ledger.booking import EXACT_RETELLING, KONG_RESEND
 from tests.bot.test_claims import table
 from tests.bot.test_recording_fixes import Table
 
@@ -61,7 +61,8 @@ def test_someone_elses_repeat_of_an_earlier_kong_in_the_hand_is_held_back(table:
 
 
 def test_someone_elses_repeat_past_the_window_or_with_the_check_off_is_booked(table: Table) -> None:
-    table.say("a: 暗杠", "!clock +3s", "c: 暗杠", "!clock +91s")
+    """With no tile to tell the two apart someone else's telling is held back for `EXACT_RETELLING` windows."""
+    table.say("a: 暗杠", "!clock +3s", "c: 暗杠", f"!clock +{90 * EXACT_RETELLING + 1}s")
     assert table.say("b: 杠 @a 暗")[0] == "bot: 第1局 记下：阿杰 暗杠"
     table.say("boss: 设置 重复间隔 0", "b: 暗杠")
     assert table.say("b: 暗杠")[0] == "bot: 第1局 记下：小李 暗杠"

@@ -132,10 +132,13 @@ def test_a_kawuxing_record_at_a_penghu_table_is_refused_in_penghu_s_words(penghu
     assert penghu.booked() == before
 
 
-def test_a_penghu_win_told_player_first_again_after_someone_recorded_it_is_not_asked_about(penghu: Table) -> None:
+def test_a_penghu_win_told_player_first_again_after_someone_recorded_it_is_told_it_was_held_back(
+    penghu: Table,
+) -> None:
     penghu.say("d: 胡 @b 点 @d")
     before = penghu.booked()
-    assert penghu.say("a: @b 胡 点 @d") == []  # the same win from someone else: a double entry, not answered
+    out = penghu.say("a: @b 胡 点 @d")  # the same win from someone else: a double entry, told (a record, not talk)
+    assert out[1:] == ["bot: [按钮] 确实又一次 | 不用了"] and "没有再记" in out[0]
     assert penghu.booked() == before
 
 

@@ -59,7 +59,7 @@ def test_again_a_win_alone_is_the_senders_own_as_my_win_is(table: Table, line: s
 def test_again_in_a_record_is_read_as_nothing(sqlite_url: str, line: str, plain: str) -> None:
     """又 in a record of a new hand (after 我 or the player named first; first, for 我) reads as the record without
     it, books the same and replies the same."""
-    tables = [Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "b: 胡 七对 自摸", "!clock +3m") for _ in range(2)]
+    tables = [Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "b: 胡 七对 自摸", "!clock +5m") for _ in range(2)]
     try:
         before = tables[0].booked()
         assert tables[0].say(line) == tables[1].say(plain)

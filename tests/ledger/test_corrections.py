@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.booking import KONG_RESEND
+from ledger.booking import EXACT_RETELLING, KONG_RESEND
 from ledger.chat_options import set_double_entry
 from ledger.events import (
     Draw,
@@ -176,7 +176,7 @@ def test_a_repeat_is_booked_by_the_same_person_after_the_window_or_when_confirme
         ledger.record_event(table.id, gang("A", "angang"), source="r:1b", by=1, check_repeat=True)
     clock.advance(seconds=KONG_RESEND.total_seconds() + 1)
     ledger.record_event(table.id, gang("A", "angang"), source="r:2", by=1, check_repeat=True)  # same person, later
-    clock.advance(seconds=91)
+    clock.advance(seconds=90 * EXACT_RETELLING + 1)  # no tile to tell two apart: someone else's for three windows
     ledger.record_event(table.id, gang("A", "angang"), source="r:3", by=2, check_repeat=True)  # window passed
     ledger.record_event(table.id, gang("A", "angang"), source="r:4", by=3)  # confirmed: no check
     assert len(ledger.hand_state(table.id).events) == 4
@@ -199,8 +199,9 @@ def test_the_same_win_twice_is_held_back_and_the_window_is_the_groups(ledger: Le
 
 def test_the_same_win_exactly_from_someone_else_is_held_back_for_three_windows(ledger: Ledger, clock) -> None:
     """Play-test: 小李 telling 阿杰's win exactly as 阿杰 had, 100 s later (past the 90 s window), booked it twice. An
-    exact retelling by someone else with nothing recorded since is held back for three windows; told otherwise,
-    after a kong of the next hand, or later, it is a new hand."""
+    exact retelling by someone else with nothing recorded since is held back for three windows, and so is the same
+    winner told otherwise; from its own recorder told otherwise, after a kong of the next hand, or later, it is a
+    new hand."""
     table = seat_kawuxing(ledger)
     ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="x:1", by=1, check_repeat=True)
     clock.advance(seconds=100)
@@ -210,8 +211,12 @@ def test_the_same_win_exactly_from_someone_else_is_held_back_for_three_windows(l
     clock.advance(seconds=160)  # 260 s: still within 3 × 90 s
     with pytest.raises(DuplicateRecord):
         ledger.record_event(table.id, Win("C", "self_draw", QINGYISE), source="x:3", by=2, check_repeat=True)
-    # told otherwise (another way) past the window: a new hand, as before
-    ledger.record_event(table.id, Win("C", "discard", QINGYISE, "A"), source="x:4", by=2, check_repeat=True)
+    # the same winner told otherwise (another way) by someone else: that hand told otherwise, for as long
+    with pytest.raises(DuplicateRecord) as dup:
+        ledger.record_event(table.id, Win("C", "discard", QINGYISE, "A"), source="x:4", by=2, check_repeat=True)
+    assert dup.value.differs
+    # by its own recorder past the window: taken as meant, a new hand
+    ledger.record_event(table.id, Win("C", "discard", QINGYISE, "A"), source="x:4b", by=1, check_repeat=True)
     assert ledger.current_table(CHAT).hand_number == 3
     clock.advance(seconds=100)
     ledger.record_event(table.id, Kong("B", "angang"), source="x:5", by=3, check_repeat=True)  # the next hand's
