@@ -22,7 +22,8 @@ MEMBERS = ("!admin boss", "!join a 阿杰-成员", "!join b 小李-成员", "!jo
 def table(db_url: str) -> Iterator[Table]:
     opened = Table(db_url)
     # 小红 opens a table seating 小李 and 老王, who never agreed, and books two wins against them
-    opened.say(*MEMBERS, "eve: 开桌 @eve @b @c 庄 @eve", "!clock +3m", "eve: 胡 清一色 自摸", "!clock +3m")
+    # two wins of one winner 5 min apart: sooner, the second would be asked as the first told again
+    opened.say(*MEMBERS, "eve: 开桌 @eve @b @c 庄 @eve", "!clock +3m", "eve: 胡 清一色 自摸", "!clock +5m")
     opened.say("eve: 胡 清一色 自摸", "!clock +20s")
     yield opened
     opened.ledger.close()
@@ -45,7 +46,7 @@ def test_a_member_seated_without_agreeing_leaves_and_the_tables_hands_are_voided
 
 
 def test_one_who_took_part_is_refused_and_an_admin_always_may(table: Table) -> None:
-    table.say("!clock +3m", "c: 胡 清一色 自摸", "!clock +20s")  # 老王 recorded: his game too
+    table.say("!clock +5m", "c: 胡 清一色 自摸", "!clock +20s")  # 老王 recorded: his game too
     refused = "bot: 没有作废：这桌你开过、记过或撤过牌，算你同意上桌了。要作废请找管理员（管理员发 退桌）。"
     assert table.say("c: 退桌") == [refused]
     assert table.say("!clock +20s", "eve: 退桌") == [refused]  # the opener agreed by opening
