@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from tests.bot.test_english_patterns import stays_chat
 from tests.bot.test_player_first import Table, same_as
 
 ENGLISH = ("!join e Amy", "!join f Tom", "a: 设置 语言 en", "a: open @e @f dealer me")
@@ -22,12 +23,7 @@ def test_a_draw_told_in_english_books_as_draw(sqlite_url: str, line: str) -> Non
 
 @pytest.mark.parametrize("line", ["a: no winner!", "a: drawn out", "a: nobody won?", "a: drawn hand lol"])
 def test_draw_words_said_with_more_stay_chat(sqlite_url: str, line: str) -> None:
-    table = Table(sqlite_url, *ENGLISH)
-    try:
-        assert table.say(line) == []
-        assert table.booked()[1] == []
-    finally:
-        table.ledger.close()
+    stays_chat(sqlite_url, line)
 
 
 @pytest.mark.parametrize(

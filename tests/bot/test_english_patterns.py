@@ -31,6 +31,11 @@ def test_an_english_pattern_word_books_as_the_name_the_replies_give(sqlite_url: 
 
 @pytest.mark.parametrize("line", ["a: flush!", "a: flush", "a: flush is hard", "a: flush the toilet"])
 def test_flush_said_as_chat_stays_chat(sqlite_url: str, line: str) -> None:
+    stays_chat(sqlite_url, line)
+
+
+def stays_chat(sqlite_url: str, line: str) -> None:
+    """`line` at an English group's open table gets no reply and books nothing."""
     table = Table(sqlite_url, *ENGLISH)
     try:
         assert table.say(line) == []

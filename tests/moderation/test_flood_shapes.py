@@ -5,31 +5,18 @@ the command layer, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from itertools import count
-
-import pytest
 
 from bot.core import Bot, Incoming, ManualClock, Quoted, Sender, SendText
 from ledger.service import Ledger
 from tests.bot.test_recording_fixes import CHAT, Table
+from tests.moderation.test_command_flood import pot, table
 
-MEMBERS = ("!admin boss", "!join a 阿杰-成员", "!join b 小李-成员", "!join c 老王-成员", "!join eve 小红-成员")
+__all__ = ["table"]  # the fixture: a 卡五星 table of a, b, c, members eve and the admin boss
+
 FLOOD = "违反群规（刷屏：10 秒内 6 条）"
 REPEAT = "违反群规（重复刷屏：同一内容连发 3 次）"
-
-
-@pytest.fixture
-def table(db_url: str) -> Iterator[Table]:
-    opened = Table(db_url)
-    opened.say(*MEMBERS, "a: 开桌 @a @b @c 庄 @a", "!clock +3m")
-    yield opened
-    opened.ledger.close()
-
-
-def pot(table: Table) -> int:
-    return sum(line.amount for line in table.ledger.balances(CHAT).lines if line.kind == "pot")
 
 
 def quick(table: Table, *lines: str, gap: str = "+1s") -> list[list[str]]:
