@@ -5,6 +5,7 @@ voided, its money back — and an admin may always. Voided, never deleted: who, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 import sqlalchemy as sa
 
@@ -26,10 +27,24 @@ class TableLeft:
     amount: int  # the money the voided hands had moved (分, the winners' side)
 
 
+#: how long after 开桌 a member seated by someone else may still say they never agreed: past it they sat through the
+#: hands (a loser who took no part could otherwise void a whole night's winnings); an admin may void it any time
+LEAVE_WITHIN = timedelta(minutes=30)
+
+
 def took_part(tx: Tx, table_id: int, user_id: int) -> bool:
-    """Whether `user_id` opened the table, or recorded or took back anything at it."""
+    """Whether `user_id` opened the table, recorded or took back anything at it, or won money at it (a win of theirs,
+    whoever recorded it, is a hand they played)."""
     opened = tx.session.scalar(sa.select(m.GameTable.started_by).where(m.GameTable.id == table_id))
     if opened == user_id:
+        return True
+    won = (
+        sa.select(sa.func.count())
+        .select_from(m.Transfer)
+        .join(m.Member, m.Member.id == m.Transfer.payee_id)
+        .where(m.Transfer.table_id == table_id, m.Member.user_id == user_id, m.Transfer.voided_at.is_(None))
+    )
+    if tx.session.scalar(won):
         return True
     acted = (
         sa.select(sa.func.count())
@@ -59,6 +74,8 @@ def leave_table(tx: Tx, table_id: int, user_id: int, *, admin: bool, reason: str
             raise LedgerError("not_seated", "你不在这一桌上")
         if took_part(tx, table_id, user_id):
             raise LedgerError("took_part", "你已经在这一桌记过牌，不能退桌作废")
+        if tx.now - table.started_at.replace(tzinfo=tx.now.tzinfo) > LEAVE_WITHIN:
+            raise LedgerError("too_late", "开桌超过 30 分钟了，不能自己退桌作废")
     hands = list(tx.session.execute(sa.select(m.Hand.id).where(m.Hand.table_id == table_id, m.Hand.status != m.VOIDED)))
     movement = transfers.Movement()
     amount, booked = 0, 0

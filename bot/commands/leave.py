@@ -28,9 +28,14 @@ register(
         "leave_table_nothing": {"zh": "还没有记账。", "en": "nothing was booked yet. "},
         "leave_table_reason": {"zh": "退桌：没同意上桌", "en": "left: seated without agreeing"},
         "leave_table_took_part": {
-            "zh": "没有作废：这桌你开过、记过或撤过牌，算你同意上桌了。要作废请找管理员（管理员发 退桌）。",
-            "en": "Not voided: you opened, recorded or took back something at this table, so you agreed to play. "
+            "zh": "没有作废：这桌你开过、记过、撤过牌或赢过钱，算你同意上桌了。要作废请找管理员（管理员发 退桌）。",
+            "en": "Not voided: you opened, recorded, took back or won something at this table, so you agreed to play. "
             "Ask an admin to void it (an admin sends leave table).",
+        },
+        "leave_table_too_late": {
+            "zh": "没有作废：开桌超过 30 分钟了，坐着打了这么久，算你同意上桌了。要作废请找管理员（管理员发 退桌）。",
+            "en": "Not voided: the table opened over 30 minutes ago, so you played at it. Ask an admin to void it "
+            "(an admin sends leave table).",
         },
         "leave_table_not_seated": {
             "zh": "你不在这桌上，不用退桌。",
@@ -65,7 +70,7 @@ def leave_table(ctx: Context) -> SendText:
             reason=ctx.t("leave_table_reason"),
         )
     except LedgerError as err:
-        if err.code in ("took_part", "not_seated"):
+        if err.code in ("took_part", "not_seated", "too_late"):
             raise Refusal(f"leave_table_{err.code}") from err
         raise
     what = ctx.t("leave_table_hands", hands=left.hands) if left.hands else ctx.t("leave_table_nothing")

@@ -15,6 +15,7 @@ from tests.bot.test_telegram import A, B, C, Harness, tg
 
 __all__ = ["tg"]
 
+TOOK_PART = "bot: 没有作废：这桌你开过、记过、撤过牌或赢过钱，算你同意上桌了。要作废请找管理员（管理员发 退桌）。"
 MEMBERS = ("!admin boss", "!join a 阿杰-成员", "!join b 小李-成员", "!join c 老王-成员", "!join eve 小红-成员")
 
 
@@ -45,9 +46,27 @@ def test_a_member_seated_without_agreeing_leaves_and_the_tables_hands_are_voided
     assert [h.status for h in table.ledger.history(CHAT, 10, include_voided=True)] == ["voided", "voided"]
 
 
+
+def test_a_win_of_ones_own_is_taking_part(table: Table) -> None:
+    """小李's win recorded by 小红 is a hand 小李 played: a sore winner-turned-loser cannot void the night."""
+    table.say("!clock +5m", "eve: 胡 @b 清一色 自摸", "!clock +20s")
+    assert table.say("b: 退桌") == [TOOK_PART] and len(table.ledger.history(CHAT, 10)) == 3
+
+
+def test_half_an_hour_after_开桌_only_an_admin_may_void_it(table: Table) -> None:
+    """A loser who never recorded could otherwise void a whole night's winnings: past `LEAVE_WITHIN` of 开桌 the seat
+    was taken by playing; an admin still may."""
+    table.say("!clock +25m")  # 33 minutes since 开桌
+    out = table.say("b: 退桌")
+    assert out == [
+        "bot: 没有作废：开桌超过 30 分钟了，坐着打了这么久，算你同意上桌了。要作废请找管理员（管理员发 退桌）。"
+    ]
+    assert money(table) == {"小红-成员": 1600, "小李-成员": -800, "老王-成员": -800}
+    assert table.say("!clock +20s", "boss: 退桌")[0].startswith("bot: 🚪 管理员 boss 作废了这桌") and money(table) == {}
+
 def test_one_who_took_part_is_refused_and_an_admin_always_may(table: Table) -> None:
     table.say("!clock +5m", "c: 胡 清一色 自摸", "!clock +20s")  # 老王 recorded: his game too
-    refused = "bot: 没有作废：这桌你开过、记过或撤过牌，算你同意上桌了。要作废请找管理员（管理员发 退桌）。"
+    refused = TOOK_PART
     assert table.say("c: 退桌") == [refused]
     assert table.say("!clock +20s", "eve: 退桌") == [refused]  # the opener agreed by opening
     assert table.say("!clock +20s", "a: 退桌") == ["bot: 你不在这桌上，不用退桌。"]
