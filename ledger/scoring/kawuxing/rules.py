@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ledger.scoring.common import ScoringError
+from ledger.scoring.common import ScoringError, quoted
 from ledger.scoring.tiles import SUIT_LETTERS, SUIT_ZH
 
 CAP_8_SHUANGLONG_16 = "8_shuanglong_16"
@@ -378,18 +378,13 @@ def _checked(option: Option, value: Any) -> Any:
         raise ScoringError(
             "bad_request",
             "rule_bad_value",
-            f"规则 {option.key}（{option.zh}）不能是 {_short(value)}，可选：{allowed}",
+            f"规则 {option.key}（{option.zh}）不能是 {quoted(value)}，可选：{allowed}",
             option=option.key,
-            value=_short(value),
+            value=quoted(value),
             allowed=choices,
         )
     return value
 
-
-def _short(value: Any) -> str:
-    """A value quoted in a message, cut short: a request may hold anything."""
-    text = repr(value)
-    return text if len(text) <= 300 else text[:297] + "…"
 
 
 def make_rules(preset: str = DEFAULT_PRESET, **overrides: Any) -> Rules:
@@ -401,8 +396,8 @@ def make_rules(preset: str = DEFAULT_PRESET, **overrides: Any) -> Rules:
         raise ScoringError(
             "bad_request",
             "unknown_preset",
-            f"未知的规则预设 {_short(preset)}，可选：{'、'.join(PRESETS)}",
-            preset=_short(preset),
+            f"未知的规则预设 {quoted(preset)}，可选：{'、'.join(PRESETS)}",
+            preset=quoted(preset),
             allowed=list(PRESETS),
         )
     values = dict(_preset_values(preset))
@@ -412,8 +407,8 @@ def make_rules(preset: str = DEFAULT_PRESET, **overrides: Any) -> Rules:
             raise ScoringError(
                 "bad_request",
                 "unknown_rule",
-                f"未知的规则选项 {_short(key)}，可选：preset、{allowed}",
-                option=_short(key),
+                f"未知的规则选项 {quoted(key)}，可选：preset、{allowed}",
+                option=quoted(key),
                 allowed=["preset", *OPTIONS_BY_KEY],
             )
         values[key] = _checked(OPTIONS_BY_KEY[key], value)

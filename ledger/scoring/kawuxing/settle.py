@@ -16,7 +16,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ledger.scoring.common import MAX_STAKE, ScoringError, Transfer, check_event_count, check_text, net_of
+from ledger.scoring.common import (
+    MAX_STAKE,
+    ScoringError,
+    Transfer,
+    check_event_count,
+    check_text,
+    net_of,
+    quoted,
+)
 from ledger.scoring.kawuxing.evaluate import (
     DeclaredHand,
     Hand,
@@ -208,21 +216,17 @@ def _seated(name: object, players: Sequence[str], what: str) -> str:
         raise ScoringError(
             "bad_request",
             "not_at_table",
-            f"{what} {_quoted(name)} 不在这桌（{'、'.join(players)}）",
-            who=_quoted(name),
+            f"{what} {quoted(name)} 不在这桌（{'、'.join(players)}）",
+            who=quoted(name),
             players=list(players),
         )
     return name
 
 
-def _quoted(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 300 else text[:297] + "…"
-
 
 def _check_table(players: Sequence[str], dealer: str | None, base: int) -> None:
     if len(players) != 3 or len(set(players)) != 3 or not all(isinstance(p, str) and p for p in players):
-        got = _quoted(list(players))
+        got = quoted(list(players))
         raise ScoringError(
             "bad_request",
             "kawuxing_players",
@@ -235,7 +239,7 @@ def _check_table(players: Sequence[str], dealer: str | None, base: int) -> None:
         _seated(dealer, players, "庄家")
     if isinstance(base, bool) or not isinstance(base, int) or base <= 0:
         raise ScoringError(
-            "bad_request", "base_not_positive", f"底金 base 应是正整数（分），收到 {_quoted(base)}", value=_quoted(base)
+            "bad_request", "base_not_positive", f"底金 base 应是正整数（分），收到 {quoted(base)}", value=quoted(base)
         )
     if base > MAX_STAKE:
         raise ScoringError(
@@ -253,8 +257,8 @@ def _unknown_method(where: str, method: object) -> ScoringError:
     return ScoringError(
         "bad_request",
         "unknown_method",
-        f"{where}：未知的胡法 {_quoted(method)}，可选：{'、'.join(METHODS)}",
-        method=_quoted(method),
+        f"{where}：未知的胡法 {quoted(method)}，可选：{'、'.join(METHODS)}",
+        method=quoted(method),
         allowed=list(METHODS),
     )
 
@@ -285,8 +289,8 @@ def _check_gang(i: int, gang: Gang, players: Sequence[str], previous: Gang | Non
         raise ScoringError(
             "bad_request",
             "unknown_kong_kind",
-            f"第 {i + 1} 个事件：杠的 kind {_quoted(gang.kind)} 不对，可选：{'、'.join(KONG_KINDS)}",
-            kind=_quoted(gang.kind),
+            f"第 {i + 1} 个事件：杠的 kind {quoted(gang.kind)} 不对，可选：{'、'.join(KONG_KINDS)}",
+            kind=quoted(gang.kind),
             allowed=list(KONG_KINDS),
         )
     if gang.kind == "zhigang":
@@ -310,8 +314,8 @@ def _check_gang(i: int, gang: Gang, players: Sequence[str], previous: Gang | Non
         raise ScoringError(
             "bad_request",
             "chain_not_positive",
-            f"第 {i + 1} 个事件：chain 应是正整数（杠上杠的第几杠），收到 {_quoted(gang.chain)}",
-            value=_quoted(gang.chain),
+            f"第 {i + 1} 个事件：chain 应是正整数（杠上杠的第几杠），收到 {quoted(gang.chain)}",
+            value=quoted(gang.chain),
         )
     if gang.chain > MAX_CHAIN:
         raise ScoringError(
@@ -615,9 +619,9 @@ def _piao_amount(name: str, amount: object) -> int:
         raise ScoringError(
             "bad_request",
             "piao_amount",
-            f"{name} 的漂 {_quoted(amount)} 不对：漂是 {PIAO_RANGE[0]} 到 {PIAO_RANGE[-1]} 的整数",
+            f"{name} 的漂 {quoted(amount)} 不对：漂是 {PIAO_RANGE[0]} 到 {PIAO_RANGE[-1]} 的整数",
             who=name,
-            value=_quoted(amount),
+            value=quoted(amount),
             least=PIAO_RANGE[0],
             most=PIAO_RANGE[-1],
         )
@@ -825,10 +829,10 @@ def _declared_count(value: int | None, key: str, what: str) -> int:
         raise ScoringError(
             "bad_request",
             "count_range",
-            f"{key}（{what}）应是 0 到 {most} 的整数，收到 {_quoted(value)}",
+            f"{key}（{what}）应是 0 到 {most} 的整数，收到 {quoted(value)}",
             input=key,
             most=most,
-            value=_quoted(value),
+            value=quoted(value),
         )
     return value
 
@@ -867,15 +871,15 @@ def events_from_json(raw: object, rules: Rules) -> list[Event]:
             raise ScoringError(
                 "bad_request",
                 "unknown_event",
-                f"{where}的 type {_quoted(kind)} 不对，可选：{'、'.join(_EVENT_KEYS)}",
+                f"{where}的 type {quoted(kind)} 不对，可选：{'、'.join(_EVENT_KEYS)}",
                 index=i,
-                kind=_quoted(kind),
+                kind=quoted(kind),
                 allowed=list(_EVENT_KEYS),
             )
         unknown = [k for k in item if k not in _EVENT_KEYS[kind]]
         if unknown:
             allowed = "、".join(sorted(_EVENT_KEYS[kind]))
-            field_ = _quoted(unknown[0])
+            field_ = quoted(unknown[0])
             raise ScoringError(
                 "bad_request",
                 "event_unknown_fields",
@@ -951,12 +955,12 @@ def _ready_from_json(raw: object, rules: Rules) -> dict[str, ReadyHand | Declare
             raise ScoringError(
                 "bad_request",
                 "ready_hand_not_object",
-                f"ready 里 {_quoted(player)} 的手牌应是对象",
+                f"ready 里 {quoted(player)} 的手牌应是对象",
                 who=player,
             )
         unknown = [k for k in body if k not in _READY_KEYS]
         if unknown:
-            field_ = _quoted(unknown[0])
+            field_ = quoted(unknown[0])
             raise ScoringError(
                 "bad_request",
                 "ready_unknown_field",
@@ -977,7 +981,7 @@ def _ready_from_json(raw: object, rules: Rules) -> dict[str, ReadyHand | Declare
             raise ScoringError(
                 "bad_request",
                 "ready_without_tiles",
-                f"ready 里 {_quoted(player)} 要有 concealed（听牌的手牌）或 patterns",
+                f"ready 里 {quoted(player)} 要有 concealed（听牌的手牌）或 patterns",
                 who=player,
             )
         concealed = body["concealed"]
