@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.test_transcripts import replay
+from tests.bot.test_transcripts import replay, said_after
 
 NIGHT = [
     "!join a 阿杰",
@@ -25,22 +25,12 @@ NIGHT = [
 ]
 
 
-def _said_to(out: list[str], line: str) -> list[str]:
-    at = out.index(line)
-    said = []
-    for line in out[at + 1 :]:
-        if not line.startswith("bot: "):
-            break
-        said.append(line.removeprefix("bot: "))
-    return said
-
-
 def test_history_lists_an_edited_earlier_hand_in_its_place(tmp_path: Path) -> None:
     out = replay(NIGHT, f"sqlite:///{tmp_path / 'x.db'}")
-    edited = _said_to(out, "a: !edit 5 胡 卡五星 自摸")
+    edited = said_after(out, "a: !edit 5 胡 卡五星 自摸")
     assert edited[0] == "第1局 按改后的消息重记（原记录作废）："
     assert "各家比原来：" in edited
     assert not [line for line in edited if "确认" in line]  # nobody is asked
-    history = _said_to(out, "b: 历史")
+    history = said_after(out, "b: 历史")
     assert [line.split(" ")[0] for line in history[1:]] == ["第1局", "第2局", "第3局"]
     assert history[1].startswith("第1局 阿杰 自摸：卡五星")

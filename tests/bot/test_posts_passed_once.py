@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.test_transcripts import replay
+from tests.bot.test_transcripts import replay, said_after
 
 NIGHT = [
     "!admin boss",
@@ -23,18 +23,8 @@ NIGHT = [
 ]
 
 
-def _said_to(out: list[str], line: str) -> list[str]:
-    at = len(out) - 1 - out[::-1].index(line)
-    said = []
-    for line in out[at + 1 :]:
-        if not line.startswith("bot: "):
-            break
-        said.append(line.removeprefix("bot: "))
-    return said
-
-
 def test_the_payments_post_shows_a_pot_payout_passed_on_once(tmp_path: Path) -> None:
-    settled = _said_to(replay(NIGHT, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
+    settled = said_after(replay(NIGHT, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
     post = settled[settled.index(next(s for s in settled if s.startswith("付款："))) :]
     assert post[1:4] == ["阿杰 → 大鹏 4元", "小李 → 大鹏 4元", "老王 → 小李 4元（经红包池转来）"]
     assert not [line for line in post if "红包池 →" in line or "→ 红包池" in line]
@@ -48,10 +38,10 @@ def test_details_list_the_payments_as_they_are_handed_over(tmp_path: Path) -> No
         [*NIGHT, "!clock +1m", "ajie: !press 明细", "!clock +1m", "ajie: !press 明细 老王→小李"],
         f"sqlite:///{tmp_path / 'x.db'}",
     )
-    details = _said_to(out, "ajie: !press 明细")
+    details = said_after(out, "ajie: !press 明细")
     at = details.index("最少转账（3笔）：")
     assert details[at + 1 : at + 4] == ["阿杰 → 大鹏 4元", "小李 → 大鹏 4元", "老王 → 小李 4元（经红包池转来）"]
-    assert _said_to(out, "ajie: !press 明细 老王→小李")[:3] == [
+    assert said_after(out, "ajie: !press 明细 老王→小李")[:3] == [
         "老王 → 小李 4元 的由来：",
         "老王 本晚 -4元，来自：",
         "老王 → 红包池 4元",
@@ -62,7 +52,7 @@ def test_a_pot_line_passed_on_in_part_shows_what_is_left(tmp_path: Path) -> None
     """老王 was fined 6元 and the pot paid 小李 4元 of it: 4元 is 老王's to hand 小李, the pot's line says the other
     2元 wait for its next payout."""
     night = [line.replace("罚款 @laowang 4", "罚款 @laowang 6") for line in NIGHT]
-    settled = _said_to(replay(night, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
+    settled = said_after(replay(night, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
     post = settled[settled.index(next(s for s in settled if s.startswith("付款："))) :]
     assert post[1:5] == [
         "阿杰 → 大鹏 4元",
@@ -76,7 +66,7 @@ def test_the_details_buttons_follow_the_fewest_transfers_in_order(tmp_path: Path
     """A fine of a player seated at the table, partly passed on to whom the pot paid, partly still owed to it."""
     night = [*NIGHT[:7], "boss: 罚款 @dapeng 2 骂人", "boss: 罚款 @laowang 5 刷屏", "!clock +1m"]
     night += ["boss: 发红包池 @xiaoli 6", "!clock +3m", "ajie: 结算"]
-    settled = _said_to(replay(night, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
+    settled = said_after(replay(night, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
     at = next(i for i, said in enumerate(settled) if said.startswith("最少转账"))
     end = settled.index("[按钮] 明细")
     listed = [line.split(" ")[0] + "→" + line.split(" ")[2] for line in settled[at + 1 : end]]
@@ -88,7 +78,7 @@ def test_the_details_buttons_follow_the_fewest_transfers_in_order(tmp_path: Path
 
 def test_stats_list_a_member_who_never_sat_down_without_hands(tmp_path: Path) -> None:
     out = replay([*NIGHT, "!clock +1m", "ajie: 统计 今晚"], f"sqlite:///{tmp_path / 'x.db'}")
-    stats = _said_to(out, "ajie: 统计 今晚")
+    stats = said_after(out, "ajie: 统计 今晚")
     assert "老王 没上桌（另计：罚款 4元）" in stats
     assert not [line for line in stats if line.startswith("老王 0｜0局")]
 
@@ -96,7 +86,7 @@ def test_stats_list_a_member_who_never_sat_down_without_hands(tmp_path: Path) ->
 def test_a_fine_paid_out_to_who_owes_the_fined_one_is_no_transfer_either_way(tmp_path: Path) -> None:
     """大鹏 won 4元 off 小李 and was fined 4元, which the pot paid 小李: nobody hands anyone 4元 and back."""
     night = [line.replace("罚款 @laowang 4", "罚款 @dapeng 4") for line in NIGHT]
-    settled = _said_to(replay(night, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
+    settled = said_after(replay(night, f"sqlite:///{tmp_path / 'x.db'}"), "ajie: 结算")
     at = settled.index("最少转账（1笔）：")
     assert settled[at + 1] == "阿杰 → 大鹏 4元"
     assert [s for s in settled if s.startswith("[按钮] 明细")] == ["[按钮] 明细", "[按钮] 明细 阿杰→大鹏"]

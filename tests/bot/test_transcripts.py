@@ -39,6 +39,17 @@ def replay(script: list[str], url: str) -> list[str]:
         ledger.close()
 
 
+def said_after(out: list[str], line: str) -> list[str]:
+    """What the bot said right after the last `line` of a replay's output (its replies, without the `bot: `)."""
+    at = len(out) - 1 - out[::-1].index(line)
+    said = []
+    for printed in out[at + 1 :]:
+        if not printed.startswith("bot: "):
+            break
+        said.append(printed.removeprefix("bot: "))
+    return said
+
+
 def script_of(transcript: str) -> list[str]:
     return [line for line in transcript.splitlines() if not line.startswith(OUTPUT_PREFIXES)]
 
