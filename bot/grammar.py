@@ -1080,8 +1080,10 @@ def _win_by_its_patterns(
 
 
 _EACH = "|".join(vocab.STATED_AMOUNT_EACH)
+#: a number said with a unit, in digits or Chinese numerals as people say it (`4块`, `四块`, `两块五`, `一百块`)
+_STATED_NUMBER = r"(?:\d{1,6}(?:\.\d{1,2})?|[零〇一二两三四五六七八九十百千]{1,6})"
 _STATED_AMOUNT = re.compile(
-    rf"(?:{_EACH})?(?:\d{{1,6}}(?:\.\d{{1,2}})?)(?:{'|'.join(vocab.STATED_AMOUNT_UNITS)})(?:{_EACH})?"
+    rf"(?:{_EACH})?{_STATED_NUMBER}(?:{'|'.join(vocab.STATED_AMOUNT_UNITS)})[一二两三四五六七八九\d]?(?:{_EACH})?"
     rf"|(?:{_EACH})\d{{1,6}}(?:\.\d{{1,2}})?"
 )
 

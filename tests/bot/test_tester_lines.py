@@ -92,6 +92,11 @@ def test_lines_once_met_with_silence_book(table: Table, line: str, balances: dic
         ("a: 清一色自摸！每人8块", "每人8块", "胡 清一色自摸"),
         ("a: b自摸 七对 8块", "8块", "胡 b 七对 自摸"),
         ("a: 胡 七对 自摸 4块一家", "4块一家", "胡 七对 自摸"),
+        # in Chinese numerals, as the amount is said aloud (were silent: read as chat, the hand never booked)
+        ("a: 七对 自摸 四块一家", "四块一家", "胡 七对 自摸"),
+        ("a: 清一色自摸 每人八块", "每人八块", "胡 清一色自摸"),
+        ("a: 胡 七对 自摸 两块五一家", "两块五一家", "胡 七对 自摸"),
+        ("a: b自摸 七对 十块", "十块", "胡 b 七对 自摸"),
     ],
 )
 def test_money_said_with_a_win_is_asked_about_never_silent(table: Table, line: str, amount: str, asked: str) -> None:
