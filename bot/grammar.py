@@ -46,8 +46,16 @@ _STAR_TIMES = re.compile(r"\*\s*(?=\d)")
 
 #: a Latin word of two letters or more, not part of an @username or a tile code (`123p`, `5z`)
 _LATIN_WORD = re.compile(r"(?<![@\w])[A-Za-z][A-Za-z'’-]*[A-Za-z]")
-#: Latin words Chinese players type among Chinese (`ok`, `gg`, the pinyin `zimo`): no sign the line is English
-_NOT_ENGLISH = frozenset({"ok", "okk", "okay", "gg", "hh", "hhh", "hhhh", "nb", "xd", "yyds", "zimo", "tsumo"})
+#: the game's words in pinyin, as the bot reads them (`hu qidui zimo`, `angang`, `maima`): typed by Chinese players
+_PINYIN = frozenset(
+    spelling
+    for table in (vocab.PATTERNS, vocab.SITUATIONS, vocab.COUNT_WORDS, vocab.MINGGANG_CHOICES)
+    for spellings in table.values()
+    for spelling in spellings
+    if spelling.isascii()
+) | {"hu", "gang", "peng", "angang", "xugang", "zhigang", "minggang", "dianpao", "pihu", "maima", "liangdao", "ting"}
+#: Latin words Chinese players type among Chinese (`ok`, `gg`, pinyin): no sign the line is English
+_NOT_ENGLISH = _PINYIN | {"ok", "okk", "okay", "gg", "hh", "hhh", "hhhh", "nb", "xd", "yyds", "zimo", "tsumo"}
 
 
 def written_in_english(text: str, names: Iterable[str] = ()) -> bool:
@@ -77,11 +85,23 @@ def is_cjk(char: str) -> bool:
 # ------------------------------------------------------------------------------------------------ the reader
 
 
+def _unseen(char: str) -> bool:
+    """A character a chat shows as nothing (a zero-width space, a direction override, a pasted bell): no part of
+    the words, and no space between them either (`七​对` reads 七对)."""
+    return unicodedata.category(char) in _UNSEEN and not char.isspace()
+
+
 def _fold_char(char: str) -> str:
+    if _unseen(char):
+        return ""
     folded = unicodedata.normalize("NFKC", char)
     if any(is_cjk(c) for c in folded):
         folded = _T2S.convert(folded)
     return folded.lower()
+
+
+#: Unicode's format and control characters: zero-width spaces and joiners, direction marks and overrides, bells
+_UNSEEN = frozenset({"Cf", "Cc"})
 
 
 class _Table(dict[int, str]):
@@ -102,7 +122,7 @@ def _separates(char: str) -> bool:
 
 
 _FOLD = _Table(_fold_char)
-_SPACED = _Table(lambda char: " " if _separates(char) else char)
+_SPACED = _Table(lambda char: "" if _unseen(char) else " " if _separates(char) else char)
 
 
 def _is_separator(char: str) -> bool:

@@ -78,6 +78,11 @@ def test_a_typo_in_a_pattern_name_is_still_suggested(table: Table) -> None:
         ("a: 鸡胡 自摸", {"a": 200, "b": -100, "c": -100}),
         ("a: 小胡 自摸", {"a": 200, "b": -100, "c": -100}),
         ("a: 胡 鸡胡 自摸", {"a": 200, "b": -100, "c": -100}),  # as 胡 平胡 自摸
+        # what a chat shows as nothing is no part of the words: a direction override before 胡 (was silent), a
+        # pasted control character inside (was 「没看懂「七对」」, quoting what looked right)
+        ("a: \u202e胡 七对 自摸", {"a": 800, "b": -400, "c": -400}),
+        ("a: 胡 七对\x07 自摸", {"a": 800, "b": -400, "c": -400}),
+        ("a: 胡 七\u200b对 自摸", {"a": 800, "b": -400, "c": -400}),
     ],
 )
 def test_lines_once_met_with_silence_book(table: Table, line: str, balances: dict[str, int]) -> None:
