@@ -584,7 +584,7 @@ def _without_cheers(args: str, word: str) -> str:
     """A record's arguments without what is said after them: laughter at their end (`我胡了 清一色 哈哈哈`, `亮倒 笑死`:
     `vocab.LAUGHTER_CHARS`) is dropped, as an emoji is, and arguments that are only the word again (`荒了 荒了`) read
     as nothing, so the line is its word alone. Laughter glued to a word (`胡啦哈哈`) is no word of its own."""
-    kept = _cut_said_after(args, _laughter)
+    kept = _cut_said_after(args, _cheering)
     said = tokens(kept)
     if said and all(fold(typed) == word for typed in said):
         return ""
@@ -618,10 +618,18 @@ def _laughter(word: str) -> bool:
     return folded in vocab.LAUGHTER_WORDS or (len(folded) > 1 and set(folded) <= vocab.LAUGHTER_CHARS)
 
 
+def _cheering(word: str) -> bool:
+    """Said after a record: laughter, or a cheer (`gg`, `666`: `vocab.CHEER_WORDS`)."""
+    return _laughter(word) or fold(word) in vocab.CHEER_WORDS
+
+
 def said_after_payment(word: str) -> bool:
     """Talk after a whole payment (`剩下的明天`, `收一下`, `谢谢`, `谢谢小李`, laughter: `vocab.PAYMENT_LATER_WORDS`,
-    `vocab.PAYMENT_CHECK_WORDS`, `vocab.THANKS_WORDS`): said to the other person, no part of the payment."""
+    `vocab.PAYMENT_CHECK_WORDS`, `vocab.THANKS_WORDS`): said to the other person, no part of the payment. A number
+    is the payment's amount, never laughter (`付 @ajie 233` pays 233, not the whole debt)."""
     folded = fold(word)
+    if folded.isdigit():
+        return False
     if _laughter(word) or folded in vocab.PAYMENT_CHECK_WORDS or folded.startswith(vocab.THANKS_LEADS):
         return True
     return (
@@ -1072,7 +1080,7 @@ def _win_by_its_patterns(
     keys = {name_key(seat): seat for seat in seats}
     if asks(text):
         return None
-    text = _cut_said_after(text, _laughter)  # `碰碰胡 自摸 哈哈哈`, as a record word's line
+    text = _cut_said_after(text, _cheering)  # `碰碰胡 自摸 哈哈哈`, as a record word's line
     try:
         words = read(text[: _HEAD * 2], lambda typed: keys.get(name_key(typed)))
     except GrammarError:

@@ -779,6 +779,8 @@ SCORING_QUESTION_ENDINGS += ("算多少", "什么意思", "啥意思", "是什�
 #: word of these characters alone, two or more (`哈哈`), or one of `LAUGHTER_WORDS`
 LAUGHTER_CHARS = frozenset("哈呵嘿嘻嘎h")
 LAUGHTER_WORDS = frozenset({"233", "2333", "23333", "笑死", "笑死了", "笑死我了", "xswl", "lol", "haha", "hiahia"})
+#: cheering after a record (`胡 七对 自摸 gg`, `清一色自摸 666`): said, as laughter is
+CHEER_WORDS = frozenset({"gg", "nice", "666", "6666", "66666", "nb", "牛", "牛逼", "爽", "太爽了", "耶", "yeah"})
 
 # ---------------------------------------------------------------------------------------------- 开桌's people
 #: the dealer said with the word after the player (`阿杰坐庄`, `我庄`, `@ajie当庄`, `老王 坐庄`): `庄 阿杰`, longest
@@ -816,7 +818,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "kawuxing": ("卡五星", "卡五", "卡5星", "卡5", "kawuxing"),
     "pengpenghu": ("碰碰胡", "碰碰和", "对对胡", "对对和", "大对子", "大对", "pengpenghu"),
     "qingyise": ("清一色", "qingyise"),
-    "qidui": ("七对", "七对子", "七小对", "小七对", "qidui"),
+    "qidui": ("七对", "七对子", "七小对", "小七对", "7对", "qidui"),
     "longqidui": ("龙七对", "豪华七对", "豪七", "longqidui"),
     "shuanglongqidui": ("双龙七对", "双豪华七对", "shuanglongqidui"),
     "dasanyuan": ("大三元", "dasanyuan"),

@@ -80,6 +80,11 @@ def test_a_typo_in_a_pattern_name_is_still_suggested(table: Table) -> None:
         ("a: 胡 鸡胡 自摸", {"a": 200, "b": -100, "c": -100}),  # as 胡 平胡 自摸
         # what a chat shows as nothing is no part of the words: a direction override before 胡 (was silent), a
         # pasted control character inside (was 「没看懂「七对」」, quoting what looked right)
+        # cheering after the record (were asked 「没看懂「gg」」), 7对 for 七对 as 卡5星 for 卡五星
+        ("a: 胡 七对 自摸 gg", {"a": 800, "b": -400, "c": -400}),
+        ("a: 七对 自摸 666", {"a": 800, "b": -400, "c": -400}),
+        ("a: 胡 七对 自摸 nice", {"a": 800, "b": -400, "c": -400}),
+        ("a: 胡 7对 自摸", {"a": 800, "b": -400, "c": -400}),
         ("a: \u202e胡 七对 自摸", {"a": 800, "b": -400, "c": -400}),
         ("a: 胡 七对\x07 自摸", {"a": 800, "b": -400, "c": -400}),
         ("a: 胡 七\u200b对 自摸", {"a": 800, "b": -400, "c": -400}),
