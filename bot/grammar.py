@@ -311,6 +311,11 @@ def split_command(
         found = split_command(text[origin[start + opening] :], book, game)
         if found is not None and found[1] in vocab.COMMAND_WORDS["open"]:
             return found
+    cheered = _led_in(head, _RECORD_LEADS)
+    if cheered < len(head):  # `哈哈 我自摸了 七对！！`, `ok 胡 七对 自摸`: the record after them
+        found = split_command(text[origin[start + cheered] :], book, game, seats)
+        if found is not None and found[0].key in vocab.RECORD_COMMANDS:
+            return found
     recalled = _recalled(text, seats)
     if recalled is not None:  # `阿杰 刚才 自摸 清一色`: the record alone, when it is one (`Context.recap`)
         found = split_command(recalled, book, game, seats)
@@ -494,6 +499,7 @@ _SETTLE_LEADS = tuple(sorted(vocab.SETTLE_LEAD_WORDS, key=len, reverse=True))
 _UNDO_LEADS = tuple(sorted(vocab.UNDO_LEAD_WORDS, key=len, reverse=True))
 _LEADS = ((_SETTLE_LEADS, "settle"), (_UNDO_LEADS, "undo"))
 _OPEN_LEADS = tuple(sorted(vocab.OPEN_LEAD_WORDS, key=len, reverse=True))  # `来来来` before `来`
+_RECORD_LEADS = tuple(sorted(vocab.RECORD_LEAD_WORDS, key=len, reverse=True))
 
 
 def recalls(text: str, seats: Iterable[str] = ()) -> bool:
@@ -1062,6 +1068,8 @@ def _owing_named(text: str, book: CommandBook[C_co], game: str | None) -> tuple[
 
 
 #: the words a win told without 胡 may hold besides its patterns: how it was won, when, and the tiles
+#: the win word said after a win told by its patterns (`清一色 自摸 胡了`)
+_WON_AFTER = frozenset({"胡", "胡了", "胡啦", "胡了胡了"})
 _WIN_WORD_KINDS = frozenset(
     {"pattern", "situation", "method", "tiles", "count", "double", "chain", "ma", "meld", "pihu"}
 )
@@ -1080,7 +1088,8 @@ def _win_by_its_patterns(
     keys = {name_key(seat): seat for seat in seats}
     if asks(text):
         return None
-    text = _cut_said_after(text, _cheering)  # `碰碰胡 自摸 哈哈哈`, as a record word's line
+    # `碰碰胡 自摸 哈哈哈` as a record word's line; `清一色自摸 胡了`: the win word after what was won, said again
+    text = _cut_said_after(text, lambda typed: _cheering(typed) or fold(typed) in _WON_AFTER)
     try:
         words = read(text[: _HEAD * 2], lambda typed: keys.get(name_key(typed)))
     except GrammarError:
