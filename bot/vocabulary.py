@@ -467,6 +467,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "我胡了",
         "我胡啦",
         "我胡",
+        *("我也胡了", "我也胡啦", "我也胡"),
         "胡牌",
         "和",
         "糊",
@@ -630,6 +631,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 #: win words said in the first person: the line records the sender's own win, never someone else's
 FIRST_PERSON_WIN_WORDS = frozenset(
     {"我胡了", "我胡啦", "我胡", "我自摸", "我自摸了", "我自摸啦", *HU_MISTYPED_FIRST_PERSON, *WON_EN, *SELF_DREW_EN}
+    | {"我也胡了", "我也胡啦", "我也胡"}  # after someone else's win: a 一炮双响 told by its second winner
 )
 #: the sender's own 碰胡 records (`我扫了`, `我胡了`): never someone else's, nor said of a player named before them
 #: (`@乙 我碰了` is chat)
