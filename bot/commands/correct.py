@@ -56,8 +56,9 @@ from bot.vocabulary import (
 from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
 from ledger.events import Event, Payload, payloads
-from ledger.hands import is_terminal
-from ledger.service import Flow, Ledger, TableRecord
+from ledger.hands import is_terminal, refuse_seven_pairs_after_kong
+from ledger.scoring import ScoringError
+from ledger.service import Flow, Ledger, ScoringRefused, TableRecord
 
 #: the words of a line 改 may put in a record's place: a record of any game (`改成 名次 …` for 够级's round)
 CORRECTED_WORDS = PLAYER_FIRST_WORDS | {BY_PATTERNS, DOUBLE_WIN, *GOUJI_ROUND_WORDS}
@@ -422,7 +423,27 @@ def _in_place_of(ctx: Context, latest: TableRecord, events: Sequence[Event]) -> 
     if latest.finished and not any(is_terminal(ctx.game, event) for event in recorded):
         what = describe_record(ctx.lang, latest.events, ctx.game)
         raise _Unusable(ctx.t("correct_not_an_end", number=latest.hand_number, what=what))
+    _refuse_against_the_hand(ctx, latest, recorded)
     return (describe_record(ctx.lang, recorded, ctx.game) if recorded else ""), recorded
+
+
+def _refuse_against_the_hand(ctx: Context, latest: TableRecord, recorded: Sequence[Payload]) -> None:
+    """A correction the hand's earlier events rule out (`改成 七对` for a player who konged in it: seven pairs are
+    fourteen concealed tiles) is refused before it is offered, as booking it would be: it was asked, and only the
+    press was refused, in a toast."""
+    from bot.texts import refusal_text
+
+    try:
+        hand = ctx.service.message_hand(_original(latest.source))
+    except LedgerError:
+        return
+    if hand is None:
+        return
+    earlier = list(hand.events[: len(hand.events) - len(latest.events)])
+    try:
+        refuse_seven_pairs_after_kong(ctx.game, [*earlier, *recorded])
+    except ScoringError as err:
+        raise _Unusable(refusal_text(ctx.lang, ScoringRefused(err.code, err.message, err.reading)) or "") from None
 
 
 def _players_changed(ctx: Context, before: Sequence[Payload], after: Sequence[Payload]) -> str:

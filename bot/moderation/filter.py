@@ -130,7 +130,7 @@ def count_what_changed_nothing(ctx: Context, outcome: Outcome) -> Outcome:
 def _warned(ctx: Context, outcome: Outcome, verdict: FloodVerdict, rules: RuleSettings) -> Outcome:
     """A refused line retyped until once more would be a repeat (`胡 七对 自摸` refused twice: a player retrying, not
     a spammer) says so under its answer, before the rule punishes the next one."""
-    if not rules.repeat_count or verdict.run < 2 or verdict.run != rules.repeat_count - 1:
+    if not outcome.refused or not rules.repeat_count or verdict.run < 2 or verdict.run != rules.repeat_count - 1:
         return outcome
     texts = [i for i, effect in enumerate(outcome.effects) if isinstance(effect, SendText)]
     if not texts:
