@@ -37,6 +37,7 @@ from bot.core import (
     SendText,
     registry,
 )
+from bot.grammar import asks, fold
 from bot.texts import register
 from ledger.errors import LedgerError
 from ledger.leaving import Agreer
@@ -252,9 +253,12 @@ cancel_by_typing(KIND, PREFIX, _kept, "leave_table_kept_typed")
 )
 def agree(ctx: Context) -> list[Effect]:
     """A typed 同意, alone: the latest 退桌 question at the open table that the sender may agree to (one it names,
-    or any for an admin), answered as their 「同意作废」 press; anything else is chat."""
+    or any for an admin), answered as their 「同意作废」 press; anything else is chat. English `agree` only in a group
+    that reads English (or `/agree`)."""
     table = ctx.table
-    if ctx.args.strip() or table is None:
+    typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
+    english = fold(ctx.word) == "agree" and not typed.startswith("/")
+    if ctx.args.strip() or table is None or asks(typed) or (english and ctx.group.language != "en"):
         raise Quiet
     asked = [
         flow

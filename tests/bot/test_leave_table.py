@@ -140,3 +140,10 @@ async def test_through_telegram_a_seated_victim_leaves_a_table_they_never_agreed
     assert any(text.startswith("🚪 小李 退桌：这桌是 阿杰 开的") for text in tg.telegram.texts()[-3:])
     assert [tg.balance(user["id"]) for user in (A, B, C)] == [0, 0, 0]
     assert tg.ledger.chat(TG_CHAT["id"]).table is None
+
+
+def test_agreeing_asked_or_in_english_in_a_chinese_group_is_chat(table: Table) -> None:
+    table.say("b: 退桌")
+    assert table.say("eve: 同意吗", "!clock +10s", "eve: agree", "!clock +10s", "eve: 同意 明天再说") == []
+    assert money(table) == BEFORE
+    assert table.say("eve: /agree")[0].startswith("bot: 🚪 小李-成员 退桌") and money(table) == {}
