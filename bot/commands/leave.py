@@ -12,6 +12,7 @@ it would void is no longer what it said)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.commands._common import (
@@ -40,7 +41,7 @@ from bot.core import (
 from bot.grammar import asks, fold
 from bot.texts import register
 from ledger.errors import LedgerError
-from ledger.leaving import Agreer
+from ledger.leaving import Agreer, TableLeft
 
 KIND = "leave"
 PREFIX = "lv"
@@ -148,7 +149,8 @@ def leave_table(ctx: Context) -> SendText:
     return SendText(_left_text(ctx, left, admin=ctx.is_admin), reply_to=ctx.message_id)
 
 
-def _left_text(ctx: Context, left: Any, *, admin: bool, agreed: str = "") -> str:
+def _left_text(ctx: Context, left: TableLeft, *, admin: bool, agreed: str = "") -> str:
+    """What a void says: the leaver's 退桌 (with who agreed), or an admin's."""
     name = shown_names(ctx)
     what = ctx.t("leave_table_hands", hands=left.hands) if left.hands else ctx.t("leave_table_nothing")
     opener = name.get(left.opened_by, "?") if left.opened_by is not None else "?"
@@ -235,7 +237,7 @@ def press(ctx: Context) -> HandlerResult:
     return [AnswerCallback(), SendText(text, edit_message_id=step.edit)]
 
 
-def _kept(ctx: Context, state: Any) -> str:
+def _kept(ctx: Context, state: Mapping[str, Any]) -> str:
     return ctx.t("leave_table_kept", name=state["seat"])
 
 
