@@ -301,11 +301,16 @@ def split_command(
             found = split_command(text[origin[start + led] :], book, game)
             if found is not None and found[1] in vocab.COMMAND_WORDS[key] and not found[2]:
                 return found
-    corrected = _led_in(head, _UNDO_LEADS)
-    if corrected < len(head):  # `打错了 改成 清一色 自摸`: the correction after them, with what it changes
+    corrected = _led_in(head, _CORRECTION_LEADS)
+    if corrected < len(head):  # `打错了 改成 清一色 自摸`, `撤回 改成清一色`: the correction after them
         found = split_command(text[origin[start + corrected] :], book, game, seats)
         if found is not None and found[0].key == "correct":
             return found
+    if head.startswith(_NOT_IS_STARTS):  # `是清一色 不是七对`, `不是七对 是清一色`: `应该是 清一色`
+        instead = _said_instead(text[origin[start] :])
+        command = book.lookup(vocab.SHOULD_BE, game) if instead and not asks(text) else None
+        if command is not None:
+            return command, vocab.SHOULD_BE, instead
     opening = _led_in(head, _OPEN_LEADS)
     if opening < len(head):  # `来来来 开桌 @乙 @丙`: the open word after them
         found = split_command(text[origin[start + opening] :], book, game)
@@ -500,6 +505,24 @@ _UNDO_LEADS = tuple(sorted(vocab.UNDO_LEAD_WORDS, key=len, reverse=True))
 _LEADS = ((_SETTLE_LEADS, "settle"), (_UNDO_LEADS, "undo"))
 _OPEN_LEADS = tuple(sorted(vocab.OPEN_LEAD_WORDS, key=len, reverse=True))  # `来来来` before `来`
 _RECORD_LEADS = tuple(sorted(vocab.RECORD_LEAD_WORDS, key=len, reverse=True))
+#: before a correction: the undo leads, and the undo verbs themselves (`撤回 改成清一色`)
+_CORRECTION_LEADS = tuple(sorted({*vocab.UNDO_LEAD_WORDS, *vocab.UNDONE_BEFORE_CORRECTION}, key=len, reverse=True))
+_UNDONE_LEADS = tuple(sorted(vocab.UNDONE_BEFORE_CORRECTION, key=len, reverse=True))
+#: `是X 不是Y` and `不是Y 是X` (`vocab.INSTEAD_WORDS` between): what X is, Y read only as being there
+_IS_NOT = re.compile(r"是(?P<is>.+?)不是(?P<was>.+)", re.DOTALL)
+_NOT_IS = re.compile(rf"不是(?P<was>.+?)(?:{'|'.join(vocab.INSTEAD_WORDS)})(?P<is>.+)", re.DOTALL)
+_NOT_IS_STARTS = ("是", "不是")
+
+
+def _said_instead(text: str) -> str:
+    """What a record is said to be in `是清一色 不是七对` / `不是七对，而是清一色` (`清一色`, as typed), or "" when the
+    line is not said so (either side nothing but punctuation)."""
+    folded, origin = _fold_map(text)
+    said = _NOT_IS.fullmatch(folded) or _IS_NOT.fullmatch(folded)
+    if said is None or all(_is_separator(char) for char in said["was"]):
+        return ""
+    typed = text[origin[said.start("is")] : origin[said.end("is")]]
+    return "".join(" " if _is_separator(char) else char for char in typed).strip()
 
 
 def recalls(text: str, seats: Iterable[str] = ()) -> bool:
@@ -763,6 +786,14 @@ def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> b
         word in vocab.COMMAND_WORDS[key] and head[_led_in(head, leads) :].startswith(word) for leads, key in _LEADS
     )
     said = said or (word in vocab.COMMAND_WORDS["open"] and head[_led_in(head, _OPEN_LEADS) :].startswith(word))
+    said = (
+        said
+        or (  # `撤回 改成清一色`: 改成 after the undo verb, as plainly meant as 改成 alone
+            head.startswith(_UNDONE_LEADS)
+            and word in vocab.COMMAND_WORDS["correct"]
+            and head[_led_in(head, _CORRECTION_LEADS) :].startswith(word)
+        )
+    )
     glued = command is not None and command.glued is not None and head.startswith(word)
     if glued and _ends_word(word, head[len(word) :]):
         glued = False  # `设置 底金 2`: the word as typed apart

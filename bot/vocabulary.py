@@ -195,9 +195,11 @@ FIRST_PERSON_RECORD_WORDS = frozenset(
 #: unanswered, as a line read without its command word does (`bot.grammar.unprompted`)
 #: what players say when a record is wrong, before what it should be (`错了 是七对`): a correction only when the rest
 #: reads as one (bot/commands/correct.py), chat otherwise
+#: what a record should be said before it (`应该是清一色`): also the word a correction said another way is read as
+SHOULD_BE = "应该是"
 CORRECTION_CHATTY_WORDS = (
     *("错了", "搞错了", "写错了", "不对", "错了错了", "搞错了搞错了", "写错了写错了", "不对不对"),
-    *("打错了", "打错了打错了", "弄错了", "应该是"),
+    *("打错了", "打错了打错了", "弄错了", SHOULD_BE),
 )
 #: the same in English (`wrong, it was self drawn`, `it was seven pairs`), with or without the comma
 CORRECTION_CHATTY_EN = (
@@ -341,6 +343,13 @@ UNDO_LEAD_WORDS = (
     *CORRECTION_CHATTY_WORDS,
     *("oops", "oops wrong", "wrong", "my bad", "sorry"),
 )
+#: the undo verbs said before a correction (`撤回 改成清一色`, `撤回，改成 清一色 自摸`): the record taken back and
+#: told again, which is what 改成 does — the line is that 改成, asked as 改成 is; followed by anything else they stay
+#: the undo command's (`撤回 第3局`)
+UNDONE_BEFORE_CORRECTION = ("撤回", "撤销", "撤消", "撤回一下", "撤销一下", "撤销下", "撤回下")
+#: a correction said as what the record is and what it is not (`是清一色 不是七对`, `不是七对 是清一色`,
+#: `不是七对，而是清一色`): what it is, read as `应该是 …`; what comes between 不是 and what it is
+INSTEAD_WORDS = ("而是", SHOULD_BE, "是")
 
 #: what players say before 结算 when they stop (`散了散了 结算吧`, `不打了 结算吧`, `好了 结算`): the line is 结算 when
 #: one settle word alone follows them (more words after it, or a question, and it stays chat: `散了 明天再结算`);

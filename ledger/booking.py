@@ -40,6 +40,7 @@ from ledger.events import (
     repeats,
     retells,
     retells_round,
+    widens,
 )
 from ledger.hands import (
     build_request,
@@ -869,10 +870,13 @@ def _refuse_repeat(
             raise _held_back(tx, table, previous, differs=not exact)
     if recap and ending and (within or repeats(events, previous.events)):
         raise _held_back(tx, table, previous, differs=not retells(events, previous.events))
-    if ending and hand is None and since <= table.double_entry * EXACT_RETELLING and repeats(events, previous.events):
+    retold = ending and hand is None and since <= table.double_entry * EXACT_RETELLING
+    if retold and repeats(events, previous.events):
         exact = retells(events, previous.events)  # anyone's; the same winner told otherwise, someone else's
         if exact or previous.recorded_by != by:
             raise _held_back(tx, table, previous, differs=not exact)
+    if retold and widens(events, previous.events):  # a 一炮双响 after one of its wins (or one win after it): anyone's
+        raise _held_back(tx, table, previous, differs=True)
     if previous.recorded_by == by and not previous.finished and not _resent(tx, table, previous, events, anytime):
         return
     if not anytime and not within:

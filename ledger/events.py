@@ -412,6 +412,22 @@ def retells(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping
     return sorted(mine, key=repr) == sorted(theirs, key=repr)
 
 
+def widens(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
+    """True when one of two 卡五星 endings is a 一炮双响 and the other a single win of one of its winners off the same
+    discarder (`一炮双响 阿杰 七对 小李 清一色 点 老王` after `小李 胡 清一色 点 老王`, or the other way round): the
+    same hand with its other winner told or left out, not a hand of its own."""
+    mine = [_ending_key(event) for event in new]
+    theirs = [_ending_key(event) for event in previous]
+    if None in mine or None in theirs or sorted((len(mine), len(theirs))) != [1, 2]:
+        return False
+    single, double = (mine, theirs) if len(mine) == 1 else (theirs, mine)
+    wins = [key for key in (*single, *double) if key is not None and key[0] == "hu"]
+    if len(wins) != 3 or wins[0][3] is None:
+        return False
+    won, *both = wins
+    return any(win[1] == won[1] and win[3] == won[3] for win in both)
+
+
 def _ending_key(event: Event | Mapping[str, Any]) -> tuple[Any, ...] | None:
     """What a 卡五星 hand's ending says, in an order-free form; None for anything else."""
     data = payload(event) if isinstance(event, Win | Draw) else event

@@ -58,9 +58,46 @@ def took_part(tx: Tx, table_id: int, user_id: int) -> bool:
     return bool(tx.session.scalar(acted))
 
 
-def leave_table(tx: Tx, table_id: int, user_id: int, *, admin: bool, reason: str) -> TableLeft:
+@dataclass(frozen=True)
+class Agreer:
+    """A seated member whose word a member's 退桌 needs: their account and seat name."""
+
+    user_id: int
+    seat: str
+
+
+def agreers(tx: Tx, table_id: int, leaver: int) -> list[Agreer]:
+    """Who must agree before a member's 退桌 voids the table (`leave_table`'s `agreed_by`): nobody while no money has
+    moved at it (nothing to lose); else the seated players up at it — the winnings the void would wipe are theirs
+    to give up — or, when none of them has an account (a guest won, or only the house took money), every other
+    seated member. Seat order."""
+    moved = sa.select(m.Transfer.payer_id, m.Transfer.payee_id, m.Transfer.amount).where(
+        m.Transfer.table_id == table_id, m.Transfer.voided_at.is_(None)
+    )
+    net: dict[int, int] = {}
+    for payer, payee, amount in tx.session.execute(moved):
+        net[payer] = net.get(payer, 0) - amount
+        net[payee] = net.get(payee, 0) + amount
+    if not net:
+        return []
+    seated = tx.session.execute(
+        sa.select(m.Seat.member_id, m.Member.user_id, m.Seat.name)
+        .join(m.Member, m.Member.id == m.Seat.member_id)
+        .where(m.Seat.table_id == table_id)
+        .order_by(m.Seat.position)
+    ).all()
+    others = [(member, Agreer(user, seat)) for member, user, seat in seated if user is not None and user != leaver]
+    up = [agreer for member, agreer in others if net.get(member, 0) > 0]
+    return up or [agreer for _, agreer in others]
+
+
+def leave_table(
+    tx: Tx, table_id: int, user_id: int, *, admin: bool, reason: str, agreed_by: int | None = None
+) -> TableLeft:
     """End the table and void every hand booked at it, for a seated member who took no part in it (`took_part`)
-    or for an admin. Refused (`not_seated`, `took_part`) otherwise."""
+    — once money has moved at it, with the word of one of `agreers` (`agreed_by`) — or for an admin. Refused
+    (`not_seated`, `took_part`, `too_late`, `needs_agreement`) otherwise. The others' word stands for the half hour:
+    a question asked in time may be agreed to after it."""
     table = tables.lock_table(tx.session, table_id)
     if table.ended_at is not None:
         raise LedgerError("table_ended", "这一桌已经结束")
@@ -74,8 +111,11 @@ def leave_table(tx: Tx, table_id: int, user_id: int, *, admin: bool, reason: str
             raise LedgerError("not_seated", "你不在这一桌上")
         if took_part(tx, table_id, user_id):
             raise LedgerError("took_part", "你已经在这一桌记过牌，不能退桌作废")
-        if tx.now - table.started_at.replace(tzinfo=tx.now.tzinfo) > LEAVE_WITHIN:
+        if agreed_by is None and tx.now - table.started_at.replace(tzinfo=tx.now.tzinfo) > LEAVE_WITHIN:
             raise LedgerError("too_late", "开桌超过 30 分钟了，不能自己退桌作废")
+        needed = agreers(tx, table_id, user_id)
+        if needed and agreed_by not in {agreer.user_id for agreer in needed}:
+            raise LedgerError("needs_agreement", "这桌已经记了账，要桌上赢钱的人同意才能作废")
     hands = list(tx.session.execute(sa.select(m.Hand.id).where(m.Hand.table_id == table_id, m.Hand.status != m.VOIDED)))
     movement = transfers.Movement()
     amount, booked = 0, 0

@@ -46,7 +46,7 @@ from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine,
 from ledger.errors import DuplicatePayment, DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event
 from ledger.history import hand_history, numbered_hand
-from ledger.leaving import TableLeft
+from ledger.leaving import Agreer, TableLeft
 from ledger.payments import Debt, LineState, PaymentResult
 from ledger.records import (
     Balance,
@@ -260,16 +260,22 @@ class Ledger:
         """End a table; refused while its hand has events (finish or undo them first)."""
         return self._unit.once(source, "end_table", by, TableInfo, lambda tx: tables.end_table(tx, table_id))
 
-    def leave_table(self, table_id: int, user_id: int, *, admin: bool, source: str, reason: str) -> TableLeft:
-        """`不玩`: end the table and void every hand of it, for a seated member who took no part in it, or an admin
-        (`leaving.leave_table`)."""
+    def leave_table(
+        self, table_id: int, user_id: int, *, admin: bool, source: str, reason: str, agreed_by: int | None = None
+    ) -> TableLeft:
+        """`不玩`: end the table and void every hand of it, for a seated member who took no part in it (once money
+        moved at it, with the word of one who must agree: `agreed_by`), or an admin (`leaving.leave_table`)."""
         return self._unit.once(
             source,
             "leave_table",
             user_id,
             TableLeft,
-            lambda tx: leaving.leave_table(tx, table_id, user_id, admin=admin, reason=reason),
+            lambda tx: leaving.leave_table(tx, table_id, user_id, admin=admin, reason=reason, agreed_by=agreed_by),
         )
+
+    def leave_agreers(self, table_id: int, leaver: int) -> list[Agreer]:
+        """Who must agree before `leaver`'s 退桌 voids the table (`leaving.agreers`); none while no money moved."""
+        return self._unit.read(lambda tx: leaving.agreers(tx, table_id, leaver))
 
     def end_night(self, chat_id: int, *, source: str, by: int | None) -> NightClosed:
         """End the open night (and its table) and post its settlement (stored and returned)."""

@@ -27,6 +27,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
             "question_yes",
             "seat_me",
             "leave_table",
+            "leave_agree",
             "new_hand",
             "repeat_yes",
         ),

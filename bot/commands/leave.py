@@ -1,14 +1,50 @@
 """`退桌`: leave a table one never agreed to. Anyone may open a table seating others (one friend opens for everyone,
 nothing to tap), so a member seated by someone else may void it while they have taken no part in it — opened,
 recorded or taken back nothing at it —: the table ends and every hand booked at it is voided, its money back. Once
-they took part it is their game too (refused: ask an admin); an admin may always void the open table."""
+they took part it is their game too (refused: ask an admin); an admin may always void the open table.
+
+Once money has moved at the table, the void would wipe what others won, so a member's 退桌 is only asked: it
+voids once a seated player up at the table (`ledger.leaving.agreers`; with none who has an account, any other
+seated member) presses 「同意作废」 or types `同意`, or an admin does. A loser who never took part cannot wipe the
+winners' money alone, while a member truly seated by mistake (their friends know it) is out with one word of theirs.
+「不同意」 (anyone seated, or an admin) or the leaver's `算了` drops it; a record booked meanwhile expires it (what
+it would void is no longer what it said)."""
 
 from __future__ import annotations
 
-from bot.commands._common import shown_names
-from bot.core import Context, Quiet, Refusal, SendText, registry
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands._common import (
+    FlowStep,
+    asked_already,
+    current_table,
+    flow_key,
+    flow_step,
+    my_seat,
+    shown_names,
+    written_mention,
+)
+from bot.commands.questions import cancel_by_typing, typed_answer
+from bot.core import (
+    AnswerCallback,
+    Button,
+    CallbackQuery,
+    Context,
+    Effect,
+    HandlerResult,
+    Quiet,
+    Refusal,
+    SendText,
+    registry,
+)
+from bot.grammar import asks, fold
 from bot.texts import register
 from ledger.errors import LedgerError
+from ledger.leaving import Agreer, TableLeft
+
+KIND = "leave"
+PREFIX = "lv"
 
 register(
     {
@@ -37,6 +73,41 @@ register(
             "en": "Not voided: the table opened over 30 minutes ago, so you played at it. Ask an admin to void it "
             "(an admin sends leave table).",
         },
+        "leave_table_ask": {
+            "zh": "🚪 {name} 要退桌：说没同意上桌。这桌已经记了账，作废会把记下的都撤销，{winners} 赢的钱也退回。"
+            "要作废，{who} 点「同意作废」或发 同意（管理员也可以）；不作废点「不同意」。",
+            "en": "🚪 {name} wants to leave: seated without agreeing. Hands are booked at this table; voiding it takes "
+            "them all back, {winners}'s winnings too. To void it, {who} presses “Agree” or types agree (or an admin "
+            "does); “Don't agree” keeps it.",
+        },
+        "leave_table_agreed": {"zh": "（{by} 同意了）", "en": " ({by} agreed)"},
+        "leave_table_kept": {
+            "zh": "没有作废：{name} 的退桌没有得到同意，这桌照常。",
+            "en": "Not voided: {name}'s leaving was not agreed to; the table goes on.",
+        },
+        "leave_table_kept_typed": {
+            "zh": "好的，不退桌了（上面的按钮已经作废）。",
+            "en": "OK, not leaving (the buttons above expired).",
+        },
+        "leave_table_needs_agreement": {
+            "zh": "没有作废：要作废这桌，得桌上赢钱的人同意。",
+            "en": "Not voided: the players up at this table must agree first.",
+        },
+        "leave_table_not_agreer": {
+            "zh": "这要 {who} 同意（或管理员）：作废退回的是赢家的钱。",
+            "en": "This is for {who} to agree to (or an admin): it is their winnings the void takes back.",
+        },
+        "leave_table_moved": {
+            "zh": "这桌在问过之后又记了账，这个退桌问题作废了（没有作废牌桌）。还要退桌请再发 退桌。",
+            "en": "Something was booked at the table since the question; it expired (nothing voided). Send leave table "
+            "again to ask again.",
+        },
+        "leave_table_agreed_typed": {
+            "zh": "好的，这桌作废了（上面那条已经改成结果）。",
+            "en": "Done: the table is void (the question above now says so).",
+        },
+        "btn_leave_agree": {"zh": "同意作废", "en": "Agree"},
+        "btn_leave_keep": {"zh": "不同意", "en": "Don't agree"},
         "leave_table_not_seated": {
             "zh": "你不在这桌上，不用退桌。",
             "en": "You have no seat at this table: nothing to leave.",
@@ -49,9 +120,10 @@ register(
     "leave_table",
     names=["leavetable"],
     aliases=["退桌", "我没上桌", "我没同意上桌", "leave table"],
-    help_zh="退桌：别人把你拉上桌、你没同意（这桌你还没开过、记过、撤过牌），牌桌作废、记的账全部撤销；管理员随时可以",
+    help_zh="退桌：别人把你拉上桌、你没同意（这桌你还没开过、记过、撤过牌），牌桌作废、记的账全部撤销（已经有人赢了钱："
+    "要赢钱的人同意）；管理员随时可以",
     help_en="leave table: you were seated without agreeing (and did nothing at the table): the table is void, "
-    "its hands taken back; an admin always may",
+    "its hands taken back (once someone won money there: when they agree); an admin always may",
     in_menu=False,
 )
 def leave_table(ctx: Context) -> SendText:
@@ -60,7 +132,6 @@ def leave_table(ctx: Context) -> SendText:
     table = ctx.table
     if table is None:
         raise Refusal("no_table")
-    name = shown_names(ctx)
     try:
         left = ctx.service.leave_table(
             table.id,
@@ -72,9 +143,145 @@ def leave_table(ctx: Context) -> SendText:
     except LedgerError as err:
         if err.code in ("took_part", "not_seated", "too_late"):
             raise Refusal(f"leave_table_{err.code}") from err
+        if err.code == "needs_agreement":
+            return _ask(ctx)
         raise
+    return SendText(_left_text(ctx, left, admin=ctx.is_admin), reply_to=ctx.message_id)
+
+
+def _left_text(ctx: Context, left: TableLeft, *, admin: bool, agreed: str = "") -> str:
+    """What a void says: the leaver's 退桌 (with who agreed), or an admin's."""
+    name = shown_names(ctx)
     what = ctx.t("leave_table_hands", hands=left.hands) if left.hands else ctx.t("leave_table_nothing")
     opener = name.get(left.opened_by, "?") if left.opened_by is not None else "?"
-    if left.seat is not None and not ctx.is_admin:
-        return ctx.reply("leave_table_done", name=left.seat, opener=opener, what=what)
-    return ctx.reply("leave_table_admin", name=ctx.sender.name, opener=opener, what=what)
+    if left.seat is not None and not admin:
+        done = ctx.t("leave_table_done", name=left.seat, opener=opener, what=what)
+        return done + (ctx.t("leave_table_agreed", by=agreed) if agreed else "")
+    return ctx.t("leave_table_admin", name=ctx.sender.name, opener=opener, what=what)
+
+
+def _ask(ctx: Context) -> SendText:
+    """The question a member's 退桌 gets once money moved at the table: put to those who must agree, @-mentioned."""
+    table = current_table(ctx)
+    key = flow_key(ctx)
+    if asked_already(ctx, key):
+        raise Quiet
+    needed = ctx.service.leave_agreers(table.id, ctx.sender.user_id)
+    latest = ctx.service.latest_record(table.id)
+    seat = my_seat(ctx, table) or ctx.sender.name
+    state: dict[str, Any] = {
+        "table_id": table.id,
+        "leaver": ctx.sender.user_id,
+        "seat": seat,
+        "agreers": [agreer.user_id for agreer in needed],
+        "agreer_names": [agreer.seat for agreer in needed],
+        "latest": latest.event_ids[-1] if latest is not None else None,
+        "asked": ctx.source,
+    }
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
+    winners = "、".join(agreer.seat for agreer in needed)
+    who = "、".join(_mention(ctx, agreer) for agreer in needed)
+    buttons = (
+        (
+            Button(ctx.t("btn_leave_agree"), f"{PREFIX}:{key}:ok"),
+            Button(ctx.t("btn_leave_keep"), f"{PREFIX}:{key}:keep"),
+        ),
+    )
+    text = ctx.t("leave_table_ask", name=seat, winners=winners, who=who)
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+def _mention(ctx: Context, agreer: Agreer) -> str:
+    person = next((m for m in ctx.service.members(ctx.chat_id) if m.user_id == agreer.user_id), None)
+    return written_mention(ctx, person.id, agreer.seat) if person is not None else agreer.seat
+
+
+@registry.callback(PREFIX)
+def press(ctx: Context) -> HandlerResult:
+    """「同意作废」 from one who must agree (or an admin) voids the table as the leaver's 退桌 would have; 「不同意」
+    from anyone seated (or an admin) drops the question. Expired once the table booked anything since."""
+    step = flow_step(ctx, KIND, current_table)
+    if not isinstance(step, FlowStep):
+        return step
+    state = step.state
+    if step.action == "keep":
+        ctx.service.finish_flow(ctx.chat_id, step.key)
+        return [AnswerCallback(), SendText(_kept(ctx, state), edit_message_id=step.edit)]
+    if step.action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    if not ctx.is_admin and ctx.sender.user_id not in state["agreers"]:
+        who = "、".join(state["agreer_names"])
+        return AnswerCallback(ctx.t("leave_table_not_agreer", who=who), alert=True)
+    latest = ctx.service.latest_record(step.table.id)
+    if (latest.event_ids[-1] if latest is not None else None) != state["latest"]:
+        ctx.service.finish_flow(ctx.chat_id, step.key)
+        moved = ctx.t("leave_table_moved")
+        return [AnswerCallback(moved, alert=True), SendText(moved, edit_message_id=step.edit)]
+    admin = ctx.sender.user_id not in state["agreers"]  # an admin's word: voided as an admin's 退桌 voids
+    try:
+        left = ctx.service.leave_table(
+            step.table.id,
+            int(state["leaver"]),
+            admin=admin,
+            source=f"{ctx.source.rsplit(':', 1)[0]}:{step.key}:leave",
+            reason=ctx.t("leave_table_reason"),
+            agreed_by=None if admin else ctx.sender.user_id,
+        )
+    except LedgerError as err:
+        ctx.service.finish_flow(ctx.chat_id, step.key)
+        if err.code in ("took_part", "not_seated", "too_late", "needs_agreement"):
+            raise Refusal(f"leave_table_{err.code}") from err
+        raise
+    ctx.service.finish_flow(ctx.chat_id, step.key)
+    text = _left_text(ctx, left, admin=False, agreed=ctx.sender.name)
+    return [AnswerCallback(), SendText(text, edit_message_id=step.edit)]
+
+
+def _kept(ctx: Context, state: Mapping[str, Any]) -> str:
+    return ctx.t("leave_table_kept", name=state["seat"])
+
+
+cancel_by_typing(KIND, PREFIX, _kept, "leave_table_kept_typed")
+
+
+@registry.command(
+    "leave_agree",
+    names=["agree"],
+    aliases=["同意", "同意作废", "同意退桌", "agree"],
+    help_zh="同意：有人退桌、这桌已经记了账时，桌上赢钱的人（或管理员）打这句就作废这桌，和点「同意作废」一样",
+    help_en="agree: when someone leaves a table with hands booked, one up at it (or an admin) types it to void the "
+    "table, as pressing “Agree”",
+    in_menu=False,
+)
+def agree(ctx: Context) -> list[Effect]:
+    """A typed 同意, alone: the latest 退桌 question at the open table that the sender may agree to (one it names,
+    or any for an admin), answered as their 「同意作废」 press; anything else is chat. English `agree` only in a group
+    that reads English (or `/agree`)."""
+    table = ctx.table
+    typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
+    english = fold(ctx.word) == "agree" and not typed.startswith("/")
+    if ctx.args.strip() or table is None or asks(typed) or (english and ctx.group.language != "en"):
+        raise Quiet
+    asked = [
+        flow
+        for flow in reversed(ctx.service.open_flows(ctx.chat_id, kinds=(KIND,)))
+        if flow.state.get("table_id") == table.id
+        and (ctx.sender.user_id in flow.state.get("agreers", ()) or ctx.is_admin)
+        and flow.user_id != ctx.sender.user_id
+    ]
+    if not asked:
+        raise Quiet
+    flow = asked[0]
+    message = int(flow.state.get("message") or 0)
+    query = CallbackQuery(
+        query_id=f"typed:{ctx.message_id}",
+        chat_id=ctx.chat_id,
+        message_id=message,
+        sender=ctx.sender,
+        data=f"{PREFIX}:{flow.message_id}:ok",
+        date=ctx.now(),
+        source=ctx.source,
+        admin_ids=ctx.admin_ids,
+        owner_id=ctx.owner_id,
+    )
+    return typed_answer(ctx, ctx.bot.handle_callback(query).effects, message, "leave_table_agreed_typed")

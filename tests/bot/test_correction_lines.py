@@ -35,6 +35,12 @@ def mistaken(table: Table) -> Iterator[Table]:
         "改成清一色 哈哈哈",
         "改成清一色自摸 打错了",
         "应该是清一色",
+        # said as what it is and is not, or after taking the record back (each answered 「看不懂」 or silent before)
+        "是清一色 不是七对",
+        "不是七对 是清一色",
+        "不是七对，而是清一色",
+        "撤回 改成清一色",
+        "撤回，改成 清一色 自摸",
     ],
 )
 def test_a_correction_said_as_players_say_it_asks_and_rescores(mistaken: Table, line: str) -> None:
@@ -49,3 +55,21 @@ def test_a_correction_said_as_players_say_it_asks_and_rescores(mistaken: Table, 
 def test_owning_up_without_a_record_to_change_to_is_chat(mistaken: Table, line: str) -> None:
     assert mistaken.say(f"b: {line}") == []
     assert mistaken.balances()["b"] == 1600
+
+
+@pytest.mark.parametrize("line", ["不是我 是他", "是啊 不是吗", "不是七对 是清一色吗", "是 不是七对"])
+def test_is_and_is_not_that_reads_as_no_record_is_chat(mistaken: Table, line: str) -> None:
+    assert mistaken.say(f"b: {line}") == []
+    assert mistaken.balances()["b"] == 1600
+
+
+def test_undo_then_correct_from_someone_else_says_whose_record_it_is(mistaken: Table) -> None:
+    """`撤回 改成 …` is plainly meant: someone else seated is told who may correct it, as 改成 tells them."""
+    told = mistaken.say("c: 撤回 改成清一色")
+    assert any("是 b 记的" in said for said in told), told
+    assert not any("看不懂" in said for said in told), told
+    assert mistaken.balances()["b"] == 1600
+
+
+def test_undo_followed_by_anything_else_is_still_undo(mistaken: Table) -> None:
+    assert any("撤销第1局" in said for said in mistaken.say("b: 撤回 第1局"))

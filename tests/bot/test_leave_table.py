@@ -34,17 +34,65 @@ def money(table: Table) -> dict[str, int]:
     return {line.name: line.amount for line in table.ledger.balances(CHAT).lines if line.amount}
 
 
+ASK = (
+    "bot: 🚪 小李-成员 要退桌：说没同意上桌。这桌已经记了账，作废会把记下的都撤销，小红-成员 赢的钱也退回。"
+    "要作废，@eve 点「同意作废」或发 同意（管理员也可以）；不作废点「不同意」。"
+)
+ASK_BUTTONS = "bot: [按钮] 同意作废 | 不同意"
+BEFORE = {"小红-成员": 1600, "小李-成员": -800, "老王-成员": -800}
+
+
 def test_a_member_seated_without_agreeing_leaves_and_the_tables_hands_are_voided(table: Table) -> None:
-    assert money(table) == {"小红-成员": 1600, "小李-成员": -800, "老王-成员": -800}
+    """With money moved to 小红, 小李's 退桌 is asked; 小红's word voids the table."""
+    assert money(table) == BEFORE
     table.say("b: 撤销", "!clock +20s")  # asking is no part taken: nothing was undone
-    out = table.say("b: 退桌")
-    assert out == [
+    assert table.say("b: 退桌") == [ASK, ASK_BUTTONS] and money(table) == BEFORE
+    out = table.say("eve: !press 同意作废")
+    assert out[-1] == (
         "bot: 🚪 小李-成员 退桌：这桌是 小红-成员 开的，小李-成员 没同意上桌。牌桌作废：记下的 2 局都撤销了，"
-        "钱已退回。要打请重新开桌。"
-    ]
+        "钱已退回。要打请重新开桌。（小红-成员 同意了）"
+    )
     assert money(table) == {} and table.ledger.chat(CHAT).table is None
     assert [h.status for h in table.ledger.history(CHAT, 10, include_voided=True)] == ["voided", "voided"]
 
+
+def test_a_loser_alone_cannot_wipe_the_winners_money(table: Table) -> None:
+    """The hole: 小李 (never took part, down 8元) voided 小红's winnings alone. Now neither 小李 nor the other loser
+    老王 may agree; only the one up at the table, or an admin."""
+    table.say("b: 退桌")
+    assert table.say("b: !press 同意作废") == ["bot: [提示] 这要 小红-成员 同意（或管理员）：作废退回的是赢家的钱。"]
+    assert table.say("c: !press 同意作废")[0].startswith("bot: [提示] 这要 小红-成员 同意")
+    assert table.say("!clock +10s", "c: 同意", "b: 同意") == []  # not theirs to agree to: chat
+    assert money(table) == BEFORE and table.ledger.chat(CHAT).table is not None
+    assert table.say("boss: 同意")[0].startswith("bot: 🚪 小李-成员 退桌") and money(table) == {}
+
+
+def test_the_winner_may_refuse_and_the_leaver_may_drop_it(table: Table) -> None:
+    table.say("b: 退桌")
+    assert table.say("eve: !press 不同意")[-1] == "bot: 没有作废：小李-成员 的退桌没有得到同意，这桌照常。"
+    table.say("!clock +20s", "b: 退桌")
+    assert table.say("b: 算了")[-1] == "bot: 好的，不退桌了（上面的按钮已经作废）。"
+    assert table.say("!clock +10s", "eve: 同意") == [] and money(table) == BEFORE
+
+
+def test_a_record_booked_after_the_question_expires_it(table: Table) -> None:
+    table.say("b: 退桌", "!clock +5m", "eve: 胡 清一色 自摸", "!clock +10s")
+    out = table.say("eve: !press 同意作废")
+    assert "这个退桌问题作废了" in out[0] and len(table.ledger.history(CHAT, 10)) == 3
+
+
+def test_with_no_money_moved_the_leaver_needs_nobody(db_url: str) -> None:
+    opened = Table(db_url)
+    try:
+        opened.say(*MEMBERS, "eve: 开桌 @eve @b @c 庄 @eve", "!clock +3m", "eve: 亮倒", "!clock +20s")
+        out = opened.say("b: 退桌")
+        assert out == [
+            "bot: 🚪 小李-成员 退桌：这桌是 小红-成员 开的，小李-成员 没同意上桌。牌桌作废：记下的 1 局都撤销了，"
+            "钱已退回。要打请重新开桌。"
+        ]
+        assert opened.ledger.chat(CHAT).table is None
+    finally:
+        opened.ledger.close()
 
 
 def test_a_win_of_ones_own_is_taking_part(table: Table) -> None:
@@ -63,6 +111,7 @@ def test_half_an_hour_after_开桌_only_an_admin_may_void_it(table: Table) -> No
     ]
     assert money(table) == {"小红-成员": 1600, "小李-成员": -800, "老王-成员": -800}
     assert table.say("!clock +20s", "boss: 退桌")[0].startswith("bot: 🚪 管理员 boss 作废了这桌") and money(table) == {}
+
 
 def test_one_who_took_part_is_refused_and_an_admin_always_may(table: Table) -> None:
     table.say("!clock +5m", "c: 胡 清一色 自摸", "!clock +20s")  # 老王 recorded: his game too
@@ -86,6 +135,15 @@ async def test_through_telegram_a_seated_victim_leaves_a_table_they_never_agreed
     await tg.say(B, "撤销")  # someone else's record: a question only the recorder or an admin may confirm
     assert "确认撤销" in " ".join(tg.telegram.texts()[-2:])
     await tg.say(B, "退桌")
-    assert tg.last_text().startswith("🚪 小李 退桌：这桌是 阿杰 开的")
+    assert tg.last_text().startswith("🚪 小李 要退桌") and tg.balance(B["id"]) == -400  # 阿杰 won: asked
+    await tg.say(A, "同意")
+    assert any(text.startswith("🚪 小李 退桌：这桌是 阿杰 开的") for text in tg.telegram.texts()[-3:])
     assert [tg.balance(user["id"]) for user in (A, B, C)] == [0, 0, 0]
     assert tg.ledger.chat(TG_CHAT["id"]).table is None
+
+
+def test_agreeing_asked_or_in_english_in_a_chinese_group_is_chat(table: Table) -> None:
+    table.say("b: 退桌")
+    assert table.say("eve: 同意吗", "!clock +10s", "eve: agree", "!clock +10s", "eve: 同意 明天再说") == []
+    assert money(table) == BEFORE
+    assert table.say("eve: /agree")[0].startswith("bot: 🚪 小李-成员 退桌") and money(table) == {}
