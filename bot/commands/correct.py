@@ -221,6 +221,11 @@ class _Unusable(Exception):
         self.message = message
 
 
+class _RuledOut(_Unusable):
+    """The hand's earlier events rule the line out (`_refuse_against_the_hand`): said even when the line was only
+    patterns, kept on the latest win (`改成 七对` after the winner's kong)."""
+
+
 class _Unready(Exception):
     """The line did not read through: it would ask (a flow saved) or write something other than a record."""
 
@@ -379,11 +384,16 @@ def _reading_of(
             raise typed from None
     if hu is None:  # a game without 卡五星's wins
         raise Quiet
+    ruled_out: _RuledOut | None = None
     for reading in _wins_kept(latest, line, my_seat(ctx, ctx.table) if ctx.table is not None else None):
         try:
             return HU_WORD, reading, *_reading(ctx, hu, HU_WORD, reading, latest)
+        except _RuledOut as why:
+            ruled_out = ruled_out or why
         except _Unusable:
             continue
+    if ruled_out is not None:
+        raise ruled_out
     raise Quiet  # `改一下，说好的`: chat
 
 
@@ -443,7 +453,7 @@ def _refuse_against_the_hand(ctx: Context, latest: TableRecord, recorded: Sequen
     try:
         refuse_seven_pairs_after_kong(ctx.game, [*earlier, *recorded])
     except ScoringError as err:
-        raise _Unusable(refusal_text(ctx.lang, ScoringRefused(err.code, err.message, err.reading)) or "") from None
+        raise _RuledOut(refusal_text(ctx.lang, ScoringRefused(err.code, err.message, err.reading)) or "") from None
 
 
 def _players_changed(ctx: Context, before: Sequence[Payload], after: Sequence[Payload]) -> str:

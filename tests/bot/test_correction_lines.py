@@ -73,3 +73,14 @@ def test_undo_then_correct_from_someone_else_says_whose_record_it_is(mistaken: T
 
 def test_undo_followed_by_anything_else_is_still_undo(mistaken: Table) -> None:
     assert any("撤销第1局" in said for said in mistaken.say("b: 撤回 第1局"))
+
+
+@pytest.mark.parametrize("line", ["b: 改成 七对", "b: 改成 胡 七对 自摸"])
+def test_a_correction_the_hands_kong_rules_out_is_refused_before_it_is_asked(table: Table, line: str) -> None:
+    """b konged, then won 杠上开花 清一色: `改成 七对` was asked 「改成「b 自摸 七对」？」 and only the press was
+    refused, in a toast (seven pairs are fourteen concealed tiles). It is refused at once, with why; nothing changes."""
+    table.say("b: 暗杠 3s", "!clock +1m", "b: 杠上开花 清一色", "!clock +1m")
+    before = table.balances()
+    out = table.say(line)
+    assert out == ["bot: 没有记录：b 这局杠过（三条），七对要门清：不能有杠"], out
+    assert table.balances() == before
