@@ -87,7 +87,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_beside_fees": {"zh": "台费 {amount}", "en": "fees {amount}"},
     "report_beside_received": {"zh": "领红包池/台费 {amount}", "en": "received from pot/house {amount}"},
     "report_stats_owed": {
-        "zh": "总输赢 {result}｜未结 {owed}（付款之后现在还差）",
+        "zh": "总输赢 {result}｜未结（付款之后现在还差）：{owed}",
         "en": "All-time result (总输赢) {result} | owed now (未结) {owed}",
     },
     "report_owed_line": {"zh": "未结（付款之后现在还差）：{items}", "en": "Owed now (未结): {items}"},
