@@ -1319,6 +1319,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "没有记账：要写明付给谁。{debts}。这样写：已转 {payee}（付清这一笔），或 付 {payee} 金额。",
         "en": "Not booked: say whom you paid. {debts}. Write: paid {payee} (all of it), or paid {payee} AMOUNT.",
     },
+    # `付 8`, `已转 8` (an amount, nobody named) from someone owing several people
+    "payment_amount_which": {
+        "zh": "没有记账：你欠的不止一个人，要写明付给谁。{debts}。这样写：付 {payee} {amount}。",
+        "en": "Not booked: you owe more than one person, so say whom you paid. {debts}. Write: paid {payee} {amount}.",
+    },
     "payment_alone_none": {
         "zh": "你现在没有要付的账，没有记。发「谁还没付」看还没付清的每一笔。",
         "en": "You owe nobody now, so nothing was booked. Send “unpaid” to see every open debt.",

@@ -435,6 +435,8 @@ def pay(ctx: Context) -> list[Effect]:
         raise Refusal("payment_to_pool")  # `已转 红包池`, `付 台费 5`: paid by its payout, never to the account
     if _chat_after(ctx, words) or (ctx.word in PAID_NAMING_WORDS and not _named_first(ctx, words)):
         raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`; `转你了 8`, `红包发了`, `sent` naming nobody
+    if _amount_alone(ctx, words):  # `付 8`, `付 8 元`: to the one person the sender owes, as `已转 8`
+        return _paid_alone(ctx, source, words)
     asked = _sent_to_glued(ctx, words)
     if asked is not None:
         return [asked]
@@ -443,6 +445,15 @@ def pay(ctx: Context) -> list[Effect]:
         raise Quiet  # a 红包 to someone owed nothing is a gift, not a payment
     payer = me(ctx)
     return _typed(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source)
+
+
+def _amount_alone(ctx: Context, words: list[str]) -> bool:
+    """Whether a payment's words are a positive amount alone (`8`, `8块`, `8 元`), naming nobody: `付 8` pays the
+    one person the sender owes, as `已转 8` does (`_paid_alone`)."""
+    if not words or len(words) > 2 or (len(words) == 2 and words[1] not in unit_words(ctx.group.currency)):
+        return False
+    amount = amount_or_why(ctx, "".join(words))[0]
+    return amount is not None and amount > 0
 
 
 def _typed_words(ctx: Context) -> list[str]:
@@ -465,9 +476,9 @@ _FROM_NAME = re.compile(r"(?P<name>[^\s@]+?)的(?:了|啦)?")
 
 def _paid_alone(ctx: Context, source: str, amount: list[str]) -> list[Effect]:
     """`已转`, `转完了`, `已付清` alone (`vocab.PAID_ALONE_WORDS`): all the sender owes the one person they owe, as
-    `已转 @那人`, and with an amount (`已转4`) that amount, as `已转 @那人 4` (more than owed is refused with what
-    is); owing several people, or nobody, they are told whom they owe and how to write it (nothing is booked on a
-    guess)."""
+    `已转 @那人`, and with an amount (`已转4`, `付 8`) that amount, as `已转 @那人 4` (more than owed is refused with
+    what is); owing several people, or nobody, they are told whom they owe and how to write it, the amount in it
+    (nothing is booked on a guess)."""
     payer = me(ctx)
     pools = {line.member_id for line in ctx.service.balances(ctx.chat_id).lines if line.kind in GROUP_ACCOUNTS}
     owing = [d for d in ctx.service.debts(ctx.chat_id) if d.debtor_id == payer.id]
@@ -485,6 +496,10 @@ def _paid_alone(ctx: Context, source: str, amount: list[str]) -> list[Effect]:
         raise Refusal("payment_to_pool")  # owing the pot or the house alone: nobody to pay until its payout
     first = next(d for d in owing if d.creditor_id in creditors)  # the example names a person, never the pot
     example = written_mention(ctx, first.creditor_id, shown_names(ctx).get(first.creditor_id, first.creditor))
+    if amount:  # `付 8`, `已转 8`: which of them, with the amount in the line to type
+        paid = amount_or_why(ctx, "".join(amount))[0] or 0
+        text = money(paid, ctx.group.currency)
+        raise Refusal("payment_amount_which", debts=debt_items(ctx, owing), payee=example, amount=text)
     raise Refusal("payment_alone_which", debts=debt_items(ctx, owing), payee=example)
 
 
