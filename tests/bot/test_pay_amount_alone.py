@@ -16,7 +16,10 @@ def test_an_amount_alone_pays_the_one_person_owed(sqlite_url: str) -> None:
     table = Table(sqlite_url, *ONE)
     try:
         said = table.say("b: 付 3")
-        assert said[:2] == ["bot: 记下付款：小李 → 阿杰 3元（小李 说已付，等 阿杰 点「收到」确认）", "bot: 小李 还欠 阿杰 1元"]
+        assert said[:2] == [
+            "bot: 记下付款：小李 → 阿杰 3元（小李 说已付，等 阿杰 点「收到」确认）",
+            "bot: 小李 还欠 阿杰 1元",
+        ]
         table.say("!clock +20s")
         assert table.say("c: 付 1 块")[0].startswith("bot: 记下付款：老王 → 阿杰 1元")
         table.say("!clock +20s")
@@ -33,7 +36,9 @@ def test_an_amount_alone_owing_several_asks_whom(sqlite_url: str) -> None:
         assert said == [
             "bot: 没有记账：你欠的不止一个人，要写明付给谁。小李 欠 老王 4元、小李 欠 阿杰 4元。这样写：付 @c 4元。"
         ], said
-        assert table.say("!clock +20s", "a: 付 4") == ["bot: 你现在没有要付的账，没有记。发「谁还没付」看还没付清的每一笔。"]
+        assert table.say("!clock +20s", "a: 付 4") == [
+            "bot: 你现在没有要付的账，没有记。发「谁还没付」看还没付清的每一笔。"
+        ]
         assert table.ledger.debts(table.chat) == owed  # nothing booked
     finally:
         table.ledger.close()
