@@ -1330,10 +1330,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     # 都收到了 with payments from several people waiting for the sender's word
     "payment_all_received_which": {
-        "zh": "{names} 都说已付，在等你确认；没有记。请一笔一笔确认：点「收到」，或写 收到 {example}。",
-        "en": "{names} each say they paid and wait for your word; nothing booked. Confirm each: press “Received” "
-        "or write received {example}.",
+        "zh": "{items}，都在等你确认。没写收到谁的，没有记：收到谁的就写 {lines}，或点付款帖里那一笔的「收到」。",
+        "en": "{items}, each waiting for your word. You named nobody, so nothing was booked: for each that came "
+        "write {lines}, or press “received” on its line in the payments post.",
     },
+    "payment_told_item": {"zh": "{name} 说已付 {amount}", "en": "{name} says {amount} paid"},
     # 我欠阿杰多少 when nothing is open between the two (bot/commands/balance.py)
     "balance_pair_none": {
         "zh": "你和 {name} 之间没有没付清的账。",

@@ -626,7 +626,8 @@ def _not_received(ctx: Context, words: list[str]) -> list[Effect]:
 def _all_received(ctx: Context, *, thanked: bool = False) -> list[Effect]:
     """`都收到了`, and `收到` naming nobody: the payments of the latest settlement waiting for the sender's word
     (payments told to them, never to anyone else). From one person, confirmed as `收到 @那人` confirms them; from
-    several, listed with how to confirm each (a blanket word confirms no money the sender may not have looked at);
+    several, listed each with what they told and the line that confirms it (`收到 @a、收到 @b`; or the post's
+    「收到」 on its line): a blanket word confirms no money the sender may not have looked at;
     none: chat (a bare 收到 is how chats say "got it"; `thanked`, `收到，谢谢`, is chat then even to a payee owed)."""
     payee = me(ctx)
     settlement = ctx.service.latest_settlement(ctx.chat_id)
@@ -648,8 +649,17 @@ def _all_received(ctx: Context, *, thanked: bool = False) -> list[Effect]:
             ctx, (debtor_id, debtor), (payee.id, payee.name), None, PAYEE_SIDE, confirm_only=True, source=source
         )
     shown = shown_names(ctx)
-    names = [written_mention(ctx, id_, shown.get(id_, name)) for id_, name in waiting.items()]
-    raise Refusal("payment_all_received_which", names=joined(ctx.lang, names), example=names[0])
+    told: dict[int, int] = {}
+    for w in told_by_payers(ctx):
+        if w.creditor_id == payee.id and w.debtor_id in waiting:
+            told[w.debtor_id] = told.get(w.debtor_id, 0) + w.amount
+    items = [
+        ctx.t("payment_told_item", name=shown.get(id_, name), amount=money(told.get(id_, 0), ctx.group.currency))
+        for id_, name in waiting.items()
+    ]
+    word = "received" if ctx.lang == "en" else "收到"
+    typed = [f"{word} {written_mention(ctx, id_, shown.get(id_, name))}" for id_, name in waiting.items()]
+    raise Refusal("payment_all_received_which", items=joined(ctx.lang, items), lines=joined(ctx.lang, typed))
 
 
 def _nothing_waiting(
