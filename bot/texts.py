@@ -771,6 +771,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Money owed to the house or the pot waits for an admin's /payfees or /payout, then goes to whoever is "
         "paid out.",
     },
+    # two lines of one settlement each way between the same two, equal, set against each other (as 最少转账 nets them)
+    "payments_line_netted": {
+        "zh": "{a} ⇄ {b} {amount}（两人互欠，相抵，谁也不用付） ✓",
+        "en": "{a} ⇄ {b} {amount} (owed each way, set against each other: nobody pays) ✓",
+    },
     "payments_line_via": {"zh": "（经{via}转来）", "en": " (passed on through {via})"},
     "payments_part_passed_to": {"zh": "已转给 {name} {amount}", "en": "{amount} passed on to {name}"},
     "payments_part_passed_from": {"zh": "改由 {name} 付 {amount}", "en": "{amount} now owed by {name}"},

@@ -980,10 +980,23 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     player_lines = 0
     shown: dict[int, str] = {}  # the group's names, read at the first line with the pot or the house
     pairs = [(p.payer_id, p.payee_id) for p in (*settlement.payments, *settlement.passed)]
+    netted = _netted_each_way(settlement, states)
     for index, payment in enumerate((*settlement.payments, *settlement.passed)):
         if index > 99:
             break
         state = states[index] if index < len(states) else None
+        if index in netted:
+            other = netted[index]
+            if other is not None:  # two lines each way, each wholly set against the other: one line says so
+                lines.append(
+                    ctx.t(
+                        "payments_line_netted",
+                        a=account_word(ctx.lang, payment.payer),
+                        b=account_word(ctx.lang, payment.payee),
+                        amount=money(payment.amount, currency),
+                    )
+                )
+            continue  # wholly set against a line the other way: that line (or the one above) tells it
         pool = pools.get(payment.payee_id) or pools.get(payment.payer_id)
         params = {
             "payer": account_word(ctx.lang, payment.payer),
@@ -1157,6 +1170,42 @@ def _pool_line_text(
     line = ctx.t("payments_line", **params)
     line += ctx.t("payments_line_parts", parts=(", " if ctx.lang == "en" else "，").join(parts))
     return line if still else line + " ✓"
+
+
+def _netted_each_way(settlement: Settlement, states: list[LineState]) -> dict[int, int | None]:
+    """The settlement's lines between two players wholly set against a line of its own the other way (nothing
+    paid, carried or passed on them: 小李 → 阿杰 4元 beside 阿杰 → 小李 4元（经红包池转来）), as 最少转账 nets them:
+    index → the other line's index when the two are equal and the first of them (shown once as both, 「小李 ⇄ 阿杰
+    4元（两人互欠，相抵，谁也不用付） ✓」), None when the line is left out (the later of an equal two, or one the
+    other way's larger line shows as its 「与反向的欠账相抵」 part)."""
+    lines = (*settlement.payments, *settlement.passed)
+
+    def whole(index: int) -> bool:
+        state = states[index] if index < len(states) else None
+        return state is not None and state.waiting is None and state.offset == state.amount > 0
+
+    netted: dict[int, int | None] = {}
+    for index, line in enumerate(lines):
+        if index in netted or not whole(index):
+            continue
+        others = [
+            j
+            for j, other in enumerate(lines)
+            if j != index
+            and j not in netted
+            and (other.payer_id, other.payee_id) == (line.payee_id, line.payer_id)
+            and index < len(states)
+            and j < len(states)
+            and states[j].offset >= line.amount
+        ]
+        if not others:
+            continue
+        equal = next((j for j in others if whole(j) and lines[j].amount == line.amount), None)
+        if equal is not None:
+            netted[index], netted[equal] = equal, None
+        else:
+            netted[index] = None
+    return netted
 
 
 def _line_text(ctx: Context, params: dict[str, str], state: LineState | None, via: str | None = None) -> str:
