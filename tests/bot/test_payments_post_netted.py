@@ -19,7 +19,11 @@ def _post(said: list[str]) -> list[str]:
 @pytest.mark.parametrize(
     ("fine", "expected", "buttons"),
     [
-        ("4", ["bot: 阿杰 ⇄ 小李 4元（两人互欠，相抵，谁也不用付） ✓"], ["bot: [按钮] 老王→小李 已付 | 老王→小李 收到"]),
+        (
+            "4",
+            ["bot: 阿杰 ⇄ 小李 4元（两人互欠，相抵，谁也不用付） ✓"],
+            ["bot: [按钮] 老王→小李 已付 | 老王→小李 收到"],
+        ),
         (
             "6",
             ["bot: 小李 → 阿杰 6元（经红包池转来）（与反向的欠账相抵 4元，还差 2元）"],
@@ -35,7 +39,7 @@ def test_lines_each_way_are_netted_as_fewest_transfers_nets_them(
     try:
         table.say(f"a: 罚款 @b {fine} 迟到", "!clock +10s", f"a: 发红包池 @a {fine}", "!clock +5m")
         post = _post(table.say("a: 结算"))
-        between = [line for line in post if "阿杰" in line and "小李" in line and "→" in line or "⇄" in line]
+        between = [line for line in post if ("阿杰" in line and "小李" in line and "→" in line) or "⇄" in line]
         assert [line for line in between if not line.startswith("bot: [按钮]")] == expected, post
         assert [line for line in post if line.startswith("bot: [按钮]")] == buttons, post
     finally:
