@@ -775,6 +775,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Money owed to the house or the pot waits for an admin's /payfees or /payout, then goes to whoever is "
         "paid out.",
     },
+    # two lines of one settlement each way between the same two, equal, set against each other (as 最少转账 nets them)
+    "payments_line_netted": {
+        "zh": "{a} ⇄ {b} {amount}（两人互欠，相抵，谁也不用付） ✓",
+        "en": "{a} ⇄ {b} {amount} (owed each way, set against each other: nobody pays) ✓",
+    },
     "payments_line_via": {"zh": "（经{via}转来）", "en": " (passed on through {via})"},
     "payments_part_passed_to": {"zh": "已转给 {name} {amount}", "en": "{amount} passed on to {name}"},
     "payments_part_passed_from": {"zh": "改由 {name} 付 {amount}", "en": "{amount} now owed by {name}"},
@@ -1333,16 +1338,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "没有记账：要写明付给谁。{debts}。这样写：已转 {payee}（付清这一笔），或 付 {payee} 金额。",
         "en": "Not booked: say whom you paid. {debts}. Write: paid {payee} (all of it), or paid {payee} AMOUNT.",
     },
+    # `付 8`, `已转 8` (an amount, nobody named) from someone owing several people
+    "payment_amount_which": {
+        "zh": "没有记账：你欠的不止一个人，要写明付给谁。{debts}。这样写：付 {payee} {amount}。",
+        "en": "Not booked: you owe more than one person, so say whom you paid. {debts}. Write: paid {payee} {amount}.",
+    },
     "payment_alone_none": {
         "zh": "你现在没有要付的账，没有记。发「谁还没付」看还没付清的每一笔。",
         "en": "You owe nobody now, so nothing was booked. Send “unpaid” to see every open debt.",
     },
     # 都收到了 with payments from several people waiting for the sender's word
     "payment_all_received_which": {
-        "zh": "{names} 都说已付，在等你确认；没有记。请一笔一笔确认：点「收到」，或写 收到 {example}。",
-        "en": "{names} each say they paid and wait for your word; nothing booked. Confirm each: press “Received” "
-        "or write received {example}.",
+        "zh": "{items}，都在等你确认。没写收到谁的，没有记：收到谁的就写 {lines}，或点付款帖里那一笔的「收到」。",
+        "en": "{items}, each waiting for your word. You named nobody, so nothing was booked: for each that came "
+        "write {lines}, or press “received” on its line in the payments post.",
     },
+    "payment_told_item": {"zh": "{name} 说已付 {amount}", "en": "{name} says {amount} paid"},
     # 我欠阿杰多少 when nothing is open between the two (bot/commands/balance.py)
     "balance_pair_none": {
         "zh": "你和 {name} 之间没有没付清的账。",

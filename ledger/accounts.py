@@ -374,7 +374,10 @@ def set_alias(tx: Tx, member_id: int, clean: str | None) -> MemberInfo:
         taken = [
             a
             for a in accounts(session, member.group_id)
-            if a.id != member.id and a.linked_to_id is None and clashes(clean, a.name, a.username)
+            if a.id != member.id
+            and a.linked_to_id is None
+            and clashes(clean, a.name, a.username)
+            and not own_handle(clean, member.username)
         ]
         if taken:
             raise LedgerError("alias_taken", f"名片“{clean}”已被使用（别人的名字或 Telegram 用户名）")
@@ -446,6 +449,12 @@ _ROLE = re.compile(r"\s*[-－—–]\s*")
 def person_part(name: str) -> str:
     """The person a 名片 in the group rule's shape names (`小李-成员`: 小李), as it reads (`reads_as`)."""
     return reads_as(_ROLE.split(name, maxsplit=1)[0])
+
+
+def own_handle(name: str, username: str | None) -> bool:
+    """Whether a 名片 is its member's own @username (as it reads): theirs to take whoever else shows so — a Telegram
+    name `wangge` beside the member @wangge already shows as `wangge#2` (`names`), and keeps the number."""
+    return bool(username) and reads_as(name) == reads_as(username or "")
 
 
 def clashes(name: str, other_name: str, other_username: str | None = None) -> bool:

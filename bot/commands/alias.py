@@ -7,7 +7,7 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import tokens
 from bot.texts import joined
 from bot.vocabulary import COMMAND_WORDS
-from ledger.accounts import clashes
+from ledger.accounts import clashes, own_handle
 
 MAX_ALIAS = 16
 
@@ -40,7 +40,9 @@ def alias(ctx: Context) -> SendText:
         raise Refusal("alias_bad", max=MAX_ALIAS)
     if not clear and reserved_name(new):
         raise Refusal("name_reserved", name=new)
-    if not clear:  # another's label, or another member's @username: a 名片 never reads as someone else
+    # another's label, or another member's @username: a 名片 never reads as someone else; one's own @username is
+    # one's own to take (an impostor showing it keeps its number: `wangge#2`)
+    if not clear and not own_handle(new, target.username):
         taken = [
             person
             for person in ctx.service.members(ctx.chat_id)

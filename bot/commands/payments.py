@@ -435,6 +435,8 @@ def pay(ctx: Context) -> list[Effect]:
         raise Refusal("payment_to_pool")  # `已转 红包池`, `付 台费 5`: paid by its payout, never to the account
     if _chat_after(ctx, words) or (ctx.word in PAID_NAMING_WORDS and not _named_first(ctx, words)):
         raise Quiet  # `已转 你看看`, `付了 谢谢`, `转了 8 个给他`; `转你了 8`, `红包发了`, `sent` naming nobody
+    if _amount_alone(ctx, words):  # `付 8`, `付 8 元`: to the one person the sender owes, as `已转 8`
+        return _paid_alone(ctx, source, words)
     asked = _sent_to_glued(ctx, words)
     if asked is not None:
         return [asked]
@@ -443,6 +445,15 @@ def pay(ctx: Context) -> list[Effect]:
         raise Quiet  # a 红包 to someone owed nothing is a gift, not a payment
     payer = me(ctx)
     return _typed(ctx, (payer.id, payer.name), (other.id, other.name), amount, PAYER_SIDE, source=source)
+
+
+def _amount_alone(ctx: Context, words: list[str]) -> bool:
+    """Whether a payment's words are a positive amount alone (`8`, `8块`, `8 元`), naming nobody: `付 8` pays the
+    one person the sender owes, as `已转 8` does (`_paid_alone`)."""
+    if not words or len(words) > 2 or (len(words) == 2 and words[1] not in unit_words(ctx.group.currency)):
+        return False
+    amount = amount_or_why(ctx, "".join(words))[0]
+    return amount is not None and amount > 0
 
 
 def _typed_words(ctx: Context) -> list[str]:
@@ -465,9 +476,9 @@ _FROM_NAME = re.compile(r"(?P<name>[^\s@]+?)的(?:了|啦)?")
 
 def _paid_alone(ctx: Context, source: str, amount: list[str]) -> list[Effect]:
     """`已转`, `转完了`, `已付清` alone (`vocab.PAID_ALONE_WORDS`): all the sender owes the one person they owe, as
-    `已转 @那人`, and with an amount (`已转4`) that amount, as `已转 @那人 4` (more than owed is refused with what
-    is); owing several people, or nobody, they are told whom they owe and how to write it (nothing is booked on a
-    guess)."""
+    `已转 @那人`, and with an amount (`已转4`, `付 8`) that amount, as `已转 @那人 4` (more than owed is refused with
+    what is); owing several people, or nobody, they are told whom they owe and how to write it, the amount in it
+    (nothing is booked on a guess)."""
     payer = me(ctx)
     pools = {line.member_id for line in ctx.service.balances(ctx.chat_id).lines if line.kind in GROUP_ACCOUNTS}
     owing = [d for d in ctx.service.debts(ctx.chat_id) if d.debtor_id == payer.id]
@@ -485,6 +496,10 @@ def _paid_alone(ctx: Context, source: str, amount: list[str]) -> list[Effect]:
         raise Refusal("payment_to_pool")  # owing the pot or the house alone: nobody to pay until its payout
     first = next(d for d in owing if d.creditor_id in creditors)  # the example names a person, never the pot
     example = written_mention(ctx, first.creditor_id, shown_names(ctx).get(first.creditor_id, first.creditor))
+    if amount:  # `付 8`, `已转 8`: which of them, with the amount in the line to type
+        paid = amount_or_why(ctx, "".join(amount))[0] or 0
+        text = money(paid, ctx.group.currency)
+        raise Refusal("payment_amount_which", debts=debt_items(ctx, owing), payee=example, amount=text)
     raise Refusal("payment_alone_which", debts=debt_items(ctx, owing), payee=example)
 
 
@@ -611,7 +626,8 @@ def _not_received(ctx: Context, words: list[str]) -> list[Effect]:
 def _all_received(ctx: Context, *, thanked: bool = False) -> list[Effect]:
     """`都收到了`, and `收到` naming nobody: the payments of the latest settlement waiting for the sender's word
     (payments told to them, never to anyone else). From one person, confirmed as `收到 @那人` confirms them; from
-    several, listed with how to confirm each (a blanket word confirms no money the sender may not have looked at);
+    several, listed each with what they told and the line that confirms it (`收到 @a、收到 @b`; or the post's
+    「收到」 on its line): a blanket word confirms no money the sender may not have looked at;
     none: chat (a bare 收到 is how chats say "got it"; `thanked`, `收到，谢谢`, is chat then even to a payee owed)."""
     payee = me(ctx)
     settlement = ctx.service.latest_settlement(ctx.chat_id)
@@ -633,8 +649,17 @@ def _all_received(ctx: Context, *, thanked: bool = False) -> list[Effect]:
             ctx, (debtor_id, debtor), (payee.id, payee.name), None, PAYEE_SIDE, confirm_only=True, source=source
         )
     shown = shown_names(ctx)
-    names = [written_mention(ctx, id_, shown.get(id_, name)) for id_, name in waiting.items()]
-    raise Refusal("payment_all_received_which", names=joined(ctx.lang, names), example=names[0])
+    told: dict[int, int] = {}
+    for w in told_by_payers(ctx):
+        if w.creditor_id == payee.id and w.debtor_id in waiting:
+            told[w.debtor_id] = told.get(w.debtor_id, 0) + w.amount
+    items = [
+        ctx.t("payment_told_item", name=shown.get(id_, name), amount=money(told.get(id_, 0), ctx.group.currency))
+        for id_, name in waiting.items()
+    ]
+    word = "received" if ctx.lang == "en" else "收到"
+    typed = [f"{word} {written_mention(ctx, id_, shown.get(id_, name))}" for id_, name in waiting.items()]
+    raise Refusal("payment_all_received_which", items=joined(ctx.lang, items), lines=joined(ctx.lang, typed))
 
 
 def _nothing_waiting(
@@ -955,10 +980,23 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
     player_lines = 0
     shown: dict[int, str] = {}  # the group's names, read at the first line with the pot or the house
     pairs = [(p.payer_id, p.payee_id) for p in (*settlement.payments, *settlement.passed)]
+    netted = _netted_each_way(settlement, states)
     for index, payment in enumerate((*settlement.payments, *settlement.passed)):
         if index > 99:
             break
         state = states[index] if index < len(states) else None
+        if index in netted:
+            other = netted[index]
+            if other is not None:  # two lines each way, each wholly set against the other: one line says so
+                lines.append(
+                    ctx.t(
+                        "payments_line_netted",
+                        a=account_word(ctx.lang, payment.payer),
+                        b=account_word(ctx.lang, payment.payee),
+                        amount=money(payment.amount, currency),
+                    )
+                )
+            continue  # wholly set against a line the other way: that line (or the one above) tells it
         pool = pools.get(payment.payee_id) or pools.get(payment.payer_id)
         params = {
             "payer": account_word(ctx.lang, payment.payer),
@@ -1132,6 +1170,42 @@ def _pool_line_text(
     line = ctx.t("payments_line", **params)
     line += ctx.t("payments_line_parts", parts=(", " if ctx.lang == "en" else "，").join(parts))
     return line if still else line + " ✓"
+
+
+def _netted_each_way(settlement: Settlement, states: list[LineState]) -> dict[int, int | None]:
+    """The settlement's lines between two players wholly set against a line of its own the other way (nothing
+    paid, carried or passed on them: 小李 → 阿杰 4元 beside 阿杰 → 小李 4元（经红包池转来）), as 最少转账 nets them:
+    index → the other line's index when the two are equal and the first of them (shown once as both, 「小李 ⇄ 阿杰
+    4元（两人互欠，相抵，谁也不用付） ✓」), None when the line is left out (the later of an equal two, or one the
+    other way's larger line shows as its 「与反向的欠账相抵」 part)."""
+    lines = (*settlement.payments, *settlement.passed)
+
+    def whole(index: int) -> bool:
+        state = states[index] if index < len(states) else None
+        return state is not None and state.waiting is None and state.offset == state.amount > 0
+
+    netted: dict[int, int | None] = {}
+    for index, line in enumerate(lines):
+        if index in netted or not whole(index):
+            continue
+        others = [
+            j
+            for j, other in enumerate(lines)
+            if j != index
+            and j not in netted
+            and (other.payer_id, other.payee_id) == (line.payee_id, line.payer_id)
+            and index < len(states)
+            and j < len(states)
+            and states[j].offset >= line.amount
+        ]
+        if not others:
+            continue
+        equal = next((j for j in others if whole(j) and lines[j].amount == line.amount), None)
+        if equal is not None:
+            netted[index], netted[equal] = equal, None
+        else:
+            netted[index] = None
+    return netted
 
 
 def _line_text(ctx: Context, params: dict[str, str], state: LineState | None, via: str | None = None) -> str:

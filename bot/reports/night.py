@@ -18,7 +18,7 @@ from bot.commands.details import settlement_buttons
 from bot.core import Button, Context, Effect, SendPhoto, SendText
 from bot.reports.chart import ChartLabels, report_figure, save
 from bot.reports.files import report_dir
-from bot.reports.stats import beside_play, win_text
+from bot.reports.stats import beside_play, net_parts, win_text
 from bot.reports.texts import t
 from bot.texts import joined
 from ledger import scope as ledger_scope
@@ -142,7 +142,9 @@ def night_post(
         fines += [money(member.received, currency)] if with_received else []
         if not kawuxing_only:
             rows.append((member.name, *fines, net))
-            lines.append(t(lang, "report_night_line_plain", name=member.name, net=net))
+            lines.append(
+                t(lang, "report_night_line_plain", name=member.name, net=net) + net_parts(member, lang, currency)
+            )
             continue
         biggest = win_text(member.biggest, lang) if member.biggest is not None else t(lang, "report_no_biggest")
         kong = money(member.kong_money, currency, signed=True)
@@ -160,6 +162,7 @@ def night_post(
                 kong=kong,
                 biggest=biggest,
             )
+            + net_parts(member, lang, currency)
         )
     if stats.pot:
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))

@@ -66,6 +66,21 @@ def pattern_counts_text(counts: Counter[str], names: Mapping[str, str], lang: st
     return " · ".join(f"{pattern_word(lang, key, names.get(key, ''))} {count}" for key, count in ranked) or "—"
 
 
+def net_parts(stats: MemberStats, lang: str, currency: str) -> str:
+    """What of a player's 净 is no play, signed as it moved their money (`罚款 -4元｜台费 -1元｜领红包池/台费 +4元`),
+    after 结算's line (`｜含 …`) so its 净 adds up as 余额's does; empty when none."""
+    parts = [
+        t(lang, key, amount=money(amount, currency, signed=True))
+        for key, amount in (
+            ("report_part_fines", -stats.fines),
+            ("report_part_fees", -stats.fees),
+            ("report_part_received", stats.received),
+        )
+        if amount
+    ]
+    return t(lang, "report_night_parts", items=(", " if lang == "en" else "、").join(parts)) if parts else ""
+
+
 def beside_play(stats: MemberStats, lang: str, currency: str) -> str:
     """The money that is no play result, each on its own: fines paid into the pot, fees paid to the house, and
     what the pot or the house paid out to the member (empty when none)."""
@@ -162,6 +177,9 @@ def group_text(
             fines=money(stats.fines, currency),
         ),
     ]
+    fees = sum(m.fees for m in stats.members)  # table fees (台费, 抽水) paid to the house, as fines to the pot
+    if fees:
+        lines[-1] += t(lang, "report_stats_group_fees", fees=money(fees, currency))
     names = {m.member_id: m.name for m in stats.members}
     if stats.biggest is not None:
         lines.append(t(lang, "report_stats_biggest", hand=biggest_text(stats.biggest, names, lang, currency, {})))
@@ -188,6 +206,8 @@ def group_text(
         lines.append(f"{line}{t(lang, 'report_beside_suffix', items=beside)}" if beside else line)
     if stats.pot:
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
+    if stats.house:  # as 余额 and 结算 list the house beside the pot
+        lines.append(t(lang, "report_house_line", amount=money(stats.house, currency, signed=True)))
     if owed:
         sep = ", " if lang == "en" else "，"
         items = sep.join(f"{name} {amount}" for name, amount in owed)

@@ -38,6 +38,11 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "en": "{name} {net} | wins {wins}, self-drawn {self_draws}, dealt in {discards}, kong {kong} | best {biggest}",
     },
     "report_night_line_plain": {"zh": "{name} {net}", "en": "{name} {net}"},
+    # what of a player's 净 is no play (fines, fees, payouts), as the picture's columns and 余额 count it
+    "report_night_parts": {"zh": "｜含 {items}", "en": " | incl. {items}"},
+    "report_part_fines": {"zh": "罚款 {amount}", "en": "fines {amount}"},
+    "report_part_fees": {"zh": "台费 {amount}", "en": "fees {amount}"},
+    "report_part_received": {"zh": "领红包池/台费 {amount}", "en": "from pot/house {amount}"},
     "report_pot_line": {"zh": "红包池 {amount}（罚款）", "en": "Pot {amount} (fines)"},
     "report_house_line": {"zh": "台费 {amount}（台费、抽水）", "en": "House {amount} (table fees)"},
     "report_bystander_line": {
@@ -87,7 +92,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_beside_fees": {"zh": "台费 {amount}", "en": "fees {amount}"},
     "report_beside_received": {"zh": "领红包池/台费 {amount}", "en": "received from pot/house {amount}"},
     "report_stats_owed": {
-        "zh": "总输赢 {result}｜未结 {owed}（付款之后现在还差）",
+        "zh": "总输赢 {result}｜未结（付款之后现在还差）：{owed}",
         "en": "All-time result (总输赢) {result} | owed now (未结) {owed}",
     },
     "report_owed_line": {"zh": "未结（付款之后现在还差）：{items}", "en": "Owed now (未结): {items}"},
@@ -95,6 +100,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "zh": "共 {hands}局（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}｜罚款 {fines}",
         "en": "{hands} hands ({draws} drawn) | {wins} wins | {self_draws} self-drawn | kong {kong} | fines {fines}",
     },
+    "report_stats_group_fees": {"zh": "｜台费 {fees}", "en": " | fees {fees}"},
     "report_stats_group_line": {
         "zh": "{name} {net}｜{hands}局 胡{wins}（{win_rate}）点炮{discards}",
         "en": "{name} {net} | {hands} hands, {wins} wins ({win_rate}), dealt in {discards}",

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from ledger.accounts import reads_as
-from tests.bot.test_recording_fixes import Table
+from ledger.errors import LedgerError
+from tests.bot.test_recording_fixes import CHAT, Table
 
 
 @pytest.fixture
@@ -45,3 +46,25 @@ def test_a_traditional_spelling_of_a_members_name_shows_numbered_and_is_charged_
     for typed in ("阿杰", "阿傑"):  # the seat is 阿傑#2: neither spelling reaches it, nor the real 阿杰 (not seated)
         assert group.say(f"xiaoli: 胡 七对 点 {typed}")[0].startswith(f"bot: 「{typed}」不是这桌的人")
     assert group.hands() == 0
+
+
+def test_the_real_owner_takes_their_own_username_as_mingpian_beside_an_impostor(group: Table) -> None:
+    """@wangge's `名片 wangge` while `fake` (Telegram name wangge) shows as wangge#2: booked, and the impostor keeps
+    the number; the impostor's own `名片 wangge` is still refused."""
+    group.say("!join wangge 王哥", "wangge: 在吗", "!join fake wangge", "fake: 嗨", "!join ajie 阿杰", "ajie: 在")
+    assert group.say("wangge: 名片 wangge") == ["bot: 好的，王哥 在账上叫「wangge」。"]
+    group.say("!clock +10s")
+    assert group.say("fake: 名片 wangge") == ["bot: 「wangge」已经是 wangge 在用的名字了。"]
+    group.say("!clock +10s")
+    assert "bot: 座位：阿杰、wangge#2、wangge" in group.say("ajie: 开桌 @ajie @fake @wangge")
+    group.say("!clock +3m")
+    booked = group.say("ajie: 胡 清一色 自摸")
+    assert "bot: wangge#2 -4元（本晚 -4元）" in booked and "bot: wangge -4元（本晚 -4元）" in booked, booked
+
+
+def test_the_ledger_lets_a_member_take_their_own_username_and_nobody_elses(group: Table) -> None:
+    group.say("!join wangge 王哥", "wangge: 在吗", "!join fake wangge", "fake: 嗨")
+    members = {m.username: m for m in group.ledger.members(CHAT)}
+    assert group.ledger.set_alias(members["wangge"].id, "WangGe", source="t:1", by=None).alias == "WangGe"
+    with pytest.raises(LedgerError):
+        group.ledger.set_alias(members["fake"].id, "wangge", source="t:2", by=None)

@@ -71,7 +71,8 @@ def test_all_received_confirms_one_payer_and_lists_several(sqlite_url: str) -> N
     table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "a: 结算", "a: 付 @c 4", "b: 已转 @c")
     try:
         assert table.say("c: 都收到了") == [
-            "bot: @a、@b 都说已付，在等你确认；没有记。请一笔一笔确认：点「收到」，或写 收到 @a。"
+            "bot: 阿杰 说已付 4元、小李 说已付 4元，都在等你确认。没写收到谁的，没有记：收到谁的就写 收到 @a、收到 @b，"
+            "或点付款帖里那一笔的「收到」。"
         ]
         table.say("c: 收到 @a")
         assert table.say("c: 都收到了")[0] == "bot: 已确认：小李 → 老王 4元 ✓（双方都说了，只记一笔）"
@@ -220,9 +221,32 @@ def test_received_naming_nobody_with_several_payers_waiting_lists_them(sqlite_ur
     table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "a: 结算", "a: 付 @c 4", "b: 已转 @c")
     try:
         assert table.say("c: 收到") == [
-            "bot: @a、@b 都说已付，在等你确认；没有记。请一笔一笔确认：点「收到」，或写 收到 @a。"
+            "bot: 阿杰 说已付 4元、小李 说已付 4元，都在等你确认。没写收到谁的，没有记：收到谁的就写 收到 @a、收到 @b，"
+            "或点付款帖里那一笔的「收到」。"
         ]
         assert _waiting(table) == ["已付", "已付"]
+    finally:
+        table.ledger.close()
+
+
+def test_received_with_thanks_from_a_payee_with_several_waiting_lists_each_then_confirms_the_one_left(
+    sqlite_url: str,
+) -> None:
+    """`收到，谢谢` with two payers waiting names each with what they told and the line that confirms each; once
+    one is confirmed, a bare `收到` (and `收到，谢谢`) confirms the one left."""
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "c: 胡 清一色 自摸", "a: 结算", "a: 付 @c 3", "b: 已转 @c")
+    try:
+        assert table.say("c: 收到，谢谢") == [
+            "bot: 阿杰 说已付 3元、小李 说已付 4元，都在等你确认。没写收到谁的，没有记：收到谁的就写 收到 @a、收到 @b，"
+            "或点付款帖里那一笔的「收到」。"
+        ]
+        assert _waiting(table) == ["已付", "已付"]
+        table.say("!clock +20s", "c: 收到 @b", "!clock +20s")
+        assert table.say("c: 收到，谢谢")[0] == "bot: 已确认：阿杰 → 老王 3元 ✓（双方都说了，只记一笔）"
+        assert _waiting(table) == [None, None]
+        assert table.say("!clock +20s", "c: 收到") == [  # nothing waits any more; 阿杰 still owes 1元
+            "bot: 没有等你确认的付款（还没有人说已付给你）。还欠你的：阿杰 1元。收到了谁的钱就写：收到 @a 1元"
+        ]
     finally:
         table.ledger.close()
 

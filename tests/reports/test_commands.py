@@ -70,7 +70,7 @@ def test_member_stats_with_me_and_a_period(chat: Console) -> None:
         "点炮 1（33.3%）",
         "番型：—",
         "杠钱 +2元｜净 -8元（牌桌输赢）",
-        "总输赢 -8元｜未结 -8元（付款之后现在还差）",
+        "总输赢 -8元｜未结（付款之后现在还差）：-8元",
     ]
     laowang = said(chat, "xiaoli: 统计 @laowang 全部")
     assert "平均倍数 ×2｜最大 ×2" in laowang and laowang[-2] == "杠钱 -2元｜净 -8元（牌桌输赢）"
@@ -257,7 +257,7 @@ def test_payouts_fines_and_fees_are_no_play_result(chat: Console) -> None:
     assert said(chat, "a: 我的战绩")[-3:] == [
         "杠钱 0｜净 -4元（牌桌输赢）",
         "另计：台费 10元｜领红包池/台费 80元",
-        "总输赢 +66元｜未结 +66元（付款之后现在还差）",
+        "总输赢 +66元｜未结（付款之后现在还差）：+66元",
     ]
     group = said(chat, "a: 统计")
     assert "a -4元｜1局 胡0（0.0%）点炮0（另计：台费 10元｜领红包池/台费 80元）" in group
@@ -313,5 +313,5 @@ def test_a_members_empty_period_is_said_like_the_groups(chat: Console) -> None:
     assert said(chat, "ajie: 统计 @xiaoli 2025-12") == [
         "📊 xiaoli · 2025年12月",
         "2025年12月还没有记录。",
-        "总输赢 -8元｜未结 -8元（付款之后现在还差）",
+        "总输赢 -8元｜未结（付款之后现在还差）：-8元",
     ]
