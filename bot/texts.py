@@ -562,6 +562,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "OK, nothing booked (the buttons above are closed).",
     },
     "flow_recorded": {"zh": "记好了", "en": "Recorded"},
+    # a flow answered by typing moves below the typed line: what its old message reads
+    "flow_moved": {"zh": "（打字回答了，接着看下面）", "en": "(answered by typing: continued below)"},
     "btn_method_s": {"zh": "自摸", "en": "Self-draw"},
     "btn_method_d": {"zh": "点炮", "en": "On a discard"},
     "btn_method_r": {"zh": "抢杠", "en": "Robbing a kong"},

@@ -913,6 +913,22 @@ COUNT_WORDS: dict[str, tuple[str, ...]] = {
 STATED_AMOUNT_EACH = ("一家", "每家", "每人", "一人", "各家", "各人", "每个人", "各")
 STATED_AMOUNT_UNITS = ("块钱", "块", "元", "米")
 
+#: a 胡/杠 button flow's controls typed by whoever started it (`bot.commands.flows.typed_flow_answer`), besides the
+#: buttons' own labels: the action each word presses (✅ 确认, 预览 ▶ once the patterns are told, ◀ 返回, 杠上杠);
+#: the Latin ones only in a group that reads English
+FLOW_TYPED_WORDS: dict[str, tuple[str, ...]] = {
+    "ok": ("确认", "确定", "对", "对的", "是的", "好", "好的", "嗯", "记吧", "confirm", "yes", "ok", "okay", "book it"),
+    "v": ("预览", "好了", "就这些", "没了", "没有了", "preview", "done", "that's all", "that's it"),
+    "b": ("返回", "back", "go back"),
+    "c": ("杠上杠", "连杠", "chained", "chain"),
+}
+#: the words a typed answer to a flow's 漂/坎/恰/八/马 question may start with (`漂 2`, `坎 2`, `买马 7s`, `horse 7s`)
+FLOW_INPUT_WORDS: dict[str, tuple[str, ...]] = {
+    "piao": ("漂", "piao"),
+    **COUNT_WORDS,
+    "ma": ("买马", "马牌", "马", "maima", "buy horse", "horse", "ma"),
+}
+
 #: 明杠 means 直杠 in some places and 蓄杠 in others: a group setting (`设置 明杠 蓄杠`) says which
 MINGGANG_CHOICES: dict[str, tuple[str, ...]] = {"zhigang": ("直杠", "zhigang"), "xugang": ("蓄杠", "xugang")}
 

@@ -245,18 +245,25 @@ def typed_press(ctx: Context) -> list[Effect]:
         raise Quiet
     flow = waiting[0]
     message = int(flow.state.get("message") or 0)
+    pressed_it = press_as(ctx, f"{pressed.prefix}:{flow.message_id}:ok", message)
+    return typed_answer(ctx, pressed_it.effects, message, pressed.typed)
+
+
+def press_as(ctx: Context, data: str, message: int) -> Outcome:
+    """The sender's press of the button carrying `data` under the bot message `message`, for a line they typed
+    instead: the same checks (who may press, whether it expired) and what the press does."""
     query = CallbackQuery(
         query_id=f"typed:{ctx.message_id}",
         chat_id=ctx.chat_id,
         message_id=message,
         sender=ctx.sender,
-        data=f"{pressed.prefix}:{flow.message_id}:ok",
+        data=data,
         date=ctx.now(),
         source=ctx.source,
         admin_ids=ctx.admin_ids,
         owner_id=ctx.owner_id,
     )
-    return typed_answer(ctx, ctx.bot.handle_callback(query).effects, message, pressed.typed)
+    return ctx.bot.handle_callback(query)
 
 
 def typed_answer(ctx: Context, result: HandlerResult, message: int, typed: str) -> list[Effect]:
