@@ -239,8 +239,8 @@ def _cheering(ctx: Context, table: TableInfo) -> bool:
         "荒庄：牌摸完没人胡（杠钱照算，亮倒的按规则赔；也可写 流局、黄庄、臭庄、荒了）｜ "
         "查大叫的桌：荒庄 听 @乙 123p456p789s11s55s @丙 清一色，或 荒庄 没人听"
     ),
-    help_en="draw: a drawn hand (kong money stands; 亮倒 penalty per the rules) | 查大叫: draw 听 @b "
-    "123p456p789s11s55s",
+    help_en="draw: a drawn hand (kong money stands; 亮倒 penalty per the rules) | 查大叫: draw ready hand @b "
+    "123p456p789s11s55s @c one suit, or draw nobody ready",
     games=KAWUXING,
     on_edit=True,
 )
