@@ -62,9 +62,10 @@ KAWUXING = ("kawuxing",)
     "gang",
     names=["gang", "kong"],
     aliases=COMMAND_WORDS["gang"],
-    help_zh="杠：暗杠三条 ｜ 蓄杠 ｜ 直杠 9p 点 @乙 ｜ 点杠 @乙 ｜ 杠 @丙 直 点 @乙 杠上杠（只写「杠」出按钮）",
+    help_zh="杠：暗杠三条 ｜ 蓄杠 ｜ 直杠 9p 点 @乙 ｜ 点杠 @乙 ｜ 杠 @丙 直 点 @乙 杠上杠"
+    "（只写「杠」出按钮，点或打字回答：小李、直杠、确认）",
     help_en="kong: concealed kong 3s | added kong | exposed kong 9p from @b | exposed kong @c from @b 杠上杠 (plain "
-    "kong shows buttons)",
+    "kong shows buttons: tap, or type the answer — a name, exposed, confirm)",
     games=KAWUXING,
     on_edit=True,
 )
@@ -124,12 +125,13 @@ def record_liangdao(ctx: Context) -> SendText:
     aliases=(*COMMAND_WORDS["hu"], *DOUBLE_WIN_WORDS),
     help_zh=(
         "胡：胡 123p46p789s22s333s 5p 点 @乙 ｜ 胡 清一色 七对 自摸 ｜ 自摸 清一色 ｜ 胡清一色点@乙 ｜ "
-        "胡 @丙 卡五星 杠上炮 点 @乙 ｜ 一炮双响：胡 @甲 卡五星 @丙 七对 点 @乙（只写「胡」出按钮）"
+        "胡 @丙 卡五星 杠上炮 点 @乙 ｜ 一炮双响：胡 @甲 卡五星 @丙 七对 点 @乙"
+        "（只写「胡」出按钮，点或打字回答：我、自摸、清一色 七对、确认）"
     ),
     help_en=(
         "win: win 123p46p789s22s333s 5p from @b | win one suit seven pairs self-draw | zimo one suit | win @c closed "
         "five win on the discard after a kong from @b | double win: win @a closed five @c seven pairs from @b "
-        "(plain win shows buttons)"
+        "(plain win shows buttons: tap, or type the answer — me, zimo, one suit, confirm)"
     ),
     games=KAWUXING,
     on_edit=True,

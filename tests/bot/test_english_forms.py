@@ -133,3 +133,10 @@ def test_a_chinese_group_is_told_the_chinese_values(sqlite_url: str) -> None:
         assert "bot: 明杠：按 蓄杠 记（管理员可改：设置 明杠 直杠 或 设置 明杠 蓄杠）" in table.say("a: 规则")
     finally:
         table.ledger.close()
+
+
+@pytest.mark.parametrize("key", ["payfees", "qrremove", "ma", "ready", "alias"])
+def test_help_for_one_command_by_its_english_form(english: Table, key: str) -> None:
+    """`help pay table fee` shows 付台费's help, as `help 付台费` does (the words, longest first)."""
+    [line] = english.say(f"a: help {ENGLISH_FORMS[key]}")
+    assert line.startswith(f"bot: /{registry.commands[key].names[0]} — ")
