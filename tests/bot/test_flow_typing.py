@@ -12,6 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.bot.test_player_first import Table
+from tests.bot.test_telegram import A, B, Harness, open_table, tg
+from tests.bot.test_undo_question import ask, buttons
+
+__all__ = ["tg"]  # the fixture, from the Telegram tests
 
 OPEN = ("a: 开桌 @a @b @c 庄 @a",)
 MOVED = "bot: （打字回答了，接着看下面）"
@@ -108,3 +112,24 @@ def test_the_patterns_typed_are_the_patterns_chosen(sqlite_url: str, told: list[
             assert sorted(flow.state["patterns"]) == ["kawuxing", "qidui"]
     finally:
         table.ledger.close()
+
+
+async def test_through_telegram_the_flow_moves_below_each_typed_answer(tg: Harness) -> None:
+    """The old message loses its keyboard, the new one carries it and is what the next typed answer (or a press)
+    moves on from; a press on the new message's button still works."""
+    await open_table(tg)
+    question = await ask(tg, A, "杠")
+    calls = len(tg.telegram.calls)
+    await tg.say(A, "小李")
+    edit, sent = tg.telegram.calls[calls:]
+    assert edit.method == "editMessageText" and edit.params["message_id"] == question["message_id"]
+    assert "reply_markup" not in edit.params and edit.params["text"] == "（打字回答了，接着看下面）"
+    assert sent.method == "sendMessage" and sent.params["text"].endswith("什么杠？")
+    moved = {**sent.params, "message_id": sent.result["message_id"]}
+    await tg.feed(tg.updates.press(A, moved, buttons(moved)["暗杠"]))  # the new message's button, pressed
+    calls = len(tg.telegram.calls)
+    await tg.say(A, "确认")
+    edit, sent = tg.telegram.calls[calls:]
+    assert edit.params["message_id"] == moved["message_id"] and "reply_markup" not in edit.params
+    assert sent.params["text"].startswith("第1局 记下：小李 暗杠")
+    assert tg.balance(B["id"]) == 400
