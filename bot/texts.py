@@ -246,11 +246,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "minggang_set": {
         "zh": "好的，本群的「明杠」从现在起按 {kind} 记。",
-        "en": "OK: in this group 明杠 now means {kind}.",
+        "en": "OK: in this group minggang (明杠) now means {kind}.",
     },
     "minggang_rule": {
         "zh": "明杠：按 {kind} 记（管理员可改：设置 明杠 直杠 或 设置 明杠 蓄杠）",
-        "en": "明杠 is read as {kind} (admins: config minggang 直杠 or config minggang 蓄杠)",
+        "en": "minggang (明杠) is read as {kind} (admins: config minggang exposed or config minggang added)",
     },
     "winner_missing": {
         "zh": "你不在这桌上，请写出谁胡了：胡 @甲 …",
@@ -566,6 +566,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "OK, nothing booked (the buttons above are closed).",
     },
     "flow_recorded": {"zh": "记好了", "en": "Recorded"},
+    # a flow answered by typing moves below the typed line: what its old message reads
+    "flow_moved": {"zh": "（打字回答了，接着看下面）", "en": "(answered by typing: continued below)"},
     "btn_method_s": {"zh": "自摸", "en": "Self-draw"},
     "btn_method_d": {"zh": "点炮", "en": "On a discard"},
     "btn_method_r": {"zh": "抢杠", "en": "Robbing a kong"},
@@ -962,7 +964,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "config_unknown": {
         "zh": "没有「{word}」这个设置。可改：游戏、预设、底金、语言、日切、货币，以及规则选项（发「规则」看）。",
         "en": "There is no setting “{word}”. Settings: game, preset, base, language, cutoff, currency and the rule "
-        "options (see 规则).",
+        "options (see rules).",
     },
     "record_too_long": {
         "zh": "这条记录太长了（最多 {most} 个词）：一条只记一件事。",
@@ -1018,7 +1020,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "alias_taken": {"zh": "「{alias}」已经是 {name} 在用的名字了。", "en": "“{alias}” is already {name}'s name."},
     "ledger_alias_shown": {"zh": "{message}。", "en": "{english}."},
     "alias_others_admin_only": {"zh": "只有管理员能给别人改名片。", "en": "Only admins can set someone else's alias."},
-    "link_usage": {"zh": "用法：关联 客人名 @群成员", "en": "Usage: 关联 guest-name @member"},
+    "link_usage": {"zh": "用法：关联 客人名 @群成员", "en": "Usage: link guest-name @member"},
     "link_not_guest": {"zh": "「{name}」不是账上的客人。", "en": "“{name}” is not a guest in the ledger."},
     "linked": {"zh": "客人「{guest}」的账已并到 {member} 名下。", "en": "Guest “{guest}” is now {member}'s record."},
     # -- help (bot/commands/help.py): the overview a group gets, its topics, 帮助 全部 ----------------------------

@@ -436,6 +436,18 @@ NOT_RECEIVED_WORDS = ("没收到", "没收到啊", "没收到呀", "没收到哦
 
 #: command key -> the words that start it without a slash (the registry adds each command's Latin names).
 #: Synonyms sit beside the word they mean; a word may serve several games (卡五星's 胡 and 碰胡's 胡).
+#: the English a player types for the commands whose Chinese word has no English of its own: 名片 (`nickname Liu`;
+#: the Latin names `alias`/`name` too), 收款码 (`pay code`), 删除收款码, 付台费 (`pay table fee @a`), the regional
+#: answers 买马 (`buy horse 7s`), 听 (`ready hand @b 123p…`: `ready` alone is 亮倒), 恰/八 (`qia 1 ba 2`); 漂, 坎
+#: and 关联 are typed by their Latin names (`piao 2`, `kan 2`, `link 老王 @wang`)
+ALIAS_EN = ("nickname",)
+PAY_CODE_EN = ("pay code", "payment code", "qr code")
+PAY_CODE_REMOVE_EN = ("remove pay code", "delete pay code", "remove payment code", "delete payment code")
+PAY_FEES_EN = ("pay table fee", "pay table fees", "pay the table fee", "pay fees")
+MA_EN = ("buy horse", "horse tile")
+READY_HANDS_EN = ("ready hand", "ready hands", "tenpai")
+QIABA_EN = ("qia", "ba")
+
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "open": ("开桌", "开局", "上桌", *OPEN_SAID, *OPEN_EN),
     "table": (
@@ -562,18 +574,22 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "unpay": ("撤销付款", "撤回付款", "取消付款", "撤销收款", "撤回收款", "取消收款"),
     # an admin takes back the latest payout of the pot or the house (bot/commands/undo_payout.py)
     "unpayout": ("撤销发红包池", "撤回发红包池", "取消发红包池", "撤销发红包", "撤销派红包"),
-    "unpayfees": ("撤销付台费", "撤回付台费", "取消付台费"),
+    "unpayfees": ("撤销付台费", "撤回付台费", "取消付台费", *(f"undo {word}" for word in PAY_FEES_EN)),
     "rules": ("规则", "玩法", "底金多少", "封顶多少", "几倍封顶"),
     "config": ("设置", "设定"),
-    "alias": ("名片", "改名"),
+    "alias": ("名片", "改名", *ALIAS_EN),
     "link": ("关联", "认领"),
     "help": ("帮助", "说明", "怎么用", *HELP_ASKED_WORDS),
     # what regional rules make players tell (docs/regional-rules.md): 漂, and the answers to the bot's questions
     "piao": ("漂", "选漂"),
     "kan": ("坎", "数坎", "坎数"),
-    "ma": ("买马", "马牌"),
-    "ready": ("听", "听牌"),
-    "qiaba": ("跑恰摸八", "恰", "八"),
+    "ma": ("买马", "马牌", *MA_EN),
+    "ready": ("听", "听牌", *READY_HANDS_EN),
+    "qiaba": ("跑恰摸八", "恰", "八", *QIABA_EN),
+    # a member's payment QR code (bot/commands/payment_codes.py), the house paid out (bot/commands/fees.py)
+    "qrcode": ("收款码", "付款码", *PAY_CODE_EN),
+    "qrremove": ("删除收款码", "删收款码", *PAY_CODE_REMOVE_EN),
+    "payfees": ("付台费", "支付台费", "台费结给", *PAY_FEES_EN),
 }
 
 #: 帮助's topics as players ask for them (`帮助 算账`, `help money`; bot/commands/help.py): topic -> its words, the
@@ -931,8 +947,28 @@ COUNT_WORDS: dict[str, tuple[str, ...]] = {
 STATED_AMOUNT_EACH = ("一家", "每家", "每人", "一人", "各家", "各人", "每个人", "各")
 STATED_AMOUNT_UNITS = ("块钱", "块", "元", "米")
 
+#: a 胡/杠 button flow's controls typed by whoever started it (`bot.commands.flows.typed_flow_answer`), besides the
+#: buttons' own labels: the action each word presses (✅ 确认, 预览 ▶ once the patterns are told, ◀ 返回, 杠上杠);
+#: the Latin ones only in a group that reads English
+FLOW_TYPED_WORDS: dict[str, tuple[str, ...]] = {
+    "ok": ("确认", "确定", "对", "对的", "是的", "好", "好的", "嗯", "记吧", "confirm", "yes", "ok", "okay", "book it"),
+    "v": ("预览", "好了", "就这些", "没了", "没有了", "preview", "done", "that's all", "that's it"),
+    "b": ("返回", "back", "go back"),
+    "c": ("杠上杠", "连杠", "chained", "chain"),
+}
+#: the words a typed answer to a flow's 漂/坎/恰/八/马 question may start with (`漂 2`, `坎 2`, `买马 7s`, `horse 7s`)
+FLOW_INPUT_WORDS: dict[str, tuple[str, ...]] = {
+    "piao": ("漂", "piao"),
+    **COUNT_WORDS,
+    "ma": ("买马", "马牌", "马", "maima", "buy horse", "horse", "ma"),
+}
+
 #: 明杠 means 直杠 in some places and 蓄杠 in others: a group setting (`设置 明杠 蓄杠`) says which
-MINGGANG_CHOICES: dict[str, tuple[str, ...]] = {"zhigang": ("直杠", "zhigang"), "xugang": ("蓄杠", "xugang")}
+#: (`config minggang added` in English: the kinds as the replies name them, `exposed kong`, `added kong`, or short)
+MINGGANG_CHOICES: dict[str, tuple[str, ...]] = {
+    "zhigang": ("直杠", "zhigang", "exposed", "exposed kong", "exposed_kong"),
+    "xugang": ("蓄杠", "xugang", "added", "added kong", "added_kong"),
+}
 
 # ---------------------------------------------------------------------------------------------- tiles
 #: whole-word tile nicknames -> tenhou notation (the core reads 中 发 白 红中 发财 白板 itself)
@@ -977,6 +1013,10 @@ ENGLISH_SAID: dict[str, str] = {
     **dict.fromkeys(("small three dragons",), "小三元"),
     **dict.fromkeys(("selfdrawn", "self drew", "by self draw", "by self drawing"), "自摸"),
     **dict.fromkeys(("off", "discarded", "dealt in", "dealt it in", "dealt into it", "fed me"), "点炮"),
+    # the regional inputs in a win's or a draw's line (`… self-draw buy horse 7s`, `draw ready hand @b 123p…`)
+    **dict.fromkeys(MA_EN, "买马"),
+    **dict.fromkeys(READY_HANDS_EN, "听"),
+    **dict.fromkeys(("nobody ready", "no one ready", "nobody was ready"), "没人听"),
 }
 #: words English speakers put between a win's words that say nothing of it (`I won with seven pairs`, `seven pairs
 #: and one suit`, `seven pairs + one suit`, `a plain hand`): read as nothing in a record's arguments, unless a seat is

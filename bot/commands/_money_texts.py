@@ -128,8 +128,8 @@ register(
         # -- 收款码 ------------------------------------------------------------------------------------------
         "qr_usage": {
             "zh": "用法：发收款码图片，配文字 收款码（或 收款码 微信 / 收款码 支付宝）｜ 收款码 @甲 ｜ 删除收款码",
-            "en": "Usage: send your QR code photo captioned 收款码 (or 收款码 微信 / 收款码 支付宝) | 收款码 @a | "
-            "删除收款码",
+            "en": "Usage: send your QR code photo captioned pay code (or pay code wechat / pay code alipay) | "
+            "pay code @a | remove pay code",
         },
         "qr_bad_photo": {
             "zh": "这张图片没法保存，请重新发一次",
@@ -138,7 +138,7 @@ register(
         "qr_registered": {
             "zh": "已登记 {name} 的{app}收款码。结算时要给你转账的人会看到按钮；删除收款码 可删掉",
             "en": "{name}'s {app} payment code is registered. Whoever a settlement tells to pay you gets a button; "
-            "删除收款码 removes it",
+            "remove pay code removes it",
         },
         "qr_app_wechat": {"zh": "微信", "en": "WeChat"},
         "qr_app_alipay": {"zh": "支付宝", "en": "Alipay"},
@@ -150,11 +150,11 @@ register(
         "qr_none_for": {"zh": "{name} 还没有登记收款码", "en": "{name} has no payment code registered"},
         "qr_nobody": {
             "zh": "还没有人登记收款码（发收款码图片，配文字 收款码）",
-            "en": "Nobody has registered a payment code yet (send the QR photo captioned 收款码)",
+            "en": "Nobody has registered a payment code yet (send the QR photo captioned pay code)",
         },
         "qr_list": {
             "zh": "已登记收款码：{names}。看谁的发：收款码 @名字",
-            "en": "Payment codes: {names}. To see one: 收款码 @name",
+            "en": "Payment codes: {names}. To see one: pay code @name",
         },
         "qr_owner_only": {"zh": "只能删除自己的收款码", "en": "You can only remove your own payment code"},
         "qr_nothing_to_remove": {"zh": "{name} 没有登记这样的收款码", "en": "{name} has no such payment code"},
@@ -165,8 +165,8 @@ register(
         "fees_usage": {
             "zh": "用法：设置 台费 10（每人每晚，结算时记）｜ 设置 台费 0 ｜ 设置 抽水 10% ｜ 设置 抽水 2 ｜ "
             "设置 抽水 10% 封顶 5 ｜ 设置 抽水 关",
-            "en": "Usage: 设置 台费 10 (each player per night, booked at settle) | 设置 台费 0 | 设置 抽水 10% | "
-            "设置 抽水 2 | 设置 抽水 10% 封顶 5 | 设置 抽水 关",
+            "en": "Usage: config fee 10 (each player per night, booked at settle) | config fee 0 | config cut 10% | "
+            "config cut 2 | config cut 10% cap 5 | config cut off",
         },
         "fees_changed": {"zh": "台费已改（之后记的账按新的算）：", "en": "Table fees changed (from now on):"},
         "fees_none": {
@@ -181,11 +181,12 @@ register(
         "fees_house": {"zh": "台费账户：{amount}", "en": "The house holds: {amount}"},
         "fees_read_only": {
             "zh": "台费 只是查看；管理员改用 设置 台费 10 或 设置 抽水 10%",
-            "en": "台费 only shows them; admins change them with config fee 10 or config cut 10%",
+            "en": "fees only shows them; admins change them with config fee 10 or config cut 10%",
         },
         "payfees_usage": {
             "zh": "用法：付台费 @甲（台费账户全部给甲）｜ 付台费 @甲 100 ｜ 付台费 @甲 @乙（平分）",
-            "en": "Usage: 付台费 @a (all the house holds) | 付台费 @a 100 | 付台费 @a @b (split evenly)",
+            "en": "Usage: pay table fee @a (all the house holds) | pay table fee @a 100 | "
+            "pay table fee @a @b (split evenly)",
         },
         "payfees_empty": {
             "zh": "台费账户是空的，没有可付的（台费在结算时才记）。",
@@ -205,11 +206,11 @@ register(
         },
         "fees_amount_positive": {
             "zh": "{what}的金额要大于 0（最多 {most}），「{text}」不行。不收就写 设置 {what} 关。",
-            "en": "{what} takes an amount above 0 (at most {most}), not “{text}”. To stop it: 设置 {what} 关.",
+            "en": "{what} takes an amount above 0 (at most {most}), not “{text}”. To stop it: config {what} off.",
         },
         "fees_cap_zero": {
             "zh": "封顶 {text} 等于不抽水：要取消封顶写 封顶 不封顶，不抽水写 设置 抽水 关。没有改。",
-            "en": "A cap of {text} would take nothing: lift the cap with 封顶 不封顶, stop the cut with 设置 抽水 关. "
+            "en": "A cap of {text} would take nothing: lift the cap with cap none, stop the cut with config cut off. "
             "Nothing changed.",
         },
         "payfees_done": {"zh": "台费已付出：", "en": "Paid out of the house:"},
@@ -223,7 +224,7 @@ register(
         },
         "unpayout_ask_house": {
             "zh": "撤销最近一次付台费？\n{lines}\n{after}确定吗？",
-            "en": "Take back the latest house payout (付台费)?\n{lines}\n{after}Sure?",
+            "en": "Take back the latest house payout (pay table fee)?\n{lines}\n{after}Sure?",
         },
         "unpayout_ask_in_night": {
             "zh": "撤销后钱回到{pool}，领钱的人不再算收到（这一晚结算时不算它）。",

@@ -15,40 +15,40 @@ register(
         },
         "ask_piao": {
             "zh": "{name} 这局漂几？（或发：漂 @{name} 2）",
-            "en": "{name}'s 漂 this hand? (or send: 漂 @{name} 2)",
+            "en": "{name}'s 漂 this hand? (or send: piao @{name} 2)",
         },
         "ask_piao_first": {
             "zh": "{name} 漂几？首局定漂：第一局报了整桌不变（或发：漂 @{name} 2）",
-            "en": "{name}'s 漂? 首局定漂: told at the first hand, kept for the table (or send: 漂 @{name} 2)",
+            "en": "{name}'s 漂? 首局定漂: told at the first hand, kept for the table (or send: piao @{name} 2)",
         },
         "ask_kan": {
             "zh": "{name} 几坎？（手里的暗刻和杠各 1 坎，别人点炮凑成的刻子不算；或发：坎 2）",
             "en": "How many 坎 for {name}? (each concealed pung or kong; not a pung a discard completed; "
-            "or send: 坎 2)",
+            "or send: kan 2)",
         },
         "ask_qia": {
             "zh": "{name} 几恰？（杠和手里三张、四张一样的牌各 1 恰；或发：恰 2）",
-            "en": "How many 恰 for {name}? (each kong and each tile held three or four times; or send: 恰 2)",
+            "en": "How many 恰 for {name}? (each kong and each tile held three or four times; or send: qia 2)",
         },
         "ask_ba": {
             "zh": "{name} 几八？（一门牌 8 张起，每多一张 1 八，字牌算一门；或发：八 1）",
-            "en": "How many 八 for {name}? (each tile past seven in one suit, dragons as one; or send: 八 1)",
+            "en": "How many 八 for {name}? (each tile past seven in one suit, dragons as one; or send: ba 1)",
         },
         "ask_ma": {
             "zh": "{name} 自摸买马：翻出的马牌是？（或发：买马 7s）",
-            "en": "{name} self-drew and buys a horse: which tile was turned? (or send: 买马 7s)",
+            "en": "{name} self-drew and buys a horse: which tile was turned? (or send: buy horse 7s)",
         },
         "ask_ready_pick": {
             "zh": "查大叫：荒庄时谁听牌了？点选（亮倒的一定听牌），再点「下一步」；"
             "也可以直接发：听 @乙 123p456p789s11s55s",
             "en": "查大叫: who was ready (听牌) at the draw? Tap them (a 亮倒 player was), then Next; or send: "
-            "听 @b 123p456p789s11s55s",
+            "ready hand @b 123p456p789s11s55s",
         },
         "ask_ready_patterns": {
             "zh": "{name} 听的牌最大能胡什么？点选番型（不选就是屁胡），再点「下一步」；"
             "也可以发：听 @{name} 和 13 张牌",
             "en": "The biggest win {name} waited on? Tap the patterns (none: a plain win), then Next; or send: "
-            "听 @{name} and the 13 tiles",
+            "ready hand @{name} and the 13 tiles",
         },
         "btn_next": {"zh": "下一步 ▶", "en": "Next ▶"},
         "btn_nobody_ready": {"zh": "没人听牌", "en": "Nobody was ready"},
@@ -70,20 +70,23 @@ register(
         # -- typed answers and 漂 -----------------------------------------------------------------------------
         "nothing_asked_kan": {
             "zh": "现在没有在等坎数。坎数写在胡牌那一行：胡 清一色 自摸 坎2（写牌就不用报，我来数）",
-            "en": "No 坎 count is awaited. Put it in the win's line: 胡 清一色 自摸 坎2 (tiles need none: I count)",
+            "en": "No 坎 count is awaited. Put it in the win's line: win one suit self-draw kan 2 "
+            "(tiles need none: I count)",
         },
         "nothing_asked_qiaba": {
             "zh": "现在没有在等恰数、八数。写在胡牌那一行：胡 清一色 自摸 恰1 八2（写牌就不用报）",
-            "en": "No 恰/八 count is awaited. Put them in the win's line: 胡 清一色 自摸 恰1 八2 (tiles need none)",
+            "en": "No 恰/八 count is awaited. Put them in the win's line: win one suit self-draw qia 1 ba 2 "
+            "(tiles need none)",
         },
         "nothing_asked_ma": {
             "zh": "现在没有在等马牌。买马写在自摸那一行：胡 清一色 自摸 买马 7s，或等我问",
-            "en": "No horse tile is awaited. Put it in the self-draw's line: 胡 清一色 自摸 买马 7s, "
+            "en": "No horse tile is awaited. Put it in the self-draw's line: win one suit self-draw buy horse 7s, "
             "or wait to be asked",
         },
         "nothing_asked_ready": {
             "zh": "现在没有在等听牌的手牌。荒庄时一起写：荒庄 听 @乙 123p456p789s11s55s，或 荒庄 没人听",
-            "en": "No ready hands are awaited. Give them with the draw: 荒庄 听 @b 123p456p789s11s55s, or 荒庄 没人听",
+            "en": "No ready hands are awaited. Give them with the draw: draw ready hand @b 123p456p789s11s55s, "
+            "or draw nobody ready",
         },
         "not_asked_here": {
             "zh": "本桌规则不用报{what}。",
@@ -92,7 +95,7 @@ register(
         "count_from_tiles": {
             "zh": "写了牌就不用报{what}：我按手牌数。要自己报就只写番型，例如 胡 清一色 自摸 恰1 八2。",
             "en": "A hand given by its tiles needs no {what}: I count it. To tell it, name the patterns instead, "
-            "e.g. 胡 清一色 自摸 恰1 八2.",
+            "e.g. win one suit self-draw qia 1 ba 2.",
         },
         "count_impossible": {
             "zh": "{pattern}的{what}不可能是 {value}：七对只有四张一样的才算（{pattern}是 {allowed}）。",
@@ -122,10 +125,10 @@ register(
             "en": "“{word}” is too many: at most {most}.",
         },
         "two_counts": {"zh": "「{word}」和前面写的数不一样。", "en": "“{word}” contradicts the count given before."},
-        "count_missing": {"zh": "要写几个，例如：坎 2", "en": "Say how many, e.g. 坎 2"},
+        "count_missing": {"zh": "要写几个，例如：坎 2", "en": "Say how many, e.g. kan 2"},
         "ma_tile_missing": {
             "zh": "「{word}」后面写翻出的那张牌，例如 买马 7s",
-            "en": "Which tile after “{word}”? e.g. 买马 7s",
+            "en": "Which tile after “{word}”? e.g. buy horse 7s",
         },
         "ma_wind": {
             "zh": "「{word}」不是卡五星的牌：卡五星没有东南西北风。马牌是本桌两门的 1 到 9，或 白 发 中，例如 买马 7s",
@@ -134,7 +137,8 @@ register(
         },
         "ma_not_a_tile": {
             "zh": "「{word}」不是一张牌：数牌是 1 到 9，字牌只有 白 发 中（5z 6z 7z），例如 买马 7s",
-            "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only 白 发 中 (5z 6z 7z), e.g. 买马 7s",
+            "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only 白 发 中 (5z 6z 7z), "
+            "e.g. buy horse 7s",
         },
         "ma_fifth_copy": {
             "zh": "马牌「{tile}」不对：{name} 的手牌里已经有四张{tile}，翻不出第五张。",
@@ -146,7 +150,7 @@ register(
         },
         "ma_one_tile": {
             "zh": "「{word}」是好几张牌：买马只翻一张，例如 买马 7s",
-            "en": "“{word}” is several tiles; one horse tile is turned, e.g. 买马 7s",
+            "en": "“{word}” is several tiles; one horse tile is turned, e.g. buy horse 7s",
         },
         "nobody_ready_alone": {
             "zh": "说了没人听牌，就不用再写「{word}」。",
@@ -154,13 +158,13 @@ register(
         },
         "ready_player_missing": {
             "zh": "你不在这桌上，请写出是谁听牌：听 @乙 123p456p789s11s55s",
-            "en": "You are not seated; say who was ready: 听 @b 123p456p789s11s55s",
+            "en": "You are not seated; say who was ready: ready hand @b 123p456p789s11s55s",
         },
         "ready_twice": {"zh": "{name} 写了两次。", "en": "{name} is named twice."},
         "ready_hand_missing": {
             "zh": "{name} 听的什么牌？写 13 张牌（听 @{name} 123p456p789s11s55s）或番型（听 @{name} 清一色）",
-            "en": "What was {name} waiting with? The 13 tiles (听 @{name} 123p456p789s11s55s) or the patterns "
-            "(听 @{name} 清一色)",
+            "en": "What was {name} waiting with? The 13 tiles (ready hand @{name} 123p456p789s11s55s) or "
+            "the patterns (ready hand @{name} one suit)",
         },
         "piao_range": {
             "zh": "漂「{word}」不对：漂是 0 到 {most} 的整数。",
@@ -169,7 +173,7 @@ register(
         "piao_twice": {"zh": "{name} 的漂写了两次。", "en": "{name}'s 漂 is given twice."},
         "piao_amount_missing": {
             "zh": "漂几？例如：漂 2（自己的）或 漂 @乙 1",
-            "en": "How much 漂? e.g. 漂 2 (yours) or 漂 @b 1",
+            "en": "How much 漂? e.g. piao 2 (yours) or piao @b 1",
         },
         "pattern_once": {
             "zh": "「{word}」只能算一次。能报几个的只有明四归一、暗四归一（例如 2个暗四归一）。",
@@ -203,7 +207,7 @@ register(
         "table_piao_fixed": {"zh": "漂：定漂，每人 {amount}", "en": "漂: fixed, {amount} each"},
         "table_piao_chosen": {
             "zh": "本局漂：{piao}（发「漂 2」报自己的，没报的胡牌时我会问）",
-            "en": "漂 this hand: {piao} (send 漂 2 for yours; I ask at the end for any not told)",
+            "en": "漂 this hand: {piao} (send piao 2 for yours; I ask at the end for any not told)",
         },
         "table_piao_first": {
             "zh": "漂（首局定漂）：{piao}",
@@ -215,17 +219,20 @@ register(
             "en": "To report each hand (anything not told I ask, answered by button or typed):",
         },
         "report_line": {"zh": "· {name}：{asks}，例如 {how}", "en": "· {name}: {asks}, e.g. {how}"},
-        "report_piao_chosen": {"zh": "漂 2 ｜ 漂 @乙 1", "en": "漂 2 | 漂 @b 1"},
-        "report_piao_first_hand": {"zh": "第一局 漂 2（之后不用再报）", "en": "漂 2 at the first hand (then never)"},
-        "report_shukan": {"zh": "胡 清一色 自摸 坎2（写牌的我来数）", "en": "胡 清一色 自摸 坎2 (tiles are counted)"},
+        "report_piao_chosen": {"zh": "漂 2 ｜ 漂 @乙 1", "en": "piao 2 | piao @b 1"},
+        "report_piao_first_hand": {"zh": "第一局 漂 2（之后不用再报）", "en": "piao 2 at the first hand (then never)"},
+        "report_shukan": {
+            "zh": "胡 清一色 自摸 坎2（写牌的我来数）",
+            "en": "win one suit self-draw kan 2 (tiles are counted)",
+        },
         "report_paoqiamoba": {
             "zh": "胡 清一色 自摸 恰1 八2（写牌的我来数）",
-            "en": "胡 清一色 自摸 恰1 八2 (tiles are counted)",
+            "en": "win one suit self-draw qia 1 ba 2 (tiles are counted)",
         },
-        "report_maima": {"zh": "胡 清一色 自摸 买马 7s", "en": "胡 清一色 自摸 买马 7s"},
+        "report_maima": {"zh": "胡 清一色 自摸 买马 7s", "en": "win one suit self-draw buy horse 7s"},
         "report_chadajiao": {
             "zh": "荒庄 听 @乙 123p456p789s11s55s @丙 清一色 ｜ 荒庄 没人听",
-            "en": "荒庄 听 @b 123p456p789s11s55s @c 清一色 | 荒庄 没人听",
+            "en": "draw ready hand @b 123p456p789s11s55s @c one suit | draw nobody ready",
         },
         "table_reports": {"zh": "本桌要报：{what}", "en": "This table reports: {what}"},
     }

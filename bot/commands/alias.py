@@ -17,7 +17,8 @@ MAX_ALIAS = 16
     names=["alias", "name"],
     aliases=COMMAND_WORDS["alias"],
     help_zh="名片：名片 刘三（账上显示的名字）｜ 名片（看自己的）｜ 名片 @乙 老王（管理员给别人改）｜ 名片 清除",
-    help_en="your name in the ledger: 名片 Liu | 名片 (show) | 名片 @b Wang (admins) | 名片 清除 (clear)",
+    help_en="your name in the ledger (名片): nickname Liu | nickname (show) | nickname @b Wang (admins) | "
+    "nickname clear",
 )
 def alias(ctx: Context) -> SendText:
     items = tokens(ctx.args)
@@ -70,7 +71,7 @@ def alias(ctx: Context) -> SendText:
     names=["link"],
     aliases=COMMAND_WORDS["link"],
     help_zh="关联（管理员）：关联 老王 @wang —— 把客人「老王」的账并到群成员 @wang 名下",
-    help_en="link (admins): 关联 老王 @wang — move guest 老王's record to member @wang",
+    help_en="link (admins; 关联): link 老王 @wang — move guest 老王's record to member @wang",
     admin_only=True,
 )
 def link(ctx: Context) -> SendText:

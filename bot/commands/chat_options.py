@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.core import Context, Refusal, SendText
 from bot.grammar import fold
-from bot.texts import joined
+from bot.texts import joined, kong_name
 from bot.vocabulary import MINGGANG_CHOICES, spellings
 
 #: setting words `设置` hands to this module
@@ -25,14 +25,15 @@ def configure(ctx: Context, word: str, values: list[str]) -> SendText:
     """`设置 明杠 蓄杠`: from now on 明杠 (in kongs and in a win's melds) is read as that kong."""
     from ledger.chat_options import set_minggang
 
-    choice = spellings(MINGGANG_CHOICES).get(fold(values[0])) if values else None
-    if choice is None or len(values) != 1:
-        value = " ".join(values)
-        raise Refusal("config_bad_value", setting=word, value=value, allowed=joined(ctx.lang, ("直杠", "蓄杠")))
+    value = " ".join(values)
+    choice = spellings(MINGGANG_CHOICES).get(fold(value)) if values else None
+    if choice is None:
+        allowed = ("exposed", "added") if ctx.lang == "en" else ("直杠", "蓄杠")
+        raise Refusal("config_bad_value", setting=word, value=value, allowed=joined(ctx.lang, allowed))
     set_minggang(ctx.service.engine, ctx.group.id, choice, by=ctx.sender.user_id, now=ctx.now())
-    return ctx.reply("minggang_set", kind=MINGGANG_CHOICES[choice][0])
+    return ctx.reply("minggang_set", kind=kong_name(ctx.lang, choice))
 
 
 def describe(ctx: Context) -> str:
     """The rules line: `明杠：读作 直杠（设置 明杠 蓄杠 可改）`."""
-    return ctx.t("minggang_rule", kind=MINGGANG_CHOICES[minggang(ctx)][0])
+    return ctx.t("minggang_rule", kind=kong_name(ctx.lang, minggang(ctx)))

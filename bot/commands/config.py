@@ -176,10 +176,10 @@ def _apart(items: list[str]) -> list[str]:
         "设置 语言 en ｜ 设置 日切 6 ｜ 设置 游戏 碰胡"
     ),
     help_en=(
-        "change settings (admins): 设置 底金 2 | 设置 preset shiyan | 设置 cap none | 设置 pihu_self_draw_only no | "
-        "设置 draw_liangdao_penalty each | 设置 suits ps | 设置 明杠 蓄杠 | 设置 重复间隔 90 | 设置 并账 off | "
-        "设置 language en | "
-        "设置 日切 6 | 设置 game penghu"
+        "change settings (admins; 设置): config base 2 | config preset shiyan | config cap none | "
+        "config pihu_self_draw_only no | config draw_liangdao_penalty each | config suits ps | "
+        "config minggang added | config double_entry 90 | config merge_debts off | config language en | "
+        "config cutoff 6 | config game penghu"
     ),
     admin_only=True,
     glued=_glued_setting,

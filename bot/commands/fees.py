@@ -15,6 +15,7 @@ from bot.commands.payments import settled_at_once
 from bot.core import Context, Effect, Refusal, SendText, registry
 from bot.grammar import fold, tokens
 from bot.texts import joined
+from bot.vocabulary import COMMAND_WORDS
 from ledger.fees import MAX_PERCENT, Fees
 from ledger.service import LedgerError, MemberInfo
 
@@ -111,7 +112,7 @@ def describe(ctx: Context, fees: Fees | None = None) -> str:
     aliases=("台费", "茶水", "抽水"),
     help_zh="台费：本群的台费/抽水设置和台费账户余额（管理员：设置 台费 10 ｜ 设置 抽水 10% 封顶 5 ｜ 付台费 @甲）",
     help_en="the group's table fees (per night, cut of each win) and what the house holds "
-    "(admins: 设置 台费 10 | 设置 抽水 10% 封顶 5 | 付台费 @a)",
+    "(admins: config fee 10 | config cut 10% cap 5 | pay table fee @a)",
 )
 def show_fees(ctx: Context) -> SendText:
     if ctx.args:
@@ -124,9 +125,10 @@ def show_fees(ctx: Context) -> SendText:
 @registry.command(
     "payfees",
     names=["payfees"],
-    aliases=("付台费", "支付台费", "台费结给"),
+    aliases=COMMAND_WORDS["payfees"],
     help_zh="付台费（管理员）：把台费账户的钱付给某人：付台费 @甲（全部）｜ 付台费 @甲 100 ｜ 付台费 @甲 @乙（平分）",
-    help_en="pay the house out (admins): 付台费 @a (all of it) | 付台费 @a 100 | 付台费 @a @b (split evenly)",
+    help_en="pay the house out (admins; 付台费): pay table fee @a (all of it) | pay table fee @a 100 | "
+    "pay table fee @a @b (split evenly)",
     admin_only=True,
 )
 def pay_fees(ctx: Context) -> list[Effect]:

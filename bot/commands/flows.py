@@ -7,7 +7,8 @@ negative number derived from the press. Button data is `<kind>:<key>:<action>` (
 players and admins may press. Confirming books with a source derived from the flow, so a double press books once.
 A confirmation the double-entry check holds back asks 「确实又一次」, which only whoever started the flow or an
 admin answers (`duplicates.hold_flow`). Whoever started it may also drop it by typing 算了 (`取消`, `不用了`;
-`bot.commands.questions`), as its 「取消」 does.
+`bot.commands.questions`), as its 「取消」 does, and answer its question by typing instead of pressing
+(`typed_flow_answer`: a name, `自摸`, `直杠`, `清一色 七对`, `确认`; English words in a group that reads English).
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ from bot.commands._common import (
     flow_key,
     flow_source,
     flow_step,
+    held_as_repeat,
     money,
+    questions_waiting,
+    seat_resolver,
 )
 from bot.commands._inputs import (
     COUNT_BUTTONS,
@@ -43,6 +47,7 @@ from bot.commands._inputs import (
 from bot.commands._inputs import table_rules as rules_of
 from bot.commands._recording import (
     FLOW_PATTERNS,
+    MAX_FOURS,
     event_reply,
     hand_reply,
     kong_of,
@@ -52,12 +57,15 @@ from bot.commands._recording import (
     toggle,
 )
 from bot.commands._stakes import stake_lines
+from bot.commands.chat_options import minggang
 from bot.commands.duplicates import book_held_by_typing, hold_flow
-from bot.commands.questions import cancel_by_typing, nothing_booked
+from bot.commands.questions import CANCELLED, cancel_by_typing, effects_of, nothing_booked, press_as
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
-from bot.grammar import KongSpec
+from bot.grammar import GrammarError, KongSpec, Word, fold, written_in_english
+from bot.grammar import read as read_words
 from bot.permissions import plays_at
 from bot.texts import describe_event, describe_patterns, joined, pattern_name, scoring_refusal
+from bot.vocabulary import FLOW_INPUT_WORDS, FLOW_TYPED_WORDS
 from ledger.events import WIN_METHODS, Event, Payload, Win, WinHand, payload
 from ledger.scoring import ScoringError
 from ledger.service import DuplicateRecord, Flow, LedgerError, TableInfo
@@ -253,6 +261,193 @@ def _typed_held(kind: str) -> Callable[[Context, Flow, int], Effect | list[Effec
 
 book_held_by_typing("hu", _typed_held("hu"))
 book_held_by_typing("gang", _typed_held("gang"))
+
+
+# ------------------------------------------------------------------------------------ answers typed, not pressed
+
+#: the flows whose questions a typed answer presses
+TYPED_KINDS = ("hu", "gang")
+#: a typed answer is short: a longer line is something else (a record, chat)
+TYPED_MOST = 40
+#: the marks on a button's label that nobody types (`✅ 确认`, `◀ 返回`, `预览 ▶`, `✓七对`)
+_MARKS = str.maketrans("", "", "✅◀▶✓")
+#: what a line ends with that says nothing (`自摸！`, `b。`)
+_TRAILING = " \t!！。.~～"
+
+
+@registry.message_filter("typed_flow_answer")
+def typed_flow_answer(ctx: Context) -> Outcome | None:
+    """The question a 胡/杠 flow asks now, answered by its starter's typed line as by their press of the button it
+    names: a seat (`小李`, `@xiaoli`, `我`), a way (`自摸`, `点炮`; `点 @小李` also names the discarder), a kong's
+    kind (`直杠`, `直杠 点 @小李`), the patterns (`清一色 七对`: tapped, then the preview), 漂/坎/马 (`2`, `坎 2`,
+    `7s`), `确认`/`返回`/`杠上杠`; English words (the buttons' English labels, `zimo`, `one suit`, `confirm`) only in
+    a group that reads English. Only when the sender's latest question waiting is that flow and the whole line
+    reads as one answer to it: anything else goes on as a record, a command or chat. The flow moves below the
+    line (its old message loses its buttons), as a player who types reads the chat's end."""
+    incoming = ctx.incoming
+    if not ctx.waiting or incoming is None or incoming.edited or ctx.table is None:
+        return None
+    text = incoming.text.strip().rstrip(_TRAILING)
+    if not text or len(text) > TYPED_MOST or text.startswith("/"):
+        return None
+    if ctx.group.language != "en" and written_in_english(text, ctx.seat_names):
+        return None  # `yes`, `zimo` in a Chinese group: chat, as its other English answer words are
+    waiting = questions_waiting(ctx, tuple(CANCELLED))
+    if not waiting or waiting[0].kind not in TYPED_KINDS or held_as_repeat(waiting[0]):
+        return None
+    flow, table = waiting[0], ctx.table
+    if flow.state.get("table_id") != table.id:
+        return None
+    if flow.state.get("typed") == ctx.source:
+        return Outcome(stop=True)  # the same line delivered again: answered once
+    actions = typed_actions(ctx, table, flow.kind, flow.message_id, dict(flow.state), text)
+    if not actions:
+        return None
+    message = int(flow.state.get("message") or 0)
+    moved = SendText(ctx.t("flow_moved"), edit_message_id=message) if message else None
+    shown: list[Effect] = []
+    for action in actions:
+        effects = effects_of(press_as(ctx, f"{flow.kind}:{flow.message_id}:{action}", message))
+        refused = next((e.text for e in effects if isinstance(e, AnswerCallback) and e.alert), None)
+        if refused is not None:
+            said = SendText(refused, reply_to=ctx.message_id)
+            return Outcome([*_below(ctx, flow.kind, flow.message_id, shown, message, moved), said], stop=True)
+        shown = effects
+    answered = ctx.service.load_flow(ctx.chat_id, flow.message_id)
+    if answered is not None and answered.finished_at is None:
+        state = {**answered.state, "typed": ctx.source}
+        ctx.service.save_flow(ctx.chat_id, answered.message_id, answered.user_id, answered.kind, state)
+    return Outcome(_below(ctx, flow.kind, flow.message_id, shown, message, moved), stop=True)
+
+
+def _below(
+    ctx: Context, kind: str, key: int, effects: list[Effect], message: int, moved: SendText | None
+) -> list[Effect]:
+    """What the presses did to the flow's message (`message`), sent below the typed line instead, the old message
+    left without its buttons (`moved`); a press's short notice is for a press alone."""
+    out: list[Effect] = []
+    for effect in effects:
+        if isinstance(effect, AnswerCallback):
+            continue
+        if isinstance(effect, SendText) and effect.edit_message_id == message:
+            out += [moved] if moved is not None else []
+            posted = f"{kind}:{key}" if effect.buttons else ""
+            out.append(replace(effect, edit_message_id=None, reply_to=ctx.message_id, posted_as=posted))
+        else:
+            out.append(effect)
+    return out
+
+
+def typed_actions(ctx: Context, table: TableInfo, kind: str, key: int, state: dict[str, Any], text: str) -> list[str]:
+    """The presses a typed answer to the flow's current question stands for (the buttons' actions, in order), or
+    none when the line is no clear answer to it."""
+    english = ctx.group.language == "en"
+    typed = fold(text).translate(_MARKS).strip()
+    _text, rows = render(ctx, table, kind, key, state)
+    offered = [(fold(b.label).translate(_MARKS).strip(), b.data.split(":", 2)[2]) for row in rows for b in row]
+    actions = [action for _label, action in offered if action != "x"]
+    step = state["step"]
+    if step != "patterns":  # a pattern's label is tapped by its name below, never toggled off by typing it
+        named = [action for label, action in offered if label == typed and action != "x"]
+        if named:
+            return named[:1]
+    for action, said in FLOW_TYPED_WORDS.items():
+        if action in actions and typed in (w for w in said if english or not w.isascii()):
+            return [action]
+    if any(action.startswith("q.") for action in actions):
+        return _typed_input(ctx, table, state, typed, actions)
+    resolve = seat_resolver(ctx, table)
+    for label, action in offered:  # `Exposed from @b`, `点炮 @b`: the button's label, then the discarder
+        if action[:2] in {"m.", "k."} and typed.startswith(f"{label} "):
+            pressed = _then_from(table, state, action, typed[len(label) :], resolve)
+            if pressed:
+                return pressed
+    try:
+        words = read_words(text, resolve)
+    except (GrammarError, Refusal):
+        return []
+    seats = table.players
+    people = [seats.index(w.value) for w in words if w.kind == "person" and w.value in seats]
+    kinds = [w.kind for w in words]
+    if step == "who" and kinds == ["person"]:
+        return [f"w.{people[0]}"]
+    if step == "from" and kinds == ["person"] and seats[people[0]] != state.get("who"):
+        return [f"f.{people[0]}"]
+    if step == "method" and kinds[:1] == ["method"] and kinds[1:] in ([], ["person"]):
+        way = next((code for code, method in METHOD_CODES.items() if method == words[0].value), None)
+        if way is None or (people and (way == "s" or seats[people[0]] == state.get("who"))):
+            return []
+        return [f"m.{way}", *(f"f.{seat}" for seat in people)]  # `点 @小李`: the way and the discarder
+    if step == "kind" and kinds[:1] == ["meld"]:
+        value = minggang(ctx) if words[0].value == "minggang" else words[0].value
+        code = next((code for code, kong in KONG_CODES.items() if kong == value), None)
+        told_from = kinds[1:] == ["person"] or (kinds[1:] == ["method", "person"] and words[1].value == "discard")
+        if code is None or (kinds[1:] and not (code == "z" and told_from and seats[people[0]] != state.get("who"))):
+            return []
+        return [f"k.{code}", *(f"f.{seat}" for seat in people)]  # `直杠 点 @小李`: the kind and the discarder
+    if step == "patterns" and words and set(kinds) <= {"pattern", "situation", "pihu"}:
+        return _typed_patterns(table, state, words)
+    return []
+
+
+def _then_from(
+    table: TableInfo, state: dict[str, Any], action: str, rest: str, resolve: Callable[[str], str | None]
+) -> list[str]:
+    """A way or kong's kind pressed by its label, then the discarder (`from @b`, `点 @b`, `b`) when it has one."""
+    try:
+        words = read_words(rest, resolve)
+    except (GrammarError, Refusal):
+        return []
+    kinds = [w.kind for w in words]
+    told = kinds == ["person"] or (kinds == ["method", "person"] and words[0].value == "discard")
+    seat = words[-1].value if told else None
+    if action in {"m.s", "k.a", "k.x"} or seat is None or seat == state.get("who"):
+        return []
+    return [action, f"f.{table.players.index(seat)}"]
+
+
+def _typed_patterns(table: TableInfo, state: dict[str, Any], words: list[Word]) -> list[str]:
+    """The taps that make the chosen patterns and situations exactly those told (a 四归一 told twice counts two),
+    then the preview: a list of patterns is the whole answer to 「有哪些番？」 (屁胡 alone: none)."""
+    told = [w.value for w in words if w.kind == "pattern"]
+    offered = _situations(table, state["method"])
+    situations = [w.value for w in words if w.kind == "situation"]
+    if any(p not in FLOW_PATTERNS for p in told) or any(s not in offered for s in situations):
+        return []
+    chosen, taps = list(state["patterns"]), []
+    for index, pattern in enumerate(FLOW_PATTERNS):
+        for _tap in range(MAX_FOURS + 1):  # a 四归一 counts up at each tap, then off
+            if chosen.count(pattern) == told.count(pattern):
+                break
+            try:
+                tap_pattern(chosen, pattern)
+            except Refusal:
+                return []
+            taps.append(f"p.{index}")
+        if chosen.count(pattern) != told.count(pattern):
+            return []
+    taps += [f"s.{i}" for i, s in enumerate(offered) if (s in situations) != (s in state["situations"])]
+    return [*taps, "v"]
+
+
+def _typed_input(ctx: Context, table: TableInfo, state: dict[str, Any], typed: str, actions: list[str]) -> list[str]:
+    """A typed answer to the 漂/坎/恰/八/马 the group's rules ask (`2`, `坎 2`, `7s`, `7条`, `买马 7s`): the button
+    with that value, the question's own word before it or not."""
+    before = list(ctx.service.hand_state(table.id).events)
+    try:
+        _batch, _answers, needs = _win_inputs(ctx, table, state, before)
+    except ScoringError:
+        return []
+    if not needs:
+        return []
+    leads = sorted(FLOW_INPUT_WORDS.get(needs[0]["input"], ()), key=len, reverse=True)
+    english = ctx.group.language == "en"
+    lead = next((w for w in leads if typed.startswith(w) and (english or not w.isascii())), "")
+    value = typed[len(lead) :].strip()
+    if value and not value.isascii():  # `7条`, `中`: the tile it names
+        tiles = [w.value for w in read_words(value) if w.kind == "tiles"]
+        value = tiles[0] if len(tiles) == 1 else value
+    return [a for a in actions if a.startswith("q.") and a.split(".", 2)[2] == value][:1]
 
 
 # ---------------------------------------------------------------------------------------------------- rendering

@@ -88,11 +88,20 @@ def help_(ctx: Context) -> SendText:
         return SendText("\n".join([ctx.t("help_head"), *_everything(ctx)]), reply_to=ctx.message_id)
     if topic is not None:
         return SendText("\n".join(_topic(ctx, topic)), reply_to=ctx.message_id)
-    command = ctx.bot.registry.lookup(word, ctx.game)
+    command = _named(ctx, tokens(ctx.args))
     if command is None:
         topics = (", " if ctx.lang == "en" else "、").join(_word(topic, ctx.lang) for topic in HELP_TOPIC_WORDS)
         raise Refusal("help_unknown", word=word, topics=topics)
     return SendText(_line(command, ctx.lang), reply_to=ctx.message_id)
+
+
+def _named(ctx: Context, said: list[str]) -> Command | None:
+    """The command the words after 帮助 name, its longest word first (`help pay table fee`, `help 胡`)."""
+    for count in range(len(said), 0, -1):
+        command = ctx.bot.registry.lookup(fold(" ".join(said[:count]).lstrip("/")), ctx.game)
+        if command is not None:
+            return command
+    return None
 
 
 def _private(ctx: Context) -> bool:

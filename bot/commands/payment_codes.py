@@ -14,6 +14,7 @@ from bot.commands._common import me, resolve_person, shown_name, shown_names
 from bot.core import Button, Context, Effect, Refusal, SendPhoto, SendText, registry
 from bot.grammar import fold, tokens
 from bot.texts import joined
+from bot.vocabulary import COMMAND_WORDS
 from ledger.payment_codes import MAX_FILE_ID
 
 PREFIX = "qr"
@@ -45,12 +46,12 @@ def _app_name(ctx: Context, app: str) -> str:
 @registry.command(
     "qrcode",
     names=["qrcode"],
-    aliases=("收款码", "付款码"),
+    aliases=COMMAND_WORDS["qrcode"],
     help_zh="收款码：发一张微信或支付宝收款码图片，配文字 收款码（或 收款码 微信 / 收款码 支付宝）"
     "登记自己的；结算要给你转账的人会看到按钮 ｜ 收款码 @甲：看甲的 ｜ 删除收款码",
-    help_en="send a photo of your WeChat or Alipay payment QR code captioned 收款码 (or 收款码 微信 / "
-    "收款码 支付宝) to register it; those a settlement tells to pay you get a button | "
-    "收款码 @a: show a's | 删除收款码",
+    help_en="send a photo of your WeChat or Alipay payment QR code captioned pay code (收款码; or pay code wechat / "
+    "pay code alipay) to register it; those a settlement tells to pay you get a button | "
+    "pay code @a: show a's | remove pay code",
 )
 def qrcode(ctx: Context) -> list[Effect] | SendText:
     assert ctx.incoming is not None
@@ -86,9 +87,10 @@ def qrcode(ctx: Context) -> list[Effect] | SendText:
 @registry.command(
     "qrremove",
     names=["qrremove"],
-    aliases=("删除收款码", "删收款码"),
+    aliases=COMMAND_WORDS["qrremove"],
     help_zh="删除收款码：删掉自己登记的收款码（删除收款码 微信 只删微信的）",
-    help_en="remove your own payment QR code (删除收款码 微信: only the WeChat one)",
+    help_en="remove pay code (删除收款码): remove your own payment QR code (remove pay code wechat: only the "
+    "WeChat one)",
 )
 def remove(ctx: Context) -> SendText:
     words = tokens(ctx.args)

@@ -142,10 +142,10 @@ def keep_message(service: Ledger, chat_id: int, key: str, message_id: int) -> No
     "撤销发红包池/付台费、重复记录的"
     "「确实又一次」、重复付款的「再记一笔」、胡/杠/名次的按钮、「是不是：…」、要补报的漂/坎/马、改成），发问的人打这句就"
     "作罢，和点「不撤销」「不用了」「取消」「不是」「不改」一样",
-    help_en="cancel (no): while the bot asks whether to go ahead (撤销, 撤销结算, 撤销发红包池/付台费, a double "
-    "entry's “It happened again”, a repeated payment's “Book another”, the 胡/杠/名次 buttons, “Did you mean”, "
-    "漂/坎/马 still to tell, 改成), whoever asked types it to drop the question, as pressing its Keep it / No / "
-    "Cancel / Leave it button",
+    help_en="cancel (no): while the bot asks whether to go ahead (undo, unsettle, unpayout / undo pay table fee, a "
+    "double entry's “It happened again”, a repeated payment's “Book another”, the win/kong/place buttons, “Did you "
+    "mean”, piao/kan/horse still to tell, change to …), whoever asked types it to drop the question, as pressing its "
+    "Keep it / No / Cancel / Leave it button",
     in_menu=False,
 )
 def keep(ctx: Context) -> list[Effect]:
@@ -245,18 +245,25 @@ def typed_press(ctx: Context) -> list[Effect]:
         raise Quiet
     flow = waiting[0]
     message = int(flow.state.get("message") or 0)
+    pressed_it = press_as(ctx, f"{pressed.prefix}:{flow.message_id}:ok", message)
+    return typed_answer(ctx, pressed_it.effects, message, pressed.typed)
+
+
+def press_as(ctx: Context, data: str, message: int) -> Outcome:
+    """The sender's press of the button carrying `data` under the bot message `message`, for a line they typed
+    instead: the same checks (who may press, whether it expired) and what the press does."""
     query = CallbackQuery(
         query_id=f"typed:{ctx.message_id}",
         chat_id=ctx.chat_id,
         message_id=message,
         sender=ctx.sender,
-        data=f"{pressed.prefix}:{flow.message_id}:ok",
+        data=data,
         date=ctx.now(),
         source=ctx.source,
         admin_ids=ctx.admin_ids,
         owner_id=ctx.owner_id,
     )
-    return typed_answer(ctx, ctx.bot.handle_callback(query).effects, message, pressed.typed)
+    return ctx.bot.handle_callback(query)
 
 
 def typed_answer(ctx: Context, result: HandlerResult, message: int, typed: str) -> list[Effect]:

@@ -62,9 +62,10 @@ KAWUXING = ("kawuxing",)
     "gang",
     names=["gang", "kong"],
     aliases=COMMAND_WORDS["gang"],
-    help_zh="杠：暗杠三条 ｜ 蓄杠 ｜ 直杠 9p 点 @乙 ｜ 点杠 @乙 ｜ 杠 @丙 直 点 @乙 杠上杠（只写「杠」出按钮）",
+    help_zh="杠：暗杠三条 ｜ 蓄杠 ｜ 直杠 9p 点 @乙 ｜ 点杠 @乙 ｜ 杠 @丙 直 点 @乙 杠上杠"
+    "（只写「杠」出按钮，点或打字回答：小李、直杠、确认）",
     help_en="kong: concealed kong 3s | added kong | exposed kong 9p from @b | exposed kong @c from @b 杠上杠 (plain "
-    "kong shows buttons)",
+    "kong shows buttons: tap, or type the answer — a name, exposed, confirm)",
     games=KAWUXING,
     on_edit=True,
 )
@@ -124,12 +125,13 @@ def record_liangdao(ctx: Context) -> SendText:
     aliases=(*COMMAND_WORDS["hu"], *DOUBLE_WIN_WORDS),
     help_zh=(
         "胡：胡 123p46p789s22s333s 5p 点 @乙 ｜ 胡 清一色 七对 自摸 ｜ 自摸 清一色 ｜ 胡清一色点@乙 ｜ "
-        "胡 @丙 卡五星 杠上炮 点 @乙 ｜ 一炮双响：胡 @甲 卡五星 @丙 七对 点 @乙（只写「胡」出按钮）"
+        "胡 @丙 卡五星 杠上炮 点 @乙 ｜ 一炮双响：胡 @甲 卡五星 @丙 七对 点 @乙"
+        "（只写「胡」出按钮，点或打字回答：我、自摸、清一色 七对、确认）"
     ),
     help_en=(
         "win: win 123p46p789s22s333s 5p from @b | win one suit seven pairs self-draw | zimo one suit | win @c closed "
         "five win on the discard after a kong from @b | double win: win @a closed five @c seven pairs from @b "
-        "(plain win shows buttons)"
+        "(plain win shows buttons: tap, or type the answer — me, zimo, one suit, confirm)"
     ),
     games=KAWUXING,
     on_edit=True,
@@ -242,8 +244,8 @@ def _cheering(ctx: Context, table: TableInfo) -> bool:
         "荒庄：牌摸完没人胡（杠钱照算，亮倒的按规则赔；也可写 流局、黄庄、臭庄、荒了）｜ "
         "查大叫的桌：荒庄 听 @乙 123p456p789s11s55s @丙 清一色，或 荒庄 没人听"
     ),
-    help_en="draw: a drawn hand (kong money stands; 亮倒 penalty per the rules) | 查大叫: draw 听 @b "
-    "123p456p789s11s55s",
+    help_en="draw: a drawn hand (kong money stands; 亮倒 penalty per the rules) | 查大叫: draw ready hand @b "
+    "123p456p789s11s55s @c one suit, or draw nobody ready",
     games=KAWUXING,
     on_edit=True,
 )

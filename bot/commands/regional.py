@@ -325,7 +325,7 @@ def _typed(
     names=["kan"],
     aliases=COMMAND_WORDS["kan"],
     help_zh="坎：回答数坎的坎数，例如 坎 2（也可以写在胡牌那一行：胡 清一色 自摸 坎2）",
-    help_en="坎: the 坎 count asked for, e.g. 坎 2 (or in the win's line: 胡 清一色 自摸 坎2)",
+    help_en="kan (坎): the 坎 count asked for, e.g. kan 2 (or in the win's line: win one suit self-draw kan 2)",
     games=KAWUXING,
     in_menu=False,
 )
@@ -338,7 +338,7 @@ def answer_kan(ctx: Context) -> SendText | None:
     names=["qiaba"],
     aliases=COMMAND_WORDS["qiaba"],
     help_zh="跑恰摸八：回答恰数、八数，例如 恰1 八2（也可以写在胡牌那一行）",
-    help_en="跑恰摸八: the 恰 and 八 counts asked for, e.g. 恰1 八2 (or in the win's line)",
+    help_en="qia/ba (跑恰摸八: 恰, 八): the 恰 and 八 counts asked for, e.g. qia 1 ba 2 (or in the win's line)",
     games=KAWUXING,
     in_menu=False,
 )
@@ -356,7 +356,8 @@ def _counts(text: str) -> Told:
     names=["ma"],
     aliases=COMMAND_WORDS["ma"],
     help_zh="买马：回答翻出的马牌，例如 买马 7s（也可以写在自摸那一行：胡 清一色 自摸 买马 7s）",
-    help_en="买马: the horse tile asked for, e.g. 买马 7s (or in the self-draw's line)",
+    help_en="buy horse (买马): the horse tile asked for, e.g. buy horse 7s (or in the self-draw's line: win one suit "
+    "self-draw buy horse 7s)",
     games=KAWUXING,
     in_menu=False,
 )
@@ -374,7 +375,8 @@ def _is_ma_chat(text: str) -> bool:
     names=["ting"],
     aliases=COMMAND_WORDS["ready"],
     help_zh="听：荒庄查大叫时报听牌的手牌：听 @乙 123p456p789s11s55s @丙 清一色，或 听 没人听（也可写在荒庄那行）",
-    help_en="听: the ready hands asked for at a draw (查大叫), e.g. 听 @b 123p456p789s11s55s @c 清一色 (or with 荒庄)",
+    help_en="ready hand (听): the ready hands asked for at a draw (查大叫), e.g. ready hand @b 123p456p789s11s55s "
+    "@c one suit (or with the draw: draw ready hand …)",
     games=KAWUXING,
     in_menu=False,
 )
@@ -398,7 +400,7 @@ def answer_ready(ctx: Context) -> SendText | None:
     names=["piao"],
     aliases=COMMAND_WORDS["piao"],
     help_zh="漂：选漂的桌报这局漂几，例如 漂 2（自己）、漂 @乙 1；没报的胡牌时我会问",
-    help_en="漂 (where players choose it): 漂 2 (yours), 漂 @b 1; any not told is asked at the end",
+    help_en="piao (漂, where players choose it): piao 2 (yours), piao @b 1; any not told is asked at the end",
     games=KAWUXING,
     on_edit=True,
     in_menu=False,

@@ -42,8 +42,9 @@ def unpayout(ctx: Context) -> SendText:
     admin_only=True,
     help_zh="撤销付台费（管理员）：撤回最近一次付台费，钱回到台费账户，转给收钱人的欠款恢复成欠台费；"
     "那晚已经结算、之后有人付过这笔钱、又结算过一晚或发过红包池时不能撤销",
-    help_en="(admins) take back the latest house payout (付台费): the money goes back to the house; not once its "
-    "night was settled, someone paid against it, a later night was settled or the pot was paid out since",
+    help_en="(admins) undo pay table fee (撤销付台费): take back the latest house payout; the money goes back to "
+    "the house; not once its night was settled, someone paid against it, a later night was settled or the pot "
+    "was paid out since",
 )
 def unpayfees(ctx: Context) -> SendText:
     return _ask(ctx, "house")
