@@ -319,8 +319,8 @@ def split_command(
     cheered = _led_in(head, _RECORD_LEADS)
     if cheered < len(head):  # `哈哈 我自摸了 七对！！`, `ok 胡 七对 自摸`: the record after them
         found = split_command(text[origin[start + cheered] :], book, game, seats)
-        if found is not None and found[0].key in vocab.RECORD_COMMANDS:
-            return found
+        if found is not None and found[0].key in vocab.RECORD_COMMANDS and found[2]:
+            return found  # the record's words: `哈哈哈 胡了` alone is laughing at someone's win
     recalled = _recalled(text, seats)
     if recalled is not None:  # `阿杰 刚才 自摸 清一色`: the record alone, when it is one (`Context.recap`)
         found = split_command(recalled, book, game, seats)

@@ -43,7 +43,7 @@ from bot.commands._common import (
 )
 from bot.commands._recording import held_back_text, held_back_yes
 from bot.commands.questions import CANCELLED, cancel_by_typing, effects_of, nothing_booked, typed_answer
-from bot.commands.suggest import held_line, press_to_rerun, run_held
+from bot.commands.suggest import held_line, rerun, run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import asks, fold
 from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_NO_WORDS_EN, REPEAT_WORDS_EN
@@ -230,9 +230,13 @@ def press(ctx: Context) -> HandlerResult:
     the very double booking the check holds back."""
 
     step = flow_step(ctx, KIND, current_table)
-    if isinstance(step, FlowStep) and step.action == DOUBLE:
+    if not isinstance(step, FlowStep):
+        return step
+    if step.action == DOUBLE:
         return join_double_win(ctx, step)
-    return press_to_rerun(ctx, KIND, repeat=True)
+    if step.action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    return rerun(ctx, step, repeat=True)
 
 
 def hold_flow(ctx: Context, prefix: str, kind: str, step: FlowStep, dup: DuplicateRecord, game: str) -> list[Effect]:
