@@ -162,6 +162,7 @@ def run_held(ctx: Context, key: int, state: dict[str, Any], edit_message_id: int
         date=ctx.now(),
         source=source,
         edited=bool(edit),
+        corrected=bool(state.get("corrected")),
         admin_ids=ctx.admin_ids,
         owner_id=ctx.owner_id,
         mentions=mentions,
