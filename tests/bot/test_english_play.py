@@ -117,9 +117,9 @@ def test_someone_else_s_english_correction_is_told_whose_it_is_in_english(sqlite
 
 
 def test_an_english_correction_confirmed_says_the_hand_was_corrected(sqlite_url: str) -> None:
-    """`change to …` then 「Correct it」 reads as the Chinese 「第1局 已改正（原记录作废）：」 means, an edit of the win's
-    message as 「第1局 按改后的消息重记（原记录作废）：」, each over 「各家比原来：」 (was "re-recorded from the edit" after
-    a correction, which edited nothing, and "Each player against what was booked before")."""
+    """`change to …` then 「Correct it」 reads as the Chinese 「第1局 已改正（原记录作废）：」 means, an edit of
+    the win's message as 「第1局 按改后的消息重记（原记录作废）：」, each over 「各家比原来：」 (was "re-recorded
+    from the edit" after a correction, which edited nothing, and "Each player against what was booked before")."""
     table = Table(sqlite_url, *WON)
     try:
         table.say("a: change to seven pairs self-draw")

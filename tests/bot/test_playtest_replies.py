@@ -67,7 +67,8 @@ def test_the_fine_is_set_by_its_chinese_name(sqlite_url: str, name: str) -> None
 
 
 def test_a_setting_by_chinese_name_sets_what_its_key_sets(sqlite_url: str) -> None:
-    out = replay(["!join dage 大哥", "!admin dage", "dage: 群管设置 刷屏条数 8", "dage: 群管设置 处罚 warn remove"], sqlite_url)
+    script = ["!join dage 大哥", "!admin dage", "dage: 群管设置 刷屏条数 8", "dage: 群管设置 处罚 warn remove"]
+    out = replay(script, sqlite_url)
     assert said_after(out, "dage: 群管设置 刷屏条数 8") == ["✅ 已设置 刷屏条数（flood_max_messages） = 8"]
     assert said_after(out, "dage: 群管设置 处罚 warn remove") == ["✅ 已设置 处罚（ladder） = warn、remove"]
 
@@ -83,7 +84,8 @@ def test_an_unknown_setting_is_refused_with_every_setting_by_both_names(sqlite_u
 
 
 def test_undoing_a_hand_taken_back_already_says_so_and_who_took_it_back(db_url: str) -> None:
-    script = [*TWO_HANDS, "dage: 撤销 第1局", "dage: !press 确认撤销", "!clock +3m", "dage: 撤销 第1局", "amy: 撤销 第一局"]
+    script = [*TWO_HANDS, "dage: 撤销 第1局", "dage: !press 确认撤销", "!clock +3m"]
+    script += ["dage: 撤销 第1局", "amy: 撤销 第一局"]
     out = replay(script, db_url)
     assert said_after(out, "dage: 撤销 第1局") == ["第1局已经撤销过了（你 3分钟前撤销的），钱已经退回，不用再撤。"]
     assert said_after(out, "amy: 撤销 第一局") == ["第1局已经撤销过了（大哥 3分钟前撤销的），钱已经退回，不用再撤。"]
@@ -141,7 +143,7 @@ def test_a_correction_says_corrected_and_an_edit_says_re_recorded_from_the_edite
 
 
 def test_a_penghu_correction_says_corrected(sqlite_url: str) -> None:
-    script = ["!join dage 大哥", "!join amy Amy", "!join tom Tom", "!join bob Bob", "!admin dage", "dage: 设置 游戏 碰胡"]
+    script = [*SEATS[:3], "!join bob Bob", "!admin dage", "dage: 设置 游戏 碰胡"]
     script += ["dage: 开桌 @dage @amy @tom @bob 庄 @dage", "!clock +1m", "dage: 碰 点 @amy", "dage: 改成 碰 点 @tom"]
     out = replay([*script, "dage: !press 改成这样"], sqlite_url)
     assert said_after(out, "dage: !press 改成这样")[1] == "第1局 已改正：大哥 碰，点 Tom（一人出）"
