@@ -54,6 +54,7 @@ class Incoming:
     chat_title: str = ""
     reply_to: Quoted | None = None
     edited: bool = False  # an edit of an earlier message: re-record what it recorded
+    corrected: bool = False  # with `edited`: no message was edited, a player's 改成 replaces what one recorded
     admin_ids: frozenset[int] = frozenset()  # the chat's administrators (owner included), as the adapter caches them
     owner_id: int | None = None
     mentions: tuple[Sender, ...] = ()  # users named by a text mention (Telegram gave their id), written `@<word>`

@@ -1204,7 +1204,7 @@ _ASKED_HAND = re.compile(
 
 def hand_number(text: str) -> int | None:
     """A finished hand named by its number, as players write it (`第3局`, `3`, `第一局`, `第十二把`, `第2盘`, `hand 3`),
-    on folded text; None for anything else."""
+    on folded text; None for anything else. A count of hands is read the same way (`历史 五`, `历史 十局`)."""
     match = _HAND_NUMBER.fullmatch(text.strip(_SPACES))
     if match is None:
         return None

@@ -357,6 +357,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "第{number}局 按改后的消息重记：{what}",
         "en": "Hand {number} recorded again as corrected: {what}",
     },
+    "event_corrected": {"zh": "第{number}局 已改正：{what}", "en": "Hand {number} corrected: {what}"},
     "hand_recorded": {"zh": "第{number}局 记下：", "en": "Hand {number} recorded:"},
     "hand_edited": {
         "zh": "第{number}局 按改后的消息重记（原记录作废）：",
@@ -365,6 +366,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "hand_double_win": {
         "zh": "第{number}局 改记成一炮双响（原记录作废）：",
         "en": "Hand {number} recorded again with both wins on the one discard (the old record is void):",
+    },
+    "hand_corrected": {
+        "zh": "第{number}局 已改正（原记录作废）：",
+        "en": "Hand {number} corrected (the old record is void):",
     },
     "edit_changes": {"zh": "各家比原来：", "en": "Each player's change from the old record:"},
     "change_line": {"zh": "{name} {change}（本晚 {night}）", "en": "{name} {change} (tonight {night})"},
@@ -670,8 +675,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "You have no payment of your own to take back. To take back someone else's, name them: unpay @a",
     },
     "payment_nothing_to_confirm": {
-        "zh": "{debtor} 没有记过待 {creditor} 确认的付款，没有记。收到多少就写：收到 {debtor_at} 11",
-        "en": "{debtor} recorded no payment for {creditor} to confirm; nothing booked. Write: received {debtor_at} 11",
+        "zh": "{debtor} 没有记过待 {creditor} 确认的付款，没有记。收到了就写 收到 {debtor_at}，后面跟收到的金额",
+        "en": "{debtor} recorded no payment for {creditor} to confirm; nothing booked. Write received {debtor_at} "
+        "followed by the amount you got",
+    },
+    "payment_nothing_to_confirm_owed": {
+        "zh": "{debtor} 没有记过待 {creditor} 确认的付款，没有记。{debtor} 欠 {creditor} {owed}，"
+        "收到了就写：收到 {debtor_at} {owed}",
+        "en": "{debtor} recorded no payment for {creditor} to confirm; nothing booked. {debtor} owes {creditor} "
+        "{owed}: if you got it, write received {debtor_at} {owed}",
     },
     "payment_not_party": {
         "zh": "只有付款的两个人或管理员可以点这个按钮。",
@@ -1230,6 +1242,15 @@ TEXTS: dict[str, dict[str, str]] = {
     "undo_no_hand": {
         "zh": "这张牌桌没有打完的第{number}局。",
         "en": "This table has no finished hand {number}.",
+    },
+    "undo_hand_voided": {
+        "zh": "第{number}局已经撤销过了（{by}），钱已经退回，不用再撤。{again}",
+        "en": "Hand {number} was taken back already ({by}): its money is back, nothing more to undo.{again}",
+    },
+    "undone_by": {"zh": "{who} {ago}撤销的", "en": "by {who} {ago}"},
+    "undo_hand_again": {
+        "zh": "现在打的第{number}局是重新打的，还没打完。",
+        "en": " The hand {number} being played now is played anew and not finished yet.",
     },
     "undo_bad_words": {
         "zh": "「{word}」看不懂：撤销 只撤最后一条；要作废打完的某一局，写 撤销 第3局。",

@@ -53,7 +53,17 @@ from ledger.hands import (
     refuse_seven_pairs_after_kong,
 )
 from ledger.money import night_totals
-from ledger.records import HandResult, HandState, NightInfo, NightTotal, Payload, Seat, TableRecord, VoidResult
+from ledger.records import (
+    HandResult,
+    HandState,
+    NightInfo,
+    NightTotal,
+    Payload,
+    Seat,
+    TableRecord,
+    VoidedHand,
+    VoidResult,
+)
 from ledger.scoring import ScoringError
 from ledger.scoring import answer as scored
 from ledger.tables import close_night, night_date, night_info, seat_table
@@ -1046,6 +1056,31 @@ def finished_hand(tx: Tx, table_id: int, number: int) -> TableRecord | None:
     if found is None or ending is None:
         return None
     return dataclasses.replace(ending, events=tuple(event.payload for event in found.events))
+
+
+#: the table's finished hand `number` taken back last (a hand voided before it ended has no `closed_at`)
+_VOIDED_HAND = (
+    sa.select(m.Hand.voided_at, m.Hand.voided_by, m.Hand.void_reason)
+    .where(
+        m.Hand.table_id == sa.bindparam("table_id"),
+        m.Hand.number == sa.bindparam("number"),
+        m.Hand.status == m.VOIDED,
+        m.Hand.closed_at.is_not(None),
+    )
+    .order_by(m.Hand.id.desc())
+    .limit(1)
+)
+
+
+def voided_hand(tx: Tx, table_id: int, number: int) -> VoidedHand | None:
+    """The table's finished hand `number` as it was taken back whole, the latest such, when no live one has that
+    number: what `撤销 第N局` of a hand already voided is told. None when the table never finished one so numbered."""
+    table, _ = _lock(tx, table_id, lock=False)
+    row = tx.execute(_VOIDED_HAND, {"table_id": table.id, "number": number}).first()
+    if row is None or row.voided_at is None:
+        return None
+    name = _name_of_user(tx, table, row.voided_by) if row.voided_by is not None else None
+    return VoidedHand(number, row.voided_at, row.voided_by, name, row.void_reason or "")
 
 
 _HAND_BY_ID = sa.select(m.Hand.id, m.Hand.table_id, m.Hand.number, m.Hand.dealer, m.Hand.status).where(

@@ -243,6 +243,18 @@ class TableRecord:
 
 
 @dataclass(frozen=True)
+class VoidedHand:
+    """A finished hand taken back whole (撤销 第N局, an admin's void, an edit): when, by whom (`voided_by`: a
+    Telegram id; `voided_by_name` the ledger's name for them, when they are a member) and why, as stored."""
+
+    number: int
+    voided_at: datetime
+    voided_by: int | None
+    voided_by_name: str | None
+    reason: str
+
+
+@dataclass(frozen=True)
 class MessageHand:
     """The hand one message recorded in, as a reply's 撤销 finds it (`tg:<chat>:<message>`, its edits too): the
     table (perhaps ended since), the hand's number and whether it is finished, the hand's live events (`events`:

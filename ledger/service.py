@@ -73,6 +73,7 @@ from ledger.records import (
     TableRecord,
     TransferInfo,
     Unsettled,
+    VoidedHand,
     VoidResult,
 )
 from ledger.unit import Tx, Unit, get_row
@@ -382,6 +383,10 @@ class Ledger:
     def finished_hand(self, table_id: int, number: int) -> TableRecord | None:
         """The ending record of the table's finished hand `number` (None when there is none)."""
         return self._unit.read(lambda tx: booking.finished_hand(tx, table_id, number))
+
+    def voided_hand(self, table_id: int, number: int) -> VoidedHand | None:
+        """The table's finished hand `number` taken back whole, the latest such (None when there is none)."""
+        return self._unit.read(lambda tx: booking.voided_hand(tx, table_id, number))
 
     def undo(
         self, table_id: int, *, source: str, by: int | None, reason: str = "", expect: int | None = None
@@ -799,4 +804,5 @@ __all__ = [
     "TableRecord",
     "TransferInfo",
     "VoidResult",
+    "VoidedHand",
 ]

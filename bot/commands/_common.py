@@ -378,6 +378,13 @@ def net_by_member(booked: Iterable[TransferInfo], voided: Iterable[TransferInfo]
     return net
 
 
+def edited_key(ctx: Context, key: str) -> str:
+    """The text (`hand_edited`, 「按改后的消息重记」) of a record replaced by an edited message, or its `_corrected`
+    twin (「已改正」) when a player's 改成 replaced it and no message was edited."""
+    incoming = ctx.incoming
+    return f"{key.removesuffix('_edited')}_corrected" if incoming is not None and incoming.corrected else key
+
+
 def edit_changes_head(ctx: Context, edited: bool) -> list[str]:
     """Over an edit's money lines: they are each player's change against what was booked before, not what the
     hand pays (an edit 七对 → 清一色 shows the winner +4元, not the hand's 16元), said so they are not misread."""
@@ -399,6 +406,10 @@ def change_lines(ctx: Context, table: TableInfo, changes: dict[int, int], night:
     ]
 
 
+#: the reason a hand replaced by an edit (or a 改成) is voided with: it lives on in the hand that replaced it
+EDIT_REASON = "edit"
+
+
 def book(
     ctx: Context, table: TableInfo, events: Sequence[Event | Mapping[str, Any]], *, source: str | None = None
 ) -> tuple[HandResult, bool]:
@@ -416,7 +427,7 @@ def book(
     if source is None and incoming is not None and incoming.edited:
         try:
             result = ctx.service.replace_hand(
-                incoming.original_source, events, source=ctx.source, by=ctx.sender.user_id, reason="edit"
+                incoming.original_source, events, source=ctx.source, by=ctx.sender.user_id, reason=EDIT_REASON
             )
             return result, True
         except LedgerError as err:

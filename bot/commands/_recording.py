@@ -5,11 +5,14 @@ Both the typed commands and the button flows build their events and replies here
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.commands._common import (
     booking_lines,
     change_lines,
     cut_lines,
     edit_changes_head,
+    edited_key,
     money_lines,
     named_now,
     net_by_member,
@@ -144,7 +147,9 @@ def split_win_tile(typed: list[str], melds: int) -> tuple[str, str]:
 def event_reply(ctx: Context, table: TableInfo, result: HandResult, what: str, *, edited: bool = False) -> SendText:
     """`第2局 杠：乙 直杠（点 甲）` and each player's change and night balance."""
     lines = booking_lines(ctx, result)
-    lines.append(ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what))
+    lines.append(
+        ctx.t(edited_key(ctx, "event_edited") if edited else "event_recorded", number=result.number, what=what)
+    )
     lines += edit_changes_head(ctx, edited)
     lines += money_lines(ctx, table, result)
     if result.liangdao:
@@ -158,7 +163,8 @@ def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bo
     every reply names them now (`named_now`), and has no next hand to announce."""
     table, result = named_now(ctx, table, result)
     lines = booking_lines(ctx, result)
-    header = "hand_double_win" if ctx.double_win else "hand_edited" if edited else "hand_recorded"
+    edit = edited_key(ctx, "hand_edited") if edited else "hand_recorded"
+    header = "hand_double_win" if ctx.double_win else edit
     lines.append(ctx.t(header, number=result.number))
     lines += describe_win(ctx.lang, result.events, result.answer, ctx.group.currency)
     lines += stake_lines(ctx, result.answer)
@@ -184,8 +190,14 @@ def next_hand_lines(ctx: Context, table: TableInfo, result: HandResult, *, edite
 def recorded_by(ctx: Context, record: TableRecord) -> str:
     """`老王 5秒前记的`: who recorded `record` (by the ledger's name for their Telegram id; `你` to the one who
     did) and how long ago."""
-    who = _recorder(ctx, record) or ctx.t("someone")
-    seconds = max(0, int((ctx.now() - record.recorded_at).total_seconds()))
+    return ctx.t("record_by", **who_and_when(ctx, record.recorded_by, record.recorded_by_name, record.recorded_at))
+
+
+def who_and_when(ctx: Context, user_id: int | None, name: str | None, at: datetime) -> dict[str, str]:
+    """`who` and `ago` of something someone did at `at` (`老王`, `5秒前`): `你` to the one who did it, else the
+    ledger's name for their Telegram id (`有人`: not known)."""
+    who = _person(ctx, user_id, name) or ctx.t("someone")
+    seconds = max(0, int((ctx.now() - at).total_seconds()))
     if seconds < 3:
         ago = ctx.t("ago_now")
     elif seconds < 120:
@@ -194,14 +206,16 @@ def recorded_by(ctx: Context, record: TableRecord) -> str:
         ago = ctx.t("ago_minutes", n=seconds // 60)
     else:
         ago = ctx.t("ago_hours", n=seconds // 3600)
-    return ctx.t("record_by", who=who, ago=ago)
+    return {"who": who, "ago": ago}
 
 
 def _recorder(ctx: Context, record: TableRecord) -> str | None:
     """Who recorded `record`: `你` to them, else the ledger's name for their Telegram id (None: not known)."""
-    if record.recorded_by is not None and record.recorded_by == ctx.sender.user_id:
-        return ctx.t("sender_self")
-    return record.recorded_by_name
+    return _person(ctx, record.recorded_by, record.recorded_by_name)
+
+
+def _person(ctx: Context, user_id: int | None, name: str | None) -> str | None:
+    return ctx.t("sender_self") if user_id is not None and user_id == ctx.sender.user_id else name
 
 
 def held_back_text(ctx: Context, dup: DuplicateRecord, game: str = "kawuxing") -> str:

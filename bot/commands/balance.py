@@ -16,7 +16,7 @@ from bot.commands.payments import (
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, hand_number, implied, name_key, tokens
 from bot.texts import describe_event, describe_win, joined
-from bot.vocabulary import COMMAND_WORDS, HAND_WORDS, OWED_WORDS, OWING_WORDS
+from bot.vocabulary import COMMAND_WORDS, OWED_WORDS, OWING_WORDS
 from ledger.events import renamed
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYER_SIDE
@@ -170,10 +170,10 @@ def history(ctx: Context) -> SendText:
         number = hand_number(fold(args)) if asks_one else None
         if number is not None:
             return one_hand(ctx, number)
-        count = word[:-1] if word.endswith(HAND_WORDS) else word  # `历史 3局`
-        if not count.isdigit() or not 1 <= int(count) <= 50:
+        count = hand_number(fold(word))  # `历史 3局`, `历史 五`, `历史 十局`: the number is read as a hand's is
+        if count is None or not 1 <= count <= 50:
             raise Refusal("history_count", word=word)
-        limit = int(count)
+        limit = count
     records = ctx.service.history(ctx.chat_id, limit)
     if not records:
         return SendText(ctx.t("history_empty"), reply_to=ctx.message_id)

@@ -179,6 +179,7 @@ def correction(ctx: Context) -> SendText:
         # as an edit of the record's message (`<source>:e<n>`); `0` + this message's id never equals a Telegram
         # edit's update id nor a button's `e0`, and a second press replays rather than books again
         "edit": f"{original}:e0{ctx.message_id}",
+        "corrected": True,  # its reply says the record was corrected, not re-recorded from an edited message
         "target": latest.event_ids[-1],
         "number": latest.hand_number,
         "what": what,

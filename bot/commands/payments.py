@@ -288,7 +288,7 @@ def _book(
         names["debtor_at"] = written_mention(ctx, debtor[0], names["debtor"])
         names["creditor_at"] = written_mention(ctx, creditor[0], names["creditor"])
         if err.code == "nothing_to_confirm":
-            raise Refusal("payment_nothing_to_confirm", **names) from err
+            raise _nothing_to_confirm(ctx, debtor[0], creditor[0], names) from err
         if err.code == "no_debt":
             raise _nothing_owed(ctx, debtor if side == PAYEE_SIDE else creditor, side) from err
         if isinstance(err, Overpaid):
@@ -304,6 +304,19 @@ def _book(
         if err.code == "bad_transfer":
             raise Refusal("payment_self" if side == PAYER_SIDE else "payment_self_received") from err
         raise
+
+
+#: the refusals of a 收到 with no payment waiting for the payee's word (with what the payer owes, or without)
+NOTHING_TO_CONFIRM = ("payment_nothing_to_confirm", "payment_nothing_to_confirm_owed")
+
+
+def _nothing_to_confirm(ctx: Context, debtor_id: int, creditor_id: int, names: dict[str, str]) -> Refusal:
+    """`收到 @tom` with no payment of Tom's waiting: what to write instead, with what Tom still owes (`收到 @tom
+    4元`) when he owes the sender anything, else with no amount made up."""
+    owed = sum(d.amount for d in ctx.service.debts(ctx.chat_id, [debtor_id, creditor_id]) if d.debtor_id == debtor_id)
+    if not owed:
+        return Refusal(NOTHING_TO_CONFIRM[0], **names)
+    return Refusal(NOTHING_TO_CONFIRM[1], owed=money(owed, ctx.group.currency), **names)
 
 
 def payment_text(ctx: Context, result: PaymentResult, proxy: tuple[str, str] | None = None) -> str:
@@ -1275,7 +1288,7 @@ def press(ctx: Context) -> HandlerResult:
             ctx, payer, payee, None, side, at_most=at_most, confirm_only=not at_most, line=(settlement_id, index)
         )
     except Refusal as refusal:
-        if refusal.key not in (*NOTHING_OWED, "payment_nothing_to_confirm"):
+        if refusal.key not in (*NOTHING_OWED, *NOTHING_TO_CONFIRM):
             raise
         return AnswerCallback(ctx.t("payment_already", payer=line.payer, payee=line.payee), alert=True)
     if result.replayed:

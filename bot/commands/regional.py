@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.commands._common import (
+    EDIT_REASON,
     FlowStep,
     current_table,
     flow_key,
@@ -251,7 +252,8 @@ def _book(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> tuple[Han
     source, by = str(state["source"]), int(state["by"])
     if state.get("edited"):
         try:
-            return ctx.service.replace_hand(str(state["original"]), events, source=source, by=by, reason="edit"), True
+            original = str(state["original"])
+            return ctx.service.replace_hand(original, events, source=source, by=by, reason=EDIT_REASON), True
         except LedgerError as err:
             if err.code != "nothing_to_edit":
                 raise

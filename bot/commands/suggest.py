@@ -165,6 +165,7 @@ def run_held(
         date=ctx.now(),
         source=source,
         edited=bool(edit),
+        corrected=bool(state.get("corrected")),
         admin_ids=ctx.admin_ids,
         owner_id=ctx.owner_id,
         mentions=mentions,

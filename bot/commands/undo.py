@@ -28,6 +28,7 @@ from typing import Any
 from bot.commands._common import (
     CONFIRMER,
     CONFIRMER_NAME,
+    EDIT_REASON,
     UNDO_QUESTION,
     Confirmation,
     FlowStep,
@@ -45,7 +46,7 @@ from bot.commands._common import (
     seats_named_now,
     written_mention,
 )
-from bot.commands._recording import recorded_by
+from bot.commands._recording import recorded_by, who_and_when
 from bot.commands.correct import correction
 from bot.commands.questions import cancel_by_typing, confirm_by_typing, typed_yes_label
 from bot.commands.settle import settled_tonight
@@ -105,12 +106,23 @@ def undo(ctx: Context) -> HandlerResult:
             raise Refusal("undo_bad_words", word=ctx.args.strip())
         record = ctx.service.finished_hand(table.id, number)
         if record is None:
-            raise Refusal("undo_no_hand", number=number)
+            raise _no_hand(ctx, table, number)
         return _ask(ctx, table, record, whole_hand=True)
     record = ctx.service.latest_record(table.id)
     if record is None:
         raise Refusal("ledger_nothing_to_undo")
     return _take_back(ctx, table, record)
+
+
+def _no_hand(ctx: Context, table: TableInfo, number: int) -> Refusal:
+    """`撤销 第N局` of no finished hand: one taken back whole already is said so, with who took it back and when
+    (hand N played again since, as voiding the table's last hand restarts it, is said to be still in play)."""
+    voided = ctx.service.voided_hand(table.id, number)
+    if voided is None or voided.reason == EDIT_REASON:  # an edit's hand lives on in the one that replaced it
+        return Refusal("undo_no_hand", number=number)
+    by = ctx.t("undone_by", **who_and_when(ctx, voided.voided_by, voided.voided_by_name, voided.voided_at))
+    again = ctx.t("undo_hand_again", number=number) if number == table.hand_number else ""
+    return Refusal("undo_hand_voided", number=number, by=by, again=again)
 
 
 def _replied_hand(ctx: Context) -> MessageHand | None:

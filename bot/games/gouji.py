@@ -16,6 +16,7 @@ from bot.commands._common import (
     booking_lines,
     button_index,
     edit_changes_head,
+    edited_key,
     flow_key,
     flow_source,
     flow_step,
@@ -58,6 +59,10 @@ register(
         "gouji_round_edited": {
             "zh": "第{number}局 按改后的消息重记（原记录作废）：{places}",
             "en": "Round {number} recorded again as corrected (the old record is void): {places}",
+        },
+        "gouji_round_corrected": {
+            "zh": "第{number}局 已改正（原记录作废）：{places}",
+            "en": "Round {number} corrected (the old record is void): {places}",
         },
         "gouji_marks_geming": {"zh": "革命：{names}", "en": "革命 (sat out): {names}"},
         "gouji_marks_failed": {"zh": "烧牌失败：{names}", "en": "Failed burns (烧牌失败): {names}"},
@@ -438,11 +443,13 @@ def round_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: b
     lines = booking_lines(ctx, result)
     if answer.get("void"):  # the places of a void round: what it is, and why
         void = ctx.t("gouji_void_round", names=joined(ctx.lang, event["geming"]))
-        lines.append(ctx.t("gouji_round_edited" if edited else "gouji_round", number=result.number, places=void))
+        lines.append(
+            ctx.t(edited_key(ctx, "gouji_round_edited") if edited else "gouji_round", number=result.number, places=void)
+        )
     else:
         lines.append(
             ctx.t(
-                "gouji_round_edited" if edited else "gouji_round",
+                edited_key(ctx, "gouji_round_edited") if edited else "gouji_round",
                 number=result.number,
                 places=_places_text(ctx, answer["places"]),
             )

@@ -12,6 +12,7 @@ from bot.commands._common import book as book_events
 from bot.commands._common import (
     booking_lines,
     edit_changes_head,
+    edited_key,
     money_lines,
     my_seat,
     named_now,
@@ -389,7 +390,9 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     if result.finished and not edited:
         lines.append(ctx.t("penghu_hand_over", number=result.number, what=what))
     else:
-        lines.append(ctx.t("event_edited" if edited else "event_recorded", number=result.number, what=what))
+        lines.append(
+            ctx.t(edited_key(ctx, "event_edited") if edited else "event_recorded", number=result.number, what=what)
+        )
     lines += edit_changes_head(ctx, edited)
     lines += money_lines(ctx, table, result)
     answer = result.answer

@@ -249,8 +249,14 @@ register(
         # settings
         "mod_settings_head": {"zh": "⚙️ 群规设置：", "en": "⚙️ Group-rule settings:"},
         "mod_settings_usage": {
-            "zh": "用法：群管设置 名称 值（例如 群管设置 flood_max_messages 8）",
-            "en": "Usage: /modset NAME VALUE (e.g. /modset flood_max_messages 8)",
+            "zh": "用法：群管设置 名称 值（例如 群管设置 罚款 10、群管设置 刷屏条数 8）；"
+            "发 群管设置 看全部名称和现在的值",
+            "en": "Usage: /modset NAME VALUE (e.g. /modset fine_amount 10, /modset flood_max_messages 8); /modset "
+            "alone lists every name and its value",
+        },
+        "mod_no_setting": {
+            "zh": "没有这个设置：{name}。可以设置：{names}",
+            "en": "{name}: there is no such setting. Settings: {names}",
         },
         "mod_on": {"zh": "开", "en": "on"},
         "mod_off": {"zh": "关", "en": "off"},

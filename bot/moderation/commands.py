@@ -18,7 +18,7 @@ from bot.amounts import looks_like_amount, unit_words
 from bot.commands._common import amount_or_why, member_of, money, resolve_person, shown_name, shown_names
 from bot.commands.payments import settled_at_once
 from bot.core import BanMember, Context, Effect, Refusal, SendText, UnbanMember, registry
-from bot.grammar import words
+from bot.grammar import fold, words
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
 from bot.moderation._state import moderation, remember_settings, settings, state
 from bot.moderation.filter import exempt
@@ -602,14 +602,51 @@ def _show(ctx: Context, value: Any) -> str:
     return "-" if value is None else str(value)
 
 
+#: the Chinese names admins type for each 群管设置 setting (the first is the one shown beside its key)
+SETTING_WORDS: dict[str, tuple[str, ...]] = {
+    "flood": ("刷屏", "防刷屏", "刷屏检查"),
+    "flood_max_messages": ("刷屏条数", "刷屏消息数"),
+    "flood_window_seconds": ("刷屏秒数", "刷屏时间"),
+    "repeat_count": ("重复条数", "重复次数"),
+    "links": ("链接", "广告链接"),
+    "invites": ("邀请链接", "群邀请", "拉群链接"),
+    "ad_keywords": ("广告词", "广告关键词", "关键词"),
+    "fine_amount": ("罚款", "罚金", "罚款金额", "罚红包"),
+    "ladder": ("处罚", "处罚步骤", "处罚阶梯"),
+    "warning_expiry_days": ("警告有效期", "警告天数", "警告过期"),
+    "namecard": ("名片", "名片提醒", "名片检查"),
+    "namecard_pattern": ("名片格式",),
+    "namecard_example": ("名片例子", "名片示例"),
+    "rules_editors": ("群规编辑", "改群规的人"),
+}
+_SETTING_OF = {fold(word): key for key, names in SETTING_WORDS.items() for word in (key, *names)}
+
+
+def _setting_key(ctx: Context, name: str) -> str:
+    """The setting `name` names, by its key (`fine_amount`) or its Chinese name (`罚款`, `罚金`); refused with every
+    setting listed, each by both names."""
+    key = _SETTING_OF.get(fold(name))
+    if key is None:
+        named = (f"{k} ({SETTING_WORDS[k][0]})" if ctx.lang == "en" else _named(ctx, k) for k in SETTING_NAMES)
+        raise Refusal("mod_no_setting", name=name, names=joined(ctx.lang, named))
+    return key
+
+
+def _named(ctx: Context, key: str) -> str:
+    """A setting as the settings list and its change name it: by its Chinese name and its key (`罚款（fine_amount）`),
+    in English by its key."""
+    return key if ctx.lang == "en" else f"{SETTING_WORDS[key][0]}（{key}）"
+
+
 @_command("modset", ["modset"], ["群管设置"], "群规设置：群管设置 [名称 值]", "/modset [NAME VALUE]", admin_only=True)
 def modset(ctx: Context) -> SendText:
-    name, _, value = ctx.args.strip().partition(" ")
-    if not name:
+    typed_name, _, value = ctx.args.strip().partition(" ")
+    if not typed_name:
         current = settings(ctx)
         lines = [ctx.t("mod_settings_head")]
-        lines += [f"{key} = {_setting_value(ctx, key, current)}" for key in SETTING_NAMES]
+        lines += [f"{_named(ctx, key)} = {_setting_value(ctx, key, current)}" for key in SETTING_NAMES]
         return SendText("\n".join(lines))
+    name = _setting_key(ctx, typed_name)
     if not value.strip():
         raise Refusal("mod_settings_usage")
     typed: Any = value.strip()
@@ -620,4 +657,4 @@ def modset(ctx: Context) -> SendText:
         _within_bounds(ctx, typed, value.strip(), "mod_what_fine")
     new = moderation(ctx).update_settings(ctx.chat_id, {name: typed}, by=ctx.sender.user_id)
     remember_settings(ctx, new)
-    return ctx.reply("mod_settings_saved", name=name, value=_setting_value(ctx, name, new))
+    return ctx.reply("mod_settings_saved", name=_named(ctx, name), value=_setting_value(ctx, name, new))

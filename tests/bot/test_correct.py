@@ -78,7 +78,7 @@ def test_a_confirmed_correction_books_what_its_line_books(
 ) -> None:
     corrected = table(bot, -1001, recorded, correction)
     asked = corrected.feed(f"{correction.split(':')[0]}: !press 改成这样")
-    assert any("重记" in line for line in asked), asked
+    assert any("已改正" in line for line in asked), asked
     fresh = table(bot, -1002, same_as)
     assert balances(corrected) == balances(fresh)
     assert balances(corrected) != balances(table(bot, -1003, recorded))

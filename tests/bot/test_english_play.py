@@ -116,16 +116,16 @@ def test_someone_else_s_english_correction_is_told_whose_it_is_in_english(sqlite
         table.ledger.close()
 
 
-def test_an_english_correction_confirmed_says_the_hand_was_recorded_again_as_corrected(sqlite_url: str) -> None:
-    """`change to …` then 「Correct it」, and an edit of the win's message, read as the Chinese 「第1局 按改后的消息
-    重记（原记录作废）：」 / 「各家比原来：」 mean (was "re-recorded from the edit" after a correction, which edited
-    nothing, and "Each player against what was booked before")."""
+def test_an_english_correction_confirmed_says_the_hand_was_corrected(sqlite_url: str) -> None:
+    """`change to …` then 「Correct it」 reads as the Chinese 「第1局 已改正（原记录作废）：」 means, an edit of
+    the win's message as 「第1局 按改后的消息重记（原记录作废）：」, each over 「各家比原来：」 (was "re-recorded
+    from the edit" after a correction, which edited nothing, and "Each player against what was booked before")."""
     table = Table(sqlite_url, *WON)
     try:
         table.say("a: change to seven pairs self-draw")
         corrected = table.say("a: !press Correct it")
         assert corrected[1:4] == [
-            "bot: Hand 1 recorded again as corrected (the old record is void):",
+            "bot: Hand 1 corrected (the old record is void):",
             "bot: 阿杰 self-draw: seven pairs (七对)×4 → ×4",
             "bot: Each player's change from the old record:",
         ], corrected

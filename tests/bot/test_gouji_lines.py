@@ -75,7 +75,7 @@ def test_a_round_is_corrected_with_gaicheng_after_one_question(console: Console)
     ]
     done = console.feed("b: !press 改成这样")
     assert done[1] == (
-        "bot: 第1局 按改后的消息重记（原记录作废）：头科 阿二、二科 阿一、三科 阿三、四科 阿四、二落 阿五、大落 阿六"
+        "bot: 第1局 已改正（原记录作废）：头科 阿二、二科 阿一、三科 阿三、四科 阿四、二落 阿五、大落 阿六"
     )
     assert booked(console) == 0  # a tie now: the old money voided, none booked
 

@@ -15,7 +15,7 @@ from tests.bot.test_player_first import Table
 #: 小李's win, then his own 改成: the question is his
 ASKED = ("a: 开桌 @a @b @c 庄 @a", "b: 胡 清一色 自摸", "b: 改成 胡 七对 自摸")
 CORRECTED = [
-    "bot: 第1局 按改后的消息重记（原记录作废）：",
+    "bot: 第1局 已改正（原记录作废）：",
     "bot: 小李 自摸：七对×4 → ×4",
     "bot: 各家比原来：",
     "bot: 阿杰 0（本晚 -4元）",
@@ -104,7 +104,7 @@ def test_an_english_groups_yes_corrects(sqlite_url: str) -> None:
     table = Table(sqlite_url, "a: /config language en", *ASKED)
     try:
         out = table.say("b: yes")
-        assert out[0] == "bot: Hand 1 recorded again as corrected (the old record is void):"
+        assert out[0] == "bot: Hand 1 corrected (the old record is void):"
         assert out[-1] == "bot: OK, corrected (the question above now shows the corrected record)."
     finally:
         table.ledger.close()

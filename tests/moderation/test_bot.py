@@ -186,7 +186,7 @@ def _within(seconds: float, work: Callable[[], object]) -> object:
 
 def test_a_catastrophic_name_card_pattern_cannot_hang_the_bot(bot: Bot) -> None:
     _, effects = say(bot, OWNER, "群管设置 namecard_pattern (a+)+b")
-    assert "已设置 namecard_pattern = (a+)+b" in texts(effects)
+    assert "已设置 名片格式（namecard_pattern） = (a+)+b" in texts(effects)
     victim = Sender(48, "a" * 60 + "c")  # 2^60 ways to split the a's for a backtracking engine
     effects = _within(10, lambda: say(bot, victim, "大家好")[1])
     assert "名字-身份" in texts(effects)  # checked (and reminded) at once
