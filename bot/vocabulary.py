@@ -250,12 +250,13 @@ SELF_DRAW_ALONE = ("zimo", "tsumo")
 DRAW_EN = ("drawn", "drawn hand", "draw game", "no winner", "nobody won", "no one won")
 PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "what i'm owed", *READY_EN, *DRAW_EN})
 
-#: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only in a group that reads English
-#: (`no` is chat elsewhere)
+#: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only when it was asked in English, as
+#: `YES_WORDS_EN` (`no` is chat elsewhere)
 KEEP_WORDS_EN = ("cancel", "no", "keep it", "leave it")
 
-#: the words for 「确认」 that answer a question (`bot.commands.questions`) only in a group that reads English
-YES_WORDS_EN = ("yes",)
+#: the words for 「确认」 that answer a question (`bot.commands.questions`) only when it was asked in English (in a
+#: group that reads English, or after a line written in English: `questions.reads_english`)
+YES_WORDS_EN = ("yes", "ok", "okay")
 #: 「是新的一局」 and 「确实又一次」 typed in a group that reads English, as the buttons say them there ("New hand",
 #: "It happened again")
 NEW_HAND_WORDS_EN = ("new hand", "a new hand", "it's a new hand")
@@ -275,9 +276,9 @@ PRESSED_LABELS = ("就是这个", "再记一笔", "确认撤销结算", "确认�
 #: those buttons' English labels (bot/texts.py: 「就是这个」 "Yes, book it", 「再记一笔」 "Book another", the
 #: 「确认撤销…」 "Take it back"), typed in a group that reads English
 PRESSED_LABELS_EN = ("yes, book it", "book another", "take it back")
-#: 「确认撤销」's and 「改成这样」's English labels, typed in a group that reads English: each answers only its own
-#: question (`undo it` with no 撤销 question waiting is 撤销 itself, `UNDO_EN`)
-UNDO_YES_WORDS_EN = ("undo it",)
+#: 「确认撤销」's and 「改成这样」's English labels (and `yes undo`), typed under a question asked in English: each
+#: answers only its own question (`undo it` with no 撤销 question waiting is 撤销 itself, `UNDO_EN`)
+UNDO_YES_WORDS_EN = ("undo it", "yes undo", "yes, undo", "yes undo it", "yes, undo it")
 CORRECT_YES_WORDS_EN = ("correct it",)
 #: 「不用了」's English label under a double entry's and a repeated payment's question ("No, same one"); it answers
 #: only those
@@ -501,7 +502,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     # typed by whoever asked 撤销 or 改, while its question waits: 「确认撤销」/「改成这样」
     # (bot/commands/questions.py); alone, or chat
-    "question_yes": (*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN, *CORRECT_YES_WORDS_EN),
+    "question_yes": (
+        *(*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN, *CORRECT_YES_WORDS_EN),
+        *(word for word in UNDO_YES_WORDS_EN if word not in UNDO_EN),  # `undo it` is 撤销's, which asks first
+    ),
     # a go-ahead button's label typed by whoever asked its question (bot/commands/questions.py); alone, or chat
     "typed_press": (*PRESSED_LABELS, *PRESSED_LABELS_EN),
     # typed by whoever's line was held back as another ending of the hand just ended: 「是新的一局」
