@@ -392,6 +392,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "win_baohu": {"zh": "，包胡：{source} 一人赔双倍", "en": ", 包胡: {source} alone pays double"},
     "pihu": {"zh": "屁胡", "en": "plain win (屁胡)"},
     "draw_line": {"zh": "荒庄：杠钱照算{penalty}", "en": "Drawn hand: kong money stands{penalty}"},
+    # a drawn hand with no kong in it: no kong money to speak of
+    "draw_line_no_kongs": {"zh": "荒庄{penalty}", "en": "Drawn hand{penalty}"},
     # -- button flows -----------------------------------------------------------------------------------
     "flow_title_hu": {"zh": "记胡牌（第{number}局）", "en": "Record a win (hand {number})"},
     "flow_title_gang": {"zh": "记杠（第{number}局）", "en": "Record a kong (hand {number})"},
@@ -1884,7 +1886,9 @@ def describe_win(
         )
     lines += [text(lang, "robbed_kong", player=player) for player in _robbed_kongs(events)]
     if any(e.get("type") == "draw" for e in events):
-        lines.append(text(lang, "draw_line", penalty=_draw_penalty(lang, answer.get("transfers", []), currency)))
+        kongs = any(e.get("type") == "gang" for e in events)  # "kong money stands" only where there is some
+        penalty = _draw_penalty(lang, answer.get("transfers", []), currency)
+        lines.append(text(lang, "draw_line" if kongs else "draw_line_no_kongs", penalty=penalty))
     return lines
 
 
