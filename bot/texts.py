@@ -1031,14 +1031,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "开桌 @甲 @乙 @丙 @丁 庄 @甲 —— 开一桌（四人）\n"
         "碰 点 @丙 ｜ 扫 ｜ 跑起 点 @丙 —— 边打边记\n"
         "胡 自摸 ｜ 胡 点 @丙 ｜ 荒庄 —— 这一局怎么结束",
-        "en": "open @a @b @c @d dealer @a — open a table (four seats)\n碰 点 @c | 扫 | 跑起 点 @c — recorded as they "
-        "happen\n胡 自摸 | 胡 点 @c | 荒庄 — how the hand ends",
+        "en": "open @a @b @c @d dealer @a — open a table (four seats)\npong from @c | sweep | 跑起 from @c — recorded "
+        "as they happen\nwin self-drawn | win from @c | draw — how the hand ends",
     },
     "help_night_gouji": {
         "zh": "开桌 @甲 @乙 @丙 @丁 @戊 @己 —— 开一桌（六人，按座次）\n"
         "名次 @甲 @丁 @丙 @己 @乙 @戊 —— 一局的名次，头科在前（只写「名次」出按钮）",
-        "en": "open @a @b @c @d @e @f — open a table (six seats, in seat order)\n名次 @a @d @c @f @b @e — a round's "
-        "places, 头科 first (plain 名次 shows buttons)",
+        "en": "open @a @b @c @d @e @f — open a table (six seats, in seat order)\norder @a @d @c @f @b @e — a hand's "
+        "places, 头科 first (plain order shows buttons)",
     },
     "help_overview_money": {
         "zh": "撤销 —— 撤回这桌最后一条记录\n"

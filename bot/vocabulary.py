@@ -226,6 +226,7 @@ HU_MISTYPED_WORDS = ("糊了", "糊啦", *HU_MISTYPED_FIRST_PERSON)
 CHATTY_WORDS = frozenset(
     {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
     | {*WON_EN, *WON_BARE_EN, *HU_MISTYPED_WORDS, *RECEIVED_NAMING_EN, *LIANGDAO_SHORT_WORDS}
+    | {"order", "ranking"}  # 够级's round in English (`GOUJI_ROUND_EN`)
 )
 #: a 一炮双响 told with its winners' plain names (`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`): what says
 #: they won (said between the names and the discarder, or glued after the names: `小李都胡了`), and what joins the
@@ -582,6 +583,10 @@ HELP_TOPIC_WORDS: dict[str, tuple[str, ...]] = {
 #: 碰胡's own record words (bot/games/penghu.py), by command key
 PENGHU_WORDS = {"peng": "碰", "sao": "扫", "guosao": "过扫", "paoqi": "跑起", "tishe": "提蛇", "baojing": "报警"}
 PENGHU_WORDS |= {"wufu": "五福", "tianhu": "天胡", "dihu": "地胡", "xiaoqidui": "小七对"}
+#: 碰胡's records in English, as the English replies name them (`碰 (pong)`, `扫 (sweep)`, `wins (胡)`, `drawn
+#: hand`): `pong from @ben`, `sweep at the deal`, `win self-drawn`, `draw`; the others (过扫, 跑起, 提蛇, 报警, 五福,
+#: 天胡, 地胡, 小七对) have no English of their own and are typed in Chinese
+PENGHU_WORDS_EN = {"peng": ("pong", "pung"), "sao": ("sweep",), "hu": ("win",), "draw": ("draw",)}
 #: 起手 said before a deal-time record (`起手扫`, `起手 提蛇`): `扫 起手`
 PENGHU_DEAL_FIRST = "起手"
 PENGHU_AT_DEAL = ("sao", "tishe")
@@ -597,8 +602,8 @@ def _penghu_said(key: str, word: str) -> tuple[str, ...]:
 
 #: 碰胡's recording commands: command key -> the words that start it; 胡 is the 卡五星 word's
 PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    **{key: _penghu_said(key, word) for key, word in PENGHU_WORDS.items()},
-    "hu": (*COMMAND_WORDS["hu"], "中庄"),
+    **{key: (*_penghu_said(key, word), *PENGHU_WORDS_EN.get(key, ())) for key, word in PENGHU_WORDS.items()},
+    "hu": (*COMMAND_WORDS["hu"], "中庄", *PENGHU_WORDS_EN["hu"]),
 }
 
 #: command words that carry an argument of their own: `自摸` is `胡 … 自摸`, `点杠 @乙` is `直杠 点 @乙`
@@ -681,8 +686,11 @@ GOUJI_PLACES: dict[str, int] = {
 OWN_PLACE_WORDS = tuple(f"我{place}" for place in GOUJI_PLACES)
 #: 够级's card passing (进贡 and the rest: cards change hands, no points do; docs/games.md): not recorded, answered so
 GOUJI_CARD_PASSING_WORDS = ("进贡", "点贡", "还贡", "回贡", "开点", "打点")
+#: a typed 够级 round in English (`order @a @d @c @f @b @e`, `ranking @a …`): also everyday words (`order food`), so
+#: such a line acts when it reads whole and a refusal answers it only when every word was a round's
+GOUJI_ROUND_EN = ("order", "ranking")
 #: the words of a typed 够级 round (`名次 @a @d @c @f @b @e`; bot/games/gouji.py)
-GOUJI_ROUND_WORDS = ("名次", "排名", "出完")
+GOUJI_ROUND_WORDS = ("名次", "排名", "出完", *GOUJI_ROUND_EN)
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
