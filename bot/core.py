@@ -273,6 +273,8 @@ class Context:
     #: how many button flows the sender started in this chat were still waiting when the event arrived (questions of
     #: theirs, `ChatView.waiting`): none, and nothing of theirs needs looking up
     waiting: int = 0
+    #: the line answered a question the bot asked (`bot.commands.questions`: its flow finished): never flooding
+    answered: bool = False
     #: effects a handler queued to go out after its own reply (the night the 日切 hour closed: its settlement post)
     follow: list[Effect] = field(default_factory=list)
     #: `said()`'s reading of the message, by the game it was read in
@@ -325,7 +327,7 @@ class Context:
 
 HandlerResult = Outcome | Sequence[Effect] | Effect | None
 Handler = Callable[[Context], HandlerResult]
-PostedHook = Callable[["Ledger", int, str, int], None]
+PostedHook = Callable[["Ledger", int, str, int, bool], None]
 
 
 def _as_outcome(result: HandlerResult) -> Outcome:
@@ -500,7 +502,8 @@ class Registry:
 
     def on_posted(self, prefix: str) -> Callable[[PostedHook], PostedHook]:
         """Decorator: a text sent with `posted_as` = `prefix:key` was sent as a message; the hook gets the ledger,
-        the chat, the key and the message's id (kept, to edit that message when a typed line changes it)."""
+        the chat, the key, the message's id (kept, to edit that message when a typed line changes it) and whether
+        it was asked in English in a group that is not (`ENGLISH_PRESS`)."""
 
         def register(func: PostedHook) -> PostedHook:
             self.posted_hooks[prefix] = func
@@ -753,7 +756,7 @@ class Bot:
         prefix, _, key = posted_as.partition(":")
         hook = self.registry.posted_hooks.get(prefix)
         if hook is not None and self.service is not None:
-            hook(self.service, chat_id, key, message_id)
+            hook(self.service, chat_id, key.removesuffix(ENGLISH_PRESS), message_id, key.endswith(ENGLISH_PRESS))
 
     def handle_effect_failure(self, chat_id: int, effect: Effect, error: str, bot_user: Sender) -> Outcome:
         """Called by an adapter when Telegram refused an effect; the booking that caused it stands."""
@@ -798,7 +801,9 @@ ENGLISH_PRESS = "~en"
 
 def _pressed_in(ctx: Context, effects: list[Effect]) -> list[Effect]:
     """`effects` with the buttons of every text marked `ENGLISH_PRESS` when `ctx` answers in English in a group
-    that is not (a line written in English, or a press under such a line's question); unchanged otherwise."""
+    that is not (a line written in English, or a press under such a line's question), and so is the `posted_as` of
+    a question sent so (its flow keeps that it was asked in English: its asker's English answer words answer it);
+    unchanged otherwise."""
     if ctx.lang == ctx.group.language:
         return effects
 
@@ -806,12 +811,14 @@ def _pressed_in(ctx: Context, effects: list[Effect]) -> list[Effect]:
         data = button.data + ENGLISH_PRESS
         return button if button.url or len(data.encode()) > MAX_BUTTON_DATA else replace(button, data=data)
 
-    return [
-        replace(e, buttons=tuple(tuple(marked(b) for b in row) for row in e.buttons))
-        if isinstance(e, SendText | SendPhoto) and e.buttons
-        else e
-        for e in effects
-    ]
+    def in_english(effect: Effect) -> Effect:
+        if isinstance(effect, SendText) and effect.posted_as:
+            effect = replace(effect, posted_as=effect.posted_as + ENGLISH_PRESS)
+        if isinstance(effect, SendText | SendPhoto) and effect.buttons:
+            effect = replace(effect, buttons=tuple(tuple(marked(b) for b in row) for row in effect.buttons))
+        return effect
+
+    return [in_english(e) for e in effects]
 
 
 def _plausible(data: str) -> bool:

@@ -401,6 +401,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "win_baohu": {"zh": "，包胡：{source} 一人赔双倍", "en": ", 包胡: {source} alone pays double"},
     "pihu": {"zh": "屁胡", "en": "plain win (屁胡)"},
     "draw_line": {"zh": "荒庄：杠钱照算{penalty}", "en": "Drawn hand: kong money stands{penalty}"},
+    # a drawn hand with no kong in it: no kong money to speak of
+    "draw_line_no_kongs": {"zh": "荒庄{penalty}", "en": "Drawn hand{penalty}"},
     # -- button flows -----------------------------------------------------------------------------------
     "flow_title_hu": {"zh": "记胡牌（第{number}局）", "en": "Record a win (hand {number})"},
     "flow_title_gang": {"zh": "记杠（第{number}局）", "en": "Record a kong (hand {number})"},
@@ -1052,14 +1054,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "开桌 @甲 @乙 @丙 @丁 庄 @甲 —— 开一桌（四人）\n"
         "碰 点 @丙 ｜ 扫 ｜ 跑起 点 @丙 —— 边打边记\n"
         "胡 自摸 ｜ 胡 点 @丙 ｜ 荒庄 —— 这一局怎么结束",
-        "en": "open @a @b @c @d dealer @a — open a table (four seats)\n碰 点 @c | 扫 | 跑起 点 @c — recorded as they "
-        "happen\n胡 自摸 | 胡 点 @c | 荒庄 — how the hand ends",
+        "en": "open @a @b @c @d dealer @a — open a table (four seats)\npong from @c | sweep | 跑起 from @c — recorded "
+        "as they happen\nwin self-drawn | win from @c | draw — how the hand ends",
     },
     "help_night_gouji": {
         "zh": "开桌 @甲 @乙 @丙 @丁 @戊 @己 —— 开一桌（六人，按座次）\n"
         "名次 @甲 @丁 @丙 @己 @乙 @戊 —— 一局的名次，头科在前（只写「名次」出按钮）",
-        "en": "open @a @b @c @d @e @f — open a table (six seats, in seat order)\n名次 @a @d @c @f @b @e — a round's "
-        "places, 头科 first (plain 名次 shows buttons)",
+        "en": "open @a @b @c @d @e @f — open a table (six seats, in seat order)\norder @a @d @c @f @b @e — a hand's "
+        "places, 头科 first (plain order shows buttons)",
     },
     "help_overview_money": {
         "zh": "撤销 —— 撤回这桌最后一条记录\n"
@@ -1932,7 +1934,9 @@ def describe_win(
         )
     lines += [text(lang, "robbed_kong", player=player) for player in _robbed_kongs(events)]
     if any(e.get("type") == "draw" for e in events):
-        lines.append(text(lang, "draw_line", penalty=_draw_penalty(lang, answer.get("transfers", []), currency)))
+        kongs = any(e.get("type") == "gang" for e in events)  # "kong money stands" only where there is some
+        penalty = _draw_penalty(lang, answer.get("transfers", []), currency)
+        lines.append(text(lang, "draw_line" if kongs else "draw_line_no_kongs", penalty=penalty))
     return lines
 
 

@@ -231,6 +231,7 @@ HU_MISTYPED_WORDS = ("糊了", "糊啦", *HU_MISTYPED_FIRST_PERSON)
 CHATTY_WORDS = frozenset(
     {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
     | {*WON_EN, *WON_BARE_EN, *HU_MISTYPED_WORDS, *RECEIVED_NAMING_EN, *LIANGDAO_SHORT_WORDS}
+    | {"order", "ranking"}  # 够级's round in English (`GOUJI_ROUND_EN`)
 )
 #: a 一炮双响 told with its winners' plain names (`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`): what says
 #: they won (said between the names and the discarder, or glued after the names: `小李都胡了`), and what joins the
@@ -255,12 +256,13 @@ SELF_DRAW_ALONE = ("zimo", "tsumo")
 DRAW_EN = ("drawn", "drawn hand", "draw game", "no winner", "nobody won", "no one won")
 PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "what i'm owed", *READY_EN, *DRAW_EN})
 
-#: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only in a group that reads English
-#: (`no` is chat elsewhere)
+#: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only when it was asked in English, as
+#: `YES_WORDS_EN` (`no` is chat elsewhere)
 KEEP_WORDS_EN = ("cancel", "no", "keep it", "leave it")
 
-#: the words for 「确认」 that answer a question (`bot.commands.questions`) only in a group that reads English
-YES_WORDS_EN = ("yes",)
+#: the words for 「确认」 that answer a question (`bot.commands.questions`) only when it was asked in English (in a
+#: group that reads English, or after a line written in English: `questions.reads_english`)
+YES_WORDS_EN = ("yes", "ok", "okay")
 #: 「是新的一局」 and 「确实又一次」 typed in a group that reads English, as the buttons say them there ("New hand",
 #: "It happened again")
 NEW_HAND_WORDS_EN = ("new hand", "a new hand", "it's a new hand")
@@ -280,9 +282,9 @@ PRESSED_LABELS = ("就是这个", "再记一笔", "确认撤销结算", "确认�
 #: those buttons' English labels (bot/texts.py: 「就是这个」 "Yes, book it", 「再记一笔」 "Book another", the
 #: 「确认撤销…」 "Take it back"), typed in a group that reads English
 PRESSED_LABELS_EN = ("yes, book it", "book another", "take it back")
-#: 「确认撤销」's and 「改成这样」's English labels, typed in a group that reads English: each answers only its own
-#: question (`undo it` with no 撤销 question waiting is 撤销 itself, `UNDO_EN`)
-UNDO_YES_WORDS_EN = ("undo it",)
+#: 「确认撤销」's and 「改成这样」's English labels (and `yes undo`), typed under a question asked in English: each
+#: answers only its own question (`undo it` with no 撤销 question waiting is 撤销 itself, `UNDO_EN`)
+UNDO_YES_WORDS_EN = ("undo it", "yes undo", "yes, undo", "yes undo it", "yes, undo it")
 CORRECT_YES_WORDS_EN = ("correct it",)
 #: 「不用了」's English label under a double entry's and a repeated payment's question ("No, same one"); it answers
 #: only those
@@ -526,7 +528,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     # typed by whoever asked 撤销 or 改, while its question waits: 「确认撤销」/「改成这样」
     # (bot/commands/questions.py); alone, or chat
-    "question_yes": (*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN, *CORRECT_YES_WORDS_EN),
+    "question_yes": (
+        *(*YES_WORDS, *UNDO_YES_WORDS, *CORRECT_YES_WORDS, *YES_WORDS_EN, *CORRECT_YES_WORDS_EN),
+        *(word for word in UNDO_YES_WORDS_EN if word not in UNDO_EN),  # `undo it` is 撤销's, which asks first
+    ),
     # a go-ahead button's label typed by whoever asked its question (bot/commands/questions.py); alone, or chat
     "typed_press": (*PRESSED_LABELS, *PRESSED_LABELS_EN),
     # typed by whoever's line was held back as another ending of the hand just ended: 「是新的一局」
@@ -607,6 +612,10 @@ HELP_TOPIC_WORDS: dict[str, tuple[str, ...]] = {
 #: 碰胡's own record words (bot/games/penghu.py), by command key
 PENGHU_WORDS = {"peng": "碰", "sao": "扫", "guosao": "过扫", "paoqi": "跑起", "tishe": "提蛇", "baojing": "报警"}
 PENGHU_WORDS |= {"wufu": "五福", "tianhu": "天胡", "dihu": "地胡", "xiaoqidui": "小七对"}
+#: 碰胡's records in English, as the English replies name them (`碰 (pong)`, `扫 (sweep)`, `wins (胡)`, `drawn
+#: hand`): `pong from @ben`, `sweep at the deal`, `win self-drawn`, `draw`; the others (过扫, 跑起, 提蛇, 报警, 五福,
+#: 天胡, 地胡, 小七对) have no English of their own and are typed in Chinese
+PENGHU_WORDS_EN = {"peng": ("pong", "pung"), "sao": ("sweep",), "hu": ("win",), "draw": ("draw",)}
 #: 起手 said before a deal-time record (`起手扫`, `起手 提蛇`): `扫 起手`
 PENGHU_DEAL_FIRST = "起手"
 PENGHU_AT_DEAL = ("sao", "tishe")
@@ -622,8 +631,8 @@ def _penghu_said(key: str, word: str) -> tuple[str, ...]:
 
 #: 碰胡's recording commands: command key -> the words that start it; 胡 is the 卡五星 word's
 PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    **{key: _penghu_said(key, word) for key, word in PENGHU_WORDS.items()},
-    "hu": (*COMMAND_WORDS["hu"], "中庄"),
+    **{key: (*_penghu_said(key, word), *PENGHU_WORDS_EN.get(key, ())) for key, word in PENGHU_WORDS.items()},
+    "hu": (*COMMAND_WORDS["hu"], "中庄", *PENGHU_WORDS_EN["hu"]),
 }
 
 #: command words that carry an argument of their own: `自摸` is `胡 … 自摸`, `点杠 @乙` is `直杠 点 @乙`
@@ -707,8 +716,11 @@ GOUJI_PLACES: dict[str, int] = {
 OWN_PLACE_WORDS = tuple(f"我{place}" for place in GOUJI_PLACES)
 #: 够级's card passing (进贡 and the rest: cards change hands, no points do; docs/games.md): not recorded, answered so
 GOUJI_CARD_PASSING_WORDS = ("进贡", "点贡", "还贡", "回贡", "开点", "打点")
+#: a typed 够级 round in English (`order @a @d @c @f @b @e`, `ranking @a …`): also everyday words (`order food`), so
+#: such a line acts when it reads whole and a refusal answers it only when every word was a round's
+GOUJI_ROUND_EN = ("order", "ranking")
 #: the words of a typed 够级 round (`名次 @a @d @c @f @b @e`; bot/games/gouji.py)
-GOUJI_ROUND_WORDS = ("名次", "排名", "出完")
+GOUJI_ROUND_WORDS = ("名次", "排名", "出完", *GOUJI_ROUND_EN)
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")

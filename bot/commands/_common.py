@@ -545,20 +545,46 @@ def questions_put_to(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
 def refuse_while_undo_asked(ctx: Context, table: TableInfo) -> None:
     """A new record from whoever asked to take back the table's latest record, while that question still waits, is
     most likely that record typed again, corrected: booked now, the question could no longer take the old one back
-    (it is not the latest any more) and both would count. Refused, naming the question; once it is answered, or
-    the table moved on by someone else's record, records book as usual. A question about a whole finished hand
-    (`撤销 第3局`) never goes stale, so it holds nothing back."""
+    (it is not the latest any more) and both would count. Refused, naming the question — said even to a line read
+    without its command word first (`I won seven pairs self drawn`): the line was read whole as a record; once it
+    is answered, or the table moved on by someone else's record, records book as usual. A question about a whole
+    finished hand (`撤销 第3局`) never goes stale, so it holds nothing back."""
     asked = [f for f in questions_waiting(ctx, (UNDO_QUESTION,)) if str(f.state.get("target", "")).startswith("e")]
     if not asked:
         return
     latest = ctx.service.latest_record(table.id)
     live = latest is not None and f"e{latest.event_ids[-1]}"
     for flow in asked:
-        if flow.state["target"] == live and CONFIRMER in flow.state:  # not theirs to confirm: whose it is
-            what, by = flow.state["what"], flow.state[CONFIRMER_NAME]
-            raise Refusal("undo_answer_first_other", number=flow.state["number"], what=what, by=by)
-        if flow.state["target"] == live:
-            raise Refusal("undo_answer_first", number=flow.state["number"], what=flow.state["what"])
+        if flow.state["target"] != live:
+            continue
+        refusal = Refusal("undo_answer_first", number=flow.state["number"], what=described(ctx, flow.state))
+        if CONFIRMER in flow.state:  # not theirs to confirm: whose it is
+            refusal = Refusal(
+                "undo_answer_first_other",
+                number=flow.state["number"],
+                what=described(ctx, flow.state),
+                by=flow.state[CONFIRMER_NAME],
+            )
+        refusal.heard = True
+        raise refusal
+
+
+#: a question's state: what it names, in each language (`described`), beside `what` in the language it was asked in
+WHAT_SAID = "what_said"
+
+
+def what_said(ctx: Context, describe: Callable[[str], str]) -> dict[str, Any]:
+    """What a question names (`describe(lang)`) for its state: `what` in the language it is asked in, and both
+    languages' under `WHAT_SAID`, so a reply in the other language quotes it in its own (a question asked after an
+    English line, quoted by the Chinese reply to a Chinese line)."""
+    said = {lang: describe(lang) for lang in ("zh", "en")}
+    return {"what": said.get(ctx.lang, said["zh"]), WHAT_SAID: said}
+
+
+def described(ctx: Context, state: Mapping[str, Any]) -> str:
+    """What a question names in the reply's language (`what_said`); a question stored before it: as it was asked."""
+    said = state.get(WHAT_SAID)
+    return str(said[ctx.lang]) if isinstance(said, Mapping) and ctx.lang in said else str(state["what"])
 
 
 def booking_lines(ctx: Context, result: HandResult) -> list[str]:

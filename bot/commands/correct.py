@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
-from bot.commands._common import FlowStep, asked_already, confirmed_step, flow_key, my_seat
+from bot.commands._common import FlowStep, asked_already, confirmed_step, described, flow_key, my_seat, what_said
 from bot.commands._recording import recorded_by
 from bot.commands.questions import cancel_by_typing, confirm_by_typing, typed_answer
 from bot.commands.suggest import rerun, run_held, typed_line
@@ -182,7 +182,7 @@ def correction(ctx: Context) -> SendText:
         "corrected": True,  # its reply says the record was corrected, not re-recorded from an edited message
         "target": latest.event_ids[-1],
         "number": latest.hand_number,
-        "what": what,
+        **what_said(ctx, lambda lang: describe_record(lang, latest.events, table.game)),
     }
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     by = recorded_by(ctx, latest)
@@ -494,7 +494,7 @@ def press(ctx: Context) -> HandlerResult:
 
 
 def _kept(ctx: Context, state: Mapping[str, Any]) -> str:
-    return ctx.t("correct_kept", number=state["number"], what=state["what"])
+    return ctx.t("correct_kept", number=state["number"], what=described(ctx, state))
 
 
 def _typed_yes(ctx: Context, flow: Flow) -> list[Effect]:

@@ -42,7 +42,14 @@ from bot.commands._common import (
     repeated_changed,
 )
 from bot.commands._recording import held_back_text, held_back_yes
-from bot.commands.questions import CANCELLED, cancel_by_typing, effects_of, nothing_booked, typed_answer
+from bot.commands.questions import (
+    CANCELLED,
+    cancel_by_typing,
+    effects_of,
+    nothing_booked,
+    reads_english,
+    typed_answer,
+)
 from bot.commands.suggest import held_line, rerun, run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import asks, fold
@@ -154,15 +161,18 @@ def book_held(ctx: Context, *, new_hand: bool, english: tuple[str, ...]) -> list
     """A typed button word (`是新的一局` when `new_hand`, else `确实又一次`): the sender's latest question still
     waiting, when it is that button's question about their line or flow held back as a double entry, answered as
     its button is — booked past the check, the question rewritten to the booking's reply — with a short reply to
-    the typed line. The words alone only, never asked; the `english` ones only in a group that reads English; from
+    the typed line. The words alone only, never asked; the `english` ones only under a question asked in English
+    (`reads_english`); from
     anyone else, or with another question of theirs the latest, chat."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
-    if ctx.args or asks(typed) or (ctx.word in english and ctx.group.language != "en" and not typed.startswith("/")):
+    if ctx.args or asks(typed):
         raise Quiet  # `是新的一局？`: asked, not said
     waiting = questions_waiting(ctx, tuple(CANCELLED))
     if not waiting or waiting[0].kind not in HELD_TYPED or REPEATED not in waiting[0].state:
         raise Quiet
     flow = waiting[0]
+    if ctx.word in english and not typed.startswith("/") and not reads_english(ctx, flow):
+        raise Quiet  # `again` under a question asked in Chinese, in a group that reads Chinese: chat
     if bool(flow.state.get(NEW_HAND)) != new_hand:  # 「是新的一局」 is no 「确实又一次」, nor the other way
         raise Quiet
     message = int(flow.state.get("message") or 0)

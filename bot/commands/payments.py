@@ -1096,7 +1096,7 @@ def payment_post(ctx: Context, settlement: Settlement, *, edit: int | None = Non
 
 
 @registry.on_posted(PREFIX)
-def keep_post(service: Ledger, chat_id: int, key: str, message_id: int) -> None:
+def keep_post(service: Ledger, chat_id: int, key: str, message_id: int, _english: bool) -> None:
     """A settlement's payments post was sent: its message is kept with the settlement (`rewritten_post`)."""
     if key.isdigit():
         service.set_payment_post(chat_id, int(key), message_id)

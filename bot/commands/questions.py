@@ -125,13 +125,25 @@ def press_by_typing(
         PRESSED.setdefault(word, {})[kind] = Pressed(prefix, typed, when)
 
 
-def keep_message(service: Ledger, chat_id: int, key: str, message_id: int) -> None:
+#: a question's flow state: it was asked in English in a group that is not (a line written in English asked it)
+ASKED_IN_ENGLISH = "english"
+
+
+def keep_message(service: Ledger, chat_id: int, key: str, message_id: int, english: bool) -> None:
     """A question was sent: the message it was sent as is kept with its flow, for a typed 算了 to rewrite (and
-    撤销 asked again to point to). Each chat's updates are handled one at a time, so nothing answers the question
-    before this runs."""
+    撤销 asked again to point to), and whether it was asked in English (`reads_english`). Each chat's updates are
+    handled one at a time, so nothing answers the question before this runs."""
     flow = service.load_flow(chat_id, int(key))
     if flow is not None and flow.finished_at is None:
-        service.save_flow(chat_id, flow.message_id, flow.user_id, flow.kind, {**flow.state, "message": message_id})
+        state = {**flow.state, "message": message_id, **({ASKED_IN_ENGLISH: True} if english else {})}
+        service.save_flow(chat_id, flow.message_id, flow.user_id, flow.kind, state)
+
+
+def reads_english(ctx: Context, flow: Flow) -> bool:
+    """Whether English answer words (`yes`, `ok`, `cancel`, a button's English label) answer the question `flow`:
+    in a group that reads English, and in any group a question the bot asked in English (a line written in English
+    asked it, so its buttons are in English). Elsewhere `yes` is chat."""
+    return ctx.group.language == "en" or bool(flow.state.get(ASKED_IN_ENGLISH))
 
 
 @registry.command(
@@ -156,16 +168,17 @@ def keep(ctx: Context) -> list[Effect]:
     nothing more."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
     english = fold(ctx.word) in (*KEEP_WORDS_EN, *REPEAT_NO_WORDS_EN) and not typed.startswith("/")
-    if ctx.args or (english and ctx.group.language != "en"):
+    if ctx.args:
         raise Quiet
     waiting = questions_waiting(ctx, tuple(CANCELLED))
-    if not waiting:
+    if not waiting or (english and not reads_english(ctx, waiting[0])):
         raise Quiet
     flow = waiting[0]
     if flow.kind not in OWN_KEEP_WORDS.get(fold(ctx.word), {flow.kind}):
         raise Quiet  # `不改` under 撤销's question, `不是` under 改's, `no, same one` under 改's
     if ctx.service.answer_flow(ctx.chat_id, flow.message_id, source=ctx.source, by=ctx.sender.user_id).replayed:
         raise Quiet
+    ctx.answered = True
     cancelled = CANCELLED[flow.kind]
     effects: list[Effect] = []
     if flow.state.get("message"):
@@ -191,11 +204,11 @@ def yes(ctx: Context) -> list[Effect]:
     撤销 of their record, which the question asks them or an admin to confirm), as their 「确认撤销」 would. A
     question answered is finished, so the line delivered again answers nothing more."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
-    english = fold(ctx.word) in (*YES_WORDS_EN, *CORRECT_YES_WORDS_EN) and not typed.startswith("/")
-    if ctx.args or asks(typed) or (english and ctx.group.language != "en"):
+    english = fold(ctx.word) in (*YES_WORDS_EN, *UNDO_YES_WORDS_EN, *CORRECT_YES_WORDS_EN) and not typed.startswith("/")
+    if ctx.args or asks(typed):
         raise Quiet
     flow = yes_to(ctx, ctx.word)
-    if flow is None:
+    if flow is None or (english and not reads_english(ctx, flow)):
         raise Quiet
     return CONFIRMED[flow.kind](ctx, flow)
 
@@ -214,12 +227,12 @@ def yes_to(ctx: Context, word: str) -> Flow | None:
 
 
 def typed_yes_label(ctx: Context) -> list[Effect] | None:
-    """`undo it` typed alone in a group that reads English, under the sender's 撤销 question: its 「确认撤销」
+    """`undo it` typed alone under the sender's 撤销 question asked in English (`reads_english`): its 「确认撤销」
     button's English label ("Undo it") pressed by typing, as the typed yes does; None otherwise (it is 撤销)."""
-    if ctx.group.language != "en" or ctx.args or fold(ctx.word) not in UNDO_YES_WORDS_EN:
+    if ctx.args or fold(ctx.word) not in UNDO_YES_WORDS_EN:
         return None
     flow = yes_to(ctx, ctx.word)
-    return None if flow is None else CONFIRMED[flow.kind](ctx, flow)
+    return None if flow is None or not reads_english(ctx, flow) else CONFIRMED[flow.kind](ctx, flow)
 
 
 @registry.command(
@@ -237,11 +250,13 @@ def typed_press(ctx: Context) -> list[Effect]:
     (`Bot.handle_callback`: who may press, whether it expired, the booking), with a short reply to the line. The
     label alone only, never asked; from anyone with no such question of their own latest, chat."""
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
-    if ctx.args or asks(typed) or (fold(ctx.word) in PRESSED_LABELS_EN and ctx.group.language != "en"):
+    if ctx.args or asks(typed):
         raise Quiet
     waiting = questions_waiting(ctx, tuple(CANCELLED))
     pressed = PRESSED.get(fold(ctx.word), {}).get(waiting[0].kind) if waiting else None
     if not waiting or pressed is None or not pressed.when(waiting[0].state):
+        raise Quiet
+    if fold(ctx.word) in PRESSED_LABELS_EN and not reads_english(ctx, waiting[0]):
         raise Quiet
     flow = waiting[0]
     message = int(flow.state.get("message") or 0)
@@ -276,6 +291,7 @@ def typed_answer(ctx: Context, result: HandlerResult, message: int, typed: str) 
     if refused is not None:
         return [SendText(refused, reply_to=ctx.message_id)]
     sent = [e for e in effects if not isinstance(e, AnswerCallback)]
+    ctx.answered = True
     if not message:
         return [
             replace(e, edit_message_id=None, reply_to=ctx.message_id) if isinstance(e, SendText) else e for e in sent

@@ -39,11 +39,13 @@ from bot.commands._common import (
     change_lines,
     confirmed_step,
     current_table,
+    described,
     flow_key,
     named_events,
     net_by_member,
     questions_waiting,
     seats_named_now,
+    what_said,
     written_mention,
 )
 from bot.commands._recording import recorded_by, who_and_when
@@ -174,15 +176,15 @@ def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: boo
     if waiting is not None:
         return waiting
     key = flow_key(ctx)
-    what = describe_record(ctx.lang, record.events, table.game)
     state: dict[str, Any] = {
         "table_id": table.id,
         "target": target,
         "of_hand": record.hand_id,  # not `hand` (a flow of a hand still being played: `questions_waiting`)
         "number": record.hand_number,
-        "what": what,
+        **what_said(ctx, lambda lang: describe_record(lang, record.events, table.game)),
         "asked": ctx.source,
     }
+    what = state["what"]
     if whole_hand:
         question = ctx.t("undo_ask_hand", number=record.hand_number, what=what)
     else:
@@ -220,7 +222,7 @@ def press(ctx: Context) -> HandlerResult:
     result = _confirmed(ctx, step.table, step.key, step.state)
     if result.replayed:
         return AnswerCallback(ctx.t("already_done"))
-    text = undone_text(ctx, step.table, result, str(step.state["what"]))
+    text = undone_text(ctx, step.table, result, described(ctx, step.state))
     return [AnswerCallback(), SendText(text, edit_message_id=step.edit)]
 
 
@@ -254,7 +256,8 @@ def _typed_yes(ctx: Context, flow: Flow) -> list[Effect]:
     result = _confirmed(ctx, table, flow.message_id, flow.state)
     if result.replayed:
         raise Quiet
-    text = undone_text(ctx, table, result, str(flow.state["what"]))
+    ctx.answered = True
+    text = undone_text(ctx, table, result, described(ctx, flow.state))
     message = flow.state.get("message")
     if not message:  # the question's message is not known: what was taken back is the reply itself
         return [SendText(text, reply_to=ctx.message_id)]
@@ -367,5 +370,5 @@ def _waiting(ctx: Context, kind: str, target: str, hand_id: int | None = None) -
     if flow is None:
         return None
     state = flow.state
-    text = ctx.t("undo_asked_above", number=state["number"], what=state["what"])
+    text = ctx.t("undo_asked_above", number=state["number"], what=described(ctx, state))
     return SendText(text, reply_to=int(state.get("message") or flow.message_id))

@@ -34,7 +34,7 @@ from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Qu
 from bot.games._common import game_table
 from bot.grammar import fold, tokens
 from bot.texts import joined, register, register_describer, scoring_refusal
-from bot.vocabulary import GOUJI_CARD_PASSING_WORDS, GOUJI_PLACES, GOUJI_ROUND_WORDS, OWN_PLACE_WORDS
+from bot.vocabulary import GOUJI_CARD_PASSING_WORDS, GOUJI_PLACES, GOUJI_ROUND_EN, GOUJI_ROUND_WORDS, OWN_PLACE_WORDS
 from ledger.events import GoujiRound
 from ledger.scoring import ScoringError, gouji
 from ledger.service import DuplicateRecord, Flow, HandResult, TableInfo
@@ -55,10 +55,10 @@ MODES = {"o": "order", "g": "geming", "f": "shaopai_failed"}
 
 register(
     {
-        "gouji_round": {"zh": "第{number}局 够级：{places}", "en": "Round {number} (够级): {places}"},
+        "gouji_round": {"zh": "第{number}局 够级：{places}", "en": "Hand {number} (够级): {places}"},
         "gouji_round_edited": {
             "zh": "第{number}局 按改后的消息重记（原记录作废）：{places}",
-            "en": "Round {number} recorded again as corrected (the old record is void): {places}",
+            "en": "Hand {number} recorded again as corrected (the old record is void): {places}",
         },
         "gouji_round_corrected": {
             "zh": "第{number}局 已改正（原记录作废）：{places}",
@@ -125,7 +125,7 @@ register(
         },
         "gouji_flow_title": {
             "zh": "记名次（第{number}局）：按出完的顺序点人",
-            "en": "Record round {number}: tap the players in the order they went out",
+            "en": "Record hand {number}: tap the players in the order they went out",
         },
         "gouji_flow_ask_o": {"zh": "谁是第 {n} 个出完的？", "en": "Who went out next (number {n})?"},
         "gouji_flow_ask_g": {"zh": "谁革命了？", "en": "Who declared 革命?"},
@@ -198,7 +198,8 @@ class Told:
     names=["round"],
     aliases=GOUJI_ROUND_WORDS,
     help_zh="够级名次：名次 @甲 @丁 @丙 @己 @乙 @戊（头科在前）｜ … 革命 @某人 ｜ … 烧牌 @某人（只写「名次」出按钮）",
-    help_en="a 够级 round: 名次 @a @d @c @f @b @e (头科 first) | … 革命 @x | … 烧牌 @x (plain 名次 shows buttons)",
+    help_en="a 够级 hand: order @a @d @c @f @b @e (头科 first; 名次, ranking) | … 革命 @x | … 烧牌 @x (plain order "
+    "shows buttons)",
     games=GOUJI,
     on_edit=True,
 )
@@ -206,13 +207,18 @@ def record_round(ctx: Context) -> SendText:
     table = game_table(ctx, "gouji")
     if not ctx.args and not (ctx.incoming and ctx.incoming.edited):
         return start_flow(ctx, table)
-    told = parse_round(ctx.args, seat_resolver(ctx, table))
-    round_ = told.round
-    refused = impossible_geming(ctx.lang, round_)
-    if refused is not None:
-        raise refused
-    check_complete(ctx.lang, round_, table.players)
-    check_told(ctx, told, table.players)
+    try:
+        told = parse_round(ctx.args, seat_resolver(ctx, table))
+        round_ = told.round
+        refused = impossible_geming(ctx.lang, round_)
+        if refused is not None:
+            raise refused
+        check_complete(ctx.lang, round_, table.players)
+        check_told(ctx, told, table.players)
+    except Refusal as refusal:  # `order @a @b …` read whole is answered; `order food` (a word not read) is chat
+        english = fold(ctx.word) in GOUJI_ROUND_EN
+        refusal.heard = refusal.heard or (english and refusal.key != "gouji_unknown_word")
+        raise
     try:
         result, edited = book(ctx, table, [round_event(round_)])
     except DuplicateRecord as dup:  # the same finishing order from someone else a moment ago: ask before booking

@@ -25,7 +25,7 @@ from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import fold, implied, read, tokens
 from bot.texts import joined, register, register_describer, scoring_reason
-from bot.vocabulary import COMMAND_WORDS, METHODS, PENGHU_COMMAND_WORDS, PENGHU_FIRST_PERSON_WORDS
+from bot.vocabulary import COMMAND_WORDS, METHODS, PENGHU_COMMAND_WORDS, PENGHU_FIRST_PERSON_WORDS, PENGHU_WORDS_EN
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.scoring.penghu import DEAL_ONLY
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
@@ -43,13 +43,19 @@ IN_PLAYERS_WORDS = {
 }
 #: the words before a discarder's name (`碰 点 @丙`): 卡五星's words for a discard too (`胡 点炮 老王`, `胡 放的炮 丙`)
 SOURCE_WORDS = frozenset({"打", "放", *(fold(word) for word in METHODS["discard"])})
-#: a tile from the wall, as the words say it (`碰 摸`) and as players tell it done (`碰了 摸的`, `碰 翻出来的`)
-WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall", "摸的", "翻的", "自摸的", "翻出来的"})
+#: a tile from the wall, as the words say it (`碰 摸`) and as players tell it done (`碰了 摸的`, `碰 翻出来的`); in
+#: English as the replies' `self-drawn` and as players say it (`pong self drawn`, `win self-draw`, `from the wall`)
+WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall", "摸的", "翻的", "自摸的", "翻出来的"}) | frozenset(
+    {*(w for w in METHODS["self_draw"] if w.isascii()), "selfdrawn", "self drawn", "self drew", "self draw"}
+    | {"from the wall", "off the wall", "from wall", "the wall"}
+)
 #: the word a discarder is told with, as the allowed words of each record name it
 DISCARD = "点"
 #: what follows the discarder's name, glued or apart (`碰了 丙的`, `胡了 甲点的`, `碰 丙 点的`), as 卡五星's wins say it
 DISCARDED_BY = ("点的炮", "放的炮", "点炮", "放炮", "点的", "放的", "的")
-DEAL_WORDS = frozenset({"起手", "deal"})
+DEAL_WORDS = frozenset({"起手", "deal", "at the deal", "at deal"})
+#: the words above typed in more than one English word, read as one (`self drawn`, `at the deal`), longest first
+PHRASES = sorted((word for word in WALL_WORDS | DEAL_WORDS if " " in word), key=lambda w: -len(w.split()))
 FLAG_WORDS = {"中庄": "zhongzhuang", "跑起": "paoqi", "zhongzhuang": "zhongzhuang", "paoqi": "paoqi"}
 
 register(
@@ -57,18 +63,18 @@ register(
         "penghu_unknown_word": {
             "zh": "看不懂「{word}」：写座位上的人（@某人 或名字），以及 点 @某人、摸、起手、中庄、跑起 这类词。"
             "例如：碰 点 @丙 ｜ 扫 起手 ｜ 胡 @乙 点 @丙",
-            "en": "Cannot read “{word}”: name a seated player (@someone or a name) and words like 点 @x, 摸, 起手, "
-            "中庄, 跑起. Examples: 碰 点 @c | 扫 起手 | 胡 @b 点 @c",
+            "en": "Cannot read “{word}”: name a seated player (@someone or a name) and words like from @x, "
+            "self-drawn, at the deal, 中庄, 跑起. Examples: pong from @c | sweep at the deal | win @b from @c",
         },
         "penghu_no_patterns": {
             "zh": "碰胡的胡不分番型，「{word}」不用写：胡 点 @丙（丙一人出）｜ 胡 自摸（每人出）。",
-            "en": "A 碰胡 win has no patterns; leave out “{word}”: 胡 点 @c (c pays) | 胡 自摸 (each pays).",
+            "en": "A 碰胡 win has no patterns; leave out “{word}”: win from @c (c pays) | win self-drawn (each pays).",
         },
         "penghu_other_game": {
             "zh": "这桌打的是碰胡，没有{word}（那是卡五星的记法）。"
             "碰胡记：碰 点 @丙 ｜ 扫 ｜ 胡 点 @丙 ｜ 荒庄；发「帮助 记牌」看怎么记。",
-            "en": "This table plays 碰胡, which has no {word} (a 卡五星 record). 碰胡 records: 碰 点 @c | 扫 | "
-            "胡 点 @c | 荒庄; send help record for more.",
+            "en": "This table plays 碰胡, which has no {word} (a 卡五星 record). 碰胡 records: pong from @c | sweep | "
+            "win from @c | draw; send help record for more.",
         },
         "penghu_word_not_here": {"zh": "「{word}」用不到{what}上。", "en": "“{word}” does not apply to {what}."},
         "penghu_player_missing": {
@@ -81,28 +87,29 @@ register(
         },
         "penghu_source_missing": {
             "zh": "{what}的牌是谁打的？写 点 @某人（一人出）；翻出来的牌写 摸（每人出）。",
-            "en": "Whose tile was that {what}? Write 点 @someone (one pays); a tile from the wall: 摸 (each pays).",
+            "en": "Whose tile was that {what}? Write from @someone (one pays); a tile from the wall: self-drawn "
+            "(each pays).",
         },
         "penghu_source_and_wall": {
             "zh": "「点」和「摸」只能写一个。",
-            "en": "Either 点 @someone or 摸, not both.",
+            "en": "Either from @someone or self-drawn, not both.",
         },
         "penghu_source_needs_name": {
             "zh": "「{word}」后面要写是谁：例如 点 @丙",
-            "en": "Say who after “{word}”: 点 @c",
+            "en": "Say who after “{word}”: {word} @c",
         },
         "penghu_no_args": {"zh": "{what}后面不用写别的。", "en": "{what} takes nothing more."},
         "penghu_paoqi_source": {
             "zh": "跑起的牌是谁打的？写 跑起 点 @丙（丙一人出）。",
-            "en": "Whose discard ran up? Write 跑起 点 @c (c pays alone).",
+            "en": "Whose discard ran up? Write 跑起 from @c (c pays alone).",
         },
         "penghu_paoqi_hu_source": {
             "zh": "跑起胡是跑起别人打的牌：写 胡 点 @丙 跑起。",
-            "en": "A 跑起胡 runs up someone's discard: write 胡 点 @c 跑起.",
+            "en": "A 跑起胡 runs up someone's discard: write win from @c 跑起.",
         },
         "penghu_after_baojing": {
             "zh": "{name} 已报警，第五次碰/扫就是五福：记 五福 摸 或 五福 点 @丙。",
-            "en": "{name} has called 报警: the fifth 碰/扫 is 五福. Write 五福 摸 or 五福 点 @c.",
+            "en": "{name} has called 报警: the fifth 碰/扫 is 五福. Write 五福 self-drawn or 五福 from @c.",
         },
         "penghu_fifth_needs_baojing": {
             "zh": "{name} 已经碰/扫了 4 次：先记 报警，第五次记 五福。",
@@ -114,24 +121,24 @@ register(
         },
         "penghu_three_sao_is_tishe": {
             "zh": "起手连扫三次算提蛇：记 提蛇 起手。",
-            "en": "Three 扫 at the deal are a 提蛇: write 提蛇 起手.",
+            "en": "Three 扫 at the deal are a 提蛇: write 提蛇 at the deal.",
         },
         "penghu_xiaoqidui_needs_sao": {
             "zh": "庄家的小七对要带一个扫：先记 扫 起手。",
-            "en": "The dealer's 小七对 needs a 扫: record 扫 起手 first.",
+            "en": "The dealer's 小七对 needs a 扫: record sweep at the deal first.",
         },
         "penghu_deal_over": {
             "zh": "没有记录：这一局已经开打了（记了 {what}）。起手的扫、提蛇开打前就亮在桌上，"
             "开打以后不能再记「起手」。开打后摸到的记「{word}」，不写「起手」。",
             "en": "Not recorded: play has begun (recorded: {what}). Deal-time 扫/提蛇 are laid down before the first "
-            "discard, so 起手 no longer applies. One drawn in play: write {word} without 起手.",
+            "discard, so “at the deal” no longer applies. One drawn in play: write {word} without it.",
         },
         "penghu_counts": {"zh": "碰/扫次数：{counts}", "en": "碰/扫 so far: {counts}"},
         "penghu_count": {"zh": "{name} {total}（碰{peng} 扫{sao}）", "en": "{name} {total} ({peng} 碰, {sao} 扫)"},
         "penghu_baojing_state": {"zh": "已报警：{names}", "en": "报警 called: {names}"},
         "penghu_hand_over": {"zh": "第{number}局 {what}", "en": "Hand {number}: {what}"},
         "pev_peng": {"zh": "碰", "en": "碰 (pong)"},
-        "pev_sao": {"zh": "扫", "en": "扫"},
+        "pev_sao": {"zh": "扫", "en": "扫 (sweep)"},
         "pev_guosao": {"zh": "过扫", "en": "过扫"},
         "pev_paoqi": {"zh": "跑起", "en": "跑起"},
         "pev_tishe": {"zh": "提蛇", "en": "提蛇"},
@@ -169,7 +176,7 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
     """Players and keywords of a record; the player named first is who did it, `点 @x` names the discarder, and so
     does a name before what follows a discarder's (`碰 丙 点的`, `老王 碰 丙 点的`)."""
     spec = Spec()
-    items = tokens(args)
+    items = _phrases_joined(tokens(args))
     index = 0
     while index < len(items):
         token = items[index]
@@ -211,6 +218,17 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
     if spec.source is not None and spec.wall:
         raise Refusal("penghu_source_and_wall")
     return spec
+
+
+def _phrases_joined(items: list[str]) -> list[str]:
+    """The words of an English phrase typed apart (`self drawn`, `from the wall`, `at the deal`) as one word."""
+    out: list[str] = []
+    index = 0
+    while index < len(items):
+        size = next((len(p.split()) for p in PHRASES if fold(" ".join(items[index : index + len(p.split())])) == p), 1)
+        out.append(" ".join(items[index : index + size]))
+        index += size
+    return out
 
 
 def _discarded_by(token: str, resolve: Callable[[str], str | None]) -> str | None:
@@ -276,16 +294,19 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...], frozenset[str], bool]] = {
     "xiaoqidui": ("xiaoqidui", PENGHU_COMMAND_WORDS["xiaoqidui"], frozenset(), False),
 }
 HELP = {
-    "peng": ("碰：碰 点 @丙（丙打的，一人出）｜ 碰 摸（翻出来的牌，每人出）｜ 碰 @乙 点 @丙", "碰: 碰 点 @c | 碰 摸"),
-    "sao": ("扫：扫 ｜ 扫 起手 ｜ 扫 @乙", "扫: 扫 | 扫 起手 (at the deal) | 扫 @b"),
+    "peng": (
+        "碰：碰 点 @丙（丙打的，一人出）｜ 碰 摸（翻出来的牌，每人出）｜ 碰 @乙 点 @丙",
+        "pong (碰): pong from @c (c pays) | pong self-drawn (a tile from the wall: each pays) | pong @b from @c",
+    ),
+    "sao": ("扫：扫 ｜ 扫 起手 ｜ 扫 @乙", "sweep (扫): sweep | sweep at the deal | sweep @b"),
     "guosao": ("过扫：过扫 ｜ 过扫 @乙", "过扫: 过扫 | 过扫 @b"),
-    "paoqi": ("跑起：跑起 点 @丙（丙一人出 12）", "跑起: 跑起 点 @c (c pays 12)"),
-    "tishe": ("提蛇：提蛇 ｜ 提蛇 起手", "提蛇: 提蛇 | 提蛇 起手 (at the deal)"),
+    "paoqi": ("跑起：跑起 点 @丙（丙一人出 12）", "跑起: 跑起 from @c (c pays 12)"),
+    "tishe": ("提蛇：提蛇 ｜ 提蛇 起手", "提蛇: 提蛇 | 提蛇 at the deal"),
     "baojing": ("报警：第四次碰/扫之后报警，才能五福", "报警 after the 4th 碰/扫, before a 五福"),
-    "wufu": ("五福：五福 摸 ｜ 五福 点 @丙（报警之后）", "五福: 五福 摸 | 五福 点 @c (after 报警)"),
+    "wufu": ("五福：五福 摸 ｜ 五福 点 @丙（报警之后）", "五福: 五福 self-drawn | 五福 from @c (after 报警)"),
     "hu": (
         "胡：胡 自摸 ｜ 胡 点 @丙 ｜ 胡 点 @丙 跑起 ｜ 中庄 自摸（庄家再胡）",
-        "win: 胡 自摸 | 胡 点 @c | 胡 点 @c 跑起 | 中庄 自摸 (the dealer wins again)",
+        "win (胡): win self-drawn | win from @c | win from @c 跑起 | 中庄 self-drawn (the dealer wins again)",
     ),
     "tianhu": ("天胡：起手就胡", "天胡: a complete hand at the deal"),
     "dihu": ("地胡：胡庄家打的第一张牌（庄家一人出）", "地胡: win on the dealer's first discard"),
@@ -356,7 +377,7 @@ def record_other_game(ctx: Context) -> SendText:
 @registry.command(
     "penghu_draw",
     names=["ph_draw"],
-    aliases=COMMAND_WORDS["draw"],
+    aliases=(*COMMAND_WORDS["draw"], *PENGHU_WORDS_EN["draw"]),
     help_zh="荒庄：牌摸完没人胡（已付的钱照算，庄家不变）",
     help_en="a drawn hand: the money paid stands, the dealer stays",
     games=PENGHU,

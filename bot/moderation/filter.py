@@ -115,7 +115,7 @@ def count_what_changed_nothing(ctx: Context, outcome: Outcome) -> Outcome:
     rules = settings(ctx)
     if not rules.flood or exempt(ctx, incoming.sender.user_id, incoming.sender.is_bot):
         return outcome
-    if not outcome.refused and (_seated_record(ctx) or ctx.service.answered(incoming.source)):
+    if not outcome.refused and (ctx.answered or _seated_record(ctx) or ctx.service.answered(incoming.source)):
         state(ctx.bot).detector.interrupt(ctx.chat_id, incoming.sender.user_id, _flood_rules(rules))
         return outcome
     verdict = _count(ctx, command=True)

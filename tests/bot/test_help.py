@@ -85,8 +85,9 @@ def test_the_overview_is_short_and_names_every_topic(bot: tuple[Bot, ManualClock
         assert any(line.startswith(f"{'帮助' if lang == 'zh' else 'help'} {word(topic, lang)} ") for line in lines)
     kong = "暗杠三条" if lang == "zh" else "concealed kong 3s"  # an English group's lines in its own words
     assert (kong in "\n".join(lines)) == (game == "kawuxing")  # the game's own recording lines
-    assert ("名次 @" in "\n".join(lines)) == (game == "gouji")
-    assert ("碰 点 @" in "\n".join(lines)) == (game == "penghu")
+    round_line, pong_line = ("名次 @", "碰 点 @") if lang == "zh" else ("order @", "pong from @")
+    assert (round_line in "\n".join(lines)) == (game == "gouji")
+    assert (pong_line in "\n".join(lines)) == (game == "penghu")
     assert said(chat(bot, game, lang, chat_id=-1002), "/start") == lines  # /start in a group: the same
 
 
