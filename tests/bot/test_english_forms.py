@@ -96,7 +96,7 @@ def test_the_regional_answers_typed_as_an_english_question_suggests(english: Tab
     said = english.say("b: ready hand @b 123p456p789s11s55s")
     assert said[:3] == [
         "bot: Hand 2 recorded:",
-        "bot: Drawn hand: kong money stands",
+        "bot: Drawn hand",
         "bot: 查大叫: 小李 waits 1s 5s plain win (屁胡) → ×1",
     ]
 
