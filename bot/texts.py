@@ -1301,7 +1301,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "重复记录：不拦（管理员可开：设置 重复间隔 90）",
         "en": "Double entries: not held back (admins: config double_entry 90)",
     },
-    # a win or draw held back as another ending of the 卡五星 hand just ended (`DuplicateRecord.differs`)
+    # a win or draw held back as another ending of the 卡五星 or 碰胡 hand just ended (`DuplicateRecord.differs`)
     "duplicate_other_end": {
         "zh": "{by}：第{number}局 {what}。这条和它不一样，多半说的是同一局，没有记。那条记错了，{owner} 或管理员发"
         "「改成 …」改；真是新的一局，点「是新的一局」。",

@@ -35,7 +35,7 @@ from ledger.events import (
     Event,
     Kong,
     PenghuPlay,
-    ends_kawuxing_hand,
+    ends_hand,
     payloads,
     repeats,
     retells,
@@ -806,9 +806,15 @@ KONG_RESEND = timedelta(seconds=10)
 #: it is one hand told twice far more often than two hands (the question costs a press; a miss, the money)
 EXACT_RETELLING = 3
 
+#: the games whose hand ends with a win or a draw that someone else may tell otherwise right after it was booked
+#: (`_refuse_repeat`): a 卡五星 or a 碰胡 hand takes minutes (a shuffle, a deal, a wall played down), so another
+#: ending told within the window is most likely that hand's (够级's rounds have a rule of their own)
+HANDS_TOLD_OTHERWISE = frozenset({"kawuxing", "penghu"})
+
 #: a 碰胡 play (碰, 扫 …) from the sender of the same play just before, within this (and the double-entry window),
 #: is the line sent twice (a double tap, a bad network's resend) and is asked about; later it is a second one: a
-#: player may 碰 the same discarder twice in a row. Deal-time 扫/提蛇 aside: one player's come one after another
+#: player may 碰 the same discarder twice in a row. Deal-time 扫 aside: one player's come one after another (连扫);
+#: not a deal-time 提蛇, whose second is the two-提蛇 win (`起手提蛇` sent twice in a second booked it, +120)
 PENGHU_RESEND = timedelta(seconds=10)
 
 
@@ -849,7 +855,7 @@ def _refuse_repeat(
     sender when it ended a hand: no hand is won or drawn twice in so short a time, so the same win sent again
     (a double-send on a bad network) is that one; two kongs or 亮倒 of one player in a row are real.
 
-    A 卡五星 hand takes minutes, so another win or draw from someone else within the window, right after a hand
+    A 卡五星 or 碰胡 hand takes minutes, so another win or draw from someone else within the window, right after a hand
     ended, is most likely that hand told otherwise: held back too (`differs`; an edit of a held-back line only
     within the window, as any new record); from its own recorder it is taken as meant. The same winner told with
     another hand is that hand told otherwise too. A `recap` (the line says it tells the hand just recorded:
@@ -871,7 +877,7 @@ def _refuse_repeat(
     repeated = _repeated_play(tx, table, hand, events, by, anytime=anytime)
     if repeated is not None:
         raise _held_back(tx, table, repeated, latest=previous)
-    ending = table.game == "kawuxing" and previous.finished and ends_kawuxing_hand(events)
+    ending = table.game in HANDS_TOLD_OTHERWISE and previous.finished and ends_hand(events)
     since = tx.now - previous.recorded_at
     within = since <= table.double_entry
     if table.game == "gouji" and previous.finished and previous.recorded_by != by:  # a round takes minutes
@@ -917,7 +923,9 @@ def _repeated_play(
     one window — whatever was recorded since (a 亮倒, another player's kong or 扫), or its own sender's within
     `KONG_RESEND` / `PENGHU_RESEND` (`anytime`: whenever). None when the record is new: its sender's same kong or 碰
     told later is a second one (two concealed kongs in one hand, two 碰 of one discarder, are real), and so is its
-    sender's deal-time 扫 after their deal-time 扫 (连扫); the same tile konged twice is the scoring's to refuse."""
+    sender's deal-time 扫 after their deal-time 扫 (连扫) whenever it comes — not a deal-time 提蛇 within
+    `PENGHU_RESEND`, which would end the hand as the two-提蛇 win; the same tile konged twice is the scoring's to
+    refuse."""
     if hand is None or not events:
         return None
     told = _penghu_told(events) if table.game == "penghu" else None
@@ -925,7 +933,7 @@ def _repeated_play(
     if kongs:
         resend: timedelta | None = KONG_RESEND
     elif told is not None and all(kind in PENGHU_PLAYS - PENGHU_ONCE for kind, _ in told):
-        resend = None if any(at_deal for _, at_deal in told) else PENGHU_RESEND
+        resend = None if any(kind == "sao" and at_deal for kind, at_deal in told) else PENGHU_RESEND
     else:
         return None
     span = table.double_entry * EXACT_RETELLING if kongs else table.double_entry

@@ -395,15 +395,16 @@ def retells_round(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[M
     return len(mine) == len(new) == len(previous) == 1 and mine == told(previous)
 
 
-def ends_kawuxing_hand(events: Sequence[Event | Mapping[str, Any]]) -> bool:
-    """True when `events` end a 卡五星 hand: its win (or a 一炮双响's wins) or a draw, nothing else."""
+def ends_hand(events: Sequence[Event | Mapping[str, Any]]) -> bool:
+    """True when `events` end a 卡五星 or 碰胡 hand: its win (or a 一炮双响's wins) or a draw, nothing else."""
     return bool(events) and all(_ending_key(event) is not None for event in events)
 
 
 def retells(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
     """True when `new` ends a 卡五星 hand exactly as `previous` (an earlier record) ended one: the same winners,
     each the same way, from the same discarder, with the same patterns, situations and tiles (what a regional rule
-    asks after it, 马 or 坎, aside) — or a draw after a draw. Stricter than `repeats`: a line that says it tells
+    asks after it, 马 or 坎, aside) — or a draw after a draw; a 碰胡 hand likewise: the same win (胡, 天胡 …) of the
+    same player, from the same discarder, with the same 中庄/跑起. Stricter than `repeats`: a line that says it tells
     the hand just recorded (`刚才 …`) is that hand only when it reads alike."""
     mine = [_ending_key(event) for event in new]
     theirs = [_ending_key(event) for event in previous]
@@ -429,12 +430,15 @@ def widens(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[
 
 
 def _ending_key(event: Event | Mapping[str, Any]) -> tuple[Any, ...] | None:
-    """What a 卡五星 hand's ending says, in an order-free form; None for anything else."""
-    data = payload(event) if isinstance(event, Win | Draw) else event
+    """What a 卡五星 or 碰胡 hand's ending says, in an order-free form; None for anything else."""
+    data = payload(event) if isinstance(event, Win | Draw | PenghuPlay) else event
     if not isinstance(data, Mapping):
         return None
     if data.get("type") == "draw":
         return ("draw",)
+    if data.get("type") in PENGHU_WINS and "player" in data:  # 碰胡's: who, whose discard, 中庄/跑起
+        flags = tuple(bool(data.get(flag)) for flag in ("zhongzhuang", "paoqi"))
+        return (data["type"], data["player"], data.get("from"), flags)
     if data.get("type") != "hu" or "winner" not in data:
         return None
     hand = data.get("hand") or {}

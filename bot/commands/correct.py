@@ -18,7 +18,7 @@ else after 改 is chat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
@@ -68,6 +68,10 @@ PREFIX = "cr"
 HU_WORD = COMMAND_WORDS["hu"][0]
 #: a win with no pattern, as a line says it
 PIHU = KEYWORDS["pihu"][0]
+#: a game's own reading of a correction that names only what changed of its latest record (碰胡's `改成 自摸` keeps
+#: the win's 中庄, `错了 是阿四点的` a 碰's player): game -> (ctx, that record, the line) -> the (word, args) that
+#: records it so, or None when the line says more than what changed (bot/games/penghu.py registers 碰胡's)
+KEPT_BY_GAME: dict[str, Callable[[Context, TableRecord, str], tuple[str, str] | None]] = {}
 
 
 def _records(command: Command, word: str, _args: str) -> bool:
@@ -130,7 +134,8 @@ def correction(ctx: Context) -> SendText:
     if table is None or not plays_at(ctx, table):
         raise Quiet
     latest = ctx.service.latest_record(table.id)
-    if found is None and (latest is None or not _wins_kept(latest, line, my_seat(ctx, table))):
+    kept = _kept_by_game(ctx, latest, line)
+    if found is None and kept is None and (latest is None or not _wins_kept(latest, line, my_seat(ctx, table))):
         whose = _double_whose(ctx, latest, line) if latest is not None and not asks(line) else None
         if whose is not None:  # `改成 七对` after a 一炮双响: whose?
             return _told(ctx, whose)
@@ -277,6 +282,12 @@ class _TrialLedger:
         raise _WouldBook(events)
 
 
+def replacing(ctx: Context) -> bool:
+    """Whether `ctx` is a correction's trial of its line (`_reading`): what it records would replace the table's
+    latest record, so a rule about what came before it in the hand reads the hand without that record."""
+    return isinstance(ctx.service, _TrialLedger)
+
+
 def _told(ctx: Context, text: str) -> SendText:
     """An answer other than the question; none to a line people also say to each other (`错了 是七对`,
     `记错了 …`: `Context.unprompted`), which only a correction that reads cleanly answers."""
@@ -306,6 +317,12 @@ def _wins_kept(latest: TableRecord, said: str, me: str | None = None) -> list[st
         told += [SITUATIONS[key][0] for key in hand.get("situations", ()) if key in SITUATIONS]
         readings.append(f"{win['winner']} {' '.join(told) or PIHU} {said}")
     return readings
+
+
+def _kept_by_game(ctx: Context, latest: TableRecord | None, line: str) -> tuple[str, str] | None:
+    """The game's own reading of `line` as only what changed of `latest` (`KEPT_BY_GAME`), if it has one."""
+    reading = KEPT_BY_GAME.get(ctx.game)
+    return reading(ctx, latest, line) if reading is not None and latest is not None else None
 
 
 def _double_kept(wins: Sequence[Payload], said: str, me: str | None) -> list[str]:
@@ -364,10 +381,17 @@ def _double_whose(ctx: Context, latest: TableRecord, line: str) -> str | None:
 def _reading_of(
     ctx: Context, found: tuple[Command, str, str] | None, line: str, latest: TableRecord
 ) -> tuple[str, str, str, list[Payload]]:
-    """(word, args, what it records described and as events) of the correction `line`: as typed when it reads as
-    a record; else, for a win or what is no record by itself (`七对`, `自摸`), the latest win with what was said
-    changed (`_wins_kept`). Raises `_Unusable` with why the line as typed cannot be used, or `Quiet` for a line
+    """(word, args, what it records described and as events) of the correction `line`: the game's own reading of
+    only what changed (`KEPT_BY_GAME`: 碰胡's `改成 自摸`) when it has one; as typed when it reads as a record;
+    else, for a win or what is no record by itself (`七对`, `自摸`), the latest win with what was said changed
+    (`_wins_kept`). Raises `_Unusable` with why the line as typed cannot be used, or `Quiet` for a line
     that is no record either way."""
+    changed = _kept_by_game(ctx, latest, line)
+    if changed is not None:  # only what changed of the game's own record (`改成 自摸`): the rest kept, not as typed
+        word, args = changed
+        command = registry.lookup(word, ctx.game)
+        assert command is not None, f"{word} records in {ctx.game}"
+        return word, args, *_reading(ctx, command, word, args, latest)
     hu = registry.lookup(HU_WORD, ctx.game)
     if found is not None:
         command, word, args = found

@@ -14,7 +14,7 @@ A button flow's confirmation (the 胡/杠 flows, a 够级 round's 名次) is hel
 message asks the same, and the same people answer it. The rule is `flow_step`'s, for every flow it reads
 (`held_as_repeat`).
 
-Another ending of the 卡五星 hand just ended (or another 够级 round) from someone else within the window
+Another ending of the 卡五星 or 碰胡 hand just ended (or another 够级 round) from someone else within the window
 (`DuplicateRecord.differs`: a hand takes minutes, so it is most likely that hand told otherwise), and a recap of
 that hand (`Context.recap`: `阿杰 刚才 自摸 清一色`) that reads otherwise, get the same question with 「是新的一局」
 for 「确实又一次」, naming who may fix the record there with 改成; it is asked even of a line read without its

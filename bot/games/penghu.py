@@ -20,6 +20,7 @@ from bot.commands._common import (
     seat_resolver,
 )
 from bot.commands._recording import next_hand_lines
+from bot.commands.correct import KEPT_BY_GAME, replacing
 from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
@@ -28,7 +29,7 @@ from bot.texts import joined, register, register_describer, scoring_reason
 from bot.vocabulary import COMMAND_WORDS, METHODS, PENGHU_COMMAND_WORDS, PENGHU_FIRST_PERSON_WORDS, PENGHU_WORDS_EN
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.scoring.penghu import DEAL_ONLY
-from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
+from ledger.service import DuplicateRecord, ScoringRefused, TableInfo, TableRecord
 
 PENGHU = ("penghu",)
 #: the scoring core's refusals (by their reading's key) that tell players what to write in the contract's words
@@ -54,9 +55,12 @@ DISCARD = "点"
 #: what follows the discarder's name, glued or apart (`碰了 丙的`, `胡了 甲点的`, `碰 丙 点的`), as 卡五星's wins say it
 DISCARDED_BY = ("点的炮", "放的炮", "点炮", "放炮", "点的", "放的", "的")
 DEAL_WORDS = frozenset({"起手", "deal", "at the deal", "at deal"})
+DEAL_WORDS_SAID = "起手"
 #: the words above typed in more than one English word, read as one (`self drawn`, `at the deal`), longest first
 PHRASES = sorted((word for word in WALL_WORDS | DEAL_WORDS if " " in word), key=lambda w: -len(w.split()))
 FLAG_WORDS = {"中庄": "zhongzhuang", "跑起": "paoqi", "zhongzhuang": "zhongzhuang", "paoqi": "paoqi"}
+#: each flag as a line says it
+FLAG_SAID = {"zhongzhuang": "中庄", "paoqi": "跑起"}
 
 register(
     {
@@ -391,6 +395,55 @@ def record_draw(ctx: Context) -> SendText:
     return book(ctx, table, Draw())
 
 
+# ------------------------------------------------------------------------------------------------ 改成 what changed
+
+
+#: what a correction may say before what changed (`错了 是自摸`, `应该是 阿四点的`)
+CORRECTED_LEADS = ("应该是", "是")
+#: the word that says a tile came from the wall, as a record's line says it
+WALL = "摸"
+
+
+def kept_reading(ctx: Context, latest: TableRecord, said: str) -> tuple[str, str] | None:
+    """`改成 自摸`, `错了 是阿四点的`, `改成 中庄`, `改成 起手`: a correction naming only what changed of the latest
+    碰胡 record — the way (点 @丙 or 摸), 起手, 中庄, 跑起, perhaps with a player — read as that record with it changed
+    and the rest kept: its kind, player, way, 起手, 中庄 and 跑起 (`改成 自摸` after `胡 中庄 点 @丁` is the dealer's
+    中庄 自摸, not a plain 胡). 中庄 stays with its dealer only, and 跑起 with a discard (a card from the wall runs up
+    no one's discard). None for a line holding anything else (a record's word: `胡 自摸` is a whole record, read as
+    typed), naming only a player, or after a record that is not one 碰胡 event (荒庄)."""
+    table = ctx.table
+    event = latest.events[0] if len(latest.events) == 1 else {}
+    kind, player = event.get("type"), event.get("player")
+    if table is None or kind not in COMMANDS or not isinstance(player, str):
+        return None
+    for lead in CORRECTED_LEADS:
+        said = said.strip().removeprefix(lead)
+    try:
+        spec = parse(said, seat_resolver(ctx, table))
+    except Refusal:
+        return None
+    if not spec.keywords:  # nothing said but a player (`改成 阿四`: whose 碰, or whose discard?)
+        return None
+    _, words, allowed, _ = COMMANDS[kind]
+    now = spec.player or player
+    source = spec.source if spec.source is not None or spec.wall else event.get("from")
+    told = [now]
+    if source is not None:
+        told += [DISCARD, source]
+    elif "from" in allowed or spec.wall:
+        told.append(WALL)
+    if spec.at_deal or event.get("at_deal"):
+        told.append(DEAL_WORDS_SAID)
+    kept = {flag for flag in ("zhongzhuang", "paoqi") if event.get(flag)}
+    kept -= {"zhongzhuang"} if now != player else set()
+    kept -= {"paoqi"} if source is None else set()
+    told += [FLAG_SAID[flag] for flag in (*dict.fromkeys(spec.flags), *sorted(kept - set(spec.flags)))]
+    return words[0], " ".join(told)
+
+
+KEPT_BY_GAME["penghu"] = kept_reading
+
+
 # ------------------------------------------------------------------------------------------------ the reply
 
 
@@ -435,11 +488,15 @@ def _refuse_late_deal(ctx: Context, table: TableInfo, event: Event) -> None:
     """A deal-time 扫/提蛇 (`扫 起手`) once a play of the hand is recorded is refused: deal-time ones are laid on the
     table before the first discard (起手扫牌一开始就必须放在桌上), so one told after a 碰 is one drawn in play, or a
     slip (the scoring core still settles a late one as deal-time, as the contract's requests may). An edit keeps its
-    record's place in the hand, and is left to the scoring."""
+    record's place in the hand, and is left to the scoring; a correction (`改成 起手`) reads the hand without the
+    record it would replace."""
     incoming = ctx.incoming
     if not isinstance(event, PenghuPlay) or not event.at_deal or (incoming is not None and incoming.edited):
         return
     events = ctx.service.hand_state(table.id).events
+    latest = ctx.service.latest_record(table.id) if replacing(ctx) else None
+    if latest is not None and not latest.finished:
+        events = events[: len(events) - len(latest.events)]
     played = next((e for e in events if not e.get("at_deal") and e.get("type") not in DEAL_ONLY), None)
     if played is not None:
         refusal = Refusal(

@@ -94,3 +94,71 @@ def test_a_baojing_told_again_later_is_refused_by_the_rules(table: Table) -> Non
     booked = table.balances()
     assert table.say("c: 报警 @b") == ["bot: 没有记录：阿四 已经报过警了"]
     assert table.balances() == booked
+
+
+# ------------------------------------------------------------------------ another ending, and 起手提蛇 sent twice
+
+OTHER_END = (
+    "这条和它不一样，多半说的是同一局，没有记。那条记错了，阿四 或管理员发「改成 …」改；"
+    "真是新的一局，点「是新的一局」。"
+)
+
+
+def test_another_ending_right_after_a_hand_ended_is_that_hand_told_otherwise(table: Table) -> None:
+    """Play-test: 阿四's 自摸, then 老表's 胡 on 阿四's discard 20 s later and 小刚's 荒庄 20 s after that, were booked
+    as 第2局 and 第3局: a 碰胡 hand takes minutes, as a 卡五星 one does. Each is held back, asked as one hand told
+    two ways; 「是新的一局」 books it."""
+    table.say("b: 碰 点 老表", "!clock +3m", "b: 胡 自摸", "!clock +20s")
+    booked = table.balances()
+    assert table.say("c: 胡 点 @b") == [
+        f"bot: 阿四 20秒前记的：第1局 阿四 胡（每人出）。{OTHER_END}",
+        "bot: [按钮] 是新的一局 | 不用了",
+    ]
+    table.say("!clock +20s")
+    assert table.say("d: 荒庄")[0] == f"bot: 阿四 40秒前记的：第1局 阿四 胡（每人出）。{OTHER_END}"
+    assert table.balances() == booked and table.hands() == 1
+    out = table.say("c: 是新的一局")  # 老表's own answer to his question (「是新的一局」 typed)
+    assert out[0] == "bot: 第2局 老表 胡，点 阿四（一人出）" and out[-1].startswith("bot: 好的，记成新的一局")
+    assert table.hands() == 2
+
+
+def test_an_ending_past_the_window_or_after_the_next_hands_play_is_booked(table: Table) -> None:
+    table.say("b: 胡 自摸", "!clock +91s")
+    assert table.say("c: 胡 点 @b")[0] == "bot: 第2局 老表 胡，点 阿四（一人出）"
+    table.say("!clock +6m", "b: 胡 自摸", "!clock +5s", "c: 碰 点 @d", "!clock +5s")
+    assert table.say("d: 荒庄")[0] == "bot: 第4局 荒庄"  # 老表's 碰 began the next hand
+
+
+def test_the_same_ending_told_again_is_held_back_for_three_windows(table: Table) -> None:
+    """Exactly alike, by anyone (its own recorder too), for 4½ minutes, as a 卡五星 win is."""
+    table.say("b: 胡 自摸", "!clock +2m")
+    assert table.say("b: 胡 自摸")[0].startswith("bot: 你 2分钟前记的：第1局 阿四 胡（每人出）。胡的人和它一样")
+    table.say("b: 不用了", "!clock +3m")
+    assert table.say("b: 胡 自摸")[0] == "bot: 第2局 阿四 胡（每人出）"
+
+
+@pytest.mark.parametrize("again", ["c: 起手提蛇", "c: 提蛇 起手", "a: 老表 提蛇 起手"])
+def test_a_deal_time_tishe_sent_twice_is_asked_not_won(table: Table, again: str) -> None:
+    """Play-test: `起手提蛇` sent twice in one second booked the two-提蛇 win (+120 for 老表). The second within
+    `PENGHU_RESEND` (someone else's within the window) is asked; 「确实又一次」 books it, and the hand ends as the
+    rules say."""
+    table.say("c: 起手提蛇")
+    booked = table.balances()
+    out = table.say(again)
+    assert out[0].endswith(f"记的：第1局 老表 提蛇（起手）。{QUESTION}") and out[1].endswith("确实又一次 | 不用了")
+    assert table.balances() == booked and table.hands() == 0
+    assert table.say(f"{again.split(':')[0]}: !press 确实又一次")[1] == "bot: 第1局 老表 提蛇（起手）"
+    assert table.hands() == 1 and table.balances()["老表"] == 3 * 40 * 100
+
+
+def test_a_deal_time_tishe_typed_again_later_is_the_two_tishe_win(table: Table) -> None:
+    table.say("c: 起手提蛇", f"!clock +{int(PENGHU_RESEND.total_seconds()) + 1}s")
+    assert table.say("c: 起手提蛇")[0] == "bot: 第1局 老表 提蛇（起手）"
+    assert table.hands() == 1 and table.balances()["老表"] == 3 * 40 * 100
+
+
+def test_deal_time_sao_sent_again_is_still_lian_sao(table: Table) -> None:
+    """One player's deal-time 扫 one after another are 连扫 (4 each), however soon."""
+    table.say("c: 扫 起手")
+    assert table.say("c: 扫 起手")[0] == "bot: 第1局 记下：老表 扫（起手）"
+    assert table.balances()["老表"] == 3 * 4 * 100

@@ -21,7 +21,7 @@ from ledger.events import (
     PenghuPlay,
     Win,
     WinHand,
-    ends_kawuxing_hand,
+    ends_hand,
     payloads,
     repeats,
     retells,
@@ -334,12 +334,13 @@ def test_a_hand_told_exactly_alike_is_retold_in_any_order_and_one_word_more_is_n
     first = told[0]
     more = Win(first.winner, first.method, WinHand(patterns=(*first.hand.patterns, "haidilao")), first.discarder)
     assert not retells([more, *told[1:]], stored) and repeats([more, *told[1:]], stored)
-    assert ends_kawuxing_hand(told) and not ends_kawuxing_hand([*told, Kong("A", "angang")])
+    assert ends_hand(told) and not ends_hand([*told, Kong("A", "angang")])
 
 
 def test_a_gouji_round_and_a_penghu_win_or_draw_are_checked_for_double_entries(ledger: Ledger, clock) -> None:
     """够级: the same finishing order (marks aside), and after the window a round of its own; 碰胡: the same
-    winner, whatever the way, or a draw after a draw; a 碰 told again by someone else too."""
+    winner, whatever the way, another ending within the window, or a draw after a draw; a 碰 told again by someone
+    else too."""
     gouji_chat, penghu_chat = -401, -402
     for chat, game, seats in ((gouji_chat, "gouji", "ABCDEF"), (penghu_chat, "penghu", "ABCD")):
         ledger.group(chat)
@@ -357,6 +358,10 @@ def test_a_gouji_round_and_a_penghu_win_or_draw_are_checked_for_double_entries(l
     ledger.record_event(table.id, PenghuPlay("hu", "B"), source="p:1", by=1, check_repeat=True)
     with pytest.raises(DuplicateRecord):
         ledger.record_event(table.id, PenghuPlay("hu", "B", "A"), source="p:2", by=2, check_repeat=True)
+    with pytest.raises(DuplicateRecord) as told_otherwise:  # another ending right after: that hand told otherwise
+        ledger.record_event(table.id, Draw(), source="p:3", by=2, check_repeat=True)
+    assert told_otherwise.value.differs
+    clock.advance(seconds=91)
     ledger.record_event(table.id, Draw(), source="p:3", by=2, check_repeat=True)
     with pytest.raises(DuplicateRecord):
         ledger.record_event(table.id, Draw(), source="p:4", by=3, check_repeat=True)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from ledger.errors import LedgerError
 from ledger.events import (
     PENGHU_KINDS,
+    PENGHU_WINS,
     Draw,
     GoujiRound,
     Kong,
@@ -20,10 +21,13 @@ from ledger.events import (
     ReadyHand,
     Win,
     WinHand,
+    ends_hand,
     from_payload,
     payload,
     payloads,
     renamed,
+    repeats,
+    retells,
 )
 from ledger.scoring import score
 
@@ -101,6 +105,32 @@ def test_a_penghu_event_reads_back_as_itself(event: PenghuPlay | Draw) -> None:
         assert back == PenghuPlay(event.kind, event.player, None, event.at_deal)  # no payer to carry
     else:
         assert back == event
+
+
+penghu_play = st.builds(
+    PenghuPlay,
+    st.sampled_from(sorted(PENGHU_KINDS)),
+    name,
+    st.none() | name,
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+
+
+@given(penghu_play, penghu_play)
+def test_a_penghu_hand_ends_with_its_wins_and_is_retold_only_alike(event: PenghuPlay, other: PenghuPlay) -> None:
+    """A 碰胡 win ends a hand (the double-entry check asks whether another ending tells the hand just ended): told
+    again exactly alike — the stored payload, the same player, kind, discarder, 中庄, 跑起 — it retells it; told
+    otherwise it does not, though the same winner still repeats it."""
+    stored = [payload(event)]
+    assert ends_hand([event]) == (event.kind in PENGHU_WINS)
+    assert retells([event], stored) == (event.kind in PENGHU_WINS)
+    if event.kind in PENGHU_WINS and other.kind in PENGHU_WINS:
+        told = ({key: value for key, value in payload(win).items() if key != "at_deal"} for win in (other, event))
+        alike = next(told) == next(told)  # a win has no deal-time mark to tell it by
+        assert retells([other], stored) == alike
+        assert repeats([other], stored) == (other.player == event.player)
 
 
 def test_the_json_is_the_scoring_contracts_as_the_bot_wrote_it_before_types() -> None:
