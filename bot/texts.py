@@ -849,10 +849,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "again; admins take it back with unsettle.",
     },
     "settle_hand_in_progress": {
-        "zh": "还不能结算：第{number}局已经记了杠或亮倒，还没打完。这一局没人胡就发「荒庄」结束它（杠钱照算），"
-        "记错了就发「撤销」去掉；然后再结算。",
-        "en": "Cannot settle yet: hand {number} has a kong or 亮倒 recorded and has not ended. If nobody won, send "
-        "draw to end it (kong money stands); if it was a mistake, send undo; then settle.",
+        "zh": "还不能结算：第{number}局已经记了 {what}，还没打完。这一局有人胡就记下胡牌，没人胡就发「荒庄」结束它"
+        "（记了的照算），记错了就发「撤销」去掉；然后再结算。",
+        "en": "Cannot settle yet: hand {number} has {what} recorded and has not ended. Record its win, or if nobody "
+        "won send draw to end it (what is recorded stands); if it was a mistake, send undo; then settle.",
     },
     "settle_hand_in_progress_other": {
         "zh": "还不能结算：第{number}局已经有记录，还没打完。先把这一局记完，或发「撤销」去掉；然后再结算。",

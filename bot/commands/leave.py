@@ -6,6 +6,7 @@ they took part it is their game too (refused: ask an admin); an admin may always
 from __future__ import annotations
 
 from bot.commands._common import shown_names
+from bot.commands.regional import refuse_while_waiting
 from bot.core import Context, Quiet, Refusal, SendText, registry
 from bot.texts import register
 from ledger.errors import LedgerError
@@ -60,6 +61,7 @@ def leave_table(ctx: Context) -> SendText:
     table = ctx.table
     if table is None:
         raise Refusal("no_table")
+    refuse_while_waiting(ctx, table, "waiting_action_leave")
     name = shown_names(ctx)
     try:
         left = ctx.service.leave_table(

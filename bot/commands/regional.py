@@ -50,13 +50,14 @@ from bot.commands._recording import event_reply, hand_reply, kawuxing_table, rea
 from bot.commands.chat_options import minggang
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import ASK_KIND
-from bot.core import AnswerCallback, Button, Context, HandlerResult, Refusal, SendText, registry
+from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Refusal, SendText, registry
 from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
 from bot.texts import describe_event, joined
 from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS
 from ledger.events import Draw, Event, Piao, Win, payloads
+from ledger.scoring import ScoringError
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
 from ledger.service import HandResult, LedgerError, TableInfo
@@ -438,3 +439,85 @@ def record_piao(ctx: Context) -> SendText | None:
     result, edited = book(ctx, table, [Piao(player, amount) for player, amount in told])
     what = joined(ctx.lang, (describe_event(ctx.lang, event) for event in result.recorded), "；")
     return event_reply(ctx, table, result, what, edited=edited)
+
+
+# ------------------------------------------------------------------------------ a win waiting for answers
+
+
+def waiting_record(ctx: Context, table: TableInfo | None) -> tuple[int, dict[str, Any]] | None:
+    """The open hand's record (a win, or a 荒庄 under 查大叫) still waiting for answers (漂, 马 …): (its key, its
+    state). Only a 卡五星 table whose rules ask anything can hold one, so no other looks anything up."""
+    if table is None or table.game != "kawuxing" or not asks_anything(table_rules(table)):
+        return None
+    return _pending_ask(ctx, table)
+
+
+def _waiting_parts(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> dict[str, Any]:
+    """What a waiting record's refusals say of it: its hand, what it is (`小李 自摸`), what it waits for (`老王 的漂`)
+    and who recorded it."""
+    batch = state["batch"]
+    what = joined(ctx.lang, (describe_event(ctx.lang, e) for e in batch if e.get("type") in {"hu", "draw"}), "；")
+    try:
+        needs = pending(table, list(ctx.service.hand_state(table.id).events), batch, state["answers"])
+    except ScoringError:  # the answers no longer score: it still waits, for what is not said
+        needs = []
+    waits = joined(
+        ctx.lang,
+        (
+            ctx.t("waiting_input_of", name=need["player"], what=ctx.t(f"input_{need['input']}"))
+            if need.get("player")
+            else ctx.t(f"input_{need['input']}")
+            for need in needs
+        ),
+    )
+    by = int(state["by"])
+    asker = next((seat.name for seat in table.seats if seat.user_id == by), None)
+    if asker is None:
+        from bot.commands._common import shown_names
+
+        member = next((m for m in ctx.service.members(ctx.chat_id) if m.user_id == by), None)
+        asker = shown_names(ctx).get(member.id, member.name) if member is not None else "?"
+    droppers = joined(ctx.lang, dict.fromkeys([asker, *_winners(state)]))
+    waits = waits or ctx.t("waiting_input_answers")
+    return {"number": state["number"], "what": what, "waits": waits, "who": ctx.t("waiting_who", names=droppers)}
+
+
+def refuse_while_waiting(ctx: Context, table: TableInfo | None, action: str) -> None:
+    """结算, 开桌 over the table and 退桌 end the table: a record still waiting for its answers would be dropped
+    with it, its money never booked (and a loser could end the table on purpose). Refused, naming the record and
+    what it waits for, and how to book or drop it; `action` is the key of the word for what was refused."""
+    found = waiting_record(ctx, table)
+    if found is None or table is None:
+        return
+    raise Refusal("waiting_record", action=ctx.t(action), **_waiting_parts(ctx, table, found[1]))
+
+
+def may_drop(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> bool:
+    """Who may drop a waiting record by 撤销: whoever recorded it, a winner it names, or an admin."""
+    if ctx.is_admin or int(state["by"]) == ctx.sender.user_id:
+        return True
+    seat = table.seat_of_user(ctx.sender.user_id)
+    return seat is not None and seat in _winners(state)
+
+
+def _winners(state: Mapping[str, Any]) -> list[str]:
+    return [str(e["winner"]) for e in state["batch"] if e.get("winner")]
+
+
+def drop_waiting(ctx: Context, table: TableInfo) -> list[Effect] | None:
+    """撤销 while the hand's record waits for its answers: that record is the latest thing told, so it is what 撤销
+    takes back — dropped (nothing was booked), its question closed — when the sender may (`may_drop`); anyone else
+    is told whose it is to drop. None when nothing waits."""
+    found = waiting_record(ctx, table)
+    if found is None:
+        return None
+    key, state = found
+    parts = _waiting_parts(ctx, table, state)
+    if not may_drop(ctx, table, state):
+        raise Refusal("waiting_record_not_yours", **parts)
+    if ctx.service.answer_flow(ctx.chat_id, key, source=ctx.source, by=ctx.sender.user_id).replayed:
+        return [ctx.reply("undo_again")]
+    effects: list[Effect] = []
+    if state.get("message"):
+        effects.append(SendText(ctx.t("flow_cancelled"), edit_message_id=int(state["message"])))
+    return [*effects, ctx.reply("waiting_record_dropped", **parts)]

@@ -20,6 +20,7 @@ from bot.commands._common import (
     shown_names,
 )
 from bot.commands.payments import debts_text
+from bot.commands.regional import refuse_while_waiting
 from bot.core import Button, Context, Quiet, Refusal, SendText, registry
 from bot.grammar import GrammarError, fold, name_key, parse_people, tokens
 from bot.permissions import require_to_open
@@ -137,6 +138,7 @@ def open_table(ctx: Context) -> SendText:
         seed = f"{ctx.chat_id}:{ctx.incoming.message_id if ctx.incoming else 0}:{ctx.args}"
         dealer = random.Random(seed).choice(seated)
         drawn = True
+    refuse_while_waiting(ctx, ctx.table, "waiting_action_open")
     before = ctx.service.current_night(ctx.chat_id)
     try:
         table = ctx.service.open_table(
