@@ -50,12 +50,12 @@ from bot.commands._recording import event_reply, hand_reply, kawuxing_table, rea
 from bot.commands.chat_options import minggang
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import ASK_KIND
-from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Refusal, SendText, registry
+from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
 from bot.texts import describe_event, joined
-from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS
+from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS, NO_PIAO_WORDS, NUMERAL_DIGITS
 from ledger.events import Draw, Event, Piao, Win, payloads
 from ledger.scoring import ScoringError
 from ledger.scoring.kawuxing import Rules
@@ -393,6 +393,9 @@ def answer_ready(ctx: Context) -> SendText | None:
 
 # ----------------------------------------------------------------------------------------------------- 漂
 
+#: a 漂 typed in Chinese numerals, one character (`漂 零`, `漂 两`, `漂 十`), read as its digits
+_PIAO_NUMERALS = {**{char: str(digit) for char, digit in NUMERAL_DIGITS.items()}, "十": "10"}
+
 
 @registry.command(
     "piao",
@@ -409,16 +412,24 @@ def record_piao(ctx: Context) -> SendText | None:
     the hand's waiting question."""
     from bot.commands._common import book
 
-    if _is_chat(ctx.args):
+    args = " ".join(_PIAO_NUMERALS.get(word, word) for word in tokens(ctx.args))  # `漂 零`, `漂 两`: 漂 0, 漂 2
+    if _is_chat(args):
         return None
+    said_none = ctx.word in NO_PIAO_WORDS  # `不漂`, `我不漂`: 漂 0 (`不漂 @乙`: 乙's)
+    if said_none and (ctx.table is None or ctx.table.game != "kawuxing"):
+        raise Quiet  # said at no 卡五星 table: chat
     table = kawuxing_table(ctx)
     rules = table_rules(table)
+    if said_none and rules.piao not in PIAO_CHOSEN:
+        raise Quiet  # nobody chooses a 漂 here: `不漂` is talk, not an answer
     if rules.piao == "none":
         raise Refusal("piao_none")
     if rules.piao == "fixed":
         raise Refusal("piao_fixed", amount=rules.piao_amount)
+    if said_none:
+        args = f"{args} 0"
     try:
-        told = parse_piao(ctx.args, my_seat(ctx, table), seat_resolver(ctx, table))
+        told = parse_piao(args, my_seat(ctx, table), seat_resolver(ctx, table))
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
     found = _pending_ask(ctx, table) if not (ctx.incoming and ctx.incoming.edited) else None
