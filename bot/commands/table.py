@@ -107,9 +107,9 @@ def open_table(ctx: Context) -> SendText:
         if any(_key(p) == _key(person) for p in seated):
             raise Refusal("seated_twice", name=_shown(ctx, person))
         seated.append(person)
-    if dealer_token is not None and dealer_token not in ME_WORDS and len(seated) < needed:
-        named = _dealer_account(ctx, dealer_token)  # `@ajie坐庄`, `阿杰坐庄`: the dealer sits down too (the sender:
-        if named is not None and _key(named) != me(ctx).id and all(_key(p) != _key(named) for p in seated):  # below)
+    if dealer_token is not None and dealer_token.startswith("@") and len(seated) < needed:
+        named = _person(ctx, dealer_token)  # `@ajie坐庄`, `庄 @ajie`: the dealer sits down too (the sender: below)
+        if _key(named) != me(ctx).id and all(_key(p) != _key(named) for p in seated):
             seated.append(named)
     quoted = ctx.incoming.reply_to if ctx.incoming else None
     if len(seated) < needed and quoted is not None and quoted.sender is not None and not quoted.sender.is_bot:
@@ -248,8 +248,8 @@ def _shown_in(shown: Mapping[int, str], player: MemberInfo | str) -> str:
 
 
 def _dealer_account(ctx: Context, token: str) -> MemberInfo | None:
-    """The account a dealer word names before anyone sits: an @mention's, or the account a plain name names
-    (`account_named`: `老王坐庄` is the member shown as 老王, or as 老王-成员); None for a name nobody has."""
+    """The account a dealer word names: an @mention's, or the account a plain name names (`account_named`:
+    `老王坐庄` is the member shown as 老王, or as 老王-成员); None for a name nobody has."""
     return mentioned_member(ctx, token[1:]) if token.startswith("@") else account_named(ctx, token)
 
 
