@@ -62,6 +62,10 @@ register(
             "zh": "第{number}局 {what} 还在等 {waits}，还没记账：要去掉它，请 {who} 发「撤销」。",
             "en": "Hand {number}, {what}, still waits for {waits} and is not booked: {who} may send undo to drop it.",
         },
+        "waiting_cancel_not_yours": {
+            "zh": "只有 {who} 能取消这一局的记录（不记就没有这笔钱）。",
+            "en": "Only {who} may cancel this record (dropped, its money is never booked).",
+        },
         "waiting_record_dropped": {
             "zh": "已撤销：第{number}局 {what}（还在等 {waits}，没有记过账）。这一局接着打。",
             "en": "Undone: hand {number}, {what} (it waited for {waits} and was never booked). The hand goes on.",

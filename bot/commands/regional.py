@@ -22,6 +22,7 @@ from typing import Any
 from bot.commands._common import (
     FlowStep,
     current_table,
+    flow_data,
     flow_key,
     flow_step,
     follow_rollover,
@@ -194,7 +195,12 @@ def _render(
 
 @registry.callback(PREFIX)
 def press_answer(ctx: Context) -> HandlerResult:
-    """A tap on a question's button: the answer is kept, and the next question asked or the record booked."""
+    """A tap on a question's button: the answer is kept, and the next question asked or the record booked. Its
+    「取消」 drops the record unbooked, so only those who may drop it by 撤销 may (`may_drop`): a loser's tap would
+    throw the win away."""
+    refused = _cancel_not_theirs(ctx)
+    if refused is not None:
+        return refused
     step = flow_step(ctx, KIND, current_table)
     if not isinstance(step, FlowStep):
         return step
@@ -208,6 +214,21 @@ def press_answer(ctx: Context) -> HandlerResult:
     reply = _go_on(ctx, step.table, step.key, step.state, before, edit=step.edit)
     notice = AnswerCallback(ctx.t("flow_recorded")) if reply.buttons == () else AnswerCallback()
     return [notice, reply]
+
+
+def _cancel_not_theirs(ctx: Context) -> AnswerCallback | None:
+    """An alert for a 「取消」 tap by a seated player who may not drop the record (`may_drop`); None otherwise (the
+    tap goes on as every flow's: expired, not seated …)."""
+    parsed = flow_data(ctx.callback.data) if ctx.callback is not None else None
+    table = ctx.table
+    if parsed is None or parsed[1] != "x" or table is None:
+        return None
+    flow = ctx.service.load_flow(ctx.chat_id, parsed[0])
+    if flow is None or flow.finished_at is not None or flow.kind != KIND or flow.state.get("table_id") != table.id:
+        return None
+    if may_drop(ctx, table, flow.state) or not plays_at(ctx, table):
+        return None
+    return AnswerCallback(ctx.t("waiting_cancel_not_yours", **_waiting_parts(ctx, table, flow.state)), alert=True)
 
 
 def _expired(ctx: Context, table: TableInfo, key: int, state: Mapping[str, Any]) -> str | None:

@@ -87,3 +87,12 @@ def test_settle_names_what_the_unfinished_hand_holds(db_url: str) -> None:
     table.say("xiaoli: 自摸 清一色", "!clock +1m")  # waits for 老王's and 阿杰's 漂
     assert table.say("laowang: 结算")[0].startswith("bot: 还不能结算：第1局 小李 自摸 还在等 老王 的漂、阿杰 的漂")
     table.ledger.close()
+
+
+def test_a_loser_cannot_cancel_the_waiting_win_by_its_button(piao: Table) -> None:
+    cancel = piao.button("取消")
+    out = piao.press_stale("ajie", cancel)
+    assert [line for line in out if "只有 小李 或管理员 能取消这一局的记录（不记就没有这笔钱）。" in line], out
+    assert piao.say("laowang: 结算")[0].startswith("bot: 还不能结算：第1局 小李 自摸")  # still waiting
+    piao.press_stale("xiaoli", cancel)  # the winner may
+    assert "第1晚结算" in "".join(piao.say("!clock +10s", "laowang: 结算"))
