@@ -410,6 +410,10 @@ def split_command(
         owing = _owing_named(text, book, game)  # `我欠阿杰多少`, `老王欠我多少`
         if owing is not None:
             return owing
+    if "输" in head or "赢" in head:
+        result = _result_named(text, book, game)  # `老王输了多少`: 余额 老王
+        if result is not None:
+            return result
     if game in (None, "kawuxing") and (
         head[0] in _WIN_STARTS
         or head.translate(_SPACED).split(" ", 1)[0] in _SELF_DRAW_FIRST
@@ -1096,6 +1100,27 @@ def _owing_named(text: str, book: CommandBook[C_co], game: str | None) -> tuple[
             name = said["name"]
             return command, word, "" if fold(name) == "谁" else name
     return None
+
+
+#: someone's result asked with their name first (`老王输了多少`, `阿杰今晚赢了几块`, `小李输多少钱了`): 余额 of them
+_RESULT_NAMED = re.compile(
+    r"(?P<name>[^\s我谁]+?)\s*(?:今晚|今天|一共|总共|现在)?\s*(?:输|赢)了?\s*(?:多少|几块)钱?了?(?:呢|啊|呀)?"
+)
+#: words before 输了多少 that name nobody the books know (`你输了多少`, `大家赢了几块`): chat
+_NOBODY_NAMED = frozenset({"你", "他", "她", "它", "你们", "他们", "她们", "咱们", "我们", "大家", "别人", "人家"})
+#: the word that reads it
+RESULT_NAMED_WORD = "余额"
+
+
+def _result_named(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """`老王输了多少`, `阿杰今晚赢了几块`: (余额, 余额, the name), the name handed on as typed for 余额 to look up (a
+    seat's name, a member's, an @mention), as `余额 老王` reads it. `你输了多少`, `我输了多少` (余额 我: a word of its
+    own) and anything else around them are not this."""
+    said = _RESULT_NAMED.fullmatch(clean(text).rstrip("?"))
+    if said is None or fold(said["name"]) in _NOBODY_NAMED:
+        return None
+    command = book.lookup(RESULT_NAMED_WORD, game)
+    return None if command is None else (command, RESULT_NAMED_WORD, said["name"])
 
 
 #: the words a win told without 胡 may hold besides its patterns: how it was won, when, and the tiles

@@ -86,6 +86,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "「{name}」是保留的名字（红包池、台费、我），不能给人用：请换个名字。",
         "en": "“{name}” is a reserved name (the pot 红包池, the house 台费, 我/me): choose another name.",
     },
+    "name_is_members": {
+        "zh": "「{name}」是群成员的名字，不止一位（{names}）：请用 @ 点选是哪一位（输入 @ 后从列表里点选）。",
+        "en": "“{name}” is the name of more than one member ({names}): mention the one you mean with @ (type @ and "
+        "pick them from the list).",
+    },
+    "name_is_member_and_guest": {
+        "zh": "「{name}」既是群成员 {member} 的名字，又是客人 {guest} 的名字：群成员请用 @ 点选（输入 @ 后从列表里"
+        "点选）；客人 {guest} 就是 {member} 本人的话，管理员发 关联 {guest} @TA 把客人的账归到 TA 名下。",
+        "en": "“{name}” is both the member {member} and the guest {guest}: mention the member with @ (type @ and pick "
+        "them from the list); if the guest {guest} is {member}, an admin sends 关联 {guest} @them to move the "
+        "guest's record to the member.",
+    },
     "name_is_member": {
         "zh": "「{name}」是群成员的名字：请用 @ 提到 TA（输入 @ 后从列表里点选）；客人请换个不同的名字。",
         "en": "“{name}” is a member's name: mention them with @ (type @ and pick them from the list); "
@@ -152,6 +164,17 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "dealer_missing": {"zh": "「庄」后面要写谁坐庄，例如：庄 @甲", "en": "Say who deals after 庄, e.g. 庄 @a"},
     "dealer_not_seated": {"zh": "庄家 {name} 不在这桌上。", "en": "The dealer {name} is not seated at this table."},
+    "dealer_not_seated_full": {
+        "zh": "庄家 {name} 不在这桌上：{game}一桌 {seats} 个人，已经写满了（{names}）。要 {name} 坐庄，"
+        "就在座位里写上 TA、少写一位；或者从这几位里定庄。",
+        "en": "The dealer {name} is not seated: a {game} table seats {seats}, and {names} fill it. To have {name} "
+        "deal, name them among the players instead of one of these, or pick the dealer among them.",
+    },
+    "guest_seated": {
+        "zh": "{names} 不是群成员：作为客人入座，账记在这个名字上（群成员请用 @ 点选）。",
+        "en": "{names}: no member goes by that name, so seated as a guest, the money kept under it (mention a member "
+        "with @).",
+    },
     "dealer_part": {"zh": "，庄家 {dealer}（{how}）", "en": ", dealer {dealer} ({how})"},
     "dealer_status": {"zh": "，庄家 {dealer}", "en": ", dealer {dealer}"},
     "dealer_drawn": {"zh": "抽庄", "en": "drawn"},
@@ -874,10 +897,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "again; admins take it back with unsettle.",
     },
     "settle_hand_in_progress": {
-        "zh": "还不能结算：第{number}局已经记了杠或亮倒，还没打完。这一局没人胡就发「荒庄」结束它（杠钱照算），"
-        "记错了就发「撤销」去掉；然后再结算。",
-        "en": "Cannot settle yet: hand {number} has a kong or 亮倒 recorded and has not ended. If nobody won, send "
-        "draw to end it (kong money stands); if it was a mistake, send undo; then settle.",
+        "zh": "还不能结算：第{number}局已经记了 {what}，还没打完。这一局有人胡就记下胡牌，没人胡就发「荒庄」结束它"
+        "（记了的照算），记错了就发「撤销」去掉；然后再结算。",
+        "en": "Cannot settle yet: hand {number} has {what} recorded and has not ended. Record its win, or if nobody "
+        "won send draw to end it (what is recorded stands); if it was a mistake, send undo; then settle.",
     },
     "settle_hand_in_progress_other": {
         "zh": "还不能结算：第{number}局已经有记录，还没打完。先把这一局记完，或发「撤销」去掉；然后再结算。",

@@ -79,6 +79,9 @@ _OWING = (
 )
 _OWED = ("谁欠我", "谁欠我钱", "who owes me", "what i'm owed", "what am i owed")
 
+#: 漂 0 said as players say it (`不漂`, `我不漂`): the sender's 漂 is 0 (`漂 @乙 0` for another: `不漂 @乙`)
+NO_PIAO_WORDS = ("不漂", "我不漂", "不漂了", "我不漂了")
+
 #: the sender's own result, asked with 几块 or a closing 了 too (`我输了几块`, `我现在输几块了`, `我输多少钱了`)
 _OWN_RESULT = (
     *dict.fromkeys(
@@ -586,7 +589,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "link": ("关联", "认领"),
     "help": ("帮助", "说明", "怎么用", *HELP_ASKED_WORDS),
     # what regional rules make players tell (docs/regional-rules.md): 漂, and the answers to the bot's questions
-    "piao": ("漂", "选漂"),
+    "piao": ("漂", "选漂", *NO_PIAO_WORDS),
     "kan": ("坎", "数坎", "坎数"),
     "ma": ("买马", "马牌", *MA_EN),
     "ready": ("听", "听牌", *READY_HANDS_EN),

@@ -163,16 +163,48 @@ def guest_named(ctx: Context, name: str) -> MemberInfo | None:
 
 
 def guest_to_seat(ctx: Context, name: str) -> MemberInfo | str:
-    """A plain name at 开桌: the unlinked guest of that name, or the name a new guest will be seated under (its
-    clean spelling; the ledger creates the guest with the table, so a refused 开桌 creates nobody). A name no
-    guest may take (红包池, 我) or that is a member's label is refused rather than seated as a look-alike."""
-    found = ctx.service.find_guest(ctx.chat_id, name)
+    """A plain name at 开桌: the account it names (`account_named`: a member by the name the group shows, a guest),
+    or the name a new guest will be seated under (its clean spelling; the ledger creates the guest with the table,
+    so a refused 开桌 creates nobody). A name no guest may take (红包池, 我) is refused."""
+    found = account_named(ctx, name)
     if found is not None:
         return found
     if reserved_name(name):
         raise Refusal("name_reserved", name=name)
-    _refuse_a_members_label(ctx, name, "name_is_member")
     return " ".join(name.split())
+
+
+def account_named(ctx: Context, name: str) -> MemberInfo | None:
+    """The account a plain name typed at 开桌 names, read as the group names people: the one member whose name —
+    as replies show it, 名片, Telegram name, the person a `名字-身份` name names (`大鹏` for 大鹏-成员), @username —
+    reads as it, else the unlinked guest of that name. A name two accounts go by (two members, or a member and a
+    guest shown under it) is refused, naming them, so money never lands on a look-alike; None: nobody has it (a new
+    guest)."""
+    key = reads_as(name)
+    if not key:
+        return None
+    accounts = [a for a in ctx.service.members(ctx.chat_id) if a.kind in ("member", "guest") and a.linked_to is None]
+    shown = shown_names(ctx)
+    members = [a for a in accounts if a.kind == "member" and key in _read_names(a, shown.get(a.id, a.name))]
+    guest = next((a for a in accounts if a.kind == "guest" and reads_as(shown.get(a.id, a.name)) == key), None)
+    if len(members) > 1:
+        names = joined(ctx.lang, (shown.get(a.id, a.name) for a in members))
+        raise Refusal("name_is_members", name=name, names=names)
+    if members and guest is not None:  # a guest seated under a member's name before: which one is meant
+        member, guest_name = shown.get(members[0].id, members[0].name), shown.get(guest.id, guest.name)
+        raise Refusal("name_is_member_and_guest", name=name, member=member, guest=guest_name)
+    return members[0] if members else guest or ctx.service.find_guest(ctx.chat_id, name)
+
+
+def _read_names(account: MemberInfo, shown: str) -> set[str]:
+    """Every way a member's name reads: shown, 名片, Telegram name (each whole and by the person it names) and
+    @username."""
+    from ledger.accounts import person_part
+
+    labels = (shown, account.alias or "", account.display_name)
+    return {form for label in labels for form in (reads_as(label), person_part(label))} | {
+        reads_as(account.username or "")
+    } - {""}
 
 
 def _refuse_a_members_label(ctx: Context, name: str, key: str) -> None:

@@ -51,6 +51,31 @@ register(
             "ready hand @{name} and the 13 tiles",
         },
         "btn_next": {"zh": "下一步 ▶", "en": "Next ▶"},
+        # -- a record waiting for its answers, when the table would end or 撤销 comes (regional.refuse_while_waiting)
+        "waiting_record": {
+            "zh": "还不能{action}：第{number}局 {what} 还在等 {waits}，还没记账。先回答上面的问题把它记下；"
+            "不记了就由 {who} 发「撤销」去掉；然后再{action}。",
+            "en": "Cannot {action} yet: hand {number}, {what}, still waits for {waits} and is not booked. Answer the "
+            "question above to book it; to drop it, {who} sends undo; then {action}.",
+        },
+        "waiting_record_not_yours": {
+            "zh": "第{number}局 {what} 还在等 {waits}，还没记账：要去掉它，请 {who} 发「撤销」。",
+            "en": "Hand {number}, {what}, still waits for {waits} and is not booked: {who} may send undo to drop it.",
+        },
+        "waiting_cancel_not_yours": {
+            "zh": "只有 {who} 能取消这一局的记录（不记就没有这笔钱）。",
+            "en": "Only {who} may cancel this record (dropped, its money is never booked).",
+        },
+        "waiting_record_dropped": {
+            "zh": "已撤销：第{number}局 {what}（还在等 {waits}，没有记过账）。这一局接着打。",
+            "en": "Undone: hand {number}, {what} (it waited for {waits} and was never booked). The hand goes on.",
+        },
+        "waiting_input_of": {"zh": "{name} 的{what}", "en": "{name}'s {what}"},
+        "waiting_who": {"zh": "{names} 或管理员", "en": "{names} or an admin"},
+        "waiting_input_answers": {"zh": "回答", "en": "answers"},
+        "waiting_action_settle": {"zh": "结算", "en": "settle"},
+        "waiting_action_open": {"zh": "开新桌", "en": "open a new table"},
+        "waiting_action_leave": {"zh": "退桌", "en": "leave the table"},
         "btn_nobody_ready": {"zh": "没人听牌", "en": "Nobody was ready"},
         "ask_expired": {
             "zh": "这一局已经记完了，这个问题作废（没有记账）。",

@@ -33,7 +33,7 @@ MAX_PAYMENT_BUTTONS = 8
 @registry.command(
     "details",
     names=["details"],
-    aliases=("明细", "账单明细", "细账"),
+    aliases=("明细", "账单明细", "细账", "账单"),
     help_zh="明细：这一晚每两人之间的净额（不合并）和它的由来（哪几局、哪些杠、罚款、台费），旁边是最少转账；"
     "明细 @乙：乙的逐笔明细",
     help_en="the night's unsimplified view: each pair's net and the hands, kongs, fines and fees behind it, beside "

@@ -26,6 +26,7 @@ from bot.commands._common import (
     written_mention,
 )
 from bot.commands.questions import cancel_by_typing, typed_answer
+from bot.commands.regional import refuse_while_waiting
 from bot.core import (
     AnswerCallback,
     Button,
@@ -132,6 +133,7 @@ def leave_table(ctx: Context) -> SendText:
     table = ctx.table
     if table is None:
         raise Refusal("no_table")
+    refuse_while_waiting(ctx, table, "waiting_action_leave")
     try:
         left = ctx.service.leave_table(
             table.id,

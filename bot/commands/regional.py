@@ -23,6 +23,7 @@ from bot.commands._common import (
     EDIT_REASON,
     FlowStep,
     current_table,
+    flow_data,
     flow_key,
     flow_step,
     follow_rollover,
@@ -51,13 +52,14 @@ from bot.commands._recording import event_reply, hand_reply, kawuxing_table, rea
 from bot.commands.chat_options import minggang
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import ASK_KIND
-from bot.core import AnswerCallback, Button, Context, HandlerResult, Refusal, SendText, registry
+from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
 from bot.texts import describe_event, joined
-from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS
+from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS, NO_PIAO_WORDS, NUMERAL_DIGITS
 from ledger.events import Draw, Event, Piao, Win, payloads
+from ledger.scoring import ScoringError
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
 from ledger.service import HandResult, LedgerError, TableInfo
@@ -194,7 +196,12 @@ def _render(
 
 @registry.callback(PREFIX)
 def press_answer(ctx: Context) -> HandlerResult:
-    """A tap on a question's button: the answer is kept, and the next question asked or the record booked."""
+    """A tap on a question's button: the answer is kept, and the next question asked or the record booked. Its
+    「取消」 drops the record unbooked, so only those who may drop it by 撤销 may (`may_drop`): a loser's tap would
+    throw the win away."""
+    refused = _cancel_not_theirs(ctx)
+    if refused is not None:
+        return refused
     step = flow_step(ctx, KIND, current_table)
     if not isinstance(step, FlowStep):
         return step
@@ -208,6 +215,21 @@ def press_answer(ctx: Context) -> HandlerResult:
     reply = _go_on(ctx, step.table, step.key, step.state, before, edit=step.edit)
     notice = AnswerCallback(ctx.t("flow_recorded")) if reply.buttons == () else AnswerCallback()
     return [notice, reply]
+
+
+def _cancel_not_theirs(ctx: Context) -> AnswerCallback | None:
+    """An alert for a 「取消」 tap by a seated player who may not drop the record (`may_drop`); None otherwise (the
+    tap goes on as every flow's: expired, not seated …)."""
+    parsed = flow_data(ctx.callback.data) if ctx.callback is not None else None
+    table = ctx.table
+    if parsed is None or parsed[1] != "x" or table is None:
+        return None
+    flow = ctx.service.load_flow(ctx.chat_id, parsed[0])
+    if flow is None or flow.finished_at is not None or flow.kind != KIND or flow.state.get("table_id") != table.id:
+        return None
+    if may_drop(ctx, table, flow.state) or not plays_at(ctx, table):
+        return None
+    return AnswerCallback(ctx.t("waiting_cancel_not_yours", **_waiting_parts(ctx, table, flow.state)), alert=True)
 
 
 def _expired(ctx: Context, table: TableInfo, key: int, state: Mapping[str, Any]) -> str | None:
@@ -396,6 +418,9 @@ def answer_ready(ctx: Context) -> SendText | None:
 
 # ----------------------------------------------------------------------------------------------------- 漂
 
+#: a 漂 typed in Chinese numerals, one character (`漂 零`, `漂 两`, `漂 十`), read as its digits
+_PIAO_NUMERALS = {**{char: str(digit) for char, digit in NUMERAL_DIGITS.items()}, "十": "10"}
+
 
 @registry.command(
     "piao",
@@ -412,16 +437,24 @@ def record_piao(ctx: Context) -> SendText | None:
     the hand's waiting question."""
     from bot.commands._common import book
 
-    if _is_chat(ctx.args):
+    args = " ".join(_PIAO_NUMERALS.get(word, word) for word in tokens(ctx.args))  # `漂 零`, `漂 两`: 漂 0, 漂 2
+    if _is_chat(args):
         return None
+    said_none = ctx.word in NO_PIAO_WORDS  # `不漂`, `我不漂`: 漂 0 (`不漂 @乙`: 乙's)
+    if said_none and (ctx.table is None or ctx.table.game != "kawuxing"):
+        raise Quiet  # said at no 卡五星 table: chat
     table = kawuxing_table(ctx)
     rules = table_rules(table)
+    if said_none and rules.piao not in PIAO_CHOSEN:
+        raise Quiet  # nobody chooses a 漂 here: `不漂` is talk, not an answer
     if rules.piao == "none":
         raise Refusal("piao_none")
     if rules.piao == "fixed":
         raise Refusal("piao_fixed", amount=rules.piao_amount)
+    if said_none:
+        args = f"{args} 0"
     try:
-        told = parse_piao(ctx.args, my_seat(ctx, table), seat_resolver(ctx, table))
+        told = parse_piao(args, my_seat(ctx, table), seat_resolver(ctx, table))
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
     found = _pending_ask(ctx, table) if not (ctx.incoming and ctx.incoming.edited) else None
@@ -442,3 +475,85 @@ def record_piao(ctx: Context) -> SendText | None:
     result, edited = book(ctx, table, [Piao(player, amount) for player, amount in told])
     what = joined(ctx.lang, (describe_event(ctx.lang, event) for event in result.recorded), "；")
     return event_reply(ctx, table, result, what, edited=edited)
+
+
+# ------------------------------------------------------------------------------ a win waiting for answers
+
+
+def waiting_record(ctx: Context, table: TableInfo | None) -> tuple[int, dict[str, Any]] | None:
+    """The open hand's record (a win, or a 荒庄 under 查大叫) still waiting for answers (漂, 马 …): (its key, its
+    state). Only a 卡五星 table whose rules ask anything can hold one, so no other looks anything up."""
+    if table is None or table.game != "kawuxing" or not asks_anything(table_rules(table)):
+        return None
+    return _pending_ask(ctx, table)
+
+
+def _waiting_parts(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> dict[str, Any]:
+    """What a waiting record's refusals say of it: its hand, what it is (`小李 自摸`), what it waits for (`老王 的漂`)
+    and who recorded it."""
+    batch = state["batch"]
+    what = joined(ctx.lang, (describe_event(ctx.lang, e) for e in batch if e.get("type") in {"hu", "draw"}), "；")
+    try:
+        needs = pending(table, list(ctx.service.hand_state(table.id).events), batch, state["answers"])
+    except ScoringError:  # the answers no longer score: it still waits, for what is not said
+        needs = []
+    waits = joined(
+        ctx.lang,
+        (
+            ctx.t("waiting_input_of", name=need["player"], what=ctx.t(f"input_{need['input']}"))
+            if need.get("player")
+            else ctx.t(f"input_{need['input']}")
+            for need in needs
+        ),
+    )
+    by = int(state["by"])
+    asker = next((seat.name for seat in table.seats if seat.user_id == by), None)
+    if asker is None:
+        from bot.commands._common import shown_names
+
+        member = next((m for m in ctx.service.members(ctx.chat_id) if m.user_id == by), None)
+        asker = shown_names(ctx).get(member.id, member.name) if member is not None else "?"
+    droppers = joined(ctx.lang, dict.fromkeys([asker, *_winners(state)]))
+    waits = waits or ctx.t("waiting_input_answers")
+    return {"number": state["number"], "what": what, "waits": waits, "who": ctx.t("waiting_who", names=droppers)}
+
+
+def refuse_while_waiting(ctx: Context, table: TableInfo | None, action: str) -> None:
+    """结算, 开桌 over the table and 退桌 end the table: a record still waiting for its answers would be dropped
+    with it, its money never booked (and a loser could end the table on purpose). Refused, naming the record and
+    what it waits for, and how to book or drop it; `action` is the key of the word for what was refused."""
+    found = waiting_record(ctx, table)
+    if found is None or table is None:
+        return
+    raise Refusal("waiting_record", action=ctx.t(action), **_waiting_parts(ctx, table, found[1]))
+
+
+def may_drop(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> bool:
+    """Who may drop a waiting record by 撤销: whoever recorded it, a winner it names, or an admin."""
+    if ctx.is_admin or int(state["by"]) == ctx.sender.user_id:
+        return True
+    seat = table.seat_of_user(ctx.sender.user_id)
+    return seat is not None and seat in _winners(state)
+
+
+def _winners(state: Mapping[str, Any]) -> list[str]:
+    return [str(e["winner"]) for e in state["batch"] if e.get("winner")]
+
+
+def drop_waiting(ctx: Context, table: TableInfo) -> list[Effect] | None:
+    """撤销 while the hand's record waits for its answers: that record is the latest thing told, so it is what 撤销
+    takes back — dropped (nothing was booked), its question closed — when the sender may (`may_drop`); anyone else
+    is told whose it is to drop. None when nothing waits."""
+    found = waiting_record(ctx, table)
+    if found is None:
+        return None
+    key, state = found
+    parts = _waiting_parts(ctx, table, state)
+    if not may_drop(ctx, table, state):
+        raise Refusal("waiting_record_not_yours", **parts)
+    if ctx.service.answer_flow(ctx.chat_id, key, source=ctx.source, by=ctx.sender.user_id).replayed:
+        return [ctx.reply("undo_again")]
+    effects: list[Effect] = []
+    if state.get("message"):
+        effects.append(SendText(ctx.t("flow_cancelled"), edit_message_id=int(state["message"])))
+    return [*effects, ctx.reply("waiting_record_dropped", **parts)]

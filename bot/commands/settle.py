@@ -10,10 +10,11 @@ from typing import Any
 
 from bot.commands._common import Confirmation, admin_press, ask_admin, asked_already, carry_out, flow_key
 from bot.commands.questions import cancel_by_typing, press_by_typing
+from bot.commands.regional import refuse_while_waiting
 from bot.core import AnswerCallback, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.permissions import SETTLE, require_player
 from bot.reports.night import settle_post
-from bot.texts import money
+from bot.texts import describe_event, joined, money
 from bot.vocabulary import COMMAND_WORDS, SETTLE_SAID
 from ledger.errors import LedgerError
 from ledger.records import Replayable
@@ -35,12 +36,16 @@ def settle(ctx: Context) -> list[Effect]:
             raise Quiet  # `结算了` after the settlement: said, not asked
         raise _nothing_open(ctx)
     require_player(ctx, ctx.table, SETTLE)
+    refuse_while_waiting(ctx, ctx.table, "waiting_action_settle")
     try:
         closed = ctx.service.end_night(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id)
     except LedgerError as err:
-        if err.code == "hand_in_progress" and ctx.table is not None:  # only kongs or 亮倒 in the hand being played
-            key = "settle_hand_in_progress" if ctx.table.game == "kawuxing" else "settle_hand_in_progress_other"
-            raise Refusal(key, number=ctx.table.hand_number) from err
+        if err.code == "hand_in_progress" and ctx.table is not None:  # records in the hand being played, no end
+            if ctx.table.game != "kawuxing":
+                raise Refusal("settle_hand_in_progress_other", number=ctx.table.hand_number) from err
+            events = ctx.service.hand_state(ctx.table.id).events  # named as recorded (漂, a kong, 亮倒 …)
+            what = joined(ctx.lang, dict.fromkeys(describe_event(ctx.lang, event) for event in events), "；")
+            raise Refusal("settle_hand_in_progress", number=ctx.table.hand_number, what=what) from err
         raise
     return settle_post(ctx, closed)
 

@@ -10,6 +10,7 @@ from bot.amounts import AmountError, parse_amount, unit_words
 from bot.commands._common import (
     ME_WORDS,
     SEATS,
+    account_named,
     follow_closed_night,
     guest_to_seat,
     marked_mention,
@@ -20,6 +21,7 @@ from bot.commands._common import (
     shown_names,
 )
 from bot.commands.payments import debts_text
+from bot.commands.regional import refuse_while_waiting
 from bot.core import Button, Context, Quiet, Refusal, SendText, registry
 from bot.grammar import GrammarError, fold, name_key, parse_people, tokens
 from bot.permissions import require_to_open
@@ -33,7 +35,7 @@ from bot.vocabulary import (
     PARTICLES,
     SEAT_ME_WORDS,
 )
-from ledger.accounts import MAX_NAME
+from ledger.accounts import MAX_NAME, person_part, reads_as
 from ledger.errors import LedgerError
 
 if TYPE_CHECKING:
@@ -131,12 +133,13 @@ def open_table(ctx: Context) -> SendText:
     if game in DEALERLESS:
         pass  # 够级 has no dealer
     elif dealer_token is not None:
-        dealer = _dealer_among(ctx, seated, dealer_token)
+        dealer = _dealer_among(ctx, seated, dealer_token, needed)
     else:
         # 第一局随机定庄 (rules page): seeded by the message itself, so a redelivery draws the same dealer
         seed = f"{ctx.chat_id}:{ctx.incoming.message_id if ctx.incoming else 0}:{ctx.args}"
         dealer = random.Random(seed).choice(seated)
         drawn = True
+    refuse_while_waiting(ctx, ctx.table, "waiting_action_open")
     before = ctx.service.current_night(ctx.chat_id)
     try:
         table = ctx.service.open_table(
@@ -163,6 +166,9 @@ def open_table(ctx: Context) -> SendText:
     )
     if before is not None and before.id != table.night_id:
         follow_closed_night(ctx, before.id)  # the 日切 hour had passed: opening closed last night, post it
+    guests = [p for p in seated if isinstance(p, str)]  # typed names nobody goes by: new guests, said so
+    if guests:
+        opened = f"{opened}\n{ctx.t('guest_seated', names=joined(ctx.lang, guests))}"
     debts = debts_text(ctx, [seat.member_id for seat in table.seats])
     if ctx.table is not None:  # the running table ends here: said, so nobody thinks its hands were lost
         replaced = ctx.table
@@ -241,13 +247,19 @@ def _shown_in(shown: Mapping[int, str], player: MemberInfo | str) -> str:
     return player if isinstance(player, str) else shown.get(player.id, player.name)
 
 
-def _dealer_among(ctx: Context, seated: Sequence[MemberInfo | str], token: str) -> MemberInfo | str:
+def _dealer_account(ctx: Context, token: str) -> MemberInfo | None:
+    """The account a dealer word names: an @mention's, or the account a plain name names (`account_named`:
+    `老王坐庄` is the member shown as 老王, or as 老王-成员); None for a name nobody has."""
+    return mentioned_member(ctx, token[1:]) if token.startswith("@") else account_named(ctx, token)
+
+
+def _dealer_among(ctx: Context, seated: Sequence[MemberInfo | str], token: str, seats: int) -> MemberInfo | str:
     """庄's player among those seated, read like a name at the table: a mention Telegram marked is that account;
-    otherwise a seated player's name as the replies show it (老王#2), then (with `@`) a seated player's username
-    or any member's identity."""
+    otherwise a seated player's name as the replies show it (老王#2) or the person it names (老王 for 老王-成员),
+    then (with `@`) a seated player's username, then the account the word names (`_dealer_account`)."""
     if token in ME_WORDS:  # `我坐庄`: the sender
-        sender = member_of(ctx, ctx.sender).id
-        return next((p for p in seated if _key(p) == sender), None) or _not_seated(ctx.sender.name)
+        sender = member_of(ctx, ctx.sender)
+        return next((p for p in seated if _key(p) == sender.id), None) or _not_seated(ctx, seated, sender, seats)
     bare = token.lstrip("@")
     key = name_key(bare)
     mention = token.startswith("@")
@@ -255,18 +267,28 @@ def _dealer_among(ctx: Context, seated: Sequence[MemberInfo | str], token: str) 
     if not (mention and marked_mention(ctx, bare)):
         shown = shown_names(ctx)
         hits = [p for p in seated if name_key(_shown_in(shown, p)) == key]
+        if not hits and not mention:
+            hits = [p for p in seated if person_part(_shown_in(shown, p)) == reads_as(bare)]
         if not hits and mention:
             hits = [p for p in seated if not isinstance(p, str) and p.username and name_key(p.username) == key]
-    if not hits and mention:
-        found = mentioned_member(ctx, bare)
-        hits = [p for p in seated if found is not None and _key(p) == found.id]
+    found = _dealer_account(ctx, token) if not hits else None
+    if found is not None:
+        hits = [p for p in seated if _key(p) == found.id]
     if len(hits) > 1:
         raise Refusal("ambiguous_mention", name=bare)
-    return hits[0] if hits else _not_seated(bare)
+    return hits[0] if hits else _not_seated(ctx, seated, found or bare, seats)
 
 
-def _not_seated(name: str) -> NoReturn:
-    raise Refusal("dealer_not_seated", name=name)
+def _not_seated(ctx: Context, seated: Sequence[MemberInfo | str], dealer: MemberInfo | str, seats: int) -> NoReturn:
+    """The dealer named is nobody seated: named as the replies name them, and, when every seat was taken by
+    others, said so (the dealer could not sit down too)."""
+    shown = shown_names(ctx)
+    name = _shown_in(shown, dealer)
+    if len(seated) < seats:
+        raise Refusal("dealer_not_seated", name=name)
+    names = joined(ctx.lang, (_shown_in(shown, p) for p in seated))
+    game = game_name(ctx.lang, ctx.group.game)
+    raise Refusal("dealer_not_seated_full", name=name, game=game, seats=seats, names=names)
 
 
 def _dealer_part(ctx: Context, dealer: str | None, drawn: bool) -> str:

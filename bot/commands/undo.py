@@ -51,6 +51,7 @@ from bot.commands._common import (
 from bot.commands._recording import recorded_by, who_and_when
 from bot.commands.correct import correction
 from bot.commands.questions import cancel_by_typing, confirm_by_typing, typed_yes_label
+from bot.commands.regional import drop_waiting
 from bot.commands.settle import settled_tonight
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import clean, fold, hand_number
@@ -110,6 +111,9 @@ def undo(ctx: Context) -> HandlerResult:
         if record is None:
             raise _no_hand(ctx, table, number)
         return _ask(ctx, table, record, whole_hand=True)
+    dropped = drop_waiting(ctx, table)  # a record still waiting for its answers is the latest thing told
+    if dropped is not None:
+        return dropped
     record = ctx.service.latest_record(table.id)
     if record is None:
         raise Refusal("ledger_nothing_to_undo")

@@ -226,7 +226,7 @@ def export_command(ctx: Context) -> SendDocument:
 @registry.command(
     "night_report",
     names=["report", "summary"],
-    aliases=["战报", "本晚战报", *YESTERDAY_REPORT_WORDS],
+    aliases=["战报", "本晚战报", "最少转账", "转账方案", *YESTERDAY_REPORT_WORDS],
     help_zh="战报：今晚（或上一晚）的结算图：每人胡、自摸、点炮、杠钱、最大一手、净输赢、最少转账和走势图",
     help_en="the night's report picture: wins, self-draws, deal-ins, kong money, biggest hand, net, transfers, chart",
 )

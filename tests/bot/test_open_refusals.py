@@ -44,9 +44,8 @@ def books(ledger: Ledger) -> tuple[Any, ...]:
 REFUSED = [
     ("jia: 开桌 老表 @yi @yi", "两次"),  # someone named twice
     ("jia: 开桌 老表 表哥 红包池", "红包池"),  # a name no guest may take
-    ("jia: 开桌 老表 表哥 乙", "乙"),  # a member's name typed plainly
     ("jia: 开桌 老表", "3"),  # too few: the sender and one guest
-    ("jia: 开桌 老表 @yi @bing 庄 @jia", "jia"),  # the dealer is not seated
+    ("jia: 开桌 老表 @yi @bing 庄 @jia", "庄家 甲 不在这桌上：卡五星一桌 3 个人，已经写满了"),  # not seated: full
     ("jia: 开桌 老表 老表", "两次"),  # the same new guest twice
     ("jia: 开桌 @yi @bing 底金2", "「底金2」不是客人的名字"),  # a stake where a guest's name goes
     ("jia: 开桌 @yi @bing 底金 2", "「底金」不是客人的名字"),  # the same, spaced: not "one too many"

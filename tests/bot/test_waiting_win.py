@@ -1,0 +1,98 @@
+"""A win still waiting for its answers (漂, 马 …) holds the table: 结算, 开桌 over it and 退桌 would drop it with the
+table, its money never booked (and a loser could do it on purpose), so they are refused, naming the win and what it
+waits for; the win's recorder, its winner or an admin drops it by 撤销. A hand with records and no end is refused
+by what it holds (漂, a kong …), not always as 「杠或亮倒」."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.bot.test_recording_fixes import CHAT, Table
+
+PLAYERS = ("!join laowang 老王", "!join xiaoli 小李", "!join ajie 阿杰", "!admin laowang")
+OPEN = "laowang: 开桌 @xiaoli @ajie 庄 @laowang"
+WAITS_FOR = "老王 的漂、小李 的漂、阿杰 的漂"
+WAITS_PIAO = f"第1局 小李 自摸 还在等 {WAITS_FOR}，还没记账"
+
+
+def opened(url: str, setting: str) -> Table:
+    table = Table(url)
+    table.say(*PLAYERS, f"laowang: 设置 {setting}", OPEN, "!clock +1m")
+    return table
+
+
+@pytest.fixture
+def piao(db_url: str) -> Iterator[Table]:
+    """A 选漂 table where 小李's self-draw waits for the 漂 of all three."""
+    table = opened(db_url, "漂 选漂")
+    table.say("xiaoli: 自摸 清一色", "!clock +1m")
+    yield table
+    table.ledger.close()
+
+
+def test_settle_is_refused_while_a_win_waits_and_the_win_is_booked_after(piao: Table) -> None:
+    out = piao.say("laowang: 结算")
+    assert out == [
+        f"bot: 还不能结算：{WAITS_PIAO}。先回答上面的问题把它记下；不记了就由 小李 或管理员 发「撤销」去掉；"
+        "然后再结算。"
+    ]
+    assert piao.ledger.current_night(CHAT) is not None  # nothing settled
+    piao.say("laowang: 漂 1", "xiaoli: 漂 0", "ajie: 漂 0", "!clock +1m")
+    assert piao.hands() == 1 and piao.balances()["小李"] > 0
+    assert "第1晚结算" in piao.say("laowang: 结算")[1]
+
+
+def test_a_loser_cannot_open_a_new_table_or_leave_over_a_waiting_win(piao: Table) -> None:
+    out = piao.say("ajie: 开桌 @xiaoli @dapeng 加我")
+    assert out == [
+        f"bot: 还不能开新桌：{WAITS_PIAO}。先回答上面的问题把它记下；不记了就由 小李 或管理员 发「撤销」去掉；"
+        "然后再开新桌。"
+    ]
+    assert piao.say("!clock +10s", "ajie: 退桌")[0].startswith(f"bot: 还不能退桌：{WAITS_PIAO}")
+    assert piao.say("!clock +10s", "laowang: 退桌")[0].startswith("bot: 还不能退桌：")  # an admin too: drop it first
+    assert piao.ledger.current_table(CHAT) is not None
+    assert "bot: 第1局 记下：" in piao.say("xiaoli: 漂 0", "laowang: 漂 0", "ajie: 漂 0")
+
+
+def test_the_recorder_or_an_admin_drops_the_waiting_win_by_undo(piao: Table) -> None:
+    assert piao.say("ajie: 撤销") == [f"bot: {WAITS_PIAO}：要去掉它，请 小李 或管理员 发「撤销」。"]
+    out = piao.say("!clock +10s", "xiaoli: 撤销")
+    assert out[-1] == f"bot: 已撤销：第1局 小李 自摸（还在等 {WAITS_FOR}，没有记过账）。这一局接着打。"
+    assert piao.say("laowang: 漂 1") == ["bot: 第1局 记下：老王 漂 1"]  # no question waits: 漂 told for the hand
+    piao.say("!clock +1m", "xiaoli: 自摸 清一色", "!clock +10s")
+    assert piao.say("laowang: 撤销")[-1].startswith("bot: 已撤销：第1局 小李 自摸")  # an admin's 撤销
+    assert piao.hands() == 0
+
+
+def test_a_loser_cannot_settle_away_a_win_looking_for_its_horse(db_url: str) -> None:
+    table = opened(db_url, "买马 自摸买马")
+    table.say("xiaoli: 自摸 清一色", "!clock +1m")
+    out = table.say("ajie: 结算")
+    assert out[0].startswith("bot: 还不能结算：第1局 小李 自摸 还在等 小李 的马牌，还没记账。")
+    assert table.ledger.current_night(CHAT) is not None
+    table.ledger.close()
+
+
+def test_settle_names_what_the_unfinished_hand_holds(db_url: str) -> None:
+    """Only a 漂 told in the hand: the refusal names it, not a kong or 亮倒 nobody made."""
+    table = opened(db_url, "漂 选漂")
+    table.say("xiaoli: 漂 1", "!clock +1m")
+    out = table.say("laowang: 结算")
+    assert out == [
+        "bot: 还不能结算：第1局已经记了 小李 漂 1，还没打完。这一局有人胡就记下胡牌，没人胡就发「荒庄」结束它"
+        "（记了的照算），记错了就发「撤销」去掉；然后再结算。"
+    ]
+    table.say("xiaoli: 自摸 清一色", "!clock +1m")  # waits for 老王's and 阿杰's 漂
+    assert table.say("laowang: 结算")[0].startswith("bot: 还不能结算：第1局 小李 自摸 还在等 老王 的漂、阿杰 的漂")
+    table.ledger.close()
+
+
+def test_a_loser_cannot_cancel_the_waiting_win_by_its_button(piao: Table) -> None:
+    cancel = piao.button("取消")
+    out = piao.press_stale("ajie", cancel)
+    assert [line for line in out if "只有 小李 或管理员 能取消这一局的记录（不记就没有这笔钱）。" in line], out
+    assert piao.say("laowang: 结算")[0].startswith("bot: 还不能结算：第1局 小李 自摸")  # still waiting
+    piao.press_stale("xiaoli", cancel)  # the winner may
+    assert "第1晚结算" in "".join(piao.say("!clock +10s", "laowang: 结算"))
