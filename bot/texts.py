@@ -98,6 +98,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "them from the list); if the guest {guest} is {member}, an admin sends 关联 {guest} @them to move the "
         "guest's record to the member.",
     },
+    "name_is_that_member": {
+        "zh": "「{name}」是群成员 {member} 的名字：请用 @ 提到 TA（输入 @ 后从列表里点选），账才记在 TA 本人名下；"
+        "客人请换个不同的名字。",
+        "en": "“{name}” is the member {member}: mention them with @ (type @ and pick them from the list), so the "
+        "money is theirs; give a guest a different name.",
+    },
     "name_is_member": {
         "zh": "「{name}」是群成员的名字：请用 @ 提到 TA（输入 @ 后从列表里点选）；客人请换个不同的名字。",
         "en": "“{name}” is a member's name: mention them with @ (type @ and pick them from the list); "

@@ -163,10 +163,17 @@ def guest_named(ctx: Context, name: str) -> MemberInfo | None:
 
 
 def guest_to_seat(ctx: Context, name: str) -> MemberInfo | str:
-    """A plain name at 开桌: the account it names (`account_named`: a member by the name the group shows, a guest),
-    or the name a new guest will be seated under (its clean spelling; the ledger creates the guest with the table,
-    so a refused 开桌 creates nobody). A name no guest may take (红包池, 我) is refused."""
+    """A plain name at 开桌: the guest it names, the sender by their own name, or the name a new guest will be
+    seated under (its clean spelling; the ledger creates the guest with the table, so a refused 开桌 creates
+    nobody). A member's name (as the group shows it, or the person a `名字-身份` name names: `account_named`) is
+    refused, asking for the @ — never seated as a look-alike guest, nor as whoever took that name; so is a name no
+    guest may take (红包池, 我)."""
     found = account_named(ctx, name)
+    if found is not None and found.kind == "member" and found.user_id != ctx.sender.user_id:
+        # money follows the seat: a member is seated by the @ Telegram ties to their account, never by a name,
+        # which anyone can take as their Telegram name (the sender's own name is theirs: they sent it)
+        member = shown_names(ctx).get(found.id, found.name)
+        raise Refusal("name_is_that_member", name=name, member=member)
     if found is not None:
         return found
     if reserved_name(name):

@@ -70,7 +70,7 @@ def test_a_correction_of_what_changed_keeps_the_rest(
     asked = corrected.say(correction)
     assert asked[0].endswith(f"改成「{told}」？改了按新的重算这一局。"), asked
     who = correction.split(":")[0]
-    assert corrected.say(f"{who}: !press 改成这样")[1].endswith(f"按改后的消息重记：{told}")
+    assert corrected.say(f"{who}: !press 改成这样")[1].endswith(f"已改正：{told}")
     assert _booked(corrected, CHAT) == _booked(typed, CHAT + 1)
 
 
