@@ -182,8 +182,9 @@ def test_a_refused_settle_names_the_english_commands(sqlite_url: str) -> None:
     try:
         refused = table.say("a: settle")
         assert refused == [
-            "bot: Cannot settle yet: hand 1 has a kong or 亮倒 recorded and has not ended. If nobody won, send draw "
-            "to end it (kong money stands); if it was a mistake, send undo; then settle."
+            "bot: Cannot settle yet: hand 1 has 阿杰 concealed kong (暗杠) 3s recorded and has not ended. Record its "
+            "win, or if nobody won send draw to end it (what is recorded stands); if it was a mistake, send undo; "
+            "then settle."
         ]
         assert table.say("a: draw")[0] == "bot: Hand 1 recorded:"  # the commands it names are the ones to send
     finally:

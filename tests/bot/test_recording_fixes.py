@@ -260,7 +260,7 @@ def test_a_question_of_a_hand_an_undo_took_back_says_so(db_url: str) -> None:
     table = Table(db_url)
     try:
         table.say(*XIAOGAN, "a: 胡 清一色 自摸 坎1", "!clock +3m", "b: 胡 清一色 自摸")  # hand 2's win: asked its 坎
-        table.say("a: 撤销", "a: !press 确认撤销")
+        table.say("a: 撤销 第1局", "a: !press 确认撤销")  # plain 撤销 would drop the waiting win itself
         out = table.say("b: !press 2")
         assert out[0] == "bot: [提示] 这一局的记录已经撤销（现在打的是第1局），这个问题作废（没有记账）。", out
         assert table.hands() == 0

@@ -299,7 +299,7 @@ def test_history_names_each_night_where_it_crosses_nights(chat: Console) -> None
     assert said(chat, "ajie: 历史 3") == [
         "最近 3 局：",
         "【第1晚 · 2026-01-10】",
-        "第3局 荒庄：杠钱照算 ｜ laowang 0，xiaoli 0，ajie 0",
+        "第3局 荒庄 ｜ laowang 0，xiaoli 0，ajie 0",
         "【第2晚 · 2026-01-10】",
         "第1局 ajie 自摸：清一色×4 → ×4 ｜ laowang -4元，xiaoli -4元，ajie +8元",
         "【第3晚 · 2026-01-11】",
