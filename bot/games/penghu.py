@@ -22,9 +22,15 @@ from bot.commands._recording import next_hand_lines
 from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import fold, implied, read, tokens
+from bot.grammar import fold, implied, read, tokens, without_laughter
 from bot.texts import joined, register, register_describer, scoring_reason
-from bot.vocabulary import COMMAND_WORDS, METHODS, PENGHU_COMMAND_WORDS, PENGHU_FIRST_PERSON_WORDS
+from bot.vocabulary import (
+    COMMAND_WORDS,
+    METHODS,
+    PENGHU_COMMAND_WORDS,
+    PENGHU_FIRST_PERSON_WORDS,
+    ZHONGZHUANG_WORDS,
+)
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.scoring.penghu import DEAL_ONLY
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo
@@ -301,14 +307,15 @@ def _register(key: str) -> None:
         mine = ctx.word in PENGHU_FIRST_PERSON_WORDS  # `我扫了`, `我碰了 丙的`: the sender's own, never another's
         if mine and my_seat(ctx, table) is None:
             raise Refusal("penghu_player_missing", what=ctx.word.removeprefix("我"))
-        said = (ctx.args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
+        args = ctx.args if ctx.unprompted else without_laughter(ctx.args)  # `扫了 哈哈`; `@乙 碰 … 哈哈` is chat
+        said = (args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
         spec = parse(" ".join(said), seat_resolver(ctx, table))
         what = ctx.t(f"pev_{kind}")
         if implied(ctx.word) == "自摸":
             if spec.source is not None:
                 raise Refusal("penghu_source_and_wall")
             spec.wall = True
-        if ctx.word == "中庄":
+        if ctx.word in ZHONGZHUANG_WORDS:  # `中庄 自摸`, `我中庄了 点 @丙`: the dealer's win, called
             spec.flags.append("zhongzhuang")
         player = spec.player or my_seat(ctx, table)
         if player is None:
