@@ -685,6 +685,8 @@ OWN_PLACE_WORDS = tuple(f"我{place}" for place in GOUJI_PLACES)
 GOUJI_CARD_PASSING_WORDS = ("进贡", "点贡", "还贡", "回贡", "开点", "打点")
 #: the words of a typed 够级 round (`名次 @a @d @c @f @b @e`; bot/games/gouji.py)
 GOUJI_ROUND_WORDS = ("名次", "排名", "出完")
+#: a 够级 table's match score asked for (the two teams' points over its rounds)
+MATCH_WORDS = ("比分", "比分多少", "几比几了")
 #: a round's marks typed without the round (`革命 @e @f`, `我革命`, `烧牌 @e`): they are said inside the 名次 line
 #: (`名次 … 革命 @e`), so such a line is answered with how (bot/games/gouji.py); mark -> its words
 GOUJI_MARK_WORDS: dict[str, tuple[str, ...]] = {

@@ -15,6 +15,7 @@ from bot.commands._common import (
     book,
     booking_lines,
     button_index,
+    current_table,
     edit_changes_head,
     flow_key,
     flow_source,
@@ -38,6 +39,7 @@ from bot.vocabulary import (
     GOUJI_MARK_WORDS,
     GOUJI_PLACES,
     GOUJI_ROUND_WORDS,
+    MATCH_WORDS,
     OWN_PLACE_WORDS,
 )
 from ledger.events import GoujiRound
@@ -339,6 +341,26 @@ def mark_alone(ctx: Context) -> SendText:
         return ctx.reply("gouji_geming_who")
     key = "gouji_geming_void" if len(named) >= 2 else "gouji_geming_alone"
     return ctx.reply(key, names=joined(ctx.lang, named), names_typed=typed)
+
+
+@registry.command(
+    "gouji_match",
+    names=["match"],
+    aliases=MATCH_WORDS,
+    help_zh="比分：这桌两队到现在的总分（每局的回复里也有）",
+    help_en="比分: the two teams' points at this table so far (each round's reply shows it too)",
+    games=GOUJI,
+    in_menu=False,
+)
+def show_match(ctx: Context) -> SendText:
+    """`比分`: the match score every round's reply ends with, asked between rounds; anything after it is chat."""
+    if ctx.args:
+        raise Quiet
+    table = current_table(ctx)
+    if table.game != "gouji":
+        raise Quiet  # a table of another game still open: it has no match score
+    score = match_score(ctx, table.id, table.players)
+    return SendText(_match_line(ctx, table.players, *score), reply_to=ctx.message_id)
 
 
 def _round_waiting(ctx: Context, table: TableInfo) -> Flow | None:

@@ -143,6 +143,7 @@ register(
         "pev_baojing": {"zh": "报警", "en": "报警 (alarm)"},
         "pev_wufu": {"zh": "五福", "en": "五福"},
         "pev_hu": {"zh": "胡", "en": "wins (胡)"},
+        "pev_win": {"zh": "胡", "en": "win (胡)"},
         "pev_tianhu": {"zh": "天胡", "en": "天胡"},
         "pev_dihu": {"zh": "地胡", "en": "地胡"},
         "pev_xiaoqidui": {"zh": "小七对", "en": "小七对"},
@@ -320,8 +321,8 @@ def _register(key: str) -> None:
         player = spec.player or my_seat(ctx, table)
         if player is None:
             raise Refusal("penghu_player_missing", what=ctx.word)
-        if needs_source and spec.source is None and not spec.wall:
-            raise Refusal("penghu_source_missing", what=what)
+        if needs_source and spec.source is None and not spec.wall:  # `Whose tile was that win (胡)?`
+            raise Refusal("penghu_source_missing", what=ctx.t("pev_win") if kind == "hu" else what)
         if kind == "paoqi" and spec.source is None:  # one pays: the player whose discard ran up
             raise Refusal("penghu_paoqi_source")
         if "paoqi" in spec.flags and spec.source is None:

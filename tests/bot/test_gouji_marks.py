@@ -117,3 +117,16 @@ def test_the_words_in_chat_stay_unanswered(sqlite_url: str, line: str) -> None:
         assert table.booked() == before
     finally:
         table.ledger.close()
+
+
+def test_the_match_score_is_answered_when_asked(sqlite_url: str) -> None:
+    """`比分` was silent: the score every round's reply ends with is asked between rounds too."""
+    table = Table(sqlite_url, *GOUJI)
+    try:
+        assert table.say("b: 比分") == ["bot: 比分：阿杰、老王、阿五 0 ｜ 小李、小张、阿六 0"]
+        booked = table.say("b: 名次 @a @b @c @d @e @f")
+        table.clock.advance(timedelta(minutes=1))
+        assert table.say("d: 比分多少？") == [booked[-1]] == ["bot: 比分：阿杰、老王、阿五 2 ｜ 小李、小张、阿六 0"]
+        assert table.say("d: 比分 好难看") == []
+    finally:
+        table.ledger.close()

@@ -150,3 +150,13 @@ def test_every_first_person_word_typed_apart_from_its_me_is_that_word() -> None:
                 assert split_command(line, registry, game, ["小张"]) == (command, word, "小张的"), (game, line)
                 assert unprompted(line, word, command) == unprompted(f"{word} 小张的", word, command), line
     assert seen > 40
+
+
+def test_the_english_question_of_a_win_without_its_tile_reads(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "a: 设置 语言 en", *PENGHU)
+    try:
+        assert table.say("a: 我中庄") == [
+            "bot: Whose tile was that win (胡)? Write 点 @someone (one pays); a tile from the wall: 摸 (each pays)."
+        ]
+    finally:
+        table.ledger.close()
