@@ -106,6 +106,7 @@ def test_zhongzhuang_in_the_first_person_books_the_dealers_win(sqlite_url: str) 
         ("b: 胡 了 自摸", "b: 胡了 自摸"),
         ("b: 我 暗杠 3s", "b: 我暗杠 3s"),
         ("b: 我 亮倒", "b: 亮倒"),
+        ("b: 我 点炮了 @c", "b: 我点炮了 @c"),
     ],
 )
 def test_a_kawuxing_record_typed_with_spaces_is_its_plain_form(sqlite_url: str, line: str, plain: str) -> None:
