@@ -695,7 +695,8 @@ GOUJI_MARK_WORDS: dict[str, tuple[str, ...]] = {
 }
 #: every record word said in the first person, 我 glued on (`我胡了`, `我暗杠`, `我扫了`, `我中庄`, `我革命`): typed
 #: apart from 我 (`我 扫了`, `我 胡了 自摸`) the line is the glued word's (`bot.grammar`)
-FIRST_PERSON_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | PENGHU_FIRST_PERSON_WORDS | set(DEALT_IN_WORDS)
+FIRST_PERSON_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | PENGHU_FIRST_PERSON_WORDS
+FIRST_PERSON_WORDS |= frozenset(DEALT_IN_WORDS)
 FIRST_PERSON_WORDS |= frozenset(word for words in GOUJI_MARK_WORDS.values() for word in words if word[0] == "我")
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
