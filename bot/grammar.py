@@ -297,9 +297,9 @@ def split_command(
         if found is not None and found[0].key in vocab.RECORD_COMMANDS:
             return found
     again = _again(text, seats) if vocab.AGAIN_WORD in head[:_AGAIN_WITHIN] else None
-    if again is not None:  # `又胡了`, `我又自摸了 清一色`: the record alone, when it is one
+    if again is not None:  # `又胡了`, `我又自摸了 清一色`, `又扫了`: the record alone, when it is one
         found = split_command(again, book, game, seats)
-        if found is not None and found[0].key in vocab.RECORD_COMMANDS:
+        if found is not None and (found[0].key in vocab.RECORD_COMMANDS or found[1] in vocab.ALL_RECORD_WORDS):
             return found
     for word, end in _words_at(head, book):
         command = book.lookup(word, game)

@@ -60,6 +60,9 @@ def answered_alike(url: str, setup: tuple[str, ...], line: str, plain: str) -> l
         ("c: 我 碰 了", "c: 碰"),
         ("c: 我 报警", "c: 报警"),  # refused by the rules, as 报警 is
         ("c: 我 胡 点 小张", "c: 胡 点 小张"),
+        ("c: 又扫了", "c: 扫"),  # a new 扫 said with 又 (again), as `又胡了` is 我胡了
+        ("c: 我又碰了 小张的", "c: 碰 小张的"),
+        ("b: 老王 又过扫了", "b: @c 过扫"),
         ("c: 我 自摸", "c: 胡 自摸"),
     ],
 )
