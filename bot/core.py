@@ -261,6 +261,8 @@ class Context:
     owner_id: int | None = None
     #: a record confirmed as a genuine repeat (「确实又一次」): booked without the double-entry check
     repeat: bool = False
+    #: a win confirmed as the other win of the hand just ended on the same discard (「一炮双响」): booked into it
+    double_win: bool = False
     #: read from a line that does not start with its command word (`grammar.unprompted`: `清一色 自摸`, `@乙 胡了 …`):
     #: booked when it reads cleanly, otherwise silent — no refusal, question or suggestion answers what may be chat
     unprompted: bool = False

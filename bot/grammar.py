@@ -46,8 +46,16 @@ _STAR_TIMES = re.compile(r"\*\s*(?=\d)")
 
 #: a Latin word of two letters or more, not part of an @username or a tile code (`123p`, `5z`)
 _LATIN_WORD = re.compile(r"(?<![@\w])[A-Za-z][A-Za-z'’-]*[A-Za-z]")
-#: Latin words Chinese players type among Chinese (`ok`, `gg`, the pinyin `zimo`): no sign the line is English
-_NOT_ENGLISH = frozenset({"ok", "okk", "okay", "gg", "hh", "hhh", "hhhh", "nb", "xd", "yyds", "zimo", "tsumo"})
+#: the game's words in pinyin, as the bot reads them (`hu qidui zimo`, `angang`, `maima`): typed by Chinese players
+_PINYIN = frozenset(
+    spelling
+    for table in (vocab.PATTERNS, vocab.SITUATIONS, vocab.COUNT_WORDS, vocab.MINGGANG_CHOICES)
+    for spellings in table.values()
+    for spelling in spellings
+    if spelling.isascii()
+) | {"hu", "gang", "peng", "angang", "xugang", "zhigang", "minggang", "dianpao", "pihu", "maima", "liangdao", "ting"}
+#: Latin words Chinese players type among Chinese (`ok`, `gg`, pinyin): no sign the line is English
+_NOT_ENGLISH = _PINYIN | {"ok", "okk", "okay", "gg", "hh", "hhh", "hhhh", "nb", "xd", "yyds", "zimo", "tsumo"}
 
 
 def written_in_english(text: str, names: Iterable[str] = ()) -> bool:
@@ -77,11 +85,23 @@ def is_cjk(char: str) -> bool:
 # ------------------------------------------------------------------------------------------------ the reader
 
 
+def _unseen(char: str) -> bool:
+    """A character a chat shows as nothing (a zero-width space, a direction override, a pasted bell): no part of
+    the words, and no space between them either (`七​对` reads 七对)."""
+    return unicodedata.category(char) in _UNSEEN and not char.isspace()
+
+
 def _fold_char(char: str) -> str:
+    if _unseen(char):
+        return ""
     folded = unicodedata.normalize("NFKC", char)
     if any(is_cjk(c) for c in folded):
         folded = _T2S.convert(folded)
     return folded.lower()
+
+
+#: Unicode's format and control characters: zero-width spaces and joiners, direction marks and overrides, bells
+_UNSEEN = frozenset({"Cf", "Cc"})
 
 
 class _Table(dict[int, str]):
@@ -102,7 +122,7 @@ def _separates(char: str) -> bool:
 
 
 _FOLD = _Table(_fold_char)
-_SPACED = _Table(lambda char: " " if _separates(char) else char)
+_SPACED = _Table(lambda char: "" if _unseen(char) else " " if _separates(char) else char)
 
 
 def _is_separator(char: str) -> bool:
@@ -291,6 +311,11 @@ def split_command(
         found = split_command(text[origin[start + opening] :], book, game)
         if found is not None and found[1] in vocab.COMMAND_WORDS["open"]:
             return found
+    cheered = _led_in(head, _RECORD_LEADS)
+    if cheered < len(head):  # `哈哈 我自摸了 七对！！`, `ok 胡 七对 自摸`: the record after them
+        found = split_command(text[origin[start + cheered] :], book, game, seats)
+        if found is not None and found[0].key in vocab.RECORD_COMMANDS and found[2]:
+            return found  # the record's words: `哈哈哈 胡了` alone is laughing at someone's win
     recalled = _recalled(text, seats)
     if recalled is not None:  # `阿杰 刚才 自摸 清一色`: the record alone, when it is one (`Context.recap`)
         found = split_command(recalled, book, game, seats)
@@ -508,6 +533,7 @@ _SETTLE_LEADS = tuple(sorted(vocab.SETTLE_LEAD_WORDS, key=len, reverse=True))
 _UNDO_LEADS = tuple(sorted(vocab.UNDO_LEAD_WORDS, key=len, reverse=True))
 _LEADS = ((_SETTLE_LEADS, "settle"), (_UNDO_LEADS, "undo"))
 _OPEN_LEADS = tuple(sorted(vocab.OPEN_LEAD_WORDS, key=len, reverse=True))  # `来来来` before `来`
+_RECORD_LEADS = tuple(sorted(vocab.RECORD_LEAD_WORDS, key=len, reverse=True))
 
 
 def recalls(text: str, seats: Iterable[str] = ()) -> bool:
@@ -598,7 +624,7 @@ def _without_cheers(args: str, word: str) -> str:
     """A record's arguments without what is said after them: laughter at their end (`我胡了 清一色 哈哈哈`, `亮倒 笑死`:
     `vocab.LAUGHTER_CHARS`) is dropped, as an emoji is, and arguments that are only the word again (`荒了 荒了`) read
     as nothing, so the line is its word alone. Laughter glued to a word (`胡啦哈哈`) is no word of its own."""
-    kept = _cut_said_after(args, _laughter)
+    kept = _cut_said_after(args, _cheering)
     said = tokens(kept)
     if said and all(fold(typed) == word for typed in said):
         return ""
@@ -637,10 +663,18 @@ def _laughter(word: str) -> bool:
     return folded in vocab.LAUGHTER_WORDS or (len(folded) > 1 and set(folded) <= vocab.LAUGHTER_CHARS)
 
 
+def _cheering(word: str) -> bool:
+    """Said after a record: laughter, or a cheer (`gg`, `666`: `vocab.CHEER_WORDS`)."""
+    return _laughter(word) or fold(word) in vocab.CHEER_WORDS
+
+
 def said_after_payment(word: str) -> bool:
     """Talk after a whole payment (`剩下的明天`, `收一下`, `谢谢`, `谢谢小李`, laughter: `vocab.PAYMENT_LATER_WORDS`,
-    `vocab.PAYMENT_CHECK_WORDS`, `vocab.THANKS_WORDS`): said to the other person, no part of the payment."""
+    `vocab.PAYMENT_CHECK_WORDS`, `vocab.THANKS_WORDS`): said to the other person, no part of the payment. A number
+    is the payment's amount, never laughter (`付 @ajie 233` pays 233, not the whole debt)."""
     folded = fold(word)
+    if folded.isdigit():
+        return False
     if _laughter(word) or folded in vocab.PAYMENT_CHECK_WORDS or folded.startswith(vocab.THANKS_LEADS):
         return True
     return (
@@ -1079,6 +1113,8 @@ def _owing_named(text: str, book: CommandBook[C_co], game: str | None) -> tuple[
 
 
 #: the words a win told without 胡 may hold besides its patterns: how it was won, when, and the tiles
+#: the win word said after a win told by its patterns (`清一色 自摸 胡了`)
+_WON_AFTER = frozenset({"胡", "胡了", "胡啦", "胡了胡了"})
 _WIN_WORD_KINDS = frozenset(
     {"pattern", "situation", "method", "tiles", "count", "double", "chain", "ma", "meld", "pihu"}
 )
@@ -1097,7 +1133,8 @@ def _win_by_its_patterns(
     keys = {name_key(seat): seat for seat in seats}
     if asks(text):
         return None
-    text = _cut_said_after(text, _laughter)  # `碰碰胡 自摸 哈哈哈`, as a record word's line
+    # `碰碰胡 自摸 哈哈哈` as a record word's line; `清一色自摸 胡了`: the win word after what was won, said again
+    text = _cut_said_after(text, lambda typed: _cheering(typed) or fold(typed) in _WON_AFTER)
     try:
         words = read(text[: _HEAD * 2], lambda typed: keys.get(name_key(typed)))
     except GrammarError:
@@ -1125,8 +1162,10 @@ def _win_by_its_patterns(
 
 
 _EACH = "|".join(vocab.STATED_AMOUNT_EACH)
+#: a number said with a unit, in digits or Chinese numerals as people say it (`4块`, `四块`, `两块五`, `一百块`)
+_STATED_NUMBER = r"(?:\d{1,6}(?:\.\d{1,2})?|[零〇一二两三四五六七八九十百千]{1,6})"
 _STATED_AMOUNT = re.compile(
-    rf"(?:{_EACH})?(?:\d{{1,6}}(?:\.\d{{1,2}})?)(?:{'|'.join(vocab.STATED_AMOUNT_UNITS)})(?:{_EACH})?"
+    rf"(?:{_EACH})?{_STATED_NUMBER}(?:{'|'.join(vocab.STATED_AMOUNT_UNITS)})[一二两三四五六七八九\d]?(?:{_EACH})?"
     rf"|(?:{_EACH})\d{{1,6}}(?:\.\d{{1,2}})?"
 )
 

@@ -362,6 +362,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "第{number}局 按改后的消息重记（原记录作废）：",
         "en": "Hand {number} recorded again as corrected (the old record is void):",
     },
+    "hand_double_win": {
+        "zh": "第{number}局 改记成一炮双响（原记录作废）：",
+        "en": "Hand {number} recorded again with both wins on the one discard (the old record is void):",
+    },
     "edit_changes": {"zh": "各家比原来：", "en": "Each player's change from the old record:"},
     "change_line": {"zh": "{name} {change}（本晚 {night}）", "en": "{name} {change} (tonight {night})"},
     "next_hand": {"zh": "下一局：第{number}局，庄家 {dealer}", "en": "Next: hand {number}, dealer {dealer}"},
@@ -1285,6 +1289,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "recorder_unknown": {"zh": "记那条的人", "en": "whoever recorded it"},
     "btn_new_hand": {"zh": "是新的一局", "en": "New hand"},
+    "btn_double_win": {"zh": "一炮双响", "en": "Both won (一炮双响)"},
+    "duplicate_double_win": {
+        "zh": "同一张点炮两家都胡了，点「一炮双响」，这两个胡记成同一局。",
+        "en": "If both won on that one discard, press “Both won”: the two wins are booked as that one hand.",
+    },
     "btn_repeat_yes": {"zh": "确实又一次", "en": "It happened again"},
     "btn_repeat_no": {"zh": "不用了", "en": "No, same one"},
     # 「确实又一次」/「不用了」 under a record held back as a double entry, pressed by anyone but its sender or an admin
@@ -1301,6 +1310,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "repeat_booked_typed": {
         "zh": "好的，又记了一次（上面那条已经改成记下的结果）。",
         "en": "OK, booked again (the question above now shows what was booked).",
+    },
+    # another win on the discard that ended the hand, held back and joined to it by its typer's `一炮双响`
+    "double_win_typed": {
+        "zh": "好的，记成一炮双响（上面那条已经改成记下的结果）。",
+        "en": "OK, booked as both winning on that discard (the question above now shows what was booked).",
     },
     # another ending of the hand just ended, held back and confirmed by its typer's `是新的一局` (as its button)
     "new_hand_typed": {

@@ -169,7 +169,9 @@ KONGS_SAID: dict[str, str] = {
 KONG_NAMES_EN = {"angang": "concealed kong", "xugang": "added kong", "zhigang": "exposed kong"}
 KONGS_SAID |= dict(zip(KONG_NAMES_EN.values(), ("暗杠", "蓄杠", "直杠"), strict=True))
 #: a pung's fourth tile konged, told as it happened (`碰了又杠 4s`): 蓄杠
-KONGS_SAID |= dict.fromkeys(("碰了又杠", "碰了再杠", "碰完又杠", "碰了又杠了"), "蓄杠")
+KONGS_SAID |= dict.fromkeys(
+    (said for told in ("碰了又杠", "碰了再杠", "碰完又杠", "碰了又杠了") for said in (told, f"我{told}")), "蓄杠"
+)
 #: a kong told as done in English (`I konged 9p from ben`, `konged 3s`): 杠's, its kind read from what follows (`from`
 #: is 直杠), the sender's own when said with `I`
 KONGED_EN = {"i konged": "杠", "i just konged": "杠", "konged": "杠"}
@@ -180,6 +182,7 @@ READY_EN = ("i'm ready", "i’m ready", "im ready", "i am ready")
 FIRST_PERSON_LIANGDAO_WORDS = (
     *("我亮倒", "我亮倒了", "我亮倒啦", "我报听", "我报听了", "我报听啦"),
     *("我亮", "我亮了", "我亮啦"),  # 亮倒 said short
+    *("我也亮倒", "我也亮倒了", "我也亮", "我也亮了", "我也报听"),  # after someone else's
     *READY_EN,
 )
 #: 亮倒 said short (`亮了`): also said of other things, so a line of it the bot would refuse stays unanswered
@@ -464,6 +467,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "我胡了",
         "我胡啦",
         "我胡",
+        *("我也胡了", "我也胡啦", "我也胡"),
         "胡牌",
         "和",
         "糊",
@@ -630,6 +634,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
 #: win words said in the first person: the line records the sender's own win, never someone else's
 FIRST_PERSON_WIN_WORDS = frozenset(
     {"我胡了", "我胡啦", "我胡", "我自摸", "我自摸了", "我自摸啦", *HU_MISTYPED_FIRST_PERSON, *WON_EN, *SELF_DREW_EN}
+    | {"我也胡了", "我也胡啦", "我也胡"}  # after someone else's win: a 一炮双响 told by its second winner
 )
 #: the sender's own 碰胡 records (`我扫了`, `我胡了`): never someone else's, nor said of a player named before them
 #: (`@乙 我碰了` is chat)
@@ -803,6 +808,8 @@ SCORING_QUESTION_ENDINGS += ("算多少", "什么意思", "啥意思", "是什�
 #: word of these characters alone, two or more (`哈哈`), or one of `LAUGHTER_WORDS`
 LAUGHTER_CHARS = frozenset("哈呵嘿嘻嘎h")
 LAUGHTER_WORDS = frozenset({"233", "2333", "23333", "笑死", "笑死了", "笑死我了", "xswl", "lol", "haha", "hiahia"})
+#: cheering after a record (`胡 七对 自摸 gg`, `清一色自摸 666`): said, as laughter is
+CHEER_WORDS = frozenset({"gg", "nice", "666", "6666", "66666", "nb", "牛", "牛逼", "爽", "太爽了", "耶", "yeah"})
 
 # ---------------------------------------------------------------------------------------------- 开桌's people
 #: the dealer said with the word after the player (`阿杰坐庄`, `我庄`, `@ajie当庄`, `老王 坐庄`): `庄 阿杰`, longest
@@ -815,6 +822,8 @@ ME_WORDS = frozenset({"我", "me", "I"})
 SEAT_ME_WORDS = frozenset({"加我", "加我一个", "算我", "算我一个", "我也来", "带我", "带我一个"})
 #: said before 开桌 to get going (`来来来 开桌 @乙 @丙`, `走，开桌 …`): read as nothing, as the words before 结算 are
 OPEN_LEAD_WORDS = ("来来来", "来来", "来", "走走走", "走起", "走", "好的", "好")
+#: laughing or cheering before a record (`哈哈 我自摸了 七对！！`, `ok 胡 七对 自摸`): said, as after it
+RECORD_LEAD_WORDS = ("哈哈", "哈", "呵呵", "嘿嘿", "嘻嘻", "hhh", "hh", "ok", "okk", "耶", "爽", "666")
 #: said after 开桌's seats to start (`开桌 @乙 @丙 走起`, `开桌了 @乙 @丙 开始吧`): read as nothing, as laughter is
 OPEN_CHEER_WORDS = frozenset(
     {"走起", "走", "走走走", "开始", "开始吧", "开始了", "来吧", "来来来", "搞起", "整起", "开打"}
@@ -840,7 +849,7 @@ PATTERNS: dict[str, tuple[str, ...]] = {
     "kawuxing": ("卡五星", "卡五", "卡5星", "卡5", "kawuxing"),
     "pengpenghu": ("碰碰胡", "碰碰和", "对对胡", "对对和", "大对子", "大对", "pengpenghu"),
     "qingyise": ("清一色", "qingyise"),
-    "qidui": ("七对", "七对子", "七小对", "小七对", "qidui"),
+    "qidui": ("七对", "七对子", "七小对", "小七对", "7对", "qidui"),
     "longqidui": ("龙七对", "豪华七对", "豪七", "longqidui"),
     "shuanglongqidui": ("双龙七对", "双豪华七对", "shuanglongqidui"),
     "dasanyuan": ("大三元", "dasanyuan"),

@@ -425,6 +425,8 @@ def book(
             if err.code != "nothing_to_edit":
                 raise
     refuse_while_undo_asked(ctx, table)
+    if ctx.double_win:
+        return _joined_to_the_hand_just_ended(ctx, table, events), True
     result = ctx.service.record_events(
         table.id,
         events,
@@ -435,6 +437,19 @@ def book(
     )
     follow_rollover(ctx, table, result)
     return result, False
+
+
+def _joined_to_the_hand_just_ended(
+    ctx: Context, table: TableInfo, events: Sequence[Event | Mapping[str, Any]]
+) -> HandResult:
+    """「一炮双响」 pressed under a held-back win (`Context.double_win`): the record that ended the hand now books
+    both wins on its discard, the hand re-recorded as an edit of it is (its number and dealer kept)."""
+    latest = ctx.service.latest_record(table.id)
+    if latest is None or not latest.finished:
+        raise Refusal("repeat_previous_changed")
+    return ctx.service.replace_hand(
+        latest.source, [*latest.events, *events], source=ctx.source, by=ctx.sender.user_id, reason="一炮双响"
+    )
 
 
 def follow_rollover(ctx: Context, table: TableInfo, result: HandResult) -> None:
@@ -476,6 +491,8 @@ REPEAT = "rep"
 REPEATED = "previous"
 #: a held-back question's state holds this when the line is another ending of the hand just ended (「是新的一局」)
 NEW_HAND = "new_hand"
+#: a double entry's press (and state mark) that books the held-back win into the hand just ended as its 一炮双响
+DOUBLE = "double"
 
 
 def questions_waiting(ctx: Context, kinds: tuple[str, ...]) -> list[Flow]:
@@ -775,7 +792,7 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         ctx.service.finish_flow(ctx.chat_id, key)
         gone = ctx.t(f"flow_hand_{why}", number=state["hand"], now=table.hand_number)
         return [AnswerCallback(gone, alert=True), SendText(gone, edit_message_id=query.message_id)]
-    if held and action in {"ok", REPEAT} and repeated_changed(ctx, table, state):
+    if held and action in {"ok", REPEAT, DOUBLE} and repeated_changed(ctx, table, state):
         ctx.service.finish_flow(ctx.chat_id, key)
         changed = ctx.t("repeat_previous_changed")
         return [AnswerCallback(changed, alert=True), SendText(changed, edit_message_id=query.message_id)]

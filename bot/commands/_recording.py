@@ -158,7 +158,8 @@ def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bo
     every reply names them now (`named_now`), and has no next hand to announce."""
     table, result = named_now(ctx, table, result)
     lines = booking_lines(ctx, result)
-    lines.append(ctx.t("hand_edited" if edited else "hand_recorded", number=result.number))
+    header = "hand_double_win" if ctx.double_win else "hand_edited" if edited else "hand_recorded"
+    lines.append(ctx.t(header, number=result.number))
     lines += describe_win(ctx.lang, result.events, result.answer, ctx.group.currency)
     lines += stake_lines(ctx, result.answer)
     lines += edit_changes_head(ctx, edited)

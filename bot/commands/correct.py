@@ -56,8 +56,9 @@ from bot.vocabulary import (
 from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
 from ledger.events import Event, Payload, payloads
-from ledger.hands import is_terminal
-from ledger.service import Flow, Ledger, TableRecord
+from ledger.hands import is_terminal, refuse_seven_pairs_after_kong
+from ledger.scoring import ScoringError
+from ledger.service import Flow, Ledger, ScoringRefused, TableRecord
 
 #: the words of a line 改 may put in a record's place: a record of any game (`改成 名次 …` for 够级's round)
 CORRECTED_WORDS = PLAYER_FIRST_WORDS | {BY_PATTERNS, DOUBLE_WIN, *GOUJI_ROUND_WORDS}
@@ -220,6 +221,11 @@ class _Unusable(Exception):
         self.message = message
 
 
+class _RuledOut(_Unusable):
+    """The hand's earlier events rule the line out (`_refuse_against_the_hand`): said even when the line was only
+    patterns, kept on the latest win (`改成 七对` after the winner's kong)."""
+
+
 class _Unready(Exception):
     """The line did not read through: it would ask (a flow saved) or write something other than a record."""
 
@@ -378,11 +384,16 @@ def _reading_of(
             raise typed from None
     if hu is None:  # a game without 卡五星's wins
         raise Quiet
+    ruled_out: _RuledOut | None = None
     for reading in _wins_kept(latest, line, my_seat(ctx, ctx.table) if ctx.table is not None else None):
         try:
             return HU_WORD, reading, *_reading(ctx, hu, HU_WORD, reading, latest)
+        except _RuledOut as why:
+            ruled_out = ruled_out or why
         except _Unusable:
             continue
+    if ruled_out is not None:
+        raise ruled_out
     raise Quiet  # `改一下，说好的`: chat
 
 
@@ -422,7 +433,27 @@ def _in_place_of(ctx: Context, latest: TableRecord, events: Sequence[Event]) -> 
     if latest.finished and not any(is_terminal(ctx.game, event) for event in recorded):
         what = describe_record(ctx.lang, latest.events, ctx.game)
         raise _Unusable(ctx.t("correct_not_an_end", number=latest.hand_number, what=what))
+    _refuse_against_the_hand(ctx, latest, recorded)
     return (describe_record(ctx.lang, recorded, ctx.game) if recorded else ""), recorded
+
+
+def _refuse_against_the_hand(ctx: Context, latest: TableRecord, recorded: Sequence[Payload]) -> None:
+    """A correction the hand's earlier events rule out (`改成 七对` for a player who konged in it: seven pairs are
+    fourteen concealed tiles) is refused before it is offered, as booking it would be: it was asked, and only the
+    press was refused, in a toast."""
+    from bot.texts import refusal_text
+
+    try:
+        hand = ctx.service.message_hand(_original(latest.source))
+    except LedgerError:
+        return
+    if hand is None:
+        return
+    earlier = list(hand.events[: len(hand.events) - len(latest.events)])
+    try:
+        refuse_seven_pairs_after_kong(ctx.game, [*earlier, *recorded])
+    except ScoringError as err:
+        raise _RuledOut(refusal_text(ctx.lang, ScoringRefused(err.code, err.message, err.reading)) or "") from None
 
 
 def _players_changed(ctx: Context, before: Sequence[Payload], after: Sequence[Payload]) -> str:

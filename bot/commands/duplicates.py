@@ -24,9 +24,10 @@ booked).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.commands._common import (
+    DOUBLE,
     HELD,
     NEW_HAND,
     REPEAT,
@@ -36,17 +37,18 @@ from bot.commands._common import (
     asked_already,
     current_table,
     flow_key,
+    flow_step,
     questions_waiting,
     repeated_changed,
 )
 from bot.commands._recording import held_back_text, held_back_yes
 from bot.commands.questions import CANCELLED, cancel_by_typing, effects_of, nothing_booked, typed_answer
-from bot.commands.suggest import held_line, press_to_rerun, run_held
+from bot.commands.suggest import held_line, rerun, run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import asks, fold
 from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_NO_WORDS_EN, REPEAT_WORDS_EN
 from ledger.booking import EXACT_RETELLING
-from ledger.events import PENGHU_PLAYS
+from ledger.events import PENGHU_PLAYS, Event, Payload, Win
 from ledger.service import DuplicateRecord, Flow, TableInfo
 
 KIND = REPEAT_QUESTION
@@ -61,12 +63,14 @@ def question_key(ctx: Context) -> int:
     return -flow_key(ctx)
 
 
-def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
+def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord, events: Sequence[Event] = ()) -> SendText:
     """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」 (「是新的一局」
-    for another ending of the hand). A line that did not start with its command word (`Context.unprompted`) and may
-    be talk (`_echoed`: `清一色 自摸！` after someone else recorded the win) is held back without a word, unless it
-    says it tells the hand after the fact (`Context.recap`) or repeats a 碰胡 play (碰, 扫 …): the table's ordinary
-    way to tell someone else's (`@乙 碰 点 @丙`), and a real second one of the same is no news."""
+    for another ending of the hand, and 「一炮双响」 when `events` are another player's win on the same discard: the
+    second winner telling their own win, the usual way a 一炮双响 reaches the table). A line that did not start
+    with its command word (`Context.unprompted`) and may be talk (`_echoed`: `清一色 自摸！` after someone else
+    recorded the win) is held back without a word, unless it says it tells the hand after the fact
+    (`Context.recap`) or repeats a 碰胡 play (碰, 扫 …): the table's ordinary way to tell someone else's
+    (`@乙 碰 点 @丙`), and a real second one of the same is no news."""
     key = question_key(ctx)
     if asked_already(ctx, key):
         raise Quiet  # this very update asked already (a redelivery): the question is out there
@@ -79,12 +83,39 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord) -> SendText:
     state = {**held_line(ctx, table, ctx.word, ctx.args), REPEATED: dup.after}
     if dup.differs:
         state[NEW_HAND] = True  # 「是新的一局」: its typer's typed `是新的一局` answers it too (`book_held`)
+    double = table.game == "kawuxing" and dup.differs and second_win_on_the_discard(dup.previous.events, events)
+    if double:
+        state[DOUBLE] = True  # 「一炮双响」: its typer's typed `一炮双响` answers it too (`join_double_win`)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
-    buttons = (
+    buttons: tuple[tuple[Button, ...], ...] = (
         (Button(held_back_yes(ctx, dup), f"{PREFIX}:{key}:ok"), Button(ctx.t("btn_repeat_no"), f"{PREFIX}:{key}:x")),
     )
-    text = held_back_text(ctx, dup, table.game)
+    if double:
+        buttons = ((Button(ctx.t("btn_double_win"), f"{PREFIX}:{key}:{DOUBLE}"),), *buttons)
+    text = held_back_text(ctx, dup, table.game) + (("\n" + ctx.t("duplicate_double_win")) if double else "")
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+def second_win_on_the_discard(previous: Sequence[Payload], events: Sequence[Event]) -> bool:
+    """Whether `events` are one win on the same discard as the one win `previous` (a record that ended its hand)
+    booked, by another winner: together a 一炮双响."""
+    wins = [event for event in previous if event.get("type") == "hu"]
+    if len(wins) != 1 or wins[0].get("method") != "discard" or len(events) != 1:
+        return False
+    (win,) = events
+    return (
+        isinstance(win, Win)
+        and win.method == "discard"
+        and win.discarder == wins[0].get("from")
+        and win.winner != wins[0].get("winner")
+    )
+
+
+def join_double_win(ctx: Context, step: FlowStep) -> HandlerResult:
+    """「一炮双响」: the held-back win joins the hand just ended, its record now both wins on the one discard."""
+    if not step.state.get(DOUBLE):
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    return run_held(ctx, step.key, step.state, step.edit, repeat=True, double_win=True)
 
 
 def _echoed(ctx: Context, dup: DuplicateRecord) -> bool:
@@ -143,6 +174,23 @@ def book_held(ctx: Context, *, new_hand: bool, english: tuple[str, ...]) -> list
     return typed_answer(ctx, effects, message, "new_hand_typed" if new_hand else "repeat_booked_typed")
 
 
+def double_win_by_typing(ctx: Context) -> list[Effect] | None:
+    """A typed `一炮双响` (alone) from whoever's win was held back with 「一炮双响」 under it, that question their
+    latest: answered as that button is. None when no such question waits (the words are chat then)."""
+    waiting = questions_waiting(ctx, tuple(CANCELLED))
+    if not waiting or waiting[0].kind != KIND or not waiting[0].state.get(DOUBLE):
+        return None
+    flow = waiting[0]
+    message = int(flow.state.get("message") or 0)
+    if repeated_changed(ctx, current_table(ctx), flow.state):  # after a record that is not the latest any more
+        ctx.service.finish_flow(ctx.chat_id, flow.message_id)
+        effects: list[Effect] = [AnswerCallback(ctx.t("repeat_previous_changed"), alert=True)]
+    else:
+        state = dict(flow.state)
+        effects = effects_of(run_held(ctx, flow.message_id, state, message, repeat=True, double_win=True))
+    return typed_answer(ctx, effects, message, "double_win_typed")
+
+
 @registry.command(
     "new_hand",
     names=["newhand"],
@@ -181,7 +229,14 @@ def press(ctx: Context) -> HandlerResult:
     line's sender or an admin answers (`flow_step`): a third player's press would book someone else's line twice,
     the very double booking the check holds back."""
 
-    return press_to_rerun(ctx, KIND, repeat=True)
+    step = flow_step(ctx, KIND, current_table)
+    if not isinstance(step, FlowStep):
+        return step
+    if step.action == DOUBLE:
+        return join_double_win(ctx, step)
+    if step.action != "ok":
+        return AnswerCallback(ctx.t("button_expired"), alert=True)
+    return rerun(ctx, step, repeat=True)
 
 
 def hold_flow(ctx: Context, prefix: str, kind: str, step: FlowStep, dup: DuplicateRecord, game: str) -> list[Effect]:

@@ -17,11 +17,11 @@ from bot.commands._inputs import table_rules
 from bot.commands._recording import event_reply, hand_reply, kawuxing_table, kong_of, ready_of, win_of
 from bot.commands.chat_options import minggang
 from bot.commands.duplicates import KIND as DUPLICATE
-from bot.commands.duplicates import hold_back, question_key
+from bot.commands.duplicates import double_win_by_typing, hold_back, question_key
 from bot.commands.flows import start_flow
 from bot.commands.regional import prepare, refuse_unbookable
 from bot.commands.suggest import ask, offer
-from bot.core import Context, Quiet, Refusal, SendText, registry
+from bot.core import Context, Effect, Quiet, Refusal, SendText, registry
 from bot.grammar import (
     BY_PATTERNS,
     NOT_A_DOUBLE_WIN,
@@ -134,11 +134,14 @@ def record_liangdao(ctx: Context) -> SendText:
     games=KAWUXING,
     on_edit=True,
 )
-def record_win(ctx: Context) -> SendText:
+def record_win(ctx: Context) -> SendText | list[Effect]:
     table = kawuxing_table(ctx)
     said = implied(ctx.word)  # `自摸 清一色` is `胡 清一色 自摸`
     mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
     if ctx.word in (*DOUBLE_WIN_WORDS, *WON_BARE_EN) and not ctx.args:
+        joined = double_win_by_typing(ctx) if ctx.word in DOUBLE_WIN_WORDS else None
+        if joined is not None:
+            return joined  # `一炮双响` typed under the question 「一炮双响」 answers
         raise Quiet  # `一炮双响！`, `won!`: said of a win, not told
     if not ctx.args and not said and not (ctx.incoming and ctx.incoming.edited):
         if ctx.word in FIRST_PERSON_WIN_WORDS and mine is None and ctx.unprompted:
@@ -274,7 +277,7 @@ def _record(ctx: Context, table: TableInfo, events: list[Event]) -> SendText:
             _refuse_edited_repeat(ctx, table, events)
         result, edited = book(ctx, table, events)
     except DuplicateRecord as dup:
-        return hold_back(ctx, table, dup)
+        return hold_back(ctx, table, dup, events)
     except (ScoringRefused, ScoringError) as err:
         if err.reading.key == "fifth_tile":
             _refuse_kong_again(ctx, table, events)

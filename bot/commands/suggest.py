@@ -142,9 +142,12 @@ def rerun(ctx: Context, step: FlowStep, *, repeat: bool = False) -> HandlerResul
     return run_held(ctx, step.key, step.state, step.edit, repeat=repeat)
 
 
-def run_held(ctx: Context, key: int, state: dict[str, Any], edit_message_id: int, *, repeat: bool) -> HandlerResult:
+def run_held(
+    ctx: Context, key: int, state: dict[str, Any], edit_message_id: int, *, repeat: bool, double_win: bool = False
+) -> HandlerResult:
     """`rerun` of the line a flow (`key`) holds (`state`), its reply in place of message `edit_message_id`: for
-    a flow of no table too (a payment held back as a repeat)."""
+    a flow of no table too (a payment held back as a repeat). `double_win`: the held win joins the hand just ended
+    as its 一炮双响 (`Context.double_win`)."""
     user_id, name, username = state["sender"]
     sender = Sender(int(user_id), str(name), username)
     word, args = str(state["word"]), str(state["args"])
@@ -167,7 +170,9 @@ def run_held(ctx: Context, key: int, state: dict[str, Any], edit_message_id: int
         mentions=mentions,
         usernames=tuple(str(u) for u in state.get("usernames", ())),
     )
-    typed = replace(ctx, sender=sender, source=source, incoming=incoming, callback=None, repeat=repeat)
+    typed = replace(
+        ctx, sender=sender, source=source, incoming=incoming, callback=None, repeat=repeat, double_win=double_win
+    )
     typed.command, typed.word, typed.args = command, word, args
     try:
         result = command.handler(typed)

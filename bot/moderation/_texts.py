@@ -16,6 +16,10 @@ register(
         "mod_reason": {"zh": "{rule}：{detail}", "en": "{rule}: {detail}"},
         "mod_detail_flood": {"zh": "{seconds} 秒内 {count} 条", "en": "{count} messages in {seconds} s"},
         "mod_detail_repeat": {"zh": "同一内容连发 {count} 次", "en": "the same text {count} times in a row"},
+        "mod_repeat_next": {
+            "zh": "（同一条已经发了 {count} 次：再发一次按群规算重复刷屏）",
+            "en": "(the same line {count} times now: once more is flooding under the group rules)",
+        },
         # the ladder
         "mod_offence_warn": {
             "zh": "⚠️ {name} 违反群规（{rule}：{detail}）。第 {n} 次违规：警告。{next}",

@@ -12,6 +12,8 @@ offence get no answer.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.commands._common import member_of, shown_name
 from bot.core import (
     BanMember,
@@ -120,7 +122,24 @@ def count_what_changed_nothing(ctx: Context, outcome: Outcome) -> Outcome:
     if verdict.offence:
         ctx.lang = ctx.group.language  # the group's rules speak the group's language, whatever the line was written in
         return Outcome(_punish(ctx, verdict.reasons[0], _flood_detail(ctx, verdict), delete=False))
-    return Outcome(refused=outcome.refused, heard=outcome.heard) if verdict.reasons else outcome
+    if verdict.reasons:
+        return Outcome(refused=outcome.refused, heard=outcome.heard)
+    return _warned(ctx, outcome, verdict, rules)
+
+
+def _warned(ctx: Context, outcome: Outcome, verdict: FloodVerdict, rules: RuleSettings) -> Outcome:
+    """A refused line retyped until once more would be a repeat (`胡 七对 自摸` refused twice: a player retrying, not
+    a spammer) says so under its answer, before the rule punishes the next one."""
+    if not outcome.refused or not rules.repeat_count or verdict.run < 2 or verdict.run != rules.repeat_count - 1:
+        return outcome
+    texts = [i for i, effect in enumerate(outcome.effects) if isinstance(effect, SendText)]
+    if not texts:
+        return outcome
+    last = outcome.effects[texts[-1]]
+    assert isinstance(last, SendText)
+    effects = list(outcome.effects)
+    effects[texts[-1]] = replace(last, text=f"{last.text}\n{ctx.t('mod_repeat_next', count=verdict.run)}")
+    return replace(outcome, effects=effects)
 
 
 def _flood_rules(rules: RuleSettings) -> FloodRules:

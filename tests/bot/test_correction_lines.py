@@ -49,3 +49,14 @@ def test_a_correction_said_as_players_say_it_asks_and_rescores(mistaken: Table, 
 def test_owning_up_without_a_record_to_change_to_is_chat(mistaken: Table, line: str) -> None:
     assert mistaken.say(f"b: {line}") == []
     assert mistaken.balances()["b"] == 1600
+
+
+@pytest.mark.parametrize("line", ["b: 改成 七对", "b: 改成 胡 七对 自摸"])
+def test_a_correction_the_hands_kong_rules_out_is_refused_before_it_is_asked(table: Table, line: str) -> None:
+    """b konged, then won 杠上开花 清一色: `改成 七对` was asked 「改成「b 自摸 七对」？」 and only the press was
+    refused, in a toast (seven pairs are fourteen concealed tiles). It is refused at once, with why; nothing changes."""
+    table.say("b: 暗杠 3s", "!clock +1m", "b: 杠上开花 清一色", "!clock +1m")
+    before = table.balances()
+    out = table.say(line)
+    assert out == ["bot: 没有记录：b 这局杠过（三条），七对要门清：不能有杠"], out
+    assert table.balances() == before

@@ -95,6 +95,8 @@ def test_what_reads_as_english() -> None:
     assert written_in_english("paid @小李 4 bucks", names)
     assert written_in_english("undo", names)
     neither = ("/balance@paiju_bot", "/undo", "胡 七对 自摸", "ok", "OK 收到", "zimo", "@xiaoli 4", "123p46p789s22s 5p")
+    # the game's words in pinyin are a Chinese player's (were answered in English)
+    neither += ("hu qidui zimo", "angang 3s", "hu qingyise dianpao @xiaoli", "gang 5p", "maima 7s")
     for line in (*neither, "老王 gg", "哈哈 nb"):
         assert not written_in_english(line, names), line
 
@@ -118,7 +120,6 @@ _MENTIONS = st.from_regex(r"@[A-Za-z][A-Za-z0-9_]{2,12}", fullmatch=True)
 @given(st.lists(st.one_of(_TILES, st.integers(0, 9999).map(str), _MENTIONS), max_size=6))
 def test_tiles_amounts_and_mentions_alone_are_never_english(words: list[str]) -> None:
     assert not written_in_english(" ".join(words))
-
 
 
 def test_a_flood_of_english_lines_is_punished_in_the_groups_language(db_url: str) -> None:

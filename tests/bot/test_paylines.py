@@ -72,6 +72,15 @@ def test_a_payment_said_with_talk_after_it_is_booked(settled: Table, line: str, 
     assert 800 - _owed(settled) == paid, out
 
 
+@pytest.mark.parametrize("line", ["付 @ajie 233", "@ajie 转你2333", "付 @ajie 666"])
+def test_a_number_after_a_payment_is_its_amount_never_laughter(settled: Table, line: str) -> None:
+    """233 is laughter after a record, but after a payment it is what was paid: more than the 8元 owed is refused
+    (it booked the whole debt, as a bare `付 @ajie` does — 233 of a 300 debt would have settled all 300)."""
+    out = settled.say(f"wangge: {line}")
+    assert any("只欠 阿杰 8元" in o for o in out), out
+    assert _owed(settled) == 800
+
+
 @pytest.mark.parametrize("line", ["已转 你看看", "转了 8 个给他", "给他转了8"])
 def test_talk_that_is_no_payment_stays_chat(settled: Table, line: str) -> None:
     assert settled.say(f"wangge: {line}") == []

@@ -78,6 +78,21 @@ def test_a_typo_in_a_pattern_name_is_still_suggested(table: Table) -> None:
         ("a: 鸡胡 自摸", {"a": 200, "b": -100, "c": -100}),
         ("a: 小胡 自摸", {"a": 200, "b": -100, "c": -100}),
         ("a: 胡 鸡胡 自摸", {"a": 200, "b": -100, "c": -100}),  # as 胡 平胡 自摸
+        # what a chat shows as nothing is no part of the words: a direction override before 胡 (was silent), a
+        # pasted control character inside (was 「没看懂「七对」」, quoting what looked right)
+        # cheering after the record (were asked 「没看懂「gg」」), 7对 for 七对 as 卡5星 for 卡五星
+        ("a: 胡 七对 自摸 gg", {"a": 800, "b": -400, "c": -400}),
+        ("a: 七对 自摸 666", {"a": 800, "b": -400, "c": -400}),
+        ("a: 胡 七对 自摸 nice", {"a": 800, "b": -400, "c": -400}),
+        ("a: 胡 7对 自摸", {"a": 800, "b": -400, "c": -400}),
+        # the win word again after the patterns, laughter or `ok` before the record (were silent)
+        ("a: 清一色自摸 胡了", {"a": 800, "b": -400, "c": -400}),
+        ("a: 清一色 自摸 胡了", {"a": 800, "b": -400, "c": -400}),
+        ("a: 哈哈 我自摸了 七对！！", {"a": 800, "b": -400, "c": -400}),
+        ("a: ok 胡 七对 自摸", {"a": 800, "b": -400, "c": -400}),
+        ("a: \u202e胡 七对 自摸", {"a": 800, "b": -400, "c": -400}),
+        ("a: 胡 七对\x07 自摸", {"a": 800, "b": -400, "c": -400}),
+        ("a: 胡 七\u200b对 自摸", {"a": 800, "b": -400, "c": -400}),
     ],
 )
 def test_lines_once_met_with_silence_book(table: Table, line: str, balances: dict[str, int]) -> None:
@@ -92,6 +107,11 @@ def test_lines_once_met_with_silence_book(table: Table, line: str, balances: dic
         ("a: 清一色自摸！每人8块", "每人8块", "胡 清一色自摸"),
         ("a: b自摸 七对 8块", "8块", "胡 b 七对 自摸"),
         ("a: 胡 七对 自摸 4块一家", "4块一家", "胡 七对 自摸"),
+        # in Chinese numerals, as the amount is said aloud (were silent: read as chat, the hand never booked)
+        ("a: 七对 自摸 四块一家", "四块一家", "胡 七对 自摸"),
+        ("a: 清一色自摸 每人八块", "每人八块", "胡 清一色自摸"),
+        ("a: 胡 七对 自摸 两块五一家", "两块五一家", "胡 七对 自摸"),
+        ("a: b自摸 七对 十块", "十块", "胡 b 七对 自摸"),
     ],
 )
 def test_money_said_with_a_win_is_asked_about_never_silent(table: Table, line: str, amount: str, asked: str) -> None:
@@ -108,13 +128,14 @@ def test_money_said_cheering_a_win_just_recorded_asks_nothing(table: Table) -> N
     assert table.hands() == 1
 
 
-def test_a_pung_konged_later_is_an_added_kong(table: Table) -> None:
-    out = table.say("a: 碰了又杠 4s")
+@pytest.mark.parametrize("line", ["a: 碰了又杠 4s", "a: 我碰了又杠 4s"])
+def test_a_pung_konged_later_is_an_added_kong(table: Table, line: str) -> None:
+    out = table.say(line)
     assert any("蓄杠 四条" in o for o in out)
     assert table.balances() == {"a": 200, "b": -100, "c": -100}
 
 
-@pytest.mark.parametrize("line", ["b: 亮了", "b: 我亮", "b: 我亮了"])
+@pytest.mark.parametrize("line", ["b: 亮了", "b: 我亮", "b: 我亮了", "b: 我也亮倒", "b: 我也亮了"])
 def test_liangdao_said_short_is_a_liangdao(table: Table, line: str) -> None:
     out = table.say(line)
     assert any("b 亮倒" in o for o in out), out

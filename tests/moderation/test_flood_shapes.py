@@ -112,3 +112,17 @@ def test_chat_sent_as_replies_to_the_bot_is_a_flood(sqlite_ledger: Ledger) -> No
     assert all("违反群规" not in reply for reply in replies[:4])
     assert f"小明-成员 {FLOOD}" in replies[4], replies  # 余额 and five replies: six lines in ten seconds
     assert replies[5] == ""
+
+
+def test_a_refused_record_retyped_is_warned_once_before_the_repeat_is_punished(table: Table) -> None:
+    """A player retrying a refused record is told under the second refusal that a third is the rule's repeat (it
+    was fined with no word before); a different line, or the same one outside the window, is not warned."""
+    table.say("a: 暗杠 3s", "!clock +1m")
+    out = quick(table, *["a: 胡 七对 自摸"] * 3, gap="+2s")
+    assert out[0] == ["bot: 没有记录：阿杰-成员 这局杠过（三条），七对要门清：不能有杠"], out[0]
+    assert out[1][-1] == "bot: （同一条已经发了 2 次：再发一次按群规算重复刷屏）", out[1]
+    assert any(f"阿杰-成员 {REPEAT}" in line for line in out[2]), out[2]
+    assert pot(table) == 500
+    table.say("!clock +1m")
+    out = quick(table, *["b: 付 @a 4"] * 2, gap="+30s")  # outside the window: no repeat, no warning
+    assert not any("再发一次" in line for replies in out for line in replies), out
