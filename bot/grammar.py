@@ -1133,8 +1133,9 @@ def _win_by_its_patterns(
     keys = {name_key(seat): seat for seat in seats}
     if asks(text):
         return None
-    # `碰碰胡 自摸 哈哈哈` as a record word's line; `清一色自摸 胡了`: the win word after what was won, said again
-    text = _cut_said_after(text, lambda typed: _cheering(typed) or fold(typed) in _WON_AFTER)
+    # `碰碰胡 自摸 哈哈哈` as a record word's line (a cheer is not: `清一色 自摸 666` praises someone's win);
+    # `清一色自摸 胡了`: the win word after what was won, said again
+    text = _cut_said_after(text, lambda typed: _laughter(typed) or fold(typed) in _WON_AFTER)
     try:
         words = read(text[: _HEAD * 2], lambda typed: keys.get(name_key(typed)))
     except GrammarError:

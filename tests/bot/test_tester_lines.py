@@ -82,8 +82,8 @@ def test_a_typo_in_a_pattern_name_is_still_suggested(table: Table) -> None:
         # pasted control character inside (was 「没看懂「七对」」, quoting what looked right)
         # cheering after the record (were asked 「没看懂「gg」」), 7对 for 七对 as 卡5星 for 卡五星
         ("a: 胡 七对 自摸 gg", {"a": 800, "b": -400, "c": -400}),
-        ("a: 七对 自摸 666", {"a": 800, "b": -400, "c": -400}),
         ("a: 胡 七对 自摸 nice", {"a": 800, "b": -400, "c": -400}),
+        ("a: 胡 七对 自摸 666", {"a": 800, "b": -400, "c": -400}),
         ("a: 胡 7对 自摸", {"a": 800, "b": -400, "c": -400}),
         # the win word again after the patterns, laughter or `ok` before the record (were silent)
         ("a: 清一色自摸 胡了", {"a": 800, "b": -400, "c": -400}),
