@@ -327,9 +327,9 @@ def split_command(
         if found is not None and found[0].key in vocab.RECORD_COMMANDS:
             return found
     again = _again(text, seats) if vocab.AGAIN_WORD in head[:_AGAIN_WITHIN] else None
-    if again is not None:  # `又胡了`, `我又自摸了 清一色`: the record alone, when it is one
+    if again is not None:  # `又胡了`, `我又自摸了 清一色`, `又扫了`: the record alone, when it is one
         found = split_command(again, book, game, seats)
-        if found is not None and found[0].key in vocab.RECORD_COMMANDS:
+        if found is not None and (found[0].key in vocab.RECORD_COMMANDS or found[1] in vocab.ALL_RECORD_WORDS):
             return found
     for word, end in _words_at(head, book):
         command = book.lookup(word, game)
@@ -345,11 +345,16 @@ def split_command(
         if asks(text) and (command.key in vocab.ASKED_ABOUT_COMMANDS or command.admin_only):
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         args = _rest(text[origin[start + end] :])
+        word, args = _done_apart(command.key, word, args, book, game)
         if word in _CHEERED_WORDS:
             args = _without_cheers(args, word)  # `撤销 哈哈`: the word alone; `我三科 哈哈`: `我三科`
         elif word in vocab.COMMAND_WORDS["open"]:
             args = _cut_said_after(args, _open_cheer)  # `开桌 @乙 @丙 走起`: the seats alone
         return command, word, args
+    if head.startswith("我") and head[1:2].isspace():  # `我 扫了`, `我 胡了 自摸`: `我扫了`, `我胡了 自摸`
+        mine = _first_person_apart(text[origin[start + 1] :], book, game)
+        if mine is not None:
+            return mine
     glued = _glued_to(head, book, game)
     if glued is not None:
         command, word = glued
@@ -427,6 +432,35 @@ def split_command(
     if game == "penghu" and head.startswith(vocab.PENGHU_DEAL_FIRST):
         return _deal_first(text[origin[start + len(vocab.PENGHU_DEAL_FIRST)] :], book, game)
     return _double_win_named(text, book, game, seats)
+
+
+def _done_apart(key: str, word: str, args: str, book: CommandBook[C_co], game: str | None) -> tuple[str, str]:
+    """A record's word with 了 typed apart after it (`扫 了`, `碰 了 点 @丙`, `胡 了 自摸`: `vocab.DONE_APART`) is the
+    word said done (`扫了`) when that is a word of the same command; (word, args) as they were otherwise."""
+    said = args.split(maxsplit=1)
+    if word not in vocab.ALL_RECORD_WORDS or not said or fold(said[0]) not in vocab.DONE_APART:
+        return word, args
+    done = book.lookup(word + fold(said[0]), game)
+    if done is None or done.key != key:
+        return word, args
+    return word + fold(said[0]), said[1] if len(said) > 1 else ""
+
+
+def _first_person_apart(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
+    """What follows 我 typed apart (`扫了`, `起手 扫`, `胡了 自摸`, `亮`): the record said in the first person, its
+    word glued to 我 (`我扫了`, `我起手扫`, `我胡了 自摸`, `我亮`: `vocab.FIRST_PERSON_WORDS`), when the words have it;
+    anything else is what it was (`我 余额` is no command)."""
+    glued = split_command("我" + rest.lstrip(_SPACES), book, game)  # `我 亮 …`: `我亮 …` (亮 alone is no word)
+    if glued is not None and glued[1] in vocab.FIRST_PERSON_WORDS:
+        return glued
+    found = split_command(rest, book, game)
+    if found is None:
+        return None
+    command, word, args = found
+    mine = book.lookup(f"我{word}", game)
+    if f"我{word}" not in vocab.FIRST_PERSON_WORDS or mine is None or mine.key != command.key:
+        return None
+    return mine, f"我{word}", args
 
 
 #: win words said twice in joy (`胡了胡了！`, `自摸自摸 七对`): read once
@@ -640,6 +674,11 @@ def _cut_said_after(args: str, said: Callable[[str], bool]) -> str:
         kept = kept[:start]
 
 
+def without_laughter(args: str) -> str:
+    """A record's arguments without laughter at their end (`碰 点 @丙 哈哈`), as `_without_cheers` drops it."""
+    return _cut_said_after(args, _laughter)
+
+
 def without_afterthoughts(line: str) -> str:
     """A correction's line without what is said after it: laughter (`改成 清一色 哈哈`) and the mistake owned up to
     (`改成清一色自摸 打错了`)."""
@@ -778,6 +817,10 @@ _WIN_STARTS = frozenset(
 _SELF_DRAW_FIRST = frozenset(spelling for spelling in vocab.METHODS["self_draw"] if spelling.isascii())
 
 
+#: the words that may be typed with spaces inside and still start their line (`我 扫了`, `扫 了`: `split_command`)
+_SPACED_WORDS = vocab.ALL_RECORD_WORDS | vocab.FIRST_PERSON_WORDS
+
+
 def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> bool:
     """Whether a command was read from a line that may well be chat: one that does not start with its word (a win
     told by its patterns, `BY_PATTERNS`, or a record with its player first: `@乙 胡了 …`, `老王 碰 …`), one whose
@@ -798,6 +841,8 @@ def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> b
             and head[_led_in(head, _CORRECTION_LEADS) :].startswith(word)
         )
     )
+    if not said and word in _SPACED_WORDS:  # `我 扫了`, `扫 了`, `我 起手 扫`: the word typed apart is said
+        said = "".join(head.split()).startswith(word)
     glued = command is not None and command.glued is not None and head.startswith(word)
     if glued and _ends_word(word, head[len(word) :]):
         glued = False  # `设置 底金 2`: the word as typed apart

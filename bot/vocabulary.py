@@ -632,10 +632,13 @@ def _penghu_said(key: str, word: str) -> tuple[str, ...]:
     return (*said, *(f"我{done}" for done in said))
 
 
+#: the dealer's win called 中庄 (`中庄 自摸`), said done and in the first person as every 碰胡 word is (`中庄了`,
+#: `我中庄了 点 大鹏`): `胡 … 中庄`
+ZHONGZHUANG_WORDS = _penghu_said("hu", "中庄")
 #: 碰胡's recording commands: command key -> the words that start it; 胡 is the 卡五星 word's
 PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     **{key: (*_penghu_said(key, word), *PENGHU_WORDS_EN.get(key, ())) for key, word in PENGHU_WORDS.items()},
-    "hu": (*COMMAND_WORDS["hu"], "中庄", *PENGHU_WORDS_EN["hu"]),
+    "hu": (*COMMAND_WORDS["hu"], *ZHONGZHUANG_WORDS, *PENGHU_WORDS_EN["hu"]),
 }
 
 #: command words that carry an argument of their own: `自摸` is `胡 … 自摸`, `点杠 @乙` is `直杠 点 @乙`
@@ -673,7 +676,10 @@ FIRST_PERSON_WIN_WORDS = frozenset(
 #: the sender's own 碰胡 records (`我扫了`, `我胡了`): never someone else's, nor said of a player named before them
 #: (`@乙 我碰了` is chat)
 PENGHU_FIRST_PERSON_WORDS = FIRST_PERSON_WIN_WORDS | frozenset(
-    word for key in PENGHU_WORDS for word in PENGHU_COMMAND_WORDS[key] if word.startswith("我")
+    word
+    for words in (*(PENGHU_COMMAND_WORDS[key] for key in PENGHU_WORDS), ZHONGZHUANG_WORDS)
+    for word in words
+    if word.startswith("我")
 )
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
@@ -724,6 +730,19 @@ GOUJI_CARD_PASSING_WORDS = ("进贡", "点贡", "还贡", "回贡", "开点", "�
 GOUJI_ROUND_EN = ("order", "ranking")
 #: the words of a typed 够级 round (`名次 @a @d @c @f @b @e`; bot/games/gouji.py)
 GOUJI_ROUND_WORDS = ("名次", "排名", "出完", *GOUJI_ROUND_EN)
+#: a 够级 table's match score asked for (the two teams' points over its rounds)
+MATCH_WORDS = ("比分", "比分多少", "几比几了")
+#: a round's marks typed without the round (`革命 @e @f`, `我革命`, `烧牌 @e`): they are said inside the 名次 line
+#: (`名次 … 革命 @e`), so such a line is answered with how (bot/games/gouji.py); mark -> its words
+GOUJI_MARK_WORDS: dict[str, tuple[str, ...]] = {
+    mark: (*said, *(f"{word}了" for word in said), *(f"我{word}" for word in said), *(f"我{word}了" for word in said))
+    for mark, said in (("geming", ("革命",)), ("failed", ("烧牌", "烧牌失败")))
+}
+#: every record word said in the first person, 我 glued on (`我胡了`, `我暗杠`, `我扫了`, `我中庄`, `我革命`): typed
+#: apart from 我 (`我 扫了`, `我 胡了 自摸`) the line is the glued word's (`bot.grammar`)
+FIRST_PERSON_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | PENGHU_FIRST_PERSON_WORDS
+FIRST_PERSON_WORDS |= frozenset(DEALT_IN_WORDS)
+FIRST_PERSON_WORDS |= frozenset(word for words in GOUJI_MARK_WORDS.values() for word in words if word[0] == "我")
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
@@ -739,6 +758,11 @@ ADDRESSED_PAYMENT_WORDS = frozenset(word for key in ("pay", "received") for word
 PAID_TO_WORD = "给"
 #: what may close a payment's amount, said as done (`付 @老王 8块了`, `转给 @老王 8 了`): the amount is the same
 PAID_DONE = ("了", "啦")
+#: a record's word said done with the particle typed apart (`扫 了`, `碰 了 点 @丙`, `胡 了 自摸`): the word said done
+#: (`扫了`), when that is a word of the same command; only a record's words (`ALL_RECORD_WORDS`; `我扫 了` too)
+DONE_APART = PAID_DONE
+#: the records' words of either game, the first-person ones too (`胡了`, `暗杠`, `扫了`, `我碰`)
+ALL_RECORD_WORDS = RECORD_WORDS | frozenset(word for words in PENGHU_COMMAND_WORDS.values() for word in words)
 #: a payment said with 转给 (`转给 @老王 8`, `转给 @老王 8块了`): read as this payment word only when one @mention and
 #: an amount follow, nothing else; before anything else it is chat (`转给 @老王`: forwarded to him, `转给你看看`).
 #: A plain name instead of the mention (`转给 小李 4`), or 转 alone before one (`转小李4块`, `转 小李 4`), is read so

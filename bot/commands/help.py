@@ -16,6 +16,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "record": (
         *("open", "table", "gang", "liangdao", "hu", "draw", "piao", "kan", "qiaba", "ma", "ready", "gouji_round"),
         "gouji_place",
+        "gouji_mark",
         "gouji_card_passing",
         *("penghu_peng", "penghu_sao", "penghu_guosao", "penghu_paoqi", "penghu_tishe", "penghu_baojing"),
         *("penghu_wufu", "penghu_hu", "penghu_tianhu", "penghu_dihu", "penghu_xiaoqidui", "penghu_other_game"),
@@ -37,7 +38,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
         *("balance", "settle", "close", "unsettle", "pay", "received", "unpay", "unpaid", "details", "qrcode"),
         *("qrremove", "fees", "payfees", "unpayfees"),
     ),
-    "views": ("history", "stats", "leaderboard", "h2h", "night_report", "export"),
+    "views": ("history", "gouji_match", "stats", "leaderboard", "h2h", "night_report", "export"),
     "settings": ("rules", "config", "alias", "link", "help"),
     "moderation": (
         *("mod_grouprules", "mod_flag", "mod_violations", "mod_pot", "mod_payout", "unpayout", "mod_warn"),

@@ -15,6 +15,7 @@ from bot.commands._common import (
     book,
     booking_lines,
     button_index,
+    current_table,
     edit_changes_head,
     edited_key,
     flow_key,
@@ -34,7 +35,15 @@ from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Qu
 from bot.games._common import game_table
 from bot.grammar import fold, tokens
 from bot.texts import joined, register, register_describer, scoring_refusal
-from bot.vocabulary import GOUJI_CARD_PASSING_WORDS, GOUJI_PLACES, GOUJI_ROUND_EN, GOUJI_ROUND_WORDS, OWN_PLACE_WORDS
+from bot.vocabulary import (
+    GOUJI_CARD_PASSING_WORDS,
+    GOUJI_MARK_WORDS,
+    GOUJI_PLACES,
+    GOUJI_ROUND_EN,
+    GOUJI_ROUND_WORDS,
+    MATCH_WORDS,
+    OWN_PLACE_WORDS,
+)
 from ledger.events import GoujiRound
 from ledger.scoring import ScoringError, gouji
 from ledger.service import DuplicateRecord, Flow, HandResult, TableInfo
@@ -172,6 +181,30 @@ register(
             "en": "You are not seated here: whose place is “{word}”? Record the round: 名次 @a @d @c @f @b @e "
             "(头科 first)",
         },
+        "gouji_geming_alone": {
+            "zh": "没有记：革命要写在一局的名次里，还差其余五人的名次。"
+            "按出完的顺序写（头科在前），革命的写在「革命」后面：名次 @甲 @丁 @丙 @己 @乙 革命 {names_typed}",
+            "en": "Not recorded: 革命 goes in a round's line, and the other five players' order is missing. Name them "
+            "in the order they went out (头科 first), 革命 after 革命: 名次 @a @d @c @f @b 革命 {names_typed}",
+        },
+        "gouji_geming_void": {
+            "zh": "没有记：革命要写在「名次」后面。两人以上革命，这一局作废、不计分；"
+            "{names} 都革命了的话，发：名次 革命 {names_typed}",
+            "en": "Not recorded: 革命 goes after 名次. Two or more 革命 void the round (not scored); if {names} all "
+            "declared 革命, send: 名次 革命 {names_typed}",
+        },
+        "gouji_geming_who": {
+            "zh": "没有记：革命要写在一局的名次里，写上是谁：名次 @甲 @丁 @丙 @己 @乙 革命 @某人"
+            "（其余五人按出完的顺序，头科在前）；两人以上革命，这一局作废：名次 革命 @某人 @某人",
+            "en": "Not recorded: 革命 goes in a round's line, with who: 名次 @a @d @c @f @b 革命 @x (the other five in "
+            "the order they went out, 头科 first); two or more 革命 void the round: 名次 革命 @x @y",
+        },
+        "gouji_failed_alone": {
+            "zh": "没有记：烧牌失败要写在一局的名次里：先按出完的顺序写出完的人，"
+            "烧牌失败的按失败先后写在「烧牌」后面：名次 @甲 @丁 @丙 @己 烧牌 {names}",
+            "en": "Not recorded: failed burns go in a round's line: those who went out in order, then the failed "
+            "burns after 烧牌 in the order they failed: 名次 @a @d @c @f 烧牌 {names}",
+        },
         "gouji_btn_o": {"zh": "出完…", "en": "Went out…"},
         "gouji_btn_g": {"zh": "革命…", "en": "革命…"},
         "gouji_btn_f": {"zh": "烧牌失败…", "en": "Failed burn…"},
@@ -291,6 +324,55 @@ def card_passing(ctx: Context) -> SendText:
     """`进贡`, `点贡 @老王`: passing cards moves no money (docs/games.md, 够级 rule 8), so nothing is booked; the
     answer says so, and what is recorded instead."""
     return ctx.reply("gouji_card_passing", word=ctx.word)
+
+
+@registry.command(
+    "gouji_mark",
+    names=["geming"],
+    aliases=tuple(word for words in GOUJI_MARK_WORDS.values() for word in words),
+    help_zh="革命、烧牌失败：写在名次里 —— 名次 @甲 @丁 @丙 @己 @乙 革命 @某人 ｜ 作废的局：名次 革命 @甲 @乙",
+    help_en="革命 and failed burns go in the round's line: 名次 @a @d @c @f @b 革命 @x | void: 名次 革命 @a @b",
+    games=GOUJI,
+    in_menu=False,
+)
+def mark_alone(ctx: Context) -> SendText:
+    """`革命 @e @f`, `我革命`, `烧牌 @e`: a round's mark typed without its round books nothing (a round is its whole
+    名次 line); the answer says what is missing and the line to send — for two or more 革命 exactly that line, which
+    books the void round. Words after the mark that are no seated player are chat."""
+    table = game_table(ctx, "gouji")
+    resolve = seat_resolver(ctx, table)
+    mine = ["我"] if ctx.word.startswith("我") else []
+    names = [resolve(token) for token in [*mine, *_mentions_joined(tokens(ctx.args))]]
+    if any(name is None for name in names):
+        raise Quiet  # `革命 尚未成功`, `我革命了 哈哈`: said, not recorded
+    named = list(dict.fromkeys(str(name) for name in names))
+    typed = " ".join(named)
+    if ctx.word.removeprefix("我").startswith("烧牌"):
+        return ctx.reply("gouji_failed_alone", names=typed or ("@x" if ctx.lang == "en" else "@某人"))
+    if not named:
+        return ctx.reply("gouji_geming_who")
+    key = "gouji_geming_void" if len(named) >= 2 else "gouji_geming_alone"
+    return ctx.reply(key, names=joined(ctx.lang, named), names_typed=typed)
+
+
+@registry.command(
+    "gouji_match",
+    names=["match"],
+    aliases=MATCH_WORDS,
+    help_zh="比分：这桌两队到现在的总分（每局的回复里也有）",
+    help_en="比分: the two teams' points at this table so far (each round's reply shows it too)",
+    games=GOUJI,
+    in_menu=False,
+)
+def show_match(ctx: Context) -> SendText:
+    """`比分`: the match score every round's reply ends with, asked between rounds; anything after it is chat."""
+    if ctx.args:
+        raise Quiet
+    table = current_table(ctx)
+    if table.game != "gouji":
+        raise Quiet  # a table of another game still open: it has no match score
+    score = match_score(ctx, table.id, table.players)
+    return SendText(_match_line(ctx, table.players, *score), reply_to=ctx.message_id)
 
 
 def _round_waiting(ctx: Context, table: TableInfo) -> Flow | None:
@@ -472,7 +554,11 @@ def round_lines(ctx: Context, table: TableInfo, result: HandResult, *, edited: b
 
 
 def describe(lang: str, event: Mapping[str, Any], dealer: str | None = None) -> str:
-    """A round in words for 牌桌, 撤销 and 历史: `出完：a、d、c、f、b、e，革命：…，烧牌失败：…` (够级 has no dealer)."""
+    """A round in words for 牌桌, 撤销 and 历史: `出完：a、d、c、f、b、e，革命：…，烧牌失败：…` (够级 has no dealer); a
+    void round (two or more 革命) says so, as its reply does: `作废，不计分（e、f 革命：两人以上革命的局不算）`."""
+    geming = event.get("geming") or ()
+    if len(geming) >= 2:
+        return bot_texts.text(lang, "gouji_void_round", names=joined(lang, geming))
     parts = [
         bot_texts.text(lang, key, names=joined(lang, event.get(field) or ()))
         for field, key in (

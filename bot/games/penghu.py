@@ -24,9 +24,16 @@ from bot.commands.correct import KEPT_BY_GAME, replacing
 from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import fold, implied, read, tokens
+from bot.grammar import fold, implied, read, tokens, without_laughter
 from bot.texts import joined, register, register_describer, scoring_reason
-from bot.vocabulary import COMMAND_WORDS, METHODS, PENGHU_COMMAND_WORDS, PENGHU_FIRST_PERSON_WORDS, PENGHU_WORDS_EN
+from bot.vocabulary import (
+    COMMAND_WORDS,
+    METHODS,
+    PENGHU_COMMAND_WORDS,
+    PENGHU_FIRST_PERSON_WORDS,
+    PENGHU_WORDS_EN,
+    ZHONGZHUANG_WORDS,
+)
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
 from ledger.scoring.penghu import DEAL_ONLY
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo, TableRecord
@@ -149,6 +156,7 @@ register(
         "pev_baojing": {"zh": "报警", "en": "报警 (alarm)"},
         "pev_wufu": {"zh": "五福", "en": "五福"},
         "pev_hu": {"zh": "胡", "en": "wins (胡)"},
+        "pev_win": {"zh": "胡", "en": "win (胡)"},
         "pev_tianhu": {"zh": "天胡", "en": "天胡"},
         "pev_dihu": {"zh": "地胡", "en": "地胡"},
         "pev_xiaoqidui": {"zh": "小七对", "en": "小七对"},
@@ -327,20 +335,21 @@ def _register(key: str) -> None:
         mine = ctx.word in PENGHU_FIRST_PERSON_WORDS  # `我扫了`, `我碰了 丙的`: the sender's own, never another's
         if mine and my_seat(ctx, table) is None:
             raise Refusal("penghu_player_missing", what=ctx.word.removeprefix("我"))
-        said = (ctx.args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
+        args = ctx.args if ctx.unprompted else without_laughter(ctx.args)  # `扫了 哈哈`; `@乙 碰 … 哈哈` is chat
+        said = (args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
         spec = parse(" ".join(said), seat_resolver(ctx, table))
         what = ctx.t(f"pev_{kind}")
         if implied(ctx.word) == "自摸":
             if spec.source is not None:
                 raise Refusal("penghu_source_and_wall")
             spec.wall = True
-        if ctx.word == "中庄":
+        if ctx.word in ZHONGZHUANG_WORDS:  # `中庄 自摸`, `我中庄了 点 @丙`: the dealer's win, called
             spec.flags.append("zhongzhuang")
         player = spec.player or my_seat(ctx, table)
         if player is None:
             raise Refusal("penghu_player_missing", what=ctx.word)
-        if needs_source and spec.source is None and not spec.wall:
-            raise Refusal("penghu_source_missing", what=what)
+        if needs_source and spec.source is None and not spec.wall:  # `Whose tile was that win (胡)?`
+            raise Refusal("penghu_source_missing", what=ctx.t("pev_win") if kind == "hu" else what)
         if kind == "paoqi" and spec.source is None:  # one pays: the player whose discard ran up
             raise Refusal("penghu_paoqi_source")
         if "paoqi" in spec.flags and spec.source is None:

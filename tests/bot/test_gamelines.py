@@ -208,7 +208,7 @@ def test_a_void_round_says_it_is_void_and_why(sqlite_url: str) -> None:
         assert sum("革命" in line for line in out) == 1  # said once
         table.clock.advance(timedelta(minutes=3))
         shown = table.say("a: 历史 1")[1]
-        assert shown.startswith("bot: 第1局 ") and "革命：阿杰、阿五" in shown, shown
+        assert shown.startswith("bot: 第1局 作废，不计分（阿杰、阿五 革命：两人以上革命的局不算） ｜ "), shown
     finally:
         table.ledger.close()
 
