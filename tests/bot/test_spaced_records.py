@@ -160,7 +160,8 @@ def test_the_english_question_of_a_win_without_its_tile_reads(sqlite_url: str) -
     table = Table(sqlite_url, "a: 设置 语言 en", *PENGHU)
     try:
         assert table.say("a: 我中庄") == [
-            "bot: Whose tile was that win (胡)? Write 点 @someone (one pays); a tile from the wall: 摸 (each pays)."
+            "bot: Whose tile was that win (胡)? Write from @someone (one pays); a tile from the wall: self-drawn (each "
+            "pays)."
         ]
     finally:
         table.ledger.close()
