@@ -348,6 +348,8 @@ def split_command(
         word, args = _done_apart(command.key, word, args, book, game)
         if word in _CHEERED_WORDS:
             args = _without_cheers(args, word)  # `撤销 哈哈`: the word alone; `我三科 哈哈`: `我三科`
+        elif word in vocab.ALL_RECORD_WORDS and _only_again(args, word):
+            args = ""  # 碰胡's `扫 扫`: the word said again is the word once (its laughter is the handler's)
         elif word in vocab.COMMAND_WORDS["open"]:
             args = _cut_said_after(args, _open_cheer)  # `开桌 @乙 @丙 走起`: the seats alone
         return command, word, args
@@ -480,7 +482,7 @@ def _said_again(after: str, word: str) -> bool:
 
 #: the words whose line may end in laughter, dropped (`_without_cheers`): the records, 撤销, 够级's round and places
 _CHEERED_WORDS = (
-    vocab.ALL_RECORD_WORDS
+    vocab.RECORD_WORDS
     | frozenset(vocab.COMMAND_WORDS["undo"])
     | frozenset(vocab.GOUJI_ROUND_WORDS)
     | frozenset(vocab.OWN_PLACE_WORDS)
@@ -681,10 +683,13 @@ def _without_cheers(args: str, word: str) -> str:
     `vocab.LAUGHTER_CHARS`) is dropped, as an emoji is, and arguments that are only the word again (`荒了 荒了`) read
     as nothing, so the line is its word alone. Laughter glued to a word (`胡啦哈哈`) is no word of its own."""
     kept = _cut_said_after(args, _cheering)
-    said = tokens(kept)
-    if said and all(fold(typed) == word for typed in said):
-        return ""
-    return kept
+    return "" if _only_again(kept, word) else kept
+
+
+def _only_again(args: str, word: str) -> bool:
+    """Whether a record's arguments are nothing but its word again (`荒了 荒了`, `扫 扫`)."""
+    said = tokens(args)
+    return bool(said) and all(fold(typed) == word for typed in said)
 
 
 def _cut_said_after(args: str, said: Callable[[str], bool]) -> str:
