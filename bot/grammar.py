@@ -348,9 +348,15 @@ def split_command(
         word, args = _done_apart(command.key, word, args, book, game)
         if word in _CHEERED_WORDS:
             args = _without_cheers(args, word)  # `撤销 哈哈`: the word alone; `我三科 哈哈`: `我三科`
+        elif word in vocab.ALL_RECORD_WORDS and _only_again(args, word):
+            args = ""  # 碰胡's `扫 扫`: the word said again is the word once (its laughter is the handler's)
         elif word in vocab.COMMAND_WORDS["open"]:
             args = _cut_said_after(args, _open_cheer)  # `开桌 @乙 @丙 走起`: the seats alone
         return command, word, args
+    if game == "penghu" and head.startswith(vocab.DEALER_WORD):  # `庄家中庄 自摸`: `中庄 自摸 庄家`
+        dealer = split_command(text[origin[start + len(vocab.DEALER_WORD)] :], book, game)
+        if dealer is not None and dealer[1] in vocab.ZHONGZHUANG_WORDS and dealer[1][0] != "我":
+            return dealer[0], dealer[1], f"{dealer[2]} {vocab.DEALER_WORD}".strip()
     if head.startswith("我") and head[1:2].isspace():  # `我 扫了`, `我 胡了 自摸`: `我扫了`, `我胡了 自摸`
         mine = _first_person_apart(text[origin[start + 1] :], book, game)
         if mine is not None:
@@ -382,6 +388,9 @@ def split_command(
     passed = _card_passing_named(text, book, game) if game == "gouji" else None
     if passed is not None:
         return passed
+    placed = _named_place(text, book, game, seats) if game == "gouji" else None
+    if placed is not None:
+        return placed
     paid_me = _paid_me(text, book, game) if " me" in head else None
     if paid_me is not None:  # `tom paid me 4`: `received tom 4`
         return paid_me
@@ -493,6 +502,28 @@ def _own_place(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_
     word = f"我{said['a'] or said['b']}"
     command = book.lookup(word, game)
     return None if command is None else (command, word, "")
+
+
+#: a seated player's 够级 place said by their name: `小张 头科`, `大鹏头科`, `@f 是二科`, `三科 阿二`
+_NAMED_PLACE = re.compile(
+    rf"(?P<a>[^\s是]+?)\s*是?\s*(?P<p>{_PLACES})\s*[了啦]?|(?P<q>{_PLACES})\s*是?\s*(?P<b>[^\s是]+?)\s*[了啦]?"
+)
+
+
+def _named_place(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
+    """`小张 头科`, `大鹏头科`, `@f 二科`, `三科是阿二`: one player's 够级 place told by a seat's name (or an
+    @mention), read as the place's word with the player after it (`头科 小张`), which goes into the 名次 buttons as
+    `我头科` does; a name not seated, a question or more words is chat."""
+    said = _NAMED_PLACE.fullmatch(fold(clean(_without_cheers(text, "")))) if not asks(text) else None
+    if said is None:
+        return None
+    name = said["a"] or said["b"]
+    if (name != "@" and name.startswith("@")) or any(name_key(seat) == name_key(name) for seat in seats):
+        command = book.lookup(vocab.OWN_PLACE_WORDS[0], game)
+        return None if command is None else (command, said["p"] or said["q"], name)
+    return None
 
 
 def _places_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
@@ -652,10 +683,13 @@ def _without_cheers(args: str, word: str) -> str:
     `vocab.LAUGHTER_CHARS`) is dropped, as an emoji is, and arguments that are only the word again (`荒了 荒了`) read
     as nothing, so the line is its word alone. Laughter glued to a word (`胡啦哈哈`) is no word of its own."""
     kept = _cut_said_after(args, _cheering)
-    said = tokens(kept)
-    if said and all(fold(typed) == word for typed in said):
-        return ""
-    return kept
+    return "" if _only_again(kept, word) else kept
+
+
+def _only_again(args: str, word: str) -> bool:
+    """Whether a record's arguments are nothing but its word again (`荒了 荒了`, `扫 扫`)."""
+    said = tokens(args)
+    return bool(said) and all(fold(typed) == word for typed in said)
 
 
 def _cut_said_after(args: str, said: Callable[[str], bool]) -> str:
@@ -1282,6 +1316,14 @@ def hand_number(text: str) -> int | None:
     digits = match["n"]
     number = int(digits) if digits.isascii() else _numeral(digits)
     return number if number is not None and 0 < number <= 9999 else None
+
+
+def in_digits(text: str) -> str:
+    """A small number typed in Chinese numerals (`五`, `九十`, `两`) in digits (`5`, `90`, `2`), so that a setting's
+    value reads as it does typed so (`设置 日切 五点`); anything else as it was."""
+    numerals = text and all(char in vocab.NUMERAL_DIGITS or char in vocab.NUMERAL_UNITS for char in text)
+    number = _numeral(text) if numerals else None
+    return text if number is None else str(number)
 
 
 def _numeral(text: str) -> int | None:

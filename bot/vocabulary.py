@@ -635,6 +635,8 @@ def _penghu_said(key: str, word: str) -> tuple[str, ...]:
 #: the dealer's win called 中庄 (`中庄 自摸`), said done and in the first person as every 碰胡 word is (`中庄了`,
 #: `我中庄了 点 大鹏`): `胡 … 中庄`
 ZHONGZHUANG_WORDS = _penghu_said("hu", "中庄")
+#: the dealer named by their role, before 中庄 (`庄家中庄 自摸`, `庄家 中庄了 点 大鹏`): the table's dealer wins
+DEALER_WORD = "庄家"
 #: 碰胡's recording commands: command key -> the words that start it; 胡 is the 卡五星 word's
 PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     **{key: (*_penghu_said(key, word), *PENGHU_WORDS_EN.get(key, ())) for key, word in PENGHU_WORDS.items()},
@@ -736,7 +738,7 @@ MATCH_WORDS = ("比分", "比分多少", "几比几了")
 #: (`名次 … 革命 @e`), so such a line is answered with how (bot/games/gouji.py); mark -> its words
 GOUJI_MARK_WORDS: dict[str, tuple[str, ...]] = {
     mark: (*said, *(f"{word}了" for word in said), *(f"我{word}" for word in said), *(f"我{word}了" for word in said))
-    for mark, said in (("geming", ("革命",)), ("failed", ("烧牌", "烧牌失败")))
+    for mark, said in (("geming", ("革命",)), ("failed", ("烧牌", "烧牌失败")), ("chuansanhu", ("串三户",)))
 }
 #: every record word said in the first person, 我 glued on (`我胡了`, `我暗杠`, `我扫了`, `我中庄`, `我革命`): typed
 #: apart from 我 (`我 扫了`, `我 胡了 自摸`) the line is the glued word's (`bot.grammar`)

@@ -12,7 +12,7 @@ from bot.commands import chat_options, duplicates, fees, payments
 from bot.commands._common import money, setting_amount
 from bot.commands._stakes import report_lines
 from bot.core import Context, Refusal, SendText, registry
-from bot.grammar import fold, tokens
+from bot.grammar import fold, in_digits, tokens
 from bot.texts import game_name, joined, option_name, option_value, rules_summary
 from bot.vocabulary import COMMAND_WORDS
 from ledger.service import GroupInfo
@@ -236,7 +236,7 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
             raise Refusal("config_bad_value", setting=word, value=value, allowed=joined(ctx.lang, ["zh", "en"]))
         return {"language": language}
     if key == "cutoff_hour":
-        hour = value.removesuffix("点钟").removesuffix("点")  # `设置 日切 5点`, as the hour is said
+        hour = in_digits(value.removesuffix("点钟").removesuffix("点"))  # `设置 日切 5点`, `五点`: as it is said
         if not hour.isdigit() or not 0 <= int(hour) <= 23:
             raise Refusal("config_bad_value", setting=word, value=value, allowed="0-23")
         return {"cutoff_hour": int(hour)}

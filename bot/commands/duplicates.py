@@ -52,7 +52,7 @@ from bot.commands.questions import (
 )
 from bot.commands.suggest import held_line, rerun, run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import asks, fold
+from bot.grammar import asks, fold, in_digits
 from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_NO_WORDS_EN, REPEAT_WORDS_EN
 from ledger.booking import EXACT_RETELLING
 from ledger.events import PENGHU_PLAYS, Event, Payload, Win
@@ -270,7 +270,7 @@ def configure(ctx: Context, word: str, values: list[str]) -> SendText:
     """`设置 重复间隔 90` (seconds, `90秒`; 0 or 关 turns the check off)."""
     from ledger.chat_options import DOUBLE_ENTRY_MAX, set_double_entry
 
-    value = fold("".join(values)).removesuffix("秒").removesuffix("s") if values else ""
+    value = in_digits(fold("".join(values)).removesuffix("秒").removesuffix("s")) if values else ""  # `九十秒`
     seconds = 0 if value in {"关", "off", "否", "no"} else int(value) if value.isdigit() and len(value) <= 5 else -1
     if not 0 <= seconds <= DOUBLE_ENTRY_MAX:
         raise Refusal("config_bad_value", setting=word, value=" ".join(values), allowed=f"0–{DOUBLE_ENTRY_MAX}")

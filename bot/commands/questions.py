@@ -146,6 +146,13 @@ def reads_english(ctx: Context, flow: Flow) -> bool:
     return ctx.group.language == "en" or bool(flow.state.get(ASKED_IN_ENGLISH))
 
 
+def answer_in_english(ctx: Context, flow: Flow, english: bool) -> None:
+    """An English answer word (`ok`, `yes`, `cancel`: no English line on its own) to a question asked in English is
+    answered in English, the question's language, in any group."""
+    if english and flow.state.get(ASKED_IN_ENGLISH):
+        ctx.lang = "en"
+
+
 @registry.command(
     "undo_keep",
     names=["cancel"],
@@ -176,6 +183,7 @@ def keep(ctx: Context) -> list[Effect]:
     flow = waiting[0]
     if flow.kind not in OWN_KEEP_WORDS.get(fold(ctx.word), {flow.kind}):
         raise Quiet  # `不改` under 撤销's question, `不是` under 改's, `no, same one` under 改's
+    answer_in_english(ctx, flow, english)
     if ctx.service.answer_flow(ctx.chat_id, flow.message_id, source=ctx.source, by=ctx.sender.user_id).replayed:
         raise Quiet
     ctx.answered = True
@@ -210,6 +218,7 @@ def yes(ctx: Context) -> list[Effect]:
     flow = yes_to(ctx, ctx.word)
     if flow is None or (english and not reads_english(ctx, flow)):
         raise Quiet
+    answer_in_english(ctx, flow, english)
     return CONFIRMED[flow.kind](ctx, flow)
 
 
@@ -232,7 +241,10 @@ def typed_yes_label(ctx: Context) -> list[Effect] | None:
     if ctx.args or fold(ctx.word) not in UNDO_YES_WORDS_EN:
         return None
     flow = yes_to(ctx, ctx.word)
-    return None if flow is None or not reads_english(ctx, flow) else CONFIRMED[flow.kind](ctx, flow)
+    if flow is None or not reads_english(ctx, flow):
+        return None
+    answer_in_english(ctx, flow, True)
+    return CONFIRMED[flow.kind](ctx, flow)
 
 
 @registry.command(
@@ -256,9 +268,11 @@ def typed_press(ctx: Context) -> list[Effect]:
     pressed = PRESSED.get(fold(ctx.word), {}).get(waiting[0].kind) if waiting else None
     if not waiting or pressed is None or not pressed.when(waiting[0].state):
         raise Quiet
-    if fold(ctx.word) in PRESSED_LABELS_EN and not reads_english(ctx, waiting[0]):
+    english = fold(ctx.word) in PRESSED_LABELS_EN
+    if english and not reads_english(ctx, waiting[0]):
         raise Quiet
     flow = waiting[0]
+    answer_in_english(ctx, flow, english)
     message = int(flow.state.get("message") or 0)
     pressed_it = press_as(ctx, f"{pressed.prefix}:{flow.message_id}:ok", message)
     return typed_answer(ctx, pressed_it.effects, message, pressed.typed)

@@ -33,7 +33,7 @@ from bot.commands.duplicates import book_held_by_typing, hold_back, hold_flow
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import fold, tokens
+from bot.grammar import asks, fold, tokens
 from bot.texts import joined, register, register_describer, scoring_refusal
 from bot.vocabulary import (
     GOUJI_CARD_PASSING_WORDS,
@@ -146,6 +146,7 @@ register(
         "gouji_flow_places": {"zh": "名次：{places}", "en": "Places: {places}"},
         "gouji_flow_place": {"zh": "{place} {name}", "en": "{place} {name}"},
         "gouji_flow_own_place": {"zh": "{place} {name}（自己说的）", "en": "{place} {name} (said by them)"},
+        "gouji_flow_told_place": {"zh": "{place} {name}（{teller}说的）", "en": "{place} {name} (said by {teller})"},
         "gouji_place_added": {
             "zh": "记到上面的名次按钮里了：{name} {place}。",
             "en": "Added to the 名次 buttons above: {name} {place}.",
@@ -175,6 +176,17 @@ register(
             "zh": "上面的名次按钮里已经有你了（{name}），没有改。不对就点「↩ 撤一个」或「取消」重来。",
             "en": "You ({name}) are in the 名次 buttons above already; nothing changed. If that is wrong, press "
             "“↩ Undo one” or “Cancel” and start again.",
+        },
+        "gouji_place_placed_named": {
+            "zh": "上面的名次按钮里已经有 {name} 了，没有改。不对就点「↩ 撤一个」或「取消」重来。",
+            "en": "{name} is in the 名次 buttons above already; nothing changed. If that is wrong, press "
+            "“↩ Undo one” or “Cancel” and start again.",
+        },
+        "gouji_chuansanhu_alone": {
+            "zh": "串三户不用单独记：发这一局的名次（头科在前），是串三户会自己算、翻倍："
+            "名次 @甲 @丁 @丙 @己 @乙 @戊（只发「名次」出按钮）",
+            "en": "串三户 is not recorded on its own: send the round's order (头科 first) and a 串三户 is worked out "
+            "and doubled: 名次 @a @d @c @f @b @e (a bare 名次 shows buttons)",
         },
         "gouji_place_not_seated": {
             "zh": "你不在这桌上，「{word}」说的是谁？记名次：名次 @甲 @丁 @丙 @己 @乙 @戊（头科在前）",
@@ -276,20 +288,25 @@ def record_own_place(ctx: Context) -> list[SendText] | SendText:
     名次 buttons of this round wait (anyone's), the place goes into them instead (their message rewritten), so the
     players saying their places one after another fill one round; a place or a player placed there already is
     refused, nothing changed."""
-    if ctx.args:
+    own = ctx.word in OWN_PLACE_WORDS
+    if own and ctx.args:
         raise Quiet  # `我头科 厉害吧`: said, not recorded
     table = game_table(ctx, "gouji")
-    mine = my_seat(ctx, table)
-    if mine is None:  # an admin who does not play here: `我` is nobody at this table
+    teller = my_seat(ctx, table)
+    mine = teller if own else seat_resolver(ctx, table)(ctx.args)  # `小张 头科`: read as `头科 小张`
+    if mine is None and own:  # an admin who does not play here: `我` is nobody at this table
         raise Refusal("gouji_place_not_seated", word=ctx.word)
+    if mine is None:
+        raise Quiet
     at = GOUJI_PLACES[ctx.word.removeprefix("我")]
+    told = {} if mine == teller or teller is None else {mine: teller}  # said of another: who said it, shown
     waiting = _round_waiting(ctx, table)
     if waiting is None:
-        return start_flow(ctx, table, (at, mine))
+        return start_flow(ctx, table, (at, mine), told)
     state = dict(waiting.state)
     there = _slots(state, tapped=True)[at]
     refused = (
-        Refusal("gouji_place_placed", name=mine)
+        Refusal("gouji_place_placed" if mine == teller else "gouji_place_placed_named", name=mine)
         if mine in _placed(state)
         else Refusal("gouji_place_taken", place=_place_word(ctx, at), name=there)
         if there is not None
@@ -299,6 +316,8 @@ def record_own_place(ctx: Context) -> list[SendText] | SendText:
         refused.heard = True  # a place said is no chat, however it was worded (`头科 我`)
         raise refused
     state["own"] = [*state.get("own", ()), [at, mine]]
+    if told:
+        state["told"] = {**state.get("told", {}), **told}
     ctx.service.save_flow(ctx.chat_id, waiting.message_id, waiting.user_id, "gouji", state)
     text, buttons = render(ctx, table, waiting.message_id, state)
     added = ctx.reply("gouji_place_added", name=mine, place=_place_word(ctx, at))
@@ -340,6 +359,10 @@ def mark_alone(ctx: Context) -> SendText:
     名次 line); the answer says what is missing and the line to send — for two or more 革命 exactly that line, which
     books the void round. Words after the mark that are no seated player are chat."""
     table = game_table(ctx, "gouji")
+    if ctx.word in GOUJI_MARK_WORDS["chuansanhu"]:  # `串三户了`: worked out from the round's places, not marked
+        if ctx.args or asks(ctx.incoming.text if ctx.incoming else ""):
+            raise Quiet  # `串三户 太爽了`, `串三户？`: said, not recorded
+        return ctx.reply("gouji_chuansanhu_alone")
     resolve = seat_resolver(ctx, table)
     mine = ["我"] if ctx.word.startswith("我") else []
     names = [resolve(token) for token in [*mine, *_mentions_joined(tokens(ctx.args))]]
@@ -609,13 +632,18 @@ def _match_line(ctx: Context, players: list[str], a: int, b: int) -> str:
 # ------------------------------------------------------------------------------------------------ buttons
 
 
-def start_flow(ctx: Context, table: TableInfo, own: tuple[int, str] | None = None) -> SendText:
+def start_flow(
+    ctx: Context, table: TableInfo, own: tuple[int, str] | None = None, told: dict[str, str] | None = None
+) -> SendText:
     """A message with one button per seat: tap the players in the order they went out. `own`: a player's place said
-    by them (`我二科`: how many went out before, the seat), kept there while the others are tapped around it."""
+    (`我二科`, `小张 二科`: how many went out before, the seat), kept there while the others are tapped around it;
+    `told`: a player placed by another seated player -> who said it."""
     key = flow_key(ctx)
     state: dict[str, Any] = {"table_id": table.id, "hand": table.hand_number, "mode": "o", "log": []}
     if own is not None:
         state["own"] = [list(own)]
+    if told:
+        state["told"] = told
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, "gouji", state)
     text, buttons = render(ctx, table, key, state)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, posted_as=f"gj:{key}")
@@ -719,8 +747,18 @@ def render(
     tapped = round_of(state, own=False)["order"]
     if state.get("own"):  # places said by their players, the others tapped around them
         said = {name for _, name in state["own"]}
+        told = state.get("told", {})
         places = [
-            ctx.t("gouji_flow_own_place" if name in said else "gouji_flow_place", name=name, place=_place_word(ctx, at))
+            ctx.t(
+                "gouji_flow_told_place"
+                if name in told
+                else "gouji_flow_own_place"
+                if name in said
+                else "gouji_flow_place",
+                name=name,
+                place=_place_word(ctx, at),
+                teller=told.get(name),
+            )
             for at, name in enumerate(_slots(state, tapped=True))
             if name is not None
         ]

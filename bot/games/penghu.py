@@ -28,6 +28,7 @@ from bot.grammar import fold, implied, read, tokens, without_laughter
 from bot.texts import joined, register, register_describer, scoring_reason
 from bot.vocabulary import (
     COMMAND_WORDS,
+    DEALER_WORD,
     METHODS,
     PENGHU_COMMAND_WORDS,
     PENGHU_FIRST_PERSON_WORDS,
@@ -337,7 +338,8 @@ def _register(key: str) -> None:
             raise Refusal("penghu_player_missing", what=ctx.word.removeprefix("我"))
         args = ctx.args if ctx.unprompted else without_laughter(ctx.args)  # `扫了 哈哈`; `@乙 碰 … 哈哈` is chat
         said = (args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
-        spec = parse(" ".join(said), seat_resolver(ctx, table))
+        resolve = seat_resolver(ctx, table)  # `庄家` (read from `庄家中庄 自摸`) is the table's dealer
+        spec = parse(" ".join(said), lambda token: table.dealer if token == DEALER_WORD else resolve(token))
         what = ctx.t(f"pev_{kind}")
         if implied(ctx.word) == "自摸":
             if spec.source is not None:

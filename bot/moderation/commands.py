@@ -18,7 +18,7 @@ from bot.amounts import looks_like_amount, unit_words
 from bot.commands._common import amount_or_why, member_of, money, resolve_person, shown_name, shown_names
 from bot.commands.payments import settled_at_once
 from bot.core import BanMember, Context, Effect, Refusal, SendText, UnbanMember, registry
-from bot.grammar import fold, words
+from bot.grammar import fold, in_digits, words
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
 from bot.moderation._state import moderation, remember_settings, settings, state
 from bot.moderation.filter import exempt
@@ -619,6 +619,8 @@ SETTING_WORDS: dict[str, tuple[str, ...]] = {
     "namecard_example": ("名片例子", "名片示例"),
     "rules_editors": ("群规编辑", "改群规的人"),
 }
+#: the settings that are counts (of messages, seconds, days): typed in Chinese numerals too (`群管设置 刷屏条数 八`)
+COUNTED_SETTINGS = frozenset({"flood_max_messages", "flood_window_seconds", "repeat_count", "warning_expiry_days"})
 _SETTING_OF = {fold(word): key for key, names in SETTING_WORDS.items() for word in (key, *names)}
 
 
@@ -649,7 +651,7 @@ def modset(ctx: Context) -> SendText:
     name = _setting_key(ctx, typed_name)
     if not value.strip():
         raise Refusal("mod_settings_usage")
-    typed: Any = value.strip()
+    typed: Any = in_digits(value.strip()) if name in COUNTED_SETTINGS else value.strip()  # `刷屏条数 八`
     if name == "fine_amount":  # typed in the group's currency like every amount in chat: 5 → 500 分
         typed, why = amount_or_why(ctx, value.strip())
         if typed is None:
