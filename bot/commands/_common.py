@@ -495,11 +495,33 @@ def _joined_to_the_hand_just_ended(
     """「一炮双响」 pressed under a held-back win (`Context.double_win`): the record that ended the hand now books
     both wins on its discard, the hand re-recorded as an edit of it is (its number and dealer kept)."""
     latest = ctx.service.latest_record(table.id)
-    if latest is None or not latest.finished:
+    joined = double_win_of(latest.events, events) if latest is not None and latest.finished else None
+    if latest is None or joined is None:
         raise Refusal("repeat_previous_changed")
-    return ctx.service.replace_hand(
-        latest.source, [*latest.events, *events], source=ctx.source, by=ctx.sender.user_id, reason="一炮双响"
-    )
+    return ctx.service.replace_hand(latest.source, joined, source=ctx.source, by=ctx.sender.user_id, reason="一炮双响")
+
+
+def double_win_of(
+    previous: Sequence[Mapping[str, Any]], events: Sequence[Event | Mapping[str, Any]]
+) -> list[Event | Mapping[str, Any]] | None:
+    """The record a 一炮双响 makes of the one win on a discard that ended the hand (`previous`, that record's events)
+    and a record held back after it (`events`): another player's win on the same discard (both wins), or the whole
+    一炮双响 on it naming that winner (told after one of its wins: the two as told). None when they are no 一炮双响."""
+    from ledger.events import Win
+
+    wins = [event for event in previous if event.get("type") == "hu"]
+    if len(wins) != 1 or wins[0].get("method") != "discard":
+        return None
+    won, kept = wins[0], [event for event in previous if event.get("type") != "hu"]
+    told = [event for event in events if isinstance(event, Win)]
+    if len(told) != len(events) or any(w.method != "discard" or w.discarder != won.get("from") for w in told):
+        return None
+    winners = {win.winner for win in told}
+    if len(told) == 1 and won.get("winner") not in winners:
+        return [*previous, *told]
+    if len(told) == 2 == len(winners) and won.get("winner") in winners:
+        return [*kept, *told]
+    return None
 
 
 def follow_rollover(ctx: Context, table: TableInfo, result: HandResult) -> None:

@@ -36,6 +36,7 @@ from bot.commands._common import (
     FlowStep,
     asked_already,
     current_table,
+    double_win_of,
     flow_key,
     flow_step,
     questions_waiting,
@@ -55,7 +56,7 @@ from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Qui
 from bot.grammar import asks, fold, in_digits
 from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_NO_WORDS_EN, REPEAT_WORDS_EN
 from ledger.booking import EXACT_RETELLING
-from ledger.events import PENGHU_PLAYS, Event, Payload, Win
+from ledger.events import PENGHU_PLAYS, Event
 from ledger.service import DuplicateRecord, Flow, TableInfo
 
 KIND = REPEAT_QUESTION
@@ -72,8 +73,9 @@ def question_key(ctx: Context) -> int:
 
 def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord, events: Sequence[Event] = ()) -> SendText:
     """The reply to a held-back record: who recorded the same thing when, and 「确实又一次」/「不用了」 (「是新的一局」
-    for another ending of the hand, and 「一炮双响」 when `events` are another player's win on the same discard: the
-    second winner telling their own win, the usual way a 一炮双响 reaches the table). A line that did not start
+    for another ending of the hand, and 「一炮双响」 when `events` and the win that ended the hand are one 一炮双响:
+    the second winner telling their own win, the usual way one reaches the table, or the whole 一炮双响 told after
+    one of its wins: `double_win_of`). A line that did not start
     with its command word (`Context.unprompted`) and may be talk (`_echoed`: `清一色 自摸！` after someone else
     recorded the win) is held back without a word, unless it says it tells the hand after the fact
     (`Context.recap`) or repeats a 碰胡 play (碰, 扫 …): the table's ordinary way to tell someone else's
@@ -90,7 +92,7 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord, events: Sequ
     state = {**held_line(ctx, table, ctx.word, ctx.args), REPEATED: dup.after}
     if dup.differs:
         state[NEW_HAND] = True  # 「是新的一局」: its typer's typed `是新的一局` answers it too (`book_held`)
-    double = table.game == "kawuxing" and dup.differs and second_win_on_the_discard(dup.previous.events, events)
+    double = table.game == "kawuxing" and dup.differs and double_win_of(dup.previous.events, events) is not None
     if double:
         state[DOUBLE] = True  # 「一炮双响」: its typer's typed `一炮双响` answers it too (`join_double_win`)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
@@ -101,21 +103,6 @@ def hold_back(ctx: Context, table: TableInfo, dup: DuplicateRecord, events: Sequ
         buttons = ((Button(ctx.t("btn_double_win"), f"{PREFIX}:{key}:{DOUBLE}"),), *buttons)
     text = held_back_text(ctx, dup, table.game) + (("\n" + ctx.t("duplicate_double_win")) if double else "")
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
-
-
-def second_win_on_the_discard(previous: Sequence[Payload], events: Sequence[Event]) -> bool:
-    """Whether `events` are one win on the same discard as the one win `previous` (a record that ended its hand)
-    booked, by another winner: together a 一炮双响."""
-    wins = [event for event in previous if event.get("type") == "hu"]
-    if len(wins) != 1 or wins[0].get("method") != "discard" or len(events) != 1:
-        return False
-    (win,) = events
-    return (
-        isinstance(win, Win)
-        and win.method == "discard"
-        and win.discarder == wins[0].get("from")
-        and win.winner != wins[0].get("winner")
-    )
 
 
 def join_double_win(ctx: Context, step: FlowStep) -> HandlerResult:

@@ -71,3 +71,15 @@ def test_it_expires_once_the_hand_just_ended_changed(table: Table) -> None:
     out = table.say("a: !press 一炮双响")
     assert not any("改记成一炮双响" in line for line in out), out
     assert table.balances() == {"a": 0, "b": 0, "c": 0}
+
+
+@pytest.mark.parametrize("whole", ["a: 胡 @b 七对 @a 卡五星 点 @c", "c: 一炮双响 @a 卡五星 @b 七对 点 @c"])
+def test_the_whole_double_win_told_after_one_of_its_wins_is_offered_too(table: Table, whole: str) -> None:
+    """The 一炮双响 told whole after b's single win (held back as that hand: the discarder paid twice when booked as
+    a second hand) is offered 「一炮双响」 as well: pressed, the hand is the two wins as told, once."""
+    out = table.say(whole)
+    assert any("点「一炮双响」" in line for line in out), out
+    typer = whole.split(":")[0]
+    out = table.say(f"{typer}: !press 一炮双响")
+    assert any("第1局 改记成一炮双响（原记录作废）" in line for line in out), out
+    assert table.hands() == 1 and table.balances() == {"a": 200, "b": 400, "c": -600}
