@@ -32,7 +32,8 @@ def test_a_double_win_after_one_of_its_wins_is_that_hand_told_otherwise(table: T
     out = table.say(f"{sender}: {DOUBLE}")
     by = "你" if sender == "xiaoli" else "小李"
     told = f"bot: {by} 2分钟前记的：第1局 小李 胡 王哥 点的炮 七对。{OTHER.format(owner=by)}"
-    assert out == [told, NEW_HAND_BUTTONS]
+    offered = ["bot: 同一张点炮两家都胡了，点「一炮双响」，这两个胡记成同一局。", "bot: [按钮] 一炮双响"]
+    assert out == [told, *offered, NEW_HAND_BUTTONS]  # 「一炮双响」 books it as that hand: test_double_win_told_twice
     assert table.booked() == booked  # the winner is not charged twice
     out = table.say(f"{sender}: 是新的一局")  # a real second hand costs one word (or press)
     assert out[0] == "bot: 第2局 记下：" and table.booked()[1] == 2
