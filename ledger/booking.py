@@ -10,7 +10,10 @@ comparison, so a correction can never leave money the answer does not owe.
 The 日切 hour: the first event of a hand recorded after the cut-off of the night its table plays in closes that
 night (its settlement stored, as 结算 does) and moves the table's players to a new table in tonight's night, with
 the same seats, rules snapshot and 底金, the dealer the last hand left, and hands numbered from 1 again. A hand
-already in progress at the cut-off finishes in its own night.
+already in progress at the cut-off finishes in its own night — and so does one whose record waits, told before or
+after the cut-off (a win waiting for its 漂/马, a 胡 told by taps waiting for its 确认: `flows.holds_hand`): the hand
+was played at that table, so its record, once answered, books there, and the night rolls over at the next hand's
+first record.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import aliased
 
-from ledger import fees, transfers
+from ledger import fees, flows, transfers
 from ledger import models as m
 from ledger.accounts import lock_group, names
 from ledger.chat_options import ChatOptions, double_entry_window
@@ -421,7 +424,11 @@ def append(
         _refuse_repeat(tx, table, hand, events, tx.by, recap=recap)
     existing = hand.events if hand is not None else []
     new_night = None
-    if not existing and night_date(table.timezone, table.cutoff_hour, tx.now) > table.night_date:
+    if (
+        not existing
+        and night_date(table.timezone, table.cutoff_hour, tx.now) > table.night_date
+        and not flows.holds_hand(tx, table.group_id, table.id, table.hand_number)
+    ):
         table, new_night = _roll_over(tx, table)
         hand = None
     before = [event.payload for event in existing]

@@ -67,6 +67,7 @@ from bot.permissions import plays_at
 from bot.texts import describe_event, describe_patterns, joined, pattern_name, scoring_refusal
 from bot.vocabulary import FLOW_INPUT_WORDS, FLOW_TYPED_WORDS
 from ledger.events import WIN_METHODS, Event, Payload, Win, WinHand, payload
+from ledger.records import HOLDS_HAND
 from ledger.scoring import ScoringError
 from ledger.service import DuplicateRecord, Flow, LedgerError, TableInfo
 
@@ -94,6 +95,7 @@ def start_flow(ctx: Context, table: TableInfo, kind: str, who: str | None = None
     if who is not None:
         state["who"] = who
         state["step"] = "method" if kind == "hu" else "kind"
+        state[HOLDS_HAND] = table.hand_number
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, state)
     text, buttons = render(ctx, table, kind, key, state)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, posted_as=f"{kind}:{key}")
@@ -156,6 +158,7 @@ def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> b
     if code == "w" and seat is not None:
         state["who"] = players[seat]
         state["step"] = "method" if kind == "hu" else "kind"
+        state[HOLDS_HAND] = table.hand_number  # a record half told: 结算 and the 日切 hour wait for it
     elif code == "m" and arg in METHOD_CODES:
         state["method"] = METHOD_CODES[arg]
         state["situations"] = []
