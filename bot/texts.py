@@ -124,7 +124,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "没有开新桌：第{number}局已经记了 {what}，还没打完。这一局有人胡就记下胡牌，没人胡就发「荒庄」结束它"
         "（记了的照算），记错了就发「撤销」去掉；然后再开桌。",
         "en": "No new table opened: hand {number} has {what} recorded and has not ended. Record its win, or if "
-        "nobody won send draw to end it (what is recorded stands); if it was a mistake, send undo; then open.",
+        "nobody won send draw to end it (what is recorded stands); if it was a mistake, send undo; then open a new "
+        "table.",
     },
     "open_hand_in_progress_other": {
         "zh": "没有开新桌：第 {number} 局还没打完：先记完或撤销",
