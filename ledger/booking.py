@@ -412,11 +412,12 @@ def append(
     whole_hand: bool,
     check_repeat: bool = False,
     recap: bool = False,
+    told_at: datetime | None = None,
 ) -> HandResult:
     """Append events to the table's open hand (opening one as needed) and book what they change. With
     `check_repeat`, a record that repeats the table's previous one (someone else's, within the group's
     double-entry window) is refused with `DuplicateRecord`; `recap`: the record says it tells the hand just
-    recorded (`_refuse_repeat`)."""
+    recorded (`_refuse_repeat`). `told_at`: when a record that waited (for its answers, its 确认) was told."""
     table, hand = _lock(tx, table_id, previous=check_repeat)
     if table.ended:
         raise LedgerError("table_ended", "这一桌已经结束，请重新开桌")
@@ -424,11 +425,7 @@ def append(
         _refuse_repeat(tx, table, hand, events, tx.by, recap=recap)
     existing = hand.events if hand is not None else []
     new_night = None
-    if (
-        not existing
-        and night_date(table.timezone, table.cutoff_hour, tx.now) > table.night_date
-        and not flows.holds_hand(tx, table.group_id, table.id, table.hand_number)
-    ):
+    if not existing and _rolls_over(tx, table, told_at):
         table, new_night = _roll_over(tx, table)
         hand = None
     before = [event.payload for event in existing]
@@ -670,6 +667,17 @@ def _move_on(table: _Table, answer: dict[str, Any], events: list[Payload], deale
     """A finished hand moves the table on: the dealer the rules name, the next number (not yet written)."""
     table.dealer = next_dealer(table.game, answer, events, dealer)
     table.hand_number = number + 1
+
+
+def _rolls_over(tx: Tx, table: _Table, told_at: datetime | None) -> bool:
+    """Whether a hand's first record rolls the table over: the 日切 hour has passed since its night began, and no
+    record of the hand told before it waits (`flows.holds_hand`) — one told after it, booked now, rolls over as a
+    record booked at once would."""
+    if night_date(table.timezone, table.cutoff_hour, tx.now) <= table.night_date:
+        return False
+    if told_at is not None and night_date(table.timezone, table.cutoff_hour, told_at) > table.night_date:
+        return True
+    return not flows.holds_hand(tx, table.group_id, table.id, table.hand_number)
 
 
 def _roll_over(tx: Tx, table: _Table) -> tuple[_Table, NightInfo]:

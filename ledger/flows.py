@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from ledger import models as m
-from ledger.records import ENDED_WITH_TABLE, HOLDS_HAND, Flow
+from ledger.records import ENDED_WITH_TABLE, HOLDS_HAND, TOLD_AT, Flow
 from ledger.unit import Tx
 
 
@@ -31,6 +31,8 @@ def save(tx: Tx, chat_id: int, message_id: int, user_id: int, kind: str, state: 
         flow = m.FlowState(chat_id=chat_id, message_id=message_id, created_at=tx.now)
         tx.session.add(flow)
     live = {key: value for key, value in state.items() if key != ENDED_WITH_TABLE}
+    if HOLDS_HAND in live:  # a record held unbooked: when it was told decides its night at the 日切 hour
+        live.setdefault(TOLD_AT, tx.now.isoformat())
     flow.user_id, flow.kind, flow.state, flow.updated_at = user_id, kind, live, tx.now
     flow.finished_at = None
     tx.session.flush()

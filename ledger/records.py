@@ -422,6 +422,8 @@ ENDED_WITH_TABLE = "ended_with_table"
 #: 胡/杠 told by taps whose player is chosen): its hand's number. While one holds, the 日切 hour does not roll the
 #: table over (`ledger.flows.holds_hand`): the hand is still being played, and finishes in its own night
 HOLDS_HAND = "holds_hand"
+#: when such a flow first held its hand (ISO time, set by `ledger.flows.save`): the night the record was told in
+TOLD_AT = "told_at"
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,10 @@ from bot.commands._common import (
     flow_step,
     follow_rollover,
     hand_gone,
+    hold_hand,
     my_seat,
     seat_resolver,
+    told_at,
 )
 from bot.commands._inputs import (
     Need,
@@ -118,8 +120,8 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         "original": incoming.original_source if incoming is not None else ctx.source,
         "edited": bool(incoming is not None and incoming.edited),
         "by": ctx.sender.user_id,
-        HOLDS_HAND: table.hand_number,  # the 日切 hour waits for it (`ledger.flows.holds_hand`)
     }
+    hold_hand(table, state)  # 结算, 开桌 and the 日切 hour wait for it
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     text, buttons = _render(ctx, table, key, state, needs, before)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
@@ -283,7 +285,7 @@ def _book(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> tuple[Han
         except LedgerError as err:
             if err.code != "nothing_to_edit":
                 raise
-    result = ctx.service.record_events(table.id, events, source=source, by=by)
+    result = ctx.service.record_events(table.id, events, source=source, by=by, told_at=told_at(state))
     follow_rollover(ctx, table, result)
     return result, False
 

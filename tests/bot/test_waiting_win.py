@@ -196,3 +196,22 @@ def test_a_record_left_waiting_for_hours_does_not_hold_the_next_evening(piao: Ta
     night = piao.ledger.current_night(CHAT)
     assert night is not None
     assert ROLLED in piao.say("!clock +22h", "ajie: 暗杠 3s")
+
+
+def test_a_win_told_after_the_cutoff_rolls_over_when_answered(piao: Table) -> None:
+    """Told at 07:00 (the night's last hand long finished), the win is the first record of the new night's first
+    hand, as a record booked at once would be: its answer rolls the table over."""
+    piao.say("laowang: 漂 0", "xiaoli: 漂 0", "ajie: 漂 0", "!clock +11h", "xiaoli: 自摸 清一色")
+    piao.say("laowang: 漂 1", "xiaoli: 漂 0")
+    out = piao.say("ajie: 漂 0")
+    assert out[:2] == [ROLLED, "bot: 第1局 记下："] and piao.hands() == 2
+
+
+def test_a_record_meanwhile_keeps_a_win_told_after_the_cutoff(piao: Table) -> None:
+    """Told after the cut-off, the win waits; 阿杰's kong meanwhile does not roll the table over underneath it (that
+    would drop the win with the old table): the hand stays together in its night, the next hand rolls over."""
+    piao.say("laowang: 漂 0", "xiaoli: 漂 0", "ajie: 漂 0", "!clock +11h", "xiaoli: 自摸 清一色", "!clock +10s")
+    assert ROLLED not in piao.say("ajie: 暗杠 3s")
+    out = piao.say("!clock +10s", "laowang: 漂 1", "xiaoli: 漂 0", "ajie: 漂 0")
+    assert "bot: 第2局 记下：" in out and piao.hands() == 2
+    assert ROLLED in piao.say("!clock +1m", "xiaoli: 漂 0")
