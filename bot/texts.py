@@ -121,6 +121,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "not_seated": {"zh": "{name} 不在这桌上。", "en": "{name} is not seated at this table."},
     "seated_twice": {"zh": "{name} 写了两次：每人只能坐一个位子。", "en": "{name} is named twice: one seat each."},
     "open_hand_in_progress": {
+        "zh": "没有开新桌：第{number}局已经记了 {what}，还没打完。这一局有人胡就记下胡牌，没人胡就发「荒庄」结束它"
+        "（记了的照算），记错了就发「撤销」去掉；然后再开桌。",
+        "en": "No new table opened: hand {number} has {what} recorded and has not ended. Record its win, or if "
+        "nobody won send draw to end it (what is recorded stands); if it was a mistake, send undo; then open a new "
+        "table.",
+    },
+    "open_hand_in_progress_other": {
         "zh": "没有开新桌：第 {number} 局还没打完：先记完或撤销",
         "en": "No new table opened: hand {number} is not finished yet: record how it ended, or undo, first.",
     },

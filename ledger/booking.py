@@ -10,7 +10,10 @@ comparison, so a correction can never leave money the answer does not owe.
 The 日切 hour: the first event of a hand recorded after the cut-off of the night its table plays in closes that
 night (its settlement stored, as 结算 does) and moves the table's players to a new table in tonight's night, with
 the same seats, rules snapshot and 底金, the dealer the last hand left, and hands numbered from 1 again. A hand
-already in progress at the cut-off finishes in its own night.
+already in progress at the cut-off finishes in its own night — and so does one whose record waits, told before or
+after the cut-off (a win waiting for its 漂/马, a 胡 told by taps waiting for its 确认: `flows.holds_hand`): the hand
+was played at that table, so its record, once answered, books there, and the night rolls over at the next hand's
+first record.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import aliased
 
-from ledger import fees, transfers
+from ledger import fees, flows, transfers
 from ledger import models as m
 from ledger.accounts import lock_group, names
 from ledger.chat_options import ChatOptions, double_entry_window
@@ -409,11 +412,12 @@ def append(
     whole_hand: bool,
     check_repeat: bool = False,
     recap: bool = False,
+    told_at: datetime | None = None,
 ) -> HandResult:
     """Append events to the table's open hand (opening one as needed) and book what they change. With
     `check_repeat`, a record that repeats the table's previous one (someone else's, within the group's
     double-entry window) is refused with `DuplicateRecord`; `recap`: the record says it tells the hand just
-    recorded (`_refuse_repeat`)."""
+    recorded (`_refuse_repeat`). `told_at`: when a record that waited (for its answers, its 确认) was told."""
     table, hand = _lock(tx, table_id, previous=check_repeat)
     if table.ended:
         raise LedgerError("table_ended", "这一桌已经结束，请重新开桌")
@@ -421,7 +425,7 @@ def append(
         _refuse_repeat(tx, table, hand, events, tx.by, recap=recap)
     existing = hand.events if hand is not None else []
     new_night = None
-    if not existing and night_date(table.timezone, table.cutoff_hour, tx.now) > table.night_date:
+    if not existing and _rolls_over(tx, table, told_at):
         table, new_night = _roll_over(tx, table)
         hand = None
     before = [event.payload for event in existing]
@@ -663,6 +667,17 @@ def _move_on(table: _Table, answer: dict[str, Any], events: list[Payload], deale
     """A finished hand moves the table on: the dealer the rules name, the next number (not yet written)."""
     table.dealer = next_dealer(table.game, answer, events, dealer)
     table.hand_number = number + 1
+
+
+def _rolls_over(tx: Tx, table: _Table, told_at: datetime | None) -> bool:
+    """Whether a hand's first record rolls the table over: the 日切 hour has passed since its night began, and no
+    record of the hand told before it waits (`flows.holds_hand`) — one told after it, booked now, rolls over as a
+    record booked at once would."""
+    if night_date(table.timezone, table.cutoff_hour, tx.now) <= table.night_date:
+        return False
+    if told_at is not None and night_date(table.timezone, table.cutoff_hour, told_at) > table.night_date:
+        return True
+    return not flows.holds_hand(tx, table.group_id, table.id, table.hand_number)
 
 
 def _roll_over(tx: Tx, table: _Table) -> tuple[_Table, NightInfo]:

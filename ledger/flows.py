@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from ledger import models as m
-from ledger.records import ENDED_WITH_TABLE, Flow
+from ledger.records import ENDED_WITH_TABLE, HOLDS_HAND, TOLD_AT, Flow
 from ledger.unit import Tx
 
 
@@ -31,6 +31,8 @@ def save(tx: Tx, chat_id: int, message_id: int, user_id: int, kind: str, state: 
         flow = m.FlowState(chat_id=chat_id, message_id=message_id, created_at=tx.now)
         tx.session.add(flow)
     live = {key: value for key, value in state.items() if key != ENDED_WITH_TABLE}
+    if HOLDS_HAND in live:  # a record held unbooked: when it was told decides its night at the 日切 hour
+        live.setdefault(TOLD_AT, tx.now.isoformat())
     flow.user_id, flow.kind, flow.state, flow.updated_at = user_id, kind, live, tx.now
     flow.finished_at = None
     tx.session.flush()
@@ -60,6 +62,26 @@ def unfinished(tx: Tx, chat_id: int | None, user_id: int | None = None, kinds: C
     if kinds:
         query = query.where(m.FlowState.kind.in_(sorted(kinds)))
     return [flow_info(flow) for flow in tx.session.scalars(query)]
+
+
+#: how long a record left waiting holds its table's night past the 日切 hour (`holds_hand`): a hand's answers come
+#: within minutes; one left for hours is no reason to book the next evening's play into last night
+HOLDS_FOR = timedelta(hours=2)
+
+
+def holds_hand(tx: Tx, group_id: int, table_id: int, number: int) -> bool:
+    """Whether a flow still waiting, touched within `HOLDS_FOR`, holds a record of the table's hand `number`
+    unbooked (`HOLDS_HAND`). Asked only when the 日切 hour would roll the table over: the win path reads nothing
+    more."""
+    chat = sa.select(m.Group.chat_id).where(m.Group.id == group_id).scalar_subquery()
+    query = sa.select(m.FlowState.state).where(
+        m.FlowState.chat_id == chat,
+        m.FlowState.finished_at.is_(None),
+        m.FlowState.updated_at >= tx.now - HOLDS_FOR,
+    )
+    return any(
+        state.get("table_id") == table_id and state.get(HOLDS_HAND) == number for state in tx.session.scalars(query)
+    )
 
 
 #: how long a flow may wait untouched (no press, no answer) before the upkeep finishes it

@@ -418,6 +418,12 @@ class MemberRecord:
 
 #: the key a flow's state holds once its table's end finished it (`ledger.flows.end_with_table`)
 ENDED_WITH_TABLE = "ended_with_table"
+#: the key of a flow's state that holds a record of its table's open hand unbooked (a win waiting for its 漂/马, a
+#: 胡/杠 told by taps whose player is chosen): its hand's number. While one holds, the 日切 hour does not roll the
+#: table over (`ledger.flows.holds_hand`): the hand is still being played, and finishes in its own night
+HOLDS_HAND = "holds_hand"
+#: when such a flow first held its hand (ISO time, set by `ledger.flows.save`): the night the record was told in
+TOLD_AT = "told_at"
 
 
 @dataclass(frozen=True)

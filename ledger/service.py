@@ -323,8 +323,10 @@ class Ledger:
         by: int | None,
         check_repeat: bool = False,
         recap: bool = False,
+        told_at: datetime | None = None,
     ) -> HandResult:
-        """Append several events in one transaction (e.g. the two `hu` of a 一炮双响).
+        """Append several events in one transaction (e.g. the two `hu` of a 一炮双响); `told_at`: when a record that
+        waited (for its answers, its 确认) was told, which decides its night at the 日切 hour (`booking.append`).
 
         With `check_repeat` (the chat does: `repeat` is for a confirmed repeat), a record that repeats the
         table's previous one, recorded by someone else within the group's double-entry window, is refused with
@@ -335,7 +337,9 @@ class Ledger:
             "record",
             by,
             HandResult,
-            lambda tx: booking.append(tx, table_id, events, whole_hand=False, check_repeat=check_repeat, recap=recap),
+            lambda tx: booking.append(
+                tx, table_id, events, whole_hand=False, check_repeat=check_repeat, recap=recap, told_at=told_at
+            ),
             checks_source=True,
         )
 

@@ -7,6 +7,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.amounts import AmountError, parse_amount
@@ -450,14 +451,20 @@ EDIT_REASON = "edit"
 
 
 def book(
-    ctx: Context, table: TableInfo, events: Sequence[Event | Mapping[str, Any]], *, source: str | None = None
+    ctx: Context,
+    table: TableInfo,
+    events: Sequence[Event | Mapping[str, Any]],
+    *,
+    source: str | None = None,
+    told_at: datetime | None = None,
 ) -> tuple[HandResult, bool]:
     """Book events on the table's open hand: (the ledger's result, whether it replaced an edited message's record).
 
     An edited message replaces what its first version recorded; a first version that was refused (and so recorded
     nothing) is simply recorded now; an edit that records the same is `Quiet`. `source` overrides the message's (a
-    button flow's confirmation). A record repeating the table's previous one from someone else within the group's
-    window (or another ending of the 卡五星 hand just ended; a recap of it, `Context.recap`) raises
+    button flow's confirmation, `told_at` the moment its player was chosen: `told_at`). A record repeating the
+    table's previous one from someone else within the group's window (or another ending of the 卡五星 hand just
+    ended; a recap of it, `Context.recap`) raises
     `DuplicateRecord`, unless confirmed (`Context.repeat`). The result says `replayed` when the source was booked
     already (a redelivered update)."""
     from ledger.service import LedgerError
@@ -484,9 +491,26 @@ def book(
         by=ctx.sender.user_id,
         check_repeat=not ctx.repeat,
         recap=ctx.recap,
+        told_at=told_at,
     )
     follow_rollover(ctx, table, result)
     return result, False
+
+
+def hold_hand(table: TableInfo, state: dict[str, Any]) -> None:
+    """Mark a flow's state as holding a record of the table's open hand unbooked (`HOLDS_HAND`: 结算, 开桌 and the
+    日切 hour wait for it); the ledger notes when it was told as it saves it (`TOLD_AT`)."""
+    from ledger.records import HOLDS_HAND
+
+    state[HOLDS_HAND] = table.hand_number
+
+
+def told_at(state: Mapping[str, Any]) -> datetime | None:
+    """When a held record was told (`hold_hand`): its night at the 日切 hour is the one it was told in."""
+    from ledger.records import TOLD_AT
+
+    told = state.get(TOLD_AT)
+    return datetime.fromisoformat(told) if told else None
 
 
 def _joined_to_the_hand_just_ended(

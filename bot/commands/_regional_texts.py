@@ -71,6 +71,20 @@ register(
             "en": "Undone: hand {number}, {what} (it waited for {waits} and was never booked). The hand goes on.",
         },
         "waiting_input_of": {"zh": "{name} 的{what}", "en": "{name}'s {what}"},
+        "waiting_flow_hu": {
+            "zh": "还不能{action}：{starter} 正在点按钮记第{number}局 {player} 胡，还没确认，还没记账。"
+            "先点「确认」把它记下；不记了就由 {who} 点它的「取消」；然后再{action}。",
+            "en": "Cannot {action} yet: {starter} is recording hand {number}'s win by {player} with the buttons; it is "
+            "not confirmed and not booked. Press Confirm to book it; to drop it, {who} presses its Cancel; then "
+            "{action}.",
+        },
+        "waiting_flow_gang": {
+            "zh": "还不能{action}：{starter} 正在点按钮记第{number}局 {player} 的杠，还没确认，还没记账。"
+            "先点「确认」把它记下；不记了就由 {who} 点它的「取消」；然后再{action}。",
+            "en": "Cannot {action} yet: {starter} is recording hand {number}'s kong by {player} with the buttons; it "
+            "is not confirmed and not booked. Press Confirm to book it; to drop it, {who} presses its Cancel; then "
+            "{action}.",
+        },
         "waiting_who": {"zh": "{names} 或管理员", "en": "{names} or an admin"},
         "waiting_input_answers": {"zh": "回答", "en": "answers"},
         "waiting_action_settle": {"zh": "结算", "en": "settle"},

@@ -27,9 +27,11 @@ from bot.commands._common import (
     flow_source,
     flow_step,
     held_as_repeat,
+    hold_hand,
     money,
     questions_waiting,
     seat_resolver,
+    told_at,
 )
 from bot.commands._inputs import (
     COUNT_BUTTONS,
@@ -67,6 +69,7 @@ from bot.permissions import plays_at
 from bot.texts import describe_event, describe_patterns, joined, pattern_name, scoring_refusal
 from bot.vocabulary import FLOW_INPUT_WORDS, FLOW_TYPED_WORDS
 from ledger.events import WIN_METHODS, Event, Payload, Win, WinHand, payload
+from ledger.records import HOLDS_HAND
 from ledger.scoring import ScoringError
 from ledger.service import DuplicateRecord, Flow, LedgerError, TableInfo
 
@@ -94,6 +97,7 @@ def start_flow(ctx: Context, table: TableInfo, kind: str, who: str | None = None
     if who is not None:
         state["who"] = who
         state["step"] = "method" if kind == "hu" else "kind"
+        hold_hand(table, state)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, state)
     text, buttons = render(ctx, table, kind, key, state)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, posted_as=f"{kind}:{key}")
@@ -141,6 +145,8 @@ def _press(ctx: Context, kind: str) -> HandlerResult:
             return AnswerCallback(ctx.t(refusal.key, **refusal.params), alert=True)
     elif not _apply(step.table, kind, step.state, step.action):  # data none of the flow's buttons carries
         return AnswerCallback(ctx.t("button_expired"), alert=True)
+    if "who" in step.state and HOLDS_HAND not in step.state:  # a record half told: 结算 and the 日切 hour wait for it
+        hold_hand(step.table, step.state)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, step.state)
     text, buttons = render(ctx, step.table, kind, step.key, step.state)
     return SendText(text, buttons=buttons, edit_message_id=step.edit)
@@ -231,7 +237,9 @@ def _confirm(ctx: Context, kind: str, step: FlowStep) -> Effect | list[Effect]:
         refuse_impossible(ctx, before, completed)
         events = list(completed)
     try:
-        result, _ = book(replace(ctx, repeat=repeat), table, events, source=flow_source(ctx, key))
+        result, _ = book(
+            replace(ctx, repeat=repeat), table, events, source=flow_source(ctx, key), told_at=told_at(state)
+        )
     except DuplicateRecord as dup:  # someone typed it meanwhile: say who, and ask whoever started the flow
         return hold_flow(ctx, kind, kind, step, dup, table.game)
     except LedgerError as err:

@@ -28,8 +28,10 @@ from bot.commands._common import (
     flow_step,
     follow_rollover,
     hand_gone,
+    hold_hand,
     my_seat,
     seat_resolver,
+    told_at,
 )
 from bot.commands._inputs import (
     Need,
@@ -59,6 +61,7 @@ from bot.permissions import plays_at
 from bot.texts import describe_event, joined
 from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS, NO_PIAO_WORDS, NUMERAL_DIGITS
 from ledger.events import Draw, Event, Piao, Win, payloads
+from ledger.records import HOLDS_HAND
 from ledger.scoring import ScoringError
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
@@ -67,6 +70,8 @@ from ledger.service import HandResult, LedgerError, TableInfo
 KIND = ASK_KIND
 PREFIX = "ask"
 KAWUXING = ("kawuxing",)
+#: the flows that tell a win or a kong by taps (`bot.commands.flows`)
+TAPPED_KINDS = ("hu", "gang")
 #: the counts a typed answer may correct once given (`恰 0` after 恰 2 was tapped)
 COUNTS = ("kan", "qia", "ba")
 
@@ -116,6 +121,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         "edited": bool(incoming is not None and incoming.edited),
         "by": ctx.sender.user_id,
     }
+    hold_hand(table, state)  # 结算, 开桌 and the 日切 hour wait for it
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     text, buttons = _render(ctx, table, key, state, needs, before)
     return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
@@ -279,7 +285,7 @@ def _book(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> tuple[Han
         except LedgerError as err:
             if err.code != "nothing_to_edit":
                 raise
-    result = ctx.service.record_events(table.id, events, source=source, by=by)
+    result = ctx.service.record_events(table.id, events, source=source, by=by, told_at=told_at(state))
     follow_rollover(ctx, table, result)
     return result, False
 
@@ -506,26 +512,44 @@ def _waiting_parts(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> 
             for need in needs
         ),
     )
-    by = int(state["by"])
-    asker = next((seat.name for seat in table.seats if seat.user_id == by), None)
-    if asker is None:
-        from bot.commands._common import shown_names
-
-        member = next((m for m in ctx.service.members(ctx.chat_id) if m.user_id == by), None)
-        asker = shown_names(ctx).get(member.id, member.name) if member is not None else "?"
-    droppers = joined(ctx.lang, dict.fromkeys([asker, *_winners(state)]))
+    droppers = joined(ctx.lang, dict.fromkeys([_name_of(ctx, table, int(state["by"])), *_winners(state)]))
     waits = waits or ctx.t("waiting_input_answers")
     return {"number": state["number"], "what": what, "waits": waits, "who": ctx.t("waiting_who", names=droppers)}
+
+
+def _name_of(ctx: Context, table: TableInfo, user_id: int) -> str:
+    """Who told a record: their seat's name, else their name in the group."""
+    seated = next((seat.name for seat in table.seats if seat.user_id == user_id), None)
+    if seated is not None:
+        return seated
+    from bot.commands._common import shown_names
+
+    member = next((m for m in ctx.service.members(ctx.chat_id) if m.user_id == user_id), None)
+    return shown_names(ctx).get(member.id, member.name) if member is not None else "?"
 
 
 def refuse_while_waiting(ctx: Context, table: TableInfo | None, action: str) -> None:
     """结算, 开桌 over the table and 退桌 end the table: a record still waiting for its answers would be dropped
     with it, its money never booked (and a loser could end the table on purpose). Refused, naming the record and
-    what it waits for, and how to book or drop it; `action` is the key of the word for what was refused."""
-    found = waiting_record(ctx, table)
-    if found is None or table is None:
+    what it waits for, and how to book or drop it; `action` is the key of the word for what was refused. So is a
+    胡/杠 being told by taps once its player is chosen (`HOLDS_HAND`): naming it and who started it."""
+    if table is None:
         return
-    raise Refusal("waiting_record", action=ctx.t(action), **_waiting_parts(ctx, table, found[1]))
+    found = waiting_record(ctx, table)
+    if found is not None:
+        raise Refusal("waiting_record", action=ctx.t(action), **_waiting_parts(ctx, table, found[1]))
+    for flow in ctx.service.open_flows(ctx.chat_id, kinds=TAPPED_KINDS):
+        state = flow.state
+        if state.get("table_id") == table.id and state.get(HOLDS_HAND) == table.hand_number:
+            starter = _name_of(ctx, table, flow.user_id)
+            raise Refusal(
+                f"waiting_flow_{flow.kind}",
+                action=ctx.t(action),
+                number=table.hand_number,
+                player=state.get("who", "?"),
+                starter=starter,
+                who=ctx.t("waiting_who", names=starter),
+            )
 
 
 def may_drop(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> bool:

@@ -18,6 +18,7 @@ from bot.texts import describe_event, joined, money
 from bot.vocabulary import COMMAND_WORDS, SETTLE_SAID
 from ledger.errors import LedgerError
 from ledger.records import Replayable
+from ledger.service import TableInfo
 
 
 @registry.command(
@@ -41,13 +42,19 @@ def settle(ctx: Context) -> list[Effect]:
         closed = ctx.service.end_night(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id)
     except LedgerError as err:
         if err.code == "hand_in_progress" and ctx.table is not None:  # records in the hand being played, no end
-            if ctx.table.game != "kawuxing":
-                raise Refusal("settle_hand_in_progress_other", number=ctx.table.hand_number) from err
-            events = ctx.service.hand_state(ctx.table.id).events  # named as recorded (漂, a kong, 亮倒 …)
-            what = joined(ctx.lang, dict.fromkeys(describe_event(ctx.lang, event) for event in events), "；")
-            raise Refusal("settle_hand_in_progress", number=ctx.table.hand_number, what=what) from err
+            raise hand_in_progress(ctx, ctx.table, "settle") from err
         raise
     return settle_post(ctx, closed)
+
+
+def hand_in_progress(ctx: Context, table: TableInfo, action: str) -> Refusal:
+    """结算 or 开桌 (`action`: settle, open) refused over a hand with records and no end: at 卡五星 named as recorded
+    (漂, a kong, 亮倒 …), so nobody is told of a kong nobody made."""
+    if table.game != "kawuxing":
+        return Refusal(f"{action}_hand_in_progress_other", number=table.hand_number)
+    events = ctx.service.hand_state(table.id).events
+    what = joined(ctx.lang, dict.fromkeys(describe_event(ctx.lang, event) for event in events), "；")
+    return Refusal(f"{action}_hand_in_progress", number=table.hand_number, what=what)
 
 
 def _nothing_open(ctx: Context) -> Refusal:

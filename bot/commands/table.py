@@ -22,6 +22,7 @@ from bot.commands._common import (
 )
 from bot.commands.payments import debts_text
 from bot.commands.regional import refuse_while_waiting
+from bot.commands.settle import hand_in_progress
 from bot.core import Button, Context, Quiet, Refusal, SendText, registry
 from bot.grammar import GrammarError, fold, name_key, parse_people, tokens
 from bot.permissions import require_to_open
@@ -151,7 +152,7 @@ def open_table(ctx: Context) -> SendText:
         )
     except LedgerError as err:  # the running table's hand has records: no new table, said as 开桌's refusal
         if err.code == "hand_in_progress" and ctx.table is not None:
-            raise Refusal("open_hand_in_progress", number=ctx.table.hand_number) from err
+            raise hand_in_progress(ctx, ctx.table, "open") from err
         raise
     if table.replayed:  # a redelivered update: the table was opened, and said so
         return ctx.reply("already_done")

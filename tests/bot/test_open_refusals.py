@@ -103,16 +103,23 @@ def test_a_refusal_of_the_ledger_creates_no_guest_either(group: tuple[Chat, Ledg
 
 def test_an_open_while_a_hand_is_under_way_says_no_table_was_opened(group: tuple[Chat, Ledger]) -> None:
     """开桌 refused by the ledger (the running table's hand has a kong) once said 「没有记录：…」, as a record's refusal
-    does: it says no new table was opened, in English too; the table stays."""
+    does: it says no new table was opened and what the hand holds (as 结算 does), in English too; the table
+    stays."""
     chat, ledger = group
     chat("jia: 开桌 @jia @yi @bing 庄 @jia")
     chat("yi: 暗杠 7z")
     table = ledger.current_table(CONSOLE_CHAT_ID)
-    assert chat("jia: 开桌 @jia @yi @bing") == ["没有开新桌：第 1 局还没打完：先记完或撤销"]
-    assert chat("jia: 来来来 开桌 @yi @bing 走起") == ["没有开新桌：第 1 局还没打完：先记完或撤销"]
+    refused = (
+        "没有开新桌：第1局已经记了 乙 暗杠 中，还没打完。这一局有人胡就记下胡牌，没人胡就发「荒庄」结束它"
+        "（记了的照算），记错了就发「撤销」去掉；然后再开桌。"
+    )
+    assert chat("jia: 开桌 @jia @yi @bing") == [refused]
+    assert chat("jia: 来来来 开桌 @yi @bing 走起") == [refused]
     chat("jia: 设置 语言 en")
     assert chat("jia: 开桌 @jia @yi @bing") == [
-        "No new table opened: hand 1 is not finished yet: record how it ended, or undo, first."
+        "No new table opened: hand 1 has 乙 concealed kong (暗杠) red dragon recorded and has not ended. Record its "
+        "win, or if nobody won send draw to end it (what is recorded stands); if it was a mistake, send undo; then "
+        "open a new table."
     ]
     assert ledger.current_table(CONSOLE_CHAT_ID) == table
 
