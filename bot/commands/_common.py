@@ -919,9 +919,30 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         changed = ctx.t("repeat_previous_changed")
         return [AnswerCallback(changed, alert=True), SendText(changed, edit_message_id=query.message_id)]
     if action == "x":
+        if not may_cancel(ctx, table, flow.user_id, state):
+            who = _cancellers(ctx, table, flow.user_id, state)
+            return AnswerCallback(ctx.t("waiting_cancel_not_yours", who=who), alert=True)
         ctx.service.finish_flow(ctx.chat_id, key)
         return [AnswerCallback(), SendText(ctx.t("flow_cancelled"), edit_message_id=query.message_id)]
     return FlowStep(key, action, table, state, flow.user_id, query.message_id)
+
+
+def may_cancel(ctx: Context, table: TableInfo, starter: int, state: Mapping[str, Any]) -> bool:
+    """Whether the presser may drop a flow: anyone seated, until it holds a record of the hand (a 胡/杠 told by taps
+    once its player is chosen: `HOLDS_HAND`) — then only whoever started it, the player it names or an admin, as a
+    waiting typed win (a loser's 「取消」 threw a winner's half-told win away)."""
+    from ledger.records import HOLDS_HAND
+
+    if not state.get(HOLDS_HAND) or may_answer(ctx, starter):
+        return True
+    mine = next((seat.name for seat in table.seats if seat.user_id == ctx.sender.user_id), None)
+    return mine is not None and mine == state.get("who")
+
+
+def _cancellers(ctx: Context, table: TableInfo, starter: int, state: Mapping[str, Any]) -> str:
+    """Who may drop a flow holding a record: its starter and the player it names (by their seats), or an admin."""
+    names = [seat.name for seat in table.seats if seat.user_id == starter] + [str(state.get("who") or "")]
+    return ctx.t("waiting_who", names=joined(ctx.lang, [name for name in dict.fromkeys(names) if name]))
 
 
 #: A go-ahead question's state keys when what it would change is someone else's record: the Telegram id of whoever

@@ -166,6 +166,14 @@ def test_settle_and_open_are_refused_while_a_win_told_by_taps_waits(tapped: Tabl
     assert "第1晚结算" in "".join(tapped.say("!clock +10s", "laowang: 结算"))
 
 
+def test_a_loser_cannot_cancel_a_win_told_by_taps(tapped: Table) -> None:
+    """阿杰 (who would pay) tapping its 「取消」 threw 小李's half-told win away; only its starter, the player it
+    names or an admin may, as for a waiting typed win."""
+    out = tapped.say("ajie: !press 取消")
+    assert out == ["bot: [提示] 只有 小李 或管理员 能取消这一局的记录（不记就没有这笔钱）。"], out
+    assert "bot: 第1局 记下：" in "\n".join(tapped.say("xiaoli: !press ✅ 确认"))
+
+
 def test_a_cancelled_tap_flow_no_longer_holds_the_table(tapped: Table) -> None:
     tapped.say("laowang: !press 取消")  # an admin
     assert "第1晚结算" in "".join(tapped.say("!clock +10s", "laowang: 结算"))
