@@ -162,13 +162,8 @@ def book_held(ctx: Context, *, new_hand: bool, english: tuple[str, ...]) -> list
         raise Quiet  # `again` under a question asked in Chinese, in a group that reads Chinese: chat
     if bool(flow.state.get(NEW_HAND)) != new_hand:  # 「是新的一局」 is no 「确实又一次」, nor the other way
         raise Quiet
-    message = int(flow.state.get("message") or 0)
-    if repeated_changed(ctx, current_table(ctx), flow.state):  # after a record that is not the latest any more
-        ctx.service.finish_flow(ctx.chat_id, flow.message_id)
-        effects: list[Effect] = [AnswerCallback(ctx.t("repeat_previous_changed"), alert=True)]
-    else:
-        effects = effects_of(HELD_TYPED[flow.kind](ctx, flow, message))
-    return typed_answer(ctx, effects, message, "new_hand_typed" if new_hand else "repeat_booked_typed")
+    typed_key = "new_hand_typed" if new_hand else "repeat_booked_typed"
+    return _answered_by_typing(ctx, flow, typed_key, HELD_TYPED[flow.kind])
 
 
 def double_win_by_typing(ctx: Context) -> list[Effect] | None:
@@ -177,15 +172,28 @@ def double_win_by_typing(ctx: Context) -> list[Effect] | None:
     waiting = questions_waiting(ctx, tuple(CANCELLED))
     if not waiting or waiting[0].kind != KIND or not waiting[0].state.get(DOUBLE):
         return None
-    flow = waiting[0]
+    return _answered_by_typing(
+        ctx,
+        waiting[0],
+        "double_win_typed",
+        lambda ctx, flow, message: run_held(
+            ctx, flow.message_id, dict(flow.state), message, repeat=True, double_win=True
+        ),
+    )
+
+
+def _answered_by_typing(
+    ctx: Context, flow: Flow, typed_key: str, press: Callable[[Context, Flow, int], HandlerResult]
+) -> list[Effect]:
+    """A held-back question answered by its typed button word: `press(ctx, flow, message)` as the button does, or
+    expired once the record it repeats is not the latest any more; the line gets `typed_key`'s short reply."""
     message = int(flow.state.get("message") or 0)
-    if repeated_changed(ctx, current_table(ctx), flow.state):  # after a record that is not the latest any more
+    if repeated_changed(ctx, current_table(ctx), flow.state):
         ctx.service.finish_flow(ctx.chat_id, flow.message_id)
         effects: list[Effect] = [AnswerCallback(ctx.t("repeat_previous_changed"), alert=True)]
     else:
-        state = dict(flow.state)
-        effects = effects_of(run_held(ctx, flow.message_id, state, message, repeat=True, double_win=True))
-    return typed_answer(ctx, effects, message, "double_win_typed")
+        effects = effects_of(press(ctx, flow, message))
+    return typed_answer(ctx, effects, message, typed_key)
 
 
 @registry.command(
