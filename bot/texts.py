@@ -66,8 +66,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     # -- players and tables ------------------------------------------------------------------------------
     "no_table": {
-        "zh": "现在没有开着的牌桌。先开桌：开桌 @甲 @乙 @丙",
-        "en": "No table is open. Open one first: open @a @b @c",
+        "zh": "现在没有开着的牌桌。先开桌：开桌 {seats}",
+        "en": "No table is open. Open one first: open {seats}",
     },
     "unknown_player": {
         "zh": "不认识 {name}：请用 @ 提到群里的人，或者开桌时直接写客人的名字。",

@@ -20,6 +20,7 @@ from bot.texts import joined, money, refusal_text
 from bot.vocabulary import ME_WORDS
 from ledger.accounts import reads_as
 from ledger.errors import LedgerError
+from ledger.hands import SEATS
 from ledger.records import Replayable
 
 if TYPE_CHECKING:
@@ -28,9 +29,6 @@ if TYPE_CHECKING:
 
 #: what a confirmed question does (`carry_out`): a booking's result
 R = TypeVar("R", bound=Replayable)
-
-#: seats at a table of each game
-SEATS = {"kawuxing": 3, "penghu": 4, "gouji": 6}
 
 
 def member_of(ctx: Context, sender: Sender) -> MemberInfo:
@@ -242,10 +240,17 @@ def marked_mention(ctx: Context, word: str) -> bool:
     return key in {name_key(u) for u in incoming.usernames} or any(name_key(_word_of(s)) == key for s in _picked(ctx))
 
 
+def no_table(ctx: Context) -> Refusal:
+    """The refusal for a line that needs an open table, its 开桌 example seating as many as the chat's game does
+    (a 够级 group was shown three seats)."""
+    labels = "甲乙丙丁戊己" if ctx.lang == "zh" else "abcdef"
+    return Refusal("no_table", seats=" ".join(f"@{label}" for label in labels[: SEATS[ctx.game]]))
+
+
 def current_table(ctx: Context) -> TableInfo:
     """The chat's open table (read with the group before the handler ran), or a refusal."""
     if ctx.table is None:
-        raise Refusal("no_table")
+        raise no_table(ctx)
     return ctx.table
 
 

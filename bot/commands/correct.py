@@ -103,7 +103,8 @@ def correct(ctx: Context) -> SendText:
     return correction(ctx)
 
 
-#: how many players a 够级 round told by names alone names at least (six, or five and one left for last)
+#: how many players a 够级 round told by names alone names at least (six; five are read too, and answered with
+#: the one left out)
 ROUND_NAMES = 5
 
 

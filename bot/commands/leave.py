@@ -22,6 +22,7 @@ from bot.commands._common import (
     flow_key,
     flow_step,
     my_seat,
+    no_table,
     shown_names,
     written_mention,
 )
@@ -132,7 +133,7 @@ def leave_table(ctx: Context) -> SendText:
         raise Quiet  # `退桌了吗` / `退桌 明天再说`: chat
     table = ctx.table
     if table is None:
-        raise Refusal("no_table")
+        raise no_table(ctx)
     refuse_while_waiting(ctx, table, "waiting_action_leave")
     try:
         left = ctx.service.leave_table(
