@@ -1,7 +1,8 @@
-"""`paiju db upgrade|current|copy|backup`: database maintenance.
+"""`paiju db upgrade|current|groups|copy|backup`: database maintenance.
 
     paiju db upgrade [--db URL] [--revision REV]
     paiju db current [--db URL]
+    paiju db groups [--db URL]                                   # each group's chat id (for --chat), game and title
     paiju db copy --from URL --to URL [--chat ID] [--force]     # e.g. SQLite → PostgreSQL, verified afterwards
     paiju db backup [--db URL] --out FILE                        # SQLite's online backup (pg_dump for PostgreSQL)
 
@@ -13,10 +14,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sqlalchemy.engine import make_url
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine, make_url
 
 from ledger import db
 from ledger.maintenance import CopyError, backup_sqlite, copy_ledger
+from ledger.models import Group
 
 DB_ENV = db.DB_ENV
 #: what `--db` says it falls back to
@@ -35,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     up.add_argument("--revision", default="head", help="target revision (default head)")
     current = commands.add_parser("current", help="print the database's revision")
     current.add_argument("--db", default=None, help=DB_HELP)
+    groups = commands.add_parser("groups", help="list the groups: chat id (what --chat takes), game, title")
+    groups.add_argument("--db", default=None, help=DB_HELP)
     copy = commands.add_parser(
         "copy", help="copy the ledger to another database (e.g. SQLite → PostgreSQL) and verify the balances"
     )
@@ -58,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"paiju db {args.command}: {err}", file=sys.stderr)
         return 1
     url = db.normalize_url(db.database_url(args.db))
-    if args.command == "current":  # only reads: never creates a database
+    if args.command in {"current", "groups"}:  # only read: never create a database
         url = db.existing(url)
     engine = db.make_engine(url)
     shown = engine.url.render_as_string(hide_password=True)
@@ -66,11 +71,24 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "upgrade":
             db.upgrade(url, args.revision)
             print(f"{shown}: upgraded to {db.current_revision(engine) or 'base'}")
+        elif args.command == "groups":
+            _groups(engine)
         else:
             print(f"{shown}: {db.current_revision(engine) or 'not migrated'} (head {db.head_revision()})")
     finally:
         engine.dispose()
     return 0
+
+
+def _groups(engine: Engine) -> None:
+    """One line a group, so an admin can find the chat id `paiju report --chat`, `export --chat` and `db copy
+    --chat` take (Telegram shows it nowhere in the app)."""
+    with engine.connect() as connection:
+        rows = connection.execute(sa.select(Group.chat_id, Group.game, Group.title).order_by(Group.id)).all()
+    if not rows:
+        print("no groups yet")
+    for chat_id, game, title in rows:
+        print(f"{chat_id}\t{game}\t{title}")
 
 
 def _copy(args: argparse.Namespace) -> int:

@@ -39,6 +39,7 @@ def test_paiju_db_url_is_every_subcommands_database(tmp_path: Path) -> None:
     assert (tmp_path / "night.db").exists() and not (tmp_path / "paiju.db").exists()
     assert exported_hands(run("export", cwd=tmp_path, env=env)) == 1
     assert re.search(r": (\d{4}) \(head \1\)$", run("db", "current", cwd=tmp_path, env=env).stdout.strip())
+    assert run("db", "groups", cwd=tmp_path, env=env).stdout == "-1000000000001\tkawuxing\tconsole\n"  # --chat's id
     report = run("report", "--chat", "-1000000000001", "--night", "1", "--out", "n.png", cwd=tmp_path, env=env)
     assert report.returncode == 0, report.stderr
     assert (tmp_path / "n.png").read_bytes()[:4] == b"\x89PNG"
@@ -67,6 +68,7 @@ def test_the_config_files_database_is_used_when_no_url_is_given(tmp_path: Path) 
         ("export",),
         ("report", "--chat", "1", "--night", "1", "--out", "x.png"),
         ("db", "current"),
+        ("db", "groups"),
         ("db", "backup", "--out", "b.db"),
     ],
 )
