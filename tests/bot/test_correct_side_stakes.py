@@ -3,9 +3,11 @@ win's horse) and books what the corrected line books by itself; 一炮双响 on 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.console import Console
 from bot.core import Bot, ManualClock
@@ -28,8 +30,16 @@ def bot(sqlite_url: str) -> Iterator[tuple[Bot, ManualClock]]:
 
 
 def table(bot: tuple[Bot, ManualClock], chat_id: int, setting: str, *lines: str) -> Console:
+    """A table opened after `setting` (lines of settings), the lines fed 20 s apart."""
     console = Console(bot[0], bot[1], chat_id=chat_id)
-    for line in ("!join a 阿杰", "!join b 小李", "!join c 老王", "!admin a", setting, "a: 开桌 @a @b @c 庄 @a"):
+    for line in (
+        "!join a 阿杰",
+        "!join b 小李",
+        "!join c 老王",
+        "!admin a",
+        *setting.split("\n"),
+        "a: 开桌 @a @b @c 庄 @a",
+    ):
         console.feed(line)
     for line in lines:
         console.feed(line)
@@ -173,3 +183,39 @@ def test_the_hand_just_played_said_not_so_asks_the_correction(
         assert replies[0].endswith("改成「老王 自摸 七对」？改了按新的重算这一局。"), replies
     else:
         assert replies == []
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    piao=st.tuples(*[st.integers(0, 3)] * 3),
+    horse=st.sampled_from(["1p", "5s", "9p", "7s"]),
+    patterns=st.lists(st.sampled_from(["清一色", "七对", "碰碰胡", "卡五星"]), min_size=2, max_size=2, unique=True),
+    told_first=st.booleans(),
+)
+def test_a_patterns_fix_books_what_the_fixed_line_books_with_the_hand_s_stakes(
+    piao: tuple[int, int, int],
+    horse: str,
+    patterns: list[str],
+    told_first: bool,
+    new_sqlite_url: Callable[[], str],
+) -> None:
+    """Whatever 漂 each player told (before the win, or answered to its question) and whatever horse was turned,
+    `改成 <patterns>` books what the win told with those patterns books with the same 漂 and horse."""
+    was, now = patterns
+    told = f"a: 漂 @a {piao[0]} @b {piao[1]} @c {piao[2]}"
+    win = f"b: 胡 {was} 自摸 买马 {horse}"
+    clock = ManualClock()
+    ledger = Ledger.open(new_sqlite_url(), clock=clock.now)
+    try:
+        bot = (Bot(ledger, clock=clock), clock)
+        setting = f"{PIAO}\n{MAIMA}"
+
+        def game(chat_id: int, *lines: str) -> Console:
+            return table(bot, chat_id, setting, *lines)
+
+        corrected = game(-1001, *((told, win) if told_first else (win, told)))
+        assert "[按钮] 改成这样 | 不改" in corrected.feed(f"b: 改成 {now}")[-1]
+        corrected.feed("b: !press 改成这样")
+        assert balances(corrected) == balances(game(-1002, told, f"b: 胡 {now} 自摸 买马 {horse}"))
+    finally:
+        ledger.close()
