@@ -65,8 +65,7 @@ class Incoming:
     @property
     def original_source(self) -> str:
         """The source of the message as first sent (an edit's source without its `:e<edit>` suffix)."""
-        head, sep, tail = self.source.rpartition(":e")
-        return head if sep and tail.isdigit() else self.source
+        return original_source(self.source)
 
     @property
     def replied_source(self) -> str | None:
@@ -75,6 +74,12 @@ class Incoming:
         if self.reply_to is None:
             return None
         return f"{self.original_source.rsplit(':', 1)[0]}:{self.reply_to.message_id}"
+
+
+def original_source(source: str) -> str:
+    """A record's source as its message first sent it (an edit's or a button's `:e<n>` dropped)."""
+    head, sep, tail = source.rpartition(":e")
+    return head if sep and tail.isdigit() else source
 
 
 @dataclass(frozen=True)

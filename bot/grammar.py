@@ -306,8 +306,9 @@ def split_command(
         found = split_command(text[origin[start + corrected] :], book, game, seats)
         if found is not None and found[0].key == "correct":
             return found
-    if head.startswith(_NOT_IS_STARTS):  # `是清一色 不是七对`, `不是七对 是清一色`: `应该是 清一色`
-        instead = _said_instead(text[origin[start] :])
+    recap = _led_in(head, _RECAP_LEADS) if head.startswith(_RECAP_LEADS) else 0  # `刚才那把不是清一色是七对`
+    if head.startswith(_NOT_IS_STARTS, recap):  # `是清一色 不是七对`, `不是七对 是清一色`: `应该是 清一色`
+        instead = _said_instead(text[origin[start + recap] :])
         command = book.lookup(vocab.SHOULD_BE, game) if instead and not asks(text) else None
         if command is not None:
             return command, vocab.SHOULD_BE, instead
@@ -581,6 +582,8 @@ _UNDONE_LEADS = tuple(sorted(vocab.UNDONE_BEFORE_CORRECTION, key=len, reverse=Tr
 _IS_NOT = re.compile(r"是(?P<is>.+?)不是(?P<was>.+)", re.DOTALL)
 _NOT_IS = re.compile(rf"不是(?P<was>.+?)(?:{'|'.join(vocab.INSTEAD_WORDS)})(?P<is>.+)", re.DOTALL)
 _NOT_IS_STARTS = ("是", "不是")
+#: the hand just played named before what it is and is not (`刚才那把不是清一色是七对`, `刚才 是七对 不是清一色`)
+_RECAP_LEADS = (*vocab.RECAP_HAND_WORDS, *vocab.RECAP_WORDS)
 
 
 def _said_instead(text: str) -> str:
@@ -1810,9 +1813,25 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             continue  # `seven pairs and one suit`, `I won with seven pairs`
         elif folded in _KNOWN_ELSEWHERE:
             out.append(Word("known", _KNOWN_ELSEWHERE[folded], typed))
+        elif (robbed := _robbed_kong(typed, resolve)) is not None:
+            out.extend(robbed)
         else:
             out.extend(_segment(typed, resolve) or [Word("unknown", folded, typed)])
     return _discarder_led(out)
+
+
+_ROBBED_KONG = re.compile(
+    rf"(?:{'|'.join(vocab.ROBBED_KONG_SAID[0])})(?P<who>.+?)(?:{'|'.join(vocab.ROBBED_KONG_SAID[1])})"
+)
+
+
+def _robbed_kong(typed: str, resolve: Resolve | None) -> list[Word] | None:
+    """`抢的老王的杠` (`抢了老王的杠`, `抢老王的杠`): a seated konger's kong robbed, read as `抢杠 老王`."""
+    found = _ROBBED_KONG.fullmatch(typed)
+    who = _person(found["who"], resolve) if found is not None else None
+    if found is None or who is None:
+        return None
+    return [Word("method", "rob_kong", typed[: found.start("who")]), Word("person", who, found["who"])]
 
 
 def _discarder_led(items: list[Word]) -> list[Word]:
@@ -2047,6 +2066,7 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
     specs: list[WinSpec] = []
     current: WinSpec | None = None
     discarder: str | None = None
+    dealt_in = "discard"  # how the discarder was told: a winner told without a way won the same way (抢杠 too)
     index = 0
 
     def spec() -> WinSpec:
@@ -2071,7 +2091,7 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
                 who = items[index].value
                 if discarder is not None and discarder != who:
                     raise GrammarError("two_discarders")
-                discarder = who
+                discarder, dealt_in = who, word.value
         elif word.kind == "pattern":
             _add_pattern(spec().patterns, word)
         elif word.kind == "situation":
@@ -2109,7 +2129,7 @@ def parse_win(args: str, me: str | None, resolve: Resolve, minggang: Minggang = 
         spec()
     for item in specs:
         if item.method is None and discarder is not None:
-            item.method = "discard"
+            item.method = dealt_in
         if item.method in {"discard", "rob_kong"}:
             item.discarder = discarder
     return specs

@@ -425,6 +425,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "ev_draw_ready": {"zh": "荒庄（听牌：{names}）", "en": "drawn hand (荒庄; ready: {names})"},
     "ev_draw_nobody": {"zh": "荒庄（没人听牌）", "en": "drawn hand (荒庄; nobody ready)"},
     "ev_piao": {"zh": "{player} 漂 {amount}", "en": "{player} 漂 {amount}"},
+    "ev_ma": {"zh": "买马 {tile}", "en": "horse {tile}"},
+    "ev_kan": {"zh": "坎{n}", "en": "kan {n}"},
+    "ev_qia": {"zh": "恰{n}", "en": "qia {n}"},
+    "ev_ba": {"zh": "八{n}", "en": "ba {n}"},
     "win_line": {
         "zh": "{what}：{patterns} → ×{final}{capped}{baohu}",
         "en": "{what}: {patterns} → ×{final}{capped}{baohu}",
@@ -2036,8 +2040,18 @@ def describe_record(lang: str, events: Sequence[Mapping[str, Any]], game: str = 
                 named = [*(hand.get("patterns") or ()), *(hand.get("situations") or ())]
                 shown = joined(lang, (pattern_name(lang, key) for key in named)) if named else text(lang, "pihu")
                 words += " " + shown
+            words += _told_inputs(lang, event)
         parts.append(words)
     return joined(lang, parts, "；")
+
+
+def _told_inputs(lang: str, win: Mapping[str, Any]) -> str:
+    """What a win was told beside its hand (a 买马 tile, 坎/恰/八 counts), as ` 买马 七条`, ` 坎2`: two records
+    told apart by these alone are two records (a 改成 that re-turns the horse)."""
+    words = [text(lang, f"ev_{key}", n=win[key]) for key in ("kan", "qia", "ba") if win.get(key) is not None]
+    if win.get("ma") is not None:
+        words.append(text(lang, "ev_ma", tile=tile_name(lang, win["ma"]).strip()))
+    return "".join(f" {word}" for word in words)
 
 
 #: the 卡五星 rule options in English (`规则`, `设置`): each option's name, its Chinese one beside it, and its values

@@ -947,6 +947,9 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "rob_kong": ("抢杠", "抢杠胡", "抢杠和", "rob"),
 }
+#: a robbed kong told by whose it was, around the konger's name (`抢的老王的杠`, `抢了老王的杠`, `抢老王的杠`):
+#: 抢杠 老王
+ROBBED_KONG_SAID = (("抢的", "抢了", "抢"), ("的杠",))
 #: what may lead a discarder named with 放的/点的 after the name (`炮是老王放的`, `是老王放的炮`): read as 点 老王; said
 #: anywhere else, a word not understood
 DISCARDER_LEADS = ("炮是", "是")

@@ -1251,11 +1251,12 @@ def message_hand(tx: Tx, original_source: str) -> tuple[int, int, tuple[int, ...
     return int(live[0].table_id), int(live[0].hand_id), tuple(int(row.id) for row in live), night.night_date
 
 
-def hand_events(tx: Tx, hand_id: int) -> tuple[int, bool, tuple[Payload, ...]]:
-    """(number, finished, live events) of a hand."""
+def hand_events(tx: Tx, hand_id: int, until: Sequence[int] = ()) -> tuple[int, bool, tuple[Payload, ...], int]:
+    """(number, finished, live events, how many of them come before the first of the events `until`) of a hand."""
     hand = _hand_row(tx, hand_id)
-    events = tuple(row.payload for row in tx.execute(_LIVE_EVENTS, {"hand_id": hand_id}))
-    return int(hand.number), hand.status != m.OPEN, events
+    rows = tx.execute(_LIVE_EVENTS, {"hand_id": hand_id}).all()
+    first = next((i for i, row in enumerate(rows) if row.id in until), len(rows))
+    return int(hand.number), hand.status != m.OPEN, tuple(row.payload for row in rows), first
 
 
 def recorded_hand(tx: Tx, original_source: str) -> tuple[int, bool] | None:

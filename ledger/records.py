@@ -258,8 +258,9 @@ class VoidedHand:
 class MessageHand:
     """The hand one message recorded in, as a reply's 撤销 finds it (`tg:<chat>:<message>`, its edits too): the
     table (perhaps ended since), the hand's number and whether it is finished, the hand's live events (`events`:
-    what voiding it whole takes back), the ids of the live events the message itself booked (`event_ids`) and the
-    date of the hand's night."""
+    what voiding it whole takes back), the ids of the live events the message itself booked (`event_ids`), the
+    date of the hand's night, and the hand's events before the message's first (`before`: what an edit of the
+    message keeps ahead of what it records now)."""
 
     table: TableInfo
     hand_id: int
@@ -268,6 +269,7 @@ class MessageHand:
     events: tuple[Payload, ...]
     event_ids: tuple[int, ...]
     night_date: date
+    before: tuple[Payload, ...]
 
 
 @dataclass(frozen=True)

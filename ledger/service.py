@@ -442,8 +442,10 @@ class Ledger:
             if found is None:
                 return None
             table_id, hand_id, event_ids, night_date = found
-            number, finished, events = booking.hand_events(tx, hand_id)
-            return MessageHand(tables.table(tx, table_id), hand_id, number, finished, events, event_ids, night_date)
+            number, finished, events, first = booking.hand_events(tx, hand_id, event_ids)
+            return MessageHand(
+                tables.table(tx, table_id), hand_id, number, finished, events, event_ids, night_date, events[:first]
+            )
 
         return self._unit.read(body)
 

@@ -536,14 +536,16 @@ def double_win_of(
     """The record a 一炮双响 makes of the one win on a discard that ended the hand (`previous`, that record's events)
     and a record held back after it (`events`): another player's win on the same discard (both wins), or the whole
     一炮双响 on it naming that winner (told after one of its wins: the two as told). None when they are no 一炮双响."""
-    from ledger.events import Win
+    from ledger.events import Piao, Win
 
     wins = [event for event in previous if event.get("type") == "hu"]
     if len(wins) != 1 or wins[0].get("method") != "discard":
         return None
     won, kept = wins[0], [event for event in previous if event.get("type") != "hu"]
-    told = [event for event in events if isinstance(event, Win)]
-    if len(told) != len(events) or any(w.method != "discard" or w.discarder != won.get("from") for w in told):
+    told = [event for event in events if isinstance(event, Win)]  # its 漂 is `previous`'s (`regional.prepare`)
+    if any(not isinstance(event, Win | Piao) for event in events) or any(
+        w.method != "discard" or w.discarder != won.get("from") for w in told
+    ):
         return None
     winners = {win.winner for win in told}
     if len(told) == 1 and won.get("winner") not in winners:

@@ -229,6 +229,31 @@ def unused_piao(table: TableInfo, before: Sequence[Payload], batch: Sequence[Pay
     return [{"input": "piao", "player": p, "value": 0} for p in table.players if p not in told]
 
 
+def kept_answers(hand: Sequence[Payload], batch: Sequence[Payload], needs: Sequence[Need]) -> list[Answer]:
+    """What an edited or corrected record's hand (`hand`: its events as recorded) was told that the new telling
+    leaves out — each player's 漂, and the same winner's 马 tile and counts (a count its new patterns still allow)
+    — as the answers to what the batch would be asked again: fixing a pattern re-turns no horse."""
+    piao = piao_of(hand)
+    wins = {str(e["winner"]): e for e in hand if e.get("type") == "hu"}
+    out: list[Answer] = []
+    for need in needs:
+        key = need["input"]
+        if key == "piao":
+            if need["player"] in piao:
+                out.append({**need, "value": piao[need["player"]]})
+            continue
+        event = batch[need["event"]] if "event" in need else {}
+        told = wins.get(str(event.get("winner")), {}).get(key)
+        if told is None:
+            continue
+        if key in COUNT_BUTTONS:
+            least, most = count_bounds(event, key)
+            if not least <= told <= most:
+                continue
+        out.append({**need, "value": told})
+    return out
+
+
 def table_piao(ctx: Context, table: TableInfo) -> dict[str, int]:
     """The 漂 of the table's last finished hand (首局定漂 carries it from hand to hand)."""
     for record in ctx.service.history(ctx.chat_id, 3):

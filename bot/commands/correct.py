@@ -22,11 +22,21 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
 
-from bot.commands._common import FlowStep, asked_already, confirmed_step, described, flow_key, my_seat, what_said
+from bot.commands._common import (
+    FlowStep,
+    asked_already,
+    confirmed_step,
+    described,
+    flow_key,
+    my_seat,
+    seat_resolver,
+    what_said,
+)
 from bot.commands._recording import recorded_by
 from bot.commands.questions import cancel_by_typing, confirm_by_typing, typed_answer
 from bot.commands.suggest import rerun, run_held, typed_line
 from bot.core import AnswerCallback, Button, Command, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.core import original_source as _original
 from bot.grammar import (
     BY_PATTERNS,
     DOUBLE_WIN,
@@ -58,7 +68,7 @@ from ledger.errors import LedgerError
 from ledger.events import Event, Payload, payloads
 from ledger.hands import is_terminal, refuse_seven_pairs_after_kong
 from ledger.scoring import ScoringError
-from ledger.service import Flow, Ledger, ScoringRefused, TableRecord
+from ledger.service import Flow, Ledger, ScoringRefused, TableInfo, TableRecord
 
 #: the words of a line 改 may put in a record's place: a record of any game (`改成 名次 …` for 够级's round)
 CORRECTED_WORDS = PLAYER_FIRST_WORDS | {BY_PATTERNS, DOUBLE_WIN, *GOUJI_ROUND_WORDS}
@@ -66,6 +76,8 @@ KIND = "correct"
 PREFIX = "cr"
 #: the word a win is recorded with (`胡 小李 七对 自摸`)
 HU_WORD = COMMAND_WORDS["hu"][0]
+#: the commands that answer what a 卡五星 win is told beside its hand (its 买马 tile, 坎/恰/八 counts)
+TOLD_INPUTS = frozenset({"ma", "kan", "qiaba"})
 #: a win with no pattern, as a line says it
 PIHU = KEYWORDS["pihu"][0]
 #: a game's own reading of a correction that names only what changed of its latest record (碰胡's `改成 自摸` keeps
@@ -128,6 +140,8 @@ def correction(ctx: Context) -> SendText:
     if found is not None and found[0].key == "correct":  # `记错了 改成 清一色 自摸`: 改成 said once more
         line = found[2]
         found = split_command(line, registry, ctx.game, ctx.seat_names)
+    if found is not None and found[0].key in TOLD_INPUTS:
+        found = None  # `改成 买马 8s`: what the latest win was told beside its hand (`_wins_kept`)
     if found is not None and not _records(*found):
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
     if table is None and found is not None:  # after 结算: the night's records stand
@@ -135,6 +149,8 @@ def correction(ctx: Context) -> SendText:
     if table is None or not plays_at(ctx, table):
         raise Quiet
     latest = ctx.service.latest_record(table.id)
+    if latest is not None and _double_win(latest):
+        line = _mention_named(ctx, table, line)
     kept = _kept_by_game(ctx, latest, line)
     if found is None and kept is None and (latest is None or not _wins_kept(latest, line, my_seat(ctx, table))):
         whose = _double_whose(ctx, latest, line) if latest is not None and not asks(line) else None
@@ -252,6 +268,7 @@ _PASSES = frozenset(
         "member",
         "member_by_username",
         "members",
+        "message_hand",
         "names",
         "open_flows",
         "recorded_hand",
@@ -303,15 +320,19 @@ def _wins_kept(latest: TableRecord, said: str, me: str | None = None) -> list[st
     winner and patterns kept (`自摸`, `点 @阿杰` → `小李 清一色 自摸`). For a 一炮双响, only one winner's hand said
     after their name (`_double_kept`); none for any other record. `me`: the sender's seat, which `我` names."""
     said = said.strip().removeprefix("应该是").removeprefix("是")
-    if said and len(latest.events) == 2 and all(event.get("type") == "hu" for event in latest.events):
-        return _double_kept(latest.events, said, me)
-    if not said or len(latest.events) != 1 or latest.events[0].get("type") != "hu":
+    wins = _ended_by(latest)
+    if said and _double_win(latest):
+        return _double_kept(wins, said, me)
+    if not said or len(wins) != 1 or wins[0].get("type") != "hu":
         return []
-    win, hand = latest.events[0], latest.events[0].get("hand", {})
+    win, hand = wins[0], wins[0].get("hand", {})
     how = {"self_draw": "自摸", "discard": "点", "rob_kong": "抢杠"}.get(str(win.get("method")))
     if how is None:
         return []
     discarder = f" {win['from']}" if win.get("from") else ""
+    found = split_command(said, registry, "kawuxing")
+    if found is not None and found[0].key in TOLD_INPUTS:  # `买马 8s`: the hand and way kept, the rest re-told
+        return [f"{win['winner']} {_hand_said({**win, 'kan': None, 'qia': None, 'ba': None})} {how}{discarder} {said}"]
     readings = [f"{win['winner']} {said} {how}{discarder}"]
     if "concealed" not in hand:  # told by its patterns, not its tiles
         told = [PATTERNS[key][0] for key in hand.get("patterns", ()) if key in PATTERNS]
@@ -342,6 +363,30 @@ def _double_kept(wins: Sequence[Payload], said: str, me: str | None) -> list[str
     return [f"{' '.join(hands)} {how} {wins[0]['from']}"]
 
 
+def _ended_by(record: TableRecord) -> list[Payload]:
+    """A record's events but the 漂 its question was told with: what a correction names (`regional.prepare` keeps
+    that 漂 in its place)."""
+    return [event for event in record.events if event.get("type") != "piao"]
+
+
+def _double_win(record: TableRecord) -> bool:
+    wins = _ended_by(record)
+    return len(wins) == 2 and all(event.get("type") == "hu" for event in wins)
+
+
+def _mention_named(ctx: Context, table: TableInfo, line: str) -> str:
+    """`@ajie 清一色` after a 一炮双响: a first @mention of a seat read as that seat's name (`阿杰 清一色`), as
+    `_double_kept` finds whose hand is meant and `_double_whose` leaves it out of its example."""
+    first, _, rest = line.partition(" ")
+    if not first.startswith("@"):
+        return line
+    try:
+        seat = seat_resolver(ctx, table)(first)
+    except Refusal:
+        return line
+    return f"{seat} {rest}" if seat else line
+
+
 def _names_winner(said: str, winner: str, me: str | None) -> bool:
     """Whether a correction starts with this winner: their seat's name (spaced or glued: `阿杰七对`), or `我`."""
     first = said.split()[0]
@@ -365,7 +410,7 @@ def _hand_said(win: Payload) -> str:
 def _double_whose(ctx: Context, latest: TableRecord, line: str) -> str | None:
     """After a 一炮双响, patterns that name no winner (`改成 七对`, `改成 老王 七对`: not a winner): whose hand, asked
     with the lines to send; None for anything else."""
-    if len(latest.events) != 2 or any(event.get("type") != "hu" for event in latest.events):
+    if not _double_win(latest):
         return None
     first, _, rest = line.partition(" ")
     told = rest if any(name_key(first) == name_key(seat) for seat in ctx.seat_names) else line
@@ -373,7 +418,7 @@ def _double_whose(ctx: Context, latest: TableRecord, line: str) -> str | None:
     if not told or not _glued_correction(told):
         return None
     what = describe_record(ctx.lang, latest.events, ctx.game)
-    winners = [str(event["winner"]) for event in latest.events]
+    winners = [str(event["winner"]) for event in _ended_by(latest)]
     return ctx.t(
         "correct_double_whose", number=latest.hand_number, what=what, first=winners[0], second=winners[1], line=told
     )
@@ -493,14 +538,8 @@ def _players_changed(ctx: Context, before: Sequence[Payload], after: Sequence[Pa
 
 def _players(events: Sequence[Payload]) -> list[str]:
     """Who each event is (the winner, the one who kongs, declares or plays), in order."""
-    named = (event.get("winner") or event.get("player") for event in events)
+    named = (event.get("winner") or event.get("player") for event in events if event.get("type") != "piao")
     return [str(who) for who in named if who]
-
-
-def _original(source: str) -> str:
-    """A record's source as its message first sent it (an edit's or a button's `:e<n>` dropped)."""
-    head, sep, tail = source.rpartition(":e")
-    return head if sep and tail.isdigit() else source
 
 
 @registry.callback(PREFIX)

@@ -42,6 +42,7 @@ from bot.commands._inputs import (
     complete,
     correct,
     determined_counts,
+    kept_answers,
     pending,
     press,
     question,
@@ -52,9 +53,21 @@ from bot.commands._inputs import (
 )
 from bot.commands._recording import event_reply, hand_reply, kawuxing_table, ready_of
 from bot.commands.chat_options import minggang
+from bot.commands.correct import replacing
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import ASK_KIND
-from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.core import (
+    AnswerCallback,
+    Button,
+    Context,
+    Effect,
+    HandlerResult,
+    Quiet,
+    Refusal,
+    SendText,
+    original_source,
+    registry,
+)
 from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
@@ -65,7 +78,7 @@ from ledger.records import HOLDS_HAND
 from ledger.scoring import ScoringError
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
-from ledger.service import HandResult, LedgerError, TableInfo
+from ledger.service import HandResult, LedgerError, MessageHand, TableInfo
 
 KIND = ASK_KIND
 PREFIX = "ask"
@@ -92,7 +105,8 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         and not pending(table, [], payloads(events), [])
     ):
         return events  # what is missing does not depend on the hand so far here: nothing, without reading it
-    before = list(ctx.service.hand_state(table.id).events)
+    replaced = _replaced_hand(ctx, table)
+    before = list(replaced.before if replaced is not None else ctx.service.hand_state(table.id).events)
     batch = payloads(events, before)
     carried = [
         *carried_piao(ctx, table, before, batch),
@@ -100,6 +114,9 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         *determined_counts(table, batch),
     ]
     needs = pending(table, before, batch, carried)
+    if needs and replaced is not None:
+        carried += kept_answers(replaced.events, batch, needs)
+        needs = pending(table, before, batch, carried)
     if not needs:
         return _answered(events, carried)
     check_scorable(table, before, batch, carried, needs)
@@ -129,6 +146,26 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
 
 # the question's message is kept with it (`posted_as`), for its asker's typed 算了 to rewrite as its 「取消」 does
 cancel_by_typing(KIND, PREFIX, nothing_booked, "flow_cancelled_typed")
+
+
+def _replaced_hand(ctx: Context, table: TableInfo) -> MessageHand | None:
+    """The hand whose record the line replaces — an edited message's, the latest record a 改成 is tried against
+    (`correct.replacing`) or a held-back win joins as its 一炮双响 — read before that record and with what it was
+    told; None for a new record (no read: the hot path)."""
+    incoming = ctx.incoming
+    if incoming is not None and incoming.edited:
+        source = incoming.original_source
+    elif replacing(ctx) or ctx.double_win:  # 「一炮双响」 re-records the hand just ended
+        latest = ctx.service.latest_record(table.id)
+        if latest is None:
+            return None
+        source = original_source(latest.source)
+    else:
+        return None
+    try:
+        return ctx.service.message_hand(source)
+    except LedgerError:  # taken back, or its night settled: the booking says so
+        return None
 
 
 def _answered(events: Sequence[Event], answers: Sequence[Mapping[str, Any]]) -> list[Event]:

@@ -1,0 +1,221 @@
+"""改成 at tables with 漂 and 买马: a correction keeps what the hand was told beside the line (each player's 漂, the
+win's horse) and books what the corrected line books by itself; 一炮双响 on a robbed kong; `刚才那把不是…是…`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.console import Console
+from bot.core import Bot, ManualClock
+from ledger.service import Ledger
+
+PIAO = "a: 设置 漂 选漂"
+MAIMA = "a: 设置 买马 自摸买马"
+SHUKAN = "a: 设置 数坎 是"
+TOLD_PIAO = "a: 漂 @a 1 @b 2 @c 0"
+
+
+@pytest.fixture
+def bot(sqlite_url: str) -> Iterator[tuple[Bot, ManualClock]]:
+    clock = ManualClock()
+    ledger = Ledger.open(sqlite_url, clock=clock.now)
+    try:
+        yield Bot(ledger, clock=clock), clock
+    finally:
+        ledger.close()
+
+
+def table(bot: tuple[Bot, ManualClock], chat_id: int, setting: str, *lines: str) -> Console:
+    """A table opened after `setting` (lines of settings), the lines fed 20 s apart."""
+    console = Console(bot[0], bot[1], chat_id=chat_id)
+    for line in (
+        "!join a 阿杰",
+        "!join b 小李",
+        "!join c 老王",
+        "!admin a",
+        *setting.split("\n"),
+        "a: 开桌 @a @b @c 庄 @a",
+    ):
+        console.feed(line)
+    for line in lines:
+        console.feed(line)
+        console.feed("!clock +20s")  # no flooding
+    return console
+
+
+def balances(console: Console) -> list[str]:
+    return console.feed("a: 余额")
+
+
+#: (the table's setting, what was recorded, its correction, the lines that book the same by themselves)
+CORRECTIONS = [
+    # 漂 told before the win, or answered to the win's question (then part of its record): kept either way
+    (PIAO, (TOLD_PIAO, "b: 胡 碰碰胡 点 @a"), "b: 改成 清一色", (TOLD_PIAO, "b: 胡 清一色 点 @a")),
+    (PIAO, (TOLD_PIAO, "b: 胡 碰碰胡 点 @a"), "b: 改成 清一色 自摸", (TOLD_PIAO, "b: 胡 清一色 自摸")),
+    (PIAO, ("b: 胡 碰碰胡 点 @a", TOLD_PIAO), "b: 改成 清一色", (TOLD_PIAO, "b: 胡 清一色 点 @a")),
+    (PIAO, ("b: 胡 碰碰胡 点 @a", TOLD_PIAO), "b: 改成 胡 清一色 自摸", (TOLD_PIAO, "b: 胡 清一色 自摸")),
+    (PIAO, ("b: 胡 碰碰胡 点 @a", TOLD_PIAO), "b: 刚才那把不是碰碰胡是七对", (TOLD_PIAO, "b: 胡 七对 点 @a")),
+    (
+        PIAO,
+        (TOLD_PIAO, "a: 胡 @a 碰碰胡 @b 七对 点 @c"),
+        "a: 改成 阿杰 清一色",
+        (TOLD_PIAO, "a: 胡 @a 清一色 @b 七对 点 @c"),
+    ),
+    (
+        PIAO,
+        (TOLD_PIAO, "a: 胡 @a 碰碰胡 @b 七对 点 @c"),
+        "a: 错了 阿杰是清一色",
+        (TOLD_PIAO, "a: 胡 @a 清一色 @b 七对 点 @c"),
+    ),
+    (
+        PIAO,
+        ("a: 胡 @a 碰碰胡 @b 七对 点 @c", TOLD_PIAO),
+        "a: 改成 @a 清一色",
+        (TOLD_PIAO, "a: 胡 @a 清一色 @b 七对 点 @c"),
+    ),
+    # the horse told in the line or answered to its question: kept by a pattern's fix, re-turned by `改成 买马 …`
+    (MAIMA, ("b: 胡 碰碰胡 自摸 买马 7s",), "b: 改成 七对", ("b: 胡 七对 自摸 买马 7s",)),
+    (MAIMA, ("b: 胡 碰碰胡 自摸", "b: 买马 7s"), "b: 改成 七对", ("b: 胡 七对 自摸 买马 7s",)),
+    (MAIMA, ("b: 胡 清一色 自摸 买马 7s",), "b: 改成 买马 8s", ("b: 胡 清一色 自摸 买马 8s",)),
+    (MAIMA, ("b: 胡 七对 自摸 买马 7s",), "b: 改成 胡 七对 自摸 买马 8s", ("b: 胡 七对 自摸 买马 8s",)),
+    # 数坎: the count kept by a pattern's fix, re-told by `改成 坎2`
+    (SHUKAN, ("b: 胡 清一色 自摸 坎1",), "b: 改成 碰碰胡", ("b: 胡 碰碰胡 自摸 坎1",)),
+    (SHUKAN, ("b: 胡 清一色 自摸 坎1",), "b: 改成 坎2", ("b: 胡 清一色 自摸 坎2",)),
+]
+
+
+@pytest.mark.parametrize(("setting", "recorded", "correction", "same_as"), CORRECTIONS)
+def test_a_correction_keeps_what_the_hand_was_told_beside_it(
+    bot: tuple[Bot, ManualClock], setting: str, recorded: tuple[str, ...], correction: str, same_as: tuple[str, ...]
+) -> None:
+    corrected = table(bot, -1001, setting, *recorded)
+    asked = corrected.feed(correction)
+    assert "[按钮] 改成这样 | 不改" in asked[-1], asked
+    pressed = corrected.feed(f"{correction.split(':')[0]}: !press 改成这样")
+    assert any("已改正" in line for line in pressed), pressed
+    assert balances(corrected) == balances(table(bot, -1002, setting, *same_as))
+    assert balances(corrected) != balances(table(bot, -1003, setting, *recorded))
+
+
+def test_the_question_names_the_horse_that_changes(bot: tuple[Bot, ManualClock]) -> None:
+    """Two records told apart only by their horse are two records: `改成 … 买马 8s` is asked, never 「记的就是」."""
+    console = table(bot, -1001, MAIMA, "b: 胡 七对 自摸 买马 7s")
+    assert console.feed("b: 改成 胡 七对 自摸 买马 8s")[0] == (
+        "bot: 把第1局的「小李 自摸 七对 买马 七条」（你 20秒前记的）改成「小李 自摸 七对 买马 八条」？"
+        "改了按新的重算这一局。"
+    )
+    assert console.feed("b: 改成 胡 七对 自摸 买马 7s") == ["bot: 第1局记的就是「小李 自摸 七对 买马 七条」，没有改。"]
+
+
+def test_an_edit_of_a_finished_hand_keeps_its_piao(bot: tuple[Bot, ManualClock]) -> None:
+    """The edited message's hand is the one its record ended, not the table's next: its 漂 stands, nothing asked."""
+    console = table(bot, -1001, PIAO, TOLD_PIAO, "b: 胡 碰碰胡 点 @a")
+    edited = console.feed("b: !edit 胡 清一色 自摸")  # b's last message: the win
+    assert edited[0] == "bot: 第1局 按改后的消息重记（原记录作废）：", edited
+    assert balances(console) == balances(table(bot, -1002, PIAO, TOLD_PIAO, "b: 胡 清一色 自摸"))
+
+
+@pytest.mark.parametrize("told_first", [True, False])
+def test_a_double_win_joined_at_a_piao_table_keeps_the_hands_piao(
+    bot: tuple[Bot, ManualClock], told_first: bool
+) -> None:
+    """「一炮双响」 under the second winner's line re-records the hand just ended with its 漂 (never asking the next
+    hand's), and taking it back leaves each 漂 once."""
+    lines = (TOLD_PIAO, "b: 胡 七对 点 @c") if told_first else ("b: 胡 七对 点 @c", TOLD_PIAO)
+    console = table(bot, -1001, PIAO, *lines)
+    console.feed("a: 胡 碰碰胡 点 @c")
+    joined = console.feed("a: !press 一炮双响")
+    assert "bot: 第1局 改记成一炮双响（原记录作废）：" in joined, joined
+    assert balances(console) == balances(table(bot, -1002, PIAO, TOLD_PIAO, "a: 胡 @b 七对 @a 碰碰胡 点 @c"))
+    console.feed("a: 撤销")
+    undone = console.feed("a: !press 确认撤销")
+    assert undone[-1] == ("bot: 本局已记：阿杰 漂 1；小李 漂 2；老王 漂 0" if told_first else "bot: 本局还没有记录。")
+
+
+def test_a_mention_naming_no_winner_is_left_out_of_the_example(bot: tuple[Bot, ManualClock]) -> None:
+    console = table(bot, -1001, PIAO, TOLD_PIAO, "a: 胡 @a 碰碰胡 @b 七对 点 @c")
+    assert console.feed("a: 改成 @c 清一色") == [
+        "bot: 第1局是一炮双响（阿杰 胡 老王 点的炮 碰碰胡；小李 胡 老王 点的炮 七对）：改谁的？写上那个人，例如："
+        "改成 阿杰 清一色（或 改成 小李 清一色）"
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "a: 胡 @a 碰碰胡 @b 清一色 抢杠 @c",
+        "a: 一炮双响 @a 碰碰胡 抢杠 @c @b 清一色 抢杠 @c",
+        "a: 阿杰 碰碰胡 小李 清一色 都胡了 抢的老王的杠",
+    ],
+)
+def test_two_players_robbing_one_kong_is_a_double_win(bot: tuple[Bot, ManualClock], line: str) -> None:
+    """抢杠胡 counts as 点炮 by the konger: both win off 老王, and the robbed 蓄杠's money goes back once."""
+    console = table(bot, -1001, "a: 设置 底金 1", "c: 蓄杠 4s")
+    booked = console.feed(line)
+    assert booked[1:6] == [
+        "bot: 阿杰 抢 老王 的杠：碰碰胡×2、抢杠胡×2 → ×4",
+        "bot: 小李 抢 老王 的杠：清一色×4、抢杠胡×2 → ×8",
+        "bot: 老王 的蓄杠被抢，杠钱退回",
+        "bot: 阿杰 +5元（本晚 +4元）",
+        "bot: 小李 +9元（本晚 +8元）",
+    ], booked
+
+
+@pytest.mark.parametrize(
+    ("who", "line", "asked"),
+    [
+        ("c", "刚才那把不是清一色是七对", True),
+        ("c", "刚才 不是清一色，是七对", True),
+        ("c", "刚才那把是七对", False),  # no 不是: chat
+        ("b", "刚才那把不是清一色是七对", False),  # someone else's record, said to each other: no answer
+    ],
+)
+def test_the_hand_just_played_said_not_so_asks_the_correction(
+    bot: tuple[Bot, ManualClock], who: str, line: str, asked: bool
+) -> None:
+    console = table(bot, -1001, "a: 设置 底金 1", "c: 胡 清一色 自摸")
+    replies = console.feed(f"{who}: {line}")
+    if asked:
+        assert replies[0].endswith("改成「老王 自摸 七对」？改了按新的重算这一局。"), replies
+    else:
+        assert replies == []
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    piao=st.tuples(*[st.integers(0, 3)] * 3),
+    horse=st.sampled_from(["1p", "5s", "9p", "7s"]),
+    patterns=st.lists(st.sampled_from(["清一色", "七对", "碰碰胡", "卡五星"]), min_size=2, max_size=2, unique=True),
+    told_first=st.booleans(),
+)
+def test_a_patterns_fix_books_what_the_fixed_line_books_with_the_hand_s_stakes(
+    piao: tuple[int, int, int],
+    horse: str,
+    patterns: list[str],
+    told_first: bool,
+    new_sqlite_url: Callable[[], str],
+) -> None:
+    """Whatever 漂 each player told (before the win, or answered to its question) and whatever horse was turned,
+    `改成 <patterns>` books what the win told with those patterns books with the same 漂 and horse."""
+    was, now = patterns
+    told = f"a: 漂 @a {piao[0]} @b {piao[1]} @c {piao[2]}"
+    win = f"b: 胡 {was} 自摸 买马 {horse}"
+    clock = ManualClock()
+    ledger = Ledger.open(new_sqlite_url(), clock=clock.now)
+    try:
+        bot = (Bot(ledger, clock=clock), clock)
+        setting = f"{PIAO}\n{MAIMA}"
+
+        def game(chat_id: int, *lines: str) -> Console:
+            return table(bot, chat_id, setting, *lines)
+
+        corrected = game(-1001, *((told, win) if told_first else (win, told)))
+        assert "[按钮] 改成这样 | 不改" in corrected.feed(f"b: 改成 {now}")[-1]
+        corrected.feed("b: !press 改成这样")
+        assert balances(corrected) == balances(game(-1002, told, f"b: 胡 {now} 自摸 买马 {horse}"))
+    finally:
+        ledger.close()
