@@ -424,7 +424,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "ev_draw": {"zh": "荒庄", "en": "drawn hand (荒庄)"},
     "ev_draw_ready": {"zh": "荒庄（听牌：{names}）", "en": "drawn hand (荒庄; ready: {names})"},
     "ev_draw_nobody": {"zh": "荒庄（没人听牌）", "en": "drawn hand (荒庄; nobody ready)"},
-    "ev_piao": {"zh": "{player} 漂 {amount}", "en": "{player} 漂 {amount}"},
+    "ev_piao": {"zh": "{player} 漂 {amount}", "en": "{player} piao (漂) {amount}"},
     "win_line": {
         "zh": "{what}：{patterns} → ×{final}{capped}{baohu}",
         "en": "{what}: {patterns} → ×{final}{capped}{baohu}",
@@ -2073,7 +2073,7 @@ _OPTIONS_EN: dict[str, tuple[str, dict[Any, str]]] = {
     "chadajiao": ("ready hands paid at a draw (查大叫)", {}),
     "zhigang_money": ("exposed kong bonus (直杠喜钱)", {2: "2 base stakes", 3: "3 base stakes"}),
     "piao": (
-        "漂",
+        "piao (漂)",
         {
             "none": "no 漂 (不漂)",
             "fixed": "fixed (定漂)",
@@ -2081,12 +2081,12 @@ _OPTIONS_EN: dict[str, tuple[str, dict[Any, str]]] = {
             "first_hand": "fixed at the first hand (首局定漂)",
         },
     ),
-    "piao_amount": ("漂 per player (漂数)", {}),
+    "piao_amount": ("piao per player (漂数)", {}),
     "maima": (
         "horse tile (买马)",
         {"none": "no horse tile (不买马)", "self_draw": "on a self-draw", "liangdao_self_draw": "on a 亮倒 self-draw"},
     ),
-    "shukan": ("坎 count (数坎)", {}),
+    "shukan": ("kan count (数坎)", {}),
     "paoqiamoba": ("跑恰摸八", {}),
 }
 
