@@ -45,6 +45,7 @@ from bot.commands._common import (
     net_by_member,
     questions_waiting,
     seats_named_now,
+    undo_labels,
     what_said,
     written_mention,
 )
@@ -374,5 +375,5 @@ def _waiting(ctx: Context, kind: str, target: str, hand_id: int | None = None) -
     if flow is None:
         return None
     state = flow.state
-    text = ctx.t("undo_asked_above", number=state["number"], what=described(ctx, state))
+    text = ctx.t("undo_asked_above", number=state["number"], what=described(ctx, state), **undo_labels(ctx, flow))
     return SendText(text, reply_to=int(state.get("message") or flow.message_id))
