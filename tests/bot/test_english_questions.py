@@ -130,3 +130,23 @@ def test_a_chinese_reply_names_the_english_question_s_record_in_chinese(asked: T
         "（不撤了也可以直接发「算了」）。"
     ]
     assert asked.say("!clock +10s", "mike: 对")[0] == UNDONE_ZH  # what was undone, named in Chinese too
+
+
+@pytest.mark.parametrize(
+    ("asked", "again", "named"),
+    [
+        ("undo", "撤销", "bot: 上面已经在问了：第1局 小李 自摸 清一色。"),
+        ("撤销", "undo", "bot: Already asked above: hand 1, 小李 self-draw one suit (清一色)."),
+    ],
+)
+def test_an_admin_s_undo_at_an_ended_table_names_its_hand_in_each_reply_s_language(
+    sqlite_url: str, asked: str, again: str, named: str
+) -> None:
+    """An admin's 撤销 replying to a hand of a table that has ended since: the hand is named in the language of
+    each reply, as 撤销 at the open table names it, not kept in the language it was first asked in."""
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "b: 胡 清一色 自摸", "a: 开桌 @a @b @d 庄 @a")
+    try:
+        table.say(f"a: !reply 7 {asked}")
+        assert table.say(f"a: !reply 7 {again}")[0].startswith(named)
+    finally:
+        table.ledger.close()
