@@ -97,10 +97,12 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     },
     "report_owed_line": {"zh": "未结（付款之后现在还差）：{items}", "en": "Owed now (未结): {items}"},
     "report_stats_group_totals": {
-        "zh": "共 {hands}局（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}｜罚款 {fines}",
-        "en": "{hands} hands ({draws} drawn) | {wins} wins | {self_draws} self-drawn | kong {kong} | fines {fines}",
+        "zh": "共 {hands}局（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}",
+        "en": "{hands} hands ({draws} drawn) | {wins} wins | {self_draws} self-drawn | kong {kong}",
     },
-    "report_stats_group_fees": {"zh": "｜台费 {fees}", "en": " | fees {fees}"},
+    # after the totals, each only when not zero (`stats.group_text`)
+    "report_stats_group_fines": {"zh": "｜罚款 {amount}", "en": " | fines {amount}"},
+    "report_stats_group_fees": {"zh": "｜台费 {amount}", "en": " | fees {amount}"},
     "report_stats_group_line": {
         "zh": "{name} {net}｜{hands}局 胡{wins}（{win_rate}）点炮{discards}",
         "en": "{name} {net} | {hands} hands, {wins} wins ({win_rate}), dealt in {discards}",
