@@ -51,6 +51,11 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     },
     "report_transfers_head": {"zh": "最少转账（{count}笔）：", "en": "Fewest transfers ({count}):"},
     "report_transfers_none": {"zh": "无需转账，已两清。", "en": "Nothing to pay: everyone is square."},
+    # nothing to pay because earlier debts netted in (设置 并账) cancel tonight's results
+    "report_transfers_none_carried": {
+        "zh": "无需转账：之前没结的账（{debts}）并入后和今晚的输赢相抵，已两清。",
+        "en": "Nothing to pay: the earlier debts netted in ({debts}) cancel tonight's results, so everyone is square.",
+    },
     "report_transfer_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
     # what the pot or the house paid out that nobody owes it yet: no one's transfer (the pot hands over nothing)
     "report_pool_payout": {
