@@ -424,7 +424,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "ev_draw": {"zh": "荒庄", "en": "drawn hand (荒庄)"},
     "ev_draw_ready": {"zh": "荒庄（听牌：{names}）", "en": "drawn hand (荒庄; ready: {names})"},
     "ev_draw_nobody": {"zh": "荒庄（没人听牌）", "en": "drawn hand (荒庄; nobody ready)"},
-    "ev_piao": {"zh": "{player} 漂 {amount}", "en": "{player} 漂 {amount}"},
+    "ev_piao": {"zh": "{player} 漂 {amount}", "en": "{player} piao (漂) {amount}"},
     "ev_ma": {"zh": "买马 {tile}", "en": "horse {tile}"},
     "ev_kan": {"zh": "坎{n}", "en": "kan {n}"},
     "ev_qia": {"zh": "恰{n}", "en": "qia {n}"},
@@ -1198,22 +1198,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "OK, nothing undone (the question above is closed).",
     },
     # a record from whoever asked 撤销 of the latest record, before answering (`_common.refuse_while_undo_asked`)
+    # these three point at the question's buttons by the labels they show ({yes}, {no}: `_common.undo_labels`)
     "undo_answer_first": {
-        "zh": "没有记：你要撤销的 第{number}局 {what} 还在等你确认，它还算着。先点上面的「确认撤销」"
-        "（不撤了点「不撤销」或发「算了」），再发这一条。",
+        "zh": "没有记：你要撤销的 第{number}局 {what} 还在等你确认，它还算着。先点上面的「{yes}」"
+        "（不撤了点「{no}」或发「算了」），再发这一条。",
         "en": "Not recorded: your undo of hand {number} ({what}) is still waiting for your answer, so it still "
-        "counts. Press “Undo it” above first (or “Keep it”, or type cancel), then send this again.",
+        "counts. Press “{yes}” above first (or “{no}”, or type cancel), then send this again.",
     },
     "undo_answer_first_other": {
-        "zh": "没有记：你要撤销的 第{number}局 {what} 还在等 {by} 或管理员确认，它还算着。等他们点「确认撤销」"
-        "（不撤了点「不撤销」或发「算了」），再发这一条。",
+        "zh": "没有记：你要撤销的 第{number}局 {what} 还在等 {by} 或管理员确认，它还算着。等他们点「{yes}」"
+        "（不撤了点「{no}」或发「算了」），再发这一条。",
         "en": "Not recorded: your undo of hand {number} ({what}) is waiting for {by} or an admin, so it still "
-        "counts. Once they press “Undo it” (or you press “Keep it”, or type cancel), send this again.",
+        "counts. Once they press “{yes}” (or you press “{no}”, or type cancel), send this again.",
     },
     "undo_asked_above": {
-        "zh": "上面已经在问了：第{number}局 {what}。请点那条消息下面的「确认撤销」或「不撤销」"
+        "zh": "上面已经在问了：第{number}局 {what}。请点那条消息下面的「{yes}」或「{no}」"
         "（不撤了也可以直接发「算了」）。",
-        "en": "Already asked above: hand {number}, {what}. Press “Undo it” or “Keep it” under it (or type cancel).",
+        "en": "Already asked above: hand {number}, {what}. Press “{yes}” or “{no}” under it (or type cancel).",
     },
     "undo_ask_confirmer": {
         "zh": "这是 {who} 记的：要 TA 或管理员点「确认撤销」才撤（不撤就点「不撤销」）。",
@@ -2087,7 +2088,7 @@ _OPTIONS_EN: dict[str, tuple[str, dict[Any, str]]] = {
     "chadajiao": ("ready hands paid at a draw (查大叫)", {}),
     "zhigang_money": ("exposed kong bonus (直杠喜钱)", {2: "2 base stakes", 3: "3 base stakes"}),
     "piao": (
-        "漂",
+        "piao (漂)",
         {
             "none": "no 漂 (不漂)",
             "fixed": "fixed (定漂)",
@@ -2095,12 +2096,12 @@ _OPTIONS_EN: dict[str, tuple[str, dict[Any, str]]] = {
             "first_hand": "fixed at the first hand (首局定漂)",
         },
     ),
-    "piao_amount": ("漂 per player (漂数)", {}),
+    "piao_amount": ("piao per player (漂数)", {}),
     "maima": (
         "horse tile (买马)",
         {"none": "no horse tile (不买马)", "self_draw": "on a self-draw", "liangdao_self_draw": "on a 亮倒 self-draw"},
     ),
-    "shukan": ("坎 count (数坎)", {}),
+    "shukan": ("kan count (数坎)", {}),
     "paoqiamoba": ("跑恰摸八", {}),
 }
 

@@ -16,7 +16,7 @@ from bot.core import AnswerCallback, Button, Context, Effect, Quiet, Refusal, Se
 from bot.grammar import mention_word, name_key
 from bot.permissions import may_answer, plays_at
 from bot.seat_names import by_person_part
-from bot.texts import joined, money, refusal_text
+from bot.texts import joined, money, refusal_text, text
 from bot.vocabulary import ME_WORDS
 from ledger.accounts import reads_as
 from ledger.errors import LedgerError
@@ -649,16 +649,29 @@ def refuse_while_undo_asked(ctx: Context, table: TableInfo) -> None:
     for flow in asked:
         if flow.state["target"] != live:
             continue
-        refusal = Refusal("undo_answer_first", number=flow.state["number"], what=described(ctx, flow.state))
+        said = {"number": flow.state["number"], "what": described(ctx, flow.state), **undo_labels(ctx, flow)}
+        refusal = Refusal("undo_answer_first", **said)
         if CONFIRMER in flow.state:  # not theirs to confirm: whose it is
-            refusal = Refusal(
-                "undo_answer_first_other",
-                number=flow.state["number"],
-                what=described(ctx, flow.state),
-                by=flow.state[CONFIRMER_NAME],
-            )
+            refusal = Refusal("undo_answer_first_other", by=flow.state[CONFIRMER_NAME], **said)
         refusal.heard = True
         raise refusal
+
+
+#: a question's flow state: it was asked in English in a group that is not (a line written in English asked it)
+ASKED_IN_ENGLISH = "english"
+
+
+def asked_in(ctx: Context, flow: Flow) -> str:
+    """The language a question was asked in, so its buttons' labels: the group's, or English for one a line
+    written in English asked in a Chinese group."""
+    return "en" if ctx.group.language == "en" or flow.state.get(ASKED_IN_ENGLISH) else "zh"
+
+
+def undo_labels(ctx: Context, flow: Flow) -> dict[str, str]:
+    """A 撤销 question's buttons as it showed them (`yes`, `no`), for a reply pointing at them: a Chinese line's
+    reply under an English question names “Undo it”, not 「确认撤销」 nobody sees."""
+    lang = asked_in(ctx, flow)
+    return {"yes": text(lang, "btn_undo_yes"), "no": text(lang, "btn_undo_no")}
 
 
 #: a question's state: what it names, in each language (`described`), beside `what` in the language it was asked in

@@ -15,15 +15,15 @@ register(
         },
         "ask_piao": {
             "zh": "{name} 这局漂几？（或发：漂 @{name} 2）",
-            "en": "{name}'s 漂 this hand? (or send: piao @{name} 2)",
+            "en": "{name}'s piao (漂) this hand? (or send: piao @{name} 2)",
         },
         "ask_piao_first": {
             "zh": "{name} 漂几？首局定漂：第一局报了整桌不变（或发：漂 @{name} 2）",
-            "en": "{name}'s 漂? 首局定漂: told at the first hand, kept for the table (or send: piao @{name} 2)",
+            "en": "{name}'s piao (漂)? 首局定漂: told at the first hand, kept for the table (or send: piao @{name} 2)",
         },
         "ask_kan": {
             "zh": "{name} 几坎？（手里的暗刻和杠各 1 坎，别人点炮凑成的刻子不算；或发：坎 2）",
-            "en": "How many 坎 for {name}? (each concealed pung or kong; not a pung a discard completed; "
+            "en": "How many kan (坎) for {name}? (each concealed pung or kong; not a pung a discard completed; "
             "or send: kan 2)",
         },
         "ask_qia": {
@@ -100,8 +100,8 @@ register(
             "en": "The record before this hand was taken back (hand {now} is being played); this question has "
             "expired (nothing booked).",
         },
-        "input_piao": {"zh": "漂", "en": "漂"},
-        "input_kan": {"zh": "坎数", "en": "坎 count"},
+        "input_piao": {"zh": "漂", "en": "piao (漂)"},
+        "input_kan": {"zh": "坎数", "en": "kan (坎) count"},
         "input_qia": {"zh": "恰数", "en": "恰 count"},
         "input_ba": {"zh": "八数", "en": "八 count"},
         "input_ma": {"zh": "马牌", "en": "the horse tile"},
@@ -109,7 +109,7 @@ register(
         # -- typed answers and 漂 -----------------------------------------------------------------------------
         "nothing_asked_kan": {
             "zh": "现在没有在等坎数。坎数写在胡牌那一行：胡 清一色 自摸 坎2（写牌就不用报，我来数）",
-            "en": "No 坎 count is awaited. Put it in the win's line: win one suit self-draw kan 2 "
+            "en": "No kan (坎) count is awaited. Put it in the win's line: win one suit self-draw kan 2 "
             "(tiles need none: I count)",
         },
         "nothing_asked_qiaba": {
@@ -149,14 +149,14 @@ register(
             "zh": "只有自摸才买马，这手不用写马牌。",
             "en": "Only a self-draw buys a horse; this win takes no horse tile.",
         },
-        "piao_none": {"zh": "本桌不漂，不用报漂。", "en": "This table plays no 漂."},
+        "piao_none": {"zh": "本桌不漂，不用报漂。", "en": "This table plays no piao (漂)."},
         "piao_fixed": {
             "zh": "本桌定漂，每人 {amount} 倍底金，不用报。",
-            "en": "This table plays a fixed 漂 of {amount} base stakes each; nothing to tell.",
+            "en": "This table plays a fixed piao (漂) of {amount} base stakes each; nothing to tell.",
         },
         "piao_first_hand_set": {
             "zh": "首局定漂：漂在第一局已经定了（{piao}），整桌不变。",
-            "en": "首局定漂: the 漂 was set at the first hand ({piao}) and stays for the table.",
+            "en": "首局定漂: the piao (漂) was set at the first hand ({piao}) and stays for the table.",
         },
         # -- reading --------------------------------------------------------------------------------------------
         "count_too_big": {
@@ -207,12 +207,12 @@ register(
         },
         "piao_range": {
             "zh": "漂「{word}」不对：漂是 0 到 {most} 的整数。",
-            "en": "漂 “{word}” is not right: a whole number from 0 to {most}.",
+            "en": "piao (漂) “{word}” is not right: a whole number from 0 to {most}.",
         },
-        "piao_twice": {"zh": "{name} 的漂写了两次。", "en": "{name}'s 漂 is given twice."},
+        "piao_twice": {"zh": "{name} 的漂写了两次。", "en": "{name}'s piao (漂) is given twice."},
         "piao_amount_missing": {
             "zh": "漂几？例如：漂 2（自己的）或 漂 @乙 1",
-            "en": "How much 漂? e.g. piao 2 (yours) or piao @b 1",
+            "en": "How much piao (漂)? e.g. piao 2 (yours) or piao @b 1",
         },
         "pattern_once": {
             "zh": "「{word}」只能算一次。能报几个的只有明四归一、暗四归一（例如 2个暗四归一）。",
@@ -227,8 +227,8 @@ register(
             "zh": "{name} 亮倒了却输（亮倒输家加倍）：按 ×{multiple} 付",
             "en": "{name} had declared 亮倒 and pays ×{multiple} (a declared loser pays double)",
         },
-        "stake_piao": {"zh": "漂：{payments}", "en": "漂: {payments}"},
-        "stake_kan": {"zh": "数坎 {kan} 坎：{payments}", "en": "数坎, {kan} 坎: {payments}"},
+        "stake_piao": {"zh": "漂：{payments}", "en": "piao (漂): {payments}"},
+        "stake_kan": {"zh": "数坎 {kan} 坎：{payments}", "en": "kan count (数坎) {kan}: {payments}"},
         "stake_ma": {"zh": "买马 {tile}（{points}）：{payments}", "en": "买马 {tile} ({points}): {payments}"},
         "stake_pqmb": {
             "zh": "跑恰摸八（跑{pao} 恰{qia} 摸{mo} 八{ba}）：{payments}",
@@ -243,14 +243,14 @@ register(
         },
         "chadajiao_payments": {"zh": "查大叫赔：{payments}", "en": "查大叫 paid: {payments}"},
         # -- 牌桌 and 规则 ------------------------------------------------------------------------------------------
-        "table_piao_fixed": {"zh": "漂：定漂，每人 {amount}", "en": "漂: fixed, {amount} each"},
+        "table_piao_fixed": {"zh": "漂：定漂，每人 {amount}", "en": "piao (漂): fixed, {amount} each"},
         "table_piao_chosen": {
             "zh": "本局漂：{piao}（发「漂 2」报自己的，没报的胡牌时我会问）",
-            "en": "漂 this hand: {piao} (send piao 2 for yours; I ask at the end for any not told)",
+            "en": "piao (漂) this hand: {piao} (send piao 2 for yours; I ask at the end for any not told)",
         },
         "table_piao_first": {
             "zh": "漂（首局定漂）：{piao}",
-            "en": "漂 (首局定漂): {piao}",
+            "en": "piao (漂, 首局定漂): {piao}",
         },
         "piao_untold": {"zh": "未报", "en": "not told"},
         "rules_reports_head": {

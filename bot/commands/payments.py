@@ -491,13 +491,14 @@ def _paid_alone(ctx: Context, source: str, amount: list[str]) -> list[Effect]:
     """`已转`, `转完了`, `已付清` alone (`vocab.PAID_ALONE_WORDS`): all the sender owes the one person they owe, as
     `已转 @那人`, and with an amount (`已转4`, `付 8`) that amount, as `已转 @那人 4` (more than owed is refused with
     what is); owing several people, or nobody, they are told whom they owe and how to write it, the amount in it
-    (nothing is booked on a guess)."""
+    (nothing is booked on a guess). What they owe the pot or the house is no choice: nobody pays an account, it
+    waits for its payout (发红包池, 付台费), so one person owed besides it is still the one."""
     payer = me(ctx)
     pools = {line.member_id for line in ctx.service.balances(ctx.chat_id).lines if line.kind in GROUP_ACCOUNTS}
     owing = [d for d in ctx.service.debts(ctx.chat_id) if d.debtor_id == payer.id]
     creditors = {d.creditor_id for d in owing if d.creditor_id not in pools}
-    if len(creditors) == 1 and all(d.creditor_id in creditors for d in owing):  # one person, and no pool besides
-        only = owing[0]
+    if len(creditors) == 1:  # one person (a pool besides is no one to pay)
+        only = next(d for d in owing if d.creditor_id in creditors)
         if amount:
             _other, paid = _person_and_amount(ctx, [written_mention(ctx, only.creditor_id, only.creditor), *amount])
         else:

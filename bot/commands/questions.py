@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.commands._common import questions_put_to, questions_waiting
+from bot.commands._common import ASKED_IN_ENGLISH, asked_in, questions_put_to, questions_waiting
 from bot.core import AnswerCallback, CallbackQuery, Context, Effect, HandlerResult, Outcome, Quiet, SendText, registry
 from bot.grammar import asks, fold
 from bot.vocabulary import (
@@ -125,10 +125,6 @@ def press_by_typing(
         PRESSED.setdefault(word, {})[kind] = Pressed(prefix, typed, when)
 
 
-#: a question's flow state: it was asked in English in a group that is not (a line written in English asked it)
-ASKED_IN_ENGLISH = "english"
-
-
 def keep_message(service: Ledger, chat_id: int, key: str, message_id: int, english: bool) -> None:
     """A question was sent: the message it was sent as is kept with its flow, for a typed 算了 to rewrite (and
     撤销 asked again to point to), and whether it was asked in English (`reads_english`). Each chat's updates are
@@ -143,7 +139,7 @@ def reads_english(ctx: Context, flow: Flow) -> bool:
     """Whether English answer words (`yes`, `ok`, `cancel`, a button's English label) answer the question `flow`:
     in a group that reads English, and in any group a question the bot asked in English (a line written in English
     asked it, so its buttons are in English). Elsewhere `yes` is chat."""
-    return ctx.group.language == "en" or bool(flow.state.get(ASKED_IN_ENGLISH))
+    return asked_in(ctx, flow) == "en"
 
 
 def answer_in_english(ctx: Context, flow: Flow, english: bool) -> None:

@@ -22,7 +22,7 @@ refusal.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.commands._common import (
@@ -45,6 +45,7 @@ from bot.commands._common import (
     net_by_member,
     questions_waiting,
     seats_named_now,
+    undo_labels,
     what_said,
     written_mention,
 )
@@ -287,11 +288,11 @@ def undone_text(ctx: Context, table: TableInfo, result: VoidResult, what: str) -
     return "\n".join(lines)
 
 
-def _ended_names(ctx: Context, replied: MessageHand) -> tuple[TableInfo, str, str]:
-    """A table that has ended as replies name it now: (the table, its players, what the hand held)."""
+def _ended_names(ctx: Context, replied: MessageHand) -> tuple[TableInfo, str, Callable[[str], str]]:
+    """A table that has ended as replies name it now: (the table, its players, what the hand held in a language)."""
     table, names = seats_named_now(ctx, replied.table)
-    what = describe_record(ctx.lang, named_events(replied.events, names), table.game)
-    return table, joined(ctx.lang, table.players), what
+    events = named_events(replied.events, names)
+    return table, joined(ctx.lang, table.players), lambda lang: describe_record(lang, events, table.game)
 
 
 def _ask_ended(ctx: Context, replied: MessageHand) -> SendText:
@@ -303,11 +304,12 @@ def _ask_ended(ctx: Context, replied: MessageHand) -> SendText:
     waiting = _waiting(ctx, ENDED_KIND, target)
     if waiting is not None:
         return waiting
-    _, players, what = _ended_names(ctx, replied)
-    date = replied.night_date.isoformat()
-    question = ctx.t("undo_ask_ended", number=replied.number, date=date, players=players, what=what)
+    _, players, describe = _ended_names(ctx, replied)
     source = ctx.incoming.replied_source if ctx.incoming is not None else None
-    state = {"source": source, "hand_id": replied.hand_id, "number": replied.number, "target": target, "what": what}
+    state = {"source": source, "hand_id": replied.hand_id, "number": replied.number, "target": target}
+    state |= what_said(ctx, describe)  # named again in the language of whatever replies to it
+    date = replied.night_date.isoformat()
+    question = ctx.t("undo_ask_ended", number=replied.number, date=date, players=players, what=state["what"])
     return ask_admin(ctx, ENDED_KIND, ENDED_PREFIX, state, question, ctx.t("btn_undo_yes"))
 
 
@@ -338,8 +340,8 @@ def press_ended(ctx: Context) -> HandlerResult:
     result = carry_out(ctx, confirmation, void)
     if not isinstance(result, VoidResult):
         return result
-    table, _, what = _ended_names(ctx, replied[0])
-    lines = [ctx.t("undo_done_ended", number=number, date=replied[0].night_date.isoformat(), what=what)]
+    table, _, describe = _ended_names(ctx, replied[0])
+    lines = [ctx.t("undo_done_ended", number=number, date=replied[0].night_date.isoformat(), what=describe(ctx.lang))]
     lines += change_lines(ctx, table, net_by_member((), result.voided), result.night_total)
     return [AnswerCallback(), SendText("\n".join(lines), edit_message_id=confirmation.message_id)]
 
@@ -374,5 +376,5 @@ def _waiting(ctx: Context, kind: str, target: str, hand_id: int | None = None) -
     if flow is None:
         return None
     state = flow.state
-    text = ctx.t("undo_asked_above", number=state["number"], what=described(ctx, state))
+    text = ctx.t("undo_asked_above", number=state["number"], what=described(ctx, state), **undo_labels(ctx, flow))
     return SendText(text, reply_to=int(state.get("message") or flow.message_id))

@@ -172,20 +172,22 @@ def night_post(
         net = money(member.net, currency, signed=True)
         lines.append(t(lang, "report_bystander_line", name=member.name, net=net or "0", items=beside))
     transfer_lines, payout_lines = movers(settlement, lang, currency)
+    # earlier debts among the players netted in (设置 并账)
+    carried = joined(
+        lang,
+        (
+            t(lang, "report_carried_item", debtor=d.payer, creditor=d.payee, amount=money(d.amount, currency))
+            for d in settlement.carried
+        ),
+    )
+    square = t(lang, "report_transfers_none_carried", debts=carried) if carried else t(lang, "report_transfers_none")
     if transfer_lines:
         lines.append(t(lang, "report_transfers_head", count=len(transfer_lines)))
         lines.extend(transfer_lines)
-        if settlement.carried:  # earlier debts among the players netted in (设置 并账)
-            debts = joined(
-                lang,
-                (
-                    t(lang, "report_carried_item", debtor=d.payer, creditor=d.payee, amount=money(d.amount, currency))
-                    for d in settlement.carried
-                ),
-            )
-            lines.append(t(lang, "report_carried", debts=debts))
+        if carried:
+            lines.append(t(lang, "report_carried", debts=carried))
     elif not payout_lines:
-        lines.append(t(lang, "report_transfers_none"))
+        lines.append(square)  # square thanks to a debt carried in: said, not 「已两清」 as if the night alone were
     lines.extend(payout_lines)
     text = "\n".join(lines)
 
@@ -197,7 +199,7 @@ def night_post(
         t(lang, "report_axis_hand"),
         t(lang, "report_axis_balance", currency=currency),
     )
-    footer = [*transfer_lines, *payout_lines] or [t(lang, "report_transfers_none")]
+    footer = [*transfer_lines, *payout_lines] or [square]
     figure = report_figure(title, header, rows, footer, ordered, labels, currency)
     caption = text if len(text) <= CAPTION_LIMIT else title
     return NightPost(night_id, group_id, text, caption, tuple(header), tuple(rows), ordered, figure)

@@ -174,12 +174,12 @@ def group_text(
             wins=stats.wins,
             self_draws=stats.self_draws,
             kong=money(stats.kong_money, currency),
-            fines=money(stats.fines, currency),
         ),
     ]
     fees = sum(m.fees for m in stats.members)  # table fees (台费, 抽水) paid to the house, as fines to the pot
-    if fees:
-        lines[-1] += t(lang, "report_stats_group_fees", fees=money(fees, currency))
+    for key, amount in (("report_stats_group_fines", stats.fines), ("report_stats_group_fees", fees)):
+        if amount:  # each only when there is some: a group that never fines reads no 「罚款 0」
+            lines[-1] += t(lang, key, amount=money(amount, currency))
     names = {m.member_id: m.name for m in stats.members}
     if stats.biggest is not None:
         lines.append(t(lang, "report_stats_biggest", hand=biggest_text(stats.biggest, names, lang, currency, {})))

@@ -51,6 +51,11 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     },
     "report_transfers_head": {"zh": "最少转账（{count}笔）：", "en": "Fewest transfers ({count}):"},
     "report_transfers_none": {"zh": "无需转账，已两清。", "en": "Nothing to pay: everyone is square."},
+    # nothing to pay because earlier debts netted in (设置 并账) cancel tonight's results
+    "report_transfers_none_carried": {
+        "zh": "无需转账：之前没结的账（{debts}）并入后和今晚的输赢相抵，已两清。",
+        "en": "Nothing to pay: the earlier debts netted in ({debts}) cancel tonight's results, so everyone is square.",
+    },
     "report_transfer_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
     # what the pot or the house paid out that nobody owes it yet: no one's transfer (the pot hands over nothing)
     "report_pool_payout": {
@@ -97,10 +102,12 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     },
     "report_owed_line": {"zh": "未结（付款之后现在还差）：{items}", "en": "Owed now (未结): {items}"},
     "report_stats_group_totals": {
-        "zh": "共 {hands}局（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}｜罚款 {fines}",
-        "en": "{hands} hands ({draws} drawn) | {wins} wins | {self_draws} self-drawn | kong {kong} | fines {fines}",
+        "zh": "共 {hands}局（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}",
+        "en": "{hands} hands ({draws} drawn) | {wins} wins | {self_draws} self-drawn | kong {kong}",
     },
-    "report_stats_group_fees": {"zh": "｜台费 {fees}", "en": " | fees {fees}"},
+    # after the totals, each only when not zero (`stats.group_text`)
+    "report_stats_group_fines": {"zh": "｜罚款 {amount}", "en": " | fines {amount}"},
+    "report_stats_group_fees": {"zh": "｜台费 {amount}", "en": " | fees {amount}"},
     "report_stats_group_line": {
         "zh": "{name} {net}｜{hands}局 胡{wins}（{win_rate}）点炮{discards}",
         "en": "{name} {net} | {hands} hands, {wins} wins ({win_rate}), dealt in {discards}",

@@ -120,8 +120,33 @@ def test_an_english_record_while_the_question_waits_is_told_why_in_english(asked
 
 
 def test_a_chinese_reply_names_the_english_question_s_record_in_chinese(asked: Table) -> None:
+    """…and its buttons by the labels they show: 「Undo it」, not 「确认撤销」 nobody sees."""
     assert asked.say("!clock +10s", "mike: 胡 七对 自摸") == [
-        "bot: 没有记：你要撤销的 第1局 Mike 自摸 清一色 还在等你确认，它还算着。先点上面的「确认撤销」"
-        "（不撤了点「不撤销」或发「算了」），再发这一条。"
+        "bot: 没有记：你要撤销的 第1局 Mike 自摸 清一色 还在等你确认，它还算着。先点上面的「Undo it」"
+        "（不撤了点「Keep it」或发「算了」），再发这一条。"
+    ]
+    assert asked.say("mike: 撤销") == [
+        "bot: 上面已经在问了：第1局 Mike 自摸 清一色。请点那条消息下面的「Undo it」或「Keep it」"
+        "（不撤了也可以直接发「算了」）。"
     ]
     assert asked.say("!clock +10s", "mike: 对")[0] == UNDONE_ZH  # what was undone, named in Chinese too
+
+
+@pytest.mark.parametrize(
+    ("asked", "again", "named"),
+    [
+        ("undo", "撤销", "bot: 上面已经在问了：第1局 小李 自摸 清一色。"),
+        ("撤销", "undo", "bot: Already asked above: hand 1, 小李 self-draw one suit (清一色)."),
+    ],
+)
+def test_an_admin_s_undo_at_an_ended_table_names_its_hand_in_each_reply_s_language(
+    sqlite_url: str, asked: str, again: str, named: str
+) -> None:
+    """An admin's 撤销 replying to a hand of a table that has ended since: the hand is named in the language of
+    each reply, as 撤销 at the open table names it, not kept in the language it was first asked in."""
+    table = Table(sqlite_url, "a: 开桌 @a @b @c 庄 @a", "b: 胡 清一色 自摸", "a: 开桌 @a @b @d 庄 @a")
+    try:
+        table.say(f"a: !reply 7 {asked}")
+        assert table.say(f"a: !reply 7 {again}")[0].startswith(named)
+    finally:
+        table.ledger.close()

@@ -114,8 +114,8 @@ async def test_asking_again_points_to_the_question_and_asks_nothing_twice(tg: Ha
             "上面已经在问了：第1局 阿杰 暗杠 中。请点那条消息下面的「确认撤销」或「不撤销」"
             "（不撤了也可以直接发「算了」）。"
             if again != "undo"
-            else "Already asked above: hand 1, 阿杰 concealed kong (暗杠) red dragon. Press “Undo it” or “Keep it” "
-            "under it (or type cancel)."  # the hand named in the reply's language
+            else "Already asked above: hand 1, 阿杰 concealed kong (暗杠) red dragon. Press “确认撤销” or “不撤销” "
+            "under it (or type cancel)."  # the hand named in the reply's language, the buttons as they read
         )
         assert pointer["reply_parameters"]["message_id"] == question["message_id"]  # it answers the question
         assert "reply_markup" not in pointer and len(open_questions(tg)) == 1

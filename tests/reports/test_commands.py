@@ -57,7 +57,7 @@ def photo_of(lines: list[str]) -> Path:
 def test_group_stats_for_this_month(chat: Console) -> None:
     lines = said(chat, "xiaoli: 统计")
     assert lines[0] == "📊 本群 · 2026年1月"
-    assert lines[1] == "共 3局（荒庄 1）｜胡 2｜自摸 1｜杠钱 2元｜罚款 0"
+    assert lines[1] == "共 3局（荒庄 1）｜胡 2｜自摸 1｜杠钱 2元"  # no fine, no fee: neither said, as 0
     assert lines[2] == "最大一手：清一色、七对 → ×8（ajie，2026-01-10 第2局，+16元）"
     assert "ajie +16元｜3局 胡1（33.3%）点炮0" in lines
 
@@ -260,6 +260,7 @@ def test_payouts_fines_and_fees_are_no_play_result(chat: Console) -> None:
         "总输赢 +66元｜未结（付款之后现在还差）：+66元",
     ]
     group = said(chat, "a: 统计")
+    assert group[1].endswith("｜罚款 50元｜台费 30元")  # each said when there is some
     assert "a -4元｜1局 胡0（0.0%）点炮0（另计：台费 10元｜领红包池/台费 80元）" in group
     assert group.index("b +8元｜1局 胡1（100.0%）点炮0（另计：台费 10元）") < group.index(
         "a -4元｜1局 胡0（0.0%）点炮0（另计：台费 10元｜领红包池/台费 80元）"
