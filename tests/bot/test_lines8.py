@@ -157,3 +157,40 @@ def test_a_kong_tile_counted_is_that_tile(count: str, tile: str, gap: str) -> No
     assert parse_kong("暗杠", f"{gap}{count}{tile}", "a", nobody) == parse_kong("暗杠", tile, "a", nobody)
     found = split_command(f"暗杠{count}{tile}", registry, "kawuxing")
     assert found is not None and found[0].key == "gang" and parse_kong(found[1], found[2], "a", nobody).tile
+
+
+KONG_RULES_OUT = "bot: 没有记录：阿杰 这局杠过（八筒），七对要门清：不能有杠"
+
+
+@pytest.mark.parametrize(
+    "line", ["a: 改成 七对", "a: 改成七对", "a: 应该是七对", "a: 错了 是七对", "a: 不是清一色 是七对"]
+)
+def test_a_correction_the_winners_kong_rules_out_is_refused_however_typed(table: Table, line: str) -> None:
+    table.say("a: 暗杠 八筒", "!clock +1m", "a: 清一色 自摸", "!clock +1m")
+    assert table.say(line) == [KONG_RULES_OUT]
+
+
+NOT_YOURS = (
+    "bot: 「改」不会改别人记的账：最后一条（第1局 阿杰 自摸 七对）是 阿杰 记的，请 TA 发「改成 …」或编辑原来那条消息；"
+    "管理员也可以改（写明是谁：改成 @某人 …）。"
+)
+
+
+@pytest.mark.parametrize(
+    "line", ["b: 改成 清一色", "b: 不是七对 是清一色", "b: 应该是清一色", "c: 是清一色 不是七对", "c: 应该是 清一色"]
+)
+def test_a_seated_player_correcting_someone_elses_record_is_told_whose_it_is(table: Table, line: str) -> None:
+    table.say("a: 七对 自摸", "!clock +1m")
+    before = table.balances()
+    assert table.say(line) == [NOT_YOURS] and table.balances() == before
+
+
+@pytest.mark.parametrize("line", ["b: 应该是七对", "b: 错了 是清一色", "b: 不是七对 是清一色吧", "b: 应该是 老王"])
+def test_what_changes_nothing_or_does_not_read_stays_chat(table: Table, line: str) -> None:
+    table.say("a: 七对 自摸", "!clock +1m")
+    assert table.say(line) == []
+
+
+def test_no_one_unseated_is_told(table: Table) -> None:
+    table.say("!join d 小张", "a: 七对 自摸", "!clock +1m")
+    assert table.say("d: 不是七对 是清一色") == []
