@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from bot import vocabulary
 from bot.core import load_plugins, registry
 from bot.grammar import parse_kong, split_command
+from tests.bot.test_leave_table import MEMBERS, money
 from tests.bot.test_recording_fixes import Table
 
 load_plugins()
@@ -194,3 +195,33 @@ def test_what_changes_nothing_or_does_not_read_stays_chat(table: Table, line: st
 def test_no_one_unseated_is_told(table: Table) -> None:
     table.say("!join d 小张", "a: 七对 自摸", "!clock +1m")
     assert table.say("d: 不是七对 是清一色") == []
+
+
+@pytest.fixture
+def leaving(sqlite_url: str) -> Iterator[Table]:
+    """小红 opened for 小李 and 老王 and won twice; 小李 asks to leave."""
+    opened = Table(sqlite_url)
+    opened.say(*MEMBERS, "eve: 开桌 @eve @b @c 庄 @eve", "!clock +3m", "eve: 胡 清一色 自摸", "!clock +5m")
+    opened.say("eve: 胡 清一色 自摸", "!clock +20s", "b: 退桌", "!clock +20s")
+    yield opened
+    opened.ledger.close()
+
+
+KEPT = "bot: 没有作废：小李-成员 的退桌没有得到同意，这桌照常。"
+
+
+@pytest.mark.parametrize("line", ["eve: 不同意", "c: 不行", "boss: 不同意"])
+def test_a_typed_不同意_keeps_the_table_as_the_button_does(leaving: Table, line: str) -> None:
+    before = money(leaving)
+    assert leaving.say(line) == [KEPT, "bot: 好的，这桌不作废（上面那条已经改成结果）。"]
+    assert leaving.say("!clock +10s", "eve: 同意") == [] and money(leaving) == before
+
+
+@pytest.mark.parametrize("line", ["a: 不同意", "eve: 不同意 再打一把", "eve: 不行吗", "eve: disagree"])
+def test_不同意_from_anyone_else_or_with_more_words_is_chat(leaving: Table, line: str) -> None:
+    assert leaving.say(line) == []
+    assert leaving.say("!clock +10s", "eve: 同意")[0].startswith("bot: 🚪 小李-成员 退桌")
+
+
+def test_不同意_with_no_question_waiting_is_chat(table: Table) -> None:
+    assert table.say("a: 不同意", "b: 不行") == []
