@@ -225,3 +225,16 @@ def test_不同意_from_anyone_else_or_with_more_words_is_chat(leaving: Table, l
 
 def test_不同意_with_no_question_waiting_is_chat(table: Table) -> None:
     assert table.say("a: 不同意", "b: 不行") == []
+
+
+def test_an_english_group_types_disagree(sqlite_url: str) -> None:
+    english = Table(sqlite_url)
+    try:
+        english.say(*MEMBERS, "boss: 设置 语言 en", "eve: 开桌 @eve @b @c 庄 @eve", "!clock +3m", "eve: 胡 清一色 自摸")
+        english.say("!clock +20s", "b: leave table", "!clock +20s")
+        assert english.say("c: disagree") == [
+            "bot: Not voided: 小李-成员's leaving was not agreed to; the table goes on.",
+            "bot: OK, the table stays (the question above now says so).",
+        ]
+    finally:
+        english.ledger.close()
