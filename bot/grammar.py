@@ -291,6 +291,10 @@ def split_command(
         paid = split_command(talked, book, game, seats)
         if paid is not None and paid[0].key == vocab.PAID_COMMAND:
             return paid
+    unglued = _laughter_unglued(text, seats)
+    laughed = split_command(unglued, book, game, seats) if unglued != text else None
+    if laughed is not None and laughed[0].key in vocab.RECORD_COMMANDS and (laughed[2] or _says_how(laughed[1])):
+        return laughed  # `七对自摸了哈哈`, `自摸了哈哈哈`: as `七对自摸了 哈哈`; `胡啦哈哈` alone says nobody's win
     doubled = next((w for w in _DOUBLED_WIN_WORDS if head.startswith(w) and _said_again(head[len(w) :], w)), "")
     once = split_command(text[origin[start + len(doubled)] :], book, game, seats) if doubled else None
     if once is not None and once[1] == doubled:  # `胡了胡了！卡五星 老王放的炮`: the word once
@@ -377,9 +381,13 @@ def split_command(
     if looked is not None:
         command, word, end = looked
         return command, word, _rest(text[origin[start + end] :])
-    this_hand = next((lead for lead in vocab.THIS_HAND_WORDS if head.startswith(lead)), "")
+    me_first = len(vocab.ME_FIRST) if head.startswith(vocab.ME_FIRST) else 0  # `我这把自摸 清一色`: `这把我自摸 …`
+    this_hand = next((lead for lead in vocab.THIS_HAND_WORDS if head.startswith(lead, me_first)), "")
     if this_hand:
-        return _told_of_this_hand(text[origin[start + len(this_hand)] :], book, game, seats)
+        told = text[origin[start + me_first + len(this_hand)] :]
+        found = _told_of_this_hand(vocab.ME_FIRST + told.lstrip(_SPACES) if me_first else told, book, game, seats)
+        if found is not None or not me_first:
+            return found
     dealt_in = _discarder_named_first(text, book, game, seats) if "炮" in head else None
     if dealt_in is not None:
         return dealt_in
@@ -720,6 +728,35 @@ def without_afterthoughts(line: str) -> str:
     """A correction's line without what is said after it: laughter (`改成 清一色 哈哈`) and the mistake owned up to
     (`改成清一色自摸 打错了`)."""
     return _cut_said_after(line, lambda word: _laughter(word) or fold(word) in vocab.CORRECTION_CHATTY_WORDS)
+
+
+def _laughter_unglued(text: str, seats: Iterable[str] = ()) -> str:
+    """`text` with laughter glued to the end of its last word typed apart (`七对自摸了哈哈` → `七对自摸了 哈哈`): two or
+    more of the Chinese `vocab.LAUGHTER_CHARS` after something else; `text` as typed when there is none, or when the
+    word is a seat's name or a mention not in Latin letters (a guest may be called `小哈哈`)."""
+    end = len(text)
+    while end and _is_separator(text[end - 1]):
+        end -= 1
+    start = end
+    while start and fold(text[start - 1]) in _LAUGHTER_GLUED:
+        start -= 1
+    word = start
+    while word and not _is_separator(text[word - 1]):
+        word -= 1
+    if end - start < 2 or word == start or (text[word] == "@" and not text[word:start].isascii()):
+        return text  # `@ajie哈哈` is a username and laughter; `@小哈哈` may be a name
+    if any(name_key(seat) == name_key(text[word:end]) for seat in seats):
+        return text
+    return f"{text[:start]} {text[start:]}"
+
+
+#: the laughter characters that may be glued to a word: the Chinese ones (a Latin `h` ends words)
+_LAUGHTER_GLUED = frozenset(char for char in vocab.LAUGHTER_CHARS if is_cjk(char))
+
+
+def _says_how(word: str) -> bool:
+    """Whether a win's word says how it was won (`自摸了`: `vocab.WORD_IMPLIES`), so it is a claim by itself."""
+    return vocab.WORD_IMPLIES.get(word) == vocab.METHODS["self_draw"][:1]
 
 
 def _laughter(word: str) -> bool:
@@ -1102,12 +1139,17 @@ def _told_of_this_hand(
     rest: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
 ) -> tuple[C_co, str, str] | None:
     """What follows `这把`, `刚才那局` (`vocab.THIS_HAND_WORDS`): the sender's own record told after them (`这把我自摸
-    清一色` is `我自摸 清一色`, `这把小李点炮 我胡了` is `小李点炮 我胡了`) or a draw (`这把荒了`); any other line
-    is chat (`这把我输惨了`)."""
+    清一色` is `我自摸 清一色`, `这把小李点炮 我胡了` is `小李点炮 我胡了`; `这把我 清一色 自摸`, a win by its patterns
+    after 我, is `我胡 清一色 自摸`) or a draw (`这把荒了`); any other line is chat (`这把我输惨了`)."""
     found = split_command(rest, book, game, seats)
-    if found is None or found[1] not in vocab.THIS_HAND_RECORD_WORDS:
+    if found is not None and found[1] in vocab.THIS_HAND_RECORD_WORDS:
+        return found
+    mine = rest.lstrip(_SPACES)
+    if not mine.startswith(vocab.ME_FIRST) or game not in (None, "kawuxing"):
         return None
-    return found
+    by_patterns = _win_by_its_patterns(mine[len(vocab.ME_FIRST) :], book, game, seats)  # `这把我 清一色 自摸`
+    command = book.lookup(vocab.MY_WIN_WORD, game) if by_patterns is not None else None
+    return None if command is None or by_patterns is None else (command, vocab.MY_WIN_WORD, by_patterns[2])
 
 
 def _glued_payment(first: str, book: CommandBook[GrammarCommand], game: str | None) -> tuple[str, str] | None:
@@ -1349,6 +1391,8 @@ def _numeral(text: str) -> int | None:
 def _glued_record(word: str, chunk: str) -> bool:
     """Arguments glued to a recording word: read without a space when they are words of the vocabulary through
     and through, or begin with a pattern, method or situation of two characters or more (a name may follow)."""
+    if word in _KONG_WORDS:
+        chunk = kong_tile_uncounted(chunk)  # `暗杠三个八筒`
     if _segment(chunk, None) is not None:
         return True
     if len(word) >= 2 and (run := _tile_run(chunk, 0)) is not None and run[1] >= 2:
@@ -2426,6 +2470,21 @@ class KongSpec:
     chained: bool = False
 
 
+_KONG_WORDS = frozenset(vocab.COMMAND_WORDS["gang"])
+_KONG_TILE_COUNT = re.compile(rf"(?<!\S)(?:{'|'.join(vocab.KONG_TILE_COUNTS)})")
+
+
+def kong_tile_uncounted(args: str) -> str:
+    """A kong's words without the count said before its tile (`三个八筒` → `八筒`, `4个红中` → `红中`:
+    `vocab.KONG_TILE_COUNTS`); a count before anything but one tile stays, to be refused as unread."""
+
+    def tile_follows(count: re.Match[str]) -> str:
+        run = _tile_run(fold(args), count.end())
+        return "" if run is not None and len(run[0]) == 2 else count[0]
+
+    return _KONG_TILE_COUNT.sub(tile_follows, args)
+
+
 def parse_kong(
     word: str, args: str, me: str | None, resolve: Resolve, minggang: Minggang = _default_minggang
 ) -> KongSpec:
@@ -2437,7 +2496,8 @@ def parse_kong(
 
     named = _VOCABULARY.get(fold(word))
     kind = kind_of(Word(named[0], named[1], word)) if named and named[0] == "meld" else None
-    items = _discarder_first(read(implied(word), None) + read(args, resolve))  # `直杠 9筒 老王点的`
+    items = read(implied(word), None) + read(kong_tile_uncounted(args), resolve)
+    items = _discarder_first(items)  # `直杠 9筒 老王点的`
     player: str | None = None
     discarder: str | None = None
     awaiting: Word | None = None  # `点` read, the discarder's name still to come

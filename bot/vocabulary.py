@@ -168,6 +168,8 @@ KONGS_SAID: dict[str, str] = {
     for kind in _KONG_KINDS_SAID
     for said in (f"{kind}了", f"{kind}啦", f"我{kind}", f"我{kind}了", f"我{kind}啦")
 }
+#: a kong's tile told by counting it, right before it (`暗杠三个八筒`: had three, drew the fourth; `暗杠 四个红中`)
+KONG_TILE_COUNTS = ("三个", "四个", "3个", "4个")
 #: a kong in English as the bot's replies name its kind (`concealed kong 7z`, `exposed kong 9p from @b`)
 KONG_NAMES_EN = {"angang": "concealed kong", "xugang": "added kong", "zhigang": "exposed kong"}
 KONGS_SAID |= dict(zip(KONG_NAMES_EN.values(), ("暗杠", "蓄杠", "直杠"), strict=True))
@@ -695,6 +697,10 @@ RECAP_HAND_WORDS = ("刚才那把", "刚才那局", "刚才那盘")
 #: the hand a first-person record is told of, said before it (`这把我自摸 清一色`, `刚才那局我暗杠 3s`): read as the
 #: record alone; only before `THIS_HAND_RECORD_WORDS` (`这把我输惨了` is chat)
 THIS_HAND_WORDS = ("这把", "这局", "这盘", *RECAP_HAND_WORDS)
+#: the sender, said first (`我这把自摸 清一色` is `这把我自摸 清一色`)
+ME_FIRST = "我"
+#: a win told by its patterns after `这把我` (`这把我 清一色 自摸`) is the sender's own, read as after this word
+MY_WIN_WORD = "我胡"
 #: the records those may come before: the sender's own, and a draw (`这把荒了`, `这局流局`)
 THIS_HAND_RECORD_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | frozenset(COMMAND_WORDS["draw"])
 #: "just now", said in a record told after the fact (`阿杰 刚才 自摸 清一色`, `刚刚 老王 胡了 七对 点 小李`, `我刚自摸

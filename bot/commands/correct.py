@@ -61,6 +61,7 @@ from bot.vocabulary import (
     MELDS,
     PATTERNS,
     PLAYER_FIRST_WORDS,
+    SHOULD_BE,
     SITUATIONS,
 )
 from ledger.accounts import GAME_NAMES
@@ -165,6 +166,10 @@ def correction(ctx: Context) -> SendText:
         return _told(ctx, ctx.t("correct_nothing", line=line))
     what = describe_record(ctx.lang, latest.events, table.game)
     if not may_answer(ctx, latest.recorded_by):  # never a line to send: typed by them it would be their own record
+        # `应该是清一色`, `不是七对 是清一色`: what the record should be, told as `改成` is (`错了 是七对` stays chat)
+        heard = ctx.unprompted and ctx.word == SHOULD_BE and _changes(ctx, found, line, latest, what)
+        if ctx.unprompted and not heard:
+            raise Quiet
         who = latest.recorded_by_name or ctx.t("someone")
         earlier = _own_hand_before(ctx, table.id, latest)
         if earlier is not None:  # their win, then someone else's kong of the next hand: edit the win's message
@@ -179,13 +184,16 @@ def correction(ctx: Context) -> SendText:
                     earlier=earlier.hand_number,
                     mine=mine,
                 ),
+                heard=heard,
             )
-        return _told(ctx, ctx.t("correct_how", number=latest.hand_number, what=what, who=who))
+        return _told(ctx, ctx.t("correct_how", number=latest.hand_number, what=what, who=who), heard=heard)
     key = flow_key(ctx)
     if asked_already(ctx, key):
         raise Quiet
     try:
         word, args, becomes, recorded = _reading_of(ctx, found, line, latest)
+    except _RuledOut as why:  # the line read as a correction all through (`改成七对`, `应该是七对`): said to it too
+        return _told(ctx, why.message, heard=True)
     except _Unusable as why:
         return _told(ctx, why.message)
     if becomes == what:
@@ -306,12 +314,22 @@ def replacing(ctx: Context) -> bool:
     return isinstance(ctx.service, _TrialLedger)
 
 
-def _told(ctx: Context, text: str) -> SendText:
+def _told(ctx: Context, text: str, *, heard: bool = False) -> SendText:
     """An answer other than the question; none to a line people also say to each other (`错了 是七对`,
-    `记错了 …`: `Context.unprompted`), which only a correction that reads cleanly answers."""
-    if ctx.unprompted:
+    `记错了 …`: `Context.unprompted`), which only a correction that reads cleanly answers (`heard`: its question,
+    the hand's ruling it out, or whose record it is)."""
+    if ctx.unprompted and not heard:
         raise Quiet
     return SendText(text, reply_to=ctx.message_id)
+
+
+def _changes(ctx: Context, found: tuple[Command, str, str] | None, line: str, latest: TableRecord, what: str) -> bool:
+    """Whether `line` reads cleanly as a correction that changes `latest` (`不是七对 是清一色` after a 七对): what its
+    recorder would be asked about, so anyone else seated who says it is told whose record it is."""
+    try:
+        return _reading_of(ctx, found, line, latest)[2] != what
+    except (_Unusable, Quiet):
+        return False
 
 
 def _wins_kept(latest: TableRecord, said: str, me: str | None = None) -> list[str]:

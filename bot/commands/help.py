@@ -29,6 +29,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
             "seat_me",
             "leave_table",
             "leave_agree",
+            "leave_keep",
             "new_hand",
             "repeat_yes",
         ),

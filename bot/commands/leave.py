@@ -12,7 +12,7 @@ it would void is no longer what it said)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.commands._common import (
@@ -40,10 +40,12 @@ from bot.core import (
     SendText,
     registry,
 )
-from bot.grammar import asks, fold
+from bot.grammar import asks
+from bot.permissions import plays_at
 from bot.texts import register
 from ledger.errors import LedgerError
 from ledger.leaving import Agreer, TableLeft
+from ledger.service import Flow
 
 KIND = "leave"
 PREFIX = "lv"
@@ -107,6 +109,10 @@ register(
         "leave_table_agreed_typed": {
             "zh": "好的，这桌作废了（上面那条已经改成结果）。",
             "en": "Done: the table is void (the question above now says so).",
+        },
+        "leave_table_kept_by_typing": {
+            "zh": "好的，这桌不作废（上面那条已经改成结果）。",
+            "en": "OK, the table stays (the question above now says so).",
         },
         "btn_leave_agree": {"zh": "同意作废", "en": "Agree"},
         "btn_leave_keep": {"zh": "不同意", "en": "Don't agree"},
@@ -260,17 +266,46 @@ def agree(ctx: Context) -> list[Effect]:
     """A typed 同意, alone: the latest 退桌 question at the open table that the sender may agree to (one it names,
     or any for an admin), answered as their 「同意作废」 press; anything else is chat. English `agree` only in a group
     that reads English (or `/agree`)."""
+    return _typed_press(
+        ctx,
+        "ok",
+        lambda flow: (
+            (ctx.sender.user_id in flow.state.get("agreers", ()) or ctx.is_admin) and flow.user_id != ctx.sender.user_id
+        ),
+    )
+
+
+@registry.command(
+    "leave_keep",
+    names=["disagree"],
+    aliases=["不同意", "不行", "disagree"],
+    help_zh="不同意：有人退桌、这桌已经记了账时，桌上的人（或管理员）打这句就不作废，和点「不同意」一样",
+    help_en="disagree: when someone leaves a table with hands booked, anyone seated (or an admin) types it to keep "
+    "the table, as pressing “Don't agree”",
+    in_menu=False,
+)
+def keep(ctx: Context) -> list[Effect]:
+    """A typed 不同意 (`不行`), alone, from anyone seated or an admin: the latest 退桌 question at the open table
+    answered as their 「不同意」 press; with none waiting, or from anyone else, chat. English `disagree` only in a
+    group that reads English (or `/disagree`)."""
+    table = ctx.table
+    if table is None or not plays_at(ctx, table):
+        raise Quiet
+    return _typed_press(ctx, "keep", lambda _flow: True)
+
+
+def _typed_press(ctx: Context, action: str, may: Callable[[Flow], bool]) -> list[Effect]:
+    """A typed answer to the latest 退桌 question at the open table that `may` lets the sender answer, as the press of
+    its `action` button; the word alone (not asked, nothing after it), or chat."""
     table = ctx.table
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
-    english = fold(ctx.word) == "agree" and not typed.startswith("/")
+    english = ctx.word.isascii() and not typed.startswith("/")
     if ctx.args.strip() or table is None or asks(typed) or (english and ctx.group.language != "en"):
         raise Quiet
     asked = [
         flow
         for flow in reversed(ctx.service.open_flows(ctx.chat_id, kinds=(KIND,)))
-        if flow.state.get("table_id") == table.id
-        and (ctx.sender.user_id in flow.state.get("agreers", ()) or ctx.is_admin)
-        and flow.user_id != ctx.sender.user_id
+        if flow.state.get("table_id") == table.id and may(flow)
     ]
     if not asked:
         raise Quiet
@@ -281,10 +316,11 @@ def agree(ctx: Context) -> list[Effect]:
         chat_id=ctx.chat_id,
         message_id=message,
         sender=ctx.sender,
-        data=f"{PREFIX}:{flow.message_id}:ok",
+        data=f"{PREFIX}:{flow.message_id}:{action}",
         date=ctx.now(),
         source=ctx.source,
         admin_ids=ctx.admin_ids,
         owner_id=ctx.owner_id,
     )
-    return typed_answer(ctx, ctx.bot.handle_callback(query).effects, message, "leave_table_agreed_typed")
+    typed_reply = "leave_table_agreed_typed" if action == "ok" else "leave_table_kept_by_typing"
+    return typed_answer(ctx, ctx.bot.handle_callback(query).effects, message, typed_reply)
