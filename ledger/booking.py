@@ -839,10 +839,17 @@ def _resent(
     """True when `events` (from the sender of `previous`, the open hand's latest record) are 碰胡 plays sent again
     within `PENGHU_RESEND` (`anytime`: whenever): `_refuse_repeat` then compares them with `previous`."""
     late = tx.now - previous.recorded_at > min(PENGHU_RESEND, table.double_entry)
-    if table.game != "penghu" or (late and not anytime):
+    if table.game != "penghu" or (late and not anytime) or not _marked_alike(events, previous.events):
         return False
     told = _penghu_told(events)
     return told is not None and all(kind in PENGHU_PLAYS and not at_deal for kind, at_deal in told)
+
+
+def _marked_alike(events: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether 碰胡 plays carry the deal-time marks of the record they may resend: a line sent twice is the same
+    line, so `起手扫` then `扫` from one sender are two events (a 扫 at the deal, then one drawn in play)."""
+    mine, theirs = _penghu_told(events), _penghu_told(previous)
+    return mine is None or theirs is None or [bool(d) for _, d in mine] == [bool(d) for _, d in theirs]
 
 
 def _penghu_told(events: Sequence[Event | Mapping[str, Any]]) -> list[tuple[Any, Any]] | None:
@@ -966,6 +973,8 @@ def _repeated_play(
         if repeats(events, [event.payload for event in record]):  # the newest telling of that record decides
             if last.created_by == by and resend is None:
                 return None  # 连扫: one player's deal-time 扫 come one after another
+            if last.created_by == by and not _marked_alike(events, [event.payload for event in record]):
+                return None  # `起手扫`, then `扫` in play: no resend of the same line
             if _same_tiles(events, [event.payload for event in record]):
                 return None  # one tile konged twice cannot be meant again: the booking says it is there already
             # someone else's telling within its span, its own sender's resend within the resend time
