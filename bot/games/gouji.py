@@ -31,6 +31,7 @@ from bot.commands._common import (
 )
 from bot.commands.duplicates import book_held_by_typing, hold_back, hold_flow
 from bot.commands.questions import cancel_by_typing, nothing_booked
+from bot.commands.table import STATUS_LINES
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import asks, fold, place_in_chinese, tokens
@@ -633,6 +634,14 @@ def match_score(ctx: Context, table_id: int, players: list[str]) -> tuple[int, i
 def _match_line(ctx: Context, players: list[str], a: int, b: int) -> str:
     first, second = joined(ctx.lang, players[0::2]), joined(ctx.lang, players[1::2])
     return ctx.t("gouji_match", first=first, a=a, second=second, b=b)
+
+
+def _table_match(ctx: Context, table: TableInfo) -> list[str]:
+    """牌桌 at a 够级 table shows its match score, as each round's reply and 比分 do."""
+    return [_match_line(ctx, table.players, *match_score(ctx, table.id, table.players))]
+
+
+STATUS_LINES["gouji"] = _table_match
 
 
 # ------------------------------------------------------------------------------------------------ buttons
