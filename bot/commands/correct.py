@@ -468,6 +468,8 @@ def _refuse_against_the_hand(ctx: Context, latest: TableRecord, recorded: Sequen
     `改成 中庄` for a player who was not that hand's dealer."""
     from bot.texts import refusal_text
 
+    if not recorded:  # a chained kong, read only after the hand's earlier events
+        return
     try:
         ctx.service.check_replace(_original(latest.source), recorded)
     except ScoringRefused as err:

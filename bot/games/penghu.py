@@ -354,9 +354,10 @@ def _register(key: str) -> None:
         player = spec.player or my_seat(ctx, table)
         if player is None:
             raise Refusal("penghu_player_missing", what=ctx.word)
-        if "zhongzhuang" in spec.flags and player != table.dealer and not replacing(ctx):
+        edited = ctx.incoming is not None and ctx.incoming.edited
+        if "zhongzhuang" in spec.flags and player != table.dealer and not (replacing(ctx) or edited):
             # refused as it is read, before asking where the tile came from (the booking would refuse it after the
-            # answer); a correction is tried against the dealer of the hand it corrects (`correct.py`)
+            # answer); an edit or a correction is scored against the dealer of the hand it replaces a record of
             refusal = Refusal("penghu_zhongzhuang_not_dealer", dealer=table.dealer)
             refusal.heard = True  # `@乙 中庄 自摸`: a record read whole, the rules' refusal said
             raise refusal

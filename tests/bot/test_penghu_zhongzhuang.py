@@ -74,3 +74,11 @@ def test_english(db_url: str) -> None:
         "bot: Not recorded: only the dealer 红姐 can win with the dealer's bonus (中庄)."
     ]
     table.ledger.close()
+
+
+def test_an_edit_of_an_earlier_hands_zhongzhuang_is_scored_against_that_hands_dealer(table: Table) -> None:
+    """红姐 dealt hand 1 and won it (中庄); 阿四 won hand 2 and deals hand 3: her hand-1 message edited is still hers
+    to call 中庄 in."""
+    table.say("a: 中庄 点 @c", "!clock +5m", "b: 胡 自摸", "!clock +5m")
+    out = table.say("a: !edit 中庄 自摸")
+    assert out[0] == "bot: 第1局 按改后的消息重记：红姐 胡（每人出），中庄", out
