@@ -502,9 +502,32 @@ _PLACES = "|".join(_PLACES_LONGEST_FIRST)
 _OWN_PLACE = re.compile(rf"(?:我\s*是?\s*(?P<a>{_PLACES})|(?P<b>{_PLACES})\s*是?\s*我)\s*[了啦]?")
 
 
+#: a 够级 place as the English labels name it (`1st`) -> its word; said with `I'm` (`im`, `I am`, `I was`, `me`, or
+#: `me` after it) it is the sender's own, after or before a name (`Ben 2nd`, `Ben is 2nd`, `2nd Ben`) that player's
+_PLACES_EN = {english: place for place, english in vocab.GOUJI_PLACE_EN.items()}
+_PLACE_EN = "|".join(_PLACES_EN)
+_ENGLISH_PLACE = re.compile(
+    rf"(?:i'?m|i m|i am|i was|me) (?P<a>{_PLACE_EN})|(?P<b>{_PLACE_EN}) me"
+    rf"|(?P<name>\S+) (?:is |was )?(?P<p>{_PLACE_EN})|(?P<q>{_PLACE_EN}) (?:is )?(?P<named>\S+)"
+)
+
+
+def place_in_chinese(text: str) -> str:
+    """`I'm 1st`, `me 1st`, `Ben 2nd`, `2nd is @b`: a 够级 place said in English, in the words a Chinese group types
+    (`我头科`, `Ben 二科`), which read it; any other line as typed (`I'm 1st in line` is chat)."""
+    said = _ENGLISH_PLACE.fullmatch(fold(clean(_without_cheers(text, ""))))
+    if said is None or asks(text):
+        return text
+    if said["a"] or said["b"]:
+        return f"我{_PLACES_EN[said['a'] or said['b']]}"
+    return f"{said['name'] or said['named']} {_PLACES_EN[said['p'] or said['q']]}"
+
+
 def _own_place(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
     """`我 二科`, `我是头科`, `头科 我`, `我末游了`: the sender's own 够级 place, read as its one word (`我二科`),
-    laughter after it dropped (`我 三科 哈哈`); a question or more words is chat."""
+    laughter after it dropped (`我 三科 哈哈`); a question or more words is chat. In English as the labels say it
+    (`I'm 1st`: `place_in_chinese`)."""
+    text = place_in_chinese(text)
     said = _OWN_PLACE.fullmatch(fold(clean(_without_cheers(text, "")))) if not asks(text) else None
     if said is None:
         return None
@@ -524,7 +547,9 @@ def _named_place(
 ) -> tuple[C_co, str, str] | None:
     """`小张 头科`, `大鹏头科`, `@f 二科`, `三科是阿二`: one player's 够级 place told by a seat's name (or an
     @mention), read as the place's word with the player after it (`头科 小张`), which goes into the 名次 buttons as
-    `我头科` does; a name not seated, a question or more words is chat."""
+    `我头科` does; a name not seated, a question or more words is chat. In English too (`Ben 2nd`:
+    `place_in_chinese`)."""
+    text = place_in_chinese(text)
     said = _NAMED_PLACE.fullmatch(fold(clean(_without_cheers(text, "")))) if not asks(text) else None
     if said is None:
         return None

@@ -728,6 +728,9 @@ GOUJI_PLACES: dict[str, int] = {
     # the same places counted in 游, as many tables call them (`头游阿杰 二游老王 …`, `我头游`)
     **{"头游": 0, "二游": 1, "三游": 2, "四游": 3, "五游": 4, "六游": 5},
 }
+#: each 够级 place as English replies and the 名次 buttons' English labels name it (`1st Cat`); typed back in a group
+#: that reads English they are the places (`I'm 1st`, `Ben 2nd`: `bot.grammar`)
+GOUJI_PLACE_EN = {"头科": "1st", "二科": "2nd", "三科": "3rd", "四科": "4th", "二落": "5th", "大落": "6th"}
 #: the sender's own 够级 place in one word (`我头科`): the words of its command; spaced or said otherwise (`我 二科`,
 #: `我是头科`, `头科是我`, `我末游了`) it is read as this word (`bot.grammar`)
 OWN_PLACE_WORDS = tuple(f"我{place}" for place in GOUJI_PLACES)

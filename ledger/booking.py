@@ -839,10 +839,17 @@ def _resent(
     """True when `events` (from the sender of `previous`, the open hand's latest record) are 碰胡 plays sent again
     within `PENGHU_RESEND` (`anytime`: whenever): `_refuse_repeat` then compares them with `previous`."""
     late = tx.now - previous.recorded_at > min(PENGHU_RESEND, table.double_entry)
-    if table.game != "penghu" or (late and not anytime):
+    if table.game != "penghu" or (late and not anytime) or not _marked_alike(events, previous.events):
         return False
     told = _penghu_told(events)
     return told is not None and all(kind in PENGHU_PLAYS and not at_deal for kind, at_deal in told)
+
+
+def _marked_alike(events: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether 碰胡 plays carry the deal-time marks of the record they may resend: a line sent twice is the same
+    line, so `起手扫` then `扫` from one sender are two events (a 扫 at the deal, then one drawn in play)."""
+    mine, theirs = _penghu_told(events), _penghu_told(previous)
+    return mine is None or theirs is None or [bool(d) for _, d in mine] == [bool(d) for _, d in theirs]
 
 
 def _penghu_told(events: Sequence[Event | Mapping[str, Any]]) -> list[tuple[Any, Any]] | None:
@@ -966,6 +973,8 @@ def _repeated_play(
         if repeats(events, [event.payload for event in record]):  # the newest telling of that record decides
             if last.created_by == by and resend is None:
                 return None  # 连扫: one player's deal-time 扫 come one after another
+            if last.created_by == by and not _marked_alike(events, [event.payload for event in record]):
+                return None  # `起手扫`, then `扫` in play: no resend of the same line
             if _same_tiles(events, [event.payload for event in record]):
                 return None  # one tile konged twice cannot be meant again: the booking says it is there already
             # someone else's telling within its span, its own sender's resend within the resend time
@@ -1281,34 +1290,11 @@ def replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, 
     hand is voided and a new hand, the other events kept in place, is recorded and linked to it (`replaces`).
     Works on the open hand and on finished hands; only the table's latest hand moves its dealer. Refused once the
     hand's night is settled, and (`unchanged`) when the edit records exactly what the message recorded."""
-    edited = tx.execute(_edited_events(original_source)).all()
-    if not edited:
-        if tx.execute(_edited_events(original_source, live=False).limit(1)).first() is not None:
-            raise LedgerError("edit_taken_back", "这条消息记下的已经撤销或作废")
-        raise LedgerError("nothing_to_edit", "找不到这条消息记下的牌局")
-    table, _ = _lock(tx, edited[0].table_id)
-    if table.night_closed:
-        raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
-    old = _hand_row(tx, edited[0].hand_id)  # read again under the table's lock
-    if old.status == m.VOIDED:
-        raise LedgerError("edit_taken_back", "这条消息记下的牌局已经作废")
-    old_events = tx.execute(_LIVE_EVENTS, {"hand_id": old.id}).all()
-    edited_ids = {row.id for row in edited} & {row.id for row in old_events}
-    if not edited_ids:  # undone meanwhile
-        raise LedgerError("edit_taken_back", "这条消息记下的事件已经撤销")
-    first = next(i for i, row in enumerate(old_events) if row.id in edited_ids)
-    kept = [(row.payload, row.source) for row in old_events if row.id not in edited_ids]
-    batch = payloads(events, [payload for payload, _ in kept[:first]])
-    if batch == [row.payload for row in old_events if row.id in edited_ids]:
-        raise LedgerError("unchanged", "改过的消息和原来记的一样，没有重记")
+    table, old, kept, first, batch = _replaced(tx, original_source, events)
     merged = kept[:first] + [(payload, tx.source) for payload in batch] + kept[first:]
     merged_payloads = [payload for payload, _ in merged]
-    if misplaced_terminal(table.game, merged_payloads):
-        raise LedgerError("events_after_end", "胡牌/荒庄之后不能再记事件")
+    answer, finished = _rescored(table, old, merged_payloads, range(first, first + len(batch)))
     was_open = old.status == m.OPEN
-    if not was_open and not is_terminal(table.game, merged_payloads[-1]):
-        raise LedgerError("hand_not_finished", "改过的这一局必须仍以胡牌或荒庄结束")
-    answer, finished = _score(table, old.dealer, merged_payloads, range(first, first + len(batch)))
     tx.execute(_VOID_HAND, {"hand_id": old.id, "at": tx.now, "who": tx.by, "why": reason})
     status, closed_at = (m.CLOSED, tx.now) if finished else (m.OPEN, None)
     values = _hand_values(table, old.number, old.dealer, status, answer, tx.now, closed_at)
@@ -1327,6 +1313,52 @@ def replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, 
         )
     result["next_dealer"] = table.dealer
     return HandResult(**result, liangdao=liangdao(merged_payloads), recorded=tuple(batch))
+
+
+def check_replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, Any]]) -> None:
+    """What `replace` would refuse of `events` in place of what `original_source` recorded, the hand scored with
+    them, nothing written: a correction tries its line so before asking (a non-dealer's 中庄 was asked, and only
+    「改成这样」 refused)."""
+    table, old, kept, first, batch = _replaced(tx, original_source, events, lock=False)
+    merged = [payload for payload, _ in kept[:first]] + batch + [payload for payload, _ in kept[first:]]
+    _rescored(table, old, merged, range(first, first + len(batch)))
+
+
+def _replaced(
+    tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, Any]], *, lock: bool = True
+) -> tuple[_Table, Any, list[tuple[Payload, str]], int, list[Payload]]:
+    """An edit's hand: its table (locked, unless only read), the hand's row, its live events but the message's
+    (payload, source), where the message's stood among them, and `events` as they would be recorded there."""
+    edited = tx.execute(_edited_events(original_source)).all()
+    if not edited:
+        if tx.execute(_edited_events(original_source, live=False).limit(1)).first() is not None:
+            raise LedgerError("edit_taken_back", "这条消息记下的已经撤销或作废")
+        raise LedgerError("nothing_to_edit", "找不到这条消息记下的牌局")
+    table, _ = _lock(tx, edited[0].table_id, lock=lock)
+    if table.night_closed:
+        raise LedgerError("night_closed", "这一晚已经结算封存，记录不能再改")
+    old = _hand_row(tx, edited[0].hand_id)  # read again under the table's lock
+    if old.status == m.VOIDED:
+        raise LedgerError("edit_taken_back", "这条消息记下的牌局已经作废")
+    old_events = tx.execute(_LIVE_EVENTS, {"hand_id": old.id}).all()
+    edited_ids = {row.id for row in edited} & {row.id for row in old_events}
+    if not edited_ids:  # undone meanwhile
+        raise LedgerError("edit_taken_back", "这条消息记下的事件已经撤销")
+    first = next(i for i, row in enumerate(old_events) if row.id in edited_ids)
+    kept = [(row.payload, row.source) for row in old_events if row.id not in edited_ids]
+    batch = payloads(events, [payload for payload, _ in kept[:first]])
+    if batch == [row.payload for row in old_events if row.id in edited_ids]:
+        raise LedgerError("unchanged", "改过的消息和原来记的一样，没有重记")
+    return table, old, kept, first, batch
+
+
+def _rescored(table: _Table, old: Any, merged: list[Payload], fresh: range) -> tuple[dict[str, Any], bool]:
+    """The edited hand's events (`merged`; `fresh`: the edit's) scored as its dealer dealt it, or refused."""
+    if misplaced_terminal(table.game, merged):
+        raise LedgerError("events_after_end", "胡牌/荒庄之后不能再记事件")
+    if old.status != m.OPEN and not is_terminal(table.game, merged[-1]):
+        raise LedgerError("hand_not_finished", "改过的这一局必须仍以胡牌或荒庄结束")
+    return _score(table, old.dealer, merged, fresh)
 
 
 # ---------------------------------------------------------------------------------------------- reading

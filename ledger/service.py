@@ -470,6 +470,10 @@ class Ledger:
 
         return self._unit.once(source, "replace_hand", by, HandResult, body)
 
+    def check_replace(self, original_source: str, events: Sequence[EventLike]) -> None:
+        """Raise what `replace_hand` would refuse (a `ScoringRefused` among them), writing nothing."""
+        self._unit.read(lambda tx: booking.check_replace(tx, original_source, events))
+
     # fines and the pot ----------------------------------------------------------------------------------
     def fine(self, member_id: int, amount: int, reason: str, *, source: str, by: int | None) -> TransferInfo:
         """Book a fine: the member pays `amount` 分 into the group's pot (红包池)."""

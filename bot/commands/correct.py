@@ -67,8 +67,7 @@ from bot.vocabulary import (
 from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
 from ledger.events import Event, Payload, payloads
-from ledger.hands import is_terminal, refuse_seven_pairs_after_kong
-from ledger.scoring import ScoringError
+from ledger.hands import is_terminal
 from ledger.service import Flow, Ledger, ScoringRefused, TableInfo, TableRecord
 
 #: the words of a line 改 may put in a record's place: a record of any game (`改成 名次 …` for 够级's round)
@@ -527,22 +526,20 @@ def _in_place_of(ctx: Context, latest: TableRecord, events: Sequence[Event]) -> 
 
 
 def _refuse_against_the_hand(ctx: Context, latest: TableRecord, recorded: Sequence[Payload]) -> None:
-    """A correction the hand's earlier events rule out (`改成 七对` for a player who konged in it: seven pairs are
-    fourteen concealed tiles) is refused before it is offered, as booking it would be: it was asked, and only the
-    press was refused, in a toast."""
+    """A correction the hand rules out is refused before it is offered, as booking it would be (it was asked, and
+    only the press was refused, in a toast): the hand is scored with it in place of `latest`, as 「改成这样」 books
+    it, writing nothing — `改成 七对` for a player who konged in it (seven pairs are fourteen concealed tiles),
+    `改成 中庄` for a player who was not that hand's dealer."""
     from bot.texts import refusal_text
 
+    if not recorded:  # a chained kong, read only after the hand's earlier events
+        return
     try:
-        hand = ctx.service.message_hand(_original(latest.source))
+        ctx.service.check_replace(_original(latest.source), recorded)
+    except ScoringRefused as err:
+        raise _RuledOut(refusal_text(ctx.lang, err) or "") from None
     except LedgerError:
-        return
-    if hand is None:
-        return
-    earlier = list(hand.events[: len(hand.events) - len(latest.events)])
-    try:
-        refuse_seven_pairs_after_kong(ctx.game, [*earlier, *recorded])
-    except ScoringError as err:
-        raise _RuledOut(refusal_text(ctx.lang, ScoringRefused(err.code, err.message, err.reading)) or "") from None
+        return  # taken back or sealed meanwhile: the press says so, as it would have
 
 
 def _players_changed(ctx: Context, before: Sequence[Payload], after: Sequence[Payload]) -> str:

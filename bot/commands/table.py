@@ -40,7 +40,7 @@ from ledger.accounts import MAX_NAME, person_part, reads_as
 from ledger.errors import LedgerError
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any, NoReturn
 
     from ledger.service import MemberInfo, TableInfo
@@ -316,6 +316,10 @@ def _regional_lines(ctx: Context, table: TableInfo, events: Sequence[Mapping[str
     return [line for line in lines if line]
 
 
+#: a game's own lines under 牌桌's status: game -> (ctx, table) -> its lines (bot/games/gouji.py: the match score)
+STATUS_LINES: dict[str, Callable[[Context, TableInfo], list[str]]] = {}
+
+
 def table_buttons(ctx: Context, table_id: int, game: str) -> tuple[tuple[Button, ...], ...]:
     """The buttons under a table message: start a win or kong flow without typing (卡五星), and open the table in
     the Mini App when the bot has one."""
@@ -358,6 +362,8 @@ def show_table(ctx: Context) -> SendText:
         lines.append(ctx.t("liangdao_state", names=joined(ctx.lang, state.liangdao)))
     if table.game == "kawuxing":
         lines += _regional_lines(ctx, table, state.events)
+    if table.game in STATUS_LINES:
+        lines += STATUS_LINES[table.game](ctx, table)
     lines.append(ctx.t("hand_events", events=joined(ctx.lang, events, "；")) if events else ctx.t("hand_empty"))
     return SendText("\n".join(lines), buttons=table_buttons(ctx, table.id, table.game))
 

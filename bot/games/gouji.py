@@ -31,13 +31,15 @@ from bot.commands._common import (
 )
 from bot.commands.duplicates import book_held_by_typing, hold_back, hold_flow
 from bot.commands.questions import cancel_by_typing, nothing_booked
+from bot.commands.table import STATUS_LINES
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import asks, fold, tokens
+from bot.grammar import asks, fold, place_in_chinese, tokens
 from bot.texts import joined, register, register_describer, scoring_refusal
 from bot.vocabulary import (
     GOUJI_CARD_PASSING_WORDS,
     GOUJI_MARK_WORDS,
+    GOUJI_PLACE_EN,
     GOUJI_PLACES,
     GOUJI_ROUND_EN,
     GOUJI_ROUND_WORDS,
@@ -54,7 +56,7 @@ SEAT_COUNT = gouji.SEAT_COUNT
 GEMING_WORDS = frozenset({"革命", "geming"})
 FAILED_WORDS = frozenset({"烧牌", "烧牌失败", "烧失败", "shaopai"})
 ORDER_WORDS = frozenset({"名次", "出完", "order"})
-PLACE_EN = {"头科": "1st", "二科": "2nd", "三科": "3rd", "四科": "4th", "二落": "5th", "大落": "6th"}
+PLACE_EN = GOUJI_PLACE_EN
 #: what players add to a round they type when it is one (`名次 … 串三户！`): checked, not recorded
 CHUANSANHU_WORDS = frozenset({"串三户"})
 #: rows of buttons under a flow's message
@@ -277,8 +279,10 @@ def record_round(ctx: Context) -> SendText:
     "gouji_place",
     names=["place"],
     aliases=OWN_PLACE_WORDS,
-    help_zh="够级自己的名次：我头科（我是二科、末游 我 …）—— 出按钮，自己已经排好，再按出完的顺序点其他人",
-    help_en="your own 够级 place: 我头科 (我是二科, 末游 我 …) shows the 名次 buttons with you placed; tap the others",
+    help_zh="够级的名次：我头科（我是二科、末游 我 …）｜ 别人的写名字：小张 头科（@小张 二科）—— 出按钮，"
+    "说了的已经排好，再按出完的顺序点其他人；名次按钮已经在等的话，就填进那组按钮里",
+    help_en="a 够级 place: I'm 1st (me 2nd, 1st me …) | another player's by name: Ben 2nd (@b 2nd, 2nd Ben) shows the "
+    "名次 buttons with them placed, or goes into those waiting; tap the others",
     games=GOUJI,
     in_menu=False,
 )
@@ -291,6 +295,9 @@ def record_own_place(ctx: Context) -> list[SendText] | SendText:
     own = ctx.word in OWN_PLACE_WORDS
     if own and ctx.args:
         raise Quiet  # `我头科 厉害吧`: said, not recorded
+    typed = ctx.incoming.text if ctx.incoming is not None else ""
+    if ctx.group.language != "en" and place_in_chinese(typed) != typed:
+        raise Quiet  # `I'm 1st`, `Ben 2nd`: the English labels' words, a place where the group reads English
     table = game_table(ctx, "gouji")
     teller = my_seat(ctx, table)
     mine = teller if own else seat_resolver(ctx, table)(ctx.args)  # `小张 头科`: read as `头科 小张`
@@ -627,6 +634,14 @@ def match_score(ctx: Context, table_id: int, players: list[str]) -> tuple[int, i
 def _match_line(ctx: Context, players: list[str], a: int, b: int) -> str:
     first, second = joined(ctx.lang, players[0::2]), joined(ctx.lang, players[1::2])
     return ctx.t("gouji_match", first=first, a=a, second=second, b=b)
+
+
+def _table_match(ctx: Context, table: TableInfo) -> list[str]:
+    """牌桌 at a 够级 table shows its match score, as each round's reply and 比分 do."""
+    return [_match_line(ctx, table.players, *match_score(ctx, table.id, table.players))]
+
+
+STATUS_LINES["gouji"] = _table_match
 
 
 # ------------------------------------------------------------------------------------------------ buttons

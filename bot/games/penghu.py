@@ -102,6 +102,10 @@ register(
             "en": "Whose tile was that {what}? Write from @someone (one pays); a tile from the wall: self-drawn "
             "(each pays).",
         },
+        "penghu_zhongzhuang_not_dealer": {
+            "zh": "没有记录：只有庄家 {dealer} 才能中庄",
+            "en": "Not recorded: only the dealer {dealer} can win with the dealer's bonus (中庄).",
+        },
         "penghu_source_and_wall": {
             "zh": "「点」和「摸」只能写一个。",
             "en": "Either from @someone or self-drawn, not both.",
@@ -350,8 +354,17 @@ def _register(key: str) -> None:
         player = spec.player or my_seat(ctx, table)
         if player is None:
             raise Refusal("penghu_player_missing", what=ctx.word)
+        edited = ctx.incoming is not None and ctx.incoming.edited
+        if "zhongzhuang" in spec.flags and player != table.dealer and not (replacing(ctx) or edited):
+            # refused as it is read, before asking where the tile came from (the booking would refuse it after the
+            # answer); an edit or a correction is scored against the dealer of the hand it replaces a record of
+            refusal = Refusal("penghu_zhongzhuang_not_dealer", dealer=table.dealer)
+            refusal.heard = True  # `@乙 中庄 自摸`: a record read whole, the rules' refusal said
+            raise refusal
         if needs_source and spec.source is None and not spec.wall:  # `Whose tile was that win (胡)?`
-            raise Refusal("penghu_source_missing", what=ctx.t("pev_win") if kind == "hu" else what)
+            refusal = Refusal("penghu_source_missing", what=ctx.t("pev_win") if kind == "hu" else what)
+            refusal.heard = ctx.word in ZHONGZHUANG_WORDS and not spec.keywords  # `@甲 中庄`: called, so asked
+            raise refusal
         if kind == "paoqi" and spec.source is None:  # one pays: the player whose discard ran up
             raise Refusal("penghu_paoqi_source")
         if "paoqi" in spec.flags and spec.source is None:

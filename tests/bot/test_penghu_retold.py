@@ -162,3 +162,21 @@ def test_deal_time_sao_sent_again_is_still_lian_sao(table: Table) -> None:
     table.say("c: 扫 起手")
     assert table.say("c: 扫 起手")[0] == "bot: 第1局 记下：老表 扫（起手）"
     assert table.balances()["老表"] == 3 * 4 * 100
+
+
+@pytest.mark.parametrize(
+    ("deal", "played", "told"), [("c: 起手扫", "c: 扫", "老表 扫"), ("c: 起手提蛇", "c: 提蛇", "老表 提蛇")]
+)
+def test_the_senders_play_after_their_deal_time_one_is_booked(table: Table, deal: str, played: str, told: str) -> None:
+    """`c: 扫` 10 s after `c: 起手扫` was held back as the line sent twice: a deal-time 扫 is laid down at the deal, a
+    扫 in play drawn later, two events (the scoring prices them apart), and a resend is the same line. Booked."""
+    table.say(deal, f"!clock +{int(PENGHU_RESEND.total_seconds())}s")
+    booked = table.balances()["老表"]
+    assert table.say(played)[0] == f"bot: 第1局 记下：{told}"
+    assert table.balances()["老表"] > booked
+
+
+def test_someone_elses_play_after_a_deal_time_one_is_still_asked(table: Table) -> None:
+    """Told by someone else within the window it may be the deal-time one told without 起手: asked, as before."""
+    table.say("c: 起手扫", "!clock +10s")
+    assert table.say("a: 老表 扫")[0] == f"bot: 老表 10秒前记的：第1局 老表 扫（起手）。{QUESTION}"
