@@ -117,6 +117,11 @@ class _Event:
     created_at: datetime | None = None
 
 
+#: an event to write: (payload, source, when it was told, who told it) — an edit's rebooked hand keeps each
+#: record's own recorder and time, the edited record's recorder too (`replace`)
+_Told = tuple[Payload, str, datetime, int | None]
+
+
 @dataclass
 class _Hand:
     id: int
@@ -459,7 +464,7 @@ def append(
         hand_id = hand.id
         tx.execute(_UPDATE_HAND, {"hand_id": hand_id, "answer": answer, "status": status, "closed_at": closed_at})
     if opening is None:
-        added = _insert_events(tx, hand_id, [(payload, tx.source) for payload in batch])
+        added = _insert_events(tx, hand_id, [(payload, tx.source, tx.now, tx.by) for payload in batch])
     live = [*existing, *added]
     result = _book(tx, table, hand_id, number, dealer, live, answer, finished and not moved, stale=[], opening=opening)
     result["finished"] = finished
@@ -497,13 +502,16 @@ def _hand_values(
     }
 
 
-def _insert_events(tx: Tx, hand_id: int, items: Sequence[tuple[Payload, str]]) -> list[_Event]:
+def _insert_events(tx: Tx, hand_id: int, items: Sequence[_Told]) -> list[_Event]:
     rows = [
-        {"hand_id": hand_id, "payload": payload, "source": source, "created_at": tx.now, "created_by": tx.by}
-        for payload, source in items
+        {"hand_id": hand_id, "payload": payload, "source": source, "created_at": at, "created_by": by}
+        for payload, source, at, by in items
     ]
     ids = tx.execute(_INSERT_EVENTS, rows[0] if len(rows) == 1 else rows).scalars().all()  # one row: no executemany
-    return [_Event(id_, payload, source) for id_, (payload, source) in zip(ids, items, strict=True)]
+    return [
+        _Event(id_, payload, source, created_by=by, created_at=at)
+        for id_, (payload, source, at, by) in zip(ids, items, strict=True)
+    ]
 
 
 def _score(
@@ -1269,7 +1277,7 @@ def recorded_hand(tx: Tx, original_source: str) -> tuple[int, bool] | None:
 
 
 _LIVE_EVENTS = (
-    sa.select(m.HandEvent.id, m.HandEvent.payload, m.HandEvent.source)
+    sa.select(m.HandEvent.id, m.HandEvent.payload, m.HandEvent.source, m.HandEvent.created_at, m.HandEvent.created_by)
     .where(m.HandEvent.hand_id == sa.bindparam("hand_id"), m.HandEvent.voided_at.is_(None))
     .order_by(m.HandEvent.id)
 )
@@ -1296,12 +1304,15 @@ def replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, 
     if not edited_ids:  # undone meanwhile
         raise LedgerError("edit_taken_back", "这条消息记下的事件已经撤销")
     first = next(i for i, row in enumerate(old_events) if row.id in edited_ids)
-    kept = [(row.payload, row.source) for row in old_events if row.id not in edited_ids]
-    batch = payloads(events, [payload for payload, _ in kept[:first]])
+    kept: list[_Told] = [
+        (row.payload, row.source, row.created_at, row.created_by) for row in old_events if row.id not in edited_ids
+    ]
+    batch = payloads(events, [told[0] for told in kept[:first]])
     if batch == [row.payload for row in old_events if row.id in edited_ids]:
         raise LedgerError("unchanged", "改过的消息和原来记的一样，没有重记")
-    merged = kept[:first] + [(payload, tx.source) for payload in batch] + kept[first:]
-    merged_payloads = [payload for payload, _ in merged]
+    recorder = old_events[first].created_by  # the edited record stays its recorder's (an admin may correct it)
+    merged = kept[:first] + [(payload, tx.source, tx.now, recorder) for payload in batch] + kept[first:]
+    merged_payloads = [told[0] for told in merged]
     if misplaced_terminal(table.game, merged_payloads):
         raise LedgerError("events_after_end", "胡牌/荒庄之后不能再记事件")
     was_open = old.status == m.OPEN
