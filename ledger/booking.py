@@ -52,8 +52,8 @@ from ledger.hands import (
     misplaced_terminal,
     next_dealer,
     owed_by_event,
-    refuse_rob_without_kong,
     refuse_seven_pairs_after_kong,
+    refuse_unbookable,
 )
 from ledger.money import night_totals
 from ledger.records import (
@@ -526,9 +526,10 @@ def _score(
     ends = is_terminal(table.game, events[-1])
     request = build_request(table.game, table.rules, table.base, table.players, dealer, events)
     try:
-        refuse_seven_pairs_after_kong(table.game, events)
-        if fresh is not None:
-            refuse_rob_without_kong(table.game, events, fresh)
+        if fresh is None:
+            refuse_seven_pairs_after_kong(table.game, events)
+        else:
+            refuse_unbookable(table.game, events, fresh)
         answer = scored(request, partial=not ends)
     except ScoringError as err:
         raise ScoringRefused(err.code, err.message, err.reading) from err
