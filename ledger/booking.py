@@ -52,8 +52,8 @@ from ledger.hands import (
     misplaced_terminal,
     next_dealer,
     owed_by_event,
-    refuse_rob_without_kong,
     refuse_seven_pairs_after_kong,
+    refuse_unbookable,
 )
 from ledger.money import night_totals
 from ledger.records import (
@@ -115,6 +115,11 @@ class _Event:
     transfers: list[transfers.Live] = field(default_factory=list)
     created_by: int | None = None
     created_at: datetime | None = None
+
+
+#: an event to write: (payload, source, when it was told, who told it) — an edit's rebooked hand keeps each
+#: record's own recorder and time, the edited record's recorder too (`replace`)
+_Told = tuple[Payload, str, datetime, int | None]
 
 
 @dataclass
@@ -459,7 +464,7 @@ def append(
         hand_id = hand.id
         tx.execute(_UPDATE_HAND, {"hand_id": hand_id, "answer": answer, "status": status, "closed_at": closed_at})
     if opening is None:
-        added = _insert_events(tx, hand_id, [(payload, tx.source) for payload in batch])
+        added = _insert_events(tx, hand_id, [(payload, tx.source, tx.now, tx.by) for payload in batch])
     live = [*existing, *added]
     result = _book(tx, table, hand_id, number, dealer, live, answer, finished and not moved, stale=[], opening=opening)
     result["finished"] = finished
@@ -497,13 +502,16 @@ def _hand_values(
     }
 
 
-def _insert_events(tx: Tx, hand_id: int, items: Sequence[tuple[Payload, str]]) -> list[_Event]:
+def _insert_events(tx: Tx, hand_id: int, items: Sequence[_Told]) -> list[_Event]:
     rows = [
-        {"hand_id": hand_id, "payload": payload, "source": source, "created_at": tx.now, "created_by": tx.by}
-        for payload, source in items
+        {"hand_id": hand_id, "payload": payload, "source": source, "created_at": at, "created_by": by}
+        for payload, source, at, by in items
     ]
     ids = tx.execute(_INSERT_EVENTS, rows[0] if len(rows) == 1 else rows).scalars().all()  # one row: no executemany
-    return [_Event(id_, payload, source) for id_, (payload, source) in zip(ids, items, strict=True)]
+    return [
+        _Event(id_, payload, source, created_by=by, created_at=at)
+        for id_, (payload, source, at, by) in zip(ids, items, strict=True)
+    ]
 
 
 def _score(
@@ -518,9 +526,10 @@ def _score(
     ends = is_terminal(table.game, events[-1])
     request = build_request(table.game, table.rules, table.base, table.players, dealer, events)
     try:
-        refuse_seven_pairs_after_kong(table.game, events)
-        if fresh is not None:
-            refuse_rob_without_kong(table.game, events, fresh)
+        if fresh is None:
+            refuse_seven_pairs_after_kong(table.game, events)
+        else:
+            refuse_unbookable(table.game, events, fresh)
         answer = scored(request, partial=not ends)
     except ScoringError as err:
         raise ScoringRefused(err.code, err.message, err.reading) from err
@@ -1279,7 +1288,7 @@ def recorded_hand(tx: Tx, original_source: str) -> tuple[int, bool] | None:
 
 
 _LIVE_EVENTS = (
-    sa.select(m.HandEvent.id, m.HandEvent.payload, m.HandEvent.source)
+    sa.select(m.HandEvent.id, m.HandEvent.payload, m.HandEvent.source, m.HandEvent.created_at, m.HandEvent.created_by)
     .where(m.HandEvent.hand_id == sa.bindparam("hand_id"), m.HandEvent.voided_at.is_(None))
     .order_by(m.HandEvent.id)
 )
@@ -1290,9 +1299,10 @@ def replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, 
     hand is voided and a new hand, the other events kept in place, is recorded and linked to it (`replaces`).
     Works on the open hand and on finished hands; only the table's latest hand moves its dealer. Refused once the
     hand's night is settled, and (`unchanged`) when the edit records exactly what the message recorded."""
-    table, old, kept, first, batch = _replaced(tx, original_source, events)
-    merged = kept[:first] + [(payload, tx.source) for payload in batch] + kept[first:]
-    merged_payloads = [payload for payload, _ in merged]
+    table, old, kept, first, batch, recorder = _replaced(tx, original_source, events)
+    # the edited record stays its recorder's (an admin may correct it); the kept ones keep their own
+    merged = kept[:first] + [(payload, tx.source, tx.now, recorder) for payload in batch] + kept[first:]
+    merged_payloads = [told[0] for told in merged]
     answer, finished = _rescored(table, old, merged_payloads, range(first, first + len(batch)))
     was_open = old.status == m.OPEN
     tx.execute(_VOID_HAND, {"hand_id": old.id, "at": tx.now, "who": tx.by, "why": reason})
@@ -1319,16 +1329,17 @@ def check_replace(tx: Tx, original_source: str, events: Sequence[Event | Mapping
     """What `replace` would refuse of `events` in place of what `original_source` recorded, the hand scored with
     them, nothing written: a correction tries its line so before asking (a non-dealer's 中庄 was asked, and only
     「改成这样」 refused)."""
-    table, old, kept, first, batch = _replaced(tx, original_source, events, lock=False)
-    merged = [payload for payload, _ in kept[:first]] + batch + [payload for payload, _ in kept[first:]]
+    table, old, kept, first, batch, _ = _replaced(tx, original_source, events, lock=False)
+    merged = [told[0] for told in kept[:first]] + batch + [told[0] for told in kept[first:]]
     _rescored(table, old, merged, range(first, first + len(batch)))
 
 
 def _replaced(
     tx: Tx, original_source: str, events: Sequence[Event | Mapping[str, Any]], *, lock: bool = True
-) -> tuple[_Table, Any, list[tuple[Payload, str]], int, list[Payload]]:
+) -> tuple[_Table, Any, list[_Told], int, list[Payload], int | None]:
     """An edit's hand: its table (locked, unless only read), the hand's row, its live events but the message's
-    (payload, source), where the message's stood among them, and `events` as they would be recorded there."""
+    (payload, source, time, recorder), where the message's stood among them, `events` as they would be recorded
+    there, and who recorded the message's."""
     edited = tx.execute(_edited_events(original_source)).all()
     if not edited:
         if tx.execute(_edited_events(original_source, live=False).limit(1)).first() is not None:
@@ -1345,11 +1356,13 @@ def _replaced(
     if not edited_ids:  # undone meanwhile
         raise LedgerError("edit_taken_back", "这条消息记下的事件已经撤销")
     first = next(i for i, row in enumerate(old_events) if row.id in edited_ids)
-    kept = [(row.payload, row.source) for row in old_events if row.id not in edited_ids]
-    batch = payloads(events, [payload for payload, _ in kept[:first]])
+    kept: list[_Told] = [
+        (row.payload, row.source, row.created_at, row.created_by) for row in old_events if row.id not in edited_ids
+    ]
+    batch = payloads(events, [told[0] for told in kept[:first]])
     if batch == [row.payload for row in old_events if row.id in edited_ids]:
         raise LedgerError("unchanged", "改过的消息和原来记的一样，没有重记")
-    return table, old, kept, first, batch
+    return table, old, kept, first, batch, old_events[first].created_by
 
 
 def _rescored(table: _Table, old: Any, merged: list[Payload], fresh: range) -> tuple[dict[str, Any], bool]:

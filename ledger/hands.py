@@ -80,6 +80,14 @@ def refuse_seven_pairs_after_kong(game: str, events: Sequence[Mapping[str, Any]]
 _KONG_ZH = {"angang": "暗杠", "zhigang": "直杠", "xugang": "蓄杠"}
 
 
+def refuse_unbookable(game: str, events: Sequence[Mapping[str, Any]], fresh: range) -> None:
+    """What the ledger refuses of a hand the scoring core would score, `fresh` being the events told now: checked
+    as they are booked, and as a record is told, before it is asked its 漂/马 (a 抢杠胡 with no kong is refused
+    then, not after everyone answered)."""
+    refuse_seven_pairs_after_kong(game, events)
+    refuse_rob_without_kong(game, events, fresh)
+
+
 def refuse_rob_without_kong(game: str, events: Sequence[Mapping[str, Any]], fresh: range | None = None) -> None:
     """A 卡五星 抢杠胡 (`rob_kong`) among the events at `fresh` (default: all) is booked only right after the
     robbed player's 蓄杠 — the kong being made, which the win robs and which therefore pays nothing. Robbed with no
@@ -94,7 +102,8 @@ def refuse_rob_without_kong(game: str, events: Sequence[Mapping[str, Any]], fres
         if event.get("type") != "hu" or event.get("method") != "rob_kong":
             continue
         first = i
-        while first > 0 and events[first - 1].get("type") == "hu":  # a 一炮双响's other win robbed it too
+        # a 一炮双响's other win robbed it too; a 漂 between is a stake, not a play (the asked 漂 go before the win)
+        while first > 0 and events[first - 1].get("type") in ("hu", "piao"):
             first -= 1
         before = events[first - 1] if first > 0 else {}
         who, kong = event.get("winner"), event.get("from")

@@ -455,6 +455,18 @@ def change_lines(ctx: Context, table: TableInfo, changes: dict[int, int], night:
 EDIT_REASON = "edit"
 
 
+#: what every record must pass before `book` adds it to the open hand, registered by the modules that know it
+#: (`regional.refuse_while_a_record_waits`): they import this module, so it cannot import them
+BookingCheck = Callable[[Context, "TableInfo", Sequence["Event | Mapping[str, Any]"]], None]
+_BEFORE_BOOKING: list[BookingCheck] = []
+
+
+def before_booking(check: BookingCheck) -> BookingCheck:
+    """Register `check` to run before every booking on the open hand (it refuses by raising)."""
+    _BEFORE_BOOKING.append(check)
+    return check
+
+
 def book(
     ctx: Context,
     table: TableInfo,
@@ -489,6 +501,8 @@ def book(
     refuse_while_undo_asked(ctx, table)
     if ctx.double_win:
         return _joined_to_the_hand_just_ended(ctx, table, events), True
+    for check in _BEFORE_BOOKING:
+        check(ctx, table, events)
     result = ctx.service.record_events(
         table.id,
         events,

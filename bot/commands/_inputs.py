@@ -22,7 +22,7 @@ from bot.core import Button, Context, Refusal
 from bot.texts import pattern_name, tile_name
 from bot.vocabulary import DRAGON_NAMES_EN
 from ledger.events import Payload
-from ledger.hands import build_request
+from ledger.hands import build_request, refuse_unbookable
 from ledger.scoring.kawuxing import Rules, missing_inputs, settle
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN, rules_from_request
 from ledger.scoring.kawuxing.settle import MAX_COUNTS, events_from_json
@@ -154,6 +154,7 @@ def check_scorable(
             value = {player: {"patterns": []} for player in sorted(declared)}
         stand_ins.append({**need, "value": value})
     events = [*before, *complete(batch, [*answers, *stand_ins])]
+    refuse_unbookable(table.game, events, range(len(before), len(events)))  # as booking it will
     request = _request(table, events)
     settle(table.players, events_from_json(request["events"], rules), rules, base=table.base)
 

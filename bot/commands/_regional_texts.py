@@ -58,6 +58,24 @@ register(
             "en": "Cannot {action} yet: hand {number}, {what}, still waits for {waits} and is not booked. Answer the "
             "question above to book it; to drop it, {who} sends undo; then {action}.",
         },
+        "waiting_record_first": {
+            "zh": "没有记：第{number}局已经报了 {what}，还在等 {waits}，还没记账，这一条会改了这一局。那条没错就先回答"
+            "上面的问题把它记下；那条记错了，或这一条在它之前（胡之前的杠、亮倒），由 {who} 发「撤销」去掉它，"
+            "再按先后记。",
+            "en": "Not recorded: hand {number} already has {what}, still waiting for {waits} and not booked; this "
+            "line would change that hand. If it is right, answer the question above to book it; if it is wrong, or "
+            "this line came before it (a kong, a 亮倒 before the win), {who} sends undo to drop it; then record "
+            "them in their order.",
+        },
+        "waiting_record_double_win": {
+            "zh": "没有记：第{number}局已经报了 {what}，还在等 {waits}，还没记账。同一张炮两家胡是一炮双响：由 {who} "
+            "发「撤销」去掉它，再一起记：一炮双响 @{first} 番型 @{second} 番型 点 @{discarder}；那条没错、这条是"
+            "记错了，就回答上面的问题。",
+            "en": "Not recorded: hand {number} already has {what}, still waiting for {waits} and not booked. Two "
+            "wins on one discard are a double win: {who} sends undo to drop it, then record both: double win "
+            "@{first} patterns @{second} patterns discard @{discarder}; if that one is right and this one wrong, "
+            "answer the question above.",
+        },
         "waiting_record_not_yours": {
             "zh": "第{number}局 {what} 还在等 {waits}，还没记账：要去掉它，请 {who} 发「撤销」。",
             "en": "Hand {number}, {what}, still waits for {waits} and is not booked: {who} may send undo to drop it.",

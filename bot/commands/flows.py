@@ -560,7 +560,7 @@ def _multiplier(table: TableInfo, key: str) -> int:
 
 def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -> tuple[list[str], bool]:
     """What confirming would book, scored now on the hand so far (nothing is written)."""
-    from ledger.hands import build_request, refuse_rob_without_kong
+    from ledger.hands import build_request, refuse_unbookable
     from ledger.scoring import answer as scored
 
     hand = ctx.service.hand_state(table.id)
@@ -579,7 +579,7 @@ def _preview(ctx: Context, table: TableInfo, kind: str, state: dict[str, Any]) -
     events = [*hand.events, *batch]
     request = build_request(table.game, table.rules, table.base, table.players, hand.dealer, events)
     try:
-        refuse_rob_without_kong(table.game, events, range(len(hand.events), len(events)))  # as booking it would
+        refuse_unbookable(table.game, events, range(len(hand.events), len(events)))  # as booking it would
         answer = scored(request, partial=kind != "hu")
     except ScoringError as err:
         return [scoring_refusal(ctx.lang, err)], False

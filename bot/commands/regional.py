@@ -22,6 +22,7 @@ from typing import Any
 from bot.commands._common import (
     EDIT_REASON,
     FlowStep,
+    before_booking,
     current_table,
     flow_data,
     flow_key,
@@ -119,6 +120,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         needs = pending(table, before, batch, carried)
     if not needs:
         return _answered(events, carried)
+    refuse_while_a_record_waits(ctx, table, events)
     check_scorable(table, before, batch, carried, needs)
     key = flow_key(ctx)
     asked = ctx.service.load_flow(ctx.chat_id, key)
@@ -587,6 +589,38 @@ def refuse_while_waiting(ctx: Context, table: TableInfo | None, action: str) -> 
                 starter=starter,
                 who=ctx.t("waiting_who", names=starter),
             )
+
+
+@before_booking
+def refuse_while_a_record_waits(ctx: Context, table: TableInfo, events: Sequence[Event | Mapping[str, Any]]) -> None:
+    """Any other record of the hand while a record of it (a win, a 查大叫 荒庄) waits for its answers: a second
+    ending is that hand told another way (booked, it dropped the waiting win unsaid), and a kong, 亮倒 or 漂 would
+    change the hand under the waiting win (a kong made after the win kept its money; a 抢杠胡 lost the kong it
+    robbed). Refused, naming the waiting record and how to go on: answer it, or drop it (its recorder, its
+    winner or an admin) and record both in their order — a second winner on the same discard as 一炮双响."""
+    found = waiting_record(ctx, table)
+    if found is None:
+        return
+    state = found[1]
+    parts = _waiting_parts(ctx, table, state)
+    waiting = [_discard_win(e) for e in state["batch"] if e.get("type") == "hu"]
+    told = [_discard_win(e) for e in events if isinstance(e, Win) or (isinstance(e, Mapping) and e.get("type") == "hu")]
+    if len(waiting) == 1 == len(told) and waiting[0] and told[0] and waiting[0][1] == told[0][1] != "":
+        (first, discarder), (second, _) = waiting[0], told[0]
+        refusal = Refusal("waiting_record_double_win", first=first, second=second, discarder=discarder, **parts)
+    else:
+        refusal = Refusal("waiting_record_first", **parts)
+    refusal.heard = True
+    raise refusal
+
+
+def _discard_win(event: Event | Mapping[str, Any]) -> tuple[str, str] | None:
+    """(winner, discarder) of a win on a discard; None for any other event."""
+    if isinstance(event, Win):
+        return (event.winner, event.discarder or "") if event.method == "discard" else None
+    if isinstance(event, Mapping) and event.get("method") == "discard":
+        return str(event.get("winner")), str(event.get("from") or "")
+    return None
 
 
 def may_drop(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> bool:

@@ -226,14 +226,13 @@ def test_maima_asks_the_horse_tile_of_a_self_draw_only(ledger: Ledger, clock: An
     )
 
 
-def test_a_question_whose_hand_was_recorded_otherwise_expires(ledger: Ledger) -> None:
+def test_a_win_told_again_while_its_question_waits_is_refused_and_the_question_books(ledger: Ledger) -> None:
+    """Booked, the win told again would drop the waiting one (its question expired, its money never booked)."""
     chat = Chat(ledger, {"preset": "xiaogan"})
     [question] = chat.say(B, "胡 清一色 自摸")
-    chat.say(B, "胡 清一色 自摸 坎1")
-    [typed] = chat.say(A, "坎 3")  # typed: refused, and the stale question is finished on the way
-    assert "没有在等" in typed.text and not [f for f in ledger.open_flows(chat.chat) if f.kind == "ask"]
-    effects = chat.press(A, buttons(question)["3"])
-    assert alerted(effects) and chat.hands() == 1
+    [retold] = chat.say(B, "胡 清一色 自摸 坎1")
+    assert retold.text.startswith("没有记：第1局已经报了 xiaoli 自摸，还在等 xiaoli 的坎数") and chat.hands() == 0
+    chat.press(A, buttons(question)["1"])
     assert chat.booked() == expected({"preset": "xiaogan"}, [hu("B", "self_draw", ["qingyise"], kan=1)])
 
 

@@ -129,10 +129,11 @@ def test_a_win_answered_after_the_cutoff_books_into_the_night_it_was_played_in(l
 
 
 def test_a_record_after_the_cutoff_does_not_close_the_night_under_a_waiting_win(late: Table) -> None:
-    """阿杰's kong after 06:00 used to roll the table over: the night settled without 小李's win, the win gone."""
+    """阿杰's kong after 06:00 used to roll the table over: the night settled without 小李's win, the win gone. Now
+    a kong while the win waits is refused (it would change the win's hand), and nothing rolls over."""
     piao = late
     out = piao.say(PAST_CUTOFF, "ajie: 暗杠 3s")
-    assert ROLLED not in out and "bot: 第1局 记下：阿杰 暗杠 三条" in out
+    assert ROLLED not in out and out[0].startswith("bot: 没有记：第1局已经报了 小李 自摸，还在等")
     assert piao.say("!clock +10s", "laowang: 结算")[0].startswith(f"bot: 还不能结算：{WAITS_PIAO}")
     assert "bot: 第1局 记下：" in piao.say("laowang: 漂 1", "xiaoli: 漂 0", "ajie: 漂 0")
     assert piao.hands() == 1 and piao.balances()["小李"] > 0
@@ -200,10 +201,12 @@ def test_open_names_what_the_unfinished_hand_holds(db_url: str) -> None:
 
 
 def test_a_record_left_waiting_for_hours_does_not_hold_the_next_evening(piao: Table) -> None:
-    """A win left unanswered from 20:01 to the next evening: the next evening's play is a new night."""
+    """A win left unanswered from 20:01 to the next evening: its hand takes no record while it waits (refused,
+    naming it); dropped, the next evening's play is a new night."""
     night = piao.ledger.current_night(CHAT)
     assert night is not None
-    assert ROLLED in piao.say("!clock +22h", "ajie: 暗杠 3s")
+    assert piao.say("!clock +22h", "ajie: 暗杠 3s")[0].startswith("bot: 没有记：第1局已经报了 小李 自摸，还在等")
+    assert ROLLED in piao.say("xiaoli: 撤销", "ajie: 暗杠 3s")
 
 
 def test_a_win_told_after_the_cutoff_rolls_over_when_answered(piao: Table) -> None:
@@ -215,11 +218,12 @@ def test_a_win_told_after_the_cutoff_rolls_over_when_answered(piao: Table) -> No
     assert out[:2] == [ROLLED, "bot: 第1局 记下："] and piao.hands() == 2
 
 
-def test_a_record_meanwhile_keeps_a_win_told_after_the_cutoff(piao: Table) -> None:
-    """Told after the cut-off, the win waits; 阿杰's kong meanwhile does not roll the table over underneath it (that
-    would drop the win with the old table): the hand stays together in its night, the next hand rolls over."""
+def test_a_record_meanwhile_is_refused_under_a_win_told_after_the_cutoff(piao: Table) -> None:
+    """Told after the cut-off, the win waits; 阿杰's kong meanwhile once rolled the table over underneath it (that
+    would drop the win with the old table), then was booked into the win's hand: now it is refused, and the win,
+    answered, is the new night's first record, as one told alone is."""
     piao.say("laowang: 漂 0", "xiaoli: 漂 0", "ajie: 漂 0", "!clock +11h", "xiaoli: 自摸 清一色", "!clock +10s")
-    assert ROLLED not in piao.say("ajie: 暗杠 3s")
-    out = piao.say("!clock +10s", "laowang: 漂 1", "xiaoli: 漂 0", "ajie: 漂 0")
-    assert "bot: 第2局 记下：" in out and piao.hands() == 2
-    assert ROLLED in piao.say("!clock +1m", "xiaoli: 漂 0")
+    out = piao.say("ajie: 暗杠 3s")
+    assert ROLLED not in out and out[0].startswith("bot: 没有记：第2局已经报了 小李 自摸，还在等")
+    piao.say("!clock +10s", "laowang: 漂 1", "xiaoli: 漂 0")
+    assert piao.say("ajie: 漂 0")[:2] == [ROLLED, "bot: 第1局 记下："] and piao.hands() == 2

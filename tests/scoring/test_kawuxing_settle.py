@@ -182,6 +182,14 @@ def test_rob_kong_is_paid_by_the_robbed_player_and_the_kong_pays_nothing():
     assert flows(answer) == [("B", "A", 4, "qiangganghu", 1)]
 
 
+def test_a_piao_told_between_the_added_kong_and_its_rob_leaves_the_kong_robbed():
+    """The ledger books a 抢杠胡's asked 漂 just before it: a 漂 is a stake, not a play, so the kong stays robbed."""
+    kong = {"type": "gang", "player": "B", "kind": "xugang", "tile": "5p"}
+    piao = [{"type": "piao", "player": p, "amount": n} for p, n in (("A", 1), ("B", 0), ("C", 2))]
+    answer = settle([kong, *piao, hu("A", "rob_kong", "B", EXAMPLE_1)], piao="chosen")
+    assert [f for f in flows(answer) if f[3] != "piao"] == [("B", "A", 4, "qiangganghu", 4)]
+
+
 def test_rob_kong_of_another_tile_is_inconsistent():
     answer = settle(
         [{"type": "gang", "player": "B", "kind": "xugang", "tile": "6p"}, hu("A", "rob_kong", "B", EXAMPLE_1)]

@@ -223,7 +223,6 @@ def _seated(name: object, players: Sequence[str], what: str) -> str:
     return name
 
 
-
 def _check_table(players: Sequence[str], dealer: str | None, base: int) -> None:
     if len(players) != 3 or len(set(players)) != 3 or not all(isinstance(p, str) and p for p in players):
         got = quoted(list(players))
@@ -684,8 +683,9 @@ def _check_gang_in_hand(i: int, gang: Gang, events: Sequence[Event]) -> None:
 
 
 def _is_robbed(i: int, gang: Gang, events: Sequence[Event]) -> bool:
-    """A 蓄杠 recorded right before a 抢杠胡 on that player is the kong that was robbed."""
-    after = events[i + 1] if i + 1 < len(events) else None
+    """A 蓄杠 recorded right before a 抢杠胡 on that player is the kong that was robbed. A 漂 told between them is
+    a stake, not a play (a 抢杠胡 whose 漂 were asked for is booked with them before it)."""
+    after = next((e for e in events[i + 1 :] if not isinstance(e, Piao)), None)
     return (
         gang.kind == "xugang" and isinstance(after, Hu) and after.method == "rob_kong" and after.source == gang.player
     )
