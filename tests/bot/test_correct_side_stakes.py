@@ -171,16 +171,18 @@ def test_two_players_robbing_one_kong_is_a_double_win(bot: tuple[Bot, ManualCloc
         ("c", "刚才那把不是清一色是七对", True),
         ("c", "刚才 不是清一色，是七对", True),
         ("c", "刚才那把是七对", False),  # no 不是: chat
-        ("b", "刚才那把不是清一色是七对", False),  # someone else's record, said to each other: no answer
+        ("b", "刚才那把不是清一色是七对", None),  # someone else's record: told whose it is, as 不是清一色 是七对 is
     ],
 )
 def test_the_hand_just_played_said_not_so_asks_the_correction(
-    bot: tuple[Bot, ManualClock], who: str, line: str, asked: bool
+    bot: tuple[Bot, ManualClock], who: str, line: str, asked: bool | None
 ) -> None:
     console = table(bot, -1001, "a: 设置 底金 1", "c: 胡 清一色 自摸")
     replies = console.feed(f"{who}: {line}")
     if asked:
         assert replies[0].endswith("改成「老王 自摸 七对」？改了按新的重算这一局。"), replies
+    elif asked is None:
+        assert replies[0].removeprefix("bot: ").startswith("「改」不会改别人记的账"), replies
     else:
         assert replies == []
 
