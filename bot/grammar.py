@@ -1057,7 +1057,8 @@ def _discarder_named_first(
     """`小李点炮 我胡了 七对`, `@小李 放炮 我胡了 清一色` (`vocab.DISCARDER_FIRST_WORDS`): the sender's own win on the
     discard of the one named first, read as `我胡了 七对 点 小李`. Only a seat's name exactly as the table lists it,
     or an @mention, may come first (anyone else's, `王哥点炮 我胡了`, is chat), and only a first-person win word
-    may follow (`vocab.WON_ON_THAT_DISCARD_WORDS`)."""
+    may follow (`vocab.WON_ON_THAT_DISCARD_WORDS`) — or one winner and the hand's patterns (`小李点炮 老王 七对`:
+    `老王 七对 点 小李`, as a 一炮双响 is told with two: `老王点炮 阿杰 七对 小李 卡五星`)."""
     parts = text.translate(_SPACED).split(maxsplit=1)
     if len(parts) < 2 or asks(text):
         return None
@@ -1072,11 +1073,28 @@ def _discarder_named_first(
     named = fold(who[:1]) == "@" and len(who) > 1
     if not named and all(name_key(seat) != name_key(who) for seat in seats):
         return None
+    dealt_in = f"{vocab.METHODS['discard'][0]} {who}"
     found = split_command(rest, book, game)
-    if found is None or found[1] not in vocab.WON_ON_THAT_DISCARD_WORDS:
+    if found is None:
+        return _one_winner_after_discarder(rest, dealt_in, book, game, seats)
+    if found[1] not in vocab.WON_ON_THAT_DISCARD_WORDS:
         return None
     command, word, args = found
-    return command, word, f"{args} {vocab.METHODS['discard'][0]} {who}".strip()
+    return command, word, f"{args} {dealt_in}".strip()
+
+
+def _one_winner_after_discarder(
+    rest: str, dealt_in: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
+    """`老王 七对` after `小李点炮`: a seat (or an @mention) then nothing but the hand's patterns, read as `老王 七对 点
+    小李`. A second name after the winner is a 一炮双响's (`_double_win_named`), never read here."""
+    seats = tuple(seats)
+    winner, _, hand = rest.partition(" ")
+    named_twice = "@" in fold(hand) or any(name_key(seat) in name_key(hand) for seat in seats)
+    if not hand.strip(_SPACES) or named_twice or not (fold(winner[:1]) == "@" or _seat_first(winner, seats)):
+        return None
+    found = _player_first(f"{rest} {dealt_in}", book, game, seats)
+    return found if found is not None and found[1] == BY_PATTERNS else None
 
 
 _SETTING_CHANGED = re.compile(rf"把?\s*(?P<name>\S+?)\s*(?:{'|'.join(vocab.SETTING_CHANGED_WORDS)})\s*(?P<value>\S.*)")
@@ -1539,8 +1557,8 @@ def _count_at(folded: str, at: int) -> tuple[int, str] | None:
 
 
 def _joined_counts(typed: list[str]) -> list[str]:
-    """A count word and its number typed apart (`坎 2`, `2 坎`) as one word, and a multiplier typed apart from the
-    word before it (`暗四归一 ×2`, `暗四归一 x 2`) joined to it."""
+    """A count word and its number typed apart (`坎 2`, `2 坎`) as one word, a multiplier typed apart from the
+    word before it (`暗四归一 ×2`, `暗四归一 x 2`) joined to it, and `一个` before a pattern (`一个 七对`) to it."""
     out: list[str] = []
     index = 0
     while index < len(typed):
@@ -1549,16 +1567,22 @@ def _joined_counts(typed: list[str]) -> list[str]:
         word_first = fold(here) in _COUNT_SPELLINGS and after.isascii() and after.isdigit()
         number_first = here.isascii() and here.isdigit() and fold(after) in _COUNT_SPELLINGS
         sign_alone = len(here) == 1 and fold(here) in _TIMES and after.isascii() and after.isdigit()
+        one_of = fold(here) in _ONE_OF and (_segment(here + after, None) or [Word("", "", "")])[0].kind == "pattern"
         if out and (sign_alone or _MULTIPLIER.fullmatch(fold(here))):
             out[-1] += here + after if sign_alone else here
             index += 2 if sign_alone else 1
-        elif word_first or number_first:
+        elif word_first or number_first or one_of:
             out.append(here + after)
             index += 2
         else:
             out.append(here)
             index += 1
     return out
+
+
+#: said before a pattern as people tell a hand, `我自摸了一个清一色`, `胡了个七对`: the pattern (typed apart too,
+#: `胡了 一个 七对`); anywhere else a word not understood
+_ONE_OF = ("一个", "个")
 
 
 def _person(typed: str, resolve: Resolve | None) -> str | None:
@@ -1602,6 +1626,13 @@ def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
                     kind, value = _VOCABULARY[spelling]
                     options.append((at + len(spelling), kind, value))
             options.extend((at + len(c), "compound", c) for c in _COMPOUNDS if folded.startswith(c, at))
+            for one in (one for one in _ONE_OF if folded.startswith(one, at)):  # `一个清一色`: the pattern
+                start = at + len(one)
+                options.extend(
+                    (start + len(spelling), *_VOCABULARY[spelling])
+                    for spelling in _VOCABULARY_BY_FIRST.get(folded[start : start + 1], ())
+                    if folded.startswith(spelling, start) and _VOCABULARY[spelling][0] == "pattern"
+                )
             run = _tile_run(folded, at)
             if run is not None:
                 options.append((run[1], "tiles", run[0]))

@@ -1,0 +1,44 @@
+"""Lines a play-tester typed at a 卡五星 table that the bot ignored or refused: one winner told after the one who
+dealt in (`小李点炮 老王 七对`), 一个 said before a pattern (`我自摸了一个清一色`), ..."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.test_player_first import Table, same_as
+
+OPEN = ("a: 开桌 @a @b @c 庄 @a", "!clock +1m")  # 阿杰, 小李, 老王
+
+
+@pytest.mark.parametrize(
+    ("line", "plain"),
+    [
+        ("c: 小李点炮 老王 七对", "c: 胡 @c 七对 点 @b"),
+        ("a: 小李放炮 老王 七对", "a: 胡 @c 七对 点 @b"),
+        ("a: @b 点炮 @c 清一色", "a: 胡 @c 清一色 点 @b"),
+    ],
+)
+def test_one_winner_told_after_the_one_who_dealt_in_is_that_win(sqlite_url: str, line: str, plain: str) -> None:
+    same_as(sqlite_url, OPEN, line, plain)
+
+
+@pytest.mark.parametrize("line", ["a: 小李点炮 老王", "a: 小李点炮 老王 七对 点 @a", "a: 小李点炮 王哥 七对"])
+def test_a_discarder_first_line_naming_no_hand_or_two_discarders_stays_chat(sqlite_url: str, line: str) -> None:
+    table = Table(sqlite_url, *OPEN)
+    before = table.booked()
+    assert table.say(line) == []
+    assert table.booked() == before
+
+
+@pytest.mark.parametrize(
+    ("line", "plain"),
+    [
+        ("a: 我自摸了一个清一色", "a: 胡 清一色 自摸"),
+        ("a: 自摸了一个清一色", "a: 胡 清一色 自摸"),
+        ("a: 胡了 一个 七对 自摸", "a: 胡 七对 自摸"),
+        ("a: 胡了个七对 点 @b", "a: 胡 七对 点 @b"),
+        ("a: 胡了一个七对", "a: 胡 七对"),  # asked how it was won, as `胡 七对` is
+    ],
+)
+def test_一个_before_a_pattern_tells_the_pattern(sqlite_url: str, line: str, plain: str) -> None:
+    same_as(sqlite_url, OPEN, line, plain)
