@@ -2583,6 +2583,15 @@ def parse_draw(
     return parse_ready(args, me, resolve, minggang)
 
 
+#: a number that is no whole count (`-3`, `负3`, `2.5`): refused with the range, as `99999` is, never read as chat
+_NOT_WHOLE = re.compile(r"[-−负]\d+(?:\.\d+)?|\d+\.\d+")
+
+
+def not_whole(token: str) -> bool:
+    """Whether a word is a number no count can be (`-3`, `负3`, `2.5`)."""
+    return _NOT_WHOLE.fullmatch(fold(token)) is not None
+
+
 def parse_piao(args: str, me: str | None, resolve: Resolve) -> list[tuple[str, int]]:
     """漂: `2` (the sender's), `@乙 1`, `@甲 1 @乙 0 @丙 2`; each player once, 0 to `most`."""
     from ledger.scoring.kawuxing.rules import PIAO_RANGE
@@ -2590,6 +2599,8 @@ def parse_piao(args: str, me: str | None, resolve: Resolve) -> list[tuple[str, i
     told: list[tuple[str, int]] = []
     who: str | None = None
     for token in tokens(args):
+        if not_whole(token):
+            raise GrammarError("piao_range", word=token, most=PIAO_RANGE[-1], suggest=False)
         if token.isascii() and token.isdigit():
             amount = int(token)
             if amount not in PIAO_RANGE:

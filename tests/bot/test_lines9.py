@@ -42,3 +42,14 @@ def test_a_discarder_first_line_naming_no_hand_or_two_discarders_stays_chat(sqli
 )
 def test_一个_before_a_pattern_tells_the_pattern(sqlite_url: str, line: str, plain: str) -> None:
     same_as(sqlite_url, OPEN, line, plain)
+
+
+@pytest.mark.parametrize(
+    ("said", "quoted"), [("漂 -3", "-3"), ("漂 @b -1", "-1"), ("漂 负3", "负3"), ("漂 2.5", "2.5")]
+)
+def test_a_漂_that_is_no_whole_number_from_0_is_refused_as_漂_99999_is(sqlite_url: str, said: str, quoted: str) -> None:
+    table = Table(sqlite_url, "a: 设置 漂 选漂", *OPEN)
+    before = table.booked()
+    assert table.say(f"a: {said}") == [f"bot: 漂「{quoted}」不对：漂是 0 到 10 的整数。"]
+    assert table.booked() == before
+    assert table.say("a: 漂 亮啊") == []  # words after 漂 stay chat
