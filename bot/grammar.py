@@ -1270,6 +1270,17 @@ def _win_by_its_patterns(
     return None if command is None else (command, BY_PATTERNS, _rest(text))
 
 
+def win_words_only(args: str, seats: Iterable[str]) -> bool:
+    """Whether every word of `args` is a win's or names someone (a seat, an @mention): `seven pairs self drawn`
+    after `I won` tells a win, `the raffle` does not."""
+    keys = {name_key(seat): seat for seat in seats}
+    try:
+        words = read(args, lambda typed: typed if typed.startswith("@") else keys.get(name_key(typed)))
+    except GrammarError:
+        return False
+    return bool(words) and all(word.kind in _WIN_WORD_KINDS | {"person"} for word in words)
+
+
 _EACH = "|".join(vocab.STATED_AMOUNT_EACH)
 #: a number said with a unit, in digits or Chinese numerals as people say it (`4块`, `四块`, `两块五`, `一百块`)
 _STATED_NUMBER = r"(?:\d{1,6}(?:\.\d{1,2})?|[零〇一二两三四五六七八九十百千]{1,6})"

@@ -53,3 +53,26 @@ def test_a_漂_that_is_no_whole_number_from_0_is_refused_as_漂_99999_is(sqlite_
     assert table.say(f"a: {said}") == [f"bot: 漂「{quoted}」不对：漂是 0 到 10 的整数。"]
     assert table.booked() == before
     assert table.say("a: 漂 亮啊") == []  # words after 漂 stay chat
+
+
+def test_an_english_win_from_someone_not_seated_is_answered_as_his_undo_is(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "!join m Mike", *OPEN)
+    before = table.booked()
+    refused = "bot: Only the players at this table and the group's admins can record."
+    assert table.say("m: I won seven pairs self drawn") == [refused]
+    assert table.say("m: I won seven pairs off 小李") == [refused]
+    assert table.say("m: I won the raffle", "m: won the game lol") == []  # chat, as from anyone
+    assert table.say("m: undo") == ["bot: Only the players at this table and the group's admins can undo."]
+    assert table.booked() == before
+
+
+def test_a_seated_english_speaker_books_his_win(sqlite_url: str) -> None:
+    told, typed = Table(sqlite_url, "!join m Mike"), Table(sqlite_url, "!join m Mike")
+    for table in (told, typed):
+        table.say("a: 开桌 @b @m 庄 @a", "!clock +1m")
+    assert told.say("m: I won seven pairs self drawn")[:2] == [
+        "bot: Hand 1 recorded:",
+        "bot: Mike self-draw: seven pairs (七对)×4 → ×4",
+    ]
+    typed.say("m: 胡 七对 自摸")
+    assert told.booked() == typed.booked()
