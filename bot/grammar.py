@@ -1596,6 +1596,37 @@ def _joined_counts(typed: list[str]) -> list[str]:
 _ONE_OF = ("一个", "个")
 
 
+#: every spelling of a pattern, or of patterns said as one (`清七对`) -> what it names
+_PATTERN_SPELLINGS: dict[str, str] = {
+    **{spelling: value for spelling, (kind, value) in _VOCABULARY.items() if kind == "pattern"},
+    **{spelling: "+".join(keys) for spelling, keys in _COMPOUNDS.items()},
+}
+
+
+def _joined_patterns(typed: list[str]) -> list[str]:
+    """A pattern's name typed in pieces (`七 对`, `清 一色`, `碰碰 胡`, `卡 五星`: voice typing puts spaces inside)
+    as one word, when two or three pieces join to exactly one pattern and not every piece is a win's word alone
+    (`卡 五 星`: 卡五星, as 卡五 is too); anything else as typed, so a piece nothing joins is still refused."""
+    out: list[str] = []
+    index = 0
+    while index < len(typed):
+        joins = {
+            size: _PATTERN_SPELLINGS.get(fold("".join(typed[index : index + size])))
+            for size in (2, 3)
+            if index + size <= len(typed) and not all(map(_win_word_alone, typed[index : index + size]))
+        }
+        named = {size: value for size, value in joins.items() if value is not None}
+        size = max(named) if len(set(named.values())) == 1 else 1
+        out.append("".join(typed[index : index + size]))
+        index += size
+    return out
+
+
+def _win_word_alone(typed: str) -> bool:
+    folded = fold(typed)
+    return typed.startswith("@") or folded in _VOCABULARY or _segment(typed, None) is not None
+
+
 def _person(typed: str, resolve: Resolve | None) -> str | None:
     return resolve(typed) if resolve is not None else None
 
@@ -1829,7 +1860,7 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     typed_words = tokens(_english_said(text))
     if len(typed_words) > MAX_WORDS:
         raise GrammarError("record_too_long", suggest=False, most=MAX_WORDS)
-    for typed in _joined_english(_joined_counts(typed_words)):
+    for typed in _joined_english(_joined_counts(_joined_patterns(typed_words))):
         folded = fold(typed)
         count = _count_at(folded, 0)
         if typed.startswith("@"):

@@ -76,3 +76,26 @@ def test_a_seated_english_speaker_books_his_win(sqlite_url: str) -> None:
     ]
     typed.say("m: 胡 七对 自摸")
     assert told.booked() == typed.booked()
+
+
+@pytest.mark.parametrize(
+    ("line", "plain"),
+    [
+        ("c: 胡 七 对 自摸", "c: 胡 七对 自摸"),
+        ("c: 胡 清 一色 自摸", "c: 胡 清一色 自摸"),
+        ("c: 胡 碰碰 胡 点 @b", "c: 胡 碰碰胡 点 @b"),
+        ("c: 胡 卡 五星 点 @b", "c: 胡 卡五星 点 @b"),
+        ("c: 胡 卡 五 星 点 @b", "c: 胡 卡五星 点 @b"),
+        ("c: 我自摸了 清 一色", "c: 胡 清一色 自摸"),
+    ],
+)
+def test_a_pattern_name_typed_in_pieces_is_that_pattern(sqlite_url: str, line: str, plain: str) -> None:
+    same_as(sqlite_url, OPEN, line, plain)
+
+
+def test_pieces_that_join_to_no_pattern_are_still_refused(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *OPEN)
+    before = table.booked()
+    assert table.say("c: 胡 七 自摸")[0] == "bot: 没看懂「七」。是不是：胡 七对 自摸？"  # asked, as before
+    assert table.booked() == before
+
