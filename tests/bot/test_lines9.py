@@ -99,3 +99,12 @@ def test_pieces_that_join_to_no_pattern_are_still_refused(sqlite_url: str) -> No
     assert table.say("c: 胡 七 自摸")[0] == "bot: 没看懂「七」。是不是：胡 七对 自摸？"  # asked, as before
     assert table.booked() == before
 
+
+def test_the_payee_of_a_confirmed_payment_is_told_plainly_what_an_admin_sends(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *OPEN)
+    table.say("b: 胡 清一色 自摸", "!clock +1m", "a: 结算", "!clock +1m", "c: 付 @b 4", "!clock +1m", "b: 收到 @c 4")
+    assert table.say("!clock +1m", "b: 撤销付款") == [
+        "bot: 这笔付款双方都确认过了，不能一个人撤销；真记错了请管理员发「撤销付款 @b」（由管理员发这句，撤的是 小李 "
+        "最近的一笔付款）"
+    ]
+    assert table.say("a: 撤销付款 @b")[0] == "bot: 已撤销付款：老王 → 小李 4元"  # what it said an admin sends
