@@ -269,11 +269,12 @@ def _by_first_char(book: CommandBook[GrammarCommand]) -> dict[str, list[str]]:
 
 
 def split_command(
-    text: str, book: CommandBook[C_co], game: str | None = None, seats: Iterable[str] = ()
+    text: str, book: CommandBook[C_co], game: str | None = None, seats: Iterable[str] = (), *, talk: bool = True
 ) -> tuple[C_co, str, str] | None:
     """(command, the word that named it, the rest of the text as typed) or None when the text is no command.
     The word is the book's own spelling (`暗槓` typed names `暗杠`). `seats`: the names at the open table, of which
-    one may start a record told with its player first (`老王 胡了 清一色 点 小李`)."""
+    one may start a record told with its player first (`老王 胡了 清一色 点 小李`). `talk`: whether talk after a
+    payment is looked for (once per line: each shorter line is read without it)."""
     head, origin = _fold_map(text[:_HEAD])
     start = len(head) - len(head.lstrip(_SPACES))
     head = head[start:]
@@ -286,9 +287,9 @@ def split_command(
         if command is None:
             return None
         return command, name, _rest(text[origin[start + 1 + len(first)] :])
-    talked = _cut_said_after(text, said_after_payment)
-    if talked != text:  # `付 @阿杰 4 剩下明天`, `@阿杰 8 转了 收一下`: the payment without the talk after it
-        paid = split_command(talked, book, game, seats)
+    # `付 @阿杰 4 剩下明天`, `@阿杰 8 转了 收一下`, `付 小李 4 微信 转了`: the payment without the talk after it
+    for talked in reversed(_said_after_cuts(text, said_after_payment)) if talk else ():  # the most talk cut first
+        paid = split_command(talked, book, game, seats, talk=False)
         if paid is not None and paid[0].key == vocab.PAID_COMMAND:
             return paid
     doubled = next((w for w in _DOUBLED_WIN_WORDS if head.startswith(w) and _said_again(head[len(w) :], w)), "")
@@ -695,6 +696,13 @@ def _only_again(args: str, word: str) -> bool:
 def _cut_said_after(args: str, said: Callable[[str], bool]) -> str:
     """`args` without the words at their end that `said` reads as said after the line, not part of it (laughter,
     `走起` after 开桌's seats), with the punctuation and spaces before them; `args` as typed when there are none."""
+    return ([args, *_said_after_cuts(args, said)])[-1]
+
+
+def _said_after_cuts(args: str, said: Callable[[str], bool]) -> list[str]:
+    """`args` less one, two … of the words at their end that `said` reads as said after the line (`付 @阿杰 8 转了
+    收一下`: `付 @阿杰 8 转了`, `付 @阿杰 8`), each without the punctuation and spaces before it."""
+    cuts: list[str] = []
     kept = args
     while True:
         end = len(kept)
@@ -704,8 +712,9 @@ def _cut_said_after(args: str, said: Callable[[str], bool]) -> str:
         while start and not _is_separator(kept[start - 1]):
             start -= 1
         if start == end or not said(kept[start:end]):
-            return args if kept == args else kept.rstrip()
+            return cuts
         kept = kept[:start]
+        cuts.append(kept.rstrip())
 
 
 def without_laughter(args: str) -> str:
@@ -730,13 +739,16 @@ def _cheering(word: str) -> bool:
 
 
 def said_after_payment(word: str) -> bool:
-    """Talk after a whole payment (`剩下的明天`, `收一下`, `谢谢`, `谢谢小李`, laughter: `vocab.PAYMENT_LATER_WORDS`,
-    `vocab.PAYMENT_CHECK_WORDS`, `vocab.THANKS_WORDS`): said to the other person, no part of the payment. A number
-    is the payment's amount, never laughter (`付 @ajie 233` pays 233, not the whole debt)."""
+    """Talk after a whole payment (`剩下的明天`, `收一下`, `谢谢`, `谢谢小李`, laughter, how it was paid: `微信转了`,
+    `支付宝`: `vocab.PAYMENT_LATER_WORDS`, `vocab.PAYMENT_CHECK_WORDS`, `vocab.THANKS_WORDS`,
+    `vocab.PAYMENT_HOW_WORDS`): said to the other person, no part of the payment. A number is the payment's amount,
+    never laughter (`付 @ajie 233` pays 233, not the whole debt)."""
     folded = fold(word)
     if folded.isdigit():
         return False
-    if _laughter(word) or folded in vocab.PAYMENT_CHECK_WORDS or folded.startswith(vocab.THANKS_LEADS):
+    if _laughter(word) or folded in vocab.PAYMENT_CHECK_WORDS | vocab.PAYMENT_HOW_WORDS:
+        return True
+    if folded.startswith(vocab.THANKS_LEADS):
         return True
     return (
         folded.startswith(vocab.REST_OF_DEBT_WORDS)

@@ -108,3 +108,20 @@ def test_the_payee_of_a_confirmed_payment_is_told_plainly_what_an_admin_sends(sq
         "最近的一笔付款）"
     ]
     assert table.say("a: 撤销付款 @b")[0] == "bot: 已撤销付款：老王 → 小李 4元"  # what it said an admin sends
+
+
+SETTLED = (*OPEN, "b: 胡 清一色 自摸", "!clock +1m", "a: 结算", "!clock +1m")  # 阿杰 and 老王 owe 小李 4元 each
+
+
+@pytest.mark.parametrize(
+    ("line", "plain"),
+    [
+        ("a: 付 小李 1 微信转了", "a: 付 小李 1"),
+        ("a: 付 @b 1 支付宝", "a: 付 @b 1"),
+        ("a: 付 小李 4块 已转", "a: 付 小李 4块"),
+        ("c: 付 @b 2 微信 转了 谢谢", "c: 付 @b 2"),
+    ],
+)
+def test_how_it_was_paid_said_after_a_payment_is_talk(sqlite_url: str, line: str, plain: str) -> None:
+    same_as(sqlite_url, SETTLED, line, plain)
+
