@@ -1622,12 +1622,14 @@ def _joined_patterns(typed: list[str]) -> list[str]:
     out: list[str] = []
     index = 0
     while index < len(typed):
-        joins = {
-            size: _PATTERN_SPELLINGS.get(fold("".join(typed[index : index + size])))
-            for size in (2, 3)
-            if index + size <= len(typed) and not all(map(_win_word_alone, typed[index : index + size]))
+        joins = {size: _PATTERN_SPELLINGS.get(fold("".join(typed[index : index + size]))) for size in (2, 3)}
+        named = {  # the look-up first: most lines join to nothing, and reading each piece alone costs more
+            size: value
+            for size, value in joins.items()
+            if value is not None
+            and index + size <= len(typed)
+            and not all(map(_win_word_alone, typed[index : index + size]))
         }
-        named = {size: value for size, value in joins.items() if value is not None}
         size = max(named) if len(set(named.values())) == 1 else 1
         out.append("".join(typed[index : index + size]))
         index += size
