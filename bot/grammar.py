@@ -269,11 +269,12 @@ def _by_first_char(book: CommandBook[GrammarCommand]) -> dict[str, list[str]]:
 
 
 def split_command(
-    text: str, book: CommandBook[C_co], game: str | None = None, seats: Iterable[str] = ()
+    text: str, book: CommandBook[C_co], game: str | None = None, seats: Iterable[str] = (), *, talk: bool = True
 ) -> tuple[C_co, str, str] | None:
     """(command, the word that named it, the rest of the text as typed) or None when the text is no command.
     The word is the book's own spelling (`暗槓` typed names `暗杠`). `seats`: the names at the open table, of which
-    one may start a record told with its player first (`老王 胡了 清一色 点 小李`)."""
+    one may start a record told with its player first (`老王 胡了 清一色 点 小李`). `talk`: whether talk after a
+    payment is looked for (once per line: each shorter line is read without it)."""
     head, origin = _fold_map(text[:_HEAD])
     start = len(head) - len(head.lstrip(_SPACES))
     head = head[start:]
@@ -286,9 +287,9 @@ def split_command(
         if command is None:
             return None
         return command, name, _rest(text[origin[start + 1 + len(first)] :])
-    talked = _cut_said_after(text, said_after_payment)
-    if talked != text:  # `付 @阿杰 4 剩下明天`, `@阿杰 8 转了 收一下`: the payment without the talk after it
-        paid = split_command(talked, book, game, seats)
+    # `付 @阿杰 4 剩下明天`, `@阿杰 8 转了 收一下`, `付 小李 4 微信 转了`: the payment without the talk after it
+    for talked in reversed(_said_after_cuts(text, said_after_payment)) if talk else ():  # the most talk cut first
+        paid = split_command(talked, book, game, seats, talk=False)
         if paid is not None and paid[0].key == vocab.PAID_COMMAND:
             return paid
     unglued = _laughter_unglued(text, seats)
@@ -731,6 +732,13 @@ def _only_again(args: str, word: str) -> bool:
 def _cut_said_after(args: str, said: Callable[[str], bool]) -> str:
     """`args` without the words at their end that `said` reads as said after the line, not part of it (laughter,
     `走起` after 开桌's seats), with the punctuation and spaces before them; `args` as typed when there are none."""
+    return ([args, *_said_after_cuts(args, said)])[-1]
+
+
+def _said_after_cuts(args: str, said: Callable[[str], bool]) -> list[str]:
+    """`args` less one, two … of the words at their end that `said` reads as said after the line (`付 @阿杰 8 转了
+    收一下`: `付 @阿杰 8 转了`, `付 @阿杰 8`), each without the punctuation and spaces before it."""
+    cuts: list[str] = []
     kept = args
     while True:
         end = len(kept)
@@ -740,8 +748,9 @@ def _cut_said_after(args: str, said: Callable[[str], bool]) -> str:
         while start and not _is_separator(kept[start - 1]):
             start -= 1
         if start == end or not said(kept[start:end]):
-            return args if kept == args else kept.rstrip()
+            return cuts
         kept = kept[:start]
+        cuts.append(kept.rstrip())
 
 
 def without_laughter(args: str) -> str:
@@ -795,13 +804,16 @@ def _cheering(word: str) -> bool:
 
 
 def said_after_payment(word: str) -> bool:
-    """Talk after a whole payment (`剩下的明天`, `收一下`, `谢谢`, `谢谢小李`, laughter: `vocab.PAYMENT_LATER_WORDS`,
-    `vocab.PAYMENT_CHECK_WORDS`, `vocab.THANKS_WORDS`): said to the other person, no part of the payment. A number
-    is the payment's amount, never laughter (`付 @ajie 233` pays 233, not the whole debt)."""
+    """Talk after a whole payment (`剩下的明天`, `收一下`, `谢谢`, `谢谢小李`, laughter, how it was paid: `微信转了`,
+    `支付宝`: `vocab.PAYMENT_LATER_WORDS`, `vocab.PAYMENT_CHECK_WORDS`, `vocab.THANKS_WORDS`,
+    `vocab.PAYMENT_HOW_WORDS`): said to the other person, no part of the payment. A number is the payment's amount,
+    never laughter (`付 @ajie 233` pays 233, not the whole debt)."""
     folded = fold(word)
     if folded.isdigit():
         return False
-    if _laughter(word) or folded in vocab.PAYMENT_CHECK_WORDS or folded.startswith(vocab.THANKS_LEADS):
+    if _laughter(word) or folded in vocab.PAYMENT_CHECK_WORDS | vocab.PAYMENT_HOW_WORDS:
+        return True
+    if folded.startswith(vocab.THANKS_LEADS):
         return True
     return (
         folded.startswith(vocab.REST_OF_DEBT_WORDS)
@@ -1122,7 +1134,8 @@ def _discarder_named_first(
     """`小李点炮 我胡了 七对`, `@小李 放炮 我胡了 清一色` (`vocab.DISCARDER_FIRST_WORDS`): the sender's own win on the
     discard of the one named first, read as `我胡了 七对 点 小李`. Only a seat's name exactly as the table lists it,
     or an @mention, may come first (anyone else's, `王哥点炮 我胡了`, is chat), and only a first-person win word
-    may follow (`vocab.WON_ON_THAT_DISCARD_WORDS`)."""
+    may follow (`vocab.WON_ON_THAT_DISCARD_WORDS`) — or one winner and the hand's patterns (`小李点炮 老王 七对`:
+    `老王 七对 点 小李`, as a 一炮双响 is told with two: `老王点炮 阿杰 七对 小李 卡五星`)."""
     parts = text.translate(_SPACED).split(maxsplit=1)
     if len(parts) < 2 or asks(text):
         return None
@@ -1137,11 +1150,28 @@ def _discarder_named_first(
     named = fold(who[:1]) == "@" and len(who) > 1
     if not named and all(name_key(seat) != name_key(who) for seat in seats):
         return None
+    dealt_in = f"{vocab.METHODS['discard'][0]} {who}"
     found = split_command(rest, book, game)
-    if found is None or found[1] not in vocab.WON_ON_THAT_DISCARD_WORDS:
+    if found is None:
+        return _one_winner_after_discarder(rest, dealt_in, book, game, seats)
+    if found[1] not in vocab.WON_ON_THAT_DISCARD_WORDS:
         return None
     command, word, args = found
-    return command, word, f"{args} {vocab.METHODS['discard'][0]} {who}".strip()
+    return command, word, f"{args} {dealt_in}".strip()
+
+
+def _one_winner_after_discarder(
+    rest: str, dealt_in: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
+    """`老王 七对` after `小李点炮`: a seat (or an @mention) then nothing but the hand's patterns, read as `老王 七对 点
+    小李`. A second name after the winner is a 一炮双响's (`_double_win_named`), never read here."""
+    seats = tuple(seats)
+    winner, _, hand = rest.partition(" ")
+    named_twice = "@" in fold(hand) or any(name_key(seat) in name_key(hand) for seat in seats)
+    if not hand.strip(_SPACES) or named_twice or not (fold(winner[:1]) == "@" or _seat_first(winner, seats)):
+        return None
+    found = _player_first(f"{rest} {dealt_in}", book, game, seats)
+    return found if found is not None and found[1] == BY_PATTERNS else None
 
 
 _SETTING_CHANGED = re.compile(rf"把?\s*(?P<name>\S+?)\s*(?:{'|'.join(vocab.SETTING_CHANGED_WORDS)})\s*(?P<value>\S.*)")
@@ -1320,6 +1350,17 @@ def _win_by_its_patterns(
             return None
     command = book.lookup("胡", game)
     return None if command is None else (command, BY_PATTERNS, _rest(text))
+
+
+def win_words_only(args: str, seats: Iterable[str]) -> bool:
+    """Whether every word of `args` is a win's or names someone (a seat, an @mention): `seven pairs self drawn`
+    after `I won` tells a win, `the raffle` does not."""
+    keys = {name_key(seat): seat for seat in seats}
+    try:
+        words = read(args, lambda typed: typed if typed.startswith("@") else keys.get(name_key(typed)))
+    except GrammarError:
+        return False
+    return bool(words) and all(word.kind in _WIN_WORD_KINDS | {"person"} for word in words)
 
 
 _EACH = "|".join(vocab.STATED_AMOUNT_EACH)
@@ -1611,8 +1652,8 @@ def _count_at(folded: str, at: int) -> tuple[int, str] | None:
 
 
 def _joined_counts(typed: list[str]) -> list[str]:
-    """A count word and its number typed apart (`坎 2`, `2 坎`) as one word, and a multiplier typed apart from the
-    word before it (`暗四归一 ×2`, `暗四归一 x 2`) joined to it."""
+    """A count word and its number typed apart (`坎 2`, `2 坎`) as one word, a multiplier typed apart from the
+    word before it (`暗四归一 ×2`, `暗四归一 x 2`) joined to it, and `一个` before a pattern (`一个 七对`) to it."""
     out: list[str] = []
     index = 0
     while index < len(typed):
@@ -1621,16 +1662,55 @@ def _joined_counts(typed: list[str]) -> list[str]:
         word_first = fold(here) in _COUNT_SPELLINGS and after.isascii() and after.isdigit()
         number_first = here.isascii() and here.isdigit() and fold(after) in _COUNT_SPELLINGS
         sign_alone = len(here) == 1 and fold(here) in _TIMES and after.isascii() and after.isdigit()
+        one_of = fold(here) in _ONE_OF and (_segment(here + after, None) or [Word("", "", "")])[0].kind == "pattern"
         if out and (sign_alone or _MULTIPLIER.fullmatch(fold(here))):
             out[-1] += here + after if sign_alone else here
             index += 2 if sign_alone else 1
-        elif word_first or number_first:
+        elif word_first or number_first or one_of:
             out.append(here + after)
             index += 2
         else:
             out.append(here)
             index += 1
     return out
+
+
+#: said before a pattern as people tell a hand, `我自摸了一个清一色`, `胡了个七对`: the pattern (typed apart too,
+#: `胡了 一个 七对`); anywhere else a word not understood
+_ONE_OF = ("一个", "个")
+
+
+#: every spelling of a pattern, or of patterns said as one (`清七对`) -> what it names
+_PATTERN_SPELLINGS: dict[str, str] = {
+    **{spelling: value for spelling, (kind, value) in _VOCABULARY.items() if kind == "pattern"},
+    **{spelling: "+".join(keys) for spelling, keys in _COMPOUNDS.items()},
+}
+
+
+def _joined_patterns(typed: list[str]) -> list[str]:
+    """A pattern's name typed in pieces (`七 对`, `清 一色`, `碰碰 胡`, `卡 五星`: voice typing puts spaces inside)
+    as one word, when two or three pieces join to exactly one pattern and not every piece is a win's word alone
+    (`卡 五 星`: 卡五星, as 卡五 is too); anything else as typed, so a piece nothing joins is still refused."""
+    out: list[str] = []
+    index = 0
+    while index < len(typed):
+        joins = {size: _PATTERN_SPELLINGS.get(fold("".join(typed[index : index + size]))) for size in (2, 3)}
+        named = {  # the look-up first: most lines join to nothing, and reading each piece alone costs more
+            size: value
+            for size, value in joins.items()
+            if value is not None
+            and index + size <= len(typed)
+            and not all(map(_win_word_alone, typed[index : index + size]))
+        }
+        size = max(named) if len(set(named.values())) == 1 else 1
+        out.append("".join(typed[index : index + size]))
+        index += size
+    return out
+
+
+def _win_word_alone(typed: str) -> bool:
+    folded = fold(typed)
+    return typed.startswith("@") or folded in _VOCABULARY or _segment(typed, None) is not None
 
 
 def _person(typed: str, resolve: Resolve | None) -> str | None:
@@ -1674,6 +1754,13 @@ def _segment(typed: str, resolve: Resolve | None) -> list[Word] | None:
                     kind, value = _VOCABULARY[spelling]
                     options.append((at + len(spelling), kind, value))
             options.extend((at + len(c), "compound", c) for c in _COMPOUNDS if folded.startswith(c, at))
+            for one in (one for one in _ONE_OF if folded.startswith(one, at)):  # `一个清一色`: the pattern
+                start = at + len(one)
+                options.extend(
+                    (start + len(spelling), *_VOCABULARY[spelling])
+                    for spelling in _VOCABULARY_BY_FIRST.get(folded[start : start + 1], ())
+                    if folded.startswith(spelling, start) and _VOCABULARY[spelling][0] == "pattern"
+                )
             run = _tile_run(folded, at)
             if run is not None:
                 options.append((run[1], "tiles", run[0]))
@@ -1859,7 +1946,7 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     typed_words = tokens(_english_said(text))
     if len(typed_words) > MAX_WORDS:
         raise GrammarError("record_too_long", suggest=False, most=MAX_WORDS)
-    for typed in _joined_english(_joined_counts(typed_words)):
+    for typed in _joined_english(_joined_counts(_joined_patterns(typed_words))):
         folded = fold(typed)
         count = _count_at(folded, 0)
         if typed.startswith("@"):
@@ -2657,6 +2744,15 @@ def parse_draw(
     return parse_ready(args, me, resolve, minggang)
 
 
+#: a number that is no whole count (`-3`, `负3`, `2.5`): refused with the range, as `99999` is, never read as chat
+_NOT_WHOLE = re.compile(r"[-−负]\d+(?:\.\d+)?|\d+\.\d+")
+
+
+def not_whole(token: str) -> bool:
+    """Whether a word is a number no count can be (`-3`, `负3`, `2.5`)."""
+    return _NOT_WHOLE.fullmatch(fold(token)) is not None
+
+
 def parse_piao(args: str, me: str | None, resolve: Resolve) -> list[tuple[str, int]]:
     """漂: `2` (the sender's), `@乙 1`, `@甲 1 @乙 0 @丙 2`; each player once, 0 to `most`."""
     from ledger.scoring.kawuxing.rules import PIAO_RANGE
@@ -2664,6 +2760,8 @@ def parse_piao(args: str, me: str | None, resolve: Resolve) -> list[tuple[str, i
     told: list[tuple[str, int]] = []
     who: str | None = None
     for token in tokens(args):
+        if not_whole(token):
+            raise GrammarError("piao_range", word=token, most=PIAO_RANGE[-1], suggest=False)
         if token.isascii() and token.isdigit():
             amount = int(token)
             if amount not in PIAO_RANGE:

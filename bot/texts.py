@@ -786,14 +786,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Payment taken back: {debtor} → {creditor} {amount}",
     },
     "payment_confirmed_unpay": {
-        "zh": "这笔付款双方都确认过了，不能一个人撤销；真记错了请管理员撤销：撤销付款 {me}",
-        "en": "Both sides confirmed that payment: one side cannot take it back. If it is wrong, an admin can: "
-        "unpay {me}",
+        "zh": "这笔付款双方都确认过了，不能一个人撤销；真记错了请管理员发「撤销付款 {me}」"
+        "（由管理员发这句，撤的是 {name} 最近的一笔付款）",
+        "en": "Both sides confirmed that payment: one side cannot take it back. If it is wrong, ask an admin to send "
+        "“unpay {me}” (sent by an admin, it takes back {name}'s latest payment)",
     },
     "payment_confirmed_unpay_own": {
-        "zh": "这笔付款双方都确认过了，你是其中一方，不能自己撤销；真记错了请另一位管理员撤销：撤销付款 {me}",
+        "zh": "这笔付款双方都确认过了，你是其中一方，不能自己撤销；真记错了请另一位管理员发「撤销付款 {me}」（撤的是 "
+        "{name} 最近的一笔付款）",
         "en": "Both sides confirmed that payment and you are one of them: you cannot take it back yourself. If it is "
-        "wrong, another admin can: unpay {me}",
+        "wrong, ask another admin to send “unpay {me}” (it takes back {name}'s latest payment)",
     },
     "payment_owed": {"zh": "{debtor} 还欠 {creditor} {owed}", "en": "{debtor} still owes {creditor} {owed}"},
     "payment_square": {"zh": "{debtor} 和 {creditor} 两清了", "en": "{debtor} and {creditor} are square"},

@@ -418,6 +418,11 @@ ALSO_WORDS = ("也", "都")
 #: part of it; the rest promised for later is a rest word (`REST_OF_DEBT_WORDS`) with one of these and no amount
 PAYMENT_LATER_WORDS = ("明天", "下次", "改天", "回头", "晚点", "晚些", "过两天")
 PAYMENT_CHECK_WORDS = frozenset({"收一下", "收下", "查收", "请查收", "收一下哈", "查收一下", "你收一下"})
+#: how it was paid, or that it was, said after a whole payment (`付 小李 4 微信转了`, `付 @阿杰 4 支付宝`, `… 已转`)
+PAYMENT_HOW_WORDS = frozenset(
+    {"微信", "支付宝", "现金", "微信转的", "支付宝转的", "微信付的", "支付宝付的", "微信转账", "支付宝转账"}
+    | {word for word in PAID_ALONE_WORDS if not word.isascii()}
+)
 #: thanks after a payment's person (`收到 @小李 谢谢`, `got it @b thx`): said, not an amount (emoji are dropped
 #: before: `👌`)
 THANKS_WORDS = frozenset(

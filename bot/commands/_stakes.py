@@ -70,10 +70,13 @@ def _chadajiao_lines(
         )
         for player, best in ready.items()
     ]
-    lines = [ctx.t("chadajiao_head", hands=joined(ctx.lang, hands, "；"))]
-    if payments:
-        lines.append(ctx.t("chadajiao_payments", payments=_payments(ctx, payments)))
-    return lines
+    return [ctx.t("chadajiao_head", hands=joined(ctx.lang, hands, "；")), *chadajiao_paid(ctx, payments)]
+
+
+def chadajiao_paid(ctx: Context, transfers: Sequence[Mapping[str, Any]]) -> list[str]:
+    """`查大叫赔：甲→乙 1元、丙→乙 1元` from a hand's transfers (历史 names it beside the draw); nothing when none."""
+    payments = [t for t in transfers if t.get("reason") == "chadajiao"]
+    return [ctx.t("chadajiao_payments", payments=_payments(ctx, payments))] if payments else []
 
 
 def _tile(ctx: Context, notation: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.commands._common import ME_WORDS, account_word, looked_up, me, money, net_by_member, shown_names
+from bot.commands._stakes import chadajiao_paid
 from bot.commands.payments import (
     open_items,
     owed_text,
@@ -223,7 +224,11 @@ def history_line(ctx: Context, record: HandRecord, table: TableInfo, shown: Mapp
             {"from": t.payer, "to": t.payee, "amount": t.amount, "reason": t.reason} for t in record.transfers
         ],
     }
-    what = describe_win(ctx.lang, events, answer, currency) if game == "kawuxing" else []
+    what = (
+        describe_win(ctx.lang, events, answer, currency) + chadajiao_paid(ctx, answer["transfers"])
+        if game == "kawuxing"
+        else []
+    )
     if not what:
         dealer = seat_names.get(record.dealer, record.dealer) if record.dealer is not None else None
         what = [describe_event(ctx.lang, event, game, dealer) for event in events]

@@ -963,7 +963,7 @@ def unpay(ctx: Context) -> list[Effect]:
         if err.code == "payment_confirmed":  # an admin who is neither side takes it back, naming the sender
             sender = me(ctx)
             key = "payment_confirmed_unpay_own" if ctx.is_admin else "payment_confirmed_unpay"
-            raise Refusal(key, me=written_mention(ctx, sender.id, sender.name)) from err
+            raise Refusal(key, me=written_mention(ctx, sender.id, sender.name), name=sender.name) from err
         raise
     return _reply(ctx, result)
 

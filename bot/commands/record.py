@@ -35,6 +35,7 @@ from bot.grammar import (
     parse_player,
     parse_win,
     stated_amounts,
+    win_words_only,
 )
 from bot.texts import describe_event, joined
 from bot.vocabulary import (
@@ -137,7 +138,12 @@ def record_liangdao(ctx: Context) -> SendText:
     on_edit=True,
 )
 def record_win(ctx: Context) -> SendText | list[Effect]:
-    table = kawuxing_table(ctx)
+    try:
+        table = kawuxing_table(ctx)
+    except Refusal as refusal:  # `I won seven pairs self drawn` from someone not seated: told, as `我胡了 七对` is
+        english = ctx.word in (*WON_EN, *WON_BARE_EN) and win_words_only(ctx.args, ctx.seat_names)
+        refusal.heard = refusal.heard or english
+        raise
     said = implied(ctx.word)  # `自摸 清一色` is `胡 清一色 自摸`
     mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
     if ctx.word in (*DOUBLE_WIN_WORDS, *WON_BARE_EN) and not ctx.args:

@@ -69,7 +69,16 @@ from bot.core import (
     original_source,
     registry,
 )
-from bot.grammar import GrammarError, is_tile_attempt, parse_counts, parse_ma, parse_piao, parse_ready, tokens
+from bot.grammar import (
+    GrammarError,
+    is_tile_attempt,
+    not_whole,
+    parse_counts,
+    parse_ma,
+    parse_piao,
+    parse_ready,
+    tokens,
+)
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
 from bot.texts import describe_event, joined
@@ -483,7 +492,7 @@ def record_piao(ctx: Context) -> SendText | None:
     from bot.commands._common import book
 
     args = " ".join(_PIAO_NUMERALS.get(word, word) for word in tokens(ctx.args))  # `漂 零`, `漂 两`: 漂 0, 漂 2
-    if _is_chat(args):
+    if _is_chat(" ".join(word for word in tokens(args) if not not_whole(word))):  # `漂 -3`: refused, as 漂 99
         return None
     said_none = ctx.word in NO_PIAO_WORDS  # `不漂`, `我不漂`: 漂 0 (`不漂 @乙`: 乙's)
     if said_none and (ctx.table is None or ctx.table.game != "kawuxing"):

@@ -33,6 +33,7 @@ SHOWN_REFUSED = {
     "暗杠 东风": "shows a wind (卡五星 has none) refused with why, not guessed away",
     "胡 清一涩自摸": "shows a run of words with an unreadable part refused, not guessed away",
     "胡 清一条龙 自摸": "shows a pattern's name the bot cannot read refused, never guessed as a lesser one",
+    "胡 七 自摸": "shows a piece of a pattern's name that joins to none still asked about",
     "自摸": "shows a bare 自摸 asked about",
     "自摸了": "shows a bare 自摸 asked about",
     "自摸胡": "shows a bare 自摸 asked about",
