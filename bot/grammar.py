@@ -1656,6 +1656,20 @@ def english_key(text: str) -> str:
 
 #: a word of an English name as typed (`seven`, `self-drawn`, `kong's`)
 _ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+#: a tile named in English in two words: a number and its suit (`3 dots`, `three bamboo`), or a wind (`east wind`)
+_ENGLISH_TILE = re.compile(
+    rf"(?i)(?P<number>[1-9]|{'|'.join(vocab.TILE_NUMERALS_EN)}) (?P<suit>{'|'.join(vocab.TILE_SUITS_EN)})"
+    rf"|(?:{'|'.join(vocab.WINDS_EN)}) winds?"
+)
+
+
+def english_tile(typed: str) -> str | None:
+    """A tile named in English (`3 dots` → 3p, `Three Bamboo` → 3s, `9 characters` → 9m), or None (`east wind`)."""
+    said = _ENGLISH_TILE.fullmatch(typed)
+    if said is None or said["number"] is None:
+        return None
+    number = said["number"].lower()
+    return vocab.TILE_NUMERALS_EN.get(number, number) + vocab.TILE_SUITS_EN[said["suit"].lower()]
 
 
 @functools.cache
@@ -1691,13 +1705,15 @@ def _english_win_names() -> frozenset[str]:
 
 def _joined_english(typed: list[str]) -> list[str]:
     """The words of an English name typed apart (`seven pairs`, `self drawn`, `red dragon`) as one word, the
-    longest name first (`seven pairs with a four`)."""
+    longest name first (`seven pairs with a four`), and a tile named in English (`3 dots`, `east wind`)."""
     names, most = english_names(), _english_name_words()
     out: list[str] = []
     index = 0
     while index < len(typed):
         end = index + 1
-        if _ENGLISH_WORD.fullmatch(typed[index]):  # a Chinese word, a tile or a mention starts no English name
+        if index + 1 < len(typed) and _ENGLISH_TILE.fullmatch(f"{typed[index]} {typed[index + 1]}"):
+            end = index + 2
+        elif _ENGLISH_WORD.fullmatch(typed[index]):  # a Chinese word, a tile or a mention starts no English name
             for last in range(min(len(typed), index + most), index + 1, -1):
                 latin = all(_ENGLISH_WORD.fullmatch(word) for word in typed[index + 1 : last])
                 if latin and english_key(" ".join(typed[index:last])) in names:
@@ -1802,7 +1818,7 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             out.append(Word(*english_names()[english_key(typed)], typed))
         elif (repeated := _repeated_pattern(folded)) is not None:
             out.extend(Word("pattern", repeated[0], typed) for _ in range(repeated[1]))
-        elif (notation := tile_notation(typed)) is not None:
+        elif (notation := tile_notation(typed) or english_tile(typed)) is not None:
             out.append(Word("tiles", notation, typed))
         elif (who := _person(typed, resolve)) is not None:
             out.append(Word("person", who, typed))
@@ -1881,11 +1897,14 @@ def left_out(reading: Iterable[Word]) -> list[str]:
 
 def _guess(word: Word) -> list[Word] | None:
     """What the closest reading puts for an unknown word: the tile said with a particle, or the vocabulary word it
-    most looks like; nothing to leave it out; None when that would lose a word the vocabulary knows."""
+    most looks like; nothing to leave it out; None when that would lose a word the vocabulary knows, or one that
+    names something: a tile (`east wind`), a person (`@zed`), a number (an amount, or a tile's: `暗杠 3`)."""
     stem = word.typed.rstrip("".join(vocab.PARTICLES))
     notation = tile_notation(stem) if stem != word.typed else None
     if notation is not None:  # `三条了`, `红中啊`: the tile, said with a particle, is kept
         return [Word("tiles", notation, stem)]
+    if is_tile_attempt(word.typed) or word.typed.startswith(("@", "＠")) or _NUMBER.search(word.value):
+        return None
     close = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
     match = next((m for m in close if abs(len(m) - len(word.value)) <= 1), None)
     kept = {_VOCABULARY[match]} if match is not None else set()
@@ -1899,6 +1918,8 @@ def _known_inside(text: str) -> set[tuple[str, str]]:
     return {meaning for spelling, meaning in _KNOWN_SPELLINGS.items() if spelling in text}
 
 
+#: a digit in a word (`3`, `5块`): an amount or a tile's number, never dropped nor guessed by a suggestion
+_NUMBER = re.compile(r"[0-9]")
 #: what an unknown word may be corrected to: multi-character Chinese spellings (`清一涩` → 清一色)
 _SUGGESTIBLE = [
     s
@@ -2355,15 +2376,19 @@ def _add_count(counts: dict[str, int], word: Word) -> None:
     counts[key] = int(number)
 
 
-#: a word meant as one tile that is none of 卡五星's (`1z`, `东风`, `8z`, `0p`): a wind, or digits and a suit mark
-_WIND = re.compile(r"[1-4]z|[东南西北][风]?")
+#: a word meant as one tile that is none of 卡五星's (`1z`, `东风`, `8z`, `0p`): a wind (in English too: `east wind`,
+#: `north`), or digits and a suit mark
+_WIND = re.compile(rf"[1-4]z|[东南西北][风]?|(?:{'|'.join(vocab.WINDS_EN)})(?: winds?)?|winds?")
 _TILE_LIKE = re.compile(r"[0-9零〇一二三四五六七八九]+[a-z筒饼条索万]")
+#: English words that name a tile or its kind without being one (`dots`, `red`, `dragon`, `flower`)
+_TILE_WORDS_EN = frozenset({*vocab.NO_TILE_EN, *vocab.TILE_SUITS_EN, *vocab.DRAGON_NAMES_EN.values(), "dragon"})
 
 
 def is_tile_attempt(typed: str) -> bool:
-    """Whether a word not read as a tile was meant as one (a wind, `8z`, `0p`): refused, never taken as chat."""
+    """Whether a word not read as a tile was meant as one (a wind, `8z`, `0p`, `east wind`, `flower`): refused,
+    never taken as chat nor left out of a guess."""
     folded = fold(typed)
-    return bool(_WIND.fullmatch(folded) or _TILE_LIKE.fullmatch(folded))
+    return bool(_WIND.fullmatch(folded) or _TILE_LIKE.fullmatch(folded) or folded in _TILE_WORDS_EN)
 
 
 def _not_a_tile(word: Word, what: str = "tile") -> GrammarError:

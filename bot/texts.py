@@ -266,11 +266,13 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "tile_wind": {
         "zh": "卡五星没有「{word}」这张牌：没有东南西北风，只有本桌两门的 1 到 9 和 白 发 中（5z 6z 7z）。",
-        "en": "卡五星 has no tile “{word}”: no winds, only 1–9 of the table's two suits and 白 发 中 (5z 6z 7z).",
+        "en": "Ka Wu Xing (卡五星) has no tile “{word}”: no winds, only 1–9 of the table's two suits and the white, "
+        "green and red dragons (5z 6z 7z).",
     },
     "tile_not_a_tile": {
         "zh": "「{word}」不是一张牌：数牌是 1 到 9，字牌只有 白 发 中（5z 6z 7z）。",
-        "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only 白 发 中 (5z 6z 7z).",
+        "en": "“{word}” is not a tile: suited tiles are 1–9 (3p: 3 dots), the honours only the white, green and red "
+        "dragons (5z 6z 7z).",
     },
     "kong_one_tile": {
         "zh": "「{word}」是好几张牌，一个杠只写一张（例如 暗杠 3s）。",
@@ -304,11 +306,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "discarder_missing": {
         "zh": "「{word}」后面要写是谁：例如 点 @乙",
-        "en": "Say who after “{word}”, e.g. 点 @b",
+        "en": "Say who after “{word}”, e.g. from @b",
     },
     "discarder_not_seated": {
         "zh": "「{name}」不是这桌的人：「{word}」后面写这桌的一位，用 @TA 或 牌桌 列出的名字，例如 {word} @乙",
-        "en": "“{name}” is not at this table: after “{word}” name a seat, with @ or as 牌桌 lists it, e.g. {word} @b",
+        "en": "“{name}” is not at this table: after “{word}” name a seat, with @ or as table lists it, e.g. from @b",
     },
     "two_discarders": {
         "zh": "一炮双响只能是同一个人点的炮。",

@@ -1022,6 +1022,18 @@ TILE_NUMERALS |= {d: d for d in "123456789"}
 TILE_SUITS: dict[str, str] = {"p": "p", "s": "s", "m": "m", "z": "z", "w": "m", "t": "s", "b": "p"}
 TILE_SUITS |= {"筒": "p", "饼": "p", "条": "s", "索": "s", "万": "m"}
 TILE_DRAGONS: dict[str, str] = {"中": "7z", "发": "6z", "白": "5z"}
+#: tiles as English speakers name them (`3 dots`, `three bamboo`): a number, then its suit's word -> tenhou letter
+TILE_SUITS_EN: dict[str, str] = dict.fromkeys(("dot", "dots", "circle", "circles"), "p")
+TILE_SUITS_EN |= dict.fromkeys(("bamboo", "bamboos", "bam", "bams"), "s")
+TILE_SUITS_EN |= dict.fromkeys(("character", "characters", "crak", "craks", "crack", "cracks"), "m")
+TILE_NUMERALS_EN: dict[str, str] = {
+    word: str(number)
+    for number, word in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"), 1)
+}
+#: English words for tiles 卡五星 has not (a wind, `east wind`; a flower, a season): refused as the Chinese 东风 is,
+#: never left out of a guess (`concealed kong east wind` is no tile-less 暗杠)
+WINDS_EN = ("east", "south", "west", "north")
+NO_TILE_EN = frozenset({*WINDS_EN, "wind", "winds", "flower", "flowers", "season", "seasons"})
 
 # ---------------------------------------------------------------------------------------------- English names
 #: the English the bot's replies name 卡五星's words with (bot/texts.py: `concealed kong (暗杠)`, `a self-draw`,

@@ -171,13 +171,13 @@ register(
         },
         "ma_wind": {
             "zh": "「{word}」不是卡五星的牌：卡五星没有东南西北风。马牌是本桌两门的 1 到 9，或 白 发 中，例如 买马 7s",
-            "en": "“{word}” is no 卡五星 tile: 卡五星 has no winds. The horse is 1–9 of the table's two suits, or "
-            "白 发 中, e.g. 买马 7s",
+            "en": "“{word}” is no Ka Wu Xing (卡五星) tile: it has no winds. The horse is 1–9 of the table's two "
+            "suits, or a white, green or red dragon, e.g. buy horse 7s",
         },
         "ma_not_a_tile": {
             "zh": "「{word}」不是一张牌：数牌是 1 到 9，字牌只有 白 发 中（5z 6z 7z），例如 买马 7s",
-            "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only 白 发 中 (5z 6z 7z), "
-            "e.g. buy horse 7s",
+            "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only the white, green and red dragons "
+            "(5z 6z 7z), e.g. buy horse 7s",
         },
         "ma_fifth_copy": {
             "zh": "马牌「{tile}」不对：{name} 的手牌里已经有四张{tile}，翻不出第五张。",
