@@ -1772,7 +1772,7 @@ def english_payment(words: list[str]) -> list[str]:
 
 #: a discard told by its discarder's name in the possessive (`on tom's discard`, `from @tom’s discard`)
 _DISCARD_OF = re.compile(
-    rf"(?i)(?<!\w)(?:{'|'.join(vocab.ENGLISH_DISCARD_OF[0])})\s+(?P<who>@?[^\s'’‘]+)(?:'s|’s|‘s|'|’)\s+"
+    rf"(?i)(?<!\w)(?:(?:{'|'.join(vocab.ENGLISH_DISCARD_OF[0])})\s+)?(?P<who>@?[^\s'’‘]+)(?:'s|’s|‘s|'|’)\s+"
     rf"(?:{'|'.join(sorted(vocab.ENGLISH_DISCARD_OF[1], key=len, reverse=True))})(?!\w)"
 )
 #: what English speakers say in more words (`7 pairs`, `on a discard from`): `vocab.ENGLISH_PHRASES`, longest
@@ -1786,9 +1786,10 @@ _PHRASES_BY_KEY = {"".join(k.split()): v for k, v in vocab.ENGLISH_PHRASES.items
 _LATIN = re.compile(r"[A-Za-z]")
 
 
-def _english_said(text: str) -> str:
+def english_said(text: str) -> str:
     """A record's arguments with what English speakers say in more words read as the words the bot reads: `on
-    tom's discard` as `from tom`, `7 pairs` as `seven pairs` (`vocab.ENGLISH_PHRASES`); anything else as typed."""
+    tom's discard` (or `tom's tile`) as `from tom`, `7 pairs` as `seven pairs` (`vocab.ENGLISH_PHRASES`); anything
+    else as typed."""
     if not _LATIN.search(text):
         return text
     text = _DISCARD_OF.sub(lambda m: f"from {m['who']}", text)
@@ -1800,7 +1801,7 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     resolver), words typed without spaces split, and whatever is left as `unknown`; English said in more words
     (`on tom's discard`, `7 pairs`) read as the words it means, and English filler (`with`, `and`) as nothing."""
     out: list[Word] = []
-    typed_words = tokens(_english_said(text))
+    typed_words = tokens(english_said(text))
     if len(typed_words) > MAX_WORDS:
         raise GrammarError("record_too_long", suggest=False, most=MAX_WORDS)
     for typed in _joined_english(_joined_counts(typed_words)):

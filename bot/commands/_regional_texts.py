@@ -41,8 +41,8 @@ register(
         "ask_ready_pick": {
             "zh": "查大叫：荒庄时谁听牌了？点选（亮倒的一定听牌），再点「下一步」；"
             "也可以直接发：听 @乙 123p456p789s11s55s",
-            "en": "查大叫: who was ready (听牌) at the draw? Tap them (a 亮倒 player was), then Next; or send: "
-            "ready hand @b 123p456p789s11s55s",
+            "en": "Ready hands at the draw (查大叫): who was ready (听牌)? Tap them (whoever declared ready was), then "
+            "Next; or send: ready hand @b 123p456p789s11s55s",
         },
         "ask_ready_patterns": {
             "zh": "{name} 听的牌最大能胡什么？点选番型（不选就是屁胡），再点「下一步」；"
@@ -225,7 +225,7 @@ register(
         # -- what a hand's reply shows -----------------------------------------------------------------------
         "payer_multiple": {
             "zh": "{name} 亮倒了却输（亮倒输家加倍）：按 ×{multiple} 付",
-            "en": "{name} had declared 亮倒 and pays ×{multiple} (a declared loser pays double)",
+            "en": "{name} had declared ready (亮倒) and pays ×{multiple} (a declared loser pays double)",
         },
         "stake_piao": {"zh": "漂：{payments}", "en": "漂: {payments}"},
         "stake_kan": {"zh": "数坎 {kan} 坎：{payments}", "en": "数坎, {kan} 坎: {payments}"},
