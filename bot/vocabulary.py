@@ -1093,7 +1093,7 @@ ENGLISH_NAMES: dict[str, str] = {
 ENGLISH_SAID: dict[str, str] = {
     **dict.fromkeys(("pure one suit", "full flush", "pure flush", "flush"), "清一色"),
     **dict.fromkeys(("plain hand", "chicken hand"), "屁胡"),
-    **dict.fromkeys(("ka wu xing", "kawu xing", "kawuxing"), "卡五星"),
+    **dict.fromkeys(("ka wu xing", "kawu xing"), "卡五星"),
     **dict.fromkeys(("all pongs", "all pung", "all pong", "pung pung", "all triplets"), "碰碰胡"),
     **dict.fromkeys(("seven pair",), "七对"),
     **dict.fromkeys(("small three dragons",), "小三元"),
@@ -1115,6 +1115,7 @@ ENGLISH_DISCARD_OF = (("on", "from", "off", "by"), ("discard", "discarded tile",
 #: pairs`), the discarder said twice over (`on a discard from tom`, `on the discard of tom`: `from tom`)
 ENGLISH_PHRASES = {
     **dict.fromkeys(("7 pairs", "7pairs", "7 pair"), "seven pairs"),
+    **dict.fromkeys(("a pong of", "pong of"), "pong"),  # `I won kawuxing from tom with a pong of 3s`
     **{f"{said} {by}": "from" for said in ("on a discard", "on the discard of") for by in ("from", "by", "off")},
     **dict.fromkeys(("on the discard of", "from the discard of", "on a discard of"), "from"),
 }

@@ -78,6 +78,7 @@ SETTLED = (*ENGLISH, "e: win seven pairs from @f", "!clock +3m", "a: settle", "!
         (PENGHU_EN, "b: I ponged c’s discard", "b: 碰 点 @c"),
         (PENGHU_EN, "b: I swept", "b: 扫"),
         (ENGLISH, "e: I won kawuxing from tom", "e: win closed five from @f"),
+        (ENGLISH, "e: I won kawuxing from tom with a pong of 3s", "e: win closed five from @f pong 3s"),
         (ENGLISH, "f: I dealt in to amy, kawuxing", "f: 我点炮了 @e 卡五星"),
         (ENGLISH, "f: I dealt into @e seven pairs", "f: 我点炮了 @e 七对"),
         (SETTLED, "f: who still owes money?", "f: who owes"),
