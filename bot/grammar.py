@@ -1815,6 +1815,20 @@ def english_key(text: str) -> str:
 
 #: a word of an English name as typed (`seven`, `self-drawn`, `kong's`)
 _ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+#: a tile named in English in two words: a number and its suit (`3 dots`, `three bamboo`), or a wind (`east wind`)
+_ENGLISH_TILE = re.compile(
+    rf"(?i)(?P<number>[1-9]|{'|'.join(vocab.TILE_NUMERALS_EN)}) (?P<suit>{'|'.join(vocab.TILE_SUITS_EN)})"
+    rf"|(?:{'|'.join(vocab.WINDS_EN)}) winds?"
+)
+
+
+def english_tile(typed: str) -> str | None:
+    """A tile named in English (`3 dots` → 3p, `Three Bamboo` → 3s, `9 characters` → 9m), or None (`east wind`)."""
+    said = _ENGLISH_TILE.fullmatch(typed)
+    if said is None or said["number"] is None:
+        return None
+    number = said["number"].lower()
+    return vocab.TILE_NUMERALS_EN.get(number, number) + vocab.TILE_SUITS_EN[said["suit"].lower()]
 
 
 @functools.cache
@@ -1850,13 +1864,15 @@ def _english_win_names() -> frozenset[str]:
 
 def _joined_english(typed: list[str]) -> list[str]:
     """The words of an English name typed apart (`seven pairs`, `self drawn`, `red dragon`) as one word, the
-    longest name first (`seven pairs with a four`)."""
+    longest name first (`seven pairs with a four`), and a tile named in English (`3 dots`, `east wind`)."""
     names, most = english_names(), _english_name_words()
     out: list[str] = []
     index = 0
     while index < len(typed):
         end = index + 1
-        if _ENGLISH_WORD.fullmatch(typed[index]):  # a Chinese word, a tile or a mention starts no English name
+        if index + 1 < len(typed) and _ENGLISH_TILE.fullmatch(f"{typed[index]} {typed[index + 1]}"):
+            end = index + 2
+        elif _ENGLISH_WORD.fullmatch(typed[index]):  # a Chinese word, a tile or a mention starts no English name
             for last in range(min(len(typed), index + most), index + 1, -1):
                 latin = all(_ENGLISH_WORD.fullmatch(word) for word in typed[index + 1 : last])
                 if latin and english_key(" ".join(typed[index:last])) in names:
@@ -1915,7 +1931,7 @@ def english_payment(words: list[str]) -> list[str]:
 
 #: a discard told by its discarder's name in the possessive (`on tom's discard`, `from @tom’s discard`)
 _DISCARD_OF = re.compile(
-    rf"(?i)(?<!\w)(?:{'|'.join(vocab.ENGLISH_DISCARD_OF[0])})\s+(?P<who>@?[^\s'’‘]+)(?:'s|’s|‘s|'|’)\s+"
+    rf"(?i)(?<!\w)(?:(?:{'|'.join(vocab.ENGLISH_DISCARD_OF[0])})\s+)?(?P<who>@?[^\s'’‘]+)(?:'s|’s|‘s|'|’)\s+"
     rf"(?:{'|'.join(sorted(vocab.ENGLISH_DISCARD_OF[1], key=len, reverse=True))})(?!\w)"
 )
 #: what English speakers say in more words (`7 pairs`, `on a discard from`): `vocab.ENGLISH_PHRASES`, longest
@@ -1929,9 +1945,10 @@ _PHRASES_BY_KEY = {"".join(k.split()): v for k, v in vocab.ENGLISH_PHRASES.items
 _LATIN = re.compile(r"[A-Za-z]")
 
 
-def _english_said(text: str) -> str:
+def english_said(text: str) -> str:
     """A record's arguments with what English speakers say in more words read as the words the bot reads: `on
-    tom's discard` as `from tom`, `7 pairs` as `seven pairs` (`vocab.ENGLISH_PHRASES`); anything else as typed."""
+    tom's discard` (or `tom's tile`) as `from tom`, `7 pairs` as `seven pairs` (`vocab.ENGLISH_PHRASES`); anything
+    else as typed."""
     if not _LATIN.search(text):
         return text
     text = _DISCARD_OF.sub(lambda m: f"from {m['who']}", text)
@@ -1943,7 +1960,7 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
     resolver), words typed without spaces split, and whatever is left as `unknown`; English said in more words
     (`on tom's discard`, `7 pairs`) read as the words it means, and English filler (`with`, `and`) as nothing."""
     out: list[Word] = []
-    typed_words = tokens(_english_said(text))
+    typed_words = tokens(english_said(text))
     if len(typed_words) > MAX_WORDS:
         raise GrammarError("record_too_long", suggest=False, most=MAX_WORDS)
     for typed in _joined_english(_joined_counts(_joined_patterns(typed_words))):
@@ -1961,7 +1978,7 @@ def read(text: str, resolve: Resolve | None = None) -> list[Word]:
             out.append(Word(*english_names()[english_key(typed)], typed))
         elif (repeated := _repeated_pattern(folded)) is not None:
             out.extend(Word("pattern", repeated[0], typed) for _ in range(repeated[1]))
-        elif (notation := tile_notation(typed)) is not None:
+        elif (notation := tile_notation(typed) or english_tile(typed)) is not None:
             out.append(Word("tiles", notation, typed))
         elif (who := _person(typed, resolve)) is not None:
             out.append(Word("person", who, typed))
@@ -2056,11 +2073,14 @@ def left_out(reading: Iterable[Word]) -> list[str]:
 
 def _guess(word: Word) -> list[Word] | None:
     """What the closest reading puts for an unknown word: the tile said with a particle, or the vocabulary word it
-    most looks like; nothing to leave it out; None when that would lose a word the vocabulary knows."""
+    most looks like; nothing to leave it out; None when that would lose a word the vocabulary knows, or one that
+    names something: a tile (`east wind`), a person (`@zed`), a number (an amount, or a tile's: `暗杠 3`)."""
     stem = word.typed.rstrip("".join(vocab.PARTICLES))
     notation = tile_notation(stem) if stem != word.typed else None
     if notation is not None:  # `三条了`, `红中啊`: the tile, said with a particle, is kept
         return [Word("tiles", notation, stem)]
+    if is_tile_attempt(word.typed) or word.typed.startswith(("@", "＠")) or _NUMBER.search(word.value):
+        return None
     close = difflib.get_close_matches(word.value, _SUGGESTIBLE, n=1, cutoff=0.5)
     match = next((m for m in close if abs(len(m) - len(word.value)) <= 1), None)
     kept = {_VOCABULARY[match]} if match is not None else set()
@@ -2074,6 +2094,8 @@ def _known_inside(text: str) -> set[tuple[str, str]]:
     return {meaning for spelling, meaning in _KNOWN_SPELLINGS.items() if spelling in text}
 
 
+#: a digit in a word (`3`, `5块`): an amount or a tile's number, never dropped nor guessed by a suggestion
+_NUMBER = re.compile(r"[0-9]")
 #: what an unknown word may be corrected to: multi-character Chinese spellings (`清一涩` → 清一色)
 _SUGGESTIBLE = [
     s
@@ -2531,15 +2553,19 @@ def _add_count(counts: dict[str, int], word: Word) -> None:
     counts[key] = int(number)
 
 
-#: a word meant as one tile that is none of 卡五星's (`1z`, `东风`, `8z`, `0p`): a wind, or digits and a suit mark
-_WIND = re.compile(r"[1-4]z|[东南西北][风]?")
+#: a word meant as one tile that is none of 卡五星's (`1z`, `东风`, `8z`, `0p`): a wind (in English too: `east wind`,
+#: `north`), or digits and a suit mark
+_WIND = re.compile(rf"[1-4]z|[东南西北][风]?|(?:{'|'.join(vocab.WINDS_EN)})(?: winds?)?|winds?")
 _TILE_LIKE = re.compile(r"[0-9零〇一二三四五六七八九]+[a-z筒饼条索万]")
+#: English words that name a tile or its kind without being one (`dots`, `red`, `dragon`, `flower`)
+_TILE_WORDS_EN = frozenset({*vocab.NO_TILE_EN, *vocab.TILE_SUITS_EN, *vocab.DRAGON_NAMES_EN.values(), "dragon"})
 
 
 def is_tile_attempt(typed: str) -> bool:
-    """Whether a word not read as a tile was meant as one (a wind, `8z`, `0p`): refused, never taken as chat."""
+    """Whether a word not read as a tile was meant as one (a wind, `8z`, `0p`, `east wind`, `flower`): refused,
+    never taken as chat nor left out of a guess."""
     folded = fold(typed)
-    return bool(_WIND.fullmatch(folded) or _TILE_LIKE.fullmatch(folded))
+    return bool(_WIND.fullmatch(folded) or _TILE_LIKE.fullmatch(folded) or folded in _TILE_WORDS_EN)
 
 
 def _not_a_tile(word: Word, what: str = "tile") -> GrammarError:

@@ -58,7 +58,8 @@ TEXTS: dict[str, dict[str, str]] = {
             "请把我设为管理员，我才能看到所有消息、执行群规。"
         ),
         "en": (
-            "Hi! I keep this group's mahjong ledger: post kongs, 亮倒 and wins here and I score, book and settle.\n"
+            "Hi! I keep this group's mahjong ledger: post kongs, ready (亮倒) and wins here and I score, book and "
+            "settle.\n"
             "Open a table: open @a @b @c; a win: win 123p46p789s22s333s 5p from @b or win one suit self-draw; "
             "send help for the usual lines.\n"
             "Make me an admin so I can see every message and enforce the group rules."
@@ -214,7 +215,7 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "hand_events": {"zh": "本局已记：{events}", "en": "This hand so far: {events}"},
     "hand_empty": {"zh": "本局还没有记录。", "en": "Nothing recorded in this hand yet."},
-    "liangdao_state": {"zh": "已亮倒：{names}", "en": "亮倒 declared: {names}"},
+    "liangdao_state": {"zh": "已亮倒：{names}", "en": "Ready (亮倒) declared: {names}"},
     "wrong_game_command": {
         "zh": "这张牌桌打的不是卡五星，这个命令用不了。",
         "en": "This table is not playing 卡五星; that command does not apply.",
@@ -247,7 +248,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "first_person_other_player": {
         "zh": "「{word}」说的是你自己，这条却记给 {name}，没有记账。给别人记请写：暗杠 @某人 3s、亮倒 @某人",
         "en": "“{word}” says it was you, yet the line names {name}; nothing was booked. For someone else write "
-        "@someone, e.g. 暗杠 @someone 3s, 亮倒 @someone",
+        "@someone, e.g. concealed kong @someone 3s, ready @someone",
     },
     "first_person_other_winner": {
         "zh": "「{word}」说的是你自己胡了，这条却记成 {name} 的胡，没有记账。给别人记请写：胡 @某人 …",
@@ -266,11 +267,13 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "tile_wind": {
         "zh": "卡五星没有「{word}」这张牌：没有东南西北风，只有本桌两门的 1 到 9 和 白 发 中（5z 6z 7z）。",
-        "en": "卡五星 has no tile “{word}”: no winds, only 1–9 of the table's two suits and 白 发 中 (5z 6z 7z).",
+        "en": "Ka Wu Xing (卡五星) has no tile “{word}”: no winds, only 1–9 of the table's two suits and the white, "
+        "green and red dragons (5z 6z 7z).",
     },
     "tile_not_a_tile": {
         "zh": "「{word}」不是一张牌：数牌是 1 到 9，字牌只有 白 发 中（5z 6z 7z）。",
-        "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only 白 发 中 (5z 6z 7z).",
+        "en": "“{word}” is not a tile: suited tiles are 1–9 (3p: 3 dots), the honours only the white, green and red "
+        "dragons (5z 6z 7z).",
     },
     "kong_one_tile": {
         "zh": "「{word}」是好几张牌，一个杠只写一张（例如 暗杠 3s）。",
@@ -304,11 +307,11 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "discarder_missing": {
         "zh": "「{word}」后面要写是谁：例如 点 @乙",
-        "en": "Say who after “{word}”, e.g. 点 @b",
+        "en": "Say who after “{word}”, e.g. from @b",
     },
     "discarder_not_seated": {
         "zh": "「{name}」不是这桌的人：「{word}」后面写这桌的一位，用 @TA 或 牌桌 列出的名字，例如 {word} @乙",
-        "en": "“{name}” is not at this table: after “{word}” name a seat, with @ or as 牌桌 lists it, e.g. {word} @b",
+        "en": "“{name}” is not at this table: after “{word}” name a seat, with @ or as table lists it, e.g. from @b",
     },
     "two_discarders": {
         "zh": "一炮双响只能是同一个人点的炮。",
@@ -381,7 +384,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” contradicts the kind of kong given before.",
     },
     "chain_without_kong": {"zh": "杠上杠要紧接在一个杠后面记。", "en": "杠上杠 must follow a kong."},
-    "liangdao_twice": {"zh": "{name} 这局已经亮倒过了。", "en": "{name} has already declared 亮倒 this hand."},
+    "liangdao_twice": {"zh": "{name} 这局已经亮倒过了。", "en": "{name} has already declared ready (亮倒) this hand."},
     # -- what was recorded -------------------------------------------------------------------------------
     "new_night": {
         "zh": "已过日切（{hour}点）：上一晚已结算封存，同一桌开始新的一晚，从第{number}局记起。",
@@ -417,7 +420,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "ev_gang": {"zh": "{player} {kind}{tile}", "en": "{player} {kind}{tile}"},
     "ev_gang_from": {"zh": "{player} {kind}{tile}（点杠 {source}）", "en": "{player} {kind}{tile} (from {source})"},
     "ev_chain": {"zh": "，杠上杠第{chain}杠 ×{factor}", "en": ", 杠上杠 kong {chain} ×{factor}"},
-    "ev_liangdao": {"zh": "{player} 亮倒", "en": "{player} declares 亮倒"},
+    "ev_liangdao": {"zh": "{player} 亮倒", "en": "{player} declares ready (亮倒)"},
     "ev_hu_self": {"zh": "{winner} 自摸", "en": "{winner} self-draw"},
     "ev_hu_discard": {"zh": "{winner} 胡 {source} 点的炮", "en": "{winner} wins on {source}'s discard"},
     "ev_hu_rob": {"zh": "{winner} 抢 {source} 的杠", "en": "{winner} robs {source}'s kong"},
@@ -438,7 +441,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{player} 的蓄杠被抢，杠钱退回",
         "en": "{player}'s 蓄杠 was robbed: its kong money goes back",
     },
-    "win_baohu": {"zh": "，包胡：{source} 一人赔双倍", "en": ", 包胡: {source} alone pays double"},
+    "win_baohu": {"zh": "，包胡：{source} 一人赔双倍", "en": ", {source} alone pays double (包胡)"},
     "pihu": {"zh": "屁胡", "en": "plain win (屁胡)"},
     "draw_line": {"zh": "荒庄：杠钱照算{penalty}", "en": "Drawn hand: kong money stands{penalty}"},
     # a drawn hand with no kong in it: no kong money to speak of
@@ -557,7 +560,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "correct_not_an_end": {
         "zh": "第{number}局已经以「{what}」结束，只能改成别的胡法或荒庄，没有改。杠和亮倒记在正在打的这一局。",
         "en": "Hand {number} ended with “{what}”: it can only become another win or a drawn hand; nothing changed. "
-        "Kongs and 亮倒 go in the hand in progress.",
+        "Kongs and ready (亮倒) go in the hand in progress.",
     },
     "correct_same": {
         "zh": "第{number}局记的就是「{what}」，没有改。",
@@ -648,6 +651,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "payment_bad_amount": {
         "zh": "「{text}」不是金额：{why}。",
         "en": "“{text}” is not an amount: {why}.",
+    },
+    "payment_all_word": {
+        "zh": "「{text}」不是金额：不写金额就是全部，发 {line}",
+        "en": "“{text}” is not an amount: leave it out, {line} is the whole of it.",
     },
     "what_payment": {"zh": "一笔付款", "en": "A payment"},
     # a typed payment with someone the sender owes nothing / who owes the sender nothing, said from the sender's side
@@ -931,8 +938,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "撤销最近一次结算？\n{lines}\n撤销后这一晚和牌桌重新打开，回到结算前：可以接着记、撤销或改，"
         "结算时记的台费退回，并进来的旧账恢复原样；改好后再发「结算」。确定吗？",
         "en": "Take back the latest settlement?\n{lines}\nThe night and its table open again as they were before "
-        "settle: record, undo or edit, its 台费 is returned and the debts it netted in are owed as before; send settle "
-        "again when done. Sure?",
+        "settle: record, undo or edit, its table fee (台费) is returned and the debts it netted in are owed as before; "
+        "send settle again when done. Sure?",
     },
     "unsettle_line": {"zh": "{payer} → {payee} {amount}", "en": "{payer} → {payee} {amount}"},
     "unsettle_no_lines": {"zh": "（没有要付的钱）", "en": "(nothing to pay)"},
@@ -1090,7 +1097,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "胡 清一色 自摸 ｜ 胡 七对 点 @乙 —— 胡牌\n"
         "暗杠三条 ｜ 亮倒 ｜ 荒庄 —— 杠、亮倒、没人胡",
         "en": "open @a @b @c — open a table (add dealer @a to name the dealer)\nwin one suit self-draw | win seven "
-        "pairs from @b — a win\nconcealed kong 3s | ready | draw — a kong, 亮倒, a draw",
+        "pairs from @b — a win\nconcealed kong 3s | ready | draw — a kong, ready (亮倒), a draw",
     },
     "help_night_penghu": {
         "zh": "开桌 @甲 @乙 @丙 @丁 庄 @甲 —— 开一桌（四人）\n"
@@ -1168,7 +1175,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "最后一条记录是第{number}局的结束（{by}）：{what}。"
         "撤销后第{number}局重新打开，之前记的杠和亮倒都保留。确定吗？",
         "en": "The latest record ended hand {number} ({by}): {what}. Undoing it reopens hand {number}, its kongs "
-        "and 亮倒 kept. Undo it?",
+        "and ready (亮倒) kept. Undo it?",
     },
     "undo_ask_finished_other": {
         "zh": "最后一条记录是第{number}局的结束（{by}）：{what}。"
@@ -1492,7 +1499,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "draw_pays": {"zh": "{payer} 赔 {payees}", "en": "{payer} pays {payees}"},
     "draw_penalty_paid": {
         "zh": "；亮倒没胡的赔钱：{payments}",
-        "en": "; 亮倒 without a win pays: {payments}",
+        "en": "; ready (亮倒) without a win pays: {payments}",
     },
     # -- games and rules ---------------------------------------------------------------------------------
     "game_kawuxing": {"zh": "卡五星", "en": "Ka Wu Xing (卡五星)"},
@@ -1837,6 +1844,14 @@ def scoring_reason(lang: str, err: Refused) -> str:
     return f"{args['winner']}: {reason}" if "winner" in args else reason
 
 
+#: what a refused take-back was of (`ledger.errors.PaidSince`: 结算, 发红包池, 付台费) -> its English name and command
+_PAID_SINCE_EN = {
+    "结算": ("settlement", "unsettle"),
+    "发红包池": ("payout of the pot (发红包池)", "unpayout"),
+    "付台费": ("table fee payout (付台费)", "undo pay table fee"),
+}
+
+
 def refusal_text(lang: str, err: Exception) -> str | None:
     """The player-facing message of a refusal raised below the bot (scoring or ledger), or None for a bug."""
     from ledger.errors import PaidSince
@@ -1853,7 +1868,8 @@ def refusal_text(lang: str, err: Exception) -> str | None:
                 for p in err.payments
             ),
         )
-        return text(lang, "ledger_paid_since", what=err.what, payments=listed, undo=err.undo)
+        what, undo = _PAID_SINCE_EN.get(err.what, (err.what, err.undo)) if lang == "en" else (err.what, err.undo)
+        return text(lang, "ledger_paid_since", what=what, payments=listed, undo=undo)
     if isinstance(err, LedgerError):
         key = f"ledger_{err.code}"
         if key in TEXTS:
@@ -2020,6 +2036,14 @@ def joined(lang: str, parts: Iterable[str], sep: str = "、") -> str:
     return (_SEPARATORS_EN[sep] if lang == "en" else sep).join(parts)
 
 
+def listed(lang: str, parts: Iterable[str], last: str = "and") -> str:
+    """People named in a sentence: `甲、乙` in Chinese, `a and b`, `a, b or c` in English (`last`: "and"/"or")."""
+    items = list(parts)
+    if lang != "en" or len(items) < 2:
+        return "、".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
 def money(amount: int, currency: str = "", *, signed: bool = False) -> str:
     """分 → a display amount: 150 → "1.5元", 200 → "2元"; `signed` adds "+" to positive amounts."""
     whole, cents = divmod(abs(amount), 100)
@@ -2067,7 +2091,7 @@ _OPTIONS_EN: dict[str, tuple[str, dict[Any, str]]] = {
     ),
     "pihu_self_draw_only": ("a plain win (屁胡) only by self-draw", {}),
     "draw_liangdao_penalty": (
-        "亮倒 at a drawn hand (荒庄亮倒赔付)",
+        "a declared ready hand at a draw (荒庄亮倒赔付)",
         {
             "first": "the first to declare pays each of the other two 1 base stake",
             "each": "each declared player pays each undeclared one 1 base stake (none when all three declared)",
@@ -2101,7 +2125,11 @@ _OPTIONS_EN: dict[str, tuple[str, dict[Any, str]]] = {
     "piao_amount": ("piao per player (漂数)", {}),
     "maima": (
         "horse tile (买马)",
-        {"none": "no horse tile (不买马)", "self_draw": "on a self-draw", "liangdao_self_draw": "on a 亮倒 self-draw"},
+        {
+            "none": "no horse tile (不买马)",
+            "self_draw": "on a self-draw",
+            "liangdao_self_draw": "on a ready (亮倒) self-draw",
+        },
     ),
     "shukan": ("kan count (数坎)", {}),
     "paoqiamoba": ("跑恰摸八", {}),

@@ -79,6 +79,15 @@ _OWING = (
 )
 _OWED = ("谁欠我", "谁欠我钱", "who owes me", "what i'm owed", "what am i owed")
 
+#: the whole debt said where a payment's amount goes (`paid @tom all`, `付 @tom 全部`): no amount — the line without
+#: one is the whole of it (`paid @tom`), which the refusal says
+PAY_ALL_WORDS = frozenset({"all", "everything", "全部", "全额", "所有"})
+
+#: the group's rules asked in English (`what are the rules`): `rules`
+RULES_ASKED_EN = ("what are the rules", "what're the rules", "what are the house rules")
+#: the sender's own stats asked in English (`my stats`): `stats me`
+MY_STATS_EN = ("my stats",)
+
 #: 漂 0 said as players say it (`不漂`, `我不漂`): the sender's 漂 is 0 (`漂 @乙 0` for another: `不漂 @乙`)
 NO_PIAO_WORDS = ("不漂", "我不漂", "不漂了", "我不漂了")
 
@@ -95,6 +104,13 @@ _OWN_RESULT = (
         if not (done and after)
     ),
     *("how much did i lose", "how much did i win", "how much have i lost", "how much have i won"),
+    *(
+        f"{what} did i {result}{when}"
+        for what in ("what", "how much")
+        for result in ("win", "lose")
+        for when in (" tonight", " today")
+    ),
+    *("what did i win", "what did i lose"),
     *("how am i doing", "how'm i doing", "how much am i up", "how much am i down", "am i up", "am i down"),
 )
 
@@ -147,13 +163,16 @@ UNPAID_WORDS = tuple(
         ),
         *(f"谁{still}欠钱" for still in ("还", "")),
         *("who owes", "who has not paid", "who hasn't paid", "unpaid", *OWED_NOW_EN),
+        *("who still owes", "who still owes money", "who owes money", "who hasn't paid yet"),
     )
     for ending in _ASKED_ENDINGS
     if not (ending and word.isascii())
 )
 
+#: the same in English (`I dealt in to amy, kawuxing`): said of other things too, so answered only when it reads cleanly
+DEALT_IN_EN = ("i dealt in to", "i dealt into", "i fed")
 #: a win told by the player who dealt in (`我点炮了 @小李 清一色`): the win of the one named, on the sender's discard
-DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我点的炮")
+DEALT_IN_WORDS = ("我点炮", "我点炮了", "我放炮", "我放炮了", "我点的炮", *DEALT_IN_EN)
 
 #: of those, the ones asking only what the sender owes (`我欠谁`), and only what is owed to the sender (`谁欠我钱`)
 OWING_WORDS = frozenset(w for w in SELF_BALANCE_WORDS if w.rstrip("".join(_ASKED_ENDINGS)) in _OWING)
@@ -221,6 +240,9 @@ DOUBLE_WIN_WORDS = ("一炮双响", "双响")
 #: a win in English as players say it (`I won! seven pairs self-drawn`): the sender's own, as 我胡了; said of other
 #: things too (`I won the raffle`), so a line of it the bot would refuse stays unanswered
 WON_EN = ("i won", "i just won")
+#: a 碰胡 pong or sweep told done in English in the first person (`I ponged ben's tile`, `I swept`): the sender's own,
+#: as 我碰了; said of other things too (`I swept the floor`), so a line of it the bot would refuse stays unanswered
+PENGHU_DONE_EN = {"peng": ("i ponged", "i punged"), "sao": ("i swept",)}
 #: `won` with nobody before it (`won seven pairs`, `Won! seven pairs, self drawn`): the sender's, as 胡了 is; after a
 #: player named first it is theirs (`ben won seven pairs self drawn`, `@ben won …`), so it is no first-person word
 WON_BARE_EN = ("won",)
@@ -236,6 +258,8 @@ HU_MISTYPED_WORDS = ("糊了", "糊啦", *HU_MISTYPED_FIRST_PERSON)
 CHATTY_WORDS = frozenset(
     {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
     | {*WON_EN, *WON_BARE_EN, *HU_MISTYPED_WORDS, *RECEIVED_NAMING_EN, *LIANGDAO_SHORT_WORDS}
+    | {word for words in PENGHU_DONE_EN.values() for word in words}
+    | set(DEALT_IN_EN)
     | {"order", "ranking"}  # 够级's round in English (`GOUJI_ROUND_EN`)
 )
 #: a 一炮双响 told with its winners' plain names (`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`): what says
@@ -259,7 +283,9 @@ SELF_DRAW_ALONE = ("zimo", "tsumo")
 #: `ready to go`, `ready?`)
 #: a draw as English speakers tell it, and as the reply names it ("Drawn hand"): 荒庄, alone only
 DRAW_EN = ("drawn", "drawn hand", "draw game", "no winner", "nobody won", "no one won")
-PLAIN_ENGLISH_COMMAND_WORDS = frozenset({"ready", *OWED_NOW_EN, "what i owe", "what i'm owed", *READY_EN, *DRAW_EN})
+PLAIN_ENGLISH_COMMAND_WORDS = frozenset(
+    {"ready", *OWED_NOW_EN, "what i owe", "what i'm owed", *READY_EN, *DRAW_EN, *RULES_ASKED_EN, *MY_STATS_EN}
+)
 
 #: the words for 「不撤销」 that answer a question (`bot.commands.questions`) only when it was asked in English, as
 #: `YES_WORDS_EN` (`no` is chat elsewhere)
@@ -590,7 +616,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # an admin takes back the latest payout of the pot or the house (bot/commands/undo_payout.py)
     "unpayout": ("撤销发红包池", "撤回发红包池", "取消发红包池", "撤销发红包", "撤销派红包"),
     "unpayfees": ("撤销付台费", "撤回付台费", "取消付台费", *(f"undo {word}" for word in PAY_FEES_EN)),
-    "rules": ("规则", "玩法", "底金多少", "封顶多少", "几倍封顶"),
+    "rules": ("规则", "玩法", "底金多少", "封顶多少", "几倍封顶", *RULES_ASKED_EN),
     "config": ("设置", "设定"),
     "alias": ("名片", "改名", *ALIAS_EN),
     "link": ("关联", "认领"),
@@ -622,10 +648,12 @@ HELP_TOPIC_WORDS: dict[str, tuple[str, ...]] = {
 #: 碰胡's own record words (bot/games/penghu.py), by command key
 PENGHU_WORDS = {"peng": "碰", "sao": "扫", "guosao": "过扫", "paoqi": "跑起", "tishe": "提蛇", "baojing": "报警"}
 PENGHU_WORDS |= {"wufu": "五福", "tianhu": "天胡", "dihu": "地胡", "xiaoqidui": "小七对"}
-#: 碰胡's records in English, as the English replies name them (`碰 (pong)`, `扫 (sweep)`, `wins (胡)`, `drawn
-#: hand`): `pong from @ben`, `sweep at the deal`, `win self-drawn`, `draw`; the others (过扫, 跑起, 提蛇, 报警, 五福,
-#: 天胡, 地胡, 小七对) have no English of their own and are typed in Chinese
-PENGHU_WORDS_EN = {"peng": ("pong", "pung"), "sao": ("sweep",), "hu": ("win",), "draw": ("draw",)}
+#: 碰胡's records in English, as the English replies name them (`pong (碰)`, `sweep (扫)`, `wins (胡)`, `drawn
+#: hand`): `pong from @ben`, `sweep at the deal`, `win self-drawn`, `draw`, and told done in the first person (`I
+#: ponged ben's tile`, `I swept`: `PENGHU_DONE_EN`); the others (过扫, 跑起, 提蛇, 报警, 五福, 天胡, 地胡,
+#: 小七对) have no English of their own and are typed in Chinese
+PENGHU_WORDS_EN = {"peng": ("pong", "pung", *PENGHU_DONE_EN["peng"]), "sao": ("sweep", *PENGHU_DONE_EN["sao"])}
+PENGHU_WORDS_EN |= {"hu": ("win",), "draw": ("draw",)}
 #: 起手 said before a deal-time record (`起手扫`, `起手 提蛇`): `扫 起手`
 PENGHU_DEAL_FIRST = "起手"
 PENGHU_AT_DEAL = ("sao", "tishe")
@@ -666,6 +694,7 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     # reports asked with their scope in the word (bot/reports/commands.py)
     **{word: ("1",) for word in LAST_HAND_WORDS},
     "我的战绩": ("我",),
+    **dict.fromkeys(MY_STATS_EN, ("me",)),
     **{word: ("昨晚",) for word in (*YESTERDAY_STANDING_WORDS, *YESTERDAY_REPORT_WORDS)},
     **{word: ("我", "昨晚") for word in YESTERDAY_OWN_WORDS},
     "我的统计": ("我",),
@@ -684,11 +713,15 @@ FIRST_PERSON_WIN_WORDS = frozenset(
 )
 #: the sender's own 碰胡 records (`我扫了`, `我胡了`): never someone else's, nor said of a player named before them
 #: (`@乙 我碰了` is chat)
-PENGHU_FIRST_PERSON_WORDS = FIRST_PERSON_WIN_WORDS | frozenset(
-    word
-    for words in (*(PENGHU_COMMAND_WORDS[key] for key in PENGHU_WORDS), ZHONGZHUANG_WORDS)
-    for word in words
-    if word.startswith("我")
+PENGHU_FIRST_PERSON_WORDS = (
+    FIRST_PERSON_WIN_WORDS
+    | frozenset(
+        word
+        for words in (*(PENGHU_COMMAND_WORDS[key] for key in PENGHU_WORDS), ZHONGZHUANG_WORDS)
+        for word in words
+        if word.startswith("我")
+    )
+    | frozenset(word for words in PENGHU_DONE_EN.values() for word in words)
 )
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
@@ -1039,6 +1072,18 @@ TILE_NUMERALS |= {d: d for d in "123456789"}
 TILE_SUITS: dict[str, str] = {"p": "p", "s": "s", "m": "m", "z": "z", "w": "m", "t": "s", "b": "p"}
 TILE_SUITS |= {"筒": "p", "饼": "p", "条": "s", "索": "s", "万": "m"}
 TILE_DRAGONS: dict[str, str] = {"中": "7z", "发": "6z", "白": "5z"}
+#: tiles as English speakers name them (`3 dots`, `three bamboo`): a number, then its suit's word -> tenhou letter
+TILE_SUITS_EN: dict[str, str] = dict.fromkeys(("dot", "dots", "circle", "circles"), "p")
+TILE_SUITS_EN |= dict.fromkeys(("bamboo", "bamboos", "bam", "bams"), "s")
+TILE_SUITS_EN |= dict.fromkeys(("character", "characters", "crak", "craks", "crack", "cracks"), "m")
+TILE_NUMERALS_EN: dict[str, str] = {
+    word: str(number)
+    for number, word in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"), 1)
+}
+#: English words for tiles 卡五星 has not (a wind, `east wind`; a flower, a season): refused as the Chinese 东风 is,
+#: never left out of a guess (`concealed kong east wind` is no tile-less 暗杠)
+WINDS_EN = ("east", "south", "west", "north")
+NO_TILE_EN = frozenset({*WINDS_EN, "wind", "winds", "flower", "flowers", "season", "seasons"})
 
 # ---------------------------------------------------------------------------------------------- English names
 #: the English the bot's replies name 卡五星's words with (bot/texts.py: `concealed kong (暗杠)`, `a self-draw`,
@@ -1087,6 +1132,7 @@ ENGLISH_DISCARD_OF = (("on", "from", "off", "by"), ("discard", "discarded tile",
 #: pairs`), the discarder said twice over (`on a discard from tom`, `on the discard of tom`: `from tom`)
 ENGLISH_PHRASES = {
     **dict.fromkeys(("7 pairs", "7pairs", "7 pair"), "seven pairs"),
+    **dict.fromkeys(("a pong of", "pong of"), "pong"),  # `I won kawuxing from tom with a pong of 3s`
     **{f"{said} {by}": "from" for said in ("on a discard", "on the discard of") for by in ("from", "by", "off")},
     **dict.fromkeys(("on the discard of", "from the discard of", "on a discard of"), "from"),
 }

@@ -41,8 +41,8 @@ register(
         "ask_ready_pick": {
             "zh": "查大叫：荒庄时谁听牌了？点选（亮倒的一定听牌），再点「下一步」；"
             "也可以直接发：听 @乙 123p456p789s11s55s",
-            "en": "查大叫: who was ready (听牌) at the draw? Tap them (a 亮倒 player was), then Next; or send: "
-            "ready hand @b 123p456p789s11s55s",
+            "en": "Ready hands at the draw (查大叫): who was ready (听牌)? Tap them (whoever declared ready was), then "
+            "Next; or send: ready hand @b 123p456p789s11s55s",
         },
         "ask_ready_patterns": {
             "zh": "{name} 听的牌最大能胡什么？点选番型（不选就是屁胡），再点「下一步」；"
@@ -189,13 +189,13 @@ register(
         },
         "ma_wind": {
             "zh": "「{word}」不是卡五星的牌：卡五星没有东南西北风。马牌是本桌两门的 1 到 9，或 白 发 中，例如 买马 7s",
-            "en": "“{word}” is no 卡五星 tile: 卡五星 has no winds. The horse is 1–9 of the table's two suits, or "
-            "白 发 中, e.g. 买马 7s",
+            "en": "“{word}” is no Ka Wu Xing (卡五星) tile: it has no winds. The horse is 1–9 of the table's two "
+            "suits, or a white, green or red dragon, e.g. buy horse 7s",
         },
         "ma_not_a_tile": {
             "zh": "「{word}」不是一张牌：数牌是 1 到 9，字牌只有 白 发 中（5z 6z 7z），例如 买马 7s",
-            "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only 白 发 中 (5z 6z 7z), "
-            "e.g. buy horse 7s",
+            "en": "“{word}” is not a tile: suited tiles are 1–9, the honours only the white, green and red dragons "
+            "(5z 6z 7z), e.g. buy horse 7s",
         },
         "ma_fifth_copy": {
             "zh": "马牌「{tile}」不对：{name} 的手牌里已经有四张{tile}，翻不出第五张。",
@@ -243,7 +243,7 @@ register(
         # -- what a hand's reply shows -----------------------------------------------------------------------
         "payer_multiple": {
             "zh": "{name} 亮倒了却输（亮倒输家加倍）：按 ×{multiple} 付",
-            "en": "{name} had declared 亮倒 and pays ×{multiple} (a declared loser pays double)",
+            "en": "{name} had declared ready (亮倒) and pays ×{multiple} (a declared loser pays double)",
         },
         "stake_piao": {"zh": "漂：{payments}", "en": "piao (漂): {payments}"},
         "stake_kan": {"zh": "数坎 {kan} 坎：{payments}", "en": "kan count (数坎) {kan}: {payments}"},

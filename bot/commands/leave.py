@@ -42,7 +42,7 @@ from bot.core import (
 )
 from bot.grammar import asks
 from bot.permissions import plays_at
-from bot.texts import register
+from bot.texts import listed, register
 from ledger.errors import LedgerError
 from ledger.leaving import Agreer, TableLeft
 from ledger.service import Flow
@@ -188,8 +188,8 @@ def _ask(ctx: Context) -> SendText:
         "asked": ctx.source,
     }
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
-    winners = "、".join(agreer.seat for agreer in needed)
-    who = "、".join(_mention(ctx, agreer) for agreer in needed)
+    winners = listed(ctx.lang, (agreer.seat for agreer in needed))
+    who = listed(ctx.lang, (_mention(ctx, agreer) for agreer in needed), "or")
     buttons = (
         (
             Button(ctx.t("btn_leave_agree"), f"{PREFIX}:{key}:ok"),
@@ -219,7 +219,7 @@ def press(ctx: Context) -> HandlerResult:
     if step.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     if not ctx.is_admin and ctx.sender.user_id not in state["agreers"]:
-        who = "、".join(state["agreer_names"])
+        who = listed(ctx.lang, state["agreer_names"], "or")
         return AnswerCallback(ctx.t("leave_table_not_agreer", who=who), alert=True)
     latest = ctx.service.latest_record(step.table.id)
     if (latest.event_ids[-1] if latest is not None else None) != state["latest"]:

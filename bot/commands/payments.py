@@ -50,6 +50,7 @@ from bot.vocabulary import (
     PAID_NAMING_WORDS,
     PAID_TO_WORD,
     PAID_YOU_WORDS,
+    PAY_ALL_WORDS,
     RECEIVED_NAMING_EN,
     RED_PACKET_PAID_WORDS,
     REPEAT_NO_WORDS_EN,
@@ -94,6 +95,8 @@ def _person_and_amount(ctx: Context, words: list[str]) -> tuple[MemberInfo, int 
     amount = None
     if len(words) == 2:
         amount, why = amount_or_why(ctx, words[1])
+        if amount is None and fold(words[1]) in PAY_ALL_WORDS:
+            raise Refusal("payment_all_word", text=words[1], line=f"{ctx.word} {words[0]}")
         if amount is None or amount <= 0:
             refused = Refusal("payment_bad_amount", text=words[1], why=why or ctx.t("amount_why_positive"))
             refused.heard = looks_like_amount(words[1])  # `转给 @阿一 8欢乐豆`: meant as money, never chat

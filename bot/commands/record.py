@@ -102,7 +102,7 @@ def _first_person(ctx: Context, mine: str | None, player: str) -> None:
     names=["liangdao", "ready"],
     aliases=COMMAND_WORDS["liangdao"],
     help_zh="亮倒：亮倒（自己）或 亮倒 @乙（也可写 亮牌、报听）",
-    help_en="declare 亮倒: ready (yourself) or ready @b",
+    help_en="declare ready (亮倒): ready (yourself) or ready @b",
     games=KAWUXING,
     on_edit=True,
 )
@@ -250,7 +250,7 @@ def _cheering(ctx: Context, table: TableInfo) -> bool:
         "荒庄：牌摸完没人胡（杠钱照算，亮倒的按规则赔；也可写 流局、黄庄、臭庄、荒了）｜ "
         "查大叫的桌：荒庄 听 @乙 123p456p789s11s55s @丙 清一色，或 荒庄 没人听"
     ),
-    help_en="draw: a drawn hand (kong money stands; 亮倒 penalty per the rules) | 查大叫: draw ready hand @b "
+    help_en="draw: a drawn hand (kong money stands; ready (亮倒) penalty per the rules) | 查大叫: draw ready hand @b "
     "123p456p789s11s55s @c one suit, or draw nobody ready",
     games=KAWUXING,
     on_edit=True,

@@ -87,8 +87,9 @@ PREFIX = "us"
     admin_only=True,
     help_zh="撤销结算（管理员）：撤回最近一次结算，这一晚和牌桌重新打开（可以再记、撤销、改），台费退回，并进来的旧账恢复；"
     "已经有人付了这次结算的账、又结算过、发过红包池或台费、开了新的一晚时不能撤销",
-    help_en="(admins) take back the latest settlement: the night and its table open again, its 台费 and the debts it "
-    "netted in restored; not once someone paid one of its lines, anything was settled since or a new night began",
+    help_en="(admins) take back the latest settlement: the night and its table open again, its table fee (台费) and "
+    "the debts it netted in restored; not once someone paid one of its lines, anything was settled since or a new "
+    "night began",
 )
 def unsettle(ctx: Context) -> SendText:
     if ctx.args.strip():

@@ -36,6 +36,7 @@ from bot.core import (
 )
 from bot.grammar import GrammarError, closest_reading, english_line, left_out, render
 from bot.vocabulary import SUGGEST_NO_WORDS
+from ledger.errors import LedgerError
 from ledger.service import TableInfo
 
 KIND = "suggest"
@@ -48,6 +49,8 @@ def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[st
     """The answer to a record that could not be read: the closest reading `check` accepts (it raises a
     GrammarError or Refusal for one that cannot be booked either) with buttons, else the refusal itself."""
     reading = closest_reading(err.reading) if err.suggest else None
+    if reading is not None and any(_names_someone(ctx, word) for word in left_out(err.reading)):
+        reading = None  # `暗杠 3s 老王`: a guess without the person named could book other money than meant
     if reading is not None:
         args = render(reading, ctx.lang)
         try:
@@ -57,6 +60,14 @@ def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[st
         else:
             return ask(ctx, table, word, args, _why(ctx, err))
     raise Refusal(err.key, **err.params)
+
+
+def _names_someone(ctx: Context, word: str) -> bool:
+    """Whether a word is the name of someone in the group (a member or a guest, two accounts' alike)."""
+    try:
+        return ctx.service.find_member(ctx.chat_id, word) is not None
+    except LedgerError:  # two accounts show it
+        return True
 
 
 def _why(ctx: Context, err: GrammarError) -> str:

@@ -76,7 +76,7 @@ ENDED_PREFIX = "ux"
     aliases=COMMAND_WORDS["undo"],
     help_zh="撤销：撤回这桌最后一条记录（杠、亮倒、胡、荒庄；撤回胡或荒庄会重新打开那一局）｜ 撤销 第3局：整局作废"
     " ｜ 回复记账的那条消息发 撤销：撤回它记的（已经结束的那一桌：管理员）",
-    help_en="undo the table's latest record (a kong, 亮倒, win or draw; a win or draw reopens its hand) | "
+    help_en="undo the table's latest record (a kong, ready (亮倒), win or draw; a win or draw reopens its hand) | "
     "undo hand 3: void a whole finished hand | undo as a reply to a record's message: take back what it recorded "
     "(at a table that has ended: admins)",
 )

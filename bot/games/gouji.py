@@ -53,7 +53,7 @@ from ledger.service import DuplicateRecord, Flow, HandResult, TableInfo
 GOUJI = ("gouji",)
 SEAT_COUNT = gouji.SEAT_COUNT
 #: words that switch what the names after them are: 革命 players, or failed burns in the order they failed
-GEMING_WORDS = frozenset({"革命", "geming"})
+GEMING_WORDS = frozenset({"革命", "geming", "revolution"})
 FAILED_WORDS = frozenset({"烧牌", "烧牌失败", "烧失败", "shaopai"})
 ORDER_WORDS = frozenset({"名次", "出完", "order"})
 PLACE_EN = GOUJI_PLACE_EN
@@ -75,7 +75,7 @@ register(
             "zh": "第{number}局 已改正（原记录作废）：{places}",
             "en": "Round {number} corrected (the old record is void): {places}",
         },
-        "gouji_marks_geming": {"zh": "革命：{names}", "en": "革命 (sat out): {names}"},
+        "gouji_marks_geming": {"zh": "革命：{names}", "en": "Revolution (革命, sat out): {names}"},
         "gouji_marks_failed": {"zh": "烧牌失败：{names}", "en": "Failed burns (烧牌失败): {names}"},
         "gouji_scored": {"zh": "{team} 得 {points} 分{double}", "en": "{team} score {points}{double}"},
         "gouji_chuansanhu": {"zh": "（串三户，翻倍）", "en": " (串三户, doubled)"},
@@ -132,7 +132,8 @@ register(
         },
         "gouji_missing": {
             "zh": "还差 {names}：六个人都要写上（革命的写在「革命」后面，烧牌失败的写在「烧牌」后面）。",
-            "en": "{names} missing: name all six (革命 after 革命, failed burns after 烧牌).",
+            "en": "{names} missing: name all six (revolution (革命) after revolution, failed burns after shaopai "
+            "(烧牌)).",
         },
         "gouji_flow_title": {
             "zh": "记名次（第{number}局）：按出完的顺序点人",
@@ -198,8 +199,9 @@ register(
         "gouji_geming_alone": {
             "zh": "没有记：革命要写在一局的名次里，还差其余五人的名次。"
             "按出完的顺序写（头科在前），革命的写在「革命」后面：名次 @甲 @丁 @丙 @己 @乙 革命 {names_typed}",
-            "en": "Not recorded: 革命 goes in a round's line, and the other five players' order is missing. Name them "
-            "in the order they went out (头科 first), 革命 after 革命: 名次 @a @d @c @f @b 革命 {names_typed}",
+            "en": "Not recorded: revolution (革命) goes in a round's line, and the other five players' order is "
+            "missing. Name them in the order they went out (first out, 头科, first), revolution after revolution: "
+            "order @a @d @c @f @b revolution {names_typed}",
         },
         "gouji_geming_void": {
             "zh": "没有记：革命要写在「名次」后面。两人以上革命，这一局作废、不计分；"

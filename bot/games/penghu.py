@@ -24,7 +24,7 @@ from bot.commands.correct import KEPT_BY_GAME, replacing
 from bot.commands.duplicates import hold_back
 from bot.core import Context, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import fold, implied, read, tokens, without_laughter
+from bot.grammar import english_said, fold, implied, read, tokens, without_laughter
 from bot.texts import joined, register, register_describer, scoring_reason
 from bot.vocabulary import (
     COMMAND_WORDS,
@@ -149,12 +149,15 @@ register(
             "en": "Not recorded: play has begun (recorded: {what}). Deal-time 扫/提蛇 are laid down before the first "
             "discard, so “at the deal” no longer applies. One drawn in play: write {word} without it.",
         },
-        "penghu_counts": {"zh": "碰/扫次数：{counts}", "en": "碰/扫 so far: {counts}"},
-        "penghu_count": {"zh": "{name} {total}（碰{peng} 扫{sao}）", "en": "{name} {total} ({peng} 碰, {sao} 扫)"},
+        "penghu_counts": {"zh": "碰/扫次数：{counts}", "en": "Pongs (碰) and sweeps (扫) so far: {counts}"},
+        "penghu_count": {
+            "zh": "{name} {total}（碰{peng} 扫{sao}）",
+            "en": "{name} {total} (pong ×{peng}, sweep ×{sao})",
+        },
         "penghu_baojing_state": {"zh": "已报警：{names}", "en": "报警 called: {names}"},
         "penghu_hand_over": {"zh": "第{number}局 {what}", "en": "Hand {number}: {what}"},
-        "pev_peng": {"zh": "碰", "en": "碰 (pong)"},
-        "pev_sao": {"zh": "扫", "en": "扫 (sweep)"},
+        "pev_peng": {"zh": "碰", "en": "pong (碰)"},
+        "pev_sao": {"zh": "扫", "en": "sweep (扫)"},
         "pev_guosao": {"zh": "过扫", "en": "过扫"},
         "pev_paoqi": {"zh": "跑起", "en": "跑起"},
         "pev_tishe": {"zh": "提蛇", "en": "提蛇"},
@@ -193,7 +196,7 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
     """Players and keywords of a record; the player named first is who did it, `点 @x` names the discarder, and so
     does a name before what follows a discarder's (`碰 丙 点的`, `老王 碰 丙 点的`)."""
     spec = Spec()
-    items = _phrases_joined(tokens(args))
+    items = _phrases_joined(tokens(english_said(args)))  # `ben's tile`: `from ben`
     index = 0
     while index < len(items):
         token = items[index]
@@ -391,7 +394,7 @@ for _key in COMMANDS:
     names=["ph_kong"],
     aliases=(*COMMAND_WORDS["gang"], *COMMAND_WORDS["liangdao"]),
     help_zh="杠、亮倒：碰胡没有（卡五星的记法）",
-    help_en="kongs and 亮倒: none in 碰胡 (卡五星 records)",
+    help_en="kongs and ready (亮倒): none in 碰胡 (卡五星 records)",
     games=PENGHU,
     in_menu=False,
 )

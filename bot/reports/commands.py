@@ -22,7 +22,13 @@ from bot.reports.files import report_dir
 from bot.reports.night import night_report
 from bot.reports.stats import group_text, h2h_text, leaderboard_page, leaderboard_text, member_text, nothing_text
 from bot.reports.texts import t
-from bot.vocabulary import YESTERDAY_OWN_WORDS, YESTERDAY_REPORT_WORDS, YESTERDAY_STANDING_WORDS, YESTERDAY_WORDS
+from bot.vocabulary import (
+    MY_STATS_EN,
+    YESTERDAY_OWN_WORDS,
+    YESTERDAY_REPORT_WORDS,
+    YESTERDAY_STANDING_WORDS,
+    YESTERDAY_WORDS,
+)
 from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
 from ledger.models import Group
@@ -118,7 +124,16 @@ def _today(ctx: Context, session: Session) -> date:
 @registry.command(
     "stats",
     names=["stats"],
-    aliases=["统计", "战绩", "数据", "我的战绩", "我的统计", *YESTERDAY_STANDING_WORDS, *YESTERDAY_OWN_WORDS],
+    aliases=[
+        "统计",
+        "战绩",
+        "数据",
+        "我的战绩",
+        "我的统计",
+        *MY_STATS_EN,
+        *YESTERDAY_STANDING_WORDS,
+        *YESTERDAY_OWN_WORDS,
+    ],
     help_zh="统计 [@某人|我] [今晚/本周/本月/上月/全部/2026-01]：胡率、自摸率、点炮率、倍数、番型、杠钱、罚款、"
     "净输赢（默认本月）",
     help_en="stats [@someone|me] [night/week/month/lastmonth/all/2026-01]: win rate, self-draws, deal-ins, "

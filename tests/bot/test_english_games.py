@@ -1,5 +1,5 @@
 """碰胡 and 够级 recorded in English (play-test: an English group could not record 碰胡 at all — `pong from @ben`,
-`win self-draw`, `draw` got no reply while the replies said "Tom 碰 (pong)"): each English line books what its Chinese
+`win self-draw`, `draw` got no reply while the replies said "Tom pong (碰)"): each English line books what its Chinese
 line books, with the same reply; `order @a …` is 名次. A 够级 table's opening and its hands' results both say "Hand";
 a drawn hand says "kong money stands" only when the hand had a kong."""
 
@@ -48,10 +48,10 @@ def test_penghu_in_english_books_what_the_chinese_line_books(sqlite_url: str, li
 def test_penghu_in_english_is_answered(sqlite_url: str) -> None:
     table = Table(sqlite_url, *PENGHU_EN)
     try:
-        assert table.say("b: pong from @c")[0] == "bot: Hand 1 recorded: 小李 碰 (pong), from 老王 (one pays)"
-        assert table.say("b: sweep")[0] == "bot: Hand 1 recorded: 小李 扫 (sweep)"
+        assert table.say("b: pong from @c")[0] == "bot: Hand 1 recorded: 小李 pong (碰), from 老王 (one pays)"
+        assert table.say("b: sweep")[0] == "bot: Hand 1 recorded: 小李 sweep (扫)"
         assert table.say("b: pong") == [
-            "bot: Whose tile was that 碰 (pong)? Write from @someone (one pays); a tile from the wall: self-drawn "
+            "bot: Whose tile was that pong (碰)? Write from @someone (one pays); a tile from the wall: self-drawn "
             "(each pays)."
         ]
         assert table.say("!clock +10s", "b: win self-draw")[0] == "bot: Hand 1: 小李 wins (胡) (each pays)"
@@ -62,7 +62,7 @@ def test_penghu_in_english_is_answered(sqlite_url: str) -> None:
 def test_penghu_english_at_a_chinese_table_is_answered_in_english(sqlite_url: str) -> None:
     table = Table(sqlite_url, "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a")
     try:
-        assert table.say("b: pong from @c")[0] == "bot: Hand 1 recorded: 小李 碰 (pong), from 老王 (one pays)"
+        assert table.say("b: pong from @c")[0] == "bot: Hand 1 recorded: 小李 pong (碰), from 老王 (one pays)"
     finally:
         table.ledger.close()
 
@@ -76,7 +76,7 @@ def test_gouji_order_read_whole_is_answered_and_other_words_are_chat(sqlite_url:
     table = Table(sqlite_url, *GOUJI_EN)
     try:
         assert table.say("a: order @a @b @c @d @e") == [
-            "bot: 阿六 missing: name all six (革命 after 革命, failed burns after 烧牌)."
+            "bot: 阿六 missing: name all six (revolution (革命) after revolution, failed burns after shaopai (烧牌))."
         ]
         assert table.say("!clock +10s", "a: order pizza for everyone") == []
         assert table.ledger.history(table.chat) == []

@@ -65,7 +65,7 @@ def test_ready_said_to_the_table_is_chat(sqlite_url: str, line: str) -> None:
 def test_ready_alone_is_the_documented_liangdao(sqlite_url: str, line: str, who: str) -> None:
     table = Table(sqlite_url, *ENGLISH, "a: open @e @f")
     try:
-        assert f"bot: Hand 1 recorded: {who} declares 亮倒" in table.say(f"a: {line}")
+        assert f"bot: Hand 1 recorded: {who} declares ready (亮倒)" in table.say(f"a: {line}")
     finally:
         table.ledger.close()
 

@@ -170,7 +170,8 @@ def test_a_tile_卡五星_has_not_is_refused_with_why_and_no_guess(table: Table,
 
 def test_a_wind_in_english(english: Table) -> None:
     assert english.say("a: concealed kong 东风") == [
-        "bot: 卡五星 has no tile “东风”: no winds, only 1–9 of the table's two suits and 白 发 中 (5z 6z 7z)."
+        "bot: Ka Wu Xing (卡五星) has no tile “东风”: no winds, only 1–9 of the table's two suits and the white, green "
+        "and red dragons (5z 6z 7z)."
     ]
 
 

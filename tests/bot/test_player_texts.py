@@ -107,8 +107,11 @@ def test_english_replies_use_ascii_punctuation(sqlite_url: str) -> None:
     assert not [line for line in out if line.startswith("bot: ") and FULL_WIDTH.search(line)]
     why = "a comma could be a thousands or a decimal separator: write 1000 or 1.5"
     assert f"bot: 底金 cannot be “1,5”: write an amount like 2, 0.5 or 50分 ({why})" in out
-    assert "bot: Seats: a, b, c" in out and "bot: 亮倒 declared: a, b" in out
-    assert "bot: This hand so far: b concealed kong (暗杠) red dragon; a declares 亮倒; b declares 亮倒" in out
+    assert "bot: Seats: a, b, c" in out and "bot: Ready (亮倒) declared: a, b" in out
+    assert (
+        "bot: This hand so far: b concealed kong (暗杠) red dragon; a declares ready (亮倒); b declares ready (亮倒)"
+        in out
+    )
     assert any("a wins on c's discard (123p46p789s22s333s 5p)" in line for line in out)
     assert any("hand 1, drawn hand (荒庄; ready: b, c)" in line for line in out)
 
@@ -127,15 +130,21 @@ def test_english_lists_in_every_game_report_and_group_rule_use_ascii_punctuation
     script += ["d: 1", "d: 2", "d: 3", "d: 4", "d: 5", "d: 6", "a: 撤销处罚 #1"]
     out = replay(script, sqlite_url)
     assert not [line for line in out if line.startswith("bot: ") and FULL_WIDTH.search(line)]
-    assert "bot: Failed burns (烧牌失败): e, b" in out and "bot: 革命 (sat out): a" in out
+    assert "bot: Failed burns (烧牌失败): e, b" in out and "bot: Revolution (革命, sat out): a" in out
     assert any(
         line.endswith("(够级): void, nothing scores (a, d declared 革命: a round with two or more is void)")
         for line in out
     )
-    assert "bot: d, e, f missing: name all six (革命 after 革命, failed burns after 烧牌)." in out
+    assert (
+        "bot: d, e, f missing: name all six (revolution (革命) after revolution, failed burns after shaopai (烧牌))."
+        in out
+    )
     assert any(line.startswith("bot: Hand 1: Went out: a, d, c, f; Failed burns (烧牌失败): e, b |") for line in out)
     assert "bot: 报警 called: b, c" in out and "bot: ✅ ad_keywords = 代开, 加微信" in out
-    assert any(line.startswith("bot: 碰/扫 so far: b 4 (2 碰, 2 扫); c 4 (1 碰, 3 扫)") for line in out)
+    assert any(
+        line.startswith("bot: Pongs (碰) and sweeps (扫) so far: b 4 (pong ×2, sweep ×2); c 4 (pong ×1, sweep ×3)")
+        for line in out
+    )
     assert "bot: (earlier debts netted in: b owed a 12元, d owed c 12元)" in out
     assert "bot: May change the rules: the owner" in out
     assert any(line.startswith("bot: Payment codes: b (WeChat, Alipay).") for line in out)

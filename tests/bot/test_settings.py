@@ -129,7 +129,7 @@ def test_an_english_groups_rules_settings_and_details_read_as_english(sqlite_url
     ):
         assert shown in said
     assert "bot: · suits (花色): dots (筒), characters (万)" in said and "bot: Seats: a, Bob, Carl" in said
-    assert "bot: 亮倒 declared: Bob, a" in said and "bot:   piao (漂) ×1 +2元, self-draw (自摸) ×1 +2元" in said
+    assert "bot: Ready (亮倒) declared: Bob, a" in said and "bot:   piao (漂) ×1 +2元, self-draw (自摸) ×1 +2元" in said
     assert "bot: Changed: the bot speaks English here now." in said and "bot: Already so: nothing changed." in said
 
 
