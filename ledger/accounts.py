@@ -597,8 +597,8 @@ def clean_name(name: str | None, what: str) -> str:
 # ------------------------------------------------------------------------------------------------ records
 
 
-def group_info(group: Any) -> GroupInfo:
-    """A `Group` object or row as the record the ledger answers with."""
+def group_info(group: Any, moderation: dict[str, Any] | None = None) -> GroupInfo:
+    """A `Group` object or row as the record the ledger answers with (`moderation`: its 群规 overrides, when read)."""
     return GroupInfo(
         id=group.id,
         chat_id=group.chat_id,
@@ -612,6 +612,7 @@ def group_info(group: Any) -> GroupInfo:
         timezone=group.timezone,
         updated_at=group.updated_at,
         updated_by=group.updated_by,
+        moderation=moderation,
     )
 
 

@@ -54,7 +54,10 @@ _TABLE_COLUMNS = (
     m.Member.user_id.label("s_user_id"),
     m.Member.username.label("s_username"),
 )
-_GROUP_COLUMNS = tuple(column.label(f"g_{column.key}") for column in m.Group.__table__.columns)
+#: what `group_info` reads of a group (not when it was made)
+_GROUP_COLUMNS = tuple(
+    column.label(f"g_{column.key}") for column in m.Group.__table__.columns if column.key != "created_at"
+)
 
 _TABLE_BY_ID = (
     sa.select(*_TABLE_COLUMNS)
@@ -118,7 +121,7 @@ def chat_view(tx: Tx, chat_id: int, user_id: int | None = None) -> ChatView | No
     if not rows:
         return None
     first = rows[0]
-    group = dataclasses.replace(group_info(_Prefixed(first, "g_")), moderation=first.moderation or {})
+    group = group_info(_Prefixed(first, "g_"), moderation=first.moderation or {})
     return ChatView(group, table_from_rows(rows) if first.t_id is not None else None, waiting=first.waiting)
 
 
