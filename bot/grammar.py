@@ -357,6 +357,9 @@ def split_command(
         dealer = split_command(text[origin[start + len(vocab.DEALER_WORD)] :], book, game)
         if dealer is not None and dealer[1] in vocab.ZHONGZHUANG_WORDS and dealer[1][0] != "我":
             return dealer[0], dealer[1], f"{dealer[2]} {vocab.DEALER_WORD}".strip()
+    spaced = _penghu_glued(text, head, origin, start, seats) if game == "penghu" else None
+    if spaced is not None:  # `碰了大鹏的`, `我碰了摸的`, `扫了扫了`: read typed apart
+        return split_command(spaced, book, game, seats)
     if head.startswith("我") and head[1:2].isspace():  # `我 扫了`, `我 胡了 自摸`: `我扫了`, `我胡了 自摸`
         mine = _first_person_apart(text[origin[start + 1] :], book, game)
         if mine is not None:
@@ -441,6 +444,20 @@ def split_command(
     if game == "penghu" and head.startswith(vocab.PENGHU_DEAL_FIRST):
         return _deal_first(text[origin[start + len(vocab.PENGHU_DEAL_FIRST)] :], book, game)
     return _double_win_named(text, book, game, seats)
+
+
+def _penghu_glued(text: str, head: str, origin: Sequence[int], start: int, seats: Iterable[str]) -> str | None:
+    """`碰了大鹏的`, `我碰了摸的`, `扫了扫了`: a 碰胡 word glued to a seated name with 的 (点的 …) after it, to the wall
+    word, or to itself again, as phones type them: the line with a space after the word, to be read as typed apart;
+    None for a word glued to anything else (`碰了碰运气`, `碰了你的`: chat)."""
+    named = {fold(seat) for seat in seats}
+    for word in (word for word in vocab.PENGHU_RECORD_WORDS if head.startswith(word) and is_cjk(word[-1])):
+        chunk = re.split(r"[\s,、。!?;:~]", head[len(word) :], maxsplit=1)[0]
+        by = next((chunk[: -len(end)] for end in vocab.PENGHU_DISCARDED_BY if chunk.endswith(end)), "")
+        if chunk and (chunk in vocab.PENGHU_WALL_SAID or chunk == word or by in named - {""}):
+            cut = origin[start + len(word)]
+            return f"{text[:cut]} {text[cut:]}"
+    return None
 
 
 def _done_apart(key: str, word: str, args: str, book: CommandBook[C_co], game: str | None) -> tuple[str, str]:
