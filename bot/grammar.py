@@ -394,6 +394,9 @@ def split_command(
     placed = _named_place(text, book, game, seats) if game == "gouji" else None
     if placed is not None:
         return placed
+    named_first = _names_placed(text, book, game, seats) if game == "gouji" else None
+    if named_first is not None:
+        return named_first
     paid_me = _paid_me(text, book, game) if " me" in head else None
     if paid_me is not None:  # `tom paid me 4`: `received tom 4`
         return paid_me
@@ -554,6 +557,27 @@ def _places_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     word = vocab.GOUJI_ROUND_WORDS[0]
     command = book.lookup(word, game)
     return None if command is None else (command, word, _without_cheers(text.strip(), word))
+
+
+def _names_placed(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
+    """`大刘头科 小王二科 胖子三科 …` (glued or spaced): a 够级 round told name first, each seated name (as the table
+    lists it) with its place after it, two or more: read as told place first (`头科大刘 二科小王 …`, `_places_first`);
+    one alone is `_named_place`'s, anything else chat."""
+    rest = "".join(fold(clean(_without_cheers(text, ""))).split())
+    names = sorted({fold(seat) for seat in seats if seat}, key=len, reverse=True)
+    pairs: list[str] = []
+    while rest:
+        name = next((name for name in names if rest.startswith(name)), None)
+        place = next((p for p in _PLACES_LONGEST_FIRST if name and rest.startswith(p, len(name))), None)
+        if name is None or place is None or asks(text):
+            return None
+        pairs.append(place + name)
+        rest = rest[len(name) + len(place) :]
+    word = vocab.GOUJI_ROUND_WORDS[0]
+    command = book.lookup(word, game) if len(pairs) >= 2 else None
+    return None if command is None else (command, word, " ".join(pairs))
 
 
 def _deal_first(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
