@@ -363,6 +363,9 @@ def split_command(
         dealer = split_command(text[origin[start + len(vocab.DEALER_WORD)] :], book, game)
         if dealer is not None and dealer[1] in vocab.ZHONGZHUANG_WORDS and dealer[1][0] != "我":
             return dealer[0], dealer[1], f"{dealer[2]} {vocab.DEALER_WORD}".strip()
+    spaced = _penghu_glued(text, head, origin, start, seats) if game == "penghu" else None
+    if spaced is not None:  # `碰了大鹏的`, `我碰了摸的`, `扫了扫了`: read typed apart
+        return split_command(spaced, book, game, seats)
     if head.startswith("我") and head[1:2].isspace():  # `我 扫了`, `我 胡了 自摸`: `我扫了`, `我胡了 自摸`
         mine = _first_person_apart(text[origin[start + 1] :], book, game)
         if mine is not None:
@@ -401,6 +404,9 @@ def split_command(
     placed = _named_place(text, book, game, seats) if game == "gouji" else None
     if placed is not None:
         return placed
+    named_first = _names_placed(text, book, game, seats) if game == "gouji" else None
+    if named_first is not None:
+        return named_first
     paid_me = _paid_me(text, book, game) if " me" in head else None
     if paid_me is not None:  # `tom paid me 4`: `received tom 4`
         return paid_me
@@ -451,6 +457,20 @@ def split_command(
     if game == "penghu" and head.startswith(vocab.PENGHU_DEAL_FIRST):
         return _deal_first(text[origin[start + len(vocab.PENGHU_DEAL_FIRST)] :], book, game)
     return _double_win_named(text, book, game, seats)
+
+
+def _penghu_glued(text: str, head: str, origin: Sequence[int], start: int, seats: Iterable[str]) -> str | None:
+    """`碰了大鹏的`, `我碰了摸的`, `扫了扫了`: a 碰胡 word glued to a seated name with 的 (点的 …) after it, to the wall
+    word, or to itself again, as phones type them: the line with a space after the word, to be read as typed apart;
+    None for a word glued to anything else (`碰了碰运气`, `碰了你的`: chat)."""
+    named = {fold(seat) for seat in seats}
+    for word in (word for word in vocab.PENGHU_RECORD_WORDS if head.startswith(word) and is_cjk(word[-1])):
+        chunk = re.split(r"[\s,、。!?;:~]", head[len(word) :], maxsplit=1)[0]
+        by = next((chunk[: -len(end)] for end in vocab.PENGHU_DISCARDED_BY if chunk.endswith(end)), "")
+        if chunk and (chunk in vocab.PENGHU_WALL_SAID or chunk == word or by in named - {""}):
+            cut = origin[start + len(word)]
+            return f"{text[:cut]} {text[cut:]}"
+    return None
 
 
 def _done_apart(key: str, word: str, args: str, book: CommandBook[C_co], game: str | None) -> tuple[str, str]:
@@ -572,6 +592,27 @@ def _places_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple
     word = vocab.GOUJI_ROUND_WORDS[0]
     command = book.lookup(word, game)
     return None if command is None else (command, word, _without_cheers(text.strip(), word))
+
+
+def _names_placed(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
+    """`大刘头科 小王二科 胖子三科 …` (glued or spaced): a 够级 round told name first, each seated name (as the table
+    lists it) with its place after it, two or more: read as told place first (`头科大刘 二科小王 …`, `_places_first`);
+    one alone is `_named_place`'s, anything else chat."""
+    rest = "".join(fold(clean(_without_cheers(text, ""))).split())
+    names = sorted({fold(seat) for seat in seats if seat}, key=len, reverse=True)
+    pairs: list[str] = []
+    while rest:
+        name = next((name for name in names if rest.startswith(name)), None)
+        place = next((p for p in _PLACES_LONGEST_FIRST if name and rest.startswith(p, len(name))), None)
+        if name is None or place is None or asks(text):
+            return None
+        pairs.append(place + name)
+        rest = rest[len(name) + len(place) :]
+    word = vocab.GOUJI_ROUND_WORDS[0]
+    command = book.lookup(word, game) if len(pairs) >= 2 else None
+    return None if command is None else (command, word, " ".join(pairs))
 
 
 def _deal_first(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:

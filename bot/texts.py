@@ -1321,6 +1321,27 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Already recorded ({by}): hand {number}, {what}. This looks like the same thing typed twice, so it "
         "was not booked. If it really happened again, press “It happened again”.",
     },
+    "duplicate_paoqi_included": {
+        "zh": "{by}：第{number}局 {what}。跑起胡的钱已经含了这次跑起（跑起胡 24 分里就有跑起的 12 分），没有记。"
+        "是同一张牌：{fix}；真是另一张牌跑起胡，点「确实又一次」。",
+        "en": "Already recorded ({by}): hand {number}, {what}. A 跑起胡 already includes that 跑起 (its 24 points "
+        "hold the 跑起's 12), so it was not booked. The same card: {fix}; a 跑起胡 on another card, press “It "
+        "happened again”.",
+    },
+    "paoqi_included_fix": {
+        "zh": "{owner} 或管理员发「{line}」把那条跑起改成跑起胡",
+        "en": "{owner} or an admin sends “{line}” to turn that 跑起 into the 跑起胡",
+    },
+    "paoqi_included_fix_later": {
+        "zh": "那条跑起后面又记了别的，改成 改不到它：「撤销」（一次撤最后一条）撤掉那条跑起和它后面记的，"
+        "后面的重新记上，再发这条跑起胡",
+        "en": "more was recorded after that 跑起, so change to cannot reach it: undo (the latest record each time) "
+        "back to and including that 跑起, record again what came after it, then send this 跑起胡 again",
+    },
+    "paoqi_included_line": {
+        "zh": "改成 @{player} 胡 点 @{discarder} 跑起{zhongzhuang}",
+        "en": "change to @{player} win from @{discarder} 跑起{zhongzhuang}",
+    },
     "duplicate_win": {
         "zh": "{by}：第{number}局 {what}。胡的人和它一样，多半是同一手又记了一次，没有再记。"
         "要是真的又胡了一次，点「确实又一次」。",

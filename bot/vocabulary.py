@@ -677,6 +677,15 @@ PENGHU_COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     **{key: (*_penghu_said(key, word), *PENGHU_WORDS_EN.get(key, ())) for key, word in PENGHU_WORDS.items()},
     "hu": (*COMMAND_WORDS["hu"], *ZHONGZHUANG_WORDS, *PENGHU_WORDS_EN["hu"]),
 }
+#: every word that starts a 碰胡 record, longest first (`我碰了` before `我碰`): one glued to what it reads is read
+#: typed apart (`碰了大鹏的`: `碰了 大鹏的`, `grammar._penghu_glued`)
+PENGHU_RECORD_WORDS = sorted({word for words in PENGHU_COMMAND_WORDS.values() for word in words}, key=len, reverse=True)
+#: a tile from the wall, as 碰胡's lines say it in Chinese (`碰 摸`) and as players tell it done (`碰了 摸的`,
+#: `碰 翻出来的`)
+PENGHU_WALL_SAID = frozenset({"摸", "翻", "自摸", "摸的", "翻的", "自摸的", "翻出来的"})
+#: what follows a discarder's name in 碰胡's lines, glued or apart (`碰了 丙的`, `胡了 甲点的`, `碰 丙 点的`), as
+#: 卡五星's wins say it
+PENGHU_DISCARDED_BY = ("点的炮", "放的炮", "点炮", "放炮", "点的", "放的", "的")
 
 #: command words that carry an argument of their own: `自摸` is `胡 … 自摸`, `点杠 @乙` is `直杠 点 @乙`
 WORD_IMPLIES: dict[str, tuple[str, ...]] = {

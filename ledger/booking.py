@@ -39,6 +39,7 @@ from ledger.events import (
     Kong,
     PenghuPlay,
     ends_hand,
+    includes_paoqi,
     payloads,
     repeats,
     retells,
@@ -901,13 +902,17 @@ def _refuse_repeat(
     round told otherwise (`differs`) unless it reads exactly alike, and exactly alike it is that round for
     `EXACT_RETELLING` windows. A 碰胡 play (碰, 扫 …) repeating an earlier one of the open hand is held back as a
     kong is (`_repeated_play`), and one repeating the one just before from its own sender within `PENGHU_RESEND`
-    (`_resent`)."""
+    (`_resent`); a 跑起胡 after its player's 跑起 off the same discarder in the open hand, whoever sent either and
+    whenever (`_included_paoqi`)."""
     previous = _latest_record(tx, table, hand, named=False)
     if previous is None:
         return
     repeated = _repeated_play(tx, table, hand, events, by, anytime=anytime)
     if repeated is not None:
         raise _held_back(tx, table, repeated, latest=previous)
+    included = _included_paoqi(tx, table, hand, events)
+    if included is not None:
+        raise _held_back(tx, table, included, latest=previous, includes=payloads(events, [])[0])
     ending = table.game in HANDS_TOLD_OTHERWISE and previous.finished and ends_hand(events)
     since = tx.now - previous.recorded_at
     within = since <= table.double_entry
@@ -996,6 +1001,24 @@ def _repeated_play(
     return None
 
 
+def _included_paoqi(
+    tx: Tx, table: _Table, hand: _Hand | None, events: Sequence[Event | Mapping[str, Any]]
+) -> TableRecord | None:
+    """The open hand's newest 跑起 record that the 跑起胡 `events` already include (`includes_paoqi`): booked too,
+    that 跑起's 12 would be paid twice (`小李 跑起 点 阿杰` then `胡 点 阿杰 跑起` booked 36, not 24)."""
+    if hand is None or table.game != "penghu":
+        return None
+    end = len(hand.events)
+    while end > 0:
+        start = end - 1
+        while start > 0 and hand.events[start - 1].source == hand.events[end - 1].source:
+            start -= 1
+        if includes_paoqi(events, [event.payload for event in hand.events[start:end]]):
+            return _record_of(tx, table, hand.id, hand.number, False, hand.events[:end], named=False)
+        end = start
+    return None
+
+
 def _same_tiles(events: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
     """Whether two kong records name the same tiles, each one (`暗杠 3s` sent twice)."""
     tiles = sorted(str(event.get("tile")) for event in payloads(events, previous))
@@ -1009,13 +1032,20 @@ def _is_kong(event: Event | Mapping[str, Any]) -> bool:
 
 
 def _held_back(
-    tx: Tx, table: _Table, previous: TableRecord, *, differs: bool = False, latest: TableRecord | None = None
+    tx: Tx,
+    table: _Table,
+    previous: TableRecord,
+    *,
+    differs: bool = False,
+    latest: TableRecord | None = None,
+    includes: Payload | None = None,
 ) -> DuplicateRecord:
     """The refusal of a record held back as a double entry of `previous`, with the name of who recorded it;
-    `latest`: the table's latest record when `previous` is an earlier one (what a 「确实又一次」 must still follow)."""
+    `latest`: the table's latest record when `previous` is an earlier one (what a 「确实又一次」 must still follow);
+    `includes`: the record (its one event), a 跑起胡 that includes `previous`, a 跑起."""
     name = _name_of_user(tx, table, previous.recorded_by) if previous.recorded_by is not None else None
     after = (latest or previous).event_ids[-1]
-    return DuplicateRecord(dataclasses.replace(previous, recorded_by_name=name), differs, after)
+    return DuplicateRecord(dataclasses.replace(previous, recorded_by_name=name), differs, after, includes)
 
 
 # ---------------------------------------------------------------------------------------------- undo, void

@@ -62,16 +62,18 @@ class DuplicateRecord(LedgerError):
     — most likely the same hand told otherwise, which `改成` fixes if that record is wrong — or a recap of that hand
     (`刚才 …`, any time) that does not read exactly as it. `after`: the id of the last event of the table's latest
     record, which a confirmation books after (`previous`'s own, unless `previous` is an earlier kong of the open
-    hand repeated)."""
+    hand repeated). `includes`: the record's one event when it is a 碰胡 跑起胡 and `previous` that player's 跑起
+    off the same discarder, which the 跑起胡's 24 already holds."""
 
-    def __init__(self, previous: Any, differs: bool = False, after: int | None = None) -> None:
+    def __init__(self, previous: Any, differs: bool = False, after: int | None = None, includes: Any = None) -> None:
         super().__init__("duplicate", "和上一条记录一样，可能是重复记账，没有再记")
         self.previous = previous
         self.differs = differs
         self.after: int = after if after is not None else previous.event_ids[-1]
+        self.includes = includes
 
-    def __reduce__(self) -> tuple[type[DuplicateRecord], tuple[Any, bool, int]]:  # type: ignore[override]
-        return type(self), (self.previous, self.differs, self.after)
+    def __reduce__(self) -> tuple[type[DuplicateRecord], tuple[Any, bool, int, Any]]:  # type: ignore[override]
+        return type(self), (self.previous, self.differs, self.after, self.includes)
 
 
 class PaidSince(LedgerError):

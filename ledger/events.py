@@ -379,6 +379,22 @@ def repeats(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping
     )
 
 
+def includes_paoqi(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
+    """True when `new` is one 碰胡 跑起胡 (or 跑起中庄) and `previous` (an earlier record of its hand) the same
+    player's 跑起 off the same discarder: the win's 24 (36) already holds that 跑起's 12 — one event on one card —
+    so booking both pays the 跑起 twice."""
+    data = [payload(event) if isinstance(event, PenghuPlay) else event for event in new]
+    if len(data) != 1 or len(previous) != 1 or not isinstance(data[0], Mapping):
+        return False
+    win, play = data[0], previous[0]
+    return (
+        win.get("type") in PENGHU_WINS
+        and bool(win.get("paoqi"))
+        and play.get("type") == "paoqi"
+        and (play.get("player"), play.get("from")) == (win.get("player"), win.get("from"))
+    )
+
+
 def retells_round(new: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
     """True when `new` is the 够级 round `previous` recorded, read exactly alike: the same finishing order, the same
     革命 players and the same failed burns in the same order (`repeats` asks the order only)."""

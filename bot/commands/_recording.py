@@ -226,12 +226,26 @@ def held_back_text(ctx: Context, dup: DuplicateRecord, game: str = "kawuxing") -
     previous = dup.previous
     what = describe_record(ctx.lang, previous.events, game)
     by, number = recorded_by(ctx, previous), previous.hand_number
+    if dup.includes is not None:
+        return ctx.t("duplicate_paoqi_included", by=by, number=number, what=what, fix=_paoqi_fix(ctx, dup))
     if dup.differs:
         owner = _recorder(ctx, previous) or ctx.t("recorder_unknown")
         other = "duplicate_other_round" if game == "gouji" else "duplicate_other_end"  # 改成 名次 … fixes a round
         return ctx.t(other, by=by, number=number, what=what, owner=owner)
     won = any(event.get("type") == "hu" or event.get("type") in PENGHU_WINS for event in previous.events)
     return ctx.t("duplicate_win" if won else "duplicate", by=by, number=number, what=what)
+
+
+def _paoqi_fix(ctx: Context, dup: DuplicateRecord) -> str:
+    """How a 跑起胡 held back as including an earlier 跑起 takes that 跑起's place: 改成 it, naming the player (the
+    跑起's recorder may be someone else), when it is the table's latest record; else 撤销 back past it first."""
+    if dup.after != dup.previous.event_ids[-1]:
+        return ctx.t("paoqi_included_fix_later")  # 改成 changes the latest record only
+    win = dup.includes
+    zhongzhuang = " 中庄" if win.get("zhongzhuang") else ""
+    line = ctx.t("paoqi_included_line", player=win["player"], discarder=win["from"], zhongzhuang=zhongzhuang)
+    owner = _recorder(ctx, dup.previous) or ctx.t("recorder_unknown")
+    return ctx.t("paoqi_included_fix", owner=owner, line=line)
 
 
 def held_back_yes(ctx: Context, dup: DuplicateRecord) -> str:

@@ -31,7 +31,9 @@ from bot.vocabulary import (
     DEALER_WORD,
     METHODS,
     PENGHU_COMMAND_WORDS,
+    PENGHU_DISCARDED_BY,
     PENGHU_FIRST_PERSON_WORDS,
+    PENGHU_WALL_SAID,
     PENGHU_WORDS_EN,
     ZHONGZHUANG_WORDS,
 )
@@ -54,14 +56,13 @@ IN_PLAYERS_WORDS = {
 SOURCE_WORDS = frozenset({"打", "放", *(fold(word) for word in METHODS["discard"])})
 #: a tile from the wall, as the words say it (`碰 摸`) and as players tell it done (`碰了 摸的`, `碰 翻出来的`); in
 #: English as the replies' `self-drawn` and as players say it (`pong self drawn`, `win self-draw`, `from the wall`)
-WALL_WORDS = frozenset({"摸", "翻", "自摸", "wall", "摸的", "翻的", "自摸的", "翻出来的"}) | frozenset(
+WALL_WORDS = PENGHU_WALL_SAID | frozenset(
     {*(w for w in METHODS["self_draw"] if w.isascii()), "selfdrawn", "self drawn", "self drew", "self draw"}
     | {"from the wall", "off the wall", "from wall", "the wall"}
 )
 #: the word a discarder is told with, as the allowed words of each record name it
 DISCARD = "点"
-#: what follows the discarder's name, glued or apart (`碰了 丙的`, `胡了 甲点的`, `碰 丙 点的`), as 卡五星's wins say it
-DISCARDED_BY = ("点的炮", "放的炮", "点炮", "放炮", "点的", "放的", "的")
+DISCARDED_BY = PENGHU_DISCARDED_BY
 DEAL_WORDS = frozenset({"起手", "deal", "at the deal", "at deal"})
 DEAL_WORDS_SAID = "起手"
 #: the words above typed in more than one English word, read as one (`self drawn`, `at the deal`), longest first
@@ -222,6 +223,9 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
             spec.keywords.append(token)
         elif folded in SOURCE_WORDS:
             raise Refusal("penghu_source_needs_name", word=token)
+        elif (pointed := _pointed_at(token, resolve)) is not None:  # `点老王`: 点 老王
+            spec.source = pointed
+            spec.keywords.append(DISCARD)
         elif (glued := _discarded_by(token, resolve)) is not None:
             spec.source = glued
             spec.keywords.append(DISCARD)
@@ -249,6 +253,18 @@ def _phrases_joined(items: list[str]) -> list[str]:
         out.append(" ".join(items[index : index + size]))
         index += size
     return out
+
+
+def _pointed_at(token: str, resolve: Callable[[str], str | None]) -> str | None:
+    """The seat a word names with a discard word glued before it (`点老王`, `放大鹏`), else None; a seat's own name
+    that starts like one stays that seat."""
+    folded = fold(token)
+    if resolve(token) is not None:
+        return None
+    for word in sorted(SOURCE_WORDS, key=len, reverse=True):
+        if folded.startswith(word) and len(folded) > len(word):
+            return resolve(folded[len(word) :])
+    return None
 
 
 def _discarded_by(token: str, resolve: Callable[[str], str | None]) -> str | None:
