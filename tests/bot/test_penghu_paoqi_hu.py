@@ -65,13 +65,18 @@ def test_only_que_shi_you_yi_ci_books_it_on_top(table: Table) -> None:
     assert _paid(table) == 3 + 12 + 24
 
 
-def test_someone_elses_paoqi_hu_much_later_is_held_too(table: Table) -> None:
-    """Another recorder, past every double-entry window: still that 跑起's card. Its recorder is named for 改成."""
+def test_someone_elses_paoqi_hu_much_later_is_held_too(db_url: str) -> None:
+    """Another recorder, past every double-entry window: still that 跑起's card. Its recorder is named for 改成, and
+    the fix line keeps the 中庄 told (小李 deals here: a non-dealer's 中庄 is refused as it is read)."""
+    table = Table(db_url)
+    dealt_by_xiaoli = "ajie: 开桌 @dapeng @laowang @xiaoli 庄 @xiaoli"
+    table.say(*(dealt_by_xiaoli if line.startswith("ajie: 开桌") else line for line in SEATS))
     table.say("xiaoli: 我跑起 阿杰的", "!clock +10m")
     out = table.say("dapeng: @xiaoli 胡 点 @ajie 跑起 中庄")
     assert out[0].startswith("bot: 小李 ") and INCLUDED in out[0]
     assert "小李 或管理员发「改成 @小李 胡 点 @阿杰 跑起 中庄」" in out[0]
     assert _paid(table) == 3 + 12
+    table.ledger.close()
 
 
 def test_a_paoqi_not_the_latest_record_says_to_undo_back_to_it(table: Table) -> None:
