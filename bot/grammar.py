@@ -294,8 +294,10 @@ def split_command(
             return paid
     unglued = _laughter_unglued(text, seats)
     laughed = split_command(unglued, book, game, seats) if unglued != text else None
-    if laughed is not None and laughed[0].key in vocab.RECORD_COMMANDS and (laughed[2] or _says_how(laughed[1])):
-        return laughed  # `七对自摸了哈哈`, `自摸了哈哈哈`: as `七对自摸了 哈哈`; `胡啦哈哈` alone says nobody's win
+    if laughed is not None and laughed[0].key in vocab.RECORD_COMMANDS and (
+        laughed[2] or _says_how(laughed[1]) or laughed[0].key in vocab.WHOLE_ALONE_COMMANDS
+    ):
+        return laughed  # `七对自摸了哈哈`, `亮倒了哈哈`: as `七对自摸了 哈哈`; `胡啦哈哈` alone says nobody's win
     doubled = next((w for w in _DOUBLED_WIN_WORDS if head.startswith(w) and _said_again(head[len(w) :], w)), "")
     once = split_command(text[origin[start + len(doubled)] :], book, game, seats) if doubled else None
     if once is not None and once[1] == doubled:  # `胡了胡了！卡五星 老王放的炮`: the word once

@@ -57,6 +57,35 @@ def test_a_self_draw_with_laughter_glued_is_asked_as_typed_apart(table: Table) -
     assert asked[0].startswith("bot: 「自摸了」没写番型")
 
 
+@pytest.mark.parametrize(("glued", "apart"), [("亮倒了哈哈", "亮倒了 哈哈"), ("亮倒哈哈哈", "亮倒 哈哈哈")])
+def test_laughter_glued_to_a_declared_liangdao_declares_it(sqlite_url: str, glued: str, apart: str) -> None:
+    """`亮倒了哈哈` was silent and the player believed he had declared (a later 杠上炮 against him paid ×4, not ×8 with
+    包胡): said whole by its word, 亮倒 with laughter glued is as typed apart."""
+    tables = [Table(sqlite_url.replace(".db", f"-{n}.db")) for n in range(2)]
+    try:
+        told = [
+            table.say(*SEATED, f"a: {line}", "!clock +30s", "b: 直杠 9p 点 @c", "a: 胡 卡五星 杠上炮 点 @b")
+            for table, line in zip(tables, (glued, apart), strict=True)
+        ]
+        assert told[0][-12:] == told[1][-12:] and tables[0].balances() == tables[1].balances()
+        assert any("亮倒×2" in said for said in told[0])
+    finally:
+        for table in tables:
+            table.ledger.close()
+
+
+def test_laughter_glued_to_a_draw_draws(sqlite_url: str) -> None:
+    tables = [Table(sqlite_url.replace(".db", f"-{n}.db")) for n in range(2)]
+    try:
+        glued, apart = (
+            table.say(*SEATED, line) for table, line in zip(tables, ("a: 荒庄哈哈", "a: 荒庄 哈哈"), strict=True)
+        )
+        assert glued == apart and glued and all(table.hands() == 1 for table in tables)
+    finally:
+        for table in tables:
+            table.ledger.close()
+
+
 @pytest.mark.parametrize("line", ["a: 胡啦哈哈", "a: 清一色自摸哈哈哈好爽", "a: 七对自摸了哈哈？"])
 def test_laughter_glued_elsewhere_stays_chat(table: Table, line: str) -> None:
     assert table.say(line) == [] and table.hands() == 0
