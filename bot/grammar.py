@@ -1444,7 +1444,12 @@ def _ends_word(word: str, after: str) -> bool:
     undone = hand_number(after) is not None or clean(after) in vocab.LAST_HAND_WORDS
     if word in vocab.COMMAND_WORDS["undo"] and undone:
         return True  # `撤销第1局`, `撤销上一局`
-    return word in vocab.RECORD_WORDS and _glued_record(word, re.split(r"[\s,、。!?;:~]", after, maxsplit=1)[0])
+    if word not in vocab.RECORD_WORDS:
+        return False
+    chunk, *later = re.split(r"[\s,、。!?;:~]+", after, maxsplit=1)
+    if chunk in _ONE_OF and later:  # `我胡了一个 七对`: 一个 glued to the word, the pattern after a space
+        return _glued_record(word, re.split(r"[\s,、。!?;:~]", later[0], maxsplit=1)[0])
+    return _glued_record(word, chunk)
 
 
 _HAND_NUMBER = re.compile(

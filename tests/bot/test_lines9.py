@@ -38,10 +38,19 @@ def test_a_discarder_first_line_naming_no_hand_or_two_discarders_stays_chat(sqli
         ("a: 胡了 一个 七对 自摸", "a: 胡 七对 自摸"),
         ("a: 胡了个七对 点 @b", "a: 胡 七对 点 @b"),
         ("a: 胡了一个七对", "a: 胡 七对"),  # asked how it was won, as `胡 七对` is
+        ("a: 我胡了一个 七对 自摸", "a: 胡 七对 自摸"),  # 一个 glued to the word, the pattern after a space
+        ("a: 我自摸了一个 清一色", "a: 胡 清一色 自摸"),
     ],
 )
 def test_一个_before_a_pattern_tells_the_pattern(sqlite_url: str, line: str, plain: str) -> None:
     same_as(sqlite_url, OPEN, line, plain)
+
+
+@pytest.mark.parametrize("line", ["a: 我胡了一个 大的", "a: 我胡了一个", "a: 胡了一个"])
+def test_一个_glued_to_the_word_with_no_pattern_after_stays_chat(sqlite_url: str, line: str) -> None:
+    table = Table(sqlite_url, *OPEN)
+    before = table.booked()
+    assert table.say(line) == [] and table.booked() == before
 
 
 @pytest.mark.parametrize(
