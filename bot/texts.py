@@ -632,7 +632,7 @@ TEXTS: dict[str, dict[str, str]] = {
     # -- balances, history, settlement ------------------------------------------------------------------
     "balance_head": {
         "zh": "余额（本晚 ｜ 总输赢 ｜ 未结）：",
-        "en": "Balances (tonight | all-time result 总输赢 | owed now 未结):",
+        "en": "Balances (tonight | all-time result (总输赢) | owed now (未结)):",
     },
     "balance_line": {"zh": "{name}　{night} ｜ {total} ｜ {owed}", "en": "{name}  {night} | {total} | {owed}"},
     "balance_unpaid": {"zh": "还没付清：{debts}", "en": "Not paid yet: {debts}"},
