@@ -147,7 +147,8 @@ SELF_BALANCE_WORDS = tuple(
     if not (ending and word.isascii())
 )
 
-#: 未结 as 余额's header says it in English ("owed now (未结)"): every open debt, as `unpaid`; a plain word, so alone only
+#: 未结 as 余额's header says it in English ("owed now (未结)"): every open debt, as `unpaid`; a plain word, so
+#: alone only
 OWED_NOW_EN = ("owed", "owed now")
 #: who still owes money, asked of the whole group (`谁还没付`, `谁还欠钱呢`): every open debt, pair by pair
 UNPAID_WORDS = tuple(
