@@ -805,8 +805,9 @@ FIRST_PERSON_WORDS |= frozenset(word for words in GOUJI_MARK_WORDS.values() for 
 
 #: the recording commands: the only words whose arguments may follow without a space (`胡清一色自摸`, `暗杠三条`)
 RECORD_COMMANDS = ("gang", "liangdao", "hu", "draw")
-#: records whose word alone says them whole (`亮倒了`, `荒庄`): laughter glued to that word is laughter
-WHOLE_ALONE_COMMANDS = frozenset({"liangdao", "draw"})
+#: records whose word alone says them whole (`亮倒了`): laughter glued to that word is laughter (not a draw's:
+#: `流局啦哈哈哈` is a remark, as `胡啦哈哈` is)
+WHOLE_ALONE_COMMANDS = frozenset({"liangdao"})
 RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WORDS[key])
 #: the words that may follow a player named first (`@小李 胡了 清一色 点 @老王`, `老王 碰 点 @小李`): a record of
 #: either game (each game's registry reads only its own)
