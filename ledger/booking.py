@@ -19,7 +19,7 @@ first record.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -973,23 +973,19 @@ def _repeated_play(
     else:
         return None
     span = table.double_entry * EXACT_RETELLING if kongs else table.double_entry
-    end = len(hand.events)
-    while end > 0:
-        start = end - 1
-        while start > 0 and hand.events[start - 1].source == hand.events[end - 1].source:
-            start -= 1
-        record = hand.events[start:end]
+    for end, record in _records_newest_first(hand):
         last = record[-1]
         assert last.created_at is not None, "the open hand's events are read with their time"
         since = tx.now - last.created_at
         if not anytime and since > span:
             return None  # older records are older still
-        if repeats(events, [event.payload for event in record]):  # the newest telling of that record decides
+        recorded = [event.payload for event in record]
+        if repeats(events, recorded):  # the newest telling of that record decides
             if last.created_by == by and resend is None:
                 return None  # 连扫: one player's deal-time 扫 come one after another
-            if last.created_by == by and not _marked_alike(events, [event.payload for event in record]):
+            if last.created_by == by and not _marked_alike(events, recorded):
                 return None  # `起手扫`, then `扫` in play: no resend of the same line
-            if _same_tiles(events, [event.payload for event in record]):
+            if _same_tiles(events, recorded):
                 return None  # one tile konged twice cannot be meant again: the booking says it is there already
             # someone else's telling within its span, its own sender's resend within the resend time
             mine = last.created_by == by and resend is not None
@@ -997,7 +993,6 @@ def _repeated_play(
             if not anytime and since > limit:
                 return None
             return _record_of(tx, table, hand.id, hand.number, False, hand.events[:end], named=False)
-        end = start
     return None
 
 
@@ -1008,15 +1003,21 @@ def _included_paoqi(
     that 跑起's 12 would be paid twice (`小李 跑起 点 阿杰` then `胡 点 阿杰 跑起` booked 36, not 24)."""
     if hand is None or table.game != "penghu":
         return None
+    for end, record in _records_newest_first(hand):
+        if includes_paoqi(events, [event.payload for event in record]):
+            return _record_of(tx, table, hand.id, hand.number, False, hand.events[:end], named=False)
+    return None
+
+
+def _records_newest_first(hand: _Hand) -> Iterator[tuple[int, list[_Event]]]:
+    """The open hand's records, newest first: each one message's events (one source), with where it ends."""
     end = len(hand.events)
     while end > 0:
         start = end - 1
         while start > 0 and hand.events[start - 1].source == hand.events[end - 1].source:
             start -= 1
-        if includes_paoqi(events, [event.payload for event in hand.events[start:end]]):
-            return _record_of(tx, table, hand.id, hand.number, False, hand.events[:end], named=False)
+        yield end, hand.events[start:end]
         end = start
-    return None
 
 
 def _same_tiles(events: Sequence[Event | Mapping[str, Any]], previous: Sequence[Mapping[str, Any]]) -> bool:
