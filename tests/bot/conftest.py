@@ -1,11 +1,14 @@
-"""Fixtures of the Telegram tests: the fake Bot API server over HTTP, and no proxy for its local address."""
+"""Fixtures of the bot tests: the fake Bot API server over HTTP, no proxy for its local address, and a bot on a
+manual clock over its own SQLite ledger."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
+from bot.core import Bot, ManualClock
+from ledger.service import Ledger
 from tests.bot.fake_bot_api import FakeBotAPIServer, FakeTelegram, user
 
 #: the chat's owner in the fake Bot API's getChatAdministrators
@@ -25,3 +28,13 @@ async def server() -> AsyncIterator[FakeBotAPIServer]:
     await fake.start()
     yield fake
     await fake.stop()
+
+
+@pytest.fixture
+def bot(sqlite_url: str) -> Iterator[tuple[Bot, ManualClock]]:
+    clock = ManualClock()
+    ledger = Ledger.open(sqlite_url, clock=clock.now)
+    try:
+        yield Bot(ledger, clock=clock), clock
+    finally:
+        ledger.close()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 import sqlalchemy as sa
 
@@ -41,16 +39,6 @@ CORRECTIONS = [
     ),
     ("a: 胡 @a 卡五星 @b 七对 点 @c", "a: 改成 阿杰 七对 小李 清一色 点 老王", "a: 胡 @a 七对 @b 清一色 点 @c"),
 ]
-
-
-@pytest.fixture
-def bot(sqlite_url: str) -> Iterator[tuple[Bot, ManualClock]]:
-    clock = ManualClock()
-    ledger = Ledger.open(sqlite_url, clock=clock.now)
-    try:
-        yield Bot(ledger, clock=clock), clock
-    finally:
-        ledger.close()
 
 
 def table(bot: tuple[Bot, ManualClock], chat_id: int, *lines: str) -> Console:

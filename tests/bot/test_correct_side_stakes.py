@@ -3,7 +3,7 @@ win's horse) and books what the corrected line books by itself; 一炮双响 on 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,16 +17,6 @@ PIAO = "a: 设置 漂 选漂"
 MAIMA = "a: 设置 买马 自摸买马"
 SHUKAN = "a: 设置 数坎 是"
 TOLD_PIAO = "a: 漂 @a 1 @b 2 @c 0"
-
-
-@pytest.fixture
-def bot(sqlite_url: str) -> Iterator[tuple[Bot, ManualClock]]:
-    clock = ManualClock()
-    ledger = Ledger.open(sqlite_url, clock=clock.now)
-    try:
-        yield Bot(ledger, clock=clock), clock
-    finally:
-        ledger.close()
 
 
 def table(bot: tuple[Bot, ManualClock], chat_id: int, setting: str, *lines: str) -> Console:

@@ -3,8 +3,6 @@ topic, 帮助 全部 and a private chat get everything, 帮助 胡 one command; 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from bot.commands.help import ALL, TOPICS
@@ -13,22 +11,11 @@ from bot.core import Bot, ManualClock, load_plugins, registry
 from bot.texts import text
 from bot.vocabulary import HELP_TOPIC_WORDS
 from ledger.accounts import GAME_NAMES
-from ledger.service import Ledger
 from tests.bot.test_docs_examples import UNREAD
 
 #: the seats of a table of each game, named as the overview's examples name them
 SEATS = {"kawuxing": "@甲 @乙 @丙 庄 @甲", "penghu": "@甲 @乙 @丙 @丁 庄 @甲", "gouji": "@甲 @乙 @丙 @丁 @戊 @己"}
 GAME_WORDS = {"kawuxing": "卡五星", "penghu": "碰胡", "gouji": "够级"}
-
-
-@pytest.fixture
-def bot(sqlite_url: str) -> Iterator[tuple[Bot, ManualClock]]:
-    clock = ManualClock()
-    ledger = Ledger.open(sqlite_url, clock=clock.now)
-    try:
-        yield Bot(ledger, clock=clock), clock
-    finally:
-        ledger.close()
 
 
 def chat(bot: tuple[Bot, ManualClock], game: str = "kawuxing", lang: str = "zh", chat_id: int = -1001) -> Console:

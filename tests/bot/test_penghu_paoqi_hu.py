@@ -11,20 +11,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.bot.test_glued_lines9 import PENGHU
 from tests.bot.test_recording_fixes import Table
 
-SEATS = (
-    "!admin ajie",
-    "!join ajie 阿杰",
-    "!join dapeng 大鹏",
-    "!join laowang 老王",
-    "!join xiaoli 小李",
-    "ajie: 设置 游戏 碰胡",
-    "ajie: 设置 底金 1",
-    "ajie: 开桌 @dapeng @laowang @xiaoli",
-    "xiaoli: 我碰 阿杰的",
-    "!clock +30s",
-)
+SEATS = (*PENGHU, "xiaoli: 我碰 阿杰的", "!clock +30s")  # 底金 1元, the default
 INCLUDED = "跑起胡的钱已经含了这次跑起（跑起胡 24 分里就有跑起的 12 分），没有记。"
 FIX = (
     "是同一张牌：你 或管理员发「改成 @小李 胡 点 @阿杰 跑起」把那条跑起改成跑起胡；"
