@@ -91,3 +91,14 @@ def test_members_who_joined_but_never_spoke_are_members_not_guests(group: Table)
     refused = group.say("evil: 开桌 老王 小李 阿杰")
     assert refused[0].startswith("bot: 「老王」是群成员 老王-成员 的名字：请用 @ 提到 TA"), refused
     assert group.hands() == 0 and "现在没有开着的牌桌" in group.say("!clock +20s", "evil: 牌桌")[-1]
+
+
+def test_a_mingpian_with_a_dash_like_stroke_cannot_pass_for_a_members_name(group: Table) -> None:
+    """`小李一成员` (the numeral 一 for the dash) and `小李—成员` (an em dash) read as 小李-成员: refused (a play-test
+    had 名片 小李一成员 accepted beside the real 小李-成员); a name with 一 of its own stays apart from others."""
+    assert reads_as("小李一成员") == reads_as("小李—成员") == reads_as("小李-成员")
+    assert reads_as("王一") != reads_as("王二")
+    group.say("!join li 小李-成员", "li: 在", "!join evil 黑子", "evil: 嗨", "!clock +10s")
+    assert group.say("evil: 名片 小李一成员") == ["bot: 「小李一成员」已经是 小李-成员 在用的名字了。"]
+    group.say("!clock +10s")
+    assert group.say("evil: 名片 小李—成员") == ["bot: 「小李—成员」已经是 小李-成员 在用的名字了。"]
