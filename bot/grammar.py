@@ -761,7 +761,7 @@ def _again(text: str, seats: Iterable[str]) -> str | None:
     return text[: origin[named]] + joint + said
 
 
-_ROBBING_STARTS = ("抢", "我抢")
+_ROBBING_STARTS = ("抢", "我抢", "rob")
 #: the rob-kong word a win told with its robbing first starts with (`抢杠胡了`)
 _ROBBING_WORDS = sorted((w for w in vocab.METHODS["rob_kong"] if is_cjk(w[0])), key=len, reverse=True)
 _ROBBING_LEAD = re.compile(f"(?:{'|'.join(_ROBBING_WORDS)})[了啦]?")
@@ -775,6 +775,8 @@ def _robbing_first(text: str, seats: Iterable[str]) -> str | None:
     None unless the robbed konger is named (an @mention or a seat's name; `抢了老王的杠` names him), so
     `抢杠胡太难了` stays chat."""
     typed = text.strip(_SPACES)
+    if fold(typed).startswith(tuple(f"{robbing} " for robbing in vocab.ROBBING_EN)):
+        return f"win {typed}"  # `rob kong @amy seven pairs`: the win's words read the robbing
     me = typed.startswith("我")
     verb = "我胡了" if me else "胡"
     said = tokens(typed[int(me) :])

@@ -439,7 +439,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "win_capped": {"zh": "（封顶前 ×{raw}）", "en": " (×{raw} before the cap)"},
     "robbed_kong": {
         "zh": "{player} 的蓄杠被抢，杠钱退回",
-        "en": "{player}'s 蓄杠 was robbed: its kong money goes back",
+        "en": "{player}'s added kong (蓄杠) was robbed: its kong money goes back",
     },
     "win_baohu": {"zh": "，包胡：{source} 一人赔双倍", "en": ", {source} alone pays double (包胡)"},
     "pihu": {"zh": "屁胡", "en": "plain win (屁胡)"},

@@ -1103,6 +1103,12 @@ NO_TILE_EN = frozenset({*WINDS_EN, "wind", "winds", "flower", "flowers", "season
 #: `self-drawn`, `+ pong 3s`, `7z = red dragon`): how a win was won, a dragon's colour (a kong's kind: above)
 METHOD_NAMES_EN = {"self_draw": "self-drawn", "discard": "on a discard", "rob_kong": "by robbing a kong"}
 DRAGON_NAMES_EN = {"5z": "white", "6z": "green", "7z": "red"}
+#: a robbed kong as English speakers say it (`win rob kong @amy seven pairs`, `robbing the kong from @amy`); a line
+#: may start with one (`rob kong @amy seven pairs`: that win)
+ROBBING_EN = (
+    *(f"{verb} {the}kong" for verb in ("rob", "robbed", "robbing") for the in ("", "a ", "the ")),
+    "by robbing the kong",
+)
 #: each English name the bot prints -> the Chinese word it glosses, read as that word when an English group types
 #: it back (`win seven pairs self-draw`, `concealed kong red dragon`; case, hyphens and spaces aside: `Self drawn`).
 #: The patterns' and situations' names are the scoring core's own (`ledger.scoring.kawuxing.patterns`), which
@@ -1129,6 +1135,7 @@ ENGLISH_SAID: dict[str, str] = {
     **dict.fromkeys(("small three dragons",), "小三元"),
     **dict.fromkeys(("selfdrawn", "self drew", "by self draw", "by self drawing"), "自摸"),
     **dict.fromkeys(("off", "discarded", "dealt in", "dealt it in", "dealt into it", "fed me"), "点炮"),
+    **dict.fromkeys(ROBBING_EN, "抢杠"),
     # the regional inputs in a win's or a draw's line (`… self-draw buy horse 7s`, `draw ready hand @b 123p…`)
     **dict.fromkeys(MA_EN, "买马"),
     **dict.fromkeys(READY_HANDS_EN, "听"),
@@ -1148,6 +1155,7 @@ ENGLISH_PHRASES = {
     **dict.fromkeys(("a pong of", "pong of"), "pong"),  # `I won kawuxing from tom with a pong of 3s`
     **{f"{said} {by}": "from" for said in ("on a discard", "on the discard of") for by in ("from", "by", "off")},
     **dict.fromkeys(("on the discard of", "from the discard of", "on a discard of"), "from"),
+    **{f"{robbing} from": robbing for robbing in (*ROBBING_EN, METHOD_NAMES_EN["rob_kong"])},  # the konger once
 }
 
 

@@ -42,3 +42,31 @@ def test_the_robbing_said_without_whose_kong_stays_chat(bot: tuple[Bot, ManualCl
     console = table(bot, -1002, "a: 设置 底金 1", "c: 蓄杠 4s")
     assert console.feed(line) == []
     assert "第1局" in "".join(console.feed("a: 牌桌"))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "b: win robbing a kong @c seven pairs",  # the bot's own words: always read
+        "b: rob kong @c seven pairs",
+        "b: win rob kong @c seven pairs",
+        "b: win robbing the kong @c seven pairs",
+        "b: win seven pairs robbing a kong from @c",
+        "b: robbed the kong @c seven pairs",
+    ],
+)
+def test_a_robbed_kong_as_english_speakers_say_it(bot: tuple[Bot, ManualClock], line: str) -> None:
+    """(A play-test: `rob kong @amy seven pairs` was silent, `win rob kong @amy …` refused "kong", `robbing the kong`
+    and `robbing a kong from @amy` were not read.) The reply names the robbed kong in English."""
+    console = table(bot, -1003, "a: 设置 语言 en", "c: added kong 4s")
+    booked = console.feed(line)
+    assert booked[:3] == [
+        "bot: Hand 1 recorded:",
+        "bot: 小李 robs 老王's kong: seven pairs (七对)×4, robbing a kong (抢杠胡)×2 → ×8",
+        "bot: 老王's added kong (蓄杠) was robbed: its kong money goes back",
+    ], booked
+
+
+def test_robbing_talked_about_in_english_stays_chat(bot: tuple[Bot, ManualClock]) -> None:
+    console = table(bot, -1004, "a: 设置 语言 en", "c: added kong 4s")
+    assert console.feed("a: robbing the kong is so rare lol") == []
