@@ -13,6 +13,7 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Iterator, MutableMapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -186,6 +187,7 @@ def make_engine(
         ) from err
     except sa.exc.ArgumentError as err:
         raise DatabaseUrlError(f"not a database URL: {err}") from err
+    engine.update_execution_options(compiled_cache=StatementCache())
     if not is_sqlite:
         _ping_when_idle(engine)
     if is_sqlite:
@@ -196,6 +198,69 @@ def make_engine(
             lock_timeout=SQLITE_WRITER_LOCK_TIMEOUT_S if writer_lock_timeout is None else writer_lock_timeout,
         )
     return engine
+
+
+class StatementCache(MutableMapping[Any, Any]):
+    """SQLAlchemy's compiled-statement cache, looked up by the identity of a statement's cache key first.
+
+    SQLAlchemy finds the compiled form of a statement by its cache key: a nested tuple describing the whole
+    statement, memoized on the statement object but hashed anew at every execution (tuples keep no hash). The
+    ledger's hot statements are built once at import, so they bring the same key object every time — and hashing
+    the booking's table read cost about as much as SQLite takes to run it (tens of µs; the chat read's, half
+    that). Here a key object seen before is found by its `id` in a small front table (the entry holds the key
+    itself, so the id cannot be reused while it is there, and the whole key is compared: identical parts compare
+    at once); any other key goes to SQLAlchemy's own LRU cache as before. The front table is emptied when full
+    (statements built per call bring new key objects), so it stays bounded."""
+
+    FRONT = 256
+
+    def __init__(self, capacity: int = 500) -> None:
+        self._cache: MutableMapping[Any, Any] = sa.util.LRUCache(capacity)
+        self._front: dict[Any, tuple[Any, Any]] = {}
+
+    @staticmethod
+    def _identity(key: Any) -> Any:
+        """SQLAlchemy's key is (dialect, the statement's cache key, the parameters' names, two flags): the first two
+        by identity, the rest (short, cheap to hash) by value; None for any other key."""
+        return (id(key[0]), id(key[1]), key[2:]) if type(key) is tuple and len(key) > 2 else None
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        identity = self._identity(key)
+        known = self._front.get(identity) if identity is not None else None
+        if known is not None and known[0] == key:
+            return known[1]
+        found = self._cache.get(key)
+        if found is None:
+            return default
+        self._remember(identity, key, found)
+        return found
+
+    def _remember(self, identity: Any, key: Any, compiled: Any) -> None:
+        if identity is None:
+            return
+        if len(self._front) >= self.FRONT:
+            self._front.clear()
+        self._front[identity] = (key, compiled)
+
+    def __getitem__(self, key: Any) -> Any:
+        found = self.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __setitem__(self, key: Any, compiled: Any) -> None:
+        self._cache[key] = compiled
+        self._remember(self._identity(key), key, compiled)
+
+    def __delitem__(self, key: Any) -> None:
+        self._front.pop(self._identity(key), None)
+        del self._cache[key]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._cache)
+
+    def __len__(self) -> int:
+        return len(self._cache)
 
 
 def _ping_when_idle(engine: Engine) -> None:

@@ -1,6 +1,7 @@
 """The engines: SQLite writers queue on a `<database>-writer` file lock where the OS has flock (and give up with
 a clear error when another process holds it too long), the ledger still books (on SQLite's own busy handler)
-where it has not, e.g. on Windows; PostgreSQL engines replace dropped pooled connections."""
+where it has not, e.g. on Windows; PostgreSQL engines replace dropped pooled connections; a statement built once is
+found compiled without its description being hashed again."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 import ledger.db
-from ledger.db import WRITER_LOCK_SUFFIX, WriterLockTimeout, make_engine
+from ledger.db import WRITER_LOCK_SUFFIX, StatementCache, WriterLockTimeout, make_engine
 from ledger.service import Ledger
 
 from .helpers import CHAT
@@ -136,3 +138,56 @@ def test_server_databases_replace_a_dropped_pooled_connection(
     finally:
         engine.dispose()
         admin.dispose()
+
+
+class _Counted:
+    """A part of a statement's cache key that counts how often it is hashed."""
+
+    def __init__(self) -> None:
+        self.hashed = 0
+
+    def __hash__(self) -> int:
+        self.hashed += 1
+        return 1
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+
+class _Marked(sa.types.TypeDecorator[int]):
+    """An integer whose type carries `mark` into the cache key of every statement that binds one."""
+
+    impl = sa.Integer
+    cache_ok = True
+
+    def __init__(self, mark: _Counted) -> None:
+        super().__init__()
+        self.mark = mark
+
+
+def test_a_statement_built_once_is_found_compiled_without_hashing_its_description_again(db_url: str) -> None:
+    """The ledger's statements are built once at import: SQLAlchemy hashed each one's whole description (a nested
+    tuple; the booking's table read took as long to hash as SQLite took to run it) at every execution."""
+    mark = _Counted()
+    statement = sa.select(sa.bindparam("x", type_=_Marked(mark)))
+    engine = make_engine(db_url)
+    try:
+        with engine.connect() as connection:
+            for value in range(20):
+                assert connection.execute(statement, {"x": value}).scalar_one() == value
+    finally:
+        engine.dispose()
+    assert mark.hashed <= 3  # looked up and stored when compiled; then found by the key's identity
+
+
+def test_the_statement_cache_stays_bounded_for_statements_built_per_call() -> None:
+    cache = StatementCache(capacity=50)
+    dialect = object()
+    for number in range(StatementCache.FRONT * 3):
+        key = (dialect, ("select", number), ("x",), False, False)
+        cache[key] = number
+        assert cache.get(key) == number
+        assert cache.get((dialect, ("select", number), ("x",), False, False)) == number  # an equal key, built anew
+    assert len(cache) <= 75  # SQLAlchemy's LRU cache trims itself back to 50 once half as many again
+    assert len(cache._front) <= StatementCache.FRONT
+    assert cache.get((dialect, ("select", -1), ("x",), False, False)) is None
