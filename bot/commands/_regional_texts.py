@@ -67,6 +67,11 @@ register(
             "this line came before it (a kong, a 亮倒 before the win), {who} sends undo to drop it; then record "
             "them in their order.",
         },
+        "waiting_record_same": {
+            "zh": "第{number}局 {what} 已经报了，不用再报：还在等 {waits}，回答上面的问题就记下了。",
+            "en": "Hand {number}, {what}, is told already, no need to again: it waits for {waits}; answer the "
+            "question above and it is booked.",
+        },
         "waiting_record_double_win": {
             "zh": "{refused}：第{number}局已经报了 {what}，还在等 {waits}，还没记账。同一张炮两家胡是一炮双响："
             "由 {who} 发「撤销」去掉它，再一起记：一炮双响 @{first} 番型 @{second} 番型 点 @{discarder}；"

@@ -653,7 +653,10 @@ def refuse_while_a_record_waits(
         state = found[1]
         parts = _waiting_parts(ctx, table, state)
         waiting = [_discard_win(e) for e in state["batch"] if e.get("type") == "hu"]
-        if len(waiting) == 1 == len(told) and waiting[0] and told[0] and waiting[0][1] == told[0][1] != "":
+        endings = [e for e in state["batch"] if e.get("type") in {"hu", "draw"}]
+        if not edit and endings == [p for p in _payloads(events) if p.get("type") in {"hu", "draw"}]:
+            refusal = Refusal("waiting_record_same", **parts)  # told again (by someone else, or sent twice)
+        elif len(waiting) == 1 == len(told) and waiting[0] and told[0] and waiting[0][1] == told[0][1] != "":
             (first, discarder), (second, _) = waiting[0], told[0]
             refusal = Refusal(
                 "waiting_record_double_win", first=first, second=second, discarder=discarder, refused=refused, **parts
@@ -662,6 +665,11 @@ def refuse_while_a_record_waits(
             refusal = Refusal("waiting_record_first", refused=refused, **parts)
     refusal.heard = True
     raise refusal
+
+
+def _payloads(events: Sequence[Event | Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Events as the payloads a waiting record keeps of what it was told (`batch`)."""
+    return [e if isinstance(e, Mapping) else payloads([e])[0] for e in events]
 
 
 def _type_of(event: Event | Mapping[str, Any]) -> str:

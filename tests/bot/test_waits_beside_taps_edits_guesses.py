@@ -114,13 +114,17 @@ def test_an_edit_asked_about_names_its_own_hand_and_holds_the_next(horse: Table)
     assert horse.say("ajie: 买马 5s")[0] == "bot: 第1局 按改后的消息重记（原记录作废）："
 
 
-def test_no_guess_is_offered_for_a_line_a_waiting_win_refuses(db_url: str) -> None:
+def test_no_guess_is_offered_for_a_line_a_waiting_win_refuses_nor_the_win_told_again(db_url: str) -> None:
     table = Table(db_url)
     try:
         table.say(*PLAYERS, "boss: 设置 漂 选漂", OPEN, "xiaoli: 胡 清一色 自摸")
         for line in ("laowang: 胡 清一涩 点 @ajie", "laowang: 自摸", "laowang: 七对 自摸 4块一家", "laowang: 我胡了"):
             out = table.say(line)
             assert len(out) == 1 and out[0].startswith("bot: 没有记：第1局已经报了 小李 自摸，还在等"), (line, out)
+        # the waiting win told again, by someone else: not a change of the hand, told so
+        assert table.say("ajie: 小李 自摸 清一色") == [
+            "bot: 第1局 小李 自摸 已经报了，不用再报：还在等 阿杰 的漂、小李 的漂、老王 的漂，回答上面的问题就记下了。"
+        ]
         out = table.say("ajie: 漂 0", "xiaoli: 漂 0", "laowang: 漂 0")
         assert "bot: 小李 自摸：清一色×4 → ×4" in out, out
     finally:
