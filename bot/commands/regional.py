@@ -682,7 +682,11 @@ def _type_of(event: Event | Mapping[str, Any]) -> str:
 def _changes_the_open_hand(ctx: Context, table: TableInfo) -> bool:
     """Whether the line records into the table's open hand: a new line does; an edit does when its message recorded
     nothing yet (it is read as a new line) or recorded into that hand — not one of a hand played before, nor one
-    taken back or settled (the booking says so)."""
+    taken back or settled (the booking says so). A correction's trial (`replacing`) replaces the table's latest
+    record: into that hand when it is not finished."""
+    if replacing(ctx):
+        latest = ctx.service.latest_record(table.id)
+        return latest is None or not latest.finished
     incoming = ctx.incoming
     if incoming is None or not incoming.edited:
         return True
