@@ -92,8 +92,8 @@ register(
             "点它的「取消」，再按先后记。",
             "en": "{refused}: {starter} is recording hand {number}'s win by {player} with the buttons; it is not "
             "confirmed and not booked, and this line would change that hand. If that win is right, finish its "
-            "buttons and press Confirm to book it; if it is wrong, or this line came before it (a kong, a 亮倒 before "
-            "the win), {who} presses its Cancel; then record them in their order.",
+            "buttons and press Confirm to book it; if it is wrong, or this line came before it (a kong, a ready (亮倒) "
+            "before the win), {who} presses its Cancel; then record them in their order.",
         },
         "waiting_flow_first_gang": {
             "zh": "{refused}：{starter} 正在点按钮记第{number}局 {player} 的杠，还没确认，还没记账；"
