@@ -278,6 +278,9 @@ class Context:
     #: how many button flows the sender started in this chat were still waiting when the event arrived (questions of
     #: theirs, `ChatView.waiting`): none, and nothing of theirs needs looking up
     waiting: int = 0
+    #: how many 胡/杠 told by taps (anyone's) were still waiting in this chat (`ChatView.tapping`): none, and no
+    #: record needs looking up whether one of them holds its hand
+    tapping: int = 0
     #: the line answered a question the bot asked (`bot.commands.questions`: its flow finished): never flooding
     answered: bool = False
     #: effects a handler queued to go out after its own reply (the night the 日切 hour closed: its settlement post)
@@ -595,10 +598,10 @@ class Bot:
         **event: Any,
     ) -> Context:
         if self.service is None:  # routing tests: no ledger behind the dispatcher
-            group, table, waiting = _offline_group(chat_id), None, 0
+            group, table, waiting, tapping = _offline_group(chat_id), None, 0, 0
         else:  # one read: the group (created on first sight), its open table and the sender's flows waiting
             view = self.service.chat(chat_id, title=title, user_id=sender.user_id)
-            group, table, waiting = view.group, view.table, view.waiting
+            group, table, waiting, tapping = view.group, view.table, view.waiting, view.tapping
             chat_id = group.chat_id  # an update of a chat that moved to a new id (a supergroup) acts there
         return Context(
             bot=self,
@@ -614,6 +617,7 @@ class Bot:
             admin_ids=admin_ids,
             owner_id=owner_id,
             waiting=waiting,
+            tapping=tapping,
             **event,
         )
 

@@ -119,6 +119,9 @@ class ChatView:
     #: how many button flows the member the view was read for started in the chat are still waiting (questions of
     #: theirs: a record from whoever asked 撤销 waits for the answer); 0 when read for nobody
     waiting: int = 0
+    #: how many 胡/杠 told by taps (`TAPPED_KINDS`, anyone's) are still waiting in the chat: none, and no record
+    #: needs looking up whether one holds its hand
+    tapping: int = 0
 
 
 @dataclass(frozen=True)
@@ -424,6 +427,8 @@ ENDED_WITH_TABLE = "ended_with_table"
 #: 胡/杠 told by taps whose player is chosen): its hand's number. While one holds, the 日切 hour does not roll the
 #: table over (`ledger.flows.holds_hand`): the hand is still being played, and finishes in its own night
 HOLDS_HAND = "holds_hand"
+#: the kinds of the flows that tell a win or a kong by taps (`bot.commands.flows`)
+TAPPED_KINDS = ("hu", "gang")
 #: when such a flow first held its hand (ISO time, set by `ledger.flows.save`): the night the record was told in
 TOLD_AT = "told_at"
 

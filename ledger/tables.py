@@ -32,7 +32,17 @@ from ledger.hands import SEATS
 from ledger.moderation_models import ModerationSettings
 from ledger.money import night_balances, passed_lines, settlement_of, store_settlement
 from ledger.payments import pair_debts
-from ledger.records import ChatView, NightClosed, NightInfo, Payment, Seat, Settlement, TableInfo, Unsettled
+from ledger.records import (
+    TAPPED_KINDS,
+    ChatView,
+    NightClosed,
+    NightInfo,
+    Payment,
+    Seat,
+    Settlement,
+    TableInfo,
+    Unsettled,
+)
 from ledger.scope import latest_night
 from ledger.unit import Tx, get_row
 
@@ -77,6 +87,17 @@ _WAITING = (
     )
     .scalar_subquery()
 )
+#: how many 胡/杠 told by taps are still waiting in the chat, anyone's (`ChatView.tapping`)
+_TAPPING = (
+    sa.select(sa.func.count())
+    .select_from(m.FlowState)
+    .where(
+        m.FlowState.chat_id == sa.bindparam("chat_id"),
+        m.FlowState.finished_at.is_(None),
+        m.FlowState.kind.in_(TAPPED_KINDS),
+    )
+    .scalar_subquery()
+)
 #: the chat's group (with its 群规 overrides) and its open table (if any) with the seats, and the sender's flows
 #: waiting: everything the bot reads before it handles a message
 _CHAT_VIEW = (
@@ -84,6 +105,7 @@ _CHAT_VIEW = (
         *_GROUP_COLUMNS,
         ModerationSettings.overrides.label("moderation"),
         _WAITING.label("waiting"),
+        _TAPPING.label("tapping"),
         *_TABLE_COLUMNS,
     )
     .select_from(m.Group)
@@ -115,14 +137,16 @@ def table_from_rows(rows: Sequence[Any]) -> TableInfo:
 
 
 def chat_view(tx: Tx, chat_id: int, user_id: int | None = None) -> ChatView | None:
-    """The group of a chat and its open table, and how many flows `user_id` started there still wait, in one query;
+    """The group of a chat and its open table, how many flows `user_id` started there still wait and how many 胡/杠
+    told by taps wait there, in one query;
     None when the chat has no group yet."""
     rows = tx.execute(_CHAT_VIEW, {"chat_id": chat_id, "user_id": user_id}).all()
     if not rows:
         return None
     first = rows[0]
     group = group_info(_Prefixed(first, "g_"), moderation=first.moderation or {})
-    return ChatView(group, table_from_rows(rows) if first.t_id is not None else None, waiting=first.waiting)
+    table = table_from_rows(rows) if first.t_id is not None else None
+    return ChatView(group, table, waiting=first.waiting, tapping=first.tapping)
 
 
 class _Prefixed:

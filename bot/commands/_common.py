@@ -456,8 +456,9 @@ EDIT_REASON = "edit"
 
 
 #: what every record must pass before `book` adds it to the open hand, registered by the modules that know it
-#: (`regional.refuse_while_a_record_waits`): they import this module, so it cannot import them
-BookingCheck = Callable[[Context, "TableInfo", Sequence["Event | Mapping[str, Any]"]], None]
+#: (`regional.refuse_while_a_record_waits`): they import this module, so it cannot import them. Called with the
+#: record's events and the source it books with (a button flow's confirmation is not held up by its own flow)
+BookingCheck = Callable[[Context, "TableInfo", Sequence["Event | Mapping[str, Any]"], str], None]
 _BEFORE_BOOKING: list[BookingCheck] = []
 
 
@@ -465,6 +466,16 @@ def before_booking(check: BookingCheck) -> BookingCheck:
     """Register `check` to run before every booking on the open hand (it refuses by raising)."""
     _BEFORE_BOOKING.append(check)
     return check
+
+
+def refuse_before_booking(
+    ctx: Context, table: TableInfo, events: Sequence[Event | Mapping[str, Any]], source: str | None = None
+) -> None:
+    """Refuse (raise) what `book` would refuse of `events` before booking them (`before_booking`): also asked
+    before a record is offered as a guess (「是不是」) or started by the 胡/杠 buttons, never to be refused only at
+    the tap. `source`: the booking's, when not the message's."""
+    for check in _BEFORE_BOOKING:
+        check(ctx, table, events, source or ctx.source)
 
 
 def book(
@@ -488,6 +499,7 @@ def book(
 
     incoming = ctx.incoming
     if source is None and incoming is not None and incoming.edited:
+        refuse_before_booking(ctx, table, events)  # an edit into the hand a record waits in changes it alike
         try:
             result = ctx.service.replace_hand(
                 incoming.original_source, events, source=ctx.source, by=ctx.sender.user_id, reason=EDIT_REASON
@@ -501,8 +513,7 @@ def book(
     refuse_while_undo_asked(ctx, table)
     if ctx.double_win:
         return _joined_to_the_hand_just_ended(ctx, table, events), True
-    for check in _BEFORE_BOOKING:
-        check(ctx, table, events)
+    refuse_before_booking(ctx, table, events, source)
     result = ctx.service.record_events(
         table.id,
         events,
@@ -954,7 +965,7 @@ def flow_step(ctx: Context, kind: str, table_of: Callable[[Context], TableInfo])
         return [AnswerCallback(changed, alert=True), SendText(changed, edit_message_id=query.message_id)]
     if action == "x":
         if not may_cancel(ctx, table, flow.user_id, state):
-            who = _cancellers(ctx, table, flow.user_id, state)
+            who = cancellers(ctx, table, flow.user_id, state)
             return AnswerCallback(ctx.t("waiting_cancel_not_yours", who=who), alert=True)
         ctx.service.finish_flow(ctx.chat_id, key)
         return [AnswerCallback(), SendText(ctx.t("flow_cancelled"), edit_message_id=query.message_id)]
@@ -973,7 +984,7 @@ def may_cancel(ctx: Context, table: TableInfo, starter: int, state: Mapping[str,
     return mine is not None and mine == state.get("who")
 
 
-def _cancellers(ctx: Context, table: TableInfo, starter: int, state: Mapping[str, Any]) -> str:
+def cancellers(ctx: Context, table: TableInfo, starter: int, state: Mapping[str, Any]) -> str:
     """Who may drop a flow holding a record: its starter and the player it names (by their seats), or an admin."""
     names = [seat.name for seat in table.seats if seat.user_id == starter] + [str(state.get("who") or "")]
     return ctx.t("waiting_who", names=joined(ctx.lang, [name for name in dict.fromkeys(names) if name]))

@@ -59,22 +59,62 @@ register(
             "question above to book it; to drop it, {who} sends undo; then {action}.",
         },
         "waiting_record_first": {
-            "zh": "没有记：第{number}局已经报了 {what}，还在等 {waits}，还没记账，这一条会改了这一局。那条没错就先回答"
-            "上面的问题把它记下；那条记错了，或这一条在它之前（胡之前的杠、亮倒），由 {who} 发「撤销」去掉它，"
+            "zh": "{refused}：第{number}局已经报了 {what}，还在等 {waits}，还没记账，这一条会改了这一局。那条没错就先"
+            "回答上面的问题把它记下；那条记错了，或这一条在它之前（胡之前的杠、亮倒），由 {who} 发「撤销」去掉它，"
             "再按先后记。",
-            "en": "Not recorded: hand {number} already has {what}, still waiting for {waits} and not booked; this "
+            "en": "{refused}: hand {number} already has {what}, still waiting for {waits} and not booked; this "
             "line would change that hand. If it is right, answer the question above to book it; if it is wrong, or "
             "this line came before it (a kong, a 亮倒 before the win), {who} sends undo to drop it; then record "
             "them in their order.",
         },
+        "waiting_record_same": {
+            "zh": "第{number}局 {what} 已经报了，不用再报：还在等 {waits}，回答上面的问题就记下了。",
+            "en": "Hand {number}, {what}, is told already, no need to again: it waits for {waits}; answer the "
+            "question above and it is booked.",
+        },
         "waiting_record_double_win": {
-            "zh": "没有记：第{number}局已经报了 {what}，还在等 {waits}，还没记账。同一张炮两家胡是一炮双响：由 {who} "
-            "发「撤销」去掉它，再一起记：一炮双响 @{first} 番型 @{second} 番型 点 @{discarder}；那条没错、这条是"
-            "记错了，就回答上面的问题。",
-            "en": "Not recorded: hand {number} already has {what}, still waiting for {waits} and not booked. Two "
+            "zh": "{refused}：第{number}局已经报了 {what}，还在等 {waits}，还没记账。同一张炮两家胡是一炮双响："
+            "由 {who} 发「撤销」去掉它，再一起记：一炮双响 @{first} 番型 @{second} 番型 点 @{discarder}；"
+            "那条没错、这条是记错了，就回答上面的问题。",
+            "en": "{refused}: hand {number} already has {what}, still waiting for {waits} and not booked. Two "
             "wins on one discard are a double win: {who} sends undo to drop it, then record both: double win "
             "@{first} patterns @{second} patterns discard @{discarder}; if that one is right and this one wrong, "
             "answer the question above.",
+        },
+        "waiting_not_recorded": {"zh": "没有记", "en": "Not recorded"},
+        "waiting_not_edited": {
+            "zh": "没有按改后的消息重记（原来记的照旧）",
+            "en": "Not changed by the edit (what the message recorded stands)",
+        },
+        "waiting_flow_first_hu": {
+            "zh": "{refused}：{starter} 正在点按钮记第{number}局 {player} 胡，还没确认，还没记账，这一条会改了这一局。"
+            "那个胡没错就先点完按钮、点「确认」把它记下；那个胡记错了，或这一条在它之前（胡之前的杠、亮倒），由 {who} "
+            "点它的「取消」，再按先后记。",
+            "en": "{refused}: {starter} is recording hand {number}'s win by {player} with the buttons; it is not "
+            "confirmed and not booked, and this line would change that hand. If that win is right, finish its "
+            "buttons and press Confirm to book it; if it is wrong, or this line came before it (a kong, a ready (亮倒) "
+            "before the win), {who} presses its Cancel; then record them in their order.",
+        },
+        "waiting_flow_first_gang": {
+            "zh": "{refused}：{starter} 正在点按钮记第{number}局 {player} 的杠，还没确认，还没记账；"
+            "这一条会结束这一局，杠就记不上了。先点「确认」把杠记下，再记这一条；杠记错了就由 {who} 点它的「取消」。",
+            "en": "{refused}: {starter} is recording hand {number}'s kong by {player} with the buttons; it is not "
+            "confirmed and not booked, and this line would end the hand before it. Press Confirm to book the kong, "
+            "then record this; if the kong is wrong, {who} presses its Cancel.",
+        },
+        "waiting_edit_first": {
+            "zh": "没有记：第{number}局改后的记录（{what}）还在等 {waits}，还没改好。先回答上面的问题，再记这一条；"
+            "不改了就由 {who} 发「撤销」去掉它（第{number}局原来记的照旧）。",
+            "en": "Not recorded: the edit of hand {number} ({what}) still waits for {waits} and is not made yet. "
+            "Answer the question above, then record this; to leave the hand as it was, {who} sends undo.",
+        },
+        "waiting_edit_asks": {
+            "zh": "没有按改后的消息重记第{edited}局（原来记的照旧）：改了还要报一些东西，可第{number}局 {what} "
+            "还在等 {waits}，还没记账。先回答上面的问题把它记下，再改一次这条消息；或者把要报的写进这条消息里"
+            "（例如 买马 7s、坎2）。",
+            "en": "Hand {edited} not changed by the edit (what the message recorded stands): the edit needs more told, "
+            "but hand {number}, {what}, still waits for {waits} and is not booked. Answer the question above to "
+            "book it, then edit the message again; or put what is needed in the message (buy horse 7s, kan 2).",
         },
         "waiting_record_not_yours": {
             "zh": "第{number}局 {what} 还在等 {waits}，还没记账：要去掉它，请 {who} 发「撤销」。",

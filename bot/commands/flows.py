@@ -30,6 +30,7 @@ from bot.commands._common import (
     hold_hand,
     money,
     questions_waiting,
+    refuse_before_booking,
     seat_resolver,
     told_at,
 )
@@ -97,6 +98,7 @@ def start_flow(ctx: Context, table: TableInfo, kind: str, who: str | None = None
     if who is not None:
         state["who"] = who
         state["step"] = "method" if kind == "hu" else "kind"
+        _refuse_holding(ctx, table, kind, key)
         hold_hand(table, state)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, kind, state)
     text, buttons = render(ctx, table, kind, key, state)
@@ -146,10 +148,21 @@ def _press(ctx: Context, kind: str) -> HandlerResult:
     elif not _apply(step.table, kind, step.state, step.action):  # data none of the flow's buttons carries
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     if "who" in step.state and HOLDS_HAND not in step.state:  # a record half told: 结算 and the 日切 hour wait for it
+        try:
+            _refuse_holding(ctx, step.table, kind, step.key)
+        except Refusal as refusal:
+            return AnswerCallback(ctx.t(refusal.key, **refusal.params), alert=True)
         hold_hand(step.table, step.state)
     ctx.service.save_flow(ctx.chat_id, step.key, step.user_id, kind, step.state)
     text, buttons = render(ctx, step.table, kind, step.key, step.state)
     return SendText(text, buttons=buttons, edit_message_id=step.edit)
+
+
+def _refuse_holding(ctx: Context, table: TableInfo, kind: str, key: int) -> None:
+    """A 胡/杠 told by taps takes hold of the hand once its player is chosen; refused then, as its 「确认」 would be,
+    while another record of the hand waits (a typed win's 漂/马, another 胡 by taps: `before_booking`), rather than
+    after every tap."""
+    refuse_before_booking(ctx, table, [{"type": kind}], flow_source(ctx, key))
 
 
 def _apply(table: TableInfo, kind: str, state: dict[str, Any], action: str) -> bool:

@@ -112,7 +112,7 @@ def record_liangdao(ctx: Context) -> SendText:
     try:
         player = parse_player(ctx.args, mine, resolve)
     except GrammarError as err:
-        return offer(ctx, table, err, lambda args: parse_player(args, mine, resolve), word=ctx.word)
+        return offer(ctx, table, err, lambda args: Liangdao(parse_player(args, mine, resolve)), word=ctx.word)
     _first_person(ctx, mine, player)
     return _record(ctx, table, [Liangdao(player)])
 
@@ -165,7 +165,7 @@ def record_win(ctx: Context) -> SendText | list[Effect]:
     kept, amounts = stated_amounts(ctx.args)
     if amounts and ctx.word not in DOUBLE_WIN_WORDS:  # `七对 自摸 4块一家`: the win asked about without the money
         try:
-            specs_of(f"{kept} {said}")
+            asked = reading(f"{kept} {said}")
         except (GrammarError, Refusal):
             pass
         else:
@@ -173,7 +173,7 @@ def record_win(ctx: Context) -> SendText | list[Effect]:
                 raise Quiet  # `清一色自摸！每人8块` just after someone else recorded a hand's end: cheering it
             args = " ".join(part for part in (kept, said) if part)
             why = ctx.t("suggest_stated_amount", words=" ".join(amounts))
-            return ask(ctx, table, "胡", args, why, heard=True)
+            return ask(ctx, table, "胡", args, why, events=asked, heard=True)
     if ctx.word in DOUBLE_WIN_WORDS:
         specs = _double_win(ctx, mine, resolve)
     else:
@@ -197,7 +197,7 @@ def record_win(ctx: Context) -> SendText | list[Effect]:
         # `自摸`, `自摸 @乙`: a 屁胡, or patterns left out? Asked, never booked on a guess
         refuse_unbookable(ctx, table, events)
         args = " ".join(part for part in (ctx.args.strip(), "屁胡", said) if part)
-        return ask(ctx, table, "胡", args, ctx.t("suggest_bare", word=ctx.word))
+        return ask(ctx, table, "胡", args, ctx.t("suggest_bare", word=ctx.word), events=events)
     if ctx.word == BY_PATTERNS and not _names_its_winner(ctx, events, mine) and _cheering(ctx, table):
         raise Quiet
     return _record(ctx, table, list(events))

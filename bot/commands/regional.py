@@ -23,9 +23,11 @@ from bot.commands._common import (
     EDIT_REASON,
     FlowStep,
     before_booking,
+    cancellers,
     current_table,
     flow_data,
     flow_key,
+    flow_source,
     flow_step,
     follow_rollover,
     hand_gone,
@@ -84,17 +86,15 @@ from bot.permissions import plays_at
 from bot.texts import describe_event, joined
 from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS, NO_PIAO_WORDS, NUMERAL_DIGITS
 from ledger.events import Draw, Event, Piao, Win, payloads
-from ledger.records import HOLDS_HAND
+from ledger.records import HOLDS_HAND, TAPPED_KINDS
 from ledger.scoring import ScoringError
 from ledger.scoring.kawuxing import Rules
 from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
-from ledger.service import HandResult, LedgerError, MessageHand, TableInfo
+from ledger.service import Flow, HandResult, LedgerError, MessageHand, TableInfo
 
 KIND = ASK_KIND
 PREFIX = "ask"
 KAWUXING = ("kawuxing",)
-#: the flows that tell a win or a kong by taps (`bot.commands.flows`)
-TAPPED_KINDS = ("hu", "gang")
 #: the counts a typed answer may correct once given (`恰 0` after 恰 2 was tapped)
 COUNTS = ("kan", "qia", "ba")
 
@@ -129,7 +129,10 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         needs = pending(table, before, batch, carried)
     if not needs:
         return _answered(events, carried)
-    refuse_while_a_record_waits(ctx, table, events)
+    edits = replaced.number if replaced is not None and replaced.finished else None
+    if edits is not None:
+        _refuse_asking_beside(ctx, table, edits)
+    refuse_while_a_record_waits(ctx, table, events, ctx.source)
     check_scorable(table, before, batch, carried, needs)
     key = flow_key(ctx)
     asked = ctx.service.load_flow(ctx.chat_id, key)
@@ -149,6 +152,8 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         "edited": bool(incoming is not None and incoming.edited),
         "by": ctx.sender.user_id,
     }
+    if edits is not None:  # an edit of a hand played before: its question names that hand
+        state["edits"] = edits
     hold_hand(table, state)  # 结算, 开桌 and the 日切 hour wait for it
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
     text, buttons = _render(ctx, table, key, state, needs, before)
@@ -238,7 +243,7 @@ def _render(
     what = joined(
         ctx.lang, (describe_event(ctx.lang, e) for e in state["batch"] if e.get("type") in {"hu", "draw"}), "；"
     )
-    lines = [ctx.t("ask_head", number=state["number"], what=what)]
+    lines = [ctx.t("ask_head", number=state.get("edits", state["number"]), what=what)]
     declared = _declared(before, state["batch"])
     asked, rows = question(ctx, table, needs[0], state, button, declared, state["batch"])
     rows.append((button(ctx.t("btn_cancel"), "x"),))
@@ -568,7 +573,8 @@ def _waiting_parts(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> 
     )
     droppers = joined(ctx.lang, dict.fromkeys([_name_of(ctx, table, int(state["by"])), *_winners(state)]))
     waits = waits or ctx.t("waiting_input_answers")
-    return {"number": state["number"], "what": what, "waits": waits, "who": ctx.t("waiting_who", names=droppers)}
+    number = state.get("edits", state["number"])
+    return {"number": number, "what": what, "waits": waits, "who": ctx.t("waiting_who", names=droppers)}
 
 
 def _name_of(ctx: Context, table: TableInfo, user_id: int) -> str:
@@ -592,41 +598,120 @@ def refuse_while_waiting(ctx: Context, table: TableInfo | None, action: str) -> 
     found = waiting_record(ctx, table)
     if found is not None:
         raise Refusal("waiting_record", action=ctx.t(action), **_waiting_parts(ctx, table, found[1]))
+    flow = holding_flow(ctx, table)
+    if flow is not None:
+        raise Refusal(f"waiting_flow_{flow.kind}", action=ctx.t(action), **_flow_parts(ctx, table, flow))
+
+
+def holding_flow(ctx: Context, table: TableInfo, source: str = "") -> Flow | None:
+    """The 胡/杠 being told by taps that holds a record of the table's open hand (its player chosen: `HOLDS_HAND`),
+    but the one booking with `source` (its own confirmation); None — and nothing looked up — when no such flow
+    waits in the chat (`Context.tapping`)."""
+    if not ctx.tapping:
+        return None
     for flow in ctx.service.open_flows(ctx.chat_id, kinds=TAPPED_KINDS):
         state = flow.state
-        if state.get("table_id") == table.id and state.get(HOLDS_HAND) == table.hand_number:
-            starter = _name_of(ctx, table, flow.user_id)
-            raise Refusal(
-                f"waiting_flow_{flow.kind}",
-                action=ctx.t(action),
-                number=table.hand_number,
-                player=state.get("who", "?"),
-                starter=starter,
-                who=ctx.t("waiting_who", names=starter),
-            )
+        holds = state.get("table_id") == table.id and state.get(HOLDS_HAND) == table.hand_number
+        if holds and flow_source(ctx, flow.message_id) != source:
+            return flow
+    return None
+
+
+def _flow_parts(ctx: Context, table: TableInfo, flow: Flow) -> dict[str, Any]:
+    """What a refusal says of a 胡/杠 being told by taps: its hand, its player, who started it and who may drop it."""
+    return {
+        "number": table.hand_number,
+        "player": flow.state.get("who", "?"),
+        "starter": _name_of(ctx, table, flow.user_id),
+        "who": cancellers(ctx, table, flow.user_id, flow.state),
+    }
 
 
 @before_booking
-def refuse_while_a_record_waits(ctx: Context, table: TableInfo, events: Sequence[Event | Mapping[str, Any]]) -> None:
+def refuse_while_a_record_waits(
+    ctx: Context, table: TableInfo, events: Sequence[Event | Mapping[str, Any]], source: str
+) -> None:
     """Any other record of the hand while a record of it (a win, a 查大叫 荒庄) waits for its answers: a second
     ending is that hand told another way (booked, it dropped the waiting win unsaid), and a kong, 亮倒 or 漂 would
     change the hand under the waiting win (a kong made after the win kept its money; a 抢杠胡 lost the kong it
     robbed). Refused, naming the waiting record and how to go on: answer it, or drop it (its recorder, its
-    winner or an admin) and record both in their order — a second winner on the same discard as 一炮双响."""
+    winner or an admin) and record both in their order — a second winner on the same discard as 一炮双响. So is
+    a record while a 胡 told by taps holds the hand (its player chosen, not confirmed: booked, the typed win ended
+    the hand and the taps' 「确认」 expired unbooked), but a 漂 (the taps ask for it too, and count one told); and
+    an ending while a 杠 told by taps holds it (its 「确认」 would find the hand over). An edit of a message is
+    such a record when what it recorded is in that hand (one of a hand played before changes nothing under it)."""
     found = waiting_record(ctx, table)
-    if found is None:
+    flow = holding_flow(ctx, table, source) if found is None else None
+    if (found is None and flow is None) or not _changes_the_open_hand(ctx, table):
         return
-    state = found[1]
-    parts = _waiting_parts(ctx, table, state)
-    waiting = [_discard_win(e) for e in state["batch"] if e.get("type") == "hu"]
+    edit = ctx.incoming is not None and ctx.incoming.edited
+    refused = ctx.t("waiting_not_edited" if edit else "waiting_not_recorded")
     told = [_discard_win(e) for e in events if isinstance(e, Win) or (isinstance(e, Mapping) and e.get("type") == "hu")]
-    if len(waiting) == 1 == len(told) and waiting[0] and told[0] and waiting[0][1] == told[0][1] != "":
-        (first, discarder), (second, _) = waiting[0], told[0]
-        refusal = Refusal("waiting_record_double_win", first=first, second=second, discarder=discarder, **parts)
+    if flow is not None:
+        ending = any(_type_of(e) in {"hu", "draw"} for e in events)
+        if (flow.kind == "hu" and all(_type_of(e) == "piao" for e in events)) or (flow.kind == "gang" and not ending):
+            return
+        refusal = Refusal(f"waiting_flow_first_{flow.kind}", refused=refused, **_flow_parts(ctx, table, flow))
+    elif found is not None and "edits" in found[1]:  # an edit of an earlier hand waits: not this hand's record
+        refusal = Refusal("waiting_edit_first", **_waiting_parts(ctx, table, found[1]))
     else:
-        refusal = Refusal("waiting_record_first", **parts)
+        assert found is not None
+        state = found[1]
+        parts = _waiting_parts(ctx, table, state)
+        waiting = [_discard_win(e) for e in state["batch"] if e.get("type") == "hu"]
+        endings = [e for e in state["batch"] if e.get("type") in {"hu", "draw"}]
+        if not edit and endings == [p for p in _payloads(events) if p.get("type") in {"hu", "draw"}]:
+            refusal = Refusal("waiting_record_same", **parts)  # told again (by someone else, or sent twice)
+        elif len(waiting) == 1 == len(told) and waiting[0] and told[0] and waiting[0][1] == told[0][1] != "":
+            (first, discarder), (second, _) = waiting[0], told[0]
+            refusal = Refusal(
+                "waiting_record_double_win", first=first, second=second, discarder=discarder, refused=refused, **parts
+            )
+        else:
+            refusal = Refusal("waiting_record_first", refused=refused, **parts)
     refusal.heard = True
     raise refusal
+
+
+def _payloads(events: Sequence[Event | Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Events as the payloads a waiting record keeps of what it was told (`batch`)."""
+    return [e if isinstance(e, Mapping) else payloads([e])[0] for e in events]
+
+
+def _type_of(event: Event | Mapping[str, Any]) -> str:
+    """An event's type as its payload says it (`hu`, `draw`, `piao` …)."""
+    if isinstance(event, Mapping):
+        return str(event.get("type"))
+    return {Win: "hu", Draw: "draw", Piao: "piao"}.get(type(event), "other")
+
+
+def _changes_the_open_hand(ctx: Context, table: TableInfo) -> bool:
+    """Whether the line records into the table's open hand: a new line does; an edit does when its message recorded
+    nothing yet (it is read as a new line) or recorded into that hand — not one of a hand played before, nor one
+    taken back or settled (the booking says so). A correction's trial (`replacing`) replaces the table's latest
+    record: into that hand when it is not finished."""
+    if replacing(ctx):
+        latest = ctx.service.latest_record(table.id)
+        return latest is None or not latest.finished
+    incoming = ctx.incoming
+    if incoming is None or not incoming.edited:
+        return True
+    try:
+        found = ctx.service.message_hand(incoming.original_source)
+    except LedgerError:
+        return False
+    return found is None or (found.table.id == table.id and not found.finished)
+
+
+def _refuse_asking_beside(ctx: Context, table: TableInfo, edits: int) -> None:
+    """An edit of a hand played before that needs its own question while a record of the hand being played waits
+    for its answers: two questions would wait for the same typed answers (`买马 7s`). Refused, naming the waiting
+    one; the edit is made again once it is answered, or with the input in its line."""
+    found = waiting_record(ctx, table)
+    if found is not None:
+        refusal = Refusal("waiting_edit_asks", edited=edits, **_waiting_parts(ctx, table, found[1]))
+        refusal.heard = True
+        raise refusal
 
 
 def _discard_win(event: Event | Mapping[str, Any]) -> tuple[str, str] | None:

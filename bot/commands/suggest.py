@@ -15,11 +15,11 @@ restart in between loses nothing. Whoever typed the line may drop the question b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step
+from bot.commands._common import FlowStep, asked_already, current_table, flow_key, flow_step, refuse_before_booking
 from bot.commands.questions import cancel_by_typing, effects_of, nothing_booked, press_by_typing
 from bot.core import (
     AnswerCallback,
@@ -37,6 +37,7 @@ from bot.core import (
 from bot.grammar import GrammarError, closest_reading, english_line, left_out, render
 from bot.vocabulary import SUGGEST_NO_WORDS
 from ledger.errors import LedgerError
+from ledger.events import Event
 from ledger.service import TableInfo
 
 KIND = "suggest"
@@ -45,20 +46,24 @@ ASK_KIND = "ask"
 PREFIX = "sg"
 
 
-def offer(ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[str], object], *, word: str) -> SendText:
+def offer(
+    ctx: Context, table: TableInfo, err: GrammarError, check: Callable[[str], Event | Sequence[Event]], *, word: str
+) -> SendText:
     """The answer to a record that could not be read: the closest reading `check` accepts (it raises a
-    GrammarError or Refusal for one that cannot be booked either) with buttons, else the refusal itself."""
+    GrammarError or Refusal for one that cannot be booked either, else returns its events) with buttons, else
+    the refusal itself."""
     reading = closest_reading(err.reading) if err.suggest else None
     if reading is not None and any(_names_someone(ctx, word) for word in left_out(err.reading)):
         reading = None  # `暗杠 3s 老王`: a guess without the person named could book other money than meant
     if reading is not None:
         args = render(reading, ctx.lang)
         try:
-            check(args)
+            read = check(args)
         except (GrammarError, Refusal):
             reading = None
         else:
-            return ask(ctx, table, word, args, _why(ctx, err))
+            events = [read] if isinstance(read, Event) else list(read)
+            return ask(ctx, table, word, args, _why(ctx, err), events=events)
     raise Refusal(err.key, **err.params)
 
 
@@ -105,12 +110,24 @@ def typed_line(ctx: Context, word: str, args: str) -> dict[str, Any]:
     }
 
 
-def ask(ctx: Context, table: TableInfo, word: str, args: str, why: str, *, heard: bool = False) -> SendText:
+def ask(
+    ctx: Context,
+    table: TableInfo,
+    word: str,
+    args: str,
+    why: str,
+    *,
+    events: Sequence[Event] = (),
+    heard: bool = False,
+) -> SendText:
     """Store the reading `word args` and ask whether it is what was meant (never about a line that did not start
-    with its command word, `Context.unprompted`, unless `heard`: a win said with its money is no chat)."""
+    with its command word, `Context.unprompted`, unless `heard`: a win said with its money is no chat). A reading
+    whose `events` the booking would refuse as they are (another record of the hand waits: `before_booking`) is
+    refused now, not offered for a tap that could only be refused."""
     key = flow_key(ctx)
     if asked_already(ctx, key) or (ctx.unprompted and not heard):
         raise Quiet
+    refuse_before_booking(ctx, table, events)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, held_line(ctx, table, word, args))
     buttons = (
         (
