@@ -83,7 +83,7 @@ from bot.grammar import read as read_words
 from bot.permissions import plays_at
 from bot.texts import describe_event, joined
 from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS, NO_PIAO_WORDS, NUMERAL_DIGITS
-from ledger.events import Draw, Event, Piao, Win, payloads
+from ledger.events import Draw, Event, Payload, Piao, Win, payloads
 from ledger.records import HOLDS_HAND
 from ledger.scoring import ScoringError
 from ledger.scoring.kawuxing import Rules
@@ -95,6 +95,9 @@ PREFIX = "ask"
 KAWUXING = ("kawuxing",)
 #: the flows that tell a win or a kong by taps (`bot.commands.flows`)
 TAPPED_KINDS = ("hu", "gang")
+#: a question's hand when it was asked: the one being played, for an edit of a finished hand's message a later
+#: one than the hand the record goes into (`"number"`)
+ASKED_IN = "asked_in"
 #: the counts a typed answer may correct once given (`恰 0` after 恰 2 was tapped)
 COUNTS = ("kan", "qia", "ba")
 
@@ -139,14 +142,17 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     if not ctx.repeat and not (incoming is not None and incoming.edited):
         # a double entry is held back before it is asked about: answered later, past the window, it would book
         ctx.service.refuse_repeat(table.id, events, by=ctx.sender.user_id, recap=ctx.recap)
+    edited = bool(incoming is not None and incoming.edited)
     state: dict[str, Any] = {
         "table_id": table.id,
-        "number": table.hand_number,
+        # the hand the record goes into: an edited message's own (perhaps finished), else the open one
+        "number": replaced.number if edited and replaced is not None else table.hand_number,
+        ASKED_IN: table.hand_number,  # the hand being played when it was asked (`_pending_ask`, `_expired`)
         "batch": batch,
         "answers": carried,
         "source": ctx.source,
         "original": incoming.original_source if incoming is not None else ctx.source,
-        "edited": bool(incoming is not None and incoming.edited),
+        "edited": edited,
         "by": ctx.sender.user_id,
     }
     hold_hand(table, state)  # 结算, 开桌 and the 日切 hour wait for it
@@ -165,18 +171,28 @@ def _replaced_hand(ctx: Context, table: TableInfo) -> MessageHand | None:
     told; None for a new record (no read: the hot path)."""
     incoming = ctx.incoming
     if incoming is not None and incoming.edited:
-        source = incoming.original_source
-    elif replacing(ctx) or ctx.double_win:  # 「一炮双响」 re-records the hand just ended
+        return _message_hand(ctx, incoming.original_source)
+    if replacing(ctx) or ctx.double_win:  # 「一炮双响」 re-records the hand just ended
         latest = ctx.service.latest_record(table.id)
-        if latest is None:
-            return None
-        source = original_source(latest.source)
-    else:
-        return None
+        return _message_hand(ctx, original_source(latest.source)) if latest is not None else None
+    return None
+
+
+def _message_hand(ctx: Context, source: str) -> MessageHand | None:
+    """The hand the message `source` recorded in; None when it recorded nothing, or what it recorded was taken back
+    or its night settled (the booking says so)."""
     try:
         return ctx.service.message_hand(source)
-    except LedgerError:  # taken back, or its night settled: the booking says so
+    except LedgerError:
         return None
+
+
+def _hand_before(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> list[Payload]:
+    """What a waiting record's hand holds before it: for an edited message, the events of its own hand before what
+    it recorded (that hand perhaps finished, the table at a later one: the edit replaces the record in place);
+    else the open hand's events."""
+    replaced = _message_hand(ctx, str(state["original"])) if state.get("edited") else None
+    return list(replaced.before if replaced is not None else ctx.service.hand_state(table.id).events)
 
 
 def _answered(events: Sequence[Event], answers: Sequence[Mapping[str, Any]]) -> list[Event]:
@@ -262,7 +278,7 @@ def press_answer(ctx: Context) -> HandlerResult:
     expired = _expired(ctx, step.table, step.key, step.state)
     if expired is not None:
         return [AnswerCallback(expired, alert=True), SendText(expired, edit_message_id=step.edit)]
-    before = list(ctx.service.hand_state(step.table.id).events)
+    before = _hand_before(ctx, step.table, step.state)
     needs = pending(step.table, before, step.state["batch"], step.state["answers"])
     if not press(step.table, step.state, step.action, needs, _declared(before, step.state["batch"])):
         return AnswerCallback(ctx.t("button_expired"), alert=True)
@@ -289,7 +305,7 @@ def _cancel_not_theirs(ctx: Context) -> AnswerCallback | None:
 def _expired(ctx: Context, table: TableInfo, key: int, state: Mapping[str, Any]) -> str | None:
     """A question whose hand was recorded another way meanwhile, or taken back, books nothing: it is finished, and
     says why."""
-    why = hand_gone(table, state["number"])
+    why = hand_gone(table, state.get(ASKED_IN, state["number"]))
     if why is None:
         return None
     ctx.service.finish_flow(ctx.chat_id, key)
@@ -346,7 +362,7 @@ def _pending_ask(ctx: Context, table: TableInfo) -> tuple[int, dict[str, Any]] |
         if flow.kind != KIND:
             continue
         state = flow.state
-        if state.get("table_id") == table.id and state.get("number") == table.hand_number:
+        if state.get("table_id") == table.id and state.get(ASKED_IN, state.get("number")) == table.hand_number:
             found = found or (flow.message_id, dict(state))
         else:
             ctx.service.finish_flow(ctx.chat_id, flow.message_id)
@@ -382,7 +398,7 @@ def _typed(
         told = read(table)
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
-    before = list(ctx.service.hand_state(table.id).events)
+    before = _hand_before(ctx, table, state)
     needs = pending(table, before, state["batch"], state["answers"])
     ignored = []
     for key, values in told.items():
@@ -514,7 +530,7 @@ def record_piao(ctx: Context) -> SendText | None:
     found = _pending_ask(ctx, table) if not (ctx.incoming and ctx.incoming.edited) else None
     if found is not None and plays_at(ctx, table):
         flow, state = found
-        before = list(ctx.service.hand_state(table.id).events)
+        before = _hand_before(ctx, table, state)
         needs = pending(table, before, state["batch"], state["answers"])
         if answer(state, needs, "piao", dict(told)):
             asked = {need["player"] for need in needs if need["input"] == "piao"}
@@ -548,7 +564,7 @@ def _waiting_parts(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> 
     batch = state["batch"]
     what = joined(ctx.lang, (describe_event(ctx.lang, e) for e in batch if e.get("type") in {"hu", "draw"}), "；")
     try:
-        needs = pending(table, list(ctx.service.hand_state(table.id).events), batch, state["answers"])
+        needs = pending(table, _hand_before(ctx, table, state), batch, state["answers"])
     except ScoringError:  # the answers no longer score: it still waits, for what is not said
         needs = []
     waits = joined(

@@ -211,3 +211,19 @@ def test_a_patterns_fix_books_what_the_fixed_line_books_with_the_hand_s_stakes(
         assert balances(corrected) == balances(game(-1002, told, f"b: 胡 {now} 自摸 买马 {horse}"))
     finally:
         ledger.close()
+
+
+@pytest.mark.parametrize("answered", ["b: 买马 7s", "b: !press 7条"])
+def test_an_edit_of_a_finished_hand_asks_its_horse_under_its_own_number(
+    bot: tuple[Bot, ManualClock], answered: str
+) -> None:
+    """A win on a discard edited into a self-draw at a 买马 table lacks its horse: the question names the edited
+    hand (not the one being played next), is answered by typing or by its button, and books into that hand."""
+    console = table(bot, -1001, MAIMA, "b: 胡 清一色 点 @a")
+    asked = console.feed("b: !edit 胡 清一色 自摸")
+    assert asked[0] == "bot: 第1局 小李 自摸：本桌规则还要报这些才能记账", asked
+    booked = console.feed(answered)
+    assert "bot: 第1局 按改后的消息重记（原记录作废）：" in booked, booked
+    assert booked[-1] == "bot: 下一局：第2局，庄家 小李", booked
+    assert balances(console) == balances(table(bot, -1002, MAIMA, "b: 胡 清一色 自摸 买马 7s"))
+
