@@ -54,7 +54,7 @@ from bot.commands._inputs import (
 )
 from bot.commands._recording import event_reply, hand_reply, kawuxing_table, ready_of
 from bot.commands.chat_options import minggang
-from bot.commands.correct import replacing
+from bot.commands.correct import WouldAsk, replacing
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import ASK_KIND
 from bot.core import (
@@ -109,6 +109,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     """The events a record books — with 首局定漂's 漂 carried from the table's first hand — or, when its rules
     still need an input the record lacks, the question (the record is kept until it is answered)."""
     rules = table_rules(table)
+    events = [*(Piao(player, amount) for player, amount in ctx.piao_told), *events]  # `改成 漂 @丙 2`
     refuse_unbookable(ctx, table, events)
     if not asks_anything(rules) or not any(isinstance(e, Win | Draw) for e in events):
         return events
@@ -134,6 +135,8 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         return _answered(events, carried)
     refuse_while_a_record_waits(ctx, table, events)
     check_scorable(table, before, batch, carried, needs)
+    if replacing(ctx):  # a correction's trial: it asks once confirmed, what is said with its question
+        raise WouldAsk(_answered(events, carried), list(dict.fromkeys(f"input_{need['input']}" for need in needs)))
     key = flow_key(ctx)
     asked = ctx.service.load_flow(ctx.chat_id, key)
     if asked is not None and asked.kind == KIND and asked.finished_at and asked.state.get("source") == ctx.source:
@@ -153,6 +156,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         "source": ctx.source,
         "original": incoming.original_source if incoming is not None else ctx.source,
         "edited": edited,
+        "corrected": bool(incoming is not None and incoming.corrected),  # a 改成's: its reply says 「已改正」
         "by": ctx.sender.user_id,
     }
     hold_hand(table, state)  # 结算, 开桌 and the 日切 hour wait for it
@@ -333,7 +337,7 @@ def _go_on(
         return SendText(text, buttons=buttons, reply_to=ctx.message_id, posted_as=f"{PREFIX}:{key}")
     result, edited = _book(ctx, table, state)
     ctx.service.finish_flow(ctx.chat_id, key)
-    reply = hand_reply(ctx, table, result, edited=edited)
+    reply = hand_reply(ctx, table, result, edited=edited, corrected=bool(state.get("corrected")))
     return SendText(reply.text, edit_message_id=edit, reply_to=None if edit else ctx.message_id)
 
 
