@@ -129,7 +129,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     ]
     needs = pending(table, before, batch, carried)
     if needs and replaced is not None:
-        carried += kept_answers(replaced.events, batch, needs)
+        carried += kept_answers(_told_in(table, replaced), batch, needs)
         needs = pending(table, before, batch, carried)
     if not needs:
         return _answered(events, carried)
@@ -180,6 +180,17 @@ def _replaced_hand(ctx: Context, table: TableInfo) -> MessageHand | None:
         latest = ctx.service.latest_record(table.id)
         return _message_hand(ctx, original_source(latest.source)) if latest is not None else None
     return None
+
+
+def _told_in(table: TableInfo, replaced: MessageHand) -> list[Payload]:
+    """The replaced hand's events as its players told them: without the 漂 0 its record got at a draw that moves
+    no 漂 (`unused_piao`: nobody was asked), so a win told in its place asks each 漂."""
+    first = len(replaced.before)
+    own = replaced.events[first : first + len(replaced.event_ids)]
+    told = [event for event in own if event.get("type") != "piao"]
+    if not unused_piao(table, replaced.before, told):
+        return list(replaced.events)
+    return [*replaced.before, *told, *replaced.events[first + len(own) :]]
 
 
 def _message_hand(ctx: Context, source: str) -> MessageHand | None:

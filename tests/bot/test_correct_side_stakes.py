@@ -228,6 +228,18 @@ def test_an_edit_of_a_finished_hand_asks_its_horse_under_its_own_number(
     assert balances(console) == balances(table(bot, -1002, MAIMA, "b: 胡 清一色 自摸 买马 7s"))
 
 
+def test_a_draw_edited_into_a_win_asks_the_hand_s_piao(bot: tuple[Bot, ManualClock]) -> None:
+    """A 荒庄 that moved no 漂 was booked with each 漂 at 0 unasked: edited into a win, that hand's 漂 is asked,
+    under its own number, and booked into it (the next hand's 漂 untouched)."""
+    console = table(bot, -1001, PIAO, "a: 荒庄")
+    asked = console.feed("a: !edit 胡 清一色 自摸")
+    assert asked[:2] == ["bot: 第1局 阿杰 自摸：本桌规则还要报这些才能记账", "bot: 阿杰 这局漂几？（或发：漂 @阿杰 2）"]
+    booked = console.feed("a: 漂 @a 1 @b 2 @c 0")
+    assert "bot: 第1局 按改后的消息重记（原记录作废）：" in booked, booked
+    assert balances(console) == balances(table(bot, -1002, PIAO, "a: 漂 @a 1 @b 2 @c 0", "a: 胡 清一色 自摸"))
+    assert console.feed("a: 牌桌")[-2] == "bot: 本局还没有记录。"
+
+
 @pytest.mark.parametrize("answered", ["b: 买马 7s", "b: !press 7条"])
 def test_a_discard_win_corrected_to_a_self_draw_asks_its_horse(bot: tuple[Bot, ManualClock], answered: str) -> None:
     """`改成 自摸` at a 买马 table: the win becomes a self-draw (its hand kept), the question says the horse is
