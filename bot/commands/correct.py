@@ -43,6 +43,7 @@ from bot.grammar import (
     BY_PATTERNS,
     DOUBLE_WIN,
     GrammarError,
+    Word,
     asks,
     clean,
     fold,
@@ -265,7 +266,7 @@ def _horse_said(word: str, line: str) -> str:
     if not wrong and not said:
         return line
     rest = rest[len(said) :].strip(" ，,:：")
-    words = read_words(rest) if rest else []
+    words = _words(rest)
     if not words or not (words[0].kind == "tiles" or is_tile_attempt(words[0].typed)):
         return line  # `改成 马上来`, `the horse was great`: chat
     return f"{MA_WORD} {rest}"
@@ -445,7 +446,7 @@ def _wins_kept(latest: TableRecord, said: str, me: str | None = None) -> list[st
         return []
     if _told_input(said):  # `买马 8s`: the hand and way kept, the rest re-told
         return [f"{kept} {said}"]
-    hand_kept = f"{win['winner']} {_hand_said({**win, 'kan': None, 'qia': None, 'ba': None})} {said}"
+    hand_kept = f"{win['winner']} {_hand_kept(win)} {said}"
     if not _names_a_hand(said):  # `改成 自摸`, `点 @阿杰`: only the way changes, never the hand to a 屁胡
         return [hand_kept]
     return [f"{win['winner']} {said} {_way_said(win)}", hand_kept]
@@ -461,7 +462,13 @@ def _win_line(win: Payload) -> str | None:
     """A recorded win as a line tells it again, its hand and way kept and its counts left to be kept as answers
     (`小李 清一色 点 老王`); None for a win of no 卡五星 way."""
     way = _way_said(win)
-    return f"{win['winner']} {_hand_said({**win, 'kan': None, 'qia': None, 'ba': None})} {way}" if way else None
+    return f"{win['winner']} {_hand_kept(win)} {way}" if way else None
+
+
+def _hand_kept(win: Payload) -> str:
+    """A recorded win's hand as a line says it, its counts left out: kept as answers (`_inputs.kept_answers`) where
+    the hand told again still allows them."""
+    return _hand_said({**win, "kan": None, "qia": None, "ba": None})
 
 
 #: the kinds of words that tell a win's hand (`bot.grammar.read`): its tiles, patterns and situations
@@ -471,8 +478,18 @@ _HAND_WORDS = frozenset({"pattern", "pihu", "tiles", "situation", "meld"})
 def _names_a_hand(said: str) -> bool:
     """Whether a correction tells a hand (`七对`, `123p… 5p`, `杠上开花`), not only how it was won and its horse
     (`自摸 买马 中`: the tile after 买马 is the horse's)."""
-    words = read_words(said)
+    words = _words(said)
+    if not words:  # nothing read (too long to read: as a hand, as it was read before)
+        return True
     return any(w.kind in _HAND_WORDS and not (i and words[i - 1].kind == "ma") for i, w in enumerate(words))
+
+
+def _words(said: str) -> list[Word]:
+    """The words of a record's arguments (`grammar.read`); none when they cannot be read (too many)."""
+    try:
+        return read_words(said)
+    except GrammarError:
+        return []
 
 
 def _told_input(said: str) -> bool:
