@@ -444,7 +444,9 @@ def _wins_kept(latest: TableRecord, said: str, me: str | None = None) -> list[st
     kept = _win_line(win)
     if kept is None:
         return []
-    if _told_input(said):  # `买马 8s`: the hand and way kept, the rest re-told
+    words = _words(said)
+    names_a_way = any(word.kind == "method" for word in words)
+    if _told_input(said) or not (names_a_way or _names_a_hand(said)):  # `买马 8s`, `2坎`: the hand and way kept
         return [f"{kept} {said}"]
     hand_kept = f"{win['winner']} {_hand_kept(win)} {said}"
     if not _names_a_hand(said):  # `改成 自摸`, `点 @阿杰`: only the way changes, never the hand to a 屁胡

@@ -75,6 +75,7 @@ CORRECTIONS = [
     # 数坎: the count kept by a pattern's fix, re-told by `改成 坎2`
     (SHUKAN, ("b: 胡 清一色 自摸 坎1",), "b: 改成 碰碰胡", ("b: 胡 碰碰胡 自摸 坎1",)),
     (SHUKAN, ("b: 胡 清一色 自摸 坎1",), "b: 改成 坎2", ("b: 胡 清一色 自摸 坎2",)),
+    (SHUKAN, ("b: 胡 清一色 自摸 坎1",), "b: 改成 2坎", ("b: 胡 清一色 自摸 坎2",)),
 ]
 
 
