@@ -269,6 +269,9 @@ class Context:
     repeat: bool = False
     #: a win confirmed as the other win of the hand just ended on the same discard (「一炮双响」): booked into it
     double_win: bool = False
+    #: 漂 a correction tells of the hand just ended (`改成 漂 @丙 2`, `老王没漂`): booked with its win, after what
+    #: the hand was told (`regional.prepare`), as (player, amount)
+    piao_told: tuple[tuple[str, int], ...] = ()
     #: read from a line that does not start with its command word (`grammar.unprompted`: `清一色 自摸`, `@乙 胡了 …`):
     #: booked when it reads cleanly, otherwise silent — no refusal, question or suggestion answers what may be chat
     unprompted: bool = False

@@ -314,11 +314,13 @@ def split_command(
         if found is not None and found[0].key == "correct":
             return found
     recap = _led_in(head, _RECAP_LEADS) if head.startswith(_RECAP_LEADS) else 0  # `刚才那把不是清一色是七对`
-    if head.startswith(_NOT_IS_STARTS, recap):  # `是清一色 不是七对`, `不是七对 是清一色`: `应该是 清一色`
-        instead = _said_instead(text[origin[start + recap] :])
+    # `马不是7s是8s`, `刚才那把马是8s不是7s`: the horse said so, `应该是 马 8s`
+    horse = next((w for w in vocab.MA_NOT_IS if _horse_not_is(head, recap, w)), "")
+    if head.startswith(_NOT_IS_STARTS, recap + len(horse)):  # `是清一色 不是七对`, `不是七对 是清一色`: `应该是 清一色`
+        instead = _said_instead(text[origin[start + recap + len(horse)] :])
         command = book.lookup(vocab.SHOULD_BE, game) if instead and not asks(text) else None
         if command is not None:
-            return command, vocab.SHOULD_BE, instead
+            return command, vocab.SHOULD_BE, f"{horse} {instead}" if horse else instead
     opening = _led_in(head, _OPEN_LEADS)
     if opening < len(head):  # `来来来 开桌 @乙 @丙`: the open word after them
         found = split_command(text[origin[start + opening] :], book, game)
@@ -664,6 +666,11 @@ _NOT_IS = re.compile(rf"不是(?P<was>.+?)(?:{'|'.join(vocab.INSTEAD_WORDS)})(?P
 _NOT_IS_STARTS = ("是", "不是")
 #: the hand just played named before what it is and is not (`刚才那把不是清一色是七对`, `刚才 是七对 不是清一色`)
 _RECAP_LEADS = (*vocab.RECAP_HAND_WORDS, *vocab.RECAP_WORDS)
+
+
+def _horse_not_is(head: str, at: int, horse: str) -> bool:
+    """Whether `head` says at `at` the horse (`horse`: 马, 马牌) is or is not something (`马不是7s是8s`)."""
+    return head.startswith(horse, at) and head.startswith(_NOT_IS_STARTS, at + len(horse))
 
 
 def _said_instead(text: str) -> str:

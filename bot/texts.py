@@ -552,6 +552,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "把第{number}局的「{what}」（{by}）改成「{becomes}」？改了按新的重算这一局。",
         "en": "Replace hand {number}'s “{what}” ({by}) with “{becomes}”? The hand is scored again as corrected.",
     },
+    "correct_then_asks": {
+        "zh": "这样还要报{what}：点「改成这样」后我再问。",
+        "en": "It also needs {what}: asked once you confirm.",
+    },
+    "correct_piao_same": {
+        "zh": "第{number}局记的就是 {piao}，没有改。",
+        "en": "Hand {number} already has {piao}; nothing changed.",
+    },
+    "correct_stands": {
+        "zh": "没有改：第{number}局还是「{what}」。",
+        "en": "Nothing changed: hand {number} stays “{what}”.",
+    },
     "correct_unready": {
         "zh": "「{line}」还记不了（少了什么，或者有看不懂的词），没有改。照记牌的写法写完整，例如：改成 胡 七对 自摸",
         "en": "“{line}” is not a complete record (something missing or unreadable); nothing changed. Write it as you "

@@ -235,6 +235,22 @@ CORRECTION_CHATTY_EN = (
 #: 改成 in English (`change to seven pairs self-draw`, `correct it to seven pairs`): asked about as 改成 is; the
 #: chatty ones beside them
 CORRECTION_EN = ("change to", "change it to", "correct to", "correct it to", *CORRECTION_CHATTY_EN)
+#: the horse (买马) said wrong, before what it is (`马买错了 是8s`, `wrong horse, it was 8s`, `change the horse to
+#: 8s`): the line is `改成 买马 8s`; the chatty ones (all but `change the horse to`) act only when it reads cleanly
+MA_WRONG_WORDS = ("马买错了", "马错了", "马牌错了", "马翻错了", "马记错了", "马写错了", "马不对", "马牌不对")
+MA_WRONG_EN = ("wrong horse", "the horse was", "horse was", "the horse should be", "horse should be", "the horse is")
+MA_CHANGE_EN = ("change the horse to", "change horse to", "correct the horse to", "correct horse to")
+#: what a correction says the horse is after 改成 or 错了 (`改成 马 8s`, `不对 马是8s`, `马买错了 应该是8s`): read as
+#: `买马 8s` there (马 alone, `马上`, is no horse anywhere else)
+MA_IS_SAID = ("马牌应该是", "马应该是", "马牌是", "马是", "应该是", "马牌", "马", "是")
+#: 漂 said wrong, before what it is (`漂错了 老王漂2`): the line is `改成 漂 老王 2`, acted on when it reads cleanly
+PIAO_WRONG_WORDS = ("漂错了", "漂记错了", "漂报错了", "漂写错了", "漂不对")
+#: a player's 漂 said after 改成 or 错了 with the player first (`改成 老王 漂2`, `不对 老王没漂`, `我没漂`): the
+#: words for none
+PIAO_NONE_SAID = ("没有漂", "没漂", "不漂")
+#: the horse named before what it is and is not (`马不是7s是8s`, `马牌是8s不是7s`)
+MA_NOT_IS = ("马牌", "马")
+MA_IS_SAID_EN = ("it should be", "should be", "it was", "it's", "it is", "was", "is")
 #: a double win's own words: a line starting with one is a 一炮双响 (`一炮双响 阿杰 卡五星 小李 七对 点 老王`) only
 #: when it reads as one; anything else after them is chat (`一炮双响 太爽了`)
 DOUBLE_WIN_WORDS = ("一炮双响", "双响")
@@ -258,6 +274,7 @@ HU_MISTYPED_FIRST_PERSON = ("我糊了", "我糊啦")
 HU_MISTYPED_WORDS = ("糊了", "糊啦", *HU_MISTYPED_FIRST_PERSON)
 CHATTY_WORDS = frozenset(
     {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
+    | {*MA_WRONG_WORDS, *MA_WRONG_EN, *PIAO_WRONG_WORDS}
     | {*WON_EN, *WON_BARE_EN, *HU_MISTYPED_WORDS, *RECEIVED_NAMING_EN, *LIANGDAO_SHORT_WORDS}
     | {word for words in PENGHU_DONE_EN.values() for word in words}
     | set(DEALT_IN_EN)
@@ -483,7 +500,7 @@ ALIAS_EN = ("nickname",)
 PAY_CODE_EN = ("pay code", "payment code", "qr code")
 PAY_CODE_REMOVE_EN = ("remove pay code", "delete pay code", "remove payment code", "delete payment code")
 PAY_FEES_EN = ("pay table fee", "pay table fees", "pay the table fee", "pay fees")
-MA_EN = ("buy horse", "horse tile")
+MA_EN = ("buy horse", "bought horse", "horse tile", "horse")
 READY_HANDS_EN = ("ready hand", "ready hands", "tenpai")
 QIABA_EN = ("qia", "ba")
 
@@ -588,7 +605,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # answered with how to end the night (bot/commands/close.py)
     "close": (*CLOSE_WORDS, *CLOSE_EN),
     # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
-    "correct": ("改", "改成", "改为", "改一下", "更正", *CORRECTION_CHATTY_WORDS, *CORRECTION_EN),
+    "correct": (
+        *("改", "改成", "改为", "改一下", "更正", *CORRECTION_CHATTY_WORDS, *CORRECTION_EN),
+        *(*MA_WRONG_WORDS, *MA_WRONG_EN, *MA_CHANGE_EN, *PIAO_WRONG_WORDS),
+    ),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
     # payments after a settlement (bot/commands/payments.py)
     "pay": (

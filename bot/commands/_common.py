@@ -423,11 +423,13 @@ def net_by_member(booked: Iterable[TransferInfo], voided: Iterable[TransferInfo]
     return net
 
 
-def edited_key(ctx: Context, key: str) -> str:
+def edited_key(ctx: Context, key: str, *, corrected: bool = False) -> str:
     """The text (`hand_edited`, 「按改后的消息重记」) of a record replaced by an edited message, or its `_corrected`
-    twin (「已改正」) when a player's 改成 replaced it and no message was edited."""
+    twin (「已改正」) when a player's 改成 replaced it and no message was edited (`corrected`: a 改成 whose record
+    was booked once its question was answered, by another message)."""
     incoming = ctx.incoming
-    return f"{key.removesuffix('_edited')}_corrected" if incoming is not None and incoming.corrected else key
+    corrected = corrected or (incoming is not None and incoming.corrected)
+    return f"{key.removesuffix('_edited')}_corrected" if corrected else key
 
 
 def edit_changes_head(ctx: Context, edited: bool) -> list[str]:

@@ -157,13 +157,16 @@ def event_reply(ctx: Context, table: TableInfo, result: HandResult, what: str, *
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
-def hand_reply(ctx: Context, table: TableInfo, result: HandResult, *, edited: bool = False) -> SendText:
+def hand_reply(
+    ctx: Context, table: TableInfo, result: HandResult, *, edited: bool = False, corrected: bool = False
+) -> SendText:
     """The reply to a finished hand: what was understood, patterns and multiple, side stakes by name (漂, 买马,
     数坎 …, 查大叫), changes, the next dealer. An edit of a hand of a table since ended names the players as
-    every reply names them now (`named_now`), and has no next hand to announce."""
+    every reply names them now (`named_now`), and has no next hand to announce. `corrected`: the edit was a 改成's
+    (`edited_key`)."""
     table, result = named_now(ctx, table, result)
     lines = booking_lines(ctx, result)
-    edit = edited_key(ctx, "hand_edited") if edited else "hand_recorded"
+    edit = edited_key(ctx, "hand_edited", corrected=corrected) if edited else "hand_recorded"
     header = "hand_double_win" if ctx.double_win else edit
     lines.append(ctx.t(header, number=result.number))
     lines += describe_win(ctx.lang, result.events, result.answer, ctx.group.currency)

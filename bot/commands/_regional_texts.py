@@ -287,7 +287,7 @@ register(
         },
         "stake_piao": {"zh": "漂：{payments}", "en": "piao (漂): {payments}"},
         "stake_kan": {"zh": "数坎 {kan} 坎：{payments}", "en": "kan count (数坎) {kan}: {payments}"},
-        "stake_ma": {"zh": "买马 {tile}（{points}）：{payments}", "en": "买马 {tile} ({points}): {payments}"},
+        "stake_ma": {"zh": "买马 {tile}（{points}）：{payments}", "en": "horse (买马) {tile} ({points}): {payments}"},
         "stake_pqmb": {
             "zh": "跑恰摸八（跑{pao} 恰{qia} 摸{mo} 八{ba}）：{payments}",
             "en": "跑恰摸八 (跑 {pao}, 恰 {qia}, 摸 {mo}, 八 {ba}): {payments}",

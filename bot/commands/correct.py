@@ -18,6 +18,7 @@ else after 改 is chat.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
@@ -32,6 +33,7 @@ from bot.commands._common import (
     seat_resolver,
     what_said,
 )
+from bot.commands._inputs import piao_of, table_rules
 from bot.commands._recording import recorded_by
 from bot.commands.questions import cancel_by_typing, confirm_by_typing, typed_answer
 from bot.commands.suggest import rerun, run_held, typed_line
@@ -40,16 +42,21 @@ from bot.core import original_source as _original
 from bot.grammar import (
     BY_PATTERNS,
     DOUBLE_WIN,
+    GrammarError,
+    Word,
     asks,
     clean,
     fold,
+    is_tile_attempt,
     name_key,
+    parse_piao,
     split_command,
     tokens,
     without_afterthoughts,
 )
+from bot.grammar import read as read_words
 from bot.permissions import may_answer, plays_at
-from bot.texts import describe_record
+from bot.texts import describe_record, joined
 from bot.vocabulary import (
     COMMAND_WORDS,
     CORRECT_NO_WORDS,
@@ -58,8 +65,15 @@ from bot.vocabulary import (
     COUNT_WORDS,
     GOUJI_ROUND_WORDS,
     KEYWORDS,
+    MA_CHANGE_EN,
+    MA_IS_SAID,
+    MA_IS_SAID_EN,
+    MA_WRONG_EN,
+    MA_WRONG_WORDS,
     MELDS,
+    NO_PIAO_WORDS,
     PATTERNS,
+    PIAO_NONE_SAID,
     PLAYER_FIRST_WORDS,
     SHOULD_BE,
     SITUATIONS,
@@ -80,6 +94,9 @@ HU_WORD = COMMAND_WORDS["hu"][0]
 TOLD_INPUTS = frozenset({"ma", "kan", "qiaba"})
 #: a win with no pattern, as a line says it
 PIHU = KEYWORDS["pihu"][0]
+#: the word the horse is told with (`买马 8s`), and 漂's (`漂 2`)
+MA_WORD = COMMAND_WORDS["ma"][0]
+PIAO_WORD = COMMAND_WORDS["piao"][0]
 #: a game's own reading of a correction that names only what changed of its latest record (碰胡's `改成 自摸` keeps
 #: the win's 中庄, `错了 是阿四点的` a 碰's player): game -> (ctx, that record, the line) -> the (word, args) that
 #: records it so, or None when the line says more than what changed (bot/games/penghu.py registers 碰胡's)
@@ -136,6 +153,10 @@ def correction(ctx: Context) -> SendText:
     """The question 改 asks (or why not); also what `记错了 是七对` is (bot/commands/undo.py)."""
     table = ctx.table
     line = _round_by_names(ctx, without_afterthoughts(clean(ctx.args)))  # `改一下，胡 七对 自摸 哈哈`
+    line = _horse_said(ctx.word, line)
+    piao = _piao_said(ctx, line)
+    if piao is not None:  # `改成 漂 @丙 2`, `老王没漂`: the latest win as it was, with that 漂 told after its hand's
+        ctx, line = piao
     found = split_command(line, registry, ctx.game, ctx.seat_names)
     if found is not None and found[0].key == "correct":  # `记错了 改成 清一色 自摸`: 改成 said once more
         line = found[2]
@@ -190,7 +211,7 @@ def correction(ctx: Context) -> SendText:
     if asked_already(ctx, key):
         raise Quiet
     try:
-        word, args, becomes, recorded = _reading_of(ctx, found, line, latest)
+        word, args, becomes, recorded, then_asks = _reading_of(ctx, found, line, latest)
     except _RuledOut as why:  # the line read as a correction all through (`改成七对`, `应该是七对`): said to it too
         return _told(ctx, why.message, heard=True)
     except _Unusable as why:
@@ -209,6 +230,7 @@ def correction(ctx: Context) -> SendText:
         # edit's update id nor a button's `e0`, and a second press replays rather than books again
         "edit": f"{original}:e0{ctx.message_id}",
         "corrected": True,  # its reply says the record was corrected, not re-recorded from an edited message
+        "piao": [list(told) for told in ctx.piao_told],  # `改成 漂 @丙 2`: booked with the win (`suggest.run_held`)
         "target": latest.event_ids[-1],
         "number": latest.hand_number,
         **what_said(ctx, lambda lang: describe_record(lang, latest.events, table.game)),
@@ -217,6 +239,8 @@ def correction(ctx: Context) -> SendText:
     by = recorded_by(ctx, latest)
     question = ctx.t("correct_ask", number=latest.hand_number, what=what, by=by, becomes=becomes)
     question += _players_changed(ctx, latest.events, recorded)
+    if then_asks:  # `改成 自摸` at a 买马 table: the horse is asked once it is confirmed
+        question += "\n" + ctx.t("correct_then_asks", what=joined(ctx.lang, (ctx.t(key) for key in then_asks)))
     buttons = (
         (
             Button(ctx.t("btn_correct_yes"), f"{PREFIX}:{key}:ok"),
@@ -224,6 +248,67 @@ def correction(ctx: Context) -> SendText:
         ),
     )
     return SendText(question, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+#: the words that say the horse was wrong (`马买错了`, `wrong horse`, `change the horse to`): what follows is the horse
+_MA_WRONG = frozenset({*MA_WRONG_WORDS, *MA_WRONG_EN, *MA_CHANGE_EN})
+#: what may come before the horse said in a correction (`马是`, `it was`), longest first
+_MA_IS = tuple(sorted((*MA_IS_SAID, *MA_IS_SAID_EN), key=len, reverse=True))
+
+
+def _horse_said(word: str, line: str) -> str:
+    """A correction's line naming the horse as players say it, as `买马 <tile>`: after a word saying the horse was
+    wrong (`马买错了 是8s`, `wrong horse, it was 8s`, `change the horse to 8 bamboo`), and after 改成 or 错了 when it
+    says 马 and a tile (`改成 马 8s`, `不对 马是8s`, `改成 马 东`: a tile to refuse). Any other line as it is."""
+    wrong = word in _MA_WRONG
+    rest = line.lstrip(" ，,:：")
+    said = next((said for said in _MA_IS if fold(rest).startswith(said) and (wrong or said.startswith("马"))), "")
+    if not wrong and not said:
+        return line
+    rest = rest[len(said) :].strip(" ，,:：")
+    words = _words(rest)
+    if not words or not (words[0].kind == "tiles" or is_tile_attempt(words[0].typed)):
+        return line  # `改成 马上来`, `the horse was great`: chat
+    return f"{MA_WORD} {rest}"
+
+
+#: a player's 漂 with the player first (`老王 漂2`, `老王漂 2`, `我没漂`)
+_PLAYER_PIAO = re.compile(
+    rf"(?P<who>\S+?)\s*(?:{PIAO_WORD}\s*(?P<amount>\d+)|(?P<none>{'|'.join(PIAO_NONE_SAID)}))", re.DOTALL
+)
+
+
+def _piao_said(ctx: Context, line: str) -> tuple[Context, str] | None:
+    """A correction of the 漂 of the hand just ended at a table where each player chooses it (`改成 漂2`, `改成 漂
+    @丙 2`, `改成 老王 漂2`, `不对 老王没漂`, `漂错了 老王漂2`): `ctx` carrying that 漂 (`Context.piao_told`) and its
+    latest win's line as it was (`小李 清一色 点 阿杰`), which the correction replaces with itself and that 漂. None
+    for any other line, or when the latest record is no single win. A 漂 that cannot be is refused."""
+    table = ctx.table
+    if table is None or table.game != "kawuxing" or table_rules(table).piao != "chosen" or not plays_at(ctx, table):
+        return None
+    found = split_command(line, registry, ctx.game, ctx.seat_names)
+    said = _PLAYER_PIAO.fullmatch(fold(line).strip())
+    if found is not None and found[0].key == "piao":
+        args = f"{found[2]} 0" if found[1] in NO_PIAO_WORDS else found[2]
+    elif said is not None:
+        args = f"{said['who']} {said['amount'] or 0}"
+    else:
+        return None
+    latest = ctx.service.latest_record(table.id)
+    wins = _ended_by(latest) if latest is not None else []
+    kept = _win_line(wins[0]) if len(wins) == 1 and wins[0].get("type") == "hu" else None
+    if latest is None or kept is None:
+        return None
+    try:
+        told = parse_piao(args, my_seat(ctx, table), seat_resolver(ctx, table))
+    except GrammarError as err:
+        raise Refusal(err.key, **err.params) from err
+    hand = ctx.service.message_hand(_original(latest.source))  # its 漂, told beside the win or with it
+    now = piao_of(hand.events) if hand is not None else {}
+    if all(now.get(player) == amount for player, amount in told):  # `改成 漂 @丙 0` where 丙's is 0
+        shown = joined(ctx.lang, (f"{player} {PIAO_WORD} {amount}" for player, amount in told))
+        raise Refusal("correct_piao_same", number=latest.hand_number, piao=shown)
+    return replace(ctx, piao_told=tuple(told)), kept
 
 
 def _own_hand_before(ctx: Context, table_id: int, latest: TableRecord) -> TableRecord | None:
@@ -243,6 +328,18 @@ class _WouldBook(Exception):
         self.events = events
 
 
+class WouldAsk(Exception):
+    """The line reads through to a record its table's rules still want an input for (`改成 自摸` at a 买马 table:
+    the horse): `events` as it would be booked with what the replaced record was told kept (a pattern's fix keeps
+    the horse), `asks` what is asked once it is confirmed (`input_ma` …). Raised by the question's maker
+    (`regional.prepare`) instead of asking, in a correction's trial (`replacing`)."""
+
+    def __init__(self, events: Sequence[Event], asks: Sequence[str]) -> None:
+        super().__init__()
+        self.events = events
+        self.asks = tuple(asks)
+
+
 class _Unusable(Exception):
     """The line cannot take the record's place: `message` says why."""
 
@@ -252,8 +349,9 @@ class _Unusable(Exception):
 
 
 class _RuledOut(_Unusable):
-    """The hand's earlier events rule the line out (`_refuse_against_the_hand`): said even when the line was only
-    patterns, kept on the latest win (`改成 七对` after the winner's kong)."""
+    """The hand's earlier events rule the line out (`_refuse_against_the_hand`), or what it re-tells of the latest
+    win is refused (`改成 买马 东`, `马买错了 是东`): said even when the line was only patterns, kept on the latest
+    win (`改成 七对` after the winner's kong), or said as chat is (`Context.unprompted`)."""
 
 
 class _Unready(Exception):
@@ -342,20 +440,64 @@ def _wins_kept(latest: TableRecord, said: str, me: str | None = None) -> list[st
         return _double_kept(wins, said, me)
     if not said or len(wins) != 1 or wins[0].get("type") != "hu":
         return []
-    win, hand = wins[0], wins[0].get("hand", {})
-    how = {"self_draw": "自摸", "discard": "点", "rob_kong": "抢杠"}.get(str(win.get("method")))
-    if how is None:
+    win = wins[0]
+    kept = _win_line(win)
+    if kept is None:
         return []
-    discarder = f" {win['from']}" if win.get("from") else ""
+    words = _words(said)
+    names_a_way = any(word.kind == "method" for word in words)
+    if _told_input(said) or not (names_a_way or _names_a_hand(said)):  # `买马 8s`, `2坎`: the hand and way kept
+        return [f"{kept} {said}"]
+    hand_kept = f"{win['winner']} {_hand_kept(win)} {said}"
+    if not _names_a_hand(said):  # `改成 自摸`, `点 @阿杰`: only the way changes, never the hand to a 屁胡
+        return [hand_kept]
+    return [f"{win['winner']} {said} {_way_said(win)}", hand_kept]
+
+
+def _way_said(win: Payload) -> str | None:
+    """How a recorded win was won, as a line says it (`自摸`, `点 老王`, `抢杠 老王`); None for no 卡五星 way."""
+    how = {"self_draw": "自摸", "discard": "点", "rob_kong": "抢杠"}.get(str(win.get("method")))
+    return f"{how} {win['from']}" if how and win.get("from") else how
+
+
+def _win_line(win: Payload) -> str | None:
+    """A recorded win as a line tells it again, its hand and way kept and its counts left to be kept as answers
+    (`小李 清一色 点 老王`); None for a win of no 卡五星 way."""
+    way = _way_said(win)
+    return f"{win['winner']} {_hand_kept(win)} {way}" if way else None
+
+
+def _hand_kept(win: Payload) -> str:
+    """A recorded win's hand as a line says it, its counts left out: kept as answers (`_inputs.kept_answers`) where
+    the hand told again still allows them."""
+    return _hand_said({**win, "kan": None, "qia": None, "ba": None})
+
+
+#: the kinds of words that tell a win's hand (`bot.grammar.read`): its tiles, patterns and situations
+_HAND_WORDS = frozenset({"pattern", "pihu", "tiles", "situation", "meld"})
+
+
+def _names_a_hand(said: str) -> bool:
+    """Whether a correction tells a hand (`七对`, `123p… 5p`, `杠上开花`), not only how it was won and its horse
+    (`自摸 买马 中`: the tile after 买马 is the horse's)."""
+    words = _words(said)
+    if not words:  # nothing read (too long to read: as a hand, as it was read before)
+        return True
+    return any(w.kind in _HAND_WORDS and not (i and words[i - 1].kind == "ma") for i, w in enumerate(words))
+
+
+def _words(said: str) -> list[Word]:
+    """The words of a record's arguments (`grammar.read`); none when they cannot be read (too many)."""
+    try:
+        return read_words(said)
+    except GrammarError:
+        return []
+
+
+def _told_input(said: str) -> bool:
+    """Whether a correction re-tells only what a 卡五星 win was told beside its hand (`买马 8s`, `坎2`)."""
     found = split_command(said, registry, "kawuxing")
-    if found is not None and found[0].key in TOLD_INPUTS:  # `买马 8s`: the hand and way kept, the rest re-told
-        return [f"{win['winner']} {_hand_said({**win, 'kan': None, 'qia': None, 'ba': None})} {how}{discarder} {said}"]
-    readings = [f"{win['winner']} {said} {how}{discarder}"]
-    if "concealed" not in hand:  # told by its patterns, not its tiles
-        told = [PATTERNS[key][0] for key in hand.get("patterns", ()) if key in PATTERNS]
-        told += [SITUATIONS[key][0] for key in hand.get("situations", ()) if key in SITUATIONS]
-        readings.append(f"{win['winner']} {' '.join(told) or PIHU} {said}")
-    return readings
+    return found is not None and found[0].key in TOLD_INPUTS
 
 
 def _kept_by_game(ctx: Context, latest: TableRecord | None, line: str) -> tuple[str, str] | None:
@@ -441,10 +583,16 @@ def _double_whose(ctx: Context, latest: TableRecord, line: str) -> str | None:
     )
 
 
+#: what a correction's line records in the latest record's place: described, as events, and the inputs it asks
+#: once confirmed (`WouldAsk.asks`)
+Reading = tuple[str, list[Payload], tuple[str, ...]]
+
+
 def _reading_of(
     ctx: Context, found: tuple[Command, str, str] | None, line: str, latest: TableRecord
-) -> tuple[str, str, str, list[Payload]]:
-    """(word, args, what it records described and as events) of the correction `line`: the game's own reading of
+) -> tuple[str, str, str, list[Payload], tuple[str, ...]]:
+    """(word, args, what it records described, as events, and what it asks once confirmed) of the correction
+    `line`: the game's own reading of
     only what changed (`KEPT_BY_GAME`: 碰胡's `改成 自摸`) when it has one; as typed when it reads as a record;
     else, for a win or what is no record by itself (`七对`, `自摸`), the latest win with what was said changed
     (`_wins_kept`). Raises `_Unusable` with why the line as typed cannot be used, or `Quiet` for a line
@@ -472,25 +620,29 @@ def _reading_of(
             raise typed from None
     if hu is None:  # a game without 卡五星's wins
         raise Quiet
-    ruled_out: _RuledOut | None = None
+    ruled_out: _Unusable | None = None
+    told_input = _told_input(line)
     for reading in _wins_kept(latest, line, my_seat(ctx, ctx.table) if ctx.table is not None else None):
         try:
             return HU_WORD, reading, *_reading(ctx, hu, HU_WORD, reading, latest)
         except _RuledOut as why:
             ruled_out = ruled_out or why
-        except _Unusable:
-            continue
+        except _Unusable as why:  # `改成 买马 东`: its one reading's refusal is what to say, and what stands
+            if told_input and ruled_out is None:
+                what = describe_record(ctx.lang, latest.events, ctx.game)
+                stands = ctx.t("correct_stands", number=latest.hand_number, what=what)
+                ruled_out = _RuledOut(f"{why.message}\n{stands}")
     if ruled_out is not None:
         raise ruled_out
     raise Quiet  # `改一下，说好的`: chat
 
 
-def _reading(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> tuple[str, list[Payload]]:
+def _reading(ctx: Context, command: Command, word: str, args: str, latest: TableRecord) -> Reading:
     """What `word args` would record in `latest`'s place, as the replies describe records (`阿杰 自摸 清一色`: the
-    question shows who wins, not only the line typed) and as events. Run by the record's own command over a
-    ledger that writes nothing (`_TrialLedger`); raises `_Unusable` with what to say instead: the record's
-    refusal, that the line is not complete (it would be asked about), or that a hand's end can only become another
-    end."""
+    question shows who wins, not only the line typed), as events, and the inputs its table's rules would ask for
+    once it is confirmed (`WouldAsk`). Run by the record's own command over a ledger that writes nothing
+    (`_TrialLedger`); raises `_Unusable` with what to say instead: the record's refusal, that the line is not
+    complete (it would be asked about otherwise), or that a hand's end can only become another end."""
     from bot.texts import refusal_text
 
     trial = replace(ctx, service=cast(Ledger, _TrialLedger(ctx.service)))
@@ -498,7 +650,9 @@ def _reading(ctx: Context, command: Command, word: str, args: str, latest: Table
     try:
         command.handler(trial)
     except _WouldBook as booked:
-        return _in_place_of(ctx, latest, booked.events)
+        return (*_in_place_of(ctx, latest, booked.events), ())
+    except WouldAsk as asked:  # scored as far as it is told already (`check_scorable`): what it asks is said
+        return (*_in_place_of(ctx, latest, asked.events, scored=True), asked.asks)
     except Refusal as refusal:
         raise _Unusable(ctx.t(refusal.key, **refusal.params)) from None
     except (_Unready, Quiet):
@@ -511,9 +665,12 @@ def _reading(ctx: Context, command: Command, word: str, args: str, latest: Table
     raise _Unusable(ctx.t("correct_unready", line=f"{word} {args}".strip()))
 
 
-def _in_place_of(ctx: Context, latest: TableRecord, events: Sequence[Event]) -> tuple[str, list[Payload]]:
+def _in_place_of(
+    ctx: Context, latest: TableRecord, events: Sequence[Event], *, scored: bool = False
+) -> tuple[str, list[Payload]]:
     """The events described and as the ledger records them, when they may replace `latest`: a hand's end (a win
-    or a draw; 够级's round) only by another end, as the ledger reads them."""
+    or a draw; 够级's round) only by another end, as the ledger reads them. `scored`: the hand was scored with
+    them already (a record still to be asked about cannot be scored whole here)."""
     try:
         recorded = payloads(events)
     except LedgerError:  # a chained kong, read only after the hand's earlier events: never an end
@@ -521,7 +678,8 @@ def _in_place_of(ctx: Context, latest: TableRecord, events: Sequence[Event]) -> 
     if latest.finished and not any(is_terminal(ctx.game, event) for event in recorded):
         what = describe_record(ctx.lang, latest.events, ctx.game)
         raise _Unusable(ctx.t("correct_not_an_end", number=latest.hand_number, what=what))
-    _refuse_against_the_hand(ctx, latest, recorded)
+    if not scored:
+        _refuse_against_the_hand(ctx, latest, recorded)
     return (describe_record(ctx.lang, recorded, ctx.game) if recorded else ""), recorded
 
 

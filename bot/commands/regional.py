@@ -56,7 +56,7 @@ from bot.commands._inputs import (
 )
 from bot.commands._recording import event_reply, hand_reply, kawuxing_table, ready_of
 from bot.commands.chat_options import minggang
-from bot.commands.correct import replacing
+from bot.commands.correct import WouldAsk, replacing
 from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.suggest import ASK_KIND
 from bot.core import (
@@ -85,7 +85,7 @@ from bot.grammar import read as read_words
 from bot.permissions import plays_at
 from bot.texts import describe_event, joined
 from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS, NO_PIAO_WORDS, NUMERAL_DIGITS
-from ledger.events import Draw, Event, Piao, Win, payloads
+from ledger.events import Draw, Event, Payload, Piao, Win, payloads
 from ledger.records import HOLDS_HAND, TAPPED_KINDS
 from ledger.scoring import ScoringError
 from ledger.scoring.kawuxing import Rules
@@ -95,6 +95,9 @@ from ledger.service import Flow, HandResult, LedgerError, MessageHand, TableInfo
 KIND = ASK_KIND
 PREFIX = "ask"
 KAWUXING = ("kawuxing",)
+#: a question's hand when it was asked: the one being played, for an edit of a finished hand's message a later
+#: one than the hand the record goes into (`"number"`)
+ASKED_IN = "asked_in"
 #: the counts a typed answer may correct once given (`恰 0` after 恰 2 was tapped)
 COUNTS = ("kan", "qia", "ba")
 
@@ -106,6 +109,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     """The events a record books — with 首局定漂's 漂 carried from the table's first hand — or, when its rules
     still need an input the record lacks, the question (the record is kept until it is answered)."""
     rules = table_rules(table)
+    events = [*(Piao(player, amount) for player, amount in ctx.piao_told), *events]  # `改成 漂 @丙 2`
     refuse_unbookable(ctx, table, events)
     if not asks_anything(rules) or not any(isinstance(e, Win | Draw) for e in events):
         return events
@@ -125,7 +129,7 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     ]
     needs = pending(table, before, batch, carried)
     if needs and replaced is not None:
-        carried += kept_answers(replaced.events, batch, needs)
+        carried += kept_answers(_told_in(table, replaced), batch, needs)
         needs = pending(table, before, batch, carried)
     if not needs:
         return _answered(events, carried)
@@ -134,6 +138,8 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
         _refuse_asking_beside(ctx, table, edits)
     refuse_while_a_record_waits(ctx, table, events, ctx.source)
     check_scorable(table, before, batch, carried, needs)
+    if replacing(ctx):  # a correction's trial: it asks once confirmed, what is said with its question
+        raise WouldAsk(_answered(events, carried), list(dict.fromkeys(f"input_{need['input']}" for need in needs)))
     key = flow_key(ctx)
     asked = ctx.service.load_flow(ctx.chat_id, key)
     if asked is not None and asked.kind == KIND and asked.finished_at and asked.state.get("source") == ctx.source:
@@ -142,14 +148,18 @@ def prepare(ctx: Context, table: TableInfo, events: list[Event]) -> list[Event] 
     if not ctx.repeat and not (incoming is not None and incoming.edited):
         # a double entry is held back before it is asked about: answered later, past the window, it would book
         ctx.service.refuse_repeat(table.id, events, by=ctx.sender.user_id, recap=ctx.recap)
+    edited = bool(incoming is not None and incoming.edited)
     state: dict[str, Any] = {
         "table_id": table.id,
-        "number": table.hand_number,
+        # the hand the record goes into: an edited message's own (perhaps finished), else the open one
+        "number": replaced.number if edited and replaced is not None else table.hand_number,
+        ASKED_IN: table.hand_number,  # the hand being played when it was asked (`_pending_ask`, `_expired`)
         "batch": batch,
         "answers": carried,
         "source": ctx.source,
         "original": incoming.original_source if incoming is not None else ctx.source,
-        "edited": bool(incoming is not None and incoming.edited),
+        "edited": edited,
+        "corrected": bool(incoming is not None and incoming.corrected),  # a 改成's: its reply says 「已改正」
         "by": ctx.sender.user_id,
     }
     if edits is not None:  # an edit of a hand played before: its question names that hand
@@ -170,18 +180,39 @@ def _replaced_hand(ctx: Context, table: TableInfo) -> MessageHand | None:
     told; None for a new record (no read: the hot path)."""
     incoming = ctx.incoming
     if incoming is not None and incoming.edited:
-        source = incoming.original_source
-    elif replacing(ctx) or ctx.double_win:  # 「一炮双响」 re-records the hand just ended
+        return _message_hand(ctx, incoming.original_source)
+    if replacing(ctx) or ctx.double_win:  # 「一炮双响」 re-records the hand just ended
         latest = ctx.service.latest_record(table.id)
-        if latest is None:
-            return None
-        source = original_source(latest.source)
-    else:
-        return None
+        return _message_hand(ctx, original_source(latest.source)) if latest is not None else None
+    return None
+
+
+def _told_in(table: TableInfo, replaced: MessageHand) -> list[Payload]:
+    """The replaced hand's events as its players told them: without the 漂 0 its record got at a draw that moves
+    no 漂 (`unused_piao`: nobody was asked), so a win told in its place asks each 漂."""
+    first = len(replaced.before)
+    own = replaced.events[first : first + len(replaced.event_ids)]
+    told = [event for event in own if event.get("type") != "piao"]
+    if not unused_piao(table, replaced.before, told):
+        return list(replaced.events)
+    return [*replaced.before, *told, *replaced.events[first + len(own) :]]
+
+
+def _message_hand(ctx: Context, source: str) -> MessageHand | None:
+    """The hand the message `source` recorded in; None when it recorded nothing, or what it recorded was taken back
+    or its night settled (the booking says so)."""
     try:
         return ctx.service.message_hand(source)
-    except LedgerError:  # taken back, or its night settled: the booking says so
+    except LedgerError:
         return None
+
+
+def _hand_before(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> list[Payload]:
+    """What a waiting record's hand holds before it: for an edited message, the events of its own hand before what
+    it recorded (that hand perhaps finished, the table at a later one: the edit replaces the record in place);
+    else the open hand's events."""
+    replaced = _message_hand(ctx, str(state["original"])) if state.get("edited") else None
+    return list(replaced.before if replaced is not None else ctx.service.hand_state(table.id).events)
 
 
 def _answered(events: Sequence[Event], answers: Sequence[Mapping[str, Any]]) -> list[Event]:
@@ -267,7 +298,7 @@ def press_answer(ctx: Context) -> HandlerResult:
     expired = _expired(ctx, step.table, step.key, step.state)
     if expired is not None:
         return [AnswerCallback(expired, alert=True), SendText(expired, edit_message_id=step.edit)]
-    before = list(ctx.service.hand_state(step.table.id).events)
+    before = _hand_before(ctx, step.table, step.state)
     needs = pending(step.table, before, step.state["batch"], step.state["answers"])
     if not press(step.table, step.state, step.action, needs, _declared(before, step.state["batch"])):
         return AnswerCallback(ctx.t("button_expired"), alert=True)
@@ -294,7 +325,7 @@ def _cancel_not_theirs(ctx: Context) -> AnswerCallback | None:
 def _expired(ctx: Context, table: TableInfo, key: int, state: Mapping[str, Any]) -> str | None:
     """A question whose hand was recorded another way meanwhile, or taken back, books nothing: it is finished, and
     says why."""
-    why = hand_gone(table, state["number"])
+    why = hand_gone(table, state.get(ASKED_IN, state["number"]))
     if why is None:
         return None
     ctx.service.finish_flow(ctx.chat_id, key)
@@ -322,7 +353,7 @@ def _go_on(
         return SendText(text, buttons=buttons, reply_to=ctx.message_id, posted_as=f"{PREFIX}:{key}")
     result, edited = _book(ctx, table, state)
     ctx.service.finish_flow(ctx.chat_id, key)
-    reply = hand_reply(ctx, table, result, edited=edited)
+    reply = hand_reply(ctx, table, result, edited=edited, corrected=bool(state.get("corrected")))
     return SendText(reply.text, edit_message_id=edit, reply_to=None if edit else ctx.message_id)
 
 
@@ -351,7 +382,7 @@ def _pending_ask(ctx: Context, table: TableInfo) -> tuple[int, dict[str, Any]] |
         if flow.kind != KIND:
             continue
         state = flow.state
-        if state.get("table_id") == table.id and state.get("number") == table.hand_number:
+        if state.get("table_id") == table.id and state.get(ASKED_IN, state.get("number")) == table.hand_number:
             found = found or (flow.message_id, dict(state))
         else:
             ctx.service.finish_flow(ctx.chat_id, flow.message_id)
@@ -387,7 +418,7 @@ def _typed(
         told = read(table)
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
-    before = list(ctx.service.hand_state(table.id).events)
+    before = _hand_before(ctx, table, state)
     needs = pending(table, before, state["batch"], state["answers"])
     ignored = []
     for key, values in told.items():
@@ -525,7 +556,7 @@ def record_piao(ctx: Context) -> SendText | None:
     found = _pending_ask(ctx, table) if not (ctx.incoming and ctx.incoming.edited) else None
     if found is not None and plays_at(ctx, table):
         flow, state = found
-        before = list(ctx.service.hand_state(table.id).events)
+        before = _hand_before(ctx, table, state)
         needs = pending(table, before, state["batch"], state["answers"])
         if answer(state, needs, "piao", dict(told)):
             asked = {need["player"] for need in needs if need["input"] == "piao"}
@@ -559,7 +590,7 @@ def _waiting_parts(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> 
     batch = state["batch"]
     what = joined(ctx.lang, (describe_event(ctx.lang, e) for e in batch if e.get("type") in {"hu", "draw"}), "；")
     try:
-        needs = pending(table, list(ctx.service.hand_state(table.id).events), batch, state["answers"])
+        needs = pending(table, _hand_before(ctx, table, state), batch, state["answers"])
     except ScoringError:  # the answers no longer score: it still waits, for what is not said
         needs = []
     waits = joined(

@@ -199,8 +199,16 @@ def run_held(
         mentions=mentions,
         usernames=tuple(str(u) for u in state.get("usernames", ())),
     )
+    piao_told = tuple((str(player), int(amount)) for player, amount in state.get("piao", ()))  # `改成 漂 @丙 2`
     typed = replace(
-        ctx, sender=sender, source=source, incoming=incoming, callback=None, repeat=repeat, double_win=double_win
+        ctx,
+        sender=sender,
+        source=source,
+        incoming=incoming,
+        callback=None,
+        repeat=repeat,
+        double_win=double_win,
+        piao_told=piao_told,
     )
     typed.command, typed.word, typed.args = command, word, args
     try:
