@@ -10,6 +10,7 @@ import pytest
 
 from bot.console import Console
 from bot.core import Bot, ManualClock
+from ledger.service import Ledger
 from tests.bot.test_player_first import Table
 
 PLAYERS = ("dl 大刘", "aj 阿杰", "pz 胖子", "lw 老王", "xz 小张", "a6 阿六", "zz 赵总")
@@ -160,3 +161,18 @@ def test_statistics_count_rounds_and_firsts(console: Console) -> None:
     card = said(console, "lw: 统计 @aj")
     assert card[1] == "bot: 够级 2局 头科1（50.0%）"
     assert not [line for line in card if "点炮" in line or "番型" in line]
+
+
+def test_firsts_are_read_on_either_database(db_url: str) -> None:
+    """The 头科 count comes from the stored answer's places, which SQLite hands back as text and PostgreSQL as
+    decoded JSON."""
+    clock = ManualClock()
+    ledger = Ledger.open(db_url, clock=clock.now)
+    try:
+        console = Console(Bot(ledger, clock=clock), clock)
+        for line in SETUP:
+            console.feed(line)
+        said(console, f"dl: {ROUND}")
+        assert "bot: 大刘 +2元｜够级 1局 头科1（100.0%）" in said(console, "lw: 统计")
+    finally:
+        ledger.close()
