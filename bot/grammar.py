@@ -525,6 +525,10 @@ _CHEERED_WORDS = (
     | frozenset(vocab.OWN_PLACE_WORDS)
 )
 _PLACES_LONGEST_FIRST = sorted(vocab.GOUJI_PLACES, key=len, reverse=True)
+_PLACES_LONGEST_FIRST_T = tuple(_PLACES_LONGEST_FIRST)
+#: a 够级 round told name first with one name that is no seat's is read (and answered) only when it names a whole
+#: table: anything shorter is chat
+SEAT_NAMES_WITH_ONE_UNSEATED = 6
 _PLACES = "|".join(_PLACES_LONGEST_FIRST)
 #: the sender's own 够级 place said as players say it: `我 二科`, `我是头科`, `头科 我`, `头科是我`, `我末游了`
 _OWN_PLACE = re.compile(rf"(?:我\s*是?\s*(?P<a>{_PLACES})|(?P<b>{_PLACES})\s*是?\s*我)\s*[了啦]?")
@@ -610,13 +614,19 @@ def _names_placed(
     rest = "".join(fold(clean(_without_cheers(text, ""))).split())
     names = sorted({fold(seat) for seat in seats if seat}, key=len, reverse=True)
     pairs: list[str] = []
+    unseated = 0  # one name that is no seat's (`赵总第五`): the round's reply says who is not at the table
     while rest:
         name = next((name for name in names if rest.startswith(name)), None)
+        if name is None and not unseated:
+            name = next((rest[:at] for at in range(1, len(rest)) if rest.startswith(_PLACES_LONGEST_FIRST_T, at)), None)
+            unseated += 1
         place = next((p for p in _PLACES_LONGEST_FIRST if name and rest.startswith(p, len(name))), None)
         if name is None or place is None or asks(text):
             return None
         pairs.append(place + name)
         rest = rest[len(name) + len(place) :]
+    if unseated and len(pairs) < SEAT_NAMES_WITH_ONE_UNSEATED:
+        return None
     word = vocab.GOUJI_ROUND_WORDS[0]
     command = book.lookup(word, game) if len(pairs) >= 2 else None
     return None if command is None else (command, word, " ".join(pairs))

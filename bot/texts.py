@@ -678,6 +678,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "{name} 现在不欠你钱，没有记。{then}",
         "en": "{name} owes you nothing now; nothing booked. {then}",
     },
+    # …when the night's records do have the sender owing that person (or owed by them), netted by the settlement
+    "payment_netted_owing": {
+        "zh": "今晚你输给 {name} 的 {amount} 已经并进结算的最少转账，不用另外付给 {name}（发「明细」看来由）。",
+        "en": "What you lost to {name} tonight ({amount}) is netted into the settlement's fewest transfers; "
+        "nothing to pay {name} separately (details shows how). ",
+    },
+    "payment_netted_owed": {
+        "zh": "今晚 {name} 输给你的 {amount} 已经并进结算的最少转账，不用另外找 {name} 收（发「明细」看来由）。",
+        "en": "What {name} lost to you tonight ({amount}) is netted into the settlement's fewest transfers; "
+        "nothing to collect from {name} separately (details shows how). ",
+    },
     "payment_you_owe": {"zh": "你还欠：{debts}。", "en": "You still owe: {debts}."},
     "payment_owed_you": {"zh": "还欠你的：{debts}。", "en": "Still owing you: {debts}."},
     "payment_you_owe_nobody": {"zh": "你没有要付的账。", "en": "You owe nobody."},

@@ -795,6 +795,8 @@ GOUJI_PLACES: dict[str, int] = {
     **{"大落": 5, "末科": 5, "末游": 5},
     # the same places counted in 游, as many tables call them (`头游阿杰 二游老王 …`, `我头游`)
     **{"头游": 0, "二游": 1, "三游": 2, "四游": 3, "五游": 4, "六游": 5},
+    # and by count (`大刘第一 阿杰第二 …`, `第一大刘 第二阿杰 …`, `我第一`)
+    **{"第一": 0, "第二": 1, "第三": 2, "第四": 3, "第五": 4, "第六": 5},
 }
 #: each 够级 place as English replies and the 名次 buttons' English labels name it (`1st Cat`); typed back in a group
 #: that reads English they are the places (`I'm 1st`, `Ben 2nd`: `bot.grammar`)

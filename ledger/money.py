@@ -352,6 +352,7 @@ def sum_balances(tx: Tx, group_id: int, *conditions: sa.ColumnElement[bool]) -> 
     accounts = {row.id: (shown[row.id], row.kind) for row in rows}
     totals: dict[int, int] = {}
     owed: dict[tuple[int, int], int] = {}
+    between: dict[tuple[int, int], int] = {}  # (debtor, creditor) among people: what the first owes the second
     for payer, payee, total in by_pair:
         totals[payer] = totals.get(payer, 0) - int(total)
         totals[payee] = totals.get(payee, 0) + int(total)
@@ -359,9 +360,13 @@ def sum_balances(tx: Tx, group_id: int, *conditions: sa.ColumnElement[bool]) -> 
             owed[payer, payee] = owed.get((payer, payee), 0) + int(total)
         elif accounts[payer][1] in m.POOLS and accounts[payee][1] not in m.POOLS:
             owed[payee, payer] = owed.get((payee, payer), 0) - int(total)
+        elif accounts[payer][1] not in m.POOLS:
+            between[payer, payee] = between.get((payer, payee), 0) + int(total)
+            between[payee, payer] = between.get((payee, payer), 0) - int(total)
     return Balances(
         tuple(Balance(id_, *accounts[id_], amount) for id_, amount in sorted(totals.items())),
         tuple(OwedToAccount(member, account, amount) for (member, account), amount in sorted(owed.items()) if amount),
+        tuple(pair for pair, amount in sorted(between.items()) if amount > 0),
     )
 
 
@@ -383,7 +388,8 @@ def settlement_of(balances: Balances, carried: Sequence[Payment] = ()) -> Settle
         amounts[debt.payer_id] = amounts.get(debt.payer_id, 0) - debt.amount
         amounts[debt.payee_id] = amounts.get(debt.payee_id, 0) + debt.amount
     owed = {(debt.member_id, debt.account_id): debt.amount for debt in balances.owed_to_accounts}
-    lines, exact = settle_with_accounts(amounts, owed)
+    owing = {*balances.owing, *((debt.payer_id, debt.payee_id) for debt in carried)}
+    lines, exact = settle_with_accounts(amounts, owed, owing)
     return Settlement(
         payments=tuple(
             Payment(payer, names_by_id[payer], payee, names_by_id[payee], amount) for payer, payee, amount in lines

@@ -304,10 +304,13 @@ class OwedToAccount:
 class Balances:
     """Balances over live transfers; the lines (pot included) sum to zero. `owed_to_accounts`: how the group
     accounts' lines split among the people who owe them or are owed by them (left empty where no settlement is
-    made of them: all-time balances, a stored settlement's)."""
+    made of them: all-time balances, a stored settlement's). `owing`: (debtor, creditor) pairs of people whose
+    transfers leave one owing the other directly (够级's 对头), which the settlement's payments follow where the
+    fewest payments allow (`ledger.settlement.settle`; empty where no settlement is made of them)."""
 
     lines: tuple[Balance, ...]
     owed_to_accounts: tuple[OwedToAccount, ...] = ()
+    owing: tuple[tuple[int, int], ...] = ()
 
     @property
     def pot(self) -> int:

@@ -10,10 +10,16 @@ Money owed to or by a group account (the pot, the house: fines, fees, payouts) i
 fine is paid by whoever was fined, never by a player who happens to owe the same amount. `settle_with_accounts`
 gives each person's debt to (or credit from) an account a payment of its own, between the two, and squares only
 what is left — the players' own results — in the fewest payments.
+
+Many settlements are often equally short (six people at ±2元 can be squared by any three debtor → creditor
+pairings). `direct` — who owes whom straight from the night's records (够级's 对头, the 并账 debts carried in) —
+breaks the tie: opposite amounts are paired to keep the most such pairs (a bipartite matching per amount), and
+inside a zero-sum group a payment between two who owe each other directly goes first. The count is untouched.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import TypeVar
 
@@ -23,23 +29,29 @@ Key = TypeVar("Key", bound=Hashable)
 EXACT_LIMIT = 16
 
 
-def settle(balances: Mapping[Key, int]) -> tuple[list[tuple[Key, Key, int]], bool]:
+#: who owes whom directly: (debtor, creditor) pairs (any positive amount), the tie-break among shortest settlements
+Direct = Collection[tuple[Key, Key]]
+
+
+def settle(balances: Mapping[Key, int], direct: Direct[Key] = ()) -> tuple[list[tuple[Key, Key, int]], bool]:
     """Payments `(payer, payee, amount)` squaring `balances` (positive: is owed money), and whether the
-    count is proven minimal. Deterministic: the same balances give the same payments."""
+    count is proven minimal; among equally few, the most between pairs in `direct` (debtor, creditor).
+    Deterministic: the same balances give the same payments."""
     if sum(balances.values()) != 0:
         raise ValueError(f"balances must sum to zero, not {sum(balances.values())}")
     live = sorted(((key, amount) for key, amount in balances.items() if amount != 0), key=lambda kv: str(kv[0]))
-    pairs, rest = _pair_opposites(live)
+    owing = frozenset(direct)
+    pairs, rest = _pair_opposites(live, owing)
     payments = [_payment(a, b) for a, b in pairs]
     exact = len(rest) <= EXACT_LIMIT
     groups = _zero_sum_groups(rest) if exact else [rest]
     for group in groups:
-        payments.extend(_greedy(group))
+        payments.extend(_greedy(group, owing))
     return payments, exact
 
 
 def settle_with_accounts(
-    balances: Mapping[Key, int], owed_to_accounts: Mapping[tuple[Key, Key], int]
+    balances: Mapping[Key, int], owed_to_accounts: Mapping[tuple[Key, Key], int], direct: Direct[Key] = ()
 ) -> tuple[list[tuple[Key, Key, int]], bool]:
     """Payments squaring `balances` where `owed_to_accounts[(person, account)]` (negative: the account owes the
     person) is paid between the two, and the rest in the fewest payments (`settle`; its `exact` is returned).
@@ -47,19 +59,19 @@ def settle_with_accounts(
     against someone who neither owes nor is owed by them. The players' payments come first, then the accounts'."""
     rest = dict(balances)
     accounts: set[Key] = set()
-    direct: list[tuple[Key, Key, int]] = []
+    paid_to_accounts: list[tuple[Key, Key, int]] = []
     for (person, account), amount in sorted(owed_to_accounts.items(), key=lambda kv: (str(kv[0][1]), str(kv[0][0]))):
         accounts.add(account)
         if amount == 0:
             continue
         rest[person] = rest.get(person, 0) + amount
         rest[account] = rest.get(account, 0) - amount
-        direct.append((person, account, amount) if amount > 0 else (account, person, -amount))
+        paid_to_accounts.append((person, account, amount) if amount > 0 else (account, person, -amount))
     left = {account: rest[account] for account in sorted(accounts, key=str) if rest.get(account)}
     if left:
         raise ValueError(f"accounts' balances must be what is owed to them; left over: {left}")
-    payments, exact = settle(rest)
-    return payments + direct, exact
+    payments, exact = settle(rest, direct)
+    return payments + paid_to_accounts, exact
 
 
 def _payment(a: tuple[Key, int], b: tuple[Key, int]) -> tuple[Key, Key, int]:
@@ -68,12 +80,25 @@ def _payment(a: tuple[Key, int], b: tuple[Key, int]) -> tuple[Key, Key, int]:
 
 
 def _pair_opposites(
-    live: list[tuple[Key, int]],
+    live: list[tuple[Key, int]], direct: frozenset[tuple[Key, Key]]
 ) -> tuple[list[tuple[tuple[Key, int], tuple[Key, int]]], list[tuple[Key, int]]]:
     """Split off pairs with opposite amounts: some optimal partition always has such a pair as its own group
-    (moving a and −a out of their groups leaves the rest zero-sum), and it shrinks the exponential part."""
+    (moving a and −a out of their groups leaves the rest zero-sum), and it shrinks the exponential part. Every
+    amount pairs as many of its debtors as it has creditors for, whichever they are: first a matching that keeps
+    the most `direct` pairs (`_most_direct`), then the others in order."""
+    pairs: list[tuple[tuple[Key, int], tuple[Key, int]]] = []
+    if direct:
+        debtors: dict[int, list[tuple[Key, int]]] = {}
+        creditors: dict[int, list[tuple[Key, int]]] = {}
+        for item in live:
+            (debtors if item[1] < 0 else creditors).setdefault(abs(item[1]), []).append(item)
+        for amount, owing in debtors.items():
+            owed = creditors.get(amount, [])
+            matched = _most_direct([key for key, _ in owing], [key for key, _ in owed], direct)
+            pairs.extend((owing[i], owed[j]) for i, j in sorted(matched.items()))
+        taken = {key for pair in pairs for key, _ in pair}
+        live = [item for item in live if item[0] not in taken]
     waiting: dict[int, list[tuple[Key, int]]] = {}
-    pairs = []
     for item in live:
         partners = waiting.get(-item[1])
         if partners:
@@ -83,6 +108,26 @@ def _pair_opposites(
     rest = [item for items in waiting.values() for item in items]
     rest.sort(key=lambda kv: str(kv[0]))
     return pairs, rest
+
+
+def _most_direct(debtors: list[Key], creditors: list[Key], direct: frozenset[tuple[Key, Key]]) -> dict[int, int]:
+    """The largest matching of `debtors` to `creditors` (indices) along `direct` pairs (augmenting paths)."""
+    match_of: dict[int, int] = {}  # creditor index -> debtor index
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j, creditor in enumerate(creditors):
+            if j in seen or (debtors[i], creditor) not in direct:
+                continue
+            seen.add(j)
+            if j not in match_of or augment(match_of[j], seen):
+                match_of[j] = i
+                return True
+        return False
+
+    if direct:
+        for i in range(len(debtors)):
+            augment(i, set())
+    return {i: j for j, i in match_of.items()}
 
 
 def _zero_sum_groups(items: list[tuple[Key, int]]) -> list[list[tuple[Key, int]]]:
@@ -121,23 +166,27 @@ def _zero_sum_groups(items: list[tuple[Key, int]]) -> list[list[tuple[Key, int]]
     return groups
 
 
-def _greedy(items: list[tuple[Key, int]]) -> list[tuple[Key, Key, int]]:
-    """Largest debtor pays largest creditor until all are square: at most len(items) − 1 payments."""
+def _greedy(
+    items: list[tuple[Key, int]], direct: frozenset[tuple[Key, Key]] = frozenset()
+) -> list[tuple[Key, Key, int]]:
+    """Largest debtor pays largest creditor until all are square, a debtor paying one they owe directly first:
+    each payment squares one side or both, so at most len(items) − 1 payments."""
     debtors = sorted(((-amount, key) for key, amount in items if amount < 0), key=lambda x: (-x[0], str(x[1])))
     creditors = sorted(((amount, key) for key, amount in items if amount > 0), key=lambda x: (-x[0], str(x[1])))
+    debts = {key: amount for amount, key in debtors}
+    credits = {key: amount for amount, key in creditors}
     payments: list[tuple[Key, Key, int]] = []
-    d = c = 0
-    debts = [amount for amount, _ in debtors]
-    credits = [amount for amount, _ in creditors]
-    while d < len(debtors) and c < len(creditors):
-        amount = min(debts[d], credits[c])
-        payments.append((debtors[d][1], creditors[c][1], amount))
-        debts[d] -= amount
-        credits[c] -= amount
-        if debts[d] == 0:
-            d += 1
-        if credits[c] == 0:
-            c += 1
+    while debts and credits:
+        owing = (pair for pair in itertools.product(debts, credits) if pair in direct)
+        debtor, creditor = next(owing, (next(iter(debts)), next(iter(credits))))
+        amount = min(debts[debtor], credits[creditor])
+        payments.append((debtor, creditor, amount))
+        debts[debtor] -= amount
+        credits[creditor] -= amount
+        if not debts[debtor]:
+            del debts[debtor]
+        if not credits[creditor]:
+            del credits[creditor]
     return payments
 
 

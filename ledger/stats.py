@@ -2,6 +2,8 @@
 
 What counts (the readings the reports document in docs/reports.md):
 - A hand counts when it is closed and not voided; it was *played* by every member seated at its table.
+- A 够级 hand is a round: no win, no draw; it counts among `rounds`, and its 头科 (first out) among the 头科's
+  `firsts`. Win and 点炮 rates are over the other games' hands (`MemberStats.hands_with_wins`).
 - A win (胡) is a live `hu` event of such a hand; 一炮双响 is two wins. 自摸 is a win with method `self_draw`;
   a 点炮 given is a hand won on the member's discard or robbed kong (`from` the member): one 一炮双响 is one
   点炮 (one discard, as its name says) and two wins.
@@ -53,11 +55,15 @@ from ledger.models import (
     Transfer,
 )
 from ledger.scope import Rows, Scope, rows_of
+from ledger.scoring import gouji
 
 #: transfer reasons that are kong money (喜钱), as the scoring core names the kong kinds
 KONG_REASONS = frozenset({"angang", "xugang", "zhigang"})
 #: event types that end a hand with a win (卡五星/碰胡 `hu`; 碰胡's special wins too)
 WIN_EVENTS = frozenset({"hu", "tianhu", "dihu"})
+#: the game whose hands are rounds (no win, no draw), and the place its stats count (头科, first out)
+GOUJI = "gouji"
+FIRST = gouji.PLACE_NAMES[0]
 
 
 @contextmanager
@@ -85,6 +91,8 @@ class Win:
     patterns: tuple[tuple[str, str], ...]  # (key, Chinese name), one entry per instance
     won: int  # 分 the winner received for the win itself (kong money excluded)
     closed_at: datetime
+    game: str = "kawuxing"
+    kind: str = "hu"  # the win event's type (碰胡's 天胡 `tianhu`, 地胡 `dihu`)
 
 
 @dataclass
@@ -94,6 +102,8 @@ class MemberStats:
     member_id: int
     name: str
     hands_played: int = 0
+    rounds: int = 0  # of `hands_played`, 够级 rounds (no win, no 点炮)
+    firsts: int = 0  # 够级 rounds where the member was 头科 (first out)
     wins: int = 0
     self_draws: int = 0
     discards_given: int = 0  # 点炮
@@ -114,8 +124,18 @@ class MemberStats:
         return bool(self.hands_played or self.play)
 
     @property
+    def hands_with_wins(self) -> int:
+        """The hands played of games that are won (胡): all but the 够级 rounds."""
+        return self.hands_played - self.rounds
+
+    @property
     def win_rate(self) -> float:
-        return self.wins / self.hands_played if self.hands_played else 0.0
+        return self.wins / self.hands_with_wins if self.hands_with_wins else 0.0
+
+    @property
+    def first_rate(self) -> float:
+        """Share of the 够级 rounds played where the member was 头科."""
+        return self.firsts / self.rounds if self.rounds else 0.0
 
     @property
     def self_draw_rate(self) -> float:
@@ -125,7 +145,7 @@ class MemberStats:
     @property
     def discard_rate(self) -> float:
         """点炮 given per hand played (点炮率)."""
-        return self.discards_given / self.hands_played if self.hands_played else 0.0
+        return self.discards_given / self.hands_with_wins if self.hands_with_wins else 0.0
 
     @property
     def average_multiplier(self) -> float:
@@ -150,6 +170,7 @@ class GroupStats:
     biggest: Win | None
     all_wins: tuple[Win, ...]
     house: int = 0  # the house account's net over the scope (table fees)
+    rounds: int = 0  # of `hands`, 够级 rounds (neither won nor drawn)
 
     def member(self, member_id: int) -> MemberStats | None:
         return next((m for m in self.members if m.member_id == member_id), None)
@@ -225,11 +246,15 @@ def _chunks(ids: Sequence[int], size: int = 900) -> Iterable[Sequence[int]]:
 
 @dataclass(frozen=True)
 class _Scan:
-    """The scope's closed hands read once: how many, how many were drawn (荒庄), and every win."""
+    """The scope's closed hands read once: how many, how many were drawn (荒庄), and every win; of the 够级 rounds
+    (neither), how many each member played and was 头科 in."""
 
     hands: int
     draws: int
     wins: list[Win]
+    round_count: int = 0
+    rounds: Counter[int] = field(default_factory=Counter)
+    firsts: Counter[int] = field(default_factory=Counter)
 
 
 def _scan(session: Session, scoped: Rows) -> _Scan:
@@ -237,8 +262,10 @@ def _scan(session: Session, scoped: Rows) -> _Scan:
     discarder, patterns and multiples); only a hand whose answer has no such entries (够级, 碰胡) has its live
     win events read instead. Only the `hands` part of an answer is fetched: decoding JSON is most of the cost."""
     entries_json = sa.type_coerce(Hand.answer["hands"], sa.Text).label("entries")
+    places_json = sa.type_coerce(Hand.answer["places"], sa.Text).label("places")
     hands = session.execute(
-        sa.select(Hand.id, Hand.table_id, Hand.number, entries_json, Hand.closed_at)
+        sa.select(Hand.id, Hand.table_id, Hand.number, entries_json, places_json, Hand.closed_at, GameTable.game)
+        .join(GameTable, GameTable.id == Hand.table_id)
         .where(*_closed_hands(scoped))
         .order_by(Hand.closed_at, Hand.id)
     ).all()
@@ -250,8 +277,17 @@ def _scan(session: Session, scoped: Rows) -> _Scan:
     events = _win_events(session, [row.id for row, parsed in zip(hands, answers, strict=True) if parsed is None])
     found: list[Win] = []
     draws = 0
+    round_count = 0
+    rounds: Counter[int] = Counter()
+    firsts: Counter[int] = Counter()
     for hand, parsed in zip(hands, answers, strict=True):
         seat = seats[hand.table_id]
+        if hand.game == GOUJI:
+            round_count += 1
+            rounds.update(seat.values())
+            places = _decoded(hand.places)
+            firsts.update(seat[name] for name, place in places.items() if place == FIRST and name in seat)
+            continue
         entries = parsed if parsed is not None else events.get(hand.id, [])
         draws += not entries
         for entry in entries:
@@ -276,9 +312,17 @@ def _scan(session: Session, scoped: Rows) -> _Scan:
                     ),
                     won=received.get((hand.id, seat[winner]), 0),
                     closed_at=hand.closed_at,
+                    game=hand.game,
+                    kind=str(entry.get("type") or "hu"),
                 )
             )
-    return _Scan(len(hands), draws, found)
+    return _Scan(len(hands), draws, found, round_count, rounds, firsts)
+
+
+def _decoded(value: Any) -> dict[str, Any]:
+    """A JSON object as fetched (text from SQLite, decoded from psycopg); {} for anything else."""
+    parsed = json.loads(value) if isinstance(value, str) else value
+    return parsed if isinstance(parsed, dict) else {}
 
 
 def _decode_all(values: Sequence[Any]) -> list[list[Mapping[str, Any]] | None]:
@@ -339,6 +383,9 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
     for member_id, count in played:
         line(member_id).hands_played = int(count)
     scan = _scan(session, scoped)
+    for member_id, count in scan.rounds.items():
+        line(member_id).rounds = count
+        line(member_id).firsts = scan.firsts[member_id]
     all_wins = scan.wins
     pattern_totals: Counter[str] = Counter()
     pattern_names: dict[str, str] = {}
@@ -427,6 +474,7 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
         biggest=biggest,
         all_wins=tuple(all_wins),
         house=house,
+        rounds=scan.round_count,
     )
 
 

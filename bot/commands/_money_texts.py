@@ -176,6 +176,8 @@ register(
         "fees_line": {"zh": "台费：{parts}", "en": "Table fees: {parts}"},
         "fees_night": {"zh": "每人每晚 {amount}（结算时记）", "en": "{amount} per player per night (at settle)"},
         "fees_cut": {"zh": "每次胡牌抽水 {cut}{cap}", "en": "a cut of {cut} of each win{cap}"},
+        # 够级 has no win: each round's winners are cut
+        "fees_cut_round": {"zh": "每局赢家抽水 {cut}{cap}", "en": "a cut of {cut} of each round's winnings{cap}"},
         "fees_cap": {"zh": "，封顶 {amount}", "en": ", at most {amount}"},
         "fees_cut_booked": {"zh": "抽水：{cuts}（已记入台费）", "en": "Cut: {cuts} (to the house)"},
         "fees_house": {"zh": "台费账户：{amount}", "en": "The house holds: {amount}"},

@@ -62,6 +62,7 @@ from bot.vocabulary import (
     CORRECT_NO_WORDS,
     CORRECT_YES_WORDS,
     CORRECT_YES_WORDS_EN,
+    CORRECTION_CHATTY_WORDS,
     COUNT_WORDS,
     GOUJI_ROUND_WORDS,
     KEYWORDS,
@@ -101,6 +102,9 @@ PIAO_WORD = COMMAND_WORDS["piao"][0]
 #: the win's 中庄, `错了 是阿四点的` a 碰's player): game -> (ctx, that record, the line) -> the (word, args) that
 #: records it so, or None when the line says more than what changed (bot/games/penghu.py registers 碰胡's)
 KEPT_BY_GAME: dict[str, Callable[[Context, TableRecord, str], tuple[str, str] | None]] = {}
+#: the games whose reading of what changed names each player outright (够级's `是阿杰第二 大刘头科`): said by anyone
+#: seated after 错了/不对, it is answered (whose record it is), as a line after 改成 is
+KEPT_NAMES_PLAYERS: set[str] = set()
 
 
 def _records(command: Command, word: str, _args: str) -> bool:
@@ -158,11 +162,14 @@ def correction(ctx: Context) -> SendText:
     if piao is not None:  # `改成 漂 @丙 2`, `老王没漂`: the latest win as it was, with that 漂 told after its hand's
         ctx, line = piao
     found = split_command(line, registry, ctx.game, ctx.seat_names)
-    if found is not None and found[0].key == "correct":  # `记错了 改成 清一色 自摸`: 改成 said once more
+    said_again = found is not None and found[0].key == "correct"
+    if found is not None and said_again:  # `记错了 改成 清一色 自摸`: 改成 said once more
         line = found[2]
         found = split_command(line, registry, ctx.game, ctx.seat_names)
     if found is not None and found[0].key in TOLD_INPUTS:
         found = None  # `改成 买马 8s`: what the latest win was told beside its hand (`_wins_kept`)
+    if found is not None and not _records(*found) and ctx.game in KEPT_NAMES_PLAYERS:
+        found = None  # `改成 阿杰头科`: 够级's place by name, what changed of its round (`KEPT_BY_GAME`)
     if found is not None and not _records(*found):
         raise Quiet  # `改 规则`, `改 名片 …`: not a record
     if table is None and found is not None:  # after 结算: the night's records stand
@@ -187,7 +194,13 @@ def correction(ctx: Context) -> SendText:
     what = describe_record(ctx.lang, latest.events, table.game)
     if not may_answer(ctx, latest.recorded_by):  # never a line to send: typed by them it would be their own record
         # `应该是清一色`, `不是七对 是清一色`: what the record should be, told as `改成` is (`错了 是七对` stays chat)
-        heard = ctx.unprompted and ctx.word == SHOULD_BE and _changes(ctx, found, line, latest, what)
+        # (`错了 改成 …`, 改成 said after all, and a 够级 place by name are told too)
+        outright = (
+            said_again
+            or ctx.word not in CORRECTION_CHATTY_WORDS
+            or (kept is not None and ctx.game in KEPT_NAMES_PLAYERS)
+        )
+        heard = ctx.unprompted and (ctx.word == SHOULD_BE or outright) and _changes(ctx, found, line, latest, what)
         if ctx.unprompted and not heard:
             raise Quiet
         who = latest.recorded_by_name or ctx.t("someone")

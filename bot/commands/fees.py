@@ -102,7 +102,7 @@ def describe(ctx: Context, fees: Fees | None = None) -> str:
     if fees.cut_percent or fees.cut_fixed:
         cut = f"{fees.cut_percent}%" if fees.cut_percent else money(fees.cut_fixed, currency)
         cap = ctx.t("fees_cap", amount=money(fees.cut_cap, currency)) if fees.cut_cap is not None else ""
-        parts.append(ctx.t("fees_cut", cut=cut, cap=cap))
+        parts.append(ctx.t("fees_cut_round" if ctx.game == "gouji" else "fees_cut", cut=cut, cap=cap))
     return ctx.t("fees_line", parts=joined(ctx.lang, parts, "；"))
 
 

@@ -767,12 +767,33 @@ def _nothing_owed(ctx: Context, other: tuple[int, str], side: str) -> Refusal:
         f"{account_word(ctx.lang, d.creditor if paying else d.debtor)} {money(d.amount, currency)}" for d in open_debts
     )
     if others:
-        then = ctx.t("payment_you_owe" if paying else "payment_owed_you", debts=others)
+        then = _netted_at_table(ctx, other, name, paying) + ctx.t(
+            "payment_you_owe" if paying else "payment_owed_you", debts=others
+        )
     elif ctx.service.current_night(ctx.chat_id) is not None:  # which night, and who is up or down in it
         then = unsettled_night(ctx) or ctx.t("payment_not_settled_yet")
     else:
-        then = ctx.t("payment_you_owe_nobody" if paying else "payment_owed_you_nobody")
+        then = _netted_at_table(ctx, other, name, paying) + ctx.t(
+            "payment_you_owe_nobody" if paying else "payment_owed_you_nobody"
+        )
     return Refusal(NOTHING_OWED[0] if paying else NOTHING_OWED[1], name=name, then=then)
+
+
+def _netted_at_table(ctx: Context, other: tuple[int, str], name: str, paying: bool) -> str:
+    """「今晚你输给 小张 的 2元 已经并进结算的最少转账…」 when the latest night (settled: no night is open) leaves
+    the sender owing `other` (or owed by them) and its settlement routed that through someone else; else ''."""
+    night_id = ctx.service.latest_night(ctx.chat_id)
+    if night_id is None:
+        return ""
+    mine = me(ctx).id
+    debtor, creditor = (mine, other[0]) if paying else (other[0], mine)
+    found = ctx.service.night_details(ctx.chat_id, night_id)
+    net = next((p.net for p in found.pairs if (p.debtor_id, p.creditor_id) == (debtor, creditor)), 0)
+    lines = ctx.service.settle_night(night_id).payments
+    if net <= 0 or any((line.payer_id, line.payee_id) == (debtor, creditor) for line in lines):
+        return ""  # no such debt, or the settlement has it paid as it is (paid since)
+    key = "payment_netted_owing" if paying else "payment_netted_owed"
+    return ctx.t(key, name=name, amount=money(net, ctx.group.currency))
 
 
 def _short_text(

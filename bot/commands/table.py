@@ -318,6 +318,9 @@ def _regional_lines(ctx: Context, table: TableInfo, events: Sequence[Mapping[str
 
 #: a game's own lines under 牌桌's status: game -> (ctx, table) -> its lines (bot/games/gouji.py: the match score)
 STATUS_LINES: dict[str, Callable[[Context, TableInfo], list[str]]] = {}
+#: what a game's buttons hold of the hand, not booked yet, said in place of 「本局还没有记录」: game -> (ctx, table) ->
+#: its lines, none when nothing waits (bot/games/gouji.py: the 名次 buttons half filled)
+WAITING_LINES: dict[str, Callable[[Context, TableInfo], list[str]]] = {}
 
 
 def table_buttons(ctx: Context, table_id: int, game: str) -> tuple[tuple[Button, ...], ...]:
@@ -364,7 +367,11 @@ def show_table(ctx: Context) -> SendText:
         lines += _regional_lines(ctx, table, state.events)
     if table.game in STATUS_LINES:
         lines += STATUS_LINES[table.game](ctx, table)
-    lines.append(ctx.t("hand_events", events=joined(ctx.lang, events, "；")) if events else ctx.t("hand_empty"))
+    if events:
+        lines.append(ctx.t("hand_events", events=joined(ctx.lang, events, "；")))
+    else:
+        waiting = WAITING_LINES[table.game](ctx, table) if table.game in WAITING_LINES else []
+        lines += waiting or [ctx.t("hand_empty")]
     return SendText("\n".join(lines), buttons=table_buttons(ctx, table.id, table.game))
 
 

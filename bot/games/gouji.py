@@ -28,10 +28,12 @@ from bot.commands._common import (
     named_now,
     replayed_reply,
     seat_resolver,
+    shown_name,
 )
+from bot.commands.correct import KEPT_BY_GAME, KEPT_NAMES_PLAYERS
 from bot.commands.duplicates import book_held_by_typing, hold_back, hold_flow
 from bot.commands.questions import cancel_by_typing, nothing_booked
-from bot.commands.table import STATUS_LINES
+from bot.commands.table import STATUS_LINES, WAITING_LINES
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import asks, fold, place_in_chinese, tokens
@@ -46,9 +48,10 @@ from bot.vocabulary import (
     MATCH_WORDS,
     OWN_PLACE_WORDS,
 )
+from ledger.errors import LedgerError
 from ledger.events import GoujiRound
 from ledger.scoring import ScoringError, gouji
-from ledger.service import DuplicateRecord, Flow, HandResult, TableInfo
+from ledger.service import DuplicateRecord, Flow, HandResult, TableInfo, TableRecord
 
 GOUJI = ("gouji",)
 SEAT_COUNT = gouji.SEAT_COUNT
@@ -221,6 +224,11 @@ register(
             "en": "Not recorded: failed burns go in a round's line: those who went out in order, then the failed "
             "burns after 烧牌 in the order they failed: 名次 @a @d @c @f 烧牌 {names}",
         },
+        "gouji_table_waiting": {
+            "zh": "第{number}局的名次还没记完，没有记账（名次按钮在等）：",
+            "en": "Hand {number}'s order is not finished, nothing booked yet (the 名次 buttons wait):",
+        },
+        "gouji_table_left": {"zh": "还差：{names}", "en": "Still to place: {names}"},
         "gouji_btn_o": {"zh": "出完…", "en": "Went out…"},
         "gouji_btn_g": {"zh": "革命…", "en": "革命…"},
         "gouji_btn_f": {"zh": "烧牌失败…", "en": "Failed burn…"},
@@ -265,6 +273,9 @@ def record_round(ctx: Context) -> SendText:
         check_complete(ctx.lang, round_, table.players)
         check_told(ctx, told, table.players)
     except Refusal as refusal:  # `order @a @b …` read whole is answered; `order food` (a word not read) is chat
+        elsewhere = _not_seated(ctx, str(refusal.params["word"])) if refusal.key == "gouji_unknown_word" else None
+        if elsewhere is not None:
+            raise elsewhere from None
         english = fold(ctx.word) in GOUJI_ROUND_EN
         refusal.heard = refusal.heard or (english and refusal.key != "gouji_unknown_word")
         raise
@@ -423,6 +434,25 @@ def _place_word(ctx: Context, at: int) -> str:
     return PLACE_EN[place] if ctx.lang == "en" else place
 
 
+def _not_seated(ctx: Context, word: str) -> Refusal | None:
+    """`五科赵总`, `赵总第五` in a round typed or told by its places, when 赵总 is a member of the group who is not at
+    this table: 「赵总 不在这桌上」, said however the line began; None for any other word (chat stays chat)."""
+    bare = word.removeprefix("@")
+    for place in sorted(GOUJI_PLACES, key=len, reverse=True):
+        if fold(bare).startswith(place) or fold(bare).endswith(place):
+            bare = bare[len(place) :] if fold(bare).startswith(place) else bare[: -len(place)]
+            break
+    try:
+        person = ctx.service.find_member(ctx.chat_id, bare) if bare else None
+    except LedgerError:  # two accounts show it: nobody to name
+        return None
+    if person is None:
+        return None
+    refusal = Refusal("not_seated", name=shown_name(ctx, person))
+    refusal.heard = True
+    return refusal
+
+
 def round_event(round_: dict[str, list[str]]) -> GoujiRound:
     return GoujiRound(tuple(round_["order"]), tuple(round_["geming"]), tuple(round_["shaopai_failed"]))
 
@@ -476,6 +506,70 @@ def parse_round(args: str, resolve: Callable[[str], str | None]) -> Told:
         filled = [name or next(rest, None) for name in slots]
         round_["order"] = [name for name in filled if name is not None]
     return Told(round_, {name: at for at, name in said.items()}, claims)
+
+
+#: what a correction may say before the places (`不对 是阿杰第二 大刘头科`, `应该是 大刘头科`)
+CORRECTED_LEADS = ("应该是", "是")
+
+
+def kept_places(ctx: Context, latest: TableRecord, said: str) -> tuple[str, str] | None:
+    """`不对 是阿杰第二 大刘头科`, `改成 大刘头科`: a correction naming only some players' places, read as the latest
+    round with them there and the others in the places left in the order they had (`名次 大刘 阿杰 …`). None for a
+    line holding anything else, or after a round with 革命 or a failed burn (its order is no list of places)."""
+    table = ctx.table
+    event = latest.events[0] if len(latest.events) == 1 else {}
+    order = list(event.get("order") or ())
+    if table is None or event.get("type") != "round" or event.get("geming") or event.get("shaopai_failed"):
+        return None
+    if len(order) != SEAT_COUNT:
+        return None
+    said = said.strip()
+    for lead in CORRECTED_LEADS:
+        said = said.removeprefix(lead).strip()
+    places = _places_named(tokens(said), seat_resolver(ctx, table))
+    if not places or len(set(places.values())) != len(places):
+        return None
+    slots: list[str | None] = [None] * SEAT_COUNT
+    for at, name in places.items():
+        slots[at] = name
+    rest = iter(name for name in order if name not in places.values())
+    return GOUJI_ROUND_WORDS[0], " ".join(name or next(rest) for name in slots)
+
+
+def _places_named(items: list[str], resolve: Callable[[str], str | None]) -> dict[int, str] | None:
+    """`阿杰第二 大刘头科`, `头科 大刘`, `阿杰 二科`: each place with its seat, said either way round, glued or apart
+    (place -> seat); None when a word is neither, or a place is said twice."""
+    places: dict[int, str] = {}
+    index = 0
+    while index < len(items):
+        token, after = items[index], items[index + 1] if index + 1 < len(items) else ""
+        place, name = _place_first(token, after, resolve)
+        step = 2 if place is not None and token == place else 1
+        if place is None:
+            place, name = _place_after(token, after, resolve)
+            step = 2 if place is not None and fold(after) == place else 1
+        if place is None or name is None or GOUJI_PLACES[fold(place)] in places:
+            return None
+        places[GOUJI_PLACES[fold(place)]] = name
+        index += step
+    return places
+
+
+def _place_after(token: str, after: str, resolve: Callable[[str], str | None]) -> tuple[str | None, str | None]:
+    """A place said after a seat's name (`阿杰第二`, or `阿杰` then `二科`): (the place, the seat), or (None, None)."""
+    folded = fold(token)
+    if fold(after) in GOUJI_PLACES and resolve(token) is not None:
+        return fold(after), resolve(token)
+    for place in sorted(GOUJI_PLACES, key=len, reverse=True):
+        if folded.endswith(place) and len(folded) > len(place):
+            named = resolve(token[: -len(place)])
+            if named is not None:
+                return place, named
+    return None, None
+
+
+KEPT_BY_GAME["gouji"] = kept_places
+KEPT_NAMES_PLAYERS.add("gouji")
 
 
 def _mentions_joined(items: list[str]) -> list[str]:
@@ -643,7 +737,21 @@ def _table_match(ctx: Context, table: TableInfo) -> list[str]:
     return [_match_line(ctx, table.players, *match_score(ctx, table.id, table.players))]
 
 
+def _table_waiting(ctx: Context, table: TableInfo) -> list[str]:
+    """牌桌 while 名次 buttons of this round wait: what they hold and who is still to place, nothing booked yet."""
+    waiting = _round_waiting(ctx, table)
+    if waiting is None:
+        return []
+    state = _filled(table.players, dict(waiting.state))
+    left = [name for name in table.players if name not in _placed(state)]
+    lines = [ctx.t("gouji_table_waiting", number=table.hand_number), *_progress(ctx, state)]
+    if left:
+        lines.append(ctx.t("gouji_table_left", names=joined(ctx.lang, left)))
+    return lines
+
+
 STATUS_LINES["gouji"] = _table_match
+WAITING_LINES["gouji"] = _table_waiting
 
 
 # ------------------------------------------------------------------------------------------------ buttons
@@ -760,7 +868,35 @@ def render(
     last = _last_left(table.players, state)
     state = _filled(table.players, state)
     round_ = round_of(state)
-    lines = [ctx.t("gouji_flow_title", number=table.hand_number)]
+    tapped = round_of(state, own=False)["order"]
+    lines = [ctx.t("gouji_flow_title", number=table.hand_number), *_progress(ctx, state)]
+    rows: list[tuple[Button, ...]] = []
+    if _complete(round_):
+        preview, ok = _preview(ctx, table, round_)
+        if last is not None:  # placed without a tap: said, with how to mark them otherwise
+            at = _slots(state, tapped=True).index(last)
+            lines.append(ctx.t("gouji_flow_last", name=last, place=_place_word(ctx, at)))
+        lines += preview
+        controls = [button(ctx.t("btn_confirm"), "ok")] if ok else []
+        rows.append((*controls, button(ctx.t("gouji_btn_undo"), "u")))
+        if last is not None:
+            rows.append(tuple(button(ctx.t(f"gouji_btn_{code}"), f"m.{code}") for code in MODES if code != "o"))
+    else:
+        mode = state["mode"]
+        lines.append(ctx.t(f"gouji_flow_ask_{mode}", n=_next_out(state, len(tapped))))
+        placed = _placed(state)
+        seats = [button(name, f"p.{i}") for i, name in enumerate(table.players) if name not in placed]
+        rows += [tuple(seats[i : i + 3]) for i in range(0, len(seats), 3)]
+        modes = [button(ctx.t(f"gouji_btn_{code}"), f"m.{code}") for code in MODES if code != mode]
+        rows.append((*modes, *([button(ctx.t("gouji_btn_undo"), "u")] if state["log"] else [])))
+    rows.append((button(ctx.t("btn_cancel"), "x"),))
+    return "\n".join(lines), tuple(rows)
+
+
+def _progress(ctx: Context, state: dict[str, Any]) -> list[str]:
+    """What 名次 buttons hold so far: the places said and tapped (or who went out, tapped), 革命, failed burns."""
+    lines = []
+    round_ = round_of(state)
     tapped = round_of(state, own=False)["order"]
     if state.get("own"):  # places said by their players, the others tapped around them
         said = {name for _, name in state["own"]}
@@ -786,27 +922,7 @@ def render(
         lines.append(ctx.t("gouji_marks_geming", names=joined(ctx.lang, round_["geming"])))
     if round_["shaopai_failed"]:
         lines.append(ctx.t("gouji_marks_failed", names=joined(ctx.lang, round_["shaopai_failed"])))
-    rows: list[tuple[Button, ...]] = []
-    if _complete(round_):
-        preview, ok = _preview(ctx, table, round_)
-        if last is not None:  # placed without a tap: said, with how to mark them otherwise
-            at = _slots(state, tapped=True).index(last)
-            lines.append(ctx.t("gouji_flow_last", name=last, place=_place_word(ctx, at)))
-        lines += preview
-        controls = [button(ctx.t("btn_confirm"), "ok")] if ok else []
-        rows.append((*controls, button(ctx.t("gouji_btn_undo"), "u")))
-        if last is not None:
-            rows.append(tuple(button(ctx.t(f"gouji_btn_{code}"), f"m.{code}") for code in MODES if code != "o"))
-    else:
-        mode = state["mode"]
-        lines.append(ctx.t(f"gouji_flow_ask_{mode}", n=_next_out(state, len(tapped))))
-        placed = _placed(state)
-        seats = [button(name, f"p.{i}") for i, name in enumerate(table.players) if name not in placed]
-        rows += [tuple(seats[i : i + 3]) for i in range(0, len(seats), 3)]
-        modes = [button(ctx.t(f"gouji_btn_{code}"), f"m.{code}") for code in MODES if code != mode]
-        rows.append((*modes, *([button(ctx.t("gouji_btn_undo"), "u")] if state["log"] else [])))
-    rows.append((button(ctx.t("btn_cancel"), "x"),))
-    return "\n".join(lines), tuple(rows)
+    return lines
 
 
 def _preview(ctx: Context, table: TableInfo, round_: dict[str, list[str]]) -> tuple[list[str], bool]:

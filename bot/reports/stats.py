@@ -42,8 +42,37 @@ def patterns_text(win: Win, lang: str) -> str:
 
 
 def win_text(win: Win, lang: str) -> str:
-    """A win's patterns and its capped multiple as the record reply ends: `清一色、七对 → ×8`."""
+    """A win's patterns and its capped multiple as the record reply ends: `清一色、七对 → ×8`; a 碰胡 win, which has
+    neither, by its own word as its reply says it (`胡`, `天胡`, `地胡`)."""
+    if win.game == "penghu":
+        return t(lang, "pev_win" if win.kind == "hu" else f"pev_{win.kind}")
     return t(lang, "report_win", patterns=patterns_text(win, lang), multiple=win.final_multiplier)
+
+
+def won_by_patterns(stats: GroupStats) -> bool:
+    """Whether the scope's 番型 line says anything: patterns counted, or a scope of 卡五星 hands (its wins without
+    any, or none won yet); not one of only 够级 rounds and 碰胡 wins, which have no patterns."""
+    if stats.patterns:
+        return True
+    return not stats.rounds and all(win.game == "kawuxing" for win in stats.all_wins)
+
+
+def rounds_text(stats: MemberStats, lang: str) -> str:
+    """`2局 头科1（50.0%）`: a player's 够级 rounds and how often they were 头科 (empty when none)."""
+    if not stats.rounds:
+        return ""
+    return t(lang, "report_rounds", rounds=stats.rounds, firsts=stats.firsts, rate=percent(stats.first_rate))
+
+
+def played_text(stats: MemberStats, key: str, lang: str, **params: str) -> str:
+    """A player's line (`key`: a text taking `hands`, `wins`, `win_rate` and `params`): their 胡 over the hands that
+    are won, their 够级 rounds after it (`rounds_text`); a player of 够级 only has their rounds alone, in the same
+    place, from `key`'s own 够级 text (`key` + `_rounds`)."""
+    rounds = rounds_text(stats, lang)
+    if stats.rounds and not stats.hands_with_wins:
+        return t(lang, f"{key}_rounds", rounds=rounds, **params)
+    line = t(lang, key, hands=stats.hands_with_wins, wins=stats.wins, win_rate=percent(stats.win_rate), **params)
+    return f"{line}{t(lang, 'report_rounds_after', rounds=rounds)}" if rounds else line
 
 
 def biggest_text(win: Win | None, names: Mapping[int, str], lang: str, currency: str, dates: Mapping[int, str]) -> str:
@@ -104,19 +133,14 @@ def member_text(
 ) -> str:
     """A member's statistics over a scope (统计 @someone); `standing`: their all-time 总输赢 and their 未结 as 余额
     says it (`-4元（4元待确认）`), whatever the scope."""
+    rates = {"self_draws": str(stats.self_draws), "self_draw_rate": percent(stats.self_draw_rate)}
     lines = [
         t(lang, "report_stats_member_head", name=stats.name, scope=scope_title),
-        t(
-            lang,
-            "report_stats_played",
-            hands=stats.hands_played,
-            wins=stats.wins,
-            win_rate=percent(stats.win_rate),
-            self_draws=stats.self_draws,
-            self_draw_rate=percent(stats.self_draw_rate),
-        ),
-        t(lang, "report_stats_discards", discards=stats.discards_given, discard_rate=percent(stats.discard_rate)),
+        played_text(stats, "report_stats_played", lang, **rates),
     ]
+    if stats.hands_with_wins or not stats.rounds:
+        discards = stats.discards_given
+        lines.append(t(lang, "report_stats_discards", discards=discards, discard_rate=percent(stats.discard_rate)))
     if stats.wins:
         lines.append(
             t(
@@ -129,7 +153,9 @@ def member_text(
     if stats.biggest is not None:
         hand = biggest_text(stats.biggest, {stats.member_id: stats.name}, lang, currency, {})
         lines.append(t(lang, "report_stats_biggest", hand=hand))
-    lines.append(t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, pattern_names, lang)))
+    if stats.hands_with_wins or not stats.rounds:
+        patterns = pattern_counts_text(stats.patterns, pattern_names, lang)
+        lines.append(t(lang, "report_stats_patterns", patterns=patterns))
     lines.append(
         t(
             lang,
@@ -164,18 +190,16 @@ def group_text(
 ) -> str:
     """The group's statistics over a scope (统计 without a name); `owed`: each player's 未结 now as 余额 says it, when
     not zero."""
+    won = stats.hands - stats.rounds  # the hands of games that are won (not 够级's rounds)
+    totals = {"hands": won, "draws": stats.draws, "wins": stats.wins, "self_draws": stats.self_draws}
     lines = [
         t(lang, "report_stats_group_head", scope=scope_title),
-        t(
-            lang,
-            "report_stats_group_totals",
-            hands=stats.hands,
-            draws=stats.draws,
-            wins=stats.wins,
-            self_draws=stats.self_draws,
-            kong=money(stats.kong_money, currency),
-        ),
+        t(lang, "report_stats_group_totals", **totals, kong=money(stats.kong_money, currency))
+        if won or not stats.rounds
+        else t(lang, "report_stats_group_rounds", rounds=stats.rounds),
     ]
+    if won and stats.rounds:
+        lines[-1] += t(lang, "report_stats_group_rounds_after", rounds=stats.rounds)
     fees = sum(m.fees for m in stats.members)  # table fees (台费, 抽水) paid to the house, as fines to the pot
     for key, amount in (("report_stats_group_fines", stats.fines), ("report_stats_group_fees", fees)):
         if amount:  # each only when there is some: a group that never fines reads no 「罚款 0」
@@ -183,9 +207,9 @@ def group_text(
     names = {m.member_id: m.name for m in stats.members}
     if stats.biggest is not None:
         lines.append(t(lang, "report_stats_biggest", hand=biggest_text(stats.biggest, names, lang, currency, {})))
-    lines.append(
-        t(lang, "report_stats_patterns", patterns=pattern_counts_text(stats.patterns, stats.pattern_names, lang))
-    )
+    if won_by_patterns(stats):
+        patterns = pattern_counts_text(stats.patterns, stats.pattern_names, lang)
+        lines.append(t(lang, "report_stats_patterns", patterns=patterns))
     for member in stats.members:
         beside = beside_play(member, lang, currency)
         if not member.played and not beside:
@@ -193,16 +217,9 @@ def group_text(
         if not member.played:  # fined or paid out, never seated: no hands, no win rate to show
             lines.append(t(lang, "report_stats_group_bystander", name=member.name, items=beside))
             continue
-        line = t(
-            lang,
-            "report_stats_group_line",
-            name=member.name,
-            net=money(member.play, currency, signed=True),
-            hands=member.hands_played,
-            wins=member.wins,
-            win_rate=percent(member.win_rate),
-            discards=member.discards_given,
-        )
+        net = money(member.play, currency, signed=True)
+        discards = str(member.discards_given)
+        line = played_text(member, "report_stats_group_line", lang, name=member.name, net=net, discards=discards)
         lines.append(f"{line}{t(lang, 'report_beside_suffix', items=beside)}" if beside else line)
     if stats.pot:
         lines.append(t(lang, "report_pot_line", amount=money(stats.pot, currency, signed=True)))
@@ -218,15 +235,13 @@ def group_text(
 def leaderboard_text(rows: Sequence[MemberStats], scope_title: str, lang: str, currency: str) -> str:
     lines = [t(lang, "report_leaderboard_head", scope=scope_title)]
     for rank, member in enumerate(rows, start=1):
-        line = t(
-            lang,
+        line = played_text(
+            member,
             "report_leaderboard_line",
+            lang,
             rank=MEDALS[rank - 1] if rank <= len(MEDALS) else f"{rank}.",
             name=member.name,
             net=money(member.play, currency, signed=True),
-            hands=member.hands_played,
-            wins=member.wins,
-            win_rate=percent(member.win_rate),
         )
         beside = beside_play(member, lang, currency)
         lines.append(f"{line}{t(lang, 'report_beside_suffix', items=beside)}" if beside else line)

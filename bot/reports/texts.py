@@ -79,6 +79,10 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "zh": "对局 {hands}局｜胡 {wins}（{win_rate}）｜自摸 {self_draws}（占胡 {self_draw_rate}）",
         "en": "Hands {hands} | wins {wins} ({win_rate}) | self-drawn {self_draws} ({self_draw_rate} of wins)",
     },
+    # 够级 rounds: no win and no draw; counted with how often the player was 头科 (first out)
+    "report_rounds": {"zh": "{rounds}局 头科{firsts}（{rate}）", "en": "{rounds} rounds, 头科 {firsts} ({rate})"},
+    "report_rounds_after": {"zh": "｜够级 {rounds}", "en": " | 够级 {rounds}"},
+    "report_stats_played_rounds": {"zh": "够级 {rounds}", "en": "够级 {rounds}"},
     "report_stats_discards": {"zh": "点炮 {discards}（{discard_rate}）", "en": "Dealt in {discards} ({discard_rate})"},
     "report_stats_multiplier": {
         "zh": "平均倍数 ×{average}｜最大 ×{largest}",
@@ -105,6 +109,8 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "zh": "共 {hands}局（荒庄 {draws}）｜胡 {wins}｜自摸 {self_draws}｜杠钱 {kong}",
         "en": "{hands} hands ({draws} drawn) | {wins} wins | {self_draws} self-drawn | kong {kong}",
     },
+    "report_stats_group_rounds": {"zh": "共 {rounds}局 够级", "en": "{rounds} 够级 rounds"},
+    "report_stats_group_rounds_after": {"zh": "｜够级 {rounds}局", "en": " | 够级 {rounds} rounds"},
     # after the totals, each only when not zero (`stats.group_text`)
     "report_stats_group_fines": {"zh": "｜罚款 {amount}", "en": " | fines {amount}"},
     "report_stats_group_fees": {"zh": "｜台费 {amount}", "en": " | fees {amount}"},
@@ -112,6 +118,7 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "zh": "{name} {net}｜{hands}局 胡{wins}（{win_rate}）点炮{discards}",
         "en": "{name} {net} | {hands} hands, {wins} wins ({win_rate}), dealt in {discards}",
     },
+    "report_stats_group_line_rounds": {"zh": "{name} {net}｜够级 {rounds}", "en": "{name} {net} | 够级 {rounds}"},
     "report_stats_group_bystander": {
         "zh": "{name} 没上桌（另计：{items}）",
         "en": "{name} not at the table (apart from play: {items})",
@@ -127,6 +134,10 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
     "report_leaderboard_line": {
         "zh": "{rank} {name} {net}｜{hands}局 胡{wins}（{win_rate}）",
         "en": "{rank} {name} {net} | {hands} hands, {wins} wins ({win_rate})",
+    },
+    "report_leaderboard_line_rounds": {
+        "zh": "{rank} {name} {net}｜够级 {rounds}",
+        "en": "{rank} {name} {net} | 够级 {rounds}",
     },
     "report_h2h_head": {"zh": "⚔️ 对战 · {scope}", "en": "⚔️ Head to head · {scope}"},
     "report_h2h_line": {

@@ -228,3 +228,62 @@ def test_a_fine_paid_out_the_same_night_is_paid_by_the_fined_to_whom_the_pot_pai
     )
     # nobody owes the pot yet: its payout is no one's transfer
     assert through_accounts([("pot", "xiaoli", 300)], [], ACCOUNTS) == ([], [("pot", "xiaoli", 300)])
+
+
+# ------------------------------------------------------------------ who owes whom directly breaks the ties
+
+
+#: balances and direct debts (debtor, creditor) drawn at random over the same people
+with_direct = zero_sum_balances.flatmap(
+    lambda balances: st.tuples(
+        st.just(balances),
+        st.sets(st.tuples(st.sampled_from(sorted(balances)), st.sampled_from(sorted(balances))), max_size=12),
+    )
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(with_direct)
+def test_direct_debts_never_cost_a_payment(case: tuple[dict[str, int], set[tuple[str, str]]]) -> None:
+    balances, direct = case
+    payments, exact = settle(balances, direct)
+    assert exact
+    assert all(amount == 0 for amount in apply(balances, payments).values())
+    assert len(payments) == brute_force_minimum(tuple(balances.values()))
+    assert settle(balances, direct) == settle(dict(reversed(list(balances.items()))), set(direct))
+
+
+#: pairs of people owing each other (够级's 对头: each round's money goes three seats on), amounts that often tie
+opposite_pairs = st.lists(st.sampled_from([2, 4, 6]), min_size=1, max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(opposite_pairs, st.randoms(use_true_random=False))
+def test_people_who_owe_each_other_pay_each_other(amounts: list[int], random: object) -> None:
+    """Every debtor owes one creditor (and amounts repeat): the fewest payments are those debts themselves, and
+    they are what is paid — never 阿杰 → 胖子 for 阿杰's debt to 小张 because both are 2元."""
+    balances: dict[str, int] = {}
+    direct = set()
+    for i, amount in enumerate(amounts):
+        balances[f"d{i}"], balances[f"c{i}"] = -amount, amount
+        direct.add((f"d{i}", f"c{i}"))
+    names = list(balances)
+    random.shuffle(names)  # type: ignore[attr-defined]
+    payments, _ = settle({name: balances[name] for name in names}, direct)
+    assert {(payer, payee) for payer, payee, _ in payments} == direct
+
+
+def test_six_at_two_each_pay_their_opposites() -> None:
+    """The play-tester's night: 大刘, 胖子, 小张 +2; 阿杰, 老王, 阿六 −2, each owing the one three seats on. Without
+    the debts any pairing is as short (and the old one paired 阿杰 with 胖子)."""
+    balances = {"1大刘": 2, "2阿杰": -2, "3胖子": 2, "4老王": -2, "5小张": 2, "6阿六": -2}
+    direct = {("2阿杰", "5小张"), ("4老王", "1大刘"), ("6阿六", "3胖子")}
+    assert {(p, q) for p, q, _ in settle(balances)[0]} != direct
+    assert {(p, q) for p, q, _ in settle(balances, direct)[0]} == direct
+
+
+def test_inside_a_group_a_direct_debt_is_paid_first() -> None:
+    """a −5, b −3, c +8: two payments either way; with b owing c directly, b pays c (and a pays c too)."""
+    payments, _ = settle({"a": -5, "b": -3, "c": 8}, {("b", "c")})
+    assert payments[0] == ("b", "c", 3)
+    assert len(payments) == 2
