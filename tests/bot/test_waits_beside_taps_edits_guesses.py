@@ -54,7 +54,7 @@ def test_a_win_typed_while_a_win_is_told_by_the_buttons_is_refused_and_the_butto
 
 
 def test_a_kong_told_by_the_buttons_holds_the_hand_against_a_win_only(plain: Table) -> None:
-    plain.say("laowang: 我杠了", "laowang: !press 老王")
+    plain.say("laowang: 我杠了")  # the sender's kong: its player chosen, so it holds the hand
     assert plain.say("xiaoli: 胡 清一色 自摸")[0].startswith(
         "bot: 没有记：老王 正在点按钮记第1局 老王 的杠，还没确认，还没记账；这一条会结束这一局，杠就记不上了。"
     )
