@@ -160,3 +160,15 @@ def test_a_win_made_by_a_play_names_its_two_records(table: Table, line: str, fir
         table.say("!clock +1m", f"b: {sent}")
     if first.endswith("老表"):
         assert table.balances()["老表"] == -18 * YUAN
+
+
+def test_a_seat_glued_to_a_word_said_again_is_their_record(table: Table) -> None:
+    assert table.say("d: 阿四扫了扫了")[0] == "bot: 第1局 记下：阿四 扫"
+
+
+def test_two_discarders_are_refused(table: Table) -> None:
+    """`碰 点 老表 点 小刚` booked 小刚's discard, the last one named, without a word."""
+    assert table.say("b: 碰 点 老表 点 小刚") == [
+        "bot: 一次只记一个点的人：是 老表 打的，还是 小刚？点 后面只写打出这张牌的那一个人。"
+    ]
+    assert not any(table.balances().values())
