@@ -163,7 +163,8 @@ register(
         },
         "penghu_baojing_early": {
             "zh": "没有记录：报警要在第四次碰/扫之后，{name} 现在是 {count} 次。碰/扫满 4 次再记：{name} 报警",
-            "en": "Not recorded: 报警 comes after the fourth 碰/扫, and {name} has {count}. At four: {name} 报警",
+            "en": "Not recorded: the alarm (报警) comes after the fourth pong or sweep (碰/扫); {name} has {count}. "
+            "At four: {name} 报警",
         },
         "penghu_baojing_twice": {
             "zh": "没有记录：{name} 已经报过警了（一局报一次）。第五次碰/扫记：{name} 五福 摸 或 {name} 五福 点 @丙",
@@ -173,8 +174,8 @@ register(
         "penghu_nothing_to_run": {
             "zh": "没有记录：{name} 还没有碰或扫，无从跑起（跑起的是碰过、扫过的牌）。先记 TA 的碰或扫，"
             "例如：{name} 碰 点 @丙；{example}",
-            "en": "Not recorded: {name} has no 碰 or 扫 yet, so nothing runs up (跑起 is of a tile ponged or swept). "
-            "Record that first, e.g. {name} pong from @c; {example}",
+            "en": "Not recorded: {name} has no pong or sweep (碰/扫) yet, so nothing to run (跑起) from. Record that "
+            "first, e.g. {name} pong from @c; {example}",
         },
         "penghu_nothing_to_run_paoqi": {"zh": "跑起再记：{name} 跑起 点 @丙", "en": "then: {name} 跑起 from @c"},
         "penghu_nothing_to_run_hu": {
