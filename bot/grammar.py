@@ -361,8 +361,8 @@ def split_command(
         word, args = _done_apart(command.key, word, args, book, game)
         if word in _CHEERED_WORDS:
             args = _without_cheers(args, word)  # `撤销 哈哈`: the word alone; `我三科 哈哈`: `我三科`
-        elif word in vocab.ALL_RECORD_WORDS and _only_again(args, word):
-            args = ""  # 碰胡's `扫 扫`: the word said again is the word once (its laughter is the handler's)
+        elif word in vocab.ALL_RECORD_WORDS:
+            args = _said_once(args, word)  # 碰胡's `扫 扫`, `碰了 碰了 摸的`: the word again is the word once
         elif word in vocab.COMMAND_WORDS["open"]:
             args = _cut_said_after(args, _open_cheer)  # `开桌 @乙 @丙 走起`: the seats alone
         return command, word, args
@@ -472,12 +472,36 @@ def _penghu_glued(text: str, head: str, origin: Sequence[int], start: int, seats
     None for a word glued to anything else (`碰了碰运气`, `碰了你的`: chat)."""
     named = {fold(seat) for seat in seats}
     for word in (word for word in vocab.PENGHU_RECORD_WORDS if head.startswith(word) and is_cjk(word[-1])):
-        chunk = re.split(r"[\s,、。!?;:~]", head[len(word) :], maxsplit=1)[0]
+        again = len(word) + _said_again_glued(head[len(word) :], word.removeprefix("我"))  # `扫了扫了`: 扫了
+        chunk = re.split(r"[\s,、。!?;:~]", head[again:], maxsplit=1)[0]
         by = next((chunk[: -len(end)] for end in vocab.PENGHU_DISCARDED_BY if chunk.endswith(end)), "")
-        if chunk and (chunk in vocab.PENGHU_WALL_SAID or chunk == word or by in named - {""}):
-            cut = origin[start + len(word)]
-            return f"{text[:cut]} {text[cut:]}"
+        if (again > len(word) and not chunk) or chunk in vocab.PENGHU_WALL_SAID or by in named - {""}:
+            return f"{text[: origin[start + len(word)]]} {text[origin[start + again] :]}"
     return None
+
+
+#: what people type between a word said again (`碰！碰！`, `扫了，扫了`)
+_REPEAT_MARKS = "!！,，、~～"
+
+
+def _again_alone(said: str, game: str | None) -> bool:
+    """Whether `said` is a 碰胡 record word said again and nothing else (`扫了扫了`, `碰碰`), as after a seat's name
+    glued to it (`阿四扫了扫了`)."""
+    return game == "penghu" and any(
+        said.startswith(word) and len(word) < len(said) == len(word) + _said_again_glued(said[len(word) :], word)
+        for word in vocab.PENGHU_RECORD_WORDS
+        if word in vocab.PLAYER_FIRST_WORDS
+    )
+
+
+def _said_again_glued(after: str, word: str) -> int:
+    """How much of `after` is `word` said again right after it, however often (`扫了扫了扫了`, `碰！碰！`), with the
+    marks between; what follows is the glued line's to read (`碰碰丙的`; `碰碰胡`, `扫扫码` are no record)."""
+    end = 0
+    while after.startswith(word, end):
+        end += len(word)
+        end += len(after[end:]) - len(after[end:].lstrip(_REPEAT_MARKS))
+    return end
 
 
 def _done_apart(key: str, word: str, args: str, book: CommandBook[C_co], game: str | None) -> tuple[str, str]:
@@ -821,6 +845,17 @@ def _without_cheers(args: str, word: str) -> str:
     as nothing, so the line is its word alone. Laughter glued to a word (`胡啦哈哈`) is no word of its own."""
     kept = _cut_said_after(args, _cheering)
     return "" if _only_again(kept, word) else kept
+
+
+def _said_once(args: str, word: str) -> str:
+    """A record's arguments without the word said again at their start, however often (`扫 扫`, `碰了 碰了 摸的`:
+    what follows the word once); its laughter is the handler's."""
+    said = args
+    while True:
+        rest = said.lstrip(_SPACES + _REPEAT_MARKS)
+        if not rest.startswith(word) or rest[len(word) : len(word) + 1] not in ("", *_SPACES, *_REPEAT_MARKS):
+            return said.strip(_SPACES + _REPEAT_MARKS) if said != args else args
+        said = rest[len(word) :]
 
 
 def _only_again(args: str, word: str) -> bool:
@@ -1167,7 +1202,7 @@ def _seat_glued(
         said = first[len(named) :]
         if not named or not first.startswith(named) or said.startswith("我"):
             continue
-        if said in vocab.PLAYER_FIRST_WORDS or said.startswith(vocab.SEAT_GLUED_WORD):
+        if said in vocab.PLAYER_FIRST_WORDS or said.startswith(vocab.SEAT_GLUED_WORD) or _again_alone(said, game):
             cut = origin[start + len(named)]
             return _player_first(f"{text[:cut]} {text[cut:]}", book, game, seats)
     return None

@@ -688,6 +688,12 @@ def _penghu_said(key: str, word: str) -> tuple[str, ...]:
     return (*said, *(f"我{done}" for done in said))
 
 
+#: a win made by the 碰 or 扫 that completes the hand, told as one word (the rules' names: 碰胡, 扫胡, 三碰连胡,
+#: 三扫连胡; 碰碰胡, 卡五星's pattern, as a 碰胡 player may say it), said done and in the first person: two records, the
+#: play then the win (`bot/games/penghu.py` names both) -> the play
+PENGHU_WON_BY_PLAY = dict.fromkeys(
+    (*_penghu_said("won", "碰胡"), *_penghu_said("won", "三碰连胡"), *_penghu_said("won", "碰碰胡")), "peng"
+) | dict.fromkeys((*_penghu_said("won", "扫胡"), *_penghu_said("won", "三扫连胡")), "sao")
 #: the dealer's win called 中庄 (`中庄 自摸`), said done and in the first person as every 碰胡 word is (`中庄了`,
 #: `我中庄了 点 大鹏`): `胡 … 中庄`
 ZHONGZHUANG_WORDS = _penghu_said("hu", "中庄")
@@ -834,7 +840,9 @@ RECORD_WORDS = frozenset(word for key in RECORD_COMMANDS for word in COMMAND_WOR
 #: the words that may follow a player named first (`@小李 胡了 清一色 点 @老王`, `老王 碰 点 @小李`): a record of
 #: either game (each game's registry reads only its own)
 PLAYER_FIRST_WORDS = RECORD_WORDS | (
-    frozenset(word for words in PENGHU_COMMAND_WORDS.values() for word in words) - PENGHU_FIRST_PERSON_WORDS
+    frozenset((*(word for words in PENGHU_COMMAND_WORDS.values() for word in words), *PENGHU_WON_BY_PLAY))
+    - PENGHU_FIRST_PERSON_WORDS
+    - {word for word in PENGHU_WON_BY_PLAY if word.startswith("我")}
 )
 #: the words that may follow the person a payment is with, named first (`@老王 已转 8`, `@小李 收到`), also after 给
 #: (`给 @老王 转了 8`): the payment with that person
@@ -884,7 +892,8 @@ ACTING_WORDS |= frozenset(DOUBLE_WIN_WORDS) | frozenset(OWN_PLACE_WORDS)  # 胡'
 #: the commands a question is asked about, by whichever word names them: those, the other games' records (`扫？`),
 #: and a payment code's removal; their Latin names too (`ready?`, `draw?`, `settle?` are chat, as `亮倒？` is)
 ASKED_ABOUT_COMMANDS = ACTING_COMMANDS | {f"penghu_{key}" for key in PENGHU_COMMAND_WORDS}
-ASKED_ABOUT_COMMANDS |= {"penghu_other_game", "penghu_draw", "gouji_round", "gouji_place", "qrremove"}
+ASKED_ABOUT_COMMANDS |= {"penghu_other_game", "penghu_won_by_play", "penghu_draw", "gouji_round", "gouji_place"}
+ASKED_ABOUT_COMMANDS |= {"qrremove"}
 #: a finished hand named by its number (`撤销 第3局`, `撤销第十二把`): the words for a hand after the number
 HAND_WORDS = ("局", "把", "盘")
 #: one hand asked about (`看看第3局`, `第3局明细`): the command that shows it (`历史 第3局`), and the words around

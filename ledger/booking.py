@@ -838,9 +838,13 @@ HANDS_TOLD_OTHERWISE = frozenset({"kawuxing", "penghu"})
 
 #: a 碰胡 play (碰, 扫 …) from the sender of the same play just before, within this (and the double-entry window),
 #: is the line sent twice (a double tap, a bad network's resend) and is asked about; later it is a second one: a
-#: player may 碰 the same discarder twice in a row. Deal-time 扫 aside: one player's come one after another (连扫);
-#: not a deal-time 提蛇, whose second is the two-提蛇 win (`起手提蛇` sent twice in a second booked it, +120)
+#: player may 碰 the same discarder twice in a row. Deal-time 扫 have a shorter one (`QISHOU_SAO_RESEND`); a
+#: deal-time 提蛇 this one, whose second is the two-提蛇 win (`起手提蛇` sent twice in a second booked it, +120)
 PENGHU_RESEND = timedelta(seconds=10)
+#: one sender's deal-time 扫 after their deal-time 扫 within this is the line sent twice (a double tap arrives within
+#: a second or two: `起手扫` twice in one second booked a 连扫, +6) and is asked about; later it is their second one
+#: (连扫: one player's come one after another, each typed, and a question on every 连扫 would cost a press)
+QISHOU_SAO_RESEND = timedelta(seconds=3)
 
 
 def _resent(
@@ -959,7 +963,7 @@ def _repeated_play(
     one window — whatever was recorded since (a 亮倒, another player's kong or 扫), or its own sender's within
     `KONG_RESEND` / `PENGHU_RESEND` (`anytime`: whenever). None when the record is new: its sender's same kong or 碰
     told later is a second one (two concealed kongs in one hand, two 碰 of one discarder, are real), and so is its
-    sender's deal-time 扫 after their deal-time 扫 (连扫) whenever it comes — not a deal-time 提蛇 within
+    sender's deal-time 扫 after their deal-time 扫 (连扫) past `QISHOU_SAO_RESEND` — not a deal-time 提蛇 within
     `PENGHU_RESEND`, which would end the hand as the two-提蛇 win; the same tile konged twice is the scoring's to
     refuse."""
     if hand is None or not events:
@@ -967,9 +971,10 @@ def _repeated_play(
     told = _penghu_told(events) if table.game == "penghu" else None
     kongs = all(_is_kong(event) for event in events)
     if kongs:
-        resend: timedelta | None = KONG_RESEND
+        resend = KONG_RESEND
     elif told is not None and all(kind in PENGHU_PLAYS - PENGHU_ONCE for kind, _ in told):
-        resend = None if any(kind == "sao" and at_deal for kind, at_deal in told) else PENGHU_RESEND
+        dealt = any(kind == "sao" and at_deal for kind, at_deal in told)
+        resend = QISHOU_SAO_RESEND if dealt else PENGHU_RESEND
     else:
         return None
     span = table.double_entry * EXACT_RETELLING if kongs else table.double_entry
@@ -981,15 +986,12 @@ def _repeated_play(
             return None  # older records are older still
         recorded = [event.payload for event in record]
         if repeats(events, recorded):  # the newest telling of that record decides
-            if last.created_by == by and resend is None:
-                return None  # 连扫: one player's deal-time 扫 come one after another
             if last.created_by == by and not _marked_alike(events, recorded):
                 return None  # `起手扫`, then `扫` in play: no resend of the same line
             if _same_tiles(events, recorded):
                 return None  # one tile konged twice cannot be meant again: the booking says it is there already
             # someone else's telling within its span, its own sender's resend within the resend time
-            mine = last.created_by == by and resend is not None
-            limit = min(resend, table.double_entry) if mine and resend is not None else span
+            limit = min(resend, table.double_entry) if last.created_by == by else span
             if not anytime and since > limit:
                 return None
             return _record_of(tx, table, hand.id, hand.number, False, hand.events[:end], named=False)

@@ -21,6 +21,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
         *("penghu_peng", "penghu_sao", "penghu_guosao", "penghu_paoqi", "penghu_tishe", "penghu_baojing"),
         *("penghu_wufu", "penghu_hu", "penghu_tianhu", "penghu_dihu", "penghu_xiaoqidui", "penghu_other_game"),
         *(
+            "penghu_won_by_play",
             "penghu_draw",
             "undo",
             "correct",

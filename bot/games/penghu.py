@@ -22,7 +22,7 @@ from bot.commands._common import (
 from bot.commands._recording import next_hand_lines
 from bot.commands.correct import KEPT_BY_GAME, replacing
 from bot.commands.duplicates import hold_back
-from bot.core import Context, Refusal, SendText, registry
+from bot.core import Context, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import english_said, fold, implied, read, tokens, without_laughter
 from bot.texts import joined, register, register_describer, scoring_reason
@@ -34,6 +34,7 @@ from bot.vocabulary import (
     PENGHU_DISCARDED_BY,
     PENGHU_FIRST_PERSON_WORDS,
     PENGHU_WALL_SAID,
+    PENGHU_WON_BY_PLAY,
     PENGHU_WORDS_EN,
     ZHONGZHUANG_WORDS,
 )
@@ -42,15 +43,22 @@ from ledger.scoring.penghu import DEAL_ONLY
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo, TableRecord
 
 PENGHU = ("penghu",)
-#: the scoring core's refusals (by their reading's key) that tell players what to write in the contract's words
-#: (`请记 wufu`), and the bot's own text for each: the chat names the commands a player types (the `paiju score`
-#: answer is unchanged)
+#: the scoring core's refusals (by their reading's key) as the chat says them: why, in the players' words (the core
+#: names the contract's fields: `请记 wufu`), and the line that records what can be, the player named as the table
+#: lists them so that anyone seated may send it (the `paiju score` answer is unchanged)
 IN_PLAYERS_WORDS = {
     "fifth_is_wufu": "penghu_after_baojing",
     "fifth_needs_baojing": "penghu_fifth_needs_baojing",
     "wufu_without_baojing": "penghu_wufu_needs_baojing",
     "third_sao_is_tishe": "penghu_three_sao_is_tishe",
     "dealer_xiaoqidui_sao": "penghu_xiaoqidui_needs_sao",
+    "baojing_early": "penghu_baojing_early",
+    "baojing_twice": "penghu_baojing_twice",
+    "nothing_to_run": "penghu_nothing_to_run",
+    "own_discard": "penghu_own_discard",
+    "deal_only": "penghu_deal_only",
+    "dealer_dihu": "penghu_dealer_dihu",
+    "zhongzhuang": "penghu_zhongzhuang_not_dealer",
 }
 #: the words before a discarder's name (`碰 点 @丙`): 卡五星's words for a discard too (`胡 点炮 老王`, `胡 放的炮 丙`)
 SOURCE_WORDS = frozenset({"打", "放", *(fold(word) for word in METHODS["discard"])})
@@ -107,6 +115,10 @@ register(
             "zh": "没有记录：只有庄家 {dealer} 才能中庄",
             "en": "Not recorded: only the dealer {dealer} can win with the dealer's bonus (中庄).",
         },
+        "penghu_two_sources": {
+            "zh": "一次只记一个点的人：是 {first} 打的，还是 {second}？点 后面只写打出这张牌的那一个人。",
+            "en": "One discarder: was it {first}'s tile or {second}'s? After from, name the one who discarded it.",
+        },
         "penghu_source_and_wall": {
             "zh": "「点」和「摸」只能写一个。",
             "en": "Either from @someone or self-drawn, not both.",
@@ -125,30 +137,76 @@ register(
             "en": "A 跑起胡 runs up someone's discard: write win from @c 跑起.",
         },
         "penghu_after_baojing": {
-            "zh": "{name} 已报警，第五次碰/扫就是五福：记 五福 摸 或 五福 点 @丙。",
-            "en": "{name} has called 报警: the fifth 碰/扫 is 五福. Write 五福 self-drawn or 五福 from @c.",
+            "zh": "{name} 已报警，第五次碰/扫就是五福：记 五福 摸 或 五福 点 @丙（替人记：{name} 五福 摸）。",
+            "en": "{name} has called 报警: the fifth 碰/扫 is 五福. Write 五福 self-drawn or 五福 from @c "
+            "(for someone else: {name} 五福 self-drawn).",
         },
         "penghu_fifth_needs_baojing": {
-            "zh": "{name} 已经碰/扫了 4 次：先记 报警，第五次记 五福。",
-            "en": "{name} has 4 碰/扫 already: record 报警 first, then the fifth as 五福.",
+            "zh": "{name} 已经碰/扫了 4 次：先记 报警，第五次记 五福（例如：{name} 报警，然后 {name} 五福 摸）。",
+            "en": "{name} has 4 碰/扫 already: record 报警 first, then the fifth as 五福 (e.g. {name} 报警, then "
+            "{name} 五福 self-drawn).",
         },
         "penghu_wufu_needs_baojing": {
-            "zh": "{name} 没有报警，五福不算：第四次碰/扫之后先记 报警。",
-            "en": "{name} has not called 报警, so no 五福: after the fourth 碰/扫 record 报警 first.",
+            "zh": "{name} 没有报警，五福不算：五福是报警之后的第五次碰/扫。第四次碰/扫之后先记 报警"
+            "（例如：{name} 报警，然后 {name} 五福 摸）。",
+            "en": "{name} has not called 报警, so no 五福: 五福 is the fifth 碰/扫 after 报警. After the fourth 碰/扫 "
+            "record 报警 first (e.g. {name} 报警, then {name} 五福 self-drawn).",
         },
         "penghu_three_sao_is_tishe": {
-            "zh": "起手连扫三次算提蛇：记 提蛇 起手。",
-            "en": "Three 扫 at the deal are a 提蛇: write 提蛇 at the deal.",
+            "zh": "起手连扫三次算提蛇：记 提蛇 起手（例如：{name} 提蛇 起手）。",
+            "en": "Three 扫 at the deal are a 提蛇: write 提蛇 at the deal (e.g. {name} 提蛇 at the deal).",
         },
         "penghu_xiaoqidui_needs_sao": {
-            "zh": "庄家的小七对要带一个扫：先记 扫 起手。",
-            "en": "The dealer's 小七对 needs a 扫: record sweep at the deal first.",
+            "zh": "庄家的小七对要带一个扫：先记 扫 起手（例如：{name} 扫 起手，然后 {name} 小七对）。",
+            "en": "The dealer's 小七对 needs a 扫: record sweep at the deal first (e.g. {name} sweep at the deal, "
+            "then {name} 小七对).",
+        },
+        "penghu_baojing_early": {
+            "zh": "没有记录：报警要在第四次碰/扫之后，{name} 现在是 {count} 次。碰/扫满 4 次再记：{name} 报警",
+            "en": "Not recorded: the alarm (报警) comes after the fourth pong or sweep (碰/扫); {name} has {count}. "
+            "At four: {name} 报警",
+        },
+        "penghu_baojing_twice": {
+            "zh": "没有记录：{name} 已经报过警了（一局报一次）。第五次碰/扫记：{name} 五福 摸 或 {name} 五福 点 @丙",
+            "en": "Not recorded: {name} has called 报警 already (once a hand). The fifth 碰/扫: {name} 五福 "
+            "self-drawn or {name} 五福 from @c",
+        },
+        "penghu_nothing_to_run": {
+            "zh": "没有记录：{name} 还没有碰或扫，无从跑起（跑起的是碰过、扫过的牌）。先记 TA 的碰或扫，"
+            "例如：{name} 碰 点 @丙；{example}",
+            "en": "Not recorded: {name} has no pong or sweep (碰/扫) yet, so nothing to run (跑起) from. Record that "
+            "first, e.g. {name} pong from @c; {example}",
+        },
+        "penghu_nothing_to_run_paoqi": {"zh": "跑起再记：{name} 跑起 点 @丙", "en": "then: {name} 跑起 from @c"},
+        "penghu_nothing_to_run_hu": {
+            "zh": "没有跑起的胡记：{name} 胡 点 @丙",
+            "en": "a win with no 跑起: {name} win from @c",
+        },
+        "penghu_own_discard": {
+            "zh": "没有记录：{name} 不能从自己打出的牌得钱。点 后面写打出这张牌的人，例如：{name} {what} 点 @丙",
+            "en": "Not recorded: nobody is paid for their own discard. After from, name who discarded it, e.g. "
+            "{name} {what} from @c",
+        },
+        "penghu_deal_only": {
+            "zh": "没有记录：{what}只在起手时算，这一局已经开打了。开打以后的胡记：{name} 胡 自摸 或 {name} 胡 点 @丙",
+            "en": "Not recorded: {what} happens only at the deal, and play has begun. A win in play: {name} win "
+            "self-drawn or {name} win from @c",
+        },
+        "penghu_dealer_dihu": {
+            "zh": "没有记录：地胡是胡庄家 {dealer} 打出的第一张牌，庄家自己不能地胡。庄家起手就胡记：{dealer} 天胡",
+            "en": "Not recorded: 地胡 is a win on the dealer {dealer}'s first discard; the dealer cannot win it. The "
+            "dealer's complete hand at the deal: {dealer} 天胡",
         },
         "penghu_deal_over": {
             "zh": "没有记录：这一局已经开打了（记了 {what}）。起手的扫、提蛇开打前就亮在桌上，"
             "开打以后不能再记「起手」。开打后摸到的记「{word}」，不写「起手」。",
             "en": "Not recorded: play has begun (recorded: {what}). Deal-time 扫/提蛇 are laid down before the first "
             "discard, so “at the deal” no longer applies. One drawn in play: write {word} without it.",
+        },
+        "penghu_won_by_play": {
+            "zh": "没有记录：{play}了就胡（{word}），{play}和胡各算各的钱，分两条记：先发「{first}」，再发「{then}」。",
+            "en": "Not recorded: a win made by a {play} ({word}) is two records, each paid: first send “{first}”, "
+            "then “{then}”.",
         },
         "penghu_counts": {"zh": "碰/扫次数：{counts}", "en": "Pongs (碰) and sweeps (扫) so far: {counts}"},
         "penghu_count": {
@@ -200,6 +258,7 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
     items = _phrases_joined(tokens(english_said(args)))  # `ben's tile`: `from ben`
     index = 0
     while index < len(items):
+        source = spec.source
         token = items[index]
         folded = fold(token)
         after = items[index + 1] if index + 1 < len(items) else ""
@@ -238,6 +297,8 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
             if spec.player is not None and spec.player != name:
                 raise Refusal("penghu_two_players", first=spec.player, second=name)
             spec.player = name
+        if source is not None and spec.source != source:  # `碰 点 老表 点 小刚`: whose discard?
+            raise Refusal("penghu_two_sources", first=source, second=spec.source)
         index += 1
     if spec.source is not None and spec.wall:
         raise Refusal("penghu_source_and_wall")
@@ -421,6 +482,45 @@ def record_other_game(ctx: Context) -> SendText:
     raise _other_game(Refusal("penghu_other_game", word=ctx.word), words[1:], seat_resolver(ctx, table))
 
 
+#: the words of the lines `won_by_play` names, in each language the chat reads them
+SAID = {"peng": "碰", "sao": "扫", "hu": "胡", "from": "点", "someone": "@丙", "wall": "摸", "self": "自摸"}
+SAID_EN = {"peng": "pong", "sao": "sweep", "hu": "win", "from": "from", "someone": "@c", "wall": "self-drawn"}
+SAID_EN["self"] = SAID_EN["wall"]
+
+
+@registry.command(
+    "penghu_won_by_play",
+    names=["ph_won_by_play"],
+    aliases=tuple(PENGHU_WON_BY_PLAY),
+    help_zh="碰胡、扫胡（碰了、扫了就胡）：分两条记，先 碰 点 @丙，再 胡 点 @丙",
+    help_en="a win made by a 碰 or 扫: two records, pong from @c then win from @c",
+    games=PENGHU,
+    in_menu=False,
+)
+def won_by_play(ctx: Context) -> SendText:
+    """`碰胡 点 @丙`, `@乙 扫胡`, `三碰连胡`: a win made by the 碰 (扫) that completes the hand, told as one word, is
+    the play then the win, each paid (碰 3 from 丙, then 胡 15 from 丙): refused with the two lines to send, the player
+    and the discarder the line named filled in. A line with anything else after the word may be chat."""
+    table = game_table(ctx, "penghu")
+    try:
+        spec = parse(without_laughter(ctx.args), seat_resolver(ctx, table))
+    except Refusal as unread:
+        raise Quiet from unread
+    play = PENGHU_WON_BY_PLAY[ctx.word]
+    said = SAID_EN if ctx.lang == "en" else SAID
+    named = f"{spec.player} " if spec.player is not None else ""
+    if spec.source is not None or not (spec.wall or play == "sao"):
+        how = won = f"{said['from']} {spec.source or said['someone']}"
+    else:
+        how, won = said["wall"], said["self"]
+    first = f"{named}{said[play]} {how if play == 'peng' else ''}".strip()
+    word = ctx.word.removeprefix("我").rstrip("了啦")
+    then = f"{named}{said['hu']} {won}"
+    refusal = Refusal("penghu_won_by_play", word=word, play=ctx.t(f"pev_{play}"), first=first, then=then)
+    refusal.heard = True  # a scoring line, told player first too (`@乙 碰胡 点 @丙`)
+    raise refusal
+
+
 @registry.command(
     "penghu_draw",
     names=["ph_draw"],
@@ -497,7 +597,7 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     except DuplicateRecord as dup:  # the same win or draw from someone else a moment ago: ask before booking
         return hold_back(ctx, table, dup)
     except ScoringRefused as err:
-        raise _refusal(ctx.lang, err) from err
+        raise _refusal(ctx, err, event) from err
     if result.replayed:  # a redelivered update: booked once, said once
         return replayed_reply(ctx, result, "penghu")
     before = table  # read before the booking: the hand it was at (an edit may be of an earlier hand)
@@ -549,12 +649,29 @@ def _refuse_late_deal(ctx: Context, table: TableInfo, event: Event) -> None:
         raise refusal
 
 
-def _refusal(lang: str, err: ScoringRefused) -> Refusal:
-    """A scoring refusal as the chat says it; a why worded in the contract's field names gets the bot's own text."""
+def _refusal(ctx: Context, err: ScoringRefused, event: Event) -> Refusal:
+    """A scoring refusal as the chat says it: why, and the line that records what can be (`IN_PLAYERS_WORDS`); a why
+    the chat has no words of its own for, the core's. Said to a line told player first too (`@乙 五福 摸`): the
+    scoring refuses only a record read whole, so it is no chat (but `MAYBE_CHAT`)."""
     key = IN_PLAYERS_WORDS.get(err.reading.key)
-    if key is not None:
-        return Refusal(key, name=err.reading.args.get("who", ""))
-    return Refusal("scoring_refused", message=scoring_reason(lang, err))
+    args = err.reading.args
+    kind = event.kind if isinstance(event, PenghuPlay) else ""
+    name = args.get("who") or (event.player if isinstance(event, PenghuPlay) else "")
+    if key is None:
+        refusal = Refusal("scoring_refused", message=scoring_reason(ctx.lang, err))
+    else:
+        what = ctx.t("pev_win" if kind == "hu" else f"pev_{kind}") if kind else ""
+        example = ctx.t("penghu_nothing_to_run_hu" if kind == "hu" else "penghu_nothing_to_run_paoqi", name=name)
+        refusal = Refusal(
+            key, name=name, dealer=args.get("dealer", ""), count=args.get("count", 0), what=what, example=example
+        )
+    refusal.heard = err.reading.key not in MAYBE_CHAT
+    return refusal
+
+
+#: scoring refusals of a line that may yet be chat when told player first: a player named as their own discarder
+#: (`小李 碰 点 小李`) reads as a slip or a joke, not a record
+MAYBE_CHAT = frozenset({"own_discard"})
 
 
 def describe(lang: str, event: Mapping[str, Any], dealer: str | None) -> str:

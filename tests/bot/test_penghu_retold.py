@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from ledger.booking import PENGHU_RESEND
+from ledger.booking import PENGHU_RESEND, QISHOU_SAO_RESEND
 from tests.bot.test_recording_fixes import Table
 
 SEATS = (
@@ -92,7 +92,9 @@ def test_a_baojing_told_again_later_is_refused_by_the_rules(table: Table) -> Non
     table.say("b: 碰 点 老表", "b: 碰 点 红姐", "!clock +20s", "b: 碰 点 小刚", "b: 扫", "!clock +20s", "b: 报警")
     table.say("!clock +5s", "d: 扫", "!clock +5s")
     booked = table.balances()
-    assert table.say("c: 报警 @b") == ["bot: 没有记录：阿四 已经报过警了"]
+    assert table.say("c: 报警 @b") == [
+        "bot: 没有记录：阿四 已经报过警了（一局报一次）。第五次碰/扫记：阿四 五福 摸 或 阿四 五福 点 @丙"
+    ]
     assert table.balances() == booked
 
 
@@ -158,8 +160,9 @@ def test_a_deal_time_tishe_typed_again_later_is_the_two_tishe_win(table: Table) 
 
 
 def test_deal_time_sao_sent_again_is_still_lian_sao(table: Table) -> None:
-    """One player's deal-time 扫 one after another are 连扫 (4 each), however soon."""
-    table.say("c: 扫 起手")
+    """One player's deal-time 扫 one after another are 连扫 (4 each), typed again past a double tap's time (within
+    it, the line sent twice is asked about: tests/bot/test_penghu_as_typed.py)."""
+    table.say("c: 扫 起手", f"!clock +{int(QISHOU_SAO_RESEND.total_seconds()) + 1}s")
     assert table.say("c: 扫 起手")[0] == "bot: 第1局 记下：老表 扫（起手）"
     assert table.balances()["老表"] == 3 * 4 * 100
 
