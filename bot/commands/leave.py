@@ -31,6 +31,7 @@ from bot.commands._common import (
     shown_names,
     written_mention,
 )
+from bot.commands.dispute import dispute
 from bot.commands.questions import cancel_by_typing, typed_answer
 from bot.commands.regional import refuse_while_waiting
 from bot.core import (
@@ -416,12 +417,18 @@ def agree(ctx: Context) -> list[Effect]:
 )
 def keep(ctx: Context) -> list[Effect]:
     """A typed 不同意 (`不行`), alone, from anyone seated or an admin: the latest 退桌 question at the open table
-    answered as their 「不同意」 press; with none waiting, or from anyone else, chat. English `disagree` only in a
+    answered as their 「不同意」 press; with none waiting, 不同意 disputes a record (`dispute.dispute`); else, or
+    from anyone else, chat. English `disagree` only in a
     group that reads English (or `/disagree`)."""
     table = ctx.table
     if table is None or not plays_at(ctx, table):
         raise Quiet
-    return _typed_press(ctx, "keep", lambda _flow: True)
+    try:
+        return _typed_press(ctx, "keep", lambda _flow: True)
+    except Quiet:
+        if ctx.word != "不同意" or ctx.args.strip():
+            raise
+    return dispute(ctx)  # no 退桌 question waiting: 不同意 says a record is false
 
 
 def _typed_press(ctx: Context, action: str, may: Callable[[Flow], bool]) -> list[Effect]:
