@@ -46,7 +46,7 @@ from ledger.db import DEFAULT_URL, current_revision, head_revision, make_engine,
 from ledger.errors import DuplicatePayment, DuplicateRecord, LedgerError, ScoringRefused
 from ledger.events import Event
 from ledger.history import hand_history, numbered_hand
-from ledger.leaving import Agreer, TableLeft
+from ledger.leaving import Agreer, TableLeft, VoidedTable
 from ledger.payments import Debt, LineState, PaymentResult
 from ledger.records import (
     Balance,
@@ -277,6 +277,24 @@ class Ledger:
     def leave_agreers(self, table_id: int, leaver: int) -> list[Agreer]:
         """Who must agree before `leaver`'s 退桌 voids the table (`leaving.agreers`); none while no money moved."""
         return self._unit.read(lambda tx: leaving.agreers(tx, table_id, leaver))
+
+    def void_preview(self, table_id: int) -> TableLeft:
+        """What voiding the table would take back: the hands holding a record, the money they moved (分)."""
+        return self._unit.read(lambda tx: leaving.void_preview(tx, table_id))
+
+    def voided_table(self, chat_id: int) -> VoidedTable | None:
+        """The group's latest table when a void ended it and it can still be restored (`leaving.voided_table`)."""
+        return self._unit.read(lambda tx: leaving.voided_table(tx, chat_id))
+
+    def restore_table(self, chat_id: int, user_id: int, *, admin: bool, source: str) -> VoidedTable:
+        """Undo a table's void, exactly (`leaving.restore_table`): an admin's or its voider's 撤销."""
+        return self._unit.once(
+            source,
+            "restore_table",
+            user_id,
+            VoidedTable,
+            lambda tx: leaving.restore_table(tx, chat_id, user_id, admin=admin),
+        )
 
     def end_night(self, chat_id: int, *, source: str, by: int | None) -> NightClosed:
         """End the open night (and its table) and post its settlement (stored and returned)."""

@@ -35,6 +35,7 @@ from bot.commands._common import (
 )
 from bot.commands._inputs import piao_of, table_rules
 from bot.commands._recording import recorded_by
+from bot.commands.dispute import dispute, is_denial
 from bot.commands.questions import cancel_by_typing, confirm_by_typing, typed_answer
 from bot.commands.suggest import rerun, run_held, typed_line
 from bot.core import AnswerCallback, Button, Command, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
@@ -132,7 +133,7 @@ def _glued_correction(rest: str) -> bool:
     in_menu=False,
     glued=_glued_correction,
 )
-def correct(ctx: Context) -> SendText:
+def correct(ctx: Context) -> SendText | list[Effect]:
     return correction(ctx)
 
 
@@ -153,8 +154,11 @@ def _round_by_names(ctx: Context, line: str) -> str:
     return f"{GOUJI_ROUND_WORDS[0]} {line}"
 
 
-def correction(ctx: Context) -> SendText:
-    """The question 改 asks (or why not); also what `记错了 是七对` is (bot/commands/undo.py)."""
+def correction(ctx: Context) -> SendText | list[Effect]:
+    """The question 改 asks (or why not); also what `记错了 是七对` is (bot/commands/undo.py). `不对 他没胡` is a
+    dispute (`dispute.dispute`)."""
+    if ctx.word in CORRECTION_CHATTY_WORDS and is_denial(ctx.args):
+        return dispute(ctx)
     table = ctx.table
     line = _round_by_names(ctx, without_afterthoughts(clean(ctx.args)))  # `改一下，胡 七对 自摸 哈哈`
     line = _horse_said(ctx.word, line)

@@ -31,6 +31,8 @@ TOPICS: dict[str, tuple[str, ...]] = {
             "leave_table",
             "leave_agree",
             "leave_keep",
+            "void_table",
+            "dispute",
             "new_hand",
             "repeat_yes",
         ),

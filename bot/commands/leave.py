@@ -1,7 +1,12 @@
 """`退桌`: leave a table one never agreed to. Anyone may open a table seating others (one friend opens for everyone,
 nothing to tap), so a member seated by someone else may void it while they have taken no part in it — opened,
 recorded or taken back nothing at it —: the table ends and every hand booked at it is voided, its money back. Once
-they took part it is their game too (refused: ask an admin); an admin may always void the open table.
+they took part it is their game too: their 退桌 says how to stop (结算) and voids nothing, an admin's too.
+
+An admin voids the open table with `作废这桌` (or, not seated, `退桌`): with hands booked at it, only after the
+question naming the hands and the money going back gets its 「作废这桌」 press (an admin's). `我没上桌` from someone
+not seated is chat. A void is itself undone by `撤销` from its voider or an admin (`restore`, `ledger.leaving.
+restore_table`): the table open again, every hand and transfer the void took back live again, exactly.
 
 Once money has moved at the table, the void would wipe what others won, so a member's 退桌 is only asked: it
 voids once a seated player up at the table (`ledger.leaving.agreers`; with none who has an account, any other
@@ -26,6 +31,7 @@ from bot.commands._common import (
     shown_names,
     written_mention,
 )
+from bot.commands.dispute import dispute
 from bot.commands.questions import cancel_by_typing, typed_answer
 from bot.commands.regional import refuse_while_waiting
 from bot.core import (
@@ -42,13 +48,15 @@ from bot.core import (
 )
 from bot.grammar import asks
 from bot.permissions import plays_at
-from bot.texts import listed, register
+from bot.texts import listed, money, register
 from ledger.errors import LedgerError
 from ledger.leaving import Agreer, TableLeft
-from ledger.service import Flow
+from ledger.service import Flow, TableInfo
 
 KIND = "leave"
 PREFIX = "lv"
+#: what one not seated says by these is that they are not playing: chat, never a void (an admin's `退桌` asks)
+NOT_PLAYING_WORDS = ("我没上桌", "我没同意上桌")
 
 register(
     {
@@ -67,15 +75,18 @@ register(
         },
         "leave_table_nothing": {"zh": "还没有记账。", "en": "nothing was booked yet. "},
         "leave_table_reason": {"zh": "退桌：没同意上桌", "en": "left: seated without agreeing"},
+        "leave_void_reason": {"zh": "管理员作废整桌", "en": "an admin voided the table"},
         "leave_table_took_part": {
-            "zh": "没有作废：这桌你开过、记过、撤过牌或赢过钱，算你同意上桌了。要作废请找管理员（管理员发 退桌）。",
+            "zh": "没有作废：这桌你开过、记过、撤过牌或赢过钱，算你同意上桌了。不打了就发「结算」收桌；"
+            "整桌作废要管理员发「作废这桌」。",
             "en": "Not voided: you opened, recorded, took back or won something at this table, so you agreed to play. "
-            "Ask an admin to void it (an admin sends leave table).",
+            "To stop, send settle; only an admin voids the whole table (void table).",
         },
         "leave_table_too_late": {
-            "zh": "没有作废：开桌超过 30 分钟了，坐着打了这么久，算你同意上桌了。要作废请找管理员（管理员发 退桌）。",
+            "zh": "没有作废：开桌超过 30 分钟了，坐着打了这么久，算你同意上桌了。"
+            "要作废请找管理员（管理员发 作废这桌）。",
             "en": "Not voided: the table opened over 30 minutes ago, so you played at it. Ask an admin to void it "
-            "(an admin sends leave table).",
+            "(an admin sends void table).",
         },
         "leave_table_ask": {
             "zh": "🚪 {name} 要退桌：说没同意上桌。这桌已经记了账，作废会把记下的都撤销，{winners} 赢的钱也退回。"
@@ -114,6 +125,33 @@ register(
             "zh": "好的，这桌不作废（上面那条已经改成结果）。",
             "en": "OK, the table stays (the question above now says so).",
         },
+        "leave_void_ask": {
+            "zh": "🚪 作废这桌（{opener} 开的）？记下的 {hands} 局都会撤销，{amount} 输赢全部退回。"
+            "确定就点「作废这桌」（管理员），不作废点「不作废」。作废后发「撤销」可以恢复。",
+            "en": "🚪 Void this table ({opener} opened it)? Its {hands} hand(s) are taken back and {amount} of "
+            "winnings returned. Press “Void table” (an admin) to confirm, “Keep it” to keep it. Send undo afterwards "
+            "to restore it.",
+        },
+        "leave_void_kept": {"zh": "没有作废：这桌照常。", "en": "Not voided: the table goes on."},
+        "leave_void_admins_only": {
+            "zh": "整桌作废要管理员确认。不打了就发「结算」收桌。",
+            "en": "Only an admin voids a whole table. To stop, send settle.",
+        },
+        "leave_void_undo_hint": {
+            "zh": "（要恢复，{name} 或管理员发「撤销」。）",
+            "en": " (To restore it, {name} or an admin sends undo.)",
+        },
+        "leave_restored": {
+            "zh": "↩️ 撤销了作废：这桌（{opener} 开的）恢复了，记下的 {hands} 局照旧算数，{amount} 输赢记回去了。",
+            "en": "↩️ Void undone: the table {opener} opened is back, its {hands} hand(s) count again and {amount} of "
+            "winnings are booked back.",
+        },
+        "leave_restore_not_voider": {
+            "zh": "这桌是 {name} 作废的：只有 TA 或管理员能撤销作废。",
+            "en": "{name} voided this table: only they or an admin may undo the void.",
+        },
+        "btn_leave_void": {"zh": "作废这桌", "en": "Void table"},
+        "btn_leave_void_keep": {"zh": "不作废", "en": "Keep it"},
         "btn_leave_agree": {"zh": "同意作废", "en": "Agree"},
         "btn_leave_keep": {"zh": "不同意", "en": "Don't agree"},
         "leave_table_not_seated": {
@@ -138,14 +176,19 @@ def leave_table(ctx: Context) -> SendText:
     if ctx.args.strip():
         raise Quiet  # `退桌了吗` / `退桌 明天再说`: chat
     table = ctx.table
+    seated = table is not None and my_seat(ctx, table) is not None
+    if not seated and ctx.word in NOT_PLAYING_WORDS:
+        raise Quiet  # `我没上桌` from one not seated says just that: chat, never a void
     if table is None:
         raise no_table(ctx)
     refuse_while_waiting(ctx, table, "waiting_action_leave")
+    if not seated and ctx.is_admin:
+        return _void(ctx, table)  # an admin not playing: the table's void, asked first
     try:
         left = ctx.service.leave_table(
             table.id,
             ctx.sender.user_id,
-            admin=ctx.is_admin,
+            admin=False,
             source=ctx.source,
             reason=ctx.t("leave_table_reason"),
         )
@@ -155,14 +198,95 @@ def leave_table(ctx: Context) -> SendText:
         if err.code == "needs_agreement":
             return _ask(ctx)
         raise
-    return SendText(_left_text(ctx, left, admin=ctx.is_admin), reply_to=ctx.message_id)
+    return SendText(_left_text(ctx, left, admin=False), reply_to=ctx.message_id)
+
+
+@registry.command(
+    "void_table",
+    names=["voidtable"],
+    aliases=["作废这桌", "作废牌桌", "作废本桌", "void table"],
+    help_zh="作废这桌：管理员把开着的这桌整桌作废（记的账全部撤销，先问确认；之后发 撤销 可以恢复）",
+    help_en="void table: an admin voids the open table whole (its hands taken back; asked first; undo restores it)",
+    in_menu=False,
+)
+def void_table(ctx: Context) -> SendText:
+    if ctx.args.strip():
+        raise Quiet
+    table = ctx.table
+    if table is None:
+        raise no_table(ctx)
+    if not ctx.is_admin:
+        raise Refusal("leave_void_admins_only")
+    refuse_while_waiting(ctx, table, "waiting_action_leave")
+    return _void(ctx, table)
+
+
+def _void(ctx: Context, table: TableInfo) -> SendText:
+    """An admin's void of the open table: at once while nothing is booked at it; else asked with a button naming the
+    hands and the money it takes back (one word never wipes a night), the 「作废这桌」 press an admin's."""
+    preview = ctx.service.void_preview(table.id)
+    if not preview.hands:
+        return SendText(_voided(ctx, table.id, ctx.source), reply_to=ctx.message_id)
+    key = flow_key(ctx)
+    if asked_already(ctx, key):
+        raise Quiet
+    latest = ctx.service.latest_record(table.id)
+    state: dict[str, Any] = {
+        "table_id": table.id,
+        "void": True,
+        "leaver": ctx.sender.user_id,
+        "agreers": [],
+        "latest": latest.event_ids[-1] if latest is not None else None,
+        "asked": ctx.source,
+    }
+    ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
+    text = ctx.t(
+        "leave_void_ask",
+        opener=_opener(ctx, preview.opened_by),
+        hands=preview.hands,
+        amount=money(preview.amount, ctx.group.currency),
+    )
+    buttons = (
+        (
+            Button(ctx.t("btn_leave_void"), f"{PREFIX}:{key}:ok"),
+            Button(ctx.t("btn_leave_void_keep"), f"{PREFIX}:{key}:keep"),
+        ),
+    )
+    return SendText(text, buttons=buttons, reply_to=ctx.message_id, asks=True, posted_as=f"{PREFIX}:{key}")
+
+
+def _opener(ctx: Context, opened_by: int | None) -> str:
+    return shown_names(ctx).get(opened_by, "?") if opened_by is not None else "?"
+
+
+def _voided(ctx: Context, table_id: int, source: str) -> str:
+    """An admin's void carried out: what it took back, and that 撤销 restores it."""
+    left = ctx.service.leave_table(
+        table_id, ctx.sender.user_id, admin=True, source=source, reason=ctx.t("leave_void_reason")
+    )
+    hint = ctx.t("leave_void_undo_hint", name=ctx.sender.name)
+    return _left_text(ctx, left, admin=True) + hint
+
+
+def restore(ctx: Context) -> SendText | None:
+    """`撤销` with no table open, after a void ended the group's latest table: the void undone, exactly (its voider's
+    or an admin's); None when no void can be undone."""
+    voided = ctx.service.voided_table(ctx.chat_id)
+    if voided is None:
+        return None
+    if not ctx.is_admin and voided.voided_by != ctx.sender.user_id:
+        person = next((m for m in ctx.service.members(ctx.chat_id) if m.user_id == voided.voided_by), None)
+        raise Refusal("leave_restore_not_voider", name=person.name if person is not None else ctx.t("someone"))
+    ctx.service.restore_table(ctx.chat_id, ctx.sender.user_id, admin=ctx.is_admin, source=ctx.source)
+    amount = money(voided.amount, ctx.group.currency)
+    text = ctx.t("leave_restored", opener=_opener(ctx, voided.opened_by), hands=voided.hands, amount=amount)
+    return SendText(text, reply_to=ctx.message_id)
 
 
 def _left_text(ctx: Context, left: TableLeft, *, admin: bool, agreed: str = "") -> str:
     """What a void says: the leaver's 退桌 (with who agreed), or an admin's."""
-    name = shown_names(ctx)
     what = ctx.t("leave_table_hands", hands=left.hands) if left.hands else ctx.t("leave_table_nothing")
-    opener = name.get(left.opened_by, "?") if left.opened_by is not None else "?"
+    opener = _opener(ctx, left.opened_by)
     if left.seat is not None and not admin:
         done = ctx.t("leave_table_done", name=left.seat, opener=opener, what=what)
         return done + (ctx.t("leave_table_agreed", by=agreed) if agreed else "")
@@ -218,6 +342,8 @@ def press(ctx: Context) -> HandlerResult:
         return [AnswerCallback(), SendText(_kept(ctx, state), edit_message_id=step.edit)]
     if step.action != "ok":
         return AnswerCallback(ctx.t("button_expired"), alert=True)
+    if state.get("void") and not ctx.is_admin:
+        return AnswerCallback(ctx.t("leave_void_admins_only"), alert=True)
     if not ctx.is_admin and ctx.sender.user_id not in state["agreers"]:
         who = listed(ctx.lang, state["agreer_names"], "or")
         return AnswerCallback(ctx.t("leave_table_not_agreer", who=who), alert=True)
@@ -226,13 +352,18 @@ def press(ctx: Context) -> HandlerResult:
         ctx.service.finish_flow(ctx.chat_id, step.key)
         moved = ctx.t("leave_table_moved")
         return [AnswerCallback(moved, alert=True), SendText(moved, edit_message_id=step.edit)]
+    source = f"{ctx.source.rsplit(':', 1)[0]}:{step.key}:leave"
+    if state.get("void"):
+        text = _voided(ctx, step.table.id, source)
+        ctx.service.finish_flow(ctx.chat_id, step.key)
+        return [AnswerCallback(), SendText(text, edit_message_id=step.edit)]
     admin = ctx.sender.user_id not in state["agreers"]  # an admin's word: voided as an admin's 退桌 voids
     try:
         left = ctx.service.leave_table(
             step.table.id,
             int(state["leaver"]),
             admin=admin,
-            source=f"{ctx.source.rsplit(':', 1)[0]}:{step.key}:leave",
+            source=source,
             reason=ctx.t("leave_table_reason"),
             agreed_by=None if admin else ctx.sender.user_id,
         )
@@ -247,7 +378,7 @@ def press(ctx: Context) -> HandlerResult:
 
 
 def _kept(ctx: Context, state: Mapping[str, Any]) -> str:
-    return ctx.t("leave_table_kept", name=state["seat"])
+    return ctx.t("leave_void_kept") if state.get("void") else ctx.t("leave_table_kept", name=state["seat"])
 
 
 cancel_by_typing(KIND, PREFIX, _kept, "leave_table_kept_typed")
@@ -286,12 +417,18 @@ def agree(ctx: Context) -> list[Effect]:
 )
 def keep(ctx: Context) -> list[Effect]:
     """A typed 不同意 (`不行`), alone, from anyone seated or an admin: the latest 退桌 question at the open table
-    answered as their 「不同意」 press; with none waiting, or from anyone else, chat. English `disagree` only in a
+    answered as their 「不同意」 press; with none waiting, 不同意 disputes a record (`dispute.dispute`); else, or
+    from anyone else, chat. English `disagree` only in a
     group that reads English (or `/disagree`)."""
     table = ctx.table
     if table is None or not plays_at(ctx, table):
         raise Quiet
-    return _typed_press(ctx, "keep", lambda _flow: True)
+    try:
+        return _typed_press(ctx, "keep", lambda _flow: True)
+    except Quiet:
+        if ctx.word != "不同意" or ctx.args.strip():
+            raise
+    return dispute(ctx)  # no 退桌 question waiting: 不同意 says a record is false
 
 
 def _typed_press(ctx: Context, action: str, may: Callable[[Flow], bool]) -> list[Effect]:

@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any
 
 from bot.commands._common import Confirmation, admin_press, ask_admin, asked_already, carry_out, flow_key
+from bot.commands.dispute import refuse_while_contested
 from bot.commands.questions import cancel_by_typing, press_by_typing
 from bot.commands.regional import refuse_while_waiting
 from bot.core import AnswerCallback, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
@@ -38,6 +39,7 @@ def settle(ctx: Context) -> list[Effect]:
         raise _nothing_open(ctx)
     require_player(ctx, ctx.table, SETTLE)
     refuse_while_waiting(ctx, ctx.table, "waiting_action_settle")
+    refuse_while_contested(ctx, ctx.table)
     try:
         closed = ctx.service.end_night(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id)
     except LedgerError as err:

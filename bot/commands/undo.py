@@ -25,6 +25,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.commands import leave
 from bot.commands._common import (
     CONFIRMER,
     CONFIRMER_NAME,
@@ -92,6 +93,8 @@ def undo(ctx: Context) -> HandlerResult:
     replied = _replied_hand(ctx)
     if replied is not None and replied.table.ended_at is not None:
         return _ask_ended(ctx, replied)
+    if ctx.table is None and not ctx.args.strip() and (restored := leave.restore(ctx)) is not None:
+        return restored  # the table a void ended, back as it was
     if ctx.table is None and (tonight := settled_tonight(ctx)) is not None:
         raise Refusal("undo_settled_night", date=tonight.isoformat())  # its table closed with it, not missing
     table = current_table(ctx)

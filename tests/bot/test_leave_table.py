@@ -15,7 +15,10 @@ from tests.bot.test_telegram import A, B, C, Harness, tg
 
 __all__ = ["tg"]
 
-TOOK_PART = "bot: 没有作废：这桌你开过、记过、撤过牌或赢过钱，算你同意上桌了。要作废请找管理员（管理员发 退桌）。"
+TOOK_PART = (
+    "bot: 没有作废：这桌你开过、记过、撤过牌或赢过钱，算你同意上桌了。"
+    "不打了就发「结算」收桌；整桌作废要管理员发「作废这桌」。"
+)
 MEMBERS = ("!admin boss", "!join a 阿杰-成员", "!join b 小李-成员", "!join c 老王-成员", "!join eve 小红-成员")
 
 
@@ -107,10 +110,11 @@ def test_half_an_hour_after_开桌_only_an_admin_may_void_it(table: Table) -> No
     table.say("!clock +25m")  # 33 minutes since 开桌
     out = table.say("b: 退桌")
     assert out == [
-        "bot: 没有作废：开桌超过 30 分钟了，坐着打了这么久，算你同意上桌了。要作废请找管理员（管理员发 退桌）。"
+        "bot: 没有作废：开桌超过 30 分钟了，坐着打了这么久，算你同意上桌了。要作废请找管理员（管理员发 作废这桌）。"
     ]
     assert money(table) == {"小红-成员": 1600, "小李-成员": -800, "老王-成员": -800}
-    assert table.say("!clock +20s", "boss: 退桌")[0].startswith("bot: 🚪 管理员 boss 作废了这桌") and money(table) == {}
+    assert table.say("!clock +20s", "boss: 退桌")[0].startswith("bot: 🚪 作废这桌（小红-成员 开的）？")
+    assert table.say("boss: !press 作废这桌")[-1].startswith("bot: 🚪 管理员 boss 作废了这桌") and money(table) == {}
 
 
 def test_one_who_took_part_is_refused_and_an_admin_always_may(table: Table) -> None:
@@ -121,8 +125,11 @@ def test_one_who_took_part_is_refused_and_an_admin_always_may(table: Table) -> N
     assert table.say("!clock +20s", "a: 退桌") == ["bot: 你不在这桌上，不用退桌。"]
     assert table.say("!clock +20s", "b: 退桌了吗") == []  # chat
     assert money(table)  # nothing changed
-    out = table.say("!clock +20s", "boss: 退桌")
-    assert out == ["bot: 🚪 管理员 boss 作废了这桌（小红-成员 开的）：记下的 3 局都撤销了，钱已退回。"]
+    out = table.say("!clock +20s", "boss: 退桌", "boss: !press 作废这桌")
+    assert out[-1] == (
+        "bot: 🚪 管理员 boss 作废了这桌（小红-成员 开的）：记下的 3 局都撤销了，钱已退回。"
+        "（要恢复，boss 或管理员发「撤销」。）"
+    )
     assert money(table) == {}
 
 
