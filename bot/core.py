@@ -754,6 +754,7 @@ class Bot:
         ctx = self._context(
             join.chat_id, join.member, join.source, join.admin_ids, join.owner_id, title=join.chat_title, join=join
         )
+        self._remember(ctx.chat_id, join.member)  # a member is known from joining, not from speaking first
         outcome = Outcome()
         for hook in self.registry.join_hooks:
             outcome.effects.extend(self._run(ctx, hook).effects)

@@ -346,6 +346,9 @@ def split_command(
         found = split_command(recalled, book, game, seats)
         if found is not None and found[0].key in vocab.RECORD_COMMANDS:
             return found
+    robbing = _robbing_first(text, seats) if head.startswith(_ROBBING_STARTS) else None
+    if robbing is not None:  # `抢杠胡 @老王 碰碰胡`, `我抢杠胡了 碰碰胡 @老王`: `胡 抢杠 @老王 碰碰胡`
+        return split_command(robbing, book, game, seats)
     again = _again(text, seats) if vocab.AGAIN_WORD in head[:_AGAIN_WITHIN] else None
     if again is not None:  # `又胡了`, `我又自摸了 清一色`, `又扫了`: the record alone, when it is one
         found = split_command(again, book, game, seats)
@@ -780,6 +783,41 @@ def _again(text: str, seats: Iterable[str]) -> str | None:
     tail = next((tail for tail in vocab.AGAIN_TAILS if first.endswith(tail) and len(first) > len(tail)), "")
     said = f"{first[: len(first) - len(tail)]} {others}".strip(_SPACES) if tail else after
     return text[: origin[named]] + joint + said
+
+
+_ROBBING_STARTS = ("抢", "我抢")
+#: the rob-kong word a win told with its robbing first starts with (`抢杠胡了`)
+_ROBBING_WORDS = sorted((w for w in vocab.METHODS["rob_kong"] if is_cjk(w[0])), key=len, reverse=True)
+_ROBBING_LEAD = re.compile(f"(?:{'|'.join(_ROBBING_WORDS)})[了啦]?")
+#: the win's own word said after the robbing (`抢杠 @老王 胡 碰碰胡`): read once, as the leading 胡
+_WIN_SAID_AFTER = ("胡", "胡了", "和", "和了")
+
+
+def _robbing_first(text: str, seats: Iterable[str]) -> str | None:
+    """`抢杠胡 @老王 碰碰胡`, `抢杠 @老王 胡 碰碰胡`, `我抢杠胡了 碰碰胡 @老王`, `我抢了老王的杠 碰碰胡`: a win
+    told with its robbing first, as it is told with the win first (`胡 抢杠 @老王 碰碰胡`, `我胡了 …` after 我);
+    None unless the robbed konger is named (an @mention or a seat's name; `抢了老王的杠` names him), so
+    `抢杠胡太难了` stays chat."""
+    typed = text.strip(_SPACES)
+    me = typed.startswith("我")
+    verb = "我胡了" if me else "胡"
+    said = tokens(typed[int(me) :])
+    if not said:
+        return None
+    if _ROBBED_KONG.fullmatch(fold(said[0])):  # `抢了老王的杠`: the win's words read it whole
+        return " ".join((verb, *said))
+    if _ROBBING_LEAD.fullmatch(fold(said[0])) is None:
+        return None
+    rest = said[1:]
+    win_said = next((index for index, word in enumerate(rest) if fold(word) in _WIN_SAID_AFTER), None)
+    if win_said is not None:
+        del rest[win_said]
+    keys = {name_key(seat) for seat in seats}
+    named = [word for word in rest if word.startswith("@") or name_key(word) in keys]
+    if len(named) != 1:
+        return None
+    others = (word for word in rest if word != named[0])
+    return " ".join((verb, vocab.METHODS["rob_kong"][0], named[0], *others))
 
 
 def _without_cheers(args: str, word: str) -> str:

@@ -419,8 +419,8 @@ def visible(name: str) -> str:
 #: mathematical and full-width letters. `confusable-homoglyphs` was weighed: it flags confusable characters but
 #: gives no form to compare two names by, and loads a 900 KB table in every process.
 _LOOK_ALIKES = str.maketrans(
-    "АВЕЅІЈКМНОРСТХУҮӀԚԜ" "аеіјорсѕхуүһӏԛԝ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "αικνορυχ" "ıɑ",
-    "ABESIJKMHOPCTXYYIQW" "aeijopcsxyyhlqw" "ABEZHIKMNOPTYX" "aikvopux" "ia",
+    "АВЕЅІЈКМНОРСТХУҮӀԚԜ" "аеіјорсѕхуүһӏԛԝ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "αικνορυχ" "ıɑ" "—–‐‑‒−一ー",
+    "ABESIJKMHOPCTXYYIQW" "aeijopcsxyyhlqw" "ABEZHIKMNOPTYX" "aikvopux" "ia" "--------",
 )
 
 
@@ -432,9 +432,10 @@ _T2S = opencc.OpenCC("t2s")
 def reads_as(name: str) -> str:
     """How a name reads in a chat, for telling names apart: what `visible` drops, spaces and case ignored,
     compatibility forms read as the character they show (NFKC: the Kangxi radical ⽼ is 老, a full-width Ａ is A),
-    a Cyrillic or Greek letter drawn like a Latin one as that letter (`_LOOK_ALIKES`) and a traditional character as
-    the simplified one (`_T2S`), so `小 李`, `⽼王`, `阿杰` with a zero-width space, `Тоm` and `阿傑` cannot pass for
-    小李, 老王, 阿杰 and Tom. Cached: every reply that names people reads the group's names again (the conversion
+    a Cyrillic or Greek letter drawn like a Latin one as that letter and a dash-like stroke (一, ー, —) as `-`
+    (`_LOOK_ALIKES`), and a traditional character as the simplified one (`_T2S`), so `小 李`, `⽼王`, `阿杰` with a
+    zero-width space, `Тоm`, `阿傑` and `小李一成员` cannot pass for 小李, 老王, 阿杰, Tom and 小李-成员. Cached: every
+    reply that names people reads the group's names again (the conversion
     to simplified characters is the costly part, about 5 µs a name)."""
     folded = unicodedata.normalize("NFKC", visible(name)).translate(_LOOK_ALIKES)
     return "".join(_T2S.convert(folded).split()).casefold()

@@ -15,10 +15,10 @@ from bot.commands.payments import (
     waiting_by_account,
     waiting_shift,
 )
-from bot.core import Context, Refusal, SendText, registry
+from bot.core import Context, Quiet, Refusal, SendText, registry
 from bot.grammar import fold, hand_number, implied, name_key, tokens
 from bot.texts import describe_event, describe_win, joined
-from bot.vocabulary import COMMAND_WORDS, OWED_WORDS, OWING_WORDS
+from bot.vocabulary import COMMAND_WORDS, LAST_HAND_WORDS, OWED_WORDS, OWING_WORDS
 from ledger.events import renamed
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYER_SIDE
@@ -165,6 +165,8 @@ def unpaid_lines(ctx: Context, member_id: int, other_id: int | None = None) -> l
 )
 def history(ctx: Context) -> SendText:
     limit = 5
+    if ctx.word in LAST_HAND_WORDS and tokens(ctx.args):
+        raise Quiet  # `上把 @li 清一色自摸 太猛了`: talk about the last hand, not asking for it
     args = f"{implied(ctx.word)} {ctx.args}".strip()  # `上一局` is `历史 1`
     if args:
         word = tokens(args)[0]

@@ -73,9 +73,9 @@ KAWUXING = ("kawuxing",)
 def record_kong(ctx: Context) -> SendText:
     table = kawuxing_table(ctx)
     word = KONGS_SAID.get(ctx.word, ctx.word)  # `我暗杠了 3s` is `暗杠 3s`, the sender's own (`_first_person`)
-    if not ctx.args and word.lower() in {"杠", "gang", "kong"}:
-        return start_flow(ctx, table, "gang")
     mine, resolve = my_seat(ctx, table), seat_resolver(ctx, table)
+    if not ctx.args and word.lower() in {"杠", "gang", "kong"}:  # `我杠了` alone: the sender's kong, its kind asked
+        return start_flow(ctx, table, "gang", mine if ctx.word in FIRST_PERSON_RECORD_WORDS else None)
 
     def reading(args: str) -> Kong:
         return kong_of(parse_kong(word, args, mine, resolve, lambda: minggang(ctx)))

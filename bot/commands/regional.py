@@ -476,6 +476,12 @@ def answer_ready(ctx: Context) -> SendText | None:
 _PIAO_NUMERALS = {**{char: str(digit) for char, digit in NUMERAL_DIGITS.items()}, "十": "10"}
 
 
+def _piao_number(word: str) -> str:
+    """A word of a 漂 line as its digits when it is a number, counted with 个 or not (`两个`, `2个`: 2)."""
+    number = word.removesuffix("个") if len(word) > 1 else word
+    return _PIAO_NUMERALS.get(number, number if number.isdigit() else word)
+
+
 @registry.command(
     "piao",
     names=["piao"],
@@ -491,7 +497,7 @@ def record_piao(ctx: Context) -> SendText | None:
     the hand's waiting question."""
     from bot.commands._common import book
 
-    args = " ".join(_PIAO_NUMERALS.get(word, word) for word in tokens(ctx.args))  # `漂 零`, `漂 两`: 漂 0, 漂 2
+    args = " ".join(_piao_number(word) for word in tokens(ctx.args))  # `漂 零`, `漂 两个`: 漂 0, 漂 2
     if _is_chat(" ".join(word for word in tokens(args) if not not_whole(word))):  # `漂 -3`: refused, as 漂 99
         return None
     said_none = ctx.word in NO_PIAO_WORDS  # `不漂`, `我不漂`: 漂 0 (`不漂 @乙`: 乙's)

@@ -48,6 +48,14 @@ def test_a_kong_flow_answered_by_typing_books_as_its_presses(table: Table) -> No
     assert table.say("a: 确认") == []  # the flow is done: the word is chat again
 
 
+def test_my_kong_alone_asks_its_kind_not_whose(table: Table) -> None:
+    """`我杠了` names the sender as `我胡了` does (a play-test: it asked 「谁杠的？」 with all three names); `杠了`
+    names nobody and still asks."""
+    assert table.say("b: 我杠了")[1:3] == ["bot: 小李", "bot: 什么杠？"]
+    assert table.say("b: 暗杠")[1:3] == ["bot: 记杠（第1局）", "bot: 小李 ｜ 暗杠"]
+    assert table.say("c: 杠了")[1:2] == ["bot: 谁杠的？"]
+
+
 def test_a_win_flow_answered_by_typing(table: Table) -> None:
     table.say("c: 胡", "c: 我", "c: 点 @b", "c: 清一色 七对")
     assert table.say("c: 返回")[2] == "bot: 老王 ｜ 点炮 ｜ 点 小李 ｜ 清一色×4、七对×4"

@@ -94,6 +94,12 @@ def test_the_last_hand_asked_for_is_that_one_hand(line: str, new_sqlite_url: Cal
     assert said[1:] == [second]
 
 
+@pytest.mark.parametrize("line", ["c: 上把 @b 清一色自摸 太猛了", "c: 上一局 老王 打得好", "c: 上局 我输惨了"])
+def test_talk_about_the_last_hand_is_no_question(line: str, new_sqlite_url: Callable[[], str]) -> None:
+    """`上把 …` followed by talk about it is chat (a play-test: the bot posted 历史 under a remark)."""
+    assert answers([*TWO_HANDS, line], new_sqlite_url())[line] == []
+
+
 @pytest.mark.parametrize("line", ["c: 撤销 上一局", "c: 撤销上一把", "b: 撤销 上一局！"])
 def test_the_last_hand_undone_is_that_hand_voided_after_a_question(
     line: str, new_sqlite_url: Callable[[], str]

@@ -68,3 +68,37 @@ def test_the_ledger_lets_a_member_take_their_own_username_and_nobody_elses(group
     assert group.ledger.set_alias(members["wangge"].id, "WangGe", source="t:1", by=None).alias == "WangGe"
     with pytest.raises(LedgerError):
         group.ledger.set_alias(members["fake"].id, "wangge", source="t:2", by=None)
+
+
+def test_a_member_is_known_from_joining_so_an_impostor_who_speaks_first_gets_the_number(group: Table) -> None:
+    """小李 joined first, the impostor (same display name) joined later but spoke first: the clean name stays the
+    real member's, in the seats, the booking and 最少转账 (a play-test: the real one was 小李-成员#2)."""
+    group.say("!join wang 老王-成员", "!join li 小李-成员", "!join jie 阿杰-成员", "!join evil 小李-成员")
+    group.say("evil: 哈哈")
+    assert "bot: 座位：老王-成员、小李-成员、阿杰-成员" in group.say("li: 开桌 @wang @li @jie")
+    group.say("!clock +3m")
+    assert "bot: 小李-成员 +8元（本晚 +8元）" in group.say("li: 胡 清一色 自摸")
+    group.say("!clock +3m")
+    settled = group.say("wang: 结算")
+    assert "bot: 老王-成员 → 小李-成员 4元" in settled and not any("#2" in line for line in settled), settled
+
+
+def test_members_who_joined_but_never_spoke_are_members_not_guests(group: Table) -> None:
+    """`开桌 老王 小李 阿杰` by someone else: 老王 and 阿杰 joined without a word yet, so their names are members' and
+    must be @-mentioned (never seated as guests whose winnings nobody can claim)."""
+    group.say("!join wang 老王-成员", "!join li 小李-成员", "!join jie 阿杰-成员", "!join evil 小李-成员")
+    group.say("evil: 余额")
+    refused = group.say("evil: 开桌 老王 小李 阿杰")
+    assert refused[0].startswith("bot: 「老王」是群成员 老王-成员 的名字：请用 @ 提到 TA"), refused
+    assert group.hands() == 0 and "现在没有开着的牌桌" in group.say("!clock +20s", "evil: 牌桌")[-1]
+
+
+def test_a_mingpian_with_a_dash_like_stroke_cannot_pass_for_a_members_name(group: Table) -> None:
+    """`小李一成员` (the numeral 一 for the dash) and `小李—成员` (an em dash) read as 小李-成员: refused (a play-test
+    had 名片 小李一成员 accepted beside the real 小李-成员); a name with 一 of its own stays apart from others."""
+    assert reads_as("小李一成员") == reads_as("小李—成员") == reads_as("小李-成员")
+    assert reads_as("王一") != reads_as("王二")
+    group.say("!join li 小李-成员", "li: 在", "!join evil 黑子", "evil: 嗨", "!clock +10s")
+    assert group.say("evil: 名片 小李一成员") == ["bot: 「小李一成员」已经是 小李-成员 在用的名字了。"]
+    group.say("!clock +10s")
+    assert group.say("evil: 名片 小李—成员") == ["bot: 「小李—成员」已经是 小李-成员 在用的名字了。"]

@@ -32,6 +32,8 @@ def test_no_piao_said_plainly_answers_the_question(piao: Table) -> None:
 def test_no_piao_told_during_the_hand_and_talk_about_it(piao: Table) -> None:
     assert piao.say("ajie: 不漂") == ["bot: 第1局 记下：阿杰 漂 0"]
     assert piao.say("xiaoli: 漂 两") == ["bot: 第1局 记下：小李 漂 2"]
+    assert piao.say("!clock +20s", "laowang: 漂 两个") == ["bot: 第1局 记下：老王 漂 2"]  # counted with 个
+    assert piao.say("!clock +20s", "ajie: 漂 1个") == ["bot: 第1局 记下：阿杰 漂 1"]
     assert piao.say("ajie: 这把不漂了吧", "xiaoli: 不漂 了吧", "laowang: 漂 亮") == []
 
 
