@@ -306,14 +306,17 @@ class Context:
 
     def said(self) -> tuple[Command, str, str] | None:
         """The command the message starts with, the word that named it and its arguments (`grammar.split_command`
-        in `game`, with the open table's seats); None for no command or no message. Read once per game: moderation
+        in `game`, with the open table's seats); None for no command, no message, or a record or payment said in jest
+        (`grammar.in_jest`: `胡了胡了 开玩笑的`). Read once per game: moderation
         asks before the dispatcher does, and an edit is read again in the game it recorded at."""
-        from bot.grammar import split_command
+        from bot.grammar import in_jest, split_command
 
         if self.incoming is None:
             return None
         if self.game not in self._said:
-            self._said[self.game] = split_command(self.incoming.text, self.bot.registry, self.game, self.seat_names)
+            text = self.incoming.text
+            said = split_command(text, self.bot.registry, self.game, self.seat_names)
+            self._said[self.game] = None if said is not None and in_jest(text, said[0].key) else said
         return self._said[self.game]
 
     @property

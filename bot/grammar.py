@@ -207,6 +207,13 @@ def asks(text: str) -> bool:
     return tail[:end].endswith(vocab.QUESTION_ENDINGS + vocab.SCORING_QUESTION_ENDINGS)
 
 
+def in_jest(text: str, key: str) -> bool:
+    """Whether a line read as the command `key` says it is a joke (`胡了胡了 哈哈 开玩笑的`): a record's or a
+    payment's line that does is chat (`vocab.JEST_WORDS`)."""
+    folded = fold(text)
+    return key in vocab.JESTED_COMMANDS and any(word in folded for word in vocab.JEST_WORDS)
+
+
 # ------------------------------------------------------------------------------------------- which command
 
 
@@ -313,6 +320,11 @@ def split_command(
         found = split_command(text[origin[start + corrected] :], book, game, seats)
         if found is not None and found[0].key == "correct":
             return found
+    told_of = _led_in(head, _HAND_TOLD_OF)
+    if told_of < len(head) and head.startswith(_WRONG_AFTER_HAND, told_of):  # `上一局记错了 应该是七对`
+        found = split_command(text[origin[start + told_of] :], book, game, seats)
+        if found is not None and found[0].key in ("correct", "undo"):
+            return found
     recap = _led_in(head, _RECAP_LEADS) if head.startswith(_RECAP_LEADS) else 0  # `刚才那把不是清一色是七对`
     # `马不是7s是8s`, `刚才那把马是8s不是7s`: the horse said so, `应该是 马 8s`
     horse = next((w for w in vocab.MA_NOT_IS if _horse_not_is(head, recap, w)), "")
@@ -392,13 +404,21 @@ def split_command(
     if looked is not None:
         command, word, end = looked
         return command, word, _rest(text[origin[start + end] :])
-    me_first = len(vocab.ME_FIRST) if head.startswith(vocab.ME_FIRST) else 0  # `我这把自摸 清一色`: `这把我自摸 …`
-    this_hand = next((lead for lead in vocab.THIS_HAND_WORDS if head.startswith(lead, me_first)), "")
+    we_first = len(vocab.WE_FIRST) if head.startswith(vocab.WE_FIRST) else 0  # `我们这把荒了`: a draw only
+    me_first = 0 if we_first else len(vocab.ME_FIRST) if head.startswith(vocab.ME_FIRST) else 0  # `我这把自摸 …`
+    this_hand = next((lead for lead in vocab.THIS_HAND_WORDS if head.startswith(lead, we_first or me_first)), "")
     if this_hand:
-        told = text[origin[start + me_first + len(this_hand)] :]
-        found = _told_of_this_hand(vocab.ME_FIRST + told.lstrip(_SPACES) if me_first else told, book, game, seats)
-        if found is not None or not me_first:
+        told = text[origin[start + (we_first or me_first) + len(this_hand)] :]
+        of_this_hand = vocab.ME_FIRST + told.lstrip(_SPACES) if me_first else told
+        found = None if we_first else _told_of_this_hand(of_this_hand, book, game, seats)
+        if found is None and (we_first or me_first):  # `我这局荒了`: the sender tells this hand was a draw
+            drawn = split_command(told, book, game, seats)
+            found = drawn if drawn is not None and drawn[1] in vocab.COMMAND_WORDS["draw"] else None
+        if found is not None or not (we_first or me_first):
             return found
+    mine = _mine_by_patterns(text[origin[start] :], book, game, seats) if me_first else None
+    if mine is not None:  # `我清一色自摸`, `我 七对 点 小李`
+        return mine
     dealt_in = _discarder_named_first(text, book, game, seats) if "炮" in head else None
     if dealt_in is not None:
         return dealt_in
@@ -700,6 +720,10 @@ _NOT_IS = re.compile(rf"不是(?P<was>.+?)(?:{'|'.join(vocab.INSTEAD_WORDS)})(?P
 _NOT_IS_STARTS = ("是", "不是")
 #: the hand just played named before what it is and is not (`刚才那把不是清一色是七对`, `刚才 是七对 不是清一色`)
 _RECAP_LEADS = (*vocab.RECAP_HAND_WORDS, *vocab.RECAP_WORDS)
+#: the hand just played named before a mistake said of it (`刚才那把记错了 应该是七对`, `上一局写错了 是七对`): the
+#: correction, or the undo, said after it
+_HAND_TOLD_OF = tuple(sorted((*vocab.RECAP_HAND_WORDS, *vocab.LAST_HAND_ZH), key=len, reverse=True))
+_WRONG_AFTER_HAND = (vocab.RECORDED_WRONG, *vocab.CORRECTION_CHATTY_WORDS)
 
 
 def _horse_not_is(head: str, at: int, horse: str) -> bool:
@@ -1334,10 +1358,18 @@ def _told_of_this_hand(
     found = split_command(rest, book, game, seats)
     if found is not None and found[1] in vocab.THIS_HAND_RECORD_WORDS:
         return found
-    mine = rest.lstrip(_SPACES)
-    if not mine.startswith(vocab.ME_FIRST) or game not in (None, "kawuxing"):
+    return _mine_by_patterns(rest, book, game, seats)  # `这把我 清一色 自摸`
+
+
+def _mine_by_patterns(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
+    """`我清一色自摸`, `我 七对 点 小李`: 我, then a win told by its patterns (`_win_by_its_patterns`), is the
+    sender's own win (`我胡 清一色 自摸`); None for anything else (`我清一色`, `我清一色自摸太难了`)."""
+    mine = text.lstrip(_SPACES)
+    if not mine.startswith(vocab.ME_FIRST) or mine.startswith(vocab.WE_FIRST) or game not in (None, "kawuxing"):
         return None
-    by_patterns = _win_by_its_patterns(mine[len(vocab.ME_FIRST) :], book, game, seats)  # `这把我 清一色 自摸`
+    by_patterns = _win_by_its_patterns(mine[len(vocab.ME_FIRST) :].lstrip(_SPACES), book, game, seats)
     command = book.lookup(vocab.MY_WIN_WORD, game) if by_patterns is not None else None
     return None if command is None or by_patterns is None else (command, vocab.MY_WIN_WORD, by_patterns[2])
 

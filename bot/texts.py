@@ -742,6 +742,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "@… (type @ and pick {name} from the list)",
     },
     "payment_none": {"zh": "没有可以撤销的付款。", "en": "No payment to take back."},
+    "payment_others": {
+        "zh": "没有撤销：这笔 {debtor} → {creditor} {amount} 不是你的付款，只有他们两人或管理员能撤销："
+        "{debtor} 发 撤销付款 {creditor_at}，或 {creditor} 发 撤销付款 {debtor_at}，或管理员发 撤销付款 {named_at}。",
+        "en": "Not taken back: {debtor} → {creditor} {amount} is not your payment; only the two of them or an admin "
+        "may take it back: {debtor} sends unpay {creditor_at}, or {creditor} sends unpay {debtor_at}, or an admin "
+        "sends unpay {named_at}.",
+    },
+    "payment_others_confirmed": {
+        "zh": "没有撤销：这笔 {debtor} → {creditor} {amount} 不是你的付款，而且双方都确认过了，只有管理员能撤销："
+        "请管理员发 撤销付款 {named_at}。",
+        "en": "Not taken back: {debtor} → {creditor} {amount} is not your payment, and both sides confirmed it; only "
+        "an admin may take it back: ask an admin to send unpay {named_at}.",
+    },
     "payment_none_admin": {
         "zh": "你自己没有可以撤销的付款。要撤销别人的付款，写上他：撤销付款 @阿一",
         "en": "You have no payment of your own to take back. To take back someone else's, name them: unpay @a",
@@ -920,6 +933,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "history_night": {"zh": "【第{number}晚 · {date}】", "en": "[night {number} · {date}]"},
     "history_head_one": {"zh": "最近 1 局：", "en": "The last hand:"},
     "history_line": {"zh": "第{number}局 {what} ｜ {changes}", "en": "Hand {number}: {what} | {changes}"},
+    "history_kongs": {"zh": "{what}（{count} 次）", "en": "{what} ({count} times)"},
     "history_empty": {"zh": "还没有一局打完。", "en": "No finished hands yet."},
     "hand_not_played": {
         "zh": "这桌才打完 {played} 局，还没有第{number}局。",

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 #: the last hand, asked as players ask it (`上一局`): 历史 of one hand
-LAST_HAND_WORDS = ("上一局", "上一把", "上局", "上把", "last hand")
+LAST_HAND_ZH = ("上一局", "上一把", "上局", "上把")
+LAST_HAND_WORDS = (*LAST_HAND_ZH, "last hand")
 
 #: the particles a question about the books may end with, said to the table (`余额呢`, `我欠谁啊`; not English)
 LOOKED_UP_ENDINGS = ("呢", "啊", "呀")
@@ -222,6 +223,8 @@ FIRST_PERSON_RECORD_WORDS = frozenset(
 #: reads as one (bot/commands/correct.py), chat otherwise
 #: what a record should be said before it (`应该是清一色`): also the word a correction said another way is read as
 SHOULD_BE = "应该是"
+#: "recorded wrong": an undo word (`记错了` alone is 撤销), and before what the record should be a correction
+RECORDED_WRONG = "记错了"
 CORRECTION_CHATTY_WORDS = (
     *("错了", "搞错了", "写错了", "不对", "错了错了", "搞错了搞错了", "写错了写错了", "不对不对"),
     *("打错了", "打错了打错了", "弄错了", SHOULD_BE),
@@ -526,6 +529,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         "谁坐庄",
         "现在谁坐庄",
         "谁的庄",
+        *("庄是谁", "谁做庄", "现在谁做庄", "该谁坐庄了", "现在谁的庄", "现在谁是庄"),
         # English: who deals, which hand (`who's the dealer?`)
         *("who's the dealer", "who's dealer", "who is the dealer", "who is dealer", "who's dealing"),
         *("who deals", "whose deal", "what hand", "which hand", "what hand is it", "which hand is it"),
@@ -771,12 +775,17 @@ RECAP_HAND_WORDS = ("刚才那把", "刚才那局", "刚才那盘")
 #: the hand a first-person record is told of, said before it (`这把我自摸 清一色`, `刚才那局我暗杠 3s`): read as the
 #: record alone; only before `THIS_HAND_RECORD_WORDS` (`这把我输惨了` is chat)
 THIS_HAND_WORDS = ("这把", "这局", "这盘", *RECAP_HAND_WORDS)
-#: the sender, said first (`我这把自摸 清一色` is `这把我自摸 清一色`)
+#: the sender, said first (`我这把自摸 清一色` is `这把我自摸 清一色`); before a draw it is the sender telling the hand
+#: (`我这局荒了` is `这局荒了`)
 ME_FIRST = "我"
+#: the table, said first: only a draw may follow (`我们这把荒了` is `这把荒了`; `我们这把我自摸 …` is chat)
+WE_FIRST = "我们"
 #: a win told by its patterns after `这把我` (`这把我 清一色 自摸`) is the sender's own, read as after this word
 MY_WIN_WORD = "我胡"
-#: the records those may come before: the sender's own, and a draw (`这把荒了`, `这局流局`)
+#: the records those may come before: the sender's own (their win, kong, 亮倒, and the discard they dealt in:
+#: `这把我点炮 小李 七对`), and a draw (`这把荒了`, `这局流局`)
 THIS_HAND_RECORD_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | frozenset(COMMAND_WORDS["draw"])
+THIS_HAND_RECORD_WORDS |= frozenset(DEALT_IN_WORDS)
 #: "just now", said in a record told after the fact (`阿杰 刚才 自摸 清一色`, `刚刚 老王 胡了 七对 点 小李`, `我刚自摸
 #: 了 清一色`): read as nothing where it stands — first (`RECAP_FIRST_WORDS`), or after the player named first or
 #: 我 — and the record is a recap: it tells the hand just recorded when that one ended the hand (the double-entry
@@ -935,6 +944,12 @@ QUESTION_ENDINGS = ("?", "吗", "么", "嘛", "呢", "没", "没有")
 #: question like those `QUESTION_ENDINGS` end, so the line is chat and books nothing
 SCORING_QUESTION_ENDINGS: tuple[str, ...] = ("怎么算", "怎么算的", "咋算", "咋算的", "算几块", "几块钱", "多少钱")
 SCORING_QUESTION_ENDINGS += ("算多少", "什么意思", "啥意思", "是什么", "是啥")
+
+#: a record or a payment said in jest (`胡了胡了 哈哈 开玩笑的`, `付 @老王 8 开个玩笑`): anywhere in the line, the line
+#: is chat; other commands (the records' undo among them) are read as they are
+JEST_WORDS = ("开玩笑", "开个玩笑", "逗你", "骗你的", "骗你们的", "说着玩", "just kidding")
+JESTED_COMMANDS = frozenset({*RECORD_COMMANDS, *(f"penghu_{key}" for key in PENGHU_COMMAND_WORDS), "penghu_draw"})
+JESTED_COMMANDS |= {"gouji_round", "gouji_place", "pay", "received"}
 
 # ---------------------------------------------------------------------------------------------- said after a record
 #: laughter after a record's word (`我胡了 哈哈哈`, `荒了 hhh`): said, not a word of the record, as an emoji is. A

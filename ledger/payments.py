@@ -933,13 +933,7 @@ def void_payment(
         ]
         if amount is not None:
             conditions.append(m.Transfer.amount == amount)
-    found = session.scalar(
-        sa.select(m.Transfer)
-        .where(m.Transfer.group_id == group.id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
-        .where(*conditions)
-        .order_by(m.Transfer.id.desc())
-        .limit(1)
-    )
+    found = _latest_live(tx, group.id, conditions)
     if found is None:
         raise LedgerError("no_payment", "没有可以撤销的付款")
     told_alone = found.confirmed_at == found.created_at and (
@@ -955,6 +949,28 @@ def void_payment(
     by_id = names(tx, group.id)
     owed = pair_debts(tx, group.id).get((found.payee_id, found.payer_id), 0)
     return _result(tx, found, by_id, booked=False, owed=owed)
+
+
+def _latest_live(tx: Tx, group_id: int, conditions: Sequence[Any]) -> m.Transfer | None:
+    """The group's latest live payment meeting `conditions` (what 撤销付款 takes back)."""
+    return tx.session.scalar(
+        sa.select(m.Transfer)
+        .where(m.Transfer.group_id == group_id, m.Transfer.kind == m.PAYMENT, m.Transfer.voided_at.is_(None))
+        .where(*conditions)
+        .order_by(m.Transfer.id.desc())
+        .limit(1)
+    )
+
+
+def latest_payment(tx: Tx, chat_id: int, party: int) -> PaymentResult | None:
+    """The latest live payment `party` is a side of — the one an admin's `撤销付款 @party` would take back — for
+    telling anyone else who may take it back; None when there is none. Reads only."""
+    group = group_by_chat(tx.session, chat_id)
+    found = _latest_live(tx, group.id, [sa.or_(m.Transfer.payer_id == party, m.Transfer.payee_id == party)])
+    if found is None:
+        return None
+    owed = pair_debts(tx, group.id).get((found.payee_id, found.payer_id), 0)
+    return _result(tx, found, names(tx, group.id), booked=False, owed=owed)
 
 
 def _teller(transfer: m.Transfer) -> int:

@@ -754,6 +754,10 @@ class Ledger:
             ),
         )
 
+    def latest_payment(self, chat_id: int, party: int) -> PaymentResult | None:
+        """The latest live payment the account `party` is a side of (what an admin's 撤销付款 naming it takes back)."""
+        return self._unit.read(lambda tx: payments.latest_payment(tx, chat_id, party))
+
     def night_details(self, chat_id: int, night_id: int) -> details.NightDetails:
         """明细: each pair of accounts' net for one of the chat's nights and the transfers behind it (the
         unsimplified view); another chat's night is not found."""

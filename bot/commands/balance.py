@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 
 from bot.commands._common import ME_WORDS, account_word, looked_up, me, money, net_by_member, shown_names
-from bot.commands._stakes import chadajiao_paid
+from bot.commands._stakes import chadajiao_paid, stake_lines
 from bot.commands.payments import (
     open_items,
     owed_text,
@@ -223,11 +224,21 @@ def history_line(ctx: Context, record: HandRecord, table: TableInfo, shown: Mapp
     answer = {
         "hands": [renamed(hand, seat_names) for hand in record.patterns],
         "transfers": [
-            {"from": t.payer, "to": t.payee, "amount": t.amount, "reason": t.reason} for t in record.transfers
+            {"from": shown.get(t.payer_id, t.payer), "to": shown.get(t.payee_id, t.payee), "amount": t.amount}
+            | {"reason": t.reason}
+            for t in record.transfers
+            if not t.voided
         ],
     }
-    what = (
-        describe_win(ctx.lang, events, answer, currency) + chadajiao_paid(ctx, answer["transfers"])
+    kongs = [  # one line for the same kong told again and again (`阿杰 暗杠（4 次）`: told without their tiles)
+        what if len(told := list(same)) == 1 else ctx.t("history_kongs", what=what, count=len(told))
+        for what, same in itertools.groupby(describe_event(ctx.lang, e) for e in events if e.get("type") == "gang")
+    ]
+    what = (  # the kongs (their money is in the changes), the win or the draw, its side stakes, 查大叫's payments
+        kongs
+        + describe_win(ctx.lang, events, answer, currency)
+        + stake_lines(ctx, answer)
+        + chadajiao_paid(ctx, answer["transfers"])
         if game == "kawuxing"
         else []
     )

@@ -90,10 +90,10 @@ register(
         },
         "leave_table_ask": {
             "zh": "🚪 {name} 要退桌：说没同意上桌。这桌已经记了账，作废会把记下的都撤销，{winners} 赢的钱也退回。"
-            "要作废，{who} 点「同意作废」或发 同意（管理员也可以）；不作废点「不同意」。",
+            "要作废，{who} 点「同意作废」或发 同意（管理员也可以）；不作废，桌上的人点「不同意」或发 不同意。",
             "en": "🚪 {name} wants to leave: seated without agreeing. Hands are booked at this table; voiding it takes "
             "them all back, {winners}'s winnings too. To void it, {who} presses “Agree” or types agree (or an admin "
-            "does); “Don't agree” keeps it.",
+            "does); to keep it, anyone seated presses “Don't agree” or types disagree.",
         },
         "leave_table_agreed": {"zh": "（{by} 同意了）", "en": " ({by} agreed)"},
         "leave_table_kept": {

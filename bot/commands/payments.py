@@ -982,6 +982,8 @@ def unpay(ctx: Context) -> list[Effect]:
             ctx.chat_id, parties, source=source, by=ctx.sender.user_id, admin=mine if ctx.is_admin else None
         )
     except LedgerError as err:
+        if err.code == "no_payment" and words and not ctx.is_admin:  # `撤销付款 @老王`: a payment between others
+            raise _not_yours_to_unpay(ctx, parties[-1]) from err
         if err.code == "no_payment":  # an admin's plain 撤销付款 looks at his own: others' are taken back by name
             raise Refusal("payment_none_admin" if ctx.is_admin and not words else "payment_none") from err
         if err.code == "payment_confirmed":  # an admin who is neither side takes it back, naming the sender
@@ -990,6 +992,25 @@ def unpay(ctx: Context) -> list[Effect]:
             raise Refusal(key, me=written_mention(ctx, sender.id, sender.name), name=sender.name) from err
         raise
     return _reply(ctx, result)
+
+
+def _not_yours_to_unpay(ctx: Context, named: int) -> Refusal:
+    """A member's `撤销付款 @老王` with no payment between the two: who may take back 老王's latest payment (its two
+    sides, or an admin; an admin only once both sides confirmed it), and with which line."""
+    latest = ctx.service.latest_payment(ctx.chat_id, named)
+    if latest is None:
+        return Refusal("payment_none")
+    shown = shown_names(ctx)
+    debtor, creditor = shown.get(latest.debtor_id, latest.debtor), shown.get(latest.creditor_id, latest.creditor)
+    return Refusal(
+        "payment_others_confirmed" if latest.confirmed else "payment_others",
+        debtor=debtor,
+        creditor=creditor,
+        amount=money(latest.amount, ctx.group.currency),
+        creditor_at=written_mention(ctx, latest.creditor_id, creditor),
+        debtor_at=written_mention(ctx, latest.debtor_id, debtor),
+        named_at=written_mention(ctx, named, shown.get(named, "?")),
+    )
 
 
 # ------------------------------------------------------------------------------------ the settlement's buttons

@@ -136,6 +136,7 @@ def test_leave_table_lists_the_winners_in_english(sqlite_url: str) -> None:
     try:
         asked = table.say("!clock +3m", "f: leave table")[0]
         assert "阿杰 and Amy's winnings too" in asked and "@a or @e presses “Agree”" in asked, asked
+        assert asked.endswith("to keep it, anyone seated presses “Don't agree” or types disagree."), asked
         assert "、" not in asked
     finally:
         table.ledger.close()

@@ -39,7 +39,7 @@ def money(table: Table) -> dict[str, int]:
 
 ASK = (
     "bot: 🚪 小李-成员 要退桌：说没同意上桌。这桌已经记了账，作废会把记下的都撤销，小红-成员 赢的钱也退回。"
-    "要作废，@eve 点「同意作废」或发 同意（管理员也可以）；不作废点「不同意」。"
+    "要作废，@eve 点「同意作废」或发 同意（管理员也可以）；不作废，桌上的人点「不同意」或发 不同意。"
 )
 ASK_BUTTONS = "bot: [按钮] 同意作废 | 不同意"
 BEFORE = {"小红-成员": 1600, "小李-成员": -800, "老王-成员": -800}
@@ -76,6 +76,13 @@ def test_the_winner_may_refuse_and_the_leaver_may_drop_it(table: Table) -> None:
     table.say("!clock +20s", "b: 退桌")
     assert table.say("b: 算了")[-1] == "bot: 好的，不退桌了（上面的按钮已经作废）。"
     assert table.say("!clock +10s", "eve: 同意") == [] and money(table) == BEFORE
+
+
+def test_the_question_tells_the_others_they_may_type_不同意(table: Table) -> None:
+    """老王, down too and seated, reads the question: it says he may type 不同意, and his typed word keeps the table."""
+    assert table.say("b: 退桌")[0] == ASK
+    assert table.say("!clock +10s", "c: 不同意")[-1] == "bot: 好的，这桌不作废（上面那条已经改成结果）。"
+    assert money(table) == BEFORE and table.ledger.chat(CHAT).table is not None
 
 
 def test_a_record_booked_after_the_question_expires_it(table: Table) -> None:
