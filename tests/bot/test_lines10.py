@@ -76,7 +76,7 @@ def test_history_shows_the_side_stakes_in_english(sqlite_url: str) -> None:
     try:
         table.say("b: win one suit self-draw buy horse 7s kan 2", "!clock +3m")
         line = table.say("a: history")[-1]
-        for paid in ("kan count (数坎) 2: ", "买马 7s (7): ", "piao (漂): "):
+        for paid in ("kan count (数坎) 2: ", "horse (买马) 7s (7): ", "piao (漂): "):
             assert paid in line, line
         assert line.count("阿杰→小李") == 3 and "、" not in line, line
     finally:
