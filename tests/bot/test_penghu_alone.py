@@ -9,20 +9,12 @@ and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.bot.test_penghu_retold import SEATS
+from tests.bot.test_penghu_retold import table
 from tests.bot.test_recording_fixes import CHAT, Table
 
-
-@pytest.fixture
-def table(db_url: str) -> Iterator[Table]:
-    table = Table(db_url)
-    table.say(*SEATS)
-    yield table
-    table.ledger.close()
+__all__ = ["table"]  # the fixture: a 碰胡 table of 红姐 (dealer), 阿四, 老表, 小刚
 
 
 def _night(table: Table) -> dict[str, int]:
