@@ -22,10 +22,11 @@ from bot.commands._common import (
 from bot.commands._recording import next_hand_lines
 from bot.commands.correct import KEPT_BY_GAME, replacing
 from bot.commands.duplicates import hold_back
+from bot.commands.suggest import ask
 from bot.core import Context, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
 from bot.grammar import english_said, fold, implied, read, tokens, without_laughter
-from bot.texts import joined, register, register_describer, scoring_reason
+from bot.texts import joined, money, register, register_describer, scoring_reason
 from bot.vocabulary import (
     COMMAND_WORDS,
     DEALER_WORD,
@@ -39,6 +40,9 @@ from bot.vocabulary import (
     ZHONGZHUANG_WORDS,
 )
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
+from ledger.hands import build_request
+from ledger.scoring import ScoringError
+from ledger.scoring import answer as scored
 from ledger.scoring.penghu import DEAL_ONLY
 from ledger.service import DuplicateRecord, ScoringRefused, TableInfo, TableRecord
 
@@ -78,6 +82,10 @@ PHRASES = sorted((word for word in WALL_WORDS | DEAL_WORDS if " " in word), key=
 FLAG_WORDS = {"中庄": "zhongzhuang", "跑起": "paoqi", "zhongzhuang": "zhongzhuang", "paoqi": "paoqi"}
 #: each flag as a line says it
 FLAG_SAID = {"zhongzhuang": "中庄", "paoqi": "跑起"}
+#: the wins at the deal that move the most money at once (小七对 40 each, 天胡 10 each, 地胡 24 from the dealer):
+#: their word typed alone, naming nobody (`小七对`, `地胡了`), is asked about before it is booked — it is also
+#: what players exclaim; with its player (`我小七对了`, `小七对 @乙`, `@乙 小七对`) it is booked at once
+ASKED_ALONE = frozenset({"tianhu", "dihu", "xiaoqidui"})
 
 register(
     {
@@ -131,6 +139,21 @@ register(
         "penghu_paoqi_source": {
             "zh": "跑起的牌是谁打的？写 跑起 点 @丙（丙一人出）。",
             "en": "Whose discard ran up? Write 跑起 from @c (c pays alone).",
+        },
+        "penghu_paoqi_wall": {
+            "zh": "跑起没有摸的：跑起的总是别人打的牌，写 跑起 点 @丙（丙一人出）。",
+            "en": "A 跑起 is never self-drawn: it runs up someone's discard. Write 跑起 from @c (c pays alone).",
+        },
+        "penghu_paoqi_corrected_wall": {
+            "zh": "跑起没有自摸：跑起的总是别人打的牌，那个人一人出。改成 在这里只能改是谁打的（改成 点 @丙）"
+            "或是谁跑起（改成 @乙 点 @丙）；记的不是跑起，写整条，例如 改成 胡 自摸。",
+            "en": "A 跑起 is never self-drawn: it runs up someone's discard, and that player pays alone. Here a "
+            "correction can change whose discard it was (change to from @c) or who ran it up (change to @b from "
+            "@c); if it was no 跑起, write the whole record, e.g. change to win self-drawn.",
+        },
+        "penghu_alone_asked": {
+            "zh": "只写了「{word}」，记下就是 {player} {amount}。",
+            "en": "“{word}” alone: booking it gives {player} {amount}. ",
         },
         "penghu_paoqi_hu_source": {
             "zh": "跑起胡是跑起别人打的牌：写 胡 点 @丙 跑起。",
@@ -441,15 +464,22 @@ def _register(key: str) -> None:
             refusal = Refusal("penghu_zhongzhuang_not_dealer", dealer=table.dealer)
             refusal.heard = True  # `@乙 中庄 自摸`: a record read whole, the rules' refusal said
             raise refusal
+        if kind == "wufu" and spec.source is None and not spec.wall:
+            _refuse_wufu_without_baojing(ctx, table, player)  # before asking whose tile: no 五福 without 报警
         if needs_source and spec.source is None and not spec.wall:  # `Whose tile was that win (胡)?`
             refusal = Refusal("penghu_source_missing", what=ctx.t("pev_win") if kind == "hu" else what)
             refusal.heard = ctx.word in ZHONGZHUANG_WORDS and not spec.keywords  # `@甲 中庄`: called, so asked
             raise refusal
+        if kind == "paoqi" and spec.wall:  # `跑起 摸`: no tile from the wall runs up anyone's discard
+            raise Refusal("penghu_paoqi_wall")
         if kind == "paoqi" and spec.source is None:  # one pays: the player whose discard ran up
             raise Refusal("penghu_paoqi_source")
         if "paoqi" in spec.flags and spec.source is None:
             raise Refusal("penghu_paoqi_hu_source")
-        return book(ctx, table, build_event(kind, spec, player, what, allowed))
+        event = build_event(kind, spec, player, what, allowed)
+        if kind in ASKED_ALONE and not (mine or spec.player or spec.keywords) and not _told_again(ctx):
+            return _ask_alone(ctx, table, event, aliases[0])
+        return book(ctx, table, event)
 
     registry.command(
         f"penghu_{key}",
@@ -464,6 +494,47 @@ def _register(key: str) -> None:
 
 for _key in COMMANDS:
     _register(_key)
+
+
+def _told_again(ctx: Context) -> bool:
+    """Whether a line is a record already confirmed some other way: a correction (its own question, 改成这样), its
+    trial, an edit of a recording message, or a genuine repeat (「确实又一次」)."""
+    incoming = ctx.incoming
+    return ctx.repeat or replacing(ctx) or (incoming is not None and (incoming.edited or incoming.corrected))
+
+
+def _hand_with(ctx: Context, table: TableInfo, event: Event) -> dict[str, Any]:
+    """The open hand scored with `event` added, as booking it would score it (`ScoringError` when the rules refuse
+    it). Only for a question asked before booking: the booking itself scores the hand once."""
+    events = [*ctx.service.hand_state(table.id).events, payload(event)]
+    request = build_request(table.game, table.rules, table.base, table.players, table.dealer, events)
+    return {**scored(request, partial=True), "index": len(events) - 1}
+
+
+def _ask_alone(ctx: Context, table: TableInfo, event: PenghuPlay, word: str) -> SendText:
+    """`小七对` alone: asked 「是不是：小七对 老王？」 with what it would book (「就是这个」 books that line, naming the
+    sender), or refused as booking it would be (the dealer's 小七对 without its 扫)."""
+    try:
+        hand = _hand_with(ctx, table, event)
+    except ScoringError as err:
+        raise _refusal(ctx.lang, ScoringRefused(err.code, err.message, err.reading)) from err
+    won = sum(t["amount"] for t in hand["transfers"] if t.get("event") == hand["index"] and t["to"] == event.player)
+    amount = money(won, ctx.group.currency, signed=True)
+    why = ctx.t("penghu_alone_asked", word=ctx.word, player=event.player, amount=amount)
+    return ask(ctx, table, word, event.player, why)
+
+
+def _refuse_wufu_without_baojing(ctx: Context, table: TableInfo, player: str) -> None:
+    """`五福` not said where its tile came from, by a player who has not called 报警 in this hand: refused as its
+    booking would be, rather than asked whose tile it was (an edit or a correction is left to the scoring, against
+    the hand it replaces a record of)."""
+    if _told_again(ctx):
+        return
+    calls = (e for e in ctx.service.hand_state(table.id).events if e.get("type") == "baojing")
+    if all(e.get("player") != player for e in calls):
+        refusal = Refusal(IN_PLAYERS_WORDS["wufu_without_baojing"], name=player)
+        refusal.heard = True  # a record read whole: the rules' refusal is said
+        raise refusal
 
 
 @registry.command(
@@ -567,6 +638,8 @@ def kept_reading(ctx: Context, latest: TableRecord, said: str) -> tuple[str, str
         return None
     if not spec.keywords:  # nothing said but a player (`改成 阿四`: whose 碰, or whose discard?)
         return None
+    if kind == "paoqi" and spec.wall:  # `改成 自摸` after a 跑起: it has no way to change but whose discard
+        raise Refusal("penghu_paoqi_corrected_wall")
     _, words, allowed, _ = COMMANDS[kind]
     now = spec.player or player
     source = spec.source if spec.source is not None or spec.wall else event.get("from")

@@ -65,8 +65,8 @@ def test_penghu_refusals_name_commands_not_the_contracts_fields(sqlite_url: str)
 PENGHU_EVERY_REASON = ["!admin a", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "a: 扫 起手", "b: 扫 起手"]
 PENGHU_EVERY_REASON += ["d: 提蛇 起手", "c: 碰 点 @d", "c: 扫", "b: 过扫", "b: 跑起 点 @a", "c: 胡 点 @b 跑起"]
 PENGHU_EVERY_REASON += ["c: 碰 点 @a", "c: 胡 点 @b 中庄 跑起", "b: 碰 点 @a", "b: 碰 摸", "b: 扫", "!clock +15s"]
-PENGHU_EVERY_REASON += ["b: 扫", "b: 报警", "b: 五福 摸", "a: 扫 起手", "c: 天胡", "d: 地胡", "c: 提蛇 起手"]
-PENGHU_EVERY_REASON += ["c: 提蛇 起手", "b: 小七对", "a: 碰 摸", "a: 提蛇", "b: 中庄 自摸", "c: 胡 自摸"]
+PENGHU_EVERY_REASON += ["b: 扫", "b: 报警", "b: 五福 摸", "a: 扫 起手", "c: 我天胡了", "d: 我地胡了", "c: 提蛇 起手"]
+PENGHU_EVERY_REASON += ["c: 提蛇 起手", "b: 我小七对了", "a: 碰 摸", "a: 提蛇", "b: 中庄 自摸", "c: 胡 自摸"]
 
 
 def test_penghu_details_name_every_reason_in_the_chats_language(sqlite_url: str) -> None:
