@@ -281,7 +281,7 @@ def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -
 
 
 def _option_value(ctx: Context, option: Any, word: str, values: list[str]) -> Any:
-    shown = _both(ctx, option.key, option.zh) if ctx.lang == "en" else word  # `pihu_self_draw_only (屁胡只能自摸)`
+    shown = option_name(ctx.lang, option.key) if ctx.lang == "en" else word  # `a plain win (屁胡) only by self-draw`
     by_label = {str(label): choice for choice, label in option.choice_zh.items()}
     if isinstance(option.default, bool):
         if values[0].lower() in YES:
