@@ -371,7 +371,7 @@ def split_command(
             return None  # `撤销？`, `请出 @x 吗`: a question about acting, not the act
         args = _rest(text[origin[start + end] :])
         word, args = _done_apart(command.key, word, args, book, game)
-        if word in _CHEERED_WORDS:
+        if word in _CHEERED_WORDS or command.key in vocab.RECORD_COMMANDS:  # by any word, `win … lol` too
             args = _without_cheers(args, word)  # `撤销 哈哈`: the word alone; `我三科 哈哈`: `我三科`
         elif word in vocab.ALL_RECORD_WORDS:
             args = _said_once(args, word)  # 碰胡's `扫 扫`, `碰了 碰了 摸的`: the word again is the word once
@@ -463,8 +463,8 @@ def split_command(
         paid = _amount_first(text, book, game, after_mention=True)  # `余下3块已转 @阿杰`
         if paid is not None:
             return paid
-    if "欠" in head:
-        owing = _owing_named(text, book, game)  # `我欠阿杰多少`, `老王欠我多少`
+    if "欠" in head or "owe" in head:
+        owing = _owing_named(text, book, game)  # `我欠阿杰多少`, `老王欠我多少`, `how much does ben owe me?`
         if owing is not None:
             return owing
     if "输" in head or "赢" in head:
@@ -580,10 +580,10 @@ _OWN_PLACE = re.compile(rf"(?:我\s*是?\s*(?P<a>{_PLACES})|(?P<b>{_PLACES})\s*�
 
 #: a 够级 place as the English labels name it (`1st`) -> its word; said with `I'm` (`im`, `I am`, `I was`, `me`, or
 #: `me` after it) it is the sender's own, after or before a name (`Ben 2nd`, `Ben is 2nd`, `2nd Ben`) that player's
-_PLACES_EN = {english: place for place, english in vocab.GOUJI_PLACE_EN.items()}
+_PLACES_EN = {english: place for place, english in vocab.GOUJI_PLACE_EN.items()} | vocab.GOUJI_PLACE_SAID_EN
 _PLACE_EN = "|".join(_PLACES_EN)
 _ENGLISH_PLACE = re.compile(
-    rf"(?:i'?m|i m|i am|i was|me) (?P<a>{_PLACE_EN})|(?P<b>{_PLACE_EN}) me"
+    rf"(?:i'?m|i m|i am|i was|me) (?P<a>{_PLACE_EN})|(?P<b>{_PLACE_EN}) me|(?P<c>{vocab.GOUJI_LAST_EN})"
     rf"|(?P<name>\S+) (?:is |was )?(?P<p>{_PLACE_EN})|(?P<q>{_PLACE_EN}) (?:is )?(?P<named>\S+)"
 )
 
@@ -594,9 +594,15 @@ def place_in_chinese(text: str) -> str:
     said = _ENGLISH_PLACE.fullmatch(fold(clean(_without_cheers(text, ""))))
     if said is None or asks(text):
         return text
-    if said["a"] or said["b"]:
-        return f"我{_PLACES_EN[said['a'] or said['b']]}"
+    if said["a"] or said["b"] or said["c"]:  # `last` alone: the sender's (only into waiting buttons: gouji.py)
+        return f"我{_PLACES_EN[said['a'] or said['b'] or said['c']]}"
     return f"{said['name'] or said['named']} {_PLACES_EN[said['p'] or said['q']]}"
+
+
+def last_alone(text: str) -> bool:
+    """`last` typed alone (laughter after it aside): a 够级 place only into waiting 名次 buttons (games/gouji.py)."""
+    said = _ENGLISH_PLACE.fullmatch(fold(clean(_without_cheers(text, ""))))
+    return said is not None and bool(said["c"])
 
 
 def _own_place(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
@@ -954,7 +960,15 @@ def _says_how(word: str) -> bool:
 
 def _laughter(word: str) -> bool:
     folded = fold(word)
-    return folded in vocab.LAUGHTER_WORDS or (len(folded) > 1 and set(folded) <= vocab.LAUGHTER_CHARS)
+    return (
+        folded in vocab.LAUGHTER_WORDS
+        or (len(folded) > 1 and set(folded) <= vocab.LAUGHTER_CHARS)
+        or _LAUGHTER_EN.fullmatch(folded) is not None
+    )
+
+
+#: English laughter beyond `vocab.LAUGHTER_WORDS`: `hahaha`, `hahah`, `hehe`, `lolol`, `loool`
+_LAUGHTER_EN = re.compile(rf"(?:{'|'.join(vocab.LAUGHTER_SYLLABLES_EN)}){{2,}}h?|lo+l(?:o+l)*")
 
 
 def _cheering(word: str) -> bool:
@@ -1430,6 +1444,9 @@ def _amount_first(
 #: `还欠老王几块`, `老王欠我多少钱`): 余额 of the sender with only the debts between the two
 _OWING_NAMED = re.compile(r"我?还?欠\s*(?P<name>[^\s我]+?)\s*(?:多少|几块)钱?(?:呢|啊|呀)?")
 _OWED_NAMED = re.compile(r"(?P<name>[^\s我]+?)\s*还?欠我\s*(?:多少|几块)钱?(?:呢|啊|呀)?")
+#: the same asked in English of what one is owed (`how much does ben owe me?`, `what does @ben still owe me`;
+#: what one owes, `how much do I owe ben`, is the word `how much do i owe` with the name after it)
+_OWED_NAMED_EN = re.compile(r"(?:how much|what) (?:does|do) (?P<name>\S+) (?:still )?owe me(?: now| still)?")
 #: the question words that read those (their `WORD_IMPLIES` make them `余额 我`)
 OWING_NAMED_WORD, OWED_NAMED_WORD = "我欠谁", "谁欠我"
 
@@ -1438,12 +1455,14 @@ def _owing_named(text: str, book: CommandBook[C_co], game: str | None) -> tuple[
     """`我欠阿杰多少`, `还欠老王几块`: (余额, 我欠谁, the name); `老王欠我多少`: (余额, 谁欠我, the name). The name
     is handed on as typed, for 余额 to look up (a seat's name, an @mention); `谁` names nobody (`我欠谁多少` is
     我欠谁). Anything else around them is chat."""
-    line = clean(text).rstrip("?")
-    for pattern, word in ((_OWING_NAMED, OWING_NAMED_WORD), (_OWED_NAMED, OWED_NAMED_WORD)):
-        said = pattern.fullmatch(line)
+    line = clean(text).rstrip("?").rstrip()
+    named = ((_OWING_NAMED, OWING_NAMED_WORD), (_OWED_NAMED, OWED_NAMED_WORD), (_OWED_NAMED_EN, OWED_NAMED_WORD))
+    for pattern, word in named:
+        folded = fold(line)  # the English words in any case (`How much does Ben owe me`), the name as typed
+        said = pattern.fullmatch(folded if pattern is _OWED_NAMED_EN and len(folded) == len(line) else line)
         command = book.lookup(word, game) if said is not None else None
         if said is not None and command is not None:
-            name = said["name"]
+            name = line[said.start("name") : said.end("name")]
             return command, word, "" if fold(name) == "谁" else name
     return None
 

@@ -1082,7 +1082,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "named_twice": {"zh": "「{name}」写了两次：每人只写一次。", "en": "{name} is named twice: name each once."},
     "config_bad_amount": {
         "zh": "{setting} 不能设成「{value}」：金额这样写，例如 2、0.5、50分{hint}",
-        "en": "{setting} cannot be “{value}”: write an amount like 2, 0.5 or 50分{hint}",
+        "en": "{setting} cannot be “{value}”: write an amount like 2 or 0.5{hint}",
     },
     "config_bad_amount_why": {"zh": "（{why}）", "en": " ({why})"},
     "config_bad_rules": {"zh": "这样的规则不成立：{message}", "en": "Those rules do not work: {message}"},
@@ -1140,14 +1140,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "开桌 @甲 @乙 @丙 @丁 庄 @甲 —— 开一桌（四人）\n"
         "碰 点 @丙 ｜ 扫 ｜ 跑起 点 @丙 —— 边打边记\n"
         "胡 自摸 ｜ 胡 点 @丙 ｜ 荒庄 —— 这一局怎么结束",
-        "en": "open @a @b @c @d dealer @a — open a table (four seats)\npong from @c | sweep | 跑起 from @c — recorded "
-        "as they happen\nwin self-drawn | win from @c | draw — how the hand ends",
+        "en": "open @a @b @c @d dealer @a — open a table (four seats)\npong from @c | sweep | 跑起 from @c "
+        "(a run-up) — recorded as they happen\nwin self-drawn | win from @c | draw — how the hand ends",
     },
     "help_night_gouji": {
         "zh": "开桌 @甲 @乙 @丙 @丁 @戊 @己 —— 开一桌（六人，按座次）\n"
         "名次 @甲 @丁 @丙 @己 @乙 @戊 —— 一局的名次，头科在前（只写「名次」出按钮）",
         "en": "open @a @b @c @d @e @f — open a table (six seats, in seat order)\norder @a @d @c @f @b @e — a hand's "
-        "places, 头科 first (plain order shows buttons)",
+        "places, 1st (头科) first (plain order shows buttons)",
     },
     "help_overview_money": {
         "zh": "撤销 —— 撤回这桌最后一条记录\n"
@@ -1421,9 +1421,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "duplicate_other_round": {
         "zh": "{by}：第{number}局 {what}。这条和它不一样，一局打不了这么快，多半说的是同一局，没有记。那条记错了，"
         "{owner} 或管理员发「改成 名次 …」改；真是新的一局，点「是新的一局」。",
-        "en": "Already recorded ({by}): round {number}, {what}. This one differs, and a round takes longer than that: "
-        "most likely it tells the same round, so it was not booked. If that record is wrong, {owner} or an admin "
-        "fixes it with change to 名次 …; if this is a new round, press “New hand”.",
+        "en": "Already recorded ({by}): hand {number}, {what}. This one differs, and a hand takes longer than that: "
+        "most likely it tells the same hand, so it was not booked. If that record is wrong, {owner} or an admin "
+        "fixes it with change to order …; if this is a new hand, press “New hand”.",
     },
     "recorder_unknown": {"zh": "记那条的人", "en": "whoever recorded it"},
     "btn_new_hand": {"zh": "是新的一局", "en": "New hand"},
@@ -1942,6 +1942,33 @@ def refusal_text(lang: str, err: Exception) -> str | None:
 def game_name(lang: str, game: str) -> str:
     key = f"game_{game}"
     return text(lang, key) if key in TEXTS else game
+
+
+#: a setting by the word an admin typed (`设置 底金 0`, `config base 0`), as an English reply names it: the English
+#: name, the Chinese word beside it when that was typed (`base stake (底金)`); a word not here is shown as typed
+SETTING_NAMES_EN = {
+    **dict.fromkeys(("底金", "底", "base", "stake"), "base stake"),
+    **dict.fromkeys(("游戏", "game"), "game"),
+    **dict.fromkeys(("预设", "规则", "preset"), "preset"),
+    **dict.fromkeys(("语言", "language", "lang"), "language"),
+    **dict.fromkeys(("日切", "cutoff"), "night cut-off"),
+    **dict.fromkeys(("货币", "单位", "currency"), "currency"),
+    **dict.fromkeys(("台费", "茶水", "桌费", "fee", "tablefee"), "table fee"),
+    **dict.fromkeys(("抽水", "抽成", "cut"), "cut"),
+    **dict.fromkeys(("封顶", "上限", "最多", "cap"), "cap"),
+    **dict.fromkeys(("重复间隔", "重复", "防重复", "double_entry", "double_entry_window"), "double entries"),
+    **dict.fromkeys(("并账", "合并欠账", "merge_debts", "carry"), "merge debts"),
+    **dict.fromkeys(("明杠", "minggang"), "minggang"),
+}
+
+
+def setting_name(lang: str, word: str) -> str:
+    """A setting as a refusal of its value names it: as typed in Chinese; in English by its English name, with the
+    Chinese word typed beside it (`base stake (底金)`)."""
+    english = SETTING_NAMES_EN.get(word.lower()) if lang == "en" else None
+    if english is None:
+        return word
+    return english if word.isascii() else f"{english} ({word})"
 
 
 def pattern_name(lang: str, key: str) -> str:

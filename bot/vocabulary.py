@@ -19,6 +19,8 @@ LOOKED_UP_ENDINGS = ("呢", "啊", "呀")
 #: what a question about one's own money may end with: nothing, or one of those
 _ASKED_ENDINGS = ("", *LOOKED_UP_ENDINGS)
 
+#: `who's` as English speakers type it, apostrophe or not
+WHO_IS_EN = ("who's", "who’s", "whos", "who is")
 #: who is up tonight, asked of the table (`今晚谁赢了`, `今天谁赢最多`, `谁输得最多呢`, `现在谁赢`, `谁是大赢家`,
 #: `who won tonight`): the night's standings, as 余额
 STANDING_WORDS = (
@@ -36,6 +38,9 @@ STANDING_WORDS = (
         for ending in _ASKED_ENDINGS
     ),
     *("who won", "who won tonight", "who is winning", "who's winning", "score"),
+    # who is up (money, as `am i up` is the sender's own) or down: the standings, not whose turn (`who's next`)
+    *(f"{who} {side}" for who in WHO_IS_EN for side in ("up", "down", "ahead", "losing")),
+    *("who’s winning", "whos winning"),
     # the night's standings as English speakers ask (`what's the score`, `standings`, `balances`)
     *("scores", "the score", "standings", "the standings", "current standings", "balances", "totals"),
     *(f"{what} the score" for what in ("what's", "what’s", "whats", "what is")),
@@ -534,6 +539,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
         *("who's the dealer", "who's dealer", "who is the dealer", "who is dealer", "who's dealing"),
         *("who deals", "whose deal", "what hand", "which hand", "what hand is it", "which hand is it"),
         *("what hand are we on", "which hand are we on"),
+        # whose turn it is, asked between hands (`whose turn to deal?`, `who's next?`): the dealer of the hand on
+        *(f"{who} next" for who in WHO_IS_EN),
+        *("whose turn", "whose turn to deal", "whose turn is it", "whose turn is it to deal", "whose deal is it"),
+        *("who deals next", "who's dealing next", "who is dealing next"),
     ),
     "gang": ("杠", "暗杠", "蓄杠", "加杠", "补杠", "直杠", "明杠", "点杠", *KONGS_SAID),
     "liangdao": (
@@ -816,6 +825,14 @@ GOUJI_PLACES: dict[str, int] = {
 #: each 够级 place as English replies and the 名次 buttons' English labels name it (`1st Cat`); typed back in a group
 #: that reads English they are the places (`I'm 1st`, `Ben 2nd`: `bot.grammar`)
 GOUJI_PLACE_EN = {"头科": "1st", "二科": "2nd", "三科": "3rd", "四科": "4th", "二落": "5th", "大落": "6th"}
+#: the same places as English speakers also say them (`I'm last`, `Ben second`): `last` is 大落, as 末游 is
+GOUJI_PLACE_SAID_EN = {
+    **dict(zip(("first", "second", "third", "fourth", "fifth", "sixth"), GOUJI_PLACE_EN, strict=True)),
+    "last": "大落",
+}
+#: `last` typed alone: a place only while 名次 buttons wait for the round (a player saying theirs as it is told);
+#: otherwise chat, as 末游 alone is
+GOUJI_LAST_EN = "last"
 #: the sender's own 够级 place in one word (`我头科`): the words of its command; spaced or said otherwise (`我 二科`,
 #: `我是头科`, `头科是我`, `我末游了`) it is read as this word (`bot.grammar`)
 OWN_PLACE_WORDS = tuple(f"我{place}" for place in GOUJI_PLACES)
@@ -826,14 +843,23 @@ GOUJI_CARD_PASSING_WORDS = ("进贡", "点贡", "还贡", "回贡", "开点", "�
 GOUJI_ROUND_EN = ("order", "ranking")
 #: the words of a typed 够级 round (`名次 @a @d @c @f @b @e`; bot/games/gouji.py)
 GOUJI_ROUND_WORDS = ("名次", "排名", "出完", *GOUJI_ROUND_EN)
-#: a 够级 table's match score asked for (the two teams' points over its rounds)
-MATCH_WORDS = ("比分", "比分多少", "几比几了")
+#: a 够级 table's match score asked for (the two teams' points over its rounds); in English as the replies'
+#: “Match:” line names it (`match score?`; `score` alone is the night's standings)
+MATCH_WORDS: tuple[str, ...] = ("比分", "比分多少", "几比几了", "match score", "the match score")
+MATCH_WORDS += ("what's the match score", "what’s the match score")
 #: a round's marks typed without the round (`革命 @e @f`, `我革命`, `烧牌 @e`): they are said inside the 名次 line
 #: (`名次 … 革命 @e`), so such a line is answered with how (bot/games/gouji.py); mark -> its words
 GOUJI_MARK_WORDS: dict[str, tuple[str, ...]] = {
     mark: (*said, *(f"{word}了" for word in said), *(f"我{word}" for word in said), *(f"我{word}了" for word in said))
     for mark, said in (("geming", ("革命",)), ("failed", ("烧牌", "烧牌失败")), ("chuansanhu", ("串三户",)))
 }
+#: a failed burn in English, as the English replies and buttons say it (`order @a @d @c @f failed burn @e`); said
+#: in a round's line, or alone with the players after it (`failed burn @e`), as `烧牌 @e` is
+GOUJI_FAILED_EN = ("failed", "burn", "burnt", "burned", "failed burn")
+#: those marks typed in English without the round (`revolution @e @f`, `failed burn @e`): everyday words too, so
+#: answered only with seated players after them, nothing else (`revolution!` is chat)
+GOUJI_MARK_EN = {"geming": ("revolution",), "failed": ("failed burn", "burn")}
+GOUJI_MARK_WORDS = {mark: (*words, *GOUJI_MARK_EN.get(mark, ())) for mark, words in GOUJI_MARK_WORDS.items()}
 #: every record word said in the first person, 我 glued on (`我胡了`, `我暗杠`, `我扫了`, `我中庄`, `我革命`): typed
 #: apart from 我 (`我 扫了`, `我 胡了 自摸`) the line is the glued word's (`bot.grammar`)
 FIRST_PERSON_WORDS = FIRST_PERSON_WIN_WORDS | FIRST_PERSON_RECORD_WORDS | PENGHU_FIRST_PERSON_WORDS
@@ -956,6 +982,10 @@ JESTED_COMMANDS |= {"gouji_round", "gouji_place", "pay", "received"}
 #: word of these characters alone, two or more (`哈哈`), or one of `LAUGHTER_WORDS`
 LAUGHTER_CHARS = frozenset("哈呵嘿嘻嘎h")
 LAUGHTER_WORDS = frozenset({"233", "2333", "23333", "笑死", "笑死了", "笑死我了", "xswl", "lol", "haha", "hiahia"})
+#: English laughter, as dropped as 哈哈 (`concealed kong 3s lmao`): these words, `lol` drawn out (`lolol`, `loool`),
+#: and a laughing syllable said two or more times (`hahaha`, `hehe`, `hahah`); an emoji (😂) is dropped as any is
+LAUGHTER_WORDS |= frozenset({"lmao", "lmfao", "rofl", "roflmao", "lulz", "xd", "xdd", "kek"})
+LAUGHTER_SYLLABLES_EN = ("ha", "he", "hi", "ho")
 #: cheering after a record (`胡 七对 自摸 gg`, `清一色自摸 666`): said, as laughter is
 CHEER_WORDS = frozenset({"gg", "nice", "666", "6666", "66666", "nb", "牛", "牛逼", "爽", "太爽了", "耶", "yeah"})
 

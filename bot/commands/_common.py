@@ -16,7 +16,7 @@ from bot.core import AnswerCallback, Button, Context, Effect, Quiet, Refusal, Se
 from bot.grammar import mention_word, name_key
 from bot.permissions import may_answer, plays_at
 from bot.seat_names import by_person_part
-from bot.texts import joined, money, refusal_text, text
+from bot.texts import joined, money, refusal_text, setting_name, text
 from bot.vocabulary import ME_WORDS
 from ledger.accounts import reads_as
 from ledger.errors import LedgerError
@@ -1038,7 +1038,7 @@ def setting_amount(ctx: Context, value: str, word: str) -> int:
     if amount is None:
         # the examples say how to write an amount: the reason is added only when it is another
         hint = "" if why == ctx.t("amount_why_form") else ctx.t("config_bad_amount_why", why=why)
-        raise Refusal("config_bad_amount", setting=word, value=value, hint=hint)
+        raise Refusal("config_bad_amount", setting=setting_name(ctx.lang, word), value=value, hint=hint)
     if amount <= 0:
-        raise Refusal("config_bad_value", setting=word, value=value, allowed="> 0")
+        raise Refusal("config_bad_value", setting=setting_name(ctx.lang, word), value=value, allowed="> 0")
     return amount

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.core import Context, Refusal, SendText
 from bot.grammar import fold
-from bot.texts import joined, kong_name
+from bot.texts import joined, kong_name, setting_name
 from bot.vocabulary import MINGGANG_CHOICES, spellings
 
 #: setting words `设置` hands to this module
@@ -29,7 +29,8 @@ def configure(ctx: Context, word: str, values: list[str]) -> SendText:
     choice = spellings(MINGGANG_CHOICES).get(fold(value)) if values else None
     if choice is None:
         allowed = ("exposed", "added") if ctx.lang == "en" else ("直杠", "蓄杠")
-        raise Refusal("config_bad_value", setting=word, value=value, allowed=joined(ctx.lang, allowed))
+        shown = setting_name(ctx.lang, word)
+        raise Refusal("config_bad_value", setting=shown, value=value, allowed=joined(ctx.lang, allowed))
     set_minggang(ctx.service.engine, ctx.group.id, choice, by=ctx.sender.user_id, now=ctx.now())
     return ctx.reply("minggang_set", kind=kong_name(ctx.lang, choice))
 

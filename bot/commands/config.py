@@ -13,7 +13,7 @@ from bot.commands._common import money, setting_amount
 from bot.commands._stakes import report_lines
 from bot.core import Context, Refusal, SendText, registry
 from bot.grammar import fold, in_digits, tokens
-from bot.texts import game_name, joined, option_name, option_value, rules_summary
+from bot.texts import game_name, joined, option_name, option_value, rules_summary, setting_name
 from bot.vocabulary import COMMAND_WORDS
 from ledger.service import GroupInfo
 
@@ -213,11 +213,12 @@ def configure(ctx: Context) -> SendText:
 def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
     key = SETTING_WORDS.get(word.lower())
     value = values[0]
+    shown = setting_name(ctx.lang, word)  # as a refusal names it (`base stake (底金)`)
     if key == "game":
         game = GAME_WORDS.get(value.lower())
         if game is None:
             raise Refusal(
-                "config_bad_value", setting=word, value=value, allowed=joined(ctx.lang, ["卡五星", "够级", "碰胡"])
+                "config_bad_value", setting=shown, value=value, allowed=joined(ctx.lang, _game_choices(ctx.lang))
             )
         return {"game": game}  # the ledger brings back the rules the group last played the game under
     if key == "base":
@@ -228,23 +229,24 @@ def _changes(ctx: Context, word: str, values: list[str]) -> dict[str, Any]:
             value = raw[len(word) :].strip() if raw.startswith(word) else " ".join(values)
         base = setting_amount(ctx, value, word)
         if base > MAX_STAKE:  # the scoring core would refuse every hand
-            raise Refusal("config_bad_value", setting=word, value=value, allowed=f"≤ {MAX_STAKE // 100}元")
+            raise Refusal("config_bad_value", setting=shown, value=value, allowed=f"≤ {MAX_STAKE // 100}元")
         return {"base": base}
     if key == "language":
         language = LANGUAGE_WORDS.get(value.lower())
         if language is None:
-            raise Refusal("config_bad_value", setting=word, value=value, allowed=joined(ctx.lang, ["zh", "en"]))
+            raise Refusal("config_bad_value", setting=shown, value=value, allowed=joined(ctx.lang, ["zh", "en"]))
         return {"language": language}
     if key == "cutoff_hour":
         hour = in_digits(value.removesuffix("点钟").removesuffix("点"))  # `设置 日切 5点`, `五点`: as it is said
         if not hour.isdigit() or not 0 <= int(hour) <= 23:
-            raise Refusal("config_bad_value", setting=word, value=value, allowed="0-23")
+            raise Refusal("config_bad_value", setting=shown, value=value, allowed="0-23")
         return {"cutoff_hour": int(hour)}
     if key == "currency":
         from ledger.accounts import MAX_CURRENCY
 
         if len(value) > MAX_CURRENCY:
-            raise Refusal("config_bad_value", setting=word, value=value, allowed=ctx.t("chars_at_most", n=MAX_CURRENCY))
+            most = ctx.t("chars_at_most", n=MAX_CURRENCY)
+            raise Refusal("config_bad_value", setting=shown, value=value, allowed=most)
         return {"currency": value}
     return {"rules": _rules_change(ctx, word, key, values)}
 
@@ -258,11 +260,12 @@ def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -
     from ledger.scoring.kawuxing.rules import OPTIONS, PRESETS, make_rules
 
     rules = dict(ctx.group.rules)
+    shown = setting_name(ctx.lang, word)
     if key == "preset":
         preset = next((p.key for p in PRESETS.values() if values[0] in {p.key, p.zh}), None)
         if preset is None:
             allowed = joined(ctx.lang, [_both(ctx, p.key, p.zh) for p in PRESETS.values()])
-            raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
+            raise Refusal("config_bad_value", setting=shown, value=values[0], allowed=allowed)
         rules["preset"] = preset
     else:
         option = next((o for o in OPTIONS if word in {o.key, o.zh}), None)
@@ -278,6 +281,7 @@ def _rules_change(ctx: Context, word: str, key: str | None, values: list[str]) -
 
 
 def _option_value(ctx: Context, option: Any, word: str, values: list[str]) -> Any:
+    shown = option_name(ctx.lang, option.key) if ctx.lang == "en" else word  # `a plain win (屁胡) only by self-draw`
     by_label = {str(label): choice for choice, label in option.choice_zh.items()}
     if isinstance(option.default, bool):
         if values[0].lower() in YES:
@@ -285,7 +289,7 @@ def _option_value(ctx: Context, option: Any, word: str, values: list[str]) -> An
         if values[0].lower() in NO:
             return False
         allowed = "yes, no (是, 否)" if ctx.lang == "en" else joined(ctx.lang, ("是", "否"))
-        raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
+        raise Refusal("config_bad_value", setting=shown, value=values[0], allowed=allowed)
     if isinstance(option.default, tuple):
         picked: list[str] = []
         for value in values:
@@ -293,23 +297,29 @@ def _option_value(ctx: Context, option: Any, word: str, values: list[str]) -> An
                 choice = part if part in option.choices else by_label.get(part)
                 if choice is None:
                     allowed = joined(ctx.lang, [_both(ctx, c, option.choice_zh.get(c, c)) for c in option.choices])
-                    raise Refusal("config_bad_value", setting=word, value=value, allowed=allowed)
+                    raise Refusal("config_bad_value", setting=shown, value=value, allowed=allowed)
                 picked.append(choice)
         return picked
     if isinstance(option.default, int) and values[0].isdigit():
         number = int(values[0])
         if number not in option.choices:
             allowed = joined(ctx.lang, [str(c) for c in option.choices])
-            raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
+            raise Refusal("config_bad_value", setting=shown, value=values[0], allowed=allowed)
         return number
     words = _value_words(option)
     choice = values[0] if values[0] in option.choices else words.get(fold(values[0]).replace(" ", ""))
     if choice is None:
         listed = {c: next(w for w, value in words.items() if value == c) for c in option.choices}
-        shown = (f"{c} ({w})" for c, w in listed.items()) if ctx.lang == "en" else listed.values()
-        allowed = joined(ctx.lang, shown)
-        raise Refusal("config_bad_value", setting=word, value=values[0], allowed=allowed)
+        choices = (f"{c} ({w})" for c, w in listed.items()) if ctx.lang == "en" else listed.values()
+        allowed = joined(ctx.lang, choices)
+        raise Refusal("config_bad_value", setting=shown, value=values[0], allowed=allowed)
     return choice
+
+
+def _game_choices(lang: str) -> list[str]:
+    """The games a group may play, as 设置 游戏 takes them: `卡五星`; in English `kawuxing (卡五星)`."""
+    games = {game: zh for zh, game in GAME_WORDS.items() if not zh.isascii()}
+    return [f"{game} ({zh})" if lang == "en" else zh for game, zh in games.items()]
 
 
 def _both(ctx: Context, key: str, zh: str) -> str:

@@ -54,6 +54,7 @@ from bot.commands.questions import (
 from bot.commands.suggest import held_line, rerun, run_held
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import asks, fold, in_digits
+from bot.texts import setting_name
 from bot.vocabulary import COMMAND_WORDS, NEW_HAND_WORDS_EN, REPEAT_NO_WORDS_EN, REPEAT_WORDS_EN
 from ledger.booking import EXACT_RETELLING
 from ledger.events import PENGHU_PLAYS, Event
@@ -268,7 +269,8 @@ def configure(ctx: Context, word: str, values: list[str]) -> SendText:
     value = in_digits(fold("".join(values)).removesuffix("秒").removesuffix("s")) if values else ""  # `九十秒`
     seconds = 0 if value in {"关", "off", "否", "no"} else int(value) if value.isdigit() and len(value) <= 5 else -1
     if not 0 <= seconds <= DOUBLE_ENTRY_MAX:
-        raise Refusal("config_bad_value", setting=word, value=" ".join(values), allowed=f"0–{DOUBLE_ENTRY_MAX}")
+        shown = setting_name(ctx.lang, word)
+        raise Refusal("config_bad_value", setting=shown, value=" ".join(values), allowed=f"0–{DOUBLE_ENTRY_MAX}")
     set_double_entry(ctx.service.engine, ctx.group.id, seconds, by=ctx.sender.user_id, now=ctx.now())
     return ctx.reply(
         "double_entry_set" if seconds else "double_entry_off", seconds=seconds, span=seconds * EXACT_RETELLING

@@ -14,7 +14,7 @@ from bot.commands._common import amount_or_why, money, resolve_person, setting_a
 from bot.commands.payments import settled_at_once
 from bot.core import Context, Effect, Refusal, SendText, registry
 from bot.grammar import fold, tokens
-from bot.texts import joined
+from bot.texts import joined, setting_name
 from bot.vocabulary import COMMAND_WORDS
 from ledger.fees import MAX_PERCENT, Fees
 from ledger.service import LedgerError, MemberInfo
@@ -53,7 +53,8 @@ def _cut(ctx: Context, word: str, values: list[str]) -> dict[str, int | None]:
     if value.endswith("%"):
         number = value[:-1]
         if not number.isdigit() or not 1 <= int(number) <= MAX_PERCENT:
-            raise Refusal("config_bad_value", setting=word, value=values[0], allowed=f"1%–{MAX_PERCENT}%")
+            shown = setting_name(ctx.lang, word)
+            raise Refusal("config_bad_value", setting=shown, value=values[0], allowed=f"1%–{MAX_PERCENT}%")
         changes |= {"cut_percent": int(number), "cut_fixed": 0}
     else:
         changes |= {"cut_fixed": _amount(ctx, value, word), "cut_percent": 0}

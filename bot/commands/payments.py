@@ -40,7 +40,7 @@ from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import NAME_THEN_AMOUNT, english_payment, fold, name_key, said_after_payment, tokens
 from bot.permissions import may_answer, require_party
-from bot.texts import joined, money
+from bot.texts import joined, money, setting_name
 from bot.vocabulary import (
     ALL_RECEIVED_WORDS,
     COMMAND_WORDS,
@@ -1479,7 +1479,7 @@ def configure(ctx: Context, word: str, values: list[str]) -> SendText:
     choice = {"开": True, "on": True, "是": True, "关": False, "off": False, "否": False}.get(value)
     if choice is None:
         allowed = joined(ctx.lang, ("on", "off") if ctx.lang == "en" else ("开", "关"))
-        raise Refusal("config_bad_value", setting=word, value=" ".join(values), allowed=allowed)
+        raise Refusal("config_bad_value", setting=setting_name(ctx.lang, word), value=" ".join(values), allowed=allowed)
     set_merge_debts(ctx.service.engine, ctx.group.id, choice, by=ctx.sender.user_id, now=ctx.now())
     return ctx.reply("merge_debts_on" if choice else "merge_debts_off")
 

@@ -342,7 +342,7 @@ def table_buttons(ctx: Context, table_id: int, game: str) -> tuple[tuple[Button,
     names=["table"],
     aliases=COMMAND_WORDS["table"],
     help_zh="牌桌：看当前牌桌、第几局、庄家、亮倒、漂和本局已记的杠",
-    help_en="the current table: hand number, dealer, 亮倒, 漂 and this hand's kongs so far",
+    help_en="the current table: hand number, dealer, ready (亮倒), piao (漂) and this hand's kongs so far",
 )
 def show_table(ctx: Context) -> SendText:
     from bot.commands._common import current_table
@@ -380,7 +380,7 @@ def show_table(ctx: Context) -> SendText:
     names=["seatme"],
     aliases=sorted(SEAT_ME_WORDS),
     help_zh="我也来（加我、算我一个）：想上桌时，说怎么坐下（开桌时写上你：开桌 @甲 @乙 加我）",
-    help_en="我也来 (count me in): how to get a seat (be named at 开桌: 开桌 @a @b 加我)",
+    help_en="我也来 (count me in): how to get a seat (be named when the table opens: open @a @b me)",
     in_menu=False,
 )
 def seat_me(ctx: Context) -> SendText:

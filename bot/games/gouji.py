@@ -36,12 +36,15 @@ from bot.commands.questions import cancel_by_typing, nothing_booked
 from bot.commands.table import STATUS_LINES, WAITING_LINES
 from bot.core import AnswerCallback, Button, Context, HandlerResult, Outcome, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import asks, fold, place_in_chinese, tokens
+from bot.grammar import asks, fold, last_alone, place_in_chinese, tokens
 from bot.texts import joined, register, register_describer, scoring_refusal
 from bot.vocabulary import (
     GOUJI_CARD_PASSING_WORDS,
+    GOUJI_FAILED_EN,
+    GOUJI_MARK_EN,
     GOUJI_MARK_WORDS,
     GOUJI_PLACE_EN,
+    GOUJI_PLACE_SAID_EN,
     GOUJI_PLACES,
     GOUJI_ROUND_EN,
     GOUJI_ROUND_WORDS,
@@ -57,9 +60,11 @@ GOUJI = ("gouji",)
 SEAT_COUNT = gouji.SEAT_COUNT
 #: words that switch what the names after them are: 革命 players, or failed burns in the order they failed
 GEMING_WORDS = frozenset({"革命", "geming", "revolution"})
-FAILED_WORDS = frozenset({"烧牌", "烧牌失败", "烧失败", "shaopai"})
+FAILED_WORDS = frozenset({"烧牌", "烧牌失败", "烧失败", "shaopai", *GOUJI_FAILED_EN})
 ORDER_WORDS = frozenset({"名次", "出完", "order"})
 PLACE_EN = GOUJI_PLACE_EN
+#: a place typed in English before its name in a round (`order 1st @a 2nd @b …`, `order first ben …`) -> its word
+PLACE_TYPED_EN = {english: place for place, english in PLACE_EN.items()} | GOUJI_PLACE_SAID_EN
 #: what players add to a round they type when it is one (`名次 … 串三户！`): checked, not recorded
 CHUANSANHU_WORDS = frozenset({"串三户"})
 #: rows of buttons under a flow's message
@@ -76,41 +81,42 @@ register(
         },
         "gouji_round_corrected": {
             "zh": "第{number}局 已改正（原记录作废）：{places}",
-            "en": "Round {number} corrected (the old record is void): {places}",
+            "en": "Hand {number} corrected (the old record is void): {places}",
         },
         "gouji_marks_geming": {"zh": "革命：{names}", "en": "Revolution (革命, sat out): {names}"},
         "gouji_marks_failed": {"zh": "烧牌失败：{names}", "en": "Failed burns (烧牌失败): {names}"},
         "gouji_scored": {"zh": "{team} 得 {points} 分{double}", "en": "{team} score {points}{double}"},
-        "gouji_chuansanhu": {"zh": "（串三户，翻倍）", "en": " (串三户, doubled)"},
+        "gouji_chuansanhu": {"zh": "（串三户，翻倍）", "en": " (串三户: 1st to 3rd one team, doubled)"},
         "gouji_tie": {"zh": "两边都没有正分，本局不计分。", "en": "Neither team is positive: nobody scores."},
         "gouji_void": {
             "zh": "{names} 革命：两人以上革命，本局作废，不计分。",
-            "en": "{names} declared 革命: two or more void the round, nothing scores.",
+            "en": "{names} declared revolution (革命): two or more void the round, nothing scores.",
         },
         "gouji_void_with_places": {
             "zh": "没有记：两人以上革命，这一局就作废了，没人出牌，也就没有名次和烧牌失败（写了 {named}）。"
             "{names} 真的都革命了，发：名次 革命 {names_typed}（本局作废）；这一局打了的话，革命的只写一个人。",
-            "en": "Not recorded: two or more 革命 void the round, so nobody played and nobody has a place or a failed "
-            "burn ({named} given). If {names} all declared 革命, send 名次 革命 {names_typed} (a void round); if the "
-            "round was played, name one 革命 at most.",
+            "en": "Not recorded: two or more revolutions (革命) void the round, so nobody played and nobody has a "
+            "place or a failed burn ({named} given). If {names} all declared revolution, send order revolution "
+            "{names_typed} (a void round); if the round was played, name one revolution at most.",
         },
         "gouji_all_geming": {
             "zh": "没有记：六个人不可能都革命。革命要手里没有大王、小王和 2，这些牌总在某个人手里。"
             "按出完的顺序写名次，革命的写在「革命」后面：名次 @甲 @丁 … 革命 @某人",
-            "en": "Not recorded: all six cannot declare 革命: it takes a hand without jokers or 2s, and those are "
-            "always in someone's hand. Send the order they went out, 革命 players after 革命: 名次 @a @d … 革命 @x",
+            "en": "Not recorded: all six cannot declare revolution (革命): it takes a hand without jokers or 2s, "
+            "and those are always in someone's hand. Send the order they went out, revolution players after "
+            "revolution: order @a @d … revolution @x",
         },
         "gouji_void_round": {
             "zh": "作废，不计分（{names} 革命：两人以上革命的局不算）",
-            "en": "void, nothing scores ({names} declared 革命: a round with two or more is void)",
+            "en": "void, nothing scores ({names} declared revolution (革命): a round with two or more is void)",
         },
         "gouji_match": {"zh": "比分：{first} {a} ｜ {second} {b}", "en": "Match: {first} {a} | {second} {b}"},
         "gouji_unknown_word": {
             "zh": "看不懂「{word}」：按出完的顺序写座位上的人（@某人 或名字），革命的写在「革命」后面，"
             "烧牌失败的按失败先后写在「烧牌」后面。例如：名次 @a @d @c @f @b 烧牌 @e",
             "en": "Cannot read “{word}”: name the seated players in the order they went out (@someone or a name), "
-            "革命 players after 革命, failed burns after 烧牌 in the order they failed. "
-            "Example: 名次 @a @d @c @f @b 烧牌 @e",
+            "revolution (革命) players after revolution, failed burns (烧牌) after failed burn in the order they "
+            "failed. Example: order @a @d @c @f @b failed burn @e",
         },
         "gouji_named_twice": {"zh": "{name} 写了两次。", "en": "{name} is named twice."},
         "gouji_place_twice": {
@@ -119,31 +125,32 @@ register(
         },
         "gouji_place_needs_name": {
             "zh": "「{word}」后面要写是谁：名次 头科阿杰 二科老王 …（或按出完的顺序写名字：名次 @甲 @丁 @丙 …）",
-            "en": "Whose is “{word}”? 名次 头科 @a 二科 @b … (or the names in the order they went out)",
+            "en": "Whose is “{word}”? order 1st @a 2nd @b … (or the names in the order they went out)",
         },
         "gouji_place_moved": {
             "zh": "没有记：写的是 {name} {place}，可这样算出来是：{places}（革命、烧牌失败会挪名次）。"
             "按出完的顺序写名字再发：名次 @甲 @丁 @丙 … 革命 @某人",
-            "en": "Not recorded: {name} is given as {place}, but the round comes out as: {places} (革命 and failed "
-            "burns move the places). Send the names in the order they went out: 名次 @a @d @c … 革命 @x",
+            "en": "Not recorded: {name} is given as {place}, but the round comes out as: {places} (a revolution "
+            "(革命) or a failed burn (烧牌) moves the places). Send the names in the order they went out: "
+            "order @a @d @c … revolution @x",
         },
         "gouji_not_chuansanhu": {
             "zh": "没有记：这个名次不是串三户（头科、二科、三科不是同一队）：{places}。名次对的话去掉「串三户」再发"
             "（串三户不用写，会自己算）。",
-            "en": "Not recorded: this order is no 串三户 (头科, 二科 and 三科 are not one team): {places}. If the "
-            "order is right, send it without “串三户” (it is worked out anyway).",
+            "en": "Not recorded: this order is no chuansanhu (串三户: 1st, 2nd and 3rd not one team): {places}. "
+            "If the order is right, send it without “串三户” (it is worked out anyway).",
         },
         "gouji_missing": {
             "zh": "还差 {names}：六个人都要写上（革命的写在「革命」后面，烧牌失败的写在「烧牌」后面）。",
-            "en": "{names} missing: name all six (revolution (革命) after revolution, failed burns after shaopai "
-            "(烧牌)).",
+            "en": "{names} missing: name all six (revolution (革命) players after revolution, failed burns (烧牌) "
+            "after failed burn).",
         },
         "gouji_flow_title": {
             "zh": "记名次（第{number}局）：按出完的顺序点人",
             "en": "Record hand {number}: tap the players in the order they went out",
         },
         "gouji_flow_ask_o": {"zh": "谁是第 {n} 个出完的？", "en": "Who went out next (number {n})?"},
-        "gouji_flow_ask_g": {"zh": "谁革命了？", "en": "Who declared 革命?"},
+        "gouji_flow_ask_g": {"zh": "谁革命了？", "en": "Who declared revolution (革命)?"},
         "gouji_flow_ask_f": {
             "zh": "谁烧牌失败了？（按失败的先后点）",
             "en": "Whose burn failed? (in the order they failed)",
@@ -155,74 +162,77 @@ register(
         "gouji_flow_told_place": {"zh": "{place} {name}（{teller}说的）", "en": "{place} {name} (said by {teller})"},
         "gouji_place_added": {
             "zh": "记到上面的名次按钮里了：{name} {place}。",
-            "en": "Added to the 名次 buttons above: {name} {place}.",
+            "en": "Added to the place buttons above: {name} {place}.",
         },
         "gouji_card_passing": {
             "zh": "{word} 只是换牌，不算分，这里不用记。记的是每局的名次（头科在前）：名次 @甲 @丁 @丙 @己 @乙 @戊"
             "（革命 @某人、烧牌 @某人 写在后面；只发「名次」出按钮）。",
-            "en": "{word} only passes cards and scores nothing: nothing to record. What is recorded is each round's "
-            "order (头科 first): 名次 @a @d @c @f @b @e (革命 @x, 烧牌 @x after; a bare 名次 shows buttons).",
+            "en": "Card passing ({word}) scores nothing: nothing to record. What is recorded is each hand's order "
+            "(1st first): order @a @d @c @f @b @e (revolution @x, failed burn @x after; a bare order shows "
+            "buttons).",
         },
         "gouji_place_last": {
             "zh": "记到上面的名次按钮里了：{name} {place}。只剩 {last}，就是 {last_place}：点上面的「✅ 确认」记账。",
-            "en": "Added to the 名次 buttons above: {name} {place}. Only {last} is left, so {last_place}: press "
+            "en": "Added to the place buttons above: {name} {place}. Only {last} is left, so {last_place}: press "
             "“✅ Confirm” above to book the round.",
         },
         "gouji_flow_last": {
             "zh": "只剩 {name}：{place}（是革命或烧牌失败的话，点「革命…」或「烧牌失败…」再点 TA）",
-            "en": "Only {name} is left: {place} (if they declared 革命 or their burn failed, press “革命…” or "
-            "“Failed burn…”, then them)",
+            "en": "Only {name} is left: {place} (if they declared revolution or their burn failed, press "
+            "“Revolution…” or “Failed burn…”, then them)",
         },
         "gouji_place_taken": {
             "zh": "上面的名次按钮里 {place} 已经是 {name}，没有改。不对就点「↩ 撤一个」或「取消」重来。",
-            "en": "In the 名次 buttons above, {place} is {name} already; nothing changed. If that is wrong, press "
+            "en": "In the place buttons above, {place} is {name} already; nothing changed. If that is wrong, press "
             "“↩ Undo one” or “Cancel” and start again.",
         },
         "gouji_place_placed": {
             "zh": "上面的名次按钮里已经有你了（{name}），没有改。不对就点「↩ 撤一个」或「取消」重来。",
-            "en": "You ({name}) are in the 名次 buttons above already; nothing changed. If that is wrong, press "
+            "en": "You ({name}) are in the place buttons above already; nothing changed. If that is wrong, press "
             "“↩ Undo one” or “Cancel” and start again.",
         },
         "gouji_place_placed_named": {
             "zh": "上面的名次按钮里已经有 {name} 了，没有改。不对就点「↩ 撤一个」或「取消」重来。",
-            "en": "{name} is in the 名次 buttons above already; nothing changed. If that is wrong, press "
+            "en": "{name} is in the place buttons above already; nothing changed. If that is wrong, press "
             "“↩ Undo one” or “Cancel” and start again.",
         },
         "gouji_chuansanhu_alone": {
             "zh": "串三户不用单独记：发这一局的名次（头科在前），是串三户会自己算、翻倍："
             "名次 @甲 @丁 @丙 @己 @乙 @戊（只发「名次」出按钮）",
-            "en": "串三户 is not recorded on its own: send the round's order (头科 first) and a 串三户 is worked out "
-            "and doubled: 名次 @a @d @c @f @b @e (a bare 名次 shows buttons)",
+            "en": "chuansanhu (串三户: 1st, 2nd and 3rd one team) is not recorded on its own: send the round's "
+            "order (1st first) and it is worked out and doubled: order @a @d @c @f @b @e (a bare order shows "
+            "buttons)",
         },
         "gouji_place_not_seated": {
             "zh": "你不在这桌上，「{word}」说的是谁？记名次：名次 @甲 @丁 @丙 @己 @乙 @戊（头科在前）",
-            "en": "You are not seated here: whose place is “{word}”? Record the round: 名次 @a @d @c @f @b @e "
-            "(头科 first)",
+            "en": "You are not seated here: whose place is “{word}”? Record the round: order @a @d @c @f @b @e "
+            "(1st first)",
         },
         "gouji_geming_alone": {
             "zh": "没有记：革命要写在一局的名次里，还差其余五人的名次。"
             "按出完的顺序写（头科在前），革命的写在「革命」后面：名次 @甲 @丁 @丙 @己 @乙 革命 {names_typed}",
             "en": "Not recorded: revolution (革命) goes in a round's line, and the other five players' order is "
-            "missing. Name them in the order they went out (first out, 头科, first), revolution after revolution: "
+            "missing. Name them in the order they went out (1st first), revolution after revolution: "
             "order @a @d @c @f @b revolution {names_typed}",
         },
         "gouji_geming_void": {
             "zh": "没有记：革命要写在「名次」后面。两人以上革命，这一局作废、不计分；"
             "{names} 都革命了的话，发：名次 革命 {names_typed}",
-            "en": "Not recorded: 革命 goes after 名次. Two or more 革命 void the round (not scored); if {names} all "
-            "declared 革命, send: 名次 革命 {names_typed}",
+            "en": "Not recorded: revolution (革命) goes in a round's line. Two or more revolutions void the round "
+            "(not scored); if {names} all declared revolution, send: order revolution {names_typed}",
         },
         "gouji_geming_who": {
             "zh": "没有记：革命要写在一局的名次里，写上是谁：名次 @甲 @丁 @丙 @己 @乙 革命 @某人"
             "（其余五人按出完的顺序，头科在前）；两人以上革命，这一局作废：名次 革命 @某人 @某人",
-            "en": "Not recorded: 革命 goes in a round's line, with who: 名次 @a @d @c @f @b 革命 @x (the other five in "
-            "the order they went out, 头科 first); two or more 革命 void the round: 名次 革命 @x @y",
+            "en": "Not recorded: revolution (革命) goes in a round's line, with who: order @a @d @c @f @b revolution "
+            "@x (the other five in the order they went out, 1st first); two or more revolutions void the round: "
+            "order revolution @x @y",
         },
         "gouji_failed_alone": {
             "zh": "没有记：烧牌失败要写在一局的名次里：先按出完的顺序写出完的人，"
             "烧牌失败的按失败先后写在「烧牌」后面：名次 @甲 @丁 @丙 @己 烧牌 {names}",
-            "en": "Not recorded: failed burns go in a round's line: those who went out in order, then the failed "
-            "burns after 烧牌 in the order they failed: 名次 @a @d @c @f 烧牌 {names}",
+            "en": "Not recorded: failed burns (烧牌) go in a round's line: those who went out in order, then the "
+            "failed burns after failed burn in the order they failed: order @a @d @c @f failed burn {names}",
         },
         "gouji_table_waiting": {
             "zh": "第{number}局的名次还没记完，没有记账（名次按钮在等）：",
@@ -230,7 +240,7 @@ register(
         },
         "gouji_table_left": {"zh": "还差：{names}", "en": "Still to place: {names}"},
         "gouji_btn_o": {"zh": "出完…", "en": "Went out…"},
-        "gouji_btn_g": {"zh": "革命…", "en": "革命…"},
+        "gouji_btn_g": {"zh": "革命…", "en": "Revolution…"},
         "gouji_btn_f": {"zh": "烧牌失败…", "en": "Failed burn…"},
         "gouji_btn_undo": {"zh": "↩ 撤一个", "en": "↩ Undo one"},
     }
@@ -255,8 +265,8 @@ class Told:
     names=["round"],
     aliases=GOUJI_ROUND_WORDS,
     help_zh="够级名次：名次 @甲 @丁 @丙 @己 @乙 @戊（头科在前）｜ … 革命 @某人 ｜ … 烧牌 @某人（只写「名次」出按钮）",
-    help_en="a 够级 hand: order @a @d @c @f @b @e (头科 first; 名次, ranking) | … 革命 @x | … 烧牌 @x (plain order "
-    "shows buttons)",
+    help_en="a Gouji (够级) hand: order @a @d @c @f @b @e (1st first; 名次, ranking) | … revolution @x | … failed "
+    "burn @x (plain order shows buttons)",
     games=GOUJI,
     on_edit=True,
 )
@@ -294,8 +304,8 @@ def record_round(ctx: Context) -> SendText:
     aliases=OWN_PLACE_WORDS,
     help_zh="够级的名次：我头科（我是二科、末游 我 …）｜ 别人的写名字：小张 头科（@小张 二科）—— 出按钮，"
     "说了的已经排好，再按出完的顺序点其他人；名次按钮已经在等的话，就填进那组按钮里",
-    help_en="a 够级 place: I'm 1st (me 2nd, 1st me …) | another player's by name: Ben 2nd (@b 2nd, 2nd Ben) shows the "
-    "名次 buttons with them placed, or goes into those waiting; tap the others",
+    help_en="a Gouji (够级) place: I'm 1st (me 2nd, 1st me, I'm last …) | another player's by name: Ben 2nd (@b 2nd, "
+    "2nd Ben, Ben last) shows the place buttons with them placed, or goes into those waiting; tap the others",
     games=GOUJI,
     in_menu=False,
 )
@@ -321,6 +331,8 @@ def record_own_place(ctx: Context) -> list[SendText] | SendText:
     at = GOUJI_PLACES[ctx.word.removeprefix("我")]
     told = {} if mine == teller or teller is None else {mine: teller}  # said of another: who said it, shown
     waiting = _round_waiting(ctx, table)
+    if waiting is None and last_alone(typed):
+        raise Quiet  # `last` alone with no round being told: chat, as 末游 alone is
     if waiting is None:
         return start_flow(ctx, table, (at, mine), told)
     state = dict(waiting.state)
@@ -355,7 +367,8 @@ def record_own_place(ctx: Context) -> list[SendText] | SendText:
     names=["tribute"],
     aliases=GOUJI_CARD_PASSING_WORDS,
     help_zh="进贡、点贡、开点：只换牌不算分，不用记；记每局的名次",
-    help_en="进贡, 点贡, 开点: cards change hands, no points: nothing to record; record each round's 名次",
+    help_en="card passing (进贡, 点贡, 开点): cards change hands, no points: nothing to record; record each round's "
+    "order",
     games=GOUJI,
     in_menu=False,
 )
@@ -370,7 +383,8 @@ def card_passing(ctx: Context) -> SendText:
     names=["geming"],
     aliases=tuple(word for words in GOUJI_MARK_WORDS.values() for word in words),
     help_zh="革命、烧牌失败：写在名次里 —— 名次 @甲 @丁 @丙 @己 @乙 革命 @某人 ｜ 作废的局：名次 革命 @甲 @乙",
-    help_en="革命 and failed burns go in the round's line: 名次 @a @d @c @f @b 革命 @x | void: 名次 革命 @a @b",
+    help_en="revolution (革命) and failed burns (烧牌) go in the round's line: order @a @d @c @f @b revolution @x | "
+    "void: order revolution @a @b",
     games=GOUJI,
     in_menu=False,
 )
@@ -389,8 +403,10 @@ def mark_alone(ctx: Context) -> SendText:
     if any(name is None for name in names):
         raise Quiet  # `革命 尚未成功`, `我革命了 哈哈`: said, not recorded
     named = list(dict.fromkeys(str(name) for name in names))
+    if not named and any(ctx.word in words for words in GOUJI_MARK_EN.values()):
+        raise Quiet  # `revolution`, `burn` alone: everyday words, answered only with the players after them
     typed = " ".join(named)
-    if ctx.word.removeprefix("我").startswith("烧牌"):
+    if ctx.word in GOUJI_MARK_WORDS["failed"]:
         return ctx.reply("gouji_failed_alone", names=typed or ("@x" if ctx.lang == "en" else "@某人"))
     if not named:
         return ctx.reply("gouji_geming_who")
@@ -403,7 +419,7 @@ def mark_alone(ctx: Context) -> SendText:
     names=["match"],
     aliases=MATCH_WORDS,
     help_zh="比分：这桌两队到现在的总分（每局的回复里也有）",
-    help_en="比分: the two teams' points at this table so far (each round's reply shows it too)",
+    help_en="the match score (比分): the two teams' points at this table so far (each round's reply shows it too)",
     games=GOUJI,
     in_menu=False,
 )
@@ -485,7 +501,7 @@ def parse_round(args: str, resolve: Callable[[str], str | None]) -> Told:
                 if target != "order" or name is None:
                     raise Refusal("gouji_place_needs_name", word=place)
                 index += token == place  # the name typed apart after its place
-                at = GOUJI_PLACES[fold(place)]
+                at = GOUJI_PLACES[PLACE_TYPED_EN.get(fold(place), fold(place))]
                 if at in said:
                     raise Refusal("gouji_place_twice", place=place, first=said[at], second=name)
             else:
@@ -588,7 +604,7 @@ def _place_first(token: str, after: str, resolve: Callable[[str], str | None]) -
     """A 够级 place said before a name (`头科阿杰`, or `头科` then `阿杰`): (the place as typed, the seat), the seat
     None when no seat follows; (None, None) when the word is no place, nor a place glued to a seat."""
     folded = fold(token)
-    if folded in GOUJI_PLACES:
+    if folded in GOUJI_PLACES or folded in PLACE_TYPED_EN:  # `头科 阿杰`, `1st @a`
         return token, resolve(after) if after else None
     for place in sorted(GOUJI_PLACES, key=len, reverse=True):
         if folded.startswith(place):

@@ -33,6 +33,7 @@ from bot.vocabulary import (
     METHODS,
     PENGHU_COMMAND_WORDS,
     PENGHU_DISCARDED_BY,
+    PENGHU_DONE_EN,
     PENGHU_FIRST_PERSON_WORDS,
     PENGHU_WALL_SAID,
     PENGHU_WON_BY_PLAY,
@@ -93,17 +94,19 @@ register(
             "zh": "看不懂「{word}」：写座位上的人（@某人 或名字），以及 点 @某人、摸、起手、中庄、跑起 这类词。"
             "例如：碰 点 @丙 ｜ 扫 起手 ｜ 胡 @乙 点 @丙",
             "en": "Cannot read “{word}”: name a seated player (@someone or a name) and words like from @x, "
-            "self-drawn, at the deal, 中庄, 跑起. Examples: pong from @c | sweep at the deal | win @b from @c",
+            "self-drawn, at the deal, 中庄 (the dealer's repeat win), 跑起 (a run-up). Examples: pong from @c | sweep "
+            "at the deal | win @b from @c",
         },
         "penghu_no_patterns": {
             "zh": "碰胡的胡不分番型，「{word}」不用写：胡 点 @丙（丙一人出）｜ 胡 自摸（每人出）。",
-            "en": "A 碰胡 win has no patterns; leave out “{word}”: win from @c (c pays) | win self-drawn (each pays).",
+            "en": "A Penghu (碰胡) win has no patterns; leave out “{word}”: win from @c (c pays) | win self-drawn "
+            "(each pays).",
         },
         "penghu_other_game": {
             "zh": "这桌打的是碰胡，没有{word}（那是卡五星的记法）。"
             "碰胡记：碰 点 @丙 ｜ 扫 ｜ 胡 点 @丙 ｜ 荒庄；发「帮助 记牌」看怎么记。",
-            "en": "This table plays 碰胡, which has no {word} (a 卡五星 record). 碰胡 records: pong from @c | sweep | "
-            "win from @c | draw; send help record for more.",
+            "en": "This table plays Penghu (碰胡), which has no {word} (a Ka Wu Xing (卡五星) record). Penghu records: "
+            "pong from @c | sweep | win from @c | draw; send help record for more.",
         },
         "penghu_word_not_here": {"zh": "「{word}」用不到{what}上。", "en": "“{word}” does not apply to {what}."},
         "penghu_player_missing": {
@@ -138,7 +141,7 @@ register(
         "penghu_no_args": {"zh": "{what}后面不用写别的。", "en": "{what} takes nothing more."},
         "penghu_paoqi_source": {
             "zh": "跑起的牌是谁打的？写 跑起 点 @丙（丙一人出）。",
-            "en": "Whose discard ran up? Write 跑起 from @c (c pays alone).",
+            "en": "Whose discard ran up (跑起)? Write 跑起 from @c (c pays alone).",
         },
         "penghu_paoqi_wall": {
             "zh": "跑起没有摸的：跑起的总是别人打的牌，写 跑起 点 @丙（丙一人出）。",
@@ -157,32 +160,34 @@ register(
         },
         "penghu_paoqi_hu_source": {
             "zh": "跑起胡是跑起别人打的牌：写 胡 点 @丙 跑起。",
-            "en": "A 跑起胡 runs up someone's discard: write win from @c 跑起.",
+            "en": "A run-up win (跑起胡) runs up someone's discard: write win from @c 跑起.",
         },
         "penghu_after_baojing": {
             "zh": "{name} 已报警，第五次碰/扫就是五福：记 五福 摸 或 五福 点 @丙（替人记：{name} 五福 摸）。",
-            "en": "{name} has called 报警: the fifth 碰/扫 is 五福. Write 五福 self-drawn or 五福 from @c "
-            "(for someone else: {name} 五福 self-drawn).",
+            "en": "{name} has called the alarm (报警): the fifth pong or sweep is a five-fortune win (五福). Write "
+            "五福 self-drawn or 五福 from @c (for someone else: {name} 五福 self-drawn).",
         },
         "penghu_fifth_needs_baojing": {
             "zh": "{name} 已经碰/扫了 4 次：先记 报警，第五次记 五福（例如：{name} 报警，然后 {name} 五福 摸）。",
-            "en": "{name} has 4 碰/扫 already: record 报警 first, then the fifth as 五福 (e.g. {name} 报警, then "
-            "{name} 五福 self-drawn).",
+            "en": "{name} has 4 pongs and sweeps (碰/扫) already: record the alarm (报警) first, then the fifth as a "
+            "five-fortune win (五福) (e.g. {name} 报警, then {name} 五福 self-drawn).",
         },
         "penghu_wufu_needs_baojing": {
             "zh": "{name} 没有报警，五福不算：五福是报警之后的第五次碰/扫。第四次碰/扫之后先记 报警"
             "（例如：{name} 报警，然后 {name} 五福 摸）。",
-            "en": "{name} has not called 报警, so no 五福: 五福 is the fifth 碰/扫 after 报警. After the fourth 碰/扫 "
-            "record 报警 first (e.g. {name} 报警, then {name} 五福 self-drawn).",
+            "en": "{name} has not called the alarm (报警), so no five-fortune win (五福): 五福 is the fifth pong or "
+            "sweep (碰/扫) after 报警. After the fourth, record 报警 first (e.g. {name} 报警, then {name} 五福 "
+            "self-drawn).",
         },
         "penghu_three_sao_is_tishe": {
             "zh": "起手连扫三次算提蛇：记 提蛇 起手（例如：{name} 提蛇 起手）。",
-            "en": "Three 扫 at the deal are a 提蛇: write 提蛇 at the deal (e.g. {name} 提蛇 at the deal).",
+            "en": "Three sweeps (扫) at the deal are a four of a kind (提蛇): write 提蛇 at the deal (e.g. {name} 提蛇 "
+            "at the deal).",
         },
         "penghu_xiaoqidui_needs_sao": {
             "zh": "庄家的小七对要带一个扫：先记 扫 起手（例如：{name} 扫 起手，然后 {name} 小七对）。",
-            "en": "The dealer's 小七对 needs a 扫: record sweep at the deal first (e.g. {name} sweep at the deal, "
-            "then {name} 小七对).",
+            "en": "The dealer's little seven pairs (小七对) needs a sweep (扫): record sweep at the deal first (e.g. "
+            "{name} sweep at the deal, then {name} 小七对).",
         },
         "penghu_baojing_early": {
             "zh": "没有记录：报警要在第四次碰/扫之后，{name} 现在是 {count} 次。碰/扫满 4 次再记：{name} 报警",
@@ -223,8 +228,9 @@ register(
         "penghu_deal_over": {
             "zh": "没有记录：这一局已经开打了（记了 {what}）。起手的扫、提蛇开打前就亮在桌上，"
             "开打以后不能再记「起手」。开打后摸到的记「{word}」，不写「起手」。",
-            "en": "Not recorded: play has begun (recorded: {what}). Deal-time 扫/提蛇 are laid down before the first "
-            "discard, so “at the deal” no longer applies. One drawn in play: write {word} without it.",
+            "en": "Not recorded: play has begun (recorded: {what}). Sweeps and fours of a kind (扫/提蛇) at the deal "
+            "are laid down before the first discard, so “at the deal” no longer applies. One drawn in play: write "
+            "{word} without it.",
         },
         "penghu_won_by_play": {
             "zh": "没有记录：{play}了就胡（{word}），{play}和胡各算各的钱，分两条记：先发「{first}」，再发「{then}」。",
@@ -236,27 +242,27 @@ register(
             "zh": "{name} {total}（碰{peng} 扫{sao}）",
             "en": "{name} {total} (pong ×{peng}, sweep ×{sao})",
         },
-        "penghu_baojing_state": {"zh": "已报警：{names}", "en": "报警 called: {names}"},
+        "penghu_baojing_state": {"zh": "已报警：{names}", "en": "Alarm (报警) called: {names}"},
         "penghu_hand_over": {"zh": "第{number}局 {what}", "en": "Hand {number}: {what}"},
         "pev_peng": {"zh": "碰", "en": "pong (碰)"},
         "pev_sao": {"zh": "扫", "en": "sweep (扫)"},
-        "pev_guosao": {"zh": "过扫", "en": "过扫"},
-        "pev_paoqi": {"zh": "跑起", "en": "跑起"},
-        "pev_tishe": {"zh": "提蛇", "en": "提蛇"},
-        "pev_baojing": {"zh": "报警", "en": "报警 (alarm)"},
-        "pev_wufu": {"zh": "五福", "en": "五福"},
+        "pev_guosao": {"zh": "过扫", "en": "passed sweep (过扫)"},
+        "pev_paoqi": {"zh": "跑起", "en": "run-up (跑起)"},
+        "pev_tishe": {"zh": "提蛇", "en": "four of a kind (提蛇)"},
+        "pev_baojing": {"zh": "报警", "en": "alarm (报警)"},
+        "pev_wufu": {"zh": "五福", "en": "five-fortune win (五福)"},
         "pev_hu": {"zh": "胡", "en": "wins (胡)"},
         "pev_win": {"zh": "胡", "en": "win (胡)"},
-        "pev_tianhu": {"zh": "天胡", "en": "天胡"},
-        "pev_dihu": {"zh": "地胡", "en": "地胡"},
-        "pev_xiaoqidui": {"zh": "小七对", "en": "小七对"},
+        "pev_tianhu": {"zh": "天胡", "en": "heavenly hand (天胡)"},
+        "pev_dihu": {"zh": "地胡", "en": "earthly hand (地胡)"},
+        "pev_xiaoqidui": {"zh": "小七对", "en": "little seven pairs (小七对)"},
         "pev_draw": {"zh": "荒庄", "en": "drawn hand (荒庄)"},
         "pev_line": {"zh": "{player} {what}{detail}", "en": "{player} {what}{detail}"},
         "pev_from": {"zh": "，点 {source}（一人出）", "en": ", from {source} (one pays)"},
         "pev_each": {"zh": "（每人出）", "en": " (each pays)"},
         "pev_at_deal": {"zh": "（起手）", "en": " (at the deal)"},
-        "pev_zhongzhuang": {"zh": "，中庄", "en": ", 中庄"},
-        "pev_paoqi_hu": {"zh": "，跑起胡", "en": ", 跑起胡"},
+        "pev_zhongzhuang": {"zh": "，中庄", "en": ", the dealer's repeat win (中庄)"},
+        "pev_paoqi_hu": {"zh": "，跑起胡", "en": ", run-up win (跑起胡)"},
         "pev_dealer_pays": {"zh": "（庄家 {dealer} 一人出）", "en": " (the dealer {dealer} pays)"},
     }
 )
@@ -419,19 +425,30 @@ HELP = {
         "pong (碰): pong from @c (c pays) | pong self-drawn (a tile from the wall: each pays) | pong @b from @c",
     ),
     "sao": ("扫：扫 ｜ 扫 起手 ｜ 扫 @乙", "sweep (扫): sweep | sweep at the deal | sweep @b"),
-    "guosao": ("过扫：过扫 ｜ 过扫 @乙", "过扫: 过扫 | 过扫 @b"),
-    "paoqi": ("跑起：跑起 点 @丙（丙一人出 12）", "跑起: 跑起 from @c (c pays 12)"),
-    "tishe": ("提蛇：提蛇 ｜ 提蛇 起手", "提蛇: 提蛇 | 提蛇 at the deal"),
-    "baojing": ("报警：第四次碰/扫之后报警，才能五福", "报警 after the 4th 碰/扫, before a 五福"),
-    "wufu": ("五福：五福 摸 ｜ 五福 点 @丙（报警之后）", "五福: 五福 self-drawn | 五福 from @c (after 报警)"),
+    "guosao": ("过扫：过扫 ｜ 过扫 @乙", "a passed sweep (过扫): 过扫 | 过扫 @b"),
+    "paoqi": ("跑起：跑起 点 @丙（丙一人出 12）", "a run-up (跑起): 跑起 from @c (c pays 12)"),
+    "tishe": ("提蛇：提蛇 ｜ 提蛇 起手", "four of a kind (提蛇): 提蛇 | 提蛇 at the deal"),
+    "baojing": (
+        "报警：第四次碰/扫之后报警，才能五福",
+        "the alarm (报警): 报警 after the 4th pong or sweep, before a five-fortune win (五福)",
+    ),
+    "wufu": (
+        "五福：五福 摸 ｜ 五福 点 @丙（报警之后）",
+        "a five-fortune win (五福): 五福 self-drawn | 五福 from @c (after 报警)",
+    ),
     "hu": (
         "胡：胡 自摸 ｜ 胡 点 @丙 ｜ 胡 点 @丙 跑起 ｜ 中庄 自摸（庄家再胡）",
-        "win (胡): win self-drawn | win from @c | win from @c 跑起 | 中庄 self-drawn (the dealer wins again)",
+        "win (胡): win self-drawn | win from @c | win from @c 跑起 (a run-up) | 中庄 self-drawn (the dealer wins "
+        "again)",
     ),
-    "tianhu": ("天胡：起手就胡", "天胡: a complete hand at the deal"),
-    "dihu": ("地胡：胡庄家打的第一张牌（庄家一人出）", "地胡: win on the dealer's first discard"),
-    "xiaoqidui": ("小七对：起手七对（庄家要带一个扫）", "小七对 at the deal"),
+    "tianhu": ("天胡：起手就胡", "a heavenly hand (天胡): a complete hand at the deal"),
+    "dihu": ("地胡：胡庄家打的第一张牌（庄家一人出）", "an earthly hand (地胡): win on the dealer's first discard"),
+    "xiaoqidui": ("小七对：起手七对（庄家要带一个扫）", "little seven pairs (小七对) at the deal"),
 }
+
+
+#: the English records told done in the first person (`I swept`): their line may end in laughter, as `扫了 哈哈`
+PENGHU_DONE_EN_WORDS = frozenset(word for words in PENGHU_DONE_EN.values() for word in words)
 
 
 def _register(key: str) -> None:
@@ -443,7 +460,8 @@ def _register(key: str) -> None:
         mine = ctx.word in PENGHU_FIRST_PERSON_WORDS  # `我扫了`, `我碰了 丙的`: the sender's own, never another's
         if mine and my_seat(ctx, table) is None:
             raise Refusal("penghu_player_missing", what=ctx.word.removeprefix("我"))
-        args = ctx.args if ctx.unprompted else without_laughter(ctx.args)  # `扫了 哈哈`; `@乙 碰 … 哈哈` is chat
+        laughed = not ctx.unprompted or ctx.word in PENGHU_DONE_EN_WORDS  # `I swept lol` too, as `扫了 哈哈`
+        args = without_laughter(ctx.args) if laughed else ctx.args  # `扫了 哈哈`; `@乙 碰 … 哈哈` is chat
         said = (args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
         resolve = seat_resolver(ctx, table)  # `庄家` (read from `庄家中庄 自摸`) is the table's dealer
         spec = parse(" ".join(said), lambda token: table.dealer if token == DEALER_WORD else resolve(token))
@@ -517,7 +535,7 @@ def _ask_alone(ctx: Context, table: TableInfo, event: PenghuPlay, word: str) -> 
     try:
         hand = _hand_with(ctx, table, event)
     except ScoringError as err:
-        raise _refusal(ctx.lang, ScoringRefused(err.code, err.message, err.reading)) from err
+        raise _refusal(ctx, ScoringRefused(err.code, err.message, err.reading), event) from err
     won = sum(t["amount"] for t in hand["transfers"] if t.get("event") == hand["index"] and t["to"] == event.player)
     amount = money(won, ctx.group.currency, signed=True)
     why = ctx.t("penghu_alone_asked", word=ctx.word, player=event.player, amount=amount)

@@ -76,7 +76,8 @@ def test_gouji_order_read_whole_is_answered_and_other_words_are_chat(sqlite_url:
     table = Table(sqlite_url, *GOUJI_EN)
     try:
         assert table.say("a: order @a @b @c @d @e") == [
-            "bot: 阿六 missing: name all six (revolution (革命) after revolution, failed burns after shaopai (烧牌))."
+            "bot: 阿六 missing: name all six (revolution (革命) players after revolution, failed burns (烧牌) after "
+            "failed burn)."
         ]
         assert table.say("!clock +10s", "a: order pizza for everyone") == []
         assert table.ledger.history(table.chat) == []

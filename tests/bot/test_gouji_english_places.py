@@ -67,7 +67,7 @@ def test_a_place_told_by_name_goes_into_the_waiting_buttons(console: Console, li
     said(console, "c: I'm 1st")
     added = said(console, line)
     assert added[1] == "bot: Places: 1st Cat (said by them), 2nd Ben (said by Tom)"
-    assert added[-1] == "bot: Added to the 名次 buttons above: Ben 2nd."
+    assert added[-1] == "bot: Added to the place buttons above: Ben 2nd."
 
 
 def test_a_round_filled_by_typed_english_places(console: Console) -> None:

@@ -13,7 +13,7 @@ from tests.bot.test_gamelines import GOUJI
 from tests.bot.test_player_first import Table
 
 VOID = "作废，不计分（阿五、阿六 革命：两人以上革命的局不算）"
-VOID_EN = "void, nothing scores (阿五, 阿六 declared 革命: a round with two or more is void)"
+VOID_EN = "void, nothing scores (阿五, 阿六 declared revolution (革命): a round with two or more is void)"
 
 
 @pytest.mark.parametrize(("setup", "void"), [((), VOID), (("a: 设置 语言 en",), VOID_EN)])
@@ -101,8 +101,8 @@ def test_in_english(sqlite_url: str) -> None:
     table = Table(sqlite_url, "a: 设置 语言 en", *GOUJI)
     try:
         assert table.say("a: 革命 @e @f") == [
-            "bot: Not recorded: 革命 goes after 名次. Two or more 革命 void the round (not scored); if 阿五, 阿六 all "
-            "declared 革命, send: 名次 革命 阿五 阿六"
+            "bot: Not recorded: revolution (革命) goes in a round's line. Two or more revolutions void the round "
+            "(not scored); if 阿五, 阿六 all declared revolution, send: order revolution 阿五 阿六"
         ]
     finally:
         table.ledger.close()

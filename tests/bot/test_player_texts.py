@@ -106,7 +106,7 @@ def test_english_replies_use_ascii_punctuation(sqlite_url: str) -> None:
     out = replay(script, sqlite_url)
     assert not [line for line in out if line.startswith("bot: ") and FULL_WIDTH.search(line)]
     why = "a comma could be a thousands or a decimal separator: write 1000 or 1.5"
-    assert f"bot: 底金 cannot be “1,5”: write an amount like 2, 0.5 or 50分 ({why})" in out
+    assert f"bot: base stake (底金) cannot be “1,5”: write an amount like 2 or 0.5 ({why})" in out
     assert "bot: Seats: a, b, c" in out and "bot: Ready (亮倒) declared: a, b" in out
     assert (
         "bot: This hand so far: b concealed kong (暗杠) red dragon; a declares ready (亮倒); b declares ready (亮倒)"
@@ -122,7 +122,8 @@ def test_english_lists_in_every_game_report_and_group_rule_use_ascii_punctuation
     — reads `a, b` in an English group, never `a、b`."""
     script = ["!admin a", "a: 设置 语言 en", "a: 群管设置", "a: 群管设置 ad_keywords 代开,加微信", "a: 群规编辑"]
     script += ["a: 设置 游戏 够级", "a: 开桌 @a @b @c @d @e @f", "a: 名次 a d c f 烧牌 e b", "a: 名次 革命 a d"]
-    script += ["a: 名次 c a b d f 革命 e", "a: 名次 a b c", "a: 名次", "a: !press 革命…", "a: !press a", "a: 历史"]
+    script += ["a: 名次 c a b d f 革命 e", "a: 名次 a b c", "a: 名次", "a: !press Revolution…", "a: !press a"]
+    script += ["a: 历史"]
     script += ["a: 结算", "a: 设置 游戏 碰胡", "a: 开桌 @a @b @c @d 庄 @a", "b: 碰 点 @a", "b: 碰 摸", "b: 扫"]
     script += ["!clock +15s", "b: 扫", "b: 报警", "c: 碰 摸", "c: 扫", "!clock +15s", "c: 扫", "!clock +15s", "c: 扫"]
     script += ["c: 报警", "a: 牌桌", "b: 胡 点 @a", "a: 结算"]
@@ -132,15 +133,18 @@ def test_english_lists_in_every_game_report_and_group_rule_use_ascii_punctuation
     assert not [line for line in out if line.startswith("bot: ") and FULL_WIDTH.search(line)]
     assert "bot: Failed burns (烧牌失败): e, b" in out and "bot: Revolution (革命, sat out): a" in out
     assert any(
-        line.endswith("(够级): void, nothing scores (a, d declared 革命: a round with two or more is void)")
+        line.endswith(
+            "(够级): void, nothing scores (a, d declared revolution (革命): a round with two or more is void)"
+        )
         for line in out
     )
     assert (
-        "bot: d, e, f missing: name all six (revolution (革命) after revolution, failed burns after shaopai (烧牌))."
+        "bot: d, e, f missing: name all six (revolution (革命) players after revolution, failed burns (烧牌) after "
+        "failed burn)."
         in out
     )
     assert any(line.startswith("bot: Hand 1: Went out: a, d, c, f; Failed burns (烧牌失败): e, b |") for line in out)
-    assert "bot: 报警 called: b, c" in out and "bot: ✅ ad_keywords = 代开, 加微信" in out
+    assert "bot: Alarm (报警) called: b, c" in out and "bot: ✅ ad_keywords = 代开, 加微信" in out
     assert any(
         line.startswith("bot: Pongs (碰) and sweeps (扫) so far: b 4 (pong ×2, sweep ×2); c 4 (pong ×1, sweep ×3)")
         for line in out
