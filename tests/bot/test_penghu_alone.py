@@ -53,11 +53,16 @@ def test_with_its_player_it_books_at_once(table: Table, line: str) -> None:
 
 
 def test_the_dealers_xiaoqidui_alone_is_refused_not_asked(table: Table) -> None:
-    assert table.say("a: 小七对") == ["bot: 庄家的小七对要带一个扫：先记 扫 起手。"]
+    assert table.say("a: 小七对") == [
+        "bot: 庄家的小七对要带一个扫：先记 扫 起手（例如：红姐 扫 起手，然后 红姐 小七对）。"
+    ]
 
 
 def test_wufu_without_baojing_is_refused_not_asked_whose_tile(table: Table) -> None:
-    assert table.say("b: 五福") == ["bot: 阿四 没有报警，五福不算：第四次碰/扫之后先记 报警。"]
+    assert table.say("b: 五福") == [
+        "bot: 阿四 没有报警，五福不算：五福是报警之后的第五次碰/扫。"
+        "第四次碰/扫之后先记 报警（例如：阿四 报警，然后 阿四 五福 摸）。"
+    ]
     assert not any(_night(table).values())
 
 
