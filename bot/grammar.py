@@ -313,6 +313,11 @@ def split_command(
         found = split_command(text[origin[start + corrected] :], book, game, seats)
         if found is not None and found[0].key == "correct":
             return found
+    number, after = hand_named_first(text) if head.startswith(_HAND_FIRST_STARTS) else (None, text)
+    if number is not None and after:  # `第1局 改成 …`, `第1局改成 …`: `改成 第1局 …`
+        found = split_command(after, book, game, seats)
+        if found is not None and found[0].key == "correct":
+            return found[0], found[1], f"第{number}局 {found[2]}".strip()
     recap = _led_in(head, _RECAP_LEADS) if head.startswith(_RECAP_LEADS) else 0  # `刚才那把不是清一色是七对`
     # `马不是7s是8s`, `刚才那把马是8s不是7s`: the horse said so, `应该是 马 8s`
     horse = next((w for w in vocab.MA_NOT_IS if _horse_not_is(head, recap, w)), "")
@@ -1002,6 +1007,9 @@ def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> b
             and head[_led_in(head, _CORRECTION_LEADS) :].startswith(word)
         )
     )
+    if not said and word in vocab.COMMAND_WORDS["correct"] and head.startswith(_HAND_FIRST_STARTS):
+        number, after = hand_named_first(head)  # `第1局改成 …`: 改成 after the hand it corrects, as plainly meant
+        said = number is not None and after.startswith(word)
     if not said and word in _SPACED_WORDS:  # `我 扫了`, `扫 了`, `我 起手 扫`: the word typed apart is said
         said = "".join(head.split()).startswith(word)
     glued = command is not None and command.glued is not None and head.startswith(word)
@@ -1482,6 +1490,29 @@ def hand_number(text: str) -> int | None:
     digits = match["n"]
     number = int(digits) if digits.isascii() else _numeral(digits)
     return number if number is not None and 0 < number <= 9999 else None
+
+
+#: a finished hand named first, with 第 or `hand` (`第1局 …`, `第一把，…`, `hand 1 …`)
+_HAND_FIRST = re.compile(
+    rf"(?:第|hand\s*#?)\s*(?:\d{{1,4}}|[{''.join(vocab.NUMERAL_DIGITS)}{''.join(vocab.NUMERAL_UNITS)}]{{1,8}})"
+    rf"(?:\s*(?P<word>{'|'.join(vocab.HAND_WORDS)}))?"
+)
+_HAND_FIRST_STARTS = ("第", "hand")
+
+
+def hand_named_first(text: str) -> tuple[int | None, str]:
+    """(the hand's number, the rest as typed) of a line naming a finished hand first, with 第 or `hand` (`第1局 七对
+    点 @wang`, `第一把，自摸`, `第1局改成 …`: glued only after 局/把/盘); (None, the line) for any other line."""
+    folded, origin = _fold_map(text)
+    start = len(folded) - len(folded.lstrip(_SPACES))
+    match = _HAND_FIRST.match(folded, start)
+    end = match.end() if match is not None else 0
+    if match is None or not (match["word"] or end == len(folded) or _is_separator(folded[end])):
+        return None, text
+    number = hand_number(folded[start:end])
+    while end < len(folded) and _is_separator(folded[end]):
+        end += 1
+    return (None, text) if number is None else (number, text[origin[end] :].strip())
 
 
 def in_digits(text: str) -> str:
