@@ -319,6 +319,10 @@ def split_command(
         if found is not None and found[0].key == "correct":
             return found[0], found[1], f"第{number}局 {found[2]}".strip()
     recap = _led_in(head, _RECAP_LEADS) if head.startswith(_RECAP_LEADS) else 0  # `刚才那把不是清一色是七对`
+    if head.startswith(vocab.RECAP_HAND_WORDS) and head.startswith(_RECAPPED_MISTAKES, recap):
+        found = split_command(text[origin[start + recap] :], book, game, seats)  # `刚才那把记错了，是自摸`
+        if found is not None and found[1] in _RECAPPED_MISTAKES and found[2]:
+            return found
     # `马不是7s是8s`, `刚才那把马是8s不是7s`: the horse said so, `应该是 马 8s`
     horse = next((w for w in vocab.MA_NOT_IS if _horse_not_is(head, recap, w)), "")
     if head.startswith(_NOT_IS_STARTS, recap + len(horse)):  # `是清一色 不是七对`, `不是七对 是清一色`: `应该是 清一色`
@@ -668,6 +672,9 @@ _NOT_IS = re.compile(rf"不是(?P<was>.+?)(?:{'|'.join(vocab.INSTEAD_WORDS)})(?P
 _NOT_IS_STARTS = ("是", "不是")
 #: the hand just played named before what it is and is not (`刚才那把不是清一色是七对`, `刚才 是七对 不是清一色`)
 _RECAP_LEADS = (*vocab.RECAP_HAND_WORDS, *vocab.RECAP_WORDS)
+#: what is said of the hand just played named first that owns up to its record's mistake, with what it should be
+#: after it (`刚才那把记错了，是自摸`): that correction
+_RECAPPED_MISTAKES = tuple(sorted({"记错了", *vocab.CORRECTION_CHATTY_WORDS}, key=len, reverse=True))
 
 
 def _horse_not_is(head: str, at: int, horse: str) -> bool:
@@ -1193,7 +1200,8 @@ def _discarder_named_first(
     discard of the one named first, read as `我胡了 七对 点 小李`. Only a seat's name exactly as the table lists it,
     or an @mention, may come first (anyone else's, `王哥点炮 我胡了`, is chat), and only a first-person win word
     may follow (`vocab.WON_ON_THAT_DISCARD_WORDS`) — or one winner and the hand's patterns (`小李点炮 老王 七对`:
-    `老王 七对 点 小李`, as a 一炮双响 is told with two: `老王点炮 阿杰 七对 小李 卡五星`)."""
+    `老王 七对 点 小李`, as a 一炮双响 is told with two: `老王点炮 阿杰 七对 小李 卡五星`; the winner's 胡了 after
+    them is no part of it: `老王点炮 阿杰胡了 七对`, said by the discarder himself)."""
     parts = text.translate(_SPACED).split(maxsplit=1)
     if len(parts) < 2 or asks(text):
         return None
@@ -1225,6 +1233,13 @@ def _one_winner_after_discarder(
     小李`. A second name after the winner is a 一炮双响's (`_double_win_named`), never read here."""
     seats = tuple(seats)
     winner, _, hand = rest.partition(" ")
+    said, _, after = hand.partition(" ")
+    if fold(said) in vocab.WINNER_WON_WORDS:  # `阿杰 胡了 七对`: the winner and the hand's patterns
+        hand = after
+    elif not _seat_first(winner, seats):  # `阿杰胡了 七对` (a seat named 老胡 is its name)
+        won = next((w for w in vocab.WINNER_WON_WORDS if len(winner) > len(w) and fold(winner).endswith(w)), "")
+        winner = winner[: len(winner) - len(won)]
+    rest = f"{winner} {hand}"
     named_twice = "@" in fold(hand) or any(name_key(seat) in name_key(hand) for seat in seats)
     if not hand.strip(_SPACES) or named_twice or not (fold(winner[:1]) == "@" or _seat_first(winner, seats)):
         return None

@@ -72,6 +72,7 @@ from bot.vocabulary import (
     MA_WRONG_EN,
     MA_WRONG_WORDS,
     MELDS,
+    METHODS,
     NO_PIAO_WORDS,
     PATTERNS,
     PIAO_NONE_SAID,
@@ -156,6 +157,8 @@ def correction(ctx: Context) -> SendText:
     number, said = hand_named_first(clean(ctx.args))  # `改 第1局 七对 点 @wang`: that finished hand's record
     line = _round_by_names(ctx, without_afterthoughts(said))  # `改一下，胡 七对 自摸 哈哈`
     line = _horse_said(ctx.word, line)
+    dealt_in = _discarder_said(line)
+    line = dealt_in or line
     piao = _piao_said(ctx, line)
     if piao is not None:  # `改成 漂 @丙 2`, `老王没漂`: the latest win as it was, with that 漂 told after its hand's
         ctx, line = piao
@@ -191,7 +194,9 @@ def correction(ctx: Context) -> SendText:
     what = describe_record(ctx.lang, latest.events, table.game)
     if not may_answer(ctx, latest.recorded_by):  # never a line to send: typed by them it would be their own record
         # `应该是清一色`, `不是七对 是清一色`: what the record should be, told as `改成` is (`错了 是七对` stays chat)
-        heard = ctx.unprompted and ctx.word == SHOULD_BE and _changes(ctx, found, line, latest, what)
+        # `不对 我没点炮 是老王点的`: the discarder said to be another, told as `改成 点 老王` is
+        said_so = ctx.word == SHOULD_BE or dealt_in is not None
+        heard = ctx.unprompted and said_so and _changes(ctx, found, line, latest, what)
         if ctx.unprompted and not heard:
             raise Quiet
         who = latest.recorded_by_name or ctx.t("someone")
@@ -276,6 +281,21 @@ def _horse_said(word: str, line: str) -> str:
     if not words or not (words[0].kind == "tiles" or is_tile_attempt(words[0].typed)):
         return line  # `改成 马上来`, `the horse was great`: chat
     return f"{MA_WORD} {rest}"
+
+
+#: the discarder said to be another (`我没点炮 是老王点的`, `不是我点的 是老王放的炮`, `是老王点的`)
+_DISCARDER_SAID = re.compile(
+    r"(?:.*?没(?:点|放)炮了?\s*|不是\S+?(?:点|放)的炮?\s*)?是\s*(?P<who>\S+?)\s*(?:点|放)的炮?"
+)
+
+
+def _discarder_said(line: str) -> str | None:
+    """A correction saying who the discarder was instead (`我没点炮 是老王点的`) as `点 老王`; None for any other."""
+    said = _DISCARDER_SAID.fullmatch(" ".join(fold(line).translate(_COMMAS).split()))
+    return f"{METHODS['discard'][0]} {said['who']}" if said is not None else None
+
+
+_COMMAS = str.maketrans("，,、", "   ")
 
 
 #: a player's 漂 with the player first (`老王 漂2`, `老王漂 2`, `我没漂`)
