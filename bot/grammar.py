@@ -325,7 +325,16 @@ def split_command(
         found = split_command(text[origin[start + told_of] :], book, game, seats)
         if found is not None and found[0].key in ("correct", "undo"):
             return found
+    number, after = hand_named_first(text) if head.startswith(_HAND_FIRST_STARTS) else (None, text)
+    if number is not None and after:  # `第1局 改成 …`, `第1局改成 …`: `改成 第1局 …`
+        found = split_command(after, book, game, seats)
+        if found is not None and found[0].key == "correct":
+            return found[0], found[1], f"第{number}局 {found[2]}".strip()
     recap = _led_in(head, _RECAP_LEADS) if head.startswith(_RECAP_LEADS) else 0  # `刚才那把不是清一色是七对`
+    if head.startswith(vocab.RECAP_HAND_WORDS) and head.startswith(_RECAPPED_MISTAKES, recap):
+        found = split_command(text[origin[start + recap] :], book, game, seats)  # `刚才那把记错了，是自摸`
+        if found is not None and found[1] in _RECAPPED_MISTAKES and found[2]:
+            return found
     # `马不是7s是8s`, `刚才那把马是8s不是7s`: the horse said so, `应该是 马 8s`
     horse = next((w for w in vocab.MA_NOT_IS if _horse_not_is(head, recap, w)), "")
     if head.startswith(_NOT_IS_STARTS, recap + len(horse)):  # `是清一色 不是七对`, `不是七对 是清一色`: `应该是 清一色`
@@ -730,6 +739,9 @@ _RECAP_LEADS = (*vocab.RECAP_HAND_WORDS, *vocab.RECAP_WORDS)
 #: correction, or the undo, said after it
 _HAND_TOLD_OF = tuple(sorted((*vocab.RECAP_HAND_WORDS, *vocab.LAST_HAND_ZH), key=len, reverse=True))
 _WRONG_AFTER_HAND = (vocab.RECORDED_WRONG, *vocab.CORRECTION_CHATTY_WORDS)
+#: what is said of the hand just played named first that owns up to its record's mistake, with what it should be
+#: after it (`刚才那把记错了，是自摸`): that correction
+_RECAPPED_MISTAKES = tuple(sorted({"记错了", *vocab.CORRECTION_CHATTY_WORDS}, key=len, reverse=True))
 
 
 def _horse_not_is(head: str, at: int, horse: str) -> bool:
@@ -1125,6 +1137,9 @@ def unprompted(text: str, word: str, command: GrammarCommand | None = None) -> b
             and head[_led_in(head, _CORRECTION_LEADS) :].startswith(word)
         )
     )
+    if not said and word in vocab.COMMAND_WORDS["correct"] and head.startswith(_HAND_FIRST_STARTS):
+        number, after = hand_named_first(head)  # `第1局改成 …`: 改成 after the hand it corrects, as plainly meant
+        said = number is not None and after.startswith(word)
     if not said and word in _SPACED_WORDS:  # `我 扫了`, `扫 了`, `我 起手 扫`: the word typed apart is said
         said = "".join(head.split()).startswith(word)
     glued = command is not None and command.glued is not None and head.startswith(word)
@@ -1308,7 +1323,8 @@ def _discarder_named_first(
     discard of the one named first, read as `我胡了 七对 点 小李`. Only a seat's name exactly as the table lists it,
     or an @mention, may come first (anyone else's, `王哥点炮 我胡了`, is chat), and only a first-person win word
     may follow (`vocab.WON_ON_THAT_DISCARD_WORDS`) — or one winner and the hand's patterns (`小李点炮 老王 七对`:
-    `老王 七对 点 小李`, as a 一炮双响 is told with two: `老王点炮 阿杰 七对 小李 卡五星`)."""
+    `老王 七对 点 小李`, as a 一炮双响 is told with two: `老王点炮 阿杰 七对 小李 卡五星`; the winner's 胡了 after
+    them is no part of it: `老王点炮 阿杰胡了 七对`, said by the discarder himself)."""
     parts = text.translate(_SPACED).split(maxsplit=1)
     if len(parts) < 2 or asks(text):
         return None
@@ -1340,6 +1356,13 @@ def _one_winner_after_discarder(
     小李`. A second name after the winner is a 一炮双响's (`_double_win_named`), never read here."""
     seats = tuple(seats)
     winner, _, hand = rest.partition(" ")
+    said, _, after = hand.partition(" ")
+    if fold(said) in vocab.WINNER_WON_WORDS:  # `阿杰 胡了 七对`: the winner and the hand's patterns
+        hand = after
+    elif not _seat_first(winner, seats):  # `阿杰胡了 七对` (a seat named 老胡 is its name)
+        won = next((w for w in vocab.WINNER_WON_WORDS if len(winner) > len(w) and fold(winner).endswith(w)), "")
+        winner = winner[: len(winner) - len(won)]
+    rest = f"{winner} {hand}"
     named_twice = "@" in fold(hand) or any(name_key(seat) in name_key(hand) for seat in seats)
     if not hand.strip(_SPACES) or named_twice or not (fold(winner[:1]) == "@" or _seat_first(winner, seats)):
         return None
@@ -1618,6 +1641,29 @@ def hand_number(text: str) -> int | None:
     digits = match["n"]
     number = int(digits) if digits.isascii() else _numeral(digits)
     return number if number is not None and 0 < number <= 9999 else None
+
+
+#: a finished hand named first, with 第 or `hand` (`第1局 …`, `第一把，…`, `hand 1 …`)
+_HAND_FIRST = re.compile(
+    rf"(?:第|hand\s*#?)\s*(?:\d{{1,4}}|[{''.join(vocab.NUMERAL_DIGITS)}{''.join(vocab.NUMERAL_UNITS)}]{{1,8}})"
+    rf"(?:\s*(?P<word>{'|'.join(vocab.HAND_WORDS)}))?"
+)
+_HAND_FIRST_STARTS = ("第", "hand")
+
+
+def hand_named_first(text: str) -> tuple[int | None, str]:
+    """(the hand's number, the rest as typed) of a line naming a finished hand first, with 第 or `hand` (`第1局 七对
+    点 @wang`, `第一把，自摸`, `第1局改成 …`: glued only after 局/把/盘); (None, the line) for any other line."""
+    folded, origin = _fold_map(text)
+    start = len(folded) - len(folded.lstrip(_SPACES))
+    match = _HAND_FIRST.match(folded, start)
+    end = match.end() if match is not None else 0
+    if match is None or not (match["word"] or end == len(folded) or _is_separator(folded[end])):
+        return None, text
+    number = hand_number(folded[start:end])
+    while end < len(folded) and _is_separator(folded[end]):
+        end += 1
+    return (None, text) if number is None else (number, text[origin[end] :].strip())
 
 
 def in_digits(text: str) -> str:

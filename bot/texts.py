@@ -502,6 +502,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Not changed: the latest record (hand {number}, {what}) is {who}'s, and a correction changes only the "
         "latest. Yours is hand {earlier} ({mine}): to correct it, edit the message that recorded hand {earlier}.",
     },
+    "correct_how_hand": {
+        "zh": "「改」不会改别人记的账：第{number}局（{what}）是 {who} 记的，"
+        "请 TA 发「改成 第{number}局 …」或编辑原来那条消息；管理员也可以改（写明是谁：改成 第{number}局 @某人 …）。",
+        "en": "A correction does not change someone else's record: hand {number} ({what}) was recorded by {who}; "
+        "they may send change to hand {number} … or edit their message, or an admin may (naming the player: change "
+        "to hand {number} @someone …).",
+    },
     "correct_how": {
         "zh": "「改」不会改别人记的账：最后一条（第{number}局 {what}）是 {who} 记的，"
         "请 TA 发「改成 …」或编辑原来那条消息；管理员也可以改（写明是谁：改成 @某人 …）。",

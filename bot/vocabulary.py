@@ -407,8 +407,9 @@ UNDO_LEAD_WORDS = (
 #: the undo command's (`撤回 第3局`)
 UNDONE_BEFORE_CORRECTION = ("撤回", "撤销", "撤消", "撤回一下", "撤销一下", "撤销下", "撤回下")
 #: a correction said as what the record is and what it is not (`是清一色 不是七对`, `不是七对 是清一色`,
-#: `不是七对，而是清一色`): what it is, read as `应该是 …`; what comes between 不是 and what it is
-INSTEAD_WORDS = ("而是", SHOULD_BE, "是")
+#: `不是七对，而是清一色`, `不是七对，改成 碰碰胡 点 @li`): what it is, read as `应该是 …`; what comes between 不是 and
+#: what it is
+INSTEAD_WORDS = ("而是", SHOULD_BE, "改成", "改为", "是")
 
 #: what players say before 结算 when they stop (`散了散了 结算吧`, `不打了 结算吧`, `好了 结算`): the line is 结算 when
 #: one settle word alone follows them (more words after it, or a question, and it stays chat: `散了 明天再结算`);
@@ -776,6 +777,9 @@ PENGHU_FIRST_PERSON_WORDS = (
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
 DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")
 WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦", "我胡"})
+#: the win word said after the winner named after the discarder (`老王点炮 阿杰胡了 七对`, `老王点炮 阿杰 胡了 七对`),
+#: longest first: the winner and the hand's patterns
+WINNER_WON_WORDS = ("胡了", "胡啦", "胡")
 #: a setting changed in plain words (`底金改成2`, `把底金改为 0.5`): `设置 底金 2`, by the word that names it
 SETTING_CHANGED_WORDS = ("改成", "改为")
 SETTING_CHANGED_READ_AS = "设置"

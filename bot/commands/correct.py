@@ -48,6 +48,7 @@ from bot.grammar import (
     asks,
     clean,
     fold,
+    hand_named_first,
     is_tile_attempt,
     name_key,
     parse_piao,
@@ -73,6 +74,7 @@ from bot.vocabulary import (
     MA_WRONG_EN,
     MA_WRONG_WORDS,
     MELDS,
+    METHODS,
     NO_PIAO_WORDS,
     PATTERNS,
     PIAO_NONE_SAID,
@@ -160,8 +162,11 @@ def correction(ctx: Context) -> SendText | list[Effect]:
     if ctx.word in CORRECTION_CHATTY_WORDS and is_denial(ctx.args):
         return dispute(ctx)
     table = ctx.table
-    line = _round_by_names(ctx, without_afterthoughts(clean(ctx.args)))  # `改一下，胡 七对 自摸 哈哈`
+    number, said = hand_named_first(clean(ctx.args))  # `改 第1局 七对 点 @wang`: that finished hand's record
+    line = _round_by_names(ctx, without_afterthoughts(said))  # `改一下，胡 七对 自摸 哈哈`
     line = _horse_said(ctx.word, line)
+    dealt_in = _discarder_said(line)
+    line = dealt_in or line
     piao = _piao_said(ctx, line)
     if piao is not None:  # `改成 漂 @丙 2`, `老王没漂`: the latest win as it was, with that 漂 told after its hand's
         ctx, line = piao
@@ -181,6 +186,8 @@ def correction(ctx: Context) -> SendText | list[Effect]:
     if table is None or not plays_at(ctx, table):
         raise Quiet
     latest = ctx.service.latest_record(table.id)
+    named = _named_hand(ctx, table, number, latest) if number is not None else None
+    latest = named or latest
     if latest is not None and _double_win(latest):
         line = _mention_named(ctx, table, line)
     kept = _kept_by_game(ctx, latest, line)
@@ -198,17 +205,19 @@ def correction(ctx: Context) -> SendText | list[Effect]:
     what = describe_record(ctx.lang, latest.events, table.game)
     if not may_answer(ctx, latest.recorded_by):  # never a line to send: typed by them it would be their own record
         # `应该是清一色`, `不是七对 是清一色`: what the record should be, told as `改成` is (`错了 是七对` stays chat)
-        # (`错了 改成 …`, 改成 said after all, and a 够级 place by name are told too)
+        # (`错了 改成 …`, 改成 said after all, and a 够级 place by name are told too; `不对 我没点炮 是老王点的`: the
+        # discarder said to be another, told as `改成 点 老王` is)
         outright = (
             said_again
             or ctx.word not in CORRECTION_CHATTY_WORDS
             or (kept is not None and ctx.game in KEPT_NAMES_PLAYERS)
         )
-        heard = ctx.unprompted and (ctx.word == SHOULD_BE or outright) and _changes(ctx, found, line, latest, what)
+        said_so = ctx.word == SHOULD_BE or dealt_in is not None or outright
+        heard = ctx.unprompted and said_so and _changes(ctx, found, line, latest, what)
         if ctx.unprompted and not heard:
             raise Quiet
         who = latest.recorded_by_name or ctx.t("someone")
-        earlier = _own_hand_before(ctx, table.id, latest)
+        earlier = _own_hand_before(ctx, table.id, latest) if named is None else None
         if earlier is not None:  # their win, then someone else's kong of the next hand: edit the win's message
             mine = describe_record(ctx.lang, earlier.events, table.game)
             return _told(
@@ -223,7 +232,8 @@ def correction(ctx: Context) -> SendText | list[Effect]:
                 ),
                 heard=heard,
             )
-        return _told(ctx, ctx.t("correct_how", number=latest.hand_number, what=what, who=who), heard=heard)
+        how = "correct_how" if named is None else "correct_how_hand"  # `改 第1局 …`: that hand's, not the latest
+        return _told(ctx, ctx.t(how, number=latest.hand_number, what=what, who=who), heard=heard)
     key = flow_key(ctx)
     if asked_already(ctx, key):
         raise Quiet
@@ -250,6 +260,7 @@ def correction(ctx: Context) -> SendText | list[Effect]:
         "piao": [list(told) for told in ctx.piao_told],  # `改成 漂 @丙 2`: booked with the win (`suggest.run_held`)
         "target": latest.event_ids[-1],
         "number": latest.hand_number,
+        "named_hand": latest.hand_number if named is not None else None,  # an older hand's: it is checked instead
         **what_said(ctx, lambda lang: describe_record(lang, latest.events, table.game)),
     }
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)
@@ -289,6 +300,21 @@ def _horse_said(word: str, line: str) -> str:
     return f"{MA_WORD} {rest}"
 
 
+#: the discarder said to be another (`我没点炮 是老王点的`, `不是我点的 是老王放的炮`, `是老王点的`)
+_DISCARDER_SAID = re.compile(
+    r"(?:.*?没(?:点|放)炮了?\s*|不是\S+?(?:点|放)的炮?\s*)?是\s*(?P<who>\S+?)\s*(?:点|放)的炮?"
+)
+
+
+def _discarder_said(line: str) -> str | None:
+    """A correction saying who the discarder was instead (`我没点炮 是老王点的`) as `点 老王`; None for any other."""
+    said = _DISCARDER_SAID.fullmatch(" ".join(fold(line).translate(_COMMAS).split()))
+    return f"{METHODS['discard'][0]} {said['who']}" if said is not None else None
+
+
+_COMMAS = str.maketrans("，,、", "   ")
+
+
 #: a player's 漂 with the player first (`老王 漂2`, `老王漂 2`, `我没漂`)
 _PLAYER_PIAO = re.compile(
     rf"(?P<who>\S+?)\s*(?:{PIAO_WORD}\s*(?P<amount>\d+)|(?P<none>{'|'.join(PIAO_NONE_SAID)}))", re.DOTALL
@@ -326,6 +352,28 @@ def _piao_said(ctx: Context, line: str) -> tuple[Context, str] | None:
         shown = joined(ctx.lang, (f"{player} {PIAO_WORD} {amount}" for player, amount in told))
         raise Refusal("correct_piao_same", number=latest.hand_number, piao=shown)
     return replace(ctx, piao_told=tuple(told)), kept
+
+
+def _named_hand(ctx: Context, table: TableInfo, number: int, latest: TableRecord | None) -> TableRecord | None:
+    """The record ending the finished hand `number` a correction names (`改 第1局 …`), as `latest_record` gives a
+    record (its own events); None when it is the table's latest record anyway. Refused when the table has no such
+    finished hand (quiet to a line people also say to each other)."""
+    record = ctx.service.finished_hand(table.id, number)
+    if record is None:
+        if ctx.unprompted:
+            raise Quiet
+        raise Refusal("undo_no_hand", number=number)
+    if latest is not None and latest.event_ids[-1] == record.event_ids[-1]:
+        return None
+    return replace(record, events=record.events[len(record.events) - len(record.event_ids) :])
+
+
+def _still_named(ctx: Context, state: Mapping[str, Any]) -> bool:
+    """Whether the record a correction's question named is still there as it was: the table's latest record, or
+    the finished hand it named by number (`改 第1局 …`)."""
+    table_id, number = int(state["table_id"]), state.get("named_hand")
+    record = ctx.service.finished_hand(table_id, int(number)) if number else ctx.service.latest_record(table_id)
+    return record is not None and record.event_ids[-1] == state["target"]
 
 
 def _own_hand_before(ctx: Context, table_id: int, latest: TableRecord) -> TableRecord | None:
@@ -405,14 +453,18 @@ _BOOKS = frozenset({"record_events", "record_hand", "replace_hand"})
 class _TrialLedger:
     """The ledger as a correction's line is tried against before it is asked about: reads pass through, the
     booking stops the handler (`_WouldBook`), and anything else it would write — a question's flow, a member —
-    stops it unready. Nothing is written."""
+    stops it unready. Nothing is written. `edit`: the line is tried as an edit of an older hand's message, whose
+    answering of a question about the message's old text (`finish_flow`) is left undone."""
 
-    def __init__(self, service: Ledger) -> None:
+    def __init__(self, service: Ledger, *, edit: bool = False) -> None:
         self._service = service
+        self._edit = edit
 
     def __getattr__(self, name: str) -> Any:
         if name in _BOOKS:
             return self._book
+        if self._edit and name == "finish_flow":
+            return lambda *_args, **_kw: None
         if name in _PASSES:
             return getattr(self._service, name)
         raise _Unready
@@ -662,7 +714,12 @@ def _reading(ctx: Context, command: Command, word: str, args: str, latest: Table
     complete (it would be asked about otherwise), or that a hand's end can only become another end."""
     from bot.texts import refusal_text
 
-    trial = replace(ctx, service=cast(Ledger, _TrialLedger(ctx.service)))
+    current = ctx.service.latest_record(latest.table_id)
+    older = ctx.incoming is not None and (current is None or current.event_ids[-1] != latest.event_ids[-1])
+    trial = replace(ctx, service=cast(Ledger, _TrialLedger(ctx.service, edit=older)))
+    if older and ctx.incoming is not None:  # an older hand's record (`改 第1局 …`): tried as an edit of its message
+        source = f"{_original(latest.source)}:e0{ctx.message_id}"
+        trial = replace(trial, source=source, incoming=replace(ctx.incoming, source=source, edited=True))
     trial.command, trial.word, trial.args = command, word, args
     try:
         command.handler(trial)
@@ -739,8 +796,7 @@ def press(ctx: Context) -> HandlerResult:
     step = confirmed_step(ctx, KIND, "correct_not_yours", lambda state: _kept(ctx, state))
     if not isinstance(step, FlowStep):
         return step
-    latest = ctx.service.latest_record(step.table.id)
-    if latest is None or latest.event_ids[-1] != step.state["target"]:
+    if not _still_named(ctx, step.state):
         ctx.service.finish_flow(ctx.chat_id, step.key)
         moved = ctx.t("correct_moved", number=step.state["number"])
         return [AnswerCallback(moved, alert=True), SendText(moved, edit_message_id=step.edit)]
@@ -757,8 +813,7 @@ def _typed_yes(ctx: Context, flow: Flow) -> list[Effect]:
     named no longer the table's latest, said to the line instead."""
     state = dict(flow.state)
     message = int(state.get("message") or 0)
-    latest = ctx.service.latest_record(int(state["table_id"]))
-    if latest is None or latest.event_ids[-1] != state["target"]:
+    if not _still_named(ctx, state):
         ctx.service.finish_flow(ctx.chat_id, flow.message_id)
         raise Refusal("correct_moved", number=state["number"])
     booked = run_held(ctx, flow.message_id, state, message, repeat=False)
