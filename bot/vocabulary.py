@@ -736,7 +736,12 @@ PENGHU_FIRST_PERSON_WORDS = (
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
 DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")
-WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦", "我胡"})
+WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦", "我胡", *WON_EN})
+#: the same in English (`Tom dealt in, I won seven pairs`, `tom discarded, I won …`): the words after the seat, read
+#: as 点炮; and those a winner follows (`ben dealt in to amy, seven pairs`: `ben 点炮 amy seven pairs`), as
+#: `DEALT_IN_EN` says them of the sender
+DISCARDER_FIRST_EN = ("dealt it in", "dealt in", "discarded", "fed me")
+DISCARDER_FIRST_TO_EN = tuple(word.removeprefix("i ") for word in DEALT_IN_EN)
 #: a setting changed in plain words (`底金改成2`, `把底金改为 0.5`): `设置 底金 2`, by the word that names it
 SETTING_CHANGED_WORDS = ("改成", "改为")
 SETTING_CHANGED_READ_AS = "设置"
