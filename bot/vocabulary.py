@@ -170,6 +170,8 @@ UNPAID_WORDS = tuple(
     if not (ending and word.isascii())
 )
 
+#: `from` as English speakers also say it before the discarder (`I won seven pairs off tom`, 碰胡's `I won off ben`)
+FROM_SAID_EN = ("off",)
 #: the same in English (`I dealt in to amy, kawuxing`): said of other things too, so answered only when it reads cleanly
 DEALT_IN_EN = ("i dealt in to", "i dealt into", "i fed")
 #: a win told by the player who dealt in (`我点炮了 @小李 清一色`): the win of the one named, on the sender's discard
@@ -1139,7 +1141,7 @@ ENGLISH_SAID: dict[str, str] = {
     **dict.fromkeys(("seven pair",), "七对"),
     **dict.fromkeys(("small three dragons",), "小三元"),
     **dict.fromkeys(("selfdrawn", "self drew", "by self draw", "by self drawing"), "自摸"),
-    **dict.fromkeys(("off", "discarded", "dealt in", "dealt it in", "dealt into it", "fed me"), "点炮"),
+    **dict.fromkeys((*FROM_SAID_EN, "discarded", "dealt in", "dealt it in", "dealt into it", "fed me"), "点炮"),
     **dict.fromkeys(ROBBING_EN, "抢杠"),
     # the regional inputs in a win's or a draw's line (`… self-draw buy horse 7s`, `draw ready hand @b 123p…`)
     **dict.fromkeys(MA_EN, "买马"),
