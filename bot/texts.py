@@ -1103,7 +1103,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "开桌 @甲 @乙 @丙 @丁 庄 @甲 —— 开一桌（四人）\n"
         "碰 点 @丙 ｜ 扫 ｜ 跑起 点 @丙 —— 边打边记\n"
         "胡 自摸 ｜ 胡 点 @丙 ｜ 荒庄 —— 这一局怎么结束",
-        "en": "open @a @b @c @d dealer @a — open a table (four seats)\npong from @c | sweep | 跑起 from @c — recorded "
+        "en": "open @a @b @c @d dealer @a — open a table (four seats)\npong from @c | sweep | 跑起 (run) from @c — "
+        "recorded "
         "as they happen\nwin self-drawn | win from @c | draw — how the hand ends",
     },
     "help_night_gouji": {

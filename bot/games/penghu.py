@@ -79,7 +79,8 @@ register(
             "zh": "看不懂「{word}」：写座位上的人（@某人 或名字），以及 点 @某人、摸、起手、中庄、跑起 这类词。"
             "例如：碰 点 @丙 ｜ 扫 起手 ｜ 胡 @乙 点 @丙",
             "en": "Cannot read “{word}”: name a seated player (@someone or a name) and words like from @x, "
-            "self-drawn, at the deal, 中庄, 跑起. Examples: pong from @c | sweep at the deal | win @b from @c",
+            "self-drawn, at the deal, 中庄 (the dealer wins again), 跑起 (run). Examples: pong from @c | sweep at the "
+            "deal | win @b from @c",
         },
         "penghu_no_patterns": {
             "zh": "碰胡的胡不分番型，「{word}」不用写：胡 点 @丙（丙一人出）｜ 胡 自摸（每人出）。",
@@ -120,64 +121,68 @@ register(
         "penghu_no_args": {"zh": "{what}后面不用写别的。", "en": "{what} takes nothing more."},
         "penghu_paoqi_source": {
             "zh": "跑起的牌是谁打的？写 跑起 点 @丙（丙一人出）。",
-            "en": "Whose discard ran up? Write 跑起 from @c (c pays alone).",
+            "en": "Whose discard ran up (跑起, run)? Write 跑起 from @c (c pays alone).",
         },
         "penghu_paoqi_hu_source": {
             "zh": "跑起胡是跑起别人打的牌：写 胡 点 @丙 跑起。",
-            "en": "A 跑起胡 runs up someone's discard: write win from @c 跑起.",
+            "en": "A 跑起胡 (running win) runs up someone's discard: write win from @c 跑起.",
         },
         "penghu_after_baojing": {
             "zh": "{name} 已报警，第五次碰/扫就是五福：记 五福 摸 或 五福 点 @丙。",
-            "en": "{name} has called 报警: the fifth 碰/扫 is 五福. Write 五福 self-drawn or 五福 from @c.",
+            "en": "{name} has called 报警 (alarm): the fifth pong or sweep (碰/扫) is 五福 (five blessings). "
+            "Write 五福 self-drawn or 五福 from @c.",
         },
         "penghu_fifth_needs_baojing": {
             "zh": "{name} 已经碰/扫了 4 次：先记 报警，第五次记 五福。",
-            "en": "{name} has 4 碰/扫 already: record 报警 first, then the fifth as 五福.",
+            "en": "{name} has 4 pongs and sweeps (碰/扫) already: record 报警 (alarm) first, then the fifth as 五福 "
+            "(five blessings).",
         },
         "penghu_wufu_needs_baojing": {
             "zh": "{name} 没有报警，五福不算：第四次碰/扫之后先记 报警。",
-            "en": "{name} has not called 报警, so no 五福: after the fourth 碰/扫 record 报警 first.",
+            "en": "{name} has not called 报警 (alarm), so no 五福 (five blessings): after the fourth pong or sweep "
+            "(碰/扫) record 报警 first.",
         },
         "penghu_three_sao_is_tishe": {
             "zh": "起手连扫三次算提蛇：记 提蛇 起手。",
-            "en": "Three 扫 at the deal are a 提蛇: write 提蛇 at the deal.",
+            "en": "Three sweeps (扫) at the deal are a 提蛇 (snake): write 提蛇 at the deal.",
         },
         "penghu_xiaoqidui_needs_sao": {
             "zh": "庄家的小七对要带一个扫：先记 扫 起手。",
-            "en": "The dealer's 小七对 needs a 扫: record sweep at the deal first.",
+            "en": "The dealer's 小七对 (little seven pairs) needs a sweep (扫): record sweep at the deal first.",
         },
         "penghu_deal_over": {
             "zh": "没有记录：这一局已经开打了（记了 {what}）。起手的扫、提蛇开打前就亮在桌上，"
             "开打以后不能再记「起手」。开打后摸到的记「{word}」，不写「起手」。",
-            "en": "Not recorded: play has begun (recorded: {what}). Deal-time 扫/提蛇 are laid down before the first "
-            "discard, so “at the deal” no longer applies. One drawn in play: write {word} without it.",
+            "en": "Not recorded: play has begun (recorded: {what}). Deal-time sweeps and snakes (扫/提蛇) are laid "
+            "down before the first discard, so “at the deal” no longer applies. One drawn in play: write {word} "
+            "without it.",
         },
         "penghu_counts": {"zh": "碰/扫次数：{counts}", "en": "Pongs (碰) and sweeps (扫) so far: {counts}"},
         "penghu_count": {
             "zh": "{name} {total}（碰{peng} 扫{sao}）",
             "en": "{name} {total} (pong ×{peng}, sweep ×{sao})",
         },
-        "penghu_baojing_state": {"zh": "已报警：{names}", "en": "报警 called: {names}"},
+        "penghu_baojing_state": {"zh": "已报警：{names}", "en": "报警 (alarm) called: {names}"},
         "penghu_hand_over": {"zh": "第{number}局 {what}", "en": "Hand {number}: {what}"},
         "pev_peng": {"zh": "碰", "en": "pong (碰)"},
         "pev_sao": {"zh": "扫", "en": "sweep (扫)"},
-        "pev_guosao": {"zh": "过扫", "en": "过扫"},
-        "pev_paoqi": {"zh": "跑起", "en": "跑起"},
-        "pev_tishe": {"zh": "提蛇", "en": "提蛇"},
+        "pev_guosao": {"zh": "过扫", "en": "过扫 (counts as a sweep)"},
+        "pev_paoqi": {"zh": "跑起", "en": "跑起 (run)"},
+        "pev_tishe": {"zh": "提蛇", "en": "提蛇 (snake)"},
         "pev_baojing": {"zh": "报警", "en": "报警 (alarm)"},
-        "pev_wufu": {"zh": "五福", "en": "五福"},
+        "pev_wufu": {"zh": "五福", "en": "五福 (five blessings)"},
         "pev_hu": {"zh": "胡", "en": "wins (胡)"},
         "pev_win": {"zh": "胡", "en": "win (胡)"},
-        "pev_tianhu": {"zh": "天胡", "en": "天胡"},
-        "pev_dihu": {"zh": "地胡", "en": "地胡"},
-        "pev_xiaoqidui": {"zh": "小七对", "en": "小七对"},
+        "pev_tianhu": {"zh": "天胡", "en": "天胡 (complete at the deal)"},
+        "pev_dihu": {"zh": "地胡", "en": "地胡 (win on the dealer's first discard)"},
+        "pev_xiaoqidui": {"zh": "小七对", "en": "小七对 (little seven pairs)"},
         "pev_draw": {"zh": "荒庄", "en": "drawn hand (荒庄)"},
         "pev_line": {"zh": "{player} {what}{detail}", "en": "{player} {what}{detail}"},
         "pev_from": {"zh": "，点 {source}（一人出）", "en": ", from {source} (one pays)"},
         "pev_each": {"zh": "（每人出）", "en": " (each pays)"},
-        "pev_at_deal": {"zh": "（起手）", "en": " (at the deal)"},
-        "pev_zhongzhuang": {"zh": "，中庄", "en": ", 中庄"},
-        "pev_paoqi_hu": {"zh": "，跑起胡", "en": ", 跑起胡"},
+        "pev_at_deal": {"zh": "（起手）", "en": ", at the deal"},
+        "pev_zhongzhuang": {"zh": "，中庄", "en": ", 中庄 (the dealer wins again)"},
+        "pev_paoqi_hu": {"zh": "，跑起胡", "en": ", 跑起胡 (running win)"},
         "pev_dealer_pays": {"zh": "（庄家 {dealer} 一人出）", "en": " (the dealer {dealer} pays)"},
     }
 )
@@ -337,18 +342,24 @@ HELP = {
         "pong (碰): pong from @c (c pays) | pong self-drawn (a tile from the wall: each pays) | pong @b from @c",
     ),
     "sao": ("扫：扫 ｜ 扫 起手 ｜ 扫 @乙", "sweep (扫): sweep | sweep at the deal | sweep @b"),
-    "guosao": ("过扫：过扫 ｜ 过扫 @乙", "过扫: 过扫 | 过扫 @b"),
-    "paoqi": ("跑起：跑起 点 @丙（丙一人出 12）", "跑起: 跑起 from @c (c pays 12)"),
-    "tishe": ("提蛇：提蛇 ｜ 提蛇 起手", "提蛇: 提蛇 | 提蛇 at the deal"),
-    "baojing": ("报警：第四次碰/扫之后报警，才能五福", "报警 after the 4th 碰/扫, before a 五福"),
-    "wufu": ("五福：五福 摸 ｜ 五福 点 @丙（报警之后）", "五福: 五福 self-drawn | 五福 from @c (after 报警)"),
+    "guosao": ("过扫：过扫 ｜ 过扫 @乙", "过扫 (counts as a sweep): 过扫 | 过扫 @b"),
+    "paoqi": ("跑起：跑起 点 @丙（丙一人出 12）", "跑起 (run): 跑起 from @c (c pays 12)"),
+    "tishe": ("提蛇：提蛇 ｜ 提蛇 起手", "提蛇 (snake): 提蛇 | 提蛇 at the deal"),
+    "baojing": (
+        "报警：第四次碰/扫之后报警，才能五福",
+        "报警 (alarm) after the 4th pong or sweep (碰/扫), before a 五福 (five blessings)",
+    ),
+    "wufu": (
+        "五福：五福 摸 ｜ 五福 点 @丙（报警之后）",
+        "五福 (five blessings): 五福 self-drawn | 五福 from @c (after 报警)",
+    ),
     "hu": (
         "胡：胡 自摸 ｜ 胡 点 @丙 ｜ 胡 点 @丙 跑起 ｜ 中庄 自摸（庄家再胡）",
-        "win (胡): win self-drawn | win from @c | win from @c 跑起 | 中庄 self-drawn (the dealer wins again)",
+        "win (胡): win self-drawn | win from @c | win from @c 跑起 (run) | 中庄 self-drawn (the dealer wins again)",
     ),
-    "tianhu": ("天胡：起手就胡", "天胡: a complete hand at the deal"),
-    "dihu": ("地胡：胡庄家打的第一张牌（庄家一人出）", "地胡: win on the dealer's first discard"),
-    "xiaoqidui": ("小七对：起手七对（庄家要带一个扫）", "小七对 at the deal"),
+    "tianhu": ("天胡：起手就胡", "天胡 (complete at the deal): a complete hand at the deal"),
+    "dihu": ("地胡：胡庄家打的第一张牌（庄家一人出）", "地胡 (win on the dealer's first discard): the dealer pays"),
+    "xiaoqidui": ("小七对：起手七对（庄家要带一个扫）", "小七对 (little seven pairs) at the deal"),
 }
 
 
