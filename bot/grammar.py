@@ -429,6 +429,9 @@ def split_command(
     if mine is not None:  # `我清一色自摸`, `我 七对 点 小李`
         return mine
     dealt_in = _discarder_named_first(text, book, game, seats) if "炮" in head else None
+    told_en = _discarder_first_en(text) if dealt_in is None and _LATIN.search(head) else None
+    if told_en is not None:  # `Tom dealt in, I won seven pairs`: `Tom 点炮 I won seven pairs`
+        dealt_in = _discarder_named_first(told_en, book, game, seats)
     if dealt_in is not None:
         return dealt_in
     named_fine = _fine_of_a_name(text, book, game) if head[0] != "@" and ("罚" in head or "红包" in head) else None
@@ -1347,6 +1350,28 @@ def _discarder_named_first(
         return None
     command, word, args = found
     return command, word, f"{args} {dealt_in}".strip()
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    """Words as a regular expression's alternatives, longest first, spaced any way."""
+    return "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len, reverse=True))
+
+
+#: `Tom dealt in, I won …`, `ben dealt in to amy, seven pairs` (`vocab.DISCARDER_FIRST_EN`, `…_TO_EN`)
+_DISCARDER_FIRST_EN = re.compile(
+    rf"(?is)(?P<who>@?[^\s,]+)\s+(?:(?:{_alternatives(vocab.DISCARDER_FIRST_TO_EN)})\s+(?!me\b)(?P<to>@?[^\s,]+)"
+    rf"|(?:{_alternatives(vocab.DISCARDER_FIRST_EN)}))(?P<rest>[\s,.;:!].*)"
+)
+
+
+def _discarder_first_en(text: str) -> str | None:
+    """`Tom dealt in, I won seven pairs` as `Tom 点炮 I won seven pairs`, `ben dealt in to amy, seven pairs` as `ben
+    点炮 amy seven pairs`: the line `_discarder_named_first` reads; None for any other line."""
+    said = _DISCARDER_FIRST_EN.fullmatch(text.strip(_SPACES))
+    if said is None:
+        return None
+    rest = said["rest"].lstrip(_SPACES + ",.;:!")  # `@tom discarded. I won …`
+    return " ".join(part for part in (said["who"], vocab.DISCARDER_FIRST_WORDS[0], said["to"], rest) if part)
 
 
 def _one_winner_after_discarder(

@@ -176,6 +176,8 @@ UNPAID_WORDS = tuple(
     if not (ending and word.isascii())
 )
 
+#: `from` as English speakers also say it before the discarder (`I won seven pairs off tom`, 碰胡's `I won off ben`)
+FROM_SAID_EN = ("off",)
 #: the same in English (`I dealt in to amy, kawuxing`): said of other things too, so answered only when it reads cleanly
 DEALT_IN_EN = ("i dealt in to", "i dealt into", "i fed")
 #: a win told by the player who dealt in (`我点炮了 @小李 清一色`): the win of the one named, on the sender's discard
@@ -776,10 +778,15 @@ PENGHU_FIRST_PERSON_WORDS = (
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
 DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")
-WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦", "我胡"})
+WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦", "我胡", *WON_EN})
 #: the win word said after the winner named after the discarder (`老王点炮 阿杰胡了 七对`, `老王点炮 阿杰 胡了 七对`),
 #: longest first: the winner and the hand's patterns
 WINNER_WON_WORDS = ("胡了", "胡啦", "胡")
+#: the same in English (`Tom dealt in, I won seven pairs`, `tom discarded, I won …`): the words after the seat, read
+#: as 点炮; and those a winner follows (`ben dealt in to amy, seven pairs`: `ben 点炮 amy seven pairs`), as
+#: `DEALT_IN_EN` says them of the sender
+DISCARDER_FIRST_EN = ("dealt it in", "dealt in", "discarded", "fed me")
+DISCARDER_FIRST_TO_EN = tuple(word.removeprefix("i ") for word in DEALT_IN_EN)
 #: a setting changed in plain words (`底金改成2`, `把底金改为 0.5`): `设置 底金 2`, by the word that names it
 SETTING_CHANGED_WORDS = ("改成", "改为")
 SETTING_CHANGED_READ_AS = "设置"
@@ -1214,7 +1221,7 @@ ENGLISH_SAID: dict[str, str] = {
     **dict.fromkeys(("seven pair",), "七对"),
     **dict.fromkeys(("small three dragons",), "小三元"),
     **dict.fromkeys(("selfdrawn", "self drew", "by self draw", "by self drawing"), "自摸"),
-    **dict.fromkeys(("off", "discarded", "dealt in", "dealt it in", "dealt into it", "fed me"), "点炮"),
+    **dict.fromkeys((*FROM_SAID_EN, "discarded", "dealt in", "dealt it in", "dealt into it", "fed me"), "点炮"),
     **dict.fromkeys(ROBBING_EN, "抢杠"),
     # the regional inputs in a win's or a draw's line (`… self-draw buy horse 7s`, `draw ready hand @b 123p…`)
     **dict.fromkeys(MA_EN, "买马"),

@@ -30,6 +30,7 @@ from bot.texts import joined, money, register, register_describer, scoring_reaso
 from bot.vocabulary import (
     COMMAND_WORDS,
     DEALER_WORD,
+    FROM_SAID_EN,
     METHODS,
     PENGHU_COMMAND_WORDS,
     PENGHU_DISCARDED_BY,
@@ -65,8 +66,9 @@ IN_PLAYERS_WORDS = {
     "dealer_dihu": "penghu_dealer_dihu",
     "zhongzhuang": "penghu_zhongzhuang_not_dealer",
 }
-#: the words before a discarder's name (`碰 点 @丙`): 卡五星's words for a discard too (`胡 点炮 老王`, `胡 放的炮 丙`)
-SOURCE_WORDS = frozenset({"打", "放", *(fold(word) for word in METHODS["discard"])})
+#: the words before a discarder's name (`碰 点 @丙`): 卡五星's words for a discard too (`胡 点炮 老王`, `胡 放的炮 丙`,
+#: `I won off ben`)
+SOURCE_WORDS = frozenset({"打", "放", *FROM_SAID_EN, *(fold(word) for word in METHODS["discard"])})
 #: a tile from the wall, as the words say it (`碰 摸`) and as players tell it done (`碰了 摸的`, `碰 翻出来的`); in
 #: English as the replies' `self-drawn` and as players say it (`pong self drawn`, `win self-draw`, `from the wall`)
 WALL_WORDS = PENGHU_WALL_SAID | frozenset(

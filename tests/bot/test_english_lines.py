@@ -75,9 +75,40 @@ def test_an_english_win_without_its_way_is_asked_how_as_chinese_is(sqlite_url: s
 
 
 @pytest.mark.parametrize(
+    ("line", "plain"),
+    [
+        ("a: Tom dealt in, I won seven pairs", "a: 胡 七对 点 @f"),
+        ("a: tom discarded, I won seven pairs", "a: 胡 七对 点 @f"),
+        ("a: @f fed me, I just won 7 pairs", "a: 胡 七对 点 @f"),
+        ("a: Tom dealt it in. I won seven pairs", "a: 胡 七对 点 @f"),
+        ("a: tom dealt in to amy, seven pairs", "a: 胡 @e 七对 点 @f"),
+        ("f: Amy dealt into @a seven pairs", "f: 胡 @a 七对 点 @e"),
+        ("a: tom discarded, I won plain win", "a: 胡 屁胡 点 @f"),
+    ],
+)
+def test_an_english_win_told_discarder_first_books_as_its_plain_form(sqlite_url: str, line: str, plain: str) -> None:
+    """As `小李点炮 我胡了 七对` is `我胡了 七对 点 小李` (a plain win on a discard: the group's refusal)."""
+    same_as(sqlite_url, ENGLISH, line, plain)
+
+
+def test_a_plain_win_told_discarder_first_is_refused_in_english(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *ENGLISH)
+    try:
+        before = table.booked()
+        refused = table.say("a: tom discarded, I won plain win")
+        assert refused and "a plain win (屁胡, ×1) must be self-drawn" in refused[0], refused
+        assert table.booked() == before
+    finally:
+        table.ledger.close()
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "a: I won the raffle",
+        "a: Tom dealt in, nice",
+        "a: tom discarded his 3s, I won",
+        "a: tom fed the cat, I won seven pairs",
         "a: won the game lol",
         "a: won",
         "a: I'm ready to go",

@@ -77,6 +77,9 @@ SETTLED = (*ENGLISH, "e: win seven pairs from @f", "!clock +3m", "a: settle", "!
         (PENGHU_EN, "b: I ponged c's tile", "b: 碰 点 @c"),
         (PENGHU_EN, "b: I ponged c’s discard", "b: 碰 点 @c"),
         (PENGHU_EN, "b: I swept", "b: 扫"),
+        (PENGHU_EN, "b: I won off @c", "b: 胡 点 @c"),
+        (PENGHU_EN, "b: pong off @c", "b: 碰 点 @c"),
+        (PENGHU_EN, "b: pong off the wall", "b: 碰 摸"),
         (ENGLISH, "e: I won kawuxing from tom", "e: win closed five from @f"),
         (ENGLISH, "e: I won kawuxing from tom with a pong of 3s", "e: win closed five from @f pong 3s"),
         (ENGLISH, "f: I dealt in to amy, kawuxing", "f: 我点炮了 @e 卡五星"),
@@ -210,5 +213,57 @@ def test_an_english_evening_replies_in_english(sqlite_url: str) -> None:
                 if CJK.search(shown):
                     chinese.append(said)
         assert chinese == []
+    finally:
+        table.ledger.close()
+
+
+# ---------------------------------------------------------------------------------------- 碰胡's words, glossed
+
+#: an English 碰胡 table of Amy (dealer), Ben, Cat and Dan
+PENGHU_NAMED = (
+    *(f"!join {user} {name}" for user, name in (("e", "Amy"), ("f", "Ben"), ("g", "Cat"), ("h", "Dan"))),
+    "a: 设置 语言 en",
+    "a: 设置 游戏 碰胡",
+    "a: open @e @f @g @h dealer @e",
+)
+#: a Chinese word shown bare, without the English gloss that follows it in parentheses (`提蛇 (snake)`)
+BARE_CHINESE = re.compile(r"[\u4e00-\u9fff]+(?![\u4e00-\u9fff]|\s*\()")
+
+
+@pytest.mark.parametrize(
+    ("lines", "shown"),
+    [
+        (("f: 提蛇 at the deal",), "bot: Hand 1 recorded: Ben 提蛇 (snake), at the deal"),
+        (("g: pong from @e", "g: 跑起 from @e"), "bot: Hand 1 recorded: Cat 跑起 (run), from Amy (one pays)"),
+        (("f: 过扫",), "bot: Hand 1 recorded: Ben 过扫 (counts as a sweep)"),
+        (
+            ("e: pong from @g", "e: win from @g 中庄 跑起"),
+            "bot: Hand 1: Amy wins (胡), from Cat (one pays), 中庄 (the dealer wins again), 跑起胡 (running win)",
+        ),
+        (
+            ("f: pong from @h", "f: sweep", "f: pong from @g", "f: sweep", "f: 报警", "f: 五福 from @h"),
+            "bot: Hand 1: Ben 五福 (five blessings), from Dan (one pays)",
+        ),
+    ],
+)
+def test_an_english_penghu_reply_glosses_each_chinese_word(sqlite_url: str, lines: tuple[str, ...], shown: str) -> None:
+    """As `报警 (alarm)`: the Chinese word kept (players type it) and its English after it, never a bare term."""
+    table = Table(sqlite_url, *PENGHU_NAMED)
+    try:
+        replies = [said for line in lines for said in table.say("!clock +1m", line)]
+        assert shown in replies, replies
+        records = [said for said in replies if said.startswith("bot: Hand 1") or "called:" in said]
+        assert [said for said in records if BARE_CHINESE.search(GLOSS.sub("()", said))] == []
+    finally:
+        table.ledger.close()
+
+
+def test_english_penghu_help_glosses_its_chinese_words(sqlite_url: str) -> None:
+    table = Table(sqlite_url, *PENGHU_NAMED)
+    try:
+        assert "bot: pong from @c | sweep | 跑起 (run) from @c — recorded as they happen" in table.say("e: help")
+        shown = "\n".join(table.say("e: help record"))
+        for glossed in ("提蛇 (snake)", "五福 (five blessings)", "报警 (alarm)", "中庄 self-drawn (the dealer wins"):
+            assert glossed in shown
     finally:
         table.ledger.close()
