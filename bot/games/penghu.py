@@ -262,7 +262,7 @@ register(
         "pev_line": {"zh": "{player} {what}{detail}", "en": "{player} {what}{detail}"},
         "pev_from": {"zh": "，点 {source}（一人出）", "en": ", from {source} (one pays)"},
         "pev_each": {"zh": "（每人出）", "en": " (each pays)"},
-        "pev_at_deal": {"zh": "（起手）", "en": " (at the deal)"},
+        "pev_at_deal": {"zh": "（起手）", "en": ", at the deal"},
         "pev_zhongzhuang": {"zh": "，中庄", "en": ", the dealer's repeat win (中庄)"},
         "pev_paoqi_hu": {"zh": "，跑起胡", "en": ", run-up win (跑起胡)"},
         "pev_dealer_pays": {"zh": "（庄家 {dealer} 一人出）", "en": " (the dealer {dealer} pays)"},

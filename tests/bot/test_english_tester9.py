@@ -226,23 +226,23 @@ PENGHU_NAMED = (
     "a: 设置 游戏 碰胡",
     "a: open @e @f @g @h dealer @e",
 )
-#: a Chinese word shown bare, without the English gloss that follows it in parentheses (`提蛇 (snake)`)
+#: a Chinese word shown bare, without the English gloss that follows it in parentheses (`four of a kind (提蛇)`)
 BARE_CHINESE = re.compile(r"[\u4e00-\u9fff]+(?![\u4e00-\u9fff]|\s*\()")
 
 
 @pytest.mark.parametrize(
     ("lines", "shown"),
     [
-        (("f: 提蛇 at the deal",), "bot: Hand 1 recorded: Ben 提蛇 (snake), at the deal"),
-        (("g: pong from @e", "g: 跑起 from @e"), "bot: Hand 1 recorded: Cat 跑起 (run), from Amy (one pays)"),
-        (("f: 过扫",), "bot: Hand 1 recorded: Ben 过扫 (counts as a sweep)"),
+        (("f: 提蛇 at the deal",), "bot: Hand 1 recorded: Ben four of a kind (提蛇), at the deal"),
+        (("g: pong from @e", "g: 跑起 from @e"), "bot: Hand 1 recorded: Cat run-up (跑起), from Amy (one pays)"),
+        (("f: 过扫",), "bot: Hand 1 recorded: Ben passed sweep (过扫)"),
         (
             ("e: pong from @g", "e: win from @g 中庄 跑起"),
-            "bot: Hand 1: Amy wins (胡), from Cat (one pays), 中庄 (the dealer wins again), 跑起胡 (running win)",
+            "bot: Hand 1: Amy wins (胡), from Cat (one pays), the dealer's repeat win (中庄), run-up win (跑起胡)",
         ),
         (
             ("f: pong from @h", "f: sweep", "f: pong from @g", "f: sweep", "f: 报警", "f: 五福 from @h"),
-            "bot: Hand 1: Ben 五福 (five blessings), from Dan (one pays)",
+            "bot: Hand 1: Ben five-fortune win (五福), from Dan (one pays)",
         ),
     ],
 )
@@ -261,9 +261,10 @@ def test_an_english_penghu_reply_glosses_each_chinese_word(sqlite_url: str, line
 def test_english_penghu_help_glosses_its_chinese_words(sqlite_url: str) -> None:
     table = Table(sqlite_url, *PENGHU_NAMED)
     try:
-        assert "bot: pong from @c | sweep | 跑起 (run) from @c — recorded as they happen" in table.say("e: help")
+        assert "bot: pong from @c | sweep | 跑起 from @c (a run-up) — recorded as they happen" in table.say("e: help")
         shown = "\n".join(table.say("e: help record"))
-        for glossed in ("提蛇 (snake)", "五福 (five blessings)", "报警 (alarm)", "中庄 self-drawn (the dealer wins"):
+        glosses = ("four of a kind (提蛇)", "a five-fortune win (五福)", "the alarm (报警)", "中庄 self-drawn (")
+        for glossed in glosses:
             assert glossed in shown
     finally:
         table.ledger.close()
