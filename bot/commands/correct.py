@@ -64,6 +64,7 @@ from bot.vocabulary import (
     CORRECT_NO_WORDS,
     CORRECT_YES_WORDS,
     CORRECT_YES_WORDS_EN,
+    CORRECTION_CHATTY_EN,
     CORRECTION_CHATTY_WORDS,
     COUNT_WORDS,
     GOUJI_ROUND_WORDS,
@@ -209,7 +210,7 @@ def correction(ctx: Context) -> SendText | list[Effect]:
         # discarder said to be another, told as `改成 点 老王` is)
         outright = (
             said_again
-            or ctx.word not in CORRECTION_CHATTY_WORDS
+            or ctx.word not in (*CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN)
             or (kept is not None and ctx.game in KEPT_NAMES_PLAYERS)
         )
         said_so = ctx.word == SHOULD_BE or dealt_in is not None or outright

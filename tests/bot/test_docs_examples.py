@@ -25,6 +25,7 @@ UNREAD = ("看不懂", "用不到", "没看懂", "一个杠只写一张牌", "�
 SHOWN_REFUSED = {
     "胡 清一涩 自摸": "shows the suggestion 「是不是：胡 清一色 自摸？」",
     "胡 清一色 自摸 运气好": "shows a word left out by the suggestion",
+    "胡 清一涩 点 @阿杰": "shows a suggestion refused while a win waits",
     "暗杠 3s 好运": "shows the suggestion naming the word it leaves out",
     "win sevn pairs self-draw": "shows the suggestion naming the words it leaves out",
     "荒庄 清一色": "shows a word quoted back",

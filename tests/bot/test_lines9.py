@@ -139,6 +139,7 @@ def test_历史_names_what_查大叫_paid_at_a_draw(sqlite_url: str) -> None:
     table = Table(sqlite_url, "a: 设置 规则 应城", *OPEN)
     table.say("c: 暗杠 9s", "!clock +1m", "a: 荒庄 听 @b 123p456p789p234s5s", "!clock +1m")
     assert table.say("a: 历史")[-1] == (
-        "bot: 第1局 荒庄：杠钱照算；查大叫赔：老王→小李 1元、阿杰→小李 1元 ｜ 阿杰 -3元，小李 0，老王 +3元"
+        "bot: 第1局 老王 暗杠 九条；荒庄：杠钱照算；查大叫赔：老王→小李 1元、阿杰→小李 1元"
+        " ｜ 阿杰 -3元，小李 0，老王 +3元"
     )
     assert table.say("a: 第1局") == table.say("a: 历史")[-1:]

@@ -69,10 +69,10 @@ def test_a_name_two_members_go_by_is_refused_naming_both(group: Table) -> None:
 
 
 def test_a_guest_seated_under_a_members_name_is_asked_about(db_url: str) -> None:
-    """大鹏 seated as a guest before 大鹏-成员 first spoke: typed again, it could be either, and the way to join them
-    is said."""
+    """大鹏 seated as a guest before the bot knew 大鹏-成员 (who joined, or first spoke, after): typed again, it could
+    be either, and the way to join them is said."""
     table = Table(db_url)
-    table.say(*PLAYERS, "!join dapeng 大鹏-成员", *SPOKEN, "laowang: 开桌 @xiaoli 大鹏", "!clock +10s", "dapeng: 名片")
+    table.say(*PLAYERS, *SPOKEN, "laowang: 开桌 @xiaoli 大鹏", "!clock +10s", "!join dapeng 大鹏-成员", "dapeng: 名片")
     out = table.say("!clock +10s", "laowang: 开桌 @xiaoli 大鹏")
     assert out[0].startswith("bot: 「大鹏」既是群成员 大鹏-成员 的名字，又是客人 大鹏 的名字：")
     assert "关联 大鹏 @TA" in out[0]

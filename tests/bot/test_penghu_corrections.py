@@ -123,4 +123,5 @@ def test_someone_elses_correction_is_told_whose_record_it_is(tables: tuple[Table
     corrected, _ = tables
     corrected.say("b: 碰 点 @c", "!clock +10s")
     assert corrected.say("c: 改成 点 @d")[0].startswith("bot: 「改」不会改别人记的账：最后一条（第1局 阿四 碰，点 老表")
-    assert corrected.say("c: 错了 是小刚点的") == []  # said to each other: only a correction that reads cleanly
+    # the discarder saying it was someone else's tile is told whose record it is, as 改成 点 @d is
+    assert corrected.say("!clock +10s", "c: 错了 是小刚点的")[0].startswith("bot: 「改」不会改别人记的账：")

@@ -412,8 +412,9 @@ def test_a_penghu_play_told_again_is_held_back_and_a_real_second_one_is_booked(l
     ledger.record_event(table.id, PenghuPlay("peng", "A", "D"), source="s:5", by=14, check_repeat=True)
     state = ledger.hand_state(table.id)
     assert len(state.events) == 7
-    fresh = _seat_penghu(ledger, -413)  # at the deal one player's 扫 twice, told at once, is 连扫二次
+    fresh = _seat_penghu(ledger, -413)  # at the deal one player's 扫 twice, a few seconds apart, is 连扫二次
     ledger.record_event(fresh.id, PenghuPlay("sao", "A", at_deal=True), source="d:1", by=10, check_repeat=True)
+    clock.advance(seconds=4)  # within a second or two it is the same line sent twice (`QISHOU_SAO_RESEND`)
     ledger.record_event(fresh.id, PenghuPlay("sao", "A", at_deal=True), source="d:2", by=10, check_repeat=True)
     assert len(ledger.hand_state(fresh.id).events) == 2
 
