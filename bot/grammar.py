@@ -321,7 +321,7 @@ def split_command(
         if found is not None and found[0].key == "correct":
             return found
     told_of = _led_in(head, _HAND_TOLD_OF)
-    if told_of < len(head) and head.startswith(_WRONG_AFTER_HAND, told_of):  # `上一局记错了 应该是七对`
+    if told_of < len(head) and head.startswith(_WRONG_AFTER_HAND, told_of):  # `刚才那把记错了，是自摸`
         found = split_command(text[origin[start + told_of] :], book, game, seats)
         if found is not None and found[0].key in ("correct", "undo"):
             return found
@@ -331,10 +331,6 @@ def split_command(
         if found is not None and found[0].key == "correct":
             return found[0], found[1], f"第{number}局 {found[2]}".strip()
     recap = _led_in(head, _RECAP_LEADS) if head.startswith(_RECAP_LEADS) else 0  # `刚才那把不是清一色是七对`
-    if head.startswith(vocab.RECAP_HAND_WORDS) and head.startswith(_RECAPPED_MISTAKES, recap):
-        found = split_command(text[origin[start + recap] :], book, game, seats)  # `刚才那把记错了，是自摸`
-        if found is not None and found[1] in _RECAPPED_MISTAKES and found[2]:
-            return found
     # `马不是7s是8s`, `刚才那把马是8s不是7s`: the horse said so, `应该是 马 8s`
     horse = next((w for w in vocab.MA_NOT_IS if _horse_not_is(head, recap, w)), "")
     if head.startswith(_NOT_IS_STARTS, recap + len(horse)):  # `是清一色 不是七对`, `不是七对 是清一色`: `应该是 清一色`
@@ -738,13 +734,10 @@ _NOT_IS = re.compile(rf"不是(?P<was>.+?)(?:{'|'.join(vocab.INSTEAD_WORDS)})(?P
 _NOT_IS_STARTS = ("是", "不是")
 #: the hand just played named before what it is and is not (`刚才那把不是清一色是七对`, `刚才 是七对 不是清一色`)
 _RECAP_LEADS = (*vocab.RECAP_HAND_WORDS, *vocab.RECAP_WORDS)
-#: the hand just played named before a mistake said of it (`刚才那把记错了 应该是七对`, `上一局写错了 是七对`): the
-#: correction, or the undo, said after it
+#: the hand just played named before a mistake said of it (`刚才那把记错了，是自摸`, `上一局写错了 是七对`): the
+#: correction, or the undo (`上一局记错了` alone), said after it — the one reader of these lines
 _HAND_TOLD_OF = tuple(sorted((*vocab.RECAP_HAND_WORDS, *vocab.LAST_HAND_ZH), key=len, reverse=True))
 _WRONG_AFTER_HAND = (vocab.RECORDED_WRONG, *vocab.CORRECTION_CHATTY_WORDS)
-#: what is said of the hand just played named first that owns up to its record's mistake, with what it should be
-#: after it (`刚才那把记错了，是自摸`): that correction
-_RECAPPED_MISTAKES = tuple(sorted({"记错了", *vocab.CORRECTION_CHATTY_WORDS}, key=len, reverse=True))
 
 
 def _horse_not_is(head: str, at: int, horse: str) -> bool:

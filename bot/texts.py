@@ -563,6 +563,27 @@ TEXTS: dict[str, dict[str, str]] = {
         "zh": "这样还要报{what}：点「改成这样」后我再问。",
         "en": "It also needs {what}: asked once you confirm.",
     },
+    "correct_piao_draw": {
+        "zh": "第{number}局荒庄，本桌荒庄不算漂，漂不用改。",
+        "en": "Hand {number} was a draw (荒庄): this table's draws move no piao (漂), so there is nothing to correct.",
+    },
+    "correct_piao_draw_paid": {
+        "zh": (
+            "第{number}局荒庄的漂不能单独改（查大叫按各家的漂算）：发「撤销」撤掉这局的荒庄，再重新记 荒庄，"
+            "漂会重新问。"
+        ),
+        "en": (
+            "A draw's piao (漂) cannot be corrected alone (查大叫 pays by each piao): send undo to take back hand "
+            "{number}'s draw, then record the draw again and the piao is asked again."
+        ),
+    },
+    "correct_piao_first_hand": {
+        "zh": "首局定漂：漂在第1局定了（{piao}），之后每局都照它算，只能在第1局刚打完、第2局结束前改。",
+        "en": (
+            "首局定漂: the piao (漂) was set at the first hand ({piao}) and every later hand carries it; it can be "
+            "corrected only right after hand 1, before hand 2 ends."
+        ),
+    },
     "correct_piao_same": {
         "zh": "第{number}局记的就是 {piao}，没有改。",
         "en": "Hand {number} already has {piao}; nothing changed.",

@@ -253,6 +253,20 @@ MA_CHANGE_EN = ("change the horse to", "change horse to", "correct the horse to"
 #: what a correction says the horse is after 改成 or 错了 (`改成 马 8s`, `不对 马是8s`, `马买错了 应该是8s`): read as
 #: `买马 8s` there (马 alone, `马上`, is no horse anywhere else)
 MA_IS_SAID = ("马牌应该是", "马应该是", "马牌是", "马是", "应该是", "马牌", "马", "是")
+#: a win's count said wrong, before what it is (`坎错了 是2`, `恰不对 应该是1`, `wrong kan, it was 2`): the line is
+#: `改成 坎2`, acted on when a number follows; each word with the count word it corrects
+COUNT_WRONG_WORDS: dict[str, str] = {
+    **{
+        f"{count}{wrong}": said
+        for count, said in (("坎数", "坎"), ("数坎", "坎"), ("坎", "坎"), ("恰", "恰"), ("八", "八"))
+        for wrong in ("错了", "记错了", "写错了", "报错了", "数错了", "不对")
+    },
+    **{
+        f"{lead}{count}{after}": count
+        for count in ("kan", "qia", "ba")
+        for lead, after in (("wrong ", ""), ("the ", " was"), ("", " was"), ("the ", " should be"), ("", " should be"))
+    },
+}
 #: 漂 said wrong, before what it is (`漂错了 老王漂2`): the line is `改成 漂 老王 2`, acted on when it reads cleanly
 PIAO_WRONG_WORDS = ("漂错了", "漂记错了", "漂报错了", "漂写错了", "漂不对")
 #: a player's 漂 said after 改成 or 错了 with the player first (`改成 老王 漂2`, `不对 老王没漂`, `我没漂`): the
@@ -284,7 +298,7 @@ HU_MISTYPED_FIRST_PERSON = ("我糊了", "我糊啦")
 HU_MISTYPED_WORDS = ("糊了", "糊啦", *HU_MISTYPED_FIRST_PERSON)
 CHATTY_WORDS = frozenset(
     {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
-    | {*MA_WRONG_WORDS, *MA_WRONG_EN, *PIAO_WRONG_WORDS}
+    | {*MA_WRONG_WORDS, *MA_WRONG_EN, *PIAO_WRONG_WORDS, *COUNT_WRONG_WORDS}
     | {*WON_EN, *WON_BARE_EN, *HU_MISTYPED_WORDS, *RECEIVED_NAMING_EN, *LIANGDAO_SHORT_WORDS}
     | {word for words in PENGHU_DONE_EN.values() for word in words}
     | set(DEALT_IN_EN)
@@ -623,7 +637,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
     "correct": (
         *("改", "改成", "改为", "改一下", "更正", *CORRECTION_CHATTY_WORDS, *CORRECTION_EN),
-        *(*MA_WRONG_WORDS, *MA_WRONG_EN, *MA_CHANGE_EN, *PIAO_WRONG_WORDS),
+        *(*MA_WRONG_WORDS, *MA_WRONG_EN, *MA_CHANGE_EN, *PIAO_WRONG_WORDS, *COUNT_WRONG_WORDS),
     ),
     "unsettle": ("撤销结算", "撤回结算", "取消结算", "撤销结账", "撤销算账"),
     # payments after a settlement (bot/commands/payments.py)

@@ -49,9 +49,11 @@ from bot.grammar import (
     clean,
     fold,
     hand_named_first,
+    implied,
     is_tile_attempt,
     name_key,
     parse_piao,
+    parse_win,
     split_command,
     tokens,
     without_afterthoughts,
@@ -67,6 +69,8 @@ from bot.vocabulary import (
     CORRECTION_CHATTY_EN,
     CORRECTION_CHATTY_WORDS,
     COUNT_WORDS,
+    COUNT_WRONG_WORDS,
+    FIRST_PERSON_WIN_WORDS,
     GOUJI_ROUND_WORDS,
     KEYWORDS,
     MA_CHANGE_EN,
@@ -77,6 +81,7 @@ from bot.vocabulary import (
     MELDS,
     METHODS,
     NO_PIAO_WORDS,
+    NUMERAL_DIGITS,
     PATTERNS,
     PIAO_NONE_SAID,
     PLAYER_FIRST_WORDS,
@@ -87,6 +92,7 @@ from ledger.accounts import GAME_NAMES
 from ledger.errors import LedgerError
 from ledger.events import Event, Payload, payloads
 from ledger.hands import is_terminal
+from ledger.scoring.kawuxing.rules import PIAO_CHOSEN
 from ledger.service import Flow, Ledger, ScoringRefused, TableInfo, TableRecord
 
 #: the words of a line 改 may put in a record's place: a record of any game (`改成 名次 …` for 够级's round)
@@ -165,10 +171,10 @@ def correction(ctx: Context) -> SendText | list[Effect]:
     table = ctx.table
     number, said = hand_named_first(clean(ctx.args))  # `改 第1局 七对 点 @wang`: that finished hand's record
     line = _round_by_names(ctx, without_afterthoughts(said))  # `改一下，胡 七对 自摸 哈哈`
-    line = _horse_said(ctx.word, line)
+    line = _count_said(ctx.word, _horse_said(ctx.word, line))
     dealt_in = _discarder_said(line)
     line = dealt_in or line
-    piao = _piao_said(ctx, line)
+    piao = _piao_said(ctx, line, number)
     if piao is not None:  # `改成 漂 @丙 2`, `老王没漂`: the latest win as it was, with that 漂 told after its hand's
         ctx, line = piao
     found = split_command(line, registry, ctx.game, ctx.seat_names)
@@ -189,6 +195,7 @@ def correction(ctx: Context) -> SendText | list[Effect]:
     latest = ctx.service.latest_record(table.id)
     named = _named_hand(ctx, table, number, latest) if number is not None else None
     latest = named or latest
+    found = _winner_kept(ctx, table, latest, found)
     if latest is not None and _double_win(latest):
         line = _mention_named(ctx, table, line)
     kept = _kept_by_game(ctx, latest, line)
@@ -301,6 +308,23 @@ def _horse_said(word: str, line: str) -> str:
     return f"{MA_WORD} {rest}"
 
 
+#: a count said after the word saying it was wrong (`坎错了 是2`, `wrong kan, it was 2`): its number, in digits or
+#: one Chinese numeral, counted with 个 or not
+_COUNT_IS = re.compile(rf"(?:{'|'.join(_MA_IS)})?\s*(?P<n>\d+|[{''.join(NUMERAL_DIGITS)}])\s*个?")
+
+
+def _count_said(word: str, line: str) -> str:
+    """A correction saying a win's count was wrong (`坎错了 是2`, `恰不对 应该是1`, `wrong kan, it was 2`) as the
+    count told again (`坎2`: the latest win's hand and way kept, `_wins_kept`); any other line as it is (`坎错了
+    吧`: chat)."""
+    count = COUNT_WRONG_WORDS.get(word)
+    said = _COUNT_IS.fullmatch(fold(line).strip(" ，,:：")) if count is not None else None
+    if said is None:
+        return line
+    number = said["n"] if said["n"].isdigit() else str(NUMERAL_DIGITS[said["n"]])
+    return f"{count}{number}"
+
+
 #: the discarder said to be another (`我没点炮 是老王点的`, `不是我点的 是老王放的炮`, `是老王点的`)
 _DISCARDER_SAID = re.compile(
     r"(?:.*?没(?:点|放)炮了?\s*|不是\S+?(?:点|放)的炮?\s*)?是\s*(?P<who>\S+?)\s*(?:点|放)的炮?"
@@ -322,13 +346,17 @@ _PLAYER_PIAO = re.compile(
 )
 
 
-def _piao_said(ctx: Context, line: str) -> tuple[Context, str] | None:
-    """A correction of the 漂 of the hand just ended at a table where each player chooses it (`改成 漂2`, `改成 漂
-    @丙 2`, `改成 老王 漂2`, `不对 老王没漂`, `漂错了 老王漂2`): `ctx` carrying that 漂 (`Context.piao_told`) and its
-    latest win's line as it was (`小李 清一色 点 阿杰`), which the correction replaces with itself and that 漂. None
-    for any other line, or when the latest record is no single win. A 漂 that cannot be is refused."""
+def _piao_said(ctx: Context, line: str, number: int | None) -> tuple[Context, str] | None:
+    """A correction of the 漂 of the hand just ended (or the finished hand `number`, `改 第1局 漂 @丙 2`) at a table
+    where players choose it (`改成 漂2`, `改成 漂 @丙 2`, `改成 老王 漂2`, `不对 老王没漂`, `漂错了 老王漂2`): `ctx`
+    carrying that 漂 (`Context.piao_told`) and its win's line as it was (`小李 清一色 点 阿杰`; a 一炮双响's two
+    winners' hands and the discarder), which the correction replaces with itself and that 漂. None for any other
+    line, or when the record is no hand's end. Refused: a 漂 that cannot be, a draw's (re-told as a whole: 撤销),
+    and at a 首局定漂 table any hand's but the first's just after it (later hands carry the last one's)."""
     table = ctx.table
-    if table is None or table.game != "kawuxing" or table_rules(table).piao != "chosen" or not plays_at(ctx, table):
+    if table is None or table.game != "kawuxing" or table_rules(table).piao not in PIAO_CHOSEN:
+        return None
+    if not plays_at(ctx, table):
         return None
     found = split_command(line, registry, ctx.game, ctx.seat_names)
     said = _PLAYER_PIAO.fullmatch(fold(line).strip())
@@ -339,9 +367,19 @@ def _piao_said(ctx: Context, line: str) -> tuple[Context, str] | None:
     else:
         return None
     latest = ctx.service.latest_record(table.id)
-    wins = _ended_by(latest) if latest is not None else []
-    kept = _win_line(wins[0]) if len(wins) == 1 and wins[0].get("type") == "hu" else None
-    if latest is None or kept is None:
+    if number is not None:
+        latest = _named_hand(ctx, table, number, None)
+    ended = _ended_by(latest) if latest is not None else []
+    if latest is None or not latest.finished or not ended:
+        return None
+    rules = table_rules(table)
+    if len(ended) == 1 and ended[0].get("type") == "draw":
+        key = "correct_piao_draw_paid" if rules.chadajiao else "correct_piao_draw"  # 查大叫 pays by each 漂
+        refused = Refusal(key, number=latest.hand_number)
+        refused.heard = True  # `漂错了 老王漂2`: said of the 漂, never chat
+        raise refused
+    kept = _win_line(ended[0]) if len(ended) == 1 and ended[0].get("type") == "hu" else _double_line(latest)
+    if kept is None:
         return None
     try:
         told = parse_piao(args, my_seat(ctx, table), seat_resolver(ctx, table))
@@ -349,10 +387,30 @@ def _piao_said(ctx: Context, line: str) -> tuple[Context, str] | None:
         raise Refusal(err.key, **err.params) from err
     hand = ctx.service.message_hand(_original(latest.source))  # its 漂, told beside the win or with it
     now = piao_of(hand.events) if hand is not None else {}
+    if rules.piao == "first_hand" and (latest.hand_number != 1 or table.hand_number > 2):
+        shown = joined(ctx.lang, (f"{player} {amount}" for player, amount in now.items()))
+        refused = Refusal("correct_piao_first_hand", piao=shown)
+        refused.heard = True
+        raise refused
     if all(now.get(player) == amount for player, amount in told):  # `改成 漂 @丙 0` where 丙's is 0
         shown = joined(ctx.lang, (f"{player} {PIAO_WORD} {amount}" for player, amount in told))
         raise Refusal("correct_piao_same", number=latest.hand_number, piao=shown)
-    return replace(ctx, piao_told=tuple(told)), kept
+    # the 漂 an earlier correction booked with the record stays, unless told again (`改成 漂 @丙 3` after `@乙 2`)
+    kept_piao = {**piao_of(latest.events), **dict(told)}
+    return replace(ctx, piao_told=tuple(kept_piao.items())), kept
+
+
+def _double_line(record: TableRecord) -> str | None:
+    """A 一炮双响 as a line tells it again, both hands and the discarder kept, their counts left to be kept as
+    answers (`阿杰 卡五星 小李 七对 点 老王`); None for any other record."""
+    if not _double_win(record):
+        return None
+    wins = _ended_by(record)
+    how = {"discard": "点", "rob_kong": "抢杠"}.get(str(wins[0].get("method")))
+    if how is None or not wins[0].get("from"):
+        return None
+    hands = " ".join(f"{win['winner']} {_hand_kept(win)}" for win in wins)
+    return f"{hands} {how} {wins[0]['from']}"
 
 
 def _named_hand(ctx: Context, table: TableInfo, number: int, latest: TableRecord | None) -> TableRecord | None:
@@ -522,6 +580,33 @@ def _wins_kept(latest: TableRecord, said: str, me: str | None = None) -> list[st
     if not _names_a_hand(said):  # `改成 自摸`, `点 @阿杰`: only the way changes, never the hand to a 屁胡
         return [hand_kept]
     return [f"{win['winner']} {said} {_way_said(win)}", hand_kept]
+
+
+def _winner_kept(
+    ctx: Context, table: TableInfo, latest: TableRecord | None, found: tuple[Command, str, str] | None
+) -> tuple[Command, str, str] | None:
+    """A win told again naming no winner (`改成 碰碰胡 点 @li`) by someone who did not win it (an admin, the
+    discarder): still the recorded winner's, named first (`小李 碰碰胡 点 @li`). The typer's own win only when they
+    won it or say so (`我胡 …`, `改成 我 碰碰胡 …`, `I won …`); any other line as it is."""
+    if found is None or latest is None or ctx.game != "kawuxing" or found[0].key != "hu":
+        return found
+    if found[1] in FIRST_PERSON_WIN_WORDS:
+        return found
+    wins = _ended_by(latest)
+    if len(wins) != 1 or wins[0].get("type") != "hu" or wins[0]["winner"] == my_seat(ctx, table):
+        return found
+    command, word, args = found
+    if not args.strip() or not _names_a_hand(args):  # `改成 自摸`, `点 @阿杰`: the way alone (`_wins_kept`)
+        return found
+    try:
+        parse_win(f"{args} {implied(word)}", None, seat_resolver(ctx, table))
+    except GrammarError as unread:
+        if unread.key != "winner_missing":
+            return found
+        return command, word, f"{wins[0]['winner']} {args}".strip()
+    except Refusal:
+        return found
+    return found  # a winner named (`改成 阿杰 碰碰胡 …`, `胡 @阿杰 …`)
 
 
 def _way_said(win: Payload) -> str | None:

@@ -227,12 +227,17 @@ def _answered(events: Sequence[Event], answers: Sequence[Mapping[str, Any]]) -> 
 
 def refuse_unbookable(ctx: Context, table: TableInfo, events: Sequence[Event]) -> None:
     """Refuse, before anything is asked or booked, a record no answer could make bookable under the table's rules:
-    an input they do not use, a 马 tile already visible four times, a count the hand cannot hold."""
+    an input they do not use, a 马 tile already visible four times, a count the hand cannot hold. The kongs a 马
+    tile is checked against are the hand's the record goes into: an edited or corrected record's own hand (`改 第1局
+    … 买马 7s`), never the open hand's."""
     rules = table_rules(table)
     _refuse_inputs_not_played(ctx, rules, events)
     wins = [e for e in events if isinstance(e, Win)]
     if wins and (rules.maima != "none" or rules.shukan or rules.paoqiamoba):
-        before = list(ctx.service.hand_state(table.id).events) if any(w.ma for w in wins) else []
+        before: list[Any] = []
+        if any(w.ma for w in wins):
+            replaced = _replaced_hand(ctx, table)
+            before = list(replaced.before if replaced is not None else ctx.service.hand_state(table.id).events)
         refuse_impossible(ctx, before, payloads(wins, before))
 
 

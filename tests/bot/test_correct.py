@@ -145,14 +145,17 @@ def test_the_same_words_as_chat_get_no_answer(bot: tuple[Bot, ManualClock], line
 
 
 def test_a_correction_that_moves_the_hand_to_someone_else_says_so(bot: tuple[Bot, ManualClock]) -> None:
-    """A line is read as its typer's own: fixing someone else's win with a bare 胡 line would move it to the typer,
-    and the question warns before anything changes."""
+    """A line the typer says is theirs (`我`) moves someone else's win to them, and the question warns before
+    anything changes; a bare 胡 line naming no winner keeps the recorded one (not the typer's: they did not win)."""
     console = table(bot, -1001, "b: 胡 @c 清一色 点 @a")
-    asked = console.feed("b: 改成 胡 清一色 点 @a")
+    asked = console.feed("b: 改成 我 清一色 点 @a")
     assert (
         asked[0].endswith("改成「小李 胡 阿杰 点的炮 清一色」？改了按新的重算这一局。")
         and asked[1] == "bot: 注意：老王 换成了 小李。"
     )
+    bare = console.feed("b: 改成 胡 碰碰胡 点 @a")
+    assert bare[0].endswith("改成「老王 胡 阿杰 点的炮 碰碰胡」？改了按新的重算这一局。")
+    assert "注意" not in "".join(bare)
     kept = console.feed("b: 改成 七对")  # patterns alone keep the winner: no warning
     assert kept[0].endswith("改成「老王 胡 阿杰 点的炮 七对」？改了按新的重算这一局。") and "注意" not in "".join(kept)
 
