@@ -7,7 +7,8 @@ any left untouched for `IDLE` by the bot's hourly upkeep (`expire_idle`). Finish
 buttons, or an update delivered again, still finds them and is answered as expired. A flow its table's end
 finished says so in its state (`Flow.ended_with_table`) and stays finished when 撤销结算 opens the table again:
 its buttons were closed by the settlement, and a press then says so rather than carry out a confirmation (an undo,
-a payment …) nobody gave again."""
+a payment …) nobody gave again. Undoing a table's void opens its flows again (`reopen_with_table`): the void
+undone is as if never made."""
 
 from __future__ import annotations
 
@@ -97,6 +98,21 @@ def end_with_table(tx: Tx, chat_id: int, table_id: int) -> int:
     for flow in ended:
         flow.state = {**flow.state, ENDED_WITH_TABLE: True}  # a new dict: the JSON column sees the change
         flow.finished_at = flow.updated_at = tx.now
+    return len(ended)
+
+
+def reopen_with_table(tx: Tx, chat_id: int, table_id: int, ended_at: datetime) -> int:
+    """Open again the chat's flows the end of the table at `ended_at` finished (`end_with_table`), as its void is
+    undone: the questions waiting then wait again, their buttons live; how many."""
+    query = sa.select(m.FlowState).where(m.FlowState.chat_id == chat_id, m.FlowState.finished_at == ended_at)
+    ended = [
+        flow
+        for flow in tx.session.scalars(query)
+        if flow.state.get("table_id") == table_id and flow.state.get(ENDED_WITH_TABLE)
+    ]
+    for flow in ended:
+        flow.state = {key: value for key, value in flow.state.items() if key != ENDED_WITH_TABLE}
+        flow.finished_at, flow.updated_at = None, tx.now
     return len(ended)
 
 
