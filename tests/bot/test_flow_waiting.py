@@ -1,6 +1,7 @@
 """A 胡 told by taps while the table's rules ask 漂 and 买马: a horse typed before the flow asks it is kept as its
 answer; `漂 1` typed by its starter is their own 漂 (never the answer to another player's question), and a 漂 booked
-by typing moves the flow on to its next question; `确认` typed before the preview is told what is still asked."""
+by typing moves the flow on to its next question; `确认` typed before the preview is told what is still asked; a
+record left waiting a day expires with one word to the chat that nothing was booked."""
 
 from __future__ import annotations
 
@@ -90,3 +91,28 @@ def test_确认_in_english(sqlite_url: str) -> None:
         assert out[0].startswith("bot: Not confirmed yet, nothing booked: the buttons above still ask “")
     finally:
         table.ledger.close()
+
+
+def test_a_record_left_waiting_a_day_expires_with_one_word(table: Table) -> None:
+    table.say("c: 胡 清一色 自摸", "!clock +23h")
+    assert table.say("!upkeep") == []
+    said = "bot: ⌛ 第1局那条等回答的记录（老王 自摸 清一色）放了一天没人答完，已经作废，没有记账。要记请重新发。"
+    assert table.say("!clock +2h", "!upkeep") == [said]
+    assert table.say("!upkeep") == [] and table.ledger.open_flows(table.chat) == []
+
+
+def test_a_win_by_taps_left_a_day_expires_with_one_word_in_english(sqlite_url: str) -> None:
+    table = Table(sqlite_url, "!admin a", "a: 设置 语言 en", *RULES[1:])
+    try:
+        table.say("b: win", "b: me", "!clock +25h")
+        assert table.say("!upkeep") == [
+            "bot: ⌛ Hand 1's record waiting for answers (小李's win, never confirmed) was left a day unanswered and "
+            "has expired; nothing was booked. Send it again to record it."
+        ]
+    finally:
+        table.ledger.close()
+
+
+def test_a_flow_that_holds_no_record_expires_silently(table: Table) -> None:
+    table.say("b: 胡", "!clock +25h")  # nobody chosen: nothing told yet
+    assert table.say("!upkeep") == [] and table.ledger.open_flows(table.chat) == []
