@@ -14,6 +14,7 @@ The same command layer as the Telegram bot over a local database (default: ./pai
     !leave name            a member leaves
     !admin name            make `name` an administrator of the group
     !clock +10s            advance the simulated clock (s, m, h, d); it never moves on its own
+    !upkeep                run the hourly upkeep now (flows left waiting a day expire; a record's chat is told)
     # comment              ignored (and not echoed)
 
 Replies print as `bot: …`, one line per line of text; buttons as `bot: [按钮] A | B | C` (one line per row), a
@@ -164,6 +165,11 @@ class Console:
             if match:
                 self.clock.advance(timedelta(**{_UNITS[match[2]]: int(match[1])}))
                 return []
+        if verb == "upkeep":  # the hourly upkeep, now: flows left waiting a day expire, a record's chat told
+            from bot.upkeep import expire
+
+            upkept = expire(self.bot.service)
+            return [f"bot: {said}" for n in upkept.notices if n.chat_id == self.chat_id for said in n.text.splitlines()]
         return [f"console: cannot read line {self.line_number}: {line}"]
 
     def _join_event(self, name: str) -> Join:

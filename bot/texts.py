@@ -658,6 +658,20 @@ TEXTS: dict[str, dict[str, str]] = {
     "flow_recorded": {"zh": "记好了", "en": "Recorded"},
     # a flow answered by typing moves below the typed line: what its old message reads
     "flow_moved": {"zh": "（打字回答了，接着看下面）", "en": "(answered by typing: continued below)"},
+    "flow_confirm_not_yet": {
+        "zh": "还不能确认，没有记账：上面还在问「{question}」。先回答它（点按钮或打字），到预览再确认。",
+        "en": "Not confirmed yet, nothing booked: the buttons above still ask “{question}”. Answer that first (press "
+        "or type it), then confirm at the preview.",
+    },
+    "flow_ma_noted": {
+        "zh": "马牌 {tile} 记在上面这手胡里了：问到马牌时就用它，不用再报（还没记账，接着点上面的按钮）。",
+        "en": "Horse tile {tile} kept for the win above: it answers the horse question when it comes (nothing booked "
+        "yet; go on with the buttons above).",
+    },
+    "ma_not_at_this_table": {
+        "zh": "「{word}」不是本桌的牌：马牌是本桌两门的 1 到 9，或 白 发 中，例如 买马 7s",
+        "en": "“{word}” is not a tile of this table: the horse is 1–9 of its two suits, or a dragon, e.g. buy horse 7s",
+    },
     "btn_method_s": {"zh": "自摸", "en": "Self-draw"},
     "btn_method_d": {"zh": "点炮", "en": "On a discard"},
     "btn_method_r": {"zh": "抢杠", "en": "Robbing a kong"},

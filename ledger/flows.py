@@ -3,11 +3,12 @@ database under the bot message that carries the buttons, so a restart mid-flow l
 
 A flow nobody finishes (a 胡 started and left, a question never answered) expires rather than waiting forever:
 those of a table are finished when the table ends (`end_with_table`: 结算, 开桌 over it, the 日切 roll-over), and
-any left untouched for `IDLE` by the bot's hourly upkeep (`expire_idle`). Finished rows stay: a press on their
-buttons, or an update delivered again, still finds them and is answered as expired. A flow its table's end
-finished says so in its state (`Flow.ended_with_table`) and stays finished when 撤销结算 opens the table again:
-its buttons were closed by the settlement, and a press then says so rather than carry out a confirmation (an undo,
-a payment …) nobody gave again."""
+any left untouched for `IDLE` by the bot's hourly upkeep (`expire_idle`; a record left waiting first, by
+`expire_records`, for its chat to be told). Finished rows stay: a press on their buttons, or an update delivered
+again, still finds them and is answered as expired. A flow its table's end finished says so in its state
+(`Flow.ended_with_table`) and stays finished when 撤销结算 opens the table again: its buttons were closed by the
+settlement, and a press then says so rather than carry out a confirmation (an undo, a payment …) nobody gave
+again. Undoing a table's void opens its flows again (`reopen_with_table`): the void undone is as if never made."""
 
 from __future__ import annotations
 
@@ -98,6 +99,40 @@ def end_with_table(tx: Tx, chat_id: int, table_id: int) -> int:
         flow.state = {**flow.state, ENDED_WITH_TABLE: True}  # a new dict: the JSON column sees the change
         flow.finished_at = flow.updated_at = tx.now
     return len(ended)
+
+
+def reopen_with_table(tx: Tx, chat_id: int, table_id: int, ended_at: datetime) -> int:
+    """Open again the chat's flows the end of the table at `ended_at` finished (`end_with_table`), as its void is
+    undone: the questions waiting then wait again, their buttons live; how many."""
+    query = sa.select(m.FlowState).where(m.FlowState.chat_id == chat_id, m.FlowState.finished_at == ended_at)
+    ended = [
+        flow
+        for flow in tx.session.scalars(query)
+        if flow.state.get("table_id") == table_id and flow.state.get(ENDED_WITH_TABLE)
+    ]
+    for flow in ended:
+        flow.state = {key: value for key, value in flow.state.items() if key != ENDED_WITH_TABLE}
+        flow.finished_at, flow.updated_at = None, tx.now
+    return len(ended)
+
+
+def expire_records(tx: Tx, before: datetime) -> list[Flow]:
+    """Finish the flows holding a record unbooked (`HOLDS_HAND`: a win waiting for its 漂/马, a 胡/杠 by taps whose
+    player is chosen) last touched before `before`; those finished here. Each is claimed by its own update of a
+    row still waiting, so of two upkeeps running at once only one finishes it (and has its chat told)."""
+    query = sa.select(m.FlowState).where(m.FlowState.finished_at.is_(None), m.FlowState.updated_at < before)
+    held = [flow for flow in tx.session.scalars(query) if flow.state.get(HOLDS_HAND)]
+    claimed = []
+    for flow in held:
+        claim = sa.update(m.FlowState).where(m.FlowState.id == flow.id, m.FlowState.finished_at.is_(None))
+        result = tx.session.execute(
+            claim.values(finished_at=tx.now, updated_at=tx.now), execution_options={"synchronize_session": False}
+        )
+        if getattr(result, "rowcount", 0) == 1:
+            claimed.append(flow)
+    for flow in claimed:
+        tx.session.refresh(flow)
+    return [flow_info(flow) for flow in claimed]
 
 
 def expire_idle(tx: Tx, before: datetime) -> int:

@@ -4,13 +4,13 @@ voided, its money back — and an admin may always. Voided, never deleted: who, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 import sqlalchemy as sa
 
+from ledger import flows, tables, transfers
 from ledger import models as m
-from ledger import tables, transfers
 from ledger.errors import LedgerError
 from ledger.unit import Tx
 
@@ -179,6 +179,7 @@ class VoidedTable:
     voided_by: int | None
     hands: int
     amount: int
+    questions: int = 0  # restored: the questions waiting at the table when the void ended it, open again
 
 
 #: the reason `tables.end` voids the empty hand in progress with: a table that ended so was not voided
@@ -236,8 +237,8 @@ def _voided_transfers(tx: Tx, table: m.GameTable) -> list[m.Transfer]:
 
 def restore_table(tx: Tx, chat_id: int, user_id: int, *, admin: bool) -> VoidedTable:
     """Undo a table's void (`voided_table`): the table open again, every hand, record and transfer the void took
-    back live again, the running totals moved back — exactly as before the void. Only an admin or whoever voided
-    it; refused (`nothing_voided`, `not_voider`) otherwise."""
+    back live again, the running totals moved back, the questions its end finished waiting again — exactly as
+    before the void. Only an admin or whoever voided it; refused (`nothing_voided`, `not_voider`) otherwise."""
     found = voided_table(tx, chat_id)
     if found is None:
         raise LedgerError("nothing_voided", "没有可以恢复的作废牌桌")
@@ -261,4 +262,6 @@ def restore_table(tx: Tx, chat_id: int, user_id: int, *, admin: bool) -> VoidedT
     tx.session.flush()
     seats = list(tx.session.scalars(sa.select(m.Seat.member_id).where(m.Seat.table_id == table.id)))
     transfers.apply(tx, movement, night_id=table.night_id, members=seats)
-    return found
+    assert at is not None  # `voided_table` found it ended
+    questions = flows.reopen_with_table(tx, chat_id, table.id, at)
+    return replace(found, questions=questions)

@@ -785,6 +785,11 @@ class Ledger:
         """Finish every flow left waiting untouched for `idle` (the bot's hourly upkeep); how many."""
         return self._unit.write(lambda tx: flows.expire_idle(tx, tx.now - idle))
 
+    def expire_records(self, idle: timedelta = flows.IDLE) -> list[Flow]:
+        """Finish the records left waiting untouched for `idle` (a win waiting for its 漂/马, a 胡/杠 by taps; the
+        hourly upkeep, before `expire_flows`): those finished by this call, each by one upkeep only."""
+        return self._unit.write(lambda tx: flows.expire_records(tx, tx.now - idle))
+
     def answer_flow(self, chat_id: int, message_id: int, *, source: str, by: int | None) -> FlowAnswered:
         """Finish a question's flow for the typed line `source` that answered it (`算了`), once per line: the line
         delivered again gets its answer back (`replayed`) and finishes no other question."""

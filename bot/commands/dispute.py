@@ -34,8 +34,23 @@ KIND = "dispute"
 PREFIX = "dp"
 #: what a player says of a false win: the record it answers is disputed (also after 不对/错了: `不对 他没胡`)
 DENIALS = ("他没胡", "她没胡", "他没有胡", "她没有胡", "他根本没胡", "她根本没胡", "他没胡啊", "她没胡啊")
+#: the sender's own dispute said with a subject (`我也不同意`): the sender's, as `不同意`
+OWN_DISPUTE_WORDS = ("我不同意", "我也不同意", "我也不同意的", "i disagree", "i disagree too", "i also disagree")
+#: a dispute said for others too (`我们两个都不同意`): only the sender's counts — each disputes for themselves
+CLAIMED_DISPUTE_WORDS = (
+    "我们都不同意",
+    "我们也不同意",
+    "我们两个都不同意",
+    "我们俩都不同意",
+    "我俩都不同意",
+    "我们三个都不同意",
+    "大家都不同意",
+    "we both disagree",
+    "we all disagree",
+    "we disagree",
+)
 #: the words a dispute is said with by itself (`不同意` when no 退桌 question waits)
-DISPUTE_WORDS = ("不同意", *DENIALS)
+DISPUTE_WORDS = ("不同意", *OWN_DISPUTE_WORDS, *CLAIMED_DISPUTE_WORDS, *DENIALS)
 
 register(
     {
@@ -75,6 +90,20 @@ register(
             "zh": "还不能结算：第{number}局的记录 {what} 有争议（{by} 不同意）。{how}",
             "en": "Can't settle yet: hand {number}'s record {what} is contested (disputed by {by}). {how}",
         },
+        "dispute_refuse_open": {
+            "zh": "还不能开新桌：第{number}局的记录 {what} 有争议（{by} 不同意），开了新桌就只有管理员能撤它了。{how}",
+            "en": "Can't open a new table yet: hand {number}'s record {what} is contested (disputed by {by}); once "
+            "a new table is open only an admin could take it back. {how}",
+        },
+        "dispute_undo_note": {
+            "zh": "⚠️ 这条有争议：{by} 不同意。撤销了它，争议也就解决了。",
+            "en": "⚠️ It is contested: disputed by {by}. Undoing it resolves the dispute.",
+        },
+        "dispute_only_yours": {
+            "zh": "只算了你自己的不同意：别人不同意要自己发「不同意」（不能替别人表态）。",
+            "en": "Only your own dispute is counted: the others must each send disagree themselves (nobody disputes "
+            "for another).",
+        },
         "dispute_counted": {"zh": "记下了（上面那条已经更新）。", "en": "Noted (the message above is updated)."},
         "btn_dispute_withdraw": {"zh": "撤回异议", "en": "Withdraw"},
     }
@@ -100,7 +129,13 @@ def dispute_command(ctx: Context) -> list[Effect]:
 def dispute(ctx: Context) -> list[Effect]:
     """The sender disputes a record (the one their message replies to, else the table's latest): counted, and the
     record voided once a majority of the table disputes it; else marked contested. Chat (no reply) from anyone not
-    seated, of one's own record or one that pays the sender, as a question, or with nothing recorded."""
+    seated, of one's own record or one that pays the sender, as a question, or with nothing recorded. Said for
+    others too (`我们都不同意`), it is still the sender's alone, and the reply says so."""
+    effects = _dispute(ctx)
+    return [*effects, ctx.reply("dispute_only_yours")] if ctx.word in CLAIMED_DISPUTE_WORDS else effects
+
+
+def _dispute(ctx: Context) -> list[Effect]:
     table = ctx.table
     typed = ctx.incoming.text if ctx.incoming is not None else ""
     if table is None or my_seat(ctx, table) is None or asks(typed):
@@ -263,9 +298,11 @@ def _withdrawn(ctx: Context, state: Mapping[str, Any]) -> str:
 cancel_by_typing(KIND, PREFIX, _withdrawn, "dispute_withdrawn_typed")
 
 
-def refuse_while_contested(ctx: Context, table: TableInfo | None) -> None:
-    """结算 waits while a record of the table is contested: refused naming it, who disputed it and how to resolve it.
-    A contest whose record was taken back or corrected since is finished on the way."""
+def refuse_while_contested(ctx: Context, table: TableInfo | None, key: str = "dispute_refuse_settle") -> None:
+    """结算 and 开桌 over the table wait while a record of it is contested (`key`: which says so): refused naming it,
+    who disputed it and how to resolve it — a new table would leave the record to admins alone (a hand of a table
+    that has ended is theirs to void), and the dispute with nothing to hold up. A contest whose record was taken
+    back or corrected since is finished on the way."""
     if table is None:
         return
     for flow in _contests(ctx, table):
@@ -274,12 +311,21 @@ def refuse_while_contested(ctx: Context, table: TableInfo | None) -> None:
             ctx.service.finish_flow(ctx.chat_id, flow.message_id)
             continue
         raise Refusal(
-            "dispute_refuse_settle",
+            key,
             number=record.hand_number,
             what=describe_record(ctx.lang, record.events, table.game),
             by=_names(ctx, table, list(flow.state["disputers"])),
             how=_how(ctx, table, record, flow.state),
         )
+
+
+def contest_note(ctx: Context, table: TableInfo, record: TableRecord) -> str | None:
+    """The line a 撤销 question about a contested record (or a hand holding one) adds: who disputes it, and that
+    taking it back resolves the dispute."""
+    for flow in _contests(ctx, table):
+        if flow.state.get("event") in record.event_ids:
+            return ctx.t("dispute_undo_note", by=_names(ctx, table, list(flow.state["disputers"])))
+    return None
 
 
 def is_denial(words: str) -> bool:

@@ -29,6 +29,7 @@ from bot.commands._common import (
     held_as_repeat,
     hold_hand,
     money,
+    my_seat,
     questions_waiting,
     refuse_before_booking,
     seat_resolver,
@@ -64,10 +65,10 @@ from bot.commands.chat_options import minggang
 from bot.commands.duplicates import book_held_by_typing, hold_flow
 from bot.commands.questions import CANCELLED, cancel_by_typing, effects_of, nothing_booked, press_as
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Outcome, Refusal, SendText, registry
-from bot.grammar import GrammarError, KongSpec, Word, fold, written_in_english
+from bot.grammar import GrammarError, KongSpec, Word, fold, parse_piao, written_in_english
 from bot.grammar import read as read_words
 from bot.permissions import plays_at
-from bot.texts import describe_event, describe_patterns, joined, pattern_name, scoring_refusal
+from bot.texts import describe_event, describe_patterns, joined, pattern_name, scoring_refusal, tile_name
 from bot.vocabulary import FLOW_INPUT_WORDS, FLOW_TYPED_WORDS
 from ledger.events import WIN_METHODS, Event, Payload, Win, WinHand, payload
 from ledger.records import HOLDS_HAND
@@ -80,6 +81,10 @@ Buttons = tuple[tuple[Button, ...], ...]
 #: situational flags offered for each method (海底炮 too where the table plays it)
 FLOW_SITUATIONS = {"self_draw": ("gangshangkaihua", "haidilao"), "discard": ("gangshangpao",), "rob_kong": ()}
 METHOD_CODES = {"s": "self_draw", "d": "discard", "r": "rob_kong"}
+#: the state's key for a 马 tile typed before the flow asks it (`take_early_ma`), the answer once it does
+EARLY_MA = "early_ma"
+#: the words that confirm a flow said while it still asks something (`确认` at its 漂 question): told what it asks
+CONFIRM_WORDS = ("确认", "确定", "确认记账", "记吧", "confirm", "book it")
 KONG_CODES = {"a": "angang", "x": "xugang", "z": "zhigang"}
 
 
@@ -232,7 +237,12 @@ def _win_inputs(
     if not asks_anything(rules_of(table)):
         return batch, [], []
     answers = [*carried_piao(ctx, table, before, batch), *determined_counts(table, batch), *state.get("answers", [])]
-    return batch, answers, pending(table, before, batch, answers)
+    needs = pending(table, before, batch, answers)
+    horse = next((need for need in needs if need["input"] == "ma"), None)
+    if horse is not None and state.get(EARLY_MA):  # `买马 5s` typed before the question: its answer
+        answers.append({**horse, "value": state[EARLY_MA]})
+        needs = pending(table, before, batch, answers)
+    return batch, answers, needs
 
 
 def _confirm(ctx: Context, kind: str, step: FlowStep) -> Effect | list[Effect]:
@@ -322,6 +332,8 @@ def typed_flow_answer(ctx: Context) -> Outcome | None:
     if flow.state.get("typed") == ctx.source:
         return Outcome(stop=True)  # the same line delivered again: answered once
     actions = typed_actions(ctx, table, flow.kind, flow.message_id, dict(flow.state), text)
+    if not actions and fold(text).translate(_MARKS).strip().lower() in CONFIRM_WORDS:
+        return Outcome([_not_yet(ctx, table, flow)], stop=True)
     if not actions:
         return None
     message = int(flow.state.get("message") or 0)
@@ -339,6 +351,49 @@ def typed_flow_answer(ctx: Context) -> Outcome | None:
         state = {**answered.state, "typed": ctx.source}
         ctx.service.save_flow(ctx.chat_id, answered.message_id, answered.user_id, answered.kind, state)
     return Outcome(_below(ctx, flow.kind, flow.message_id, shown, message, moved), stop=True)
+
+
+def _not_yet(ctx: Context, table: TableInfo, flow: Flow) -> SendText:
+    """`确认` typed while the flow still asks something (a 漂, the patterns): what it asks, nothing booked."""
+    text, _rows = render(ctx, table, flow.kind, flow.message_id, dict(flow.state))
+    return SendText(ctx.t("flow_confirm_not_yet", question=text.splitlines()[-1]), reply_to=ctx.message_id)
+
+
+def refresh(ctx: Context, table: TableInfo, flow: Flow) -> list[Effect]:
+    """The flow's message shown again as it reads now (a 漂 booked by typing meanwhile answers its question, a
+    horse told early its 马 question): its next question, not a stale one whose buttons would only expire."""
+    fresh = ctx.service.load_flow(ctx.chat_id, flow.message_id)
+    message = (fresh.state.get("message") if fresh is not None else None) or 0
+    if fresh is None or fresh.finished_at is not None or not message:
+        return []
+    text, buttons = render(ctx, table, fresh.kind, fresh.message_id, dict(fresh.state))
+    return [SendText(text, buttons=buttons, edit_message_id=int(message))]
+
+
+def take_early_ma(ctx: Context, table: TableInfo, tile: str) -> list[Effect] | None:
+    """`买马 5s` typed while a 胡 told by taps has not reached its 马 question, by whoever started it or the
+    winner it names: kept as that question's answer (it is not asked then), the flow shown again. None when no
+    such flow of the open hand waits."""
+    seat = my_seat(ctx, table)
+    flows = [
+        flow
+        for flow in ctx.service.open_flows(ctx.chat_id, kinds=("hu",))
+        if flow.state.get("table_id") == table.id
+        and flow.state.get("hand") == table.hand_number
+        and (flow.user_id == ctx.sender.user_id or (seat is not None and flow.state.get("who") == seat))
+    ]
+    if not flows:
+        return None
+    flow = flows[-1]
+    state = dict(flow.state)
+    if state.get("method", "self_draw") != "self_draw":
+        raise Refusal("ma_self_draw_only")
+    if len(tile) != 2 or tile[1] not in (*rules_of(table).suits, "z"):
+        raise Refusal("ma_not_at_this_table", word=tile_name(ctx.lang, tile).strip())
+    state[EARLY_MA] = tile
+    ctx.service.save_flow(ctx.chat_id, flow.message_id, flow.user_id, flow.kind, state)
+    noted = ctx.reply("flow_ma_noted", tile=tile_name(ctx.lang, tile).strip())
+    return [*refresh(ctx, table, flow), noted]
 
 
 def _below(
@@ -465,6 +520,14 @@ def _typed_input(ctx: Context, table: TableInfo, state: dict[str, Any], typed: s
     english = ctx.group.language == "en"
     lead = next((w for w in leads if typed.startswith(w) and (english or not w.isascii())), "")
     value = typed[len(lead) :].strip()
+    if lead and needs[0]["input"] == "piao":  # `漂 1` is the sender's own 漂 (`漂 @阿杰 1`: 阿杰's), as the 漂 line
+        try:
+            told = parse_piao(value, my_seat(ctx, table), seat_resolver(ctx, table))
+        except GrammarError:
+            return []
+        if [player for player, _amount in told] != [needs[0]["player"]]:
+            return []  # someone else's 漂 than the one asked: the 漂 line books it, and the flow counts it
+        value = str(told[0][1])
     if value and not value.isascii():  # `7条`, `中`: the tile it names
         tiles = [w.value for w in read_words(value) if w.kind == "tiles"]
         value = tiles[0] if len(tiles) == 1 else value

@@ -31,7 +31,7 @@ from bot.commands._common import (
     shown_names,
     written_mention,
 )
-from bot.commands.dispute import dispute
+from bot.commands.dispute import CLAIMED_DISPUTE_WORDS, OWN_DISPUTE_WORDS, dispute
 from bot.commands.questions import cancel_by_typing, typed_answer
 from bot.commands.regional import refuse_while_waiting
 from bot.core import (
@@ -149,6 +149,10 @@ register(
         "leave_restore_not_voider": {
             "zh": "这桌是 {name} 作废的：只有 TA 或管理员能撤销作废。",
             "en": "{name} voided this table: only they or an admin may undo the void.",
+        },
+        "leave_restored_questions": {
+            "zh": "作废时还在等回答的 {count} 个问题也恢复了：上面的按钮照常能点。",
+            "en": "The {count} question(s) waiting when it was voided are back too: their buttons above work again.",
         },
         "btn_leave_void": {"zh": "作废这桌", "en": "Void table"},
         "btn_leave_void_keep": {"zh": "不作废", "en": "Keep it"},
@@ -277,9 +281,11 @@ def restore(ctx: Context) -> SendText | None:
     if not ctx.is_admin and voided.voided_by != ctx.sender.user_id:
         person = next((m for m in ctx.service.members(ctx.chat_id) if m.user_id == voided.voided_by), None)
         raise Refusal("leave_restore_not_voider", name=person.name if person is not None else ctx.t("someone"))
-    ctx.service.restore_table(ctx.chat_id, ctx.sender.user_id, admin=ctx.is_admin, source=ctx.source)
+    restored = ctx.service.restore_table(ctx.chat_id, ctx.sender.user_id, admin=ctx.is_admin, source=ctx.source)
     amount = money(voided.amount, ctx.group.currency)
     text = ctx.t("leave_restored", opener=_opener(ctx, voided.opened_by), hands=voided.hands, amount=amount)
+    if restored.questions:  # what waited for an answer when the void came waits again, its buttons live
+        text += "\n" + ctx.t("leave_restored_questions", count=restored.questions)
     return SendText(text, reply_to=ctx.message_id)
 
 
@@ -353,9 +359,9 @@ def press(ctx: Context) -> HandlerResult:
         moved = ctx.t("leave_table_moved")
         return [AnswerCallback(moved, alert=True), SendText(moved, edit_message_id=step.edit)]
     source = f"{ctx.source.rsplit(':', 1)[0]}:{step.key}:leave"
+    ctx.service.finish_flow(ctx.chat_id, step.key)  # answered before the void: undoing it never asks it again
     if state.get("void"):
         text = _voided(ctx, step.table.id, source)
-        ctx.service.finish_flow(ctx.chat_id, step.key)
         return [AnswerCallback(), SendText(text, edit_message_id=step.edit)]
     admin = ctx.sender.user_id not in state["agreers"]  # an admin's word: voided as an admin's 退桌 voids
     try:
@@ -368,11 +374,9 @@ def press(ctx: Context) -> HandlerResult:
             agreed_by=None if admin else ctx.sender.user_id,
         )
     except LedgerError as err:
-        ctx.service.finish_flow(ctx.chat_id, step.key)
         if err.code in ("took_part", "not_seated", "too_late", "needs_agreement"):
             raise Refusal(f"leave_table_{err.code}") from err
         raise
-    ctx.service.finish_flow(ctx.chat_id, step.key)
     text = _left_text(ctx, left, admin=False, agreed=ctx.sender.name)
     return [AnswerCallback(), SendText(text, edit_message_id=step.edit)]
 
@@ -409,7 +413,7 @@ def agree(ctx: Context) -> list[Effect]:
 @registry.command(
     "leave_keep",
     names=["disagree"],
-    aliases=["不同意", "不行", "disagree"],
+    aliases=["不同意", "不行", "disagree", *OWN_DISPUTE_WORDS, *CLAIMED_DISPUTE_WORDS],
     help_zh="不同意：有人退桌、这桌已经记了账时，桌上的人（或管理员）打这句就不作废，和点「不同意」一样",
     help_en="disagree: when someone leaves a table with hands booked, anyone seated (or an admin) types it to keep "
     "the table, as pressing “Don't agree”",
@@ -417,16 +421,18 @@ def agree(ctx: Context) -> list[Effect]:
 )
 def keep(ctx: Context) -> list[Effect]:
     """A typed 不同意 (`不行`), alone, from anyone seated or an admin: the latest 退桌 question at the open table
-    answered as their 「不同意」 press; with none waiting, 不同意 disputes a record (`dispute.dispute`); else, or
-    from anyone else, chat. English `disagree` only in a
-    group that reads English (or `/disagree`)."""
+    answered as their 「不同意」 press; with none waiting, 不同意 (`我也不同意`, `我们都不同意`) disputes a record
+    (`dispute.dispute`); else, or from anyone else, chat. English `disagree` (`i disagree too`, `we both disagree`)
+    only in a group that reads English (or `/disagree`)."""
     table = ctx.table
     if table is None or not plays_at(ctx, table):
         raise Quiet
     try:
         return _typed_press(ctx, "keep", lambda _flow: True)
     except Quiet:
-        if ctx.word != "不同意" or ctx.args.strip():
+        typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
+        english = ctx.word.isascii() and not typed.startswith("/")  # `disagree`: said so only in an English group
+        if ctx.word == "不行" or ctx.args.strip() or (english and ctx.group.language != "en"):
             raise
     return dispute(ctx)  # no 退桌 question waiting: 不同意 says a record is false
 

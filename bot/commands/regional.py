@@ -407,7 +407,7 @@ def _is_chat(text: str) -> bool:
 
 def _typed(
     ctx: Context, what: str, read: Callable[[TableInfo], Told], is_chat: Callable[[str], bool] = _is_chat
-) -> SendText | None:
+) -> SendText | list[Effect] | None:
     """A typed answer to the hand's waiting question (`what`: kan, qiaba, ma, ready): refused, saying where the
     input goes instead, when no question waits for it."""
     if is_chat(ctx.args):
@@ -416,6 +416,16 @@ def _typed(
     if not plays_at(ctx, table):
         raise Refusal("flow_not_seated")
     found = _pending_ask(ctx, table)
+    if found is None and what == "ma" and table_rules(table).maima != "none":
+        from bot.commands.flows import take_early_ma
+
+        try:
+            tile = parse_ma(ctx.args)
+        except GrammarError as err:
+            raise Refusal(err.key, **err.params) from err
+        taken = take_early_ma(ctx, table, tile)  # a 胡 told by taps, its 马 not asked yet
+        if taken is not None:
+            return taken
     if found is None:
         raise Refusal(f"nothing_asked_{what}")
     flow, state = found
@@ -448,7 +458,7 @@ def _typed(
     games=KAWUXING,
     in_menu=False,
 )
-def answer_kan(ctx: Context) -> SendText | None:
+def answer_kan(ctx: Context) -> SendText | list[Effect] | None:
     return _typed(ctx, "kan", lambda _table: _counts(f"{ctx.word} {ctx.args}"))
 
 
@@ -461,7 +471,7 @@ def answer_kan(ctx: Context) -> SendText | None:
     games=KAWUXING,
     in_menu=False,
 )
-def answer_qiaba(ctx: Context) -> SendText | None:
+def answer_qiaba(ctx: Context) -> SendText | list[Effect] | None:
     word = "" if ctx.word == "跑恰摸八" else ctx.word
     return _typed(ctx, "qiaba", lambda _table: _counts(f"{word} {ctx.args}"))
 
@@ -480,7 +490,7 @@ def _counts(text: str) -> Told:
     games=KAWUXING,
     in_menu=False,
 )
-def answer_ma(ctx: Context) -> SendText | None:
+def answer_ma(ctx: Context) -> SendText | list[Effect] | None:
     return _typed(ctx, "ma", lambda _table: {"ma": {None: parse_ma(ctx.args)}}, _is_ma_chat)
 
 
@@ -499,7 +509,7 @@ def _is_ma_chat(text: str) -> bool:
     games=KAWUXING,
     in_menu=False,
 )
-def answer_ready(ctx: Context) -> SendText | None:
+def answer_ready(ctx: Context) -> SendText | list[Effect] | None:
     def read(table: TableInfo) -> Told:
         from ledger.events import payload
 
@@ -533,7 +543,7 @@ def _piao_number(word: str) -> str:
     on_edit=True,
     in_menu=False,
 )
-def record_piao(ctx: Context) -> SendText | None:
+def record_piao(ctx: Context) -> SendText | list[Effect] | None:
     """漂 told during the hand (booked as a `piao` event: 撤销 and edits work as on any record), or the answer to
     the hand's waiting question."""
     from bot.commands._common import book
@@ -575,7 +585,13 @@ def record_piao(ctx: Context) -> SendText | None:
         raise Refusal("piao_first_hand_set", piao=shown)
     result, edited = book(ctx, table, [Piao(player, amount) for player, amount in told])
     what = joined(ctx.lang, (describe_event(ctx.lang, event) for event in result.recorded), "；")
-    return event_reply(ctx, table, result, what, edited=edited)
+    reply = event_reply(ctx, table, result, what, edited=edited)
+    tapped = holding_flow(ctx, table)
+    if tapped is None or tapped.kind != "hu":
+        return reply
+    from bot.commands.flows import refresh
+
+    return [reply, *refresh(ctx, table, tapped)]  # a 胡 by taps asking that 漂 moves on to its next question
 
 
 # ------------------------------------------------------------------------------ a win waiting for answers

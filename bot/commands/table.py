@@ -20,6 +20,7 @@ from bot.commands._common import (
     money,
     shown_names,
 )
+from bot.commands.dispute import refuse_while_contested
 from bot.commands.payments import debts_text
 from bot.commands.regional import refuse_while_waiting
 from bot.commands.settle import hand_in_progress
@@ -141,6 +142,7 @@ def open_table(ctx: Context) -> SendText:
         dealer = random.Random(seed).choice(seated)
         drawn = True
     refuse_while_waiting(ctx, ctx.table, "waiting_action_open")
+    refuse_while_contested(ctx, ctx.table, "dispute_refuse_open")
     before = ctx.service.current_night(ctx.chat_id)
     try:
         table = ctx.service.open_table(

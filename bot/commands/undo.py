@@ -52,6 +52,7 @@ from bot.commands._common import (
 )
 from bot.commands._recording import recorded_by, who_and_when
 from bot.commands.correct import correction
+from bot.commands.dispute import contest_note
 from bot.commands.questions import cancel_by_typing, confirm_by_typing, typed_yes_label
 from bot.commands.regional import drop_waiting
 from bot.commands.settle import settled_tonight
@@ -200,6 +201,9 @@ def _ask(ctx: Context, table: TableInfo, record: TableRecord, *, whole_hand: boo
         if record.finished:
             key_text = "undo_ask_finished" if table.game == "kawuxing" else "undo_ask_finished_other"
         question = ctx.t(key_text, by=recorded_by(ctx, record), number=record.hand_number, what=what)
+    contested = contest_note(ctx, table, record)
+    if contested is not None:  # the players who dispute it see their dispute is what this undo answers
+        question += "\n" + contested
     if record.recorded_by != ctx.sender.user_id and not ctx.is_admin:  # theirs: they (or an admin) say yes
         question += "\n" + _ask_confirmer(ctx, record, state)
     ctx.service.save_flow(ctx.chat_id, key, ctx.sender.user_id, KIND, state)

@@ -42,6 +42,7 @@ from bot.telegram.http import AiohttpRequest
 from bot.telegram.intake import Dispatcher, Poller, threads
 from bot.telegram.metrics import Metrics
 from bot.telegram.server import Webhook, WebServer
+from bot.upkeep import expire
 from ledger.db import database_url, normalize_url, utcnow
 from ledger.inbox import Inbox, worker_name
 from ledger.shared_state import open_shared_state
@@ -175,7 +176,7 @@ class Service:
             self.metrics,
             concurrent_updates=telegram.concurrent_updates,
             keep=timedelta(hours=telegram.keep_updates_hours),
-            upkeep=ledger.expire_flows,
+            upkeep=lambda: expire(ledger),
         )
         self.metrics.watch_backlog(inbox.backlog, utcnow)
         secret = webhook_secret(self.settings, self.token) if self.webhook else ""

@@ -12,8 +12,9 @@
 - an update whose handler met a database error it may not meet again (a dropped connection) is tried again
   with a growing pause, up to `MAX_TRIES` times, and the group hears nothing until it is handled;
 - a heartbeat renews this worker's leases; a sweep claims chats whose updates nobody is handling (a worker died,
-  or a wake-up was missed) and, hourly, prunes old rows and runs the ledger's upkeep (`Ledger.expire_flows`); on
-  PostgreSQL a listener (LISTEN/NOTIFY) wakes a lane the moment another worker stored an update for it.
+  or a wake-up was missed) and, hourly, prunes old rows and runs the upkeep (`bot.upkeep.expire`: flows left
+  waiting a day finish, a record's chat is told); on PostgreSQL a listener (LISTEN/NOTIFY) wakes a lane the
+  moment another worker stored an update for it.
 
 `Poller` is the long-polling intake: it stores each batch before asking for the next, which is what tells
 Telegram the batch arrived.
@@ -30,13 +31,14 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any, Generic, TypeVar
 
-from telegram import Update
+from telegram import ReplyParameters, Update
 from telegram.error import InvalidToken, RetryAfter, TelegramError
 from telegram.ext import Application
 
 from bot.telegram.delivery import Delivery, delivering
 from bot.telegram.logs import handling
 from bot.telegram.metrics import Metrics
+from bot.upkeep import Notice, Upkept
 from ledger.db import utcnow
 from ledger.inbox import NOTIFY_CHANNEL, Inbox, Pending, Stored, notify_channel
 
@@ -113,7 +115,7 @@ class Dispatcher:
         concurrent_updates: int = 8,
         keep: timedelta = timedelta(hours=24),
         sweep_seconds: float = SWEEP_SECONDS,
-        upkeep: Callable[[], int] | None = None,
+        upkeep: Callable[[], Upkept] | None = None,
     ) -> None:
         self.application, self.inbox, self.metrics = application, inbox, metrics
         self.upkeep = upkeep  # the ledger's own pruning (flows left waiting), run with the inbox's
@@ -316,9 +318,19 @@ class Dispatcher:
             if pruned:
                 log.info("pruned %s handled updates older than %s", pruned, self.keep)
             if self.upkeep is not None:
-                expired = await asyncio.to_thread(self.upkeep)
-                if expired:
-                    log.info("expired %s button flows left waiting", expired)
+                upkept = await asyncio.to_thread(self.upkeep)
+                if upkept.expired:
+                    log.info("expired %s button flows left waiting", upkept.expired)
+                for notice in upkept.notices:  # a record left waiting a day: its chat told, once
+                    await self._tell(notice)
+
+    async def _tell(self, notice: Notice) -> None:
+        """Post what the upkeep says by itself, under the question's message when it is still there."""
+        reply = ReplyParameters(notice.reply_to, allow_sending_without_reply=True) if notice.reply_to else None
+        try:
+            await self.application.bot.send_message(notice.chat_id, notice.text, reply_parameters=reply)
+        except TelegramError as err:
+            log.warning("chat %s: the upkeep's notice was not sent: %s", notice.chat_id, err)
 
     def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
         """PostgreSQL only, in a thread: wake a lane when another worker stored an update for a chat held here."""
