@@ -8,7 +8,8 @@ a time, with buttons; the answer can also be typed (`坎 2`, `恰1 八0`, `买�
 last answer books the record once, with the source of the message that recorded it: a second tap, two people
 answering, or a redelivered answer books nothing more, and an edit of that message later replaces what it booked.
 A question belongs to its hand: once that hand is recorded another way, answering it books nothing. Only seated
-players and admins answer; whoever recorded it may drop it by typing 算了 (`bot.commands.questions`), as its
+players and admins answer, a 漂 only its player or an admin (`permissions.may_tell_piao`: typed, pressed or
+corrected); whoever recorded it may drop it by typing 算了 (`bot.commands.questions`), as its
 「取消」 does. What is missing is the scoring core's to say (`missing_inputs`); `_inputs` renders the
 questions and applies the answers.
 """
@@ -532,8 +533,9 @@ def _numeral_glued(after: str) -> bool:
     "piao",
     names=["piao"],
     aliases=COMMAND_WORDS["piao"],
-    help_zh="漂：选漂的桌报这局漂几，例如 漂 2（自己）、漂 @乙 1；没报的胡牌时我会问",
-    help_en="piao (漂, where players choose it): piao 2 (yours), piao @b 1; any not told is asked at the end",
+    help_zh="漂：选漂的桌报自己这局漂几，例如 漂 2（管理员可报别人的：漂 @乙 1）；没报的胡牌时我会问",
+    help_en="piao (漂, where players choose it): piao 2 (yours; an admin may tell anyone's: piao @b 1); any not "
+    "told is asked at the end",
     games=KAWUXING,
     on_edit=True,
     in_menu=False,

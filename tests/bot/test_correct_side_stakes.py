@@ -234,7 +234,10 @@ def test_a_draw_edited_into_a_win_asks_the_hand_s_piao(bot: tuple[Bot, ManualClo
     under its own number, and booked into it (the next hand's 漂 untouched)."""
     console = table(bot, -1001, PIAO, "a: 荒庄")
     asked = console.feed("a: !edit 胡 清一色 自摸")
-    assert asked[:2] == ["bot: 第1局 阿杰 自摸：本桌规则还要报这些才能记账", "bot: 阿杰 这局漂几？（阿杰 自己点，或发：漂 2）"]
+    assert asked[:2] == [
+        "bot: 第1局 阿杰 自摸：本桌规则还要报这些才能记账",
+        "bot: 阿杰 这局漂几？（阿杰 自己点，或发：漂 2）",
+    ]
     booked = console.feed("a: 漂 @a 1 @b 2 @c 0")
     assert "bot: 第1局 按改后的消息重记（原记录作废）：" in booked, booked
     assert balances(console) == balances(table(bot, -1002, PIAO, "a: 漂 @a 1 @b 2 @c 0", "a: 胡 清一色 自摸"))

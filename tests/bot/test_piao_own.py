@@ -32,7 +32,7 @@ def piao(db_url: str) -> Iterator[Table]:
 
 
 def test_another_players_piao_typed_is_refused_and_theirs_stands(piao: Table) -> None:
-    """The play-test's lines: 小李's `漂 @wang 5` once overwrote the 0 老王 said himself and booked 老王→小李 漂 10元."""
+    """The play-test's lines: 小李's `漂 @wang 5` once overwrote the 0 老王 said himself (booked 老王→小李 漂 10元)."""
     piao.say("wang: 漂 0", "!clock +4s", "jie: 漂 0", "!clock +4s", "li: 漂 5", "!clock +4s")
     assert piao.say("li: 漂 @wang 5") == [f"bot: {refused('老王')}"]
     assert piao.say("li: 漂 @jie 5", "li: 漂 @li 2 @wang 5") == [f"bot: {refused(n)}" for n in ("阿杰", "老王")]
