@@ -19,6 +19,10 @@ guests' names are labels: they never grant anything.
   payee for 「收到」), and only that person or an admin may press it. The line's other person pressing it is told
   which button is theirs (the payer can never say the payee received it); an admin pressing for someone else is
   recorded as the admin (`confirmed_by`, `created_by`) and the reply says so (「管理员 甲 代 乙 …」).
+- **A player's 漂** (选漂, 首局定漂: the stake they put on the hand, which each payment with them carries): only that
+  player and the admins tell it — typed (`漂 2`, `漂 @乙 1`, `改成 漂 @乙 2`) or pressed under the question that
+  asks it (`may_tell_piao`). Another player's `漂 @乙 5` would raise what 乙 pays without 乙 ever saying it; a guest's
+  seat (no Telegram account to answer) is told by anyone seated.
 - **Admin-only commands** (设置, 群规 and the like) are marked on the command (`Command.admin_only`) and checked by
   the dispatcher before the handler runs.
 
@@ -27,6 +31,7 @@ A refusal says who may and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bot.core import Context, Refusal
@@ -78,3 +83,24 @@ def require_to_open(ctx: Context) -> None:
 def undo_needs_confirmation(ctx: Context, record: TableRecord) -> bool:
     """Taking back `record` asks first: it ended a finished hand, or someone else recorded it."""
     return record.finished or record.recorded_by != ctx.sender.user_id
+
+
+def may_tell_piao(ctx: Context, table: TableInfo, player: str) -> bool:
+    """Whether the sender may tell `player`'s 漂: their own seat (by Telegram id), any seat for an admin, a guest's
+    seat (nobody else could answer for it) for anyone seated."""
+    return ctx.is_admin or table.seat_of_user(ctx.sender.user_id) == player or guest_seat(table, player)
+
+
+def guest_seat(table: TableInfo, player: str) -> bool:
+    """A seat with no Telegram account behind it (a guest): nobody can answer for it but the others at the table."""
+    return any(seat.name == player and seat.user_id is None for seat in table.seats)
+
+
+def require_own_piao(ctx: Context, table: TableInfo, players: Iterable[str]) -> None:
+    """Refuse a 漂 line (or press) naming anyone whose 漂 the sender may not tell (`may_tell_piao`): the whole line,
+    nothing kept, the refusal naming that player and how they tell it."""
+    other = next((player for player in players if not may_tell_piao(ctx, table, player)), None)
+    if other is not None:
+        refusal = Refusal("piao_not_yours", name=other)
+        refusal.heard = True  # said too to a line read unprompted (`漂错了 老王漂5`): it reads as nothing else
+        raise refusal

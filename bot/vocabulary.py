@@ -96,6 +96,8 @@ MY_STATS_EN = ("my stats",)
 
 #: 漂 0 said as players say it (`不漂`, `我不漂`): the sender's 漂 is 0 (`漂 @乙 0` for another: `不漂 @乙`)
 NO_PIAO_WORDS = ("不漂", "我不漂", "不漂了", "我不漂了")
+#: one's own 漂 said as players say it (`我漂1`, `我漂 1`, `我漂一`): `漂 1`
+MY_PIAO_WORDS = ("我漂",)
 
 #: the sender's own result, asked with 几块 or a closing 了 too (`我输了几块`, `我现在输几块了`, `我输多少钱了`)
 _OWN_RESULT = (
@@ -673,7 +675,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "link": ("关联", "认领"),
     "help": ("帮助", "说明", "怎么用", *HELP_ASKED_WORDS),
     # what regional rules make players tell (docs/regional-rules.md): 漂, and the answers to the bot's questions
-    "piao": ("漂", "选漂", *NO_PIAO_WORDS),
+    "piao": ("漂", "选漂", *MY_PIAO_WORDS, *NO_PIAO_WORDS),
     "kan": ("坎", "数坎", "坎数"),
     "ma": ("买马", "马牌", *MA_EN),
     "ready": ("听", "听牌", *READY_HANDS_EN),
@@ -1163,7 +1165,7 @@ FLOW_TYPED_WORDS: dict[str, tuple[str, ...]] = {
 }
 #: the words a typed answer to a flow's 漂/坎/恰/八/马 question may start with (`漂 2`, `坎 2`, `买马 7s`, `horse 7s`)
 FLOW_INPUT_WORDS: dict[str, tuple[str, ...]] = {
-    "piao": ("漂", "piao"),
+    "piao": ("漂", *MY_PIAO_WORDS, "piao"),
     **COUNT_WORDS,
     "ma": ("买马", "马牌", "马", "maima", "buy horse", "horse", "ma"),
 }

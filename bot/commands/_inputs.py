@@ -18,7 +18,8 @@ from typing import Any
 
 from bot.commands import _regional_texts  # noqa: F401  (registers the texts)
 from bot.commands._recording import FLOW_PATTERNS, mark, toggle
-from bot.core import Button, Context, Refusal
+from bot.core import AnswerCallback, Button, Context, Refusal
+from bot.permissions import guest_seat, require_own_piao
 from bot.texts import pattern_name, tile_name
 from bot.vocabulary import DRAGON_NAMES_EN
 from ledger.events import Payload
@@ -295,7 +296,8 @@ def question(
     rows: list[tuple[Button, ...]] = []
     if key == "piao":
         first = table_rules(table).piao == "first_hand"
-        line = ctx.t("ask_piao_first" if first else "ask_piao", name=name)
+        how = ctx.t("ask_piao_guest" if guest_seat(table, name) else "ask_piao_own", name=name)
+        line = ctx.t("ask_piao_first" if first else "ask_piao", name=name, how=how)
         rows.append(tuple(button(str(n), f"q.{code}.{n}") for n in PIAO_BUTTONS))
     elif key in COUNT_BUTTONS:
         line = ctx.t(f"ask_{key}", name=name)
@@ -308,6 +310,20 @@ def question(
     else:
         return _ready_question(ctx, table, code, state, button, declared)
     return [line], rows
+
+
+def pressing_refused(ctx: Context, table: TableInfo, action: str, needs: Sequence[Need]) -> AnswerCallback | None:
+    """The alert for a question's button (`q.<code>.<value>`) answering a player's 漂 the presser may not tell
+    (`permissions.require_own_piao`: nothing is kept); None for any other press."""
+    code = action.split(".")[1] if action.count(".") >= 2 else ""
+    need = next((n for n in needs if code_of(n, table) == code), None)
+    if need is None or need["input"] != "piao":
+        return None
+    try:
+        require_own_piao(ctx, table, [need["player"]])
+    except Refusal as refusal:
+        return AnswerCallback(ctx.t(refusal.key, **refusal.params), alert=True)
+    return None
 
 
 def _tile_rows(ctx: Context, table: TableInfo, code: str, button: ButtonOf) -> list[tuple[Button, ...]]:

@@ -14,12 +14,21 @@ register(
             "en": "Hand {number}, {what}: the table's rules need this before it is booked",
         },
         "ask_piao": {
-            "zh": "{name} 这局漂几？（或发：漂 @{name} 2）",
-            "en": "{name}'s piao (漂) this hand? (or send: piao @{name} 2)",
+            "zh": "{name} 这局漂几？（{how}）",
+            "en": "{name}'s piao (漂) this hand? ({how})",
         },
         "ask_piao_first": {
-            "zh": "{name} 漂几？首局定漂：第一局报了整桌不变（或发：漂 @{name} 2）",
-            "en": "{name}'s piao (漂)? 首局定漂: told at the first hand, kept for the table (or send: piao @{name} 2)",
+            "zh": "{name} 漂几？首局定漂：第一局报了整桌不变（{how}）",
+            "en": "{name}'s piao (漂)? 首局定漂: told at the first hand, kept for the table ({how})",
+        },
+        # how a 漂 is answered: by its player (or an admin), or for a guest's seat by anyone seated (`may_tell_piao`)
+        "ask_piao_own": {
+            "zh": "{name} 自己点，或发：漂 2",
+            "en": "{name} taps it, or sends: piao 2",
+        },
+        "ask_piao_guest": {
+            "zh": "或发：漂 @{name} 2",
+            "en": "or send: piao @{name} 2",
         },
         "ask_kan": {
             "zh": "{name} 几坎？（手里的暗刻和杠各 1 坎，别人点炮凑成的刻子不算；或发：坎 2）",
@@ -128,6 +137,11 @@ register(
             "zh": "已撤销：第{number}局 {what}（还在等 {waits}，没有记过账）。这一局接着打。",
             "en": "Undone: hand {number}, {what} (it waited for {waits} and was never booked). The hand goes on.",
         },
+        "table_waiting_record": {
+            "zh": "还没记账：第{number}局 {what} 还在等 {waits}（回答上面的问题就记下）。",
+            "en": "Not booked yet: hand {number}, {what}, still waits for {waits} (answer the question above to book "
+            "it).",
+        },
         "waiting_input_of": {"zh": "{name} 的{what}", "en": "{name}'s {what}"},
         "waiting_flow_hu": {
             "zh": "还不能{action}：{starter} 正在点按钮记第{number}局 {player} 胡，还没确认，还没记账。"
@@ -211,6 +225,10 @@ register(
         "piao_fixed": {
             "zh": "本桌定漂，每人 {amount} 倍底金，不用报。",
             "en": "This table plays a fixed piao (漂) of {amount} base stakes each; nothing to tell.",
+        },
+        "piao_not_yours": {
+            "zh": "没有记：{name} 的漂要 TA 自己报（漂 2），或者管理员报（漂 @{name} 2）。",
+            "en": "Not recorded: {name}'s piao (漂) is theirs to tell (piao 2), or an admin's (piao @{name} 2).",
         },
         "piao_first_hand_set": {
             "zh": "首局定漂：漂在第一局已经定了（{piao}），整桌不变。",

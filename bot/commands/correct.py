@@ -59,7 +59,7 @@ from bot.grammar import (
     without_afterthoughts,
 )
 from bot.grammar import read as read_words
-from bot.permissions import may_answer, plays_at
+from bot.permissions import may_answer, plays_at, require_own_piao
 from bot.texts import describe_record, joined
 from bot.vocabulary import (
     COMMAND_WORDS,
@@ -211,7 +211,8 @@ def correction(ctx: Context) -> SendText | list[Effect]:
     if latest is None:
         return _told(ctx, ctx.t("correct_nothing", line=line))
     what = describe_record(ctx.lang, latest.events, table.game)
-    if not may_answer(ctx, latest.recorded_by):  # never a line to send: typed by them it would be their own record
+    # a 漂 alone (`改成 漂2`) is its player's to correct, whoever recorded the win (`_piao_said`: only theirs)
+    if not may_answer(ctx, latest.recorded_by) and not ctx.piao_told:  # never a line to send (typed, their own)
         # `应该是清一色`, `不是七对 是清一色`: what the record should be, told as `改成` is (`错了 是七对` stays chat)
         # (`错了 改成 …`, 改成 said after all, and a 够级 place by name are told too; `不对 我没点炮 是老王点的`: the
         # discarder said to be another, told as `改成 点 老王` is)
@@ -395,6 +396,7 @@ def _piao_said(ctx: Context, line: str, number: int | None) -> tuple[Context, st
     if all(now.get(player) == amount for player, amount in told):  # `改成 漂 @丙 0` where 丙's is 0
         shown = joined(ctx.lang, (f"{player} {PIAO_WORD} {amount}" for player, amount in told))
         raise Refusal("correct_piao_same", number=latest.hand_number, piao=shown)
+    require_own_piao(ctx, table, (player for player, _amount in told))
     # the 漂 an earlier correction booked with the record stays, unless told again (`改成 漂 @丙 3` after `@乙 2`)
     kept_piao = {**piao_of(latest.events), **dict(told)}
     return replace(ctx, piao_told=tuple(kept_piao.items())), kept

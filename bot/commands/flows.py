@@ -45,6 +45,7 @@ from bot.commands._inputs import (
     determined_counts,
     pending,
     press,
+    pressing_refused,
     question,
     refuse_impossible,
 )
@@ -143,6 +144,9 @@ def _press(ctx: Context, kind: str) -> HandlerResult:
         before = list(ctx.service.hand_state(step.table.id).events)
         _batch, _answers, needs = _win_inputs(ctx, step.table, step.state, before)
         declared = [str(e["player"]) for e in before if e.get("type") == "liangdao"]
+        refused = pressing_refused(ctx, step.table, step.action, needs)  # a 漂 is its player's (or an admin's)
+        if refused is not None:
+            return refused
         if not press(step.table, step.state, step.action, needs, declared):
             return AnswerCallback(ctx.t("button_expired"), alert=True)
         try:  # an answer no hand can hold (a 坎 count a seven-pairs hand has not, a fifth copy as 马) is not kept

@@ -8,7 +8,8 @@ a time, with buttons; the answer can also be typed (`坎 2`, `恰1 八0`, `买�
 last answer books the record once, with the source of the message that recorded it: a second tap, two people
 answering, or a redelivered answer books nothing more, and an edit of that message later replaces what it booked.
 A question belongs to its hand: once that hand is recorded another way, answering it books nothing. Only seated
-players and admins answer; whoever recorded it may drop it by typing 算了 (`bot.commands.questions`), as its
+players and admins answer, a 漂 only its player or an admin (`permissions.may_tell_piao`: typed, pressed or
+corrected); whoever recorded it may drop it by typing 算了 (`bot.commands.questions`), as its
 「取消」 does. What is missing is the scoring core's to say (`missing_inputs`); `_inputs` renders the
 questions and applies the answers.
 """
@@ -48,6 +49,7 @@ from bot.commands._inputs import (
     kept_answers,
     pending,
     press,
+    pressing_refused,
     question,
     refuse_impossible,
     table_piao,
@@ -82,7 +84,7 @@ from bot.grammar import (
     tokens,
 )
 from bot.grammar import read as read_words
-from bot.permissions import plays_at
+from bot.permissions import plays_at, require_own_piao
 from bot.texts import describe_event, joined
 from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS, NO_PIAO_WORDS, NUMERAL_DIGITS
 from ledger.events import Draw, Event, Payload, Piao, Win, payloads
@@ -305,6 +307,9 @@ def press_answer(ctx: Context) -> HandlerResult:
         return [AnswerCallback(expired, alert=True), SendText(expired, edit_message_id=step.edit)]
     before = _hand_before(ctx, step.table, step.state)
     needs = pending(step.table, before, step.state["batch"], step.state["answers"])
+    refused = pressing_refused(ctx, step.table, step.action, needs)  # a 漂 is its player's (or an admin's)
+    if refused is not None:
+        return refused
     if not press(step.table, step.state, step.action, needs, _declared(before, step.state["batch"])):
         return AnswerCallback(ctx.t("button_expired"), alert=True)
     reply = _go_on(ctx, step.table, step.key, step.state, before, edit=step.edit)
@@ -533,15 +538,23 @@ def _piao_number(word: str) -> str:
     return _PIAO_NUMERALS.get(number, number if number.isdigit() else word)
 
 
+def _numeral_glued(after: str) -> bool:
+    """`漂一`, `我漂两个`: a 漂 word glued to one Chinese numeral is that 漂 (`漂亮`, `漂一下` stay chat)."""
+    word = after.strip()
+    return word != _piao_number(word) and not word.isdigit()
+
+
 @registry.command(
     "piao",
     names=["piao"],
     aliases=COMMAND_WORDS["piao"],
-    help_zh="漂：选漂的桌报这局漂几，例如 漂 2（自己）、漂 @乙 1；没报的胡牌时我会问",
-    help_en="piao (漂, where players choose it): piao 2 (yours), piao @b 1; any not told is asked at the end",
+    help_zh="漂：选漂的桌报自己这局漂几，例如 漂 2（管理员可报别人的：漂 @乙 1）；没报的胡牌时我会问",
+    help_en="piao (漂, where players choose it): piao 2 (yours; an admin may tell anyone's: piao @b 1); any not "
+    "told is asked at the end",
     games=KAWUXING,
     on_edit=True,
     in_menu=False,
+    glued=_numeral_glued,
 )
 def record_piao(ctx: Context) -> SendText | list[Effect] | None:
     """漂 told during the hand (booked as a `piao` event: 撤销 and edits work as on any record), or the answer to
@@ -568,16 +581,17 @@ def record_piao(ctx: Context) -> SendText | list[Effect] | None:
         told = parse_piao(args, my_seat(ctx, table), seat_resolver(ctx, table))
     except GrammarError as err:
         raise Refusal(err.key, **err.params) from err
+    require_own_piao(ctx, table, (player for player, _amount in told))
     found = _pending_ask(ctx, table) if not (ctx.incoming and ctx.incoming.edited) else None
     if found is not None and plays_at(ctx, table):
         flow, state = found
         before = _hand_before(ctx, table, state)
         needs = pending(table, before, state["batch"], state["answers"])
-        if answer(state, needs, "piao", dict(told)):
-            asked = {need["player"] for need in needs if need["input"] == "piao"}
-            state["answers"] += [  # a 漂 of someone not asked: a correction, told with the rest
-                {"input": "piao", "player": p, "value": n} for p, n in told if p not in asked
-            ]
+        asked = {need["player"] for need in needs if need["input"] == "piao"}
+        if answer(state, needs, "piao", dict(told)) or _answered_piao(state, told):
+            for player, amount in told:  # a 漂 not asked now: a correction of the one told, kept with the rest
+                if player not in asked:
+                    _correct_piao(state, player, amount)
             return _go_on(ctx, table, flow, state, before, edit=None)
     if rules.piao == "first_hand" and table.hand_number > 1:
         earlier = table_piao(ctx, table)
@@ -592,6 +606,20 @@ def record_piao(ctx: Context) -> SendText | list[Effect] | None:
     from bot.commands.flows import refresh
 
     return [reply, *refresh(ctx, table, tapped)]  # a 胡 by taps asking that 漂 moves on to its next question
+
+
+def _answered_piao(state: Mapping[str, Any], told: Sequence[tuple[str, int]]) -> bool:
+    """Whether a told 漂 corrects one already answered to the waiting record's question (`漂 0` after tapping 1)."""
+    given = {a["player"] for a in state["answers"] if a["input"] == "piao"}
+    return any(player in given for player, _amount in told)
+
+
+def _correct_piao(state: dict[str, Any], player: str, amount: int) -> None:
+    """`player`'s 漂 in the waiting record: the answer given replaced, else added (it goes before the record's
+    events, so it also replaces a 漂 told earlier in the hand)."""
+    answers: list[dict[str, Any]] = state["answers"]
+    kept = [a for a in answers if not (a["input"] == "piao" and a["player"] == player)]
+    state["answers"] = [*kept, {"input": "piao", "player": player, "value": amount}]
 
 
 # ------------------------------------------------------------------------------ a win waiting for answers
@@ -627,6 +655,17 @@ def _waiting_parts(ctx: Context, table: TableInfo, state: Mapping[str, Any]) -> 
     waits = waits or ctx.t("waiting_input_answers")
     number = state.get("edits", state["number"])
     return {"number": number, "what": what, "waits": waits, "who": ctx.t("waiting_who", names=droppers)}
+
+
+def waiting_status(ctx: Context, table: TableInfo) -> tuple[dict[str, int], list[str]]:
+    """牌桌 while the hand's record waits for its answers: the 漂 answered to it so far (by player; not booked yet)
+    and a line naming it and what it still waits for. Nothing when no record waits."""
+    found = waiting_record(ctx, table)
+    if found is None:
+        return {}, []
+    state = found[1]
+    given = {str(a["player"]): int(a["value"]) for a in state["answers"] if a["input"] == "piao"}
+    return given, [ctx.t("table_waiting_record", **_waiting_parts(ctx, table, state))]
 
 
 def _name_of(ctx: Context, table: TableInfo, user_id: int) -> str:

@@ -22,7 +22,7 @@ from bot.commands._common import (
 )
 from bot.commands.dispute import refuse_while_contested
 from bot.commands.payments import debts_text
-from bot.commands.regional import refuse_while_waiting
+from bot.commands.regional import refuse_while_waiting, waiting_status
 from bot.commands.settle import hand_in_progress
 from bot.core import Button, Context, Quiet, Refusal, SendText, registry
 from bot.grammar import GrammarError, fold, name_key, parse_people, tokens
@@ -305,13 +305,15 @@ def _status_dealer(ctx: Context, dealer: str | None) -> str:
     return "" if dealer is None else ctx.t("dealer_status", dealer=dealer)
 
 
-def _regional_lines(ctx: Context, table: TableInfo, events: Sequence[Mapping[str, Any]]) -> list[str]:
-    """牌桌 under regional rules: each player's 漂 (this hand's, or 首局定漂's from the first hand), and what the
-    table reports each hand."""
+def _regional_lines(
+    ctx: Context, table: TableInfo, events: Sequence[Mapping[str, Any]], waiting: Mapping[str, int]
+) -> list[str]:
+    """牌桌 under regional rules: each player's 漂 (this hand's, or 首局定漂's from the first hand, and those answered
+    to a win still waiting: `waiting`), and what the table reports each hand."""
     from bot.commands._inputs import piao_of, table_piao, table_rules
     from bot.commands._stakes import piao_line, reports_summary
 
-    told = piao_of(events)
+    told = {**piao_of(events), **waiting}
     if table_rules(table).piao == "first_hand" and table.hand_number > 1:
         told = {**table_piao(ctx, table), **told}
     lines = (piao_line(ctx, table.rules, told, table.players), reports_summary(ctx, table.rules, table.hand_number))
@@ -365,15 +367,17 @@ def show_table(ctx: Context) -> SendText:
     ]
     if state.liangdao:
         lines.append(ctx.t("liangdao_state", names=joined(ctx.lang, state.liangdao)))
+    waiting: list[str] = []
     if table.game == "kawuxing":
-        lines += _regional_lines(ctx, table, state.events)
+        given, waiting = waiting_status(ctx, table)  # a win waiting for its 漂/马: what is answered, what it waits for
+        lines += _regional_lines(ctx, table, state.events, given)
     if table.game in STATUS_LINES:
         lines += STATUS_LINES[table.game](ctx, table)
     if events:
         lines.append(ctx.t("hand_events", events=joined(ctx.lang, events, "；")))
-    else:
-        waiting = WAITING_LINES[table.game](ctx, table) if table.game in WAITING_LINES else []
-        lines += waiting or [ctx.t("hand_empty")]
+    elif table.game in WAITING_LINES:
+        waiting = WAITING_LINES[table.game](ctx, table)
+    lines += waiting or ([] if events else [ctx.t("hand_empty")])
     return SendText("\n".join(lines), buttons=table_buttons(ctx, table.id, table.game))
 
 

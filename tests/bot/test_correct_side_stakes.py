@@ -234,7 +234,10 @@ def test_a_draw_edited_into_a_win_asks_the_hand_s_piao(bot: tuple[Bot, ManualClo
     under its own number, and booked into it (the next hand's 漂 untouched)."""
     console = table(bot, -1001, PIAO, "a: 荒庄")
     asked = console.feed("a: !edit 胡 清一色 自摸")
-    assert asked[:2] == ["bot: 第1局 阿杰 自摸：本桌规则还要报这些才能记账", "bot: 阿杰 这局漂几？（或发：漂 @阿杰 2）"]
+    assert asked[:2] == [
+        "bot: 第1局 阿杰 自摸：本桌规则还要报这些才能记账",
+        "bot: 阿杰 这局漂几？（阿杰 自己点，或发：漂 2）",
+    ]
     booked = console.feed("a: 漂 @a 1 @b 2 @c 0")
     assert "bot: 第1局 按改后的消息重记（原记录作废）：" in booked, booked
     assert balances(console) == balances(table(bot, -1002, PIAO, "a: 漂 @a 1 @b 2 @c 0", "a: 胡 清一色 自摸"))
@@ -358,13 +361,14 @@ def test_a_horse_no_set_holds_is_refused_in_english(bot: tuple[Bot, ManualClock]
 
 #: (the hand as recorded, a 漂 corrected after it ended, the lines that book the same by themselves)
 PIAO_CORRECTIONS = [
-    ((TOLD_PIAO, "b: 胡 清一色 自摸"), "b: 改成 漂 @c 2", ("a: 漂 @a 1 @b 2 @c 2", "b: 胡 清一色 自摸")),
-    ((TOLD_PIAO, "b: 胡 清一色 自摸"), "b: 改成 老王 漂2", ("a: 漂 @a 1 @b 2 @c 2", "b: 胡 清一色 自摸")),
-    ((TOLD_PIAO, "b: 胡 清一色 自摸"), "b: 漂错了 老王漂2", ("a: 漂 @a 1 @b 2 @c 2", "b: 胡 清一色 自摸")),
-    ((TOLD_PIAO, "b: 胡 清一色 点 @a"), "b: 不对 阿杰没漂", ("a: 漂 @a 0 @b 2 @c 0", "b: 胡 清一色 点 @a")),
+    # a 漂 is its player's to correct (老王 on 小李's win), or an admin's (阿杰)
+    ((TOLD_PIAO, "b: 胡 清一色 自摸"), "c: 改成 漂2", ("a: 漂 @a 1 @b 2 @c 2", "b: 胡 清一色 自摸")),
+    ((TOLD_PIAO, "b: 胡 清一色 自摸"), "c: 改成 老王 漂2", ("a: 漂 @a 1 @b 2 @c 2", "b: 胡 清一色 自摸")),
+    ((TOLD_PIAO, "b: 胡 清一色 自摸"), "a: 漂错了 老王漂2", ("a: 漂 @a 1 @b 2 @c 2", "b: 胡 清一色 自摸")),
+    ((TOLD_PIAO, "b: 胡 清一色 点 @a"), "a: 不对 阿杰没漂", ("a: 漂 @a 0 @b 2 @c 0", "b: 胡 清一色 点 @a")),
     ((TOLD_PIAO, "b: 胡 清一色 点 @a"), "b: 改成 漂3", ("a: 漂 @a 1 @b 3 @c 0", "b: 胡 清一色 点 @a")),
     # 漂 answered to the win's question, part of its record
-    (("b: 胡 清一色 自摸", TOLD_PIAO), "b: 改成 漂 @c 2", ("a: 漂 @a 1 @b 2 @c 2", "b: 胡 清一色 自摸")),
+    (("b: 胡 清一色 自摸", TOLD_PIAO), "a: 改成 漂 @c 2", ("a: 漂 @a 1 @b 2 @c 2", "b: 胡 清一色 自摸")),
 ]
 
 
@@ -377,7 +381,7 @@ def test_the_piao_of_the_hand_just_ended_is_corrected(
     corrected = table(bot, -1001, PIAO, *recorded)
     asked = corrected.feed(correction)
     assert "[按钮] 改成这样 | 不改" in asked[-1], asked
-    pressed = corrected.feed("b: !press 改成这样")
+    pressed = corrected.feed(f"{correction.split(':')[0]}: !press 改成这样")
     assert "bot: 第1局 已改正（原记录作废）：" in pressed, pressed
     assert balances(corrected) == balances(table(bot, -1002, PIAO, *same_as))
     assert corrected.feed("a: 牌桌")[-2] == "bot: 本局还没有记录。"
@@ -387,10 +391,14 @@ def test_the_piao_of_the_hand_just_ended_is_corrected(
     ("line", "reply"),
     [
         ("b: 改成 漂 @c 20", ["bot: 漂「20」不对：漂是 0 到 10 的整数。"]),
-        ("c: 改成 漂2", None),  # someone else's record: told whose it is
+        ("c: 改成 七对", None),  # someone else's record: told whose it is
         ("b: 他没漂", []),  # nobody named: chat
         ("b: 不对 老王没漂", []),  # as recorded (0): the chatty line says nothing
-        ("b: 改成 老王没漂", ["bot: 第1局记的就是 老王 漂 0，没有改。"]),
+        ("c: 改成 老王没漂", ["bot: 第1局记的就是 老王 漂 0，没有改。"]),
+        # someone else's 漂, the winner's too: refused, nothing asked (it would raise what 老王 pays)
+        ("b: 改成 漂 @c 5", ["bot: 没有记：老王 的漂要 TA 自己报（漂 2），或者管理员报（漂 @老王 2）。"]),
+        ("b: 漂错了 老王漂5", ["bot: 没有记：老王 的漂要 TA 自己报（漂 2），或者管理员报（漂 @老王 2）。"]),
+        ("c: 改成 漂 @a 5", ["bot: 没有记：阿杰 的漂要 TA 自己报（漂 2），或者管理员报（漂 @阿杰 2）。"]),
     ],
 )
 def test_a_piao_correction_that_cannot_be(bot: tuple[Bot, ManualClock], line: str, reply: list[str] | None) -> None:

@@ -189,7 +189,7 @@ def test_piao_told_during_the_hand_and_asked_at_its_end(ledger: Ledger) -> None:
     chat.say(A, "漂 2")
     [question] = chat.say(B, "胡 卡五星 点 @ajie")
     assert "xiaoli 这局漂几" in question.text
-    chat.press(A, buttons(question)["1"])
+    chat.press(B, buttons(question)["1"])  # xiaoli's own (another's press is refused: tests/bot/test_piao_own.py)
     chat.say(C, "漂 @laowang 3")
     piao = [{"type": "piao", "player": p, "amount": n} for p, n in (("ajie", 2), ("xiaoli", 1), ("laowang", 3))]
     assert chat.booked() == expected(rules, [*piao, hu("B", "discard", ["kawuxing"], "A")])
@@ -200,7 +200,8 @@ def test_piao_told_during_the_hand_and_asked_at_its_end(ledger: Ledger) -> None:
 def test_first_hand_piao_is_carried_to_the_tables_later_hands(ledger: Ledger) -> None:
     rules = {"preset": "xiangyang", "piao": "first_hand"}
     chat = Chat(ledger, rules)
-    chat.say(A, "漂 @ajie 1 @xiaoli 2 @laowang 0")
+    for sender, amount in ((A, 1), (B, 2), (C, 0)):
+        chat.say(sender, f"漂 {amount}")
     chat.say(B, "胡 清一色 自摸")
     first = chat.booked()
     [refused] = chat.say(A, "漂 5")
@@ -289,8 +290,9 @@ def hands(draw: st.DrawFn) -> dict[str, Any]:
 def one_line(chat: Chat, hand: dict[str, Any]) -> None:
     """The hand told in full: 漂 first where the table chooses it, then one line."""
     rules = REGIONS[hand["region"]]
-    if rules.get("piao") == "chosen":
-        chat.say(A, "漂 " + " ".join(f"@{NAMES[p]} {n}" for p, n in hand["piao"].items()))
+    if rules.get("piao") == "chosen":  # each player's own (another's is refused)
+        for p, n in hand["piao"].items():
+            chat.say(SEATS[p], f"漂 {n}")
     if hand["draw"]:
         told = " ".join(f"@{NAMES[p]} 清一色" for p in sorted(hand["ready"]))
         chat.say(A, f"荒庄 听 {told}" if told else "荒庄 没人听")
@@ -318,12 +320,16 @@ def through_questions(chat: Chat, hand: dict[str, Any]) -> None:
 
 
 def answered(chat: Chat, replies: list[SendText], hand: dict[str, Any]) -> None:
-    """Every question the replies ask answered, by tapping, until the record is booked."""
+    """Every question the replies ask answered, by tapping, until the record is booked: a 漂 by its player, the
+    rest by laowang."""
     for _ in range(20):
         asked = [r for r in replies if r.buttons and any(b.data.startswith("ask:") for row in r.buttons for b in row)]
         if not asked:
             return
-        replies = [e for e in chat.press(C, answer_to(asked[-1], hand)) if isinstance(e, SendText)]
+        data = answer_to(asked[-1], hand)
+        code = data.rsplit(":", 1)[1].split(".")[1]
+        sender = SEATS["ABC"[int(code[1:])]] if code[0] == "p" else C
+        replies = [e for e in chat.press(sender, data) if isinstance(e, SendText)]
     raise AssertionError("still asking after 20 answers")
 
 

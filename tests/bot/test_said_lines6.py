@@ -23,8 +23,8 @@ def piao(db_url: str) -> Iterator[Table]:
 
 def test_no_piao_said_plainly_answers_the_question(piao: Table) -> None:
     piao.say("xiaoli: 自摸 清一色", "!clock +10s")
-    assert piao.say("laowang: 不漂")[1] == "bot: 小李 这局漂几？（或发：漂 @小李 2）"
-    assert piao.say("xiaoli: 漂 零")[1] == "bot: 阿杰 这局漂几？（或发：漂 @阿杰 2）"
+    assert piao.say("laowang: 不漂")[1] == "bot: 小李 这局漂几？（小李 自己点，或发：漂 2）"
+    assert piao.say("xiaoli: 漂 零")[1] == "bot: 阿杰 这局漂几？（阿杰 自己点，或发：漂 2）"
     assert "bot: 第1局 记下：" in piao.say("ajie: 我不漂")
     assert piao.balances() == {"老王": -400, "小李": 800, "阿杰": -400}
 

@@ -70,7 +70,7 @@ def test_the_buttons_answered_with_a_piao_typed_by_another_player(db_url: str) -
         table.say(*PLAYERS, "boss: 设置 漂 选漂", OPEN, "xiaoli: 胡", "xiaoli: !press 小李")
         assert table.say("laowang: 漂 2")[0] == "bot: 第1局 记下：老王 漂 2"  # what the buttons ask, told: counted
         table.say("xiaoli: !press 自摸", "xiaoli: !press 清一色", "xiaoli: !press 预览 ▶")
-        table.say("xiaoli: !press 0", "xiaoli: !press 0")  # 阿杰's and 小李's; 老王's is told
+        table.say("ajie: !press 0", "xiaoli: !press 0")  # 阿杰's and 小李's, each their own; 老王's is told
         assert "bot: 小李 自摸：清一色×4 → ×4" in table.say("xiaoli: !press ✅ 确认")
         assert table.balances() == {**ZERO, "阿杰": -400, "小李": 1000, "老王": -600}
     finally:
