@@ -25,7 +25,7 @@ from bot.commands.duplicates import hold_back
 from bot.commands.suggest import ask
 from bot.core import Context, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import english_said, fold, implied, read, tokens, without_laughter
+from bot.grammar import english_said, fold, implied, read, tokens, told_count, without_laughter
 from bot.texts import joined, money, register, register_describer, scoring_reason
 from bot.vocabulary import (
     COMMAND_WORDS,
@@ -266,6 +266,12 @@ register(
         "pev_zhongzhuang": {"zh": "，中庄", "en": ", the dealer's repeat win (中庄)"},
         "pev_paoqi_hu": {"zh": "，跑起胡", "en": ", run-up win (跑起胡)"},
         "pev_dealer_pays": {"zh": "（庄家 {dealer} 一人出）", "en": " (the dealer {dealer} pays)"},
+        "pev_times": {"zh": "×{count}", "en": " ×{count}"},
+        "penghu_count_in_play": {
+            "zh": "「{word}」只用在起手：起手连扫记 起手扫 两个（或 起手连扫）。开打以后扫一次记一条：扫",
+            "en": "“{word}” applies only at the deal: two sweeps (扫) at the deal are sweep at the deal x2 (起手连扫). "
+            "In play, one record a sweep: sweep",
+        },
     }
 )
 
@@ -280,6 +286,9 @@ class Spec:
     at_deal: bool = False
     flags: list[str] = field(default_factory=list)
     keywords: list[str] = field(default_factory=list)
+    #: how many told at once (`起手扫 两个`, `起手连扫`: two deal-time 扫), and the word that said it
+    count: int = 1
+    counted: str = ""
 
 
 def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
@@ -310,6 +319,10 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
             spec.keywords.append(token)
         elif folded in FLAG_WORDS:
             spec.flags.append(FLAG_WORDS[folded])
+            spec.keywords.append(token)
+        elif (count := told_count(token)) is not None:
+            if not spec.counted:  # the count said first: `起手连扫 三次` is three (连扫三次 is a 提蛇), not 连扫's two
+                spec.count, spec.counted = count, token
             spec.keywords.append(token)
         elif folded in SOURCE_WORDS:
             raise Refusal("penghu_source_needs_name", word=token)
@@ -395,8 +408,10 @@ def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozense
         allowed_words |= DEAL_WORDS
     allowed_words |= {word for word, flag in FLAG_WORDS.items() if flag in allowed}
     for word in spec.keywords:
-        if fold(word) not in allowed_words:
+        if fold(word) not in allowed_words and not ("count" in allowed and told_count(word) is not None):
             raise Refusal("penghu_word_not_here", word=word, what=what)
+    if spec.count != 1 and not spec.at_deal:  # `扫 两个`: 扫 in play come one at a time
+        raise Refusal("penghu_count_in_play", word=spec.counted)
     return PenghuPlay(
         kind=PENGHU_KINDS[kind],
         player=player,
@@ -410,7 +425,7 @@ def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozense
 #: command key -> (event type, chat words, event fields its keywords may set, whether it needs 点 @x or 摸)
 COMMANDS: dict[str, tuple[str, tuple[str, ...], frozenset[str], bool]] = {
     "peng": ("peng", PENGHU_COMMAND_WORDS["peng"], frozenset({"from"}), True),
-    "sao": ("sao", PENGHU_COMMAND_WORDS["sao"], frozenset({"at_deal"}), False),
+    "sao": ("sao", PENGHU_COMMAND_WORDS["sao"], frozenset({"at_deal", "count"}), False),
     "guosao": ("guosao", PENGHU_COMMAND_WORDS["guosao"], frozenset(), False),
     "paoqi": ("paoqi", PENGHU_COMMAND_WORDS["paoqi"], frozenset({"from"}), False),
     "tishe": ("tishe", PENGHU_COMMAND_WORDS["tishe"], frozenset({"at_deal"}), False),
@@ -499,7 +514,7 @@ def _register(key: str) -> None:
         event = build_event(kind, spec, player, what, allowed)
         if kind in ASKED_ALONE and not (mine or spec.player or spec.keywords) and not _told_again(ctx):
             return _ask_alone(ctx, table, event, aliases[0])
-        return book(ctx, table, event)
+        return book(ctx, table, event, times=spec.count)
 
     registry.command(
         f"penghu_{key}",
@@ -683,10 +698,11 @@ KEPT_BY_GAME["penghu"] = kept_reading
 # ------------------------------------------------------------------------------------------------ the reply
 
 
-def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
+def book(ctx: Context, table: TableInfo, event: Event, times: int = 1) -> SendText:
+    """Book `event` (`times` over, one record: `起手扫 两个` is 连扫, two deal-time 扫) and say what it did."""
     _refuse_late_deal(ctx, table, event)
     try:
-        result, edited = book_events(ctx, table, [event])
+        result, edited = book_events(ctx, table, [event] * times)
     except DuplicateRecord as dup:  # the same win or draw from someone else a moment ago: ask before booking
         return hold_back(ctx, table, dup)
     except ScoringRefused as err:
@@ -696,6 +712,8 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     before = table  # read before the booking: the hand it was at (an edit may be of an earlier hand)
     table, result = named_now(ctx, table, result)  # an edit at a table since ended: the names shown now
     what = describe(ctx.lang, result.recorded[-1] if result.recorded else payload(event), table.dealer)
+    if times > 1:
+        what += ctx.t("pev_times", count=times)
     lines = booking_lines(ctx, result)
     if result.finished and not edited:
         lines.append(ctx.t("penghu_hand_over", number=result.number, what=what))
