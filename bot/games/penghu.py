@@ -198,8 +198,8 @@ register(
         },
         "penghu_baojing_twice": {
             "zh": "没有记录：{name} 已经报过警了（一局报一次）。第五次碰/扫记：{name} 五福 摸 或 {name} 五福 点 @丙",
-            "en": "Not recorded: {name} has called 报警 already (once a hand). The fifth 碰/扫: {name} 五福 "
-            "self-drawn or {name} 五福 from @c",
+            "en": "Not recorded: {name} has called the alarm (报警) already (once a hand). The fifth pong or sweep "
+            "(碰/扫) is a five-fortune win (五福): {name} 五福 self-drawn or {name} 五福 from @c",
         },
         "penghu_nothing_to_run": {
             "zh": "没有记录：{name} 还没有碰或扫，无从跑起（跑起的是碰过、扫过的牌）。先记 TA 的碰或扫，"
