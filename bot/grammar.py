@@ -305,6 +305,8 @@ def split_command(
         laughed[2] or _says_how(laughed[1]) or laughed[0].key in vocab.WHOLE_ALONE_COMMANDS
     ):
         return laughed  # `七对自摸了哈哈`, `亮倒了哈哈`: as `七对自摸了 哈哈`; `胡啦哈哈` alone says nobody's win
+    if laughed is not None and game == "gouji" and _placed_word(laughed[1]):
+        return laughed  # `我头科了哈哈`, `大刘头科哈哈`: who and which place, a claim as `我自摸了哈哈` is
     doubled = next((w for w in _DOUBLED_WIN_WORDS if head.startswith(w) and _said_again(head[len(w) :], w)), "")
     once = split_command(text[origin[start + len(doubled)] :], book, game, seats) if doubled else None
     if once is not None and once[1] == doubled:  # `胡了胡了！卡五星 老王放的炮`: the word once
@@ -640,6 +642,11 @@ def last_alone(text: str) -> bool:
     return said is not None and bool(said["c"])
 
 
+def _placed_word(word: str) -> bool:
+    """Whether a command word read from a 够级 line is a place said of a player (`我头科`; `头科` of `大刘头科`)."""
+    return word in vocab.OWN_PLACE_WORDS or word in vocab.GOUJI_PLACES
+
+
 def _own_place(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
     """`我 二科`, `我是头科`, `头科 我`, `我末游了`: the sender's own 够级 place, read as its one word (`我二科`),
     laughter after it dropped (`我 三科 哈哈`); a question or more words is chat. In English as the labels say it
@@ -662,19 +669,19 @@ _NAMED_PLACE = re.compile(
 def _named_place(
     text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
 ) -> tuple[C_co, str, str] | None:
-    """`小张 头科`, `大鹏头科`, `@f 二科`, `三科是阿二`: one player's 够级 place told by a seat's name (or an
-    @mention), read as the place's word with the player after it (`头科 小张`), which goes into the 名次 buttons as
-    `我头科` does; a name not seated, a question or more words is chat. In English too (`Ben 2nd`:
-    `place_in_chinese`)."""
+    """`小张 头科`, `大鹏头科`, `@f 二科`, `三科是阿二`: one player's 够级 place told by a name (or an @mention), read
+    as the place's word with the player after it (`头科 小张`), which goes into the 名次 buttons as `我头科` does; a
+    name not seated is read too, for the place to say so when it is a member's (`gouji.record_own_place`: anyone
+    else's stays chat); a question or more words is chat. In English too (`Ben 2nd`: `place_in_chinese`)."""
     text = place_in_chinese(text)
     said = _NAMED_PLACE.fullmatch(fold(clean(_without_cheers(text, "")))) if not asks(text) else None
     if said is None:
         return None
     name = said["a"] or said["b"]
-    if (name != "@" and name.startswith("@")) or any(name_key(seat) == name_key(name) for seat in seats):
-        command = book.lookup(vocab.OWN_PLACE_WORDS[0], game)
-        return None if command is None else (command, said["p"] or said["q"], name)
-    return None
+    if name in {"@", vocab.ME_FIRST}:  # `头科 我`: the sender's own (`_own_place`)
+        return None
+    command = book.lookup(vocab.OWN_PLACE_WORDS[0], game)
+    return None if command is None else (command, said["p"] or said["q"], name)
 
 
 def _places_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
