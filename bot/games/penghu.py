@@ -30,6 +30,7 @@ from bot.texts import joined, money, register, register_describer, scoring_reaso
 from bot.vocabulary import (
     COMMAND_WORDS,
     DEALER_WORD,
+    DEALT_IN_WORDS,
     FROM_SAID_EN,
     METHODS,
     PENGHU_COMMAND_WORDS,
@@ -39,6 +40,7 @@ from bot.vocabulary import (
     PENGHU_WALL_SAID,
     PENGHU_WON_BY_PLAY,
     PENGHU_WORDS_EN,
+    WINNER_WON_WORDS,
     ZHONGZHUANG_WORDS,
 )
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
@@ -479,8 +481,10 @@ def _register(key: str) -> None:
             raise Refusal("penghu_player_missing", what=ctx.word.removeprefix("我"))
         laughed = not ctx.unprompted or ctx.word in PENGHU_DONE_EN_WORDS  # `I swept lol` too, as `扫了 哈哈`
         args = without_laughter(ctx.args) if laughed else ctx.args  # `扫了 哈哈`; `@乙 碰 … 哈哈` is chat
-        said = (args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
         resolve = seat_resolver(ctx, table)  # `庄家` (read from `庄家中庄 自摸`) is the table's dealer
+        if ctx.word in DEALT_IN_WORDS:  # `我放炮 阿四胡了`: the winner with the win word after them, `我放炮 阿四`
+            args = _winner_said_won(args, resolve)
+        said = (args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
         spec = parse(" ".join(said), lambda token: table.dealer if token == DEALER_WORD else resolve(token))
         what = ctx.t(f"pev_{kind}")
         if implied(ctx.word) == "自摸":
@@ -529,6 +533,21 @@ def _register(key: str) -> None:
 
 for _key in COMMANDS:
     _register(_key)
+
+
+def _winner_said_won(args: str, resolve: Callable[[str], str | None]) -> str:
+    """What follows the sender's own deal-in (`我放炮`) with the win word said after the winner, glued or apart
+    (`阿四胡了`, `阿四 胡了`), as the winner alone (`阿四`); anything else as typed."""
+    items = tokens(args)
+    if not items:
+        return args
+    first, rest = items[0], items[1:]
+    if rest and fold(rest[0]) in WINNER_WON_WORDS and resolve(first) is not None:
+        return " ".join((first, *rest[1:]))
+    won = next((w for w in WINNER_WON_WORDS if len(first) > len(w) and fold(first).endswith(w)), "")
+    if won and resolve(first[: -len(won)]) is not None:
+        return " ".join((first[: -len(won)], *rest))
+    return args
 
 
 def _told_again(ctx: Context) -> bool:

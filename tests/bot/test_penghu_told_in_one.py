@@ -117,6 +117,8 @@ def test_a_pong_told_discarder_first_is_that_pong(table: Table, line: str) -> No
         "c: 小刚打的 阿四胡了",
         "c: @d 放炮 @b 胡了",
         "b: 小刚放炮 我胡了",
+        "d: 我放炮 阿四胡了",  # the discarder in the first person, the winner said won after their name
+        "d: 我点炮了 阿四 胡了",
     ],
 )
 def test_a_win_told_discarder_first_is_that_win(table: Table, line: str) -> None:
