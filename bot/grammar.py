@@ -305,6 +305,8 @@ def split_command(
         laughed[2] or _says_how(laughed[1]) or laughed[0].key in vocab.WHOLE_ALONE_COMMANDS
     ):
         return laughed  # `七对自摸了哈哈`, `亮倒了哈哈`: as `七对自摸了 哈哈`; `胡啦哈哈` alone says nobody's win
+    if laughed is not None and game == "gouji" and _placed_word(laughed[1]):
+        return laughed  # `我头科了哈哈`, `大刘头科哈哈`: who and which place, a claim as `我自摸了哈哈` is
     doubled = next((w for w in _DOUBLED_WIN_WORDS if head.startswith(w) and _said_again(head[len(w) :], w)), "")
     once = split_command(text[origin[start + len(doubled)] :], book, game, seats) if doubled else None
     if once is not None and once[1] == doubled:  # `胡了胡了！卡五星 老王放的炮`: the word once
@@ -430,6 +432,10 @@ def split_command(
         dealt_in = _discarder_named_first(told_en, book, game, seats)
     if dealt_in is not None:
         return dealt_in
+    discarded = game == "penghu" and ("的" in head or "炮" in head)
+    told_first = _penghu_discarder_first(text, book, game, seats) if discarded else None
+    if told_first is not None:  # `红姐打的 老表碰了`: `老表 碰 点 红姐`
+        return told_first
     named_fine = _fine_of_a_name(text, book, game) if head[0] != "@" and ("罚" in head or "红包" in head) else None
     if named_fine is not None:
         return named_fine
@@ -494,16 +500,35 @@ def split_command(
     return _double_win_named(text, book, game, seats)
 
 
+#: how many of a record a line tells (`两个`, `2次`, `x2`, `twice`): 碰胡's deal-time 扫 come several at once
+_TOLD_COUNT = re.compile(r"(?:[x×*]\s*(?P<times>\d)|(?P<n>\d|[一二两三四五六七八九俩])\s*[个次下](?:扫)?)")
+_TOLD_COUNT_EN = {"twice": 2, "2 times": 2, "two times": 2}
+
+
+def told_count(word: str) -> int | None:
+    """The number a count word says (`两个` 2, `x2` 2, `twice` 2), else None."""
+    folded = fold(word)
+    if folded in _TOLD_COUNT_EN:
+        return _TOLD_COUNT_EN[folded]
+    said = _TOLD_COUNT.fullmatch(folded)
+    if said is None:
+        return None
+    number = said["times"] or said["n"]
+    return int(number) if number.isdigit() else 2 if number == "俩" else vocab.NUMERAL_DIGITS[number]
+
+
 def _penghu_glued(text: str, head: str, origin: Sequence[int], start: int, seats: Iterable[str]) -> str | None:
-    """`碰了大鹏的`, `我碰了摸的`, `扫了扫了`: a 碰胡 word glued to a seated name with 的 (点的 …) after it, to the wall
-    word, or to itself again, as phones type them: the line with a space after the word, to be read as typed apart;
-    None for a word glued to anything else (`碰了碰运气`, `碰了你的`: chat)."""
+    """`碰了大鹏的`, `我碰了摸的`, `扫了扫了`, `起手扫两个`: a 碰胡 word glued to a seated name with 的 (点的 …)
+    after it, to the wall word, to itself again, or a deal-time word to a count, as phones type them: the line with
+    a space after the word, to be read as typed apart; None for a word glued to anything else (`碰了碰运气`,
+    `碰了你的`: chat)."""
     named = {fold(seat) for seat in seats}
     for word in (word for word in vocab.PENGHU_RECORD_WORDS if head.startswith(word) and is_cjk(word[-1])):
         again = len(word) + _said_again_glued(head[len(word) :], word.removeprefix("我"))  # `扫了扫了`: 扫了
         chunk = re.split(r"[\s,、。!?;:~]", head[again:], maxsplit=1)[0]
         by = next((chunk[: -len(end)] for end in vocab.PENGHU_DISCARDED_BY if chunk.endswith(end)), "")
-        if (again > len(word) and not chunk) or chunk in vocab.PENGHU_WALL_SAID or by in named - {""}:
+        counted = vocab.PENGHU_DEAL_FIRST in word and told_count(chunk) is not None  # `起手扫两个`, `起手连扫两次`
+        if (again > len(word) and not chunk) or chunk in vocab.PENGHU_WALL_SAID or by in named - {""} or counted:
             return f"{text[: origin[start + len(word)]]} {text[origin[start + again] :]}"
     return None
 
@@ -613,6 +638,11 @@ def last_alone(text: str) -> bool:
     return said is not None and bool(said["c"])
 
 
+def _placed_word(word: str) -> bool:
+    """Whether a command word read from a 够级 line is a place said of a player (`我头科`; `头科` of `大刘头科`)."""
+    return word in vocab.OWN_PLACE_WORDS or word in vocab.GOUJI_PLACES
+
+
 def _own_place(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
     """`我 二科`, `我是头科`, `头科 我`, `我末游了`: the sender's own 够级 place, read as its one word (`我二科`),
     laughter after it dropped (`我 三科 哈哈`); a question or more words is chat. In English as the labels say it
@@ -635,19 +665,19 @@ _NAMED_PLACE = re.compile(
 def _named_place(
     text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
 ) -> tuple[C_co, str, str] | None:
-    """`小张 头科`, `大鹏头科`, `@f 二科`, `三科是阿二`: one player's 够级 place told by a seat's name (or an
-    @mention), read as the place's word with the player after it (`头科 小张`), which goes into the 名次 buttons as
-    `我头科` does; a name not seated, a question or more words is chat. In English too (`Ben 2nd`:
-    `place_in_chinese`)."""
+    """`小张 头科`, `大鹏头科`, `@f 二科`, `三科是阿二`: one player's 够级 place told by a name (or an @mention), read
+    as the place's word with the player after it (`头科 小张`), which goes into the 名次 buttons as `我头科` does; a
+    name not seated is read too, for the place to say so when it is a member's (`gouji.record_own_place`: anyone
+    else's stays chat); a question or more words is chat. In English too (`Ben 2nd`: `place_in_chinese`)."""
     text = place_in_chinese(text)
     said = _NAMED_PLACE.fullmatch(fold(clean(_without_cheers(text, "")))) if not asks(text) else None
     if said is None:
         return None
     name = said["a"] or said["b"]
-    if (name != "@" and name.startswith("@")) or any(name_key(seat) == name_key(name) for seat in seats):
-        command = book.lookup(vocab.OWN_PLACE_WORDS[0], game)
-        return None if command is None else (command, said["p"] or said["q"], name)
-    return None
+    if name in {"@", vocab.ME_FIRST}:  # `头科 我`: the sender's own (`_own_place`)
+        return None
+    command = book.lookup(vocab.OWN_PLACE_WORDS[0], game)
+    return None if command is None else (command, said["p"] or said["q"], name)
 
 
 def _places_first(text: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
@@ -693,6 +723,8 @@ def _names_placed(
 def _deal_first(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
     """What follows 起手 typed apart from it (`起手 扫`, `起手 提蛇了`): the record said with 起手 glued to its word
     (`起手扫`: `扫 起手`), when the words have it (a 扫 or 提蛇 of the deal); anything else is chat (`起手 碰 …`)."""
+    if rest.lstrip(_SPACES).startswith(vocab.PENGHU_DEAL_RUN):  # `起手 连扫`: `起手连扫`
+        return split_command(vocab.PENGHU_DEAL_FIRST + rest.lstrip(_SPACES), book, game)
     found = split_command(rest, book, game)
     if found is None:
         return None
@@ -1343,6 +1375,34 @@ def _discarder_named_first(
         return None
     command, word, args = found
     return command, word, f"{args} {dealt_in}".strip()
+
+
+def _penghu_discarder_first(
+    text: str, book: CommandBook[C_co], game: str | None, seats: Iterable[str]
+) -> tuple[C_co, str, str] | None:
+    """碰胡: `红姐打的 老表碰了`, `小刚放炮 阿四胡了`, `红姐打的 我碰了` (`vocab.PENGHU_DISCARDER_FIRST`, glued to the
+    discarder or typed apart): the discarder told first, then a record a discard pays for (碰, 胡, 五福, 跑起) as the
+    table reads it alone — its player first, glued or apart, or the sender's own — read as that record `点 红姐`.
+    Only a seat's name as the table lists it, or an @mention, may come first; anything else is chat."""
+    seats = tuple(seats)
+    parts = text.translate(_SPACED).split(maxsplit=1)
+    if len(parts) < 2 or asks(text):
+        return None
+    first, rest = parts
+    said = next((w for w in vocab.PENGHU_DISCARDER_FIRST if len(first) > len(w) and fold(first).endswith(w)), "")
+    who = first[: len(first) - len(said)]
+    if not said:  # typed apart: `红姐 打的 老表碰了`
+        after = rest.split(maxsplit=1)
+        if len(after) < 2 or fold(after[0]) not in vocab.PENGHU_DISCARDER_FIRST:
+            return None
+        rest = after[1]
+    if not (fold(who[:1]) == "@" and len(who) > 1) and not _seat_first(who, seats):
+        return None
+    found = split_command(rest, book, game, seats)
+    if found is None or found[0].key not in vocab.PENGHU_DISCARDED_RECORDS:
+        return None
+    command, word, args = found
+    return command, word, f"{args} {vocab.METHODS['discard'][0]} {who}".strip()
 
 
 def _alternatives(words: Iterable[str]) -> str:

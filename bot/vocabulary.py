@@ -712,11 +712,19 @@ PENGHU_DEAL_FIRST = "起手"
 PENGHU_AT_DEAL = ("sao", "tishe")
 
 
+#: two 扫 at the deal said as one word (the rules' 连扫二次, each pays 2 + 2; 连扫三次 is a 提蛇): `起手连扫` is
+#: `扫 起手 两个`
+PENGHU_DEAL_RUN = "连扫"
+PENGHU_DEAL_RUN_COUNT = "两个"
+
+
 def _penghu_said(key: str, word: str) -> tuple[str, ...]:
     """A 碰胡 record's word as players say it: also done (`过扫了`, `提蛇啦`), after 起手 for what may happen at the
-    deal (`起手扫了`), and in the first person (`我碰了`, `我起手扫`: the sender's own, `PENGHU_FIRST_PERSON_WORDS`)."""
+    deal (`起手扫了`, and 起手连扫 for two 扫), and in the first person (`我碰了`, `我起手扫`: the sender's own,
+    `PENGHU_FIRST_PERSON_WORDS`)."""
     said: tuple[str, ...] = (word, f"{word}了", f"{word}啦")
-    said += tuple(PENGHU_DEAL_FIRST + done for done in said) if key in PENGHU_AT_DEAL else ()
+    run = tuple(f"{PENGHU_DEAL_FIRST}{PENGHU_DEAL_RUN}{done}" for done in ("", "了", "啦")) if key == "sao" else ()
+    said += (*(PENGHU_DEAL_FIRST + done for done in said), *run) if key in PENGHU_AT_DEAL else ()
     return (*said, *(f"我{done}" for done in said))
 
 
@@ -772,6 +780,11 @@ WORD_IMPLIES: dict[str, tuple[str, ...]] = {
     "上个月排行": ("上月",),
     "本周排行": ("本周",),
     **{w: (PENGHU_DEAL_FIRST,) for words in PENGHU_COMMAND_WORDS.values() for w in words if PENGHU_DEAL_FIRST in w},
+    **{
+        w: (PENGHU_DEAL_FIRST, PENGHU_DEAL_RUN_COUNT)
+        for w in PENGHU_COMMAND_WORDS["sao"]
+        if PENGHU_DEAL_FIRST + PENGHU_DEAL_RUN in w
+    },
 }
 
 #: win words said in the first person: the line records the sender's own win, never someone else's
@@ -794,6 +807,13 @@ PENGHU_FIRST_PERSON_WORDS = (
 #: a win on a discard told with its discarder first (`小李点炮 我胡了 七对`, `@小李 放炮 我胡了`): the seat, one of
 #: these words glued to it or typed apart, then one of the sender's own win words; never 接炮/逮炮 (the winner's)
 DISCARDER_FIRST_WORDS = ("点炮", "放炮", "点炮了", "放炮了", "点的炮", "放的炮")
+#: 碰胡: a discard told with its discarder first, then whose 碰 or 胡 it was (`红姐打的 老表碰了`, `小刚放炮 阿四胡了`,
+#: `红姐打的 我碰了`), longest first: the record with `点 红姐` (`grammar._penghu_discarder_first`)
+PENGHU_DISCARDER_FIRST = tuple(
+    sorted({*DISCARDER_FIRST_WORDS, "打的", "点的", "放的", "打出的", "打出来的", "打的牌", "放的牌"}, key=len)[::-1]
+)
+#: the 碰胡 records a discard pays for, which `PENGHU_DISCARDER_FIRST` may come before
+PENGHU_DISCARDED_RECORDS = frozenset({"penghu_peng", "penghu_hu", "penghu_wufu", "penghu_paoqi"})
 WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦", "我胡", *WON_EN})
 #: the win word said after the winner named after the discarder (`老王点炮 阿杰胡了 七对`, `老王点炮 阿杰 胡了 七对`),
 #: longest first: the winner and the hand's patterns

@@ -104,6 +104,8 @@ class MemberStats:
     hands_played: int = 0
     rounds: int = 0  # of `hands_played`, 够级 rounds (no win, no 点炮)
     firsts: int = 0  # 够级 rounds where the member was 头科 (first out)
+    places: Counter[str] = field(default_factory=Counter)  # 够级 rounds by the place the member took (头科 … 大落)
+    duitou: frozenset[int] = frozenset()  # the members who sat across from them (对头) at a 够级 table
     wins: int = 0
     self_draws: int = 0
     discards_given: int = 0  # 点炮
@@ -216,11 +218,15 @@ def _names(session: Session, member_ids: Iterable[int]) -> dict[int, str]:
 
 
 def _seat_members(session: Session, table_ids: Iterable[int]) -> dict[int, dict[str, int]]:
-    """table id -> seat name -> member id."""
+    """table id -> seat name -> member id, in play order."""
     ids = set(table_ids)
     seats: dict[int, dict[str, int]] = defaultdict(dict)
     if ids:
-        rows = session.execute(sa.select(Seat.table_id, Seat.name, Seat.member_id).where(Seat.table_id.in_(ids)))
+        rows = session.execute(
+            sa.select(Seat.table_id, Seat.name, Seat.member_id)
+            .where(Seat.table_id.in_(ids))
+            .order_by(Seat.table_id, Seat.position)
+        )
         for row in rows:
             seats[row.table_id][row.name] = row.member_id
     return seats
@@ -255,6 +261,8 @@ class _Scan:
     round_count: int = 0
     rounds: Counter[int] = field(default_factory=Counter)
     firsts: Counter[int] = field(default_factory=Counter)
+    placed: Counter[tuple[int, str]] = field(default_factory=Counter)  # (member, place) -> 够级 rounds
+    duitou: dict[int, set[int]] = field(default_factory=dict)  # member -> 对头 at the scope's 够级 tables
 
 
 def _scan(session: Session, scoped: Rows) -> _Scan:
@@ -280,6 +288,8 @@ def _scan(session: Session, scoped: Rows) -> _Scan:
     round_count = 0
     rounds: Counter[int] = Counter()
     firsts: Counter[int] = Counter()
+    placed: Counter[tuple[int, str]] = Counter()
+    duitou: dict[int, set[int]] = defaultdict(set)
     for hand, parsed in zip(hands, answers, strict=True):
         seat = seats[hand.table_id]
         if hand.game == GOUJI:
@@ -287,6 +297,10 @@ def _scan(session: Session, scoped: Rows) -> _Scan:
             rounds.update(seat.values())
             places = _decoded(hand.places)
             firsts.update(seat[name] for name, place in places.items() if place == FIRST and name in seat)
+            placed.update((seat[name], str(place)) for name, place in places.items() if name in seat)
+            if len(seat) == gouji.SEAT_COUNT:  # seats in play order: each one's 对头 three places on
+                for name, member_id in seat.items():
+                    duitou[member_id].add(seat[gouji.duitou(list(seat), name)])
             continue
         entries = parsed if parsed is not None else events.get(hand.id, [])
         draws += not entries
@@ -316,7 +330,7 @@ def _scan(session: Session, scoped: Rows) -> _Scan:
                     kind=str(entry.get("type") or "hu"),
                 )
             )
-    return _Scan(len(hands), draws, found, round_count, rounds, firsts)
+    return _Scan(len(hands), draws, found, round_count, rounds, firsts, placed, duitou)
 
 
 def _decoded(value: Any) -> dict[str, Any]:
@@ -386,6 +400,9 @@ def group_stats(session: Session, scope: Scope) -> GroupStats:
     for member_id, count in scan.rounds.items():
         line(member_id).rounds = count
         line(member_id).firsts = scan.firsts[member_id]
+        line(member_id).duitou = frozenset(scan.duitou.get(member_id, ()))
+    for (member_id, place), count in scan.placed.items():
+        line(member_id).places[place] = count
     all_wins = scan.wins
     pattern_totals: Counter[str] = Counter()
     pattern_names: dict[str, str] = {}

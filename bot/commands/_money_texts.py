@@ -52,7 +52,7 @@ REASON_EN = {
     "paoqi": "跑起",
     "tishe": "提蛇",
     "shuang_tishe": "two 提蛇 at the deal (起手双提蛇)",
-    "wufu": "五福",
+    "wufu": "five-fortune win (五福)",
     "tianhu": "heavenly win (天胡)",
     "dihu": "earthly win (地胡)",
     "xiaoqidui": "小七对",

@@ -203,6 +203,10 @@ register(
             "order (1st first) and it is worked out and doubled: order @a @d @c @f @b @e (a bare order shows "
             "buttons)",
         },
+        "gouji_place_named_not_seated": {
+            "zh": "没有记：{name} 不在这桌上，名次只记座位上的人（{seats}）。",
+            "en": "Not recorded: {name} is not seated at this table; places are for the seated players ({seats}).",
+        },
         "gouji_place_not_seated": {
             "zh": "你不在这桌上，「{word}」说的是谁？记名次：名次 @甲 @丁 @丙 @己 @乙 @戊（头科在前）",
             "en": "You are not seated here: whose place is “{word}”? Record the round: order @a @d @c @f @b @e "
@@ -323,11 +327,14 @@ def record_own_place(ctx: Context) -> list[SendText] | SendText:
         raise Quiet  # `I'm 1st`, `Ben 2nd`: the English labels' words, a place where the group reads English
     table = game_table(ctx, "gouji")
     teller = my_seat(ctx, table)
-    mine = teller if own else seat_resolver(ctx, table)(ctx.args)  # `小张 头科`: read as `头科 小张`
+    try:
+        mine = teller if own else seat_resolver(ctx, table)(ctx.args)  # `小张 头科`: read as `头科 小张`
+    except Refusal:  # `@xiaoming 头科`: an @mention of someone not seated
+        mine = None
     if mine is None and own:  # an admin who does not play here: `我` is nobody at this table
         raise Refusal("gouji_place_not_seated", word=ctx.word)
-    if mine is None:
-        raise Quiet
+    if mine is None:  # `小明头科`: a member (or an @mention) not at this table is told so; any other word is chat
+        raise _place_of_someone_not_seated(ctx, table, ctx.args)
     at = GOUJI_PLACES[ctx.word.removeprefix("我")]
     told = {} if mine == teller or teller is None else {mine: teller}  # said of another: who said it, shown
     waiting = _round_waiting(ctx, table)
@@ -466,6 +473,22 @@ def _not_seated(ctx: Context, word: str) -> Refusal | None:
         return None
     refusal = Refusal("not_seated", name=shown_name(ctx, person))
     refusal.heard = True
+    return refusal
+
+
+def _place_of_someone_not_seated(ctx: Context, table: TableInfo, named: str) -> Refusal | Quiet:
+    """`小明头科`, `@xiaoming 二科` where 小明 is not at this table: refused saying so and who is (nothing
+    changes), when the name is a member's or guest's of the group, or an @mention; any other word (`今天头科`) is
+    chat (Quiet)."""
+    try:
+        person = ctx.service.find_member(ctx.chat_id, named.removeprefix("@"))
+    except LedgerError:  # two accounts show it: nobody to name
+        person = None
+    if person is None and not named.startswith("@"):
+        return Quiet()
+    name = shown_name(ctx, person) if person is not None else named
+    refusal = Refusal("gouji_place_named_not_seated", name=name, seats=joined(ctx.lang, table.players))
+    refusal.heard = True  # a place said of a person: no chat, however it was worded
     return refusal
 
 

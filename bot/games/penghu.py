@@ -25,11 +25,12 @@ from bot.commands.duplicates import hold_back
 from bot.commands.suggest import ask
 from bot.core import Context, Quiet, Refusal, SendText, registry
 from bot.games._common import game_table
-from bot.grammar import english_said, fold, implied, read, tokens, without_laughter
+from bot.grammar import english_said, fold, implied, read, tokens, told_count, without_laughter
 from bot.texts import joined, money, register, register_describer, scoring_reason
 from bot.vocabulary import (
     COMMAND_WORDS,
     DEALER_WORD,
+    DEALT_IN_WORDS,
     FROM_SAID_EN,
     METHODS,
     PENGHU_COMMAND_WORDS,
@@ -39,6 +40,7 @@ from bot.vocabulary import (
     PENGHU_WALL_SAID,
     PENGHU_WON_BY_PLAY,
     PENGHU_WORDS_EN,
+    WINNER_WON_WORDS,
     ZHONGZHUANG_WORDS,
 )
 from ledger.events import PENGHU_KINDS, Draw, Event, PenghuPlay, payload
@@ -198,8 +200,8 @@ register(
         },
         "penghu_baojing_twice": {
             "zh": "没有记录：{name} 已经报过警了（一局报一次）。第五次碰/扫记：{name} 五福 摸 或 {name} 五福 点 @丙",
-            "en": "Not recorded: {name} has called 报警 already (once a hand). The fifth 碰/扫: {name} 五福 "
-            "self-drawn or {name} 五福 from @c",
+            "en": "Not recorded: {name} has called the alarm (报警) already (once a hand). The fifth pong or sweep "
+            "(碰/扫) is a five-fortune win (五福): {name} 五福 self-drawn or {name} 五福 from @c",
         },
         "penghu_nothing_to_run": {
             "zh": "没有记录：{name} 还没有碰或扫，无从跑起（跑起的是碰过、扫过的牌）。先记 TA 的碰或扫，"
@@ -266,6 +268,12 @@ register(
         "pev_zhongzhuang": {"zh": "，中庄", "en": ", the dealer's repeat win (中庄)"},
         "pev_paoqi_hu": {"zh": "，跑起胡", "en": ", run-up win (跑起胡)"},
         "pev_dealer_pays": {"zh": "（庄家 {dealer} 一人出）", "en": " (the dealer {dealer} pays)"},
+        "pev_times": {"zh": "×{count}", "en": " ×{count}"},
+        "penghu_count_in_play": {
+            "zh": "「{word}」只用在起手：起手连扫记 起手扫 两个（或 起手连扫）。开打以后扫一次记一条：扫",
+            "en": "“{word}” applies only at the deal: two sweeps (扫) at the deal are sweep at the deal x2 (起手连扫). "
+            "In play, one record a sweep: sweep",
+        },
     }
 )
 
@@ -280,6 +288,9 @@ class Spec:
     at_deal: bool = False
     flags: list[str] = field(default_factory=list)
     keywords: list[str] = field(default_factory=list)
+    #: how many told at once (`起手扫 两个`, `起手连扫`: two deal-time 扫), and the word that said it
+    count: int = 1
+    counted: str = ""
 
 
 def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
@@ -310,6 +321,10 @@ def parse(args: str, resolve: Callable[[str], str | None]) -> Spec:
             spec.keywords.append(token)
         elif folded in FLAG_WORDS:
             spec.flags.append(FLAG_WORDS[folded])
+            spec.keywords.append(token)
+        elif (count := told_count(token)) is not None:
+            if not spec.counted:  # the count said first: `起手连扫 三次` is three (连扫三次 is a 提蛇), not 连扫's two
+                spec.count, spec.counted = count, token
             spec.keywords.append(token)
         elif folded in SOURCE_WORDS:
             raise Refusal("penghu_source_needs_name", word=token)
@@ -395,8 +410,10 @@ def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozense
         allowed_words |= DEAL_WORDS
     allowed_words |= {word for word, flag in FLAG_WORDS.items() if flag in allowed}
     for word in spec.keywords:
-        if fold(word) not in allowed_words:
+        if fold(word) not in allowed_words and not ("count" in allowed and told_count(word) is not None):
             raise Refusal("penghu_word_not_here", word=word, what=what)
+    if spec.count != 1 and not spec.at_deal:  # `扫 两个`: 扫 in play come one at a time
+        raise Refusal("penghu_count_in_play", word=spec.counted)
     return PenghuPlay(
         kind=PENGHU_KINDS[kind],
         player=player,
@@ -410,7 +427,7 @@ def build_event(kind: str, spec: Spec, player: str, what: str, allowed: frozense
 #: command key -> (event type, chat words, event fields its keywords may set, whether it needs 点 @x or 摸)
 COMMANDS: dict[str, tuple[str, tuple[str, ...], frozenset[str], bool]] = {
     "peng": ("peng", PENGHU_COMMAND_WORDS["peng"], frozenset({"from"}), True),
-    "sao": ("sao", PENGHU_COMMAND_WORDS["sao"], frozenset({"at_deal"}), False),
+    "sao": ("sao", PENGHU_COMMAND_WORDS["sao"], frozenset({"at_deal", "count"}), False),
     "guosao": ("guosao", PENGHU_COMMAND_WORDS["guosao"], frozenset(), False),
     "paoqi": ("paoqi", PENGHU_COMMAND_WORDS["paoqi"], frozenset({"from"}), False),
     "tishe": ("tishe", PENGHU_COMMAND_WORDS["tishe"], frozenset({"at_deal"}), False),
@@ -464,8 +481,10 @@ def _register(key: str) -> None:
             raise Refusal("penghu_player_missing", what=ctx.word.removeprefix("我"))
         laughed = not ctx.unprompted or ctx.word in PENGHU_DONE_EN_WORDS  # `I swept lol` too, as `扫了 哈哈`
         args = without_laughter(ctx.args) if laughed else ctx.args  # `扫了 哈哈`; `@乙 碰 … 哈哈` is chat
-        said = (args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
         resolve = seat_resolver(ctx, table)  # `庄家` (read from `庄家中庄 自摸`) is the table's dealer
+        if ctx.word in DEALT_IN_WORDS:  # `我放炮 阿四胡了`: the winner with the win word after them, `我放炮 阿四`
+            args = _winner_said_won(args, resolve)
+        said = (args, implied(ctx.word), "我" if mine else "")  # `我点炮了 @乙`: 点 我; `起手扫`: 扫 起手
         spec = parse(" ".join(said), lambda token: table.dealer if token == DEALER_WORD else resolve(token))
         what = ctx.t(f"pev_{kind}")
         if implied(ctx.word) == "自摸":
@@ -499,7 +518,7 @@ def _register(key: str) -> None:
         event = build_event(kind, spec, player, what, allowed)
         if kind in ASKED_ALONE and not (mine or spec.player or spec.keywords) and not _told_again(ctx):
             return _ask_alone(ctx, table, event, aliases[0])
-        return book(ctx, table, event)
+        return book(ctx, table, event, times=spec.count)
 
     registry.command(
         f"penghu_{key}",
@@ -514,6 +533,21 @@ def _register(key: str) -> None:
 
 for _key in COMMANDS:
     _register(_key)
+
+
+def _winner_said_won(args: str, resolve: Callable[[str], str | None]) -> str:
+    """What follows the sender's own deal-in (`我放炮`) with the win word said after the winner, glued or apart
+    (`阿四胡了`, `阿四 胡了`), as the winner alone (`阿四`); anything else as typed."""
+    items = tokens(args)
+    if not items:
+        return args
+    first, rest = items[0], items[1:]
+    if rest and fold(rest[0]) in WINNER_WON_WORDS and resolve(first) is not None:
+        return " ".join((first, *rest[1:]))
+    won = next((w for w in WINNER_WON_WORDS if len(first) > len(w) and fold(first).endswith(w)), "")
+    if won and resolve(first[: -len(won)]) is not None:
+        return " ".join((first[: -len(won)], *rest))
+    return args
 
 
 def _told_again(ctx: Context) -> bool:
@@ -683,10 +717,11 @@ KEPT_BY_GAME["penghu"] = kept_reading
 # ------------------------------------------------------------------------------------------------ the reply
 
 
-def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
+def book(ctx: Context, table: TableInfo, event: Event, times: int = 1) -> SendText:
+    """Book `event` (`times` over, one record: `起手扫 两个` is 连扫, two deal-time 扫) and say what it did."""
     _refuse_late_deal(ctx, table, event)
     try:
-        result, edited = book_events(ctx, table, [event])
+        result, edited = book_events(ctx, table, [event] * times)
     except DuplicateRecord as dup:  # the same win or draw from someone else a moment ago: ask before booking
         return hold_back(ctx, table, dup)
     except ScoringRefused as err:
@@ -696,6 +731,8 @@ def book(ctx: Context, table: TableInfo, event: Event) -> SendText:
     before = table  # read before the booking: the hand it was at (an edit may be of an earlier hand)
     table, result = named_now(ctx, table, result)  # an edit at a table since ended: the names shown now
     what = describe(ctx.lang, result.recorded[-1] if result.recorded else payload(event), table.dealer)
+    if times > 1:
+        what += ctx.t("pev_times", count=times)
     lines = booking_lines(ctx, result)
     if result.finished and not edited:
         lines.append(ctx.t("penghu_hand_over", number=result.number, what=what))

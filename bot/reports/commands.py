@@ -242,8 +242,9 @@ def export_command(ctx: Context) -> SendDocument:
     "night_report",
     names=["report", "summary"],
     aliases=["战报", "本晚战报", "最少转账", "转账方案", *YESTERDAY_REPORT_WORDS],
-    help_zh="战报：今晚（或上一晚）的结算图：每人胡、自摸、点炮、杠钱、最大一手、净输赢、最少转账和走势图",
-    help_en="the night's report picture: wins, self-draws, deal-ins, kong money, biggest hand, net, transfers, chart",
+    help_zh="战报：今晚（或上一晚）的结算图：每人胡、自摸、点炮、杠钱、最大一手（够级：各名次几次、对头）、净输赢、最少转账和走势图",
+    help_en="the night's report picture: wins, self-draws, deal-ins, kong money, biggest hand (够级: places, across), "
+    "net, transfers, chart",
 )
 def report_command(ctx: Context) -> list[Effect]:
     with ledger_stats.reading(ctx.service.engine) as session:

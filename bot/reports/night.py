@@ -21,10 +21,12 @@ from bot.reports.files import report_dir
 from bot.reports.stats import beside_play, net_parts, win_text
 from bot.reports.texts import t
 from bot.texts import joined
+from bot.vocabulary import GOUJI_PLACE_EN
 from ledger import scope as ledger_scope
 from ledger import stats as ledger_stats
 from ledger.models import GROUP_ACCOUNTS, GameTable, Night
 from ledger.payments import pass_through
+from ledger.scoring.gouji import PLACE_NAMES
 from ledger.settlement import through_accounts
 
 if TYPE_CHECKING:
@@ -32,11 +34,15 @@ if TYPE_CHECKING:
 
     from ledger.records import Payment
     from ledger.service import Ledger, NightClosed, Settlement
+    from ledger.stats import MemberStats
 
 #: Telegram's limit on a photo caption; a longer post goes as a text message before the photo
 CAPTION_LIMIT = 1024
 #: the table's columns between the player and the net that only 卡五星 nights have
 _KAWUXING_COLUMNS = ("report_col_wins", "report_col_self_draws", "report_col_discards", "report_col_kong")
+#: 够级 nights have their own: the rounds played, how often each place was taken (头科 … 大落), and who sat across
+#: (对头: all of a player's 够级 money is with them)
+_GOUJI_COLUMNS = ("report_col_rounds", *(f"report_col_{place}" for place in PLACE_NAMES), "report_col_duitou")
 
 
 @dataclass(frozen=True)
@@ -103,9 +109,12 @@ def night_post(
         running = ledger_stats.running_balance(session, night_id)
         group_id, night_date, settled = night.group_id, night.night_date.isoformat(), night.ended_at is not None
         games = set(session.scalars(sa.select(GameTable.game).where(GameTable.night_id == night_id)))
-    # wins, 自摸, 点炮, kong money and the biggest hand are 卡五星 notions: a night with a 够级 or 碰胡 table
-    # shows each player's net only (its money is in the ledger like any other)
+    # wins, 自摸, 点炮, kong money and the biggest hand are 卡五星 notions; a 够级 night has its places and 对头
+    # instead; a night with a 碰胡 table, or of two games, shows each player's net only (its money is in the ledger
+    # like any other)
     kawuxing_only = games <= {"kawuxing"}
+    gouji_only = games == {"gouji"}
+    names = {m.member_id: m.name for m in stats.members}
 
     # the night's money, what its settlement squares: 净 is every transfer (play, fines, fees, payouts booked
     # while the night was open), with the parts that are no play in their own columns
@@ -124,7 +133,7 @@ def night_post(
     with_received = any(m.received for m in players)  # paid out by the pot or the house during the night
     column_keys = [
         "report_col_player",
-        *(_KAWUXING_COLUMNS if kawuxing_only else ()),
+        *(_KAWUXING_COLUMNS if kawuxing_only else _GOUJI_COLUMNS if gouji_only else ()),
         *(["report_col_fines"] if with_fines else []),
         *(["report_col_fees"] if with_fees else []),
         *(["report_col_received"] if with_received else []),
@@ -140,6 +149,10 @@ def night_post(
         fines = [money(member.fines, currency)] if with_fines else []
         fines += [money(member.fees, currency)] if with_fees else []
         fines += [money(member.received, currency)] if with_received else []
+        if gouji_only:
+            rows.append((member.name, *_gouji_cells(member, names), *fines, net))
+            lines.append(_gouji_line(member, names, lang, net) + net_parts(member, lang, currency))
+            continue
         if not kawuxing_only:
             rows.append((member.name, *fines, net))
             lines.append(
@@ -203,6 +216,31 @@ def night_post(
     figure = report_figure(title, header, rows, footer, ordered, labels, currency)
     caption = text if len(text) <= CAPTION_LIMIT else title
     return NightPost(night_id, group_id, text, caption, tuple(header), tuple(rows), ordered, figure)
+
+
+def _gouji_cells(member: MemberStats, names: dict[int, str]) -> tuple[str, ...]:
+    """A player's 够级 cells: rounds, each place's count (头科 … 大落), and their 对头 (`_GOUJI_COLUMNS`)."""
+    duitou = "、".join(sorted(names.get(id_, str(id_)) for id_ in member.duitou)) or "—"
+    return (str(member.rounds), *(str(member.places[place]) for place in PLACE_NAMES), duitou)
+
+
+def _gouji_line(member: MemberStats, names: dict[int, str], lang: str, net: str) -> str:
+    """A player's line of a 够级 night's post: net, rounds and the places taken (those taken only), 对头."""
+    places = [
+        t(lang, "report_gouji_place", place=GOUJI_PLACE_EN[place] if lang == "en" else place, count=count)
+        for place in PLACE_NAMES
+        if (count := member.places[place])
+    ]
+    duitou = joined(lang, sorted(names.get(id_, str(id_)) for id_ in member.duitou))
+    return t(
+        lang,
+        "report_night_line_gouji",
+        name=member.name,
+        net=net,
+        rounds=member.rounds,
+        places=(", " if lang == "en" else " ").join(places) or t(lang, "report_no_biggest"),
+        duitou=duitou or t(lang, "report_no_biggest"),
+    )
 
 
 def movers(settlement: Settlement, lang: str, currency: str) -> tuple[list[str], list[str]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.texts import register
 from bot.texts import text as t  # the one text lookup; importing this module registers the report texts
+from bot.vocabulary import GOUJI_PLACE_EN
 
 __all__ = ["REPORT_TEXTS", "percent", "t"]
 
@@ -38,6 +39,15 @@ REPORT_TEXTS: dict[str, dict[str, str]] = {
         "en": "{name} {net} | wins {wins}, self-drawn {self_draws}, dealt in {discards}, kong {kong} | best {biggest}",
     },
     "report_night_line_plain": {"zh": "{name} {net}", "en": "{name} {net}"},
+    # a 够级 night: each player's rounds, the places they took and who sat across (对头), whom their money is with
+    "report_night_line_gouji": {
+        "zh": "{name} {net}｜{rounds}局 {places}｜对头 {duitou}",
+        "en": "{name} {net} | {rounds} hands: {places} | across (对头): {duitou}",
+    },
+    "report_gouji_place": {"zh": "{place}{count}", "en": "{place} ×{count}"},
+    "report_col_rounds": {"zh": "局数", "en": "Hands"},
+    "report_col_duitou": {"zh": "对头", "en": "Across (对头)"},
+    **{f"report_col_{place}": {"zh": place, "en": english} for place, english in GOUJI_PLACE_EN.items()},
     # what of a player's 净 is no play (fines, fees, payouts), as the picture's columns and 余额 count it
     "report_night_parts": {"zh": "｜含 {items}", "en": " | incl. {items}"},
     "report_part_fines": {"zh": "罚款 {amount}", "en": "fines {amount}"},
