@@ -377,7 +377,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "kong_discarder_only_zhigang": {
         "zh": "只有直杠是杠别人打的牌；暗杠、蓄杠不写点杠的人。",
-        "en": "Only a 直杠 takes another player's discard; 暗杠/蓄杠 have no discarder.",
+        "en": "Only an exposed kong (直杠) takes another player's discard; a concealed kong (暗杠) or an added kong "
+        "(蓄杠) has no discarder.",
     },
     "two_kong_kinds": {
         "zh": "「{word}」和前面说的杠矛盾。",
@@ -1748,13 +1749,13 @@ SCORING_ENGLISH: dict[str, str] = {
     "chain_not_following": "a kong on a kong (杠上杠) takes the tile {previous} discarded after their kong, or is "
     "{previous}'s own next kong.",
     "kong_not_in_hand": "{who} made a kong of {tile}, but {who}'s hand has no such kong.",
-    "robbed_tile": "{who} robbed {kong}'s added kong of {tile}, yet the winning tile is {win_tile}.",
-    "rob_without_kong": "{who} robbing a kong (抢杠) robs the added kong {kong} is making, but no added kong of "
+    "robbed_tile": "{who} robbed {kong}'s added kong (蓄杠) of {tile}, yet the winning tile is {win_tile}.",
+    "rob_without_kong": "{who} robbing a kong (抢杠) robs the added kong (蓄杠) {kong} is making, but no added kong of "
     "{kong}'s is recorded just before it. Record “{kong} added kong{tile}” first, then this win (the robbed kong pays "
     "no kong money); not robbing a kong, it is a win on a discard: from {kong}.",
-    "rob_kawuxing_tile": "{who} robbing a kong (抢杠) wins on the tile robbed, {kong}'s added kong of {tile}; "
+    "rob_kawuxing_tile": "{who} robbing a kong (抢杠) wins on the tile robbed, {kong}'s added kong (蓄杠) of {tile}; "
     "kawuxing (卡五星) is a 5 won between its 4 and 6, so this is not kawuxing.",
-    "rob_not_added_kong": "{who} robbing a kong (抢杠): only an added kong (a fourth tile added to a pong) can be "
+    "rob_not_added_kong": "{who} robbing a kong (抢杠): only an added kong (蓄杠: a fourth tile added to a pong) can be "
     "robbed, and {kong}'s latest record is the {kind}. If it was {kong}'s added kong, record “{kong} added "
     "kong{tile}” first; not robbing a kong, it is a win on a discard: from {kong}.",
     "self_draw_from": "{who} self-drew: a self-drawn win has no discarder.",
