@@ -376,7 +376,7 @@ def split_command(
         if word in vocab.SHORT_FINE_WORDS and not _mention_then_amount(text[origin[start + end] :]):
             continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
         after = text[origin[start + end] :]
-        plain = _rest(_without_cheers(after, word)) if command.key == vocab.DRAW_COMMAND else after  # `drawn hand lol`
+        plain = _without_cheers(after, word) if command.key == vocab.DRAW_COMMAND else after  # `drawn hand lol`
         if word in vocab.PLAIN_ENGLISH_COMMAND_WORDS and not _mentions_only(plain):
             asked_alone = command.key in vocab.LOOKED_UP_COMMANDS and _asked_alone(after)
             if not asked_alone:

@@ -273,12 +273,13 @@ register(
         },
         # 我欠谁 before 结算: the open night's fewest payments as they stand, no settlement
         "night_would_pay": {
-            "zh": "照今晚到现在的输赢，现在结算的话你要给：{items}（还没结算，以 结算 为准）",
-            "en": "Were tonight settled now, you would pay: {items} (not settled yet: settle decides)",
+            "zh": "要是现在结算，你要给：{items}（按这一晚到现在的输赢；还没结算，以 结算 为准）",
+            "en": "Were it settled now, you would pay: {items} (that night's results so far; not settled yet: settle "
+            "decides)",
         },
         "night_would_pay_none": {
-            "zh": "照今晚到现在的输赢，现在结算的话你不用给谁钱（还没结算）。",
-            "en": "Were tonight settled now, you would pay nobody (not settled yet).",
+            "zh": "要是现在结算，你不用给谁钱（按这一晚到现在的输赢；还没结算）。",
+            "en": "Were it settled now, you would pay nobody (that night's results so far; not settled yet).",
         },
         "night_open_last": {
             "zh": "昨晚（{date}）还没结算（{standing}）：发 结算 算出谁给谁多少。",
