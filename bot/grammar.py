@@ -365,7 +365,7 @@ def split_command(
         found = split_command(again, book, game, seats)
         if found is not None and (found[0].key in vocab.RECORD_COMMANDS or found[1] in vocab.ALL_RECORD_WORDS):
             return found
-    to_me = _dealt_in_to_me(text, seats) if "我" in head else None
+    to_me = _dealt_in_to_me(text, seats) if "我" in head and game in (None, "kawuxing") else None
     dealt_to_me = _discarder_named_first(to_me, book, game, seats) if to_me is not None else None
     if dealt_to_me is not None:  # `小李给我点了个七对`, `小李点我七对`, `我胡小李 七对`: `小李点炮 我胡了 七对`
         return dealt_to_me
@@ -1367,8 +1367,8 @@ _MENTION_AT_START = re.compile(r"@[A-Za-z0-9_]+|@[^\s的]+")
 
 def _dealt_in_to_me(text: str, seats: Iterable[str]) -> str | None:
     """`小李给我点了个七对`, `小李点我七对`, `我胡小李 七对` as `小李点炮 我胡了 七对` (`_discarder_named_first` then
-    checks the discarder): the sender's win on that discard. Only a hand of a win's words may follow (nothing but
-    them, no way of winning: `小李给我点了个外卖` is chat), and after 给我点/点我 there must be one."""
+    checks the discarder): the sender's win on that discard, at 卡五星. A hand of a win's words must follow (nothing
+    but them, no way of winning: `小李给我点了个外卖` is chat; `我胡了 @小张` alone names whom, not how)."""
     said = text.strip(_SPACES)
     if asks(said):
         return None
@@ -1390,7 +1390,7 @@ def _dealt_in_to_me(text: str, seats: Iterable[str]) -> str | None:
         words = read(without_laughter(hand))
     except GrammarError:
         return None
-    if any(word.kind not in _HAND_ONLY_KINDS for word in words) or (dealt is not None and not words):
+    if not words or any(word.kind not in _HAND_ONLY_KINDS for word in words):
         return None
     return f"{who}{vocab.DISCARDER_FIRST_WORDS[0]} {vocab.DEALT_TO_ME_WON} {hand}".strip()
 
