@@ -6,7 +6,11 @@ before 结算, and English replies glossing 够级 and 蓄杠."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from bot.core import load_plugins, registry
+from bot.grammar import split_command
 from tests.bot.test_player_first import Table, same_as
 
 SEATED = ("a: 开桌 @a @b @c 庄 @a", "!clock +1m")
@@ -131,3 +135,16 @@ def test_who_do_i_owe_before_settling_shows_the_plan_as_not_settled(sqlite_url: 
         )
     finally:
         table.ledger.close()
+
+
+@given(
+    st.sampled_from(["小李给我点了个", "小李点我", "我胡小李 ", "我胡了 @b "]),
+    st.text(alphabet="七对清一色自摸点外卖了吗？ 123ps@b", max_size=8),
+)
+def test_a_line_dealt_in_to_the_sender_is_that_discarders_win_or_nothing_of_it(told: str, after: str) -> None:
+    """Whatever follows, the dealt-in-to-me reading names the discarder told and never a second way of winning."""
+    load_plugins()
+    found = split_command(told + after, registry, "kawuxing", ["阿杰", "小李", "老王"])
+    said = found[2].split() if found is not None and found[1] == "我胡了" else []
+    if "点" in said:  # read as dealt in: by the one told, once, and not self-drawn too
+        assert said[-2:] in (["点", "小李"], ["点", "@b"]) and said.count("点") == 1 and "自摸" not in said
