@@ -973,7 +973,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "nothing_played_table_ended": {
         "zh": "没有可结算的：今晚一局也没打完，也没有输赢。这桌收了，要打就再 开桌。",
         "en": "Nothing to settle: no hand has finished tonight and no money has moved. This table is closed; to play, "
-        "open one again (开桌).",
+        "open one again.",
     },
     "undo_settled_night": {
         "zh": "今晚（{date}）已经结算了，牌桌跟着关了，牌局记录不能再撤销。"
