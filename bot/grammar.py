@@ -363,6 +363,10 @@ def split_command(
         found = split_command(again, book, game, seats)
         if found is not None and (found[0].key in vocab.RECORD_COMMANDS or found[1] in vocab.ALL_RECORD_WORDS):
             return found
+    to_me = _dealt_in_to_me(text, seats) if "我" in head and game in (None, "kawuxing") else None
+    dealt_to_me = _discarder_named_first(to_me, book, game, seats) if to_me is not None else None
+    if dealt_to_me is not None:  # `小李给我点了个七对`, `小李点我七对`, `我胡小李 七对`: `小李点炮 我胡了 七对`
+        return dealt_to_me
     for word, end in _words_at(head, book):
         command = book.lookup(word, game)
         if command is None:
@@ -370,7 +374,8 @@ def split_command(
         if word in vocab.SHORT_FINE_WORDS and not _mention_then_amount(text[origin[start + end] :]):
             continue  # `罚酒三杯`, `罚 @小李 喝酒`: chat
         after = text[origin[start + end] :]
-        if word in vocab.PLAIN_ENGLISH_COMMAND_WORDS and not _mentions_only(after):
+        plain = _without_cheers(after, word) if command.key == vocab.DRAW_COMMAND else after  # `drawn hand lol`
+        if word in vocab.PLAIN_ENGLISH_COMMAND_WORDS and not _mentions_only(plain):
             asked_alone = command.key in vocab.LOOKED_UP_COMMANDS and _asked_alone(after)
             if not asked_alone:
                 return None  # `ready!`, `ready to go`: said, not declared; `owed?` asks what it looks up
@@ -1405,6 +1410,44 @@ def _penghu_discarder_first(
     return command, word, f"{args} {vocab.METHODS['discard'][0]} {who}".strip()
 
 
+#: the discarder, then 给我点了(个)/点我 and the hand (`小李给我点了个七对`, `小李点我 七对`: `vocab.DEALT_TO_ME`)
+_DEALT_TO_ME = re.compile(rf"(?s)(?P<who>\S+?)\s*(?:{'|'.join(vocab.DEALT_TO_ME)})\s*(?:一?个)?\s*(?P<hand>.*)")
+#: the sender's win on someone's discard, that someone after 胡 (`我胡小李 七对`, `我胡了 @b 七对`, `我胡小李的 七对`)
+_WON_OFF = re.compile(rf"(?s)(?:{'|'.join(vocab.WON_OFF)})\s*(?P<rest>.*)")
+#: a mention glued to what follows it (`我胡@b七对`): a Latin username ends where its letters do
+_MENTION_AT_START = re.compile(r"@[A-Za-z0-9_]+|@[^\s的]+")
+
+
+def _dealt_in_to_me(text: str, seats: Iterable[str]) -> str | None:
+    """`小李给我点了个七对`, `小李点我七对`, `我胡小李 七对` as `小李点炮 我胡了 七对` (`_discarder_named_first` then
+    checks the discarder): the sender's win on that discard, at 卡五星. A hand of a win's words must follow (nothing
+    but them, no way of winning: `小李给我点了个外卖` is chat; `我胡了 @小张` alone names whom, not how)."""
+    said = text.strip(_SPACES)
+    if asks(said):
+        return None
+    dealt = _DEALT_TO_ME.fullmatch(said)
+    won_off = _WON_OFF.fullmatch(said) if dealt is None else None
+    if dealt is not None:
+        who, hand = dealt["who"], dealt["hand"]
+    elif won_off is not None:
+        rest = won_off["rest"]
+        mention = _MENTION_AT_START.match(rest)
+        seat = next((s for s in sorted(seats, key=len, reverse=True) if fold(rest).startswith(fold(s))), None)
+        who = mention.group() if mention is not None else seat
+        if not who:
+            return None
+        hand = rest[len(who) :].lstrip(_SPACES).removeprefix(vocab.WON_OFF_POSSESSIVE)
+    else:
+        return None
+    try:
+        words = read(without_laughter(hand))
+    except GrammarError:
+        return None
+    if not words or any(word.kind not in _HAND_ONLY_KINDS for word in words):
+        return None
+    return f"{who}{vocab.DISCARDER_FIRST_WORDS[0]} {vocab.DEALT_TO_ME_WON} {hand}".strip()
+
+
 def _alternatives(words: Iterable[str]) -> str:
     """Words as a regular expression's alternatives, longest first, spaced any way."""
     return "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len, reverse=True))
@@ -1435,7 +1478,7 @@ def _one_winner_after_discarder(
     seats = tuple(seats)
     winner, _, hand = rest.partition(" ")
     said, _, after = hand.partition(" ")
-    if fold(said) in vocab.WINNER_WON_WORDS:  # `阿杰 胡了 七对`: the winner and the hand's patterns
+    if fold(said) in (*vocab.WINNER_WON_WORDS, *vocab.WINNER_WON_EN):  # `阿杰 胡了 七对`, `amy won seven pairs`
         hand = after
     elif not _seat_first(winner, seats):  # `阿杰胡了 七对` (a seat named 老胡 is its name)
         won = next((w for w in vocab.WINNER_WON_WORDS if len(winner) > len(w) and fold(winner).endswith(w)), "")
@@ -1595,6 +1638,8 @@ _WON_AFTER = frozenset({"胡", "胡了", "胡啦", "胡了胡了"})
 _WIN_WORD_KINDS = frozenset(
     {"pattern", "situation", "method", "tiles", "count", "double", "chain", "ma", "meld", "pihu"}
 )
+#: the words of a hand told after its discarder (`_dealt_in_to_me`): no way of winning, nobody named
+_HAND_ONLY_KINDS = _WIN_WORD_KINDS - {"method"}
 
 
 def _win_by_its_patterns(
@@ -2362,34 +2407,35 @@ def _mention(typed: str, resolve: Resolve | None) -> list[Word]:
     return [Word("unknown", typed, typed)]
 
 
-def closest_reading(reading: Iterable[Word]) -> list[Word] | None:
+def closest_reading(reading: Iterable[Word], *, drop: bool = False) -> list[Word] | None:
     """The nearest record the words could mean: each unknown word replaced by the vocabulary word it most looks
-    like, a typo's length apart (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄; `left_out` names them). None
-    when every word was understood, or when the reading would lose a word the vocabulary knows (`亮倒哈`,
-    `清一涩自摸`): a guess that drops one could book other money than meant. A tile said with a particle is kept
-    (`三条了` → 三条)."""
+    like, a typo's length apart (`清一涩` → 清一色), or left out (`荒庄 哈哈` → 荒庄; `left_out` names them); with
+    `drop`, every unknown word left out (`暗杠 三条 都没用` → 暗杠 三条, when 都没听 would not fit). None when every
+    word was understood, or when the reading would lose a word the vocabulary knows (`亮倒哈`, `清一涩自摸`): a guess
+    that drops one could book other money than meant. A tile said with a particle is kept (`三条了` → 三条)."""
     words_ = list(reading)
     if not any(w.kind == "unknown" for w in words_):
         return None
     out: list[Word] = []
     for word in words_:
-        guessed = [word] if word.kind != "unknown" else _guess(word)
+        guessed = [word] if word.kind != "unknown" else _guess(word, drop=drop)
         if guessed is None:
             return None
         out.extend(guessed)
     return out
 
 
-def left_out(reading: Iterable[Word]) -> list[str]:
+def left_out(reading: Iterable[Word], *, drop: bool = False) -> list[str]:
     """The words `closest_reading` leaves out, as typed (`荒庄 哈哈` → 哈哈, `胡 sevn pairs 自摸` → sevn, pairs):
     the question about the guess names them, so that a tap never drops a word unseen."""
-    return [word.typed for word in reading if word.kind == "unknown" and _guess(word) == []]
+    return [word.typed for word in reading if word.kind == "unknown" and _guess(word, drop=drop) == []]
 
 
-def _guess(word: Word) -> list[Word] | None:
+def _guess(word: Word, *, drop: bool = False) -> list[Word] | None:
     """What the closest reading puts for an unknown word: the tile said with a particle, or the vocabulary word it
-    most looks like; nothing to leave it out; None when that would lose a word the vocabulary knows, or one that
-    names something: a tile (`east wind`), a person (`@zed`), a number (an amount, or a tile's: `暗杠 3`)."""
+    most looks like (nothing with `drop`); nothing to leave it out; None when that would lose a word the vocabulary
+    knows, or one that names something: a tile (`east wind`), a person (`@zed`), a number (an amount, or a tile's:
+    `暗杠 3`)."""
     stem = word.typed.rstrip("".join(vocab.PARTICLES))
     notation = tile_notation(stem) if stem != word.typed else None
     if notation is not None:  # `三条了`, `红中啊`: the tile, said with a particle, is kept
@@ -2401,7 +2447,7 @@ def _guess(word: Word) -> list[Word] | None:
     kept = {_VOCABULARY[match]} if match is not None else set()
     if not _known_inside(word.value) <= kept or (set(word.value) - set(match or "")) & vocab.PATTERN_MARKS:
         return None  # `清碰`, `清一条龙`: a pattern's name never dropped, nor read as a lesser one (`清七对` → 七对)
-    return [Word(*_VOCABULARY[match], match)] if match is not None else []
+    return [Word(*_VOCABULARY[match], match)] if match is not None and not drop else []
 
 
 def _known_inside(text: str) -> set[tuple[str, str]]:

@@ -377,7 +377,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "kong_discarder_only_zhigang": {
         "zh": "只有直杠是杠别人打的牌；暗杠、蓄杠不写点杠的人。",
-        "en": "Only a 直杠 takes another player's discard; 暗杠/蓄杠 have no discarder.",
+        "en": "Only an exposed kong (直杠) takes another player's discard; a concealed kong (暗杠) or an added kong "
+        "(蓄杠) has no discarder.",
     },
     "two_kong_kinds": {
         "zh": "「{word}」和前面说的杠矛盾。",
@@ -990,6 +991,25 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "“{word}” is not a number of hands from 1 to 50.",
     },
     "no_night": {"zh": "今晚还没有开局，没有可结算的。", "en": "No night is open: nothing to settle."},
+    "swap_how": {
+        "zh": "没有换人：一桌的座位开桌时就定了。让 {into} 替 {out}，就重开一桌（之前记的都算数）：{line}",
+        "en": "Nobody swapped: a table's seats are set when it opens. To seat {into} for {out}, open the table again "
+        "(what was recorded stands): {line}",
+    },
+    "swap_not_seated": {"zh": "没有换人：{name} 不在这桌。", "en": "Nobody swapped: {name} is not at this table."},
+    "swap_already_seated": {
+        "zh": "没有换人：{name} 已经在这桌了。",
+        "en": "Nobody swapped: {name} is already at this table.",
+    },
+    "nothing_played": {
+        "zh": "没有可结算的：今晚一局也没打完，也没有输赢。",
+        "en": "Nothing to settle: no hand has finished tonight and no money has moved.",
+    },
+    "nothing_played_table_ended": {
+        "zh": "没有可结算的：今晚一局也没打完，也没有输赢。这桌收了，要打就再 开桌。",
+        "en": "Nothing to settle: no hand has finished tonight and no money has moved. This table is closed; to play, "
+        "open one again.",
+    },
     "undo_settled_night": {
         "zh": "今晚（{date}）已经结算了，牌桌跟着关了，牌局记录不能再撤销。"
         "撤回一笔付款发 撤销付款；要改账，管理员发 撤销结算。",
@@ -1783,14 +1803,14 @@ SCORING_ENGLISH: dict[str, str] = {
     "chain_not_following": "a kong on a kong (杠上杠) takes the tile {previous} discarded after their kong, or is "
     "{previous}'s own next kong.",
     "kong_not_in_hand": "{who} made a kong of {tile}, but {who}'s hand has no such kong.",
-    "robbed_tile": "{who} robbed {kong}'s added kong of {tile}, yet the winning tile is {win_tile}.",
-    "rob_without_kong": "{who} robbing a kong (抢杠) robs the added kong {kong} is making, but no added kong of "
+    "robbed_tile": "{who} robbed {kong}'s added kong (蓄杠) of {tile}, yet the winning tile is {win_tile}.",
+    "rob_without_kong": "{who} robbing a kong (抢杠) robs the added kong (蓄杠) {kong} is making, but no added kong of "
     "{kong}'s is recorded just before it. Record “{kong} added kong{tile}” first, then this win (the robbed kong pays "
     "no kong money); not robbing a kong, it is a win on a discard: from {kong}.",
-    "rob_kawuxing_tile": "{who} robbing a kong (抢杠) wins on the tile robbed, {kong}'s added kong of {tile}; "
+    "rob_kawuxing_tile": "{who} robbing a kong (抢杠) wins on the tile robbed, {kong}'s added kong (蓄杠) of {tile}; "
     "kawuxing (卡五星) is a 5 won between its 4 and 6, so this is not kawuxing.",
-    "rob_not_added_kong": "{who} robbing a kong (抢杠): only an added kong (a fourth tile added to a pong) can be "
-    "robbed, and {kong}'s latest record is the {kind}. If it was {kong}'s added kong, record “{kong} added "
+    "rob_not_added_kong": "{who} robbing a kong (抢杠): only an added kong (蓄杠: a fourth tile added to a pong) can "
+    "be robbed, and {kong}'s latest record is the {kind}. If it was {kong}'s added kong, record “{kong} added "
     "kong{tile}” first; not robbing a kong, it is a win on a discard: from {kong}.",
     "self_draw_from": "{who} self-drew: a self-drawn win has no discarder.",
     "own_discard_win": "{who} cannot win on their own discard.",

@@ -325,7 +325,9 @@ SELF_DRAW_ALONE = ("zimo", "tsumo")
 #: Latin command names that are everyday English words (`ready` is 亮倒): such a word starts its command only alone
 #: on its line or before @mentions (`ready`, `ready @b`, `/ready …`); said with anything else it is chat (`ready!`,
 #: `ready to go`, `ready?`)
-#: a draw as English speakers tell it, and as the reply names it ("Drawn hand"): 荒庄, alone only
+#: a draw as English speakers tell it, and as the reply names it ("Drawn hand"): 荒庄, alone only (laughter after it
+#: aside: `drawn hand lol`, as `荒庄 哈哈`)
+DRAW_COMMAND = "draw"
 DRAW_EN = ("drawn", "drawn hand", "draw game", "no winner", "nobody won", "no one won")
 PLAIN_ENGLISH_COMMAND_WORDS = frozenset(
     {"ready", *OWED_NOW_EN, "what i owe", "what i'm owed", *READY_EN, *DRAW_EN, *RULES_ASKED_EN, *MY_STATS_EN}
@@ -636,6 +638,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     ),
     # answered with how to end the night (bot/commands/close.py)
     "close": (*CLOSE_WORDS, *CLOSE_EN),
+    # a seated player swapped for another (`换人 @老王 @小张`): answered with the 开桌 line that does it
+    "swap": ("换人",),
     # 改 followed by a record: answered with how to correct one (bot/commands/correct.py)
     "correct": (
         *("改", "改成", "改为", "改一下", "更正", *CORRECTION_CHATTY_WORDS, *CORRECTION_EN),
@@ -815,9 +819,21 @@ PENGHU_DISCARDER_FIRST = tuple(
 #: the 碰胡 records a discard pays for, which `PENGHU_DISCARDER_FIRST` may come before
 PENGHU_DISCARDED_RECORDS = frozenset({"penghu_peng", "penghu_hu", "penghu_wufu", "penghu_paoqi"})
 WON_ON_THAT_DISCARD_WORDS = frozenset({"我胡了", "我胡啦", "我胡", *WON_EN})
+#: the discarder dealing in to the sender, said before the hand (`小李给我点了个七对`, `小李点我七对`): read as
+#: `小李点炮 我胡了 七对`, with the sender's own win word
+DEALT_TO_ME = (
+    *("给我点炮了", "给我放炮了", "给我点了个炮", "给我放了个炮", "给我点了", "给我放了", "给我点"),
+    *("点了我", "点我"),
+)
+DEALT_TO_ME_WON = "我胡了"
+#: the sender's win with its discarder right after 胡 (`我胡小李 七对`, `我胡了 @b 七对`, `我胡小李的 七对`)
+WON_OFF = ("我胡了", "我胡啦", "我胡")
+WON_OFF_POSSESSIVE = "的"
 #: the win word said after the winner named after the discarder (`老王点炮 阿杰胡了 七对`, `老王点炮 阿杰 胡了 七对`),
 #: longest first: the winner and the hand's patterns
 WINNER_WON_WORDS = ("胡了", "胡啦", "胡")
+#: …in English, typed apart only (`tom discarded, amy won seven pairs`: a name may end in `won`)
+WINNER_WON_EN = ("won", "wins")
 #: the same in English (`Tom dealt in, I won seven pairs`, `tom discarded, I won …`): the words after the seat, read
 #: as 点炮; and those a winner follows (`ben dealt in to amy, seven pairs`: `ben 点炮 amy seven pairs`), as
 #: `DEALT_IN_EN` says them of the sender

@@ -271,6 +271,16 @@ register(
             "zh": "今晚（{date}）还没结算（{standing}）：打完发 结算 算出谁给谁多少。",
             "en": "Tonight ({date}) is not settled yet ({standing}): send settle when you stop to see who pays whom.",
         },
+        # 我欠谁 before 结算: the open night's fewest payments as they stand, no settlement
+        "night_would_pay": {
+            "zh": "要是现在结算，你要给：{items}（按这一晚到现在的输赢；还没结算，以 结算 为准）",
+            "en": "Were it settled now, you would pay: {items} (that night's results so far; not settled yet: settle "
+            "decides)",
+        },
+        "night_would_pay_none": {
+            "zh": "要是现在结算，你不用给谁钱（按这一晚到现在的输赢；还没结算）。",
+            "en": "Were it settled now, you would pay nobody (that night's results so far; not settled yet).",
+        },
         "night_open_last": {
             "zh": "昨晚（{date}）还没结算（{standing}）：发 结算 算出谁给谁多少。",
             "en": "Last night ({date}) is not settled yet ({standing}): send settle to see who pays whom.",

@@ -153,7 +153,22 @@ def unpaid_lines(ctx: Context, member_id: int, other_id: int | None = None) -> l
     lines = [ctx.t("balance_unpaid", debts=open_items(ctx, mine, told))] if mine or told else []
     # the open night, asked what one owes or is owed (or 余额 of one person once that night is past the 日切 hour)
     night = unsettled_night(ctx, member_id, past_only=not (owing or owed)) if other_id is None else ""
-    return [night, *lines] if night else lines
+    plan = _would_pay(ctx, member_id) if night and owing else ""
+    return [said for said in (night, plan) if said] + lines
+
+
+def _would_pay(ctx: Context, member_id: int) -> str:
+    """`我欠谁` before 结算: whom the sender would pay if the open night were settled now, by its fewest-payments
+    plan (the open night's own money: debts from earlier nights stay in 还没付清), said to be no settlement yet."""
+    night = ctx.service.current_night(ctx.chat_id)
+    plan = ctx.service.settle_night(night.id).payments if night is not None else ()
+    shown = shown_names(ctx)
+    mine = [p for p in plan if p.payer_id == member_id]
+    if not mine:
+        return ctx.t("night_would_pay_none")
+    paid = ((account_word(ctx.lang, shown.get(p.payee_id, p.payee)), money(p.amount, ctx.group.currency)) for p in mine)
+    items = joined(ctx.lang, (f"{name} {amount}" for name, amount in paid))
+    return ctx.t("night_would_pay", items=items)
 
 
 @registry.command(

@@ -29,6 +29,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
             "question_yes",
             "seat_me",
             "leave_table",
+            "swap",
             "leave_agree",
             "leave_keep",
             "void_table",

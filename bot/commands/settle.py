@@ -33,13 +33,19 @@ from ledger.service import TableInfo
 def settle(ctx: Context) -> list[Effect]:
     if ctx.service.answered(ctx.source):  # a redelivered update: the night was settled, and posted
         return [ctx.reply("already_done")]
-    if ctx.service.current_night(ctx.chat_id) is None:
+    night = ctx.service.current_night(ctx.chat_id)
+    if night is None:
         if ctx.word in SETTLE_SAID:
             raise Quiet  # `结算了` after the settlement: said, not asked
         raise _nothing_open(ctx)
     require_player(ctx, ctx.table, SETTLE)
     refuse_while_waiting(ctx, ctx.table, "waiting_action_settle")
     refuse_while_contested(ctx, ctx.table)
+    if _nothing_played(ctx, night.id):  # no 「0局」 post: the empty table ends, the night stays open
+        if ctx.table is None:
+            raise Refusal("nothing_played")
+        ctx.service.end_table(ctx.table.id, source=ctx.source, by=ctx.sender.user_id)
+        return [ctx.reply("nothing_played_table_ended")]
     try:
         closed = ctx.service.end_night(ctx.chat_id, source=ctx.source, by=ctx.sender.user_id)
     except LedgerError as err:
@@ -47,6 +53,17 @@ def settle(ctx: Context) -> list[Effect]:
             raise hand_in_progress(ctx, ctx.table, "settle") from err
         raise
     return settle_post(ctx, closed)
+
+
+def _nothing_played(ctx: Context, night_id: int) -> bool:
+    """Whether tonight has nothing to settle: no hand finished, nothing recorded in the hand at the table, no money
+    moved (fines, payouts): 结算 would only post 「0局」 and seal an empty night."""
+    if ctx.table is not None and ctx.service.hand_state(ctx.table.id).events:
+        return False  # a hand under way: 结算 says what it holds (`hand_in_progress`)
+    latest = ctx.service.history(ctx.chat_id, 1)
+    if latest and latest[0].night_id == night_id:
+        return False
+    return not any(ctx.service.night_totals(night_id).values())
 
 
 def hand_in_progress(ctx: Context, table: TableInfo, action: str) -> Refusal:

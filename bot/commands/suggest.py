@@ -34,7 +34,7 @@ from bot.core import (
     SendText,
     registry,
 )
-from bot.grammar import GrammarError, closest_reading, english_line, left_out, render
+from bot.grammar import GrammarError, Word, closest_reading, english_line, left_out, render
 from bot.vocabulary import SUGGEST_NO_WORDS
 from ledger.errors import LedgerError
 from ledger.events import Event
@@ -51,19 +51,23 @@ def offer(
 ) -> SendText:
     """The answer to a record that could not be read: the closest reading `check` accepts (it raises a
     GrammarError or Refusal for one that cannot be booked either, else returns its events) with buttons, else
-    the refusal itself."""
-    reading = closest_reading(err.reading) if err.suggest else None
-    if reading is not None and any(_names_someone(ctx, word) for word in left_out(err.reading)):
-        reading = None  # `暗杠 3s 老王`: a guess without the person named could book other money than meant
-    if reading is not None:
+    the refusal itself. A guess `check` refuses is tried again with the unknown words left out (`暗杠 三条 都没用`:
+    都没听 is no kong's word, so 暗杠 三条)."""
+    tried: list[Word] | None = None
+    for drop in (False, True) if err.suggest else ():
+        reading = closest_reading(err.reading, drop=drop)
+        if reading is None or reading == tried:
+            continue
+        tried = reading
+        if any(_names_someone(ctx, word) for word in left_out(err.reading, drop=drop)):
+            continue  # `暗杠 3s 老王`: a guess without the person named could book other money than meant
         args = render(reading, ctx.lang)
         try:
             read = check(args)
         except (GrammarError, Refusal):
-            reading = None
-        else:
-            events = [read] if isinstance(read, Event) else list(read)
-            return ask(ctx, table, word, args, _why(ctx, err), events=events)
+            continue
+        events = [read] if isinstance(read, Event) else list(read)
+        return ask(ctx, table, word, args, _why(ctx, err, drop=drop), events=events)
     raise Refusal(err.key, **err.params)
 
 
@@ -75,11 +79,11 @@ def _names_someone(ctx: Context, word: str) -> bool:
         return True
 
 
-def _why(ctx: Context, err: GrammarError) -> str:
+def _why(ctx: Context, err: GrammarError, *, drop: bool = False) -> str:
     """What the question says first: the word it could not read, and every word its guess leaves out (`胡 sevn
     pairs 自摸` → 胡 自摸 books a plain win: the tap must know seven pairs is not in it)."""
     unread = str(err.params.get("word", ""))
-    dropped = left_out(err.reading)
+    dropped = left_out(err.reading, drop=drop)
     if not dropped:
         return ctx.t("suggest_unknown", word=unread)
     corrected = ctx.t("suggest_unknown", word=unread) if unread not in dropped else ""

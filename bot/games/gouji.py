@@ -74,7 +74,7 @@ MODES = {"o": "order", "g": "geming", "f": "shaopai_failed"}
 
 register(
     {
-        "gouji_round": {"zh": "第{number}局 够级：{places}", "en": "Hand {number} (够级): {places}"},
+        "gouji_round": {"zh": "第{number}局 够级：{places}", "en": "Hand {number} (Gouji 够级): {places}"},
         "gouji_round_edited": {
             "zh": "第{number}局 按改后的消息重记（原记录作废）：{places}",
             "en": "Hand {number} recorded again as corrected (the old record is void): {places}",

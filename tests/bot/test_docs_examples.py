@@ -27,6 +27,7 @@ SHOWN_REFUSED = {
     "胡 清一色 自摸 运气好": "shows a word left out by the suggestion",
     "胡 清一涩 点 @阿杰": "shows a suggestion refused while a win waits",
     "暗杠 3s 好运": "shows the suggestion naming the word it leaves out",
+    "暗杠 三条 都没用": "shows the suggestion leaving out a word whose closest guess would not fit",
     "win sevn pairs self-draw": "shows the suggestion naming the words it leaves out",
     "荒庄 清一色": "shows a word quoted back",
     "暗杠 3s 4s": "shows a kong naming two tiles refused",

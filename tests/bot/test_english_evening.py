@@ -16,12 +16,14 @@ ENGLISH = ("!join e Amy", "!join f Tom", "a: 设置 语言 en", "a: open @e @f d
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.mark.parametrize("line", ["a: drawn", "a: Drawn hand", "a: nobody won", "a: no winner", "a: draw game"])
+@pytest.mark.parametrize(
+    "line", ["a: drawn", "a: Drawn hand", "a: nobody won", "a: no winner", "a: draw game", "a: drawn hand lol"]
+)
 def test_a_draw_told_in_english_books_as_draw(sqlite_url: str, line: str) -> None:
     same_as(sqlite_url, ENGLISH, line, "a: draw")
 
 
-@pytest.mark.parametrize("line", ["a: no winner!", "a: drawn out", "a: nobody won?", "a: drawn hand lol"])
+@pytest.mark.parametrize("line", ["a: no winner!", "a: drawn out", "a: nobody won?", "a: drawn hand lol?"])
 def test_draw_words_said_with_more_stay_chat(sqlite_url: str, line: str) -> None:
     stays_chat(sqlite_url, line)
 

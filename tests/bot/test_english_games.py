@@ -90,7 +90,7 @@ def test_gouji_opening_and_results_both_say_hand(sqlite_url: str) -> None:
     try:
         opened = table.say(GOUJI_EN[-1])
         assert "bot: Hand 1" in opened, opened
-        assert table.say("a: order @a @b @c @d @e @f")[0].startswith("bot: Hand 1 (够级): 1st 阿杰, 2nd 小李")
+        assert table.say("a: order @a @b @c @d @e @f")[0].startswith("bot: Hand 1 (Gouji 够级): 1st 阿杰, 2nd 小李")
     finally:
         table.ledger.close()
 

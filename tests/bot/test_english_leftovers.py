@@ -152,13 +152,13 @@ def test_the_english_mark_words_alone_or_with_talk_stay_chat(gouji: Console, lin
 
 def test_the_line_a_refusal_gives_books_the_round(gouji: Console) -> None:
     assert said(gouji, "a: order revolution Eve Fay")[0] == (
-        "bot: Hand 1 (够级): void, nothing scores (Eve, Fay declared revolution (革命): a round with two or more "
+        "bot: Hand 1 (Gouji 够级): void, nothing scores (Eve, Fay declared revolution (革命): a round with two or more "
         "is void)"
     )
     gouji.feed("!clock +5m")
     burnt = said(gouji, "b: order @a @d @c @f failed burn @e @b")
     assert burnt[:2] == [
-        "bot: Hand 2 (够级): 1st Tom, 2nd Dan, 3rd Cat, 4th Fay, 5th Ben, 6th Eve",
+        "bot: Hand 2 (Gouji 够级): 1st Tom, 2nd Dan, 3rd Cat, 4th Fay, 5th Ben, 6th Eve",
         "bot: Failed burns (烧牌失败): Eve, Ben",
     ]
 
@@ -167,7 +167,7 @@ def test_the_line_a_refusal_gives_books_the_round(gouji: Console) -> None:
     "line", ["a: order 1st @b 2nd @a @c @d @e @f", "a: order first ben second tom cat dan eve fay"]
 )
 def test_places_typed_in_english_before_their_names(gouji: Console, line: str) -> None:
-    assert said(gouji, line)[0] == "bot: Hand 1 (够级): 1st Ben, 2nd Tom, 3rd Cat, 4th Dan, 5th Eve, 6th Fay"
+    assert said(gouji, line)[0] == "bot: Hand 1 (Gouji 够级): 1st Ben, 2nd Tom, 3rd Cat, 4th Dan, 5th Eve, 6th Fay"
 
 
 @pytest.mark.parametrize(("line", "who"), [("a: I'm last", "Tom"), ("a: me last", "Tom"), ("a: ben last", "Ben")])

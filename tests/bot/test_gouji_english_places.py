@@ -74,7 +74,7 @@ def test_a_round_filled_by_typed_english_places(console: Console) -> None:
     for line in ("c: I'm 1st", "b: me 2nd", "f: I was 6th", "a: Eve 3rd", "a: 4th Tom"):
         said(console, line)
     assert console.feed("a: !press Confirm")[1] == (
-        "bot: Hand 1 (够级): 1st Cat, 2nd Ben, 3rd Eve, 4th Tom, 5th Dan, 6th Fay"
+        "bot: Hand 1 (Gouji 够级): 1st Cat, 2nd Ben, 3rd Eve, 4th Tom, 5th Dan, 6th Fay"
     )
 
 

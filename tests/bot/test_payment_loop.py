@@ -42,7 +42,10 @@ def test_a_night_left_open_to_the_next_day_is_named_by_who_still_owes(sqlite_url
         assert table.say("b: 谁还没付") == [
             "bot: 昨晚（2026-01-10）还没结算（老王 +4元，小李 -4元）：发 结算 算出谁给谁多少。"
         ]
-        assert table.say("b: 我欠谁")[-1] == "bot: 昨晚（2026-01-10）还没结算（小李 -4元）：发 结算 算出谁给谁多少。"
+        assert table.say("b: 我欠谁")[-2:] == [
+            "bot: 昨晚（2026-01-10）还没结算（小李 -4元）：发 结算 算出谁给谁多少。",
+            "bot: 要是现在结算，你要给：老王 4元（按这一晚到现在的输赢；还没结算，以 结算 为准）",
+        ]
         assert table.say("c: 谁欠我钱")[-1] == "bot: 昨晚（2026-01-10）还没结算（老王 +4元）：发 结算 算出谁给谁多少。"
         assert table.say("a: 我欠谁")[2:] == []  # 阿杰 neither won nor lost: nothing to settle for him
         assert table.say("b: 已转 @c") == [

@@ -135,7 +135,7 @@ def test_english_lists_in_every_game_report_and_group_rule_use_ascii_punctuation
     assert "bot: Failed burns (烧牌失败): e, b" in out and "bot: Revolution (革命, sat out): a" in out
     assert any(
         line.endswith(
-            "(够级): void, nothing scores (a, d declared revolution (革命): a round with two or more is void)"
+            "(Gouji 够级): void, nothing scores (a, d declared revolution (革命): a round with two or more is void)"
         )
         for line in out
     )

@@ -328,13 +328,13 @@ WORDED = {
     "method_only": "A: last tile of the wall (海底捞) can only be won self-drawn; this hand was won on a discard.",
     "seven_pairs_after_kong": "A made a kong this hand: seven pairs (七对) must be fully concealed, no kongs.",
     "includes": "A: seven pairs with a four (龙七对) already includes seven pairs (七对): name one of them.",
-    "robbed_tile": "A robbed B's added kong of 5p, yet the winning tile is 6p.",
-    "rob_without_kong": "A robbing a kong (抢杠) robs the added kong B is making, but no added kong of B's is "
+    "robbed_tile": "A robbed B's added kong (蓄杠) of 5p, yet the winning tile is 6p.",
+    "rob_without_kong": "A robbing a kong (抢杠) robs the added kong (蓄杠) B is making, but no added kong of B's is "
     "recorded just before it. Record “B added kong” first, then this win (the robbed kong pays no kong money); not "
     "robbing a kong, it is a win on a discard: from B.",
-    "rob_not_added_kong": "A robbing a kong (抢杠): only an added kong (a fourth tile added to a pong) can be robbed, "
-    "and B's latest record is the concealed kong (暗杠). If it was B's added kong, record “B added kong 5p” first; "
-    "not robbing a kong, it is a win on a discard: from B.",
+    "rob_not_added_kong": "A robbing a kong (抢杠): only an added kong (蓄杠: a fourth tile added to a pong) can be "
+    "robbed, and B's latest record is the concealed kong (暗杠). If it was B's added kong, record “B added kong 5p” "
+    "first; not robbing a kong, it is a win on a discard: from B.",
     "baojing_early": "the alarm (报警) comes after the fourth pong or sweep (碰/扫); B has 0.",
     "zhongzhuang": "only the dealer A can win with the dealer's bonus (中庄).",
 }
