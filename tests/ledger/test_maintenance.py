@@ -4,9 +4,10 @@ backup opens at head with the same balances)."""
 from __future__ import annotations
 
 import io
+import shutil
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from contextlib import closing, contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -75,11 +76,21 @@ def _state(url: str) -> dict[str, object]:
         }
 
 
+@pytest.fixture(scope="module")
+def _filled_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`_fill`ed once for the module (migrations and a whole demo night: seconds); each test gets a copy."""
+    folder = tmp_path_factory.mktemp("filled")
+    _fill(f"sqlite:///{folder / 'filled.db'}")
+    with closing(sqlite3.connect(folder / "filled.db")) as source, closing(sqlite3.connect(folder / "source.db")) as to:
+        source.backup(to)  # one file holding everything (the write-ahead log's pages too)
+    return folder / "source.db"
+
+
 @pytest.fixture
-def filled_sqlite(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'source.db'}"
-    _fill(url)
-    return url
+def filled_sqlite(_filled_template: Path, tmp_path: Path) -> str:
+    path = tmp_path / "source.db"
+    shutil.copyfile(_filled_template, path)
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture

@@ -78,12 +78,22 @@ def _fonts(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "FONTCONFIG_FILE": str(conf)}
 
 
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[object]:
+@pytest.fixture(scope="module")
+def _chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """One Chromium for the module: its start and its font cache cost seconds a test."""
+    fonts = _fonts(tmp_path_factory.mktemp("chromium"))
     with playwright_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, env=_fonts(tmp_path))
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, env=fonts)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def browser(_chromium: object) -> Iterator[object]:
+    """The module's Chromium; the pages a test opened (each in a context of its own) are closed after it."""
+    yield _chromium
+    for context in _chromium.contexts:  # type: ignore[attr-defined]
+        context.close()
 
 
 @pytest.fixture
