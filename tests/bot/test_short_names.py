@@ -103,3 +103,23 @@ def test_english_a_member_owing_nothing_named_plainly_is_answered_at_once(englis
 def test_english_where_do_i_stand_is_my_balance(english: Table, line: str) -> None:
     _lines(english, "boss: open @tom @amy @ben", "ben: win seven pairs from @amy")
     assert _lines(english, f"amy: {line}") == _lines(english, "amy: my balance")
+
+
+def test_english_fees_rules_and_a_typed_yes_under_undo_pay_table_fee(english: Table) -> None:
+    _lines(english, "boss: config fee 1", "boss: open @tom @amy @ben", "ben: win seven pairs from @amy")
+    settled = _lines(english, "boss: settle up")
+    assert "bot: Tom → House 1元 (waits for pay table fee @recipient)" in settled, settled
+    for line in ("boss: table fees", "boss: table fee"):
+        assert _lines(english, line)[0].startswith("bot: Table fees: 1元 per player per night"), line
+    assert _lines(english, "boss: group rules")[0].startswith("bot: 群规则")
+    _lines(english, "boss: pay table fee @tom")
+    assert _lines(english, "boss: undo pay table fee")[-1] == "bot: [按钮] Take it back | Keep it"
+    assert _lines(english, "boss: yes")[0] == "bot: House payout taken back, the money is back with the House:"
+    _lines(english, "boss: pay table fee @tom", "boss: undo pay table fee")
+    assert _lines(english, "boss: no")[0] == "bot: OK, the house payout stands."
+
+
+def test_english_help_of_moderation_says_each_chinese_word(english: Table) -> None:
+    out = _lines(english, "boss: help moderation")
+    assert "bot: /kick — remove (may come back): /kick @x reason (请出)" in out, out
+    assert "bot: /grouprules — show the group's rules (群规)" in out, out
