@@ -1441,9 +1441,9 @@ def open_items(ctx: Context, debts: list[Debt], waiting: list[Waiting]) -> str:
 
 def unsettled_night(ctx: Context, members: Collection[int] = (), *, past_only: bool = False) -> str:
     """「昨晚（2026-01-10）还没结算（小李 -4元，老王 +4元）：发 结算 算出谁给谁多少。」: the open night, when anyone
-    (`members`: those accounts, each shown) won or lost in it, says it is not settled yet — its money is in 余额's 未结 but in
-    no settlement's debts, so 谁还没付 would otherwise find nothing open. Empty when there is no such night (with
-    `past_only`, also when it is tonight's). Tonight, the night before (left open past the 日切 hour, nobody
+    (`members`: those accounts, each shown) won or lost in it, says it is not settled yet — its money is in 余额's
+    未结 but in no settlement's debts, so 谁还没付 would otherwise find nothing open. Empty when there is no such
+    night (with `past_only`, also when it is tonight's). Tonight, the night before (left open past the 日切 hour, nobody
     recorded since) or one further back, said so."""
     from ledger.tables import night_date
 

@@ -29,8 +29,9 @@ POOLS = ("pot", "house")
     admin_only=True,
     help_zh="撤销发红包池（管理员）：撤回最近一次发红包池，钱回到红包池，转给领钱人的欠款恢复成欠红包池；"
     "那晚已经结算、之后有人付过这笔钱、又结算过一晚或付过台费时不能撤销",
-    help_en="(admins) undo the pot payout (撤销发红包池): take back the latest pot payout: the money goes back into the pot; not once its night was "
-    "settled, someone paid against it, a later night was settled or the house was paid out since",
+    help_en="(admins) undo the pot payout (撤销发红包池): take back the latest pot payout: the money goes back into "
+    "the pot; not once its night was settled, someone paid against it, a later night was settled or the house was "
+    "paid out since",
 )
 def unpayout(ctx: Context) -> SendText:
     return _ask(ctx, "pot")

@@ -22,7 +22,9 @@ def group(sqlite_url: str) -> Iterator[Table]:
 
 
 def test_agree_from_a_loser_says_whose_agreement_counts(group: Table) -> None:
-    assert group.say("jie: 同意") == ["bot: 你的「同意」不算数：作废这桌要 Eve 同意（或管理员），作废退回的是赢家的钱。"]
+    assert group.say("jie: 同意") == [
+        "bot: 你的「同意」不算数：作废这桌要 Eve 同意（或管理员），作废退回的是赢家的钱。"
+    ]
     assert group.hands() == 1
 
 

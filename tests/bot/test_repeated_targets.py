@@ -43,7 +43,9 @@ def test_a_member_back_in_the_group_may_be_removed_again(group: Table) -> None:
 
 
 def test_one_member_mentioned_again_and_again_is_one_member(group: Table) -> None:
-    assert group.say("boss: 罚款 " + "@li " * 1000 + "5")[0].startswith("bot: 💰 小李-成员 被罚发红包 5元（未说明原因）")
+    assert group.say("boss: 罚款 " + "@li " * 1000 + "5")[0].startswith(
+        "bot: 💰 小李-成员 被罚发红包 5元（未说明原因）"
+    )
     group.say("!clock +4s")
     assert group.say("boss: 发红包池 " + "@li " * 1000) == ["bot: 「小李-成员」写了两次：每人只写一次。"]
     group.say("!clock +4s")

@@ -74,7 +74,9 @@ def test_short_names_pay_confirm_and_look_up_as_records_read_them(group: Table) 
 def test_how_much_do_i_owe_on_a_night_not_settled_says_so(group: Table) -> None:
     _lines(group, "boss: 开桌 @wang @li @jie", "li: 胡 七对 点 @wang")
     out = _lines(group, "wang: 我欠小李多少")
-    assert out[-1] == "bot: 今晚（2026-01-10）还没结算（小李-成员 +4元，老王-成员 -4元）：打完发 结算 算出谁给谁多少。", out
+    assert (
+        out[-1] == "bot: 今晚（2026-01-10）还没结算（小李-成员 +4元，老王-成员 -4元）：打完发 结算 算出谁给谁多少。"
+    ), out
 
 
 @pytest.fixture
@@ -93,7 +95,9 @@ def test_english_how_much_do_i_owe_before_settling(english: Table) -> None:
 
 def test_english_a_member_owing_nothing_named_plainly_is_answered_at_once(english: Table) -> None:
     _lines(english, "boss: open @tom @amy @ben", "ben: win seven pairs from @amy", "boss: settle up")
-    assert _lines(english, "ben: tom paid me 4") == ["bot: Tom owes you nothing now; nothing booked. Still owing you: Amy 4元."]
+    assert _lines(english, "ben: tom paid me 4") == [
+        "bot: Tom owes you nothing now; nothing booked. Still owing you: Amy 4元."
+    ]
     nothing = ["bot: You owe Tom nothing now; nothing booked. You still owe: Ben 4元."]
     assert _lines(english, "amy: paid tom 2") == _lines(english, "amy: I paid tom") == nothing
     assert english.ledger.waiting_payments(CHAT) == []
