@@ -22,7 +22,7 @@ from bot.vocabulary import COMMAND_WORDS, LAST_HAND_WORDS, OWED_WORDS, OWING_WOR
 from ledger.events import renamed
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYER_SIDE
-from ledger.service import HandRecord, MemberInfo, TableInfo
+from ledger.service import HandRecord, TableInfo
 
 
 @registry.command(
@@ -47,7 +47,7 @@ def balance(ctx: Context) -> SendText:
         only = me(ctx) if words[0] in ME_WORDS else looked_up(ctx, words[0])
         if only is None:
             raise Refusal("unknown_player", name=words[0])
-        pair = _counterpart(ctx, only.id, words[1]) if len(words) > 1 else None
+        pair = looked_up(ctx, words[1]) if len(words) > 1 else None  # after 结算: the settlement's players
         if len(words) > 1 and pair is None:
             raise Refusal("unknown_player", name=words[1])
     total = ctx.service.balances(ctx.chat_id)
@@ -119,12 +119,6 @@ def unpaid(ctx: Context) -> SendText:
         )
         lines.append(ctx.t("unpaid_waiting", items=items))
     return SendText("\n".join(lines), reply_to=ctx.message_id)
-
-
-def _counterpart(ctx: Context, member_id: int, token: str) -> MemberInfo | None:
-    """The other one of `我欠阿杰多少`, read as `looked_up` reads a name (after 结算 no table lists the seats: the
-    settlement's players, then the group's names; a question only reads, never moves money)."""
-    return looked_up(ctx, token)
 
 
 def unpaid_lines(ctx: Context, member_id: int, other_id: int | None = None) -> list[str]:
