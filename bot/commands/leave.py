@@ -441,7 +441,7 @@ def keep(ctx: Context) -> list[Effect]:
 
 def _typed_press(ctx: Context, action: str, may: Callable[[Flow], bool]) -> list[Effect]:
     """A typed answer to the latest 退桌 question at the open table that `may` lets the sender answer, as the press of
-    its `action` button; the word alone (not asked, nothing after it), or chat. A 不同意 that kept the table from a
+    its `action` button; the word alone (not asked, nothing after it), or chat. A `不同意` that kept the table from a
     player not up at it (neither the leaver, an agreer nor an admin) may have meant a record (不同意 is also the
     dispute word): told what it did and how to dispute one."""
     table = ctx.table
@@ -471,6 +471,7 @@ def _typed_press(ctx: Context, action: str, may: Callable[[Flow], bool]) -> list
     )
     typed_reply = "leave_table_agreed_typed" if action == "ok" else "leave_table_kept_by_typing"
     sender = ctx.sender.user_id
-    if action == "keep" and not ctx.is_admin and sender != flow.user_id and sender not in flow.state.get("agreers", ()):
+    disputing = ctx.word in ("不同意", "disagree")  # the dispute's words too (`不行` is not)
+    if disputing and not ctx.is_admin and sender != flow.user_id and sender not in flow.state.get("agreers", ()):
         typed_reply = "leave_table_kept_not_dispute"
     return typed_answer(ctx, ctx.bot.handle_callback(query).effects, message, typed_reply)

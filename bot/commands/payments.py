@@ -146,12 +146,15 @@ def _named_member(ctx: Context, words: list[str]) -> MemberInfo | None:
     """The person of the first word when no settled player reads so: `@x` as `resolve_person` reads it, a plain name
     the guest it names (`account_named`). A member's plain name (`付 胖子 1`, `付 老王 1` for 老王-成员) is refused
     with the line that names them by @ (`付 @pz 1`), one two members go by with their names, not with 开桌's advice
-    about guests. A member with nothing open with the sender (no debt, no payment waiting, either way) is read as
-    named: the ledger then books nothing and the reply says so at once (`tom paid me 4` → Tom owes you nothing)."""
+    about guests. A member typed apart with nothing open with the sender (no debt, no payment waiting, either way)
+    is read as named: the ledger then books nothing and the reply says so at once (`tom paid me 4` → Tom owes you
+    nothing)."""
     if words[0].startswith("@"):
         return resolve_person(ctx, words[0])
     owner = account_named(ctx, words[0])
-    if owner is None or owner.kind != "member" or not _open_between(ctx, me(ctx).id, owner.id):
+    typed = ctx.incoming.text if ctx.incoming is not None else words[0]
+    apart = fold(words[0]) in {fold(word) for word in tokens(typed)}  # `付小张1`, glued, may be chat: not so read
+    if owner is None or owner.kind != "member" or (apart and not _open_between(ctx, me(ctx).id, owner.id)):
         return owner
     mention = written_mention(ctx, owner.id, shown_names(ctx).get(owner.id, words[0]))
     line = " ".join([ctx.word, mention, *words[1:]])
