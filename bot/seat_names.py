@@ -28,3 +28,17 @@ def _by_person_part(seats: tuple[str, ...]) -> Mapping[str, str]:
         for key, named in parts.items()
         if len(key) >= 2 and len(named) == 1 and reads_as(named[0]) != key and key not in wholes
     }
+
+
+def one_named(names: Iterable[tuple[int, str]], typed: str) -> int | None:
+    """The one account among `names` (account id, a name it is shown by: a seat, a line of a settlement) that a
+    plain name typed reads as, as a record reads a seat: a whole name, else the person of a `名字-身份` name under
+    `by_person_part`'s rules (`老王` for 老王-成员 when no other listed account reads so). None when none or several
+    do: the caller asks for the @. Used by payments and questions, so a short name reads alike everywhere."""
+    listed = tuple(names)
+    key = reads_as(typed)
+    whole = {id_ for id_, name in listed if reads_as(name) == key}
+    if whole:
+        return next(iter(whole)) if len(whole) == 1 else None
+    part = {id_ for id_, name in listed if person_part(name) == key and reads_as(name) != key}
+    return next(iter(part)) if len(key) >= 2 and len(part) == 1 else None

@@ -912,12 +912,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "payments_players_paid": {
         "zh": "玩家之间的付款都已付清；欠台费、红包池的钱等管理员 付台费 / 发红包池 后，改付给收钱的人。",
         "en": "Every payment between players is paid; money owed to the house or the pot waits for an admin's "
-        "/payfees or /payout, then goes to whoever is paid out.",
+        "pay table fee or /payout, then goes to whoever is paid out.",
     },
     "payments_pools_wait": {
         "zh": "欠台费、红包池的钱等管理员 付台费 / 发红包池 后，改付给收钱的人。",
-        "en": "Money owed to the house or the pot waits for an admin's /payfees or /payout, then goes to whoever is "
-        "paid out.",
+        "en": "Money owed to the house or the pot waits for an admin's pay table fee or /payout, then goes to "
+        "whoever is paid out.",
     },
     # two lines of one settlement each way between the same two, equal, set against each other (as 最少转账 nets them)
     "payments_line_netted": {
@@ -930,7 +930,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "payments_part_own_to": {"zh": "与付给 {name} 的相抵 {amount}", "en": "{amount} set against a payout to {name}"},
     "payments_part_own_from": {"zh": "与 {name} 自己欠的相抵 {amount}", "en": "{amount} set against what {name} owed"},
     "payments_wait_pot": {"zh": "等 发红包池 @收钱的人", "en": "waits for /payout @recipient"},
-    "payments_wait_house": {"zh": "等 付台费 @收钱的人", "en": "waits for /payfees @recipient"},
+    "payments_wait_house": {"zh": "等 付台费 @收钱的人", "en": "waits for pay table fee @recipient"},
     "payments_wait_in": {
         "zh": "等有人欠{pool}的钱时改由他付",
         "en": "waits for someone to owe the {pool}, who then pays it",

@@ -130,6 +130,7 @@ SELF_BALANCE_WORDS = tuple(
         "我多少",
         "我的账",
         "my balance",
+        *("what's my balance", "whats my balance", "what is my balance", "where do i stand", "where am i"),
         "我的余额",
         "我输赢",
         *(f"我{result}{done}多少{money}" for result in ("输", "赢") for done in ("", "了") for money in ("", "钱")),

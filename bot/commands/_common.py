@@ -15,7 +15,7 @@ from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.core import AnswerCallback, Button, Context, Effect, Quiet, Refusal, Sender, SendText
 from bot.grammar import mention_word, name_key
 from bot.permissions import may_answer, plays_at
-from bot.seat_names import by_person_part
+from bot.seat_names import by_person_part, one_named
 from bot.texts import joined, money, refusal_text, setting_name, text
 from bot.vocabulary import ME_WORDS
 from ledger.accounts import reads_as
@@ -87,33 +87,21 @@ def resolve_person(ctx: Context, token: str) -> MemberInfo | None:
 
 
 def looked_up(ctx: Context, token: str) -> MemberInfo | None:
-    """A person named in a question (余额, 统计/战绩, 对战, 明细): as `resolve_person`, and a seat's name at the open
-    table as its message lists it (`余额 老王`), the name a record already reads as that seat (`点 老王`). Only for
-    reading: what moves money (付, 罚款) names a member by Telegram's identity alone."""
-    table = ctx.table
-    if table is not None and not token.startswith("@"):
-        key = name_key(token)
-        seat = next((seat for seat in table.seats if name_key(seat.name) == key), None)
-        if seat is not None:
-            return next((person for person in ctx.service.members(ctx.chat_id) if person.id == seat.member_id), None)
-    try:
+    """A person named in a question (余额, 统计/战绩, 对战, 明细, 我欠老王多少): `@x` as `resolve_person` reads it; a
+    plain name as a record reads a seat (`one_named`: whole, or `老王` for 老王-成员) among the open table's seats,
+    then among the players of the latest settlement's lines (`settled_player`, as 付 reads them), so the seated or
+    settled player wins over anyone else showing so; else the account the group shows by it (`account_named`,
+    refused naming them when two go by it). Only for reading: what moves money (付, 罚款) names a member by
+    Telegram's identity, or a player of the latest settlement."""
+    from bot.commands.payments import settled_player
+
+    if token.startswith("@"):
         return resolve_person(ctx, token)
-    except Refusal as refused:
-        if refused.key != "name_is_member":
-            raise
-        return _member_by_label(ctx, token)
-
-
-def _member_by_label(ctx: Context, token: str) -> MemberInfo:
-    """A member's label typed without @ in a question (`余额 王哥`, `明细 王哥→阿杰`): that member when the label is
-    theirs alone (reading only; it moves no money), else asked for the @ — never 开桌's advice about guests."""
-    try:
-        owner = ctx.service.find_member(ctx.chat_id, token)
-    except LedgerError:  # two accounts show it
-        owner = None
-    if owner is None or owner.kind != "member":
-        raise Refusal("looked_up_which", name=token)
-    return owner
+    table = ctx.table
+    seated = one_named(((seat.member_id, seat.name) for seat in table.seats), token) if table is not None else None
+    if seated is not None:
+        return next((person for person in ctx.service.members(ctx.chat_id) if person.id == seated), None)
+    return settled_player(ctx, token) or account_named(ctx, token)
 
 
 def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:

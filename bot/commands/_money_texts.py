@@ -143,10 +143,6 @@ register(
         "qr_app_wechat": {"zh": "微信", "en": "WeChat"},
         "qr_app_alipay": {"zh": "支付宝", "en": "Alipay"},
         "qr_app_any": {"zh": "", "en": ""},
-        "looked_up_which": {
-            "zh": "「{name}」不止一个人用：请用 @ 提到 TA（输入 @ 后从列表里点选）。",
-            "en": "“{name}” is more than one person's name: mention them with @ (type @ and pick them from the list).",
-        },
         "qr_none_for": {"zh": "{name} 还没有登记收款码", "en": "{name} has no payment code registered"},
         "qr_nobody": {
             "zh": "还没有人登记收款码（发收款码图片，配文字 收款码）",

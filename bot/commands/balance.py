@@ -16,13 +16,13 @@ from bot.commands.payments import (
     waiting_shift,
 )
 from bot.core import Context, Quiet, Refusal, SendText, registry
-from bot.grammar import fold, hand_number, implied, name_key, tokens
+from bot.grammar import fold, hand_number, implied, tokens
 from bot.texts import describe_event, describe_win, joined
 from bot.vocabulary import COMMAND_WORDS, LAST_HAND_WORDS, OWED_WORDS, OWING_WORDS
 from ledger.events import renamed
 from ledger.models import GROUP_ACCOUNTS
 from ledger.payments import PAYER_SIDE
-from ledger.service import HandRecord, MemberInfo, TableInfo
+from ledger.service import HandRecord, TableInfo
 
 
 @registry.command(
@@ -47,7 +47,7 @@ def balance(ctx: Context) -> SendText:
         only = me(ctx) if words[0] in ME_WORDS else looked_up(ctx, words[0])
         if only is None:
             raise Refusal("unknown_player", name=words[0])
-        pair = _counterpart(ctx, only.id, words[1]) if len(words) > 1 else None
+        pair = looked_up(ctx, words[1]) if len(words) > 1 else None  # after 结算: the settlement's players
         if len(words) > 1 and pair is None:
             raise Refusal("unknown_player", name=words[1])
     total = ctx.service.balances(ctx.chat_id)
@@ -121,21 +121,6 @@ def unpaid(ctx: Context) -> SendText:
     return SendText("\n".join(lines), reply_to=ctx.message_id)
 
 
-def _counterpart(ctx: Context, member_id: int, token: str) -> MemberInfo | None:
-    """The other one of `我欠阿杰多少`: as `looked_up` reads a name, or else the one member the group shows by that
-    name (after 结算 no table lists the seats; a question only reads, never moves money)."""
-    try:
-        found = looked_up(ctx, token)
-    except Refusal:  # a member's name typed where money would need their @: a question may read it
-        found = None
-    if found is not None or token.startswith("@"):
-        return found
-    shown = shown_names(ctx)
-    key = name_key(token)
-    ids = {other for other, name in shown.items() if other != member_id and name_key(name) == key}
-    return next((m for m in ctx.service.members(ctx.chat_id) if m.id in ids), None) if len(ids) == 1 else None
-
-
 def unpaid_lines(ctx: Context, member_id: int, other_id: int | None = None) -> list[str]:
     """What settlements (and payouts of the pot or the house) told the member to pay or be paid that is still
     open, pair by pair (`甲 欠 乙 3元`): the answer to 我欠谁 (only what the member owes) / 谁欠我 (only what is owed
@@ -151,9 +136,11 @@ def unpaid_lines(ctx: Context, member_id: int, other_id: int | None = None) -> l
     mine = [d for d in ctx.service.debts(ctx.chat_id) if concerns(d.debtor_id, d.creditor_id)]
     told = [w for w in told_by_payers(ctx) if concerns(w.debtor_id, w.creditor_id)]
     lines = [ctx.t("balance_unpaid", debts=open_items(ctx, mine, told))] if mine or told else []
-    # the open night, asked what one owes or is owed (or 余额 of one person once that night is past the 日切 hour)
-    night = unsettled_night(ctx, member_id, past_only=not (owing or owed)) if other_id is None else ""
-    plan = _would_pay(ctx, member_id) if night and owing else ""
+    # the open night, asked what one owes or is owed, or between two (`我欠小李多少` right after losing to 小李), or
+    # 余额 of one person once that night is past the 日切 hour: its money is in no debt yet
+    pair = (member_id,) if other_id is None else (member_id, other_id)
+    night = unsettled_night(ctx, pair, past_only=not (owing or owed or other_id is not None))
+    plan = _would_pay(ctx, member_id) if night and owing and other_id is None else ""
     return [said for said in (night, plan) if said] + lines
 
 

@@ -110,7 +110,7 @@ def describe(ctx: Context, fees: Fees | None = None) -> str:
 @registry.command(
     "fees",
     names=["fees"],
-    aliases=("台费", "茶水", "抽水"),
+    aliases=("台费", "茶水", "抽水", "table fee", "table fees"),
     help_zh="台费：本群的台费/抽水设置和台费账户余额（管理员：设置 台费 10 ｜ 设置 抽水 10% 封顶 5 ｜ 付台费 @甲）",
     help_en="the group's table fees (per night, cut of each win) and what the house holds "
     "(admins: config fee 10 | config cut 10% cap 5 | pay table fee @a)",

@@ -109,8 +109,9 @@ register(
             "en": "Not voided: the players up at this table must agree first.",
         },
         "leave_table_not_agreer": {
-            "zh": "这要 {who} 同意（或管理员）：作废退回的是赢家的钱。",
-            "en": "This is for {who} to agree to (or an admin): it is their winnings the void takes back.",
+            "zh": "你的「同意」不算数：作废这桌要 {who} 同意（或管理员），作废退回的是赢家的钱。",
+            "en": "Your agree does not count: voiding the table is for {who} to agree to (or an admin): it is their "
+            "winnings the void takes back.",
         },
         "leave_table_moved": {
             "zh": "这桌在问过之后又记了账，这个退桌问题作废了（没有作废牌桌）。还要退桌请再发 退桌。",
@@ -120,6 +121,11 @@ register(
         "leave_table_agreed_typed": {
             "zh": "好的，这桌作废了（上面那条已经改成结果）。",
             "en": "Done: the table is void (the question above now says so).",
+        },
+        "leave_table_kept_not_dispute": {
+            "zh": "好的，这桌不作废（上面那条已经改成结果）。这个「不同意」答的是退桌；要说记录不对，再发 他没胡。",
+            "en": "OK, the table stays (the question above now says so). Your disagree answered the leave-table "
+            "question; to dispute the record, send dispute.",
         },
         "leave_table_kept_by_typing": {
             "zh": "好的，这桌不作废（上面那条已经改成结果）。",
@@ -401,11 +407,13 @@ def agree(ctx: Context) -> list[Effect]:
     """A typed 同意, alone: the latest 退桌 question at the open table that the sender may agree to (one it names,
     or any for an admin), answered as their 「同意作废」 press; anything else is chat. English `agree` only in a group
     that reads English (or `/agree`)."""
+    seated = ctx.table is not None and plays_at(ctx, ctx.table)  # not theirs to agree to: told whose it is
     return _typed_press(
         ctx,
         "ok",
         lambda flow: (
-            (ctx.sender.user_id in flow.state.get("agreers", ()) or ctx.is_admin) and flow.user_id != ctx.sender.user_id
+            (ctx.sender.user_id in flow.state.get("agreers", ()) or ctx.is_admin or seated)
+            and flow.user_id != ctx.sender.user_id
         ),
     )
 
@@ -439,7 +447,9 @@ def keep(ctx: Context) -> list[Effect]:
 
 def _typed_press(ctx: Context, action: str, may: Callable[[Flow], bool]) -> list[Effect]:
     """A typed answer to the latest 退桌 question at the open table that `may` lets the sender answer, as the press of
-    its `action` button; the word alone (not asked, nothing after it), or chat."""
+    its `action` button; the word alone (not asked, nothing after it), or chat. A `不同意` that kept the table from a
+    player not up at it (neither the leaver, an agreer nor an admin) may have meant a record (不同意 is also the
+    dispute word): told what it did and how to dispute one."""
     table = ctx.table
     typed = ctx.incoming.text.lstrip() if ctx.incoming is not None else ""
     english = ctx.word.isascii() and not typed.startswith("/")
@@ -466,4 +476,8 @@ def _typed_press(ctx: Context, action: str, may: Callable[[Flow], bool]) -> list
         owner_id=ctx.owner_id,
     )
     typed_reply = "leave_table_agreed_typed" if action == "ok" else "leave_table_kept_by_typing"
+    sender = ctx.sender.user_id
+    disputing = ctx.word in ("不同意", "disagree")  # the dispute's words too (`不行` is not)
+    if disputing and not ctx.is_admin and sender != flow.user_id and sender not in flow.state.get("agreers", ()):
+        typed_reply = "leave_table_kept_not_dispute"
     return typed_answer(ctx, ctx.bot.handle_callback(query).effects, message, typed_reply)

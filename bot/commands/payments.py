@@ -12,7 +12,7 @@ back the table's latest record, and a payment is not a record of the table.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -20,6 +20,7 @@ from typing import Any
 from bot.amounts import looks_like_amount, unit_words
 from bot.commands._common import (
     Confirmation,
+    account_named,
     account_word,
     amount_or_why,
     answered,
@@ -38,8 +39,9 @@ from bot.commands._common import (
 from bot.commands.questions import cancel_by_typing, press_by_typing
 from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
-from bot.grammar import NAME_THEN_AMOUNT, english_payment, fold, name_key, said_after_payment, tokens
+from bot.grammar import NAME_THEN_AMOUNT, english_payment, fold, said_after_payment, tokens
 from bot.permissions import may_answer, require_party
+from bot.seat_names import one_named
 from bot.texts import joined, money, setting_name
 from bot.vocabulary import (
     ALL_RECEIVED_WORDS,
@@ -108,50 +110,64 @@ def _person_and_amount(ctx: Context, words: list[str]) -> tuple[MemberInfo, int 
 
 
 def settled_player(ctx: Context, name: str) -> MemberInfo | None:
-    """A plain name (no @) in a payment: a player of a line between players of the latest settlement, named exactly
-    as its post lists them or as the group shows that account now, when it names one account alone; else None
-    (read as before: a guest's name, or a member's refused with how to @ them). Only those the night's lines name
-    can be reached so: a display name of anyone else never moves money."""
+    """A plain name (no @) in a payment: a player of a line between players of the latest settlement, named as its
+    post lists them or as the group shows that account now, whole or by the person of a `名字-身份` name
+    (`one_named`: 老王 for 老王-成员, as a record reads a seat), when it names one account alone; else None (read
+    as before: a guest's name, or a member's refused with how to @ them). Only those the night's lines name can be
+    reached so: a display name of anyone else (an impostor showing as 老王) never moves money."""
     if name.startswith("@"):
         return None
+    found = one_named(_settled_names(ctx), name)
+    return next((m for m in ctx.service.members(ctx.chat_id) if m.id == found), None) if found is not None else None
+
+
+def _settled_names(ctx: Context) -> list[tuple[int, str]]:
+    """Each player of a line of the latest settlement (the pot and the house left out) by the names it goes by:
+    as the post lists them, and as the group shows that account now."""
     settlement = ctx.service.latest_settlement(ctx.chat_id)
     if settlement is None or settlement.id is None:
-        return None
-    members = ctx.service.members(ctx.chat_id)
-    pools = {m.id for m in members if m.kind in GROUP_ACCOUNTS}
+        return []
+    pools = {m.id for m in ctx.service.members(ctx.chat_id) if m.kind in GROUP_ACCOUNTS}
     states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or []
     shown = shown_names(ctx)
-    key = name_key(name)
-    found: set[int] = set()
+    names: list[tuple[int, str]] = []
     for index, line in enumerate((*settlement.payments, *settlement.passed)):
         state = states[index] if index < len(states) else None
         for named, now in (
             (line.payer, state.payer_id if state else line.payer_id),
             (line.payee, state.payee_id if state else line.payee_id),
         ):
-            if now not in pools and key in (name_key(named), name_key(shown.get(now, named))):
-                found.add(now)
-    if len(found) != 1:
-        return None
-    (only,) = found
-    return next((m for m in members if m.id == only), None)
+            if now not in pools:
+                names += [(now, named), (now, shown.get(now, named))]
+    return names
 
 
 def _named_member(ctx: Context, words: list[str]) -> MemberInfo | None:
-    """`resolve_person` of the first word; a member's plain name (`付 胖子 1`) is refused with the line that names
-    them by @ (`付 @pz 1`), not with 开桌's advice about guests."""
-    try:
+    """The person of the first word when no settled player reads so: `@x` as `resolve_person` reads it, a plain name
+    the guest it names (`account_named`). A member's plain name (`付 胖子 1`, `付 老王 1` for 老王-成员) is refused
+    with the line that names them by @ (`付 @pz 1`), one two members go by with their names, not with 开桌's advice
+    about guests. A member typed apart with nothing open with the sender (no debt, no payment waiting, either way)
+    is read as named: the ledger then books nothing and the reply says so at once (`tom paid me 4` → Tom owes you
+    nothing)."""
+    if words[0].startswith("@"):
         return resolve_person(ctx, words[0])
-    except Refusal as refused:
-        try:
-            owner = ctx.service.find_member(ctx.chat_id, words[0]) if refused.key == "name_is_member" else None
-        except LedgerError:  # two accounts show it: 开桌's words say so
-            owner = None
-        if owner is None:
-            raise
-        mention = written_mention(ctx, owner.id, shown_names(ctx).get(owner.id, words[0]))
-        line = " ".join([ctx.word, mention, *words[1:]])
-        raise Refusal("payment_name_not_settled", name=words[0], line=line) from None
+    owner = account_named(ctx, words[0])
+    typed = ctx.incoming.text if ctx.incoming is not None else words[0]
+    apart = fold(words[0]) in {fold(word) for word in tokens(typed)}  # `付小张1`, glued, may be chat: not so read
+    if owner is None or owner.kind != "member" or (apart and not _open_between(ctx, me(ctx).id, owner.id)):
+        return owner
+    mention = written_mention(ctx, owner.id, shown_names(ctx).get(owner.id, words[0]))
+    line = " ".join([ctx.word, mention, *words[1:]])
+    line = "I" + line[1:] if line.startswith("i ") else line  # `I paid tom`: the word comes folded
+    raise Refusal("payment_name_not_settled", name=words[0], line=line)
+
+
+def _open_between(ctx: Context, one: int, other: int) -> bool:
+    """Whether a debt or a payment waiting for a word stands between two accounts, either way."""
+    pair = {one, other}
+    return any({d.debtor_id, d.creditor_id} == pair for d in ctx.service.debts(ctx.chat_id)) or any(
+        {w.debtor_id, w.creditor_id} == pair for w in ctx.service.waiting_payments(ctx.chat_id)
+    )
 
 
 def _said_done(ctx: Context, words: list[str]) -> list[str]:
@@ -1426,11 +1442,11 @@ def open_items(ctx: Context, debts: list[Debt], waiting: list[Waiting]) -> str:
     return ("; " if ctx.lang == "en" else "、").join(items)
 
 
-def unsettled_night(ctx: Context, member_id: int | None = None, *, past_only: bool = False) -> str:
+def unsettled_night(ctx: Context, members: Collection[int] = (), *, past_only: bool = False) -> str:
     """「昨晚（2026-01-10）还没结算（小李 -4元，老王 +4元）：发 结算 算出谁给谁多少。」: the open night, when anyone
-    (`member_id`: that account) won or lost in it, says it is not settled yet — its money is in 余额's 未结 but in
-    no settlement's debts, so 谁还没付 would otherwise find nothing open. Empty when there is no such night (with
-    `past_only`, also when it is tonight's). Tonight, the night before (left open past the 日切 hour, nobody
+    (`members`: those accounts, each shown) won or lost in it, says it is not settled yet — its money is in 余额's
+    未结 but in no settlement's debts, so 谁还没付 would otherwise find nothing open. Empty when there is no such
+    night (with `past_only`, also when it is tonight's). Tonight, the night before (left open past the 日切 hour, nobody
     recorded since) or one further back, said so."""
     from ledger.tables import night_date
 
@@ -1447,7 +1463,7 @@ def unsettled_night(ctx: Context, member_id: int | None = None, *, past_only: bo
     standing = [
         (id_, amount)
         for id_, amount in sorted(totals.items(), key=lambda t: (-t[1], t[0]))
-        if amount and id_ not in pools and member_id in (None, id_)
+        if amount and id_ not in pools and (not members or id_ in members)
     ]
     if not standing:
         return ""

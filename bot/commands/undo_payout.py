@@ -10,11 +10,12 @@ from typing import Any
 
 from bot.commands import _money_texts  # noqa: F401  (registers the texts)
 from bot.commands._common import Confirmation, admin_press, ask_admin, asked_already, carry_out, flow_key
-from bot.commands.questions import cancel_by_typing, press_by_typing
-from bot.core import AnswerCallback, Context, HandlerResult, Quiet, Refusal, SendText, registry
+from bot.commands.questions import cancel_by_typing, confirm_by_typing, press_as, press_by_typing, typed_answer
+from bot.core import AnswerCallback, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.texts import money
 from bot.vocabulary import COMMAND_WORDS
 from ledger.records import Replayable
+from ledger.service import Flow
 
 KIND = "undo_payout"
 PREFIX = "up"
@@ -28,8 +29,9 @@ POOLS = ("pot", "house")
     admin_only=True,
     help_zh="撤销发红包池（管理员）：撤回最近一次发红包池，钱回到红包池，转给领钱人的欠款恢复成欠红包池；"
     "那晚已经结算、之后有人付过这笔钱、又结算过一晚或付过台费时不能撤销",
-    help_en="(admins) take back the latest pot payout: the money goes back into the pot; not once its night was "
-    "settled, someone paid against it, a later night was settled or the house was paid out since",
+    help_en="(admins) undo the pot payout (撤销发红包池): take back the latest pot payout: the money goes back into "
+    "the pot; not once its night was settled, someone paid against it, a later night was settled or the house was "
+    "paid out since",
 )
 def unpayout(ctx: Context) -> SendText:
     return _ask(ctx, "pot")
@@ -76,6 +78,16 @@ cancel_by_typing(KIND, PREFIX, _kept, "undo_kept_typed")
 press_by_typing(KIND, PREFIX, ("确认撤销发红包池",), "undo_done_typed", lambda state: state.get("pool") == "pot")
 press_by_typing(KIND, PREFIX, ("确认撤销付台费",), "undo_done_typed", lambda state: state.get("pool") == "house")
 press_by_typing(KIND, PREFIX, ("take it back",), "undo_done_typed")  # both payouts' English label
+
+
+def _typed_yes(ctx: Context, flow: Flow) -> list[Effect]:
+    """A typed yes (`对`, `yes`) under the question: its 「确认撤销…」 pressed by the sender, as the label typed is."""
+    message = int(flow.state.get("message") or 0)
+    pressed = press_as(ctx, f"{PREFIX}:{flow.message_id}:ok", message)
+    return typed_answer(ctx, pressed.effects, message, "undo_done_typed")
+
+
+confirm_by_typing(KIND, _typed_yes, ())
 
 
 @registry.callback(PREFIX)

@@ -188,6 +188,10 @@ register(
             "zh": "红包池只有 {pot}，不够发 {need}。",
             "en": "The pot holds only {pot}, not enough for {need}.",
         },
+        "mod_already_out": {
+            "zh": "{name} 已经不在群里了（{why}）：没有再处理，也没有记录。",
+            "en": "{name} is not in the group any more ({why}): nothing done, nothing recorded.",
+        },
         "mod_payout_gone": {
             "zh": "{name} {why}，红包池不发给不在群里的人：请去掉 {name} 再发。没有发。",
             "en": "{name} {why}; the pot is not paid to anyone out of the group: leave {name} out. Nothing paid.",

@@ -18,7 +18,7 @@ from bot.amounts import looks_like_amount, unit_words
 from bot.commands._common import amount_or_why, member_of, money, resolve_person, shown_name, shown_names
 from bot.commands.payments import settled_at_once
 from bot.core import BanMember, Context, Effect, Refusal, SendText, UnbanMember, registry
-from bot.grammar import fold, in_digits, words
+from bot.grammar import fold, in_digits, name_key, words
 from bot.moderation import _texts  # noqa: F401  (registers the texts)
 from bot.moderation._state import moderation, remember_settings, settings, state
 from bot.moderation.filter import exempt
@@ -35,16 +35,18 @@ def _command(
 ) -> Any:
     """Register like `registry.command` under the key `mod_<key>`, leaving out any word a module loaded earlier
     already owns, so a clash costs one alias instead of the whole bot. (Modules loaded later — reports, games —
-    must avoid these words: the registry refuses a word twice.)"""
+    must avoid these words: the registry refuses a word twice.) The English help says the Chinese word beside it
+    (`(警告)`), as the other commands' English help does, since the group's Chinese speakers type that."""
     taken = {w.lower() for w in registry.words()}
     free_names = [n for n in names if n.lower() not in taken]
     free_aliases = [a for a in aliases if a.lower() not in taken]
+    chinese = next((a for a in free_aliases if not a.isascii()), None)
     return registry.command(
         f"mod_{key}",
         names=free_names or [f"mod_{key}"],
         aliases=free_aliases,
         help_zh=help_zh,
-        help_en=help_en,
+        help_en=f"{help_en} ({chinese})" if chinese else help_en,
         admin_only=admin_only,
     )
 
@@ -67,23 +69,36 @@ def _within_bounds(ctx: Context, amount: int, typed: str, what: str) -> None:
 
 
 def _target(ctx: Context, args: str) -> tuple[MemberInfo, str, int | None]:
-    """(the member acted on, the rest of the arguments, the replied-to message id): the one @mention (anywhere
-    in the line), else the author of the message the command replies to."""
+    """(the member acted on, the rest of the arguments, the replied-to message id): the one member the @mentions
+    name (anywhere in the line; one written again, `罚款 @甲 @甲 5`, is still one), else the author of the message
+    the command replies to."""
     member_of(ctx, ctx.sender)  # the acting member gets a ledger name for the record
     typed = words(args)
-    mentions = [index for index, word in enumerate(typed) if word.startswith("@")]
-    if len(mentions) > 1:  # `罚款 @甲 @乙 20` would fine 甲 alone with the reason "@乙 20": one member per command
-        raise Refusal("mod_one_member", name=typed[mentions[1]])
+    mentions = list(dict.fromkeys(name_key(word) for word in typed if word.startswith("@")))  # each spelling once
     if mentions:  # first (`罚款 @甲 20 迟到`) or after the reason (`罚款 迟到 @甲`)
-        mention = typed.pop(mentions[0])
-        person = resolve_person(ctx, mention)
+        spelled = {name_key(word): word for word in reversed(typed) if word.startswith("@")}  # as first typed
+        person = resolve_person(ctx, spelled[mentions[0]])
         if person is None:
-            raise Refusal("mod_unknown_member", name=mention)
-        return _chat_member(ctx, person), " ".join(typed), None
+            raise Refusal("mod_unknown_member", name=spelled[mentions[0]])
+        for key in mentions[1:]:  # another spelling: the same member (a name picked from the list and the @username)
+            if _named_other(ctx, spelled[key], person):
+                # `罚款 @甲 @乙 20` would fine 甲 alone with the reason "@乙 20": one member per command
+                raise Refusal("mod_one_member", name=spelled[key])
+        rest = [word for word in typed if not word.startswith("@")]
+        return _chat_member(ctx, person), " ".join(rest), None
     incoming = ctx.incoming
     if incoming is not None and incoming.reply_to is not None and incoming.reply_to.sender is not None:
         return _chat_member(ctx, member_of(ctx, incoming.reply_to.sender)), args.strip(), incoming.reply_to.message_id
     raise Refusal("mod_who")
+
+
+def _named_other(ctx: Context, mention: str, person: MemberInfo) -> bool:
+    """Whether `mention` names anyone but `person` (or nobody the group knows)."""
+    try:
+        found = resolve_person(ctx, mention)
+    except Refusal:
+        return True
+    return found is None or found.id != person.id
 
 
 def _fined_by_name(ctx: Context, args: str) -> None:
@@ -200,17 +215,29 @@ def fine(ctx: Context) -> SendText:
 def _remove(ctx: Context, *, lasting: bool) -> list[Effect]:
     person, rest, message_id = _target(ctx, ctx.args)
     _refuse_exempt(ctx, person)
+    assert person.user_id is not None
+    _refuse_already_out(ctx, person, lasting=lasting)
     reason = _reason(ctx, rest)
     action = moderation(ctx).remove(
         person, reason, lasting=lasting, message_id=message_id, source=ctx.source, by=ctx.sender.user_id
     )
-    assert person.user_id is not None
+    moderation(ctx).mark_left(ctx.chat_id, person.user_id)  # out until they join again (`mark_back`)
     state(ctx.bot).detector.forget(ctx.chat_id, person.user_id)
     key = "mod_banned" if lasting else "mod_removed"
     return [
         ctx.reply(key, name=shown_name(ctx, person), reason=reason, id=action.id),
         BanMember(person.user_id, then_unban=not lasting),
     ]
+
+
+def _refuse_already_out(ctx: Context, person: MemberInfo, *, lasting: bool) -> None:
+    """A member already out of the group (removed, left) is not removed again, nor one banned banned again: a
+    second 请出 would record a second removal and post it again. Banning one who is out stands: it keeps them
+    out."""
+    gone = _out_of_group(ctx).get(person.id)
+    banned = gone == "mod_gone_ban"
+    if banned or (not lasting and person.user_id in moderation(ctx).left_user_ids(ctx.chat_id)):
+        raise Refusal("mod_already_out", name=shown_name(ctx, person), why=ctx.t(gone or "mod_gone_left"))
 
 
 @_command(
@@ -390,7 +417,8 @@ def _out_of_group(ctx: Context) -> dict[int, str]:
 )
 def payout(ctx: Context) -> list[Effect]:
     tokens = words(ctx.args)
-    if sum(token.startswith("@") for token in tokens) > MAX_PAYEES:  # the bound first, before anyone is looked up
+    # the bound first, before anyone is looked up; one name written again counts once (`@甲 @甲`: 写了两次, below)
+    if len({name_key(token) for token in tokens if token.startswith("@")}) > MAX_PAYEES:
         raise Refusal("mod_payout_too_many", most=MAX_PAYEES)
     named: list[MemberInfo] = []
     amounts: dict[int, int] = {}
@@ -451,7 +479,7 @@ def _may_edit_rules(ctx: Context, rules: RuleSettings) -> bool:
     return _is_owner(ctx) or (ctx.sender.user_id in rules.rules_editors and ctx.is_admin)
 
 
-@_command("grouprules", ["grouprules"], ["群规", "群规则"], "显示群规", "show the group's rules")
+@_command("grouprules", ["grouprules"], ["群规", "群规则", "group rules"], "显示群规", "show the group's rules")
 def show_rules(ctx: Context) -> SendText:
     current = moderation(ctx).rules_text(ctx.chat_id)
     text = current.text

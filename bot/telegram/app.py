@@ -167,7 +167,7 @@ class Service:
             await application.bot.shutdown()  # the HTTP sessions getMe opened (PTB shuts only what initialized)
             if isinstance(err, InvalidToken):
                 raise StartError(self._refused()) from err
-            raise StartError(f"cannot reach the Bot API at {self.base_url} ({err}): check [telegram] base_url") from err
+            raise StartError(self._unreachable(err)) from err
         self._closers.append(application.shutdown)
         inbox = Inbox(ledger.engine, application.bot.id, self.worker, lease_seconds=telegram.lease_seconds)
         self.dispatcher = Dispatcher(
@@ -242,10 +242,19 @@ class Service:
         return "webhook" if self.webhook else "long polling"
 
     def _refused(self) -> str:
+        address = " and [telegram] base_url" if self.settings.telegram.base_url else ""
         return (
-            f"the Bot API at {self.base_url} refused the bot token: check TELEGRAM_BOT_TOKEN (as @BotFather gave it) "
-            "and [telegram] base_url"
+            f"the Bot API at {self.base_url} refused the bot token: check TELEGRAM_BOT_TOKEN (as @BotFather gave it)"
+            + address
         )
+
+    def _unreachable(self, err: Exception) -> str:
+        """Why getMe failed to connect, pointing where the fault can be: the configured address when one is set,
+        else this machine's way to Telegram (its network or DNS, or the proxy it must use)."""
+        where = f"cannot reach the Bot API at {self.base_url} ({err})"
+        if self.settings.telegram.base_url:
+            return f"{where}: check [telegram] base_url"
+        return f"{where}: check this machine's network and DNS, or set HTTPS_PROXY if Telegram is reached via a proxy"
 
     async def wait(self) -> None:
         """Until `request_stop` (a signal) or the intake ends; a refused token while running is a StartError."""

@@ -63,9 +63,11 @@ def test_a_loser_alone_cannot_wipe_the_winners_money(table: Table) -> None:
     """The hole: 小李 (never took part, down 8元) voided 小红's winnings alone. Now neither 小李 nor the other loser
     老王 may agree; only the one up at the table, or an admin."""
     table.say("b: 退桌")
-    assert table.say("b: !press 同意作废") == ["bot: [提示] 这要 小红-成员 同意（或管理员）：作废退回的是赢家的钱。"]
-    assert table.say("c: !press 同意作废")[0].startswith("bot: [提示] 这要 小红-成员 同意")
-    assert table.say("!clock +10s", "c: 同意", "b: 同意") == []  # not theirs to agree to: chat
+    refused = "你的「同意」不算数：作废这桌要 小红-成员 同意（或管理员），作废退回的是赢家的钱。"
+    assert table.say("b: !press 同意作废") == [f"bot: [提示] {refused}"]
+    assert table.say("c: !press 同意作废") == [f"bot: [提示] {refused}"]
+    assert table.say("!clock +10s", "c: 同意") == [f"bot: {refused}"]  # not theirs to agree to: told whose it is
+    assert table.say("b: 同意") == []  # the leaver's own: chat
     assert money(table) == BEFORE and table.ledger.chat(CHAT).table is not None
     assert table.say("boss: 同意")[0].startswith("bot: 🚪 小李-成员 退桌") and money(table) == {}
 
@@ -79,9 +81,12 @@ def test_the_winner_may_refuse_and_the_leaver_may_drop_it(table: Table) -> None:
 
 
 def test_the_question_tells_the_others_they_may_type_不同意(table: Table) -> None:
-    """老王, down too and seated, reads the question: it says he may type 不同意, and his typed word keeps the table."""
+    """老王, down too and seated, reads the question: it says he may type 不同意, and his typed word keeps the table
+    (said so, with how to dispute the record: 不同意 is also the dispute word)."""
     assert table.say("b: 退桌")[0] == ASK
-    assert table.say("!clock +10s", "c: 不同意")[-1] == "bot: 好的，这桌不作废（上面那条已经改成结果）。"
+    assert table.say("!clock +10s", "c: 不同意")[-1] == (
+        "bot: 好的，这桌不作废（上面那条已经改成结果）。这个「不同意」答的是退桌；要说记录不对，再发 他没胡。"
+    )
     assert money(table) == BEFORE and table.ledger.chat(CHAT).table is not None
 
 

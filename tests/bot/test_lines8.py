@@ -253,7 +253,8 @@ def test_an_english_group_types_disagree(sqlite_url: str) -> None:
         english.say("!clock +20s", "b: leave table", "!clock +20s")
         assert english.say("c: disagree") == [
             "bot: Not voided: 小李-成员's leaving was not agreed to; the table goes on.",
-            "bot: OK, the table stays (the question above now says so).",
+            "bot: OK, the table stays (the question above now says so). Your disagree answered the leave-table "
+            "question; to dispute the record, send dispute.",
         ]
     finally:
         english.ledger.close()

@@ -173,14 +173,13 @@ def test_a_payment_before_any_settlement_says_tonight_is_not_settled(sqlite_url:
 
 def test_paid_to_you_with_a_plain_name_after_it_reads_the_name_as_every_payment_does(sqlite_url: str) -> None:
     """`转你了 小李` (as `转了 小李`): a player of the settlement's lines by the name its post lists (here one who is
-    owed nothing), any other member's label answered with how to @ them, never read as the member (a display name
-    moves no money), a guest's name is the guest; other words after it stay chat."""
+    owed nothing), any other member's label with nothing open with the sender answered so at once (nothing moves),
+    a guest's name is the guest; other words after it stay chat."""
     table = Table(sqlite_url, "a: 开桌 @a @b 老表 庄 @a", "a: 老表 胡了 清一色 自摸", "a: 结算")
     try:
         owed_nothing = "bot: 你现在不欠 小李 钱，没有记。你还欠：老表 4元。"
         assert table.say("a: 转你了 小李") == table.say("a: 转了 小李") == [owed_nothing]
-        hint = "bot: 没有记：「老王」要用 @ 提到（不加 @ 只认最近一次结算账里列的名字）。这样写：转你了 @c"
-        assert table.say("a: 转你了 老王") == [hint]
+        assert table.say("a: 转你了 老王") == ["bot: 你现在不欠 老王 钱，没有记。你还欠：老表 4元。"]
         assert table.say("a: 转你了 哈哈", "a: 转你了 8", "a: 转你了 老表吗") == []
         assert _owed(table, "阿杰", "老表") == 400
         assert table.say("a: 转你了 老表")[0] == (  # a guest cannot confirm: it stands on 阿杰's word
@@ -262,12 +261,11 @@ def test_a_player_of_the_settlement_is_named_without_the_at(table: Table) -> Non
     assert _owed(table, "阿杰", "老王") == 0 and _owed(table, "阿杰", "小李") == 300
 
 
-def test_a_members_name_off_the_settlement_is_refused_with_the_at_line(sqlite_url: str) -> None:
+def test_a_members_name_off_the_settlement_owing_nothing_says_so_at_once(sqlite_url: str) -> None:
+    """A member off the settlement with nothing open with the sender: what stands, not a retype that books nothing."""
     table = Table(sqlite_url, *OWES_TWO)
     try:
-        assert table.say("a: 付 小张 1") == [
-            "bot: 没有记：「小张」要用 @ 提到（不加 @ 只认最近一次结算账里列的名字）。这样写：付 @d 1"
-        ]
+        assert table.say("a: 付 小张 1") == ["bot: 你现在不欠 小张 钱，没有记。你还欠：小李 4元、老王 4元。"]
         assert table.say("a: 付小张1", "a: 转了1块给小张", "a: 收到小张的了") == []  # glued: chat
         assert _owed(table, "阿杰", "老王") == _owed(table, "阿杰", "小李") == 400
     finally:

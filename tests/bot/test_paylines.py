@@ -162,7 +162,8 @@ def test_a_details_button_label_typed_is_that_payment(settled: Table) -> None:
     assert out[0] == "bot: 王哥 → 阿杰 8元 的由来：", out
 
 
-def test_a_name_two_members_show_asks_for_the_at(settled: Table) -> None:
+def test_a_name_two_members_show_reads_the_settled_player(settled: Table) -> None:
+    """A newcomer showing as 王哥 (王哥#2 in replies) is not the 王哥 the latest settlement names."""
     settled.say("!join laowang 王哥", "!clock +1m")
     out = settled.say("xiaoli: 余额 王哥")
-    assert out == ["bot: 「王哥」不止一个人用：请用 @ 提到 TA（输入 @ 后从列表里点选）。"], out
+    assert out[1] == "bot: 王哥　-8元 ｜ -8元 ｜ -8元", out
