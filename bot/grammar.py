@@ -1291,7 +1291,24 @@ def _seat_glued(
         if said in vocab.PLAYER_FIRST_WORDS or said.startswith(vocab.SEAT_GLUED_WORD) or _again_alone(said, game):
             cut = origin[start + len(named)]
             return _player_first(f"{text[:cut]} {text[cut:]}", book, game, seats)
+        kong = next((word for word in _KONGS_BY_LENGTH if said.startswith(word)), "")
+        if kong and game in (None, "kawuxing") and _tile_alone(said[len(kong) :]):  # `老王暗杠5条`
+            cut, tile = origin[start + len(named)], origin[start + len(named) + len(kong)]
+            return _player_first(f"{text[:cut]} {text[cut:tile]} {text[tile:]}", book, game, seats)
     return None
+
+
+#: a kong word a seat's name may be glued to with its tile glued after it (`老王暗杠5条`), longest first
+_KONGS_BY_LENGTH = sorted(vocab.PLAYER_FIRST_WORDS & set(vocab.COMMAND_WORDS["gang"]), key=len, reverse=True)
+
+
+def _tile_alone(text: str) -> bool:
+    """Whether `text` is one tile and nothing else (`5条`, `三条`, `红中`)."""
+    try:
+        said = read(text)
+    except GrammarError:
+        return False
+    return len(said) == 1 and said[0].kind == "tiles"
 
 
 #: a plain name with an amount glued after it, in digits (`小李5块`, `老王2.5`) or in Chinese numerals with a unit
@@ -1364,9 +1381,9 @@ def _discarder_named_first(
     first, rest = parts
     said = next((w for w in vocab.DISCARDER_FIRST_WORDS if len(first) > len(w) and fold(first[-len(w) :]) == w), "")
     who = first[: len(first) - len(said)]
-    if not said:  # typed apart: `小李 点炮 我胡了 …`
+    if not said:  # typed apart: `小李 点炮 我胡了 …`, `@小李 你点的炮 我胡了 …`
         after = rest.split(maxsplit=1)
-        if len(after) < 2 or fold(after[0]) not in vocab.DISCARDER_FIRST_WORDS:
+        if len(after) < 2 or fold(after[0]).removeprefix(_ADDRESSED) not in vocab.DISCARDER_FIRST_WORDS:
             return None
         rest = after[1]
     named = fold(who[:1]) == "@" and len(who) > 1
@@ -1374,6 +1391,9 @@ def _discarder_named_first(
         return None
     dealt_in = f"{vocab.METHODS['discard'][0]} {who}"
     found = split_command(rest, book, game)
+    mine = rest.removeprefix(_SENDER)
+    if found is None and mine != rest and win_words_only(mine, seats):  # `小李点炮 我七对`: `我胡了 七对`
+        found = split_command(f"{_WON_ON_THAT_DISCARD} {mine}", book, game)
     if found is None:
         return _one_winner_after_discarder(rest, dealt_in, book, game, seats)
     if found[1] not in vocab.WON_ON_THAT_DISCARD_WORDS:
@@ -1448,6 +1468,12 @@ def _dealt_in_to_me(text: str, seats: Iterable[str]) -> str | None:
     return f"{who}{vocab.DISCARDER_FIRST_WORDS[0]} {vocab.DEALT_TO_ME_WON} {hand}".strip()
 
 
+#: the discarder spoken to (`@小李 你点的炮 我胡了`), and the sender before the hand's patterns (`小李点炮 我七对`)
+_ADDRESSED = "你"
+_SENDER = "我"
+_WON_ON_THAT_DISCARD = "我胡了"
+
+
 def _alternatives(words: Iterable[str]) -> str:
     """Words as a regular expression's alternatives, longest first, spaced any way."""
     return "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len, reverse=True))
@@ -1477,6 +1503,9 @@ def _one_winner_after_discarder(
     小李`. A second name after the winner is a 一炮双响's (`_double_win_named`), never read here."""
     seats = tuple(seats)
     winner, _, hand = rest.partition(" ")
+    glued = _seat_glued_before(winner, seats) if not hand.strip(_SPACES) else None
+    if glued is not None:  # `阿杰七对`: `阿杰 七对`
+        winner, hand = glued
     said, _, after = hand.partition(" ")
     if fold(said) in (*vocab.WINNER_WON_WORDS, *vocab.WINNER_WON_EN):  # `阿杰 胡了 七对`, `amy won seven pairs`
         hand = after
@@ -1489,6 +1518,14 @@ def _one_winner_after_discarder(
         return None
     found = _player_first(f"{rest} {dealt_in}", book, game, seats)
     return found if found is not None and found[1] == BY_PATTERNS else None
+
+
+def _seat_glued_before(word: str, seats: Iterable[str]) -> tuple[str, str] | None:
+    """`阿杰七对` as (`阿杰`, `七对`): the longest seat's name the word starts with, and the rest of it; None when no
+    seat's name starts it or nothing follows the name."""
+    key = name_key(word)
+    names = sorted((seat for seat in seats if key.startswith(name_key(seat)) and key != name_key(seat)), key=len)
+    return (word[: len(names[-1])], word[len(names[-1]) :]) if names else None
 
 
 _SETTING_CHANGED = re.compile(rf"把?\s*(?P<name>\S+?)\s*(?:{'|'.join(vocab.SETTING_CHANGED_WORDS)})\s*(?P<value>\S.*)")

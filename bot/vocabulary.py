@@ -99,17 +99,17 @@ NO_PIAO_WORDS = ("不漂", "我不漂", "不漂了", "我不漂了")
 #: one's own 漂 said as players say it (`我漂1`, `我漂 1`, `我漂一`): `漂 1`
 MY_PIAO_WORDS = ("我漂",)
 
-#: the sender's own result, asked with 几块 or a closing 了 too (`我输了几块`, `我现在输几块了`, `我输多少钱了`)
+#: the sender's own result, asked with 几块, a closing 了 or the time too (`我输了几块`, `我现在输几块了`,
+#: `我输多少钱了`, `我输了多少了`, `我今天输了几块钱`)
 _OWN_RESULT = (
     *dict.fromkeys(
         f"我{now}{result}{done}{much}{money}{after}"
-        for now in ("", "现在")
+        for now in ("", "现在", "今晚", "今天", "一共", "总共")
         for result in ("输", "赢")
         for done in ("", "了")
         for much in ("多少", "几块")
         for money in ("", "钱")
         for after in ("", "了")
-        if not (done and after)
     ),
     *("how much did i lose", "how much did i win", "how much have i lost", "how much have i won"),
     *(
@@ -299,6 +299,9 @@ SELF_DREW_EN = ("i self drew", "i self-drew", "i selfdrew")
 #: the line acts only when it reads cleanly
 HU_MISTYPED_FIRST_PERSON = ("我糊了", "我糊啦")
 HU_MISTYPED_WORDS = ("糊了", "糊啦", *HU_MISTYPED_FIRST_PERSON)
+#: 请出 as admins also type it (`移出 @小李`): acting only when the line reads cleanly (`移出群聊了吗` is chat); 踢 is
+#: no command at all: `踢了 @小李` is banter as often as not, and a removal is no joke
+KICK_SAID_WORDS = ("移出", "移除")
 CHATTY_WORDS = frozenset(
     {"记错了", "刚才记错了", "记错了记错了", *CORRECTION_CHATTY_WORDS, *CORRECTION_CHATTY_EN, *DOUBLE_WIN_WORDS}
     | {*MA_WRONG_WORDS, *MA_WRONG_EN, *PIAO_WRONG_WORDS, *COUNT_WRONG_WORDS}
@@ -306,6 +309,7 @@ CHATTY_WORDS = frozenset(
     | {word for words in PENGHU_DONE_EN.values() for word in words}
     | set(DEALT_IN_EN)
     | {"order", "ranking"}  # 够级's round in English (`GOUJI_ROUND_EN`)
+    | set(KICK_SAID_WORDS)
 )
 #: a 一炮双响 told with its winners' plain names (`阿杰 小李 都胡了 老王点的`, `阿杰和小李 胡 老王 点炮`): what says
 #: they won (said between the names and the discarder, or glued after the names: `小李都胡了`), and what joins the
@@ -534,6 +538,8 @@ MA_EN = ("buy horse", "bought horse", "horse tile", "horse")
 READY_HANDS_EN = ("ready hand", "ready hands", "tenpai")
 QIABA_EN = ("qia", "ba")
 
+#: the 查大叫 question's 没人听牌 button typed (`没人听`, `都没听`): its answer while that question waits, else chat
+NOBODY_READY_SAID = ("没人听", "没人听牌", "都没听", "都没听牌", "无人听牌", "都没人听", "都没人听牌")
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "open": ("开桌", "开局", "上桌", *OPEN_SAID, *OPEN_EN),
     "table": (
@@ -683,7 +689,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "piao": ("漂", "选漂", *MY_PIAO_WORDS, *NO_PIAO_WORDS),
     "kan": ("坎", "数坎", "坎数"),
     "ma": ("买马", "马牌", *MA_EN),
-    "ready": ("听", "听牌", *READY_HANDS_EN),
+    "ready": ("听", "听牌", *READY_HANDS_EN, *NOBODY_READY_SAID),
     "qiaba": ("跑恰摸八", "恰", "八", *QIABA_EN),
     # a member's payment QR code (bot/commands/payment_codes.py), the house paid out (bot/commands/fees.py)
     "qrcode": ("收款码", "付款码", *PAY_CODE_EN),
@@ -1138,6 +1144,8 @@ METHODS: dict[str, tuple[str, ...]] = {
         "点的",
         "放的",
         "的炮",  # `老王的炮`: 老王 点的
+        "打的",  # `七对 老王打的`: the tile 老王 discarded
+        "打的炮",
         "点炮的是",  # `点炮的是老王`
         "放炮的是",
         "点炮的",
@@ -1161,9 +1169,9 @@ MELDS: dict[str, tuple[str, ...]] = {
     "zhigang": ("直杠", "点杠", "zhigang"),
     "minggang": ("明杠", "minggang"),
 }
-#: a kong's kind as one character after `杠` (`杠 暗 3s`, `杠 @丙 直 点 @乙`)
+#: a kong's kind as one character after `杠` (`杠 暗 3s`, `杠 @丙 直 点 @乙`), or said with 的 after the tile
 KONG_KINDS: dict[str, tuple[str, ...]] = {
-    "angang": ("暗",),
+    "angang": ("暗", "暗的"),  # `我杠了红中 暗的`
     "xugang": ("蓄", "加", "补"),
     "zhigang": ("直",),
     "minggang": ("明",),
@@ -1174,7 +1182,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "chain": ("杠上杠", "连杠", "chain"),
     # 查大叫 at a draw: `荒庄 听 @乙 123p…`, `荒庄 没人听`
     "ready": ("听", "听牌", "ting"),
-    "nobody_ready": ("没人听", "没人听牌", "都没听", "都没听牌", "无人听牌", "nobody"),
+    "nobody_ready": (*NOBODY_READY_SAID, "nobody"),
     # 买马: the horse tile, `买马 7s` in a win or after it
     "ma": ("买马", "马牌", "maima"),
 }

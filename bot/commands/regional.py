@@ -86,7 +86,7 @@ from bot.grammar import (
 from bot.grammar import read as read_words
 from bot.permissions import plays_at, require_own_piao
 from bot.texts import describe_event, joined
-from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS, NO_PIAO_WORDS, NUMERAL_DIGITS
+from bot.vocabulary import ALONE_ANSWER_COMMANDS, COMMAND_WORDS, NO_PIAO_WORDS, NOBODY_READY_SAID, NUMERAL_DIGITS
 from ledger.events import Draw, Event, Payload, Piao, Win, payloads
 from ledger.records import HOLDS_HAND, TAPPED_KINDS
 from ledger.scoring import ScoringError
@@ -515,14 +515,26 @@ def _is_ma_chat(text: str) -> bool:
     in_menu=False,
 )
 def answer_ready(ctx: Context) -> SendText | list[Effect] | None:
+    nobody = ctx.word in NOBODY_READY_SAID  # `没人听`: the question's 没人听牌 button typed
+    said = f"{ctx.word} {ctx.args}" if nobody else ctx.args
+
     def read(table: TableInfo) -> Told:
         from ledger.events import payload
 
-        specs = parse_ready(ctx.args, my_seat(ctx, table), seat_resolver(ctx, table), lambda: minggang(ctx))
+        specs = parse_ready(said, my_seat(ctx, table), seat_resolver(ctx, table), lambda: minggang(ctx))
         if specs is None:
             raise GrammarError("ready_hand_missing", name=my_seat(ctx, table) or "", suggest=False)
         return {"ready": {None: payload(Draw(ready_of(specs)))["ready"]}}
 
+    table = ctx.table
+    if nobody and (  # `没人听我说`, or no question waiting for the sender to answer: chat
+        ctx.args.strip()
+        or table is None
+        or table.game != "kawuxing"
+        or not plays_at(ctx, table)
+        or _pending_ask(ctx, table) is None
+    ):
+        return None
     return _typed(ctx, "ready", read)
 
 

@@ -24,7 +24,7 @@ from bot.moderation._state import moderation, remember_settings, settings, state
 from bot.moderation.filter import exempt
 from bot.moderation.ladder import currency
 from bot.texts import joined
-from bot.vocabulary import RED_PACKET_FINE_WORDS, SHORT_FINE_WORDS
+from bot.vocabulary import KICK_SAID_WORDS, RED_PACKET_FINE_WORDS, SHORT_FINE_WORDS
 from ledger.accounts import MAX_AMOUNT
 from ledger.moderation import SETTING_NAMES, ActionInfo, RuleSettings
 from ledger.service import MemberInfo
@@ -243,7 +243,7 @@ def _refuse_already_out(ctx: Context, person: MemberInfo, *, lasting: bool) -> N
 @_command(
     "kick",
     ["kick", "remove"],
-    ["请出", "踢出"],
+    ["请出", "踢出", *KICK_SAID_WORDS],
     "请出成员（可再邀请）：请出 @TA 原因",
     "remove (may come back): /kick @x reason",
     admin_only=True,
