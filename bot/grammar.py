@@ -681,6 +681,8 @@ def _named_place(
     name = said["a"] or said["b"]
     if name in {"@", vocab.ME_FIRST}:  # `头科 我`: the sender's own (`_own_place`)
         return None
+    if any(place in name for place in _PLACES_LONGEST_FIRST):  # `大刘头科小王二科…`: a whole round, glued
+        return None
     command = book.lookup(vocab.OWN_PLACE_WORDS[0], game)
     return None if command is None else (command, said["p"] or said["q"], name)
 
@@ -1349,7 +1351,7 @@ def _sent_to(
 
 def _paid_to_name(rest: str, book: CommandBook[C_co], game: str | None) -> tuple[C_co, str, str] | None:
     """`给阿杰转了44`, `给 阿杰 转了 44` (what follows 给): a plain name, a payment word and only an amount after it are
-    `转给 阿杰 44`, which the payment books only for a player of the latest settlement (`payments.settled_player`);
+    `转给 阿杰 44`, which the payment books only for a player of the latest settlement (`_common.settled_player`);
     anything else is None."""
     parts = rest.strip(_SPACES).split(maxsplit=1)
     if not parts or fold(parts[0][:1]) == "@" or asks(rest):

@@ -963,7 +963,7 @@ ALL_RECORD_WORDS = RECORD_WORDS | frozenset(word for words in PENGHU_COMMAND_WOR
 #: a payment said with 转给 (`转给 @老王 8`, `转给 @老王 8块了`): read as this payment word only when one @mention and
 #: an amount follow, nothing else; before anything else it is chat (`转给 @老王`: forwarded to him, `转给你看看`).
 #: A plain name instead of the mention (`转给 小李 4`), or 转 alone before one (`转小李4块`, `转 小李 4`), is read so
-#: too, and books only when the name is a player of the latest settlement (`payments.settled_player`)
+#: too, and books only when the name is a player of the latest settlement (`_common.settled_player`)
 SENT_TO_WORD = "转给"
 SENT_BARE_WORD = "转"
 SENT_TO_READ_AS = "已转给"

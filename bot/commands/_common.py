@@ -21,6 +21,7 @@ from bot.vocabulary import ME_WORDS
 from ledger.accounts import reads_as
 from ledger.errors import LedgerError
 from ledger.hands import SEATS
+from ledger.models import GROUP_ACCOUNTS
 from ledger.records import Replayable
 
 if TYPE_CHECKING:
@@ -93,8 +94,6 @@ def looked_up(ctx: Context, token: str) -> MemberInfo | None:
     settled player wins over anyone else showing so; else the account the group shows by it (`account_named`,
     refused naming them when two go by it). Only for reading: what moves money (付, 罚款) names a member by
     Telegram's identity, or a player of the latest settlement."""
-    from bot.commands.payments import settled_player
-
     if token.startswith("@"):
         return resolve_person(ctx, token)
     table = ctx.table
@@ -102,6 +101,39 @@ def looked_up(ctx: Context, token: str) -> MemberInfo | None:
     if seated is not None:
         return next((person for person in ctx.service.members(ctx.chat_id) if person.id == seated), None)
     return settled_player(ctx, token) or account_named(ctx, token)
+
+
+def settled_player(ctx: Context, name: str) -> MemberInfo | None:
+    """A plain name (no @) in a payment: a player of a line between players of the latest settlement, named as its
+    post lists them or as the group shows that account now, whole or by the person of a `名字-身份` name
+    (`one_named`: 老王 for 老王-成员, as a record reads a seat), when it names one account alone; else None (read
+    as before: a guest's name, or a member's refused with how to @ them). Only those the night's lines name can be
+    reached so: a display name of anyone else (an impostor showing as 老王) never moves money."""
+    if name.startswith("@"):
+        return None
+    found = one_named(settled_names(ctx), name)
+    return next((m for m in ctx.service.members(ctx.chat_id) if m.id == found), None) if found is not None else None
+
+
+def settled_names(ctx: Context) -> list[tuple[int, str]]:
+    """Each player of a line of the latest settlement (the pot and the house left out) by the names it goes by:
+    as the post lists them, and as the group shows that account now."""
+    settlement = ctx.service.latest_settlement(ctx.chat_id)
+    if settlement is None or settlement.id is None:
+        return []
+    pools = {m.id for m in ctx.service.members(ctx.chat_id) if m.kind in GROUP_ACCOUNTS}
+    states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or []
+    shown = shown_names(ctx)
+    names: list[tuple[int, str]] = []
+    for index, line in enumerate((*settlement.payments, *settlement.passed)):
+        state = states[index] if index < len(states) else None
+        for named, now in (
+            (line.payer, state.payer_id if state else line.payer_id),
+            (line.payee, state.payee_id if state else line.payee_id),
+        ):
+            if now not in pools:
+                names += [(now, named), (now, shown.get(now, named))]
+    return names
 
 
 def mentioned_member(ctx: Context, word: str) -> MemberInfo | None:

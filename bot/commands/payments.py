@@ -32,6 +32,7 @@ from bot.commands._common import (
     live_press,
     me,
     resolve_person,
+    settled_player,
     shown_name,
     shown_names,
     written_mention,
@@ -41,7 +42,6 @@ from bot.commands.suggest import run_held, typed_line
 from bot.core import AnswerCallback, Button, Context, Effect, HandlerResult, Quiet, Refusal, SendText, registry
 from bot.grammar import NAME_THEN_AMOUNT, english_payment, fold, said_after_payment, tokens
 from bot.permissions import may_answer, require_party
-from bot.seat_names import one_named
 from bot.texts import joined, money, setting_name
 from bot.vocabulary import (
     ALL_RECEIVED_WORDS,
@@ -107,39 +107,6 @@ def _person_and_amount(ctx: Context, words: list[str]) -> tuple[MemberInfo, int 
             most = money(MAX_AMOUNT, ctx.group.currency)
             raise Refusal("amount_too_large", what=ctx.t("what_payment"), most=most, text=words[1])
     return other, amount
-
-
-def settled_player(ctx: Context, name: str) -> MemberInfo | None:
-    """A plain name (no @) in a payment: a player of a line between players of the latest settlement, named as its
-    post lists them or as the group shows that account now, whole or by the person of a `名字-身份` name
-    (`one_named`: 老王 for 老王-成员, as a record reads a seat), when it names one account alone; else None (read
-    as before: a guest's name, or a member's refused with how to @ them). Only those the night's lines name can be
-    reached so: a display name of anyone else (an impostor showing as 老王) never moves money."""
-    if name.startswith("@"):
-        return None
-    found = one_named(_settled_names(ctx), name)
-    return next((m for m in ctx.service.members(ctx.chat_id) if m.id == found), None) if found is not None else None
-
-
-def _settled_names(ctx: Context) -> list[tuple[int, str]]:
-    """Each player of a line of the latest settlement (the pot and the house left out) by the names it goes by:
-    as the post lists them, and as the group shows that account now."""
-    settlement = ctx.service.latest_settlement(ctx.chat_id)
-    if settlement is None or settlement.id is None:
-        return []
-    pools = {m.id for m in ctx.service.members(ctx.chat_id) if m.kind in GROUP_ACCOUNTS}
-    states = ctx.service.payment_lines(ctx.chat_id, settlement.id) or []
-    shown = shown_names(ctx)
-    names: list[tuple[int, str]] = []
-    for index, line in enumerate((*settlement.payments, *settlement.passed)):
-        state = states[index] if index < len(states) else None
-        for named, now in (
-            (line.payer, state.payer_id if state else line.payer_id),
-            (line.payee, state.payee_id if state else line.payee_id),
-        ):
-            if now not in pools:
-                names += [(now, named), (now, shown.get(now, named))]
-    return names
 
 
 def _named_member(ctx: Context, words: list[str]) -> MemberInfo | None:

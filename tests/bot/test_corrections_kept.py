@@ -161,7 +161,7 @@ def test_a_piao_corrected_twice_keeps_the_first_correction(db_url: str) -> None:
     table = _opened(db_url, "漂 选漂")
     try:
         table.say("a: 漂 @a 1 @b 0 @c 0", "c: 胡 七对 点 @b", "!clock +1m")
-        table.say("c: 改成 漂 @b 2", "c: !press 改成这样", "!clock +1m")
+        table.say("b: 改成 漂 2", "b: !press 改成这样", "!clock +1m")  # each 漂 corrected by its own player
         asked = table.say("c: 改成 漂 @c 3")
         assert any("改成「b 漂 2；c 漂 3；c 胡 b 点的炮 七对」？" in said for said in asked), asked
         assert "bot: 漂：b→c 5元" in table.say("c: !press 改成这样")  # b 2 + c 3, not c 3 alone
@@ -195,13 +195,13 @@ def test_a_piao_corrected_after_a_paying_draw_says_to_undo_it(db_url: str) -> No
 def test_a_first_hand_piao_is_corrected_only_right_after_the_first_hand(db_url: str) -> None:
     table = _opened(db_url, "漂 首局定漂")
     try:
-        table.say("c: 胡 七对 点 @b", "c: !press 1", "c: !press 0", "c: !press 0", "!clock +1m")
-        asked = table.say("c: 改成 漂 @b 2")
+        table.say("c: 胡 七对 点 @b", "a: !press 1", "b: !press 0", "c: !press 0", "!clock +1m")  # each their own
+        asked = table.say("a: 改成 漂 @b 2")  # an admin's correction of b's 漂
         assert any("改成「a 漂 1；b 漂 2；c 漂 0；c 胡 b 点的炮 七对」？" in said for said in asked), asked
-        table.say("c: !press 改成这样", "!clock +1m")
+        table.say("a: !press 改成这样", "!clock +1m")
         assert "bot: 漂：b→c 2元" in table.say("c: 胡 碰碰胡 点 @b")  # hand 2 carries the corrected 漂
         table.say("!clock +1m")
-        for line in ("c: 改成 漂 @b 3", "c: 改 第1局 漂 @b 3"):
+        for line in ("a: 改成 漂 @b 3", "a: 改 第1局 漂 @b 3"):
             assert table.say(line) == [
                 "bot: 首局定漂：漂在第1局定了（a 1、b 2、c 0），之后每局都照它算，只能在第1局刚打完、第2局结束前改。"
             ]

@@ -12,8 +12,8 @@ import pytest
 from tests.bot.test_player_first import Table
 
 RULES = ("!admin a", "a: 设置 买马 自摸买马", "a: 设置 漂 选漂", "a: 开桌 @a @b @c 庄 @a")
-ASK_AJIE = "bot: 阿杰 这局漂几？（或发：漂 @阿杰 2）"
-ASK_XIAOLI = "bot: 小李 这局漂几？（或发：漂 @小李 2）"
+ASK_AJIE = "bot: 阿杰 这局漂几？（阿杰 自己点，或发：漂 2）"
+ASK_XIAOLI = "bot: 小李 这局漂几？（小李 自己点，或发：漂 2）"
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def test_a_horse_typed_before_its_question_is_the_flows_answer(table: Table) -> 
     table.say("c: 胡", "c: 我")
     out = table.say("c: 买马 5s")
     assert out[-1] == "bot: 马牌 五条 记在上面这手胡里了：问到马牌时就用它，不用再报（还没记账，接着点上面的按钮）。"
-    out = table.say("c: 自摸", "c: 清一色", "c: 0", "c: !press 0", "c: 0")  # three 漂, then the preview
+    out = table.say("c: 自摸", "c: 清一色", "a: 漂 0", "b: !press 0", "c: 0")  # each their own 漂, then the preview
     assert not any("马牌是" in line for line in out) and "bot: 买马 五条（5）：阿杰→老王 5元、小李→老王 5元" in out
     table.say("c: 确认")
     assert won(table)[-1]["ma"] == "5s"
@@ -57,9 +57,9 @@ def test_漂_typed_by_the_starter_is_their_own_not_the_asked_players(table: Tabl
     assert ASK_AJIE in asked
     out = table.say("c: 漂 1")
     assert out[0] == "bot: 第1局 记下：老王 漂 1" and ASK_AJIE in out  # still 阿杰's question
-    out = table.say("c: 漂 @a 2")  # naming the player asked answers it
+    out = table.say("a: 漂 2")  # the player asked answers it
     assert ASK_XIAOLI in out
-    table.say("c: 3", "c: 买马 7s", "c: 确认")
+    table.say("b: 漂 3", "c: 买马 7s", "c: 确认")
     piao = {e["player"]: e["amount"] for e in won(table) if e["type"] == "piao"}
     assert piao == {"老王": 1, "阿杰": 2, "小李": 3}
 
@@ -77,7 +77,7 @@ def test_确认_typed_while_the_flow_asks_漂_says_what_is_asked(table: Table) -
     table.say("c: 胡", "c: 我", "c: 自摸", "c: 清一色")
     out = table.say("c: 确认")
     assert out == [
-        "bot: 还不能确认，没有记账：上面还在问「阿杰 这局漂几？（或发：漂 @阿杰 2）」。"
+        "bot: 还不能确认，没有记账：上面还在问「阿杰 这局漂几？（阿杰 自己点，或发：漂 2）」。"
         "先回答它（点按钮或打字），到预览再确认。"
     ]
     assert won(table) == [] and table.say("b: 确认") == []  # anyone else's 确认: chat

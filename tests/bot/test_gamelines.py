@@ -13,7 +13,7 @@ import pytest
 from bot import vocabulary
 from bot.core import load_plugins, registry
 from bot.grammar import split_command
-from tests.bot.test_player_first import Table, same_as
+from tests.bot.test_player_first import Table, same_as, stays_chat
 
 #: the play-tester's 碰胡 table, seated as `开桌 @lw @xl @dp 庄 @a4` (老王, 小李, 小张 and the dealer 阿杰)
 PENGHU = ("a: 设置 游戏 碰胡", "a: 开桌 @c @b @d 庄 @a")
@@ -82,13 +82,7 @@ def test_a_name_first_line_follows_who_may_record_as_a_mention_first_one(
 ) -> None:
     setup = ("!join e 阿五", *PENGHU)
     same_as(sqlite_url, setup, line, plain)
-    table = Table(sqlite_url, *setup)
-    try:
-        before = table.booked()
-        assert table.say(line) == []
-        assert table.booked() == before
-    finally:
-        table.ledger.close()
+    stays_chat(sqlite_url, setup, line)
 
 
 @pytest.mark.parametrize(

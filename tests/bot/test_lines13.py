@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.test_player_first import Table, same_as
+from tests.bot.test_player_first import Table, same_as, stays_chat
 
 OPEN = ("a: 开桌 @a @b @c 庄 @a", "!clock +1m")
 
@@ -46,13 +46,7 @@ def test_lines_book_what_their_plain_line_books(sqlite_url: str, line: str, plai
     ],
 )
 def test_the_same_words_as_chat_stay_silent(sqlite_url: str, line: str) -> None:
-    table = Table(sqlite_url, *OPEN)
-    try:
-        before = table.booked()
-        assert table.say(line) == []
-        assert table.booked() == before
-    finally:
-        table.ledger.close()
+    stays_chat(sqlite_url, OPEN, line)
 
 
 @pytest.mark.parametrize(

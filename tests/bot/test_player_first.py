@@ -59,6 +59,17 @@ def same_as(url: str, setup: tuple[str, ...], line: str, plain: str) -> None:
         typed.ledger.close()
 
 
+def stays_chat(url: str, setup: tuple[str, ...], line: str) -> None:
+    """`line` gets no reply and books nothing."""
+    table = Table(url, *setup)
+    try:
+        before = table.booked()
+        assert table.say(line) == []
+        assert table.booked() == before
+    finally:
+        table.ledger.close()
+
+
 @pytest.fixture
 def penghu(sqlite_url: str) -> Iterator[Table]:
     table = Table(sqlite_url, *PENGHU)
@@ -190,13 +201,7 @@ def test_a_record_told_with_a_seat_s_name_first_is_that_player_s(sqlite_url: str
     ],
 )
 def test_a_line_that_only_looks_like_one_stays_chat(sqlite_url: str, line: str) -> None:
-    table = Table(sqlite_url, *KAWUXING)
-    try:
-        before = table.booked()
-        assert table.say(line) == []
-        assert table.booked() == before
-    finally:
-        table.ledger.close()
+    stays_chat(sqlite_url, KAWUXING, line)
 
 
 def test_no_name_starts_a_record_without_an_open_table(sqlite_url: str) -> None:
