@@ -732,11 +732,13 @@ PENGHU_DEAL_RUN_COUNT = "两个"
 def _penghu_said(key: str, word: str) -> tuple[str, ...]:
     """A 碰胡 record's word as players say it: also done (`过扫了`, `提蛇啦`), after 起手 for what may happen at the
     deal (`起手扫了`, and 起手连扫 for two 扫), and in the first person (`我碰了`, `我起手扫`: the sender's own,
-    `PENGHU_FIRST_PERSON_WORDS`)."""
-    said: tuple[str, ...] = (word, f"{word}了", f"{word}啦")
-    run = tuple(f"{PENGHU_DEAL_FIRST}{PENGHU_DEAL_RUN}{done}" for done in ("", "了", "啦")) if key == "sao" else ()
-    said += (*(PENGHU_DEAL_FIRST + done for done in said), *run) if key in PENGHU_AT_DEAL else ()
-    return (*said, *(f"我{done}" for done in said))
+    `PENGHU_FIRST_PERSON_WORDS`), after someone else's too (`我也起手扫了`, `我也是起手扫`, `我起手也扫了`)."""
+    done: tuple[str, ...] = (word, f"{word}了", f"{word}啦")
+    run = tuple(f"{PENGHU_DEAL_FIRST}{PENGHU_DEAL_RUN}{end}" for end in ("", "了", "啦")) if key == "sao" else ()
+    at_deal = key in PENGHU_AT_DEAL
+    said = (*done, *(PENGHU_DEAL_FIRST + word for word in done), *run) if at_deal else done
+    also = tuple(f"我{PENGHU_DEAL_FIRST}也{word}" for word in done) if at_deal else ()
+    return (*said, *(f"{me}{word}" for me in ("我", "我也", "我也是") for word in said), *also)
 
 
 #: a win made by the 碰 or 扫 that completes the hand, told as one word (the rules' names: 碰胡, 扫胡, 三碰连胡,

@@ -92,3 +92,20 @@ def test_nobody_ready_typed_answers_the_draws_question(sqlite_url: str, line: st
         assert table.say("a: 历史")[-1].startswith("bot: 第1局 荒庄"), table.say("a: 历史")
     finally:
         table.ledger.close()
+
+
+#: 碰胡: 阿杰 swept at the deal; the others say they did too
+PENGHU_SWEPT = ("a: 设置 游戏 碰胡", "a: 开桌 @a @b 老表 @d 庄 @a", "a: 起手扫", "!clock +1m")
+
+
+@pytest.mark.parametrize(
+    "line", ["b: 我也起手扫了", "b: 我也起手扫", "b: 我起手也扫了", "b: 我也是起手扫", "b: 我也扫了"]
+)
+def test_a_penghu_record_said_after_someone_elses(sqlite_url: str, line: str) -> None:
+    """A play-test: `我也起手扫了` after 红姐's 起手扫 was silent, so the player thought it booked."""
+    plain = "b: 扫" if "起手" not in line else "b: 我起手扫"
+    same_as(sqlite_url, PENGHU_SWEPT, line, plain)
+
+
+def test_also_before_a_word_is_no_record_of_anything_else(sqlite_url: str) -> None:
+    stays_chat(sqlite_url, PENGHU_SWEPT, "b: 我也起手扫了吗")
