@@ -9,14 +9,11 @@ import pytest
 from bot.console import Console
 from bot.core import Bot, ManualClock
 from bot.reports.night import night_post
+from tests.bot.test_gouji_night import SETUP as NIGHT_SETUP
+from tests.bot.test_gouji_night import said
 
-PLAYERS = ("dl 大刘", "aj 阿杰", "pz 胖子", "lw 老王", "xz 小张", "a6 阿六", "xm 小明")
-SETUP = (
-    *(f"!join {who}" for who in PLAYERS),
-    "!admin lw",
-    "lw: 设置 游戏 够级",
-    "lw: 开桌 @dl @aj @pz @lw @xz @a6",
-)
+#: the 够级 table of test_gouji_night, and 小明, a member not seated
+SETUP = ("!join xm 小明", *NIGHT_SETUP)
 NOT_SEATED = "bot: 没有记：小明 不在这桌上，名次只记座位上的人（大刘、阿杰、胖子、老王、小张、阿六）。"
 
 
@@ -26,11 +23,6 @@ def console(bot: tuple[Bot, ManualClock]) -> Console:
     for line in SETUP:
         console.feed(line)
     return console
-
-
-def said(console: Console, line: str) -> list[str]:
-    console.feed("!clock +2m")
-    return console.feed(line)
 
 
 @pytest.mark.parametrize(
